@@ -1,0 +1,152 @@
+"""The Textual application: which screen opens first, the keys that work
+everywhere, and opening a game session on its game's screen."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from textual.app import App
+from textual.binding import Binding
+
+import saves
+from castletui.session import Session
+
+
+@dataclass
+class Start:
+    """What the command line asked for: the menu, a new game (wizard or
+    straight in), resuming a save, or a rules reference."""
+
+    kind: str = "menu"  # menu | wizard | play | resume | rules
+    game_id: str = ""
+    path: Path | None = None
+    new_game: dict = field(default_factory=dict)
+
+
+class CastleApp(App):
+    """castletui's app: the menu, the wizard, the load and rules screens and
+    one game screen per game, over the rules and saves layers."""
+
+    TITLE = "castletui"
+    CSS_PATH = "styles/app.tcss"
+    ENABLE_COMMAND_PALETTE = True
+    BINDINGS = [
+        Binding("f1", "help", "Help", key_display="F1/?"),
+        Binding("question_mark", "help", "Help", show=False),
+        Binding("ctrl+q", "quit", "Quit", show=False, priority=True),
+    ]
+
+    def __init__(
+        self,
+        start: Start | None = None,
+        *,
+        save_dir: Path | str | None = None,
+        bot_delay: float | None = None,
+    ) -> None:
+        super().__init__()
+        self.start = start or Start()
+        self.save_dir = saves.save_dir(save_dir)
+        if bot_delay is None:
+            bot_delay = float(os.environ.get("CASTLETUI_BOT_DELAY", "0.6"))
+        self.bot_delay = bot_delay
+        if os.environ.get("NO_COLOR"):
+            self.theme = "textual-ansi"
+
+    def on_mount(self) -> None:
+        from castletui.screens.menu import MenuScreen
+
+        self.push_screen(MenuScreen())
+        start = self.start
+        if start.kind == "wizard":
+            self.open_wizard(start.game_id, start.new_game)
+        elif start.kind == "play":
+            self.start_game(**start.new_game)
+        elif start.kind == "resume":
+            self.resume(start.path)
+        elif start.kind == "rules":
+            self.open_rules(start.game_id)
+
+    # --- navigation used by every screen ------------------------------------
+
+    def open_wizard(self, game_id: str = "", preset: dict | None = None) -> None:
+        from castletui.screens.wizard import NewGameScreen
+
+        self.push_screen(NewGameScreen(game_id, preset or {}))
+
+    def open_rules(self, game_id: str = "") -> None:
+        from castletui.screens.rules import RulesScreen
+
+        self.push_screen(RulesScreen(game_id))
+
+    def open_load(self) -> None:
+        from castletui.screens.load import LoadScreen
+
+        self.push_screen(LoadScreen())
+
+    def start_game(self, **new_game) -> None:
+        """Start a new game from the wizard's (or command line's) choices."""
+        new_game.setdefault("path", self.new_save_path(new_game["game_id"]))
+        try:
+            session = Session.new(**new_game)
+        except saves.SaveError as error:  # e.g. a bad --option from the command line
+            self.notify(str(error), title="Cannot start that game", severity="error", timeout=8)
+            return
+        self.open_session(session)
+
+    def new_save_path(self, game_id: str) -> Path:
+        import datetime
+
+        stamp = datetime.datetime.now().strftime("%Y-%m-%d-%H%M%S")
+        return saves.path_in(self.save_dir, f"{game_id}-{stamp}.toml")
+
+    def resume(self, path: Path | None = None) -> None:
+        """Open a save (the latest when no path is given), offering the last
+        legal move of a damaged one."""
+        from castletui.screens.dialogs import ConfirmScreen
+
+        if path is None:
+            rows = [row for row in saves.list_saves(self.save_dir) if not row.problem]
+            if not rows:
+                self.notify(f"No saved games in {self.save_dir} yet.", title="Nothing to continue")
+                return
+            path = Path(rows[0].path)
+        try:
+            session = Session.open(Path(path))
+        except saves.SaveError as error:
+            if error.partial is None:
+                self.notify(str(error), title="Cannot open that save", severity="error", timeout=10)
+                return
+            partial = error.partial
+
+            def answer(open_partial: bool | None) -> None:
+                if open_partial:
+                    session = Session.from_save(partial, None)
+                    session.path = self.new_save_path(partial.game)
+                    session.write()
+                    self.notify(f"Opened as a new save, {session.path.name}; the original file is unchanged.")
+                    self.open_session(session)
+
+            self.push_screen(
+                ConfirmScreen(
+                    str(error),
+                    "Open the game at that move?",
+                    yes="Open there",
+                    no="Cancel",
+                ),
+                answer,
+            )
+            return
+        self.open_session(session)
+
+    def open_session(self, session: Session) -> None:
+        from castletui.screens.game import screen_for
+
+        self.push_screen(screen_for(session))
+
+    def action_help(self) -> None:
+        from castletui.screens.help import HelpScreen
+
+        if not isinstance(self.screen, HelpScreen):
+            self.push_screen(HelpScreen(self.screen))

@@ -1,0 +1,145 @@
+"""Small modal screens: confirm, the pass-the-device curtain, the table-mode
+chance picker, save-as, and a message."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Input, OptionList, Static
+from textual.widgets.option_list import Option
+
+
+class ConfirmScreen(ModalScreen[bool]):
+    """A yes/no question. Dismisses with True or False."""
+
+    BINDINGS = [Binding("escape", "answer(False)", "Cancel"), Binding("y", "answer(True)", "Yes", show=False)]
+
+    def __init__(self, message: str, question: str, yes: str = "Yes", no: str = "No") -> None:
+        super().__init__()
+        self.message, self.question, self.yes, self.no = message, question, yes, no
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(self.message, classes="dialog-message")
+            yield Static(self.question, classes="dialog-question")
+            with Horizontal(classes="dialog-buttons"):
+                yield Button(self.yes, variant="primary", id="yes")
+                yield Button(self.no, id="no")
+
+    def on_mount(self) -> None:
+        self.query_one("#yes", Button).focus()
+
+    @on(Button.Pressed)
+    def pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id == "yes")
+
+    def action_answer(self, answer: bool) -> None:
+        self.dismiss(answer)
+
+
+class MessageScreen(ModalScreen[None]):
+    """Something to read, then Enter or Escape."""
+
+    BINDINGS = [Binding("escape,enter", "close", "Close")]
+
+    def __init__(self, title: str, message: str) -> None:
+        super().__init__()
+        self.title_text, self.message = title, message
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(self.title_text, classes="dialog-question")
+            yield Static(self.message, classes="dialog-message")
+            yield Button("OK", variant="primary", id="ok")
+
+    def on_mount(self) -> None:
+        self.query_one("#ok", Button).focus()
+
+    @on(Button.Pressed)
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class CurtainScreen(ModalScreen[None]):
+    """Hides the table while the device passes to the next person, so no one
+    sees another's hand. Covers the whole screen, opaque."""
+
+    BINDINGS = [Binding("enter,space", "open", "I am ready")]
+
+    def __init__(self, name: str, note: str = "") -> None:
+        super().__init__(classes="curtain")
+        self.player_name, self.note = name, note
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="curtain-box"):
+            yield Static(f"Pass to {self.player_name}", classes="curtain-title")
+            yield Static(self.note or "Everyone else, look away.", classes="curtain-note")
+            yield Button(f"I am {self.player_name}: show my table", variant="primary", id="ready")
+
+    def on_mount(self) -> None:
+        self.query_one("#ready", Button).focus()
+
+    @on(Button.Pressed)
+    def action_open(self) -> None:
+        self.dismiss(None)
+
+
+class ChancePicker(ModalScreen[Any]):
+    """Table mode: the players say what really happened, picking from the
+    outcomes the rules say are possible. Dismisses with the chosen action,
+    or None (Escape) to decide later."""
+
+    BINDINGS = [Binding("escape", "cancel", "Not yet")]
+
+    def __init__(self, prompt: str, outcomes: list[tuple[str, Any]]) -> None:
+        super().__init__()
+        self.prompt, self.outcomes = prompt, outcomes
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog chance"):
+            yield Static(self.prompt, classes="dialog-question")
+            yield Static("Type to jump; Enter chooses.", classes="help")
+            yield OptionList(*[Option(text, id=str(index)) for index, (text, _) in enumerate(self.outcomes)])
+
+    def on_mount(self) -> None:
+        self.query_one(OptionList).focus()
+
+    @on(OptionList.OptionSelected)
+    def chosen(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(self.outcomes[int(event.option.id or 0)][1])
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class SaveAsScreen(ModalScreen[str]):
+    """Asks for a save name; dismisses with it, or "" to cancel."""
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, suggestion: str) -> None:
+        super().__init__()
+        self.suggestion = suggestion
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static("Save as", classes="dialog-question")
+            yield Static("A name; end it in .json for a JSON save (TOML otherwise).", classes="help")
+            yield Input(self.suggestion, id="save-name")
+            with Horizontal(classes="dialog-buttons"):
+                yield Button("Save", variant="primary", id="save")
+                yield Button("Cancel", id="cancel")
+
+    @on(Input.Submitted)
+    @on(Button.Pressed, "#save")
+    def save(self) -> None:
+        self.dismiss(self.query_one(Input).value.strip())
+
+    @on(Button.Pressed, "#cancel")
+    def action_cancel(self) -> None:
+        self.dismiss("")

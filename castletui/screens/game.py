@@ -1,0 +1,332 @@
+"""The game screen frame shared by every game: the board area (each game's
+module fills it), the players panel, the game log and the action bar.
+
+The frame runs the game loop: chance is drawn (digital) or asked for (table
+mode), bots play in a worker with a short visible pause, people choose from
+the legal actions the rules list, the curtain falls between people when the
+next view differs, and every action is saved at once.
+"""
+
+from __future__ import annotations
+
+import importlib
+import time
+from typing import Any
+
+from rich.text import Text
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Header, OptionList, Static
+from textual.widgets.option_list import Option
+
+import saves
+from castletui.screens.dialogs import ChancePicker, CurtainScreen, SaveAsScreen
+from castletui.screens.result import ResultScreen
+from castletui.session import Session
+from castletui.widgets.panels import GameLog, PlayersPanel
+from rules.core import CHANCE, IllegalAction
+
+# Game id -> the module holding its screen class ``SCREEN``.
+GAME_SCREENS = {
+    "catapult-castle": "castletui.screens.catapult_castle",
+}
+
+
+def screen_for(session: Session) -> GameScreen:
+    module_name = GAME_SCREENS.get(session.save.game)
+    if module_name is None:
+        return GameScreen(session)
+    return importlib.import_module(module_name).SCREEN(session)
+
+
+class Choice:
+    """One line of the action bar: its text and what choosing it does (an
+    action for the rules, or a callable for a screen's own step)."""
+
+    def __init__(self, text: str, action: Any = None, *, run: Any = None, disabled: bool = False) -> None:
+        self.text, self.action, self.run, self.disabled = text, action, run, disabled
+
+
+class GameScreen(Screen):
+    """The frame; a game's screen subclasses it and overrides
+    ``compose_board``, ``update_board`` and, for multi-step choices made on
+    the board, ``choices``."""
+
+    HELP = (
+        "The action bar lists what you may do now: arrows and Enter choose. The log on the right tells "
+        "what happened. The game is saved after every move; q goes back to the menu."
+    )
+    BINDINGS = [
+        Binding("u", "undo", "Undo"),
+        Binding("ctrl+s", "save_as", "Save as"),
+        Binding("r", "rules", "Rules"),
+        Binding("s", "score", "Score"),
+        Binding("q", "menu", "Menu"),
+    ]
+
+    def __init__(self, session: Session) -> None:
+        super().__init__()
+        self.session = session
+        self.viewer = self._first_viewer()
+        self.choice_list: list[Choice] = []
+        self.bot_thinking = False
+        self.result_shown = False
+        self.shown_save_error = ""
+        self.waiting_on_curtain = False
+
+    def _first_viewer(self) -> int:
+        seat = self.session.to_move()
+        humans = self.session.human_seats()
+        if seat is not None and seat >= 0 and seat in humans:
+            return seat
+        return humans[0] if humans else 0
+
+    # --- layout -------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Horizontal(id="game-main"):
+            with Vertical(id="board-area"):
+                yield from self.compose_board()
+            with Vertical(id="side"):
+                yield PlayersPanel(id="players")
+                yield GameLog(id="log")
+        with Vertical(id="action-area"):
+            yield Static("", id="prompt")
+            yield OptionList(id="actions")
+        yield Footer()
+
+    def compose_board(self) -> ComposeResult:
+        """The game's own board widgets. The frame's default shows the
+        viewer's state as text (for a game still without its own board)."""
+        yield Static("", id="text-board")
+
+    def update_board(self, view: Any) -> None:
+        self.query_one("#text-board", Static).update(Text(repr(view)))
+
+    def on_mount(self) -> None:
+        info = self.session.game.INFO
+        self.title = info.title
+        self.sub_title = self.session.path.name if self.session.path else ""
+        self.query_one(GameLog).show_all([line.text for line in self.session.log])
+        self.refresh_table()
+        self.call_after_refresh(self.advance)
+
+    # --- showing the table ---------------------------------------------------
+
+    def refresh_table(self) -> None:
+        session = self.session
+        self.update_board(session.view(self.viewer))
+        self.query_one(PlayersPanel).show(session, self.viewer, self.side_lines())
+        seat = session.to_move()
+        human_turn = seat is not None and seat >= 0 and not session.is_bot(seat)
+        self.choice_list = self.choices() if human_turn and not self.waiting_on_curtain else []
+        actions = self.query_one("#actions", OptionList)
+        actions.clear_options()
+        actions.add_options(
+            [
+                Option(choice.text, id=str(index), disabled=choice.disabled)
+                for index, choice in enumerate(self.choice_list)
+            ]
+        )
+        if self.choice_list:
+            actions.highlighted = next((i for i, c in enumerate(self.choice_list) if not c.disabled), None)
+        self.query_one("#prompt", Static).update(self.prompt_text())
+        if session.last_save_error and session.last_save_error != self.shown_save_error:
+            self.shown_save_error = session.last_save_error
+            self.notify(session.last_save_error, title="Not saved", severity="error", timeout=10)
+
+    def side_lines(self) -> list[str]:
+        """Extra lines for the players panel (supplies, decks...)."""
+        return []
+
+    def prompt_text(self) -> str:
+        session = self.session
+        seat = session.to_move()
+        if seat is None:
+            result = session.result()
+            if result.lost:
+                return "Game over: the game is lost. s shows the score sheet."
+            winners = " and ".join(session.names[s] for s in result.winners) or "nobody"
+            return f"Game over: {winners} won{f' ({result.decided_by})' if result.decided_by else ''}. s: score sheet."
+        if seat == CHANCE:
+            return "Table mode: say what happened." if session.mode == "table" else "Rolling..."
+        name = session.names[seat]
+        if session.is_bot(seat):
+            return f"{name} is thinking..."
+        return self.turn_prompt(name)
+
+    def turn_prompt(self, name: str) -> str:
+        return f"{name}, choose:"
+
+    def choices(self) -> list[Choice]:
+        """The action bar for the person to move: by default one line per
+        legal action, labelled by the rules."""
+        session = self.session
+        return [Choice(session.label(action), action) for action in session.legal_actions()]
+
+    # --- the game loop ---------------------------------------------------------
+
+    def advance(self) -> None:
+        """Move the game on until a person must decide."""
+        session = self.session
+        for _ in range(1000):
+            seat = session.to_move()
+            if seat is None:
+                self.refresh_table()
+                self.show_result()
+                return
+            if seat == CHANCE:
+                if session.mode == "table":
+                    self.refresh_table()
+                    self.ask_chance()
+                    return
+                self.play(session.digital_chance(), advance=False)
+                continue
+            if session.is_bot(seat):
+                self.refresh_table()
+                if not self.bot_thinking:
+                    self.bot_thinking = True
+                    self.bot_turn(session.ply)
+                return
+            if self.needs_curtain(seat):
+                self.lower_curtain(seat)
+                return
+            self.viewer = seat
+            self.refresh_table()
+            self.query_one("#actions", OptionList).focus()
+            return
+
+    def needs_curtain(self, seat: int) -> bool:
+        session = self.session
+        if seat == self.viewer or len(session.human_seats()) < 2:
+            return False
+        return session.view(seat) != session.view(self.viewer)
+
+    def lower_curtain(self, seat: int) -> None:
+        self.waiting_on_curtain = True
+        self.refresh_table()
+
+        def raised(_: Any) -> None:
+            self.waiting_on_curtain = False
+            self.viewer = seat
+            self.refresh_table()
+            self.advance()
+
+        self.app.push_screen(CurtainScreen(self.session.names[seat]), raised)
+
+    def ask_chance(self) -> None:
+        session = self.session
+        outcomes = [(session.describe(action), action) for action, _ in session.chance_outcomes()]
+        prompt = getattr(session.game, "chance_prompt", None)
+        question = prompt(session.state) if prompt else "What happened at the table?"
+
+        def answered(action: Any) -> None:
+            if action is None:
+                self.notify("Press c when you know what happened.", timeout=4)
+                return
+            self.play(action)
+
+        self.app.push_screen(ChancePicker(question, outcomes), answered)
+
+    def action_chance(self) -> None:
+        if self.session.to_move() == CHANCE and self.session.mode == "table":
+            self.ask_chance()
+
+    @work(thread=True, exclusive=True, group="bot")
+    def bot_turn(self, ply: int) -> None:
+        started = time.monotonic()
+        action = self.session.bot_decision()
+        pause = self.app.bot_delay - (time.monotonic() - started)
+        if pause > 0:
+            time.sleep(pause)
+        self.app.call_from_thread(self.bot_done, ply, action)
+
+    def bot_done(self, ply: int, action: Any) -> None:
+        self.bot_thinking = False
+        if self.session.ply != ply or not self.is_attached:
+            return  # the table changed (undo, back to menu) while the bot thought
+        self.play(action)
+
+    def play(self, action: Any, advance: bool = True) -> bool:
+        """Apply an action for whoever is to move; a refusal is shown with
+        the rule's reason and changes nothing."""
+        try:
+            self.session.act(action)
+        except IllegalAction as error:
+            self.notify(error.reason, title="Not allowed", severity="warning", timeout=6)
+            return False
+        self.query_one(GameLog).add(self.session.log[-1].text)
+        self.after_action(action)
+        if advance:
+            self.refresh_table()
+            self.advance()
+        return True
+
+    def after_action(self, action: Any) -> None:
+        """A game screen's hook after each action (e.g. clearing a selection)."""
+
+    @on(OptionList.OptionSelected, "#actions")
+    def action_chosen(self, event: OptionList.OptionSelected) -> None:
+        index = int(event.option.id or 0)
+        if index >= len(self.choice_list):
+            return
+        choice = self.choice_list[index]
+        if choice.run is not None:
+            choice.run()
+        elif choice.action is not None:
+            self.play(choice.action)
+
+    def show_result(self) -> None:
+        if not self.result_shown:
+            self.result_shown = True
+            self.action_score()
+
+    # --- keys ------------------------------------------------------------------
+
+    def action_undo(self) -> None:
+        try:
+            message = self.session.undo()
+        except IllegalAction as error:
+            self.notify(error.reason, title="Cannot undo", severity="warning")
+            return
+        self.bot_thinking = False
+        self.result_shown = False
+        self.query_one(GameLog).show_all([line.text for line in self.session.log])
+        self.notify(message, timeout=3)
+        self.viewer = (
+            self._first_viewer() if self.session.to_move() in self.session.human_seats() else self.viewer
+        )
+        self.refresh_table()
+        self.advance()
+
+    def action_save_as(self) -> None:
+        suggestion = self.session.path.stem if self.session.path else self.session.save.game
+
+        def chosen(name: str | None) -> None:
+            if not name:
+                return
+            try:
+                path = self.session.save_as(saves.path_in(self.app.save_dir, name))
+            except saves.SaveError as error:
+                self.notify(str(error), title="Not saved", severity="error", timeout=8)
+                return
+            self.sub_title = path.name
+            self.notify(f"Saved as {path.name}; later moves are saved there too.")
+
+        self.app.push_screen(SaveAsScreen(suggestion), chosen)
+
+    def action_rules(self) -> None:
+        self.app.open_rules(self.session.save.game)
+
+    def action_score(self) -> None:
+        self.app.push_screen(ResultScreen(self.session))
+
+    def action_menu(self) -> None:
+        self.workers.cancel_group(self, "bot")
+        self.app.pop_screen()
+        if self.session.path is not None and not self.session.last_save_error:
+            self.app.notify(f"Saved as {self.session.path.name}.", timeout=3)

@@ -1,0 +1,87 @@
+"""The main menu: Continue, New game, Load game, Rules, Quit."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Center, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Header, OptionList, Static
+from textual.widgets.option_list import Option
+
+import saves
+from castletui.widgets.banner import BANNER
+
+GAME_TITLES = {
+    "catapult-castle": "Catapult Castle",
+    "castle-raisers": "Castle Raisers",
+    "castlecards": "Castlecards",
+    "got-catan": "A Game of Thrones Catan",
+}
+
+
+class MenuScreen(Screen):
+    """Where castletui starts and where every game returns to."""
+
+    HELP = "Choose with the arrows and Enter, or press the highlighted letter."
+    BINDINGS = [
+        Binding("c", "choose('continue')", "Continue"),
+        Binding("n", "choose('new')", "New game"),
+        Binding("l", "choose('load')", "Load"),
+        Binding("r", "choose('rules')", "Rules"),
+        Binding("q", "choose('quit')", "Quit"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Vertical(id="menu-box"):
+            yield Static(BANNER, id="banner")
+            yield Static("", id="continue-note")
+            with Center():
+                yield OptionList(id="menu")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.refresh_menu()
+
+    def on_screen_resume(self) -> None:
+        self.refresh_menu()
+
+    def refresh_menu(self) -> None:
+        latest = next((row for row in saves.list_saves(self.app.save_dir) if not row.problem), None)
+        menu = self.query_one("#menu", OptionList)
+        highlighted = menu.highlighted
+        menu.clear_options()
+        menu.add_options(
+            [
+                Option("Continue", id="continue", disabled=latest is None),
+                Option("New game", id="new"),
+                Option("Load game", id="load"),
+                Option("Rules", id="rules"),
+                Option("Quit", id="quit"),
+            ]
+        )
+        if latest is not None:
+            title = GAME_TITLES.get(latest.game, latest.game)
+            note = f"Continue: {title} with {', '.join(latest.players)} ({latest.status or f'move {latest.plies}'})"
+        else:
+            note = "No saved games yet: start a new one."
+        self.query_one("#continue-note", Static).update(note)
+        menu.highlighted = highlighted if highlighted is not None else (0 if latest else 1)
+        menu.focus()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.action_choose(event.option.id or "")
+
+    def action_choose(self, choice: str) -> None:
+        app = self.app
+        if choice == "continue":
+            app.resume()
+        elif choice == "new":
+            app.open_wizard()
+        elif choice == "load":
+            app.open_load()
+        elif choice == "rules":
+            app.open_rules()
+        elif choice == "quit":
+            app.exit()

@@ -1,0 +1,69 @@
+"""The score sheet: every scoring line per player, the totals, who won and
+which rule or tie-break decided it. Shown at the end and on `s` any time
+(then it is the standing so far)."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, DataTable, Static
+
+from castletui.session import Session
+
+
+def verdict(session: Session) -> str:
+    """One sentence: who won and why, or how the game stands."""
+    result = session.result()
+    names = session.names
+    if not result.finished:
+        return "The game goes on: this is the standing so far."
+    if result.lost:
+        text = "The game is lost."
+    elif not result.winners:
+        text = "Nobody wins."
+    elif len(result.winners) == len(names) and len(names) > 1:
+        text = "Everyone wins together!"
+    else:
+        text = " and ".join(names[s] for s in result.winners) + (
+            " win!" if len(result.winners) > 1 else " wins!"
+        )
+    if result.decided_by:
+        text += f" Decided by {result.decided_by}."
+    if result.rating:
+        text += f" Rating: {result.rating}."
+    return text
+
+
+class ResultScreen(ModalScreen[None]):
+    BINDINGS = [Binding("escape,enter,s,q", "close", "Close")]
+
+    def __init__(self, session: Session) -> None:
+        super().__init__()
+        self.session = session
+
+    def compose(self) -> ComposeResult:
+        result = self.session.result()
+        with Vertical(classes="dialog result-dialog"):
+            yield Static("Final score" if result.finished else "Score so far", classes="dialog-question")
+            yield Static(verdict(self.session), id="verdict", classes="dialog-message")
+            yield DataTable(id="score-sheet", cursor_type="none", zebra_stripes=True)
+            yield Button("Close", variant="primary", id="close")
+
+    def on_mount(self) -> None:
+        result = self.session.result()
+        table = self.query_one(DataTable)
+        table.add_column("", key="label")
+        for name in self.session.names:
+            table.add_column(name[:12])
+        for line in result.lines:
+            table.add_row(line.label, *(f"{points:g}" for points in line.points))
+        table.add_row("Total", *(f"{score:g}" for score in result.scores))
+        self.query_one(Button).focus()
+
+    def on_button_pressed(self) -> None:
+        self.dismiss(None)
+
+    def action_close(self) -> None:
+        self.dismiss(None)

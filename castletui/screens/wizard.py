@@ -1,0 +1,230 @@
+"""The new-game wizard, generic over a game's GameInfo: game, variant,
+players (name; a person or a bot and its level), mode and options."""
+
+from __future__ import annotations
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Button, Checkbox, Footer, Header, Input, Label, Select, Static
+
+from rules import bots, registry
+from rules.core import GameInfo, Option
+from saves import Player
+
+DEFAULT_NAMES = ("Coco", "Wei", "Milo", "Juno")
+MAX_SEATS = 4
+SEAT_KINDS = [("Person", "human")] + [(f"Bot ({level})", f"bot:{level}") for level in bots.LEVELS]
+MODES = [
+    ("Digital: castletui rolls, draws and aims", "digital"),
+    ("Table: real dice and decks, you type what came up", "table"),
+]
+
+
+class NewGameScreen(Screen):
+    """Set up a game. Every choice comes from the game's GameInfo, so a new
+    game needs nothing here."""
+
+    HELP = (
+        "Tab moves between fields; Enter on a list opens it. Each seat is a person at this keyboard "
+        "(hot-seat) or a bot. Table mode is for a real game on a real table: castletui keeps score "
+        "and you type in what the dice, decks and shots did."
+    )
+    BINDINGS = [
+        Binding("escape", "cancel", "Back"),
+        Binding("ctrl+s", "start", "Start", priority=True),
+    ]
+
+    def __init__(self, game_id: str = "", preset: dict | None = None) -> None:
+        super().__init__()
+        ids = registry.ids()
+        self.game_id = game_id if game_id in ids else ids[0]
+        self.preset = preset or {}
+
+    @property
+    def info(self) -> GameInfo:
+        return registry.get(self.game_id).INFO
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with VerticalScroll(id="wizard"):
+            yield Static("New game", classes="title")
+            with Horizontal(classes="field"):
+                yield Label("Game", classes="field-label")
+                yield Select(
+                    [(registry.get(game_id).INFO.title, game_id) for game_id in registry.ids()],
+                    value=self.game_id,
+                    allow_blank=False, compact=True,
+                    id="game",
+                )
+            with Horizontal(classes="field"):
+                yield Label("Variant", classes="field-label")
+                options, variant = self._variant_options()
+                yield Select(options, value=variant, allow_blank=False, compact=True, id="variant")
+            yield Static("", id="variant-help", classes="help")
+            with Horizontal(classes="field"):
+                yield Label("Players", classes="field-label")
+                options, seats = self._seat_options(variant)
+                yield Select(options, value=seats, allow_blank=False, compact=True, id="seats")
+            for seat in range(MAX_SEATS):
+                with Horizontal(classes="field seat", id=f"seat-{seat}"):
+                    yield Label(f"Seat {seat + 1}", classes="field-label")
+                    yield Input(DEFAULT_NAMES[seat], id=f"name-{seat}", max_length=16, compact=True)
+                    yield Select(
+                        SEAT_KINDS,
+                        value="human" if seat == 0 else "bot:normal",
+                        allow_blank=False, compact=True,
+                        id=f"kind-{seat}",
+                    )
+            with Horizontal(classes="field"):
+                yield Label("Mode", classes="field-label")
+                yield Select(MODES, value=self.preset.get("mode", "digital"), allow_blank=False, compact=True, id="mode")
+            yield Vertical(id="options")
+            with Horizontal(classes="field"):
+                yield Label("Seed", classes="field-label")
+                yield Input("", placeholder="blank: a new random game", id="seed", type="integer", compact=True)
+            yield Static("", id="wizard-error", classes="error")
+            with Horizontal(id="wizard-buttons"):
+                yield Button("Start", variant="primary", id="start", compact=True)
+                yield Button("Back", id="back", compact=True)
+        yield Footer()
+
+    def _variant_options(self, first: bool = True) -> tuple[list, str]:
+        info = self.info
+        names = [v.name for v in info.variants]
+        wanted = self.preset.get("variant") if first else None
+        return [(v.title or v.name, v.name) for v in info.variants], wanted if wanted in names else names[0]
+
+    def _seat_options(self, variant_name: str, first: bool = True) -> tuple[list, int]:
+        variant = self.info.variant(variant_name)
+        counts = list(range(variant.min_seats, variant.max_seats + 1))
+        wanted = self.preset.get("players") if first else None
+        return [(str(n), n) for n in counts], wanted if wanted in counts else (2 if 2 in counts else counts[0])
+
+    def on_mount(self) -> None:
+        variant = str(self.query_one("#variant", Select).value)
+        self.query_one("#variant-help", Static).update(self.info.variant(variant).help)
+        self.show_seats(int(self.query_one("#seats", Select).value))
+        self.build_options(self.info, variant)
+        self.query_one("#game", Select).focus()
+
+    # --- keeping the form in step with the game and variant ----------------
+
+    def load_game(self, game_id: str) -> None:
+        self.game_id = game_id
+        options, value = self._variant_options(first=False)
+        variant = self.query_one("#variant", Select)
+        variant.set_options(options)
+        variant.value = value
+        self.load_variant(value)
+
+    def load_variant(self, name: str) -> None:
+        self.query_one("#variant-help", Static).update(self.info.variant(name).help)
+        options, value = self._seat_options(name, first=False)
+        seats = self.query_one("#seats", Select)
+        seats.set_options(options)
+        seats.value = value
+        self.show_seats(value)
+        self.build_options(self.info, name)
+
+    def show_seats(self, count: int) -> None:
+        for seat in range(MAX_SEATS):
+            self.query_one(f"#seat-{seat}").display = seat < count
+
+    def build_options(self, info: GameInfo, variant: str) -> None:
+        box = self.query_one("#options", Vertical)
+        box.remove_children()
+        rows = [self._option_row(option) for option in info.options_for(variant)]
+        if rows:
+            box.mount(Static("Options", classes="subtitle"), *rows)
+
+    def _option_row(self, option: Option) -> Horizontal:
+        preset = self.preset.get("options", {}).get(option.name, option.default)
+        widget_id = f"option-{option.name}"
+        if option.choices:
+            widget = Select(
+                [(str(c), c) for c in option.choices], value=preset, allow_blank=False, compact=True, id=widget_id
+            )
+        elif isinstance(option.default, bool):
+            widget = Checkbox("", value=bool(preset), id=widget_id, compact=True)
+        else:
+            widget = Input(str(preset), type="integer", id=widget_id, compact=True)
+        return Horizontal(
+            Label(option.title or option.name.replace("_", " ").capitalize(), classes="field-label"),
+            widget,
+            Static(option.help, classes="help option-help"),
+            classes="field option",
+        )
+
+    @on(Select.Changed, "#game")
+    def game_changed(self, event: Select.Changed) -> None:
+        if event.value != self.game_id and event.value is not Select.NULL:
+            self.load_game(str(event.value))
+
+    @on(Select.Changed, "#variant")
+    def variant_changed(self, event: Select.Changed) -> None:
+        if event.value is not Select.NULL:
+            self.load_variant(str(event.value))
+
+    @on(Select.Changed, "#seats")
+    def seats_changed(self, event: Select.Changed) -> None:
+        if event.value is not Select.NULL:
+            self.show_seats(int(event.value))
+
+    # --- starting ----------------------------------------------------------
+
+    def choices(self) -> dict:
+        """What the form says, as the arguments of Session.new; raises
+        ValueError with a message for the player."""
+        variant = str(self.query_one("#variant", Select).value)
+        count = int(self.query_one("#seats", Select).value)
+        players = []
+        for seat in range(count):
+            name = self.query_one(f"#name-{seat}", Input).value.strip() or DEFAULT_NAMES[seat]
+            kind = str(self.query_one(f"#kind-{seat}", Select).value)
+            if kind == "human":
+                players.append(Player(name))
+            else:
+                players.append(Player(name, "bot", kind.split(":", 1)[1]))
+        if len({p.name for p in players}) < len(players):
+            raise ValueError("Give each player a different name.")
+        options = {}
+        for option in self.info.options_for(variant):
+            widget = self.query_one(f"#option-{option.name}")
+            value = widget.value
+            if isinstance(widget, Input):
+                if not value.strip():
+                    raise ValueError(f"Option {option.name} needs a number.")
+                value = int(value)
+            if value != option.default:
+                options[option.name] = value
+        seed_text = self.query_one("#seed", Input).value.strip()
+        return {
+            "game_id": self.game_id,
+            "variant": variant,
+            "players": players,
+            "options": options,
+            "mode": str(self.query_one("#mode", Select).value),
+            "seed": int(seed_text) if seed_text else None,
+        }
+
+    def action_start(self) -> None:
+        try:
+            choices = self.choices()
+        except ValueError as error:
+            self.query_one("#wizard-error", Static).update(str(error))
+            return
+        self.app.start_game(**choices)
+
+    def action_cancel(self) -> None:
+        self.app.pop_screen()
+
+    @on(Button.Pressed, "#start")
+    def start_pressed(self) -> None:
+        self.action_start()
+
+    @on(Button.Pressed, "#back")
+    def back_pressed(self) -> None:
+        self.action_cancel()

@@ -1,0 +1,254 @@
+"""A game being played: the driver between the rules, the save file and
+whoever sits at each seat. No textual here, so it is tested headless and the
+benchmarks use it too.
+
+The session owns the list of states (one per ply, so undo is instant), the
+save (autosaved after every action), digital chance draws (keyed by seed and
+ply, so undo and redo never re-roll) and bot decisions.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import msgspec
+
+import saves
+from rules import bots, registry
+from rules.core import CHANCE, IllegalAction, Result, chance_rng, label, name_seats, sample_outcome
+from saves import Player, SaveError, SaveFile
+
+
+@dataclass
+class LogLine:
+    ply: int
+    seat: int
+    text: str
+
+
+@dataclass
+class Session:
+    save: SaveFile
+    states: list[Any]
+    path: Path | None = None
+    autosave: bool = True
+    log: list[LogLine] = field(default_factory=list)
+    last_save_error: str = ""
+
+    def __post_init__(self) -> None:
+        self.game = registry.get(self.save.game)
+        if not self.log:
+            self.log = self._rebuild_log()
+
+    # --- construction ------------------------------------------------------
+
+    @classmethod
+    def new(
+        cls,
+        game_id: str,
+        variant: str,
+        players: list[Player],
+        *,
+        options: dict | None = None,
+        mode: str = "digital",
+        seed: int | None = None,
+        path: Path | None = None,
+    ) -> Session:
+        from rules.core import Config
+
+        if seed is None:
+            seed = random.SystemRandom().randrange(1, 10**9)
+        config = Config(variant, len(players), dict(options or {}), mode)
+        save = saves.new_save(game_id, config, players, seed, mode)
+        game = registry.get(game_id)
+        session = cls(save, [game.setup(save.rules_config())], path)
+        session.write()
+        return session
+
+    @classmethod
+    def open(cls, path: Path) -> Session:
+        save, states = saves.load_states(path)
+        return cls(save, states, Path(path))
+
+    @classmethod
+    def from_save(cls, save: SaveFile, path: Path | None = None) -> Session:
+        return cls(save, saves.replay_states(save), path)
+
+    # --- what the table looks like ----------------------------------------
+
+    @property
+    def state(self) -> Any:
+        return self.states[-1]
+
+    @property
+    def ply(self) -> int:
+        return len(self.states) - 1
+
+    @property
+    def players(self) -> list[Player]:
+        return self.save.players
+
+    @property
+    def names(self) -> list[str]:
+        return [player.name for player in self.players]
+
+    @property
+    def mode(self) -> str:
+        return self.save.mode
+
+    def to_move(self) -> int | None:
+        return self.game.to_move(self.state)
+
+    @property
+    def over(self) -> bool:
+        return self.to_move() is None
+
+    def is_bot(self, seat: int) -> bool:
+        return 0 <= seat < len(self.players) and self.players[seat].is_bot
+
+    def human_seats(self) -> list[int]:
+        return [seat for seat, player in enumerate(self.players) if not player.is_bot]
+
+    def legal_actions(self) -> list[Any]:
+        return self.game.legal_actions(self.state)
+
+    def chance_outcomes(self) -> list[tuple[Any, float]]:
+        return self.game.chance_outcomes(self.state)
+
+    def result(self) -> Result:
+        return self.game.result(self.state)
+
+    def view(self, seat: int) -> Any:
+        return self.game.view(self.state, seat)
+
+    def label(self, action: Any) -> str:
+        return name_seats(label(self.game, self.state, action), self.names)
+
+    def describe(self, action: Any, state: Any = None) -> str:
+        return name_seats(self.game.describe(self.state if state is None else state, action), self.names)
+
+    # --- acting -----------------------------------------------------------
+
+    def act(self, action: Any) -> Any:
+        """Play ``action`` for whoever is to move; raises IllegalAction."""
+        seat = self.to_move()
+        if seat is None:
+            raise IllegalAction("The game is over.")
+        text = self.describe(action)
+        state = self.game.apply(self.state, action)
+        self.states.append(state)
+        self.save = saves.append(self.save, seat, action, state, saves.now())
+        self.log.append(LogLine(self.ply, seat, text))
+        self.write()
+        return state
+
+    def digital_chance(self) -> Any:
+        """The outcome of the pending chance decision, drawn by seed and ply."""
+        return sample_outcome(self.chance_outcomes(), chance_rng(self.save.seed, self.ply))
+
+    def bot_decision(self) -> Any:
+        """The bot's action for the seat to move (pure: nothing is applied)."""
+        seat = self.to_move()
+        level = self.players[seat].level
+        return bots.choose(self.game, self.state, level, random.Random(f"{self.save.seed}:bot:{self.ply}"))
+
+    def run_automatic(self, limit: int = 100_000) -> None:
+        """Play chance (digitally) and bots until a human must decide or the
+        game ends. Used headless (tests, benchmarks); the app paces bots."""
+        for _ in range(limit):
+            seat = self.to_move()
+            if seat is None:
+                return
+            if seat == CHANCE and self.mode == "digital":
+                self.act(self.digital_chance())
+            elif seat != CHANCE and self.is_bot(seat):
+                self.act(self.bot_decision())
+            else:
+                return
+
+    # --- undo -------------------------------------------------------------
+
+    def undo_target(self) -> tuple[int, str]:
+        """The ply undo would go back to, or -1 and the reason it cannot.
+
+        Undo takes back the last decision of a person at the keyboard and any
+        bot moves after it. In digital play it never crosses a chance decision
+        (no re-rolling); in table mode chance entries were typed by players,
+        so undo takes back the last entry whatever it was.
+        """
+        if self.ply == 0:
+            return -1, "Nothing to undo yet."
+        if self.mode == "table":
+            return self.ply - 1, ""
+        for index in range(len(self.save.log) - 1, -1, -1):
+            seat = self.save.log[index].seat
+            if seat == CHANCE:
+                return -1, "Undo cannot go back past a roll, a draw or a shot's landing: chance has spoken."
+            if not self.is_bot(seat):
+                return index, ""
+        return -1, "Only bots have moved since the start."
+
+    def undo(self) -> str:
+        """Take back to the undo target; returns a message for the player."""
+        target, reason = self.undo_target()
+        if target < 0:
+            raise IllegalAction(reason)
+        undone = self.ply - target
+        del self.states[target + 1 :]
+        self.save = msgspec.structs.replace(
+            saves.truncated(self.save, target, self.state), updated=saves.now()
+        )
+        self.log = [line for line in self.log if line.ply <= target]
+        self.write()
+        return f"Took back {undone} move{'s' if undone != 1 else ''}."
+
+    # --- saving -----------------------------------------------------------
+
+    def status_text(self) -> str:
+        if self.over:
+            result = self.result()
+            if result.lost:
+                return "Finished: lost"
+            winners = ", ".join(self.names[s] for s in result.winners) or "nobody"
+            return f"Finished: {winners} won"
+        seat = self.to_move()
+        who = "Chance" if seat == CHANCE else self.names[seat]
+        return f"Move {self.ply}, {who} to play"
+
+    def write(self) -> None:
+        """Autosave. A failure is kept in ``last_save_error`` for the screen to
+        show; the game goes on and nothing already saved is lost."""
+        if not self.autosave or self.path is None:
+            return
+        self.save = msgspec.structs.replace(self.save, finished=self.over, status=self.status_text())
+        try:
+            saves.dump(self.save, self.path)
+            self.last_save_error = ""
+        except SaveError as error:
+            self.last_save_error = str(error)
+
+    def save_as(self, path: Path) -> Path:
+        """Save to a new file and keep autosaving there; raises SaveError."""
+        saves.dump(self.save, path)
+        self.path = path
+        return path
+
+    def _rebuild_log(self) -> list[LogLine]:
+        lines = []
+        for ply, entry in enumerate(self.save.log):
+            action = self._decode(entry.action)
+            lines.append(
+                LogLine(
+                    ply + 1, entry.seat, name_seats(self.game.describe(self.states[ply], action), self.names)
+                )
+            )
+        return lines
+
+    def _decode(self, raw: dict) -> Any:
+        return msgspec.convert(raw, self.game.Action)
+
+    def action_at(self, ply: int) -> Any:
+        return self._decode(self.save.log[ply].action)

@@ -1,0 +1,50 @@
+"""Widgets every game screen shares: the players panel (whose turn, scores)
+and the game log."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.widgets import RichLog, Static
+
+from castletui.session import Session
+from rules.core import CHANCE
+
+
+class PlayersPanel(Static):
+    """Each seat: a marker for whose turn it is, the name (and bot level), and
+    the current standing from the rules' result()."""
+
+    def show(self, session: Session, viewer: int, extra: list[str] | None = None) -> None:
+        result = session.result()
+        to_move = session.to_move()
+        text = Text()
+        for seat, player in enumerate(session.players):
+            marker = ">" if seat == to_move else " "
+            style = "bold reverse" if seat == to_move else ("bold" if seat == viewer else "")
+            who = player.name if not player.is_bot else f"{player.name} (bot)"
+            score = result.scores[seat] if seat < len(result.scores) else 0
+            score_text = f"{score:g}"
+            text.append(f"{marker}{who:<15.15}", style=style)
+            text.append(f"{score_text:>5}\n")
+        if to_move == CHANCE:
+            text.append(" Waiting on chance...\n", style="italic")
+        elif to_move is None:
+            text.append(" Game over\n", style="bold")
+        for line in extra or []:
+            text.append(line + "\n")
+        self.update(text)
+
+
+class GameLog(RichLog):
+    """The game's story so far, one line per action, newest at the bottom."""
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(wrap=True, markup=False, highlight=False, max_lines=500, **kwargs)
+
+    def show_all(self, lines: list[str]) -> None:
+        self.clear()
+        for line in lines[-200:]:
+            self.write(line)
+
+    def add(self, line: str) -> None:
+        self.write(line)

@@ -1,0 +1,231 @@
+"""Castle Raisers state and actions: frozen msgspec Structs, nothing else.
+
+A turn is a stack of :class:`Task` entries (``State.tasks``, top first): some
+are decisions of a seat or of chance, the rest are bookkeeping steps the
+engine runs by itself. Every action answers the decision on top.
+
+Positions on the wall: slot ``(level, slot)`` with ``level >= 1`` is stored at
+``Castle.wall[(level - 1) * PORTIONS + slot]`` as a Wall tile id, ``"F"`` for a
+Fortification tile, or ``""`` when empty. Sections and regions are indices into
+``edition.SECTIONS`` (forests, sea, farmlands); wolves are counted per region
+and kind at ``Castle.wolves[region * 4 + kind]``.
+"""
+
+from __future__ import annotations
+
+from typing import Union
+
+import msgspec
+
+FORTIFICATION = "F"
+"""What a Fortification tile looks like in ``Castle.wall``."""
+
+
+class Castle(msgspec.Struct, frozen=True, omit_defaults=True):
+    """One player's Castle board and everything around it."""
+
+    board: str = ""
+    wall: tuple[str, ...] = ()
+    heights: tuple[int, ...] = (0, 0, 0)
+    """The highest level over each section (cached from ``wall``)."""
+    village: tuple[str, ...] = ("",) * 9
+    """The Village token id on each location (``edition.LOCATIONS`` order), "" if empty."""
+    wolves: tuple[int, ...] = (0,) * 12
+    prestige: tuple[int, ...] = (0, 0, 0)
+    attack: tuple[int, ...] = (0, 0, 0)
+    arrows: int = 0
+    threats: tuple[str, ...] = ()
+    """Threat card names (co-operative and solo)."""
+
+
+class Line(msgspec.Struct, frozen=True, omit_defaults=True):
+    """Co-operative: a face-down Attack token with its line of wolves.
+
+    ``region`` is -1 while the token is face down: which region it shows is
+    decided by chance when it is revealed (no hidden order in the state).
+    """
+
+    region: int = -1
+    wolves: tuple[int, ...] = (0, 0, 0, 0)
+    picked: bool = False
+
+
+class Task(msgspec.Struct, frozen=True, omit_defaults=True):
+    """One pending step. ``kind`` says what it is; the other fields are its
+    parameters (which seat, which section or region, how many, which tile)."""
+
+    kind: str
+    seat: int = 0
+    section: int = -1
+    count: int = 0
+    tile: str = ""
+    ability: str = ""
+    other_ability: str = ""
+    other_section: int = -1
+
+
+class State(msgspec.Struct, frozen=True, omit_defaults=True):
+    variant: str
+    seats: int
+    castles: tuple[Castle, ...]
+    tasks: tuple[Task, ...] = ()
+    mode: str = "digital"
+    fortified_defenders_fire: bool = True
+    discard_attack: bool = True
+    """Whether a discarded or returned tile with a Dispatch icon makes the wolves attack (2 players)."""
+    age: int = 0
+    round: int = 0
+    mother_pig: int = 0
+    round_order: tuple[int, ...] = ()
+    revealed: tuple[str, ...] = ()
+    """The face-up Wall tiles of the current round, still to be taken."""
+    wall_stack: tuple[str, ...] = ()
+    """What is left of the current age's stack, as a sorted multiset."""
+    boards_left: tuple[str, ...] = ()
+    village_face_up: tuple[str, ...] = ()
+    village_stacks: tuple[str, ...] = ()
+    """Every face-down Village token, sorted (each colour's stack is its tokens here)."""
+    attack_supply: tuple[int, ...] = (0, 0, 0)
+    bag: tuple[int, ...] = (0, 0, 0, 0)
+    fortification_supply: int = 0
+    prestige_supply: int = 0
+    arrow_supply: int = 0
+    lines: tuple[Line, ...] = ()
+    threat_deck: tuple[str, ...] = ()
+    threats_per_player: int = 0
+    finished: bool = False
+
+
+# --- actions ----------------------------------------------------------------
+
+_ACTION = {"frozen": True, "tag": True, "omit_defaults": True}
+
+
+class DrawBoard(msgspec.Struct, **_ACTION):
+    """Chance: the Castle board a player takes at random."""
+
+    board: str
+
+
+class ChooseBoard(msgspec.Struct, **_ACTION):
+    board: str
+
+
+class DrawVillage(msgspec.Struct, **_ACTION):
+    """Chance: the Village token that comes off a stack (replenishing, or taken blind)."""
+
+    token: str
+
+
+class DrawWolf(msgspec.Struct, **_ACTION):
+    """Chance: the Wolf token drawn from the bag."""
+
+    kind: str
+
+
+class DrawWallTile(msgspec.Struct, **_ACTION):
+    """Chance: the Wall tile revealed from the age's stack."""
+
+    tile: str
+
+
+class DrawAttack(msgspec.Struct, **_ACTION):
+    """Chance: the region an Attack token shows."""
+
+    region: str
+
+
+class DrawThreat(msgspec.Struct, **_ACTION):
+    """Chance: a Threat card drawn (co-operative and solo)."""
+
+    threat: str
+
+
+class DraftTile(msgspec.Struct, **_ACTION):
+    tile: str
+
+
+class PlaceTile(msgspec.Struct, **_ACTION):
+    level: int
+    slot: int
+
+
+class ResolveFirst(msgspec.Struct, **_ACTION):
+    """Which of the two covered icons fires first."""
+
+    ability: str
+    section: str
+
+
+class TakeVillage(msgspec.Struct, **_ACTION):
+    """A face-up Village token (``token``), or the top of ``colour``'s stack blind."""
+
+    token: str = ""
+    colour: str = ""
+
+
+class PlaceVillage(msgspec.Struct, **_ACTION):
+    location: str
+
+
+class PlaceFortification(msgspec.Struct, **_ACTION):
+    level: int
+    slot: int
+
+
+class PourCauldron(msgspec.Struct, **_ACTION):
+    """Defeat one wolf of ``wolf`` kind with this pouring's cauldrons."""
+
+    wolf: str
+
+
+class StopPouring(msgspec.Struct, **_ACTION):
+    pass
+
+
+class DiscardTile(msgspec.Struct, **_ACTION):
+    """2 players: the first player discards one of the remaining tiles."""
+
+    tile: str
+
+
+class RevealLine(msgspec.Struct, **_ACTION):
+    """Co-operative Prestige: turn one line's face-down Attack token up."""
+
+    line: int
+
+
+class RemoveWolf(msgspec.Struct, **_ACTION):
+    """Co-operative Dispatch: send one wolf of a line back to the bag."""
+
+    line: int
+    wolf: str
+
+
+class PickLine(msgspec.Struct, **_ACTION):
+    """Co-operative End of Age: take a line's wolves into your region."""
+
+    line: int
+
+
+Action = Union[  # noqa: UP007 - msgspec needs a Union object it can inspect
+    DrawBoard,
+    ChooseBoard,
+    DrawVillage,
+    DrawWolf,
+    DrawWallTile,
+    DrawAttack,
+    DrawThreat,
+    DraftTile,
+    PlaceTile,
+    ResolveFirst,
+    TakeVillage,
+    PlaceVillage,
+    PlaceFortification,
+    PourCauldron,
+    StopPouring,
+    DiscardTile,
+    RevealLine,
+    RemoveWolf,
+    PickLine,
+]

@@ -1,0 +1,85 @@
+"""The Castlecards card data: ``edition.toml`` decoded once into typed Structs,
+plus the lookup tables the engine reads on every action (strength, colour,
+deck of each card name)."""
+
+from __future__ import annotations
+
+import hashlib
+from importlib import resources
+
+import msgspec
+
+HIDDEN = "hidden"
+"""The placeholder name of a card a seat may not see (``view``)."""
+
+
+class FortressData(msgspec.Struct, frozen=True):
+    colours: tuple[str, ...]
+    castle_shields: int
+    wall_shields: int
+    walls_per_colour: int
+
+
+class CardData(msgspec.Struct, frozen=True):
+    name: str
+    title: str
+    deck: str
+    kind: str
+    count: int
+    colour: str = ""
+    strength: int = 0
+    torches: int = 0
+    assault: str = ""
+    effect: int = 0
+    danger: int = 0
+    treasure: int = 0
+
+
+class Edition(msgspec.Struct, frozen=True):
+    name: str
+    fortress: FortressData
+    cards: tuple[CardData, ...]
+
+
+_RAW = resources.files(__package__).joinpath("edition.toml").read_bytes()
+EDITION: Edition = msgspec.toml.decode(_RAW, type=Edition)
+EDITION_TAG = f"{EDITION.name} #{hashlib.sha256(_RAW).hexdigest()[:8]}"
+
+CARDS: dict[str, CardData] = {card.name: card for card in EDITION.cards}
+COLOURS = EDITION.fortress.colours
+CASTLE_SHIELDS = EDITION.fortress.castle_shields
+WALL_SHIELDS = EDITION.fortress.wall_shields
+
+# Flat tables: the engine asks these on every action, a dict lookup is the
+# cheapest way. Unknown names (the HIDDEN placeholder) fall back to 0 / "".
+STRENGTH: dict[str, int] = {c.name: c.strength for c in EDITION.cards}
+KIND: dict[str, str] = {c.name: c.kind for c in EDITION.cards}
+KIND[HIDDEN] = ""
+COLOUR: dict[str, str] = {c.name: c.colour for c in EDITION.cards}
+DECK: dict[str, str] = {c.name: c.deck for c in EDITION.cards}
+TORCHES: dict[str, int] = {c.name: c.torches for c in EDITION.cards}
+ASSAULT: dict[str, str] = {c.name: c.assault for c in EDITION.cards}
+
+UNIT_KINDS = frozenset({"soldiers", "bowmen"})
+ATTACK_KINDS = frozenset({"soldiers", "bowmen", "weapon"})
+"""Cards that may be shown in an attack (any colour)."""
+
+ATTACK_CARDS = frozenset(name for name, kind in KIND.items() if kind in ATTACK_KINDS)
+ACADEMY_CARDS = frozenset(c.name for c in EDITION.cards if c.deck == "academy")
+
+
+def deck_cards(deck: str) -> tuple[str, ...]:
+    """The full sorted multiset of one deck, as set out at the start."""
+    return tuple(sorted(c.name for c in EDITION.cards if c.deck == deck for _ in range(c.count)))
+
+
+def title(name: str) -> str:
+    """A card's printed name ("Soldiers (red, 2)"); "a hidden card" for the placeholder."""
+    card = CARDS.get(name)
+    return card.title if card else "a hidden card"
+
+
+def total_cards() -> int:
+    """All 110: the four decks plus the 16 fortress cards (a Castle and Walls per colour)."""
+    fortress = len(COLOURS) * (1 + EDITION.fortress.walls_per_colour)
+    return sum(c.count for c in EDITION.cards) + fortress

@@ -1,0 +1,47 @@
+"""What the wizard shows about Castlecards: variants and options."""
+
+from __future__ import annotations
+
+from rules.core import GameInfo, Option, Variant
+
+from .edition import EDITION_TAG
+
+INFO = GameInfo(
+    id="castlecards",
+    title="Castlecards",
+    summary="Storm your rivals' Walls and Castles with a hand of village cards: the last castle standing wins.",
+    edition=EDITION_TAG,
+    variants=(
+        Variant(
+            "two-player",
+            2,
+            2,
+            title="2 players",
+            help="A Castle and 3 Walls each; 4 Village cards and 1 Academy card to start; loot goes to hand.",
+        ),
+        Variant(
+            "multi-player",
+            3,
+            4,
+            title="3-4 players",
+            help="A Castle and 2 Walls each; 5 Village cards to start; others may support an attack; "
+            "loot lies face down until two castles remain.",
+        ),
+    ),
+    options=(
+        Option(
+            "weapons_defend",
+            True,
+            "Siege weapons other than the assault weapons (Battering Ram, Siege Tower) may be stationed "
+            "as colourless defenders, one slot each, their swords counting as shields.",
+            title="Weapons may defend",
+        ),
+        Option(
+            "round_limit",
+            0,
+            "End the game after this many rounds (0: no limit, the last castle standing wins). At the limit "
+            "the most shields still standing wins; then the most cards in hand; then a shared win.",
+            title="Round limit",
+        ),
+    ),
+)

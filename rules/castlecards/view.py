@@ -1,0 +1,47 @@
+"""What one seat may see: other hands, all face-down loot (even one's own),
+the cards of a Night attack not yet revealed, cards others are still
+choosing, and the order-free contents of the shuffled decks are replaced by
+placeholders of the same count."""
+
+from __future__ import annotations
+
+from msgspec.structs import replace
+
+from .edition import HIDDEN
+from .state import Committed, State
+
+
+def _hide(cards: tuple[str, ...]) -> tuple[str, ...]:
+    return (HIDDEN,) * len(cards)
+
+
+def view(state: State, seat: int) -> State:
+    players = tuple(
+        replace(
+            player,
+            hand=player.hand if index == seat else _hide(player.hand),
+            loot=_hide(player.loot),
+        )
+        for index, player in enumerate(state.players)
+    )
+    assault = state.assault
+    if not assault.revealed:
+        assault = replace(
+            assault,
+            cards=tuple(c if c.owner == seat else Committed(c.owner, HIDDEN) for c in assault.cards),
+        )
+    pending = tuple(
+        p if p.seat == seat or not p.selected else replace(p, selected=_hide(p.selected)) for p in state.pending
+    )
+    # The cards under the Siege/Academy/Dungeon decks came face up from the
+    # discards, so everyone knows them; the shuffled parts are only counts.
+    return replace(
+        state,
+        players=players,
+        assault=assault,
+        pending=pending,
+        village_deck=_hide(state.village_deck),
+        siege_deck=_hide(state.siege_deck),
+        academy_deck=_hide(state.academy_deck),
+        dungeon_deck=_hide(state.dungeon_deck),
+    )

@@ -1,0 +1,212 @@
+"""Catapult Castle state and actions: msgspec Structs, frozen, TOML/JSON safe.
+
+The table is 16 squares (``4 * mat + position``, see ``edition``); each holds
+a :class:`Stack`. Decks are multisets (:class:`Pile`), never an order. What is
+left to decide is the ``pending`` stack of :class:`Pending` decisions, the
+last one on top; each action answers the top one.
+
+Pending decision kinds (who answers):
+
+- ``start``       CHANCE: who starts (the last to lose a kingdom) -> ChooseStart
+- ``setup_card``  CHANCE: the card that goes face down under a set-up stack -> Draw
+- ``draw``        CHANCE: a card ``seat`` draws from deck ``deck`` -> Draw
+- ``turn``        ``seat``: play cards, rearrange (solo), then Aim (digital) / Shoot (table)
+- ``land``        CHANCE: where the ammo landed -> Land
+- ``place``       ``seat``: where the captured tower goes -> Place / ReturnToBox
+- ``stack_card``  the card under a stacked tower: CHANCE (top of the deck,
+  or the reshuffled discard) -> Draw, or ``seat`` (a card from hand) -> GiveCard
+- ``rearrange``   ``seat`` (solo): MoveTower ... DoneRearranging
+"""
+
+from __future__ import annotations
+
+from typing import Union
+
+import msgspec
+
+
+class Card(msgspec.Struct, frozen=True):
+    """A card face down between two towers; ``deck`` shows on its back."""
+
+    deck: int
+    kind: str
+
+
+class Stack(msgspec.Struct, frozen=True, omit_defaults=True):
+    """What stands on a square, bottom first.
+
+    ``towers[i]`` is the ammo inside tower ``i`` (only the top one can catch
+    more); ``cards[i]`` lies face down between ``towers[i]`` and
+    ``towers[i + 1]``; ``roof`` is the deck of the Reinforced Roof on top
+    (-1: none).
+    """
+
+    towers: tuple[int, ...] = ()
+    cards: tuple[Card, ...] = ()
+    roof: int = -1
+
+
+class Pile(msgspec.Struct, frozen=True, omit_defaults=True):
+    """A deck or discard as counts per card kind (``edition.KINDS`` order).
+
+    ``unknown`` is only used by ``view``: cards whose kinds that seat may not
+    know (a deck's make-up would give away the face-down cards)."""
+
+    counts: tuple[int, ...] = (0, 0, 0, 0)
+    unknown: int = 0
+
+    @property
+    def size(self) -> int:
+        return sum(self.counts) + self.unknown
+
+
+class Pending(msgspec.Struct, frozen=True, omit_defaults=True):
+    """One decision still to take (see the module docstring for the kinds)."""
+
+    kind: str
+    seat: int = -1
+    deck: int = -1
+    square: int = -1
+    ammo: int = 0
+    accuracy: int = -1
+    from_mat: int = -1
+
+
+class State(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
+    """A whole game of Catapult Castle."""
+
+    variant: str
+    seats: int
+    mode: str = "digital"
+    beginner: bool = False
+    skilled: bool = False
+    max_stack: int = 3
+    seat_mats: tuple[int, ...]
+    """The mat of each seat."""
+    mat_owner: tuple[int, ...]
+    """Per mat: its seat, NEUTRAL (-1) or ABSENT (-2)."""
+    squares: tuple[int, ...]
+    """The square numbers in play (absent quadrants and, skilled, the removed square left out)."""
+    stacks: tuple[Stack, ...]
+    """All 16 squares, in play or not."""
+    hands: tuple[tuple[str, ...], ...]
+    """Per seat, the card kinds in hand, sorted."""
+    decks: tuple[Pile, ...]
+    """Per mat, the deck that belongs to it."""
+    discards: tuple[Pile, ...]
+    supply: int
+    """Ammo left in the supply (solo: ammo left to shoot)."""
+    removed: int = 0
+    """Towers out of play: solo, the towers shot off the mats; otherwise towers with nowhere to go."""
+    start_seat: int = -1
+    turn_seat: int = -1
+    turn_number: int = 0
+    shots_left: int = 0
+    """Shots still to take this turn after the one being resolved."""
+    shot_taken: bool = False
+    magic_toss: bool = False
+    strong_ammo: bool = False
+    rearrangements_left: int = 0
+    rearrange_moves: int = 0
+    pending: tuple[Pending, ...] = ()
+    over: bool = False
+    end_reason: str = ""
+    """Why the game ended: "ammo", "towers" (a player lost every tower),
+    "shots" (solo: no ammo left) or "cleared" (solo: no tower left)."""
+
+
+# --- actions -----------------------------------------------------------------
+
+
+class ChooseStart(msgspec.Struct, frozen=True, tag=True):
+    """Chance (or the players at a real table): who lost a kingdom most recently."""
+
+    seat: int
+
+
+class Draw(msgspec.Struct, frozen=True, tag=True):
+    """Chance: the kind of card that came off a deck."""
+
+    kind: str
+
+
+class PlayCard(msgspec.Struct, frozen=True, tag=True, omit_defaults=True):
+    """Play a card before shooting; a Reinforced Roof names the tower it goes on."""
+
+    kind: str
+    mat: int = -1
+    square: str = ""
+
+
+class Aim(msgspec.Struct, frozen=True, tag=True, omit_defaults=True):
+    """Digital shot at the top tower of ``square`` on ``mat`` with the
+    mini-game's ``accuracy`` (0..100); solo also names the firing mat."""
+
+    mat: int
+    square: str
+    accuracy: int
+    from_mat: int = -1
+
+
+class Shoot(msgspec.Struct, frozen=True, tag=True, omit_defaults=True):
+    """Table mode: the real catapult fires (solo: from ``from_mat``'s corner)."""
+
+    from_mat: int = -1
+
+
+class Land(msgspec.Struct, frozen=True, tag=True, omit_defaults=True):
+    """Chance: where the ammo ended. ``mat`` -1 is nowhere; ``off_roof``
+    means it bounced off the roof on that square's stack."""
+
+    mat: int = -1
+    square: str = ""
+    off_roof: bool = False
+
+
+class Place(msgspec.Struct, frozen=True, tag=True):
+    """Put the captured tower on ``square`` of your own mat (empty, or stack on it)."""
+
+    square: str
+
+
+class GiveCard(msgspec.Struct, frozen=True, tag=True):
+    """Deck empty: the card from hand that goes face down under the new tower."""
+
+    kind: str
+
+
+class ReturnToBox(msgspec.Struct, frozen=True, tag=True):
+    """No legal spot (or no card to stack with): the captured tower leaves play."""
+
+
+class Rearrange(msgspec.Struct, frozen=True, tag=True):
+    """Solo: start one of the two rearrangements."""
+
+
+class MoveTower(msgspec.Struct, frozen=True, tag=True):
+    """Solo rearrangement: move the top tower of one square onto another."""
+
+    from_mat: int
+    from_square: str
+    to_mat: int
+    to_square: str
+
+
+class DoneRearranging(msgspec.Struct, frozen=True, tag=True):
+    """Solo: the new layout is final."""
+
+
+Action = Union[
+    ChooseStart,
+    Draw,
+    PlayCard,
+    Aim,
+    Shoot,
+    Land,
+    Place,
+    GiveCard,
+    ReturnToBox,
+    Rearrange,
+    MoveTower,
+    DoneRearranging,
+]

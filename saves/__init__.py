@@ -1,0 +1,116 @@
+"""Save files: the schema, the TOML/JSON codec, the save directory with
+atomic writes, and replay. No textual, no rich.
+
+The package's face (kept stable)::
+
+    SaveFile, Player, SaveError
+    new_save(game_id, config, players, seed, mode) -> SaveFile
+    dump(save, path)            # format from the extension, atomic, keeps NAME.bak
+    load(path) -> SaveFile      # validated by replay, or SaveError
+    replay(save) -> State
+"""
+
+from __future__ import annotations
+
+import datetime
+import os
+from pathlib import Path
+from typing import Any
+
+from rules import registry
+from rules.core import Config, IllegalAction, check_config, state_hash
+from saves.codec import FORMATS
+from saves.errors import SaveError
+from saves.replay import append, replay_states, truncated, verify
+from saves.schema import FORMAT, VERSION, Check, LogEntry, Player, SaveConfig, SaveFile
+from saves.store import SaveSummary, backup_path, dump, list_saves, path_in, read, safe_name, save_dir
+
+__all__ = [
+    "FORMAT",
+    "FORMATS",
+    "VERSION",
+    "Check",
+    "LogEntry",
+    "Player",
+    "SaveConfig",
+    "SaveError",
+    "SaveFile",
+    "SaveSummary",
+    "append",
+    "backup_path",
+    "dump",
+    "list_saves",
+    "load",
+    "load_states",
+    "new_save",
+    "now",
+    "path_in",
+    "read",
+    "replay",
+    "replay_states",
+    "safe_name",
+    "save_dir",
+    "truncated",
+]
+
+
+def now() -> str:
+    return datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds")
+
+
+def new_save(
+    game_id: str, config: Config, players: list[Player], seed: int, mode: str = "digital"
+) -> SaveFile:
+    """A fresh save for a game about to start; the config is checked."""
+    game = registry.get(game_id)
+    if len(players) != config.seats:
+        raise SaveError(f"{config.seats} seats but {len(players)} players were named.")
+    config = Config(config.variant, config.seats, dict(config.options), mode)
+    try:
+        check_config(game.INFO, config)
+    except IllegalAction as error:
+        raise SaveError(error.reason) from None
+    stamp = now()
+    return SaveFile(
+        format=FORMAT,
+        version=VERSION,
+        game=game_id,
+        edition=game.INFO.edition,
+        created=stamp,
+        updated=stamp,
+        seed=seed,
+        mode=mode,
+        config=SaveConfig(config.variant, list(players), dict(config.options)),
+        check=Check(0, state_hash(game.setup(config))),
+    )
+
+
+# The states of the last save loaded, so that load() then replay() replays once.
+_last_loaded: tuple[SaveFile, list[Any]] | None = None
+
+
+def load_states(path: str | os.PathLike) -> tuple[SaveFile, list[Any]]:
+    """Read, validate and replay a save: the save and every state of it."""
+    global _last_loaded
+    path = Path(path)
+    save = read(path)
+    try:
+        states = replay_states(save, source=path.name)
+        verify(save, states, source=path.name)
+    except SaveError as error:
+        error.path = path
+        raise
+    _last_loaded = (save, states)
+    return save, states
+
+
+def load(path: str | os.PathLike) -> SaveFile:
+    """A validated save (replayed and hash-checked), or SaveError."""
+    return load_states(path)[0]
+
+
+def replay(save: SaveFile) -> Any:
+    """The current state of a save's game."""
+    if _last_loaded is not None and _last_loaded[0] is save:
+        return _last_loaded[1][-1]
+    return replay_states(save)[-1]

@@ -1,0 +1,89 @@
+"""Turning a SaveFile into bytes and back: TOML or JSON, chosen by extension.
+
+Decoding is strict and every failure becomes a SaveError that names the
+file and says what is wrong in words.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+from typing import Any
+
+import msgspec
+import tomli_w
+
+from saves.errors import SaveError
+from saves.schema import FORMAT, VERSION, Envelope, SaveFile
+
+FORMATS = (".toml", ".json")
+
+
+def format_of(path: Path) -> str:
+    """``.toml`` or ``.json`` from the file name; a backup (``x.toml.bak``)
+    has the format of the file it backs up."""
+    name = path.name
+    if name.endswith(".bak"):
+        name = name[: -len(".bak")]
+    suffix = Path(name).suffix.lower()
+    if suffix not in FORMATS:
+        raise SaveError(
+            f"{path.name}: a save file ends in .toml or .json, not {suffix or 'nothing'}.", path=path
+        )
+    return suffix
+
+
+def encode(save: SaveFile, suffix: str) -> bytes:
+    if suffix == ".json":
+        return msgspec.json.format(msgspec.json.encode(save), indent=1) + b"\n"
+    # tomli-w writes the TOML; msgspec turns the Struct into plain data first.
+    return tomli_w.dumps(msgspec.to_builtins(save)).encode()
+
+
+def decode(data: bytes, path: Path) -> SaveFile:
+    """Parse and validate a save's bytes, or raise SaveError naming ``path``."""
+    raw = _parse(data, path)
+    if not isinstance(raw, dict):
+        raise SaveError(f"{path.name} is not a castletui save (its top level is not a table).", path=path)
+    envelope = msgspec.convert(raw, Envelope, strict=False) if _safe(raw) else Envelope()
+    if envelope.format != FORMAT:
+        raise SaveError(f'{path.name} is not a castletui save (no format = "{FORMAT}" line).', path=path)
+    if not isinstance(envelope.version, int) or isinstance(envelope.version, bool):
+        raise SaveError(f"{path.name}: the save's version should be a whole number.", path=path)
+    if envelope.version > VERSION:
+        raise SaveError(
+            f"{path.name} was written by a newer castletui (save format {envelope.version}; this one "
+            f"reads up to {VERSION}). Update castletui to open it; the file is left as it is.",
+            path=path,
+        )
+    try:
+        return msgspec.convert(raw, SaveFile)
+    except msgspec.ValidationError as error:
+        raise SaveError(f"{path.name} is damaged: {_where(error)}.", path=path) from None
+
+
+def _parse(data: bytes, path: Path) -> Any:
+    suffix = format_of(path)
+    try:
+        if suffix == ".json":
+            return msgspec.json.decode(data)
+        return tomllib.loads(data.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise SaveError(f"{path.name} is not a text file, so not a castletui save.", path=path) from None
+    except (msgspec.DecodeError, tomllib.TOMLDecodeError) as error:
+        kind = "JSON" if suffix == ".json" else "TOML"
+        detail = str(error).rstrip(".")
+        hint = " (it may have been cut short)" if "truncated" in detail or "end of" in detail.lower() else ""
+        raise SaveError(f"{path.name} is not valid {kind}{hint}: {detail}.", path=path) from None
+
+
+def _safe(raw: dict) -> bool:
+    return isinstance(raw.get("format", ""), str)
+
+
+def _where(error: msgspec.ValidationError) -> str:
+    """msgspec says "Expected `int`, got `str` - at `$.log[3].seat`"; keep
+    what it says and where, in a form a player can follow."""
+    message, _, location = str(error).partition(" - at `")
+    location = location.rstrip("`").removeprefix("$").removeprefix(".")
+    return f"{message} (at {location})" if location else message

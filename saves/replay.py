@@ -1,0 +1,100 @@
+"""Rebuilding a game from its save: decode each logged action with the
+game's own types, apply it, check the seat and the final state hash."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from rules import registry
+from rules.core import IllegalAction, check_config, state_hash
+from saves.errors import SaveError
+from saves.schema import Check, LogEntry, SaveFile
+
+
+def game_of(save: SaveFile, source: str = "the save"):
+    try:
+        return registry.get(save.game)
+    except registry.UnknownGame as error:
+        raise SaveError(
+            f"{source} is a game of {save.game!r}, which this castletui does not know ({error})."
+        ) from None
+
+
+def replay_states(save: SaveFile, source: str = "the save") -> list[Any]:
+    """Every state of the game, from set-up (index 0) to the last ply.
+
+    Raises SaveError naming the first bad log entry, with ``partial`` set to
+    the save cut back to its last legal ply."""
+    game = game_of(save, source)
+    config = save.rules_config()
+    try:
+        check_config(game.INFO, config)
+        state = game.setup(config)
+    except IllegalAction as error:
+        raise SaveError(f"{source} cannot be set up: {error.reason}") from None
+    states = [state]
+    decoder = _action_decoder(game)
+    for index, entry in enumerate(save.log):
+        try:
+            action = decoder(entry.action)
+            to_move = game.to_move(state)
+            if to_move is None:
+                raise IllegalAction("the game was already over")
+            if entry.seat != to_move:
+                raise IllegalAction(f"it was seat {to_move}'s decision, not seat {entry.seat}'s")
+            state = game.apply(state, action)
+        except (IllegalAction, msgspec.ValidationError) as error:
+            reason = (
+                error.reason if isinstance(error, IllegalAction) else f"not an action of this game ({error})"
+            )
+            raise SaveError(
+                f"{source}: log entry {index + 1} of {len(save.log)} cannot be played: {reason}. "
+                f"The game can be opened at move {index}, the last legal one.",
+                partial=truncated(save, index, states[-1]),
+                entry=index + 1,
+            ) from None
+        states.append(state)
+    return states
+
+
+def _action_decoder(game):
+    action_type = game.Action
+
+    def decode(raw: dict[str, Any]) -> Any:
+        return msgspec.convert(raw, action_type)
+
+    return decode
+
+
+def encode_action(action: Any) -> dict[str, Any]:
+    return msgspec.to_builtins(action)
+
+
+def truncated(save: SaveFile, plies: int, state: Any) -> SaveFile:
+    """The save cut back to its first ``plies`` actions."""
+    return msgspec.structs.replace(save, log=save.log[:plies], check=Check(plies, state_hash(state)))
+
+
+def verify(save: SaveFile, states: list[Any], source: str = "the save") -> None:
+    """Compare the replayed state with the hash the save recorded."""
+    if save.check.plies != len(save.log):
+        raise SaveError(
+            f"{source} says it holds {save.check.plies} moves but its log has {len(save.log)}.",
+            partial=save,
+        )
+    if save.check.state_hash and state_hash(states[-1]) != save.check.state_hash:
+        raise SaveError(
+            f"{source} replays to a different position than it recorded (the rules or the edition data "
+            "changed since it was saved?). It can still be opened as replayed.",
+            partial=save,
+        )
+
+
+def append(save: SaveFile, seat: int, action: Any, state_after: Any, updated: str) -> SaveFile:
+    """The save with one more action logged."""
+    log = [*save.log, LogEntry(seat, encode_action(action))]
+    return msgspec.structs.replace(
+        save, log=log, check=Check(len(log), state_hash(state_after)), updated=updated
+    )
