@@ -10,8 +10,10 @@ from pathlib import Path
 from textual.app import App
 from textual.binding import Binding
 
-import saves
-from castletui.session import Session
+from saves.store import save_dir as save_dir_of
+
+# The saves codec and the session (msgspec, TOML) load when first needed, not
+# before the menu's first frame.
 
 
 @dataclass
@@ -30,7 +32,8 @@ class CastleApp(App):
     one game screen per game, over the rules and saves layers."""
 
     TITLE = "castletui"
-    CSS_PATH = "styles/app.tcss"
+    # Absolute, so subclasses (benchmarks, tests) elsewhere find it too.
+    CSS_PATH = Path(__file__).parent / "styles" / "app.tcss"
     ENABLE_COMMAND_PALETTE = True
     BINDINGS = [
         Binding("f1", "help", "Help", key_display="F1/?"),
@@ -47,17 +50,19 @@ class CastleApp(App):
     ) -> None:
         super().__init__()
         self.start = start or Start()
-        self.save_dir = saves.save_dir(save_dir)
+        self.save_dir = save_dir_of(save_dir)
         if bot_delay is None:
             bot_delay = float(os.environ.get("CASTLETUI_BOT_DELAY", "0.6"))
         self.bot_delay = bot_delay
         if os.environ.get("NO_COLOR"):
             self.theme = "textual-ansi"
 
-    def on_mount(self) -> None:
+    def get_default_screen(self):
         from castletui.screens.menu import MenuScreen
 
-        self.push_screen(MenuScreen())
+        return MenuScreen()
+
+    def on_mount(self) -> None:
         start = self.start
         if start.kind == "wizard":
             self.open_wizard(start.game_id, start.new_game)
@@ -87,6 +92,9 @@ class CastleApp(App):
 
     def start_game(self, **new_game) -> None:
         """Start a new game from the wizard's (or command line's) choices."""
+        import saves
+        from castletui.session import Session
+
         new_game.setdefault("path", self.new_save_path(new_game["game_id"]))
         try:
             session = Session.new(**new_game)
@@ -98,13 +106,17 @@ class CastleApp(App):
     def new_save_path(self, game_id: str) -> Path:
         import datetime
 
+        import saves
+
         stamp = datetime.datetime.now().strftime("%Y-%m-%d-%H%M%S")
         return saves.path_in(self.save_dir, f"{game_id}-{stamp}.toml")
 
     def resume(self, path: Path | None = None) -> None:
         """Open a save (the latest when no path is given), offering the last
         legal move of a damaged one."""
+        import saves
         from castletui.screens.dialogs import ConfirmScreen
+        from castletui.session import Session
 
         if path is None:
             rows = [row for row in saves.list_saves(self.save_dir) if not row.problem]
@@ -140,9 +152,13 @@ class CastleApp(App):
             return
         self.open_session(session)
 
-    def open_session(self, session: Session) -> None:
+    def open_session(self, session) -> None:
+        """Show a session's game screen straight over the menu (the wizard or
+        load screen it came from is closed)."""
         from castletui.screens.game import screen_for
 
+        while len(self.screen_stack) > 1:
+            self.pop_screen()
         self.push_screen(screen_for(session))
 
     def action_help(self) -> None:

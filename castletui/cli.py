@@ -25,14 +25,14 @@ def build_parser() -> argparse.ArgumentParser:
         "or keep score at a real table.",
     )
     parser.add_argument("--version", action="version", version=f"castletui {__version__}")
-    parser.add_argument(
-        "--save-dir",
-        metavar="DIR",
-        help="where saves live (default: $CASTLETUI_SAVE_DIR or the user data folder)",
-    )
+    save_dir_help = "where saves live (default: $CASTLETUI_SAVE_DIR or the user data folder)"
+    parser.add_argument("--save-dir", metavar="DIR", help=save_dir_help)
+    # Also accepted after the command (castletui list --save-dir DIR).
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("--save-dir", metavar="DIR", default=argparse.SUPPRESS, help=save_dir_help)
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
 
-    new = commands.add_parser("new", help="start a new game")
+    new = commands.add_parser("new", parents=[common], help="start a new game")
     new.add_argument("game", help="game id, e.g. catapult-castle (see: castletui list --games)")
     new.add_argument("--variant", help="variant name (default: the game's first)")
     new.add_argument("--players", type=int, help="number of players")
@@ -49,13 +49,15 @@ def build_parser() -> argparse.ArgumentParser:
     )
     new.add_argument("--seed", type=int, help="seed for a reproducible game")
 
-    resume = commands.add_parser("resume", help="continue a saved game (the latest if no FILE)")
+    resume = commands.add_parser(
+        "resume", parents=[common], help="continue a saved game (the latest if no FILE)"
+    )
     resume.add_argument("file", nargs="?", help="a .toml or .json save")
 
-    listing = commands.add_parser("list", help="list saved games")
+    listing = commands.add_parser("list", parents=[common], help="list saved games")
     listing.add_argument("--games", action="store_true", help="list the games and variants instead")
 
-    rules = commands.add_parser("rules", help="a game's rules reference")
+    rules = commands.add_parser("rules", parents=[common], help="a game's rules reference")
     rules.add_argument("game", nargs="?", default="", help="game id")
     rules.add_argument("--print", action="store_true", help="print the text instead of opening the app")
     return parser

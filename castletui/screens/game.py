@@ -46,8 +46,11 @@ class Choice:
     """One line of the action bar: its text and what choosing it does (an
     action for the rules, or a callable for a screen's own step)."""
 
-    def __init__(self, text: str, action: Any = None, *, run: Any = None, disabled: bool = False) -> None:
+    def __init__(
+        self, text: str, action: Any = None, *, run: Any = None, disabled: bool = False, where: Any = None
+    ) -> None:
         self.text, self.action, self.run, self.disabled = text, action, run, disabled
+        self.where = where  # the board spot this choice is about, lit on the board
 
 
 class GameScreen(Screen):
@@ -97,12 +100,17 @@ class GameScreen(Screen):
         with Vertical(id="action-area"):
             yield Static("", id="prompt")
             yield OptionList(id="actions")
+            yield from self.compose_action_extras()
         yield Footer()
 
     def compose_board(self) -> ComposeResult:
         """The game's own board widgets. The frame's default shows the
         viewer's state as text (for a game still without its own board)."""
         yield Static("", id="text-board")
+
+    def compose_action_extras(self) -> ComposeResult:
+        """Widgets a game adds to the action area (e.g. an aiming bar)."""
+        yield from ()
 
     def update_board(self, view: Any) -> None:
         self.query_one("#text-board", Static).update(Text(repr(view)))

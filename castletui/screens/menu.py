@@ -9,7 +9,6 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, OptionList, Static
 from textual.widgets.option_list import Option
 
-import saves
 from castletui.widgets.banner import BANNER
 
 GAME_TITLES = {
@@ -38,29 +37,31 @@ class MenuScreen(Screen):
             yield Static(BANNER, id="banner")
             yield Static("", id="continue-note")
             with Center():
-                yield OptionList(id="menu")
+                yield OptionList(
+                    Option("Continue", id="continue", disabled=True),
+                    Option("New game", id="new"),
+                    Option("Load game", id="load"),
+                    Option("Rules", id="rules"),
+                    Option("Quit", id="quit"),
+                    id="menu",
+                )
         yield Footer()
 
-    def on_mount(self) -> None:
-        self.refresh_menu()
-
     def on_screen_resume(self) -> None:
-        self.refresh_menu()
+        # After the first frame: reading the saves never delays the menu.
+        self.call_after_refresh(self.refresh_menu)
 
     def refresh_menu(self) -> None:
+        """Offer Continue when there is a save to continue."""
+        import saves
+
         latest = next((row for row in saves.list_saves(self.app.save_dir) if not row.problem), None)
         menu = self.query_one("#menu", OptionList)
         highlighted = menu.highlighted
-        menu.clear_options()
-        menu.add_options(
-            [
-                Option("Continue", id="continue", disabled=latest is None),
-                Option("New game", id="new"),
-                Option("Load game", id="load"),
-                Option("Rules", id="rules"),
-                Option("Quit", id="quit"),
-            ]
-        )
+        if latest is None:
+            menu.disable_option("continue")
+        else:
+            menu.enable_option("continue")
         if latest is not None:
             title = GAME_TITLES.get(latest.game, latest.game)
             note = f"Continue: {title} with {', '.join(latest.players)} ({latest.status or f'move {latest.plies}'})"

@@ -56,7 +56,8 @@ class NewGameScreen(Screen):
                 yield Select(
                     [(registry.get(game_id).INFO.title, game_id) for game_id in registry.ids()],
                     value=self.game_id,
-                    allow_blank=False, compact=True,
+                    allow_blank=False,
+                    compact=True,
                     id="game",
                 )
             with Horizontal(classes="field"):
@@ -75,16 +76,25 @@ class NewGameScreen(Screen):
                     yield Select(
                         SEAT_KINDS,
                         value="human" if seat == 0 else "bot:normal",
-                        allow_blank=False, compact=True,
+                        allow_blank=False,
+                        compact=True,
                         id=f"kind-{seat}",
                     )
             with Horizontal(classes="field"):
                 yield Label("Mode", classes="field-label")
-                yield Select(MODES, value=self.preset.get("mode", "digital"), allow_blank=False, compact=True, id="mode")
+                yield Select(
+                    MODES,
+                    value=self.preset.get("mode", "digital"),
+                    allow_blank=False,
+                    compact=True,
+                    id="mode",
+                )
             yield Vertical(id="options")
             with Horizontal(classes="field"):
                 yield Label("Seed", classes="field-label")
-                yield Input("", placeholder="blank: a new random game", id="seed", type="integer", compact=True)
+                yield Input(
+                    "", placeholder="blank: a new random game", id="seed", type="integer", compact=True
+                )
             yield Static("", id="wizard-error", classes="error")
             with Horizontal(id="wizard-buttons"):
                 yield Button("Start", variant="primary", id="start", compact=True)
@@ -101,7 +111,9 @@ class NewGameScreen(Screen):
         variant = self.info.variant(variant_name)
         counts = list(range(variant.min_seats, variant.max_seats + 1))
         wanted = self.preset.get("players") if first else None
-        return [(str(n), n) for n in counts], wanted if wanted in counts else (2 if 2 in counts else counts[0])
+        return [(str(n), n) for n in counts], wanted if wanted in counts else (
+            2 if 2 in counts else counts[0]
+        )
 
     def on_mount(self) -> None:
         variant = str(self.query_one("#variant", Select).value)
@@ -145,7 +157,11 @@ class NewGameScreen(Screen):
         widget_id = f"option-{option.name}"
         if option.choices:
             widget = Select(
-                [(str(c), c) for c in option.choices], value=preset, allow_blank=False, compact=True, id=widget_id
+                [(str(c), c) for c in option.choices],
+                value=preset,
+                allow_blank=False,
+                compact=True,
+                id=widget_id,
             )
         elif isinstance(option.default, bool):
             widget = Checkbox("", value=bool(preset), id=widget_id, compact=True)

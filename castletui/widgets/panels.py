@@ -39,7 +39,7 @@ class GameLog(RichLog):
     """The game's story so far, one line per action, newest at the bottom."""
 
     def __init__(self, **kwargs) -> None:
-        super().__init__(wrap=True, markup=False, highlight=False, max_lines=500, **kwargs)
+        super().__init__(wrap=True, markup=False, highlight=False, max_lines=500, min_width=10, **kwargs)
 
     def show_all(self, lines: list[str]) -> None:
         self.clear()

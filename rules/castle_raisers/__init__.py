@@ -19,7 +19,13 @@ from rules.castle_raisers.engine import (
     view,
 )
 from rules.castle_raisers.geometry import covered_icons, legal_slots, section_heights, visible_defenders
-from rules.castle_raisers.scoring import ability_count, ability_counts, score_sheet, village_breakdown, wolves_entering
+from rules.castle_raisers.scoring import (
+    ability_count,
+    ability_counts,
+    score_sheet,
+    village_breakdown,
+    wolves_entering,
+)
 from rules.castle_raisers.state import Action, Castle, State
 from rules.castle_raisers.text import describe, label
 

@@ -1,3 +1,199 @@
-"""placeholder"""
-def evaluate(state, seat): return 0.0
-def bot_action(state, level, rng): raise NotImplementedError
+"""Castle Raisers bots: a score estimate (:func:`evaluate`) and a one-step
+greedy player on it (:func:`bot_action`).
+
+The estimate is the Game End score sheet as it would stand now, made smooth
+(each wolf that would enter costs points instead of the all-or-nothing
+ranking), plus the archers' future arrows and a value for the effects the
+player still has to resolve (Fortification tiles to place, cauldrons to pour).
+Drafting looks one step further: a tile is worth the best slot for it.
+"""
+
+from __future__ import annotations
+
+import random
+
+import msgspec
+
+from rules.castle_raisers import engine
+from rules.castle_raisers.edition import ARCHER, SECTIONS, VICIOUS
+from rules.castle_raisers.scoring import ability_count, condition_points, wolves_entering
+from rules.castle_raisers.state import Action, Castle, DiscardTile, DraftTile, PlaceTile, State, Task
+from rules.core import CHANCE, sample_outcome
+
+replace = msgspec.structs.replace
+
+WOLF_ENTERING = 4.0
+"""What one wolf that would enter costs (competitive: the -10/-5 ranking, smoothed)."""
+WOLF_NEARBY = (0.25, 1.0, 0.6, 0.5)
+"""A small cost per wolf still around the castle, by kind: it may enter later, a
+ladder lets every wolf of its region in, a vicious wolf is hard to remove."""
+
+
+def _castle_estimate(state: State, seat: int) -> float:
+    castle: Castle = state.castles[seat]
+    coop = state.variant != "competitive"
+    value = 2.0 * sum(castle.prestige) + 3.0 * sum(castle.attack) - castle.arrows + 5.0 * max(castle.heights)
+    per_wolf = 3.0 if coop else WOLF_ENTERING
+    for section in range(len(SECTIONS)):
+        value -= per_wolf * wolves_entering(castle, section)
+        for kind in range(4):
+            value -= WOLF_NEARBY[kind] * castle.wolves[section * 4 + kind]
+        for location in engine.SECTION_LOCATIONS[section]:
+            token = castle.village[location]
+            if token:
+                value += condition_points(castle, token, section)
+    # archers still around fire at every End of Age to come
+    ends_left = max(0, engine.AGES - state.age + (0 if state.finished else 1))
+    archers = sum(castle.wolves[section * 4 + ARCHER] for section in range(len(SECTIONS)))
+    value -= archers * ends_left * 0.8
+    # stronger abilities are worth something while tiles remain to be placed
+    if not state.finished:
+        for section in range(len(SECTIONS)):
+            for ability in ("PRE", "FOR", "DEF"):
+                value += 0.3 * (ability_count(castle, ability, section) - 1)
+    for task in state.tasks:
+        if task.seat != seat:
+            continue
+        value += _pending_value(state, castle, task)
+    if coop:
+        value -= 15.0 * sum(1 for name in castle.threats if not engine.threat_met(castle, name))
+    return value
+
+
+def _pending_value(state: State, castle: Castle, task: Task) -> float:
+    """What an effect still to resolve is roughly worth to its player."""
+    kind = task.kind
+    if kind == "fortify":
+        return 2.5 * task.count
+    if kind == "pour" and task.section >= 0:
+        base = task.section * 4
+        return 1.5 * min(task.count, sum(castle.wolves[base : base + 4]))
+    if kind in ("village_take", "village_blind"):
+        return 4.0
+    if kind == "village_place":
+        return 3.0
+    if kind in ("dispatch", "coop_dispatch"):
+        return 3.0
+    if kind == "remove_wolf":
+        return 1.5 * task.count
+    return 0.0
+
+
+def evaluate(state: State, seat: int) -> float:
+    """How well ``seat`` stands: its estimate against the others' (competitive),
+    or the team's estimate (co-operative and solo)."""
+    own = _castle_estimate(state, seat)
+    if state.variant != "competitive":
+        return own + sum(_castle_estimate(state, other) for other in range(state.seats) if other != seat)
+    others = [_castle_estimate(state, other) for other in range(state.seats) if other != seat]
+    return own - (0.5 * max(others) + 0.5 * sum(others) / len(others))
+
+
+def tile_value(state: State, seat: int, tile: str) -> tuple[float, PlaceTile]:
+    """The best estimate ``seat`` reaches by placing ``tile`` now, and where."""
+    trial = replace(state, tasks=(Task("place", seat=seat, tile=tile),))
+    best_value, best_slot = float("-inf"), PlaceTile(1, 0)
+    for action in engine.legal_actions(trial):
+        after = engine.apply(trial, action)
+        value = evaluate(after, seat)
+        if value > best_value:
+            best_value, best_slot = value, action
+    return best_value, best_slot
+
+
+def _greedy(state: State, seat: int, actions: list[Action], rng: random.Random) -> Action:
+    best: list[Action] = []
+    best_value = float("-inf")
+    for action in actions:
+        value = evaluate(engine.apply(state, action), seat)
+        if value > best_value + 1e-9:
+            best, best_value = [action], value
+        elif abs(value - best_value) <= 1e-9:
+            best.append(action)
+    return rng.choice(best)
+
+
+def bot_action(state: State, level: str, rng: random.Random) -> Action:
+    """The bot's choice for whoever is to move: ``easy`` plays greedily but often
+    at random, ``normal`` greedily with a tile's best slot in mind, ``hard`` also
+    weighs what a tile would give the next players."""
+    seat = engine.to_move(state)
+    if seat == CHANCE:
+        return sample_outcome(engine.chance_outcomes(state), rng)
+    actions = engine.legal_actions(state)
+    if len(actions) == 1:
+        return actions[0]
+    if level == "random" or (level == "easy" and rng.random() < 0.4):
+        return rng.choice(actions)
+    kind = state.tasks[0].kind
+    if kind == "draft" and level != "easy":
+        return _best_draft(state, seat, actions, denial=level == "hard")
+    if kind == "discard":
+        return _best_discard(state, seat, actions)
+    if kind == "pour":
+        return _best_pour(state, seat, actions, rng)
+    return _greedy(state, seat, actions, rng)
+
+
+def _best_draft(state: State, seat: int, actions: list[Action], denial: bool) -> Action:
+    others = [other for other in state.round_order if other != seat]
+    best, best_value = actions[0], float("-inf")
+    for action in actions:
+        assert isinstance(action, DraftTile)
+        value, _ = tile_value(state, seat, action.tile)
+        value -= evaluate(state, seat)
+        if denial and others and state.variant == "competitive":
+            gains = [tile_value(state, other, action.tile)[0] - evaluate(state, other) for other in others]
+            value += 0.3 * max(gains)
+        if value > best_value:
+            best, best_value = action, value
+    return best
+
+
+def _best_discard(state: State, seat: int, actions: list[Action]) -> Action:
+    """2 players: discard so the other player's best remaining tile is worth least to them,
+    counting a Dispatch icon as wolves for both of us (a wash) but a little worse for the one behind."""
+    other = (seat + 1) % state.seats
+    best, best_value = actions[0], float("inf")
+    for action in actions:
+        assert isinstance(action, DiscardTile)
+        remaining = [tile for tile in state.revealed if tile != action.tile]
+        if remaining:
+            value = max(tile_value(state, other, tile)[0] for tile in dict.fromkeys(remaining))
+        else:
+            value = 0.0
+        if value < best_value:
+            best, best_value = action, value
+    return best
+
+
+def _best_pour(state: State, seat: int, actions: list[Action], rng: random.Random) -> Action:
+    """Plan the whole pouring, then pour its first cauldron: as many wolves as the
+    cauldrons allow, ladders first (one lets every wolf of the region in), then
+    archers (an Arrow token every End of Age), vicious wolves (only a pouring of 2
+    can defeat one) and soldiers."""
+    castle = state.castles[seat]
+    top = state.tasks[0]
+    names = [getattr(action, "wolf", "") for action in actions]
+    base = top.section * 4
+    worth = {"ladder": 3.0, "archer": 1.3, "vicious": 1.2, "soldier": 1.0}
+    best_plan: list[str] = []
+    best_worth = 0.0
+    vicious_allowed = "vicious" in names
+    for vicious in range(0, (castle.wolves[base + VICIOUS] if vicious_allowed else 0) + 1):
+        left = top.count - 2 * vicious
+        if left < 0:
+            break
+        plan = ["vicious"] * vicious
+        for kind in ("ladder", "archer", "soldier"):
+            if kind in names:
+                take = min(left, castle.wolves[base + ("soldier", "ladder", "archer").index(kind)])
+                plan += [kind] * take
+                left -= take
+        total = sum(worth[kind] for kind in plan)
+        if total > best_worth:
+            best_plan, best_worth = plan, total
+    if not best_plan:
+        return _greedy(state, seat, actions, rng)
+    first = max(best_plan, key=lambda kind: worth[kind])
+    return actions[names.index(first)]

@@ -35,7 +35,6 @@ from rules.castle_raisers.edition import (
     TILES,
     TILES_BY_AGE,
     TOKENS,
-    TOKENS_BY_COLOUR,
     VICIOUS,
     WOLF_KINDS,
     WOLVES_IN_BAG,
@@ -423,7 +422,11 @@ def _end_age(state: State, top: Task) -> State:
         picks = [seat for _ in range(2) for seat in order][: len(state.lines)]
         new += [Task("pick_line", seat=seat) for seat in picks]
         new.append(Task("return_lines"))
-        new += [Task("hungry_pack", seat=seat) for seat in order if has_threat(state.castles[seat], "extra_wolf_fewest_region")]
+        new += [
+            Task("hungry_pack", seat=seat)
+            for seat in order
+            if has_threat(state.castles[seat], "extra_wolf_fewest_region")
+        ]
     new.append(Task("end_age_defenders"))
     new.append(Task("arrows"))
     new.append(Task("next_age"))
@@ -445,7 +448,14 @@ def _hungry_pack(state: State, top: Task) -> State:
     castle = state.castles[top.seat]
     totals = [sum(castle.wolves[r * 4 : r * 4 + 4]) for r in range(len(SECTIONS))]
     region = totals.index(min(totals))
-    return _push(state, [Task("wolf", seat=top.seat, section=region, count=threat_amount(castle, "extra_wolf_fewest_region"))])
+    return _push(
+        state,
+        [
+            Task(
+                "wolf", seat=top.seat, section=region, count=threat_amount(castle, "extra_wolf_fewest_region")
+            )
+        ],
+    )
 
 
 def _return_lines(state: State, top: Task) -> State:
@@ -488,7 +498,9 @@ def _fire(state: State, top: Task) -> State:
     if ability == "PRE":
         taken = min(count, state.prestige_supply)
         castle = replace(castle, prestige=_bump(castle.prestige, section, taken))
-        state = _set_castle(state, seat, castle, mother_pig=seat, prestige_supply=state.prestige_supply - taken)
+        state = _set_castle(
+            state, seat, castle, mother_pig=seat, prestige_supply=state.prestige_supply - taken
+        )
         new = [Task("reveal_line", seat=seat)] if cooperative(state) else []
         return _push(state, new)
     if ability == "FOR":
@@ -504,7 +516,10 @@ def _fire(state: State, top: Task) -> State:
         if cooperative(state):
             return _push(
                 state,
-                [Task("coop_dispatch", seat=seat, section=section), Task("remove_wolf", seat=seat, count=count)],
+                [
+                    Task("coop_dispatch", seat=seat, section=section),
+                    Task("remove_wolf", seat=seat, count=count),
+                ],
             )
         return _push(state, [Task("dispatch", seat=seat, section=section, count=count)])
     if ability == "DEF":
@@ -587,11 +602,16 @@ def _legal_board(state: State, top: Task) -> list[Action]:
 
 
 def _apply_board(state: State, top: Task, action: Action) -> State:
-    if isinstance(action, DrawBoard if top.kind == "draw_board" else ChooseBoard) and action.board in state.boards_left:
+    if (
+        isinstance(action, DrawBoard if top.kind == "draw_board" else ChooseBoard)
+        and action.board in state.boards_left
+    ):
         castle = replace(state.castles[top.seat], board=action.board)
         state = _set_castle(state, top.seat, castle, boards_left=_remove_one(state.boards_left, action.board))
         return _push(state, ())
-    raise IllegalAction(f"Board {getattr(action, 'board', '?')} is not available: take one of {', '.join(state.boards_left)}.")
+    raise IllegalAction(
+        f"Board {getattr(action, 'board', '?')} is not available: take one of {', '.join(state.boards_left)}."
+    )
 
 
 def _apply_replenish(state: State, top: Task, action: Action) -> State:
@@ -616,7 +636,10 @@ def _apply_start_village(state: State, top: Task, action: Action) -> State:
     location = LOCATION_INDEX[BOARDS[castle.board].start_location]
     village = castle.village[:location] + (action.token,) + castle.village[location + 1 :]
     state = _set_castle(
-        state, top.seat, replace(castle, village=village), village_face_up=_remove_one(state.village_face_up, action.token)
+        state,
+        top.seat,
+        replace(castle, village=village),
+        village_face_up=_remove_one(state.village_face_up, action.token),
     )
     return _push(state, ())
 
@@ -642,7 +665,12 @@ def _apply_wolf(state: State, top: Task, action: Action) -> State:
 def _apply_reveal(state: State, top: Task, action: Action) -> State:
     if not isinstance(action, DrawWallTile) or action.tile not in state.wall_stack:
         raise IllegalAction(f"That Wall tile is not in the Age {state.age} stack.")
-    return _push(state, (), wall_stack=_remove_one(state.wall_stack, action.tile), revealed=state.revealed + (action.tile,))
+    return _push(
+        state,
+        (),
+        wall_stack=_remove_one(state.wall_stack, action.tile),
+        revealed=state.revealed + (action.tile,),
+    )
 
 
 def _legal_draft(state: State, top: Task) -> list[Action]:
@@ -653,7 +681,9 @@ def _apply_draft(state: State, top: Task, action: Action) -> State:
     if not isinstance(action, DraftTile) or action.tile not in state.revealed:
         raise IllegalAction("Choose one of the face-up Wall tiles on the Piggy board.")
     return _push(
-        state, [Task("place", seat=top.seat, tile=action.tile)], revealed=_remove_one(state.revealed, action.tile)
+        state,
+        [Task("place", seat=top.seat, tile=action.tile)],
+        revealed=_remove_one(state.revealed, action.tile),
     )
 
 
@@ -674,7 +704,16 @@ def _apply_place(state: State, top: Task, action: Action) -> State:
     state = _set_castle(state, top.seat, castle)
     if len(covered) == 2 and covered[0] != covered[1]:
         (first, first_section), (second, second_section) = covered
-        new = [Task("order", seat=top.seat, ability=first, section=first_section, other_ability=second, other_section=second_section)]
+        new = [
+            Task(
+                "order",
+                seat=top.seat,
+                ability=first,
+                section=first_section,
+                other_ability=second,
+                other_section=second_section,
+            )
+        ]
     else:
         new = [Task("fire", seat=top.seat, ability=ability, section=section) for ability, section in covered]
     return _push(state, new)
@@ -755,7 +794,9 @@ def _apply_village_place(state: State, top: Task, action: Action) -> State:
 
 
 def _legal_fortify(state: State, top: Task) -> list[Action]:
-    return [PlaceFortification(level, slot) for level, slot in geometry.legal_slots(state.castles[top.seat].wall)]
+    return [
+        PlaceFortification(level, slot) for level, slot in geometry.legal_slots(state.castles[top.seat].wall)
+    ]
 
 
 def _apply_fortify(state: State, top: Task, action: Action) -> State:
@@ -771,12 +812,25 @@ def _apply_fortify(state: State, top: Task, action: Action) -> State:
     return _push(_set_castle(state, top.seat, castle), rest)
 
 
+def _vicious_forced(state: State, top: Task) -> bool:
+    """Strong Hides: a vicious wolf this pouring can defeat must be defeated first."""
+    castle = state.castles[top.seat]
+    return (
+        bool(castle.threats)
+        and has_threat(castle, "vicious_first")
+        and _pour_targets(state, top) == [VICIOUS]
+    )
+
+
 def _legal_pour(state: State, top: Task) -> list[Action]:
-    return [PourCauldron(WOLF_KINDS[kind]) for kind in _pour_targets(state, top)] + [StopPouring()]
+    targets = [PourCauldron(WOLF_KINDS[kind]) for kind in _pour_targets(state, top)]
+    return targets if _vicious_forced(state, top) else targets + [StopPouring()]
 
 
 def _apply_pour(state: State, top: Task, action: Action) -> State:
     if isinstance(action, StopPouring):
+        if _vicious_forced(state, top):
+            raise IllegalAction("Strong Hides: you must defeat the vicious wolf before you stop pouring.")
         return _push(state, ())
     if not isinstance(action, PourCauldron) or action.wolf not in WOLF_KINDS:
         raise IllegalAction("Choose a wolf to pour a cauldron on, or stop pouring.")
@@ -786,7 +840,9 @@ def _apply_pour(state: State, top: Task, action: Action) -> State:
     if castle.wolves[top.section * 4 + kind] <= 0:
         raise IllegalAction(f"There is no {action.wolf} in your {region}.")
     if CAULDRONS_NEEDED[kind] > top.count:
-        raise IllegalAction("A vicious wolf needs 2 cauldrons from the same pouring; this pouring has 1 left.")
+        raise IllegalAction(
+            "A vicious wolf needs 2 cauldrons from the same pouring; this pouring has 1 left."
+        )
     if kind not in _pour_targets(state, top):
         if kind == ARCHER:
             raise IllegalAction("Out of Range: your cauldrons cannot defeat archers.")
@@ -822,7 +878,9 @@ def _apply_dispatch(state: State, top: Task, action: Action) -> State:
     castle = replace(castle, attack=_bump(castle.attack, top.section, 1))
     others = clockwise_from(state, top.seat)[1:]
     new = [Task("wolf", seat=other, section=region, count=top.count) for other in others]
-    return _push(_set_castle(state, top.seat, castle), new, attack_supply=_bump(state.attack_supply, region, -1))
+    return _push(
+        _set_castle(state, top.seat, castle), new, attack_supply=_bump(state.attack_supply, region, -1)
+    )
 
 
 def _apply_wolves_attack(state: State, top: Task, action: Action) -> State:
@@ -841,7 +899,9 @@ def _apply_coop_dispatch(state: State, top: Task, action: Action) -> State:
         raise IllegalAction(f"No Attack token showing the {action.region} is left.")
     castle = state.castles[top.seat]
     castle = replace(castle, attack=_bump(castle.attack, top.section, 1))
-    return _push(_set_castle(state, top.seat, castle), (), attack_supply=_bump(state.attack_supply, region, -1))
+    return _push(
+        _set_castle(state, top.seat, castle), (), attack_supply=_bump(state.attack_supply, region, -1)
+    )
 
 
 def _apply_line_region(state: State, top: Task, action: Action) -> State:
@@ -875,7 +935,11 @@ def _legal_remove_wolf(state: State, top: Task) -> list[Action]:
 
 
 def _apply_remove_wolf(state: State, top: Task, action: Action) -> State:
-    if not isinstance(action, RemoveWolf) or not 0 <= action.line < len(state.lines) or action.wolf not in WOLF_KINDS:
+    if (
+        not isinstance(action, RemoveWolf)
+        or not 0 <= action.line < len(state.lines)
+        or action.wolf not in WOLF_KINDS
+    ):
         raise IllegalAction("Choose a wolf in one of the Attack-token lines to send back to the bag.")
     kind = WOLF_KINDS.index(action.wolf)
     line = state.lines[action.line]
@@ -926,7 +990,9 @@ def _apply_threat(state: State, top: Task, action: Action) -> State:
         raise IllegalAction("That Threat card cannot be drawn now.")
     castle = state.castles[top.seat]
     castle = replace(castle, threats=castle.threats + (action.threat,))
-    return _push(_set_castle(state, top.seat, castle), (), threat_deck=_remove_one(state.threat_deck, action.threat))
+    return _push(
+        _set_castle(state, top.seat, castle), (), threat_deck=_remove_one(state.threat_deck, action.threat)
+    )
 
 
 _AUTO["line_arrives"] = _line_arrives
@@ -1002,7 +1068,9 @@ def threat_met(castle: Castle, name: str) -> bool:
     if check == "no_border_villagers":
         return not any(castle.village[index] for index in BORDER_LOCATIONS)
     if check == "villagers_per_section_at_most":
-        return all(sum(1 for loc in locs if castle.village[loc]) <= threat.amount for locs in SECTION_LOCATIONS)
+        return all(
+            sum(1 for loc in locs if castle.village[loc]) <= threat.amount for locs in SECTION_LOCATIONS
+        )
     return True
 
 
@@ -1027,7 +1095,9 @@ def result(state: State) -> Result:
     team = sum(scores)
     rating = f"team {team:g} against the wolves' {target}"
     if not state.finished:
-        return Result(scores=scores, lines=lines, finished=False, decided_by="the game is still running", rating=rating)
+        return Result(
+            scores=scores, lines=lines, finished=False, decided_by="the game is still running", rating=rating
+        )
     if failed:
         return Result(
             scores=scores,

@@ -84,7 +84,9 @@ def condition_points(castle: Castle, token_id: str, section: int) -> int:
     condition = token.condition
     if condition == "colour":
         return token.points * sum(
-            1 for loc in SECTION_LOCATIONS[section] if castle.village[loc] and TOKENS[castle.village[loc]].colour == token.target
+            1
+            for loc in SECTION_LOCATIONS[section]
+            if castle.village[loc] and TOKENS[castle.village[loc]].colour == token.target
         )
     if condition == "empty":
         return token.points * sum(1 for loc in SECTION_LOCATIONS[section] if not castle.village[loc])

@@ -2,7 +2,15 @@
 
 from __future__ import annotations
 
-from rules.castle_raisers.edition import ABILITY_NAMES, SECTIONS, THREATS, TILES, TOKENS, WOLF_KINDS, WOLF_TITLES
+from rules.castle_raisers.edition import (
+    ABILITY_NAMES,
+    SECTIONS,
+    THREATS,
+    TILES,
+    TOKENS,
+    WOLF_KINDS,
+    WOLF_TITLES,
+)
 from rules.castle_raisers.state import (
     Action,
     ChooseBoard,

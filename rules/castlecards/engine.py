@@ -37,6 +37,7 @@ from .state import (
     Assault,
     Attack,
     Build,
+    Buy,
     Committed,
     Confirm,
     Decline,
@@ -58,7 +59,6 @@ from .state import (
     Recall,
     State,
     Station,
-    Buy,
 )
 
 # --- small multiset helpers -------------------------------------------------
@@ -126,9 +126,13 @@ def setup(config: Config) -> State:
     # seat by seat, then (2 players) one Academy card each, then the first turn.
     stack: list[Pending] = [Pending("start-turn")]
     if two:
-        stack += [Pending("draw", source="academy", dest="hand", target=s, count=1) for s in reversed(range(seats))]
+        stack += [
+            Pending("draw", source="academy", dest="hand", target=s, count=1) for s in reversed(range(seats))
+        ]
     deal = 4 if two else 5
-    stack += [Pending("draw", source="village", dest="hand", target=s, count=deal) for s in reversed(range(seats))]
+    stack += [
+        Pending("draw", source="village", dest="hand", target=s, count=deal) for s in reversed(range(seats))
+    ]
     stack.append(Pending("first"))
     return State(
         variant=config.variant,
@@ -267,7 +271,7 @@ def attack_total(state: State) -> int:
             cards += top.selected
         elif top.purpose == "react":
             reactions += top.selected
-    swords, _, _ = _settle(cards, reactions)
+    swords, _, _ = settle(cards, reactions)
     return swords
 
 
@@ -286,7 +290,7 @@ def defence_total(state: State) -> int:
     return card_shields(card, assault.garrison) + bonus
 
 
-def _settle(cards: list[str], reactions: list[str]) -> tuple[int, list[str], list[str]]:
+def settle(cards: list[str], reactions: list[str]) -> tuple[int, list[str], list[str]]:
     """(swords, cards that still count, cards knocked out) after reactions."""
     remaining = sorted(cards, key=lambda name: -STRENGTH.get(name, 0))
     knocked: list[str] = []
@@ -296,7 +300,9 @@ def _settle(cards: list[str], reactions: list[str]) -> tuple[int, list[str], lis
             continue
         for index, name in enumerate(remaining):
             kind = KIND.get(name, "")
-            if (wanted == "weapon" and kind == "weapon") or (wanted == "unit" and kind in ("soldiers", "bowmen")):
+            if (wanted == "weapon" and kind == "weapon") or (
+                wanted == "unit" and kind in ("soldiers", "bowmen")
+            ):
                 knocked.append(remaining.pop(index))
                 break
     swords = sum(STRENGTH.get(name, 0) for name in remaining)
@@ -343,7 +349,9 @@ def _station_slots(state: State, seat: int, card: str) -> list[int]:
     else:
         return []
     fortress = player.fortress
-    return [s for s in slots if fortress[s].standing and len(fortress[s].stationed) < base_shields(fortress[s])]
+    return [
+        s for s in slots if fortress[s].standing and len(fortress[s].stationed) < base_shields(fortress[s])
+    ]
 
 
 def _village_left(state: State) -> bool:
@@ -742,10 +750,15 @@ def _apply_turn_action(state: State, top: Pending, action) -> State:
             pending=popped,
         )
     if isinstance(action, DrawVillage):
-        return replace(state, pending=popped + (Pending("draw", source="village", dest="hand", target=seat, count=1),))
+        return replace(
+            state, pending=popped + (Pending("draw", source="village", dest="hand", target=seat, count=1),)
+        )
     if isinstance(action, Discard):
         return replace(
-            state, players=_take(state, seat, [action.card]), discard=state.discard + (action.card,), pending=popped
+            state,
+            players=_take(state, seat, [action.card]),
+            discard=state.discard + (action.card,),
+            pending=popped,
         )
     return replace(state, pending=popped)  # Pass
 
@@ -756,7 +769,9 @@ def _pay_gold(state: State, spender: int, gold: int) -> State:
     holder = _next_thief(state, spender, spender)
     if holder < 0:
         return replace(state, discard=state.discard + ("gold",) * gold)
-    return replace(state, pending=state.pending + (Pending("thief", seat=holder, target=spender, count=gold),))
+    return replace(
+        state, pending=state.pending + (Pending("thief", seat=holder, target=spender, count=gold),)
+    )
 
 
 def _next_thief(state: State, spender: int, after: int) -> int:
@@ -802,7 +817,11 @@ def _apply_give(state: State, top: Pending, action) -> State:
         raise IllegalAction("Give cards to a player whose Castle still stands.")
     players = _take(state, top.seat, [action.card])
     receiver = players[action.to]
-    players = players[: action.to] + (replace(receiver, hand=_add(receiver.hand, action.card)),) + players[action.to + 1 :]
+    players = (
+        players[: action.to]
+        + (replace(receiver, hand=_add(receiver.hand, action.card)),)
+        + players[action.to + 1 :]
+    )
     pending = state.pending
     if not players[top.seat].hand:
         pending = pending[:-1]  # nothing left to give
@@ -827,7 +846,9 @@ def _apply_select(state: State, top: Pending, action) -> State:
             if KIND[card] != "explorers":
                 raise IllegalAction("Only Explorers go into the dungeon.")
         elif Pick(card) not in _build_picks(top, hand):
-            raise IllegalAction("A siege weapon takes 4 cards of Builders and Gold, at least one of them Builders.")
+            raise IllegalAction(
+                "A siege weapon takes 4 cards of Builders and Gold, at least one of them Builders."
+            )
         player = state.players[seat]
         selected = top.selected + (card,)
         state = replace(
@@ -855,7 +876,9 @@ def _apply_select(state: State, top: Pending, action) -> State:
         assault = replace(assault, reactions=assault.reactions + selected)
         return replace(state, assault=assault, pending=popped)
     assault = replace(assault, cards=assault.cards + tuple(Committed(seat, card) for card in selected))
-    state = replace(state, assault=assault, pending=popped + ((Pending("resolve"),) if purpose == "attack" else ()))
+    state = replace(
+        state, assault=assault, pending=popped + ((Pending("resolve"),) if purpose == "attack" else ())
+    )
     return _after_supporter(state, seat)
 
 
@@ -867,10 +890,14 @@ def _after_supporter(state: State, seat: int) -> State:
         other = (seat + 1) % seats
         while other != assault.attacker:
             if other != assault.defender and any(card in ATTACK_CARDS for card in state.players[other].hand):
-                return replace(state, pending=state.pending + (Pending("select", seat=other, purpose="support"),))
+                return replace(
+                    state, pending=state.pending + (Pending("select", seat=other, purpose="support"),)
+                )
             other = (other + 1) % seats
     if any(card in ACADEMY_CARDS for card in state.players[assault.defender].hand):
-        return replace(state, pending=state.pending + (Pending("select", seat=assault.defender, purpose="react"),))
+        return replace(
+            state, pending=state.pending + (Pending("select", seat=assault.defender, purpose="react"),)
+        )
     return state
 
 
@@ -1017,7 +1044,7 @@ def _loot_to_hand(state: State) -> bool:
 def _resolve_attack(state: State) -> State:
     assault = state.assault
     cards = [c.card for c in assault.cards]
-    swords, _, _ = _settle(cards, list(assault.reactions))
+    swords, _, _ = settle(cards, list(assault.reactions))
     defender = state.players[assault.defender]
     target = defender.fortress[assault.slot]
     shields = card_shields(target, assault.garrison)
@@ -1043,7 +1070,9 @@ def _resolve_attack(state: State) -> State:
                 defender, out=True, fortress=tuple(replace(card, stationed=()) for card in defender.fortress)
             )
         players = players[: assault.defender] + (defender,) + players[assault.defender + 1 :]
-    assault = replace(assault, revealed=True, outcome="success" if success else "failure", swords=swords, shields=shields)
+    assault = replace(
+        assault, revealed=True, outcome="success" if success else "failure", swords=swords, shields=shields
+    )
     state = replace(state, players=players, discard=discard, assault=assault)
     if not success or assault.garrison:
         return state
@@ -1070,7 +1099,10 @@ def _resolve_attack(state: State) -> State:
         stack += (Pending("draw", source="village", dest=dest, target=assault.attacker, count=1),)
         return replace(state, pending=pending + stack)
     dest = "hand" if _loot_to_hand(state) else "loot"
-    return replace(state, pending=pending + (Pending("draw", source="village", dest=dest, target=assault.attacker, count=1),))
+    return replace(
+        state,
+        pending=pending + (Pending("draw", source="village", dest=dest, target=assault.attacker, count=1),),
+    )
 
 
 def _loot_rest(state: State, fallen: int) -> State:
@@ -1082,3 +1114,40 @@ def _loot_rest(state: State, fallen: int) -> State:
             if other.loot:
                 players[seat] = replace(other, hand=_add_many(other.hand, other.loot), loot=())
     return replace(state, players=tuple(players))
+
+
+def refusals(state: State) -> dict[str, str]:
+    """For the turn player's action menu: each kind of action that is not
+    possible right now, with the reason ("buy": "Buying takes a Gold card.")."""
+    if not state.pending or state.pending[-1].kind != "action":
+        return {}
+    seat = state.pending[-1].seat
+    hand = state.players[seat].hand
+    out: dict[str, str] = {}
+    for name, action in (
+        ("buy", Buy()),
+        ("explore", Explore()),
+        ("build", Build()),
+        ("academy", Academy()),
+        ("king", King()),
+        ("draw", DrawVillage()),
+    ):
+        reason = action_reason(state, action)
+        if reason:
+            out[name] = reason
+    actions = _turn_actions(state, seat)
+    if not any(isinstance(a, Attack) for a in actions):
+        if not any(card in ATTACK_CARDS for card in hand):
+            out["attack"] = "Attacking takes Soldiers, Bowmen or siege weapons."
+        else:
+            out["attack"] = "No rival card is within reach of your cards."
+    if not any(isinstance(a, NightAttack) for a in actions):
+        out["night"] = (
+            "A Night attack takes a Night card." if "night" not in hand else "No rival card is within reach."
+        )
+    if not any(isinstance(a, (Station, Recall)) for a in actions):
+        out["defend"] = (
+            "Defending takes a Bowmen or Soldiers card of your colour (or a siege weapon) "
+            "and a standing fortress card with room, or a stationed card to take back."
+        )
+    return out

@@ -31,7 +31,8 @@ def view(state: State, seat: int) -> State:
             cards=tuple(c if c.owner == seat else Committed(c.owner, HIDDEN) for c in assault.cards),
         )
     pending = tuple(
-        p if p.seat == seat or not p.selected else replace(p, selected=_hide(p.selected)) for p in state.pending
+        p if p.seat == seat or not p.selected else replace(p, selected=_hide(p.selected))
+        for p in state.pending
     )
     # The cards under the Siege/Academy/Dungeon decks came face up from the
     # discards, so everyone knows them; the shuffled parts are only counts.

@@ -1,0 +1,51 @@
+"""Start an app headless, let it draw its first frame, and exit at once:
+``python benchmarks/first_frame.py menu|bare|GAME_ID``. The caller times the
+whole process, so interpreter start and imports count, as for a player."""
+
+from __future__ import annotations
+
+import sys
+import tempfile
+
+
+def bare_app():
+    from textual.app import App
+    from textual.widgets import Footer, Header
+
+    class Bare(App):
+        def compose(self):
+            yield Header()
+            yield Footer()
+
+        def on_mount(self) -> None:
+            self.call_after_refresh(self.exit)
+
+    return Bare()
+
+
+def castle_app(target: str):
+    from castletui.app import CastleApp, Start
+    from saves import Player
+
+    if target == "menu":
+        start = Start("menu")
+    else:
+        from rules import registry
+
+        variant = registry.get(target).INFO.variants[0]
+        seats = max(2, variant.min_seats) if variant.max_seats >= 2 else 1
+        players = [Player("Coco")] + [Player(f"Bot{n}", "bot") for n in range(1, seats)]
+        start = Start("play", new_game={"game_id": target, "variant": variant.name, "players": players, "seed": 1})
+
+    class Timed(CastleApp):
+        def on_mount(self) -> None:
+            super().on_mount()
+            self.call_after_refresh(lambda: self.call_after_refresh(self.exit))
+
+    return Timed(start, save_dir=tempfile.mkdtemp(), bot_delay=60)
+
+
+if __name__ == "__main__":
+    target = sys.argv[1]
+    app = bare_app() if target == "bare" else castle_app(target)
+    app.run(headless=True, size=(80, 24))

@@ -1,0 +1,180 @@
+"""castletui's performance figures (design.md section 8). Prints medians of
+several runs; run it on an otherwise idle machine:
+
+    .venv/bin/python benchmarks/run.py [--quick]
+
+- random play through the protocol: playouts/s and actions/s per game,
+  variant and seat count;
+- bot decision time per game;
+- loading a 1,000-action save (read, replay, hash check);
+- process start to the first frame of the menu (and of each game screen)
+  next to a bare Textual app with a Header and a Footer, in the same run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import saves  # noqa: E402
+from rules import bots, registry  # noqa: E402
+from rules.core import CHANCE, Config, chance_rng, sample_outcome  # noqa: E402
+
+
+def random_game(game, config: Config, seed: int) -> int:
+    """Play one seeded random game; returns the number of actions."""
+    chooser = random.Random(seed)
+    state = game.setup(config)
+    plies = 0
+    while (seat := game.to_move(state)) is not None:
+        if seat == CHANCE:
+            action = sample_outcome(game.chance_outcomes(state), chance_rng(seed, plies))
+        else:
+            action = chooser.choice(game.legal_actions(state))
+        state = game.apply(state, action)
+        plies += 1
+    return plies
+
+
+def playout_speed(game, config: Config, seconds: float, repeats: int) -> tuple[float, float]:
+    """Median playouts/s and actions/s over ``repeats`` timed batches."""
+    games_per_second, actions_per_second = [], []
+    seed = 0
+    for _ in range(repeats):
+        started = time.perf_counter()
+        games = actions = 0
+        while time.perf_counter() - started < seconds / repeats:
+            actions += random_game(game, config, seed)
+            games += 1
+            seed += 1
+        elapsed = time.perf_counter() - started
+        games_per_second.append(games / elapsed)
+        actions_per_second.append(actions / elapsed)
+    return statistics.median(games_per_second), statistics.median(actions_per_second)
+
+
+def bot_decision_times(game, config: Config, decisions: int, level: str = "normal") -> list[float]:
+    """Milliseconds per bot decision at the states of seeded random games."""
+    times = []
+    seed = 0
+    while len(times) < decisions:
+        chooser = random.Random(seed)
+        state = game.setup(config)
+        plies = 0
+        while (seat := game.to_move(state)) is not None and len(times) < decisions:
+            if seat == CHANCE:
+                action = sample_outcome(game.chance_outcomes(state), chance_rng(seed, plies))
+            else:
+                started = time.perf_counter()
+                action = bots.choose(game, state, level, chooser)
+                times.append((time.perf_counter() - started) * 1000)
+            state = game.apply(state, action)
+            plies += 1
+        seed += 1
+    return times
+
+
+def long_save(game_id: str, config: Config, plies: int) -> saves.SaveFile:
+    """A save of at least ``plies`` actions: seeded random games, the first
+    long enough (table mode seats never end early)."""
+    game = registry.get(game_id)
+    for seed in range(200):
+        chooser = random.Random(seed)
+        state = game.setup(config)
+        save = saves.new_save(game_id, config, [saves.Player(f"P{n}") for n in range(config.seats)], seed)
+        while (seat := game.to_move(state)) is not None and len(save.log) < plies:
+            if seat == CHANCE:
+                action = sample_outcome(game.chance_outcomes(state), chance_rng(seed, len(save.log)))
+            else:
+                action = chooser.choice(game.legal_actions(state))
+            state = game.apply(state, action)
+            save = saves.append(save, seat, action, state, "2026-01-01T00:00:00+00:00")
+        if len(save.log) >= plies:
+            return save
+    raise RuntimeError(f"no game of {game_id} reached {plies} actions")
+
+
+def load_times(path: Path, repeats: int) -> list[float]:
+    times = []
+    for _ in range(repeats):
+        started = time.perf_counter()
+        saves.load(path)
+        times.append((time.perf_counter() - started) * 1000)
+    return times
+
+
+def first_frame(target: str, repeats: int) -> float:
+    """Median seconds from process start to the first frame (headless)."""
+    times = []
+    for _ in range(repeats):
+        started = time.perf_counter()
+        subprocess.run([sys.executable, str(ROOT / "benchmarks" / "first_frame.py"), target], check=True, cwd=ROOT)
+        times.append(time.perf_counter() - started)
+    return statistics.median(times)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="shorter runs (rougher figures)")
+    args = parser.parse_args()
+    seconds, repeats = (1.0, 3) if args.quick else (3.0, 5)
+
+    print("Random play through the protocol (median of batches)")
+    print(f"  {'game':<16} {'variant':<14} {'seats':>5} {'playouts/s':>11} {'actions/s':>11}")
+    for game_id in registry.ids():
+        game = registry.get(game_id)
+        for variant in game.INFO.variants:
+            for seats in range(variant.min_seats, variant.max_seats + 1):
+                config = Config(variant.name, seats)
+                games, actions = playout_speed(game, config, seconds, repeats)
+                print(f"  {game_id:<16} {variant.name:<14} {seats:>5} {games:>11.1f} {actions:>11.0f}")
+
+    print("\nBot decisions (level normal; ms)")
+    for game_id in registry.ids():
+        game = registry.get(game_id)
+        variant = game.INFO.variants[0]
+        config = Config(variant.name, max(2, variant.min_seats) if variant.max_seats >= 2 else 1)
+        times = bot_decision_times(game, config, 60 if args.quick else 200)
+        print(
+            f"  {game_id:<16} median {statistics.median(times):6.2f}  "
+            f"p95 {sorted(times)[int(len(times) * 0.95)]:6.2f}  max {max(times):6.2f}"
+        )
+
+    print("\nLoading a 1,000-action save (read + replay + hash check; ms)")
+    with tempfile.TemporaryDirectory() as folder:
+        for game_id in registry.ids():
+            game = registry.get(game_id)
+            variant = game.INFO.variants[0]
+            config = Config(variant.name, variant.max_seats)
+            try:
+                save = long_save(game_id, config, 1000)
+            except RuntimeError as error:
+                print(f"  {game_id:<16} {error}")
+                continue
+            for suffix in (".toml", ".json"):
+                path = saves.dump(save, Path(folder) / f"{game_id}{suffix}")
+                times = load_times(path, 5 if args.quick else 15)
+                print(f"  {game_id:<16} {suffix:<6} {len(save.log)} actions: median {statistics.median(times):6.1f}")
+
+    print("\nFirst frame, process start to drawn (headless 80x24; s)")
+    frame_repeats = 3 if args.quick else 7
+    bare = first_frame("bare", frame_repeats)
+    menu = first_frame("menu", frame_repeats)
+    print(f"  bare Textual app (Header+Footer) {bare:.3f}")
+    print(f"  castletui menu                   {menu:.3f}  ({menu / bare:.2f}x the bare app)")
+    for game_id in registry.ids():
+        screen = first_frame(game_id, frame_repeats)
+        print(f"  {game_id + ' screen':<32} {screen:.3f}  ({screen / bare:.2f}x)")
+
+
+if __name__ == "__main__":
+    main()

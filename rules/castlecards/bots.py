@@ -1,0 +1,370 @@
+"""The Castlecards bot: plain rules, looking only at what its seat may see
+(its own hand, the fortresses, how many cards others hold, attack cards
+once shown).
+
+- Stations matching Bowmen on the Wall with the fewest defenders (Walls stay
+  balanced) and matching Soldiers in the Castle.
+- Attacks the weakest target its swords beat (a Castle it can reach first),
+  with as few cards as do it; a Night card hides the attack.
+- Builds siege weapons, goes to the Academy, buys with Gold, explores a
+  dungeon it can beat, plays the King when there is more to do.
+- Plays the Thief whenever it can; once fallen, gives its cards to the
+  weakest castle left; reacts with Academy cards only when they
+  turn a winning attack into a failure (blind at Night: when the hidden cards
+  could beat it); supports an attack only against the leading rival.
+
+Levels: ``easy`` takes a random action a third of the time; ``normal`` plays
+the rules above; ``hard`` also keeps a margin of 2 swords against reactions
+it cannot see, and supports attacks more eagerly.
+"""
+
+from __future__ import annotations
+
+import random
+from itertools import combinations
+
+from .edition import ACADEMY_CARDS, ATTACK_CARDS, CARDS, KIND, STRENGTH, TORCHES
+from .engine import (
+    card_shields,
+    castle_reach,
+    counts,
+    legal_actions,
+    settle,
+    standing,
+    walls_standing,
+)
+from .scoring import shields_standing
+from .state import (
+    Academy,
+    Attack,
+    Build,
+    Buy,
+    Confirm,
+    Discard,
+    DrawVillage,
+    EndTurn,
+    Explore,
+    Give,
+    King,
+    NightAttack,
+    Pick,
+    PlayThief,
+    Recall,
+    State,
+    Station,
+)
+
+TOTAL_ACADEMY = sum(card.count for card in CARDS.values() if card.deck == "academy")
+MARGIN_CAP = 2
+
+# Throw-away order when nothing has an effect: least useful first.
+_DISCARD_ORDER = ("duke", "explorers-1", "explorers-2", "builders", "night", "thief", "king", "gold")
+
+
+def bot_action(state: State, level: str, rng: random.Random):
+    """The bot's action for whoever is to move (not chance)."""
+    actions = legal_actions(state)
+    if len(actions) == 1:
+        return actions[0]
+    if level == "easy" and rng.random() < 0.33:
+        return rng.choice(actions)
+    hard = level == "hard"
+    top = state.pending[-1]
+    kind = top.kind
+    if kind == "thief":
+        return PlayThief()
+    if kind == "give":
+        return _give(state, top.seat, actions)
+    if kind == "select":
+        choice = _select(state, top, hard)
+        if choice in actions:
+            return choice
+        return Confirm() if Confirm() in actions else actions[0]
+    if kind == "action":
+        choice = _turn(state, top.seat, actions, hard)
+        if choice in actions:
+            return choice
+    return rng.choice(actions)
+
+
+# --- planning an attack --------------------------------------------------------
+
+
+def _plan(pool: list[str], need: int, must: str = "") -> list[str] | None:
+    """As few cards of ``pool`` as give more than ``need`` swords (including
+    ``must`` if given), or None."""
+    cards = sorted(pool, key=lambda card: -STRENGTH[card])
+    chosen: list[str] = []
+    if must:
+        if must not in cards:
+            return None
+        cards.remove(must)
+        chosen.append(must)
+    total = sum(STRENGTH[card] for card in chosen)
+    for card in cards:
+        if total > need:
+            break
+        chosen.append(card)
+        total += STRENGTH[card]
+    if total <= need:
+        return None
+    # Drop cards that are not needed, weakest first.
+    for card in sorted(chosen, key=lambda c: STRENGTH[c]):
+        if card != must and total - STRENGTH[card] > need:
+            chosen.remove(card)
+            total -= STRENGTH[card]
+    return chosen
+
+
+def rival_academy(state: State, seat: int) -> int:
+    """Academy cards that may be in rivals' hands, counted from what is public:
+    all of them minus the deck, the discards and the bot's own hand. With 2
+    players that is exactly what the one rival holds."""
+    seen = len(state.academy_deck) + len(state.academy_under)
+    seen += sum(1 for card in state.discard if card in ACADEMY_CARDS)
+    seen += sum(1 for card in state.players[seat].hand if card in ACADEMY_CARDS)
+    seen += sum(1 for card in state.assault.reactions if card in ACADEMY_CARDS) if not state.assault.outcome else 0
+    return max(TOTAL_ACADEMY - seen, 0)
+
+
+def _margin(state: State, seat: int, defender: int, hard: bool) -> int:
+    """Extra swords the hard bot brings against reactions it cannot see."""
+    if not hard or not state.players[defender].hand:
+        return 0
+    return min(2 * rival_academy(state, seat), MARGIN_CAP)
+
+
+def _need_and_plan(state: State, seat: int, defender: int, shields: int, pool: list[str], must: str, hard: bool):
+    """The swords to beat and the cards that do it: with the hard bot's margin
+    when its cards allow, else without (attacking beats waiting)."""
+    margin = _margin(state, seat, defender, hard)
+    if margin:
+        plan = _plan(pool, shields + margin, must)
+        if plan is not None:
+            return shields + margin, plan
+    return shields, _plan(pool, shields, must)
+
+
+def _assault_card(state: State, target: int, pool: list[str]) -> str:
+    """The assault weapon a Castle attack needs, "" if none is needed, "-" if none serves."""
+    player = state.players[target]
+    walls = walls_standing(player)
+    if walls == 0:
+        return ""
+    if walls == 1 and "battering-ram" in pool:
+        return "battering-ram"
+    if "siege-tower" in pool:
+        return "siege-tower"
+    return "-"
+
+
+def _best_attack(state: State, seat: int, actions: list, hard: bool):
+    """(action, plan) for the weakest target the bot's cards beat; Castles first."""
+    hand = state.players[seat].hand
+    pool = [card for card in hand if card in ATTACK_CARDS]
+    night = "night" in hand
+    best = None
+    for action in actions:
+        if not isinstance(action, Attack):
+            continue
+        target = state.players[action.target]
+        card = target.fortress[action.slot]
+        if action.garrison:
+            continue  # the fortress card itself is worth more than its units
+        must = _assault_card(state, action.target, pool) if action.slot == 0 else ""
+        if must == "-":
+            continue
+        need, plan = _need_and_plan(state, seat, action.target, card_shields(card), pool, must, hard)
+        if plan is None:
+            continue
+        key = (action.slot != 0, card_shields(card), len(plan))
+        if best is None or key < best[0]:
+            chosen = NightAttack(action.target, action.slot) if night else action
+            best = (key, chosen, plan)
+    return (best[1], best[2]) if best else (None, None)
+
+
+# --- own turn -----------------------------------------------------------------
+
+
+def _turn(state: State, seat: int, actions: list, hard: bool):
+    player = state.players[seat]
+    hand = player.hand
+    have = dict(counts(hand))
+    useful = [a for a in actions if not isinstance(a, (Recall, DrawVillage))]
+    if King() in actions and len(hand) >= 3 and len(useful) > 1:
+        return King()
+    attack, _ = _best_attack(state, seat, actions, hard)
+    if attack is not None:
+        return attack
+    if Build() in actions:
+        return Build()
+    station = _station(state, seat, actions)
+    if station is not None:
+        return station
+    if Academy() in actions:
+        return Academy()
+    if Buy() in actions and not (have.get("builders") and have.get("builders", 0) + have.get("gold", 0) < 4):
+        return Buy()
+    if Explore() in actions:
+        torches = sum(TORCHES[card] * n for card, n in have.items())
+        danger = CARDS[state.open_dungeon].danger if state.open_dungeon else 1
+        if torches > danger:
+            return Explore()
+    if DrawVillage() in actions:
+        return DrawVillage()
+    if Buy() in actions:
+        return Buy()
+    discards = [a for a in actions if isinstance(a, Discard)]
+    if discards:
+        order = {card: index for index, card in enumerate(_DISCARD_ORDER)}
+        return min(
+            discards, key=lambda a: (a.card in ACADEMY_CARDS, order.get(a.card, 50), STRENGTH.get(a.card, 0))
+        )
+    if Explore() in actions:
+        return Explore()
+    # Nothing good: a weapon may still defend; else take a unit back to station it again later
+    # (it costs nothing, unlike throwing attack cards at a target they cannot beat).
+    for action in actions:
+        if isinstance(action, Station):
+            return action
+    recalls = [a for a in actions if isinstance(a, Recall)]
+    if recalls:
+        return recalls[0]
+    return None
+
+
+def _station(state: State, seat: int, actions: list):
+    """A matching unit on the least defended Wall (or the Castle); weapons only
+    when the bot has nothing to attack with them."""
+    player = state.players[seat]
+    stations = [a for a in actions if isinstance(a, Station)]
+    units = [a for a in stations if KIND[a.card] in ("soldiers", "bowmen")]
+    if units:
+        return min(
+            units,
+            key=lambda a: (len(player.fortress[a.slot].stationed), a.slot == 0, -STRENGTH[a.card], a.slot),
+        )
+    return None
+
+
+# --- choosing cards -------------------------------------------------------------
+
+
+def _select(state: State, top, hard: bool):
+    purpose = top.purpose
+    seat = top.seat
+    hand = state.players[seat].hand
+    if purpose == "build":
+        # One Builder first (it is required), then Gold (it buys nothing else as well), then Builders.
+        if "builders" not in top.selected and "builders" in hand:
+            return Pick("builders")
+        return Pick("gold") if "gold" in hand else Pick("builders")
+    if purpose == "explore":
+        explorers = [card for card in hand if KIND[card] == "explorers"]
+        torches = sum(TORCHES[card] for card in top.selected)
+        danger = CARDS[state.open_dungeon].danger if state.open_dungeon else 3
+        if explorers and torches <= danger:
+            return Pick(max(explorers, key=lambda card: TORCHES[card]))
+        return Confirm()
+    if purpose == "attack":
+        return _select_attack(state, top, hand, hard)
+    if purpose == "support":
+        return _select_support(state, top, hand, hard)
+    return _select_react(state, top, hand)
+
+
+def _select_attack(state: State, top, hand, hard: bool):
+    assault = state.assault
+    pool = [card for card in hand if card in ATTACK_CARDS] + list(top.selected)
+    card = state.players[assault.defender].fortress[assault.slot]
+    must = _assault_card(state, assault.defender, pool) if assault.slot == 0 else ""
+    _, plan = _need_and_plan(
+        state, top.seat, assault.defender, card_shields(card, assault.garrison), pool, must.strip("-"), hard
+    )
+    if plan is None:
+        # Not enough: a bluff stays a bluff; a day attack sends the fewest cards that make it legal.
+        if not top.selected and not assault.night:
+            weakest = min((c for c in hand if c in ATTACK_CARDS), key=lambda c: STRENGTH[c])
+            if must not in ("", "-"):
+                weakest = must
+            return Pick(weakest)
+        if assault.slot == 0 and castle_reach(state.players[assault.defender], top.selected):
+            return Pick(must)
+        return Confirm()
+    remaining = list(top.selected)
+    for card in plan:
+        if card in remaining:
+            remaining.remove(card)
+        else:
+            return Pick(card)
+    return Confirm()
+
+
+def _select_support(state: State, top, hand, hard: bool):
+    assault = state.assault
+    seat = top.seat
+    if assault.night:
+        return Confirm()
+    rivals = [s for s in standing(state) if s != seat and s != assault.attacker]
+    if assault.defender not in rivals:
+        return Confirm()
+    leader = max(rivals, key=lambda s: sum(shields_standing(state, s)))
+    if assault.defender != leader and not (hard and state.players[seat].out):
+        return Confirm()
+    card = state.players[assault.defender].fortress[assault.slot]
+    need = card_shields(card, assault.garrison) + _margin(state, top.seat, assault.defender, hard)
+    shown = [c.card for c in assault.cards] + list(top.selected)
+    swords = sum(STRENGTH.get(c, 0) for c in shown)
+    if swords > need:
+        return Confirm()
+    pool = [c for c in hand if c in ATTACK_CARDS]
+    plan = _plan(pool, need - swords)
+    if plan is None or len(plan) > 2:
+        return Confirm()
+    return Pick(plan[0])
+
+
+def _select_react(state: State, top, hand):
+    """Academy cards only when they save the card: the smallest set that makes
+    a winning attack fail (blind at Night: assume the strongest hidden cards)."""
+    assault = state.assault
+    academy = sorted(card for card in hand if card in ACADEMY_CARDS)
+    chosen = list(top.selected)
+    card = state.players[assault.defender].fortress[assault.slot]
+    base = card_shields(card, assault.garrison)
+    if assault.night and not assault.revealed:
+        hidden = len(assault.cards)
+        if hidden == 0:
+            return Confirm()
+        cards = ["catapult" if index == 0 else "soldiers-red-2" for index in range(hidden)]
+    else:
+        cards = [c.card for c in assault.cards]
+
+    def fails(reactions: list[str]) -> bool:
+        swords, _, _ = settle(cards, list(assault.reactions) + reactions)
+        shields = base + sum(
+            CARDS[r].effect for r in list(assault.reactions) + reactions if r == "shield-wall"
+        )
+        return swords <= shields
+
+    if fails(chosen):
+        return Confirm()
+    for size in range(1, len(academy) + 1):
+        for extra in combinations(academy, size):
+            if fails(chosen + list(extra)):
+                return Pick(extra[0])
+    return Confirm()  # it cannot be saved: keep the cards
+
+
+def _give(state: State, seat: int, actions: list):
+    """A fallen bot hands its cards to the weakest castle left (keeping a Thief
+    to play out of turn), then ends its turn."""
+    gifts = [a for a in actions if isinstance(a, Give) and a.card != "thief"]
+    if not gifts:
+        return EndTurn()
+    weakest = min(standing(state), key=lambda s: sum(shields_standing(state, s)))
+    for gift in gifts:
+        if gift.to == weakest:
+            return gift
+    return gifts[0]

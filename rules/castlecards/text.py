@@ -1,0 +1,223 @@
+"""Log lines (``describe``) and action-bar labels (``label``).
+
+A log line never names a card another seat may not see: hidden draws say
+"a card", Night attack cards stay "face down" until revealed.
+"""
+
+from __future__ import annotations
+
+from rules.core import IllegalAction, seat_ref
+
+from .edition import CARDS, title
+from .state import (
+    Academy,
+    Attack,
+    Build,
+    Buy,
+    Confirm,
+    Decline,
+    Discard,
+    Draw,
+    DrawVillage,
+    EndTurn,
+    Explore,
+    FirstPlayer,
+    Give,
+    King,
+    NightAttack,
+    Pass,
+    Pick,
+    PlayThief,
+    Recall,
+    State,
+    Station,
+)
+
+
+def slot_name(slot: int) -> str:
+    return "Castle" if slot == 0 else f"Wall {slot}"
+
+
+def _target(target: int, slot: int, garrison: bool) -> str:
+    where = f"{seat_ref(target)}'s {slot_name(slot)}"
+    return f"the units on {where}" if garrison else where
+
+
+def _cards(cards) -> str:
+    return ", ".join(title(card) for card in cards) or "nothing"
+
+
+def label(state: State, action) -> str:
+    """The short action-bar text."""
+    if isinstance(action, FirstPlayer):
+        return f"{seat_ref(action.seat)} starts"
+    if isinstance(action, Draw):
+        return title(action.card)
+    if isinstance(action, Buy):
+        return "Buy: 1 Gold for 2 cards"
+    if isinstance(action, Explore):
+        return "Explore the dungeon"
+    if isinstance(action, Attack):
+        return f"Attack {_target(action.target, action.slot, action.garrison)}"
+    if isinstance(action, NightAttack):
+        return f"Night attack {_target(action.target, action.slot, action.garrison)}"
+    if isinstance(action, Station):
+        return f"Station {title(action.card)} at {slot_name(action.slot)}"
+    if isinstance(action, Recall):
+        return f"Take back {title(action.card)} from {slot_name(action.slot)}"
+    if isinstance(action, Build):
+        return "Build a siege weapon"
+    if isinstance(action, Academy):
+        return "Academy: Duke + 2 Gold"
+    if isinstance(action, King):
+        return "Play the King (2 more actions)"
+    if isinstance(action, DrawVillage):
+        return "Draw a Village card"
+    if isinstance(action, Discard):
+        return f"Throw away {title(action.card)}"
+    if isinstance(action, Pass):
+        return "Nothing to do"
+    if isinstance(action, Pick):
+        return title(action.card)
+    if isinstance(action, Confirm):
+        top = state.pending[-1] if state.pending else None
+        if top is not None and top.purpose in ("support", "react") and not top.selected:
+            return "No, let it be" if top.purpose == "support" else "No reaction"
+        return "Done"
+    if isinstance(action, PlayThief):
+        return "Play the Thief"
+    if isinstance(action, Decline):
+        return "Let the Gold go"
+    if isinstance(action, Give):
+        return f"Give {title(action.card)} to {seat_ref(action.to)}"
+    if isinstance(action, EndTurn):
+        return "End turn"
+    return str(action)
+
+
+def describe(state: State, action) -> str:
+    """One log line for ``action``, told before it is applied."""
+    top = state.pending[-1] if state.pending else None
+    seat = top.seat if top is not None else -1
+    who = seat_ref(seat)
+    if isinstance(action, FirstPlayer):
+        return f"{seat_ref(action.seat)} goes first."
+    if isinstance(action, Draw):
+        return _describe_draw(state, top, action)
+    if isinstance(action, Buy):
+        return f"{who} plays a Gold to buy 2 Village cards."
+    if isinstance(action, Explore):
+        return f"{who} sends Explorers into the dungeon."
+    if isinstance(action, Attack):
+        return f"{who} attacks {_target(action.target, action.slot, action.garrison)}."
+    if isinstance(action, NightAttack):
+        return f"{who} plays Night and attacks {_target(action.target, action.slot, action.garrison)} in the dark."
+    if isinstance(action, Station):
+        return f"{who} stations {title(action.card)} at their {slot_name(action.slot)}."
+    if isinstance(action, Recall):
+        return f"{who} takes {title(action.card)} back from their {slot_name(action.slot)}."
+    if isinstance(action, Build):
+        return f"{who} gathers Builders to build a siege weapon."
+    if isinstance(action, Academy):
+        return f"{who} sends a Duke and 2 Gold to the Academy (the Duke leaves the game)."
+    if isinstance(action, King):
+        return f"{who} plays the King: two more actions."
+    if isinstance(action, DrawVillage):
+        return f"{who} spends an action drawing a Village card."
+    if isinstance(action, Discard):
+        return f"{who} has nothing useful to do and throws away {title(action.card)}."
+    if isinstance(action, Pass):
+        return f"{who} has no cards and nothing to do."
+    if isinstance(action, Pick):
+        return _describe_pick(state, top, action)
+    if isinstance(action, Confirm):
+        return _describe_confirm(state, top, action)
+    if isinstance(action, PlayThief):
+        gold = top.count if top is not None else 0
+        return f"{who} plays the Thief and takes {seat_ref(top.target)}'s {gold} Gold."
+    if isinstance(action, Decline):
+        return f"{who} lets the Gold go."
+    if isinstance(action, Give):
+        return f"{who} gives {seat_ref(action.to)} a card."
+    if isinstance(action, EndTurn):
+        return f"{who} ends their turn."
+    return str(action)
+
+
+def _describe_draw(state: State, top, action: Draw) -> str:
+    if top is None:
+        return "A card is drawn."
+    receiver = seat_ref(top.target)
+    if top.dest == "open":
+        data = CARDS.get(action.card)
+        if data is None:
+            return "A dungeon is revealed."
+        return f"The dungeon is revealed: danger {data.danger} torches, treasure {data.treasure} cards."
+    if top.source == "loot":
+        return f"{receiver} takes one of {seat_ref(top.source_seat)}'s face-down loot cards."
+    if top.dest == "loot":
+        return f"{receiver} takes a loot card face down."
+    if top.source == "academy":
+        return f"{receiver} takes an Academy card."
+    if top.source == "siege":
+        return f"{receiver} takes the top Siege card."
+    return f"{receiver} draws a Village card."
+
+
+def _describe_pick(state: State, top, action: Pick) -> str:
+    who = seat_ref(top.seat)
+    purpose = top.purpose
+    if purpose in ("attack", "support"):
+        if state.assault.night:
+            return f"{who} slips a card face down under the Night."
+        verb = "adds" if purpose == "attack" else "sends in support"
+        return f"{who} {verb} {title(action.card)}."
+    if purpose == "react":
+        return f"{who} readies an Academy card."
+    if purpose == "build":
+        return f"{who} pays {title(action.card)}."
+    return f"{who} sends {title(action.card)}."
+
+
+def _describe_confirm(state: State, top, action: Confirm) -> str:
+    # Imported here: engine imports nothing from this module, but keep the
+    # dependency one way.
+    from .engine import apply
+
+    who = seat_ref(top.seat)
+    purpose = top.purpose
+    night = state.assault.night
+    if purpose == "attack":
+        count = len(top.selected)
+        if night:
+            line = f"{who} attacks with {count} card(s) face down."
+        else:
+            line = f"{who} attacks with {_cards(top.selected)}."
+    elif purpose == "support":
+        if not top.selected:
+            line = f"{who} does not join the attack."
+        elif night:
+            line = f"{who} supports the attack with {len(top.selected)} card(s) face down."
+        else:
+            line = f"{who} supports the attack with {_cards(top.selected)}."
+    elif purpose == "react":
+        line = f"{who} reacts with {_cards(top.selected)}." if top.selected else f"{who} does not react."
+    elif purpose == "explore":
+        return f"{who} explores with {_cards(top.selected)}."
+    else:
+        return f"{who} is done."
+    try:
+        after = apply(state, action)
+    except IllegalAction:
+        return line
+    assault = after.assault
+    if assault.outcome and not state.assault.outcome:
+        target = _target(assault.defender, assault.slot, assault.garrison)
+        shown = ""
+        if night:
+            shown = f" Revealed: {_cards(c.card for c in assault.cards)}."
+        verdict = "succeeds" if assault.outcome == "success" else "fails"
+        line += f"{shown} {assault.swords} swords against {assault.shields} shields: the attack on {target} {verdict}."
+        if after.ended_by == "castle":
+            line += f" {seat_ref(after.winner)}'s castle is the last one standing!"
+    return line

@@ -1,0 +1,237 @@
+"""Catapult Castle bots: ``evaluate`` for the generic greedy bot, and
+``bot_action``, a rule-of-thumb player whose level is its aim.
+
+The bot's accuracy is drawn from its level each shot (easy around 40, normal
+around 65, hard around 85). It picks the target worth most times its chance
+to hit (stacks it can take whole, ammo inside, the leader's towers), puts a
+Reinforced Roof on its own most exposed stack, plays Strong Ammo against a
+stack, Magic Toss at far or tall targets and Extra Shot while ammo is
+plentiful. Solo, it stacks towers three high for its Strong Ammo.
+"""
+
+from __future__ import annotations
+
+import random
+
+from rules.catapult_castle.edition import (
+    DISTANCES,
+    EDITION,
+    EXTRA_SHOT,
+    MAGIC_TOSS,
+    ROOF,
+    SQUARE_NAMES,
+    STRONG_AMMO,
+)
+from rules.catapult_castle.engine import (
+    DONE_REARRANGING,
+    GIVES,
+    LAND_NOWHERE,
+    PLACES,
+    PLAY_ROOF,
+    PLAYS,
+    REARRANGE,
+    RETURN_TO_BOX,
+    SHOOT,
+    SHOOT_FROM,
+    _aim,
+    _move,
+    ammo_inside,
+    chance_outcomes,
+    is_solo,
+    legal_actions,
+    placement,
+    targets,
+    to_move,
+    tower_count,
+    towers_on_table,
+)
+from rules.catapult_castle.scoring import ranking, solo_score
+from rules.catapult_castle.shots import landing_odds
+from rules.catapult_castle.state import State
+from rules.core import CHANCE, sample_outcome
+
+LEVEL_ACCURACY = {"random": 50, "easy": 40, "normal": 65, "hard": 85}
+ACCURACY_SPREAD = 12
+GIVE_UP_ORDER = (MAGIC_TOSS, EXTRA_SHOT, STRONG_AMMO, ROOF)
+"""Which card a bot puts under a tower first when it must give one from hand."""
+PLENTY_OF_AMMO = 10
+"""Extra Shot is played while the supply holds at least this much (more per shot already owed)."""
+
+
+def _strength(state: State, seat: int) -> float:
+    stacks = state.stacks
+    mat = state.seat_mats[seat]
+    roofs = sum(1 for q in range(4 * mat, 4 * mat + 4) if stacks[q].roof >= 0)
+    return 10.0 * tower_count(state, seat) + ammo_inside(state, seat) + 0.5 * len(state.hands[seat]) + roofs
+
+
+def evaluate(state: State, seat: int) -> float:
+    """How good ``state`` is for ``seat``: its towers (then ammo, cards and
+    roofs) against the best opponent's; solo, the score so far."""
+    if is_solo(state):
+        return float(solo_score(state))
+    mine = _strength(state, seat)
+    best_other = max((_strength(state, s) for s in range(state.seats) if s != seat), default=0.0)
+    value = mine - best_other
+    if state.over:
+        value += 1000.0 if ranking(state)[0] == seat else -1000.0
+    return value
+
+
+def _accuracy(level: str, rng: random.Random) -> int:
+    mean = LEVEL_ACCURACY.get(level, LEVEL_ACCURACY["normal"])
+    return max(0, min(100, round(rng.gauss(mean, ACCURACY_SPREAD))))
+
+
+def _best_target(state: State, seat: int, level: str, strong: bool, magic: bool) -> tuple[float, int, int]:
+    """(value, square, firing mat or -1) of the most promising shot."""
+    stacks = state.stacks
+    solo = is_solo(state)
+    expected = LEVEL_ACCURACY.get(level, LEVEL_ACCURACY["normal"])
+    leader = -1 if solo else ranking(state)[0]
+    best = (-1.0, -1, -1)
+    corners = range(len(EDITION.mats)) if solo else (-1,)
+    for from_mat in corners:
+        corner = from_mat if solo else state.seat_mats[seat]
+        for q in targets(state, seat, from_mat):
+            stack = stacks[q]
+            height = len(stack.towers)
+            roofed = stack.roof >= 0
+            odds = landing_odds(expected, DISTANCES[corner][q], height, magic, roofed)
+            if roofed:
+                value = 0.3 * odds.roof  # only worth stripping when nothing better is open
+            else:
+                taken = height if strong and height > 1 else 1
+                gain = float(taken)
+                if not solo:
+                    gain += 0.3 * sum(stack.towers[height - taken :]) + 0.2
+                    victim = state.mat_owner[q // 4]
+                    if victim >= 0:
+                        gain += 0.6 if victim == leader else 0.3
+                value = gain * odds.target
+            if value > best[0]:
+                best = (value, q, from_mat)
+    return best
+
+
+def _roof_spot(state: State, seat: int) -> int:
+    """The bot's own tower most worth a roof, or -1."""
+    stacks = state.stacks
+    best, best_value = -1, 2.5
+    for q in range(4 * state.seat_mats[seat], 4 * state.seat_mats[seat] + 4):
+        stack = stacks[q]
+        if stack.towers and stack.roof < 0:
+            value = 2 * len(stack.towers) + sum(stack.towers)
+            if value > best_value:
+                best, best_value = q, value
+    return best
+
+
+def _turn(state: State, seat: int, level: str, rng: random.Random):
+    hand = state.hands[seat]
+    can_play = not state.shot_taken and not state.beginner
+    if can_play and ROOF in hand:
+        spot = _roof_spot(state, seat)
+        if spot < 0 and hand.count(ROOF) >= 2:
+            spot = _roof_spot_any(state, seat)
+        if spot >= 0:
+            return PLAY_ROOF[spot]
+    if is_solo(state) and state.rearrangements_left > 0 and _wants_rearranging(state, seat):
+        return REARRANGE
+    strong = state.strong_ammo or (can_play and STRONG_AMMO in hand)
+    magic = state.magic_toss or (can_play and MAGIC_TOSS in hand)
+    _, q, from_mat = _best_target(state, seat, level, strong, magic)
+    if q < 0:  # nothing worth aiming at: any legal shot will do
+        return rng.choice(legal_actions(state))
+    if can_play:
+        stack = state.stacks[q]
+        height = len(stack.towers)
+        corner = from_mat if from_mat >= 0 else state.seat_mats[seat]
+        if STRONG_AMMO in hand and not state.strong_ammo and height > 1 and stack.roof < 0:
+            return PLAYS[STRONG_AMMO]
+        if MAGIC_TOSS in hand and not state.magic_toss and (DISTANCES[corner][q] >= 3.5 or height > 1):
+            return PLAYS[MAGIC_TOSS]
+        if EXTRA_SHOT in hand and state.supply >= PLENTY_OF_AMMO + 4 * state.shots_left:
+            return PLAYS[EXTRA_SHOT]
+    if state.mode == "table":
+        return SHOOT_FROM[from_mat] if from_mat >= 0 else SHOOT
+    return _aim(q, _accuracy(level, rng), from_mat)
+
+
+def _roof_spot_any(state: State, seat: int) -> int:
+    stacks = state.stacks
+    for q in range(4 * state.seat_mats[seat], 4 * state.seat_mats[seat] + 4):
+        if stacks[q].towers and stacks[q].roof < 0:
+            return q
+    return -1
+
+
+def _wants_rearranging(state: State, seat: int) -> bool:
+    """Solo: rearrange when Strong Ammo waits in hand and no stack is three high yet."""
+    strong_cards = state.hands[seat].count(STRONG_AMMO)
+    return strong_cards > 0 and towers_on_table(state) >= 4 and _tall_stacks(state) == 0
+
+
+def _tall_stacks(state: State) -> int:
+    limit = min(state.max_stack, EDITION.solo_max_stack)
+    return sum(1 for q in state.squares if len(state.stacks[q].towers) >= limit)
+
+
+def _rearrange(state: State, seat: int):
+    """Build three-high stacks, one per Strong Ammo in hand, from single towers."""
+    stacks = state.stacks
+    limit = min(state.max_stack, EDITION.solo_max_stack)
+    wanted = state.hands[seat].count(STRONG_AMMO) + (1 if state.strong_ammo else 0)
+    if state.rearrange_moves >= EDITION.rearrange_move_limit or _tall_stacks(state) >= wanted:
+        return DONE_REARRANGING
+    growing = [q for q in state.squares if 0 < len(stacks[q].towers) < limit]
+    if not growing:
+        return DONE_REARRANGING
+    # Grow the tallest unfinished stack, near some corner, from a lone tower far away.
+    target = max(growing, key=lambda q: (len(stacks[q].towers), -_nearest_corner(q), -q))
+    singles = [q for q in state.squares if len(stacks[q].towers) == 1 and q != target]
+    if not singles:
+        return DONE_REARRANGING
+    source = max(singles, key=lambda q: (_nearest_corner(q), q))
+    return _move(source, target)
+
+
+def _nearest_corner(square: int) -> float:
+    """Distance to the nearest corner of another mat (solo shoots from any corner)."""
+    return min(DISTANCES[m][square] for m in range(len(EDITION.mats)) if m != square // 4)
+
+
+def _place(state: State, seat: int):
+    mode, squares = placement(state, seat)
+    if mode == "none":
+        return RETURN_TO_BOX
+    stacks = state.stacks
+    others = [state.seat_mats[s] for s in range(state.seats) if s != seat]
+
+    def exposure(q: int) -> float:
+        # Close to an opponent's catapult is easy to hit; stacks are worth more to them.
+        nearest = min((DISTANCES[m][q] for m in others), default=5.0)
+        return len(stacks[q].towers) * 2 - nearest
+
+    return PLACES[SQUARE_NAMES[min(squares, key=exposure) % 4]]
+
+
+def bot_action(state: State, level: str, rng: random.Random):
+    """The bot's answer to the decision on top, for seat ``to_move(state)``."""
+    mover = to_move(state)
+    if mover is None:
+        raise ValueError("The game is over: nothing to decide.")
+    if mover == CHANCE:
+        outcomes = chance_outcomes(state)
+        return sample_outcome(outcomes, rng) if outcomes else LAND_NOWHERE
+    top = state.pending[-1]
+    if top.kind == "turn":
+        return _turn(state, top.seat, level, rng)
+    if top.kind == "place":
+        return _place(state, top.seat)
+    if top.kind == "stack_card":
+        hand = state.hands[top.seat]
+        return GIVES[next(kind for kind in GIVE_UP_ORDER if kind in hand)]
+    if top.kind == "rearrange":
+        return _rearrange(state, top.seat)
+    raise ValueError(f"No bot rule for a {top.kind!r} decision.")

@@ -1,0 +1,40 @@
+"""Catapult Castle's ``GameInfo``: variants and options."""
+
+from __future__ import annotations
+
+from rules.catapult_castle.edition import EDITION_ID
+from rules.core import GameInfo, Option, Variant
+
+INFO = GameInfo(
+    id="catapult-castle",
+    title="Catapult Castle",
+    variants=(
+        Variant("standard", 2, 4, "Standard", "Shoot at each other's castles; most towers wins."),
+        Variant("solo", 1, 1, "Solo", "18 shots to clear the table; score and rating."),
+    ),
+    options=(
+        Option(
+            "beginner",
+            False,
+            "Beginner rules: cards have no effects and are only used to stack towers.",
+            variants=("standard",),
+            title="Beginners",
+        ),
+        Option(
+            "skilled",
+            False,
+            "Skilled players: mats with 3 squares (no outer square); each mat still starts with "
+            "its towers, the extra one stacked on a card, and everyone draws a card.",
+            variants=("standard",),
+            title="Skilled players",
+        ),
+        Option(
+            "max_stack",
+            3,
+            "The highest a stack of towers may be (2 to 16).",
+            title="Highest stack",
+        ),
+    ),
+    summary="A dexterity game of shooting ammo into castle towers and keeping what you hit.",
+    edition=EDITION_ID,
+)

@@ -1,0 +1,148 @@
+"""Catapult Castle log lines (``describe``) and action-bar labels (``label``).
+
+Log lines never name a face-down card or a card drawn into a hand: every
+seat reads the same log.
+"""
+
+from __future__ import annotations
+
+from rules.catapult_castle.edition import DECK_NAMES, SQUARE_NAMES, square_index
+from rules.catapult_castle.engine import captured_towers, is_solo, landing_effect, placement
+from rules.catapult_castle.state import (
+    Aim,
+    ChooseStart,
+    DoneRearranging,
+    Draw,
+    GiveCard,
+    Land,
+    MoveTower,
+    Place,
+    PlayCard,
+    Rearrange,
+    ReturnToBox,
+    Shoot,
+    State,
+)
+from rules.core import seat_ref
+
+
+def mat_name(state: State, mat: int) -> str:
+    """ "{P1}'s" for a player's mat, "the Queen mat's" for a neutral (or solo) one."""
+    owner = state.mat_owner[mat]
+    if owner >= 0:
+        return f"{seat_ref(owner)}'s"
+    return f"the {DECK_NAMES[mat]} mat's"
+
+
+def tower_name(state: State, mat: int, square: str) -> str:
+    return f"{mat_name(state, mat)} {square} tower"
+
+
+def _short(state: State, mat: int, square: str) -> str:
+    return f"{DECK_NAMES[mat]} {square}"
+
+
+def describe(state: State, action: object) -> str:
+    """One log line for ``action``, taken in ``state`` (before it is applied)."""
+    top = state.pending[-1] if state.pending else None
+    seat = top.seat if top is not None else -1
+    if isinstance(action, ChooseStart):
+        return f"{seat_ref(action.seat)} lost a kingdom most recently and goes first"
+    if isinstance(action, Draw):
+        deck = DECK_NAMES[top.deck]
+        reshuffle = " (the discard is shuffled into a new deck)" if not state.decks[top.deck].size else ""
+        if top.kind == "setup_card":
+            name = SQUARE_NAMES[top.square % 4]
+            return f"A {deck} card goes face down on {tower_name(state, top.square // 4, name)} under another tower"
+        if top.kind == "draw":
+            return f"{seat_ref(seat)} draws a card{reshuffle}"
+        return f"The top card of {seat_ref(seat)}'s deck goes face down under the new tower{reshuffle}"
+    if isinstance(action, GiveCard):
+        return f"{seat_ref(seat)} puts a card from hand face down under the new tower"
+    if isinstance(action, PlayCard):
+        if action.mat >= 0:
+            return f"{seat_ref(seat)} plays Reinforced Roof on {tower_name(state, action.mat, action.square)}"
+        return f"{seat_ref(seat)} plays {action.kind}"
+    if isinstance(action, Aim):
+        corner = f" from the {DECK_NAMES[action.from_mat]} corner" if action.from_mat >= 0 else ""
+        target = tower_name(state, action.mat, action.square)
+        return f"{seat_ref(seat)} aims at {target}{corner} (accuracy {action.accuracy}%)"
+    if isinstance(action, Shoot):
+        corner = f" from the {DECK_NAMES[action.from_mat]} corner" if action.from_mat >= 0 else ""
+        return f"{seat_ref(seat)} shoots{corner}"
+    if isinstance(action, Land):
+        return _describe_landing(state, action)
+    if isinstance(action, Place):
+        q = square_index(state.seat_mats[seat], action.square)
+        if placement(state, seat)[0] == "stack":
+            return f"{seat_ref(seat)} stacks the captured tower on their {action.square} tower"
+        return f"{seat_ref(seat)} puts the captured tower on their {SQUARE_NAMES[q % 4]} square"
+    if isinstance(action, ReturnToBox):
+        return f"{seat_ref(seat)} has nowhere to put the captured tower: it goes back in the box"
+    if isinstance(action, Rearrange):
+        return f"{seat_ref(seat)} rearranges the towers"
+    if isinstance(action, MoveTower):
+        return (
+            f"{seat_ref(seat)} moves the top tower of {_short(state, action.from_mat, action.from_square)} "
+            f"onto {_short(state, action.to_mat, action.to_square)}"
+        )
+    if isinstance(action, DoneRearranging):
+        return f"{seat_ref(seat)} finishes rearranging"
+    return f"{seat_ref(seat)}: {action!r}"
+
+
+def _describe_landing(state: State, action: Land) -> str:
+    top = state.pending[-1]
+    effect = landing_effect(state, top, action)
+    if effect == "nowhere":
+        return "The ammo lands nowhere: a miss" + (" and it is spent" if is_solo(state) else "")
+    where = tower_name(state, action.mat, action.square)
+    if effect == "roof":
+        how = "bounces off the roof on" if action.off_roof else "is stopped by the roof on"
+        return f"The ammo {how} {where}: a miss, and the roof is gone"
+    if effect == "own":
+        whose = "a tower on the firing mat" if is_solo(state) else "the shooter's own tower"
+        return f"The ammo lands in {where}, {whose}: a miss"
+    q = square_index(action.mat, action.square)
+    count = captured_towers(state, q)
+    what = f"the whole stack of {count} towers" if count > 1 else "it"
+    if is_solo(state):
+        return f"The ammo lands in {where}: {what} leaves the table"
+    return f"The ammo lands in {where}: {seat_ref(top.seat)} takes {what}"
+
+
+def label(state: State, action: object) -> str:
+    """Short action-bar text (no player names)."""
+    if isinstance(action, ChooseStart):
+        return f"{seat_ref(action.seat)} starts"
+    if isinstance(action, Draw):
+        return action.kind
+    if isinstance(action, PlayCard):
+        if action.mat >= 0:
+            return f"Roof on {_short(state, action.mat, action.square)}"
+        return action.kind
+    if isinstance(action, Aim):
+        corner = f" from {DECK_NAMES[action.from_mat]}" if action.from_mat >= 0 else ""
+        return f"Aim {_short(state, action.mat, action.square)}{corner} {action.accuracy}%"
+    if isinstance(action, Shoot):
+        return f"Shoot from {DECK_NAMES[action.from_mat]}" if action.from_mat >= 0 else "Shoot"
+    if isinstance(action, Land):
+        if action.mat < 0:
+            return "Nowhere"
+        where = _short(state, action.mat, action.square)
+        return f"Off the roof on {where}" if action.off_roof else f"In {where}"
+    if isinstance(action, Place):
+        return f"Place on {action.square}"
+    if isinstance(action, GiveCard):
+        return f"Put {action.kind} under"
+    if isinstance(action, ReturnToBox):
+        return "Back in the box"
+    if isinstance(action, Rearrange):
+        return "Rearrange"
+    if isinstance(action, MoveTower):
+        return (
+            f"{_short(state, action.from_mat, action.from_square)} -> {_short(state, action.to_mat, action.to_square)}"
+        )
+    if isinstance(action, DoneRearranging):
+        return "Done rearranging"
+    return repr(action)

@@ -1,0 +1,23 @@
+"""Fixtures shared by the whole suite."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules import registry
+
+
+@pytest.fixture
+def pig(monkeypatch):
+    """The toy dice game registered for one test (and gone after it), for
+    testing the driver and saves apart from any real game's rules."""
+    monkeypatch.setitem(registry._MODULES, "pig", "tests.toy_game")
+    yield registry.get("pig")
+    registry.GAMES.pop("pig", None)
+
+
+@pytest.fixture(autouse=True)
+def isolated_save_dir(tmp_path, monkeypatch):
+    """No test ever writes to the real user data folder."""
+    monkeypatch.setenv("CASTLETUI_SAVE_DIR", str(tmp_path / "saves"))
+    monkeypatch.setenv("CASTLETUI_BOT_DELAY", "0")

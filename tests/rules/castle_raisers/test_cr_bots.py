@@ -1,0 +1,81 @@
+"""Castle Raisers bots: they finish games at every level, beat random play, choose
+sensible cauldron targets, and decide quickly."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+from cr_helpers import bare, castle, play_out, run
+
+import rules.castle_raisers as game
+from rules.castle_raisers.state import PourCauldron, Task
+
+
+def bot_chooser(levels):
+    def choose(state, rng):
+        return game.bot_action(state, levels[game.to_move(state)], rng)
+
+    return choose
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_bots_finish_a_game_at_every_level(level):
+    state, _ = play_out("competitive", 3, 1, choose=bot_chooser([level] * 3))
+    assert game.result(state).finished
+
+
+def test_normal_bot_beats_random_play():
+    wins = 0
+    for seed in range(4):
+        state, _ = play_out("competitive", 2, seed, choose=bot_chooser(["normal", "random"]))
+        wins += game.result(state).winners == (0,)
+    assert wins >= 3
+
+
+def test_bot_plays_cooperative_and_solo():
+    for variant, seats in (("solo", 1), ("cooperative", 2)):
+        state, _ = play_out(variant, seats, 3, choose=bot_chooser(["normal"] * seats))
+        assert game.result(state).finished
+
+
+def test_bot_pours_on_the_ladder_first():
+    c = castle("A", wolves={("forests", "soldier"): 2, ("forests", "ladder"): 1})
+    state = run(bare([c, castle("B")]), Task("pour", seat=0, section=0, count=1))
+    assert game.bot_action(state, "normal", random.Random(0)) == PourCauldron("ladder")
+
+
+def test_bot_uses_two_cauldrons_on_more_wolves_not_one_vicious():
+    c = castle("A", wolves={("forests", "soldier"): 2, ("forests", "vicious"): 1})
+    state = run(bare([c, castle("B")]), Task("pour", seat=0, section=0, count=2))
+    assert game.bot_action(state, "normal", random.Random(0)) == PourCauldron("soldier")
+
+
+def test_evaluate_prefers_higher_walls_and_fewer_wolves():
+    low = bare([castle("A", heights=(1, 1, 1)), castle("B")])
+    high = bare([castle("A", heights=(3, 3, 3)), castle("B")])
+    assert game.evaluate(high, 0) > game.evaluate(low, 0)
+    wolves = bare([castle("A", wolves={("sea", "soldier"): 4}), castle("B")])
+    assert game.evaluate(wolves, 0) < game.evaluate(low, 0) + 5
+
+
+def test_bot_decisions_are_quick():
+    """Target: a bot decision in under 100 ms (median far below)."""
+    state = game.setup(game.engine.Config("competitive", 4))
+    rng = random.Random(2)
+    times = []
+    from rules.core import CHANCE, chance_rng, sample_outcome
+
+    ply = 0
+    while game.to_move(state) is not None and ply < 600:
+        if game.to_move(state) == CHANCE:
+            action = sample_outcome(game.chance_outcomes(state), chance_rng(2, ply))
+        else:
+            start = time.perf_counter()
+            action = game.bot_action(state, "hard", rng)
+            times.append(time.perf_counter() - start)
+        state = game.apply(state, action)
+        ply += 1
+    times.sort()
+    assert times[len(times) // 2] < 0.1 and times[-1] < 0.5

@@ -1,0 +1,125 @@
+"""Catapult Castle bots: their aim follows the level, their card play is sensible."""
+
+from __future__ import annotations
+
+import random
+import statistics
+import time
+
+from msgspec.structs import replace
+
+import rules.catapult_castle as g
+from rules.catapult_castle.edition import EXTRA_SHOT, KIND_INDEX, MAGIC_TOSS, ROOF, STRONG_AMMO, square_index
+from rules.catapult_castle.state import Aim, Card, ChooseStart, GiveCard, MoveTower, Pile, Place, PlayCard, Rearrange, Shoot, Stack
+from rules.core import CHANCE, Config
+
+
+def ready(seats: int = 2, mode: str = "digital") -> g.State:
+    state = g.apply(g.setup(Config("standard", seats, {}, mode)), ChooseStart(0))
+    while g.to_move(state) == CHANCE:
+        state = g.apply(state, g.chance_outcomes(state)[0][0])
+    return state
+
+
+def with_hand(state: g.State, seat: int, *kinds: str) -> g.State:
+    hands = list(state.hands)
+    hands[seat] = tuple(sorted(kinds, key=KIND_INDEX.__getitem__))
+    return replace(state, hands=tuple(hands))
+
+
+def with_stacks(state: g.State, squares: dict[int, Stack]) -> g.State:
+    items = list(state.stacks)
+    for q, stack in squares.items():
+        items[q] = stack
+    return replace(state, stacks=tuple(items))
+
+
+def test_bot_accuracy_follows_its_level():
+    state = ready()
+    for level, low, high in (("easy", 32, 48), ("normal", 57, 73), ("hard", 78, 92)):
+        rng = random.Random(level)
+        aims = [g.bot_action(state, level, rng) for _ in range(300)]
+        assert all(isinstance(a, Aim) and 0 <= a.accuracy <= 100 for a in aims)
+        assert low <= statistics.mean(a.accuracy for a in aims) <= high
+
+
+def test_bot_roofs_its_own_tallest_stack():
+    state = with_hand(ready(), 0, ROOF)
+    state = with_stacks(state, {square_index(0, "left"): Stack((1, 0), (Card(0, EXTRA_SHOT),))})
+    assert g.bot_action(state, "normal", random.Random(1)) == PlayCard(ROOF, 0, "left")
+
+
+def test_bot_plays_strong_ammo_against_a_stack_it_targets():
+    state = with_hand(ready(), 0, STRONG_AMMO)
+    state = with_stacks(state, {square_index(1, "inner"): Stack((0, 0, 0), (Card(1, EXTRA_SHOT), Card(1, ROOF)))})
+    assert g.bot_action(state, "hard", random.Random(1)) == PlayCard(STRONG_AMMO)
+    state = g.apply(state, PlayCard(STRONG_AMMO))
+    action = g.bot_action(state, "hard", random.Random(1))
+    assert isinstance(action, Aim) and (action.mat, action.square) == (1, "inner")
+
+
+def test_bot_plays_extra_shot_only_when_ammo_is_plentiful():
+    state = with_hand(ready(), 0, EXTRA_SHOT)
+    assert g.bot_action(state, "normal", random.Random(1)) == PlayCard(EXTRA_SHOT)
+    assert isinstance(g.bot_action(replace(state, supply=3), "normal", random.Random(1)), Aim)
+
+
+def test_bot_plays_magic_toss_for_a_far_target():
+    state = with_hand(ready(), 0, MAGIC_TOSS)
+    # only the far corner of the opposite mat is left to aim at
+    empty = {square_index(m, s): Stack() for m in (1, 2, 3) for s in ("inner", "left", "right")}
+    empty |= {square_index(1, "outer"): Stack(), square_index(3, "outer"): Stack()}
+    state = with_stacks(state, empty)
+    assert g.bot_action(state, "normal", random.Random(1)) == PlayCard(MAGIC_TOSS)
+
+
+def test_bot_prefers_the_stack_with_ammo_of_the_leader():
+    state = ready(4)
+    rich = square_index(2, "right")
+    state = with_stacks(state, {rich: Stack((3,)), square_index(1, "outer"): Stack()})
+    action = g.bot_action(state, "hard", random.Random(2))
+    assert isinstance(action, Aim) and square_index(action.mat, action.square) == rich
+
+
+def test_bot_shoots_in_table_mode_and_places_and_gives_cards():
+    assert g.bot_action(ready(mode="table"), "easy", random.Random(0)) == Shoot()
+    state = ready(mode="table")
+    state = replace(state, decks=(Pile(), *state.decks[1:]), hands=((MAGIC_TOSS, ROOF), state.hands[1]))
+    state = g.apply(g.apply(state, Shoot()), g.Land(1, "inner"))
+    place = g.bot_action(state, "normal", random.Random(0))
+    assert isinstance(place, Place)
+    state = g.apply(state, place)
+    assert g.bot_action(state, "normal", random.Random(0)) == GiveCard(MAGIC_TOSS)
+
+
+def test_solo_bot_builds_a_stack_for_strong_ammo_and_uses_it():
+    state = g.setup(Config("solo", 1))
+    rng = random.Random(4)
+    assert g.bot_action(state, "hard", rng) == Rearrange()
+    state = g.apply(state, Rearrange())
+    moves = 0
+    while state.pending[-1].kind == "rearrange":
+        action = g.bot_action(state, "hard", rng)
+        moves += isinstance(action, MoveTower)
+        state = g.apply(state, action)
+    assert max(len(stack.towers) for stack in state.stacks) == 3 and moves <= 16
+    assert g.bot_action(state, "hard", rng) == PlayCard(STRONG_AMMO)
+
+
+def test_evaluate_prefers_more_towers_and_the_solo_score():
+    state = ready()
+    better = with_stacks(state, {square_index(2, "inner"): Stack()})
+    assert g.evaluate(better, 0) > g.evaluate(state, 0) and g.evaluate(better, 1) < g.evaluate(state, 1)
+    solo = g.setup(Config("solo", 1))
+    assert g.evaluate(replace(solo, removed=3), 0) > g.evaluate(solo, 0)
+
+
+def test_bot_decisions_are_fast():
+    state = with_hand(ready(4), 0, ROOF, STRONG_AMMO, MAGIC_TOSS, EXTRA_SHOT)
+    rng = random.Random(0)
+    times = []
+    for _ in range(50):
+        started = time.perf_counter()
+        g.bot_action(state, "hard", rng)
+        times.append(time.perf_counter() - started)
+    assert statistics.median(times) < 0.05

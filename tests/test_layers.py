@@ -1,0 +1,31 @@
+"""The layers stay apart: rules and saves never load textual or rich, and
+the quick command-line paths don't either."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+
+def loaded_ui_modules(code: str) -> str:
+    probe = code + "\nimport sys\nprint(' '.join(m for m in ('textual', 'rich') if m in sys.modules))"
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    return done.stdout.strip().splitlines()[-1] if done.stdout.strip() else ""
+
+
+def test_rules_and_saves_import_neither_textual_nor_rich():
+    code = "import rules, saves, rules.registry, rules.bots\nfor g in rules.registry.GAMES.values(): pass"
+    assert loaded_ui_modules(code) == ""
+
+
+def test_session_driver_imports_no_textual():
+    assert loaded_ui_modules("import castletui.session") == ""
+
+
+def test_version_help_and_list_do_not_import_textual(tmp_path):
+    for argv in (["--version"], ["--help"], ["list", "--save-dir", str(tmp_path)], ["list", "--games"]):
+        code = (
+            "import contextlib, io\nfrom castletui.cli import main\n"
+            f"with contextlib.suppress(SystemExit), contextlib.redirect_stdout(io.StringIO()): main({argv!r})"
+        )
+        assert loaded_ui_modules(code) == "", argv

@@ -1,0 +1,94 @@
+"""The session driver: acting, autosave, digital chance, bots, undo."""
+
+from __future__ import annotations
+
+import pytest
+
+import saves
+from castletui.session import Session
+from rules.core import CHANCE, IllegalAction
+from tests.toy_game import Face, Hold, Roll
+
+
+def new_pig(tmp_path, *players, mode="digital", seed=5) -> Session:
+    return Session.new("pig", "standard", list(players), mode=mode, seed=seed, path=tmp_path / "pig.toml")
+
+
+def test_every_action_is_autosaved(pig, tmp_path):
+    session = new_pig(tmp_path, saves.Player("Coco"), saves.Player("Wei"))
+    session.act(Roll())
+    session.act(session.digital_chance())
+    loaded = Session.open(tmp_path / "pig.toml")
+    assert loaded.ply == 2 and loaded.state == session.state
+    assert loaded.save.status == session.status_text()
+
+
+def test_digital_chance_is_keyed_by_seed_and_ply_so_undo_never_rerolls(pig, tmp_path):
+    first = new_pig(tmp_path, saves.Player("Coco"), saves.Player("Wei"))
+    second = new_pig(tmp_path / "b", saves.Player("Coco"), saves.Player("Wei"))
+    first.act(Roll())
+    second.act(Roll())
+    assert first.digital_chance() == second.digital_chance()
+
+
+def test_undo_takes_back_a_decision_but_never_a_roll(pig, tmp_path):
+    session = new_pig(tmp_path, saves.Player("Coco"), saves.Player("Wei"))
+    session.act(Roll())
+    assert session.undo() == "Took back 1 move."
+    assert session.ply == 0
+    session.act(Roll())
+    session.act(Face(4))
+    with pytest.raises(IllegalAction, match="chance has spoken"):
+        session.undo()
+    session.act(Hold())
+    session.undo()
+    assert session.to_move() == 0 and session.state.turn_total == 4
+    assert Session.open(tmp_path / "pig.toml").ply == session.ply
+
+
+def test_undo_in_table_mode_corrects_a_mistyped_roll(pig, tmp_path):
+    session = new_pig(tmp_path, saves.Player("Coco"), saves.Player("Wei"), mode="table")
+    session.act(Roll())
+    session.act(Face(2))
+    session.undo()
+    assert session.to_move() == CHANCE
+    session.act(Face(5))
+    assert session.state.turn_total == 5
+
+
+def test_undo_takes_back_the_bots_moves_after_yours(pig, tmp_path):
+    session = new_pig(tmp_path, saves.Player("Coco"), saves.Player("Bot", "bot", "normal"))
+    session.act(Roll())
+    session.act(Face(3))
+    session.act(Hold())
+    session.run_automatic()
+    # the bot rolled (chance), so undo stops there
+    with pytest.raises(IllegalAction):
+        session.undo()
+
+
+def test_run_automatic_plays_bots_to_the_end(pig, tmp_path):
+    session = new_pig(tmp_path, saves.Player("A", "bot", "normal"), saves.Player("B", "bot", "random"))
+    session.run_automatic()
+    assert session.over
+    assert session.status_text().startswith("Finished:")
+
+
+def test_a_failing_autosave_is_reported_and_play_goes_on(pig, tmp_path, monkeypatch):
+    session = new_pig(tmp_path, saves.Player("Coco"), saves.Player("Wei"))
+
+    def full(*args, **kwargs):
+        raise saves.SaveError("Could not save pig.toml: the disk is full. The previous save is untouched.")
+
+    monkeypatch.setattr(saves, "dump", full)
+    session.act(Roll())
+    assert "disk is full" in session.last_save_error
+    assert session.ply == 1
+
+
+def test_log_lines_name_the_players(pig, tmp_path):
+    session = new_pig(tmp_path, saves.Player("Coco"), saves.Player("Wei"))
+    session.act(Roll())
+    assert session.log[-1].text == "Coco rolls"
+    reopened = Session.open(tmp_path / "pig.toml")
+    assert [line.text for line in reopened.log] == ["Coco rolls"]
