@@ -54,6 +54,7 @@ class CastleApp(App):
         if bot_delay is None:
             bot_delay = float(os.environ.get("CASTLETUI_BOT_DELAY", "0.6"))
         self.bot_delay = bot_delay
+        self.still = False  # tests: no sweeping aim marker, no blinking cursors
         if os.environ.get("NO_COLOR"):
             self.theme = "textual-ansi"
 
@@ -62,7 +63,28 @@ class CastleApp(App):
 
         return MenuScreen()
 
+    def on_resize(self, event) -> None:
+        self.check_size(event.size.width, event.size.height)
+
+    def check_size(self, width: int, height: int) -> None:
+        """Cover the app with a note while the terminal is too small to play
+        in; nothing underneath is lost, and it lifts once the terminal grows."""
+        from castletui.screens.dialogs import MIN_SIZE, TooSmallScreen
+
+        small = width < MIN_SIZE[0] or height < MIN_SIZE[1]
+        if small and not isinstance(self.screen, TooSmallScreen):
+            self.push_screen(TooSmallScreen())
+        elif not small and isinstance(self.screen, TooSmallScreen):
+            self.pop_screen()
+        elif small:
+            self.screen.show_size(width, height)
+
     def on_mount(self) -> None:
+        self.call_after_refresh(lambda: self.check_size(*self.size))
+        # Once the menu is up, so that Back from any first screen lands on it.
+        self.call_after_refresh(self.open_start)
+
+    def open_start(self) -> None:
         start = self.start
         if start.kind == "wizard":
             self.open_wizard(start.game_id, start.new_game)

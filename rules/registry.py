@@ -8,6 +8,8 @@ from types import ModuleType
 # Module paths, imported on first use so `castletui list` stays quick.
 _MODULES: dict[str, str] = {
     "catapult-castle": "rules.catapult_castle",
+    "castle-raisers": "rules.castle_raisers",
+    "castlecards": "rules.castlecards",
 }
 
 

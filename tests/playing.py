@@ -23,7 +23,9 @@ class Playout:
         return self.states[-1]
 
 
-def playout(game_id: str, config: Config, seed: int, max_plies: int = 20_000, stop_at: int | None = None) -> Playout:
+def playout(
+    game_id: str, config: Config, seed: int, max_plies: int = 20_000, stop_at: int | None = None
+) -> Playout:
     """A seeded game: chance by seed and ply (as the app draws it), every
     other decision uniformly at random among the legal actions."""
     game = registry.get(game_id)
@@ -47,7 +49,9 @@ def playout(game_id: str, config: Config, seed: int, max_plies: int = 20_000, st
     raise AssertionError(f"{game_id} {config} seed {seed}: no end after {max_plies} plies")
 
 
-def variants(game_ids: list[str] | None = None, modes: tuple[str, ...] = ("digital",)) -> list[tuple[str, Config]]:
+def variants(
+    game_ids: list[str] | None = None, modes: tuple[str, ...] = ("digital",)
+) -> list[tuple[str, Config]]:
     """(game id, config) for every registered game, variant and seat count."""
     cases = []
     for game_id in game_ids or registry.ids():

@@ -95,8 +95,8 @@ class CatapultCastleScreen(GameScreen):
         ]
         if active:
             lines.append(f" In play: {', '.join(active)}")
-        if state.shots_left:
-            lines.append(f" Extra shots to come: {state.shots_left}")
+        if state.shots_left > 1:
+            lines.append(f" Shots left this turn: {state.shots_left}")
         return lines
 
     def turn_prompt(self, name: str) -> str:
@@ -147,7 +147,11 @@ class CatapultCastleScreen(GameScreen):
                 catapult.text.tower_name(self.session.state, aim.mat, aim.square), self.session.names
             )
             choices.append(
-                Choice(f"Aim at {text}", run=lambda aim=aim: self.start_aim(aim), where=square_of(self.session.state, aim))
+                Choice(
+                    f"Aim at {text}",
+                    run=lambda aim=aim: self.start_aim(aim),
+                    where=square_of(self.session.state, aim),
+                )
             )
         if corners != [-1]:
             choices.append(Choice("Fire from another corner", run=lambda: self._choose_corner(-1)))

@@ -143,3 +143,23 @@ class SaveAsScreen(ModalScreen[str]):
     @on(Button.Pressed, "#cancel")
     def action_cancel(self) -> None:
         self.dismiss("")
+
+
+MIN_SIZE = (70, 20)
+"""Below this the boards cannot be drawn; every screen is made for 80x24."""
+
+
+class TooSmallScreen(ModalScreen[None]):
+    """Shown over everything while the terminal is too small."""
+
+    def compose(self) -> ComposeResult:
+        yield Static("", id="too-small")
+
+    def on_mount(self) -> None:
+        self.show_size(*self.app.size)
+
+    def show_size(self, width: int, height: int) -> None:
+        self.query_one("#too-small", Static).update(
+            f"castletui needs a terminal of at least {MIN_SIZE[0]}x{MIN_SIZE[1]};\n"
+            f"this one is {width}x{height}. Make it larger: nothing is lost."
+        )

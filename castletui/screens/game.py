@@ -32,6 +32,8 @@ from rules.core import CHANCE, IllegalAction
 # Game id -> the module holding its screen class ``SCREEN``.
 GAME_SCREENS = {
     "catapult-castle": "castletui.screens.catapult_castle",
+    "castle-raisers": "castletui.screens.castle_raisers",
+    "castlecards": "castletui.screens.castlecards",
 }
 
 

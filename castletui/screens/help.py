@@ -35,7 +35,8 @@ class HelpScreen(ModalScreen[None]):
         seen: set[str] = set()
         for key, active in self.under.active_bindings.items():
             binding = active.binding
-            if binding.action in seen and not binding.show:
+            # Widgets' own keys (list navigation...) are summed up in one line below.
+            if binding.action in seen or not binding.show or not binding.description:
                 continue
             seen.add(binding.action)
             keys = binding.key_display or key_text(key)
@@ -47,7 +48,9 @@ class HelpScreen(ModalScreen[None]):
                 if text:
                     yield Static(text, classes="dialog-message")
                 yield Static("Keys", classes="subtitle")
-                yield Static("\n".join(rows) or "  (none)", classes="keys")
+                rows.append(f"  {'Arrows, Enter':<14} move and choose in lists and on boards")
+                rows.append(f"  {'Tab':<14} next field or panel")
+                yield Static("\n".join(rows), classes="keys")
                 yield Static(
                     "Everywhere: F1 or ? help, Ctrl+P command palette, Ctrl+Q quit. The game is saved "
                     "after every move.",

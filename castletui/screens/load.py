@@ -14,7 +14,7 @@ from textual.widgets import DataTable, Footer, Header, Static
 
 import saves
 from castletui.screens.dialogs import ConfirmScreen
-from castletui.screens.menu import GAME_TITLES
+from castletui.screens.menu import game_title
 
 
 class LoadScreen(Screen):
@@ -44,7 +44,7 @@ class LoadScreen(Screen):
         for row in self.rows:
             status = "damaged" if row.problem else (row.status or "")
             table.add_row(
-                GAME_TITLES.get(row.game, row.game),
+                "(damaged)" if row.problem else game_title(row.game),
                 ", ".join(row.players) or row.name,
                 str(row.plies),
                 row.updated.replace("T", " ")[:16],

@@ -11,12 +11,15 @@ from textual.widgets.option_list import Option
 
 from castletui.widgets.banner import BANNER
 
-GAME_TITLES = {
-    "catapult-castle": "Catapult Castle",
-    "castle-raisers": "Castle Raisers",
-    "castlecards": "Castlecards",
-    "got-catan": "A Game of Thrones Catan",
-}
+
+def game_title(game_id: str) -> str:
+    """A game's title from its rules module, or the id for an unknown game."""
+    from rules import registry
+
+    try:
+        return registry.get(game_id).INFO.title
+    except registry.UnknownGame:
+        return game_id
 
 
 class MenuScreen(Screen):
@@ -63,7 +66,7 @@ class MenuScreen(Screen):
         else:
             menu.enable_option("continue")
         if latest is not None:
-            title = GAME_TITLES.get(latest.game, latest.game)
+            title = game_title(latest.game)
             note = f"Continue: {title} with {', '.join(latest.players)} ({latest.status or f'move {latest.plies}'})"
         else:
             note = "No saved games yet: start a new one."

@@ -30,7 +30,7 @@ def verdict(session: Session) -> str:
             " win!" if len(result.winners) > 1 else " wins!"
         )
     if result.decided_by:
-        text += f" Decided by {result.decided_by}."
+        text += f" Decided by {result.decided_by[:1].lower()}{result.decided_by[1:]}."
     if result.rating:
         text += f" Rating: {result.rating}."
     return text

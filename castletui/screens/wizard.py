@@ -121,6 +121,9 @@ class NewGameScreen(Screen):
         self.show_seats(int(self.query_one("#seats", Select).value))
         self.build_options(self.info, variant)
         self.query_one("#game", Select).focus()
+        if getattr(self.app, "still", False):
+            for field in self.query(Input):
+                field.cursor_blink = False
 
     # --- keeping the form in step with the game and variant ----------------
 

@@ -15,9 +15,20 @@ import random
 import msgspec
 
 from rules.castle_raisers import engine
-from rules.castle_raisers.edition import ARCHER, SECTIONS, VICIOUS
+from rules.castle_raisers.common import stack_tokens
+from rules.castle_raisers.edition import ARCHER, SECTION_LOCATIONS, SECTIONS, VICIOUS
+from rules.castle_raisers.flow import AGES
 from rules.castle_raisers.scoring import ability_count, condition_points, wolves_entering
-from rules.castle_raisers.state import Action, Castle, DiscardTile, DraftTile, PlaceTile, State, Task
+from rules.castle_raisers.state import (
+    Action,
+    Castle,
+    DiscardTile,
+    DraftTile,
+    PlaceTile,
+    State,
+    TakeVillage,
+    Task,
+)
 from rules.core import CHANCE, sample_outcome
 
 replace = msgspec.structs.replace
@@ -29,6 +40,10 @@ WOLF_NEARBY = (0.25, 1.0, 0.6, 0.5)
 ladder lets every wolf of its region in, a vicious wolf is hard to remove."""
 
 
+LINE_WOLF = (2.0, 3.0, 2.6, 2.4)
+"""Co-op: what a wolf still waiting in an Attack-token line costs the team, by kind."""
+
+
 def _castle_estimate(state: State, seat: int) -> float:
     castle: Castle = state.castles[seat]
     coop = state.variant != "competitive"
@@ -38,12 +53,12 @@ def _castle_estimate(state: State, seat: int) -> float:
         value -= per_wolf * wolves_entering(castle, section)
         for kind in range(4):
             value -= WOLF_NEARBY[kind] * castle.wolves[section * 4 + kind]
-        for location in engine.SECTION_LOCATIONS[section]:
+        for location in SECTION_LOCATIONS[section]:
             token = castle.village[location]
             if token:
                 value += condition_points(castle, token, section)
     # archers still around fire at every End of Age to come
-    ends_left = max(0, engine.AGES - state.age + (0 if state.finished else 1))
+    ends_left = max(0, AGES - state.age + (0 if state.finished else 1))
     archers = sum(castle.wolves[section * 4 + ARCHER] for section in range(len(SECTIONS)))
     value -= archers * ends_left * 0.8
     # stronger abilities are worth something while tiles remain to be placed
@@ -68,10 +83,8 @@ def _pending_value(state: State, castle: Castle, task: Task) -> float:
     if kind == "pour" and task.section >= 0:
         base = task.section * 4
         return 1.5 * min(task.count, sum(castle.wolves[base : base + 4]))
-    if kind in ("village_take", "village_blind"):
-        return 4.0
-    if kind == "village_place":
-        return 3.0
+    if kind in ("village_take", "village_blind", "village_place"):
+        return 3.5
     if kind in ("dispatch", "coop_dispatch"):
         return 3.0
     if kind == "remove_wolf":
@@ -84,7 +97,11 @@ def evaluate(state: State, seat: int) -> float:
     or the team's estimate (co-operative and solo)."""
     own = _castle_estimate(state, seat)
     if state.variant != "competitive":
-        return own + sum(_castle_estimate(state, other) for other in range(state.seats) if other != seat)
+        team = own + sum(_castle_estimate(state, other) for other in range(state.seats) if other != seat)
+        # the lines' wolves arrive at the End of Age: each one is a likely wolf at a wall
+        for line in state.lines:
+            team -= sum(LINE_WOLF[kind] * line.wolves[kind] for kind in range(4))
+        return team
     others = [_castle_estimate(state, other) for other in range(state.seats) if other != seat]
     return own - (0.5 * max(others) + 0.5 * sum(others) / len(others))
 
@@ -132,6 +149,8 @@ def bot_action(state: State, level: str, rng: random.Random) -> Action:
         return _best_discard(state, seat, actions)
     if kind == "pour":
         return _best_pour(state, seat, actions, rng)
+    if kind == "village_take":
+        return _best_village(state, seat, actions)
     return _greedy(state, seat, actions, rng)
 
 
@@ -197,3 +216,28 @@ def _best_pour(state: State, seat: int, actions: list[Action], rng: random.Rando
         return _greedy(state, seat, actions, rng)
     first = max(best_plan, key=lambda kind: worth[kind])
     return actions[names.index(first)]
+
+
+def _token_value(state: State, seat: int, token: str) -> float:
+    """The best estimate reached by putting ``token`` on one of the seat's locations."""
+    trial = replace(state, tasks=(Task("village_place", seat=seat, tile=token),))
+    return max(
+        (evaluate(engine.apply(trial, action), seat) for action in engine.legal_actions(trial)),
+        default=float("-inf"),
+    )
+
+
+def _best_village(state: State, seat: int, actions: list[Action]) -> Action:
+    """A face-up token is worth its best location; a blind draw the average of the
+    stack's tokens at their best locations."""
+    best, best_value = actions[0], float("-inf")
+    for action in actions:
+        assert isinstance(action, TakeVillage)
+        if action.token:
+            value = _token_value(state, seat, action.token)
+        else:
+            tokens = stack_tokens(state, action.colour)
+            value = sum(_token_value(state, seat, token) for token in tokens) / len(tokens)
+        if value > best_value:
+            best, best_value = action, value
+    return best

@@ -17,6 +17,8 @@ from typing import Union
 
 import msgspec
 
+from rules.castle_raisers.edition import LOCATIONS, SECTIONS
+
 FORTIFICATION = "F"
 """What a Fortification tile looks like in ``Castle.wall``."""
 
@@ -26,13 +28,13 @@ class Castle(msgspec.Struct, frozen=True, omit_defaults=True):
 
     board: str = ""
     wall: tuple[str, ...] = ()
-    heights: tuple[int, ...] = (0, 0, 0)
+    heights: tuple[int, ...] = (0,) * len(SECTIONS)
     """The highest level over each section (cached from ``wall``)."""
-    village: tuple[str, ...] = ("",) * 9
+    village: tuple[str, ...] = ("",) * len(LOCATIONS)
     """The Village token id on each location (``edition.LOCATIONS`` order), "" if empty."""
-    wolves: tuple[int, ...] = (0,) * 12
-    prestige: tuple[int, ...] = (0, 0, 0)
-    attack: tuple[int, ...] = (0, 0, 0)
+    wolves: tuple[int, ...] = (0,) * (4 * len(SECTIONS))
+    prestige: tuple[int, ...] = (0,) * len(SECTIONS)
+    attack: tuple[int, ...] = (0,) * len(SECTIONS)
     arrows: int = 0
     threats: tuple[str, ...] = ()
     """Threat card names (co-operative and solo)."""

@@ -65,6 +65,11 @@ def _wolf(kind: str) -> str:
     return WOLF_TITLES[WOLF_KINDS.index(kind)] if kind in WOLF_KINDS else kind
 
 
+def _a_wolf(kind: str) -> str:
+    name = _wolf(kind)
+    return ("an " if name[:1] in "aeiou" else "a ") + name
+
+
 def describe(state: State, action: Action) -> str:
     """One log line for ``action``, worked out before it is applied."""
     top = state.tasks[0] if state.tasks else None
@@ -80,8 +85,8 @@ def describe(state: State, action: Action) -> str:
         return f"The {top.tile if top else ''} stack turns up {token_text(action.token)}"
     if isinstance(action, DrawWolf):
         if kind == "line_wolf":
-            return f"A {_wolf(action.kind)} joins line {top.section + 1}"
-        return f"{seat} draws a {_wolf(action.kind)} into the {SECTIONS[top.section]}"
+            return f"{_a_wolf(action.kind).capitalize()} joins line {top.section + 1}"
+        return f"{seat} draws {_a_wolf(action.kind)} into the {SECTIONS[top.section]}"
     if isinstance(action, DrawWallTile):
         return f"Wall tile {tile_text(action.tile)} is revealed"
     if isinstance(action, DrawAttack):
@@ -111,7 +116,7 @@ def describe(state: State, action: Action) -> str:
     if isinstance(action, PlaceFortification):
         return f"{seat} places a Fortification tile on level {action.level}, slot {action.slot}"
     if isinstance(action, PourCauldron):
-        return f"{seat} pours boiling soup on a {_wolf(action.wolf)} in the {SECTIONS[top.section]}"
+        return f"{seat} pours boiling soup on {_a_wolf(action.wolf)} in the {SECTIONS[top.section]}"
     if isinstance(action, StopPouring):
         return f"{seat} stops pouring ({top.count} cauldron{'s' if top.count != 1 else ''} unused)"
     if isinstance(action, DiscardTile):
@@ -119,7 +124,7 @@ def describe(state: State, action: Action) -> str:
     if isinstance(action, RevealLine):
         return f"{seat} reveals the Attack token of line {action.line + 1}"
     if isinstance(action, RemoveWolf):
-        return f"{seat} sends a {_wolf(action.wolf)} of line {action.line + 1} back to the bag"
+        return f"{seat} sends {_a_wolf(action.wolf)} of line {action.line + 1} back to the bag"
     if isinstance(action, PickLine):
         return f"{seat} chooses the Attack token of line {action.line + 1}"
     return f"{seat} {action!r}"

@@ -3,30 +3,28 @@ village cards; the last castle standing wins.
 
 The game protocol of ``rules.core`` plus helpers the screens use:
 ``attack_total`` / ``defence_total`` (the attack in progress),
-``action_reason`` / ``station_reason`` / ``refusals`` (why an action is not
-possible now) and ``shields_standing``.
+``refusal(state, action)`` (why any action is refused, in ``apply``'s words),
+``action_reason`` / ``station_reason`` / ``refusals`` (why a turn action is
+not possible now, per kind of action for the menu), ``shields_standing`` and
+``slot_name``.
 """
 
 from __future__ import annotations
 
 from .bots import bot_action
-from .engine import (
-    action_reason,
-    apply,
+from .engine import apply, refusal, setup
+from .fortress import (
     attack_total,
     base_shields,
     card_shields,
     castle_reach,
-    chance_outcomes,
     defence_total,
-    legal_actions,
-    refusals,
-    setup,
+    settle,
     standing,
     station_reason,
-    to_move,
 )
 from .info import INFO
+from .legal import action_reason, chance_outcomes, legal_actions, refusals, to_move
 from .scoring import evaluate, result, shields_standing
 from .state import Action, State
 from .text import describe, label, slot_name
@@ -49,8 +47,10 @@ __all__ = [
     "evaluate",
     "label",
     "legal_actions",
+    "refusal",
     "refusals",
     "result",
+    "settle",
     "setup",
     "shields_standing",
     "slot_name",

@@ -8,14 +8,17 @@ once shown).
   with as few cards as do it; a Night card hides the attack.
 - Builds siege weapons, goes to the Academy, buys with Gold, explores a
   dungeon it can beat, plays the King when there is more to do.
+- Team play: never attacks, robs or resists helping its partner.
 - Plays the Thief whenever it can; once fallen, gives its cards to the
   weakest castle left; reacts with Academy cards only when they
   turn a winning attack into a failure (blind at Night: when the hidden cards
   could beat it); supports an attack only against the leading rival.
 
 Levels: ``easy`` takes a random action a third of the time; ``normal`` plays
-the rules above; ``hard`` also keeps a margin of 2 swords against reactions
-it cannot see, and supports attacks more eagerly.
+the rules above; ``hard`` also strengthens its own defence before it knocks
+on a rival Wall, and saves its cards for the Castle while it holds an
+assault weapon that reaches one (seeded trials against ``normal``: 56% of
+2-player games, 43% of 3-player and 36% of 4-player games).
 """
 
 from __future__ import annotations
@@ -24,15 +27,9 @@ import random
 from itertools import combinations
 
 from .edition import ACADEMY_CARDS, ATTACK_CARDS, CARDS, KIND, STRENGTH, TORCHES
-from .engine import (
-    card_shields,
-    castle_reach,
-    counts,
-    legal_actions,
-    settle,
-    standing,
-    walls_standing,
-)
+from .fortress import allies, card_shields, castle_reach, settle, standing, walls_standing
+from .legal import legal_actions
+from .multiset import counts
 from .scoring import shields_standing
 from .state import (
     Academy,
@@ -40,6 +37,7 @@ from .state import (
     Build,
     Buy,
     Confirm,
+    Decline,
     Discard,
     DrawVillage,
     EndTurn,
@@ -53,9 +51,6 @@ from .state import (
     State,
     Station,
 )
-
-TOTAL_ACADEMY = sum(card.count for card in CARDS.values() if card.deck == "academy")
-MARGIN_CAP = 2
 
 # Throw-away order when nothing has an effect: least useful first.
 _DISCARD_ORDER = ("duke", "explorers-1", "explorers-2", "builders", "night", "thief", "king", "gold")
@@ -72,7 +67,7 @@ def bot_action(state: State, level: str, rng: random.Random):
     top = state.pending[-1]
     kind = top.kind
     if kind == "thief":
-        return PlayThief()
+        return Decline() if allies(state, top.seat, top.target) else PlayThief()
     if kind == "give":
         return _give(state, top.seat, actions)
     if kind == "select":
@@ -116,35 +111,6 @@ def _plan(pool: list[str], need: int, must: str = "") -> list[str] | None:
     return chosen
 
 
-def rival_academy(state: State, seat: int) -> int:
-    """Academy cards that may be in rivals' hands, counted from what is public:
-    all of them minus the deck, the discards and the bot's own hand. With 2
-    players that is exactly what the one rival holds."""
-    seen = len(state.academy_deck) + len(state.academy_under)
-    seen += sum(1 for card in state.discard if card in ACADEMY_CARDS)
-    seen += sum(1 for card in state.players[seat].hand if card in ACADEMY_CARDS)
-    seen += sum(1 for card in state.assault.reactions if card in ACADEMY_CARDS) if not state.assault.outcome else 0
-    return max(TOTAL_ACADEMY - seen, 0)
-
-
-def _margin(state: State, seat: int, defender: int, hard: bool) -> int:
-    """Extra swords the hard bot brings against reactions it cannot see."""
-    if not hard or not state.players[defender].hand:
-        return 0
-    return min(2 * rival_academy(state, seat), MARGIN_CAP)
-
-
-def _need_and_plan(state: State, seat: int, defender: int, shields: int, pool: list[str], must: str, hard: bool):
-    """The swords to beat and the cards that do it: with the hard bot's margin
-    when its cards allow, else without (attacking beats waiting)."""
-    margin = _margin(state, seat, defender, hard)
-    if margin:
-        plan = _plan(pool, shields + margin, must)
-        if plan is not None:
-            return shields + margin, plan
-    return shields, _plan(pool, shields, must)
-
-
 def _assault_card(state: State, target: int, pool: list[str]) -> str:
     """The assault weapon a Castle attack needs, "" if none is needed, "-" if none serves."""
     player = state.players[target]
@@ -158,14 +124,14 @@ def _assault_card(state: State, target: int, pool: list[str]) -> str:
     return "-"
 
 
-def _best_attack(state: State, seat: int, actions: list, hard: bool):
+def _best_attack(state: State, seat: int, actions: list):
     """(action, plan) for the weakest target the bot's cards beat; Castles first."""
     hand = state.players[seat].hand
     pool = [card for card in hand if card in ATTACK_CARDS]
     night = "night" in hand
     best = None
     for action in actions:
-        if not isinstance(action, Attack):
+        if not isinstance(action, Attack) or allies(state, seat, action.target):
             continue
         target = state.players[action.target]
         card = target.fortress[action.slot]
@@ -174,7 +140,7 @@ def _best_attack(state: State, seat: int, actions: list, hard: bool):
         must = _assault_card(state, action.target, pool) if action.slot == 0 else ""
         if must == "-":
             continue
-        need, plan = _need_and_plan(state, seat, action.target, card_shields(card), pool, must, hard)
+        plan = _plan(pool, card_shields(card), must)
         if plan is None:
             continue
         key = (action.slot != 0, card_shields(card), len(plan))
@@ -194,8 +160,13 @@ def _turn(state: State, seat: int, actions: list, hard: bool):
     useful = [a for a in actions if not isinstance(a, (Recall, DrawVillage))]
     if King() in actions and len(hand) >= 3 and len(useful) > 1:
         return King()
-    attack, _ = _best_attack(state, seat, actions, hard)
-    if attack is not None:
+    attack, _ = _best_attack(state, seat, actions)
+    if hard and attack is not None and attack.slot != 0:
+        # A Wall can wait one turn; an unguarded fortress costs more later.
+        station = _station(state, seat, actions)
+        if station is not None:
+            return station
+    if attack is not None and not (hard and attack.slot != 0 and _castle_in_sight(state, seat, have)):
         return attack
     if Build() in actions:
         return Build()
@@ -221,16 +192,46 @@ def _turn(state: State, seat: int, actions: list, hard: bool):
         return min(
             discards, key=lambda a: (a.card in ACADEMY_CARDS, order.get(a.card, 50), STRENGTH.get(a.card, 0))
         )
-    if Explore() in actions:
-        return Explore()
-    # Nothing good: a weapon may still defend; else take a unit back to station it again later
-    # (it costs nothing, unlike throwing attack cards at a target they cannot beat).
+    return _last_resort(state, seat, actions)
+
+
+def _castle_in_sight(state: State, seat: int, have: dict) -> bool:
+    """The hard bot holds an assault weapon that reaches a rival Castle: it
+    saves its cards for that Castle instead of spending them on Walls."""
+    for target in standing(state):
+        if target == seat or allies(state, seat, target):
+            continue
+        walls = walls_standing(state.players[target])
+        if walls and ("siege-tower" in have or (walls == 1 and "battering-ram" in have)):
+            return True
+    return False
+
+
+def _last_resort(state: State, seat: int, actions: list):
+    """Nothing useful to do, yet no passing: the cheapest action. Clearing a
+    garrison the bot can beat, a Night bluff (only the Night card is lost),
+    taking a unit back to station again later, exploring, a weapon stationed,
+    and at worst an attack with the single weakest card."""
+    hand = state.players[seat].hand
+    pool = [card for card in hand if card in ATTACK_CARDS]
+    actions = [
+        a for a in actions if not isinstance(a, (Attack, NightAttack)) or not allies(state, seat, a.target)
+    ]
     for action in actions:
-        if isinstance(action, Station):
+        if isinstance(action, Attack) and action.garrison:
+            units = state.players[action.target].fortress[action.slot]
+            if _plan(pool, card_shields(units, True)) is not None and action.slot != 0:
+                return action
+    for action in actions:
+        if isinstance(action, NightAttack) and not action.garrison and action.slot != 0:
             return action
-    recalls = [a for a in actions if isinstance(a, Recall)]
-    if recalls:
-        return recalls[0]
+    for kind in (Recall, Explore, Station):
+        for action in actions:
+            if isinstance(action, kind):
+                return action
+    attacks = [a for a in actions if isinstance(a, Attack)]
+    if attacks:
+        return min(attacks, key=lambda a: card_shields(state.players[a.target].fortress[a.slot], a.garrison))
     return None
 
 
@@ -268,20 +269,18 @@ def _select(state: State, top, hard: bool):
             return Pick(max(explorers, key=lambda card: TORCHES[card]))
         return Confirm()
     if purpose == "attack":
-        return _select_attack(state, top, hand, hard)
+        return _select_attack(state, top, hand)
     if purpose == "support":
         return _select_support(state, top, hand, hard)
     return _select_react(state, top, hand)
 
 
-def _select_attack(state: State, top, hand, hard: bool):
+def _select_attack(state: State, top, hand):
     assault = state.assault
     pool = [card for card in hand if card in ATTACK_CARDS] + list(top.selected)
     card = state.players[assault.defender].fortress[assault.slot]
     must = _assault_card(state, assault.defender, pool) if assault.slot == 0 else ""
-    _, plan = _need_and_plan(
-        state, top.seat, assault.defender, card_shields(card, assault.garrison), pool, must.strip("-"), hard
-    )
+    plan = _plan(pool, card_shields(card, assault.garrison), must.strip("-"))
     if plan is None:
         # Not enough: a bluff stays a bluff; a day attack sends the fewest cards that make it legal.
         if not top.selected and not assault.night:
@@ -304,16 +303,17 @@ def _select_attack(state: State, top, hand, hard: bool):
 def _select_support(state: State, top, hand, hard: bool):
     assault = state.assault
     seat = top.seat
-    if assault.night:
+    if assault.night or allies(state, seat, assault.defender):
         return Confirm()
     rivals = [s for s in standing(state) if s != seat and s != assault.attacker]
     if assault.defender not in rivals:
         return Confirm()
     leader = max(rivals, key=lambda s: sum(shields_standing(state, s)))
-    if assault.defender != leader and not (hard and state.players[seat].out):
+    partner = allies(state, seat, assault.attacker)
+    if assault.defender != leader and not partner and not (hard and state.players[seat].out):
         return Confirm()
     card = state.players[assault.defender].fortress[assault.slot]
-    need = card_shields(card, assault.garrison) + _margin(state, top.seat, assault.defender, hard)
+    need = card_shields(card, assault.garrison)
     shown = [c.card for c in assault.cards] + list(top.selected)
     swords = sum(STRENGTH.get(c, 0) for c in shown)
     if swords > need:
@@ -358,12 +358,13 @@ def _select_react(state: State, top, hand):
 
 
 def _give(state: State, seat: int, actions: list):
-    """A fallen bot hands its cards to the weakest castle left (keeping a Thief
-    to play out of turn), then ends its turn."""
+    """A fallen bot hands its cards to its partner (team play) or else the
+    weakest castle left, keeping a Thief to play out of turn; then it ends its turn."""
     gifts = [a for a in actions if isinstance(a, Give) and a.card != "thief"]
     if not gifts:
         return EndTurn()
-    weakest = min(standing(state), key=lambda s: sum(shields_standing(state, s)))
+    receivers = [s for s in standing(state) if allies(state, seat, s)] or standing(state)
+    weakest = min(receivers, key=lambda s: sum(shields_standing(state, s)))
     for gift in gifts:
         if gift.to == weakest:
             return gift

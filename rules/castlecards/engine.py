@@ -1,6 +1,6 @@
-"""The Castlecards rules: set-up, whose decision it is, the legal actions,
-chance outcomes, and ``apply`` with its automatic follow-ups (reshuffles,
-settling an attack, loot, elimination, the next turn).
+"""Castlecards state changes: set-up and ``apply`` with its automatic
+follow-ups (reshuffles, settling an attack or a dungeon, loot, elimination,
+the next turn).
 
 Every step pushes or pops :class:`Pending` decisions; :func:`_advance` then
 resolves the automatic ones until a player (or chance) has to answer.
@@ -8,30 +8,25 @@ resolves the automatic ones until a player (or chance) has to answer.
 
 from __future__ import annotations
 
-from bisect import bisect
-from functools import lru_cache
-
 from msgspec.structs import replace
 
-from rules.core import CHANCE, Config, IllegalAction, check_config
+from rules.core import Config, IllegalAction, check_config
 
 from .edition import (
     ACADEMY_CARDS,
-    ASSAULT,
     ATTACK_CARDS,
     CARDS,
-    CASTLE_SHIELDS,
-    COLOUR,
     COLOURS,
     DECK,
     KIND,
-    STRENGTH,
     TORCHES,
-    WALL_SHIELDS,
     deck_cards,
     title,
 )
+from .fortress import card_shields, settle, standing, team_of
 from .info import INFO
+from .legal import action_reason, build_picks, confirm_reason, draw_source
+from .multiset import add, add_many, remove
 from .state import (
     Academy,
     Assault,
@@ -51,7 +46,6 @@ from .state import (
     Give,
     King,
     NightAttack,
-    Pass,
     Pending,
     Pick,
     Player,
@@ -61,58 +55,19 @@ from .state import (
     Station,
 )
 
-# --- small multiset helpers -------------------------------------------------
-
-
-def _remove(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
-    index = cards.index(card)
-    return cards[:index] + cards[index + 1 :]
-
-
-def _add(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
-    """Insert into a sorted multiset."""
-    index = bisect(cards, card)
-    return cards[:index] + (card,) + cards[index:]
-
-
-def _add_many(cards: tuple[str, ...], more) -> tuple[str, ...]:
-    return tuple(sorted(cards + tuple(more)))
-
-
-@lru_cache(maxsize=8192)
-def counts(cards: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
-    """(card, how many) for a sorted multiset, in name order."""
-    out: list[tuple[str, int]] = []
-    previous = ""
-    run = 0
-    for card in cards:
-        if card == previous:
-            run += 1
-        else:
-            if run:
-                out.append((previous, run))
-            previous, run = card, 1
-    if run:
-        out.append((previous, run))
-    return tuple(out)
-
 
 def _set_player(state: State, seat: int, player: Player) -> tuple[Player, ...]:
     players = state.players
     return players[:seat] + (player,) + players[seat + 1 :]
 
 
-def _push(state: State, *pending: Pending) -> tuple[Pending, ...]:
-    return state.pending + pending
-
-
-# --- set-up -------------------------------------------------------------------
-
-
 def setup(config: Config) -> State:
     """A fresh game: the deal and the first player are pending chance draws."""
     check_config(INFO, config)
     seats = config.seats
+    teams = bool(config.option("teams", INFO))
+    if teams and seats != 4:
+        raise IllegalAction("Team play needs 4 players (two teams of two).")
     two = config.variant == "two-player"
     walls = 3 if two else 2
     players = tuple(
@@ -144,360 +99,9 @@ def setup(config: Config) -> State:
         pending=tuple(stack),
         weapons_defend=bool(config.option("weapons_defend", INFO)),
         round_limit=int(config.option("round_limit", INFO)),
+        ask_everyone=bool(config.option("ask_everyone", INFO)),
+        teams=teams,
     )
-
-
-# --- whose decision -----------------------------------------------------------
-
-
-def to_move(state: State) -> int | None:
-    if not state.pending:
-        return None
-    top = state.pending[-1]
-    if top.kind == "draw" or top.kind == "first":
-        return CHANCE
-    return top.seat
-
-
-def is_over(state: State) -> bool:
-    return state.ended_by != ""
-
-
-def standing(state: State) -> list[int]:
-    """Seats whose Castle still stands, in seat order."""
-    return [seat for seat, player in enumerate(state.players) if not player.out]
-
-
-# --- chance -------------------------------------------------------------------
-
-
-def _draw_source(state: State, top: Pending) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """(shuffled multiset, ordered cards under it) the pending draw takes from."""
-    source = top.source
-    if source == "village":
-        return state.village_deck, ()
-    if source == "siege":
-        return state.siege_deck, state.siege_under
-    if source == "academy":
-        return state.academy_deck, state.academy_under
-    if source == "dungeon":
-        return state.dungeon_deck, state.dungeon_under
-    return state.players[top.source_seat].loot, ()
-
-
-def chance_outcomes(state: State) -> list[tuple[Draw | FirstPlayer, float]]:
-    if not state.pending:
-        return []
-    top = state.pending[-1]
-    if top.kind == "first":
-        seats = len(state.players)
-        return [(FirstPlayer(seat), 1 / seats) for seat in range(seats)]
-    if top.kind != "draw":
-        return []
-    deck, under = _draw_source(state, top)
-    if deck:
-        total = len(deck)
-        return [(Draw(card), count / total) for card, count in counts(deck)]
-    # The shuffled part is gone: the card put back under comes up, for sure.
-    return [(Draw(under[0]), 1.0)]
-
-
-# --- targets and totals -------------------------------------------------------
-
-
-def base_shields(card: FortressCard) -> int:
-    return CASTLE_SHIELDS if card.kind == "castle" else WALL_SHIELDS
-
-
-def stationed_shields(card: FortressCard) -> int:
-    return sum(STRENGTH.get(name, 0) for name in card.stationed)
-
-
-def card_shields(card: FortressCard, garrison: bool = False) -> int:
-    """Shields of a fortress card with its stationed cards (2 + 1 + 1 = 4), or of
-    its garrison alone (1 + 1 = 2)."""
-    units = stationed_shields(card)
-    return units if garrison else base_shields(card) + units
-
-
-def walls_standing(player: Player) -> int:
-    return sum(1 for card in player.fortress[1:] if card.standing)
-
-
-def castle_reach(player: Player, cards) -> str:
-    """Why ``cards`` may not attack this player's Castle, or "" if they may."""
-    walls = walls_standing(player)
-    if walls == 0:
-        return ""
-    if "siege-tower" in cards:
-        return ""
-    if walls == 1 and "battering-ram" in cards:
-        return ""
-    if walls == 1:
-        return "A Wall still stands: only a Battering Ram or a Siege Tower reaches the Castle."
-    return "Walls still stand: only a Siege Tower passes them all (a Battering Ram only the last one)."
-
-
-def target_reason(state: State, attacker: int, target: int, slot: int, garrison: bool) -> str:
-    """Why this target may not be attacked at all (before cards are chosen), or ""."""
-    if target == attacker:
-        return "You cannot attack your own fortress."
-    if not 0 <= target < len(state.players):
-        return "There is no such player."
-    defender = state.players[target]
-    if defender.out:
-        return "That Castle has already fallen."
-    if not 0 <= slot < len(defender.fortress):
-        return "There is no such fortress card."
-    card = defender.fortress[slot]
-    if not card.standing:
-        return "That Wall has already fallen."
-    if garrison and not card.stationed:
-        return "No units are stationed there."
-    return ""
-
-
-def attack_total(state: State) -> int:
-    """Swords of the attack in progress as far as they are known: the cards
-    shown, any being chosen right now, and the reactions played or being
-    picked (Trap -2, Sabotage and Boiling Oil take the strongest card of
-    their kind). Hidden cards count 0."""
-    assault = state.assault
-    cards = [c.card for c in assault.cards]
-    reactions = list(assault.reactions)
-    top = state.pending[-1] if state.pending else None
-    if top is not None and top.kind == "select":
-        if top.purpose in ("attack", "support"):
-            cards += top.selected
-        elif top.purpose == "react":
-            reactions += top.selected
-    swords, _, _ = settle(cards, reactions)
-    return swords
-
-
-def defence_total(state: State) -> int:
-    """Shields against the attack in progress: the target (with or without its
-    stationed cards) plus 2 per Shield Wall played or being picked."""
-    assault = state.assault
-    if assault.defender < 0:
-        return 0
-    card = state.players[assault.defender].fortress[assault.slot]
-    reactions = list(assault.reactions)
-    top = state.pending[-1] if state.pending else None
-    if top is not None and top.kind == "select" and top.purpose == "react":
-        reactions += top.selected
-    bonus = sum(CARDS[r].effect for r in reactions if r == "shield-wall")
-    return card_shields(card, assault.garrison) + bonus
-
-
-def settle(cards: list[str], reactions: list[str]) -> tuple[int, list[str], list[str]]:
-    """(swords, cards that still count, cards knocked out) after reactions."""
-    remaining = sorted(cards, key=lambda name: -STRENGTH.get(name, 0))
-    knocked: list[str] = []
-    for reaction in reactions:
-        wanted = "weapon" if reaction == "sabotage" else "unit" if reaction == "boiling-oil" else ""
-        if not wanted:
-            continue
-        for index, name in enumerate(remaining):
-            kind = KIND.get(name, "")
-            if (wanted == "weapon" and kind == "weapon") or (
-                wanted == "unit" and kind in ("soldiers", "bowmen")
-            ):
-                knocked.append(remaining.pop(index))
-                break
-    swords = sum(STRENGTH.get(name, 0) for name in remaining)
-    swords -= sum(CARDS[r].effect for r in reactions if r == "trap")
-    return max(swords, 0), remaining, knocked
-
-
-# --- legal actions -------------------------------------------------------------
-
-
-def _targets(state: State, seat: int) -> list[tuple[int, int, bool, bool]]:
-    """(target, slot, garrison, behind_walls) for every card of a standing rival."""
-    out = []
-    seats = len(state.players)
-    for step in range(1, seats):
-        target = (seat + step) % seats
-        player = state.players[target]
-        if player.out:
-            continue
-        behind = walls_standing(player) > 0
-        for slot, card in enumerate(player.fortress):
-            if not card.standing:
-                continue
-            castle = slot == 0
-            out.append((target, slot, False, castle and behind))
-            if card.stationed:
-                out.append((target, slot, True, castle and behind))
-    return out
-
-
-def _station_slots(state: State, seat: int, card: str) -> list[int]:
-    player = state.players[seat]
-    kind = KIND[card]
-    if kind == "soldiers":
-        if COLOUR[card] != player.colour:
-            return []
-        slots = [0]
-    elif kind == "bowmen":
-        if COLOUR[card] != player.colour:
-            return []
-        slots = list(range(1, len(player.fortress)))
-    elif kind == "weapon" and state.weapons_defend and not ASSAULT[card]:
-        slots = list(range(len(player.fortress)))
-    else:
-        return []
-    fortress = player.fortress
-    return [
-        s for s in slots if fortress[s].standing and len(fortress[s].stationed) < base_shields(fortress[s])
-    ]
-
-
-def _village_left(state: State) -> bool:
-    if state.village_deck:
-        return True
-    return any(DECK.get(card) == "village" for card in state.discard)
-
-
-def _siege_left(state: State) -> bool:
-    return bool(state.siege_deck or state.siege_under)
-
-
-def _academy_left(state: State) -> bool:
-    return bool(state.academy_deck or state.academy_under)
-
-
-def _dungeon_left(state: State) -> bool:
-    return bool(state.open_dungeon or state.dungeon_deck or state.dungeon_under)
-
-
-def _turn_actions(state: State, seat: int) -> list:
-    """Every action with an effect for the turn player (not Discard/Pass)."""
-    player = state.players[seat]
-    hand = player.hand
-    have = dict(counts(hand))
-    actions: list = []
-    gold = have.get("gold", 0)
-    builders = have.get("builders", 0)
-    if gold:
-        actions.append(Buy())
-    if (have.get("explorers-1") or have.get("explorers-2")) and _dungeon_left(state):
-        actions.append(Explore())
-    attackers = [card for card in have if card in ATTACK_CARDS]
-    night = "night" in have
-    if attackers or night:
-        tower = "siege-tower" in have
-        ram = "battering-ram" in have
-        for target, slot, garrison, behind in _targets(state, seat):
-            if behind:
-                walls = walls_standing(state.players[target])
-                if not (tower or (ram and walls == 1)):
-                    continue
-            if attackers:
-                actions.append(Attack(target, slot, garrison))
-            if night:
-                actions.append(NightAttack(target, slot, garrison))
-    for card in have:
-        for slot in _station_slots(state, seat, card):
-            actions.append(Station(card, slot))
-    for slot, fortress_card in enumerate(player.fortress):
-        if fortress_card.standing:
-            for card in dict.fromkeys(fortress_card.stationed):
-                actions.append(Recall(card, slot))
-    if builders and builders + gold >= 4 and _siege_left(state):
-        actions.append(Build())
-    if "duke" in have and gold >= 2 and _academy_left(state):
-        actions.append(Academy())
-    if "king" in have:
-        actions.append(King())
-    if state.actions_used >= 1 and _village_left(state):
-        actions.append(DrawVillage())
-    return actions
-
-
-def _build_picks(top: Pending, hand: tuple[str, ...]) -> list[Pick]:
-    """Gold or Builders picks that still leave a way to 4 cards with a Builder."""
-    chosen = top.selected
-    need = 4 - len(chosen)
-    builder_chosen = "builders" in chosen
-    have = dict(counts(hand))
-    picks = []
-    for card in ("builders", "gold"):
-        if not have.get(card):
-            continue
-        after_need = need - 1
-        left_gold = have.get("gold", 0) - (card == "gold")
-        left_builders = have.get("builders", 0) - (card == "builders")
-        if after_need > left_gold + left_builders:
-            continue
-        if not (builder_chosen or card == "builders") and not (after_need >= 1 and left_builders >= 1):
-            continue
-        picks.append(Pick(card))
-    return picks
-
-
-def _select_actions(state: State, top: Pending) -> list:
-    hand = state.players[top.seat].hand
-    purpose = top.purpose
-    if purpose == "build":
-        return _build_picks(top, hand)
-    if purpose in ("attack", "support"):
-        picks = [Pick(card) for card, _ in counts(hand) if card in ATTACK_CARDS]
-    elif purpose == "react":
-        picks = [Pick(card) for card, _ in counts(hand) if card in ACADEMY_CARDS]
-    else:  # explore
-        picks = [Pick(card) for card, _ in counts(hand) if KIND[card] == "explorers"]
-    if not _confirm_reason(state, top):
-        picks.append(Confirm())
-    return picks
-
-
-def _confirm_reason(state: State, top: Pending) -> str:
-    purpose = top.purpose
-    if purpose == "attack":
-        assault = state.assault
-        if not top.selected and not assault.night:
-            return "Choose at least one card to attack with (only a Night attack may be a bluff)."
-        if assault.slot == 0:
-            reason = castle_reach(state.players[assault.defender], top.selected)
-            if reason:
-                return reason
-    if purpose == "explore" and not top.selected:
-        return "Choose at least one Explorers card."
-    if purpose == "build":
-        return "Choose 4 Builders and Gold in all."
-    return ""
-
-
-def legal_actions(state: State) -> list:
-    if not state.pending:
-        return []
-    top = state.pending[-1]
-    kind = top.kind
-    if kind == "draw" or kind == "first":
-        return [action for action, _ in chance_outcomes(state)]
-    if kind == "action":
-        actions = _turn_actions(state, top.seat)
-        if actions:
-            return actions
-        hand = state.players[top.seat].hand
-        if hand:
-            return [Discard(card) for card, _ in counts(hand)]
-        return [Pass()]
-    if kind == "select":
-        return _select_actions(state, top)
-    if kind == "thief":
-        return [PlayThief(), Decline()]
-    if kind == "give":
-        hand = state.players[top.seat].hand
-        receivers = [seat for seat in standing(state) if seat != top.seat]
-        gifts = [Give(card, to) for card, _ in counts(hand) for to in receivers]
-        return gifts + [EndTurn()]
-    return []
-
-
-# --- apply ---------------------------------------------------------------------
 
 
 def apply(state: State, action) -> State:
@@ -531,12 +135,12 @@ def _apply_draw(state: State, top: Pending, action) -> State:
     if not isinstance(action, Draw):
         raise IllegalAction("A card has to be drawn first.")
     card = action.card
-    deck, under = _draw_source(state, top)
+    deck, under = draw_source(state, top)
     source = top.source
     if deck:
         if card not in deck:
             raise IllegalAction(f"{title(card)} is not among the cards left to draw.")
-        deck = _remove(deck, card)
+        deck = remove(deck, card)
     elif under and under[0] == card:
         under = under[1:]
     else:
@@ -557,9 +161,9 @@ def _apply_draw(state: State, top: Pending, action) -> State:
     else:
         receiver = players[top.target]
         if dest == "hand":
-            receiver = replace(receiver, hand=_add(receiver.hand, card))
+            receiver = replace(receiver, hand=add(receiver.hand, card))
         else:
-            receiver = replace(receiver, loot=_add(receiver.loot, card))
+            receiver = replace(receiver, loot=add(receiver.loot, card))
         players = players[: top.target] + (receiver,) + players[top.target + 1 :]
     changes["players"] = players
     if top.count > 1:
@@ -574,112 +178,8 @@ def _take(state: State, seat: int, cards) -> tuple[Player, ...]:
     player = state.players[seat]
     hand = player.hand
     for card in cards:
-        hand = _remove(hand, card)
+        hand = remove(hand, card)
     return _set_player(state, seat, replace(player, hand=hand))
-
-
-def _require(hand: tuple[str, ...], card: str, reason: str) -> None:
-    if card not in hand:
-        raise IllegalAction(reason)
-
-
-def action_reason(state: State, action) -> str:
-    """Why the turn player may not take ``action`` now, or "" if they may."""
-    if not state.pending or state.pending[-1].kind != "action":
-        return "It is not the moment to choose an action."
-    seat = state.pending[-1].seat
-    player = state.players[seat]
-    hand = player.hand
-    if isinstance(action, Buy):
-        return "" if "gold" in hand else "Buying takes a Gold card."
-    if isinstance(action, Explore):
-        if "explorers-1" not in hand and "explorers-2" not in hand:
-            return "Exploring takes Explorers."
-        return "" if _dungeon_left(state) else "The Dungeon deck is empty."
-    if isinstance(action, (Attack, NightAttack)):
-        reason = target_reason(state, seat, action.target, action.slot, action.garrison)
-        if reason:
-            return reason
-        if isinstance(action, NightAttack):
-            if "night" not in hand:
-                return "A Night attack takes a Night card."
-            pool = hand
-        else:
-            pool = [card for card in hand if card in ATTACK_CARDS]
-            if not pool:
-                return "Attacking takes Soldiers, Bowmen or siege weapons."
-        if action.slot == 0:
-            return castle_reach(state.players[action.target], pool)
-        return ""
-    if isinstance(action, Station):
-        return station_reason(state, seat, action.card, action.slot)
-    if isinstance(action, Recall):
-        if not 0 <= action.slot < len(player.fortress):
-            return "There is no such fortress card."
-        card = player.fortress[action.slot]
-        if not card.standing:
-            return "That card has fallen."
-        return "" if action.card in card.stationed else f"No {title(action.card)} is stationed there."
-    if isinstance(action, Build):
-        builders = hand.count("builders")
-        if not builders:
-            return "Building takes at least one Builders card."
-        if builders + hand.count("gold") < 4:
-            return "Building takes 4 cards of Builders and Gold."
-        return "" if _siege_left(state) else "The Siege deck is empty."
-    if isinstance(action, Academy):
-        if "duke" not in hand:
-            return "The Academy takes a Duke."
-        if hand.count("gold") < 2:
-            return "The Academy takes a Duke and 2 Gold."
-        return "" if _academy_left(state) else "The Academy deck is empty."
-    if isinstance(action, King):
-        return "" if "king" in hand else "You have no King."
-    if isinstance(action, DrawVillage):
-        if state.actions_used < 1:
-            return "Drawing a card as an action is only for the actions a King grants."
-        return "" if _village_left(state) else "The Village deck and its discards are empty."
-    if isinstance(action, (Discard, Pass)):
-        if _turn_actions(state, seat):
-            return "You still have an action with an effect: you may only throw a card away when none has."
-        if isinstance(action, Pass):
-            return "You must throw a card away (you cannot pass)." if hand else ""
-        return "" if action.card in hand else "You have no such card."
-    return "That is not an action for your turn."
-
-
-def station_reason(state: State, seat: int, card: str, slot: int) -> str:
-    """Why ``card`` may not be stationed at ``slot`` of ``seat``'s fortress, or ""."""
-    player = state.players[seat]
-    if card not in player.hand:
-        return f"You have no {title(card)} in hand."
-    if not 0 <= slot < len(player.fortress):
-        return "There is no such fortress card."
-    target = player.fortress[slot]
-    if not target.standing:
-        return "That card has fallen: nothing can be stationed there."
-    kind = KIND[card]
-    if kind == "soldiers":
-        if slot != 0:
-            return "Soldiers defend the Castle; Bowmen defend the Walls."
-        if COLOUR[card] != player.colour:
-            return f"Defenders must match your fortress colour ({player.colour})."
-    elif kind == "bowmen":
-        if slot == 0:
-            return "Bowmen defend the Walls; Soldiers defend the Castle."
-        if COLOUR[card] != player.colour:
-            return f"Defenders must match your fortress colour ({player.colour})."
-    elif kind == "weapon":
-        if not state.weapons_defend:
-            return "Siege weapons may not defend in this game (option weapons_defend)."
-        if ASSAULT[card]:
-            return f"The {title(card)} is an assault weapon: only other weapons may defend."
-    else:
-        return "Only Soldiers, Bowmen and siege weapons can defend."
-    limit = base_shields(target)
-    if len(target.stationed) >= limit:
-        return f"That card is full: it holds as many cards as its shields ({limit})."
-    return ""
 
 
 def _apply_turn_action(state: State, top: Pending, action) -> State:
@@ -721,15 +221,15 @@ def _apply_turn_action(state: State, top: Pending, action) -> State:
         fortress[action.slot] = replace(
             fortress[action.slot], stationed=fortress[action.slot].stationed + (action.card,)
         )
-        player = replace(player, hand=_remove(player.hand, action.card), fortress=tuple(fortress))
+        player = replace(player, hand=remove(player.hand, action.card), fortress=tuple(fortress))
         return replace(state, players=_set_player(state, seat, player), pending=popped)
     if isinstance(action, Recall):
         player = state.players[seat]
         fortress = list(player.fortress)
         fortress[action.slot] = replace(
-            fortress[action.slot], stationed=_remove(fortress[action.slot].stationed, action.card)
+            fortress[action.slot], stationed=remove(fortress[action.slot].stationed, action.card)
         )
-        player = replace(player, hand=_add(player.hand, action.card), fortress=tuple(fortress))
+        player = replace(player, hand=add(player.hand, action.card), fortress=tuple(fortress))
         return replace(state, players=_set_player(state, seat, player), pending=popped)
     if isinstance(action, Build):
         return replace(state, pending=popped + (Pending("select", seat=seat, purpose="build"),))
@@ -778,7 +278,7 @@ def _next_thief(state: State, spender: int, after: int) -> int:
     seats = len(state.players)
     seat = (after + 1) % seats
     while seat != spender:
-        if "thief" in state.players[seat].hand:
+        if state.ask_everyone or "thief" in state.players[seat].hand:
             return seat
         seat = (seat + 1) % seats
     return -1
@@ -790,7 +290,7 @@ def _apply_thief(state: State, top: Pending, action) -> State:
         player = state.players[top.seat]
         if "thief" not in player.hand:
             raise IllegalAction("You have no Thief.")
-        hand = _add_many(_remove(player.hand, "thief"), ("gold",) * top.count)
+        hand = add_many(remove(player.hand, "thief"), ("gold",) * top.count)
         return replace(
             state,
             players=_set_player(state, top.seat, replace(player, hand=hand)),
@@ -819,7 +319,7 @@ def _apply_give(state: State, top: Pending, action) -> State:
     receiver = players[action.to]
     players = (
         players[: action.to]
-        + (replace(receiver, hand=_add(receiver.hand, action.card)),)
+        + (replace(receiver, hand=add(receiver.hand, action.card)),)
         + players[action.to + 1 :]
     )
     pending = state.pending
@@ -845,7 +345,7 @@ def _apply_select(state: State, top: Pending, action) -> State:
         elif purpose == "explore":
             if KIND[card] != "explorers":
                 raise IllegalAction("Only Explorers go into the dungeon.")
-        elif Pick(card) not in _build_picks(top, hand):
+        elif Pick(card) not in build_picks(top, hand):
             raise IllegalAction(
                 "A siege weapon takes 4 cards of Builders and Gold, at least one of them Builders."
             )
@@ -853,7 +353,7 @@ def _apply_select(state: State, top: Pending, action) -> State:
         selected = top.selected + (card,)
         state = replace(
             state,
-            players=_set_player(state, seat, replace(player, hand=_remove(hand, card))),
+            players=_set_player(state, seat, replace(player, hand=remove(hand, card))),
             pending=state.pending[:-1] + (replace(top, selected=selected),),
         )
         if purpose == "build" and len(selected) == 4:
@@ -861,7 +361,7 @@ def _apply_select(state: State, top: Pending, action) -> State:
         return state
     if not isinstance(action, Confirm):
         raise IllegalAction("Choose a card, or confirm the choice.")
-    reason = _confirm_reason(state, top)
+    reason = confirm_reason(state, top)
     if reason:
         raise IllegalAction(reason)
     popped = state.pending[:-1]
@@ -889,12 +389,14 @@ def _after_supporter(state: State, seat: int) -> State:
     if state.variant != "two-player":
         other = (seat + 1) % seats
         while other != assault.attacker:
-            if other != assault.defender and any(card in ATTACK_CARDS for card in state.players[other].hand):
+            if other != assault.defender and (
+                state.ask_everyone or any(card in ATTACK_CARDS for card in state.players[other].hand)
+            ):
                 return replace(
                     state, pending=state.pending + (Pending("select", seat=other, purpose="support"),)
                 )
             other = (other + 1) % seats
-    if any(card in ACADEMY_CARDS for card in state.players[assault.defender].hand):
+    if state.ask_everyone or any(card in ACADEMY_CARDS for card in state.players[assault.defender].hand):
         return replace(
             state, pending=state.pending + (Pending("select", seat=assault.defender, purpose="react"),)
         )
@@ -912,9 +414,6 @@ def _finish_build(state: State, seat: int, selected: tuple[str, ...]) -> State:
     if gold:
         return _pay_gold(state, seat, gold)
     return state
-
-
-# --- automatic steps ----------------------------------------------------------
 
 
 def _advance(state: State) -> State:
@@ -936,7 +435,7 @@ def _advance(state: State) -> State:
                         state = replace(state, pending=state.pending[:-1])
                         continue
             else:
-                deck, under = _draw_source(state, top)
+                deck, under = draw_source(state, top)
                 if not deck and not under:
                     state = replace(state, pending=state.pending[:-1])
                     continue
@@ -1078,7 +577,7 @@ def _resolve_attack(state: State) -> State:
         return state
     if assault.slot == 0:
         alive = standing(state)
-        if len(alive) == 1:
+        if len(alive) == 1 or (state.teams and len({team_of(seat) for seat in alive}) == 1):
             return replace(state, winner=alive[0], ended_by="castle", pending=())
         # Loot: the Castle's own loot card, then half the fallen player's loot
         # (rounded up) drawn blind; the fallen player keeps the rest in hand.
@@ -1108,46 +607,19 @@ def _resolve_attack(state: State) -> State:
 def _loot_rest(state: State, fallen: int) -> State:
     players = list(state.players)
     player = players[fallen]
-    players[fallen] = replace(player, hand=_add_many(player.hand, player.loot), loot=())
+    players[fallen] = replace(player, hand=add_many(player.hand, player.loot), loot=())
     if _loot_to_hand(state):
         for seat, other in enumerate(players):
             if other.loot:
-                players[seat] = replace(other, hand=_add_many(other.hand, other.loot), loot=())
+                players[seat] = replace(other, hand=add_many(other.hand, other.loot), loot=())
     return replace(state, players=tuple(players))
 
 
-def refusals(state: State) -> dict[str, str]:
-    """For the turn player's action menu: each kind of action that is not
-    possible right now, with the reason ("buy": "Buying takes a Gold card.")."""
-    if not state.pending or state.pending[-1].kind != "action":
-        return {}
-    seat = state.pending[-1].seat
-    hand = state.players[seat].hand
-    out: dict[str, str] = {}
-    for name, action in (
-        ("buy", Buy()),
-        ("explore", Explore()),
-        ("build", Build()),
-        ("academy", Academy()),
-        ("king", King()),
-        ("draw", DrawVillage()),
-    ):
-        reason = action_reason(state, action)
-        if reason:
-            out[name] = reason
-    actions = _turn_actions(state, seat)
-    if not any(isinstance(a, Attack) for a in actions):
-        if not any(card in ATTACK_CARDS for card in hand):
-            out["attack"] = "Attacking takes Soldiers, Bowmen or siege weapons."
-        else:
-            out["attack"] = "No rival card is within reach of your cards."
-    if not any(isinstance(a, NightAttack) for a in actions):
-        out["night"] = (
-            "A Night attack takes a Night card." if "night" not in hand else "No rival card is within reach."
-        )
-    if not any(isinstance(a, (Station, Recall)) for a in actions):
-        out["defend"] = (
-            "Defending takes a Bowmen or Soldiers card of your colour (or a siege weapon) "
-            "and a standing fortress card with room, or a stationed card to take back."
-        )
-    return out
+def refusal(state: State, action) -> str:
+    """Why ``action`` is refused right now ("" if it would be accepted): the
+    same words ``apply`` raises, for a screen to show before trying."""
+    try:
+        apply(state, action)
+    except IllegalAction as error:
+        return error.reason
+    return ""

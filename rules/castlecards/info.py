@@ -43,5 +43,20 @@ INFO = GameInfo(
             "the most shields still standing wins; then the most cards in hand; then a shared win.",
             title="Round limit",
         ),
+        Option(
+            "ask_everyone",
+            False,
+            "Ask every player at each Thief, support and reaction step, even one without the card, so "
+            "nobody learns who holds a Thief or an Academy card from who is asked (slower).",
+            title="Ask everyone",
+        ),
+        Option(
+            "teams",
+            False,
+            "4 players in two teams, partners sitting opposite (seats 1 and 3 against 2 and 4). The team "
+            "with the last castles standing wins together, a fallen partner included.",
+            title="Team play",
+            variants=("multi-player",),
+        ),
     ),
 )

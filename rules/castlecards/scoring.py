@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from rules.core import Result, ScoreLine
 
-from .engine import card_shields, standing
+from .fortress import allies, card_shields, standing, team_of
 from .state import State
 
 
@@ -30,12 +30,34 @@ def result(state: State) -> Result:
     scores = tuple(float(c + w) for c, w in parts)
     lines = (castle_line, wall_line)
     if state.ended_by == "castle":
+        if state.teams:
+            team = team_of(state.winner)
+            return Result(
+                scores=scores,
+                lines=lines,
+                winners=tuple(seat for seat in seats if team_of(seat) == team),
+                finished=True,
+                decided_by="The team with the last castles standing wins together.",
+            )
         return Result(
             scores=scores,
             lines=lines,
             winners=(state.winner,),
             finished=True,
             decided_by="The last castle standing wins.",
+        )
+    if state.teams and state.ended_by:
+        totals = [sum(scores[seat] for seat in seats if team_of(seat) == team) for team in (0, 1)]
+        best_teams = [team for team in (0, 1) if totals[team] == max(totals)]
+        decided_by = "The round limit was reached. The team with the most shields standing wins."
+        if len(best_teams) > 1:
+            decided_by = "The round limit was reached. The teams have as many shields standing: a shared win."
+        return Result(
+            scores=scores,
+            lines=lines,
+            winners=tuple(seat for seat in seats if team_of(seat) in best_teams),
+            finished=True,
+            decided_by=decided_by,
         )
     alive = standing(state)
     best = max(scores[seat] for seat in alive)
@@ -74,12 +96,14 @@ def evaluate(state: State, seat: int) -> float:
             return 1000.0 / len(winners)
         return -1000.0
     player = state.players[seat]
-    if player.out:
+    if player.out and not state.teams:
         return -500.0
     own = sum(shields_standing(state, seat)) + 0.6 * len(player.hand) + 0.3 * len(player.loot)
     rivals = [
         sum(shields_standing(state, other)) + 0.6 * len(state.players[other].hand)
         for other in standing(state)
-        if other != seat
+        if other != seat and not allies(state, seat, other)
     ]
+    if not rivals:
+        return 0.0
     return own - max(rivals) - 0.2 * sum(rivals)

@@ -75,7 +75,9 @@ class Pending(msgspec.Struct, frozen=True, omit_defaults=True):
     automatic (resolved by the engine, never on top when asked):
     - ``resolve``: settle the attack in progress.
     - ``explored``: compare the Explorers' torches with the open dungeon.
-    - ``loot-rest``: the fallen seat ``target`` keeps the rest of its loot.
+    - ``loot-rest``: the fallen seat ``target`` keeps the rest of its loot
+      (and, once two castles remain, everyone standing takes loot to hand).
+    - ``start-turn``: begin the turn of ``State.turn`` (after the deal).
     """
 
     kind: str
@@ -90,6 +92,10 @@ class Pending(msgspec.Struct, frozen=True, omit_defaults=True):
 
 
 class State(msgspec.Struct, frozen=True, omit_defaults=True):
+    """A whole game: fortresses and hands, the decks as multisets, the
+    discards, the attack in progress and the stack of pending decisions; the
+    options it was set up with are copied in so the rules need no Config."""
+
     variant: str
     players: tuple[Player, ...]
     village_deck: tuple[str, ...] = ()  # sorted multiset
@@ -113,6 +119,8 @@ class State(msgspec.Struct, frozen=True, omit_defaults=True):
     ended_by: str = ""  # "" while the game runs, "castle" or "round-limit"
     weapons_defend: bool = True
     round_limit: int = 0  # 0: no limit
+    ask_everyone: bool = False  # ask every seat at a Thief/support/reaction step, holder or not
+    teams: bool = False  # 4 players in two teams: seats 1 and 3 against 2 and 4
 
 
 # --- actions --------------------------------------------------------------

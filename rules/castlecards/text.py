@@ -152,7 +152,8 @@ def _describe_draw(state: State, top, action: Draw) -> str:
         data = CARDS.get(action.card)
         if data is None:
             return "A dungeon is revealed."
-        return f"The dungeon is revealed: danger {data.danger} torches, treasure {data.treasure} cards."
+        line = f"The dungeon is revealed: danger {data.danger} torches, treasure {data.treasure} cards."
+        return f"{line} {_explore_verdict(state.table, action.card)}" if state.table else line
     if top.source == "loot":
         return f"{receiver} takes one of {seat_ref(top.source_seat)}'s face-down loot cards."
     if top.dest == "loot":
@@ -162,6 +163,18 @@ def _describe_draw(state: State, top, action: Draw) -> str:
     if top.source == "siege":
         return f"{receiver} takes the top Siege card."
     return f"{receiver} draws a Village card."
+
+
+def _explore_verdict(explorers, dungeon: str) -> str:
+    torches = sum(CARDS[card].torches for card in explorers if card in CARDS)
+    data = CARDS[dungeon]
+    if torches > data.danger:
+        return f"{_count(torches, 'torch', 'torches')} beat it: the treasure is won."
+    return f"{_count(torches, 'torch', 'torches')} are not enough: the dungeon stays open."
+
+
+def _count(number: int, one: str, many: str) -> str:
+    return f"{number} {one if number == 1 else many}"
 
 
 def _describe_pick(state: State, top, action: Pick) -> str:
@@ -203,13 +216,16 @@ def _describe_confirm(state: State, top, action: Confirm) -> str:
     elif purpose == "react":
         line = f"{who} reacts with {_cards(top.selected)}." if top.selected else f"{who} does not react."
     elif purpose == "explore":
-        return f"{who} explores with {_cards(top.selected)}."
+        line = f"{who} explores with {_cards(top.selected)}."
+        if state.open_dungeon:
+            line += " " + _explore_verdict(top.selected, state.open_dungeon)
+        return line
     else:
         return f"{who} is done."
     try:
         after = apply(state, action)
-    except IllegalAction:
-        return line
+    except (IllegalAction, KeyError, ValueError):
+        return line  # e.g. told from a seat's view, where hidden cards cannot be settled
     assault = after.assault
     if assault.outcome and not state.assault.outcome:
         target = _target(assault.defender, assault.slot, assault.garrison)
@@ -217,7 +233,8 @@ def _describe_confirm(state: State, top, action: Confirm) -> str:
         if night:
             shown = f" Revealed: {_cards(c.card for c in assault.cards)}."
         verdict = "succeeds" if assault.outcome == "success" else "fails"
-        line += f"{shown} {assault.swords} swords against {assault.shields} shields: the attack on {target} {verdict}."
+        totals = f"{_count(assault.swords, 'sword', 'swords')} against {_count(assault.shields, 'shield', 'shields')}"
+        line += f"{shown} {totals}: the attack on {target} {verdict}."
         if after.ended_by == "castle":
             line += f" {seat_ref(after.winner)}'s castle is the last one standing!"
     return line

@@ -2,16 +2,16 @@
 plain functions over msgspec Structs (see ``rules/core.py`` for the protocol).
 
 Modules: ``edition`` (component data and geometry), ``state`` (state and
-actions), ``engine`` (set-up, legal actions, chance, apply, view), ``shots``
-(the digital shot model), ``scoring`` (result and tie-break), ``text`` (log
-lines and labels), ``bots``.
+actions), ``table`` (queries on a state), ``engine`` (set-up, whose turn,
+legal actions, chance, view), ``resolve`` (``apply``), ``shots`` (the digital
+shot model), ``scoring`` (result and tie-break), ``text`` (log lines and
+labels), ``bots``, ``info`` (``INFO``).
 """
 
 from rules.catapult_castle.bots import bot_action, evaluate
 from rules.catapult_castle.edition import EDITION, EDITION_ID
 from rules.catapult_castle.engine import (
     ACCURACIES,
-    apply,
     chance_outcomes,
     landing_outcomes,
     legal_actions,
@@ -21,6 +21,7 @@ from rules.catapult_castle.engine import (
     view,
 )
 from rules.catapult_castle.info import INFO
+from rules.catapult_castle.resolve import apply
 from rules.catapult_castle.scoring import ranking, result, solo_score
 from rules.catapult_castle.shots import LandingOdds, landing_odds, sweet_spot_width
 from rules.catapult_castle.state import (

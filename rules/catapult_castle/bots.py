@@ -33,21 +33,23 @@ from rules.catapult_castle.engine import (
     RETURN_TO_BOX,
     SHOOT,
     SHOOT_FROM,
-    _aim,
-    _move,
-    ammo_inside,
+    aim_action,
     chance_outcomes,
-    is_solo,
     legal_actions,
-    placement,
-    targets,
+    move_action,
     to_move,
-    tower_count,
-    towers_on_table,
 )
 from rules.catapult_castle.scoring import ranking, solo_score
 from rules.catapult_castle.shots import landing_odds
 from rules.catapult_castle.state import State
+from rules.catapult_castle.table import (
+    ammo_inside,
+    is_solo,
+    placement,
+    targets,
+    tower_count,
+    towers_on_table,
+)
 from rules.core import CHANCE, sample_outcome
 
 LEVEL_ACCURACY = {"random": 50, "easy": 40, "normal": 65, "hard": 85}
@@ -155,7 +157,7 @@ def _turn(state: State, seat: int, level: str, rng: random.Random):
             return PLAYS[EXTRA_SHOT]
     if state.mode == "table":
         return SHOOT_FROM[from_mat] if from_mat >= 0 else SHOOT
-    return _aim(q, _accuracy(level, rng), from_mat)
+    return aim_action(q, _accuracy(level, rng), from_mat)
 
 
 def _roof_spot_any(state: State, seat: int) -> int:
@@ -193,7 +195,7 @@ def _rearrange(state: State, seat: int):
     if not singles:
         return DONE_REARRANGING
     source = max(singles, key=lambda q: (_nearest_corner(q), q))
-    return _move(source, target)
+    return move_action(source, target)
 
 
 def _nearest_corner(square: int) -> float:

@@ -20,8 +20,6 @@ Pending decision kinds (who answers):
 
 from __future__ import annotations
 
-from typing import Union
-
 import msgspec
 
 
@@ -196,17 +194,17 @@ class DoneRearranging(msgspec.Struct, frozen=True, tag=True):
     """Solo: the new layout is final."""
 
 
-Action = Union[
-    ChooseStart,
-    Draw,
-    PlayCard,
-    Aim,
-    Shoot,
-    Land,
-    Place,
-    GiveCard,
-    ReturnToBox,
-    Rearrange,
-    MoveTower,
-    DoneRearranging,
-]
+Action = (
+    ChooseStart
+    | Draw
+    | PlayCard
+    | Aim
+    | Shoot
+    | Land
+    | Place
+    | GiveCard
+    | ReturnToBox
+    | Rearrange
+    | MoveTower
+    | DoneRearranging
+)

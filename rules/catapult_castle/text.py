@@ -7,7 +7,6 @@ seat reads the same log.
 from __future__ import annotations
 
 from rules.catapult_castle.edition import DECK_NAMES, SQUARE_NAMES, square_index
-from rules.catapult_castle.engine import captured_towers, is_solo, landing_effect, placement
 from rules.catapult_castle.state import (
     Aim,
     ChooseStart,
@@ -23,6 +22,7 @@ from rules.catapult_castle.state import (
     Shoot,
     State,
 )
+from rules.catapult_castle.table import captured_towers, is_solo, landing_effect, placement
 from rules.core import seat_ref
 
 
@@ -52,8 +52,8 @@ def describe(state: State, action: object) -> str:
         deck = DECK_NAMES[top.deck]
         reshuffle = " (the discard is shuffled into a new deck)" if not state.decks[top.deck].size else ""
         if top.kind == "setup_card":
-            name = SQUARE_NAMES[top.square % 4]
-            return f"A {deck} card goes face down on {tower_name(state, top.square // 4, name)} under another tower"
+            tower = tower_name(state, top.square // 4, SQUARE_NAMES[top.square % 4])
+            return f"A {deck} card goes face down on {tower} under another tower"
         if top.kind == "draw":
             return f"{seat_ref(seat)} draws a card{reshuffle}"
         return f"The top card of {seat_ref(seat)}'s deck goes face down under the new tower{reshuffle}"
@@ -140,9 +140,8 @@ def label(state: State, action: object) -> str:
     if isinstance(action, Rearrange):
         return "Rearrange"
     if isinstance(action, MoveTower):
-        return (
-            f"{_short(state, action.from_mat, action.from_square)} -> {_short(state, action.to_mat, action.to_square)}"
-        )
+        source = _short(state, action.from_mat, action.from_square)
+        return f"{source} -> {_short(state, action.to_mat, action.to_square)}"
     if isinstance(action, DoneRearranging):
         return "Done rearranging"
     return repr(action)

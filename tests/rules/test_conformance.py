@@ -28,7 +28,16 @@ def test_info_is_complete(case):
     assert game.INFO.id == game_id
     assert game.INFO.edition, "INFO.edition names the component data"
     check_config(game.INFO, config)
-    for name in ("setup", "to_move", "legal_actions", "chance_outcomes", "apply", "view", "result", "describe"):
+    for name in (
+        "setup",
+        "to_move",
+        "legal_actions",
+        "chance_outcomes",
+        "apply",
+        "view",
+        "result",
+        "describe",
+    ):
         assert callable(getattr(game, name)), name
 
 

@@ -7,7 +7,7 @@ import random
 
 import msgspec
 
-from rules.castle_raisers import engine
+from rules.castle_raisers import engine, flow
 from rules.castle_raisers.edition import LOCATION_INDEX, SECTION_INDEX, TILES_BY_AGE, WOLF_KINDS
 from rules.castle_raisers.geometry import put, section_heights
 from rules.castle_raisers.state import Castle, State, Task
@@ -57,12 +57,14 @@ def bare(castles: list[Castle], variant: str = "competitive", **changes) -> Stat
     seats = len(castles)
     state = engine.setup(Config(variant, seats))
     changes.setdefault("wall_stack", TILES_BY_AGE[1])
-    return replace(state, castles=tuple(castles), tasks=(), age=1, round=0, **changes)
+    changes.setdefault("age", 1)
+    changes.setdefault("round", 0)
+    return replace(state, castles=tuple(castles), tasks=(), **changes)
 
 
 def run(state: State, *tasks: Task) -> State:
     """Push ``tasks`` on top of the stack and let the engine settle."""
-    return engine._settle(replace(state, tasks=tuple(tasks) + state.tasks))
+    return flow.settle(replace(state, tasks=tuple(tasks) + state.tasks))
 
 
 def play(state: State, *actions) -> State:

@@ -11,6 +11,7 @@ from cr_helpers import bare, castle, play_out, run
 
 import rules.castle_raisers as game
 from rules.castle_raisers.state import PourCauldron, Task
+from rules.core import Config
 
 
 def bot_chooser(levels):
@@ -62,7 +63,7 @@ def test_evaluate_prefers_higher_walls_and_fewer_wolves():
 
 def test_bot_decisions_are_quick():
     """Target: a bot decision in under 100 ms (median far below)."""
-    state = game.setup(game.engine.Config("competitive", 4))
+    state = game.setup(Config("competitive", 4))
     rng = random.Random(2)
     times = []
     from rules.core import CHANCE, chance_rng, sample_outcome

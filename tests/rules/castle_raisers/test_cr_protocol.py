@@ -76,10 +76,11 @@ def test_replaying_the_log_rebuilds_the_same_state():
     assert state_hash(rebuilt) == state_hash(state)
 
 
-def test_saves_round_trip_mid_game():
-    state = game.setup(Config("competitive", 2))
+@pytest.mark.parametrize(("variant", "seats"), [("competitive", 2), ("cooperative", 3), ("solo", 1)])
+def test_saves_round_trip_mid_game(variant, seats):
+    state = game.setup(Config(variant, seats))
     rng = random.Random(5)
-    for ply in range(120):
+    for ply in range(100):
         if game.to_move(state) == CHANCE:
             state = game.apply(state, sample_outcome(game.chance_outcomes(state), chance_rng(5, ply)))
         else:
@@ -110,3 +111,11 @@ def test_bad_config_is_refused():
         game.setup(Config("competitive", 1))
     with pytest.raises(IllegalAction):
         game.setup(Config("solo", 2))
+
+
+def test_the_package_exports_the_protocol_and_the_ui_helpers():
+    for name in ("INFO", "State", "Action", "setup", "to_move", "legal_actions", "chance_outcomes", "apply"):
+        assert hasattr(game, name)
+    for name in ("view", "result", "describe", "label", "evaluate", "bot_action"):
+        assert callable(getattr(game, name))
+    assert all(hasattr(game, name) for name in game.__all__)

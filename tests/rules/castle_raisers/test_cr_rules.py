@@ -7,7 +7,7 @@ import msgspec
 import pytest
 from cr_helpers import bare, castle, play, replace, run, top
 
-from rules.castle_raisers import engine, geometry
+from rules.castle_raisers import edition, engine, geometry
 from rules.castle_raisers.edition import (
     BOARDS,
     COLUMN_SECTION,
@@ -52,10 +52,10 @@ def test_edition_counts_match_the_component_list():
         30,
         20,
     )
-    assert sum(engine.ATTACK_SUPPLY) == 30
+    assert sum(edition.ATTACK_SUPPLY) == 30
     assert EDITION.supplies.fortification_tiles == EDITION.supplies.arrow_tokens == 32
     assert EDITION.supplies.prestige_tokens == 32
-    assert len(BOARDS) == 4 and len(engine.LOCATIONS) == 9
+    assert len(BOARDS) == 4 and len(edition.LOCATIONS) == 9
     assert len(EDITION.threats) == 13
 
 
@@ -168,7 +168,7 @@ def test_village_blind_draw_is_a_chance_decision_over_the_stack():
     state = play(state, DrawVillage("V-G4"))
     assert top(state).kind == "village_place" and top(state).tile == "V-G4"
     state = play(state, PlaceVillage("L2"))
-    assert state.castles[0].village[engine.LOCATION_INDEX["L2"]] == "V-G4"
+    assert state.castles[0].village[edition.LOCATION_INDEX["L2"]] == "V-G4"
     assert not state.tasks  # nothing to replenish after a blind draw
 
 
@@ -258,7 +258,7 @@ def test_empty_village_board_skips_settling():
 
 
 def test_village_with_no_empty_location_skips_settling():
-    full = {name: token for name, token in zip(engine.LOCATIONS, sorted(TOKENS), strict=False)}
+    full = {name: token for name, token in zip(edition.LOCATIONS, sorted(TOKENS), strict=False)}
     state = bare([castle("A", village=full), castle("B")])
     state = run(state, Task("fire", seat=0, ability="VIL", section=0))
     assert not state.tasks
@@ -293,7 +293,7 @@ def test_setup_from_boards_to_the_first_tile():
     assert [t.seat for t in state.tasks[:3]] == [2, 1, 0]
     for _ in range(3):
         state = play(state, engine.legal_actions(state)[0])
-    assert state.castles[2].village[engine.LOCATION_INDEX["R1"]]  # Board A starts on R1
+    assert state.castles[2].village[edition.LOCATION_INDEX["R1"]]  # Board A starts on R1
     assert len(state.village_face_up) == 5  # replenished only after everyone chose
     while top(state).kind == "replenish":
         state = play(state, engine.chance_outcomes(state)[0][0])
@@ -473,3 +473,11 @@ def test_state_and_actions_encode_to_json_and_toml():
 
 def test_tile_ids_and_halves():
     assert TILES["W1-16"].right == "" and TILES["W2-16"].left == ""
+
+
+def test_calculator_result_for_castles_typed_in():
+    a = castle("A", heights=(4, 4, 4), prestige=(2, 0, 0))
+    b = castle("B", heights=(3, 3, 3), wolves={("sea", "soldier"): 5})
+    result = engine.calculator_result((a, b))
+    assert result.finished and result.winners == (0,)
+    assert result.scores == (24.0, 15.0 - 10.0)

@@ -30,7 +30,7 @@ def table(
     stationed: dict[tuple[int, int], list[str]] | None = None,
     loot: dict[int, list[str]] | None = None,
     **options,
-) -> "game.State":
+) -> game.State:
     """A game at ``turn``'s action (the turn draw already taken), with the given
     hands, Walls still standing per seat, stationed cards and loot. Every card
     placed is taken out of its deck, so the 110 still add up."""

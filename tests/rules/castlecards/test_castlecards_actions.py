@@ -201,11 +201,20 @@ def test_defend_stations_matching_units_up_to_the_shields():
     assert "colour" in game.station_reason(state, 0, "bowmen-blue", 1)
     assert "Soldiers defend the Castle" in game.station_reason(state, 0, "soldiers-red-2", 1)
     assert "Bowmen defend the Walls" in game.station_reason(state, 0, "bowmen-red", 0)
-    state = replace(state, players=(replace(state.players[0], fortress=(
-        state.players[0].fortress[0],
-        replace(state.players[0].fortress[1], stationed=("bowmen-red", "bowmen-red")),
-        *state.players[0].fortress[2:],
-    )),) + state.players[1:])
+    state = replace(
+        state,
+        players=(
+            replace(
+                state.players[0],
+                fortress=(
+                    state.players[0].fortress[0],
+                    replace(state.players[0].fortress[1], stationed=("bowmen-red", "bowmen-red")),
+                    *state.players[0].fortress[2:],
+                ),
+            ),
+        )
+        + state.players[1:],
+    )
     assert "full" in game.station_reason(state, 0, "bowmen-red", 1)
     assert Station("bowmen-red", 1) not in game.legal_actions(state)
 

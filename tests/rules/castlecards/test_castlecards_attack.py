@@ -58,7 +58,9 @@ def test_the_2_plus_1_plus_1_wall_and_its_garrison_of_2():
     wall = state.players[1].fortress[1]
     assert game.card_shields(wall) == 4
     assert game.card_shields(wall, garrison=True) == 2
-    assert Attack(1, 1, True) in game.legal_actions(table(2, hands={0: ["catapult"]}, stationed={(1, 1): ["bowmen-blue"]}))
+    assert Attack(1, 1, True) in game.legal_actions(
+        table(2, hands={0: ["catapult"]}, stationed={(1, 1): ["bowmen-blue"]})
+    )
 
 
 def test_attacking_the_garrison_discards_the_units_and_earns_no_loot():
@@ -79,7 +81,9 @@ def test_attacking_the_garrison_discards_the_units_and_earns_no_loot():
 def test_the_whole_wall_needs_more_than_4_and_gives_loot():
     stationed = {(1, 1): ["bowmen-blue", "bowmen-blue"]}
     state = table(2, hands={0: ["soldiers-red-2", "soldiers-red-1", "bowmen-red"]}, stationed=stationed)
-    state = run(state, Attack(1, 1), Pick("soldiers-red-2"), Pick("soldiers-red-1"), Pick("bowmen-red"), Confirm())
+    state = run(
+        state, Attack(1, 1), Pick("soldiers-red-2"), Pick("soldiers-red-1"), Pick("bowmen-red"), Confirm()
+    )
     assert state.assault.outcome == "failure"  # 4 against 4
 
     state = table(2, hands={0: ["catapult", "soldiers-red-2"]}, stationed=stationed)
@@ -247,3 +251,11 @@ def test_a_station_then_the_shields_grow():
     state = table(2, hands={0: ["bowmen-red"]})
     state = run(state, Station("bowmen-red", 2))
     assert game.card_shields(state.players[0].fortress[2]) == 3
+
+
+def test_refusal_explains_a_confirm_that_cannot_be_made_yet():
+    state = run(
+        table(2, hands={0: ["battering-ram", "catapult"]}, walls={1: 1}), Attack(1, 0), Pick("catapult")
+    )
+    assert "Battering Ram" in game.refusal(state, Confirm())
+    assert game.refusal(state, Pick("battering-ram")) == ""

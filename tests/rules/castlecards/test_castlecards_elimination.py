@@ -8,7 +8,19 @@ from msgspec.structs import replace
 
 import rules.castlecards as game
 from rules.castlecards.edition import HIDDEN
-from rules.castlecards.state import Attack, Buy, Confirm, EndTurn, Give, Pick, PlayThief
+from rules.castlecards.state import (
+    Attack,
+    Buy,
+    Confirm,
+    Discard,
+    EndTurn,
+    Give,
+    Pass,
+    Pending,
+    Pick,
+    PlayThief,
+    Station,
+)
 from rules.core import CHANCE, IllegalAction
 
 
@@ -16,7 +28,12 @@ def _fall(state, seat):
     """Mark ``seat``'s Castle as fallen (as if beaten earlier)."""
     player = state.players[seat]
     fortress = (replace(player.fortress[0], standing=False),) + player.fortress[1:]
-    return replace(state, players=state.players[:seat] + (replace(player, out=True, fortress=fortress),) + state.players[seat + 1 :])
+    return replace(
+        state,
+        players=state.players[:seat]
+        + (replace(player, out=True, fortress=fortress),)
+        + state.players[seat + 1 :],
+    )
 
 
 def test_with_four_players_loot_is_face_down_and_the_victor_takes_half_the_fallen_loot():
@@ -75,27 +92,40 @@ def test_with_three_players_a_fallen_wall_gives_face_down_loot():
     assert state.players[0].loot == ("gold",) and state.players[0].hand == ()
 
 
-def test_a_fallen_castle_discards_every_stationed_card():
+def test_a_castle_behind_its_last_wall_needs_an_assault_weapon():
     state = table(
-        3,
+        4,
         hands={1: ["trebuchet", "catapult"]},
         turn=1,
         walls={0: 1},
-        stationed={(0, 1): ["bowmen-red"]},
+        stationed={(0, 1): ["bowmen-red"], (0, 0): ["soldiers-red-1"]},
     )
-    state = replace(state, players=(state.players[0],) + state.players[1:])
-    state = run(state, Attack(0, 1), Pick("catapult"), Confirm())
-    assert state.assault.outcome == "failure"  # 3 against 3
+    assert Attack(0, 0) not in game.legal_actions(state)  # a Wall stands and no assault weapon
+
+
+def test_a_fallen_castle_discards_the_defenders_of_its_standing_walls():
+    state = table(
+        4,
+        hands={1: ["battering-ram", "catapult"]},
+        turn=1,
+        walls={0: 1},
+        stationed={(0, 1): ["bowmen-red"], (0, 0): ["soldiers-red-1"]},
+    )
+    state = run(state, Attack(0, 0), Pick("battering-ram"), Pick("catapult"), Confirm())
+    assert state.assault.outcome == "success"  # 5 against 3 + 1
+    fallen = state.players[0]
+    assert fallen.out and all(card.stationed == () for card in fallen.fortress)
+    assert {"bowmen-red", "soldiers-red-1"} <= set(state.discard)
 
 
 def test_a_fallen_player_draws_nothing_and_may_only_give_cards_away():
     state = _fall(table(3, hands={0: ["gold", "king"]}, turn=2), 0)
-    state = run(state, game.legal_actions(state)[-1] if False else game.Pass() if False else state.pending and __import__("rules.castlecards.state", fromlist=["Pass"]).Pass())
-    # seat 2 had nothing; now the fallen seat 0: no draw, a "give" decision
+    state = run(state, Pass())
+    # seat 2 had nothing to do; now the fallen seat 0: no draw, a "give" decision
     assert game.to_move(state) == 0 and state.pending[-1].kind == "give"
     legal = game.legal_actions(state)
     assert Give("gold", 1) in legal and Give("gold", 2) in legal and EndTurn() in legal
-    assert not any(isinstance(a, Attack) or isinstance(a, Buy) for a in legal)
+    assert not any(isinstance(a, (Attack, Buy)) for a in legal)
     with pytest.raises(IllegalAction, match="give cards away"):
         game.apply(state, Buy())
     with pytest.raises(IllegalAction, match="Castle still stands"):
@@ -120,7 +150,7 @@ def test_a_fallen_player_still_supports_attacks_and_plays_the_thief():
     assert state.assault.outcome == "success"
     state = run(state, "night")  # the attacker's loot
     # Next: seat 2's turn. Later seat 1 buys and the fallen seat 0 steals the Gold.
-    state = replace(state, pending=(game.State.__annotations__ and state.pending[0].__class__("action", seat=1),), turn=1)
+    state = replace(state, pending=(Pending("action", seat=1),), turn=1)
     state = run(state, Buy())
     assert game.to_move(state) == 0
     state = run(state, PlayThief())
@@ -128,8 +158,12 @@ def test_a_fallen_player_still_supports_attacks_and_plays_the_thief():
 
 
 def test_the_last_castle_standing_wins_and_a_fallen_player_cannot():
-    state = _fall(table(3, hands={1: ["catapult", "soldiers-blue-2"], 0: ["trebuchet"]}, turn=1, walls={2: 0}), 0)
+    state = _fall(
+        table(3, hands={1: ["catapult", "soldiers-blue-2"], 0: ["trebuchet"]}, turn=1, walls={2: 0}), 0
+    )
     state = run(state, Attack(2, 0), Pick("catapult"), Pick("soldiers-blue-2"), Confirm())
+    assert game.to_move(state) == 0 and state.pending[-1].purpose == "support"  # fallen, still asked
+    state = run(state, Confirm())
     assert game.to_move(state) is None
     assert game.legal_actions(state) == []
     result = game.result(state)
@@ -141,12 +175,15 @@ def test_the_last_castle_standing_wins_and_a_fallen_player_cannot():
 
 def test_the_round_limit_ends_the_game_on_shields_standing():
     state = table(2, hands={0: ["bowmen-red"]}, walls={1: 2}, round_limit=1)
-    state = run(state, game.legal_actions(state)[0])
+    state = run(state, Station("bowmen-red", 1), "duke", Discard("duke"))
     assert game.to_move(state) is None and state.ended_by == "round-limit"
     result = game.result(state)
     assert result.finished and result.winners == (0,)
     assert "round limit" in result.decided_by
-    assert [line.label for line in result.lines] == ["Castle shields (with defenders)", "Wall shields (with defenders)"]
+    assert [line.label for line in result.lines] == [
+        "Castle shields (with defenders)",
+        "Wall shields (with defenders)",
+    ]
 
 
 def test_an_interim_result_while_the_game_runs():

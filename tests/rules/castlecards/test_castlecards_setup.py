@@ -7,7 +7,7 @@ from cc_helpers import ALL_CARDS, config, run, table
 
 import rules.castlecards as game
 from rules.castlecards.edition import CARDS, EDITION, HIDDEN, deck_cards, total_cards
-from rules.castlecards.state import Attack, Committed, FirstPlayer, NightAttack, Pick, Confirm
+from rules.castlecards.state import Attack, Committed, Confirm, FirstPlayer, NightAttack, Pick
 from rules.core import CHANCE, IllegalAction
 
 
@@ -178,3 +178,25 @@ def test_the_helper_table_keeps_all_110_cards():
 
     state = table(4, hands={0: ["gold"]}, stationed={(1, 1): ["bowmen-blue"]}, loot={2: ["king"]})
     assert cards_in_play(state) == ALL_CARDS
+
+
+def test_log_lines_never_name_a_hidden_card():
+    from rules.castlecards.state import Draw, Give
+    from rules.core import name_seats
+
+    state = game.setup(config(2))
+    state = game.apply(state, FirstPlayer(0))
+    line = name_seats(game.describe(state, Draw("king")))
+    assert line == "Player 1 draws a Village card." and "King" not in line
+    night = run(table(2, hands={0: ["night", "catapult"], 1: ["trap"]}), NightAttack(1, 1))
+    assert "Catapult" not in game.describe(night, Pick("catapult"))
+    assert "Catapult" not in game.describe(run(night, Pick("catapult")), Confirm())
+    fallen = table(3, hands={0: ["gold"]})
+    assert "Gold" not in game.describe(fallen, Give("gold", 1))
+
+
+def test_labels_are_short_and_name_seats_by_reference():
+    state = table(2, hands={0: ["gold", "catapult"]})
+    labels = [game.label(state, action) for action in game.legal_actions(state)]
+    assert "Buy: 1 Gold for 2 cards" in labels
+    assert "Attack {P1}'s Wall 1" in labels

@@ -10,7 +10,19 @@ from msgspec.structs import replace
 
 import rules.catapult_castle as g
 from rules.catapult_castle.edition import EXTRA_SHOT, KIND_INDEX, MAGIC_TOSS, ROOF, STRONG_AMMO, square_index
-from rules.catapult_castle.state import Aim, Card, ChooseStart, GiveCard, MoveTower, Pile, Place, PlayCard, Rearrange, Shoot, Stack
+from rules.catapult_castle.state import (
+    Aim,
+    Card,
+    ChooseStart,
+    GiveCard,
+    MoveTower,
+    Pile,
+    Place,
+    PlayCard,
+    Rearrange,
+    Shoot,
+    Stack,
+)
 from rules.core import CHANCE, Config
 
 
@@ -51,7 +63,9 @@ def test_bot_roofs_its_own_tallest_stack():
 
 def test_bot_plays_strong_ammo_against_a_stack_it_targets():
     state = with_hand(ready(), 0, STRONG_AMMO)
-    state = with_stacks(state, {square_index(1, "inner"): Stack((0, 0, 0), (Card(1, EXTRA_SHOT), Card(1, ROOF)))})
+    state = with_stacks(
+        state, {square_index(1, "inner"): Stack((0, 0, 0), (Card(1, EXTRA_SHOT), Card(1, ROOF)))}
+    )
     assert g.bot_action(state, "hard", random.Random(1)) == PlayCard(STRONG_AMMO)
     state = g.apply(state, PlayCard(STRONG_AMMO))
     action = g.bot_action(state, "hard", random.Random(1))

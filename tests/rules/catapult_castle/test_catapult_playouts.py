@@ -11,6 +11,7 @@ import pytest
 
 import rules.catapult_castle as g
 from rules import bots
+from rules.catapult_castle.edition import HIDDEN
 from rules.core import CHANCE, Config, chance_rng, replay, sample_outcome, state_hash
 
 CONFIGS = {
@@ -29,6 +30,20 @@ CONFIGS = {
 }
 MAX_ACTIONS = 20_000
 _json = msgspec.json.Encoder(order="deterministic")
+
+
+def _check_view(state: g.State) -> None:
+    """Each seat sees its own hand, never another's, nor a face-down card."""
+    for seat in range(state.seats):
+        seen = g.view(state, seat)
+        assert seen.hands[seat] == state.hands[seat]
+        for other in range(state.seats):
+            if other != seat:
+                assert set(seen.hands[other]) <= {HIDDEN} and len(seen.hands[other]) == len(
+                    state.hands[other]
+                )
+        assert all(card.kind == HIDDEN for stack in seen.stacks for card in stack.cards)
+        assert [p.size for p in seen.decks] == [p.size for p in state.decks]
 
 
 def playout(config: Config, seed: int, check_every: int = 1):
@@ -52,6 +67,7 @@ def playout(config: Config, seed: int, check_every: int = 1):
             assert g.describe(state, action) and g.label(state, action)
             following = g.apply(state, action)
             assert _json.encode(state) == before  # apply never mutates its input
+            _check_view(state)
         else:
             following = g.apply(state, action)
         log.append(action)
@@ -64,7 +80,7 @@ def playout(config: Config, seed: int, check_every: int = 1):
 @pytest.mark.parametrize("name", list(CONFIGS))
 def test_random_playouts_reach_the_end(name):
     config = CONFIGS[name]
-    for seed in range(12):
+    for seed in range(25):
         state, log = playout(config, seed, check_every=1 if seed < 2 else 7)
         assert state.over and state.end_reason
         result = g.result(state)

@@ -91,14 +91,26 @@ def towers(state: g.State, mat: int) -> int:
 
 def test_edition_counts_match_the_rulebook_and_spec():
     assert EDITION.total_towers == 16 and EDITION.total_ammo == 36
-    assert len(EDITION.decks) == 4 and [d.name for d in EDITION.decks] == ["King", "Queen", "Prince", "Princess"]
+    assert len(EDITION.decks) == 4 and [d.name for d in EDITION.decks] == [
+        "King",
+        "Queen",
+        "Prince",
+        "Princess",
+    ]
     for counts in DECK_COUNTS:
         assert counts == (2, 2, 2, 2)
     assert sum(sum(c) for c in DECK_COUNTS) == 32
     assert EDITION.solo_ammo == 18 and sorted(EDITION.solo_hand) == sorted([MT, SA, SA])
     assert g.INFO.id == "catapult-castle" and g.INFO.title == "Catapult Castle"
-    assert {v.name: (v.min_seats, v.max_seats) for v in g.INFO.variants} == {"standard": (2, 4), "solo": (1, 1)}
-    assert {o.name: o.default for o in g.INFO.options} == {"beginner": False, "skilled": False, "max_stack": 3}
+    assert {v.name: (v.min_seats, v.max_seats) for v in g.INFO.variants} == {
+        "standard": (2, 4),
+        "solo": (1, 1),
+    }
+    assert {o.name: o.default for o in g.INFO.options} == {
+        "beginner": False,
+        "skilled": False,
+        "max_stack": 3,
+    }
     assert [o.name for o in g.INFO.options_for("solo")] == ["max_stack"]
     assert g.INFO.edition.startswith(EDITION.name)
 
@@ -112,7 +124,9 @@ def test_geometry_distances_and_neighbours_follow_the_coordinates():
         for s in range(16):
             assert DISTANCES[m][s] == pytest.approx(dist(mat.corner, square_point(s)), abs=1e-3)
         # The catapult corner is the mat's corner furthest from the centre.
-        assert dist(mat.corner, (0, 0)) == pytest.approx(max(dist(p, (0, 0)) for p in mat.squares.values()) + 0.5**0.5)
+        assert dist(mat.corner, (0, 0)) == pytest.approx(
+            max(dist(p, (0, 0)) for p in mat.squares.values()) + 0.5**0.5
+        )
     for s, near in enumerate(NEIGHBOURS):
         for n in near:
             assert s in NEIGHBOURS[n]
@@ -302,7 +316,9 @@ def test_with_no_empty_square_the_top_card_of_your_deck_goes_under_the_new_tower
 
 def test_with_an_empty_deck_a_card_of_your_choice_from_hand_goes_under():
     state = ready(2, start=0)
-    state = replace(state, decks=(Pile(), *state.decks[1:]), discards=(Pile((1, 0, 0, 0)), *state.discards[1:]))
+    state = replace(
+        state, decks=(Pile(), *state.decks[1:]), discards=(Pile((1, 0, 0, 0)), *state.discards[1:])
+    )
     state = hand(state, 0, MT, ROOF)
     state = g.apply(draw_all(shoot(state, 1, "inner")), Place("inner"))
     assert g.to_move(state) == 0
@@ -316,7 +332,9 @@ def test_with_an_empty_deck_a_card_of_your_choice_from_hand_goes_under():
 
 def test_with_no_deck_and_no_hand_the_discard_is_reshuffled_for_the_stacking_card():
     state = ready(2, start=0)
-    state = replace(state, decks=(Pile(), *state.decks[1:]), discards=(Pile((0, 3, 0, 0)), *state.discards[1:]))
+    state = replace(
+        state, decks=(Pile(), *state.decks[1:]), discards=(Pile((0, 3, 0, 0)), *state.discards[1:])
+    )
     state = g.apply(draw_all(shoot(state, 1, "inner")), Place("inner"))
     assert g.chance_outcomes(state) == [(Draw(MT), 1.0)]
     state = g.apply(state, Draw(MT))
@@ -569,7 +587,7 @@ def test_an_extra_shot_with_nothing_left_to_aim_at_is_skipped():
 
 def _scored(state: g.State, towers_per_seat, ammo_per_seat, cards_per_seat) -> g.State:
     items = [Stack()] * 16
-    for seat, (count, ammo) in enumerate(zip(towers_per_seat, ammo_per_seat)):
+    for seat, (count, ammo) in enumerate(zip(towers_per_seat, ammo_per_seat, strict=True)):
         mat = state.seat_mats[seat]
         for i in range(count):
             items[4 * mat + i] = Stack((ammo if i == 0 else 0,))
@@ -597,14 +615,24 @@ def test_tie_break_example_the_third_player_beats_the_start_player():
         ((4, 3), (0, 4), (0, 5), 0, "Most towers on the mat"),
         ((4, 4), (3, 2), (0, 5), 0, "Tie on towers, broken by the most ammo inside the towers"),
         ((4, 4), (2, 2), (1, 2), 1, "Tie on towers and ammo, broken by the most cards in hand"),
-        ((4, 4), (2, 2), (2, 2), 1, "Tie on towers, ammo and cards, broken by turn order: the later player wins"),
+        (
+            (4, 4),
+            (2, 2),
+            (2, 2),
+            1,
+            "Tie on towers, ammo and cards, broken by turn order: the later player wins",
+        ),
     ],
 )
 def test_each_tie_break_line(towers_per_seat, ammo, cards, winner, line):
     state = _scored(ready(2, start=0), towers_per_seat, ammo, cards)
     result = g.result(state)
     assert result.winners == (winner,) and result.decided_by == line
-    assert [sl.label for sl in result.lines][:3] == ["Towers on the mat", "Ammo inside your towers", "Cards in hand"]
+    assert [sl.label for sl in result.lines][:3] == [
+        "Towers on the mat",
+        "Ammo inside your towers",
+        "Cards in hand",
+    ]
     assert result.scores == tuple(float(t) for t in towers_per_seat)
 
 
@@ -635,7 +663,10 @@ def test_log_lines_name_seats_and_never_a_face_down_card():
     state = draw_all(state)
     assert g.describe(state, Shoot()) == f"{seat_ref(1)} shoots"
     state = g.apply(state, Shoot())
-    assert g.describe(state, Land(2, "left")) == f"The ammo lands in {seat_ref(2)}'s left tower: {seat_ref(1)} takes it"
+    assert (
+        g.describe(state, Land(2, "left"))
+        == f"The ammo lands in {seat_ref(2)}'s left tower: {seat_ref(1)} takes it"
+    )
     assert "nowhere" in g.describe(state, Land())
     assert g.label(state, Land()) == "Nowhere" and g.label(state, Land(2, "left")) == "In Prince left"
     state = g.apply(stacks(state, {q(1, "outer"): Stack()}), Land(2, "left"))
@@ -659,3 +690,34 @@ def test_unexpected_actions_are_refused_with_a_reason():
         g.apply(state, Land(3, "middle"))
     with pytest.raises(IllegalAction):
         g.apply(state, Land(0, "inner", True))  # no roof there to bounce off
+
+
+def test_chance_answers_that_cannot_have_happened_are_refused():
+    state = new(3)
+    with pytest.raises(IllegalAction, match="not at this table"):
+        g.apply(state, ChooseStart(3))
+    state = g.apply(state, ChooseStart(0))
+    state = replace(state, decks=(Pile((0, 8, 0, 0)), *state.decks[1:]))
+    assert g.chance_outcomes(state) == [(Draw(MT), 1.0)]
+    with pytest.raises(IllegalAction, match="No Extra Shot"):
+        g.apply(state, Draw(ES))
+    with pytest.raises(IllegalAction):
+        g.apply(state, Draw("Fireball"))
+    state = draw_all(state)
+    state = g.apply(state, Shoot())
+    with pytest.raises(IllegalAction):
+        g.apply(state, Land(3, "inner"))  # the empty quadrant of a 3-player game
+    assert Land(3, "inner") not in [a for a, _ in g.chance_outcomes(state)]
+
+
+def test_roofs_and_aims_need_a_tower_in_play():
+    state = hand(ready(3, start=0, mode="digital"), 0, ROOF)
+    state = stacks(state, {q(1, "outer"): Stack()})
+    with pytest.raises(IllegalAction, match="square is empty"):
+        g.apply(state, PlayCard(ROOF, 1, "outer"))
+    with pytest.raises(IllegalAction, match="Princess mat"):
+        g.apply(state, PlayCard(ROOF, 3, "outer"))
+    with pytest.raises(IllegalAction, match="no tower"):
+        g.apply(state, Aim(1, "outer", 50))
+    with pytest.raises(IllegalAction, match="Only a Reinforced Roof"):
+        g.apply(hand(state, 0, ES), PlayCard(ES, 1, "inner"))

@@ -80,7 +80,9 @@ def test_digital_landings_are_the_target_its_neighbours_and_nowhere():
     outcomes = g.chance_outcomes(state)
     assert sum(p for _, p in outcomes) == pytest.approx(1)
     target = square_index(2, "outer")
-    expected = {Land(2, "outer"), Land()} | {Land(n // 4, ("inner", "left", "right", "outer")[n % 4]) for n in NEIGHBOURS[target]}
+    expected = {Land(2, "outer"), Land()} | {
+        Land(n // 4, ("inner", "left", "right", "outer")[n % 4]) for n in NEIGHBOURS[target]
+    }
     assert {a for a, _ in outcomes} == expected
     odds = g.landing_odds(75, DISTANCES[0][target], 1)
     assert dict(outcomes)[Land(2, "outer")] == pytest.approx(odds.target)
@@ -119,4 +121,6 @@ def test_table_mode_lists_every_possible_landing():
 def test_table_mode_draws_are_listed_for_the_players_to_pick():
     state = g.setup(Config("standard", 3, mode="table"))
     state = g.apply(state, ChooseStart(1))
-    assert {a for a in g.legal_actions(state)} <= {Draw(k) for k in ("Extra Shot", "Magic Toss", "Strong Ammo", "Reinforced Roof")}
+    assert {a for a in g.legal_actions(state)} <= {
+        Draw(k) for k in ("Extra Shot", "Magic Toss", "Strong Ammo", "Reinforced Roof")
+    }

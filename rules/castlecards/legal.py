@@ -1,0 +1,336 @@
+"""What may be done now: whose decision it is, the chance outcomes of a draw,
+the legal actions, and why an action is refused (the reasons the screens
+show)."""
+
+from __future__ import annotations
+
+from rules.core import CHANCE
+
+from .edition import (
+    ACADEMY_CARDS,
+    ATTACK_CARDS,
+    DECK,
+    KIND,
+    title,
+)
+from .fortress import (
+    castle_reach,
+    standing,
+    station_reason,
+    station_slots,
+    target_reason,
+    targets,
+    walls_standing,
+)
+from .multiset import counts
+from .state import (
+    Academy,
+    Attack,
+    Build,
+    Buy,
+    Confirm,
+    Decline,
+    Discard,
+    Draw,
+    DrawVillage,
+    EndTurn,
+    Explore,
+    FirstPlayer,
+    Give,
+    King,
+    NightAttack,
+    Pass,
+    Pending,
+    Pick,
+    PlayThief,
+    Recall,
+    State,
+    Station,
+)
+
+
+def to_move(state: State) -> int | None:
+    if not state.pending:
+        return None
+    top = state.pending[-1]
+    if top.kind == "draw" or top.kind == "first":
+        return CHANCE
+    return top.seat
+
+
+def draw_source(state: State, top: Pending) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """(shuffled multiset, ordered cards under it) the pending draw takes from."""
+    source = top.source
+    if source == "village":
+        return state.village_deck, ()
+    if source == "siege":
+        return state.siege_deck, state.siege_under
+    if source == "academy":
+        return state.academy_deck, state.academy_under
+    if source == "dungeon":
+        return state.dungeon_deck, state.dungeon_under
+    return state.players[top.source_seat].loot, ()
+
+
+def chance_outcomes(state: State) -> list[tuple[Draw | FirstPlayer, float]]:
+    if not state.pending:
+        return []
+    top = state.pending[-1]
+    if top.kind == "first":
+        seats = len(state.players)
+        return [(FirstPlayer(seat), 1 / seats) for seat in range(seats)]
+    if top.kind != "draw":
+        return []
+    deck, under = draw_source(state, top)
+    if deck:
+        total = len(deck)
+        return [(Draw(card), count / total) for card, count in counts(deck)]
+    # The shuffled part is gone: the card put back under comes up, for sure.
+    return [(Draw(under[0]), 1.0)]
+
+
+def village_left(state: State) -> bool:
+    if state.village_deck:
+        return True
+    return any(DECK.get(card) == "village" for card in state.discard)
+
+
+def siege_left(state: State) -> bool:
+    return bool(state.siege_deck or state.siege_under)
+
+
+def academy_left(state: State) -> bool:
+    return bool(state.academy_deck or state.academy_under)
+
+
+def dungeon_left(state: State) -> bool:
+    return bool(state.open_dungeon or state.dungeon_deck or state.dungeon_under)
+
+
+def turn_actions(state: State, seat: int) -> list:
+    """Every action with an effect for the turn player (not Discard/Pass)."""
+    player = state.players[seat]
+    hand = player.hand
+    have = dict(counts(hand))
+    actions: list = []
+    gold = have.get("gold", 0)
+    builders = have.get("builders", 0)
+    if gold:
+        actions.append(Buy())
+    if (have.get("explorers-1") or have.get("explorers-2")) and dungeon_left(state):
+        actions.append(Explore())
+    attackers = [card for card in have if card in ATTACK_CARDS]
+    night = "night" in have
+    if attackers or night:
+        tower = "siege-tower" in have
+        ram = "battering-ram" in have
+        for target, slot, garrison, behind in targets(state, seat):
+            if behind:
+                walls = walls_standing(state.players[target])
+                if not (tower or (ram and walls == 1)):
+                    continue
+            if attackers:
+                actions.append(Attack(target, slot, garrison))
+            if night:
+                actions.append(NightAttack(target, slot, garrison))
+    for card in have:
+        for slot in station_slots(state, seat, card):
+            actions.append(Station(card, slot))
+    for slot, fortress_card in enumerate(player.fortress):
+        if fortress_card.standing:
+            for card in dict.fromkeys(fortress_card.stationed):
+                actions.append(Recall(card, slot))
+    if builders and builders + gold >= 4 and siege_left(state):
+        actions.append(Build())
+    if "duke" in have and gold >= 2 and academy_left(state):
+        actions.append(Academy())
+    if "king" in have:
+        actions.append(King())
+    if state.actions_used >= 1 and village_left(state):
+        actions.append(DrawVillage())
+    return actions
+
+
+def build_picks(top: Pending, hand: tuple[str, ...]) -> list[Pick]:
+    """Gold or Builders picks that still leave a way to 4 cards with a Builder."""
+    chosen = top.selected
+    need = 4 - len(chosen)
+    builder_chosen = "builders" in chosen
+    have = dict(counts(hand))
+    picks = []
+    for card in ("builders", "gold"):
+        if not have.get(card):
+            continue
+        after_need = need - 1
+        left_gold = have.get("gold", 0) - (card == "gold")
+        left_builders = have.get("builders", 0) - (card == "builders")
+        if after_need > left_gold + left_builders:
+            continue
+        if not (builder_chosen or card == "builders") and not (after_need >= 1 and left_builders >= 1):
+            continue
+        picks.append(Pick(card))
+    return picks
+
+
+def select_actions(state: State, top: Pending) -> list:
+    hand = state.players[top.seat].hand
+    purpose = top.purpose
+    if purpose == "build":
+        return build_picks(top, hand)
+    if purpose in ("attack", "support"):
+        picks = [Pick(card) for card, _ in counts(hand) if card in ATTACK_CARDS]
+    elif purpose == "react":
+        picks = [Pick(card) for card, _ in counts(hand) if card in ACADEMY_CARDS]
+    else:  # explore
+        picks = [Pick(card) for card, _ in counts(hand) if KIND[card] == "explorers"]
+    if not confirm_reason(state, top):
+        picks.append(Confirm())
+    return picks
+
+
+def confirm_reason(state: State, top: Pending) -> str:
+    purpose = top.purpose
+    if purpose == "attack":
+        assault = state.assault
+        if not top.selected and not assault.night:
+            return "Choose at least one card to attack with (only a Night attack may be a bluff)."
+        if assault.slot == 0:
+            reason = castle_reach(state.players[assault.defender], top.selected)
+            if reason:
+                return reason
+    if purpose == "explore" and not top.selected:
+        return "Choose at least one Explorers card."
+    if purpose == "build":
+        return "Choose 4 Builders and Gold in all."
+    return ""
+
+
+def legal_actions(state: State) -> list:
+    if not state.pending:
+        return []
+    top = state.pending[-1]
+    kind = top.kind
+    if kind == "draw" or kind == "first":
+        return [action for action, _ in chance_outcomes(state)]
+    if kind == "action":
+        actions = turn_actions(state, top.seat)
+        if actions:
+            return actions
+        hand = state.players[top.seat].hand
+        if hand:
+            return [Discard(card) for card, _ in counts(hand)]
+        return [Pass()]
+    if kind == "select":
+        return select_actions(state, top)
+    if kind == "thief":
+        if "thief" in state.players[top.seat].hand:
+            return [PlayThief(), Decline()]
+        return [Decline()]
+    if kind == "give":
+        hand = state.players[top.seat].hand
+        receivers = [seat for seat in standing(state) if seat != top.seat]
+        gifts = [Give(card, to) for card, _ in counts(hand) for to in receivers]
+        return gifts + [EndTurn()]
+    return []
+
+
+def action_reason(state: State, action) -> str:
+    """Why the turn player may not take ``action`` now, or "" if they may."""
+    if not state.pending or state.pending[-1].kind != "action":
+        return "It is not the moment to choose an action."
+    seat = state.pending[-1].seat
+    player = state.players[seat]
+    hand = player.hand
+    if isinstance(action, Buy):
+        return "" if "gold" in hand else "Buying takes a Gold card."
+    if isinstance(action, Explore):
+        if "explorers-1" not in hand and "explorers-2" not in hand:
+            return "Exploring takes Explorers."
+        return "" if dungeon_left(state) else "The Dungeon deck is empty."
+    if isinstance(action, (Attack, NightAttack)):
+        reason = target_reason(state, seat, action.target, action.slot, action.garrison)
+        if reason:
+            return reason
+        if isinstance(action, NightAttack):
+            if "night" not in hand:
+                return "A Night attack takes a Night card."
+            pool = hand
+        else:
+            pool = [card for card in hand if card in ATTACK_CARDS]
+            if not pool:
+                return "Attacking takes Soldiers, Bowmen or siege weapons."
+        if action.slot == 0:
+            return castle_reach(state.players[action.target], pool)
+        return ""
+    if isinstance(action, Station):
+        return station_reason(state, seat, action.card, action.slot)
+    if isinstance(action, Recall):
+        if not 0 <= action.slot < len(player.fortress):
+            return "There is no such fortress card."
+        card = player.fortress[action.slot]
+        if not card.standing:
+            return "That card has fallen."
+        return "" if action.card in card.stationed else f"No {title(action.card)} is stationed there."
+    if isinstance(action, Build):
+        builders = hand.count("builders")
+        if not builders:
+            return "Building takes at least one Builders card."
+        if builders + hand.count("gold") < 4:
+            return "Building takes 4 cards of Builders and Gold."
+        return "" if siege_left(state) else "The Siege deck is empty."
+    if isinstance(action, Academy):
+        if "duke" not in hand:
+            return "The Academy takes a Duke."
+        if hand.count("gold") < 2:
+            return "The Academy takes a Duke and 2 Gold."
+        return "" if academy_left(state) else "The Academy deck is empty."
+    if isinstance(action, King):
+        return "" if "king" in hand else "You have no King."
+    if isinstance(action, DrawVillage):
+        if state.actions_used < 1:
+            return "Drawing a card as an action is only for the actions a King grants."
+        return "" if village_left(state) else "The Village deck and its discards are empty."
+    if isinstance(action, (Discard, Pass)):
+        if turn_actions(state, seat):
+            return "You still have an action with an effect: you may only throw a card away when none has."
+        if isinstance(action, Pass):
+            return "You must throw a card away (you cannot pass)." if hand else ""
+        return "" if action.card in hand else "You have no such card."
+    return "That is not an action for your turn."
+
+
+def refusals(state: State) -> dict[str, str]:
+    """For the turn player's action menu: each kind of action that is not
+    possible right now, with the reason ("buy": "Buying takes a Gold card.")."""
+    if not state.pending or state.pending[-1].kind != "action":
+        return {}
+    seat = state.pending[-1].seat
+    hand = state.players[seat].hand
+    out: dict[str, str] = {}
+    for name, action in (
+        ("buy", Buy()),
+        ("explore", Explore()),
+        ("build", Build()),
+        ("academy", Academy()),
+        ("king", King()),
+        ("draw", DrawVillage()),
+    ):
+        reason = action_reason(state, action)
+        if reason:
+            out[name] = reason
+    actions = turn_actions(state, seat)
+    if not any(isinstance(a, Attack) for a in actions):
+        if not any(card in ATTACK_CARDS for card in hand):
+            out["attack"] = "Attacking takes Soldiers, Bowmen or siege weapons."
+        else:
+            out["attack"] = "No rival card is within reach of your cards."
+    if not any(isinstance(a, NightAttack) for a in actions):
+        out["night"] = (
+            "A Night attack takes a Night card." if "night" not in hand else "No rival card is within reach."
+        )
+    if not any(isinstance(a, (Station, Recall)) for a in actions):
+        out["defend"] = (
+            "Defending takes a Bowmen or Soldiers card of your colour (or a siege weapon) "
+            "and a standing fortress card with room, or a stationed card to take back."
+        )
+    return out

@@ -1,0 +1,374 @@
+"""Catapult Castle ``apply``: one handler per (pending decision, action)
+pair, each checking the rules and returning a new State that shares every
+unchanged tuple with the old one."""
+
+from __future__ import annotations
+
+from msgspec.structs import replace
+
+from rules.catapult_castle.edition import (
+    DECK_NAMES,
+    EDITION,
+    EXTRA_SHOT,
+    KIND_INDEX,
+    MAGIC_TOSS,
+    ROOF,
+    STRONG_AMMO,
+    square_index,
+)
+from rules.catapult_castle.engine import landing_outcomes, settle
+from rules.catapult_castle.state import (
+    Aim,
+    Card,
+    ChooseStart,
+    DoneRearranging,
+    Draw,
+    GiveCard,
+    Land,
+    MoveTower,
+    Pending,
+    Pile,
+    Place,
+    PlayCard,
+    Rearrange,
+    ReturnToBox,
+    Shoot,
+    Stack,
+    State,
+)
+from rules.catapult_castle.table import (
+    EMPTY_PILE,
+    EMPTY_STACK,
+    ROOF_INDEX,
+    captured_towers,
+    hand_add,
+    hand_take,
+    is_solo,
+    landing_effect,
+    own_deck,
+    pile_add,
+    pile_take,
+    placement,
+    put,
+)
+from rules.core import IllegalAction
+
+
+def pop(state: State, **changes) -> State:
+    """Answer the top decision and move the game on."""
+    return settle(replace(state, pending=state.pending[:-1], **changes))
+
+
+_EXPECTED = {
+    "start": "the start player must be chosen first",
+    "setup_card": "a set-up card is being drawn",
+    "draw": "a card is being drawn",
+    "turn": "it is time to play cards or shoot",
+    "land": "the ammo is in the air: say where it landed",
+    "place": "the captured tower must be placed first",
+    "stack_card": "a card must go under the stacked tower first",
+    "rearrange": "the towers are being rearranged: move one or finish",
+}
+
+
+def _not_now(top: Pending, action: object) -> IllegalAction:
+    return IllegalAction(f"{type(action).__name__} is not possible now: {_EXPECTED[top.kind]}.")
+
+
+def _square(state: State, mat: int, square: str) -> int:
+    """The square number of an action's (mat, square), if that square is in play."""
+    q = square_index(mat, square)
+    if q < 0 or q not in state.squares:
+        where = f"the {DECK_NAMES[mat]} mat" if 0 <= mat < len(DECK_NAMES) else "that mat"
+        raise IllegalAction(f"There is no {square or 'such'} square on {where} in this game.")
+    return q
+
+
+def apply(state: State, action: object) -> State:
+    if state.over:
+        raise IllegalAction("The game is over.")
+    top = state.pending[-1]
+    handler = _HANDLERS.get((top.kind, type(action)))
+    if handler is None:
+        raise _not_now(top, action)
+    return handler(state, top, action)
+
+
+def _apply_start(state: State, top: Pending, action: ChooseStart) -> State:
+    seats = state.seats
+    if isinstance(action.seat, bool) or not isinstance(action.seat, int) or not 0 <= action.seat < seats:
+        raise IllegalAction(f"Seat {action.seat} is not at this table.")
+    start = action.seat
+    draws = []
+    if state.skilled:
+        draws += [
+            Pending("draw", seat=(start + i) % seats, deck=state.seat_mats[(start + i) % seats])
+            for i in range(seats)
+        ]
+    last = (start - 1) % seats
+    # The player to the start player's right goes last and draws a card for it.
+    draws.append(Pending("draw", seat=last, deck=state.seat_mats[last]))
+    return settle(replace(state, start_seat=start, pending=tuple(reversed(draws)) + state.pending[:-1]))
+
+
+def _kind(pile: Pile, action: Draw) -> int:
+    k = KIND_INDEX.get(action.kind, -1)
+    if k < 0 or pile.counts[k] <= 0:
+        raise IllegalAction(f"No {action.kind} card is left to draw there.")
+    return k
+
+
+def _apply_setup_card(state: State, top: Pending, action: Draw) -> State:
+    k = _kind(state.decks[top.deck], action)
+    stack = state.stacks[top.square]
+    stacked = Stack(stack.towers + (0,), stack.cards + (Card(top.deck, action.kind),))
+    return pop(
+        state, decks=pile_take(state.decks, top.deck, k), stacks=put(state.stacks, top.square, stacked)
+    )
+
+
+def _take_fromdraw_pile(state: State, deck: int, action: Draw) -> tuple[tuple[Pile, ...], tuple[Pile, ...]]:
+    """(decks, discards) after drawing ``action.kind`` from ``deck``, reshuffling
+    the discard into the deck first if the deck is empty."""
+    decks, discards = state.decks, state.discards
+    if not decks[deck].size:
+        decks = put(decks, deck, discards[deck])
+        discards = put(discards, deck, EMPTY_PILE)
+    k = _kind(decks[deck], action)
+    return pile_take(decks, deck, k), discards
+
+
+def _apply_draw(state: State, top: Pending, action: Draw) -> State:
+    decks, discards = _take_fromdraw_pile(state, top.deck, action)
+    hands = put(state.hands, top.seat, hand_add(state.hands[top.seat], action.kind))
+    return pop(state, decks=decks, discards=discards, hands=hands)
+
+
+def _stack_on(state: State, top: Pending, card: Card) -> tuple[Stack, ...]:
+    stack = state.stacks[top.square]
+    return put(state.stacks, top.square, Stack(stack.towers + (top.ammo,), stack.cards + (card,)))
+
+
+def _apply_stack_draw(state: State, top: Pending, action: Draw) -> State:
+    if not state.decks[top.deck].size and state.hands[top.seat]:
+        raise IllegalAction("Your deck is empty: choose a card from your hand to put under the tower.")
+    decks, discards = _take_fromdraw_pile(state, top.deck, action)
+    stacks = _stack_on(state, top, Card(top.deck, action.kind))
+    return pop(state, decks=decks, discards=discards, stacks=stacks)
+
+
+def _apply_give(state: State, top: Pending, action: GiveCard) -> State:
+    if state.decks[top.deck].size:
+        raise IllegalAction("The top card of your deck goes under the tower while the deck has cards.")
+    hand = state.hands[top.seat]
+    if action.kind not in hand:
+        raise IllegalAction(f"You have no {action.kind} in hand.")
+    stacks = _stack_on(state, top, Card(top.deck, action.kind))
+    return pop(state, stacks=stacks, hands=put(state.hands, top.seat, hand_take(hand, action.kind)))
+
+
+def _apply_play(state: State, top: Pending, action: PlayCard) -> State:
+    seat = top.seat
+    if state.beginner:
+        raise IllegalAction("Beginner rules: cards have no effects, they only go under stacked towers.")
+    if state.shot_taken:
+        raise IllegalAction("Cards are played before the turn's first shot.")
+    hand = state.hands[seat]
+    kind = action.kind
+    if kind not in hand:
+        raise IllegalAction(f"You have no {kind} in hand.")
+    changes: dict = {"hands": put(state.hands, seat, hand_take(hand, kind))}
+    if kind == ROOF:
+        q = _square(state, action.mat, action.square)
+        stack = state.stacks[q]
+        if not stack.towers:
+            raise IllegalAction("A Reinforced Roof goes on a tower, and that square is empty.")
+        if stack.roof >= 0:
+            raise IllegalAction("That tower already has a Reinforced Roof.")
+        changes["stacks"] = put(state.stacks, q, replace(stack, roof=own_deck(state, seat)))
+    else:
+        if action.mat != -1 or action.square:
+            raise IllegalAction(f"Only a Reinforced Roof is placed on a tower; {kind} is just played.")
+        if kind == EXTRA_SHOT:
+            changes["shots_left"] = state.shots_left + 1
+        elif kind == MAGIC_TOSS:
+            if state.magic_toss:
+                raise IllegalAction("Magic Toss is already in play this turn.")
+            changes["magic_toss"] = True
+        elif kind == STRONG_AMMO:
+            if state.strong_ammo:
+                raise IllegalAction("Strong Ammo is already in play this turn.")
+            changes["strong_ammo"] = True
+        deck = own_deck(state, seat)
+        if deck >= 0:  # solo cards have no deck: once played they are gone
+            changes["discards"] = pile_add(state.discards, deck, KIND_INDEX[kind])
+    return replace(state, **changes)
+
+
+def _firing_mat(state: State, seat: int, from_mat: int) -> int:
+    if is_solo(state):
+        if (
+            isinstance(from_mat, bool)
+            or not isinstance(from_mat, int)
+            or not 0 <= from_mat < len(EDITION.mats)
+        ):
+            raise IllegalAction("Solo: say which mat's corner the catapult fires from.")
+        return from_mat
+    if from_mat not in (-1, state.seat_mats[seat]):
+        raise IllegalAction("The catapult stands at the outer corner of your own mat.")
+    return -1
+
+
+def _launch(state: State, top: Pending, square: int, accuracy: int, from_mat: int) -> State:
+    land = Pending("land", seat=top.seat, square=square, accuracy=accuracy, from_mat=from_mat)
+    return replace(
+        state,
+        pending=state.pending[:-1] + (land,),
+        shots_left=state.shots_left - 1,
+        shot_taken=True,
+        supply=state.supply - 1 if is_solo(state) else state.supply,  # solo ammo never comes back
+    )
+
+
+def _apply_aim(state: State, top: Pending, action: Aim) -> State:
+    if state.mode == "table":
+        raise IllegalAction("At a real table the catapult shoots: use Shoot, then say where the ammo landed.")
+    accuracy = action.accuracy
+    if isinstance(accuracy, bool) or not isinstance(accuracy, int) or not 0 <= accuracy <= 100:
+        raise IllegalAction("Accuracy is a whole percentage from 0 to 100.")
+    from_mat = _firing_mat(state, top.seat, action.from_mat)
+    q = _square(state, action.mat, action.square)
+    if not state.stacks[q].towers:
+        raise IllegalAction("There is no tower on that square to aim at.")
+    if is_solo(state):
+        if action.mat == from_mat:
+            raise IllegalAction("A tower on the mat you fire from can't be won: aim at another mat.")
+    elif action.mat == state.seat_mats[top.seat]:
+        raise IllegalAction("That is your own tower: aim at another mat.")
+    return _launch(state, top, q, accuracy, from_mat)
+
+
+def _apply_shoot(state: State, top: Pending, action: Shoot) -> State:
+    if state.mode != "table":
+        raise IllegalAction("Aim first: choose a target and play the mini-game.")
+    from_mat = _firing_mat(state, top.seat, action.from_mat)
+    return _launch(state, top, -1, -1, from_mat)
+
+
+def _apply_land(state: State, top: Pending, action: Land) -> State:
+    if not any(action == outcome for outcome, _ in landing_outcomes(state, top)):
+        raise IllegalAction("The ammo can't have landed there: pick one of the listed landings.")
+    effect = landing_effect(state, top, action)
+    if effect in ("nowhere", "own"):
+        # Ammo back to the supply (solo: it was already spent).
+        return pop(state)
+    q = square_index(action.mat, action.square)
+    stack = state.stacks[q]
+    if effect == "roof":
+        # The roof takes the shot (or is knocked off) and goes to its deck's discard.
+        return pop(
+            state,
+            stacks=put(state.stacks, q, replace(stack, roof=-1)),
+            discards=pile_add(state.discards, stack.roof, ROOF_INDEX),
+        )
+    towers = stack.towers
+    taken_count = captured_towers(state, q)
+    if taken_count > 1:
+        # Strong Ammo: the whole stack, the cards between its towers freed.
+        taken, freed, rest = towers[:-1] + (towers[-1] + 1,), stack.cards, EMPTY_STACK
+    else:
+        taken, freed = (towers[-1] + 1,), stack.cards[-1:]
+        rest = Stack(towers[:-1], stack.cards[:-1]) if len(towers) > 1 else EMPTY_STACK
+    stacks = put(state.stacks, q, rest)
+    if is_solo(state):
+        return pop(state, stacks=stacks, removed=state.removed + taken_count)
+    discards = state.discards
+    for card in freed:
+        # Cards under captured towers go face up to their own deck's discard.
+        discards = pile_add(discards, card.deck, KIND_INDEX[card.kind])
+    pending = state.pending[:-1] + tuple(Pending("place", seat=top.seat, ammo=ammo) for ammo in taken)
+    victim = state.mat_owner[action.mat]
+    if victim >= 0:
+        pending += (Pending("draw", seat=victim, deck=state.seat_mats[victim]),)
+    return settle(replace(state, stacks=stacks, discards=discards, pending=pending, supply=state.supply - 1))
+
+
+def _apply_place(state: State, top: Pending, action: Place) -> State:
+    mode, squares = placement(state, top.seat)
+    if mode == "none":
+        raise IllegalAction("There is nowhere to put this tower: it goes back in the box.")
+    q = square_index(state.seat_mats[top.seat], action.square)
+    if q not in squares:
+        if q < 0 or q not in state.squares:
+            raise IllegalAction(f"There is no {action.square or 'such'} square on your mat.")
+        stack = state.stacks[q]
+        if mode == "empty":
+            raise IllegalAction("You still have an empty square: the captured tower must go on one.")
+        if stack.roof >= 0:
+            raise IllegalAction("That tower has a Reinforced Roof: nothing may be stacked on it.")
+        raise IllegalAction(f"That stack is already {state.max_stack} towers high, the most allowed.")
+    if mode == "empty":
+        return pop(state, stacks=put(state.stacks, q, Stack((top.ammo,))))
+    stacking = Pending("stack_card", seat=top.seat, deck=own_deck(state, top.seat), square=q, ammo=top.ammo)
+    return replace(state, pending=state.pending[:-1] + (stacking,))
+
+
+def _apply_return(state: State, top: Pending, action: ReturnToBox) -> State:
+    if placement(state, top.seat)[0] != "none":
+        raise IllegalAction("The tower fits on your mat: place it.")
+    return pop(state, removed=state.removed + 1)
+
+
+def _apply_rearrange(state: State, top: Pending, action: Rearrange) -> State:
+    if not is_solo(state):
+        raise IllegalAction("Only the solo game lets you rearrange the towers.")
+    if state.rearrangements_left <= 0:
+        raise IllegalAction("Both rearrangements are used up.")
+    return replace(
+        state,
+        rearrangements_left=state.rearrangements_left - 1,
+        rearrange_moves=0,
+        pending=state.pending + (Pending("rearrange", seat=top.seat),),
+    )
+
+
+def _apply_move(state: State, top: Pending, action: MoveTower) -> State:
+    if state.rearrange_moves >= EDITION.rearrange_move_limit:
+        raise IllegalAction(f"That is {EDITION.rearrange_move_limit} moves: finish the rearrangement.")
+    source = _square(state, action.from_mat, action.from_square)
+    target = _square(state, action.to_mat, action.to_square)
+    stacks = state.stacks
+    if not stacks[source].towers:
+        raise IllegalAction("There is no tower on that square to move.")
+    if source == target:
+        raise IllegalAction("Move the tower to a different square.")
+    limit = min(state.max_stack, EDITION.solo_max_stack)
+    if len(stacks[target].towers) >= limit:
+        raise IllegalAction(f"Stacks may be at most {limit} towers high.")
+    moving = stacks[source].towers[-1]
+    left = stacks[source].towers[:-1]
+    stacks = put(stacks, source, Stack(left) if left else EMPTY_STACK)
+    stacks = put(stacks, target, Stack(stacks[target].towers + (moving,)))
+    return replace(state, stacks=stacks, rearrange_moves=state.rearrange_moves + 1)
+
+
+def _apply_done(state: State, top: Pending, action: DoneRearranging) -> State:
+    return replace(state, pending=state.pending[:-1])
+
+
+_HANDLERS = {
+    ("start", ChooseStart): _apply_start,
+    ("setup_card", Draw): _apply_setup_card,
+    ("draw", Draw): _apply_draw,
+    ("stack_card", Draw): _apply_stack_draw,
+    ("stack_card", GiveCard): _apply_give,
+    ("turn", PlayCard): _apply_play,
+    ("turn", Aim): _apply_aim,
+    ("turn", Shoot): _apply_shoot,
+    ("turn", Rearrange): _apply_rearrange,
+    ("land", Land): _apply_land,
+    ("place", Place): _apply_place,
+    ("place", ReturnToBox): _apply_return,
+    ("rearrange", MoveTower): _apply_move,
+    ("rearrange", DoneRearranging): _apply_done,
+}

@@ -1,0 +1,62 @@
+"""Helpers for driving the app with Pilot: an app with a fixed save folder,
+a still aiming bar and no bot pause, and a loop that plays a game to its end
+through the keyboard."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from castletui.app import CastleApp, Start
+from castletui.screens.dialogs import CurtainScreen
+from castletui.screens.game import GameScreen
+from castletui.session import Session
+
+
+class StillApp(CastleApp):
+    """The app as tests see it: no animation, no bot pause, no blinking."""
+
+    def __init__(
+        self, start: Start | None = None, save_dir: Path | str = "", session: Session | None = None
+    ) -> None:
+        super().__init__(start, save_dir=save_dir, bot_delay=0)
+        self.still = True
+        self.session_to_open = session
+
+    def open_start(self) -> None:
+        super().open_start()
+        if self.session_to_open is not None:
+            self.open_session(self.session_to_open)
+
+
+async def settle(pilot) -> None:
+    """Let workers (bots) finish and the screen catch up."""
+    for _ in range(3):
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+
+
+async def play_to_the_end(pilot, limit: int = 3000) -> GameScreen:
+    """Play the game on screen with the keyboard only: Enter takes the
+    highlighted choice, the aiming bar is stopped in its sweet spot, the
+    curtain is raised for whoever it names."""
+    app = pilot.app
+    for _ in range(limit):
+        await settle(pilot)
+        screen = app.screen
+        games = [s for s in app.screen_stack if isinstance(s, GameScreen)]
+        if games and games[-1].session.over:
+            return games[-1]
+        if isinstance(screen, CurtainScreen):
+            await pilot.press("enter")
+            continue
+        if not isinstance(screen, GameScreen):
+            await pilot.press("escape")  # e.g. the score sheet at the end
+            continue
+        aim = screen.query("#aim")
+        if aim and aim.first().display:
+            bar = aim.first()
+            bar.position = bar.centre
+            await pilot.press("space")
+            continue
+        await pilot.press("enter")
+    raise AssertionError("the game did not end through the keyboard")

@@ -1,0 +1,250 @@
+"""Castlecards on screen, driven like a player: a whole game against a bot
+through the keyboard, the steps of the action bar (Attack... then a target,
+Escape back), the attack panel totalling swords against shields while cards
+are picked, the hot-seat curtain before the other person's reaction, and
+the end screen."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import saves
+from castletui.app import Start
+from castletui.screens.castlecards import CastlecardsScreen
+from castletui.screens.dialogs import CurtainScreen
+from castletui.screens.result import ResultScreen
+from castletui.session import Session
+from castletui.widgets.castlecards_board import BoardMarks, CastlecardsBoard
+from rules import castlecards as game
+from rules.castlecards.state import Attack, Pick
+from tests.app.driving import StillApp, play_to_the_end, settle
+
+# --- sessions at a chosen moment (shared with the snapshot tests) ---------------
+
+
+def new_session(path: Path | None, seed: int, bot: bool = True, seats: int = 2) -> Session:
+    names = ["Coco", "Wei", "Ada", "Bo"][:seats]
+    players = [saves.Player(names[0])] + [
+        saves.Player(name, "bot") if bot else saves.Player(name) for name in names[1:]
+    ]
+    variant = "two-player" if seats == 2 else "multi-player"
+    session = Session.new("castlecards", variant, players, seed=seed, path=path)
+    session.run_automatic()
+    return session
+
+
+def play_until(session: Session, stop, limit: int = 400) -> Session:
+    """Let the normal bot choose for the people too (seeded), until ``stop(session)``."""
+    rng = random.Random(session.save.seed)
+    for _ in range(limit):
+        if session.over or stop(session):
+            return session
+        session.act(game.bot_action(session.state, "normal", rng))
+        session.run_automatic()
+    raise AssertionError("the moment never came")
+
+
+def top(session: Session):
+    return session.state.pending[-1] if session.state.pending else None
+
+
+def is_reacting(session: Session, seat: int = 0) -> bool:
+    pending = top(session)
+    return pending is not None and pending.kind == "select" and pending.purpose == "react" and pending.seat == seat
+
+
+def at_action(session: Session, seat: int = 0) -> bool:
+    pending = top(session)
+    return pending is not None and pending.kind == "action" and pending.seat == seat
+
+
+def board_text(app) -> str:
+    board = app.screen.query_one(CastlecardsBoard)
+    return board.render().plain
+
+
+def prompt_text(app) -> str:
+    return str(app.screen.query_one("#prompt").render())
+
+
+def choice_texts(app) -> list[str]:
+    return [choice.text for choice in app.screen.choice_list]
+
+
+# --- a whole game ------------------------------------------------------------
+
+
+async def test_a_two_player_game_against_a_bot_through_the_keyboard(tmp_path):
+    start = Start(
+        "play",
+        new_game={
+            "game_id": "castlecards",
+            "variant": "two-player",
+            "players": [saves.Player("Coco"), saves.Player("Wei", "bot")],
+            "seed": 3,
+        },
+    )
+    app = StillApp(start, tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await play_to_the_end(pilot)
+        assert isinstance(screen, CastlecardsScreen)
+        session = screen.session
+        result = session.result()
+        assert result.finished and len(result.winners) == 1
+        await settle(pilot)
+        assert isinstance(app.screen, ResultScreen)
+        await pilot.press("escape")
+        await settle(pilot)
+        # The end screen: the winner and the fallen player on the board.
+        text = board_text(app)
+        winner = session.names[result.winners[0]]
+        assert "GAME OVER" in text and f"{winner} wins" in text
+        assert "castle fallen" in text
+        assert "Game over" in prompt_text(app)
+        reloaded = saves.load(session.path)
+        assert reloaded.finished and saves.replay(reloaded) == session.state
+
+
+# --- steps of the action bar ------------------------------------------------------
+
+
+async def test_attack_opens_the_targets_and_escape_goes_back(tmp_path):
+    session = play_until(new_session(tmp_path / "g.toml", 3), lambda s: at_action(s) and any(
+        isinstance(a, Attack) for a in s.legal_actions()
+    ))
+    app = StillApp(save_dir=tmp_path, session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        first = choice_texts(app)
+        assert first[0].startswith("Attack... (")
+        await pilot.press("enter")
+        await settle(pilot)
+        targets = choice_texts(app)
+        assert all(text.startswith("Attack ") and "shields)" in text for text in targets[:-1])
+        assert targets[-1] == "Back"
+        assert "which card do you attack" in prompt_text(app)
+        # The highlighted target is lit on the board.
+        assert app.screen.query_one(CastlecardsBoard).marks.selected[0] == "fort"
+        await pilot.press("escape")
+        await settle(pilot)
+        assert choice_texts(app) == first
+        assert session.ply == app.screen.session.ply  # nothing was played
+
+
+async def test_the_attack_panel_totals_swords_against_shields_while_picking(tmp_path):
+    def picking(s):
+        pending = top(s)
+        if not at_action(s):
+            return False
+        attacks = [a for a in s.legal_actions() if isinstance(a, Attack) and not a.garrison]
+        attack_cards = [c for c in s.state.players[0].hand if c in game.legal.ATTACK_CARDS]
+        return pending is not None and attacks and len(attack_cards) >= 2
+
+    session = play_until(new_session(tmp_path / "g.toml", 5), picking)
+    target = next(a for a in session.legal_actions() if isinstance(a, Attack) and not a.garrison)
+    session.act(target)
+    shields = game.defence_total(session.state)
+    app = StillApp(save_dir=tmp_path, session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert "pick your attack cards" in prompt_text(app)
+        assert f"Swords 0: none yet" in board_text(app)
+        assert f"Shields {shields}" in board_text(app)
+        picks = [c for c in app.screen.choice_list if isinstance(c.action, Pick)]
+        assert len(picks) >= 2 and all(" swords vs " in c.text for c in picks)
+        assert app.screen.choice_list[-1].disabled  # Confirm waits for a card
+        first = picks[0]
+        expected = game.ui_queries.pick_outlook(session.view(0), first.action.card)
+        assert first.text.endswith(f"{expected.swords} swords vs {expected.shields} shields: "
+                                   f"{'wins' if expected.succeeds else 'fails'}")
+        await pilot.press("enter")  # pick the first card
+        await settle(pilot)
+        assert game.attack_total(session.state) == expected.swords
+        assert f"Swords {expected.swords}:" in board_text(app)
+        await pilot.press("enter")  # and the next
+        await settle(pilot)
+        swords = game.attack_total(session.state)
+        assert swords > expected.swords
+        assert f"Swords {swords}:" in board_text(app)
+        assert f"{swords} against {shields}" in board_text(app)
+        confirm = app.screen.choice_list[-1]
+        assert confirm.text.startswith("Confirm: attack") and not confirm.disabled
+
+
+# --- hot seat ---------------------------------------------------------------
+
+
+async def test_hot_seat_the_curtain_falls_before_the_other_persons_reaction(tmp_path):
+    def can_attack(s):
+        seat = s.to_move()
+        return (
+            seat is not None
+            and seat >= 0
+            and at_action(s, seat)
+            and any(isinstance(a, Attack) for a in s.legal_actions())
+            and any(c in game.edition.ACADEMY_CARDS for c in s.state.players[1 - seat].hand)
+        )
+
+    session = play_until(new_session(tmp_path / "g.toml", 2, bot=False), can_attack)
+    attacker = session.to_move()
+    defender = 1 - attacker
+    app = StillApp(save_dir=tmp_path, session=session)
+    curtains: list[str] = []
+    async with app.run_test(size=(80, 24)) as pilot:
+        original = app.push_screen
+
+        def counting(screen, *args, **kwargs):
+            if isinstance(screen, CurtainScreen):
+                curtains.append(screen.player_name)
+            return original(screen, *args, **kwargs)
+
+        app.push_screen = counting
+        await settle(pilot)
+        if isinstance(app.screen, CurtainScreen):
+            await pilot.press("enter")
+            await settle(pilot)
+        assert app.screen.viewer == attacker
+        curtains.clear()
+        await pilot.press("enter")  # Attack...
+        await settle(pilot)
+        await pilot.press("enter")  # the first target
+        await settle(pilot)
+        await pilot.press("enter")  # pick the first card
+        await settle(pilot)
+        while not app.screen.choice_list[0].text.startswith("Confirm"):
+            await pilot.press("enter")  # pick every attack card
+            await settle(pilot)
+        await pilot.press("enter")  # Confirm
+        await settle(pilot)
+        assert isinstance(app.screen, CurtainScreen)
+        assert curtains == [session.names[defender]]
+        await pilot.press("enter")  # the defender is at the keyboard
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, CastlecardsScreen) and screen.viewer == defender
+        assert is_reacting(session, defender)
+        assert "you are attacked" in prompt_text(app)
+        assert "ATTACK" in board_text(app)
+        texts = choice_texts(app)
+        assert texts[-1] == "No reaction"
+        assert any(text.startswith("+ ") for text in texts)
+        # The defender's own hand is shown, the attacker's only as a count.
+        board = screen.query_one(CastlecardsBoard)
+        assert all(card != "hidden" for card in board.state.players[defender].hand)
+        assert all(card == "hidden" for card in board.state.players[attacker].hand)
+
+
+# --- layouts -------------------------------------------------------------------
+
+
+def test_four_players_fit_the_80x24_board_area():
+    session = play_until(new_session(None, 4, seats=4), lambda s: s.ply > 60)
+    board = CastlecardsBoard()
+    board.state, board.viewer, board.marks = session.view(0), 0, BoardMarks(names=session.names)
+    lines = board.layout(48, 14)
+    assert len(lines) <= 14
+    text = "\n".join(line.text.plain for line in lines)
+    for name in session.names:
+        assert name in text
+    assert all(line.text.cell_len <= 48 for line in lines)

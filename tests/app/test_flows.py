@@ -1,0 +1,240 @@
+"""The app driven like a player: menu, wizard, a whole game of Catapult
+Castle (2 players hot-seat, and solo), undo, save and resume, load screen,
+rules and help, bad saves and tiny terminals."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import msgspec
+
+import saves
+from castletui.app import Start
+from castletui.screens.dialogs import ConfirmScreen, CurtainScreen
+from castletui.screens.game import GameScreen
+from castletui.screens.help import HelpScreen
+from castletui.screens.load import LoadScreen
+from castletui.screens.menu import MenuScreen
+from castletui.screens.result import ResultScreen
+from castletui.screens.rules import RulesScreen
+from castletui.screens.wizard import NewGameScreen
+from castletui.session import Session
+from tests.app.driving import StillApp, play_to_the_end, settle
+
+
+async def test_menu_wizard_starts_a_catapult_castle_game(tmp_path):
+    app = StillApp(save_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert isinstance(app.screen, MenuScreen)
+        await pilot.press("n")
+        assert isinstance(app.screen, NewGameScreen)
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert isinstance(app.screen, GameScreen)
+        session = app.screen.session
+        assert session.save.game == "catapult-castle"
+        assert session.names == ["Coco", "Wei"] and session.players[1].is_bot
+        assert list(tmp_path.glob("catapult-castle-*.toml"))
+        await pilot.press("q")
+        assert isinstance(app.screen, MenuScreen)
+
+
+async def test_a_whole_two_player_hot_seat_game_through_the_keyboard(tmp_path):
+    start = Start(
+        "play",
+        new_game={
+            "game_id": "catapult-castle",
+            "variant": "standard",
+            "players": [saves.Player("Coco"), saves.Player("Wei")],
+            "seed": 21,
+        },
+    )
+    app = StillApp(start, tmp_path)
+    curtains = 0
+    async with app.run_test(size=(80, 24)) as pilot:
+        original = app.push_screen
+
+        def counting(screen, *args, **kwargs):
+            nonlocal curtains
+            curtains += isinstance(screen, CurtainScreen)
+            return original(screen, *args, **kwargs)
+
+        app.push_screen = counting
+        screen = await play_to_the_end(pilot)
+        session = screen.session
+        result = session.result()
+        assert result.finished and result.winners
+        assert curtains > 2, "the curtain falls between the two people"
+        await settle(pilot)
+        assert isinstance(app.screen, ResultScreen)
+        # The finished game is on disk and replays to the same end.
+        reloaded = saves.load(session.path)
+        assert reloaded.finished and saves.replay(reloaded) == session.state
+
+
+async def test_a_whole_solo_game_through_the_keyboard(tmp_path):
+    start = Start(
+        "play",
+        new_game={
+            "game_id": "catapult-castle",
+            "variant": "solo",
+            "players": [saves.Player("Coco")],
+            "seed": 8,
+        },
+    )
+    app = StillApp(start, tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await play_to_the_end(pilot)
+        result = screen.session.result()
+        assert result.finished and result.rating
+        await settle(pilot)
+        assert isinstance(app.screen, ResultScreen)
+        assert result.rating in str(app.screen.query_one("#verdict").render())
+
+
+async def test_undo_takes_back_a_card_but_not_a_shot(tmp_path):
+    session = Session.new(
+        "catapult-castle",
+        "standard",
+        [saves.Player("Coco"), saves.Player("Wei")],
+        seed=4,
+        path=tmp_path / "g.toml",
+    )
+    session.run_automatic()
+    app = StillApp(save_dir=tmp_path, session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        if isinstance(screen, CurtainScreen):
+            await pilot.press("enter")
+            await settle(pilot)
+        screen = app.screen
+        ply = screen.session.ply
+        await pilot.press("enter")  # the first choice: a card, or a target
+        await settle(pilot)
+        if screen.query_one("#aim").display:
+            screen.query_one("#aim").position = 10
+            await pilot.press("space")
+            await settle(pilot)
+            await pilot.press("u")
+            assert screen.session.ply > ply, "a shot's landing is never undone"
+        else:
+            assert screen.session.ply == ply + 1
+            await pilot.press("u")
+            await settle(pilot)
+            assert screen.session.ply == ply
+
+
+async def test_resume_continues_exactly_where_it_stopped(tmp_path):
+    session = Session.new(
+        "catapult-castle",
+        "standard",
+        [saves.Player("Coco"), saves.Player("Wei", "bot")],
+        seed=5,
+        path=tmp_path / "g.toml",
+    )
+    session.run_automatic()
+    app = StillApp(Start("resume", path=tmp_path / "g.toml"), tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, GameScreen)
+        assert app.screen.session.state == session.state
+        assert app.screen.session.ply == session.ply
+
+
+async def test_continue_opens_the_latest_save(tmp_path):
+    session = Session.new(
+        "catapult-castle", "solo", [saves.Player("Coco")], seed=5, path=tmp_path / "solo.toml"
+    )
+    app = StillApp(save_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("c")
+        await settle(pilot)
+        assert isinstance(app.screen, GameScreen)
+        assert app.screen.session.path == session.path
+
+
+async def test_load_screen_lists_saves_and_names_a_damaged_one(tmp_path):
+    Session.new("catapult-castle", "solo", [saves.Player("Coco")], seed=5, path=tmp_path / "solo.toml")
+    (tmp_path / "broken.toml").write_text("format = 'castletui-save'\nversion = 1\ngame = ")
+    app = StillApp(save_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("l")
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, LoadScreen)
+        names = {Path(row.path).name: row for row in screen.rows}
+        assert names["broken.toml"].problem and not names["solo.toml"].problem
+        index = [Path(row.path).name for row in screen.rows].index("broken.toml")
+        screen.query_one("#saves").move_cursor(row=index)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, LoadScreen), "a damaged save does not open"
+        assert "broken.toml" in str(screen.query_one("#load-detail").render())
+
+
+async def test_a_save_with_a_bad_move_opens_at_its_last_legal_move(tmp_path):
+    session = Session.new(
+        "catapult-castle",
+        "standard",
+        [saves.Player("A", "bot"), saves.Player("B", "bot")],
+        seed=2,
+        path=tmp_path / "g.toml",
+    )
+    for _ in range(12):
+        session.act(session.digital_chance() if session.to_move() == -1 else session.bot_decision())
+    bad = list(session.save.log)
+    bad[8] = saves.LogEntry(seat=3, action=bad[8].action)
+    saves.dump(msgspec.structs.replace(session.save, log=bad), tmp_path / "g.toml")
+    app = StillApp(Start("resume", path=tmp_path / "g.toml"), tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, ConfirmScreen)
+        assert "log entry 9" in app.screen.message
+        await pilot.press("y")
+        await settle(pilot)
+        game = next(s for s in app.screen_stack if isinstance(s, GameScreen))  # the bots may have finished it
+        assert game.session.save.log[:8] == session.save.log[:8]
+        assert game.session.path != tmp_path / "g.toml", "the damaged file is left alone"
+        assert saves.read(tmp_path / "g.toml").log == bad
+
+
+async def test_rules_and_help_screens(tmp_path):
+    app = StillApp(save_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("r")
+        assert isinstance(app.screen, RulesScreen)
+        assert "Catapult Castle" in app.screen.sub_title
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.press("escape")
+        await pilot.press("escape")
+        assert isinstance(app.screen, MenuScreen)
+        await pilot.press("f1")
+        assert isinstance(app.screen, HelpScreen)
+
+
+async def test_an_illegal_choice_shows_the_rules_reason(tmp_path):
+    from rules.catapult_castle import Place
+
+    session = Session.new("catapult-castle", "solo", [saves.Player("Coco")], seed=3, path=tmp_path / "s.toml")
+    session.run_automatic()
+    app = StillApp(save_dir=tmp_path, session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert not screen.play(Place("inner"))
+        await pilot.pause()
+        assert app._notifications, "the refusal is shown"
+        assert screen.session.ply == session.ply
+
+
+async def test_a_tiny_terminal_is_told_what_size_it_needs(tmp_path):
+    app = StillApp(save_dir=tmp_path)
+    async with app.run_test(size=(50, 14)) as pilot:
+        await pilot.pause()
+        assert "at least" in str(app.screen.query_one("#too-small").render())
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)

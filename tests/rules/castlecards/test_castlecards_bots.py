@@ -1,0 +1,122 @@
+"""The Castlecards bot's rules of thumb, one test each."""
+
+import random
+
+from cc_helpers import run, table
+from msgspec.structs import replace
+
+import rules.castlecards as game
+from rules.castlecards.state import (
+    Attack,
+    Build,
+    Buy,
+    Confirm,
+    NightAttack,
+    Pick,
+    PlayThief,
+    Station,
+)
+
+
+def bot(state, level="normal"):
+    action = game.bot_action(state, level, random.Random(0))
+    assert action in game.legal_actions(state)
+    return action
+
+
+def test_the_bot_stations_matching_bowmen_on_the_least_defended_wall():
+    state = table(
+        2,
+        hands={0: ["bowmen-red", "trap"]},
+        stationed={(0, 1): ["bowmen-red"], (0, 2): ["bowmen-red"]},
+    )
+    assert bot(state) == Station("bowmen-red", 3)
+
+
+def test_the_bot_attacks_the_weakest_target_its_swords_beat_with_few_cards():
+    state = table(
+        2,
+        hands={0: ["catapult", "soldiers-red-1", "bowmen-red"]},
+        stationed={(1, 1): ["bowmen-blue"], (1, 2): ["bowmen-blue"]},
+    )
+    assert bot(state) == Attack(1, 3)  # the bare Wall, 2 shields
+    state = run(state, Attack(1, 3))
+    assert bot(state) == Pick("catapult")
+    state = run(state, Pick("catapult"))
+    assert bot(state) == Confirm()
+
+
+def test_the_bot_goes_for_a_castle_it_can_reach():
+    state = table(2, hands={0: ["siege-tower", "catapult", "soldiers-red-2"]})
+    assert bot(state) == Attack(1, 0)
+
+
+def test_the_bot_hides_its_attack_with_a_night_card():
+    state = table(2, hands={0: ["catapult", "night"]})
+    assert bot(state) == NightAttack(1, 1)
+
+
+def test_the_bot_builds_siege_weapons():
+    state = table(2, hands={0: ["builders", "gold", "gold", "gold"]})
+    assert bot(state) == Build()
+    state = run(state, Build())
+    assert bot(state) == Pick("builders")
+
+
+def test_the_bot_buys_with_gold():
+    assert bot(table(2, hands={0: ["gold", "trap"]})) == Buy()
+
+
+def test_the_bot_plays_the_thief():
+    state = run(table(2, hands={0: ["gold"], 1: ["thief"]}), Buy())
+    assert bot(state) == PlayThief()
+
+
+def test_the_bot_reacts_only_when_it_saves_the_card():
+    state = table(2, hands={0: ["soldiers-red-2", "soldiers-blue-2"], 1: ["trap", "shield-wall"]})
+    state = run(state, Attack(1, 1), Pick("soldiers-red-2"), Pick("soldiers-blue-2"), Confirm())
+    assert bot(state) in (Pick("trap"), Pick("shield-wall"))  # 4 against 2: one card saves it
+    state = run(state, bot(state))
+    assert bot(state) == Confirm()
+
+    hopeless = table(2, hands={0: ["trebuchet", "catapult"], 1: ["trap"]})
+    hopeless = run(hopeless, Attack(1, 1), Pick("trebuchet"), Pick("catapult"), Confirm())
+    assert bot(hopeless) == Confirm()  # 7 - 2 still beats 2: keep the Trap
+
+    weak = table(2, hands={0: ["bowmen-red"], 1: ["trap"]})
+    weak = run(weak, Attack(1, 1), Pick("bowmen-red"), Confirm())
+    assert game.to_move(weak) == 1 and bot(weak) == Confirm()  # it fails anyway
+
+
+def test_the_bot_at_night_reacts_blind_only_when_the_hidden_cards_could_win():
+    state = table(2, hands={0: ["night"], 1: ["trap"]})
+    state = run(state, NightAttack(1, 1), Confirm())
+    assert bot(state) == Confirm()  # nothing under the Night card
+
+
+def test_levels_all_answer():
+    state = table(2, hands={0: ["gold", "catapult", "bowmen-red"]})
+    for level in ("easy", "normal", "hard"):
+        bot(state, level)
+
+
+def test_the_bot_does_not_peek_at_a_hidden_hand():
+    """The same public picture gives the same decision whatever the rival holds."""
+    base = table(2, hands={0: ["catapult", "soldiers-red-1"], 1: ["gold"]})
+    other = replace(base, players=(base.players[0], replace(base.players[1], hand=("trap",))))
+    assert bot(base, "hard") == bot(other, "hard")
+
+
+def test_the_hard_bot_stations_before_knocking_on_a_wall():
+    state = table(2, hands={0: ["catapult", "bowmen-red"]})
+    assert bot(state, "normal") == Attack(1, 1)
+    assert bot(state, "hard") == Station("bowmen-red", 1)
+
+
+def test_the_hard_bot_saves_its_cards_for_a_castle_in_reach():
+    state = table(
+        2, hands={0: ["siege-tower", "soldiers-blue-2", "gold"]}, stationed={(1, 0): ["soldiers-blue-1"]}
+    )
+    # 3 swords beat a bare Wall but not the Castle (3 + 1): normal spends them, hard waits.
+    assert bot(state, "normal") == Attack(1, 1)
+    assert not isinstance(bot(state, "hard"), Attack)
