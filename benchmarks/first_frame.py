@@ -39,10 +39,23 @@ def castle_app(target: str):
 
     class Timed(CastleApp):
         def on_mount(self) -> None:
-            super().on_mount()
-            self.call_after_refresh(lambda: self.call_after_refresh(self.exit))
+            # Textual also runs CastleApp.on_mount (handlers run for every class
+            # in the MRO), so no super() call here.
+            if target == "menu":
+                self.call_after_refresh(self.exit)
 
-    return Timed(start, save_dir=tempfile.mkdtemp(), bot_delay=60)
+        def open_session(self, session) -> None:
+            super().open_session(session)
+            screen = self.screen
+
+            def drawn() -> None:  # exit once the game screen is mounted and has been drawn
+                if screen.is_mounted and screen.query("#log"):
+                    timer.stop()
+                    screen.call_after_refresh(self.exit)
+
+            timer = self.set_interval(0.002, drawn)
+
+    return Timed(start, save_dir=tempfile.mkdtemp(), bot_delay=0)
 
 
 if __name__ == "__main__":

@@ -183,6 +183,25 @@ class CastleApp(App):
             self.pop_screen()
         self.push_screen(screen_for(session))
 
+    def get_system_commands(self, screen):
+        """The command palette offers every key of the current screen too."""
+        from textual.app import SystemCommand
+
+        yield from super().get_system_commands(screen)
+        seen = set()
+        for active in screen.active_bindings.values():
+            binding = active.binding
+            if binding.show and binding.description and binding.action not in seen:
+                seen.add(binding.action)
+                key = binding.key_display or binding.key
+                yield SystemCommand(binding.description, f"Key: {key}", self._runner(screen, binding.action))
+
+    def _runner(self, screen, action: str):
+        def run() -> None:
+            self.call_later(screen.run_action, action)
+
+        return run
+
     def action_help(self) -> None:
         from castletui.screens.help import HelpScreen
 

@@ -17,7 +17,9 @@ Every game package (``rules/<game>/``) exposes the same plain functions
     describe(state, action) -> str      # a log line, seats as seat_ref(n)
 
 Optional: ``label(state, action)`` (a short action-bar text, defaults to
-``describe``), ``evaluate(state, seat) -> float`` (used by the greedy bot),
+``describe``; for a chance outcome it names the outcome, as the table-mode
+picker lists them), ``chance_prompt(state)`` (the question table mode asks),
+``evaluate(state, seat) -> float`` (used by the greedy bot),
 ``bot_action(state, level, rng)`` (a game's own bot).
 
 Log lines never hold player names (they live in the save, not the state):

@@ -26,13 +26,20 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import OptionList, Static
+from textual.widgets import Footer, OptionList, Static
 
 from castletui.screens.game import Choice, GameScreen
 from castletui.screens.result import verdict
 from castletui.session import Session
-from castletui.widgets.castle_raisers_board import BoardMarks, CastleRaisersBoard
-from rules.castle_raisers import ability_count, covered_icons, legal_slots, threat_report
+from castletui.widgets.castle_raisers_board import BoardMarks, CastleRaisersBoard, token_short
+from rules.castle_raisers import (
+    ability_count,
+    covered_icons,
+    legal_slots,
+    threat_report,
+    village_breakdown,
+    wolves_entering,
+)
 from rules.castle_raisers.common import dispatch_icons
 from rules.castle_raisers.edition import (
     ABILITY_NAMES,
@@ -44,6 +51,7 @@ from rules.castle_raisers.edition import (
     THREATS,
     WOLF_KINDS,
 )
+from rules.castle_raisers.scoring import wolves_around
 from rules.castle_raisers.state import (
     DiscardTile,
     DraftTile,
@@ -97,13 +105,13 @@ class CastleRaisersScreen(GameScreen):
         "on the section borders), the Prestige and Attack piles and each ability's count per section."
     )
     BINDINGS = [
-        Binding("tab", "next_castle", "Castles", key_display="Tab", priority=True),
+        Binding("tab", "next_castle", "Castle", key_display="Tab", priority=True),
         Binding("shift+tab", "previous_castle", "Previous castle", show=False, priority=True),
         Binding("1", "castle(0)", "Castle 1", show=False),
         Binding("2", "castle(1)", "Castle 2", show=False),
         Binding("3", "castle(2)", "Castle 3", show=False),
         Binding("4", "castle(3)", "Castle 4", show=False),
-        Binding("b", "next_board", "Boards"),
+        Binding("b", "next_board", "Board"),
         Binding("escape", "back", "Back", show=False),
     ]
 
@@ -117,6 +125,18 @@ class CastleRaisersScreen(GameScreen):
 
     def compose_board(self) -> ComposeResult:
         yield CastleRaisersBoard(id="cr-board")
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.fit_footer()
+
+    def on_resize(self) -> None:
+        self.fit_footer()
+
+    def fit_footer(self) -> None:
+        """Two more keys than the frame's: below 100 columns the Footer leaves out the command
+        palette's hint (ctrl+p still opens it) so that F1 Help stays in sight."""
+        self.query_one(Footer).show_command_palette = self.app.size.width >= 100
 
     # --- what the table shows ---------------------------------------------------
 
@@ -139,7 +159,13 @@ class CastleRaisersScreen(GameScreen):
             self.session.names,
             self.castle_seat(),
             self.board_mode,
-            BoardMarks(lit=lit, selected=self.highlighted_spot, tile=tile, to_move=seat),
+            BoardMarks(
+                lit=lit,
+                selected=self.highlighted_spot,
+                tile=tile,
+                to_move=seat,
+                owner=top.seat if top is not None else -1,
+            ),
         )
 
     def refresh_table(self) -> None:
@@ -355,7 +381,8 @@ class CastleRaisersResult(ModalScreen[None]):
     CSS = """
     CastleRaisersResult .cr-result { width: 100; max-width: 96%; max-height: 96%; }
     CastleRaisersResult #cr-sheet-scroll { height: auto; max-height: 100%; }
-    CastleRaisersResult #cr-verdict { margin-bottom: 0; }
+    CastleRaisersResult .dialog-question { margin-bottom: 0; }
+    CastleRaisersResult #cr-verdict { height: auto; }
     CastleRaisersResult #cr-close { color: $text-muted; height: 1; }
     """
 
@@ -368,15 +395,26 @@ class CastleRaisersResult(ModalScreen[None]):
         with Vertical(classes="dialog cr-result"):
             title = "Final score" if result.finished else "Score so far"
             yield Static(title, classes="dialog-question")
-            yield Static(name_seats(verdict(self.session), self.session.names), id="cr-verdict")
+            yield Static(self.verdict(), id="cr-verdict")
             with VerticalScroll(id="cr-sheet-scroll"):
                 yield Static(self.sheet(), id="cr-sheet")
                 if self.session.state.variant != "competitive":
                     yield Static(self.threats(), id="cr-threats")
+                if self.app.size.height >= 34:
+                    yield Static(self.details(), id="cr-details")
             yield Static("Enter or Esc: back to the table", id="cr-close")
 
     def on_mount(self) -> None:
         self.query_one("#cr-sheet-scroll").focus()
+
+    def verdict(self) -> str:
+        """Who won and why; co-operative: the verdict alone (the team line below says the rest)."""
+        session = self.session
+        result = session.result()
+        if session.state.variant == "competitive" or not result.finished:
+            return name_seats(verdict(session), session.names)
+        head = "The team wins!" if not result.lost else "The game is lost:"
+        return f"{head} {name_seats(result.decided_by, session.names)}."
 
     def sheet(self) -> Table:
         result = self.session.result()
@@ -399,6 +437,25 @@ class CastleRaisersResult(ModalScreen[None]):
         table.add_row(Text("Total", style="bold"), *totals, style="bold")
         return table
 
+    def details(self) -> Text:
+        """Tall terminals: where each line comes from, per player: the wolves that enter
+        per section (and those around the castle, the tie-break) and each Village token's score."""
+        state = self.session.state
+        text = Text()
+        for seat, castle in enumerate(state.castles):
+            name = self.session.names[seat]
+            entering = ", ".join(
+                f"{section} {wolves_entering(castle, index)}" for index, section in enumerate(SECTIONS)
+            )
+            text.append(f"{name}: ", style="bold")
+            text.append(f"wolves enter {entering}; {wolves_around(castle)} around the castle\n")
+            scored: dict[tuple[str, str], list[str]] = {}
+            for entry in village_breakdown(castle):
+                scored.setdefault((entry.location, entry.token), []).append(f"{entry.section} {entry.points}")
+            for (location, token), parts in scored.items():
+                text.append(f"  {location} {token} {token_short(token)}: {', '.join(parts)}\n", style="dim")
+        return text
+
     def threats(self) -> Text:
         state = self.session.state
         result = self.session.result()
@@ -410,6 +467,8 @@ class CastleRaisersResult(ModalScreen[None]):
         text.append("beaten" if beat else "not beaten", style="bold green" if beat else "bold red")
         text.append("\n")
         report = threat_report(state)
+        # Each card's text too when the terminal is tall enough to show it without scrolling.
+        with_text = self.app.size.height >= 24 + 3 * len(report)
         if not report:
             text.append("No Threat cards (difficulty 0).", style="dim")
         for seat, name, met, placeholder in report:
@@ -420,7 +479,8 @@ class CastleRaisersResult(ModalScreen[None]):
                 ("met" if met else "failed") if result.finished else ("met so far" if met else "not met yet")
             )
             text.append(f"  {word}\n", style="bold green" if met else "bold red")
-            text.append(f"  {THREATS[name].text}\n", style="dim")
+            if with_text:
+                text.append(f"  {THREATS[name].text}\n", style="dim")
         return text
 
     def action_close(self) -> None:

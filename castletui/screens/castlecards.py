@@ -37,14 +37,23 @@ from rules.castlecards.state import (
 from rules.castlecards.ui_queries import attack_outlook, explore_torches, pick_outlook
 
 
+def plural(count: int, one: str, many: str) -> str:
+    return f"{count} {one if count == 1 else many}"
+
+
 def versus(outlook) -> str:
     if outlook is None:
         return ""
     if outlook.hidden:
         # A Night attack: the face-down cards' swords are unknown to this seat.
-        return f"{outlook.swords} swords + {outlook.hidden} face down vs {outlook.shields} shields"
+        swords, shields = (
+            plural(outlook.swords, "sword", "swords"),
+            plural(outlook.shields, "shield", "shields"),
+        )
+        return f"{swords} + {outlook.hidden} face down vs {shields}"
     verdict = "wins" if outlook.succeeds else "fails"
-    return f"{outlook.swords} swords vs {outlook.shields} shields: {verdict}"
+    swords, shields = plural(outlook.swords, "sword", "swords"), plural(outlook.shields, "shield", "shields")
+    return f"{swords} vs {shields}: {verdict}"
 
 
 class CastlecardsScreen(GameScreen):
@@ -175,7 +184,7 @@ class CastlecardsScreen(GameScreen):
                 text = session.label(action)
                 if isinstance(action, Attack | NightAttack):
                     card = view.players[action.target].fortress[action.slot]
-                    text += f" ({game.card_shields(card, action.garrison)} shields)"
+                    text += f" ({plural(game.card_shields(card, action.garrison), 'shield', 'shields')})"
                 lines.append(Choice(text, action, where=where))
             lines.append(Choice("Back", run=lambda: self._set_step("")))
             return lines

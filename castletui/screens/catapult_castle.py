@@ -191,6 +191,12 @@ class CatapultCastleScreen(GameScreen):
         self.move_from = square
         self.refresh_table()
 
+    def back_out(self) -> bool:
+        if self.move_from >= 0 or self.corner >= 0:
+            self.move_from = self.corner = -1
+            return True
+        return False
+
     def after_action(self, action: Any) -> None:
         self.move_from = -1
         if isinstance(action, Aim | catapult.Shoot):

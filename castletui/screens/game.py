@@ -27,7 +27,7 @@ from castletui.screens.dialogs import ChancePicker, CurtainScreen, SaveAsScreen
 from castletui.screens.result import ResultScreen
 from castletui.session import Session
 from castletui.widgets.panels import GameLog, PlayersPanel
-from rules.core import CHANCE, IllegalAction
+from rules.core import CHANCE, IllegalAction, name_seats
 
 # Game id -> the module holding its screen class ``SCREEN``.
 GAME_SCREENS = {
@@ -65,6 +65,7 @@ class GameScreen(Screen):
         "what happened. The game is saved after every move; q goes back to the menu."
     )
     BINDINGS = [
+        Binding("escape", "back_out", "Back", show=False),
         Binding("u", "undo", "Undo"),
         Binding("ctrl+s", "save_as", "Save as"),
         Binding("r", "rules", "Rules"),
@@ -81,6 +82,9 @@ class GameScreen(Screen):
         self.result_shown = False
         self.shown_save_error = ""
         self.waiting_on_curtain = False
+        # Set before mounting: the Header reads them as it mounts.
+        self.title = session.game.INFO.title
+        self.sub_title = session.path.name if session.path else ""
 
     def _first_viewer(self) -> int:
         seat = self.session.to_move()
@@ -118,9 +122,6 @@ class GameScreen(Screen):
         self.query_one("#text-board", Static).update(Text(repr(view)))
 
     def on_mount(self) -> None:
-        info = self.session.game.INFO
-        self.title = info.title
-        self.sub_title = self.session.path.name if self.session.path else ""
         self.query_one(GameLog).show_all([line.text for line in self.session.log])
         self.refresh_table()
         self.call_after_refresh(self.advance)
@@ -230,9 +231,10 @@ class GameScreen(Screen):
 
     def ask_chance(self) -> None:
         session = self.session
-        outcomes = [(session.describe(action), action) for action, _ in session.chance_outcomes()]
+        # Labels name each outcome (a log line may keep a drawn card secret).
+        outcomes = [(session.label(action), action) for action, _ in session.chance_outcomes()]
         prompt = getattr(session.game, "chance_prompt", None)
-        question = prompt(session.state) if prompt else "What happened at the table?"
+        question = name_seats(prompt(session.state), session.names) if prompt else "What happened at the table?"
 
         def answered(action: Any) -> None:
             if action is None:
@@ -296,6 +298,15 @@ class GameScreen(Screen):
             self.action_score()
 
     # --- keys ------------------------------------------------------------------
+
+    def back_out(self) -> bool:
+        """Undo a screen-side step of a multi-step choice (a game screen's
+        hook); True when there was one."""
+        return False
+
+    def action_back_out(self) -> None:
+        if self.back_out():
+            self.refresh_table()
 
     def action_undo(self) -> None:
         try:

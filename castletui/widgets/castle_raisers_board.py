@@ -105,6 +105,8 @@ class BoardMarks:
     selected: Spot = None
     tile: str = ""
     to_move: int | None = None
+    owner: int = -1
+    """The seat whose castle the lit slots, locations and regions belong to."""
 
 
 @dataclass
@@ -169,6 +171,9 @@ class CastleRaisersBoard(Widget):
         return self.names[seat] if 0 <= seat < len(self.names) else f"Player {seat + 1}"
 
     def spot_style(self, spot: Spot, base: str = "") -> str:
+        on_castle = isinstance(spot, tuple) and spot[0] in ("slot", "loc", "region")
+        if on_castle and self.seat != self.marks.owner:
+            return base  # another player's castle: nothing of it is being chosen
         if spot is not None and spot == self.marks.selected:
             return SELECTED
         if spot in self.marks.lit:
@@ -253,7 +258,11 @@ class CastleRaisersBoard(Widget):
 
         # How many rows the wall needs: every level with a tile, and the lit slots.
         wall = castle.wall
-        lit_levels = [spot[1] for spot in self.marks.lit if isinstance(spot, tuple) and spot[0] == "slot"]
+        lit_levels = [
+            spot[1]
+            for spot in self.marks.lit
+            if isinstance(spot, tuple) and spot[0] == "slot" and self.marks.owner == seat
+        ]
         top_level = max([geometry.levels(wall)] + lit_levels)
         fixed = 7  # title, wolves, bar, foundation, village, piles, counts
         spare = height - fixed - top_level
@@ -278,9 +287,7 @@ class CastleRaisersBoard(Widget):
             style = "bold red" if counts[1] else ("red" if sum(counts) else "dim")
             x = label + section * section_width + 1
             wolves.put(x, text, self.spot_style(("region", section), style))
-            enter.put(
-                x, f"enter {entering}" + (" (ladder)" if counts[1] else ""), "red" if entering else "dim"
-            )
+            enter.put(x, f"enter {entering}" + (" ladder" if counts[1] else ""), "red" if entering else "dim")
         rows.append(wolves.text())
         if "enter" in shown:
             rows.append(enter.text())
@@ -353,7 +360,7 @@ class CastleRaisersBoard(Widget):
         for slot in range(PORTIONS):
             spot = ("slot", level, slot)
             piece = geometry.piece_at(wall, level, slot) if level <= geometry.levels(wall) else ""
-            lit = spot in self.marks.lit or spot == self.marks.selected
+            lit = self.spot_style(spot) in (LIT, SELECTED)
             if not piece and not lit:
                 continue
             for is_right, column in zip((False, True), geometry.slot_columns(level, slot), strict=True):
@@ -493,7 +500,8 @@ class CastleRaisersBoard(Widget):
             x = line.cell_len
             regions.append(("piggy", len(rows), x, x + len(text), ("tile", tile)))
             material = MATERIAL_STYLE.get(TILES[tile].material, "")
-            line.append(text, style=self.spot_style(("tile", tile), material))
+            picked = tile == self.marks.tile and self.marks.to_move == self.marks.owner
+            line.append(text, style=SELECTED if picked else self.spot_style(("tile", tile), material))
             line.append(" ")
         rows.append(line)
         supplies = [
@@ -576,6 +584,8 @@ class CastleRaisersBoard(Widget):
                 if TOKENS[token].colour != colour:
                     continue
                 text = token_short(token)
+                if width >= 48:
+                    text = f"{token} {text}"
                 x = faces.cell_len
                 regions.append(("village", len(rows), x, x + len(text), ("token", token)))
                 faces.append(text, style=self.spot_style(("token", token), ICON_STYLE[TOKENS[token].ability]))
@@ -583,6 +593,7 @@ class CastleRaisersBoard(Widget):
             if faces.cell_len == 2:
                 faces.append("no token face up", style="dim")
             rows.append(faces)
+        rows.append(Text("Each token: the icon it counts for, then what it scores.", style="dim"))
         self._lower_regions += regions
         return rows
 

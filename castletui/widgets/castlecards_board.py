@@ -197,7 +197,7 @@ class CastlecardsBoard(Widget):
     def render(self) -> Text:
         if self.state is None:
             return Text()
-        width = max(20, self.size.width - 2)
+        width = max(20, self.size.width)  # the content area: padding already left out
         height = max(1, self.size.height)
         lines = self.layout(width, height)
         text = Text()
@@ -216,16 +216,26 @@ class CastlecardsBoard(Widget):
         for detail, hand_cards in (("boxed", True), ("boxed", False), ("block", False), ("inline", False)):
             if detail == "boxed" and width < 64:
                 continue
-            for spacious in (True, False):
-                sections = self.sections(width, detail, spacious, hand_cards)
+            # A line on the last attack is worth more than the blank lines between sections.
+            for last_attack, spacing in (
+                (True, "all"),
+                (True, "some"),
+                (False, "all"),
+                (False, "some"),
+                (False, "none"),
+            ):
+                sections = self.sections(width, detail, spacing, hand_cards, last_attack)
                 lines = [line for section in sections for line in section]
                 attempts.append(lines)
                 if len(lines) <= height:
                     return lines
         return attempts[-1]
 
-    def sections(self, width: int, detail: str, spacious: bool, hand_cards: bool = False) -> list[list[Line]]:
-        """The board top to bottom; spacious puts a blank line between sections."""
+    def sections(
+        self, width: int, detail: str, spacing: str, hand_cards: bool = False, last_attack: bool = False
+    ) -> list[list[Line]]:
+        """The board top to bottom, with a blank line between all sections, or
+        only some (after the fortresses, before the hand), or none."""
         parts: list[list[Line]] = []
         banner = self.end_banner(width)
         if banner:
@@ -236,18 +246,19 @@ class CastlecardsBoard(Widget):
             parts.append(self.pile_cards(width))
         else:
             parts.append(self.piles(width, compact=detail != "boxed"))
-        panel = self.panel(width, detail)
+        panel = self.panel(width, detail, last_attack)
         if panel:
             parts.append(panel)
         if hand_cards:
             parts.append(self.hand_cards(width))
         else:
             parts.append(self.hand(width, compact=detail != "boxed"))
-        if not spacious:
+        if spacing == "none":
             return parts
+        after_fortresses = len(parts) - (3 if panel else 2)
         spaced: list[list[Line]] = []
         for index, part in enumerate(parts):
-            if index and (detail == "boxed" or index >= len(parts) - 3):
+            if index and (spacing == "all" or index in (after_fortresses, len(parts) - 1)):
                 spaced.append([Line()])
             spaced.append(part)
         return spaced
@@ -287,6 +298,9 @@ class CastlecardsBoard(Widget):
             return " reverse"
         if spot in self.marks.lit:
             return " bold underline"
+        assault = self.state.assault
+        if assault.attacker >= 0 and not assault.outcome and (assault.defender, assault.slot) == (seat, slot):
+            return " reverse"  # the card under attack right now
         return ""
 
     def block_cards(self, seat: int, order: list[int], width: int, lines: int) -> list[Line]:
@@ -315,7 +329,9 @@ class CastlecardsBoard(Widget):
                 return [
                     (f"{self.card_title(slot, True)} {FACE_DOWN * (width - 3)}"[:width].ljust(width), "dim")
                 ]
-            back = f" {FACE_DOWN * 2} down {FACE_DOWN * 2}" if width >= 11 else f" {FACE_DOWN} down {FACE_DOWN}"
+            back = (
+                f" {FACE_DOWN * 2} down {FACE_DOWN * 2}" if width >= 11 else f" {FACE_DOWN} down {FACE_DOWN}"
+            )
             return [
                 (f" {self.card_title(slot)}"[:width].ljust(width), "dim strike"),
                 (back[:width].ljust(width), "dim"),
@@ -409,7 +425,7 @@ class CastlecardsBoard(Widget):
         top = card_name(state.discard[-1], short=True) if state.discard else "empty"
         piles = [
             ("Village", f"{len(state.village_deck)} cards", ""),
-            ("Discard", f"{len(state.discard)}, {top}", ""),
+            ("Discard", f"{len(state.discard)}, top {top}" if state.discard else "empty", ""),
             ("Siege", str(len(state.siege_deck) + len(state.siege_under)), ""),
             ("Academy", str(len(state.academy_deck) + len(state.academy_under)), ""),
             ("Dungeon", str(len(state.dungeon_deck) + len(state.dungeon_under)), ""),
@@ -489,7 +505,9 @@ class CastlecardsBoard(Widget):
                     for row in rows:
                         row.add(" ")
                 spot = ("hand", card)
-                mark = " reverse" if spot == self.marks.selected else " bold" if spot in self.marks.lit else ""
+                mark = (
+                    " reverse" if spot == self.marks.selected else " bold" if spot in self.marks.lit else ""
+                )
                 colour = COLOUR.get(card, "")
                 border = (INK[colour] if colour else "dim" if not mark else "") + mark
                 name, note = card_face(card)
@@ -505,7 +523,7 @@ class CastlecardsBoard(Widget):
 
     # --- the attack panel ------------------------------------------------------------
 
-    def panel(self, width: int, detail: str) -> list[Line]:
+    def panel(self, width: int, detail: str, last_attack: bool = False) -> list[Line]:
         state = self.state
         outlook = attack_outlook(state)
         if outlook is not None:
@@ -516,8 +534,8 @@ class CastlecardsBoard(Widget):
         if top is not None and top.kind == "select" and top.purpose == "build":
             paid = ", ".join(card_name(card) for card in top.selected) or "nothing yet"
             return [Line().add(" BUILD ", "bold reverse").add(f" paid {len(top.selected)} of 4: {paid}")]
-        if detail == "boxed" and state.assault.outcome and not state.ended_by:
-            return [self.last_attack_line()]
+        if last_attack and state.assault.outcome:
+            return [self.last_attack_line(compact=detail != "boxed")]
         return []
 
     def target_text(self, assault) -> str:
@@ -622,8 +640,15 @@ class CastlecardsBoard(Widget):
             lines.append(Line().add(f" Explorers: {chosen}"))
         return lines
 
-    def last_attack_line(self) -> Line:
+    def last_attack_line(self, compact: bool = False) -> Line:
         assault = self.state.assault
+        if compact:
+            verdict = "won" if assault.outcome == "success" else "failed"
+            return Line().add(
+                f"Last: {self.seat_name(assault.attacker)} {ARROW} {self.target_text(assault)} "
+                f"{verdict} {assault.swords}-{assault.shields}",
+                "dim",
+            )
         verdict = "succeeded" if assault.outcome == "success" else "failed"
         line = Line().add(" Last attack: ", "dim")
         line.add(

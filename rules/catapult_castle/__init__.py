@@ -44,7 +44,7 @@ from rules.catapult_castle.state import (
     Stack,
     State,
 )
-from rules.catapult_castle.text import describe, label
+from rules.catapult_castle.text import chance_prompt, describe, label
 
 __all__ = [
     "ACCURACIES",
@@ -73,6 +73,7 @@ __all__ = [
     "apply",
     "bot_action",
     "chance_outcomes",
+    "chance_prompt",
     "describe",
     "evaluate",
     "label",

@@ -145,3 +145,18 @@ def label(state: State, action: object) -> str:
     if isinstance(action, DoneRearranging):
         return "Done rearranging"
     return repr(action)
+
+
+def chance_prompt(state: State) -> str:
+    """Table mode: the question the players answer for the chance decision on top."""
+    top = state.pending[-1] if state.pending else None
+    kind = top.kind if top is not None else ""
+    if kind == "start":
+        return "Who lost a kingdom most recently? They start."
+    if kind == "setup_card":
+        return f"Which {DECK_NAMES[top.deck]} card went face down under the stacked tower? (Peek at it.)"
+    if kind == "draw":
+        return f"Which card did {seat_ref(top.seat)} draw?"
+    if kind == "stack_card":
+        return "Which card went face down under the new tower? (Peek at it.)"
+    return "Where did the ammo land?"

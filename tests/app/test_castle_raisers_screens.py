@@ -135,9 +135,7 @@ async def test_a_solo_game_through_the_keyboard(tmp_path):
 
 
 async def test_choose_a_tile_then_a_slot_and_back_out(tmp_path):
-    session = new_session(tmp_path / "g.toml")
-    session.run_automatic()
-    assert top_kind(session.state) == "draft"
+    session = advance(new_session(tmp_path / "g.toml"), decision("draft"))
     app = StillApp(save_dir=tmp_path, session=session)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
@@ -164,8 +162,7 @@ async def test_choose_a_tile_then_a_slot_and_back_out(tmp_path):
 
 
 async def test_a_click_on_a_lit_slot_places_the_tile(tmp_path):
-    session = new_session(tmp_path / "g.toml")
-    session.run_automatic()
+    session = advance(new_session(tmp_path / "g.toml"), decision("draft"))
     app = StillApp(save_dir=tmp_path, session=session)
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import saves
 from castletui.app import Start
-from castletui.screens.castlecards import CastlecardsScreen
+from castletui.screens.castlecards import CastlecardsScreen, plural
 from castletui.screens.dialogs import CurtainScreen
 from castletui.screens.result import ResultScreen
 from castletui.session import Session
@@ -51,7 +51,12 @@ def top(session: Session):
 
 def is_reacting(session: Session, seat: int = 0) -> bool:
     pending = top(session)
-    return pending is not None and pending.kind == "select" and pending.purpose == "react" and pending.seat == seat
+    return (
+        pending is not None
+        and pending.kind == "select"
+        and pending.purpose == "react"
+        and pending.seat == seat
+    )
 
 
 def at_action(session: Session, seat: int = 0) -> bool:
@@ -110,9 +115,10 @@ async def test_a_two_player_game_against_a_bot_through_the_keyboard(tmp_path):
 
 
 async def test_attack_opens_the_targets_and_escape_goes_back(tmp_path):
-    session = play_until(new_session(tmp_path / "g.toml", 3), lambda s: at_action(s) and any(
-        isinstance(a, Attack) for a in s.legal_actions()
-    ))
+    session = play_until(
+        new_session(tmp_path / "g.toml", 3),
+        lambda s: at_action(s) and any(isinstance(a, Attack) for a in s.legal_actions()),
+    )
     app = StillApp(save_dir=tmp_path, session=session)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
@@ -149,15 +155,17 @@ async def test_the_attack_panel_totals_swords_against_shields_while_picking(tmp_
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         assert "pick your attack cards" in prompt_text(app)
-        assert f"Swords 0: none yet" in board_text(app)
+        assert "Swords 0: none yet" in board_text(app)
         assert f"Shields {shields}" in board_text(app)
         picks = [c for c in app.screen.choice_list if isinstance(c.action, Pick)]
-        assert len(picks) >= 2 and all(" swords vs " in c.text for c in picks)
+        assert len(picks) >= 2 and all(" vs " in c.text and "shield" in c.text for c in picks)
         assert app.screen.choice_list[-1].disabled  # Confirm waits for a card
         first = picks[0]
         expected = game.ui_queries.pick_outlook(session.view(0), first.action.card)
-        assert first.text.endswith(f"{expected.swords} swords vs {expected.shields} shields: "
-                                   f"{'wins' if expected.succeeds else 'fails'}")
+        assert first.text.endswith(
+            f"{plural(expected.swords, 'sword', 'swords')} vs {plural(expected.shields, 'shield', 'shields')}: "
+            f"{'wins' if expected.succeeds else 'fails'}"
+        )
         await pilot.press("enter")  # pick the first card
         await settle(pilot)
         assert game.attack_total(session.state) == expected.swords

@@ -238,3 +238,65 @@ async def test_a_tiny_terminal_is_told_what_size_it_needs(tmp_path):
         await pilot.resize_terminal(80, 24)
         await pilot.pause()
         assert isinstance(app.screen, MenuScreen)
+
+
+async def test_table_mode_asks_what_really_happened(tmp_path):
+    from castletui.screens.dialogs import ChancePicker
+    from rules.catapult_castle import Land, Shoot
+
+    start = Start(
+        "play",
+        new_game={
+            "game_id": "catapult-castle",
+            "variant": "standard",
+            "players": [saves.Player("Coco"), saves.Player("Wei")],
+            "mode": "table",
+            "seed": 1,
+        },
+    )
+    app = StillApp(start, tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        picker = app.screen
+        assert isinstance(picker, ChancePicker)
+        assert "lost a kingdom" in picker.prompt
+        assert [text for text, _ in picker.outcomes] == ["Coco starts", "Wei starts"]
+        await pilot.press("enter")  # Coco starts
+        await settle(pilot)
+        assert "Which card did Wei draw?" in app.screen.prompt
+        await pilot.press("enter")
+        await settle(pilot)
+        game = app.screen
+        if isinstance(game, CurtainScreen):
+            await pilot.press("enter")
+            await settle(pilot)
+            game = app.screen
+        assert isinstance(game, GameScreen)
+        assert game.session.to_move() == 0
+        shoot = next(i for i, choice in enumerate(game.choice_list) if choice.action == Shoot())
+        game.query_one("#actions").highlighted = shoot
+        await pilot.press("enter")
+        await settle(pilot)
+        picker = app.screen
+        assert picker.prompt == "Where did the ammo land?"
+        labels = [text for text, _ in picker.outcomes]
+        assert "Nowhere" in labels and "In Queen inner" in labels and "In King inner" in labels
+        landing = labels.index("In Queen inner")
+        picker.query_one("OptionList").highlighted = landing
+        await pilot.press("enter")
+        await settle(pilot)
+        landed = [line.text for line in game.session.log if line.text.startswith("The ammo")]
+        assert landed == ["The ammo lands in the Queen mat's inner tower: Coco takes it"]
+        assert Land(1, "inner") in [game.session.action_at(ply) for ply in range(game.session.ply)]
+
+
+async def test_the_command_palette_offers_the_screen_keys(tmp_path):
+    app = StillApp(save_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        titles = [command.title for command in app.get_system_commands(app.screen)]
+        assert {"New game", "Load", "Rules", "Quit"} <= set(titles)
+        run = next(c for c in app.get_system_commands(app.screen) if c.title == "Rules").callback
+        run()
+        await settle(pilot)
+        assert isinstance(app.screen, RulesScreen)

@@ -34,7 +34,9 @@ def test_the_outlook_totals_the_picks_live_and_a_tie_fails():
 
 def test_a_reaction_being_picked_changes_the_outlook():
     """Figure 2: 4 swords against 3 shields, a Trap being picked makes it fail."""
-    state = table(2, hands={0: ["soldiers-red-2", "soldiers-blue-2"], 1: ["trap", "shield-wall"]}, walls={1: 0})
+    state = table(
+        2, hands={0: ["soldiers-red-2", "soldiers-blue-2"], 1: ["trap", "shield-wall"]}, walls={1: 0}
+    )
     state = run(state, Attack(1, 0), Pick("soldiers-red-2"), Pick("soldiers-blue-2"), Confirm())
     assert attack_outlook(state).succeeds
     assert pick_outlook(state, "trap") == game.ui_queries.Outlook(2, 3, 0, False)
