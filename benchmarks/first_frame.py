@@ -35,7 +35,9 @@ def castle_app(target: str):
         variant = registry.get(target).INFO.variants[0]
         seats = max(2, variant.min_seats) if variant.max_seats >= 2 else 1
         players = [Player("Coco")] + [Player(f"Bot{n}", "bot") for n in range(1, seats)]
-        start = Start("play", new_game={"game_id": target, "variant": variant.name, "players": players, "seed": 1})
+        start = Start(
+            "play", new_game={"game_id": target, "variant": variant.name, "players": players, "seed": 1}
+        )
 
     class Timed(CastleApp):
         def on_mount(self) -> None:

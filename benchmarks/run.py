@@ -126,7 +126,9 @@ def first_frame(target: str, repeats: int) -> float:
     times = []
     for _ in range(repeats):
         started = time.perf_counter()
-        subprocess.run([sys.executable, str(ROOT / "benchmarks" / "first_frame.py"), target], check=True, cwd=ROOT)
+        subprocess.run(
+            [sys.executable, str(ROOT / "benchmarks" / "first_frame.py"), target], check=True, cwd=ROOT
+        )
         times.append(time.perf_counter() - started)
     return statistics.median(times)
 
@@ -172,7 +174,9 @@ def main() -> None:
             for suffix in (".toml", ".json"):
                 path = saves.dump(save, Path(folder) / f"{game_id}{suffix}")
                 times = load_times(path, 5 if args.quick else 15)
-                print(f"  {game_id:<16} {suffix:<6} {len(save.log)} actions: median {statistics.median(times):6.1f}")
+                print(
+                    f"  {game_id:<16} {suffix:<6} {len(save.log)} actions: median {statistics.median(times):6.1f}"
+                )
 
     print("\nFirst frame, process start to drawn (headless 80x24; s)")
     frame_repeats = 3 if args.quick else 7

@@ -39,9 +39,13 @@ def trace(game_id, config) -> str:
     result = game.result(run.state)
     lines.append("# result")
     for line in result.lines:
-        lines.append(f"#   {line.label}: " + ", ".join(f"{names[s]} {p:g}" for s, p in enumerate(line.points)))
+        lines.append(
+            f"#   {line.label}: " + ", ".join(f"{names[s]} {p:g}" for s, p in enumerate(line.points))
+        )
     winners = ", ".join(names[s] for s in result.winners) or "none"
-    lines.append(f"#   winners: {winners}{' (lost)' if result.lost else ''}; decided by: {result.decided_by or '-'}")
+    lines.append(
+        f"#   winners: {winners}{' (lost)' if result.lost else ''}; decided by: {result.decided_by or '-'}"
+    )
     if result.rating:
         lines.append(f"#   rating: {result.rating}")
     lines.append(f"# final state hash {state_hash(run.state)}")

@@ -234,7 +234,9 @@ class GameScreen(Screen):
         # Labels name each outcome (a log line may keep a drawn card secret).
         outcomes = [(session.label(action), action) for action, _ in session.chance_outcomes()]
         prompt = getattr(session.game, "chance_prompt", None)
-        question = name_seats(prompt(session.state), session.names) if prompt else "What happened at the table?"
+        question = (
+            name_seats(prompt(session.state), session.names) if prompt else "What happened at the table?"
+        )
 
         def answered(action: Any) -> None:
             if action is None:

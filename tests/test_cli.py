@@ -1,0 +1,73 @@
+"""The command line: what each command opens, and its error messages."""
+
+from __future__ import annotations
+
+import pytest
+
+from castletui import cli
+from rules import registry
+
+
+def start(argv: list[str]):
+    return cli.start_from(cli.build_parser().parse_args(argv), registry)
+
+
+def test_no_command_opens_the_menu():
+    assert start([]).kind == "menu"
+
+
+def test_new_without_players_opens_the_wizard_on_that_game():
+    chosen = start(["new", "catapult-castle", "--mode", "table"])
+    assert (chosen.kind, chosen.game_id, chosen.new_game["mode"]) == ("wizard", "catapult-castle", "table")
+
+
+def test_new_with_players_and_bots_starts_straight_away():
+    chosen = start(
+        ["new", "catapult-castle", "--players", "3", "--bots", "2", "--level", "hard", "--seed", "9"]
+    )
+    game = chosen.new_game
+    assert chosen.kind == "play" and game["seed"] == 9 and game["variant"] == "standard"
+    assert [p.name for p in game["players"]] == ["Coco", "Wei", "Milo"]
+    assert [(p.kind, p.level) for p in game["players"][1:]] == [("bot", "hard"), ("bot", "hard")]
+    assert not game["players"][0].is_bot
+
+
+def test_names_and_options_are_passed_on():
+    chosen = start(
+        ["new", "catapult-castle", "--names", "Ada,Bo", "--option", "skilled=true", "--option", "max_stack=4"]
+    )
+    assert [p.name for p in chosen.new_game["players"]] == ["Ada", "Bo"]
+    assert chosen.new_game["options"] == {"skilled": True, "max_stack": 4}
+
+
+def test_an_unknown_game_is_refused(capsys):
+    assert start(["new", "chess"]) == 2
+    assert "Unknown game 'chess'" in capsys.readouterr().err
+
+
+def test_a_wrong_player_count_is_refused(capsys):
+    assert start(["new", "catapult-castle", "--variant", "solo", "--players", "2"]) == 2
+    assert "1-1 players" in capsys.readouterr().err
+
+
+def test_resume_a_missing_file_is_refused(capsys, tmp_path):
+    assert start(["resume", str(tmp_path / "nope.toml")]) == 2
+    assert "no save" in capsys.readouterr().err
+
+
+def test_list_prints_saves_and_games(capsys, tmp_path):
+    assert cli.main(["list", "--save-dir", str(tmp_path)]) == 0
+    assert "No saved games" in capsys.readouterr().out
+    assert cli.main(["list", "--games"]) == 0
+    out = capsys.readouterr().out
+    assert "catapult-castle" in out and "solo (1)" in out
+
+
+def test_rules_print_shows_our_own_rules_text(capsys):
+    assert cli.main(["rules", "catapult-castle", "--print"]) == 0
+    assert "Catapult Castle" in capsys.readouterr().out
+
+
+def test_bad_option_syntax_says_how(capsys):
+    with pytest.raises(SystemExit, match="NAME=VALUE"):
+        start(["new", "catapult-castle", "--option", "skilled"])
