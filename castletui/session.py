@@ -171,29 +171,33 @@ class Session:
 
     # --- undo -------------------------------------------------------------
 
-    def undo_target(self) -> tuple[int, str]:
+    def undo_target(self, seat: int | None = None) -> tuple[int, str]:
         """The ply undo would go back to, or -1 and the reason it cannot.
 
         Undo takes back the last decision of a person at the keyboard and any
         bot moves after it. In digital play it never crosses a chance decision
         (no re-rolling); in table mode chance entries were typed by players,
-        so undo takes back the last entry whatever it was.
+        so undo takes back the last entry whatever it was. With ``seat`` (the
+        person asking, in hot-seat play) it only takes back that person's own
+        decision: nobody undoes a move another person made, or saw.
         """
         if self.ply == 0:
             return -1, "Nothing to undo yet."
         if self.mode == "table":
             return self.ply - 1, ""
         for index in range(len(self.save.log) - 1, -1, -1):
-            seat = self.save.log[index].seat
-            if seat == CHANCE:
+            mover = self.save.log[index].seat
+            if mover == CHANCE:
                 return -1, "Undo cannot go back past a roll, a draw or a shot's landing: chance has spoken."
-            if not self.is_bot(seat):
+            if not self.is_bot(mover):
+                if seat is not None and mover != seat:
+                    return -1, f"That was {self.names[mover]}'s move: only they can take it back, on their turn."
                 return index, ""
         return -1, "Only bots have moved since the start."
 
-    def undo(self) -> str:
+    def undo(self, seat: int | None = None) -> str:
         """Take back to the undo target; returns a message for the player."""
-        target, reason = self.undo_target()
+        target, reason = self.undo_target(seat)
         if target < 0:
             raise IllegalAction(reason)
         undone = self.ply - target

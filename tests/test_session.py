@@ -92,3 +92,11 @@ def test_log_lines_name_the_players(pig, tmp_path):
     assert session.log[-1].text == "Coco rolls"
     reopened = Session.open(tmp_path / "pig.toml")
     assert [line.text for line in reopened.log] == ["Coco rolls"]
+
+
+def test_in_hot_seat_only_the_person_who_moved_can_take_it_back(pig, tmp_path):
+    session = new_pig(tmp_path, saves.Player("Coco"), saves.Player("Wei"))
+    session.act(Roll())
+    with pytest.raises(IllegalAction, match="That was Coco's move"):
+        session.undo(seat=1)
+    assert session.undo(seat=0) == "Took back 1 move."

@@ -312,7 +312,8 @@ class GameScreen(Screen):
 
     def action_undo(self) -> None:
         try:
-            message = self.session.undo()
+            asking = self.viewer if len(self.session.human_seats()) > 1 else None
+            message = self.session.undo(asking)
         except IllegalAction as error:
             self.notify(error.reason, title="Cannot undo", severity="warning")
             return
