@@ -19,7 +19,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from rich.table import Table
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -38,12 +37,12 @@ from rules.castle_raisers import (
     legal_slots,
     threat_report,
     village_breakdown,
+    why_not_legal,
     wolves_entering,
 )
 from rules.castle_raisers.common import dispatch_icons
 from rules.castle_raisers.edition import (
     ABILITY_NAMES,
-    EDITION,
     LOCATION_INDEX,
     LOCATION_SECTIONS,
     SECTION_INDEX,
@@ -53,6 +52,7 @@ from rules.castle_raisers.edition import (
 )
 from rules.castle_raisers.scoring import wolves_around
 from rules.castle_raisers.state import (
+    FORTIFICATION,
     DiscardTile,
     DraftTile,
     PickLine,
@@ -66,6 +66,7 @@ from rules.castle_raisers.state import (
     TakeVillage,
 )
 from rules.castle_raisers.text import tile_text, token_text
+from rules.castle_raisers.ui_queries import team_standing
 from rules.core import CHANCE, name_seats
 
 BOARD_MODES = ("castle", "village", "piggy")
@@ -95,14 +96,17 @@ def spot_of(action: Any) -> Any:
 
 class CastleRaisersScreen(GameScreen):
     HELP = (
-        "Take a Wall tile, then choose a lit slot on your castle (the action bar or a click): every icon "
-        "the tile covers fires for its section. Tab or 1-4 shows another player's castle; b shows the "
-        "Village or Piggy board on a small terminal. Castle: the level number on the left, 0 the "
-        "foundation; [Vi Di] is a tile (Vi Settling Villagers, Pr Prestige, Fo Fortifying, Di Dispatching "
-        "Wolves, De Defending), dim icons are covered, shaded tiles are Fortification tiles; lit dots are "
-        "the slots you may take. Above the wall, each region's wolves (s soldier, l soldier with ladder, "
-        "a archer, v vicious wolf); below it the Village tokens (colour letter and icon, border tokens "
-        "on the section borders), the Prestige and Attack piles and each ability's count per section."
+        "Take a Wall tile, then choose a lit slot on your castle (the action bar, j/k or the arrows, or a "
+        "click); Escape puts the tile back. Every icon the tile covers fires for its section; each slot "
+        "line says what it would fire and how strongly. Tab or 1-4 shows another castle; b shows the "
+        "Village or Piggy board on a small terminal (a larger one shows all three). "
+        "The castle: levels numbered on the left, 0 the foundation, the ring unrolled so a tile leaving "
+        "the right edge comes back on the left; \\[Vi Di] is a tile (Vi Settling Villagers, Pr Prestige, "
+        "Fo Fortifying, Di Dispatching Wolves, De Defending), dim icons are covered, shaded tiles are "
+        "Fortification tiles, lit dots are the slots you may take. Above the wall each region's wolves "
+        "(s soldier, l soldier with ladder, a archer, v vicious wolf) and how many would enter now; below "
+        "it the Village tokens (colour letter and icon; border tokens sit on the section borders), the "
+        "Prestige and Attack piles and each ability's count per section. s shows the score sheet."
     )
     BINDINGS = [
         Binding("tab", "next_castle", "Castle", key_display="Tab", priority=True),
@@ -112,7 +116,8 @@ class CastleRaisersScreen(GameScreen):
         Binding("3", "castle(2)", "Castle 3", show=False),
         Binding("4", "castle(3)", "Castle 4", show=False),
         Binding("b", "next_board", "Board"),
-        Binding("escape", "back", "Back", show=False),
+        Binding("k,h", "cursor(-1)", "Previous choice", show=False),
+        Binding("j,l", "cursor(1)", "Next choice", show=False),
     ]
 
     def __init__(self, session: Session) -> None:
@@ -127,7 +132,7 @@ class CastleRaisersScreen(GameScreen):
         yield CastleRaisersBoard(id="cr-board")
 
     def on_mount(self) -> None:
-        super().on_mount()
+        # GameScreen.on_mount runs too: Textual calls each class's handler.
         self.fit_footer()
 
     def on_resize(self) -> None:
@@ -153,6 +158,8 @@ class CastleRaisersScreen(GameScreen):
         top = self.top_task()
         lit = frozenset(choice.where for choice in self.choice_list if choice.where is not None)
         tile = self.picked_tile or (top.tile if top is not None and top.kind == "place" else "")
+        if top is not None and top.kind == "fortify":
+            tile = FORTIFICATION
         seat = self.session.to_move()
         self.query_one(CastleRaisersBoard).show(
             view,
@@ -238,6 +245,9 @@ class CastleRaisersScreen(GameScreen):
             return self._draft_choices(actions)
         if kind == "place":
             return [self._slot_choice(a.level, a.slot, a) for a in actions if isinstance(a, PlaceTile)]
+        if kind == "pour":
+            # the region whose wolves the cauldrons pour on
+            return [Choice(self._text(action), action, where=("region", top.section)) for action in actions]
         return [Choice(self._text(action), action, where=spot_of(action)) for action in actions]
 
     def _text(self, action: Any) -> str:
@@ -325,6 +335,10 @@ class CastleRaisersScreen(GameScreen):
 
     @on(CastleRaisersBoard.SpotClicked)
     def spot_clicked(self, event: CastleRaisersBoard.SpotClicked) -> None:
+        if event.spot[0] == "region":
+            # a region is lit for the cauldrons: which wolf they pour on is chosen in the action bar
+            self.query_one("#actions", OptionList).focus()
+            return
         for index, choice in enumerate(self.choice_list):
             if choice.where == event.spot and not choice.disabled:
                 self.query_one("#actions", OptionList).highlighted = index
@@ -333,6 +347,14 @@ class CastleRaisersScreen(GameScreen):
                 else:
                     self.play(choice.action)
                 return
+        top = self.top_task()
+        placing = top is not None and (top.kind in ("place", "fortify") or self.picked_tile)
+        if event.spot[0] == "slot" and placing and self.castle_seat() == top.seat:
+            # the rules say why that slot cannot take the tile
+            _, level, slot = event.spot
+            reason = why_not_legal(self.session.state.castles[top.seat].wall, level, slot)
+            self.notify(reason or "Choose a lit slot.", title="Not allowed", severity="warning", timeout=6)
+            return
         self.notify("Nothing to do there right now.", timeout=3)
 
     # --- keys ---------------------------------------------------------------------
@@ -364,9 +386,25 @@ class CastleRaisersScreen(GameScreen):
         self.board_mode = BOARD_MODES[(BOARD_MODES.index(self.board_mode) + 1) % len(BOARD_MODES)]
         self.refresh_table()
 
-    def action_back(self) -> None:
-        if self.picked_tile:
-            self.pick_tile("")
+    def action_cursor(self, step: int) -> None:
+        """hjkl move through the choices (and so over the lit spots of the board)."""
+        actions = self.query_one("#actions", OptionList)
+        if step < 0:
+            actions.action_cursor_up()
+        else:
+            actions.action_cursor_down()
+
+    def back_out(self) -> bool:
+        """Escape: put the chosen tile back (nothing was played yet)."""
+        if not self.picked_tile:
+            return False
+        self.picked_tile = ""
+        return True
+
+    def action_undo(self) -> None:
+        self.picked_tile = ""
+        self.shown_castle = -1
+        super().action_undo()
 
     def action_score(self) -> None:
         self.app.push_screen(CastleRaisersResult(self.session))
@@ -416,7 +454,9 @@ class CastleRaisersResult(ModalScreen[None]):
         head = "The team wins!" if not result.lost else "The game is lost:"
         return f"{head} {name_seats(result.decided_by, session.names)}."
 
-    def sheet(self) -> Table:
+    def sheet(self) -> Any:
+        from rich.table import Table  # only the score sheet needs it: not before the first frame
+
         result = self.session.result()
         names = self.session.names
         coop = self.session.state.variant != "competitive"
@@ -460,11 +500,10 @@ class CastleRaisersResult(ModalScreen[None]):
         state = self.session.state
         result = self.session.result()
         text = Text()
-        target = EDITION.coop.wolves_score_by_players[state.seats - 1]
-        team = sum(result.scores)
-        beat = team > target
-        text.append(f"Team {team:g} against the wolves' {target}: ", style="bold")
-        text.append("beaten" if beat else "not beaten", style="bold green" if beat else "bold red")
+        team, target, beat = team_standing(state)
+        so_far = "" if result.finished else " so far"
+        text.append(f"Team {team:g}{so_far} against the wolves' {target}: ", style="bold")
+        text.append(("beaten" if beat else "not beaten") + so_far, style="bold green" if beat else "bold red")
         text.append("\n")
         report = threat_report(state)
         # Each card's text too when the terminal is tall enough to show it without scrolling.

@@ -35,7 +35,6 @@ from rules.castle_raisers.edition import (
     BOARDS,
     COLOURS,
     COLUMNS,
-    EDITION,
     FOUNDATION,
     LOCATION_SECTIONS,
     LOCATIONS,
@@ -49,6 +48,7 @@ from rules.castle_raisers.edition import (
 from rules.castle_raisers.scoring import ability_counts, wolves_entering
 from rules.castle_raisers.state import FORTIFICATION, State
 from rules.castle_raisers.text import tile_text
+from rules.castle_raisers.ui_queries import wolves_score
 
 Spot = Hashable
 """A place on the table: ("slot", level, slot), ("tile", id), ("token", id),
@@ -88,10 +88,12 @@ def token_short(token: str) -> str:
     return f"{data.ability} {condition}/{data.points}"
 
 
-def line_text(line, index: int) -> str:
+def line_text(line, index: int, compact: bool = False) -> str:
     """One co-operative line: its Attack token (face down: ?) and wolves."""
     region = SECTIONS[line.region] if line.region >= 0 else "?"
-    wolves = " ".join(f"{WOLF_SHORT[k]}{n}" for k, n in enumerate(line.wolves))
+    if compact:
+        region = region[:4]
+    wolves = ("" if compact else " ").join(f"{WOLF_SHORT[k]}{n}" for k, n in enumerate(line.wolves))
     picked = " taken" if line.picked else ""
     return f"{index + 1}:{region} {wolves}{picked}"
 
@@ -190,9 +192,15 @@ class CastleRaisersBoard(Widget):
         width = max(20, self.size.width)
         height = max(4, self.size.height)
         if self.wide:
-            lower_left = self.piggy_lines(width // 2 - 1)
+            # The castle first (all its levels), then as much of the Piggy and Village boards as fits.
+            castle_rows = 7 + self._top_level()
+            room = height - castle_rows - 1
+            lower_left = self.piggy_lines(width // 2 - 1, roomy=True)
+            if len(lower_left) > room:
+                self._lower_regions = []
+                lower_left = self.piggy_lines(width // 2 - 1)
             lower_right = self.village_lines(width - width // 2 - 1)
-            lower = max(len(lower_left), len(lower_right))
+            lower = min(max(len(lower_left), len(lower_right)), max(0, room))
             top = self.castle_lines(width, height - lower - 1)
             rows = top + [Text("")]
             base = len(rows)
@@ -206,6 +214,9 @@ class CastleRaisersBoard(Widget):
                     line.append_text(lower_right[index])
                 rows.append(line)
             self._place_lower(base, left_width)
+            others = self.other_castles(width)
+            if others and len(rows) + 1 + len(others) <= height:
+                rows += [Text("")] + others
         elif self.mode == "village":
             rows = self.village_lines(width)
             self._place_lower(0, 0, only="village")
@@ -215,6 +226,28 @@ class CastleRaisersBoard(Widget):
         else:
             rows = self.castle_lines(width, height)
         return Text("\n").join(rows[:height])
+
+    def other_castles(self, width: int) -> list[Text]:
+        """Tall boards: one line per other castle, so no one needs Tab to keep an eye on them."""
+        state = self.state
+        if len(state.castles) < 2:
+            return []
+        rows = [Text("The other castles (Tab shows one):", style="bold")]
+        for seat, castle in enumerate(state.castles):
+            if seat == self.seat or not castle.board:
+                continue
+            heights = "/".join(str(h) for h in castle.heights)
+            wolves = "/".join(str(sum(castle.wolves[s * 4 : s * 4 + 4])) for s in range(len(SECTIONS)))
+            entering = "/".join(str(wolves_entering(castle, s)) for s in range(len(SECTIONS)))
+            line = Text()
+            line.append(f"{self.player_name(seat)[:10]:<10} ", style="bold")
+            line.append(
+                f"heights {heights}  wolves {wolves} (enter {entering})  "
+                f"Prestige {sum(castle.prestige)}  Attack {sum(castle.attack)}  arrows {castle.arrows}"
+            )
+            line.truncate(width, overflow="ellipsis")
+            rows.append(line)
+        return rows
 
     # Regions of the lower boards are recorded relative to their own lines
     # (as ("piggy"|"village", row, x0, x1, spot)) and placed once the layout is known.
@@ -234,8 +267,9 @@ class CastleRaisersBoard(Widget):
         state = self.state
         seat = min(self.seat, len(state.castles) - 1)
         castle = state.castles[seat]
-        wide = width >= 70
-        half = 7 if wide else 4
+        # Each half-column 4 to 7 cells wide; at 7 the texts spell more out.
+        half = max(4, min(7, (width - 3) // COLUMNS))
+        wide = half >= 7
         band = COLUMNS * half
         section_width = band // len(SECTIONS)
         label = 3 if wide else 2
@@ -257,13 +291,7 @@ class CastleRaisersBoard(Widget):
             return rows
 
         # How many rows the wall needs: every level with a tile, and the lit slots.
-        wall = castle.wall
-        lit_levels = [
-            spot[1]
-            for spot in self.marks.lit
-            if isinstance(spot, tuple) and spot[0] == "slot" and self.marks.owner == seat
-        ]
-        top_level = max([geometry.levels(wall)] + lit_levels)
+        top_level = self._top_level()
         fixed = 7  # title, wolves, bar, foundation, village, piles, counts
         spare = height - fixed - top_level
         extras = [name for name, cost in (("enter", 1), ("names", 1), ("conditions", 3)) if wide or cost == 1]
@@ -302,14 +330,8 @@ class CastleRaisersBoard(Widget):
         rows.append(bar.text())
 
         # The wall, top level first; on a short board the lowest levels give way.
-        room = max(
-            1,
-            height
-            - len(rows)
-            - 1
-            - (fixed - 3)
-            - sum(3 if n == "conditions" else 1 for n in shown if n != "enter"),
-        )
+        below = 4 + sum(3 if n == "conditions" else 1 for n in shown if n != "enter")  # foundation, inside
+        room = max(1, height - len(rows) - below)
         first = max(1, top_level - room + 1)
         for level in range(top_level, first - 1, -1):
             rows.append(self._level_row(castle, level, label, half, len(rows)))
@@ -338,6 +360,16 @@ class CastleRaisersBoard(Widget):
             rows.append(line)
         return rows
 
+    def _top_level(self) -> int:
+        """The highest level the shown castle's wall needs drawn: its tiles and the lit slots."""
+        seat = min(self.seat, len(self.state.castles) - 1)
+        lit_levels = [
+            spot[1]
+            for spot in self.marks.lit
+            if isinstance(spot, tuple) and spot[0] == "slot" and self.marks.owner == seat
+        ]
+        return max([geometry.levels(self.state.castles[seat].wall)] + lit_levels)
+
     def _icon(self, ability: str, wide: bool) -> str:
         return ability if wide else SHORT_ICON.get(ability, ability[:2])
 
@@ -353,7 +385,7 @@ class CastleRaisersBoard(Widget):
             row.put(x + 1, icon.center(half - 1), style)
 
     def _level_row(self, castle, level: int, label: int, half: int, y: int) -> Text:
-        wide = half >= 6
+        wide = half >= 5  # room for three-letter icons
         row = Row(label + half * COLUMNS)
         row.put(0, f"{level}".rjust(label - 1), "dim")
         wall = castle.wall
@@ -361,11 +393,11 @@ class CastleRaisersBoard(Widget):
             spot = ("slot", level, slot)
             piece = geometry.piece_at(wall, level, slot) if level <= geometry.levels(wall) else ""
             lit = self.spot_style(spot) in (LIT, SELECTED)
-            if not piece and not lit:
-                continue
             for is_right, column in zip((False, True), geometry.slot_columns(level, slot), strict=True):
                 x = label + column * half
-                self._regions.append((y, x, x + half, spot))
+                self._regions.append((y, x, x + half, spot))  # empty ones too: a click asks why not
+                if not piece and not lit:
+                    continue
                 if piece == FORTIFICATION:
                     fill = "\u2592" * (half - 2)
                     style = self.spot_style(spot, "cyan")
@@ -382,7 +414,9 @@ class CastleRaisersBoard(Widget):
                 else:
                     style = self.spot_style(spot)
                     icon = "\u00b7" * (half - 2)
-                    if spot == self.marks.selected and self.marks.tile:
+                    if spot == self.marks.selected and self.marks.tile == FORTIFICATION:
+                        icon = "\u2592" * (half - 2)
+                    elif spot == self.marks.selected and self.marks.tile:
                         tile = TILES[self.marks.tile]
                         ability = tile.right if is_right else tile.left
                         icon = self._icon(ability, wide) if ability else ""
@@ -390,7 +424,7 @@ class CastleRaisersBoard(Widget):
         return row.text()
 
     def _foundation_row(self, castle, label: int, half: int, hidden: int) -> Text:
-        wide = half >= 6
+        wide = half >= 5  # room for three-letter icons
         row = Row(label + half * COLUMNS)
         row.put(0, "0".rjust(label - 1), "dim")
         icons = FOUNDATION[castle.board]
@@ -468,7 +502,8 @@ class CastleRaisersBoard(Widget):
 
     # --- the Piggy board -------------------------------------------------------------
 
-    def piggy_lines(self, width: int) -> list[Text]:
+    def piggy_lines(self, width: int, roomy: bool = False) -> list[Text]:
+        """The Piggy board; ``roomy`` (a tall board area) gives each Threat card its own row."""
         state = self.state
         regions: list[tuple[str, int, int, int, Spot]] = []
         rows: list[Text] = []
@@ -504,17 +539,27 @@ class CastleRaisersBoard(Widget):
             line.append(text, style=SELECTED if picked else self.spot_style(("tile", tile), material))
             line.append(" ")
         rows.append(line)
-        supplies = [
-            f"Fortification {state.fortification_supply}",
-            f"Prestige {state.prestige_supply}",
-            f"Attack {physical_attack_supply(state) if state.lines else sum(state.attack_supply)}",
-            f"Arrow {state.arrow_supply}",
-        ]
-        rows += self._wrapped("Supply: ", supplies, width)
+        attack = physical_attack_supply(state) if state.lines else sum(state.attack_supply)
+        if width < 60 and not roomy:
+            # small boards: the supply in one row
+            short = f"Fort {state.fortification_supply} Prestige {state.prestige_supply} "
+            rows.append(Text(f"Supply: {short}Attack {attack} Arrow {state.arrow_supply}"[:width]))
+        supplies = (
+            []
+            if width < 60 and not roomy
+            else [
+                f"Fortification {state.fortification_supply}",
+                f"Prestige {state.prestige_supply}",
+                f"Attack {attack}",
+                f"Arrow {state.arrow_supply}",
+            ]
+        )
+        if supplies:
+            rows += self._wrapped("Supply: ", supplies, width)
         bag = [f"{name} {n}" for name, n in zip(WOLF_WIDE, state.bag, strict=True)]
         rows += self._wrapped(f"Bag: {sum(state.bag)} wolves: ", bag, width)
         if state.variant != "competitive":
-            rows += self._coop_lines(width, regions, len(rows))
+            rows += self._coop_lines(width, regions, len(rows), roomy)
         self._lower_regions += regions
         return rows
 
@@ -528,14 +573,14 @@ class CastleRaisersBoard(Widget):
         rows.append(Text(line.rstrip(", ")))
         return rows
 
-    def _coop_lines(self, width: int, regions: list, y: int) -> list[Text]:
+    def _coop_lines(self, width: int, regions: list, y: int, roomy: bool) -> list[Text]:
         state = self.state
         rows: list[Text] = []
-        target = EDITION.coop.wolves_score_by_players[len(state.castles) - 1]
+        target = wolves_score(len(state.castles))
         rows.append(Text(f"Attack-token lines (team must beat {target}):", style="bold"))
         line = Text(" ")
         for index, entry in enumerate(state.lines):
-            text = line_text(entry, index)
+            text = line_text(entry, index, compact=not roomy and len(state.lines) > 4)
             if line.cell_len + len(text) + 2 > width:
                 rows.append(line)
                 line = Text(" ")
@@ -551,12 +596,17 @@ class CastleRaisersBoard(Widget):
             if not castle.threats:
                 continue
             text = Text(f"{self.player_name(seat)[:10]}: ", style="bold")
+            indent = text.cell_len
             for position, name in enumerate(castle.threats):
-                if position:
+                if position and roomy:
+                    text.truncate(width, overflow="ellipsis")
+                    rows.append(text)
+                    text = Text(" " * indent)
+                elif position:
                     text.append(", ")
                 text.append(name)
                 if THREATS[name].placeholder:
-                    text.append(" (placeholder)", style="italic dim")
+                    text.append(" (placeholder)", style="italic")
             text.truncate(width, overflow="ellipsis")
             rows.append(text)
         if state.threats_per_player == 0:
@@ -593,7 +643,9 @@ class CastleRaisersBoard(Widget):
             if faces.cell_len == 2:
                 faces.append("no token face up", style="dim")
             rows.append(faces)
-        rows.append(Text("Each token: the icon it counts for, then what it scores.", style="dim"))
+        hint = Text("Each token: the icon it counts for, then what it scores.", style="dim")
+        hint.truncate(width, overflow="ellipsis")
+        rows.append(hint)
         self._lower_regions += regions
         return rows
 

@@ -16,6 +16,7 @@ from rich.console import Console
 import saves
 from castletui.app import Start
 from castletui.screens.castle_raisers import CastleRaisersResult, CastleRaisersScreen
+from castletui.screens.dialogs import ChancePicker
 from castletui.session import Session
 from castletui.widgets.castle_raisers_board import CastleRaisersBoard
 from rules import bots
@@ -153,7 +154,9 @@ async def test_choose_a_tile_then_a_slot_and_back_out(tmp_path):
         assert board.marks.lit == frozenset(slots) and board.marks.tile == tile
         await pilot.press("escape")  # back out: the tiles again
         assert screen.picked_tile == "" and prompts(screen)[0].startswith("Take ")
-        await pilot.press("enter", "down", "enter")
+        await pilot.press("enter", "j")  # j, like Down, moves to the next slot and reverses it on the board
+        assert board.marks.selected == slots[1]
+        await pilot.press("enter")
         await settle(pilot)
         level, slot = slots[1][1:]
         wall = session.state.castles[0].wall
@@ -275,3 +278,56 @@ async def test_coop_score_sheet_marks_placeholder_threats(tmp_path):
         assert isinstance(app.screen, CastleRaisersScreen)
         await pilot.press("s")
         assert isinstance(app.screen, CastleRaisersResult)
+
+
+async def test_hot_seat_shows_the_castle_of_the_person_to_move(tmp_path):
+    players = [saves.Player("Coco"), saves.Player("Wei")]
+    session = advance(
+        new_session(tmp_path / "g.toml", players=players),
+        lambda state: top_kind(state) == "draft" and state.tasks[0].seat == 1,
+    )
+    app = StillApp(save_dir=tmp_path, session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        board = app.screen.query_one(CastleRaisersBoard)
+        assert board.seat == 1 and "Wei's castle" in board.render().plain
+        await pilot.press("enter")  # Wei's tile: her slots are lit on her castle
+        assert board.marks.owner == 1 and board.marks.lit
+        await pilot.press("1")  # Coco's castle shows none of Wei's lit slots
+        assert board.seat == 0 and "\u00b7\u00b7]" not in board.render().plain
+
+
+async def test_table_mode_asks_what_was_revealed(tmp_path):
+    session = Session.new(
+        GAME,
+        "competitive",
+        [saves.Player("Coco"), saves.Player("Wei")],
+        mode="table",
+        seed=2,
+        path=tmp_path / "t.toml",
+    )
+    app = StillApp(save_dir=tmp_path, session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, ChancePicker)
+        ply = session.ply
+        await pilot.press("enter")
+        await settle(pilot)
+        assert session.ply == ply + 1
+
+
+async def test_a_click_on_an_unlit_slot_gives_the_rules_reason(tmp_path):
+    session = advance(new_session(tmp_path / "g.toml", seed=4), decision("draft", 2, 3))
+    app = StillApp(save_dir=tmp_path, session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        said: list[str] = []
+        screen.notify = lambda message, **kwargs: said.append(message)
+        await pilot.press("enter")  # a tile: its slots are lit
+        board = screen.query_one(CastleRaisersBoard)
+        y, x0, _, spot = next(r for r in board._regions if r[3][0] == "slot" and r[3] not in board.marks.lit)
+        ply = session.ply
+        await pilot.click(CastleRaisersBoard, offset=(x0 + 1, y))
+        assert session.ply == ply and said
+        assert "already holds a tile" in said[-1] or "not supported" in said[-1]
