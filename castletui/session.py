@@ -191,7 +191,10 @@ class Session:
                 return -1, "Undo cannot go back past a roll, a draw or a shot's landing: chance has spoken."
             if not self.is_bot(mover):
                 if seat is not None and mover != seat:
-                    return -1, f"That was {self.names[mover]}'s move: only they can take it back, on their turn."
+                    return (
+                        -1,
+                        f"That was {self.names[mover]}'s move: only they can take it back, on their turn.",
+                    )
                 return index, ""
         return -1, "Only bots have moved since the start."
 

@@ -339,14 +339,8 @@ class CastleRaisersScreen(GameScreen):
             # a region is lit for the cauldrons: which wolf they pour on is chosen in the action bar
             self.query_one("#actions", OptionList).focus()
             return
-        for index, choice in enumerate(self.choice_list):
-            if choice.where == event.spot and not choice.disabled:
-                self.query_one("#actions", OptionList).highlighted = index
-                if choice.run is not None:
-                    choice.run()
-                else:
-                    self.play(choice.action)
-                return
+        if self.choose_at(event.spot):
+            return
         top = self.top_task()
         placing = top is not None and (top.kind in ("place", "fortify") or self.picked_tile)
         if event.spot[0] == "slot" and placing and self.castle_seat() == top.seat:

@@ -211,15 +211,8 @@ class CatapultCastleScreen(GameScreen):
 
     @on(TableBoard.SquareClicked)
     def square_clicked(self, event: TableBoard.SquareClicked) -> None:
-        for index, choice in enumerate(self.choice_list):
-            if choice.where == event.square and not choice.disabled:
-                self.query_one("#actions", OptionList).highlighted = index
-                if choice.run is not None:
-                    choice.run()
-                else:
-                    self.play(choice.action)
-                return
-        self.notify("Nothing to do with that square right now.", timeout=3)
+        if not self.choose_at(event.square):
+            self.notify("Nothing to do with that square right now.", timeout=3)
 
     # --- the mini-game ---------------------------------------------------------
 

@@ -286,13 +286,24 @@ class GameScreen(Screen):
     @on(OptionList.OptionSelected, "#actions")
     def action_chosen(self, event: OptionList.OptionSelected) -> None:
         index = int(event.option.id or 0)
-        if index >= len(self.choice_list):
-            return
-        choice = self.choice_list[index]
+        if index < len(self.choice_list):
+            self.run_choice(self.choice_list[index])
+
+    def run_choice(self, choice: Choice) -> None:
         if choice.run is not None:
             choice.run()
         elif choice.action is not None:
             self.play(choice.action)
+
+    def choose_at(self, where: Any) -> bool:
+        """Take the choice about a board spot (a click on the board); False
+        when nothing on offer is about that spot."""
+        for index, choice in enumerate(self.choice_list):
+            if choice.where == where and not choice.disabled:
+                self.query_one("#actions", OptionList).highlighted = index
+                self.run_choice(choice)
+                return True
+        return False
 
     def show_result(self) -> None:
         if not self.result_shown:

@@ -300,3 +300,29 @@ async def test_the_command_palette_offers_the_screen_keys(tmp_path):
         run()
         await settle(pilot)
         assert isinstance(app.screen, RulesScreen)
+
+
+async def test_clicking_a_lit_tower_aims_at_it(tmp_path):
+    from castletui.widgets.catapult_castle_board import TableBoard
+
+    session = Session.new(
+        "catapult-castle",
+        "standard",
+        [saves.Player("Coco"), saves.Player("Wei", "bot")],
+        seed=3,
+        path=tmp_path / "g.toml",
+    )
+    session.run_automatic()
+    app = StillApp(save_dir=tmp_path, session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        board = screen.query_one(TableBoard)
+        lit = board.marks.lit
+        x0, y0, _, _, square = next(region for region in board._regions if region[4] in lit)
+        await pilot.click(TableBoard, offset=(x0 + 1, y0))
+        await settle(pilot)
+        assert screen.query_one("#aim").display
+        assert board.marks.selected == square
+        await pilot.press("escape")
+        assert screen.query_one("#actions").display
