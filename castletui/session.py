@@ -137,13 +137,28 @@ class Session:
         seat = self.to_move()
         if seat is None:
             raise IllegalAction("The game is over.")
+        before = self.state
         text = self.describe(action)
-        state = self.game.apply(self.state, action)
+        state = self.game.apply(before, action)
         self.states.append(state)
         self.save = saves.append(self.save, seat, action, state, saves.now())
-        self.log.append(LogLine(self.ply, seat, text))
+        self.log += self._log_lines(self.ply, seat, before, action, state, text)
         self.write()
         return state
+
+    def _log_lines(
+        self, ply: int, seat: int, before: Any, action: Any, after: Any, text: str
+    ) -> list[LogLine]:
+        """The action's line, then what the rules did by themselves (a game's
+        optional ``effects(before, action, after)``: tokens taken, wolves
+        arriving...)."""
+        lines = [LogLine(ply, seat, text)]
+        effects = getattr(self.game, "effects", None)
+        if effects is not None:
+            lines += [
+                LogLine(ply, seat, name_seats(line, self.names)) for line in effects(before, action, after)
+            ]
+        return lines
 
     def digital_chance(self) -> Any:
         """The outcome of the pending chance decision, drawn by seed and ply."""
@@ -247,12 +262,19 @@ class Session:
         lines = []
         for ply, entry in enumerate(self.save.log):
             action = self._decode(entry.action)
-            lines.append(
-                LogLine(
-                    ply + 1, entry.seat, name_seats(self.game.describe(self.states[ply], action), self.names)
-                )
-            )
+            before, after = self.states[ply], self.states[ply + 1]
+            text = name_seats(self.game.describe(before, action), self.names)
+            lines += self._log_lines(ply + 1, entry.seat, before, action, after, text)
         return lines
+
+    def lines_of_last_move(self) -> list[LogLine]:
+        """The log lines the last action added."""
+        count = 0
+        for line in reversed(self.log):
+            if line.ply != self.ply:
+                break
+            count += 1
+        return self.log[len(self.log) - count :]
 
     def _decode(self, raw: dict) -> Any:
         return msgspec.convert(raw, self.game.Action)

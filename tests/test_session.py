@@ -100,3 +100,12 @@ def test_in_hot_seat_only_the_person_who_moved_can_take_it_back(pig, tmp_path):
     with pytest.raises(IllegalAction, match="That was Coco's move"):
         session.undo(seat=1)
     assert session.undo(seat=0) == "Took back 1 move."
+
+
+def test_what_the_rules_do_by_themselves_is_logged_after_the_action(pig, tmp_path):
+    session = new_pig(tmp_path, saves.Player("Coco"), saves.Player("Wei"))
+    for action in (Roll(), Face(5), Roll(), Face(1)):
+        session.act(action)
+    assert [line.text for line in session.lines_of_last_move()] == ["The die shows 1", "Coco loses 5 points"]
+    reopened = Session.open(tmp_path / "pig.toml")
+    assert [line.text for line in reopened.log] == [line.text for line in session.log]

@@ -129,3 +129,10 @@ def describe(state: State, action) -> str:
 
 def evaluate(state: State, seat: int) -> float:
     return state.scores[seat] + 0.5 * (state.turn_total if state.player == seat else 0)
+
+
+def effects(before: State, action, after: State) -> list[str]:
+    """What the rules did by themselves: a 1 wipes out the turn's points."""
+    if isinstance(action, Face) and action.value == 1 and before.turn_total:
+        return [f"{seat_ref(before.player)} loses {before.turn_total} points"]
+    return []

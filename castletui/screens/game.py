@@ -273,7 +273,9 @@ class GameScreen(Screen):
         except IllegalAction as error:
             self.notify(error.reason, title="Not allowed", severity="warning", timeout=6)
             return False
-        self.query_one(GameLog).add(self.session.log[-1].text)
+        log = self.query_one(GameLog)
+        for line in self.session.lines_of_last_move():
+            log.add(line.text)
         self.after_action(action)
         if advance:
             self.refresh_table()
