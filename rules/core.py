@@ -19,6 +19,8 @@ Every game package (``rules/<game>/``) exposes the same plain functions
 Optional: ``label(state, action)`` (a short action-bar text, defaults to
 ``describe``; for a chance outcome it names the outcome, as the table-mode
 picker lists them), ``chance_prompt(state)`` (the question table mode asks),
+``effects(before, action, after) -> list[str]`` (log lines for what the
+rules did by themselves after an action: tokens taken, wolves arriving),
 ``evaluate(state, seat) -> float`` (used by the greedy bot),
 ``bot_action(state, level, rng)`` (a game's own bot).
 
