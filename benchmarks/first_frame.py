@@ -64,3 +64,6 @@ if __name__ == "__main__":
     target = sys.argv[1]
     app = bare_app() if target == "bare" else castle_app(target)
     app.run(headless=True, size=(80, 24))
+    import resource
+
+    print(f"max_rss_kb {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss}")

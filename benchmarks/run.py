@@ -121,16 +121,24 @@ def load_times(path: Path, repeats: int) -> list[float]:
     return times
 
 
-def first_frame(target: str, repeats: int) -> float:
-    """Median seconds from process start to the first frame (headless)."""
-    times = []
+def first_frame(target: str, repeats: int) -> tuple[float, float]:
+    """Median seconds from process start to the first frame (headless), and
+    the median peak memory of the process in MiB."""
+    times, memory = [], []
     for _ in range(repeats):
         started = time.perf_counter()
-        subprocess.run(
-            [sys.executable, str(ROOT / "benchmarks" / "first_frame.py"), target], check=True, cwd=ROOT
+        done = subprocess.run(
+            [sys.executable, str(ROOT / "benchmarks" / "first_frame.py"), target],
+            check=True,
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
         )
         times.append(time.perf_counter() - started)
-    return statistics.median(times)
+        memory += [
+            int(line.split()[1]) / 1024 for line in done.stdout.splitlines() if line.startswith("max_rss_kb")
+        ]
+    return statistics.median(times), statistics.median(memory) if memory else 0.0
 
 
 def main() -> None:
@@ -178,15 +186,15 @@ def main() -> None:
                     f"  {game_id:<16} {suffix:<6} {len(save.log)} actions: median {statistics.median(times):6.1f}"
                 )
 
-    print("\nFirst frame, process start to drawn (headless 80x24; s)")
+    print("\nFirst frame, process start to drawn (headless 80x24; s) and peak memory (MiB)")
     frame_repeats = 3 if args.quick else 7
-    bare = first_frame("bare", frame_repeats)
-    menu = first_frame("menu", frame_repeats)
-    print(f"  bare Textual app (Header+Footer) {bare:.3f}")
-    print(f"  castletui menu                   {menu:.3f}  ({menu / bare:.2f}x the bare app)")
+    bare, bare_memory = first_frame("bare", frame_repeats)
+    menu, menu_memory = first_frame("menu", frame_repeats)
+    print(f"  bare Textual app (Header+Footer) {bare:.3f}          {bare_memory:5.1f}")
+    print(f"  castletui menu                   {menu:.3f} ({menu / bare:.2f}x) {menu_memory:5.1f}")
     for game_id in registry.ids():
-        screen = first_frame(game_id, frame_repeats)
-        print(f"  {game_id + ' screen':<32} {screen:.3f}  ({screen / bare:.2f}x)")
+        screen, memory = first_frame(game_id, frame_repeats)
+        print(f"  {game_id + ' screen':<32} {screen:.3f} ({screen / bare:.2f}x) {memory:5.1f}")
 
 
 if __name__ == "__main__":

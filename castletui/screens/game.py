@@ -66,6 +66,7 @@ class GameScreen(Screen):
     )
     BINDINGS = [
         Binding("escape", "back_out", "Back", show=False),
+        Binding("c", "chance", "What happened?"),
         Binding("u", "undo", "Undo"),
         Binding("ctrl+s", "save_as", "Save as"),
         Binding("r", "rules", "Rules"),
@@ -146,6 +147,7 @@ class GameScreen(Screen):
         if self.choice_list:
             actions.highlighted = next((i for i, c in enumerate(self.choice_list) if not c.disabled), None)
         self.query_one("#prompt", Static).update(self.prompt_text())
+        self.refresh_bindings()
         if session.last_save_error and session.last_save_error != self.shown_save_error:
             self.shown_save_error = session.last_save_error
             self.notify(session.last_save_error, title="Not saved", severity="error", timeout=10)
@@ -247,8 +249,14 @@ class GameScreen(Screen):
         self.app.push_screen(ChancePicker(question, outcomes), answered)
 
     def action_chance(self) -> None:
-        if self.session.to_move() == CHANCE and self.session.mode == "table":
+        if self.check_action("chance", ()):
             self.ask_chance()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """``c`` (say what happened) only shows while table mode waits on chance."""
+        if action == "chance":
+            return self.session.mode == "table" and self.session.to_move() == CHANCE
+        return True
 
     @work(thread=True, exclusive=True, group="bot")
     def bot_turn(self, ply: int) -> None:

@@ -33,6 +33,7 @@ from rules.castle_raisers.geometry import (
     visible_wall_icons,
     why_not_legal,
 )
+from rules.castle_raisers.narrate import effects
 from rules.castle_raisers.scoring import (
     ability_count,
     ability_counts,
@@ -58,6 +59,7 @@ __all__ = [
     "chance_outcomes",
     "covered_icons",
     "describe",
+    "effects",
     "evaluate",
     "label",
     "legal_actions",

@@ -261,6 +261,12 @@ async def test_table_mode_asks_what_really_happened(tmp_path):
         assert isinstance(picker, ChancePicker)
         assert "lost a kingdom" in picker.prompt
         assert [text for text, _ in picker.outcomes] == ["Coco starts", "Wei starts"]
+        await pilot.press("escape")  # not decided yet...
+        await settle(pilot)
+        assert isinstance(app.screen, GameScreen)
+        await pilot.press("c")  # ...now we know
+        await settle(pilot)
+        assert isinstance(app.screen, ChancePicker)
         await pilot.press("enter")  # Coco starts
         await settle(pilot)
         assert "Which card did Wei draw?" in app.screen.prompt
