@@ -32,10 +32,14 @@ def trace(game_id, config) -> str:
         f"# edition {game.INFO.edition}",
         "# ply  seat    what happened  |  the action as saved",
     ]
+    effects = getattr(game, "effects", None)
     for ply, (seat, action, before) in enumerate(zip(run.seats, run.actions, run.states, strict=False)):
         who = "chance" if seat == CHANCE else names[seat]
         text = name_seats(game.describe(before, action), names)
         lines.append(f"{ply + 1:5d}  {who:<6}  {text}  |  {msgspec.json.encode(action).decode()}")
+        if effects is not None:
+            after = run.states[ply + 1]
+            lines += [f"               -> {name_seats(line, names)}" for line in effects(before, action, after)]
     result = game.result(run.state)
     lines.append("# result")
     for line in result.lines:

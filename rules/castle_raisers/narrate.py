@@ -128,16 +128,26 @@ def _flush(lines: list[str], key: tuple, items: list[str]) -> None:
     """Several skips of one kind in a row make one line ("{P1} and {P2} draw no more wolves")."""
     if not items:
         return
-    what, region = key[0], key[1]
+    what, param = key[0], key[1]
     if what == "wolf":
         verb = "draws" if len(items) == 1 else "draw"
-        lines.append(f"The bag is empty: {_and(items)} {verb} no more wolves into the {SECTIONS[region]}")
+        lines.append(f"The bag is empty: {_and(items)} {verb} no more wolves into the {SECTIONS[param]}")
     elif what == "line_wolf":
         word = "line" if len(items) == 1 else "lines"
         verb = "gets" if len(items) == 1 else "get"
         lines.append(f"The bag is empty: {word} {_and(items)} {verb} no more wolves")
+    elif what == "pour":
+        seat, section, count, empty = param
+        who, where = seat_ref(seat), SECTIONS[section]
+        unused = _count(count, "cauldron")
+        if len(items) > 1:
+            unused = f"{len(items)} pourings of {unused}"
+        if empty:
+            lines.append(f"No wolves in {who}'s {where}: {unused} unused")
+        else:
+            lines.append(f"{who}'s {unused} cannot defeat any wolf left in the {where}")
     elif what == "reveal":
-        lines.append(f"The Age {ROMAN[region]} stack is empty: no more Wall tiles are revealed")
+        lines.append(f"The Age {ROMAN[param]} stack is empty: no more Wall tiles are revealed")
 
 
 def _group_wolf(task: Task, state: State) -> tuple | None:
@@ -156,7 +166,15 @@ def _group_reveal(task: Task, state: State) -> tuple | None:
     return ("reveal", state.age, "")
 
 
-_GROUPED = {"wolf": _group_wolf, "line_wolf": _group_line_wolf, "reveal": _group_reveal}
+def _group_pour(task: Task, state: State) -> tuple | None:
+    """Cauldrons with nothing they may defeat (several pourings in a row make one line)."""
+    if task.count <= 0:
+        return None
+    empty = wolves_in_region(state.castles[task.seat], task.section) == 0
+    return ("pour", (task.seat, task.section, task.count, empty), "")
+
+
+_GROUPED = {"pour": _group_pour, "wolf": _group_wolf, "line_wolf": _group_line_wolf, "reveal": _group_reveal}
 
 
 def _action_lines(lines: list[str], task: Task, s0: State, s1: State, action: Action) -> None:
@@ -345,16 +363,6 @@ def _skip_lines(lines: list[str], task: Task, state: State) -> None:
     if kind == "replenish":
         if face_up_of(state, task.tile) < 2 and not stack_tokens(state, task.tile):
             lines.append(f"The {task.tile} stack is empty: no Village token replaces the one taken")
-    elif kind == "pour":
-        if task.count <= 0:
-            return
-        castle = state.castles[task.seat]
-        region = SECTIONS[task.section]
-        unused = _count(task.count, "cauldron")
-        if wolves_in_region(castle, task.section) == 0:
-            lines.append(f"No wolves in {who}'s {region}: {unused} unused")
-        else:
-            lines.append(f"{who}'s {unused} cannot defeat any wolf left in the {region}")
     elif kind == "village_take":
         if not village_choices(state, task.seat):
             lines.append(f"No Village tokens are left: {who} settles no villager")
