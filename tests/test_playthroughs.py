@@ -39,7 +39,9 @@ def trace(game_id, config) -> str:
         lines.append(f"{ply + 1:5d}  {who:<6}  {text}  |  {msgspec.json.encode(action).decode()}")
         if effects is not None:
             after = run.states[ply + 1]
-            lines += [f"               -> {name_seats(line, names)}" for line in effects(before, action, after)]
+            lines += [
+                f"               -> {name_seats(line, names)}" for line in effects(before, action, after)
+            ]
     result = game.result(run.state)
     lines.append("# result")
     for line in result.lines:
