@@ -132,7 +132,10 @@ def label(state: State, action: object) -> str:
         where = _short(state, action.mat, action.square)
         return f"Off the roof on {where}" if action.off_roof else f"In {where}"
     if isinstance(action, Place):
-        return f"Place on {action.square}"
+        seat = state.pending[-1].seat if state.pending else -1
+        if seat >= 0 and placement(state, seat)[0] == "stack":
+            return f"Stack it on your {action.square} tower"
+        return f"Put it on your empty {action.square} square"
     if isinstance(action, GiveCard):
         return f"Put {action.kind} under"
     if isinstance(action, ReturnToBox):

@@ -4,7 +4,10 @@ through the keyboard."""
 
 from __future__ import annotations
 
+import contextlib
 from pathlib import Path
+
+from textual.worker import WorkerCancelled
 
 from castletui.app import CastleApp, Start
 from castletui.screens.dialogs import CurtainScreen
@@ -28,10 +31,20 @@ class StillApp(CastleApp):
             self.open_session(self.session_to_open)
 
 
+def new_game(game_id: str, variant: str, players: list, seed: int, mode: str = "digital") -> Start:
+    """Start straight into a new game, as `castletui new ... --players` does."""
+    return Start(
+        "play",
+        new_game={"game_id": game_id, "variant": variant, "players": players, "seed": seed, "mode": mode},
+    )
+
+
 async def settle(pilot) -> None:
     """Let workers (bots) finish and the screen catch up."""
     for _ in range(3):
-        await pilot.app.workers.wait_for_complete()
+        # A bot's finished worker may be cancelled by the next bot's (exclusive group).
+        with contextlib.suppress(WorkerCancelled):
+            await pilot.app.workers.wait_for_complete()
         await pilot.pause()
 
 

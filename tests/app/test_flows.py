@@ -19,7 +19,7 @@ from castletui.screens.result import ResultScreen
 from castletui.screens.rules import RulesScreen
 from castletui.screens.wizard import NewGameScreen
 from castletui.session import Session
-from tests.app.driving import StillApp, play_to_the_end, settle
+from tests.app.driving import StillApp, new_game, play_to_the_end, settle
 
 
 async def test_menu_wizard_starts_a_catapult_castle_game(tmp_path):
@@ -40,15 +40,7 @@ async def test_menu_wizard_starts_a_catapult_castle_game(tmp_path):
 
 
 async def test_a_whole_two_player_hot_seat_game_through_the_keyboard(tmp_path):
-    start = Start(
-        "play",
-        new_game={
-            "game_id": "catapult-castle",
-            "variant": "standard",
-            "players": [saves.Player("Coco"), saves.Player("Wei")],
-            "seed": 21,
-        },
-    )
+    start = new_game("catapult-castle", "standard", [saves.Player("Coco"), saves.Player("Wei")], 21)
     app = StillApp(start, tmp_path)
     curtains = 0
     async with app.run_test(size=(80, 24)) as pilot:
@@ -244,15 +236,8 @@ async def test_table_mode_asks_what_really_happened(tmp_path):
     from castletui.screens.dialogs import ChancePicker
     from rules.catapult_castle import Land, Shoot
 
-    start = Start(
-        "play",
-        new_game={
-            "game_id": "catapult-castle",
-            "variant": "standard",
-            "players": [saves.Player("Coco"), saves.Player("Wei")],
-            "mode": "table",
-            "seed": 1,
-        },
+    start = new_game(
+        "catapult-castle", "standard", [saves.Player("Coco"), saves.Player("Wei")], 1, mode="table"
     )
     app = StillApp(start, tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
