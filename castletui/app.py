@@ -141,11 +141,11 @@ class CastleApp(App):
         from castletui.session import Session
 
         if path is None:
-            rows = [row for row in saves.list_saves(self.save_dir) if not row.problem]
-            if not rows:
+            latest = saves.latest_save(self.save_dir)
+            if latest is None:
                 self.notify(f"No saved games in {self.save_dir} yet.", title="Nothing to continue")
                 return
-            path = Path(rows[0].path)
+            path = Path(latest.path)
         try:
             session = Session.open(Path(path))
         except saves.SaveError as error:

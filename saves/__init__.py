@@ -23,7 +23,17 @@ from saves.codec import FORMATS
 from saves.errors import SaveError
 from saves.replay import append, replay_states, truncated, verify
 from saves.schema import FORMAT, VERSION, Check, LogEntry, Player, SaveConfig, SaveFile
-from saves.store import SaveSummary, backup_path, dump, list_saves, path_in, read, safe_name, save_dir
+from saves.store import (
+    SaveSummary,
+    backup_path,
+    dump,
+    latest_save,
+    list_saves,
+    path_in,
+    read,
+    safe_name,
+    save_dir,
+)
 
 __all__ = [
     "FORMAT",
@@ -39,6 +49,7 @@ __all__ = [
     "append",
     "backup_path",
     "dump",
+    "latest_save",
     "list_saves",
     "load",
     "load_states",

@@ -178,6 +178,14 @@ def list_saves(directory: Path) -> list[SaveSummary]:
     return rows
 
 
+def latest_save(directory: Path) -> SaveSummary | None:
+    """The save Continue opens: the newest game still going, else the newest
+    readable one."""
+    rows = [row for row in list_saves(directory) if not row.problem]
+    going = [row for row in rows if not row.finished]
+    return (going or rows or [None])[0]
+
+
 def _mtime(path: Path) -> str:
     import datetime
 

@@ -83,6 +83,7 @@ class GameScreen(Screen):
         self.result_shown = False
         self.shown_save_error = ""
         self.waiting_on_curtain = False
+        self.asking_chance = False
         # Set before mounting: the Header reads them as it mounts.
         self.title = session.game.INFO.title
         self.sub_title = session.path.name if session.path else ""
@@ -147,7 +148,10 @@ class GameScreen(Screen):
         if self.choice_list:
             actions.highlighted = next((i for i, c in enumerate(self.choice_list) if not c.disabled), None)
         self.query_one("#prompt", Static).update(self.prompt_text())
-        self.refresh_bindings()
+        asking = self.check_action("chance", ())
+        if asking != self.asking_chance:  # the Footer redraws whole: only when `c` comes or goes
+            self.asking_chance = asking
+            self.refresh_bindings()
         if session.last_save_error and session.last_save_error != self.shown_save_error:
             self.shown_save_error = session.last_save_error
             self.notify(session.last_save_error, title="Not saved", severity="error", timeout=10)

@@ -58,7 +58,7 @@ class MenuScreen(Screen):
         """Offer Continue when there is a save to continue."""
         import saves
 
-        latest = next((row for row in saves.list_saves(self.app.save_dir) if not row.problem), None)
+        latest = saves.latest_save(self.app.save_dir)
         menu = self.query_one("#menu", OptionList)
         highlighted = menu.highlighted
         if latest is None:

@@ -210,3 +210,14 @@ def test_a_bad_config_is_refused_before_anything_is_written():
     with pytest.raises(saves.SaveError) as caught:
         saves.new_save(GAME, Config("standard", 7), [saves.Player(str(n)) for n in range(7)], 1)
     assert "players" in str(caught.value)
+
+
+def test_continue_prefers_the_newest_game_still_going(tmp_path):
+    going, _ = played_save(plies=10)
+    saves.dump(msgspec.structs.replace(going, updated="2026-11-29T10:00:00+00:00"), tmp_path / "going.toml")
+    finished = msgspec.structs.replace(going, updated="2026-11-30T10:00:00+00:00", finished=True)
+    saves.dump(finished, tmp_path / "done.toml")
+    assert Path(saves.latest_save(tmp_path).path).name == "going.toml"
+    (tmp_path / "going.toml").unlink()
+    assert Path(saves.latest_save(tmp_path).path).name == "done.toml"
+    assert saves.latest_save(tmp_path / "nowhere") is None
