@@ -55,8 +55,6 @@ class CastleApp(App):
             bot_delay = float(os.environ.get("CASTLETUI_BOT_DELAY", "0.6"))
         self.bot_delay = bot_delay
         self.still = False  # tests: no sweeping aim marker, no blinking cursors
-        if os.environ.get("NO_COLOR"):
-            self.theme = "textual-ansi"
 
     def get_default_screen(self):
         from castletui.screens.menu import MenuScreen

@@ -317,3 +317,12 @@ async def test_clicking_a_lit_tower_aims_at_it(tmp_path):
         assert board.marks.selected == square
         await pilot.press("escape")
         assert screen.query_one("#actions").display
+
+
+async def test_no_color_is_respected(tmp_path, monkeypatch):
+    monkeypatch.setenv("NO_COLOR", "1")
+    app = StillApp(save_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert app.no_color
+        assert isinstance(app.screen, MenuScreen)
