@@ -6,6 +6,10 @@ The estimate is the Game End score sheet as it would stand now, made smooth
 ranking), plus the archers' future arrows and a value for the effects the
 player still has to resolve (Fortification tiles to place, cauldrons to pour).
 Drafting looks one step further: a tile is worth the best slot for it.
+
+Co-operative and solo games use :mod:`.bot_coop` instead: the team's expected
+total as the estimate (also at level easy, through :func:`evaluate`), and at
+levels normal and hard its own choices (whole-turn look-ahead when drafting).
 """
 
 from __future__ import annotations
@@ -14,7 +18,7 @@ import random
 
 import msgspec
 
-from rules.castle_raisers import engine
+from rules.castle_raisers import bot_coop, engine
 from rules.castle_raisers.common import stack_tokens
 from rules.castle_raisers.edition import ARCHER, SECTION_LOCATIONS, SECTIONS, VICIOUS
 from rules.castle_raisers.flow import AGES
@@ -38,10 +42,6 @@ WOLF_ENTERING = 4.0
 WOLF_NEARBY = (0.25, 1.0, 0.6, 0.5)
 """A small cost per wolf still around the castle, by kind: it may enter later, a
 ladder lets every wolf of its region in, a vicious wolf is hard to remove."""
-
-
-LINE_WOLF = (2.0, 3.0, 2.6, 2.4)
-"""Co-op: what a wolf still waiting in an Attack-token line costs the team, by kind."""
 
 
 def _castle_estimate(state: State, seat: int) -> float:
@@ -95,13 +95,9 @@ def _pending_value(state: State, castle: Castle, task: Task) -> float:
 def evaluate(state: State, seat: int) -> float:
     """How well ``seat`` stands: its estimate against the others' (competitive),
     or the team's estimate (co-operative and solo)."""
-    own = _castle_estimate(state, seat)
     if state.variant != "competitive":
-        team = own + sum(_castle_estimate(state, other) for other in range(state.seats) if other != seat)
-        # the lines' wolves arrive at the End of Age: each one is a likely wolf at a wall
-        for line in state.lines:
-            team -= sum(LINE_WOLF[kind] * line.wolves[kind] for kind in range(4))
-        return team
+        return bot_coop.team_estimate(state)
+    own = _castle_estimate(state, seat)
     others = [_castle_estimate(state, other) for other in range(state.seats) if other != seat]
     return own - (0.5 * max(others) + 0.5 * sum(others) / len(others))
 
@@ -133,7 +129,8 @@ def _greedy(state: State, seat: int, actions: list[Action], rng: random.Random) 
 def bot_action(state: State, level: str, rng: random.Random) -> Action:
     """The bot's choice for whoever is to move: ``easy`` plays greedily but often
     at random, ``normal`` greedily with a tile's best slot in mind, ``hard`` also
-    weighs what a tile would give the next players."""
+    weighs what a tile would give the next players. Co-operative and solo games at
+    normal and hard are played by :func:`.bot_coop.coop_action`."""
     seat = engine.to_move(state)
     if seat == CHANCE:
         return sample_outcome(engine.chance_outcomes(state), rng)
@@ -143,6 +140,8 @@ def bot_action(state: State, level: str, rng: random.Random) -> Action:
     if level == "random" or (level == "easy" and rng.random() < 0.4):
         return rng.choice(actions)
     kind = state.tasks[0].kind
+    if state.variant != "competitive" and level in ("normal", "hard"):
+        return bot_coop.coop_action(state, seat, actions, level, rng)
     if kind == "draft" and level != "easy":
         return _best_draft(state, seat, actions, denial=level == "hard")
     if kind == "discard":

@@ -1,0 +1,492 @@
+"""Castle Raisers bot for the co-operative and solo variants (levels normal and hard).
+
+The team plays against the wolves, so every choice is judged by one number:
+:func:`team_estimate`, the team's expected Game End total. It projects what the
+score sheet does not yet show: the wolves of the Attack-token lines (this age's,
+split over the team, face-down ones spread by the Attack tokens left, and the
+lines of the ages still to come), the walls still to be raised, the Defenders
+on the wall that will pour at every End of Age to come, the archers' arrows,
+the chance that a ladder lets a whole region in, and how far each Threat card
+still is from being met. Wolves that would enter are counted smoothly (a soft
+hinge over wolves minus wall height, sharpening as the game nears its end) so a
+level of wall or a removed wolf is worth something before the region overflows.
+Icons left showing on the wall are worth part of what they give when a later
+tile covers them, so a tile's own icons count as well as those it covers.
+
+Choosing a tile (and where to place it) plays the rest of the turn out: every
+covered icon fires, and its follow-up decisions (order, Village token,
+Fortification tiles, cauldrons, wolves sent back) are answered greedily, chance
+taking its likeliest outcome. With 2 players the first also weighs the best
+tile it leaves its team-mate, and discards so the team-mate keeps the best one.
+Other decisions look one step ahead, averaging over chance when it has few
+outcomes (a face-down line revealed or picked, a blind Village token).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from functools import lru_cache
+
+import msgspec
+
+from rules.castle_raisers import engine, geometry
+from rules.castle_raisers.common import stack_tokens
+from rules.castle_raisers.edition import (
+    ARCHER,
+    EDITION,
+    LADDER,
+    PORTIONS,
+    SECTION_LOCATIONS,
+    THREATS,
+    TOKENS,
+    VICIOUS,
+    WOLVES_IN_BAG,
+)
+from rules.castle_raisers.flow import AGES, ROUNDS_PER_AGE
+from rules.castle_raisers.scoring import ability_count
+from rules.castle_raisers.state import (
+    Action,
+    Castle,
+    DiscardTile,
+    DraftTile,
+    PlaceTile,
+    State,
+    TakeVillage,
+    Task,
+)
+from rules.core import CHANCE
+
+replace = msgspec.structs.replace
+
+PER_WOLF = float(-EDITION.coop.points_per_wolf_entered)
+"""What a wolf that enters costs the team."""
+LINES_BY_PLAYERS = EDITION.coop.lines_by_players
+WOLVES_PER_LINE = EDITION.coop.wolves_per_line_by_age
+_BAG_TOTAL = sum(WOLVES_IN_BAG)
+KIND_SHARE = tuple(n / _BAG_TOTAL for n in WOLVES_IN_BAG)
+"""The share of each wolf kind in a fresh bag: what an unseen future wolf is likely to be."""
+
+FUTURE_REMOVED = 0.5
+"""The share of the wolves of ages to come the team is expected to send back or defeat before they count."""
+GROWTH_PER_TILE = 0.22
+"""How much higher, on average, a section's wall gets for each tile the player still places."""
+LADDER_STAYS = 0.85
+"""The chance a ladder already in a region is still there at Game End (cauldrons go for it first)."""
+DEFENDER_WORTH = 0.8
+"""The share of a visible Defender's cauldrons, at every End of Age to come, that finds a wolf."""
+THREAT_STEP = 12.0
+"""What one step short of a Threat card costs (a failed card loses the game)."""
+ENTER_WEIGHT = 2.5
+"""Threat cards asking wolves in weigh more: the walls and cauldrons work against them all game."""
+CRUMBLING_WEIGHT = 1.0
+"""Crumbling Foundation: the weight of each level a section is short."""
+ICON_COVER = 0.7
+"""How likely an icon showing on the wall is to be covered by a later tile (scaled by tiles left)."""
+ICON_BASE = {"VIL": 6.0, "PRE": 1.0, "FOR": 0.5, "DIS": 3.0, "DEF": 0.0}
+ICON_PER_COUNT = {"VIL": 0.0, "PRE": 2.0, "FOR": 2.5, "DIS": 1.8, "DEF": 1.5}
+"""What firing an icon is roughly worth to the team: a base and a part per icon of its count
+(a Defender also pours at every End of Age while it shows: counted with the wolves)."""
+
+
+def _softplus(x: float, temperature: float = 1.0) -> float:
+    x /= temperature
+    if x > 20:
+        return x * temperature
+    return temperature * math.log1p(math.exp(x))
+
+
+def _sigmoid(x: float) -> float:
+    if x < -30:
+        return 0.0
+    return 1.0 / (1.0 + math.exp(-x))
+
+
+def tiles_left(state: State) -> int:
+    """Wall tiles each player still places after the current one (an upper bound)."""
+    if state.finished or state.age == 0:
+        return 0 if state.finished else AGES * ROUNDS_PER_AGE
+    return (AGES - state.age) * ROUNDS_PER_AGE + (ROUNDS_PER_AGE - state.round)
+
+
+def _ends_left(state: State) -> int:
+    """End of Age steps still to come (each pours the Defenders and fires the archers)."""
+    if state.finished:
+        return 0
+    ends = max(0, AGES - state.age + 1)
+    kinds = {task.kind for task in state.tasks}
+    if "next_age" in kinds and "arrows" not in kinds:
+        ends -= 1  # this age's End of Age has already fired
+    return ends
+
+
+def _incoming(state: State) -> tuple[list[list[float]], float]:
+    """Per region and wolf kind, the wolves the lines are expected to bring to each player:
+    this age's lines shared over the team, then the lines of the ages to come (also
+    returned alone: the wolves per region the ages to come are expected to bring)."""
+    seats = state.seats
+    share = 1.0 / seats
+    supply = state.attack_supply
+    total_supply = sum(supply) or 1
+    incoming = [[0.0] * 4 for _ in range(3)]
+    for line in state.lines:
+        if line.picked:
+            continue
+        if line.region >= 0:
+            weights = [0.0, 0.0, 0.0]
+            weights[line.region] = 1.0
+        else:
+            weights = [n / total_supply for n in supply]
+        for region in range(3):
+            w = weights[region] * share
+            if w:
+                for kind in range(4):
+                    incoming[region][kind] += w * line.wolves[kind]
+    lines = LINES_BY_PLAYERS[seats - 1]
+    future = sum(WOLVES_PER_LINE[age - 1] for age in range(state.age + 1, AGES + 1)) if state.age else 0
+    if state.age == 0:
+        future = sum(WOLVES_PER_LINE)
+    per_region = lines * future * share * (1.0 - FUTURE_REMOVED) / 3.0
+    if per_region:
+        for region in range(3):
+            for kind in range(4):
+                incoming[region][kind] += per_region * KIND_SHARE[kind]
+    return incoming, per_region
+
+
+def castle_estimate(state: State, seat: int, incoming: list[list[float]], future: float = 0.0) -> float:
+    """One castle's expected share of the team's Game End total."""
+    castle: Castle = state.castles[seat]
+    heights = castle.heights
+    value = 2.0 * sum(castle.prestige) + 3.0 * sum(castle.attack) - castle.arrows + 5.0 * max(heights)
+    left = tiles_left(state)
+    progress = peak_progress(castle.wall, left) if left and castle.threats else 0.0
+    ends = _ends_left(state)
+    growth = GROWTH_PER_TILE * left
+    # the further the game, the more the hinge sharpens towards the real count
+    temperature = 0.3 + 0.7 * min(1.0, (left + ends) / 6.0)
+    defence = [0.0, 0.0, 0.0]
+    if castle.wall and (ends or left):
+        icons = geometry.visible_wall_icons(castle.board, castle.wall, state.fortified_defenders_fire)
+        # an icon left showing may be covered (and fire) by a tile still to come
+        cover = ICON_COVER * min(1.0, 2.0 * left / max(1, len(icons)))
+        for ability, section, _, _ in icons:
+            count = ability_count(castle, ability, section)
+            if cover:
+                value += cover * (ICON_BASE[ability] + ICON_PER_COUNT[ability] * count)
+            if ability == "DEF" and ends:
+                defence[section] += DEFENDER_WORTH * ends * count
+    wolves = castle.wolves
+    entering_expected = [0.0, 0.0, 0.0]
+    wants_in = bool(castle.threats) and _wants_wolves_in(castle)
+    none_enter = [0.0, 0.0, 0.0]
+    for region in range(3):
+        base = region * 4
+        now = wolves[base : base + 4]
+        come = incoming[region]
+        total = sum(now) + sum(come) - defence[region]
+        capacity = heights[region] + growth
+        ladder_now = now[LADDER] > 0
+        p_ladder = LADDER_STAYS if ladder_now else 0.0
+        if left == 0 and ends == 0:
+            p_ladder = 1.0 if ladder_now else 0.0
+        p_ladder = 1.0 - (1.0 - p_ladder) * math.exp(-0.8 * come[LADDER])
+        over = _softplus(total - capacity, temperature) if (left or ends) else max(0.0, total - capacity)
+        entering = p_ladder * max(total, 0.0) + (1.0 - p_ladder) * over
+        entering_expected[region] = entering
+        if wants_in:
+            # Threat cards asking wolves in: count only on the wolves already seen
+            seen = total - future
+            entering_expected[region] = p_ladder * max(seen, 0.0) + (1.0 - p_ladder) * (
+                _softplus(seen - capacity, temperature) if (left or ends) else max(0.0, seen - capacity)
+            )
+        none_enter[region] = (1.0 - p_ladder) * (
+            _sigmoid((2.0 * (capacity - total) - 1.0) / temperature)
+            if (left or ends)
+            else float(total <= capacity)
+        )
+        value -= PER_WOLF * entering
+        # archers fire at every End of Age to come; the vicious ones are hard to clear
+        value -= (now[ARCHER] + come[ARCHER]) * ends * 0.9
+        value -= 0.3 * now[VICIOUS]
+        for location in SECTION_LOCATIONS[region]:
+            token = castle.village[location]
+            if token:
+                value += _condition_estimate(castle, token, region, none_enter[region])
+    if left:
+        weight = min(1.0, left / 6.0)
+        for section in range(3):
+            value += weight * (
+                0.4 * (ability_count(castle, "PRE", section) - 1)
+                + 0.5 * (ability_count(castle, "FOR", section) - 1)
+                + 0.6 * (ability_count(castle, "DIS", section) - 1)
+                + 0.4 * (ability_count(castle, "DEF", section) - 1)
+            )
+    for task in state.tasks:
+        if task.seat == seat:
+            value += _pending_value(state, castle, task)
+    if castle.threats:
+        value -= _threat_shortfall(state, castle, entering_expected, progress)
+    return value
+
+
+@lru_cache(maxsize=8192)
+def peak_progress(wall: tuple[str, ...], left: int) -> float:
+    """How far the wall is towards its next level (0..1): the best share of a
+    pyramid one level above the current top already built, if the missing tiles
+    can still come (about 1.5 tiles a turn with Fortification tiles)."""
+    top = max(
+        (
+            level
+            for level in range(1, geometry.levels(wall) + 1)
+            if any(geometry.filled(wall, level, slot) for slot in range(PORTIONS))
+        ),
+        default=0,
+    )
+    target = top + 1
+    needed = target * (target + 1) // 2
+    best = 0.0
+    for slot in range(PORTIONS):
+        have = sum(
+            1
+            for level in range(1, target + 1)
+            for offset in range(target - level + 1)
+            if geometry.filled(wall, level, slot + offset)
+        )
+        if needed - have <= 1.5 * left + 1:
+            best = max(best, have / needed)
+    return best
+
+
+def _condition_estimate(castle: Castle, token_id: str, section: int, p_none: float) -> float:
+    token = TOKENS[token_id]
+    condition = token.condition
+    if condition == "no_wolves":
+        return token.points * p_none
+    if condition == "colour":
+        return token.points * sum(
+            1
+            for loc in SECTION_LOCATIONS[section]
+            if castle.village[loc] and TOKENS[castle.village[loc]].colour == token.target
+        )
+    if condition == "empty":
+        return token.points * sum(1 for loc in SECTION_LOCATIONS[section] if not castle.village[loc])
+    if condition == "attack":
+        return token.points * (castle.attack[section] + 0.5)
+    if condition == "prestige":
+        return token.points * (castle.prestige[section] + 0.5)
+    if condition == "wall":
+        return token.points * castle.heights[section]
+    return 0.0
+
+
+def _threat_shortfall(state: State, castle: Castle, entering: list[float], progress: float) -> float:
+    """How far the castle's Threat cards still are from being met, in points."""
+    cost = 0.0
+    for name in castle.threats:
+        threat = THREATS[name]
+        check = threat.check
+        if check == "highest_wall_at_least":
+            short = max(0, threat.amount - max(castle.heights))
+            cost += THREAT_STEP * (short - (progress if short else 0.0))
+        elif check == "each_section_at_least":
+            cost += THREAT_STEP * CRUMBLING_WEIGHT * sum(max(0, threat.amount - h) for h in castle.heights)
+        elif check == "no_starting_icon_visible":
+            cost += 0.6 * THREAT_STEP * len(geometry.visible_starting_icons(castle.board, castle.wall))
+        elif check == "no_border_villagers" or check == "villagers_per_section_at_most":
+            cost += 0.0 if engine.threat_met(castle, name) else 3 * THREAT_STEP
+        elif check == "wolves_enter_each_section":
+            cost += THREAT_STEP * ENTER_WEIGHT * sum(max(0.0, threat.amount - e) for e in entering)
+        elif check == "wolves_enter_total_at_least":
+            cost += THREAT_STEP * ENTER_WEIGHT * max(0.0, threat.amount - sum(entering))
+    return cost
+
+
+def _pending_value(state: State, castle: Castle, task: Task) -> float:
+    """What an effect still to resolve is roughly worth to the team."""
+    kind = task.kind
+    if kind == "fortify":
+        return 3.0 * task.count
+    if kind == "pour" and task.section >= 0:
+        base = task.section * 4
+        return 2.0 * min(task.count, sum(castle.wolves[base : base + 4]))
+    if kind in ("village_take", "village_blind", "village_place"):
+        return 3.5
+    if kind == "coop_dispatch":
+        return 3.0
+    if kind == "remove_wolf":
+        waiting = sum(sum(line.wolves) for line in state.lines)
+        return 2.0 * min(task.count, waiting)
+    if kind == "order":
+        return 0.0
+    return 0.0
+
+
+def team_estimate(state: State) -> float:
+    """The team's expected Game End total (co-operative and solo)."""
+    incoming, future = _incoming(state)
+    return sum(castle_estimate(state, seat, incoming, future) for seat in range(state.seats))
+
+
+# --- choosing -------------------------------------------------------------------
+
+
+def _chance_value(state: State, depth: int) -> float:
+    """The estimate, averaged over the next chance step when it has few outcomes."""
+    if depth > 0 and state.tasks and engine.to_move(state) == CHANCE:
+        outcomes = engine.chance_outcomes(state)
+        if len(outcomes) <= 8:
+            return sum(p * _chance_value(engine.apply(state, a), depth - 1) for a, p in outcomes)
+    return team_estimate(state)
+
+
+def _greedy(state: State, actions: list[Action], rng: random.Random, depth: int = 1) -> Action:
+    best: list[Action] = []
+    best_value = float("-inf")
+    for action in actions:
+        value = _chance_value(engine.apply(state, action), depth)
+        if value > best_value + 1e-9:
+            best, best_value = [action], value
+        elif abs(value - best_value) <= 1e-9:
+            best.append(action)
+    return best[0] if len(best) == 1 else rng.choice(best)
+
+
+def _likeliest(state: State) -> Action:
+    outcomes = engine.chance_outcomes(state)
+    return max(outcomes, key=lambda pair: pair[1])[0]
+
+
+def finish_turn(state: State, seat: int, budget: int = 12) -> State:
+    """Play ``seat``'s pending effects out greedily (chance: its likeliest outcome),
+    stopping at the next draft, discard or line pick, or at another seat's decision."""
+    rng = random.Random(0)
+    for _ in range(budget):
+        if not state.tasks:
+            break
+        top = state.tasks[0]
+        who = engine.to_move(state)
+        if who == CHANCE:
+            if top.kind not in ("village_blind", "replenish", "coop_dispatch", "line_region"):
+                break
+            state = engine.apply(state, _likeliest(state))
+            continue
+        if who != seat or top.kind in ("draft", "discard", "pick_line", "place"):
+            break
+        actions = engine.legal_actions(state)
+        action = actions[0] if len(actions) == 1 else _quick_choice(state, top, actions, rng)
+        state = engine.apply(state, action)
+    return state
+
+
+def _wants_wolves_in(castle: Castle) -> bool:
+    """A Threat card asks for wolves to enter: cauldrons then need thought, not a fixed plan."""
+    return any(
+        THREATS[name].check in ("wolves_enter_each_section", "wolves_enter_total_at_least")
+        for name in castle.threats
+    )
+
+
+def _quick_choice(state: State, top: Task, actions: list[Action], rng: random.Random) -> Action:
+    if top.kind == "pour" and not _wants_wolves_in(state.castles[top.seat]):
+        from rules.castle_raisers.bots import _best_pour  # bots imports this module
+
+        return _best_pour(state, top.seat, actions, rng)
+    return _greedy(state, actions, rng, depth=0)
+
+
+def _placement_values(state: State, seat: int, tile: str) -> list[tuple[float, PlaceTile]]:
+    trial = replace(state, tasks=(Task("place", seat=seat, tile=tile),) + state.tasks[1:])
+    found = []
+    for action in engine.legal_actions(trial):
+        after = finish_turn(engine.apply(trial, action), seat)
+        found.append((team_estimate(after), action))
+    return found
+
+
+def tile_worth(state: State, seat: int, tile: str) -> float:
+    """The best team estimate reached by placing ``tile`` now and resolving its effects."""
+    return max((value for value, _ in _placement_values(state, seat, tile)), default=float("-inf"))
+
+
+def _best_draft(state: State, seat: int, actions: list[Action]) -> Action:
+    """The tile worth most to the team: with 2 players, the first also leaves the
+    team-mate the best of what remains (they discard the worst for them)."""
+    tiles = list(dict.fromkeys(action.tile for action in actions if isinstance(action, DraftTile)))
+    mine = {tile: tile_worth(state, seat, tile) for tile in tiles}
+    mate = state.round_order[1] if state.seats == 2 and state.round_order[:1] == (seat,) else -1
+    theirs: dict[str, float] = {}
+    if mate >= 0 and len(tiles) > 1:
+        theirs = {tile: tile_worth(state, mate, tile) for tile in tiles}
+
+    def worth(tile: str) -> float:
+        value = mine[tile]
+        if theirs:
+            value += max(theirs[other] for other in tiles if other != tile)
+        return value
+
+    choice = max(tiles, key=worth)
+    return next(action for action in actions if isinstance(action, DraftTile) and action.tile == choice)
+
+
+def _best_place(state: State, seat: int) -> Action:
+    tile = state.tasks[0].tile
+    values = _placement_values(state, seat, tile)
+    return max(values, key=lambda pair: pair[0])[1]
+
+
+def _best_discard(state: State, seat: int, actions: list[Action]) -> Action:
+    """2 players: leave the team-mate the best tile, so discard the one whose removal hurts least."""
+    other = (seat + 1) % state.seats
+    worth = {tile: tile_worth(state, other, tile) for tile in dict.fromkeys(state.revealed)}
+    best, best_value = actions[0], float("-inf")
+    for action in actions:
+        assert isinstance(action, DiscardTile)
+        remaining = [tile for tile in state.revealed if tile != action.tile]
+        value = max((worth[tile] for tile in remaining), default=0.0)
+        if value > best_value:
+            best, best_value = action, value
+    return best
+
+
+def _best_village(state: State, actions: list[Action]) -> Action:
+    seat = state.tasks[0].seat
+    best, best_value = actions[0], float("-inf")
+    for action in actions:
+        assert isinstance(action, TakeVillage)
+        if action.token:
+            value = _token_worth(state, seat, action.token)
+        else:
+            tokens = stack_tokens(state, action.colour)
+            value = sum(_token_worth(state, seat, token) for token in tokens) / len(tokens)
+        if value > best_value:
+            best, best_value = action, value
+    return best
+
+
+def _token_worth(state: State, seat: int, token: str) -> float:
+    trial = replace(state, tasks=(Task("village_place", seat=seat, tile=token),))
+    return max(
+        (team_estimate(engine.apply(trial, action)) for action in engine.legal_actions(trial)),
+        default=float("-inf"),
+    )
+
+
+def coop_action(state: State, seat: int, actions: list[Action], level: str, rng: random.Random) -> Action:
+    """The co-operative bot's choice for ``seat`` among ``actions`` (more than one).
+    ``hard`` averages over two chance steps after a one-step choice, ``normal`` over one."""
+    top = state.tasks[0]
+    kind = top.kind
+    if kind == "draft":
+        return _best_draft(state, seat, actions)
+    if kind == "place":
+        return _best_place(state, seat)
+    if kind == "discard":
+        return _best_discard(state, seat, actions)
+    if kind == "pour" and not _wants_wolves_in(state.castles[seat]):
+        from rules.castle_raisers.bots import _best_pour  # bots imports this module
+
+        return _best_pour(state, seat, actions, rng)
+    if kind == "village_take":
+        return _best_village(state, actions)
+    return _greedy(state, actions, rng, depth=2 if level == "hard" else 1)
