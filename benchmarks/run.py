@@ -157,16 +157,17 @@ def main() -> None:
                 games, actions = playout_speed(game, config, seconds, repeats)
                 print(f"  {game_id:<16} {variant.name:<14} {seats:>5} {games:>11.1f} {actions:>11.0f}")
 
-    print("\nBot decisions (level normal; ms)")
+    print("\nBot decisions (ms)")
     for game_id in registry.ids():
         game = registry.get(game_id)
-        variant = game.INFO.variants[0]
-        config = Config(variant.name, max(2, variant.min_seats) if variant.max_seats >= 2 else 1)
-        times = bot_decision_times(game, config, 60 if args.quick else 200)
-        print(
-            f"  {game_id:<16} median {statistics.median(times):6.2f}  "
-            f"p95 {sorted(times)[int(len(times) * 0.95)]:6.2f}  max {max(times):6.2f}"
-        )
+        for variant in game.INFO.variants:
+            config = Config(variant.name, max(2, variant.min_seats) if variant.max_seats >= 2 else 1)
+            for level in ("normal", "hard"):
+                times = bot_decision_times(game, config, 60 if args.quick else 200, level)
+                print(
+                    f"  {game_id:<16} {variant.name:<13} {level:<6} median {statistics.median(times):6.2f}  "
+                    f"p95 {sorted(times)[int(len(times) * 0.95)]:6.2f}  max {max(times):6.2f}"
+                )
 
     print("\nLoading a 1,000-action save (read + replay + hash check; ms)")
     with tempfile.TemporaryDirectory() as folder:
