@@ -8,7 +8,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Checkbox, Footer, Header, Input, Label, Select, Static
+from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
 
 from rules import bots, registry
 from rules.core import GameInfo, Option
@@ -41,6 +41,7 @@ class NewGameScreen(Screen):
         super().__init__()
         ids = registry.ids()
         self.game_id = game_id if game_id in ids else ids[0]
+        self.built_for: tuple[str, str] = ("", "")  # (game, variant) the options were built for
         self.preset = preset or {}
 
     @property
@@ -149,6 +150,7 @@ class NewGameScreen(Screen):
             self.query_one(f"#seat-{seat}").display = seat < count
 
     def build_options(self, info: GameInfo, variant: str) -> None:
+        self.built_for = (info.id, variant)
         box = self.query_one("#options", Vertical)
         box.remove_children()
         rows = [self._option_row(option) for option in info.options_for(variant)]
@@ -167,7 +169,14 @@ class NewGameScreen(Screen):
                 id=widget_id,
             )
         elif isinstance(option.default, bool):
-            widget = Checkbox("", value=bool(preset), id=widget_id, compact=True)
+            # On/Off reads at a glance, where a checkbox's mark is easy to misread.
+            widget = Select(
+                [("Off", False), ("On", True)],
+                value=bool(preset),
+                allow_blank=False,
+                id=widget_id,
+                compact=True,
+            )
         else:
             widget = Input(str(preset), type="integer", id=widget_id, compact=True)
         return Horizontal(
@@ -184,7 +193,9 @@ class NewGameScreen(Screen):
 
     @on(Select.Changed, "#variant")
     def variant_changed(self, event: Select.Changed) -> None:
-        if event.value is not Select.NULL:
+        # A Select also says Changed for its first value: rebuilding the same
+        # form then would pull out option widgets still being mounted.
+        if event.value is not Select.NULL and (self.game_id, str(event.value)) != self.built_for:
             self.load_variant(str(event.value))
 
     @on(Select.Changed, "#seats")

@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import msgspec
+import pytest
 
 import saves
 from castletui.app import Start
@@ -19,6 +20,7 @@ from castletui.screens.result import ResultScreen
 from castletui.screens.rules import RulesScreen
 from castletui.screens.wizard import NewGameScreen
 from castletui.session import Session
+from rules import registry
 from tests.app.driving import StillApp, new_game, play_to_the_end, settle
 
 
@@ -326,3 +328,40 @@ async def test_no_color_is_respected(tmp_path, monkeypatch):
         await settle(pilot)
         assert app.no_color
         assert isinstance(app.screen, MenuScreen)
+
+
+WIZARD_CASES = [
+    (game_id, variant.name) for game_id in registry.ids() for variant in registry.get(game_id).INFO.variants
+]
+
+
+@pytest.mark.parametrize(("game_id", "variant"), WIZARD_CASES)
+async def test_the_wizard_starts_every_game_and_variant(tmp_path, game_id, variant):
+    app = StillApp(Start("wizard", game_id=game_id, new_game={"variant": variant}), tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, NewGameScreen)
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        game = next(s for s in app.screen_stack if isinstance(s, GameScreen))
+        assert (game.session.save.game, game.session.save.config.variant) == (game_id, variant)
+
+
+async def test_switching_game_and_variant_in_the_wizard_rebuilds_its_options(tmp_path):
+    from textual.widgets import Select
+
+    app = StillApp(save_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        await settle(pilot)
+        wizard = app.screen
+        wizard.query_one("#game", Select).value = "castle-raisers"
+        await settle(pilot)
+        wizard.query_one("#variant", Select).value = "cooperative"
+        await settle(pilot)
+        assert wizard.query("#option-threats_per_player")
+        wizard.query_one("#option-threats_per_player", Select).value = 2
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        game = next(s for s in app.screen_stack if isinstance(s, GameScreen))
+        assert game.session.save.config.options == {"threats_per_player": 2}
