@@ -365,3 +365,49 @@ async def test_switching_game_and_variant_in_the_wizard_rebuilds_its_options(tmp
         await settle(pilot)
         game = next(s for s in app.screen_stack if isinstance(s, GameScreen))
         assert game.session.save.config.options == {"threats_per_player": 2}
+
+
+@pytest.mark.parametrize("game_id", registry.ids())
+async def test_every_in_game_key_works_on_every_game_screen(tmp_path, game_id):
+    from textual.screen import ModalScreen
+
+    from castletui.screens.dialogs import SaveAsScreen
+
+    variant = registry.get(game_id).INFO.variants[0].name
+    session = Session.new(
+        game_id, variant, [saves.Player("Coco"), saves.Player("Wei", "bot")], seed=5, path=tmp_path / "g.toml"
+    )
+    app = StillApp(save_dir=tmp_path, session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        game = app.screen
+        assert isinstance(game, GameScreen)
+        # (a game may show its own score sheet: any modal screen will do for s)
+        for key, expected in (("s", ModalScreen), ("f1", HelpScreen), ("r", RulesScreen)):
+            await pilot.press(key)
+            await settle(pilot)
+            assert isinstance(app.screen, expected), key
+            await pilot.press("escape")
+            await settle(pilot)
+            assert app.screen is game
+        await pilot.press("enter")  # a first choice
+        await settle(pilot)
+        await pilot.press("u")
+        await settle(pilot)
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert isinstance(app.screen, SaveAsScreen)
+        app.screen.query_one("#save-name").value = ""
+        await pilot.press(*"keeper", "enter")
+        await settle(pilot)
+        assert (tmp_path / "keeper.toml").exists()
+        await pilot.resize_terminal(120, 40)
+        await settle(pilot)
+        await pilot.resize_terminal(60, 18)
+        await settle(pilot)
+        await pilot.resize_terminal(80, 24)
+        await settle(pilot)
+        await pilot.press("q")
+        await settle(pilot)
+        assert isinstance(app.screen, MenuScreen)
+        assert saves.load(tmp_path / "keeper.toml").game == game_id
