@@ -411,3 +411,19 @@ async def test_every_in_game_key_works_on_every_game_screen(tmp_path, game_id):
         await settle(pilot)
         assert isinstance(app.screen, MenuScreen)
         assert saves.load(tmp_path / "keeper.toml").game == game_id
+
+
+@pytest.mark.parametrize("game_id", registry.ids())
+async def test_table_mode_plays_on_every_game_screen(tmp_path, game_id):
+    """Table mode through the keyboard: Enter answers every 'what happened?'
+    with the first possible outcome and takes the first choice on the board."""
+    variant = registry.get(game_id).INFO.variants[0].name
+    start = new_game(game_id, variant, [saves.Player("Coco"), saves.Player("Wei")], 3, mode="table")
+    app = StillApp(start, tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(60):
+            await settle(pilot)
+            await pilot.press("enter")
+        game = next(s for s in app.screen_stack if isinstance(s, GameScreen))
+        assert game.session.ply > 20
+        assert any(entry.seat == -1 for entry in game.session.save.log)
