@@ -421,9 +421,10 @@ async def test_table_mode_plays_on_every_game_screen(tmp_path, game_id):
     start = new_game(game_id, variant, [saves.Player("Coco"), saves.Player("Wei")], 3, mode="table")
     app = StillApp(start, tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        for _ in range(60):
-            await settle(pilot)
+        for _ in range(30):
+            await pilot.pause()
             await pilot.press("enter")
+        await settle(pilot)
         game = next(s for s in app.screen_stack if isinstance(s, GameScreen))
-        assert game.session.ply > 20
+        assert game.session.ply > 12
         assert any(entry.seat == -1 for entry in game.session.save.log)
