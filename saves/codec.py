@@ -45,7 +45,10 @@ def decode(data: bytes, path: Path) -> SaveFile:
     raw = _parse(data, path)
     if not isinstance(raw, dict):
         raise SaveError(f"{path.name} is not a castletui save (its top level is not a table).", path=path)
-    envelope = msgspec.convert(raw, Envelope, strict=False) if _safe(raw) else Envelope()
+    # A non-text format field is not ours either: say so rather than a type error.
+    envelope = (
+        msgspec.convert(raw, Envelope, strict=False) if isinstance(raw.get("format"), str) else Envelope()
+    )
     if envelope.format != FORMAT:
         raise SaveError(f'{path.name} is not a castletui save (no format = "{FORMAT}" line).', path=path)
     if not isinstance(envelope.version, int) or isinstance(envelope.version, bool):
@@ -75,10 +78,6 @@ def _parse(data: bytes, path: Path) -> Any:
         detail = str(error).rstrip(".")
         hint = " (it may have been cut short)" if "truncated" in detail or "end of" in detail.lower() else ""
         raise SaveError(f"{path.name} is not valid {kind}{hint}: {detail}.", path=path) from None
-
-
-def _safe(raw: dict) -> bool:
-    return isinstance(raw.get("format", ""), str)
 
 
 def _where(error: msgspec.ValidationError) -> str:

@@ -44,7 +44,7 @@ from rules.castle_raisers.edition import (
     WOLVES_IN_BAG,
 )
 from rules.castle_raisers.flow import AGES, ROUNDS_PER_AGE
-from rules.castle_raisers.scoring import ability_count
+from rules.castle_raisers.scoring import ability_count, condition_points
 from rules.castle_raisers.state import (
     Action,
     Castle,
@@ -259,25 +259,16 @@ def peak_progress(wall: tuple[str, ...], left: int) -> float:
 
 
 def _condition_estimate(castle: Castle, token_id: str, section: int, p_none: float) -> float:
+    """A Village token's score as the rules count it now, where the end is
+    still open: weighted by the chance no wolf enters, and with half a token
+    more of Attack or Prestige still to come."""
     token = TOKENS[token_id]
-    condition = token.condition
-    if condition == "no_wolves":
+    if token.condition == "no_wolves":
         return token.points * p_none
-    if condition == "colour":
-        return token.points * sum(
-            1
-            for loc in SECTION_LOCATIONS[section]
-            if castle.village[loc] and TOKENS[castle.village[loc]].colour == token.target
-        )
-    if condition == "empty":
-        return token.points * sum(1 for loc in SECTION_LOCATIONS[section] if not castle.village[loc])
-    if condition == "attack":
-        return token.points * (castle.attack[section] + 0.5)
-    if condition == "prestige":
-        return token.points * (castle.prestige[section] + 0.5)
-    if condition == "wall":
-        return token.points * castle.heights[section]
-    return 0.0
+    score = float(condition_points(castle, token_id, section))
+    if token.condition in ("attack", "prestige"):
+        score += 0.5 * token.points
+    return score
 
 
 def _threat_shortfall(state: State, castle: Castle, entering: list[float], progress: float) -> float:
