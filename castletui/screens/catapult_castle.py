@@ -18,9 +18,9 @@ from textual.widgets import OptionList
 import rules.catapult_castle as catapult
 from castletui.screens.game import Choice, GameScreen
 from castletui.widgets.catapult_castle_board import AimBar, TableBoard, TableMarks
-from rules.catapult_castle.edition import DECK_NAMES, DISTANCES, square_index
+from rules.catapult_castle.edition import DECK_NAMES, square_index
 from rules.catapult_castle.engine import shooter_mat
-from rules.catapult_castle.state import Aim, MoveTower, Pending
+from rules.catapult_castle.state import Aim, MoveTower
 from rules.core import name_seats
 
 
@@ -218,13 +218,9 @@ class CatapultCastleScreen(GameScreen):
 
     def start_aim(self, aim: Aim) -> None:
         state = self.session.state
-        seat = state.pending[-1].seat
         square = square_index(aim.mat, aim.square)
-        pending = Pending("land", seat, square=square, from_mat=aim.from_mat)
-        mat = shooter_mat(state, pending)
-        distance = DISTANCES[mat][square]
-        height = len(state.stacks[square].towers)
-        spot = catapult.sweet_spot_width(distance, height, state.magic_toss)
+        distance, height, spot = catapult.shot_difficulty(state, aim)
+        # Far targets want more power: the sweet spot sits further along the bar.
         centre = min(85.0, max(20.0, 22.0 + distance * 13.0))
         target = name_seats(catapult.text.tower_name(state, aim.mat, aim.square), self.session.names)
         self.aiming = aim
@@ -232,19 +228,12 @@ class CatapultCastleScreen(GameScreen):
         self.update_board(self.session.view(self.viewer))
 
         def odds(accuracy: int) -> str:
-            outcomes = catapult.landing_outcomes(
-                state, Pending("land", seat, square=square, accuracy=accuracy, from_mat=aim.from_mat)
+            chances = catapult.shot_odds(state, aim, accuracy)
+            text = (
+                f"Stopped now: {chances.target:.0%} in the tower, {chances.near:.0%} next door, "
+                f"{chances.nowhere:.0%} nowhere"
             )
-            hit = sum(
-                p
-                for land, p in outcomes
-                if land.mat >= 0 and square_index(land.mat, land.square) == square and not land.off_roof
-            )
-            roof = sum(p for land, p in outcomes if land.off_roof)
-            nowhere = sum(p for land, p in outcomes if land.mat < 0)
-            near = max(0.0, 1 - hit - roof - nowhere)
-            text = f"Stopped now: {hit:.0%} in the tower, {near:.0%} next door, {nowhere:.0%} nowhere"
-            return text + (f", {roof:.0%} off the roof" if roof else "")
+            return text + (f", {chances.roof:.0%} off the roof" if chances.roof else "")
 
         self.query_one("#actions", OptionList).display = False
         height_text = f", {height} high" if height > 1 else ""

@@ -17,6 +17,8 @@ from rules.catapult_castle.engine import (
     legal_actions,
     placement,
     setup,
+    shot_difficulty,
+    shot_odds,
     to_move,
     view,
 )
@@ -84,6 +86,8 @@ __all__ = [
     "ranking",
     "result",
     "setup",
+    "shot_difficulty",
+    "shot_odds",
     "solo_score",
     "sweet_spot_width",
     "to_move",

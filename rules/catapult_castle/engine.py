@@ -28,9 +28,10 @@ from rules.catapult_castle.edition import (
     SQUARE_COUNT,
     SQUARE_NAMES,
     STRONG_AMMO,
+    square_index,
 )
 from rules.catapult_castle.info import INFO
-from rules.catapult_castle.shots import landing_odds
+from rules.catapult_castle.shots import LandingOdds, landing_odds, sweet_spot_width
 from rules.catapult_castle.state import (
     Aim,
     Card,
@@ -217,6 +218,46 @@ def chance_outcomes(state: State) -> list[tuple[object, float]]:
     return landing_outcomes(state, top)
 
 
+def _towers_next_to(state: State, square: int) -> list[int]:
+    return [n for n in NEIGHBOURS[square] if state.stacks[n].towers]
+
+
+def _odds(state: State, pending: Pending, near_by: list[int]) -> LandingOdds:
+    """The one place that says what makes an aimed shot hard."""
+    stack = state.stacks[pending.square]
+    return landing_odds(
+        pending.accuracy,
+        DISTANCES[shooter_mat(state, pending)][pending.square],
+        len(stack.towers),
+        state.magic_toss,
+        stack.roof >= 0,
+        bool(near_by),
+    )
+
+
+def _aim_pending(state: State, aim: Aim, accuracy: int = -1) -> Pending:
+    seat = state.pending[-1].seat if state.pending else -1
+    return Pending(
+        "land", seat, square=square_index(aim.mat, aim.square), accuracy=accuracy, from_mat=aim.from_mat
+    )
+
+
+def shot_odds(state: State, aim: Aim, accuracy: int) -> LandingOdds:
+    """For the aiming mini-game: the chances of each kind of landing if the
+    shooter aims at ``aim``'s tower with ``accuracy``."""
+    pending = _aim_pending(state, aim, accuracy)
+    return _odds(state, pending, _towers_next_to(state, pending.square))
+
+
+def shot_difficulty(state: State, aim: Aim) -> tuple[float, int, int]:
+    """For the aiming mini-game: (distance in square widths, stack height,
+    sweet-spot width in % of the power bar) of a shot at ``aim``'s tower."""
+    pending = _aim_pending(state, aim)
+    distance = DISTANCES[shooter_mat(state, pending)][pending.square]
+    height = len(state.stacks[pending.square].towers)
+    return distance, height, sweet_spot_width(distance, height, state.magic_toss)
+
+
 def landing_outcomes(state: State, pending: Pending) -> list[tuple[Land, float]]:
     """Where the ammo of this shot may land, with the chances.
 
@@ -237,16 +278,8 @@ def landing_outcomes(state: State, pending: Pending) -> list[tuple[Land, float]]
         outcomes.append((LAND_NOWHERE, AIM.table_nowhere))
         return outcomes
     square = pending.square
-    stack = stacks[square]
-    near_by = [n for n in NEIGHBOURS[square] if stacks[n].towers]
-    odds = landing_odds(
-        pending.accuracy,
-        DISTANCES[shooter_mat(state, pending)][square],
-        len(stack.towers),
-        state.magic_toss,
-        stack.roof >= 0,
-        bool(near_by),
-    )
+    near_by = _towers_next_to(state, square)
+    odds = _odds(state, pending, near_by)
     outcomes: list[tuple[Land, float]] = []
     if odds.target > 0:
         outcomes.append((LAND_IN[square], odds.target))

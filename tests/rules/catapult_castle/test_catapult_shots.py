@@ -124,3 +124,24 @@ def test_table_mode_draws_are_listed_for_the_players_to_pick():
     assert {a for a in g.legal_actions(state)} <= {
         Draw(k) for k in ("Extra Shot", "Magic Toss", "Strong Ammo", "Reinforced Roof")
     }
+
+
+def test_the_mini_game_asks_the_rules_for_difficulty_and_odds():
+    """shot_difficulty and shot_odds use the same factors as the landing the
+    chance decision then draws from, so what the bar shows is what happens."""
+    import rules.catapult_castle as catapult
+    from rules.core import CHANCE, Config
+
+    state = catapult.setup(Config("standard", 2))
+    while catapult.to_move(state) == CHANCE:
+        state = catapult.apply(state, catapult.chance_outcomes(state)[0][0])
+    aim = next(a for a in catapult.legal_actions(state) if isinstance(a, catapult.Aim) and a.accuracy == 75)
+    distance, height, spot = catapult.shot_difficulty(state, aim)
+    assert distance > 0 and height == 1
+    assert spot == catapult.sweet_spot_width(distance, height, state.magic_toss)
+    odds = catapult.shot_odds(state, aim, 75)
+    landed = dict(catapult.chance_outcomes(catapult.apply(state, aim)))
+    target = catapult.Land(aim.mat, aim.square)
+    assert abs(landed[target] - odds.target) < 1e-12
+    assert abs(landed[catapult.Land()] - odds.nowhere) < 1e-12
+    assert abs(sum(odds) - 1) < 1e-9
