@@ -83,8 +83,11 @@ class Variant(msgspec.Struct, frozen=True):
 class Option(msgspec.Struct, frozen=True):
     """A house rule or an answer to an open rules question, with its default.
 
-    ``choices`` empty means: a bool option when ``default`` is a bool, or a
-    free integer otherwise. ``variants`` empty means: every variant.
+    Its type is its default's: ``choices`` lists the values it may take;
+    without them a bool option is on or off, and an integer option is a whole
+    number from ``minimum`` to ``maximum``. ``variants`` empty means: every
+    variant. :func:`check_option` is the one place a value is checked, for the
+    command line, the wizard and saves alike.
     """
 
     name: str
@@ -93,6 +96,8 @@ class Option(msgspec.Struct, frozen=True):
     choices: tuple[Any, ...] = ()
     variants: tuple[str, ...] = ()
     title: str = ""
+    minimum: int = 0
+    maximum: int = 1000
 
 
 class GameInfo(msgspec.Struct, frozen=True):
