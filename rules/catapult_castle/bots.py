@@ -46,6 +46,7 @@ from rules.catapult_castle.table import (
     ammo_inside,
     is_solo,
     placement,
+    rearrange_limit,
     targets,
     tower_count,
     towers_on_table,
@@ -175,14 +176,14 @@ def _wants_rearranging(state: State, seat: int) -> bool:
 
 
 def _tall_stacks(state: State) -> int:
-    limit = min(state.max_stack, EDITION.solo_max_stack)
+    limit = rearrange_limit(state)
     return sum(1 for q in state.squares if len(state.stacks[q].towers) >= limit)
 
 
 def _rearrange(state: State, seat: int):
     """Build three-high stacks, one per Strong Ammo in hand, from single towers."""
     stacks = state.stacks
-    limit = min(state.max_stack, EDITION.solo_max_stack)
+    limit = rearrange_limit(state)
     wanted = state.hands[seat].count(STRONG_AMMO) + (1 if state.strong_ammo else 0)
     if state.rearrange_moves >= EDITION.rearrange_move_limit or _tall_stacks(state) >= wanted:
         return DONE_REARRANGING

@@ -57,6 +57,7 @@ from rules.catapult_castle.table import (
     draw_pile,
     is_solo,
     placement,
+    rearrange_limit,
     shooter_mat,
     targets,
     tower_count,
@@ -123,8 +124,17 @@ def setup(config: Config) -> State:
     beginner = False if solo else bool(_option(config, "beginner"))
     skilled = False if solo else bool(_option(config, "skilled"))
     max_stack = _option(config, "max_stack")
-    if isinstance(max_stack, bool) or not isinstance(max_stack, int) or not 2 <= max_stack <= 16:
-        raise IllegalAction(f"Option 'max_stack' takes a whole number from 2 to 16, not {max_stack!r}.")
+    # The range is the Option's own, so the wizard, the command line and this check agree.
+    allowed = INFO.option("max_stack")
+    if (
+        isinstance(max_stack, bool)
+        or not isinstance(max_stack, int)
+        or not allowed.minimum <= max_stack <= allowed.maximum
+    ):
+        raise IllegalAction(
+            f"Option 'max_stack' takes a whole number from {allowed.minimum} to {allowed.maximum} "
+            f"(0: no limit), not {max_stack!r}."
+        )
     seats = config.seats
     mat_total = len(EDITION.mats)
     if solo:
@@ -340,7 +350,7 @@ def _rearrange_actions(state: State) -> list:
     actions: list = []
     if state.rearrange_moves < EDITION.rearrange_move_limit:
         stacks = state.stacks
-        limit = min(state.max_stack, EDITION.solo_max_stack)
+        limit = rearrange_limit(state)
         open_squares = [q for q in state.squares if len(stacks[q].towers) < limit]
         for source in state.squares:
             if stacks[source].towers:

@@ -30,9 +30,12 @@ INFO = GameInfo(
         ),
         Option(
             "max_stack",
-            3,
-            "The highest a stack of towers may be (2 to 16).",
+            0,
+            "House rule: the highest a stack of towers may be. 0 is no limit, as in the rulebook; "
+            "1 forbids stacking won towers (they go back in the box).",
             title="Highest stack",
+            minimum=0,
+            maximum=16,
         ),
     ),
     summary="A dexterity game of shooting ammo into castle towers and keeping what you hit.",

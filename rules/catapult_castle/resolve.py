@@ -50,6 +50,8 @@ from rules.catapult_castle.table import (
     pile_take,
     placement,
     put,
+    rearrange_limit,
+    stack_limit,
 )
 from rules.core import IllegalAction
 
@@ -306,7 +308,9 @@ def _apply_place(state: State, top: Pending, action: Place) -> State:
             raise IllegalAction("You still have an empty square: the captured tower must go on one.")
         if stack.roof >= 0:
             raise IllegalAction("That tower has a Reinforced Roof: nothing may be stacked on it.")
-        raise IllegalAction(f"That stack is already {state.max_stack} towers high, the most allowed.")
+        raise IllegalAction(
+            f"That stack is already {stack_limit(state)} towers high, the most the house rule allows."
+        )
     if mode == "empty":
         return pop(state, stacks=put(state.stacks, q, Stack((top.ammo,))))
     stacking = Pending("stack_card", seat=top.seat, deck=own_deck(state, top.seat), square=q, ammo=top.ammo)
@@ -342,7 +346,7 @@ def _apply_move(state: State, top: Pending, action: MoveTower) -> State:
         raise IllegalAction("There is no tower on that square to move.")
     if source == target:
         raise IllegalAction("Move the tower to a different square.")
-    limit = min(state.max_stack, EDITION.solo_max_stack)
+    limit = rearrange_limit(state)
     if len(stacks[target].towers) >= limit:
         raise IllegalAction(f"Stacks may be at most {limit} towers high.")
     moving = stacks[source].towers[-1]

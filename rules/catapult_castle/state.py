@@ -78,7 +78,8 @@ class State(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     mode: str = "digital"
     beginner: bool = False
     skilled: bool = False
-    max_stack: int = 3
+    max_stack: int = 0
+    """The house rule's highest stack; 0 (the rulebook): no limit. See ``table.stack_limit``."""
     seat_mats: tuple[int, ...]
     """The mat of each seat."""
     mat_owner: tuple[int, ...]

@@ -4,7 +4,7 @@ captured tower may go, what a landing does; plus the small tuple helpers
 
 from __future__ import annotations
 
-from rules.catapult_castle.edition import KIND_INDEX, ROOF, square_index
+from rules.catapult_castle.edition import EDITION, KIND_INDEX, ROOF, square_index
 from rules.catapult_castle.state import Land, Pending, Pile, Stack, State
 
 EMPTY_STACK = Stack()
@@ -94,6 +94,18 @@ def draw_pile(state: State, deck: int) -> Pile:
     return pile if pile.size else state.discards[deck]
 
 
+def stack_limit(state: State) -> int:
+    """How many towers high a won tower may be stacked. The rulebook sets no
+    limit ("you must stack the tower on one of the towers"): ``max_stack`` 0.
+    A house rule may set one; a stack can never outgrow the towers in the game."""
+    return state.max_stack or EDITION.total_towers
+
+
+def rearrange_limit(state: State) -> int:
+    """Solo rearrangements stack at most 3 high (the rulebook), or lower under the house rule."""
+    return min(stack_limit(state), EDITION.solo_max_stack)
+
+
 def placement(state: State, seat: int) -> tuple[str, list[int]]:
     """Where a captured tower may go: ("empty", squares) while the mat has an
     empty square, else ("stack", towers it may be stacked on), else ("none", [])."""
@@ -105,7 +117,7 @@ def placement(state: State, seat: int) -> tuple[str, list[int]]:
     deck = own_deck(state, seat)
     if not (state.decks[deck].size or state.hands[seat] or state.discards[deck].size):
         return "none", []
-    limit = state.max_stack
+    limit = stack_limit(state)
     stackable = [q for q in own if stacks[q].roof < 0 and len(stacks[q].towers) < limit]
     return ("stack", stackable) if stackable else ("none", [])
 

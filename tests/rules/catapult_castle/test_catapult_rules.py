@@ -109,7 +109,7 @@ def test_edition_counts_match_the_rulebook_and_spec():
     assert {o.name: o.default for o in g.INFO.options} == {
         "beginner": False,
         "skilled": False,
-        "max_stack": 3,
+        "max_stack": 0,
     }
     assert [o.name for o in g.INFO.options_for("solo")] == ["max_stack"]
     assert g.INFO.edition.startswith(EDITION.name)
@@ -140,8 +140,9 @@ def test_bad_configs_are_refused():
         g.setup(Config("standard", 5))
     with pytest.raises(IllegalAction):
         g.setup(Config("solo", 1, {"skilled": True}))
-    with pytest.raises(IllegalAction):
-        g.setup(Config("standard", 2, {"max_stack": 1}))
+    for bad in (-1, 17, True, "3"):
+        with pytest.raises(IllegalAction, match="max_stack"):
+            g.setup(Config("standard", 2, {"max_stack": bad}))
     with pytest.raises(IllegalAction):
         g.setup(Config("standard", 2, mode="moon"))
 
@@ -352,7 +353,35 @@ def test_with_no_card_at_all_the_tower_goes_back_in_the_box():
     assert state.removed == 1 and towers(state, 0) == 4 and towers(state, 1) == 3
 
 
+def test_stacks_have_no_height_limit_by_default():
+    """Rulebook (seeds/001_1d99eed64508ff2e.txt), If You Hit: "If you do not have an
+    empty square on your mat, you must stack the tower on one of the towers that is
+    already there", with no word of a height limit: however tall your stacks, a won
+    tower is stacked, never sent back to the box."""
+    assert g.INFO.option("max_stack").default == 0
+    option = g.INFO.option("max_stack")
+    assert (option.minimum, option.maximum) == (0, 16)
+    state = ready(2, start=0)
+    tall = Stack((0, 0, 0), (Card(0, ES), Card(0, MT)))
+    mine = ("inner", "left", "right", "outer")
+    state = stacks(state, {q(0, s): tall for s in mine})
+    state = draw_all(shoot(state, 1, "inner"))
+    assert g.legal_actions(state) == [Place(s) for s in mine]
+    state = draw_all(g.apply(state, Place("left")))
+    assert len(state.stacks[q(0, "left")].towers) == 4 and state.removed == 0
+    assert towers(state, 0) == 13
+
+
+def test_the_house_rule_max_stack_one_forbids_stacking_won_towers():
+    state = ready(2, start=0, max_stack=1)
+    state = stacks(state, {q(0, "outer"): Stack((0,))})
+    state = draw_all(shoot(state, 1, "inner"))
+    assert g.legal_actions(state) == [ReturnToBox()]
+
+
 def test_max_stack_limits_stacking_and_a_full_mat_returns_the_tower_to_the_box():
+    """The house rule (off by default): a height limit sends a won tower with
+    no stack low enough back to the box."""
     state = ready(2, start=0, max_stack=2)
     full = Stack((0, 0), (Card(0, ES),))
     state = stacks(state, {q(0, "inner"): full, q(0, "left"): full, q(0, "right"): full})
