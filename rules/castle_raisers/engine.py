@@ -73,6 +73,11 @@ __all__ = [
     "view",
 ]
 
+THREAT_CHOICES = (0, 1, 2, 3, 4)
+"""Threat cards one player may draw. The rulebook says "2 (or more)"; 4 each is
+already more than the deck holds for a team of four, and a draw the deck cannot
+give is skipped like any empty supply."""
+
 INFO = GameInfo(
     id="castle-raisers",
     title="Castle Raisers",
@@ -117,13 +122,19 @@ INFO = GameInfo(
             variants=("cooperative",),
             title="Wolves attack on discards (co-op)",
         ),
-        Option(
-            "threats_per_player",
-            1,
-            "Threat cards each player draws: 0 is easier, 2 or 3 harder.",
-            choices=(0, 1, 2, 3),
-            variants=("cooperative", "solo"),
-            title="Threat cards per player",
+        *(
+            Option(
+                f"threats_player_{number}",
+                1,
+                f"Threat cards player {number} draws: 0 is easier, 2 or more harder. The rulebook lets "
+                "each player choose" + (" (ignored when fewer play)." if number > 2 else "."),
+                choices=THREAT_CHOICES,
+                variants=("cooperative", "solo") if number == 1 else ("cooperative",),
+                title=f"Threat cards: player {number}",
+                minimum=THREAT_CHOICES[0],
+                maximum=THREAT_CHOICES[-1],
+            )
+            for number in range(1, 5)
         ),
     ),
 )
@@ -151,10 +162,14 @@ def setup(config: Config) -> State:
     # from the last player backwards, each takes a face-up token for their start location
     tasks += [Task("start_village", seat=seat) for seat in reversed(range(seats))]
     tasks += [Task("replenish", tile=colour) for colour in COLOURS for _ in range(2)]
-    threats = 0
+    threats_by_seat: tuple[int, ...] = ()
     if is_coop:
-        threats = int(config.option("threats_per_player", INFO))
-        tasks += [Task("draw_threat", seat=seat) for seat in range(seats) for _ in range(threats)]
+        threats_by_seat = tuple(
+            int(config.option(f"threats_player_{seat + 1}", INFO)) for seat in range(seats)
+        )
+        tasks += [
+            Task("draw_threat", seat=seat) for seat in range(seats) for _ in range(threats_by_seat[seat])
+        ]
     for seat in range(seats):
         tasks += [Task("wolf", seat=seat, section=region, count=2) for region in range(len(SECTIONS))]
     tasks.append(Task("age_start"))
@@ -175,7 +190,7 @@ def setup(config: Config) -> State:
         prestige_supply=EDITION.supplies.prestige_tokens,
         arrow_supply=EDITION.supplies.arrow_tokens,
         threat_deck=tuple(sorted(THREATS)) if is_coop else (),
-        threats_per_player=threats,
+        threats_by_seat=threats_by_seat,
     )
     return settle(state)
 

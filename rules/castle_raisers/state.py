@@ -94,8 +94,15 @@ class State(msgspec.Struct, frozen=True, omit_defaults=True):
     arrow_supply: int = 0
     lines: tuple[Line, ...] = ()
     threat_deck: tuple[str, ...] = ()
-    threats_per_player: int = 0
+    threats_by_seat: tuple[int, ...] = ()
+    """Co-operative and solo: how many Threat cards each player draws (the difficulty, per player)."""
     finished: bool = False
+
+    @property
+    def threats_per_player(self) -> int:
+        """The most Threat cards any player draws: 0 when nobody plays with one
+        (the screens say "difficulty 0" then)."""
+        return max(self.threats_by_seat, default=0)
 
 
 # --- actions ----------------------------------------------------------------

@@ -256,12 +256,6 @@ def test_threat_cards_data():
     assert THREATS["From All Sides"].number == 2 and THREATS["They're in the Walls"].number == 11
 
 
-@pytest.mark.parametrize("count", [0, 1, 2])
-def test_difficulty_threat_cards_per_player(count):
-    state = engine.setup(Config("cooperative", 2, options={"threats_per_player": count}))
-    assert sum(1 for t in state.tasks if t.kind == "draw_threat") == 2 * count
-
-
 def test_from_all_sides_and_theyre_in_the_walls_are_never_drawn_together():
     state = coop([castle("A", threats=("From All Sides",)), castle("B")])
     state = replace(state, threat_deck=tuple(sorted(set(THREATS) - {"From All Sides"})))

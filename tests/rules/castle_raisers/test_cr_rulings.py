@@ -1,0 +1,85 @@
+"""Castle Raisers rulings where the rulebook leaves the players a choice (set-up
+options): each player's Threat cards, the start player, and castletui's own
+Threat cards. The rulebook is ``seeds/000_b1469f6f1c1c5ef1.txt``; the spec
+``games/castle-raisers.md``."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules.castle_raisers import engine
+from rules.core import Config, IllegalAction
+
+
+def threat_draws(state):
+    """How many Threat cards each seat has still to draw at set-up."""
+    counts = [0] * state.seats
+    for task in state.tasks:
+        if task.kind == "draw_threat":
+            counts[task.seat] += 1
+    return counts
+
+
+def draw_every_threat(state):
+    """Answer the set-up decisions (chance and players alike: the first choice) up to
+    the last Threat card."""
+    while any(task.kind == "draw_threat" for task in state.tasks):
+        state = engine.apply(state, engine.legal_actions(state)[0])
+    return state
+
+
+# --- Threat cards per player ---------------------------------------------------------------
+
+
+def test_each_player_draws_one_threat_card_by_default():
+    """Goal and Difficulty: "For your first game, it is suggested that each player
+    draw 1 Threat card" (seeds/000_b1469f6f1c1c5ef1.txt)."""
+    assert threat_draws(engine.setup(Config("cooperative", 3))) == [1, 1, 1]
+    assert threat_draws(engine.setup(Config("solo", 1))) == [1]
+
+
+def test_threat_difficulty_is_chosen_per_player():
+    """Goal and Difficulty: "any number of players may choose not to draw a card; to
+    raise the difficulty, any number of players may choose to draw 2 (or more)"
+    (seeds/000_b1469f6f1c1c5ef1.txt): each player has their own number."""
+    config = Config("cooperative", 4, options={"threats_player_1": 0, "threats_player_3": 3})
+    state = engine.setup(config)
+    assert threat_draws(state) == [0, 1, 3, 1]
+    state = draw_every_threat(state)
+    assert [len(castle.threats) for castle in state.castles] == [0, 1, 3, 1]
+    assert state.threats_by_seat == (0, 1, 3, 1)
+
+
+def test_no_threat_card_at_all_is_difficulty_zero():
+    """Goal and Difficulty: "any number of players may choose not to draw a card"
+    (seeds/000_b1469f6f1c1c5ef1.txt), so also every player."""
+    state = engine.setup(Config("cooperative", 2, options={"threats_player_1": 0, "threats_player_2": 0}))
+    assert threat_draws(state) == [0, 0]
+    assert state.threats_per_player == 0
+
+
+def test_threat_options_only_in_the_team_games():
+    """Set-up (competitive): "The Threat cards are only used in cooperative/solo mode"
+    (seeds/000_b1469f6f1c1c5ef1.txt)."""
+    names = {option.name for option in engine.INFO.options_for("competitive")}
+    assert not any(name.startswith("threats_player") for name in names)
+    solo = {option.name for option in engine.INFO.options_for("solo")}
+    assert "threats_player_1" in solo and "threats_player_2" not in solo
+    with pytest.raises(IllegalAction):
+        engine.setup(Config("competitive", 2, options={"threats_player_1": 2}))
+    with pytest.raises(IllegalAction):
+        engine.setup(Config("cooperative", 2, options={"threats_player_1": 9}))
+
+
+def test_more_threat_cards_than_the_deck_holds_are_skipped():
+    """Components: "All tiles and tokens are limited. If a player cannot take one ...
+    the corresponding effect cannot be resolved and is skipped"
+    (seeds/000_b1469f6f1c1c5ef1.txt): a draw the Threat deck cannot give is skipped."""
+    options = {f"threats_player_{n}": 4 for n in range(1, 5)}
+    state = draw_every_threat(engine.setup(Config("cooperative", 4, options=options)))
+    drawn = [name for castle in state.castles for name in castle.threats]
+    # From All Sides and They're in the Walls never go together, so the last seat
+    # to draw may find nothing it is allowed to take
+    assert len(drawn) == len(set(drawn)) <= 13
+    assert sum(len(castle.threats) for castle in state.castles) < 16
+    assert not any(task.kind == "draw_threat" for task in state.tasks)
