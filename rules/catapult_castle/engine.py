@@ -123,18 +123,8 @@ def setup(config: Config) -> State:
     solo = config.variant == "solo"
     beginner = False if solo else bool(_option(config, "beginner"))
     skilled = False if solo else bool(_option(config, "skilled"))
+    # check_config has checked it against the Option's declared range (0: no limit).
     max_stack = _option(config, "max_stack")
-    # The range is the Option's own, so the wizard, the command line and this check agree.
-    allowed = INFO.option("max_stack")
-    if (
-        isinstance(max_stack, bool)
-        or not isinstance(max_stack, int)
-        or not allowed.minimum <= max_stack <= allowed.maximum
-    ):
-        raise IllegalAction(
-            f"Option 'max_stack' takes a whole number from {allowed.minimum} to {allowed.maximum} "
-            f"(0: no limit), not {max_stack!r}."
-        )
     seats = config.seats
     mat_total = len(EDITION.mats)
     if solo:

@@ -141,7 +141,7 @@ def test_bad_configs_are_refused():
     with pytest.raises(IllegalAction):
         g.setup(Config("solo", 1, {"skilled": True}))
     for bad in (-1, 17, True, "3"):
-        with pytest.raises(IllegalAction, match="max_stack"):
+        with pytest.raises(IllegalAction, match="Highest stack.*whole number"):
             g.setup(Config("standard", 2, {"max_stack": bad}))
     with pytest.raises(IllegalAction):
         g.setup(Config("standard", 2, mode="moon"))
