@@ -2,10 +2,10 @@
 one board, and an action bar grouped into steps.
 
 The action bar only regroups what the rules list: first the kind of action
-(Attack..., Night attack..., Defend... open a second step with their
-targets; Escape goes back), then, while cards are picked, one Pick line per
-card showing the running total it would give (asked of the rules), and the
-Confirm line. Reactions, support and the Thief are decisions of other seats:
+(Attack..., Night attack..., Defend..., Throw a card away... open a second
+step with their targets or cards; Escape goes back), then, while cards are
+picked, one Pick line per card showing the running total it would give
+(asked of the rules), and the Confirm line. Reactions, support and the Thief are decisions of other seats:
 the frame lowers the curtain before a different person answers.
 """
 
@@ -26,6 +26,7 @@ from rules.castlecards.state import (
     Attack,
     Confirm,
     Decline,
+    Discard,
     EndTurn,
     Give,
     NightAttack,
@@ -113,6 +114,8 @@ class CastlecardsScreen(GameScreen):
                 return f"{name}, which card do you {'attack' if self.step == 'attack' else 'storm by night'}?"
             if self.step == "defend":
                 return f"{name}, station a defender or take one back:"
+            if self.step == "discard":
+                return f"{name}, which card do you throw away (it does nothing)?"
             more = f" ({state.actions_left} actions left)" if state.actions_left > 1 else ""
             return f"{name}, your action{more}:"
         if kind == "select":
@@ -161,7 +164,7 @@ class CastlecardsScreen(GameScreen):
     def _action_choices(self, actions: list) -> list[Choice]:
         session = self.session
         view = session.view(self.viewer)
-        groups: dict[str, list] = {"attack": [], "night": [], "defend": []}
+        groups: dict[str, list] = {"attack": [], "night": [], "defend": [], "discard": []}
         others = []
         for action in actions:
             if isinstance(action, Attack):
@@ -170,12 +173,18 @@ class CastlecardsScreen(GameScreen):
                 groups["night"].append(action)
             elif isinstance(action, Station | Recall):
                 groups["defend"].append(action)
+            elif isinstance(action, Discard):
+                # Always allowed, one per card in hand: a step of its own keeps the first menu short.
+                groups["discard"].append(action)
             else:
                 others.append(action)
         if self.step and groups.get(self.step):
             chosen = groups[self.step]
             lines = []
             for action in chosen:
+                if isinstance(action, Discard):
+                    lines.append(Choice(session.label(action), action, where=self._hand_spot(action)))
+                    continue
                 where = (
                     "fort",
                     action.target if not isinstance(action, Station | Recall) else self.viewer,
@@ -194,6 +203,7 @@ class CastlecardsScreen(GameScreen):
             "attack": "Attack... ({n} target{s})",
             "night": "Night attack... ({n} target{s}; cards face down)",
             "defend": "Defend... (station or take back, {n} way{s})",
+            "discard": "Throw a card away... (no effect)",
         }
         for key in ("attack", "night", "defend"):
             chosen = groups[key]
@@ -201,6 +211,9 @@ class CastlecardsScreen(GameScreen):
                 text = counts[key].format(n=len(chosen), s="s" if len(chosen) != 1 else "")
                 lines.append(Choice(text, run=lambda key=key: self._set_step(key)))
         lines += [Choice(session.label(a), a, where=self._hand_spot(a)) for a in others]
+        if groups["discard"]:
+            # Last: the action that does nothing, for when nothing else suits.
+            lines.append(Choice(counts["discard"], run=lambda: self._set_step("discard")))
         return lines
 
     def _hand_spot(self, action: Any) -> Any:

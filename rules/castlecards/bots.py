@@ -79,6 +79,8 @@ def bot_action(state: State, level: str, rng: random.Random):
         choice = _turn(state, top.seat, actions, hard)
         if choice in actions:
             return choice
+        # Nothing planned: any action with an effect before a card thrown away.
+        return rng.choice([a for a in actions if not isinstance(a, Discard)] or actions)
     return rng.choice(actions)
 
 
@@ -186,13 +188,15 @@ def _turn(state: State, seat: int, actions: list, hard: bool):
         return DrawVillage()
     if Buy() in actions:
         return Buy()
-    discards = [a for a in actions if isinstance(a, Discard)]
-    if discards:
-        order = {card: index for index, card in enumerate(_DISCARD_ORDER)}
-        return min(
-            discards, key=lambda a: (a.card in ACADEMY_CARDS, order.get(a.card, 50), STRENGTH.get(a.card, 0))
-        )
-    return _last_resort(state, seat, actions)
+    # Throwing a card away is always allowed, but it loses the card: the bot
+    # does it only when no other action is left.
+    others = [a for a in actions if not isinstance(a, Discard)]
+    if others:
+        return _last_resort(state, seat, others)
+    order = {card: index for index, card in enumerate(_DISCARD_ORDER)}
+    return min(
+        actions, key=lambda a: (a.card in ACADEMY_CARDS, order.get(a.card, 50), STRENGTH.get(a.card, 0))
+    )
 
 
 def _castle_in_sight(state: State, seat: int, have: dict) -> bool:

@@ -108,7 +108,8 @@ def dungeon_left(state: State) -> bool:
 
 
 def turn_actions(state: State, seat: int) -> list:
-    """Every action with an effect for the turn player (not Discard/Pass)."""
+    """Every action with an effect for the turn player (not Discard/Pass,
+    which ``legal_actions`` adds)."""
     player = state.players[seat]
     hand = player.hand
     have = dict(counts(hand))
@@ -214,12 +215,11 @@ def legal_actions(state: State) -> list:
         return [action for action, _ in chance_outcomes(state)]
     if kind == "action":
         actions = turn_actions(state, top.seat)
-        if actions:
-            return actions
-        hand = state.players[top.seat].hand
-        if hand:
-            return [Discard(card) for card, _ in counts(hand)]
-        return [Pass()]
+        # "even if the card used has no effect": throwing any card away is
+        # always an action, not only a last resort. Only with an empty hand
+        # and nothing else to do is the action lost.
+        actions += [Discard(card) for card, _ in counts(state.players[top.seat].hand)]
+        return actions or [Pass()]
     if kind == "select":
         return select_actions(state, top)
     if kind == "thief":
@@ -290,12 +290,14 @@ def action_reason(state: State, action) -> str:
         if state.actions_used < 1:
             return "Drawing a card as an action is only for the actions a King grants."
         return "" if village_left(state) else "The Village deck and its discards are empty."
-    if isinstance(action, (Discard, Pass)):
+    if isinstance(action, Discard):
+        return "" if action.card in hand else f"You have no {title(action.card)} to throw away."
+    if isinstance(action, Pass):
+        if hand:
+            return "You cannot pass: throw a card away if nothing else suits you."
         if turn_actions(state, seat):
-            return "You still have an action with an effect: you may only throw a card away when none has."
-        if isinstance(action, Pass):
-            return "You must throw a card away (you cannot pass)." if hand else ""
-        return "" if action.card in hand else "You have no such card."
+            return "You cannot pass while an action is possible."
+        return ""
     return "That is not an action for your turn."
 
 

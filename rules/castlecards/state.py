@@ -195,7 +195,7 @@ class DrawVillage(msgspec.Struct, **_ACTION):
 
 
 class Discard(msgspec.Struct, **_ACTION):
-    """Nothing else has an effect: throw a card away (you cannot pass)."""
+    """Use a card with no effect: throw it away (always allowed; you cannot pass)."""
 
     card: str
 

@@ -74,7 +74,7 @@ def label(state: State, action) -> str:
     if isinstance(action, DrawVillage):
         return "Draw a Village card"
     if isinstance(action, Discard):
-        return f"Throw away {title(action.card)}"
+        return f"Throw away {title(action.card)} (no effect)"
     if isinstance(action, Pass):
         return "Nothing to do"
     if isinstance(action, Pick):
@@ -125,7 +125,7 @@ def describe(state: State, action) -> str:
     if isinstance(action, DrawVillage):
         return f"{who} spends an action drawing a Village card."
     if isinstance(action, Discard):
-        return f"{who} has nothing useful to do and throws away {title(action.card)}."
+        return f"{who} throws away {title(action.card)}, to no effect."
     if isinstance(action, Pass):
         return f"{who} has no cards and nothing to do."
     if isinstance(action, Pick):

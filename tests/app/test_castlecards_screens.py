@@ -138,6 +138,27 @@ async def test_attack_opens_the_targets_and_escape_goes_back(tmp_path):
         assert session.ply == app.screen.session.ply  # nothing was played
 
 
+async def test_throwing_a_card_away_is_a_step_of_its_own_at_the_end(tmp_path):
+    """Using a card to no effect is always allowed (rulebook, Game Turn: "even
+    if the card used has no effect"): one line opens it, the cards follow."""
+    session = play_until(new_session(tmp_path / "g.toml", 3), lambda s: at_action(s) and s.ply > 20)
+    app = StillApp(save_dir=tmp_path, session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        first = choice_texts(app)
+        assert first[-1] == "Throw a card away... (no effect)"
+        assert not any(text.startswith("Throw away ") for text in first)
+        await pilot.press("end", "enter")
+        await settle(pilot)
+        cards = choice_texts(app)
+        assert cards[-1] == "Back" and len(cards) > 1
+        assert all(text.startswith("Throw away ") and text.endswith("(no effect)") for text in cards[:-1])
+        assert "throw away" in prompt_text(app)
+        await pilot.press("escape")
+        await settle(pilot)
+        assert choice_texts(app) == first
+
+
 async def test_the_attack_panel_totals_swords_against_shields_while_picking(tmp_path):
     def picking(s):
         pending = top(s)

@@ -242,12 +242,28 @@ def test_weapons_defend_as_colourless_units_one_slot_each_by_option():
 def test_you_cannot_pass_you_throw_a_card_away_when_nothing_has_an_effect():
     state = table(2, hands={0: ["trap", "thief"]})
     assert game.legal_actions(state) == [Discard("thief"), Discard("trap")]
+    assert game.label(state, Discard("thief")) == "Throw away Thief (no effect)"
     state = run(state, Discard("thief"))
     assert state.discard == ("thief",) and state.turn == 1
+    with pytest.raises(IllegalAction, match="cannot pass"):
+        game.apply(table(2, hands={0: ["trap"]}), Pass())
+
+
+def test_a_card_may_be_used_to_no_effect_even_when_other_actions_have_one():
+    """Rulebook (seeds/003_fe56a2aaebf453b7.txt, Game Turn): "It is required
+    to perform an action; even if the card used has no effect"; General
+    Rules: "even if with it you lose a card without effect". Nothing makes
+    that a last resort: a hand of one Thief with a Bowmen stationed need not
+    take the defender back."""
+    state = table(2, hands={0: ["thief"]}, stationed={(0, 1): ["bowmen-red"]})
+    actions = game.legal_actions(state)
+    assert Recall("bowmen-red", 1) in actions and Discard("thief") in actions
+    after = run(state, Discard("thief"))
+    assert after.discard == ("thief",) and after.players[0].fortress[1].stationed == ("bowmen-red",)
     busy = table(2, hands={0: ["trap", "gold"]})
-    assert Discard("trap") not in game.legal_actions(busy)
-    with pytest.raises(IllegalAction, match="effect"):
-        game.apply(busy, Discard("trap"))
+    assert {Discard("gold"), Discard("trap"), Buy()} <= set(game.legal_actions(busy))
+    with pytest.raises(IllegalAction, match="no Duke"):
+        game.apply(busy, Discard("duke"))
 
 
 def test_with_no_cards_and_nothing_to_do_the_action_is_lost():
