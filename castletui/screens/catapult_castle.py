@@ -108,6 +108,8 @@ class CatapultCastleScreen(GameScreen):
             return f"{name}, your deck is empty: which card goes under the new tower?"
         if kind == "rearrange":
             return f"{name}, rearrange the towers (stacks up to 3), then finish:"
+        if state.shot_taken:
+            return f"{name}, take your extra shot or end the turn:"
         if state.variant == "solo" and self.corner < 0:
             return f"{name}, play cards or choose the corner to fire from:"
         return f"{name}, play cards, then choose a target:"
@@ -119,12 +121,15 @@ class CatapultCastleScreen(GameScreen):
         actions = session.legal_actions()
         aims = [a for a in actions if isinstance(a, Aim)]
         moves = [a for a in actions if isinstance(a, MoveTower)]
-        others = [a for a in actions if not isinstance(a, Aim | MoveTower)]
+        skips = [a for a in actions if isinstance(a, catapult.SkipExtraShot)]
+        others = [a for a in actions if not isinstance(a, Aim | MoveTower | catapult.SkipExtraShot)]
         choices = [Choice(session.label(a), a, where=square_of(session.state, a)) for a in others]
         if aims:
             choices += self._aim_choices(aims)
         if moves:
             choices += self._move_choices(moves)
+        # Letting an extra shot go comes last: Enter on the first line never throws it away.
+        choices += [Choice(session.label(a), a) for a in skips]
         return choices
 
     def _aim_choices(self, aims: list[Aim]) -> list[Choice]:

@@ -43,6 +43,7 @@ from rules.catapult_castle.state import (
     Rearrange,
     ReturnToBox,
     Shoot,
+    SkipExtraShot,
     Stack,
     State,
 )
@@ -70,6 +71,7 @@ __all__ = [
     "Rearrange",
     "ReturnToBox",
     "Shoot",
+    "SkipExtraShot",
     "Stack",
     "State",
     "apply",

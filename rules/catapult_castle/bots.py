@@ -6,7 +6,9 @@ around 65, hard around 85). It picks the target worth most times its chance
 to hit (stacks it can take whole, ammo inside, the leader's towers), puts a
 Reinforced Roof on its own most exposed stack, plays Strong Ammo against a
 stack, Magic Toss at far or tall targets and Extra Shot while ammo is
-plentiful. Solo, it stacks towers three high for its Strong Ammo.
+plentiful. It takes the extra shot it is owed unless a hit would end the game
+without making it the winner. Solo, it stacks towers three high for its
+Strong Ammo.
 """
 
 from __future__ import annotations
@@ -33,18 +35,22 @@ from rules.catapult_castle.engine import (
     RETURN_TO_BOX,
     SHOOT,
     SHOOT_FROM,
+    SKIP_EXTRA_SHOT,
     aim_action,
     chance_outcomes,
     legal_actions,
     move_action,
     to_move,
 )
-from rules.catapult_castle.scoring import ranking, solo_score
+from rules.catapult_castle.scoring import ranking, solo_score, standing_keys
 from rules.catapult_castle.shots import landing_odds
 from rules.catapult_castle.state import State
 from rules.catapult_castle.table import (
     ammo_inside,
+    captured_towers,
+    draw_pile,
     is_solo,
+    own_deck,
     placement,
     rearrange_limit,
     targets,
@@ -130,6 +136,33 @@ def _roof_spot(state: State, seat: int) -> int:
     return best
 
 
+def _wants_extra_shot(state: State, seat: int, value: float, square: int) -> bool:
+    """Take the extra shot (a miss costs nothing: the ammo comes back) unless a
+    hit on ``square`` would end the game, by spending the last ammo or taking an
+    opponent's last towers, while the bot still would not be first: then it
+    keeps the game going for a later comeback."""
+    if square < 0 or value <= 0:
+        return False
+    seats = range(state.seats)
+    if any(tower_count(state, s) == 0 for s in seats):
+        return True  # the game ends with this turn anyway: every tower counts
+    taken = captured_towers(state, square)
+    victim = state.mat_owner[square // 4]
+    last_ammo = state.supply <= 1
+    last_towers = victim >= 0 and tower_count(state, victim) <= taken
+    if not (last_ammo or last_towers):
+        return True
+    keys = [list(key) for key in standing_keys(state)]
+    ammo = sum(state.stacks[square].towers[-taken:]) + 1
+    keys[seat][0] += taken
+    keys[seat][1] += ammo
+    if victim >= 0:
+        keys[victim][0] -= taken
+        keys[victim][1] -= ammo - 1
+        keys[victim][2] += 1 if draw_pile(state, own_deck(state, victim)).size else 0
+    return max(seats, key=lambda s: keys[s]) == seat
+
+
 def _turn(state: State, seat: int, level: str, rng: random.Random):
     hand = state.hands[seat]
     can_play = not state.shot_taken and not state.beginner
@@ -143,7 +176,9 @@ def _turn(state: State, seat: int, level: str, rng: random.Random):
         return REARRANGE
     strong = state.strong_ammo or (can_play and STRONG_AMMO in hand)
     magic = state.magic_toss or (can_play and MAGIC_TOSS in hand)
-    _, q, from_mat = _best_target(state, seat, level, strong, magic)
+    value, q, from_mat = _best_target(state, seat, level, strong, magic)
+    if state.shot_taken and not _wants_extra_shot(state, seat, value, q):
+        return SKIP_EXTRA_SHOT
     if q < 0:  # nothing worth aiming at: any legal shot will do
         return rng.choice(legal_actions(state))
     if can_play:

@@ -48,6 +48,7 @@ from rules.catapult_castle.state import (
     Rearrange,
     ReturnToBox,
     Shoot,
+    SkipExtraShot,
     Stack,
     State,
 )
@@ -85,6 +86,7 @@ SHOOT_FROM = tuple(Shoot(m) for m in range(len(EDITION.mats)))
 REARRANGE = Rearrange()
 DONE_REARRANGING = DoneRearranging()
 RETURN_TO_BOX = ReturnToBox()
+SKIP_EXTRA_SHOT = SkipExtraShot()
 _AIMS: dict[tuple[int, int, int], Aim] = {}
 _MOVES: dict[tuple[int, int], MoveTower] = {}
 
@@ -325,14 +327,16 @@ def _turn_actions(state: State, seat: int) -> list:
             actions += SHOOT_FROM
         else:
             actions.append(SHOOT)
-        return actions
-    if solo:
+    elif solo:
         for from_mat in range(len(EDITION.mats)):
             for q in targets(state, seat, from_mat):
                 actions += [aim_action(q, accuracy, from_mat) for accuracy in ACCURACIES]
     else:
         for q in targets(state, seat):
             actions += [aim_action(q, accuracy, -1) for accuracy in ACCURACIES]
+    if state.shot_taken:
+        # The turn's own shot is taken: what is left are Extra Shots, which the player may let go.
+        actions.append(SKIP_EXTRA_SHOT)
     return actions
 
 

@@ -33,6 +33,7 @@ from rules.catapult_castle.state import (
     Rearrange,
     ReturnToBox,
     Shoot,
+    SkipExtraShot,
     Stack,
     State,
 )
@@ -257,6 +258,14 @@ def _apply_shoot(state: State, top: Pending, action: Shoot) -> State:
     return _launch(state, top, -1, -1, from_mat)
 
 
+def _apply_skip(state: State, top: Pending, action: SkipExtraShot) -> State:
+    if not state.shot_taken:
+        raise IllegalAction("Every turn has its shot: only an Extra Shot may be let go.")
+    # Letting one extra shot go and taking the next is the same as taking one and
+    # stopping, so skipping gives up every extra shot still owed and ends the turn.
+    return pop(state, shots_left=0)
+
+
 def _apply_land(state: State, top: Pending, action: Land) -> State:
     if not any(action == outcome for outcome, _ in landing_outcomes(state, top)):
         raise IllegalAction("The ammo can't have landed there: pick one of the listed landings.")
@@ -370,6 +379,7 @@ _HANDLERS = {
     ("turn", Aim): _apply_aim,
     ("turn", Shoot): _apply_shoot,
     ("turn", Rearrange): _apply_rearrange,
+    ("turn", SkipExtraShot): _apply_skip,
     ("land", Land): _apply_land,
     ("place", Place): _apply_place,
     ("place", ReturnToBox): _apply_return,

@@ -10,7 +10,8 @@ Pending decision kinds (who answers):
 - ``start``       CHANCE: who starts (the last to lose a kingdom) -> ChooseStart
 - ``setup_card``  CHANCE: the card that goes face down under a set-up stack -> Draw
 - ``draw``        CHANCE: a card ``seat`` draws from deck ``deck`` -> Draw
-- ``turn``        ``seat``: play cards, rearrange (solo), then Aim (digital) / Shoot (table)
+- ``turn``        ``seat``: play cards, rearrange (solo), then Aim (digital) / Shoot (table);
+  reopened for an Extra Shot, where SkipExtraShot lets it go instead
 - ``land``        CHANCE: where the ammo landed -> Land
 - ``place``       ``seat``: where the captured tower goes -> Place / ReturnToBox
 - ``stack_card``  the card under a stacked tower: CHANCE (top of the deck,
@@ -153,6 +154,10 @@ class Shoot(msgspec.Struct, frozen=True, tag=True, omit_defaults=True):
     from_mat: int = -1
 
 
+class SkipExtraShot(msgspec.Struct, frozen=True, tag=True):
+    """Extra Shot is a "may": let the extra shots still owed this turn go, and end the turn."""
+
+
 class Land(msgspec.Struct, frozen=True, tag=True, omit_defaults=True):
     """Chance: where the ammo ended. ``mat`` -1 is nowhere; ``off_roof``
     means it bounced off the roof on that square's stack."""
@@ -201,6 +206,7 @@ Action = (
     | PlayCard
     | Aim
     | Shoot
+    | SkipExtraShot
     | Land
     | Place
     | GiveCard

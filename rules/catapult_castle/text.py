@@ -20,6 +20,7 @@ from rules.catapult_castle.state import (
     Rearrange,
     ReturnToBox,
     Shoot,
+    SkipExtraShot,
     State,
 )
 from rules.catapult_castle.table import captured_towers, is_solo, landing_effect, placement
@@ -70,6 +71,8 @@ def describe(state: State, action: object) -> str:
     if isinstance(action, Shoot):
         corner = f" from the {DECK_NAMES[action.from_mat]} corner" if action.from_mat >= 0 else ""
         return f"{seat_ref(seat)} shoots{corner}"
+    if isinstance(action, SkipExtraShot):
+        return f"{seat_ref(seat)} lets {_extra_shots(state)} go and ends the turn"
     if isinstance(action, Land):
         return _describe_landing(state, action)
     if isinstance(action, Place):
@@ -89,6 +92,12 @@ def describe(state: State, action: object) -> str:
     if isinstance(action, DoneRearranging):
         return f"{seat_ref(seat)} finishes rearranging"
     return f"{seat_ref(seat)}: {action!r}"
+
+
+def _extra_shots(state: State) -> str:
+    """ "the extra shot", or "the 2 extra shots" when more Extra Shots were played."""
+    left = state.shots_left
+    return f"the {left} extra shots" if left > 1 else "the extra shot"
 
 
 def _describe_landing(state: State, action: Land) -> str:
@@ -126,6 +135,8 @@ def label(state: State, action: object) -> str:
         return f"Aim {_short(state, action.mat, action.square)}{corner} {action.accuracy}%"
     if isinstance(action, Shoot):
         return f"Shoot from {DECK_NAMES[action.from_mat]}" if action.from_mat >= 0 else "Shoot"
+    if isinstance(action, SkipExtraShot):
+        return f"End the turn (skip {_extra_shots(state)})"
     if isinstance(action, Land):
         if action.mat < 0:
             return "Nowhere"

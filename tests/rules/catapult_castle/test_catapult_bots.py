@@ -21,6 +21,7 @@ from rules.catapult_castle.state import (
     PlayCard,
     Rearrange,
     Shoot,
+    SkipExtraShot,
     Stack,
 )
 from rules.core import CHANCE, Config
@@ -76,6 +77,35 @@ def test_bot_plays_extra_shot_only_when_ammo_is_plentiful():
     state = with_hand(ready(), 0, EXTRA_SHOT)
     assert g.bot_action(state, "normal", random.Random(1)) == PlayCard(EXTRA_SHOT)
     assert isinstance(g.bot_action(replace(state, supply=3), "normal", random.Random(1)), Aim)
+
+
+def _owed_an_extra_shot(state: g.State) -> g.State:
+    """Seat 0 has taken the turn's shot and is owed one Extra Shot."""
+    return replace(state, shot_taken=True, shots_left=1)
+
+
+def test_bot_takes_the_extra_shot_it_is_owed():
+    """Rulebook (seeds/001_1d99eed64508ff2e.txt), Extra Shot: "you may take an
+    additional one". A miss costs nothing (the ammo comes back), so it shoots."""
+    state = _owed_an_extra_shot(ready())
+    for level in ("easy", "normal", "hard"):
+        assert isinstance(g.bot_action(state, level, random.Random(1)), Aim)
+
+
+def test_bot_lets_the_extra_shot_go_when_a_hit_would_end_the_game_with_it_behind():
+    """With the last ammo, a hit ends the game (Game End: no ammo left in the
+    supply). Behind by three towers, the bot keeps the game going instead (behind
+    by two, taking one of the leader's towers would tie and win on ammo)."""
+    behind = with_stacks(ready(), {square_index(0, s): Stack() for s in ("left", "right", "outer")})
+    state = _owed_an_extra_shot(replace(behind, supply=1))
+    assert g.bot_action(state, "hard", random.Random(1)) == SkipExtraShot()
+    # In the lead, the same last ammo is worth shooting: a hit wins.
+    ahead = with_stacks(ready(), {square_index(2, s): Stack() for s in ("left", "right")})
+    state = _owed_an_extra_shot(replace(ahead, supply=1))
+    assert isinstance(g.bot_action(state, "hard", random.Random(1)), Aim)
+    # With ammo to spare the game goes on after a hit: it shoots even when behind.
+    state = _owed_an_extra_shot(behind)
+    assert isinstance(g.bot_action(state, "hard", random.Random(1)), Aim)
 
 
 def test_bot_plays_magic_toss_for_a_far_target():

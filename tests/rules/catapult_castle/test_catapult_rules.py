@@ -34,6 +34,7 @@ from rules.catapult_castle.state import (
     PlayCard,
     ReturnToBox,
     Shoot,
+    SkipExtraShot,
     Stack,
 )
 from rules.core import CHANCE, Config, IllegalAction, seat_ref
@@ -478,6 +479,40 @@ def test_extra_shot_gives_one_more_shot_after_a_hit_and_they_add_up():
     assert state.turn_seat == 0
     state = shoot(state)
     assert state.turn_seat == 1
+
+
+def test_an_extra_shot_may_be_let_go():
+    """Rulebook (seeds/001_1d99eed64508ff2e.txt), Card Effects: "Extra Shot: After you
+    take your shot for the turn, you may take an additional one." The extra shot is
+    the player's choice; the turn's own shot is not ("Shoot the Catapult!")."""
+    state = hand(ready(2, start=0), 0, ES, ES)
+    assert SkipExtraShot() not in g.legal_actions(state)
+    with pytest.raises(IllegalAction, match="Every turn has its shot"):
+        g.apply(state, SkipExtraShot())
+    state = g.apply(g.apply(state, PlayCard(ES)), PlayCard(ES))
+    state = shoot(state)
+    assert state.turn_seat == 0 and g.legal_actions(state) == [Shoot(), SkipExtraShot()]
+    assert g.label(state, SkipExtraShot()) == "End the turn (skip the 2 extra shots)"
+    line = g.describe(state, SkipExtraShot())
+    assert line == f"{seat_ref(0)} lets the 2 extra shots go and ends the turn"
+    state = g.apply(state, SkipExtraShot())
+    assert state.turn_seat == 1 and state.shots_left == 1 and not state.shot_taken
+    assert g.to_move(state) == 1 and SkipExtraShot() not in g.legal_actions(state)
+
+
+def test_letting_an_extra_shot_go_in_a_digital_game_ends_the_turn_and_checks_the_end():
+    """Rulebook, Game End: "At the end of every turn, check" (here: the opponent
+    lost the last tower to the turn's own shot)."""
+    state = hand(ready(2, start=0, mode="digital"), 0, ES)
+    state = stacks(state, {q(2, s): Stack() for s in ("left", "right", "outer")} | {q(0, "outer"): Stack()})
+    state = g.apply(state, PlayCard(ES))
+    state = g.apply(state, Aim(2, "inner", 100))
+    state = g.apply(draw_all(g.apply(state, Land(2, "inner"))), Place("outer"))
+    actions = g.legal_actions(state)
+    assert actions[-1] == SkipExtraShot() and all(isinstance(a, Aim) for a in actions[:-1])
+    assert g.label(state, SkipExtraShot()) == "End the turn (skip the extra shot)"
+    state = g.apply(state, SkipExtraShot())
+    assert state.over and state.end_reason == "towers"
 
 
 def test_strong_ammo_takes_the_whole_stack_and_frees_the_cards_between():
