@@ -47,6 +47,7 @@ from rules.castle_raisers.state import (
     DraftTile,
     DrawAttack,
     DrawBoard,
+    DrawStartPlayer,
     DrawThreat,
     DrawVillage,
     DrawWallTile,
@@ -119,6 +120,12 @@ def pour_targets(state: State, top: Task) -> list[int]:
 
 def _legal_board(state: State, top: Task) -> list[Action]:
     return [ChooseBoard(board) for board in state.boards_left]
+
+
+def _apply_start_player(state: State, top: Task, action: Action) -> State:
+    if not isinstance(action, DrawStartPlayer) or not 0 <= action.seat < state.seats:
+        raise IllegalAction(f"Say which of the {state.seats} players starts.")
+    return push(state, (), mother_pig=action.seat)
 
 
 def _apply_board(state: State, top: Task, action: Action) -> State:
@@ -508,6 +515,7 @@ LEGAL: dict[str, Callable[[State, Task], list[Action]]] = {
 }
 
 APPLY: dict[str, Callable[[State, Task, Action], State]] = {
+    "draw_start_player": _apply_start_player,
     "draw_board": _apply_board,
     "choose_board": _apply_board,
     "replenish": _apply_replenish,

@@ -23,7 +23,6 @@ from rules.castle_raisers.decisions import (
 from rules.castle_raisers.edition import (
     ATTACK_SUPPLY,
     BOARD_NAMES,
-    COLOURS,
     EDITION,
     EDITION_TAG,
     SECTIONS,
@@ -39,6 +38,7 @@ from rules.castle_raisers.state import (
     Castle,
     DrawAttack,
     DrawBoard,
+    DrawStartPlayer,
     DrawThreat,
     DrawVillage,
     DrawWallTile,
@@ -72,6 +72,11 @@ __all__ = [
     "to_move",
     "view",
 ]
+
+START_PLAYER_CHOICES = ("random", "player 1", "player 2", "player 3", "player 4")
+"""Who starts: the rulebook gives the Mother Pig to whoever last heard the fable
+of the three little pigs, "or choose randomly". castletui cannot know who that
+is, so the players say which seat it is, or chance decides."""
 
 THREAT_CHOICES = (0, 1, 2, 3, 4)
 """Threat cards one player may draw. The rulebook says "2 (or more)"; 4 each is
@@ -110,6 +115,15 @@ INFO = GameInfo(
             title="Defenders under Fortification tiles fire",
         ),
         Option(
+            "start_player",
+            "random",
+            "Who starts with the Mother Pig: the player who last heard the fable of the three little "
+            "pigs, or one drawn at random.",
+            choices=START_PLAYER_CHOICES,
+            variants=("competitive", "cooperative"),
+            title="Start player",
+        ),
+        Option(
             "choose_boards",
             False,
             "Players choose their Castle boards, from the last player backwards, instead of drawing them.",
@@ -140,7 +154,16 @@ INFO = GameInfo(
 )
 
 CHANCE_KINDS = frozenset(
-    {"draw_board", "replenish", "village_blind", "wolf", "reveal", "dispatch", "wolves_attack"}
+    {
+        "draw_start_player",
+        "draw_board",
+        "replenish",
+        "village_blind",
+        "wolf",
+        "reveal",
+        "dispatch",
+        "wolves_attack",
+    }
     | {"line_region", "coop_dispatch", "draw_threat", "line_wolf"}
 )
 
@@ -153,26 +176,22 @@ def setup(config: Config) -> State:
     check_config(INFO, config)
     seats = config.seats
     is_coop = config.variant != "competitive"
+    start = str(config.option("start_player", INFO)) if config.variant != "solo" else START_PLAYER_CHOICES[1]
     tasks: list[Task] = []
-    if config.option("choose_boards", INFO):
-        tasks += [Task("choose_board", seat=seat) for seat in reversed(range(seats))]
+    mother_pig = 0
+    if start == "random":
+        tasks.append(Task("draw_start_player"))
     else:
-        tasks += [Task("draw_board", seat=seat) for seat in range(seats)]
-    tasks += [Task("replenish", tile=colour) for colour in COLOURS for _ in range(2)]
-    # from the last player backwards, each takes a face-up token for their start location
-    tasks += [Task("start_village", seat=seat) for seat in reversed(range(seats))]
-    tasks += [Task("replenish", tile=colour) for colour in COLOURS for _ in range(2)]
+        mother_pig = START_PLAYER_CHOICES.index(start) - 1
+        if mother_pig >= seats:
+            raise IllegalAction(f"{start.capitalize()} cannot start: this game has {seats} players.")
+    # the rest of the set-up runs from the start player (flow._lay_out), once it is known
+    tasks.append(Task("lay_out"))
     threats_by_seat: tuple[int, ...] = ()
     if is_coop:
         threats_by_seat = tuple(
             int(config.option(f"threats_player_{seat + 1}", INFO)) for seat in range(seats)
         )
-        tasks += [
-            Task("draw_threat", seat=seat) for seat in range(seats) for _ in range(threats_by_seat[seat])
-        ]
-    for seat in range(seats):
-        tasks += [Task("wolf", seat=seat, section=region, count=2) for region in range(len(SECTIONS))]
-    tasks.append(Task("age_start"))
     discard_attack = seats == 2 and (not is_coop or bool(config.option("discard_attack_in_coop", INFO)))
     state = State(
         variant=config.variant,
@@ -181,6 +200,8 @@ def setup(config: Config) -> State:
         tasks=tuple(tasks),
         mode=config.mode,
         fortified_defenders_fire=bool(config.option("fortified_defenders_fire", INFO)),
+        choose_boards=bool(config.option("choose_boards", INFO)),
+        mother_pig=mother_pig,
         discard_attack=discard_attack,
         boards_left=BOARD_NAMES,
         village_stacks=tuple(sorted(TOKENS)),
@@ -219,6 +240,8 @@ def chance_outcomes(state: State) -> list[tuple[Action, float]]:
         return []
     top = state.tasks[0]
     kind = top.kind
+    if kind == "draw_start_player":
+        return weighted((DrawStartPlayer(seat), 1) for seat in range(state.seats))
     if kind == "draw_board":
         return weighted((DrawBoard(board), 1) for board in state.boards_left)
     if kind in ("replenish", "village_blind"):

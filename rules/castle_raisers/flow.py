@@ -31,6 +31,7 @@ from rules.castle_raisers.decisions import (
 )
 from rules.castle_raisers.edition import (
     ARCHER,
+    COLOURS,
     EDITION,
     SECTIONS,
     THREATS,
@@ -93,6 +94,29 @@ def skipped(state: State, top: Task) -> bool:
     if kind == "draw_threat":
         return not threats_allowed(state, top.seat)
     return False
+
+
+def _lay_out(state: State, top: Task) -> State:
+    """Set-up once the start player holds the Mother Pig: Castle boards, the
+    Village board, each player's starting Village token (from the last player
+    backwards), Threat cards, and six wolves each, two per region."""
+    seats = state.seats
+    last_first = tuple(reversed(clockwise_from(state, state.mother_pig)))
+    new: list[Task] = []
+    if state.choose_boards:
+        new += [Task("choose_board", seat=seat) for seat in last_first]
+    else:
+        new += [Task("draw_board", seat=seat) for seat in range(seats)]
+    new += [Task("replenish", tile=colour) for colour in COLOURS for _ in range(2)]
+    new += [Task("start_village", seat=seat) for seat in last_first]
+    # the Village board is refilled only once everyone has taken a starting token
+    new += [Task("replenish", tile=colour) for colour in COLOURS for _ in range(2)]
+    for seat, count in enumerate(state.threats_by_seat):
+        new += [Task("draw_threat", seat=seat)] * count
+    for seat in range(seats):
+        new += [Task("wolf", seat=seat, section=region, count=2) for region in range(len(SECTIONS))]
+    new.append(Task("age_start"))
+    return push(state, new)
 
 
 def _age_start(state: State, top: Task) -> State:
@@ -269,6 +293,7 @@ def _line_arrives(state: State, top: Task) -> State:
 
 
 AUTO: dict[str, Callable[[State, Task], State]] = {
+    "lay_out": _lay_out,
     "age_start": _age_start,
     "lay_lines": _lay_lines,
     "round_start": _round_start,

@@ -73,6 +73,8 @@ class State(msgspec.Struct, frozen=True, omit_defaults=True):
     tasks: tuple[Task, ...] = ()
     mode: str = "digital"
     fortified_defenders_fire: bool = True
+    choose_boards: bool = False
+    """Set-up: players choose their Castle boards (from the last player backwards) instead of drawing them."""
     discard_attack: bool = True
     """Whether a discarded or returned tile with a Dispatch icon makes the wolves attack (2 players)."""
     age: int = 0
@@ -108,6 +110,12 @@ class State(msgspec.Struct, frozen=True, omit_defaults=True):
 # --- actions ----------------------------------------------------------------
 
 _ACTION = {"frozen": True, "tag": True, "omit_defaults": True}
+
+
+class DrawStartPlayer(msgspec.Struct, **_ACTION):
+    """Chance: the start player, chosen at random (they take the Mother Pig)."""
+
+    seat: int
 
 
 class DrawBoard(msgspec.Struct, **_ACTION):
@@ -218,6 +226,7 @@ class PickLine(msgspec.Struct, **_ACTION):
 
 
 Action = Union[  # noqa: UP007 - msgspec needs a Union object it can inspect
+    DrawStartPlayer,
     DrawBoard,
     ChooseBoard,
     DrawVillage,

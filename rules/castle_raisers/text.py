@@ -18,6 +18,7 @@ from rules.castle_raisers.state import (
     DraftTile,
     DrawAttack,
     DrawBoard,
+    DrawStartPlayer,
     DrawThreat,
     DrawVillage,
     DrawWallTile,
@@ -75,6 +76,8 @@ def describe(state: State, action: Action) -> str:
     top = state.tasks[0] if state.tasks else None
     seat = seat_ref(top.seat) if top else ""
     kind = top.kind if top else ""
+    if isinstance(action, DrawStartPlayer):
+        return f"{seat_ref(action.seat)} starts and takes the Mother Pig"
     if isinstance(action, DrawBoard):
         return f"{seat} takes Castle board {action.board}"
     if isinstance(action, ChooseBoard):
@@ -132,6 +135,8 @@ def describe(state: State, action: Action) -> str:
 
 def label(state: State, action: Action) -> str:
     """A short action-bar text (no player names)."""
+    if isinstance(action, DrawStartPlayer):
+        return f"{seat_ref(action.seat)} starts"
     if isinstance(action, (DrawBoard, ChooseBoard)):
         return f"Board {action.board}"
     if isinstance(action, DrawVillage):

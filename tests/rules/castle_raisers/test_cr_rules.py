@@ -22,6 +22,7 @@ from rules.castle_raisers.state import (
     DraftTile,
     DrawAttack,
     DrawBoard,
+    DrawStartPlayer,
     DrawVillage,
     DrawWallTile,
     DrawWolf,
@@ -283,6 +284,8 @@ def test_arrow_supply_runs_out():
 
 def test_setup_from_boards_to_the_first_tile():
     state = engine.setup(Config("competitive", 3))
+    assert top(state).kind == "draw_start_player" and engine.to_move(state) == CHANCE
+    state = play(state, DrawStartPlayer(0))
     assert top(state).kind == "draw_board" and engine.to_move(state) == CHANCE
     state = play(state, DrawBoard("B"), DrawBoard("D"), DrawBoard("A"))
     # 2 face-up tokens per colour
@@ -308,7 +311,9 @@ def test_setup_from_boards_to_the_first_tile():
 
 
 def test_choose_boards_option_from_the_last_player():
-    state = engine.setup(Config("competitive", 2, options={"choose_boards": True}))
+    state = engine.setup(
+        Config("competitive", 2, options={"choose_boards": True, "start_player": "player 1"})
+    )
     assert top(state) == Task("choose_board", seat=1)
     assert engine.to_move(state) == 1
 

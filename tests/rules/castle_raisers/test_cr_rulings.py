@@ -8,11 +8,15 @@ from __future__ import annotations
 import pytest
 
 from rules.castle_raisers import engine
-from rules.core import Config, IllegalAction
+from rules.castle_raisers.state import DrawStartPlayer
+from rules.core import CHANCE, Config, IllegalAction
 
 
 def threat_draws(state):
-    """How many Threat cards each seat has still to draw at set-up."""
+    """How many Threat cards each seat has still to draw at set-up (once the start
+    player is known: the rest of the set-up is laid out from them)."""
+    if state.tasks[0].kind == "draw_start_player":
+        state = engine.apply(state, DrawStartPlayer(0))
     counts = [0] * state.seats
     for task in state.tasks:
         if task.kind == "draw_threat":
@@ -23,6 +27,8 @@ def threat_draws(state):
 def draw_every_threat(state):
     """Answer the set-up decisions (chance and players alike: the first choice) up to
     the last Threat card."""
+    if state.tasks[0].kind == "draw_start_player":
+        state = engine.apply(state, DrawStartPlayer(0))
     while any(task.kind == "draw_threat" for task in state.tasks):
         state = engine.apply(state, engine.legal_actions(state)[0])
     return state
@@ -83,3 +89,59 @@ def test_more_threat_cards_than_the_deck_holds_are_skipped():
     assert len(drawn) == len(set(drawn)) <= 13
     assert sum(len(castle.threats) for castle in state.castles) < 16
     assert not any(task.kind == "draw_threat" for task in state.tasks)
+
+
+# --- the start player ----------------------------------------------------------------------
+
+
+def test_start_player_is_drawn_at_random_by_default():
+    """Set-up 5a: "The player who last heard "The Three Little Pigs" fable is the
+    starting player (or choose randomly)" (seeds/000_b1469f6f1c1c5ef1.txt). castletui
+    cannot know who heard the fable last, so by default chance decides, as an
+    explicit decision (saves replay it, table mode asks for it), never always seat 1."""
+    state = engine.setup(Config("competitive", 3))
+    assert engine.to_move(state) == CHANCE and state.tasks[0].kind == "draw_start_player"
+    outcomes = engine.chance_outcomes(state)
+    assert [(action.seat, probability) for action, probability in outcomes] == [
+        (0, 1 / 3),
+        (1, 1 / 3),
+        (2, 1 / 3),
+    ]
+    state = engine.apply(state, DrawStartPlayer(2))
+    assert state.mother_pig == 2
+
+
+def test_the_players_can_say_who_starts():
+    """Set-up 5a: the player who last heard the fable starts and "receives the Mother
+    Pig first player token" (seeds/000_b1469f6f1c1c5ef1.txt): the players name that seat."""
+    state = engine.setup(Config("cooperative", 3, options={"start_player": "player 2"}))
+    assert state.mother_pig == 1 and state.tasks[0].kind != "draw_start_player"
+    with pytest.raises(IllegalAction, match="Player 3 cannot start"):
+        engine.setup(Config("competitive", 2, options={"start_player": "player 3"}))
+
+
+def test_setup_runs_backwards_from_the_start_players_right():
+    """Set-up 5b: "Starting from the last player and going counterclockwise, each
+    player chooses 1 faceup Village token" and boards "may be chosen starting from
+    the last player and going counterclockwise" (seeds/000_b1469f6f1c1c5ef1.txt):
+    the last player sits to the start player's right."""
+    state = engine.setup(Config("competitive", 4, options={"choose_boards": True}))
+    state = engine.apply(state, DrawStartPlayer(2))
+    assert [task.seat for task in state.tasks if task.kind == "choose_board"] == [1, 0, 3, 2]
+    assert [task.seat for task in state.tasks if task.kind == "start_village"] == [1, 0, 3, 2]
+
+
+def test_the_start_player_starts_the_first_round():
+    """How to Play: "Starting with the player with the Mother Pig, on your turn choose
+    1 of the remaining faceup Wall tiles" (seeds/000_b1469f6f1c1c5ef1.txt)."""
+    state = engine.setup(Config("competitive", 3, options={"start_player": "player 3"}))
+    while state.round == 0:
+        state = engine.apply(state, engine.legal_actions(state)[0])
+    assert state.round_order == (2, 0, 1)
+
+
+def test_solo_has_no_start_player_to_choose():
+    """Solo: the one player always holds the Mother Pig, so there is nothing to draw."""
+    assert "start_player" not in {option.name for option in engine.INFO.options_for("solo")}
+    state = engine.setup(Config("solo", 1))
+    assert state.mother_pig == 0 and state.tasks[0].kind != "draw_start_player"
