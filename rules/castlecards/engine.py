@@ -222,7 +222,9 @@ def _apply_turn_action(state: State, top: Pending, action) -> State:
             fortress[action.slot], stationed=fortress[action.slot].stationed + (action.card,)
         )
         player = replace(player, hand=remove(player.hand, action.card), fortress=tuple(fortress))
-        return replace(state, players=_set_player(state, seat, player), pending=popped)
+        return replace(
+            state, players=_set_player(state, seat, player), pending=popped, stationed_this_turn=True
+        )
     if isinstance(action, Recall):
         player = state.players[seat]
         fortress = list(player.fortress)
@@ -511,7 +513,15 @@ def _start_turn(state: State, seat: int) -> State:
             Pending("action", seat=seat),
             Pending("draw", source="village", dest="hand", target=seat, count=1),
         )
-    return replace(state, turn=seat, turn_number=turn_number, actions_left=1, actions_used=0, pending=pending)
+    return replace(
+        state,
+        turn=seat,
+        turn_number=turn_number,
+        actions_left=1,
+        actions_used=0,
+        stationed_this_turn=False,
+        pending=pending,
+    )
 
 
 def _resolve_explore(state: State, seat: int) -> State:

@@ -134,9 +134,10 @@ def turn_actions(state: State, seat: int) -> list:
                 actions.append(Attack(target, slot, garrison))
             if night:
                 actions.append(NightAttack(target, slot, garrison))
-    for card in have:
-        for slot in station_slots(state, seat, card):
-            actions.append(Station(card, slot))
+    if not state.stationed_this_turn:
+        for card in have:
+            for slot in station_slots(state, seat, card):
+                actions.append(Station(card, slot))
     for slot, fortress_card in enumerate(player.fortress):
         if fortress_card.standing:
             for card in dict.fromkeys(fortress_card.stationed):
@@ -263,6 +264,8 @@ def action_reason(state: State, action) -> str:
             return castle_reach(state.players[action.target], pool)
         return ""
     if isinstance(action, Station):
+        if state.stationed_this_turn:
+            return "You have already stationed a defender this turn: only one a turn, even with a King."
         return station_reason(state, seat, action.card, action.slot)
     if isinstance(action, Recall):
         if not 0 <= action.slot < len(player.fortress):
@@ -332,7 +335,9 @@ def refusals(state: State) -> dict[str, str]:
         )
     if not any(isinstance(a, (Station, Recall)) for a in actions):
         out["defend"] = (
-            "Defending takes a Bowmen or Soldiers card of your colour (or a siege weapon) "
+            "You have already stationed a defender this turn, and none is stationed to take back."
+            if state.stationed_this_turn
+            else "Defending takes a Bowmen or Soldiers card of your colour (or a siege weapon) "
             "and a standing fortress card with room, or a stationed card to take back."
         )
     return out

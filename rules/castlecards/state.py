@@ -114,6 +114,7 @@ class State(msgspec.Struct, frozen=True, omit_defaults=True):
     turn: int = -1  # the seat whose turn it is
     actions_left: int = 0
     actions_used: int = 0
+    stationed_this_turn: bool = False  # Defense: one card put under the fortress a turn, King or not
     turn_number: int = 0  # turns begun, for the turn limit
     winner: int = -1  # the last castle standing
     ended_by: str = ""  # "" while the game runs, "castle" or "round-limit"

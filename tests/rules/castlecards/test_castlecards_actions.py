@@ -155,6 +155,27 @@ def test_the_king_two_attacks():
     assert state.turn == 1
 
 
+def test_the_king_does_not_station_two_defenders_in_one_turn():
+    """Rulebook (seeds/003_fe56a2aaebf453b7.txt, Defense): "Only one can be
+    put just in each turn". The King grants actions, but unlike the attack
+    limit ("except with the King") Defense names no exception: a second
+    card may not go under the fortress that turn; taking one back may."""
+    hand = ["king", "bowmen-red", "bowmen-red", "soldiers-red-1"]
+    state = run(table(2, hands={0: hand}), King(), Station("bowmen-red", 1))
+    assert state.stationed_this_turn and game.to_move(state) == 0
+    legal = game.legal_actions(state)
+    assert not any(isinstance(a, Station) for a in legal)
+    assert Recall("bowmen-red", 1) in legal
+    with pytest.raises(IllegalAction, match="only one a turn"):
+        game.apply(state, Station("soldiers-red-1", 0))
+    done = replace(table(2, hands={0: ["bowmen-red"]}), stationed_this_turn=True)
+    assert "already stationed" in game.refusals(done)["defend"]
+    state = run(state, DrawVillage(), "duke")
+    assert state.turn == 1 and not state.stationed_this_turn  # the next turn may station again
+    again = run(state, "gold", Discard("gold"), "duke")
+    assert Station("bowmen-red", 1) in game.legal_actions(again)
+
+
 def test_drawing_a_village_card_counts_as_a_king_action():
     state = table(2, hands={0: ["king", "gold"]})
     assert DrawVillage() not in game.legal_actions(state)
