@@ -24,7 +24,7 @@ from rules.catapult_castle.engine import (
 )
 from rules.catapult_castle.info import INFO
 from rules.catapult_castle.resolve import apply
-from rules.catapult_castle.scoring import ranking, result, solo_score
+from rules.catapult_castle.scoring import ranking, result, solo_score, tie_break_lines
 from rules.catapult_castle.shots import LandingOdds, landing_odds, sweet_spot_width
 from rules.catapult_castle.state import (
     Action,
@@ -92,6 +92,7 @@ __all__ = [
     "shot_odds",
     "solo_score",
     "sweet_spot_width",
+    "tie_break_lines",
     "to_move",
     "view",
 ]

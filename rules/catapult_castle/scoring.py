@@ -1,7 +1,11 @@
 """Catapult Castle scoring: the standing with the full tie-break, and the solo score.
 
-Most towers on your mat wins; ties go to the most ammo inside the towers on
-your mat, then the most cards in hand, then whoever is later in turn order.
+The score is the towers on your mat, and the sheet's one line says so. Ties
+go to the most ammo inside the towers on your mat, then the most cards in
+hand, then whoever is later in turn order: those are tie-breaks, not points,
+so they never go into the lines that add up to the score; ``decided_by``
+names the one that settled the game, with the tied players' numbers, and
+:func:`tie_break_lines` lists them all for a sheet that shows tie-breaks apart.
 Solo: one point per tower removed plus one per ammo left, and a rating band.
 """
 
@@ -12,17 +16,18 @@ from rules.catapult_castle.state import State
 from rules.catapult_castle.table import ammo_inside, is_solo, tower_count
 from rules.core import Result, ScoreLine
 
-TIE_BREAK_LINES = (
-    "Towers on the mat",
-    "Ammo inside your towers",
+SCORE_LINE = "Towers on the mat"
+TIE_BREAKS = (
+    "Ammo inside the towers",
     "Cards in hand",
     "Turn order (later wins)",
 )
-DECIDED_BY = (
-    "Most towers on the mat",
-    "Tie on towers, broken by the most ammo inside the towers",
-    "Tie on towers and ammo, broken by the most cards in hand",
-    "Tie on towers, ammo and cards, broken by turn order: the later player wins",
+"""The tie-break lines, in the order the rulebook applies them."""
+_TIED_ON = (("tower", "towers"), ("ammo", "ammo"), ("card", "cards"))
+_BROKEN_BY = (
+    "the most ammo inside the towers",
+    "the most cards in hand",
+    "turn order",
 )
 
 
@@ -33,7 +38,7 @@ def turn_position(state: State, seat: int) -> int:
 
 
 def standing_keys(state: State) -> list[tuple[int, int, int, int]]:
-    """Per seat, the tie-break tuple: bigger is better, line by line."""
+    """Per seat, (towers, then the tie-breaks): bigger is better, item by item."""
     return [
         (tower_count(state, s), ammo_inside(state, s), len(state.hands[s]), turn_position(state, s))
         for s in range(state.seats)
@@ -46,16 +51,51 @@ def ranking(state: State) -> list[int]:
     return sorted(range(state.seats), key=lambda s: keys[s], reverse=True)
 
 
-def deciding_line(state: State) -> int:
-    """Which tie-break line (0..3) separated the winner from everyone else."""
+def _deciding(keys: list[tuple[int, ...]]) -> tuple[int, list[int]]:
+    """What separated the winner from everyone else (0 the towers, 1..3 the
+    tie-breaks), and the seats still tied before it was applied."""
+    contenders = list(range(len(keys)))
+    for item in range(len(keys[0])):
+        best = max(keys[s][item] for s in contenders)
+        still = [s for s in contenders if keys[s][item] == best]
+        if len(still) == 1:
+            return item, contenders
+        contenders = still
+    return len(keys[0]) - 1, contenders
+
+
+def tie_break_lines(state: State) -> tuple[ScoreLine, ...]:
+    """The tie-breaks per seat, in the order they apply. They are not points:
+    they only order players with as many towers."""
     keys = standing_keys(state)
-    contenders = list(range(state.seats))
-    for line in range(len(TIE_BREAK_LINES)):
-        best = max(keys[s][line] for s in contenders)
-        contenders = [s for s in contenders if keys[s][line] == best]
-        if len(contenders) == 1:
-            return line
-    return len(TIE_BREAK_LINES) - 1
+    return tuple(
+        ScoreLine(label, tuple(float(keys[s][item]) for s in range(state.seats)))
+        for item, label in enumerate(TIE_BREAKS, start=1)
+    )
+
+
+def _ordinal(n: int) -> str:
+    return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n, 'th') }"
+
+
+def _decided_by(keys: list[tuple[int, ...]]) -> str:
+    """In words, with numbers: which rule settled the standing. No seat names
+    (the result screen shows this text as it is), only the tied players' values."""
+    item, tied = _deciding(keys)
+    if item == 0:
+        return "Most towers on the mat"
+    shared = []
+    for i in range(item):
+        value = keys[tied[0]][i]
+        shared.append(f"{value} {_TIED_ON[i][value != 1]}")
+    tie = shared[0] if len(shared) == 1 else ", ".join(shared[:-1]) + " and " + shared[-1]
+    values = sorted((keys[s][item] for s in tied), reverse=True)
+    if item == len(_BROKEN_BY):
+        others = " and ".join(_ordinal(v) for v in values[1:])
+        detail = f"going {_ordinal(values[0])} beats going {others}"
+    else:
+        detail = f"{values[0]} against " + " and ".join(str(v) for v in values[1:])
+    return f"A tie on {tie}, broken by {_BROKEN_BY[item - 1]}: {detail}"
 
 
 def solo_score(state: State) -> int:
@@ -77,17 +117,14 @@ def result(state: State) -> Result:
             rating=rating_for(score),
         )
     keys = standing_keys(state)
-    lines = tuple(
-        ScoreLine(label, tuple(float(keys[s][line]) for s in range(state.seats)))
-        for line, label in enumerate(TIE_BREAK_LINES)
-    )
-    order = ranking(state)
+    towers = tuple(float(keys[s][0]) for s in range(state.seats))
     return Result(
-        scores=tuple(float(keys[s][0]) for s in range(state.seats)),
-        lines=lines,
-        winners=(order[0],),
+        scores=towers,
+        # The score is the towers and nothing else: one line that adds up to it.
+        lines=(ScoreLine(SCORE_LINE, towers),),
+        winners=(ranking(state)[0],),
         finished=state.over,
-        decided_by=DECIDED_BY[deciding_line(state)],
+        decided_by=_decided_by(keys),
     )
 
 

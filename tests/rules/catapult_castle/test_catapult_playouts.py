@@ -85,6 +85,8 @@ def test_random_playouts_reach_the_end(name):
         assert state.over and state.end_reason
         result = g.result(state)
         assert result.finished and len(result.winners) == 1 and result.decided_by
+        for seat, score in enumerate(result.scores):
+            assert sum(line.points[seat] for line in result.lines) == score  # rules.core.Result
         if config.variant == "solo":
             assert result.rating and result.scores[0] == state.removed + state.supply
         else:

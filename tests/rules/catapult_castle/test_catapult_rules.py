@@ -286,7 +286,7 @@ def test_ammo_stays_inside_a_tower_for_the_rest_of_the_game():
     state = shoot(state, 2, "left")
     state = g.apply(draw_all(state), Place("outer"))
     assert state.stacks[q(0, "outer")].towers == (3,)
-    assert g.result(state).lines[1].points[0] == 3
+    assert g.tie_break_lines(state)[0].points[0] == 3
 
 
 # --- placing a captured tower ------------------------------------------------------
@@ -660,13 +660,15 @@ def _scored(state: g.State, towers_per_seat, ammo_per_seat, cards_per_seat) -> g
 
 
 def test_tie_break_example_the_third_player_beats_the_start_player():
-    """Rulebook, Final Scoring: the start player and the player who went third have
-    the same towers, ammo and cards: the third player wins."""
+    """Rulebook (seeds/001_1d99eed64508ff2e.txt), Final Scoring: the start player and
+    the player who went third have the same towers, ammo and cards: the third player wins."""
     state = ready(4, start=0)
     state = _scored(state, (4, 2, 4, 3), (2, 1, 2, 0), (1, 0, 1, 3))
     result = g.result(state)
     assert result.winners == (2,)
-    assert result.decided_by == "Tie on towers, ammo and cards, broken by turn order: the later player wins"
+    assert result.decided_by == (
+        "A tie on 4 towers, 2 ammo and 1 card, broken by turn order: going 3rd beats going 1st"
+    )
     assert g.ranking(state)[:2] == [2, 0]
     # turn order counts from the start player: started by seat 3, seat 0 went second and seat 2 fourth
     assert g.result(replace(state, start_seat=3)).winners == (2,)
@@ -674,30 +676,70 @@ def test_tie_break_example_the_third_player_beats_the_start_player():
 
 
 @pytest.mark.parametrize(
-    ("towers_per_seat", "ammo", "cards", "winner", "line"),
+    ("towers_per_seat", "ammo", "cards", "winner", "decided_by"),
     [
         ((4, 3), (0, 4), (0, 5), 0, "Most towers on the mat"),
-        ((4, 4), (3, 2), (0, 5), 0, "Tie on towers, broken by the most ammo inside the towers"),
-        ((4, 4), (2, 2), (1, 2), 1, "Tie on towers and ammo, broken by the most cards in hand"),
+        (
+            (4, 4),
+            (3, 2),
+            (0, 5),
+            0,
+            "A tie on 4 towers, broken by the most ammo inside the towers: 3 against 2",
+        ),
+        (
+            (4, 4),
+            (2, 2),
+            (1, 2),
+            1,
+            "A tie on 4 towers and 2 ammo, broken by the most cards in hand: 2 against 1",
+        ),
         (
             (4, 4),
             (2, 2),
             (2, 2),
             1,
-            "Tie on towers, ammo and cards, broken by turn order: the later player wins",
+            "A tie on 4 towers, 2 ammo and 2 cards, broken by turn order: going 2nd beats going 1st",
         ),
     ],
 )
-def test_each_tie_break_line(towers_per_seat, ammo, cards, winner, line):
+def test_each_tie_break_line(towers_per_seat, ammo, cards, winner, decided_by):
+    """Rulebook, Final Scoring: "Whoever has the most on their Player mat, wins!",
+    then ammo inside the towers, cards in hand, later in turn order."""
     state = _scored(ready(2, start=0), towers_per_seat, ammo, cards)
     result = g.result(state)
-    assert result.winners == (winner,) and result.decided_by == line
-    assert [sl.label for sl in result.lines][:3] == [
-        "Towers on the mat",
-        "Ammo inside your towers",
-        "Cards in hand",
-    ]
+    assert result.winners == (winner,) and result.decided_by == decided_by
     assert result.scores == tuple(float(t) for t in towers_per_seat)
+    breaks = g.tie_break_lines(state)
+    assert [line.label for line in breaks] == [
+        "Ammo inside the towers",
+        "Cards in hand",
+        "Turn order (later wins)",
+    ]
+    assert breaks[0].points == tuple(map(float, ammo)) and breaks[1].points == tuple(map(float, cards))
+    assert breaks[2].points == (1.0, 2.0)
+
+
+def test_the_score_lines_add_up_to_the_scores_and_hold_no_tie_break():
+    """Rulebook, Final Scoring: "Count the number of Castle towers on each player's
+    mat": the score is the towers. Ammo, cards and turn order only break ties, so
+    they are not score lines (rules.core.Result: ``lines`` add up to ``scores``)."""
+    state = _scored(ready(3, start=1), (4, 4, 2), (7, 4, 9), (0, 3, 1))
+    result = g.result(state)
+    assert [line.label for line in result.lines] == ["Towers on the mat"]
+    for seat in range(3):
+        assert sum(line.points[seat] for line in result.lines) == result.scores[seat]
+    assert result.scores == (4.0, 4.0, 2.0) and result.winners == (0,)
+    # Only the players still tied are compared: the third player's 9 ammo does not count.
+    assert result.decided_by == "A tie on 4 towers, broken by the most ammo inside the towers: 7 against 4"
+
+
+def test_a_three_way_tie_names_every_tied_value():
+    state = _scored(ready(4, start=0), (3, 3, 3, 1), (2, 2, 2, 0), (1, 1, 1, 0))
+    result = g.result(state)
+    assert result.winners == (2,)
+    assert result.decided_by == (
+        "A tie on 3 towers, 2 ammo and 1 card, broken by turn order: going 3rd beats going 2nd and 1st"
+    )
 
 
 def test_an_interim_result_is_not_finished():
