@@ -79,6 +79,12 @@ class Variant(msgspec.Struct, frozen=True):
     help: str = ""
     cooperative: bool = False
 
+    def for_players(self) -> str:
+        """ "for 1 player", "for 2 to 4 players"."""
+        if self.min_seats == self.max_seats:
+            return f"for {self.min_seats} player{'s' if self.min_seats != 1 else ''}"
+        return f"for {self.min_seats} to {self.max_seats} players"
+
 
 class Option(msgspec.Struct, frozen=True):
     """A house rule or an answer to an open rules question, with its default.
@@ -174,22 +180,63 @@ def check_config(info: GameInfo, config: Config) -> None:
     """Refuse a config the game cannot be set up with, saying why."""
     variant = info.variant(config.variant)
     if not variant.min_seats <= config.seats <= variant.max_seats:
-        if variant.min_seats == variant.max_seats:
-            allowed = str(variant.min_seats)
-        else:
-            allowed = f"{variant.min_seats} to {variant.max_seats}"
         raise IllegalAction(
-            f"{info.title} ({variant.title or variant.name}) is for {allowed} players, not {config.seats}."
+            f"{info.title} ({variant.title or variant.name}) is {variant.for_players()}, not {config.seats}."
         )
     known = {o.name: o for o in info.options_for(config.variant)}
     for name, value in config.options.items():
         if name not in known:
             raise IllegalAction(f"{info.title} has no option {name!r} in this variant.")
-        option = known[name]
-        if option.choices and value not in option.choices:
-            raise IllegalAction(f"Option {name!r} takes one of {list(option.choices)}, not {value!r}.")
-        if isinstance(option.default, bool) and not isinstance(value, bool):
-            raise IllegalAction(f"Option {name!r} is on or off (true/false), not {value!r}.")
+        check_option(known[name], value)
+
+
+def _same_kind(value: Any, default: Any) -> bool:
+    # bool is a subclass of int: True must not pass for 1, nor 1 for True.
+    return type(value) is type(default) or (
+        isinstance(value, str) and isinstance(default, str)  # str subclasses from decoders
+    )
+
+
+def check_option(option: Option, value: Any) -> None:
+    """Refuse a value ``option`` cannot take, saying why. The one check for
+    options from the command line, the wizard and save files alike."""
+    name = option.title or option.name
+    shown = repr(value) if len(repr(value)) <= 40 else repr(value)[:37] + "..."
+    if not _same_kind(value, option.default):
+        if isinstance(option.default, bool):
+            raise IllegalAction(f"Option {name!r} is on or off (true/false), not {shown}.")
+        if isinstance(option.default, int):
+            raise IllegalAction(f"Option {name!r} takes a whole number, not {shown}.")
+        raise IllegalAction(f"Option {name!r} takes a text, not {shown}.")
+    if option.choices:
+        if value not in option.choices:
+            listed = ", ".join(str(choice) for choice in option.choices)
+            raise IllegalAction(f"Option {name!r} takes one of {listed}, not {shown}.")
+    elif (
+        isinstance(value, int)
+        and not isinstance(value, bool)
+        and not option.minimum <= value <= option.maximum
+    ):
+        raise IllegalAction(
+            f"Option {name!r} takes a whole number from {option.minimum} to {option.maximum}, not {shown}."
+        )
+
+
+def parse_option(option: Option, text: str) -> Any:
+    """The value of ``option`` that a player typed (``--option NAME=TEXT``),
+    of the option's own type and checked; IllegalAction if it is not one."""
+    text = text.strip()
+    value: Any = text
+    if isinstance(option.default, bool):
+        words = {"true": True, "yes": True, "on": True, "false": False, "no": False, "off": False}
+        value = words.get(text.lower(), text)
+    elif isinstance(option.default, int):
+        try:
+            value = int(text)
+        except ValueError:
+            value = text
+    check_option(option, value)
+    return value
 
 
 # --- chance ----------------------------------------------------------------

@@ -21,14 +21,19 @@ from rules import registry
 from rules.core import Config, IllegalAction, check_config, state_hash
 from saves.codec import FORMATS
 from saves.errors import SaveError
+from saves.names import name_problem
 from saves.replay import append, replay_states, truncated, verify
 from saves.schema import FORMAT, VERSION, Check, LogEntry, Player, SaveConfig, SaveFile
 from saves.store import (
     SaveSummary,
     backup_path,
+    clean_stale_temporaries,
     dump,
+    game_identity,
+    identity_of,
     latest_save,
     list_saves,
+    new_save_path,
     path_in,
     read,
     safe_name,
@@ -48,12 +53,17 @@ __all__ = [
     "SaveSummary",
     "append",
     "backup_path",
+    "clean_stale_temporaries",
     "dump",
+    "game_identity",
+    "identity_of",
     "latest_save",
     "list_saves",
     "load",
     "load_states",
+    "name_problem",
     "new_save",
+    "new_save_path",
     "now",
     "path_in",
     "read",
@@ -76,6 +86,10 @@ def new_save(
     game = registry.get(game_id)
     if len(players) != config.seats:
         raise SaveError(f"{config.seats} seats but {len(players)} players were named.")
+    for player in players:
+        problem = name_problem(player.name)
+        if problem:
+            raise SaveError(f"The name {player.name[:20]!r} {problem}.")
     config = Config(config.variant, config.seats, dict(config.options), mode)
     try:
         check_config(game.INFO, config)

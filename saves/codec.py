@@ -6,6 +6,7 @@ file and says what is wrong in words.
 
 from __future__ import annotations
 
+import re
 import tomllib
 from pathlib import Path
 from typing import Any
@@ -14,7 +15,8 @@ import msgspec
 import tomli_w
 
 from saves.errors import SaveError
-from saves.schema import FORMAT, VERSION, Envelope, SaveFile
+from saves.names import name_problem
+from saves.schema import FORMAT, MAX_PLIES, VERSION, Envelope, SaveFile
 
 FORMATS = (".toml", ".json")
 
@@ -42,6 +44,23 @@ def encode(save: SaveFile, suffix: str) -> bytes:
 
 def decode(data: bytes, path: Path) -> SaveFile:
     """Parse and validate a save's bytes, or raise SaveError naming ``path``."""
+    # Every log entry names its seat: counting the word is far cheaper than
+    # parsing a log no real game could have made.
+    if data.count(b"seat") > MAX_PLIES + 100:
+        raise SaveError(
+            f"{path.name} holds more than {MAX_PLIES:,} moves, more than any real game makes; "
+            "castletui does not open it.",
+            path=path,
+        )
+    try:
+        return _decode(data, path)
+    except RecursionError:
+        raise SaveError(
+            f"{path.name} is not a castletui save: it is nested far deeper than a save ever is.", path=path
+        ) from None
+
+
+def _decode(data: bytes, path: Path) -> SaveFile:
     raw = _parse(data, path)
     if not isinstance(raw, dict):
         raise SaveError(f"{path.name} is not a castletui save (its top level is not a table).", path=path)
@@ -60,9 +79,14 @@ def decode(data: bytes, path: Path) -> SaveFile:
             path=path,
         )
     try:
-        return msgspec.convert(raw, SaveFile)
+        save = msgspec.convert(raw, SaveFile)
     except msgspec.ValidationError as error:
         raise SaveError(f"{path.name} is damaged: {_where(error)}.", path=path) from None
+    for seat, player in enumerate(save.players):
+        problem = name_problem(player.name)
+        if problem:
+            raise SaveError(f"{path.name} is damaged: player {seat + 1}'s name {problem}.", path=path)
+    return save
 
 
 def _parse(data: bytes, path: Path) -> Any:
@@ -80,9 +104,30 @@ def _parse(data: bytes, path: Path) -> Any:
         raise SaveError(f"{path.name} is not valid {kind}{hint}: {detail}.", path=path) from None
 
 
+_KINDS = {
+    "str": "a text",
+    "int": "a whole number",
+    "bool": "true or false",
+    "array": "a list",
+    "object": "a table",
+    "float": "a number",
+    "null": "nothing",
+}
+_LENGTH = re.compile(r"Expected `(\w+)` of length (<=|>=) (\d+)")
+_TYPES = re.compile(r"Expected `(\w+)`, got `(\w+)`")
+
+
 def _where(error: msgspec.ValidationError) -> str:
-    """msgspec says "Expected `int`, got `str` - at `$.log[3].seat`"; keep
-    what it says and where, in a form a player can follow."""
+    """msgspec says "Expected `int`, got `str` - at `$.log[3].seat`"; say
+    what is wrong and where in words a player can follow."""
     message, _, location = str(error).partition(" - at `")
     location = location.rstrip("`").removeprefix("$").removeprefix(".")
+    if match := _LENGTH.match(message):
+        kind, bound, count = match.groups()
+        one, many = ("character", "characters") if kind == "str" else ("entry", "entries")
+        unit = one if count == "1" else many
+        message = f"expected {_KINDS.get(kind, kind)} of {'at most' if bound == '<=' else 'at least'} {count} {unit}"
+    elif match := _TYPES.match(message):
+        wanted, got = (_KINDS.get(kind, kind) for kind in match.groups())
+        message = f"expected {wanted}, not {got}"
     return f"{message} (at {location})" if location else message

@@ -34,6 +34,8 @@ def replay_states(save: SaveFile, source: str = "the save") -> list[Any]:
         state = game.setup(config)
     except IllegalAction as error:
         raise SaveError(f"{source} cannot be set up: {error.reason}") from None
+    except Exception as error:  # noqa: BLE001 - the config passed its checks but setup still failed
+        raise SaveError(f"{source} cannot be set up ({type(error).__name__}).") from None
     states = [state]
     decoder = _action_decoder(game)
     for index, entry in enumerate(save.log):
@@ -45,10 +47,13 @@ def replay_states(save: SaveFile, source: str = "the save") -> list[Any]:
             if entry.seat != to_move:
                 raise IllegalAction(f"it was seat {to_move}'s decision, not seat {entry.seat}'s")
             state = game.apply(state, action)
-        except (IllegalAction, msgspec.ValidationError) as error:
-            reason = (
-                error.reason if isinstance(error, IllegalAction) else f"not an action of this game ({error})"
-            )
+        except Exception as error:  # noqa: BLE001 - a hostile entry must not crash the load
+            if isinstance(error, IllegalAction):
+                reason = error.reason
+            elif isinstance(error, msgspec.ValidationError):
+                reason = f"not an action of this game ({error})"
+            else:  # an action of the right shape that the rules cannot make sense of
+                reason = f"the rules cannot make sense of it ({type(error).__name__})"
             raise SaveError(
                 f"{source}: log entry {index + 1} of {len(save.log)} cannot be played: {reason}. "
                 f"The game can be opened at move {index}, the last legal one.",

@@ -7,7 +7,7 @@ TOML cannot hold ``None``: every Struct here omits its defaults.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
 import msgspec
 
@@ -17,13 +17,27 @@ FORMAT = "castletui-save"
 VERSION = 1
 """The newest save format this castletui writes and reads."""
 
+# What no real game produces. A save beyond these is refused with a message
+# that says which limit, rather than parsed for seconds or drawn for minutes.
+MAX_SAVE_BYTES = 4 * 1024 * 1024
+"""A long 4-player game saves in well under 1 MiB."""
+MAX_PLIES = 20_000
+"""The longest games (4-player Castle Raisers) log about 1,500 decisions."""
+MAX_NAME_LENGTH = 40
+"""A player's name; the wizard takes 16 characters."""
+MAX_TEXT_LENGTH = 200
+"""Any other text field of a save (game id, edition, dates, status)."""
+
+Name = Annotated[str, msgspec.Meta(min_length=1, max_length=MAX_NAME_LENGTH)]
+Text = Annotated[str, msgspec.Meta(max_length=MAX_TEXT_LENGTH)]
+
 
 class Player(msgspec.Struct, frozen=True, omit_defaults=True):
     """Who sits at a seat: a person at the keyboard, or a bot and its level."""
 
-    name: str
-    kind: str = "human"  # "human" or "bot"
-    level: str = "normal"
+    name: Name
+    kind: Text = "human"  # "human" or "bot"
+    level: Text = "normal"
 
     @property
     def is_bot(self) -> bool:
@@ -31,9 +45,9 @@ class Player(msgspec.Struct, frozen=True, omit_defaults=True):
 
 
 class SaveConfig(msgspec.Struct, frozen=True, omit_defaults=True):
-    variant: str
-    players: list[Player]
-    options: dict[str, Any] = {}
+    variant: Text
+    players: Annotated[list[Player], msgspec.Meta(min_length=1, max_length=8)]
+    options: dict[Text, Any] = {}
 
 
 class LogEntry(msgspec.Struct, frozen=True, omit_defaults=True):
@@ -46,23 +60,23 @@ class LogEntry(msgspec.Struct, frozen=True, omit_defaults=True):
 
 class Check(msgspec.Struct, frozen=True):
     plies: int
-    state_hash: str
+    state_hash: Text
 
 
 class SaveFile(msgspec.Struct, omit_defaults=True, kw_only=True):
-    format: str  # always written (omit_defaults would drop a default)
+    format: Text  # always written (omit_defaults would drop a default)
     version: int
-    game: str
-    edition: str = ""
-    created: str
-    updated: str
+    game: Text
+    edition: Text = ""
+    created: Text
+    updated: Text
     seed: int
-    mode: str = "digital"
+    mode: Text = "digital"
     config: SaveConfig
-    log: list[LogEntry] = []
+    log: Annotated[list[LogEntry], msgspec.Meta(max_length=MAX_PLIES)] = []
     check: Check = Check(0, "")
     finished: bool = False
-    status: str = ""
+    status: Text = ""
 
     @property
     def players(self) -> list[Player]:

@@ -18,6 +18,7 @@ def pig(monkeypatch):
 
 @pytest.fixture(autouse=True)
 def isolated_save_dir(tmp_path, monkeypatch):
-    """No test ever writes to the real user data folder."""
+    """No test ever writes to the real user data folder (saves, crash logs)."""
     monkeypatch.setenv("CASTLETUI_SAVE_DIR", str(tmp_path / "saves"))
+    monkeypatch.setenv("CASTLETUI_DATA_DIR", str(tmp_path / "data"))
     monkeypatch.setenv("CASTLETUI_BOT_DELAY", "0")

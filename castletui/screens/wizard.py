@@ -11,8 +11,8 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
 
 from rules import bots, registry
-from rules.core import GameInfo, Option
-from saves import Player
+from rules.core import GameInfo, IllegalAction, Option, check_option, parse_option
+from saves import Player, name_problem
 
 DEFAULT_NAMES = ("Coco", "Wei", "Milo", "Juno")
 MAX_SEATS = 4
@@ -220,14 +220,21 @@ class NewGameScreen(Screen):
                 players.append(Player(name, "bot", kind.split(":", 1)[1]))
         if len({p.name for p in players}) < len(players):
             raise ValueError("Give each player a different name.")
+        for player in players:
+            problem = name_problem(player.name)
+            if problem:
+                raise ValueError(f"That name {problem}.")
         options = {}
         for option in self.info.options_for(variant):
             widget = self.query_one(f"#option-{option.name}")
             value = widget.value
-            if isinstance(widget, Input):
-                if not value.strip():
-                    raise ValueError(f"Option {option.name} needs a number.")
-                value = int(value)
+            try:
+                if isinstance(widget, Input):
+                    value = parse_option(option, value)
+                else:
+                    check_option(option, value)
+            except IllegalAction as error:
+                raise ValueError(error.reason) from None
             if value != option.default:
                 options[option.name] = value
         seed_text = self.query_one("#seed", Input).value.strip()

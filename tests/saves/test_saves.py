@@ -23,6 +23,8 @@ CONFIG = Config("standard", 2)
 def played_save(plies: int = 30, seed: int = 1) -> tuple[saves.SaveFile, object]:
     run = playout(GAME, CONFIG, seed, stop_at=plies)
     save = saves.new_save(GAME, CONFIG, [saves.Player("Coco"), saves.Player("Wei", "bot", "hard")], seed)
+    # One game, whenever the test runs: saves of the same seed are the same game.
+    save = msgspec.structs.replace(save, created="2026-11-30T09:30:00+00:00")
     for seat, action, state in zip(run.seats, run.actions, run.states[1:], strict=True):
         save = saves.append(save, seat, action, state, "2026-11-30T10:00:00+00:00")
     return save, run.state
@@ -74,6 +76,8 @@ def test_save_dir_comes_from_flag_then_environment_then_user_data(monkeypatch, t
     assert saves.save_dir(tmp_path / "flag") == tmp_path / "flag"
     assert saves.save_dir() == tmp_path / "env"
     monkeypatch.delenv("CASTLETUI_SAVE_DIR")
+    assert saves.save_dir() == tmp_path / "data" / "saves"  # $CASTLETUI_DATA_DIR (the suite's)
+    monkeypatch.delenv("CASTLETUI_DATA_DIR")
     assert saves.save_dir().parts[-2:] == ("castletui", "saves")
 
 
@@ -104,7 +108,7 @@ def test_a_truncated_json_file_says_so(tmp_path):
 def test_wrong_types_name_the_field(saved):
     saved.write_text(saved.read_text().replace("seed = 1", 'seed = "one"'))
     message = str(load_error(saved))
-    assert "damaged" in message and "seed" in message and "Expected `int`" in message
+    assert "damaged" in message and "seed" in message and "expected a whole number, not a text" in message
 
 
 def test_an_unknown_game_is_named(saved):
