@@ -16,6 +16,14 @@ from saves.store import save_dir as save_dir_of
 # before the menu's first frame.
 
 
+def save_stamp() -> str:
+    """When a game starts, as its file name says it (to the second: two
+    games in one second get -2, -3... from saves.new_save_path)."""
+    import datetime
+
+    return datetime.datetime.now().strftime("%Y-%m-%d-%H%M%S")
+
+
 @dataclass
 class Start:
     """What the command line asked for: the menu, a new game (wizard or
@@ -55,6 +63,31 @@ class CastleApp(App):
             bot_delay = float(os.environ.get("CASTLETUI_BOT_DELAY", "0.6"))
         self.bot_delay = bot_delay
         self.still = False  # tests: no sweeping aim marker, no blinking cursors
+        self.crash_log: Path | None = None
+        self._crash: BaseException | None = None
+
+    # --- the last word on an unexpected error -----------------------------
+
+    def _handle_exception(self, error: Exception) -> None:
+        # Textual's own handler ends in _fatal_error (below), which needs the error.
+        self._crash = error
+        super()._handle_exception(error)
+
+    def _fatal_error(self) -> None:
+        """Textual would print the traceback with its local variables, which
+        hold the whole save (every hand, the seed): write it to a crash log
+        instead, and let the command line say where in one line."""
+        from castletui.crash import write_crash_log
+
+        if self._crash is not None and self.crash_log is None:
+            self.crash_log = write_crash_log(self._crash)
+        self.bell()
+        self._close_messages_no_wait()
+
+    def notify(self, message: str, *, title: str = "", markup: bool = False, **kwargs) -> None:
+        """Notifications show their text as it is: a message may quote a
+        player's name or a file, and ``[Team A]`` is a name, not markup."""
+        super().notify(message, title=title, markup=False, **kwargs)
 
     def get_default_screen(self):
         from castletui.screens.menu import MenuScreen
@@ -115,21 +148,29 @@ class CastleApp(App):
         import saves
         from castletui.session import Session
 
-        new_game.setdefault("path", self.new_save_path(new_game["game_id"]))
         try:
+            new_game.setdefault("path", self.new_save_path(new_game["game_id"]))
             session = Session.new(**new_game)
-        except saves.SaveError as error:  # e.g. a bad --option from the command line
+        except saves.SaveError as error:  # e.g. a full disk
             self.notify(str(error), title="Cannot start that game", severity="error", timeout=8)
+            self._drop_unused(new_game.get("path"))
             return
         self.open_session(session)
 
     def new_save_path(self, game_id: str) -> Path:
-        import datetime
-
+        """A new file for a new game, never one another game has."""
         import saves
 
-        stamp = datetime.datetime.now().strftime("%Y-%m-%d-%H%M%S")
-        return saves.path_in(self.save_dir, f"{game_id}-{stamp}.toml")
+        return saves.new_save_path(self.save_dir, f"{game_id}-{save_stamp()}")
+
+    @staticmethod
+    def _drop_unused(path: Path | None) -> None:
+        """Remove the empty file reserved for a game that did not start."""
+        import contextlib
+
+        with contextlib.suppress(OSError):
+            if path is not None and path.stat().st_size == 0:
+                path.unlink()
 
     def resume(self, path: Path | None = None) -> None:
         """Open a save (the latest when no path is given), offering the last

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import os
 import sys
 from pathlib import Path
 
@@ -63,29 +64,66 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def parse_option(text: str) -> tuple[str, object]:
+def split_option(text: str) -> tuple[str, str]:
+    """``NAME=VALUE`` from ``--option``; the value is parsed by the option's
+    own type once the game is known (rules.core.parse_option)."""
     name, separator, raw = text.partition("=")
-    if not separator or not name:
-        raise SystemExit(f"castletui: --option takes NAME=VALUE, not {text!r}")
-    value: object = raw
-    if raw.lower() in ("true", "yes", "on"):
-        value = True
-    elif raw.lower() in ("false", "no", "off"):
-        value = False
-    else:
-        with contextlib.suppress(ValueError):
-            value = int(raw)
-    return name.strip(), value
+    if not separator or not name.strip():
+        raise Refused(f"--option takes NAME=VALUE, not {text!r}")
+    return name.strip(), raw
+
+
+class Refused(Exception):
+    """What the command line cannot do, as one line for the player."""
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    """Run castletui. Every error is one clear line and a non-zero status;
+    an unexpected one also leaves its traceback in a crash log."""
+    try:
+        args = build_parser().parse_args(argv)
+        return run(args)
+    except Refused as refusal:
+        return fail(str(refusal))
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        # `castletui list | head` closed our output: nothing more to say to it.
+        with contextlib.suppress(OSError):
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
+    except Exception as error:  # noqa: BLE001 - the last word: never a raw traceback
+        from castletui.crash import write_crash_log
+
+        log = write_crash_log(error)
+        where = f"; the details are in {log}" if log else ""
+        return fail(f"something went wrong ({type(error).__name__}){where}", status=1)
+
+
+def fail(message: str, status: int = 2) -> int:
+    print(f"castletui: {message}", file=sys.stderr)
+    return status
+
+
+def run(args: argparse.Namespace) -> int:
+    if getattr(args, "save_dir", None):
+        check_folder(args.save_dir)
     command = args.command
     if command == "list":
         return list_command(args)
     if command == "rules" and args.print:
         return print_rules(args.game)
     return run_app(args)
+
+
+def check_folder(text: str) -> None:
+    """Refuse a save folder no file system takes, before anything uses it."""
+    from saves import SaveError, store
+
+    try:
+        store.check_folder_name(text)
+    except SaveError as error:
+        raise Refused(str(error)) from None
 
 
 def list_command(args: argparse.Namespace) -> int:
@@ -102,22 +140,30 @@ def list_command(args: argparse.Namespace) -> int:
         return 0
     import saves
 
-    directory = saves.save_dir(args.save_dir)
+    directory = save_folder(args)
     rows = saves.list_saves(directory)
     if not rows:
         print(f"No saved games in {directory}.")
         return 0
-    print(f"{len(rows)} saved game{'s' if len(rows) != 1 else ''} in {directory}:")
+    print(f"{len(rows)} saved game{'s' if len(rows) != 1 else ''} in {printable(str(directory))}:")
     for row in rows:
-        name = Path(row.path).name
+        name = printable(Path(row.path).name)
         if row.problem:
-            print(f"  {name:<40} damaged: {row.problem}")
+            print(f"  {name:<40} damaged: {printable(row.problem)}")
             continue
-        players = ", ".join(row.players)
-        print(
-            f"  {name:<40} {row.game:<16} {players:<28} {row.plies:>5} moves  {row.updated[:16].replace('T', ' ')}  {row.status}"
+        game = row.game + (
+            f" ({row.variant}{', table' if row.mode == 'table' else ''})" if row.variant else ""
         )
+        players = ", ".join(row.players)
+        when = row.updated[:16].replace("T", " ")
+        print(f"  {name:<40} {game:<36} {players:<28} {row.plies:>5} moves  {when}  {row.status}")
     return 0
+
+
+def printable(text: str) -> str:
+    """``text`` with anything a terminal would act on (escapes, line breaks)
+    shown as ``?``: file names in a save folder can hold anything."""
+    return "".join(character if character.isprintable() else "?" for character in text)
 
 
 def print_rules(game_id: str) -> int:
@@ -145,23 +191,56 @@ def run_app(args: argparse.Namespace) -> int:
         return start
     from castletui.app import CastleApp
 
-    CastleApp(start, save_dir=args.save_dir).run()
-    return 0
+    app = CastleApp(start, save_dir=save_folder(args))
+    app.run()
+    if app.crash_log is not None:
+        return fail(
+            f"castletui stopped on an unexpected error; the details are in {app.crash_log}. "
+            "Every move up to the last one was saved.",
+            status=1,
+        )
+    return app.return_code or 0
+
+
+def save_folder(args: argparse.Namespace) -> Path:
+    import saves
+
+    try:
+        return saves.save_dir(getattr(args, "save_dir", None))
+    except saves.SaveError as error:
+        raise Refused(str(error)) from None
+
+
+def find_save(text: str, directory: Path) -> Path:
+    """A save named on the command line: a path, or a name as `castletui
+    list` prints it (found in the save folder, with or without .toml)."""
+    path = Path(text)
+    candidates = [path]
+    if path.parent == Path("."):
+        candidates += [directory / text, directory / f"{text}.toml", directory / f"{text}.json"]
+    for candidate in candidates:
+        with contextlib.suppress(OSError):
+            if candidate.exists():
+                return candidate
+    raise Refused(f"there is no save at {text} (nor in {directory}); see: castletui list")
 
 
 def start_from(args: argparse.Namespace, registry):
     """What the app opens first; an int is an exit code after a message."""
+    try:
+        return _start_from(args, registry)
+    except Refused as refusal:
+        return fail(str(refusal))
+
+
+def _start_from(args: argparse.Namespace, registry):
     from castletui.app import Start
 
     command = args.command
     if command in ("new", "rules") and args.game and args.game not in registry.ids():
-        print(f"castletui: {registry.UnknownGame(args.game)}", file=sys.stderr)
-        return 2
+        raise Refused(str(registry.UnknownGame(args.game)))
     if command == "resume":
-        path = Path(args.file) if args.file else None
-        if path is not None and not path.exists():
-            print(f"castletui: there is no save at {path}", file=sys.stderr)
-            return 2
+        path = find_save(args.file, save_folder(args)) if args.file else None
         return Start("resume", path=path)
     if command == "rules":
         return Start("rules", game_id=args.game)
@@ -172,35 +251,51 @@ def start_from(args: argparse.Namespace, registry):
 
 def new_game_start(args: argparse.Namespace, registry):
     from castletui.app import Start
-    from saves import Player
+    from rules.core import IllegalAction, parse_option
+    from saves import Player, name_problem
 
     info = registry.get(args.game).INFO
-    preset = {
-        "variant": args.variant,
-        "players": args.players,
-        "mode": args.mode,
-        "options": dict(parse_option(text) for text in args.option),
-    }
+    try:
+        variant = info.variant(args.variant) if args.variant else info.variants[0]
+        known = {option.name: option for option in info.options_for(variant.name)}
+        options = {}
+        for text in args.option:
+            name, raw = split_option(text)
+            if name not in known:
+                names = ", ".join(known) or "none"
+                raise IllegalAction(
+                    f"{info.title} ({variant.name}) has no option {name!r} (it has: {names})."
+                )
+            options[name] = parse_option(known[name], raw)
+    except IllegalAction as error:
+        raise Refused(error.reason) from None
+    preset = {"variant": variant.name, "players": args.players, "mode": args.mode, "options": options}
     if args.players is None and args.bots is None and args.names is None:
         return Start("wizard", game_id=args.game, new_game=preset)
-    variant = info.variant(args.variant) if args.variant else info.variants[0]
-    count = args.players or (
-        len(args.names.split(",")) if args.names else max(variant.min_seats, min(2, variant.max_seats))
-    )
+    names = [name.strip() for name in args.names.split(",")] if args.names else []
+    count = args.players or (len(names) if names else max(variant.min_seats, min(2, variant.max_seats)))
     if not variant.min_seats <= count <= variant.max_seats:
-        print(
-            f"castletui: {info.title} ({variant.name}) is for {variant.min_seats}-{variant.max_seats} players.",
-            file=sys.stderr,
+        raise Refused(
+            f"{info.title} ({variant.title or variant.name}) is {variant.for_players()}, not {count}."
         )
-        return 2
-    names = [n.strip() for n in args.names.split(",")] if args.names else []
-    defaults = ("Coco", "Wei", "Milo", "Juno")
     bots = args.bots if args.bots is not None else 0
+    if not 0 <= bots <= count:
+        raise Refused(f"--bots takes 0 to {count} for {count} players, not {bots}.")
+    from rules import bots as bot_levels
+
+    if args.level not in bot_levels.LEVELS:
+        raise Refused(f"--level takes one of {', '.join(bot_levels.LEVELS)}, not {args.level!r}.")
+    defaults = ("Coco", "Wei", "Milo", "Juno")
     players = []
     for seat in range(count):
         name = names[seat] if seat < len(names) and names[seat] else defaults[seat]
+        problem = name_problem(name)
+        if problem:
+            raise Refused(f"the name {name[:20]!r} {problem}.")
         is_bot = seat >= count - bots
         players.append(Player(name, "bot", args.level) if is_bot else Player(name))
+    if len({player.name for player in players}) < len(players):
+        raise Refused("give each player a different name.")
     return Start(
         "play",
         game_id=args.game,
@@ -208,7 +303,7 @@ def new_game_start(args: argparse.Namespace, registry):
             "game_id": args.game,
             "variant": variant.name,
             "players": players,
-            "options": preset["options"],
+            "options": options,
             "mode": args.mode,
             "seed": args.seed,
         },
