@@ -583,7 +583,11 @@ def _resolve_attack(state: State) -> State:
         assault, revealed=True, outcome="success" if success else "failure", swords=swords, shields=shields
     )
     state = replace(state, players=players, discard=discard, assault=assault)
-    if not success or assault.garrison:
+    if not success:
+        # "If you are defeated ... passes the turn": a repelled attack ends the
+        # turn, and any actions a King still granted are lost.
+        return replace(state, actions_left=min(state.actions_left, 1))
+    if assault.garrison:
         return state
     if assault.slot == 0:
         alive = standing(state)

@@ -155,6 +155,22 @@ def test_the_king_two_attacks():
     assert state.turn == 1
 
 
+def test_a_failed_attack_passes_the_turn_even_with_king_actions_left():
+    """Rulebook (seeds/003_fe56a2aaebf453b7.txt, Attack): "If you are
+    defeated, the attack cards remain in the discard deck and passes the
+    turn." The King's "two consecutive attacks" need the first to succeed:
+    a repelled attack ends the turn and the King's second action is lost."""
+    hand = ["king", "bowmen-red", "soldiers-red-2", "soldiers-red-1", "gold"]
+    state = run(table(2, hands={0: hand}), King(), Attack(1, 1), Pick("bowmen-red"), Confirm())
+    assert state.assault.outcome == "failure"
+    assert state.turn == 1 and game.to_move(state) == CHANCE  # the other player's turn draw
+    # A success keeps the King's second action (test_the_king_two_attacks); a
+    # failed second attack simply ends the turn as usual.
+    won = run(table(2, hands={0: hand}), King(), Attack(1, 1), Pick("soldiers-red-2"), Pick("soldiers-red-1"))
+    won = run(won, Confirm(), "duke")
+    assert won.turn == 0 and game.to_move(won) == 0
+
+
 def test_the_king_does_not_station_two_defenders_in_one_turn():
     """Rulebook (seeds/003_fe56a2aaebf453b7.txt, Defense): "Only one can be
     put just in each turn". The King grants actions, but unlike the attack
