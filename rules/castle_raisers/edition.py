@@ -86,7 +86,10 @@ class Threat(msgspec.Struct, frozen=True):
     amount: int = 0
     regions: tuple[str, ...] = ()
     exclusive_with: tuple[int, ...] = ()
+    own: bool = False
+    """castletui's own card, not one of the box's (in the deck only with option ``own_threat_cards``)."""
     placeholder: bool = False
+    """Always False: no card stands in for an unknown one any more (kept for the screens that ask)."""
 
 
 class Edition(msgspec.Struct, frozen=True):
@@ -161,3 +164,4 @@ SECTION_LOCATIONS: tuple[tuple[int, ...], ...] = tuple(
 WOLVES_IN_BAG: tuple[int, ...] = tuple(getattr(EDITION.wolves, kind) for kind in WOLF_KINDS)
 ATTACK_SUPPLY: tuple[int, ...] = tuple(getattr(EDITION.attack_tokens, s) for s in SECTIONS)
 THREATS: dict[str, Threat] = {threat.name: threat for threat in EDITION.threats}
+OWN_THREATS: frozenset[str] = frozenset(threat.name for threat in EDITION.threats if threat.own)

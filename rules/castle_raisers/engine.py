@@ -25,6 +25,7 @@ from rules.castle_raisers.edition import (
     BOARD_NAMES,
     EDITION,
     EDITION_TAG,
+    OWN_THREATS,
     SECTIONS,
     THREATS,
     TOKENS,
@@ -136,6 +137,14 @@ INFO = GameInfo(
             variants=("cooperative",),
             title="Wolves attack on discards (co-op)",
         ),
+        Option(
+            "own_threat_cards",
+            False,
+            "Shuffle castletui's own three Threat cards (Hungry Pack, Short Supply, Stubborn Villagers) "
+            "into the deck with the ten the rulebook names.",
+            variants=("cooperative", "solo"),
+            title="castletui's own Threat cards",
+        ),
         *(
             Option(
                 f"threats_player_{number}",
@@ -210,10 +219,16 @@ def setup(config: Config) -> State:
         fortification_supply=EDITION.supplies.fortification_tiles,
         prestige_supply=EDITION.supplies.prestige_tokens,
         arrow_supply=EDITION.supplies.arrow_tokens,
-        threat_deck=tuple(sorted(THREATS)) if is_coop else (),
+        threat_deck=_threat_deck(config) if is_coop else (),
         threats_by_seat=threats_by_seat,
     )
     return settle(state)
+
+
+def _threat_deck(config: Config) -> tuple[str, ...]:
+    """The Threat cards to draw from: the box's, plus castletui's own if asked for."""
+    with_own = bool(config.option("own_threat_cards", INFO))
+    return tuple(sorted(name for name in THREATS if with_own or name not in OWN_THREATS))
 
 
 # --- the protocol -------------------------------------------------------------

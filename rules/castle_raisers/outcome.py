@@ -32,7 +32,7 @@ def threat_met(castle: Castle, name: str) -> bool:
     """Whether ``castle`` meets Threat card ``name`` at Game End.
 
     Cards that change how you play (Disoriented, Out of Range, Strong Hides,
-    Coming by Land, Short Supply and the placeholders that add wolves) are
+    Coming by Land, and castletui's own Hungry Pack and Short Supply) are
     enforced while playing, so they are always met; the Village-location cards
     are checked again here so a board typed in for the calculator is judged too.
     """
@@ -115,7 +115,8 @@ def calculator_result(castles: tuple[Castle, ...], variant: str = "competitive")
 
 
 def threat_report(state: State) -> tuple[tuple[int, str, bool, bool], ...]:
-    """For the result screen: every Threat card as (seat, name, met, placeholder)."""
+    """For the result screen: every Threat card as (seat, name, met, placeholder).
+    No card is a placeholder any more (castletui's own cards say so with ``THREATS[name].own``)."""
     return tuple(
         (seat, name, threat_met(castle, name), THREATS[name].placeholder)
         for seat, castle in enumerate(state.castles)

@@ -148,7 +148,7 @@ def label(state: State, action: Action) -> str:
     if isinstance(action, DrawAttack):
         return action.region.capitalize()
     if isinstance(action, DrawThreat):
-        return action.threat + (" (placeholder)" if THREATS[action.threat].placeholder else "")
+        return action.threat + (" (castletui's own card)" if THREATS[action.threat].own else "")
     if isinstance(action, PlaceTile | PlaceFortification):
         return f"Level {action.level} slot {action.slot}"
     if isinstance(action, ResolveFirst):

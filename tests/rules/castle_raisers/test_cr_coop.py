@@ -248,7 +248,8 @@ def test_solo_game_from_set_up_to_score():
 
 def test_threat_cards_data():
     assert len(THREATS) == 13
-    assert sorted(t.name for t in EDITION.threats if t.placeholder) == [
+    assert not any(t.placeholder for t in EDITION.threats)
+    assert sorted(t.name for t in EDITION.threats if t.own) == [
         "Hungry Pack",
         "Short Supply",
         "Stubborn Villagers",
@@ -410,6 +411,6 @@ def test_threat_report_lists_every_card_met_or_failed():
     report = engine.threat_report(coop([a, b], finished=True))
     assert report == (
         (0, "Towering", True, False),
-        (0, "Hungry Pack", True, True),
+        (0, "Hungry Pack", True, False),
         (1, "Crumbling Foundation", False, False),
     )

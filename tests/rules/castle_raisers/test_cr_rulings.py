@@ -8,7 +8,9 @@ from __future__ import annotations
 import pytest
 
 from rules.castle_raisers import engine
-from rules.castle_raisers.state import DrawStartPlayer
+from rules.castle_raisers.edition import OWN_THREATS, THREATS
+from rules.castle_raisers.state import DrawStartPlayer, DrawThreat
+from rules.castle_raisers.text import label
 from rules.core import CHANCE, Config, IllegalAction
 
 
@@ -145,3 +147,39 @@ def test_solo_has_no_start_player_to_choose():
     assert "start_player" not in {option.name for option in engine.INFO.options_for("solo")}
     state = engine.setup(Config("solo", 1))
     assert state.mother_pig == 0 and state.tasks[0].kind != "draw_start_player"
+
+
+# --- castletui's own Threat cards ------------------------------------------------------------
+
+
+def test_the_deck_holds_only_the_named_threat_cards_by_default():
+    """Components: "13 Threat cards (cooperative/solo)", of which the Threat Cards FAQ
+    names ten, from "Disoriented" to "Isolated" (seeds/000_b1469f6f1c1c5ef1.txt). The
+    other three are unknown, so castletui does not pretend to have them."""
+    state = engine.setup(Config("cooperative", 2))
+    assert len(state.threat_deck) == 10
+    assert not OWN_THREATS & set(state.threat_deck)
+    assert {"Disoriented", "From All Sides", "Isolated", "They're in the Walls"} <= set(state.threat_deck)
+
+
+def test_own_threat_cards_join_the_deck_with_the_option():
+    """Components: "13 Threat cards" (seeds/000_b1469f6f1c1c5ef1.txt): with option
+    own_threat_cards castletui's three cards fill the deck to 13, each with its own
+    name and text, told apart as castletui's own and never as a placeholder."""
+    state = engine.setup(Config("solo", 1, options={"own_threat_cards": True}))
+    assert len(state.threat_deck) == 13
+    assert OWN_THREATS == {"Hungry Pack", "Short Supply", "Stubborn Villagers"} <= set(state.threat_deck)
+    for name in OWN_THREATS:
+        card = THREATS[name]
+        assert card.own and not card.placeholder and card.number > 13
+        assert "placeholder" not in card.text.lower() and "source" not in card.text.lower()
+        assert label(state, DrawThreat(name)) == f"{name} (castletui's own card)"
+    assert label(state, DrawThreat("Towering")) == "Towering"
+
+
+def test_own_threat_cards_are_only_offered_in_the_team_games():
+    """Set-up (competitive): "The Threat cards are only used in cooperative/solo mode"
+    (seeds/000_b1469f6f1c1c5ef1.txt)."""
+    assert "own_threat_cards" not in {option.name for option in engine.INFO.options_for("competitive")}
+    with pytest.raises(IllegalAction):
+        engine.setup(Config("competitive", 2, options={"own_threat_cards": True}))
