@@ -27,7 +27,15 @@ import random
 from itertools import combinations
 
 from .edition import ACADEMY_CARDS, ATTACK_CARDS, CARDS, KIND, STRENGTH, TORCHES
-from .fortress import allies, card_shields, castle_reach, settle, standing, walls_standing
+from .fortress import (
+    allies,
+    card_shields,
+    castle_reach,
+    settle,
+    standing,
+    walls_in_the_way,
+    walls_standing,
+)
 from .legal import legal_actions
 from .multiset import counts
 from .scoring import shields_standing
@@ -337,16 +345,19 @@ def _select_react(state: State, top, hand):
     chosen = list(top.selected)
     card = state.players[assault.defender].fortress[assault.slot]
     base = card_shields(card, assault.garrison)
+    walls = walls_in_the_way(state)
     if assault.night and not assault.revealed:
         hidden = len(assault.cards)
         if hidden == 0:
             return Confirm()
         cards = ["catapult" if index == 0 else "soldiers-red-2" for index in range(hidden)]
+        if walls:
+            cards[-1] = "siege-tower"  # a Night attack on a walled Castle hides its assault weapon
     else:
         cards = [c.card for c in assault.cards]
 
     def fails(reactions: list[str]) -> bool:
-        swords, _, _ = settle(cards, list(assault.reactions) + reactions)
+        swords, _, _ = settle(cards, list(assault.reactions) + reactions, walls)
         shields = base + sum(
             CARDS[r].effect for r in list(assault.reactions) + reactions if r == "shield-wall"
         )

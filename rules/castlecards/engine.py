@@ -23,7 +23,7 @@ from .edition import (
     deck_cards,
     title,
 )
-from .fortress import card_shields, settle, standing, team_of
+from .fortress import card_shields, settle, standing, team_of, walls_in_the_way
 from .info import INFO
 from .legal import action_reason, build_picks, confirm_reason, draw_source
 from .multiset import add, add_many, remove
@@ -553,7 +553,9 @@ def _loot_to_hand(state: State) -> bool:
 def _resolve_attack(state: State) -> State:
     assault = state.assault
     cards = [c.card for c in assault.cards]
-    swords, _, _ = settle(cards, list(assault.reactions))
+    # Sabotaging every assault weapon leaves the attack unable to pass the
+    # Walls: settle counts its swords 0 (the weapons are what made it legal).
+    swords, _, _ = settle(cards, list(assault.reactions), walls_in_the_way(state))
     defender = state.players[assault.defender]
     target = defender.fortress[assault.slot]
     shields = card_shields(target, assault.garrison)

@@ -57,7 +57,11 @@ def walls_standing(player: Player) -> int:
 
 def castle_reach(player: Player, cards) -> str:
     """Why ``cards`` may not attack this player's Castle, or "" if they may."""
-    walls = walls_standing(player)
+    return reach_reason(walls_standing(player), cards)
+
+
+def reach_reason(walls: int, cards) -> str:
+    """Why ``cards`` may not reach a Castle behind ``walls`` standing Walls, or ""."""
     if walls == 0:
         return ""
     if "siege-tower" in cards:
@@ -88,6 +92,29 @@ def target_reason(state: State, attacker: int, target: int, slot: int, garrison:
     return ""
 
 
+def walls_in_the_way(state: State) -> int:
+    """Walls standing in front of the target of the attack in progress: those
+    of the defender when the Castle (or its garrison) is attacked, else 0."""
+    assault = state.assault
+    if assault.defender < 0 or assault.slot != 0:
+        return 0
+    return walls_standing(state.players[assault.defender])
+
+
+def _passes(walls: int, card: str) -> bool:
+    """Whether ``card`` alone carries an attack past ``walls`` standing Walls."""
+    return card == "siege-tower" or (card == "battering-ram" and walls == 1)
+
+
+def reach_cut(cards, reactions, walls: int) -> bool:
+    """Whether the reactions took away every weapon that carried the attack
+    past the Walls to the Castle: the attack then cannot reach it."""
+    if not walls or "sabotage" not in reactions or reach_reason(walls, cards):
+        return False
+    remaining, _ = _knock_out(list(cards), list(reactions), walls)
+    return bool(reach_reason(walls, remaining))
+
+
 def attack_total(state: State) -> int:
     """Swords of the attack in progress as far as they are known: the cards
     shown, any being chosen right now, and the reactions played or being
@@ -102,7 +129,7 @@ def attack_total(state: State) -> int:
             cards += top.selected
         elif top.purpose == "react":
             reactions += top.selected
-    swords, _, _ = settle(cards, reactions)
+    swords, _, _ = settle(cards, reactions, walls_in_the_way(state))
     return swords
 
 
@@ -121,11 +148,39 @@ def defence_total(state: State) -> int:
     return card_shields(card, assault.garrison) + bonus
 
 
-def settle(cards: list[str], reactions: list[str]) -> tuple[int, list[str], list[str]]:
-    """(swords, cards that still count, cards knocked out) after reactions."""
+def settle(cards: list[str], reactions: list[str], walls: int = 0) -> tuple[int, list[str], list[str]]:
+    """(swords, cards that still count, cards knocked out) after reactions.
+
+    ``walls``: the Walls standing in front of an attacked Castle (0 when a
+    Wall is attacked). An attack whose assault weapons were all sabotaged no
+    longer reaches the Castle: its swords count 0, and the attack fails."""
+    remaining, knocked = _knock_out(cards, reactions, walls)
+    if reach_cut(cards, reactions, walls):
+        return 0, remaining, knocked
+    swords = sum(STRENGTH.get(name, 0) for name in remaining)
+    swords -= sum(CARDS[r].effect for r in reactions if r == "trap")
+    return max(swords, 0), remaining, knocked
+
+
+def _knock_out(cards: list[str], reactions: list[str], walls: int) -> tuple[list[str], list[str]]:
+    """(cards that still count, cards knocked out) by Sabotage and Boiling Oil,
+    each taking the card the defender would choose: the strongest of its kind,
+    except that Sabotage first takes the assault weapons carrying an attack
+    past the Walls when there are enough Sabotages to take them all."""
     remaining = sorted(cards, key=lambda name: -STRENGTH.get(name, 0))
     knocked: list[str] = []
+    sabotages = reactions.count("sabotage")
+    carriers = [name for name in remaining if walls and _passes(walls, name)]
+    spent_on_carriers = 0
+    if carriers and len(carriers) <= sabotages:
+        for name in carriers:
+            remaining.remove(name)
+            knocked.append(name)
+        spent_on_carriers = len(carriers)
     for reaction in reactions:
+        if reaction == "sabotage" and spent_on_carriers:
+            spent_on_carriers -= 1
+            continue
         wanted = "weapon" if reaction == "sabotage" else "unit" if reaction == "boiling-oil" else ""
         if not wanted:
             continue
@@ -136,9 +191,7 @@ def settle(cards: list[str], reactions: list[str]) -> tuple[int, list[str], list
             ):
                 knocked.append(remaining.pop(index))
                 break
-    swords = sum(STRENGTH.get(name, 0) for name in remaining)
-    swords -= sum(CARDS[r].effect for r in reactions if r == "trap")
-    return max(swords, 0), remaining, knocked
+    return remaining, knocked
 
 
 def targets(state: State, seat: int) -> list[tuple[int, int, bool, bool]]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from rules.core import IllegalAction, seat_ref
 
 from .edition import CARDS, title
+from .fortress import reach_cut, walls_in_the_way
 from .state import (
     Academy,
     Attack,
@@ -233,6 +234,9 @@ def _describe_confirm(state: State, top, action: Confirm) -> str:
         if night:
             shown = f" Revealed: {_cards(c.card for c in assault.cards)}."
         verdict = "succeeds" if assault.outcome == "success" else "fails"
+        walls = walls_in_the_way(state)
+        if reach_cut([c.card for c in assault.cards], assault.reactions, walls):
+            shown += " Sabotage took the assault weapon: nothing carries the attack past the Walls."
         totals = f"{_count(assault.swords, 'sword', 'swords')} against {_count(assault.shields, 'shield', 'shields')}"
         line += f"{shown} {totals}: the attack on {target} {verdict}."
         if after.ended_by == "castle":

@@ -207,6 +207,40 @@ def test_the_siege_tower_passes_every_wall():
     assert game.result(state).winners == (0,)
 
 
+def test_sabotaging_the_siege_tower_leaves_the_castle_out_of_reach():
+    """Rulebook (seeds/003_fe56a2aaebf453b7.txt): assault weapons "allow to
+    directly attack the Castle, although it has walls", and the Academy
+    removes "siege weapons". With its only Siege Tower sabotaged nothing
+    carries the attack past the Walls: it fails, whatever its swords. The
+    defender would sabotage the Tower rather than the stronger Catapult."""
+    hands = {0: ["siege-tower", "catapult", "soldiers-red-2"], 1: ["sabotage"]}
+    state = table(2, hands=hands)
+    state = _attack(state, 1, 0, ["siege-tower", "catapult", "soldiers-red-2"])
+    state = run(state, Confirm())
+    assert game.attack_total(state) == 6
+    assert game.attack_total(run(state, Pick("sabotage"))) == 0  # the panel shows it before confirming
+    line = game.describe(run(state, Pick("sabotage")), Confirm())
+    assert "nothing carries the attack past the Walls" in line and "fails" in line
+    state = run(state, Pick("sabotage"), Confirm())
+    assert state.assault.outcome == "failure" and state.assault.swords == 0
+    assert state.players[1].fortress[0].standing
+
+
+def test_one_sabotage_cannot_stop_two_weapons_that_pass_the_last_wall():
+    """Rulebook: "The Battering Ram can pass only 1 wall (the last one)" and
+    "The Siege Tower can pass all the walls": with one Wall left both carry
+    the attack, so one Sabotage cannot cut the way; it takes the strongest
+    weapon and the attack goes ahead against the Castle."""
+    hands = {0: ["siege-tower", "battering-ram", "catapult"], 1: ["sabotage"]}
+    state = _attack(table(2, hands=hands, walls={1: 1}), 1, 0, ["siege-tower", "battering-ram", "catapult"])
+    state = run(state, Confirm(), Pick("sabotage"), Confirm())
+    assert state.assault.swords == 3 and state.assault.outcome == "failure"  # 1 + 2 against 3
+    both = {0: ["siege-tower", "battering-ram", "catapult"], 1: ["sabotage", "sabotage"]}
+    state = _attack(table(2, hands=both, walls={1: 1}), 1, 0, ["siege-tower", "battering-ram", "catapult"])
+    state = run(state, Confirm(), Pick("sabotage"), Pick("sabotage"), Confirm())
+    assert state.assault.swords == 0  # two Sabotages take both: out of reach
+
+
 def test_you_cannot_attack_a_fallen_card_or_yourself():
     state = table(2, hands={0: ["catapult"]}, walls={1: 2})
     with pytest.raises(IllegalAction, match="already fallen"):

@@ -94,6 +94,22 @@ def test_the_bot_at_night_reacts_blind_only_when_the_hidden_cards_could_win():
     assert bot(state) == Confirm()  # nothing under the Night card
 
 
+def test_the_bot_sabotages_the_siege_tower_that_carries_an_attack_on_its_castle():
+    """Rulebook: assault weapons let an attack reach a walled Castle; the
+    Sabotage that removes the only one saves the Castle (see
+    test_sabotaging_the_siege_tower_leaves_the_castle_out_of_reach)."""
+    hands = {0: ["siege-tower", "catapult", "soldiers-red-2"], 1: ["sabotage"]}
+    state = run(
+        table(2, hands=hands),
+        Attack(1, 0),
+        Pick("siege-tower"),
+        Pick("catapult"),
+        Pick("soldiers-red-2"),
+        Confirm(),
+    )
+    assert bot(state) == Pick("sabotage")
+
+
 def test_levels_all_answer():
     state = table(2, hands={0: ["gold", "catapult", "bowmen-red"]})
     for level in ("easy", "normal", "hard"):
