@@ -25,12 +25,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import Footer, OptionList
 
 from castletui.screens.game import Choice, GameScreen
 from castletui.screens.result import verdict
 from castletui.session import Session
 from castletui.widgets.castle_raisers_board import BoardMarks, CastleRaisersBoard, token_short
+from castletui.widgets.plain import Plain
 from rules.castle_raisers import (
     ability_count,
     covered_icons,
@@ -426,15 +427,15 @@ class CastleRaisersResult(ModalScreen[None]):
         result = self.session.result()
         with Vertical(classes="dialog cr-result"):
             title = "Final score" if result.finished else "Score so far"
-            yield Static(title, classes="dialog-question")
-            yield Static(self.verdict(), id="cr-verdict")
+            yield Plain(title, classes="dialog-question")
+            yield Plain(self.verdict(), id="cr-verdict")
             with VerticalScroll(id="cr-sheet-scroll"):
-                yield Static(self.sheet(), id="cr-sheet")
+                yield Plain(self.sheet(), id="cr-sheet")
                 if self.session.state.variant != "competitive":
-                    yield Static(self.threats(), id="cr-threats")
+                    yield Plain(self.threats(), id="cr-threats")
                 if self.app.size.height >= 34:
-                    yield Static(self.details(), id="cr-details")
-            yield Static("Enter or Esc: back to the table", id="cr-close")
+                    yield Plain(self.details(), id="cr-details")
+            yield Plain("Enter or Esc: back to the table", id="cr-close")
 
     def on_mount(self) -> None:
         self.query_one("#cr-sheet-scroll").focus()
@@ -457,14 +458,14 @@ class CastleRaisersResult(ModalScreen[None]):
         table = Table(box=None, pad_edge=False, show_edge=False, header_style="bold", padding=(0, 1))
         table.add_column("", no_wrap=True)
         for name in names:
-            table.add_column(name[:10], justify="right", no_wrap=True)
+            table.add_column(Text(name[:10]), justify="right", no_wrap=True)
         if coop and len(names) > 1:
             table.add_column("Team", justify="right", style="bold", no_wrap=True)
         for line in result.lines:
             cells = [f"{points:g}" for points in line.points]
             if coop and len(names) > 1:
                 cells.append(f"{sum(line.points):g}")
-            table.add_row(line.label, *cells)
+            table.add_row(Text(line.label), *cells)
         totals = [f"{score:g}" for score in result.scores]
         if coop and len(names) > 1:
             totals.append(f"{sum(result.scores):g}")

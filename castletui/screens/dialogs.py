@@ -13,6 +13,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
+from castletui.widgets.plain import Plain, plain
+
 
 class ConfirmScreen(ModalScreen[bool]):
     """A yes/no question. Dismisses with True or False."""
@@ -25,11 +27,11 @@ class ConfirmScreen(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Static(self.message, classes="dialog-message")
-            yield Static(self.question, classes="dialog-question")
+            yield Plain(self.message, classes="dialog-message")
+            yield Plain(self.question, classes="dialog-question")
             with Horizontal(classes="dialog-buttons"):
-                yield Button(self.yes, variant="primary", id="yes")
-                yield Button(self.no, id="no")
+                yield Button(plain(self.yes), variant="primary", id="yes")
+                yield Button(plain(self.no), id="no")
 
     def on_mount(self) -> None:
         self.query_one("#yes", Button).focus()
@@ -53,8 +55,8 @@ class MessageScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Static(self.title_text, classes="dialog-question")
-            yield Static(self.message, classes="dialog-message")
+            yield Plain(self.title_text, classes="dialog-question")
+            yield Plain(self.message, classes="dialog-message")
             yield Button("OK", variant="primary", id="ok")
 
     def on_mount(self) -> None:
@@ -77,9 +79,9 @@ class CurtainScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="curtain-box"):
-            yield Static(f"Pass to {self.player_name}", classes="curtain-title")
-            yield Static(self.note or "Everyone else, look away.", classes="curtain-note")
-            yield Button(f"I am {self.player_name}: show my table", variant="primary", id="ready")
+            yield Plain(f"Pass to {self.player_name}", classes="curtain-title")
+            yield Plain(self.note or "Everyone else, look away.", classes="curtain-note")
+            yield Button(plain(f"I am {self.player_name}: show my table"), variant="primary", id="ready")
 
     def on_mount(self) -> None:
         self.query_one("#ready", Button).focus()
@@ -102,9 +104,11 @@ class ChancePicker(ModalScreen[Any]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog chance"):
-            yield Static(self.prompt, classes="dialog-question")
-            yield Static("Type to jump; Enter chooses.", classes="help")
-            yield OptionList(*[Option(text, id=str(index)) for index, (text, _) in enumerate(self.outcomes)])
+            yield Plain(self.prompt, classes="dialog-question")
+            yield Plain("Type to jump; Enter chooses.", classes="help")
+            yield OptionList(
+                *[Option(text, id=str(index)) for index, (text, _) in enumerate(self.outcomes)], markup=False
+            )
 
     def on_mount(self) -> None:
         self.query_one(OptionList).focus()
@@ -128,8 +132,8 @@ class SaveAsScreen(ModalScreen[str]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Static("Save as", classes="dialog-question")
-            yield Static("A name; end it in .json for a JSON save (TOML otherwise).", classes="help")
+            yield Plain("Save as", classes="dialog-question")
+            yield Plain("A name; end it in .json for a JSON save (TOML otherwise).", classes="help")
             yield Input(self.suggestion, id="save-name")
             with Horizontal(classes="dialog-buttons"):
                 yield Button("Save", variant="primary", id="save")
@@ -153,7 +157,7 @@ class TooSmallScreen(ModalScreen[None]):
     """Shown over everything while the terminal is too small."""
 
     def compose(self) -> ComposeResult:
-        yield Static("", id="too-small")
+        yield Plain("", id="too-small")
 
     def on_mount(self) -> None:
         self.show_size(*self.app.size)

@@ -27,6 +27,7 @@ from castletui.screens.dialogs import ChancePicker, CurtainScreen, SaveAsScreen
 from castletui.screens.result import ResultScreen
 from castletui.session import Session
 from castletui.widgets.panels import GameLog, PlayersPanel
+from castletui.widgets.plain import Plain
 from rules.core import CHANCE, IllegalAction, name_seats
 
 # Game id -> the module holding its screen class ``SCREEN``.
@@ -106,15 +107,15 @@ class GameScreen(Screen):
                 yield PlayersPanel(id="players")
                 yield GameLog(id="log")
         with Vertical(id="action-area"):
-            yield Static("", id="prompt")
-            yield OptionList(id="actions")
+            yield Plain("", id="prompt")
+            yield OptionList(id="actions", markup=False)
             yield from self.compose_action_extras()
         yield Footer()
 
     def compose_board(self) -> ComposeResult:
         """The game's own board widgets. The frame's default shows the
         viewer's state as text (for a game still without its own board)."""
-        yield Static("", id="text-board")
+        yield Plain("", id="text-board")
 
     def compose_action_extras(self) -> ComposeResult:
         """Widgets a game adds to the action area (e.g. an aiming bar)."""

@@ -9,7 +9,8 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Static
+
+from castletui.widgets.plain import Plain
 
 KEY_NAMES = {"question_mark": "?", "escape": "Esc", "enter": "Enter", "space": "Space"}
 
@@ -43,15 +44,15 @@ class HelpScreen(ModalScreen[None]):
             rows.append(f"  {keys:<14} {binding.description or binding.action}")
         text = getattr(self.under, "HELP", "") or ""
         with Vertical(classes="dialog help-dialog"):
-            yield Static("Help", classes="dialog-question")
+            yield Plain("Help", classes="dialog-question")
             with VerticalScroll():
                 if text:
-                    yield Static(text, classes="dialog-message")
-                yield Static("Keys", classes="subtitle")
+                    yield Plain(text, classes="dialog-message")
+                yield Plain("Keys", classes="subtitle")
                 rows.append(f"  {'Arrows, Enter':<14} move and choose in lists and on boards")
                 rows.append(f"  {'Tab':<14} next field or panel")
-                yield Static("\n".join(rows), classes="keys")
-                yield Static(
+                yield Plain("\n".join(rows), classes="keys")
+                yield Plain(
                     "Everywhere: F1 or ? help, Ctrl+P command palette, Ctrl+Q quit. The game is saved "
                     "after every move.",
                     classes="help",

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -15,6 +16,7 @@ from textual.widgets import DataTable, Footer, Header, Static
 import saves
 from castletui.screens.dialogs import ConfirmScreen
 from castletui.screens.menu import game_title
+from castletui.widgets.plain import Plain
 
 
 class LoadScreen(Screen):
@@ -27,9 +29,9 @@ class LoadScreen(Screen):
 
     def compose(self) -> ComposeResult:
         yield Header()
-        yield Static("", id="load-title", classes="title")
+        yield Plain("", id="load-title", classes="title")
         yield DataTable(id="saves", cursor_type="row", zebra_stripes=True)
-        yield Static("", id="load-detail", classes="help")
+        yield Plain("", id="load-detail", classes="help")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -43,14 +45,16 @@ class LoadScreen(Screen):
         self.rows = saves.list_saves(self.app.save_dir)
         for row in self.rows:
             status = "damaged" if row.problem else (row.status or "")
-            table.add_row(
+            # Text, not str: a DataTable reads a str cell as markup, and these
+            # cells quote names and files.
+            cells = (
                 "(damaged)" if row.problem else game_title(row.game),
                 ", ".join(row.players) or row.name,
                 str(row.plies),
                 row.updated.replace("T", " ")[:16],
                 status,
-                key=row.path,
             )
+            table.add_row(*(Text(cell) for cell in cells), key=row.path)
         count = len(self.rows)
         self.query_one("#load-title", Static).update(
             f"Saved games: {count} in {self.app.save_dir}"

@@ -10,6 +10,7 @@ from textual.widgets import Footer, Header, OptionList, Static
 from textual.widgets.option_list import Option
 
 from castletui.widgets.banner import BANNER
+from castletui.widgets.plain import Plain
 
 
 def game_title(game_id: str) -> str:
@@ -37,8 +38,8 @@ class MenuScreen(Screen):
     def compose(self) -> ComposeResult:
         yield Header()
         with Vertical(id="menu-box"):
-            yield Static(BANNER, id="banner")
-            yield Static("", id="continue-note")
+            yield Plain(BANNER, id="banner")
+            yield Plain("", id="continue-note")
             with Center():
                 yield OptionList(
                     Option("Continue", id="continue", disabled=True),
@@ -47,6 +48,7 @@ class MenuScreen(Screen):
                     Option("Rules", id="rules"),
                     Option("Quit", id="quit"),
                     id="menu",
+                    markup=False,
                 )
         yield Footer()
 

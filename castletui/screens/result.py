@@ -4,13 +4,15 @@ which rule or tie-break decided it. Shown at the end and on `s` any time
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, DataTable, Static
+from textual.widgets import Button, DataTable
 
 from castletui.session import Session
+from castletui.widgets.plain import Plain
 
 
 def verdict(session: Session) -> str:
@@ -46,8 +48,8 @@ class ResultScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         result = self.session.result()
         with Vertical(classes="dialog result-dialog"):
-            yield Static("Final score" if result.finished else "Score so far", classes="dialog-question")
-            yield Static(verdict(self.session), id="verdict", classes="dialog-message")
+            yield Plain("Final score" if result.finished else "Score so far", classes="dialog-question")
+            yield Plain(verdict(self.session), id="verdict", classes="dialog-message")
             yield DataTable(id="score-sheet", cursor_type="none", zebra_stripes=True)
             yield Button("Close", variant="primary", id="close")
 
@@ -56,9 +58,9 @@ class ResultScreen(ModalScreen[None]):
         table = self.query_one(DataTable)
         table.add_column("", key="label")
         for name in self.session.names:
-            table.add_column(name[:12])
+            table.add_column(Text(name[:12]))
         for line in result.lines:
-            table.add_row(line.label, *(f"{points:g}" for points in line.points))
+            table.add_row(Text(line.label), *(f"{points:g}" for points in line.points))
         table.add_row("Total", *(f"{score:g}" for score in result.scores))
         self.query_one(Button).focus()
 

@@ -39,6 +39,7 @@ class RulesScreen(Screen):
             yield OptionList(
                 *[Option(registry.get(game_id).INFO.title, id=game_id) for game_id in registry.ids()],
                 id="rules-games",
+                markup=False,
             )
             with VerticalScroll(id="rules-scroll"):
                 yield Markdown("", id="rules-text")

@@ -8,8 +8,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
+from textual.widgets import Button, Footer, Header, Input, Select, Static
 
+from castletui.widgets.plain import Plain, PlainLabel
 from rules import bots, registry
 from rules.core import GameInfo, IllegalAction, Option, check_option, parse_option
 from saves import Player, name_problem
@@ -51,9 +52,9 @@ class NewGameScreen(Screen):
     def compose(self) -> ComposeResult:
         yield Header()
         with VerticalScroll(id="wizard"):
-            yield Static("New game", classes="title")
+            yield Plain("New game", classes="title")
             with Horizontal(classes="field"):
-                yield Label("Game", classes="field-label")
+                yield PlainLabel("Game", classes="field-label")
                 yield Select(
                     [(registry.get(game_id).INFO.title, game_id) for game_id in registry.ids()],
                     value=self.game_id,
@@ -62,17 +63,17 @@ class NewGameScreen(Screen):
                     id="game",
                 )
             with Horizontal(classes="field"):
-                yield Label("Variant", classes="field-label")
+                yield PlainLabel("Variant", classes="field-label")
                 options, variant = self._variant_options()
                 yield Select(options, value=variant, allow_blank=False, compact=True, id="variant")
-            yield Static("", id="variant-help", classes="help")
+            yield Plain("", id="variant-help", classes="help")
             with Horizontal(classes="field"):
-                yield Label("Players", classes="field-label")
+                yield PlainLabel("Players", classes="field-label")
                 options, seats = self._seat_options(variant)
                 yield Select(options, value=seats, allow_blank=False, compact=True, id="seats")
             for seat in range(MAX_SEATS):
                 with Horizontal(classes="field seat", id=f"seat-{seat}"):
-                    yield Label(f"Seat {seat + 1}", classes="field-label")
+                    yield PlainLabel(f"Seat {seat + 1}", classes="field-label")
                     yield Input(DEFAULT_NAMES[seat], id=f"name-{seat}", max_length=16, compact=True)
                     yield Select(
                         SEAT_KINDS,
@@ -82,7 +83,7 @@ class NewGameScreen(Screen):
                         id=f"kind-{seat}",
                     )
             with Horizontal(classes="field"):
-                yield Label("Mode", classes="field-label")
+                yield PlainLabel("Mode", classes="field-label")
                 yield Select(
                     MODES,
                     value=self.preset.get("mode", "digital"),
@@ -92,11 +93,11 @@ class NewGameScreen(Screen):
                 )
             yield Vertical(id="options")
             with Horizontal(classes="field"):
-                yield Label("Seed", classes="field-label")
+                yield PlainLabel("Seed", classes="field-label")
                 yield Input(
                     "", placeholder="blank: a new random game", id="seed", type="integer", compact=True
                 )
-            yield Static("", id="wizard-error", classes="error")
+            yield Plain("", id="wizard-error", classes="error")
             with Horizontal(id="wizard-buttons"):
                 yield Button("Start", variant="primary", id="start", compact=True)
                 yield Button("Back", id="back", compact=True)
@@ -155,7 +156,7 @@ class NewGameScreen(Screen):
         box.remove_children()
         rows = [self._option_row(option) for option in info.options_for(variant)]
         if rows:
-            box.mount(Static("Options", classes="subtitle"), *rows)
+            box.mount(Plain("Options", classes="subtitle"), *rows)
 
     def _option_row(self, option: Option) -> Horizontal:
         preset = self.preset.get("options", {}).get(option.name, option.default)
@@ -180,9 +181,9 @@ class NewGameScreen(Screen):
         else:
             widget = Input(str(preset), type="integer", id=widget_id, compact=True)
         return Horizontal(
-            Label(option.title or option.name.replace("_", " ").capitalize(), classes="field-label"),
+            PlainLabel(option.title or option.name.replace("_", " ").capitalize(), classes="field-label"),
             widget,
-            Static(option.help, classes="help option-help"),
+            Plain(option.help, classes="help option-help"),
             classes="field option",
         )
 

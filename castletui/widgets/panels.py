@@ -4,13 +4,14 @@ and the game log."""
 from __future__ import annotations
 
 from rich.text import Text
-from textual.widgets import RichLog, Static
+from textual.widgets import RichLog
 
 from castletui.session import Session
+from castletui.widgets.plain import Plain
 from rules.core import CHANCE
 
 
-class PlayersPanel(Static):
+class PlayersPanel(Plain):
     """Each seat: a marker for whose turn it is, the name (and bot level), and
     the current standing from the rules' result()."""
 

@@ -73,3 +73,10 @@ async def play_to_the_end(pilot, limit: int = 3000) -> GameScreen:
             continue
         await pilot.press("enter")
     raise AssertionError("the game did not end through the keyboard")
+
+
+def screen_text(app) -> str:
+    """What the terminal shows now, as plain lines (modal screens over
+    whatever they cover)."""
+    strips = app.screen._compositor.render_strips()
+    return "\n".join(strip.text for strip in strips)

@@ -1,0 +1,28 @@
+"""Text shown exactly as it is written. castletui never uses Textual's
+markup: its screens quote players' names and files, and a name like
+``[Team A]`` or ``[/]`` is a name, not a style (it once vanished, or
+crashed the app). Every text widget of castletui is one of these."""
+
+from __future__ import annotations
+
+from textual.content import Content
+from textual.widgets import Label, Static
+
+
+class Plain(Static):
+    """A Static whose text is never read as markup."""
+
+    def __init__(self, content: object = "", **kwargs) -> None:
+        super().__init__(content, markup=False, **kwargs)  # type: ignore[arg-type]
+
+
+class PlainLabel(Label):
+    """A Label whose text is never read as markup."""
+
+    def __init__(self, content: object = "", **kwargs) -> None:
+        super().__init__(content, markup=False, **kwargs)  # type: ignore[arg-type]
+
+
+def plain(text: str) -> Content:
+    """``text`` for a Button or any widget that takes a Content: as it is."""
+    return Content(text)

@@ -1,0 +1,82 @@
+"""Text from players and files is shown as text, never read as markup
+(issue "Never crash, never lose a game", item 3): names like ``[/]`` and
+``[Team A]`` once crashed the app or vanished, in the players panel, the
+turn prompt, the "Pass to" curtain, the menu's Continue note, the load
+screen and error notices."""
+
+from __future__ import annotations
+
+import pytest
+
+import saves
+from castletui.screens.dialogs import CurtainScreen
+from castletui.screens.game import GameScreen
+from castletui.screens.load import LoadScreen
+from castletui.screens.menu import MenuScreen
+from tests.app.driving import StillApp, new_game, screen_text, settle
+
+NAMES = ("[/]", "[Team A]")
+GAMES = [  # and whether the hot-seat curtain falls (only where views differ)
+    ("catapult-castle", "standard", True),
+    ("castle-raisers", "competitive", False),
+    ("castlecards", "two-player", True),
+]
+
+
+@pytest.mark.parametrize("game_id, variant, curtain", GAMES)
+async def test_square_brackets_in_names_are_shown_as_typed_everywhere(tmp_path, game_id, variant, curtain):
+    players = [saves.Player(name) for name in NAMES]
+    app = StillApp(new_game(game_id, variant, players, 5), tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, GameScreen)
+        assert "[Team A]" in screen_text(app) and "[/]" in screen_text(app)
+        # Play on until the device passes to the other person.
+        for _ in range(60):
+            if isinstance(app.screen, CurtainScreen):
+                shown = screen_text(app)
+                assert "Pass to [Team A]" in shown or "Pass to [/]" in shown
+                await pilot.press("enter")
+                await settle(pilot)
+                break
+            await pilot.press("enter")
+            await settle(pilot)
+        else:
+            assert not curtain, "the curtain should have fallen"
+        assert "[Team A]" in screen_text(app)
+        await pilot.press("u")  # a refusal or a take-back: a notice either way
+        await settle(pilot)
+        await pilot.press("q")
+        await settle(pilot)
+        assert isinstance(app.screen, MenuScreen)
+        assert "[Team A]" in screen_text(app), "the Continue note names the players"
+        await pilot.press("l")
+        await settle(pilot)
+        assert isinstance(app.screen, LoadScreen)
+        assert "[/], [Team A]" in screen_text(app)
+
+
+async def test_a_damaged_save_with_markup_in_its_name_and_text_is_listed_and_refused(tmp_path):
+    (tmp_path / "[b]odd[i].toml").write_text('format = "castletui-save"\nversion = 1\ngame = "[/]"\n')
+    app = StillApp(save_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("l")
+        await settle(pilot)
+        assert "[b]odd[i].toml" in screen_text(app)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, LoadScreen), "a damaged save is refused with a notice"
+        assert "[b]odd[i].toml" in screen_text(app)
+
+
+async def test_the_menu_starts_whatever_names_the_newest_save_holds(tmp_path):
+    """Once a save named a player "[/]", plain `castletui` crashed at start."""
+    players = [saves.Player("[/]"), saves.Player("Wei", "bot")]
+    app = StillApp(new_game("castlecards", "two-player", players, 3), tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+    again = StillApp(save_dir=tmp_path)
+    async with again.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert isinstance(again.screen, MenuScreen)
+        assert "[/]" in screen_text(again)
