@@ -44,6 +44,7 @@ from rules.castle_raisers.edition import (
     WOLVES_IN_BAG,
 )
 from rules.castle_raisers.flow import AGES, ROUNDS_PER_AGE
+from rules.castle_raisers.pouring import planned_pour
 from rules.castle_raisers.scoring import ability_count, condition_points
 from rules.castle_raisers.state import (
     Action,
@@ -380,9 +381,7 @@ def _wants_wolves_in(castle: Castle) -> bool:
 
 def _quick_choice(state: State, top: Task, actions: list[Action], rng: random.Random) -> Action:
     if top.kind == "pour" and not _wants_wolves_in(state.castles[top.seat]):
-        from rules.castle_raisers.bots import _best_pour  # bots imports this module
-
-        return _best_pour(state, top.seat, actions, rng)
+        return planned_pour(state, top.seat, actions) or _greedy(state, actions, rng, depth=0)
     return _greedy(state, actions, rng, depth=0)
 
 
@@ -475,9 +474,7 @@ def coop_action(state: State, seat: int, actions: list[Action], level: str, rng:
     if kind == "discard":
         return _best_discard(state, seat, actions)
     if kind == "pour" and not _wants_wolves_in(state.castles[seat]):
-        from rules.castle_raisers.bots import _best_pour  # bots imports this module
-
-        return _best_pour(state, seat, actions, rng)
+        return planned_pour(state, seat, actions) or _greedy(state, actions, rng, depth=0)
     if kind == "village_take":
         return _best_village(state, actions)
     return _greedy(state, actions, rng, depth=2 if level == "hard" else 1)

@@ -20,8 +20,9 @@ import msgspec
 
 from rules.castle_raisers import bot_coop, engine
 from rules.castle_raisers.common import stack_tokens
-from rules.castle_raisers.edition import ARCHER, SECTION_LOCATIONS, SECTIONS, VICIOUS
+from rules.castle_raisers.edition import ARCHER, SECTION_LOCATIONS, SECTIONS
 from rules.castle_raisers.flow import AGES
+from rules.castle_raisers.pouring import planned_pour
 from rules.castle_raisers.scoring import ability_count, condition_points, wolves_entering
 from rules.castle_raisers.state import (
     Action,
@@ -186,35 +187,9 @@ def _best_discard(state: State, seat: int, actions: list[Action]) -> Action:
 
 
 def _best_pour(state: State, seat: int, actions: list[Action], rng: random.Random) -> Action:
-    """Plan the whole pouring, then pour its first cauldron: as many wolves as the
-    cauldrons allow, ladders first (one lets every wolf of the region in), then
-    archers (an Arrow token every End of Age), vicious wolves (only a pouring of 2
-    can defeat one) and soldiers."""
-    castle = state.castles[seat]
-    top = state.tasks[0]
-    names = [getattr(action, "wolf", "") for action in actions]
-    base = top.section * 4
-    worth = {"ladder": 3.0, "archer": 1.3, "vicious": 1.2, "soldier": 1.0}
-    best_plan: list[str] = []
-    best_worth = 0.0
-    vicious_allowed = "vicious" in names
-    for vicious in range(0, (castle.wolves[base + VICIOUS] if vicious_allowed else 0) + 1):
-        left = top.count - 2 * vicious
-        if left < 0:
-            break
-        plan = ["vicious"] * vicious
-        for kind in ("ladder", "archer", "soldier"):
-            if kind in names:
-                take = min(left, castle.wolves[base + ("soldier", "ladder", "archer").index(kind)])
-                plan += [kind] * take
-                left -= take
-        total = sum(worth[kind] for kind in plan)
-        if total > best_worth:
-            best_plan, best_worth = plan, total
-    if not best_plan:
-        return _greedy(state, seat, actions, rng)
-    first = max(best_plan, key=lambda kind: worth[kind])
-    return actions[names.index(first)]
+    """The planned pouring's first cauldron (:func:`.pouring.planned_pour`), or the
+    greedy choice when no wolf is worth one."""
+    return planned_pour(state, seat, actions) or _greedy(state, seat, actions, rng)
 
 
 def _token_value(state: State, seat: int, token: str) -> float:

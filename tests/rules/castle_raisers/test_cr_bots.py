@@ -161,3 +161,24 @@ def test_coop_bot_decisions_are_quick(variant, seats):
         ply += 1
     times.sort()
     assert times[len(times) // 2] < 0.005 and times[-1] < 0.25
+
+
+def test_the_two_bots_do_not_import_each_other():
+    """The competitive bot may use the co-operative one's estimate, never the other
+    way round: what both need (the pouring plan) lives in its own module."""
+    import ast
+    import inspect
+
+    from rules.castle_raisers import bot_coop
+
+    tree = ast.parse(inspect.getsource(bot_coop))
+    imported = {
+        node.module if isinstance(node, ast.ImportFrom) else alias.name
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Import | ast.ImportFrom)
+        for alias in node.names
+    }
+    names = {
+        alias.name for node in ast.walk(tree) if isinstance(node, ast.ImportFrom) for alias in node.names
+    }
+    assert "rules.castle_raisers.bots" not in imported and "bots" not in names
