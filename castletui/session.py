@@ -191,7 +191,10 @@ class Session:
 
         Undo takes back the last decision of a person at the keyboard and any
         bot moves after it. In digital play it never crosses a chance decision
-        (no re-rolling); in table mode chance entries were typed by players,
+        (no re-rolling), nor a bot's move made while it held something the
+        person could not see (a reaction shows a card in hand, even a pass
+        shows one is not there): taking it back would leave that knowledge
+        with the person. In table mode chance entries were typed by players,
         so undo takes back the last entry whatever it was. With ``seat`` (the
         person asking, in hot-seat play) it only takes back that person's own
         decision: nobody undoes a move another person made, or saw.
@@ -210,8 +213,23 @@ class Session:
                         -1,
                         f"That was {self.names[mover]}'s move: only they can take it back, on their turn.",
                     )
+                revealing = self._revealing_bot_move(index + 1, mover)
+                if revealing is not None:
+                    return -1, (
+                        f"Undo cannot go back past {self.names[revealing]}'s move: it may have shown you "
+                        "something of their hidden cards."
+                    )
                 return index, ""
         return -1, "Only bots have moved since the start."
+
+    def _revealing_bot_move(self, start: int, viewer: int) -> int | None:
+        """The seat of the first bot that moved, from log entry ``start`` on,
+        while holding something ``viewer`` could not see; None if none did."""
+        for index in range(start, len(self.save.log)):
+            before = self.states[index]
+            if self.game.view(before, viewer) != before:
+                return self.save.log[index].seat
+        return None
 
     def undo(self, seat: int | None = None) -> str:
         """Take back to the undo target; returns a message for the player."""

@@ -109,3 +109,44 @@ def test_what_the_rules_do_by_themselves_is_logged_after_the_action(pig, tmp_pat
     assert [line.text for line in session.lines_of_last_move()] == ["The die shows 1", "Coco loses 5 points"]
     reopened = Session.open(tmp_path / "pig.toml")
     assert [line.text for line in reopened.log] == [line.text for line in session.log]
+
+
+def test_undo_never_crosses_a_bot_move_that_showed_something_hidden(tmp_path):
+    """Issue "Never crash, never lose a game", item 9: in Castlecards (seed
+    1027) Ann attacked, the bot reacted with Boiling Oil, and Ann undid back
+    over the reaction, learning the bot still held the card. A bot's move made
+    while it held cards Ann cannot see is never undone past (Ann may press u
+    between the bot's paced moves, so it is checked after each one)."""
+    import random
+
+    players = [saves.Player("Ann"), saves.Player("Wei", "bot", "normal")]
+    session = Session.new("castlecards", "two-player", players, seed=1027, path=tmp_path / "cards.toml")
+    rng = random.Random(1)
+    refused = 0
+    while not session.over:
+        seat = session.to_move()
+        if seat == CHANCE:
+            session.act(session.digital_chance())
+        elif seat == 0:
+            session.act(rng.choice(session.legal_actions()))
+        else:
+            session.act(session.bot_decision())
+            seats = [entry.seat for entry in session.save.log]
+            since_ann = seats[len(seats) - seats[::-1].index(0) :] if 0 in seats else [CHANCE]
+            if CHANCE not in since_ann:
+                with pytest.raises(IllegalAction, match="Wei's move: it may have shown you something"):
+                    session.undo()
+                refused += 1
+    assert refused > 5, "the seeded game has bot reactions right after Ann's moves"
+
+
+def test_undo_still_takes_back_your_own_move_when_no_bot_has_moved(tmp_path):
+    players = [saves.Player("Ann"), saves.Player("Wei", "bot", "normal")]
+    session = Session.new("castlecards", "two-player", players, seed=1027, path=tmp_path / "cards.toml")
+    for _ in range(300):
+        session.run_automatic()
+        if session.to_move() == 0 and session.save.log and session.save.log[-1].seat == 0:
+            break
+        session.act(session.legal_actions()[0])
+    assert session.save.log[-1].seat == 0
+    assert session.undo().startswith("Took back")
