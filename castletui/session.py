@@ -270,9 +270,11 @@ class Session:
         except SaveError as error:
             self.last_save_error = str(error)
 
-    def save_as(self, path: Path) -> Path:
-        """Save to a new file and keep autosaving there; raises SaveError."""
-        saves.dump(self.save, path)
+    def save_as(self, path: Path, replace: bool = False) -> Path:
+        """Save to a new file and keep autosaving there; raises SaveError.
+        A file of another game is written over only with ``replace`` (its
+        last copy is kept as a backup: see saves.dump)."""
+        saves.dump(self.save, path, replace=replace)
         self.path = path
         return path
 

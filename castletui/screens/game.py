@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import importlib
 import time
+from pathlib import Path
 from typing import Any
 
 from rich.text import Text
@@ -23,7 +24,7 @@ from textual.widgets import Footer, Header, OptionList, Static
 from textual.widgets.option_list import Option
 
 import saves
-from castletui.screens.dialogs import ChancePicker, CurtainScreen, SaveAsScreen
+from castletui.screens.dialogs import ChancePicker, ConfirmScreen, CurtainScreen, SaveAsScreen
 from castletui.screens.result import ResultScreen
 from castletui.session import Session
 from castletui.widgets.panels import GameLog, PlayersPanel
@@ -360,14 +361,48 @@ class GameScreen(Screen):
             if not name:
                 return
             try:
-                path = self.session.save_as(saves.path_in(self.app.save_dir, name))
+                path = saves.path_in(self.app.save_dir, name)
             except saves.SaveError as error:
                 self.notify(str(error), title="Not saved", severity="error", timeout=8)
                 return
-            self.sub_title = path.name
-            self.notify(f"Saved as {path.name}; later moves are saved there too.")
+            other = self.other_game_in(path)
+            if not other:
+                self.save_as(path)
+                return
+            self.app.push_screen(
+                ConfirmScreen(
+                    f"{path.name} already holds {other}.",
+                    "Replace it with this game? Its last copy is kept beside it as a backup (.bak).",
+                    yes="Replace",
+                    no="Cancel",
+                ),
+                lambda replace: self.save_as(path, replace=True) if replace else None,
+            )
 
         self.app.push_screen(SaveAsScreen(suggestion), chosen)
+
+    def other_game_in(self, path: Path) -> str:
+        """What another game already saved at ``path`` is, in words; "" when
+        there is none (or it is this very game)."""
+        if path == self.session.path or not path.exists():
+            return ""
+        if saves.game_identity(path) == saves.identity_of(self.session.save):
+            return ""
+        try:
+            other = saves.read(path)
+        except saves.SaveError:
+            return "a file castletui cannot read"
+        players = ", ".join(player.name for player in other.players)
+        return f"another game ({other.game}, {players}, {other.check.plies} moves)"
+
+    def save_as(self, path: Path, replace: bool = False) -> None:
+        try:
+            self.session.save_as(path, replace=replace)
+        except saves.SaveError as error:
+            self.notify(str(error), title="Not saved", severity="error", timeout=8)
+            return
+        self.sub_title = path.name
+        self.notify(f"Saved as {path.name}; later moves are saved there too.")
 
     def action_rules(self) -> None:
         self.app.open_rules(self.session.save.game)

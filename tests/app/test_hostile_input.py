@@ -80,3 +80,59 @@ async def test_the_menu_starts_whatever_names_the_newest_save_holds(tmp_path):
         await settle(pilot)
         assert isinstance(again.screen, MenuScreen)
         assert "[/]" in screen_text(again)
+
+
+async def save_as(pilot, name: str) -> None:
+    from castletui.screens.dialogs import SaveAsScreen
+
+    await pilot.press("ctrl+s")
+    await settle(pilot)
+    assert isinstance(pilot.app.screen, SaveAsScreen)
+    pilot.app.screen.query_one("#save-name").value = name
+    await pilot.press("enter")
+    await settle(pilot)
+
+
+@pytest.mark.parametrize("answer", ["Cancel", "Replace"])
+async def test_save_as_over_another_game_asks_first_and_keeps_its_last_copy(tmp_path, answer):
+    """Item 1: Save as over an existing name replaced that game without
+    asking, and the next autosave overwrote its backup too."""
+    from castletui.screens.dialogs import ConfirmScreen
+    from castletui.session import Session
+
+    players = [saves.Player("Ann"), saves.Player("Wei", "bot")]
+    friday = Session.new("castlecards", "two-player", players, seed=11, path=tmp_path / "friday.toml")
+    friday.run_automatic()
+    mine = Session.new("catapult-castle", "standard", players, seed=12, path=tmp_path / "mine.toml")
+    app = StillApp(save_dir=tmp_path, session=mine)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await save_as(pilot, "friday")
+        assert isinstance(app.screen, ConfirmScreen)
+        assert app.screen.message.startswith("friday.toml already holds another game (castlecards, Ann, Wei")
+        await pilot.press("escape" if answer == "Cancel" else "y")
+        await settle(pilot)
+        for _ in range(4):  # autosaves after the answer
+            await pilot.press("enter")
+            await settle(pilot)
+    kept = [saves.read(path).seed for path in tmp_path.glob("friday*")]
+    assert 11 in kept, "friday's game is still on disk"
+    if answer == "Cancel":
+        assert saves.read(tmp_path / "friday.toml").seed == 11
+        assert mine.path == tmp_path / "mine.toml"
+    else:
+        assert saves.read(tmp_path / "friday.toml").seed == 12
+
+
+async def test_save_as_under_its_own_name_again_does_not_ask(tmp_path):
+    from castletui.session import Session
+
+    players = [saves.Player("Ann"), saves.Player("Wei", "bot")]
+    mine = Session.new("catapult-castle", "standard", players, seed=12, path=tmp_path / "mine.toml")
+    app = StillApp(save_dir=tmp_path, session=mine)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await save_as(pilot, "keeper")
+        await save_as(pilot, "mine")
+        assert isinstance(app.screen, GameScreen)
+        assert mine.path == tmp_path / "mine.toml"
