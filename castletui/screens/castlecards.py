@@ -5,8 +5,10 @@ The action bar only regroups what the rules list: first the kind of action
 (Attack..., Night attack..., Defend..., Throw a card away... open a second
 step with their targets or cards; Escape goes back), then, while cards are
 picked, one Pick line per card showing the running total it would give
-(asked of the rules), and the Confirm line. Reactions, support and the Thief are decisions of other seats:
-the frame lowers the curtain before a different person answers.
+(asked of the rules), and the Confirm line. Reactions, support and the
+Thief are decisions of other seats: the frame lowers the curtain before a
+different person answers. With the option ask_everyone (the default) a
+seat with nothing to play is asked too and gets one line: Pass.
 """
 
 from __future__ import annotations
@@ -275,10 +277,13 @@ class CastlecardsScreen(GameScreen):
                 )
                 return f"Confirm: attack by night with {what}"
             return f"Confirm: attack, {versus(outlook)}"
+        if purpose in ("support", "react") and not chosen:
+            # The rules' words: "No reaction", or a plain pass for a seat asked with nothing to play.
+            return self.session.label(Confirm())
         if purpose == "support":
-            return "No, let it be" if not chosen else f"Confirm: support, {versus(outlook)}"
+            return f"Confirm: support, {versus(outlook)}"
         if purpose == "react":
-            return "No reaction" if not chosen else f"Confirm: react, {versus(outlook)}"
+            return f"Confirm: react, {versus(outlook)}"
         if purpose == "explore":
             torches = explore_torches(view)
             return f"Confirm: explore with {torches} torch{'es' if torches != 1 else ''}"

@@ -276,11 +276,19 @@ def _pay_gold(state: State, spender: int, gold: int) -> State:
     )
 
 
+def _asked(state: State, seat: int, holds: bool) -> bool:
+    """Whether ``seat`` is asked at an out-of-turn step: a holder of the card
+    concerned always; with ``ask_everyone`` anyone holding a card, so being
+    asked tells nothing. An empty hand is seen by all: asking it would only
+    slow the table down."""
+    return holds or (state.ask_everyone and bool(state.players[seat].hand))
+
+
 def _next_thief(state: State, spender: int, after: int) -> int:
     seats = len(state.players)
     seat = (after + 1) % seats
     while seat != spender:
-        if state.ask_everyone or "thief" in state.players[seat].hand:
+        if _asked(state, seat, "thief" in state.players[seat].hand):
             return seat
         seat = (seat + 1) % seats
     return -1
@@ -391,14 +399,15 @@ def _after_supporter(state: State, seat: int) -> State:
     if state.variant != "two-player":
         other = (seat + 1) % seats
         while other != assault.attacker:
-            if other != assault.defender and (
-                state.ask_everyone or any(card in ATTACK_CARDS for card in state.players[other].hand)
+            if other != assault.defender and _asked(
+                state, other, any(card in ATTACK_CARDS for card in state.players[other].hand)
             ):
                 return replace(
                     state, pending=state.pending + (Pending("select", seat=other, purpose="support"),)
                 )
             other = (other + 1) % seats
-    if state.ask_everyone or any(card in ACADEMY_CARDS for card in state.players[assault.defender].hand):
+    defender_hand = state.players[assault.defender].hand
+    if _asked(state, assault.defender, any(card in ACADEMY_CARDS for card in defender_hand)):
         return replace(
             state, pending=state.pending + (Pending("select", seat=assault.defender, purpose="react"),)
         )

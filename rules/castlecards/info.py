@@ -45,9 +45,10 @@ INFO = GameInfo(
         ),
         Option(
             "ask_everyone",
-            False,
-            "Ask every player at each Thief, support and reaction step, even one without the card, so "
-            "nobody learns who holds a Thief or an Academy card from who is asked (slower).",
+            True,
+            "Ask every player holding cards at each Thief, support and reaction step, even one without "
+            "the card (they just pass), so nobody learns who holds a Thief, attack cards or Academy "
+            "cards from who is asked. Off: only holders are asked (quicker, but it gives them away).",
             title="Ask everyone",
         ),
         Option(

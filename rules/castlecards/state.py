@@ -120,7 +120,7 @@ class State(msgspec.Struct, frozen=True, omit_defaults=True):
     ended_by: str = ""  # "" while the game runs, "castle" or "round-limit"
     weapons_defend: bool = True
     round_limit: int = 0  # 0: no limit
-    ask_everyone: bool = False  # ask every seat at a Thief/support/reaction step, holder or not
+    ask_everyone: bool = True  # ask every seat holding cards at a Thief/support/reaction step, holder or not
     teams: bool = False  # 4 players in two teams: seats 1 and 3 against 2 and 4
 
 

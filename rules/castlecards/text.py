@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from rules.core import IllegalAction, seat_ref
 
-from .edition import CARDS, title
+from .edition import ACADEMY_CARDS, ATTACK_CARDS, CARDS, title
 from .fortress import reach_cut, walls_in_the_way
 from .state import (
     Academy,
@@ -83,11 +83,18 @@ def label(state: State, action) -> str:
     if isinstance(action, Confirm):
         top = state.pending[-1] if state.pending else None
         if top is not None and top.purpose in ("support", "react") and not top.selected:
-            return "No, let it be" if top.purpose == "support" else "No reaction"
+            # Asked with nothing to play (option ask_everyone): say so, one plain pass.
+            hand = state.players[top.seat].hand
+            if top.purpose == "support":
+                return "No, let it be" if ATTACK_CARDS.intersection(hand) else "Pass (no attack cards)"
+            return "No reaction" if ACADEMY_CARDS.intersection(hand) else "Pass (no Academy cards)"
         return "Done"
     if isinstance(action, PlayThief):
         return "Play the Thief"
     if isinstance(action, Decline):
+        top = state.pending[-1] if state.pending else None
+        if top is not None and "thief" not in state.players[top.seat].hand:
+            return "Pass (no Thief to play)"
         return "Let the Gold go"
     if isinstance(action, Give):
         return f"Give {title(action.card)} to {seat_ref(action.to)}"

@@ -17,6 +17,7 @@ from castletui.screens.result import ResultScreen
 from castletui.session import Session
 from castletui.widgets.castlecards_board import BoardMarks, CastlecardsBoard
 from rules import castlecards as game
+from rules.castlecards.edition import ACADEMY_CARDS
 from rules.castlecards.state import Attack, Pick
 from tests.app.driving import StillApp, play_to_the_end, settle
 
@@ -157,6 +158,32 @@ async def test_throwing_a_card_away_is_a_step_of_its_own_at_the_end(tmp_path):
         await pilot.press("escape")
         await settle(pilot)
         assert choice_texts(app) == first
+
+
+def asked_with_nothing_to_play(session: Session) -> bool:
+    pending = top(session)
+    if pending is None or pending.seat != 0:
+        return False
+    hand = session.state.players[0].hand
+    if pending.kind == "thief":
+        return "thief" not in hand
+    reacting = pending.kind == "select" and pending.purpose == "react" and not pending.selected
+    return reacting and not set(hand) & ACADEMY_CARDS
+
+
+async def test_a_seat_asked_with_nothing_to_play_gets_one_pass(tmp_path):
+    """Option ask_everyone (the default): everyone with cards is asked at a
+    Thief or reaction step, so being asked gives nothing away; a seat that
+    holds nothing to play sees one line, a pass."""
+    session = play_until(new_session(tmp_path / "g.toml", 3), asked_with_nothing_to_play)
+    app = StillApp(save_dir=tmp_path, session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        texts = choice_texts(app)
+        assert len(texts) == 1 and texts[0].startswith("Pass (no ")
+        await pilot.press("enter")
+        await settle(pilot)
+        assert session.ply > 0 and not asked_with_nothing_to_play(session)
 
 
 async def test_the_attack_panel_totals_swords_against_shields_while_picking(tmp_path):

@@ -140,8 +140,8 @@ def test_several_academy_cards_at_once():
     assert state.players[1].hand == ()
 
 
-def test_the_defender_is_not_asked_without_academy_cards():
-    state = table(2, hands={0: ["catapult"], 1: ["gold"]})
+def test_with_ask_everyone_off_the_defender_is_not_asked_without_academy_cards():
+    state = table(2, hands={0: ["catapult"], 1: ["gold"]}, ask_everyone=False)
     state = _attack(state, 1, 1, ["catapult"])
     state = run(state, Confirm())
     assert state.assault.outcome == "success"

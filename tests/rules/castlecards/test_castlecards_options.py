@@ -12,33 +12,56 @@ from rules.castlecards.state import Attack, Buy, Confirm, Decline, Pick, PlayThi
 from rules.core import CHANCE, Config, IllegalAction, chance_rng, sample_outcome
 
 
-def test_ask_everyone_asks_each_seat_at_a_thief_window_in_turn_order():
-    state = table(3, hands={0: ["gold"], 2: ["thief"]}, ask_everyone=True)
+def test_ask_everyone_is_the_default_and_asks_each_seat_at_a_thief_window_in_turn_order():
+    """Rulebook (seeds/003_fe56a2aaebf453b7.txt, Playing the Thief): "the
+    player that holds the thief can play it"; asking only the holder would
+    tell the table who holds it. By default every seat with cards is asked
+    in turn, and one without a Thief has one plain pass."""
+    state = table(3, hands={0: ["gold"], 1: ["duke"], 2: ["thief"]})
+    assert state.ask_everyone
     state = run(state, Buy())
     assert game.to_move(state) == 1  # no Thief, asked all the same
     assert game.legal_actions(state) == [Decline()]
+    assert game.label(state, Decline()) == "Pass (no Thief to play)"
     with pytest.raises(IllegalAction, match="no Thief"):
         game.apply(state, PlayThief())
     state = run(state, Decline())
     assert game.to_move(state) == 2
+    assert game.label(state, Decline()) == "Let the Gold go"
     state = run(state, PlayThief())
     assert state.players[2].hand == ("gold",)
 
 
+def test_ask_everyone_skips_a_seat_with_an_empty_hand():
+    """Everyone sees a hand is empty: asking it would reveal nothing."""
+    state = run(table(3, hands={0: ["gold"], 2: ["duke"]}), Buy())
+    assert game.to_move(state) == 2 and game.legal_actions(state) == [Decline()]
+
+
 def test_ask_everyone_asks_supporters_and_the_defender_without_cards():
-    state = table(3, hands={0: ["catapult"]}, ask_everyone=True)
+    """Rulebook, Support an Attack: "the other players have the possibility
+    of sending attack units" and "Once they all have decided to intervene
+    or not, the victim will have the chance to react": each is asked, a
+    seat without attack or Academy cards with a single pass."""
+    state = table(3, hands={0: ["catapult"], 1: ["gold"], 2: ["duke"]})
     state = run(state, Attack(1, 1), Pick("catapult"), Confirm())
     assert game.to_move(state) == 2 and game.legal_actions(state) == [Confirm()]
+    assert game.label(state, Confirm()) == "Pass (no attack cards)"
+    assert "does not join" in game.describe(state, Confirm())  # the same words as a holder's no
     state = run(state, Confirm())
     assert game.to_move(state) == 1 and state.pending[-1].purpose == "react"
     assert game.legal_actions(state) == [Confirm()]
+    assert game.label(state, Confirm()) == "Pass (no Academy cards)"
     state = run(state, Confirm())
     assert state.assault.outcome == "success"
 
 
 def test_without_the_option_only_holders_are_asked():
-    state = run(table(3, hands={0: ["gold"]}), Buy())
+    state = run(table(3, hands={0: ["gold"], 1: ["duke"]}, ask_everyone=False), Buy())
     assert game.to_move(state) == CHANCE
+    state = table(3, hands={0: ["catapult"], 1: ["gold"], 2: ["duke"]}, ask_everyone=False)
+    state = run(state, Attack(1, 1), Pick("catapult"), Confirm())
+    assert state.assault.outcome == "success"
 
 
 def test_team_play_needs_four_players():
@@ -110,8 +133,8 @@ def _playout_from(state, seed, choose):
     return state, ply
 
 
-def test_random_games_with_every_option_on_end():
+def test_random_games_with_every_option_away_from_its_default_end():
     for seed in range(5):
-        state = game.setup(config(4, teams=True, ask_everyone=True, weapons_defend=False))
+        state = game.setup(config(4, teams=True, ask_everyone=False, weapons_defend=False))
         final, _ = _playout_from(state, seed, lambda s, rng: rng.choice(game.legal_actions(s)))
         assert game.result(final).finished
