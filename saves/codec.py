@@ -81,7 +81,7 @@ def _decode(data: bytes, path: Path) -> SaveFile:
     try:
         save = msgspec.convert(raw, SaveFile)
     except msgspec.ValidationError as error:
-        raise SaveError(f"{path.name} is damaged: {_where(error)}.", path=path) from None
+        raise SaveError(f"{path.name} is damaged: {in_words(error)}.", path=path) from None
     for seat, player in enumerate(save.players):
         problem = name_problem(player.name)
         if problem:
@@ -117,7 +117,7 @@ _LENGTH = re.compile(r"Expected `(\w+)` of length (<=|>=) (\d+)")
 _TYPES = re.compile(r"Expected `(\w+)`, got `(\w+)`")
 
 
-def _where(error: msgspec.ValidationError) -> str:
+def in_words(error: msgspec.ValidationError) -> str:
     """msgspec says "Expected `int`, got `str` - at `$.log[3].seat`"; say
     what is wrong and where in words a player can follow."""
     message, _, location = str(error).partition(" - at `")

@@ -8,7 +8,8 @@ from typing import Any
 import msgspec
 
 from rules import registry
-from rules.core import IllegalAction, check_config, state_hash
+from rules.core import CHANCE, IllegalAction, check_config, state_hash
+from saves.codec import in_words
 from saves.errors import SaveError
 from saves.schema import Check, LogEntry, SaveFile
 
@@ -45,13 +46,14 @@ def replay_states(save: SaveFile, source: str = "the save") -> list[Any]:
             if to_move is None:
                 raise IllegalAction("the game was already over")
             if entry.seat != to_move:
-                raise IllegalAction(f"it was seat {to_move}'s decision, not seat {entry.seat}'s")
+                seats = config.seats
+                raise IllegalAction(f"it was {_who(to_move, seats)}'s decision, not {_who(entry.seat, seats)}'s")
             state = game.apply(state, action)
         except Exception as error:  # noqa: BLE001 - a hostile entry must not crash the load
             if isinstance(error, IllegalAction):
-                reason = error.reason
+                reason = error.reason.rstrip(".")
             elif isinstance(error, msgspec.ValidationError):
-                reason = f"not an action of this game ({error})"
+                reason = f"not an action of this game ({in_words(error)})"
             else:  # an action of the right shape that the rules cannot make sense of
                 reason = f"the rules cannot make sense of it ({type(error).__name__})"
             raise SaveError(
@@ -62,6 +64,12 @@ def replay_states(save: SaveFile, source: str = "the save") -> list[Any]:
             ) from None
         states.append(state)
     return states
+
+
+def _who(seat: int, seats: int) -> str:
+    if seat == CHANCE:
+        return "chance"
+    return f"player {seat + 1}" if 0 <= seat < seats else f"seat {seat}"
 
 
 def _action_decoder(game):

@@ -136,3 +136,36 @@ async def test_save_as_under_its_own_name_again_does_not_ask(tmp_path):
         await save_as(pilot, "mine")
         assert isinstance(app.screen, GameScreen)
         assert mine.path == tmp_path / "mine.toml"
+
+
+async def test_the_load_screen_lists_every_fuzzed_save(tmp_path):
+    """The fuzz corpus (tests/saves/fuzzing.py) in one save folder: the load
+    screen lists every file, damaged ones with what is wrong."""
+    from tests.saves.fuzzing import write_corpus
+
+    corpus = write_corpus(tmp_path / "fuzzed", per_kind=1)
+    app = StillApp(save_dir=tmp_path / "fuzzed")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("l")
+        await settle(pilot)
+        assert isinstance(app.screen, LoadScreen)
+        assert len(app.screen.rows) == len(corpus)
+        for _ in range(len(corpus)):  # every row's detail line
+            await pilot.press("down")
+        await settle(pilot)
+
+
+async def test_resume_opens_or_refuses_one_fuzzed_save_of_every_kind(tmp_path):
+    """`castletui resume FILE` on one file of every mutation kind: the game
+    opens, or the app stays up with a notice (or the offer to open the game
+    at its last legal move)."""
+    from castletui.app import Start
+    from tests.saves.fuzzing import write_corpus
+
+    corpus = write_corpus(tmp_path / "fuzzed", per_kind=1)
+    one_of_each = {kind: path for path, kind in corpus.items() if path.suffix == ".toml"}
+    for kind, path in sorted(one_of_each.items()):
+        app = StillApp(Start("resume", path=path), tmp_path / "saves")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            assert app.screen is not None, kind
