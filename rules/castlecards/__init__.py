@@ -4,6 +4,7 @@ village cards; the last castle standing wins.
 The game protocol of ``rules.core`` plus helpers the screens use:
 ``attack_total`` / ``defence_total`` (the attack in progress),
 ``refusal(state, action)`` (why any action is refused, in ``apply``'s words),
+``chance_prompt`` (the question table mode asks at a draw),
 ``action_reason`` / ``station_reason`` / ``refusals`` (why a turn action is
 not possible now, per kind of action for the menu), ``shields_standing`` and
 ``slot_name``.
@@ -27,7 +28,7 @@ from .info import INFO
 from .legal import action_reason, chance_outcomes, legal_actions, refusals, to_move
 from .scoring import evaluate, result, shields_standing
 from .state import Action, State
-from .text import describe, label, slot_name
+from .text import chance_prompt, describe, label, slot_name
 from .view import view
 
 __all__ = [
@@ -42,6 +43,7 @@ __all__ = [
     "card_shields",
     "castle_reach",
     "chance_outcomes",
+    "chance_prompt",
     "defence_total",
     "describe",
     "evaluate",

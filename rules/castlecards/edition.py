@@ -12,6 +12,10 @@ import msgspec
 HIDDEN = "hidden"
 """The placeholder name of a card a seat may not see (``view``)."""
 
+FACE_DOWN = "face-down"
+"""Table mode: a loot card taken face down, whose name nobody at the table
+knows until it is turned up into a hand (then the table says what it is)."""
+
 
 class FortressData(msgspec.Struct, frozen=True):
     colours: tuple[str, ...]
@@ -55,6 +59,7 @@ WALL_SHIELDS = EDITION.fortress.wall_shields
 STRENGTH: dict[str, int] = {c.name: c.strength for c in EDITION.cards}
 KIND: dict[str, str] = {c.name: c.kind for c in EDITION.cards}
 KIND[HIDDEN] = ""
+KIND[FACE_DOWN] = ""
 COLOUR: dict[str, str] = {c.name: c.colour for c in EDITION.cards}
 DECK: dict[str, str] = {c.name: c.deck for c in EDITION.cards}
 TORCHES: dict[str, int] = {c.name: c.torches for c in EDITION.cards}
@@ -76,7 +81,9 @@ def deck_cards(deck: str) -> tuple[str, ...]:
 def title(name: str) -> str:
     """A card's printed name ("Soldiers (red, 2)"); "a hidden card" for the placeholder."""
     card = CARDS.get(name)
-    return card.title if card else "a hidden card"
+    if card is None:
+        return "a face-down card" if name == FACE_DOWN else "a hidden card"
+    return card.title
 
 
 def total_cards() -> int:

@@ -18,6 +18,7 @@ from .edition import (
     CARDS,
     COLOURS,
     DECK,
+    FACE_DOWN,
     KIND,
     TORCHES,
     deck_cards,
@@ -25,7 +26,7 @@ from .edition import (
 )
 from .fortress import card_shields, settle, standing, team_of, walls_in_the_way
 from .info import INFO
-from .legal import action_reason, build_picks, confirm_reason, draw_source
+from .legal import action_reason, build_picks, confirm_reason, draw_source, face_down_draw, village_in_deck
 from .multiset import add, add_many, remove
 from .state import (
     Academy,
@@ -101,6 +102,7 @@ def setup(config: Config) -> State:
         round_limit=int(config.option("round_limit", INFO)),
         ask_everyone=bool(config.option("ask_everyone", INFO)),
         teams=teams,
+        table_mode=config.mode == "table",
     )
 
 
@@ -135,6 +137,10 @@ def _apply_draw(state: State, top: Pending, action) -> State:
     if not isinstance(action, Draw):
         raise IllegalAction("A card has to be drawn first.")
     card = action.card
+    if face_down_draw(state, top):
+        return _take_face_down(state, top, card)
+    if card == FACE_DOWN and top.source != "loot":
+        raise IllegalAction("This card is seen: say which card it is.")
     deck, under = draw_source(state, top)
     source = top.source
     if deck:
@@ -149,6 +155,9 @@ def _apply_draw(state: State, top: Pending, action) -> State:
     players = state.players
     if source == "village":
         changes["village_deck"] = deck
+    elif source == "reveal":
+        changes["village_deck"] = deck
+        changes["unseen_loot"] = state.unseen_loot - 1
     elif source == "loot":
         giver = players[top.source_seat]
         players = players[: top.source_seat] + (replace(giver, loot=deck),) + players[top.source_seat + 1 :]
@@ -171,6 +180,20 @@ def _apply_draw(state: State, top: Pending, action) -> State:
     else:
         changes["pending"] = state.pending[:-1]
     return replace(state, **changes)
+
+
+def _take_face_down(state: State, top: Pending, card: str) -> State:
+    """Table mode: the loot card goes face down into ``top.target``'s loot
+    without anyone seeing it. It stays among the unseen Village cards; it is
+    named only when it is turned up into a hand."""
+    if card != FACE_DOWN:
+        raise IllegalAction("Nobody looks at a loot card: it is taken face down, unseen.")
+    receiver = state.players[top.target]
+    players = _set_player(state, top.target, replace(receiver, loot=add(receiver.loot, FACE_DOWN)))
+    pending = state.pending[:-1]
+    if top.count > 1:
+        pending += (replace(top, count=top.count - 1),)
+    return replace(state, players=players, unseen_loot=state.unseen_loot + 1, pending=pending)
 
 
 def _take(state: State, seat: int, cards) -> tuple[Player, ...]:
@@ -440,9 +463,9 @@ def _advance(state: State) -> State:
         if kind == "draw":
             source = top.source
             if source == "village":
-                if not state.village_deck:
+                if not village_in_deck(state):
                     state = _reshuffle(state)
-                    if not state.village_deck:
+                    if not village_in_deck(state):
                         state = replace(state, pending=state.pending[:-1])
                         continue
             else:
@@ -481,9 +504,11 @@ def _reshuffle(state: State) -> State:
             village.append(card)
         else:
             under[deck] = under[deck] + (card,)
+    # In table mode the cards still in ``village_deck`` here are the unseen
+    # face-down loot: they stay among the unseen cards, beside the new deck.
     return replace(
         state,
-        village_deck=tuple(sorted(village)),
+        village_deck=tuple(sorted(village + list(state.village_deck))),
         discard=(),
         siege_under=under["siege"],
         academy_under=under["academy"],
@@ -631,13 +656,19 @@ def _resolve_attack(state: State) -> State:
 
 def _loot_rest(state: State, fallen: int) -> State:
     players = list(state.players)
-    player = players[fallen]
-    players[fallen] = replace(player, hand=add_many(player.hand, player.loot), loot=())
+    seats = [fallen]
     if _loot_to_hand(state):
-        for seat, other in enumerate(players):
-            if other.loot:
-                players[seat] = replace(other, hand=add_many(other.hand, other.loot), loot=())
-    return replace(state, players=tuple(players))
+        seats += [seat for seat, other in enumerate(players) if other.loot and seat != fallen]
+    reveals: list[Pending] = []
+    for seat in seats:
+        player = players[seat]
+        seen = tuple(card for card in player.loot if card != FACE_DOWN)
+        players[seat] = replace(player, hand=add_many(player.hand, seen), loot=())
+        unseen = len(player.loot) - len(seen)
+        if unseen:
+            # Table mode: the owner turns them up; the table says what each one is.
+            reveals.append(Pending("draw", source="reveal", dest="hand", target=seat, count=unseen))
+    return replace(state, players=tuple(players), pending=state.pending + tuple(reversed(reveals)))
 
 
 def refusal(state: State, action) -> str:

@@ -10,6 +10,7 @@ from .edition import (
     ACADEMY_CARDS,
     ATTACK_CARDS,
     DECK,
+    FACE_DOWN,
     KIND,
     title,
 )
@@ -61,7 +62,7 @@ def to_move(state: State) -> int | None:
 def draw_source(state: State, top: Pending) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """(shuffled multiset, ordered cards under it) the pending draw takes from."""
     source = top.source
-    if source == "village":
+    if source == "village" or source == "reveal":
         return state.village_deck, ()
     if source == "siege":
         return state.siege_deck, state.siege_under
@@ -81,6 +82,9 @@ def chance_outcomes(state: State) -> list[tuple[Draw | FirstPlayer, float]]:
         return [(FirstPlayer(seat), 1 / seats) for seat in range(seats)]
     if top.kind != "draw":
         return []
+    if face_down_draw(state, top):
+        # Nobody looks at the card: the table has nothing to say but that it went face down.
+        return [(Draw(FACE_DOWN), 1.0)]
     deck, under = draw_source(state, top)
     if deck:
         total = len(deck)
@@ -89,8 +93,19 @@ def chance_outcomes(state: State) -> list[tuple[Draw | FirstPlayer, float]]:
     return [(Draw(under[0]), 1.0)]
 
 
+def face_down_draw(state: State, top: Pending) -> bool:
+    """Table mode: a loot card taken from the Village deck face down, unseen."""
+    return state.table_mode and top.source == "village" and top.dest == "loot"
+
+
+def village_in_deck(state: State) -> int:
+    """Cards really in the Village deck: in table mode the cards taken face
+    down as loot are still counted in ``village_deck`` (nobody knows which)."""
+    return len(state.village_deck) - state.unseen_loot
+
+
 def village_left(state: State) -> bool:
-    if state.village_deck:
+    if village_in_deck(state):
         return True
     return any(DECK.get(card) == "village" for card in state.discard)
 

@@ -64,8 +64,10 @@ class Pending(msgspec.Struct, frozen=True, omit_defaults=True):
     kinds (seat answers):
     - ``first``: CHANCE picks the first player.
     - ``draw``: CHANCE draws ``count`` cards from ``source`` ("village",
-      "siege", "academy", "dungeon", or "loot" = the face-down loot of seat
-      ``source_seat``) into ``dest`` ("hand", "loot", "open") of ``target``.
+      "siege", "academy", "dungeon", "loot" = the face-down loot of seat
+      ``source_seat``, or "reveal" = table mode: say which Village card a
+      face-down loot card turned up into hand is) into ``dest`` ("hand",
+      "loot", "open") of ``target``.
     - ``action``: the turn player picks their action.
     - ``select``: ``seat`` picks cards one at a time for ``purpose``
       ("attack", "support", "react", "explore", "build"), then confirms.
@@ -122,6 +124,12 @@ class State(msgspec.Struct, frozen=True, omit_defaults=True):
     round_limit: int = 0  # 0: no limit
     ask_everyone: bool = True  # ask every seat holding cards at a Thief/support/reaction step, holder or not
     teams: bool = False  # 4 players in two teams: seats 1 and 3 against 2 and 4
+    # Table mode: a loot card goes face down unseen, so nobody can say which
+    # it is. It stays in ``village_deck`` (then the multiset of Village cards
+    # nobody has seen) as one of ``unseen_loot`` cards out of the real deck,
+    # and lies in the loot as FACE_DOWN until it is turned up into a hand.
+    table_mode: bool = False
+    unseen_loot: int = 0
 
 
 # --- actions --------------------------------------------------------------

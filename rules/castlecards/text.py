@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from rules.core import IllegalAction, seat_ref
 
-from .edition import ACADEMY_CARDS, ATTACK_CARDS, CARDS, title
+from .edition import ACADEMY_CARDS, ATTACK_CARDS, CARDS, FACE_DOWN, title
 from .fortress import reach_cut, walls_in_the_way
 from .state import (
     Academy,
@@ -53,6 +53,8 @@ def label(state: State, action) -> str:
     if isinstance(action, FirstPlayer):
         return f"{seat_ref(action.seat)} starts"
     if isinstance(action, Draw):
+        if action.card == FACE_DOWN:
+            return "It goes face down, unseen"
         return title(action.card)
     if isinstance(action, Buy):
         return "Buy: 1 Gold for 2 cards"
@@ -152,6 +154,33 @@ def describe(state: State, action) -> str:
     return str(action)
 
 
+def chance_prompt(state: State) -> str:
+    """The question table mode asks at a chance step; its answers are the
+    ``label`` of each outcome. A face-down loot card is never named: the
+    table only confirms it went face down."""
+    top = state.pending[-1] if state.pending else None
+    if top is None:
+        return "What happened at the table?"
+    if top.kind == "first":
+        return "Who starts? (the player who most recently saw a castle, or the youngest)"
+    if top.kind != "draw":
+        return "What happened at the table?"
+    who = seat_ref(top.target)
+    if top.source == "loot":
+        return (
+            f"{who} takes one of {seat_ref(top.source_seat)}'s face-down loot cards without "
+            "looking: it stays face down."
+        )
+    if top.dest == "loot":
+        return f"{who} takes the top Village card as loot, face down: nobody looks at it."
+    if top.source == "reveal":
+        return f"{who} turns a face-down loot card up into hand: which card is it?"
+    if top.dest == "open":
+        return "Which Dungeon card is turned up?"
+    deck = {"village": "Village", "siege": "Siege", "academy": "Academy"}.get(top.source, "")
+    return f"Which {deck} card did {who} draw?"
+
+
 def _describe_draw(state: State, top, action: Draw) -> str:
     if top is None:
         return "A card is drawn."
@@ -164,6 +193,8 @@ def _describe_draw(state: State, top, action: Draw) -> str:
         return f"{line} {_explore_verdict(state.table, action.card)}" if state.table else line
     if top.source == "loot":
         return f"{receiver} takes one of {seat_ref(top.source_seat)}'s face-down loot cards."
+    if top.source == "reveal":
+        return f"{receiver} turns a face-down loot card up into hand."
     if top.dest == "loot":
         return f"{receiver} takes a loot card face down."
     if top.source == "academy":

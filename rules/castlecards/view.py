@@ -41,7 +41,9 @@ def view(state: State, seat: int) -> State:
         players=players,
         assault=assault,
         pending=pending,
-        village_deck=_hide(state.village_deck),
+        # Table mode: the face-down loot is not in the real deck any more.
+        village_deck=(HIDDEN,) * (len(state.village_deck) - state.unseen_loot),
+        unseen_loot=0,
         siege_deck=_hide(state.siege_deck),
         academy_deck=_hide(state.academy_deck),
         dungeon_deck=_hide(state.dungeon_deck),

@@ -18,8 +18,8 @@ ALL_CARDS = collections.Counter(
 )
 
 
-def config(seats: int, **options) -> Config:
-    return Config("two-player" if seats == 2 else "multi-player", seats, options)
+def config(seats: int, mode: str = "digital", **options) -> Config:
+    return Config("two-player" if seats == 2 else "multi-player", seats, options, mode)
 
 
 def table(
@@ -29,12 +29,13 @@ def table(
     walls: dict[int, int] | None = None,
     stationed: dict[tuple[int, int], list[str]] | None = None,
     loot: dict[int, list[str]] | None = None,
+    mode: str = "digital",
     **options,
 ) -> game.State:
     """A game at ``turn``'s action (the turn draw already taken), with the given
     hands, Walls still standing per seat, stationed cards and loot. Every card
     placed is taken out of its deck, so the 110 still add up."""
-    state = game.setup(config(seats, **options))
+    state = game.setup(config(seats, mode, **options))
     decks = {
         "village": list(state.village_deck),
         "siege": list(state.siege_deck),

@@ -1,0 +1,112 @@
+"""Castlecards in table mode (real decks decide, the players say what came
+up): a face-down loot card is never named by the question the table is
+asked, nor by its answers, until it is turned up into a hand."""
+
+import random
+
+import pytest
+from cc_helpers import ALL_CARDS, cards_in_play, config, run, table
+from msgspec.structs import replace
+
+import rules.castlecards as game
+from rules.castlecards.edition import FACE_DOWN
+from rules.castlecards.state import Attack, Confirm, Draw, Pick
+from rules.core import CHANCE, IllegalAction, chance_rng, sample_outcome
+
+
+def test_a_face_down_loot_card_is_not_named_to_the_table():
+    """Rulebook (seeds/003_fe56a2aaebf453b7.txt, Loot): "In the game with
+    more than 2 players the loot card is secret. The player that get that
+    card can neither see it nor use it". At a real table nobody knows which
+    card it is, so the picker offers one answer that names no card."""
+    state = table(3, hands={0: ["catapult"]}, mode="table")
+    state = run(state, Attack(1, 1), Pick("catapult"), Confirm())
+    assert state.assault.outcome == "success"
+    assert game.to_move(state) == CHANCE
+    assert game.chance_outcomes(state) == [(Draw(FACE_DOWN), 1.0)]
+    assert game.label(state, Draw(FACE_DOWN)) == "It goes face down, unseen"
+    assert "nobody looks" in game.chance_prompt(state)
+    with pytest.raises(IllegalAction, match="face down"):
+        game.apply(state, Draw("gold"))
+    deck = state.village_deck
+    state = run(state, Draw(FACE_DOWN))
+    assert state.players[0].loot == (FACE_DOWN,) and state.unseen_loot == 1
+    # The card is out of the real deck, but which one nobody knows: it stays
+    # among the unseen Village cards, and the view counts the real deck.
+    assert state.village_deck == deck
+    assert len(game.view(state, 2).village_deck) == len(deck) - 1
+
+
+def test_loot_turned_up_into_hand_is_named_by_its_owner_only_then():
+    """Rulebook, Loot: when a castle falls "His enemy will draw half of his
+    loot cards ... (rounded up) and the rest will be kept by the player that
+    lost the castle"; "When only 2 players are remaining in the game, they
+    can take the cards in the loot." Half the loot moves unseen; the cards
+    that go into hands are then named, from the cards nobody has seen."""
+    state = table(3, hands={1: ["trebuchet", "catapult"]}, turn=1, walls={0: 0}, mode="table")
+    players = list(state.players)
+    players[0] = replace(players[0], loot=(FACE_DOWN,) * 3)
+    state = replace(state, players=tuple(players), unseen_loot=3)
+    state = run(state, Attack(0, 0), Pick("trebuchet"), Pick("catapult"), Confirm())
+    assert state.players[0].out
+    # Two castles remain: the Castle's own loot goes to hand, a seen draw.
+    assert game.chance_prompt(state) == "Which Village card did {P1} draw?"
+    state = run(state, "gold")
+    # Half of 3 rounded up moves from loot to loot, still face down.
+    assert game.chance_outcomes(state) == [(Draw(FACE_DOWN), 1.0)]
+    assert "without looking" in game.chance_prompt(state)
+    state = run(state, Draw(FACE_DOWN), Draw(FACE_DOWN))
+    # The fallen player keeps the rest in hand: now it is named.
+    top = state.pending[-1]
+    assert (top.source, top.target, top.count) == ("reveal", 0, 1)
+    assert "which card is it" in game.chance_prompt(state)
+    outcomes = dict((action.card, p) for action, p in game.chance_outcomes(state))
+    assert FACE_DOWN not in outcomes and set(outcomes) == set(state.village_deck)
+    with pytest.raises(IllegalAction, match="say which card"):
+        game.apply(state, Draw(FACE_DOWN))
+    state = run(state, "duke")
+    assert state.players[0].hand == ("duke",) and state.unseen_loot == 2
+    # Both castles left take their loot into hand, named one by one.
+    top = state.pending[-1]
+    assert (top.source, top.target, top.count) == ("reveal", 1, 2)
+    state = run(state, "king", "night")
+    assert state.players[1].loot == () and {"king", "night", "gold"} <= set(state.players[1].hand)
+    assert state.unseen_loot == 0
+
+
+def test_digital_loot_draws_still_name_the_card_for_replay():
+    """Digital play draws the real card (the save replays it); the view and
+    the log keep it secret."""
+    state = table(3, hands={0: ["catapult"]})
+    state = run(state, Attack(1, 1), Pick("catapult"), Confirm())
+    outcomes = game.chance_outcomes(state)
+    assert len(outcomes) > 1 and Draw(FACE_DOWN) not in [a for a, _ in outcomes]
+    assert game.describe(state, Draw("gold")) == "{P0} takes a loot card face down."
+
+
+@pytest.mark.parametrize("seats", [3, 4])
+def test_every_card_is_accounted_for_in_table_mode_games(seats):
+    """Random table-mode games: every face-down loot card is one of the
+    unseen Village cards, so the 110 always add up, and every one is named
+    once it reaches a hand."""
+    for seed in range(3):
+        state = game.setup(config(seats, "table"))
+        rng = random.Random(seed)
+        ply = 0
+        while game.to_move(state) is not None:
+            if game.to_move(state) == CHANCE:
+                action = sample_outcome(game.chance_outcomes(state), chance_rng(seed, ply))
+            else:
+                action = rng.choice(game.legal_actions(state))
+            state = game.apply(state, action)
+            ply += 1
+            found = cards_in_play(state)
+            face_down = found.pop(FACE_DOWN, 0)
+            # Loot being turned up has left the loot but is not named yet.
+            turning_up = sum(p.count for p in state.pending if p.kind == "draw" and p.source == "reveal")
+            assert face_down + turning_up == state.unseen_loot
+            assert found == ALL_CARDS
+            assert ply < 20_000
+        standing = [player for player in state.players if not player.out]
+        assert all(FACE_DOWN not in player.hand for player in state.players)
+        assert len(standing) == 1 or state.unseen_loot == sum(len(p.loot) for p in state.players)
