@@ -31,8 +31,7 @@ INFO = GameInfo(
         Option(
             "max_stack",
             0,
-            "House rule: the highest a stack of towers may be. 0 is no limit, as in the rulebook; "
-            "1 forbids stacking won towers (they go back in the box).",
+            "House rule: the highest a stack may be. 0: no limit, as in the rulebook.",
             title="Highest stack",
             minimum=0,
             maximum=16,
