@@ -42,6 +42,10 @@ INFO = GameInfo(
             "End the game after this many rounds (0: no limit, the last castle standing wins). At the limit "
             "the most shields still standing wins; then the most cards in hand; then a shared win.",
             title="Round limit",
+            # Normal bots finish in a median 6-14 rounds (at most 29 in 20 seeded games per seat count);
+            # 200 leaves slow human games plenty of room.
+            minimum=0,
+            maximum=200,
         ),
         Option(
             "ask_everyone",

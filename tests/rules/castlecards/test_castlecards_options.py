@@ -138,3 +138,10 @@ def test_random_games_with_every_option_away_from_its_default_end():
         state = game.setup(config(4, teams=True, ask_everyone=False, weapons_defend=False))
         final, _ = _playout_from(state, seed, lambda s, rng: rng.choice(game.legal_actions(s)))
         assert game.result(final).finished
+
+
+def test_the_round_limit_is_a_whole_number_from_0_to_200():
+    assert game.setup(config(2, round_limit=200)).round_limit == 200
+    for wrong in (-1, 201):
+        with pytest.raises(IllegalAction, match="0 to 200"):
+            game.setup(config(2, round_limit=wrong))
