@@ -5,8 +5,9 @@ data in ``edition.toml`` (:mod:`.edition`). The protocol is in :mod:`.engine`,
 the task stack's automatic steps in :mod:`.flow`, each decision's legality and
 effect in :mod:`.decisions`, the ring wall in :mod:`.geometry`, the score
 sheet (usable as a table-mode calculator) in :mod:`.scoring`, results and
-Threat cards in :mod:`.outcome`, log lines in :mod:`.text`, the bot in
-:mod:`.bots`.
+Threat cards in :mod:`.outcome`, log lines in :mod:`.text`, the bots in
+:mod:`.bots` (competitive), :mod:`.bot_coop` (co-operative and solo) and
+:mod:`.bot_search` (their hard level's playouts), sharing :mod:`.pouring`.
 """
 
 from rules.castle_raisers.bots import bot_action, evaluate

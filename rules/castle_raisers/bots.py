@@ -10,6 +10,8 @@ Drafting looks one step further: a tile is worth the best slot for it.
 Co-operative and solo games use :mod:`.bot_coop` instead: the team's expected
 total as the estimate (also at level easy, through :func:`evaluate`), and at
 levels normal and hard its own choices (whole-turn look-ahead when drafting).
+At level hard the draft and its placement are played out to Game End
+(:mod:`.bot_search`).
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ import random
 
 import msgspec
 
-from rules.castle_raisers import bot_coop, engine
+from rules.castle_raisers import bot_coop, bot_search, engine
 from rules.castle_raisers.common import stack_tokens
 from rules.castle_raisers.edition import ARCHER, SECTION_LOCATIONS, SECTIONS
 from rules.castle_raisers.flow import AGES
@@ -131,7 +133,8 @@ def bot_action(state: State, level: str, rng: random.Random) -> Action:
     """The bot's choice for whoever is to move: ``easy`` plays greedily but often
     at random, ``normal`` greedily with a tile's best slot in mind, ``hard`` also
     weighs what a tile would give the next players. Co-operative and solo games at
-    normal and hard are played by :func:`.bot_coop.coop_action`."""
+    normal and hard are played by :func:`.bot_coop.coop_action`, except the hard
+    bot's drafts and placements (:func:`.bot_search.search_action`)."""
     seat = engine.to_move(state)
     if seat == CHANCE:
         return sample_outcome(engine.chance_outcomes(state), rng)
@@ -142,6 +145,8 @@ def bot_action(state: State, level: str, rng: random.Random) -> Action:
         return rng.choice(actions)
     kind = state.tasks[0].kind
     if state.variant != "competitive" and level in ("normal", "hard"):
+        if level == "hard" and kind in ("draft", "place"):
+            return bot_search.search_action(state, seat, rng)
         return bot_coop.coop_action(state, seat, actions, level, rng)
     if kind == "draft" and level != "easy":
         return _best_draft(state, seat, actions, denial=level == "hard")

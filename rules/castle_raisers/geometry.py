@@ -120,6 +120,7 @@ def _visible(wall: tuple[str, ...], level: int, slot: int, fortified_visible: bo
     return above == "" or (above == FORTIFICATION and fortified_visible)
 
 
+@lru_cache(maxsize=16384)
 def visible_wall_icons(
     board: str, wall: tuple[str, ...], fortified_visible: bool = True
 ) -> tuple[tuple[str, int, int, int], ...]:

@@ -1,0 +1,200 @@
+"""Castle Raisers co-operative and solo bot, level hard: Monte Carlo rollouts.
+
+The hand-written estimate of :mod:`.bot_coop` judges a position well enough to
+play most small decisions, but not the big one of each turn: which Wall tile
+to take and where to put it. Its worth shows only ages later (a wall grown
+tall enough to hold the wolves, a Village token scoring in two sections, a
+Threat card met or not). So for that decision the bot plays the game out.
+
+The candidates are the few (tile, slot) pairs the estimate likes best. Each is
+played out to Game End several times: chance is drawn at random (a game of
+Castle Raisers has no hidden order, every stack is a known multiset, so a
+drawn future is a fair sample of what may come), and every player's decisions
+are taken by a quick policy (:func:`quick_action`: the estimate one step ahead,
+a tile's best slot for drafting). Every candidate sees the same random draws
+(common random numbers), so their means differ by the choice and less by luck.
+The candidate with the best mean outcome (team score, a failed Threat card
+costing as much as a lost game, a win a bonus) is played.
+
+The number of playouts is fixed by the work they take (engine actions), not
+by a clock, so the same state and seed always give the same choice.
+"""
+
+from __future__ import annotations
+
+import random
+
+import msgspec
+
+from rules.castle_raisers import bot_coop, engine
+from rules.castle_raisers.outcome import result
+from rules.castle_raisers.pouring import planned_pour
+from rules.castle_raisers.state import Action, DraftTile, PlaceTile, State, TakeVillage, Task
+from rules.castle_raisers.ui_queries import wolves_score
+from rules.core import CHANCE, sample_outcome
+
+replace = msgspec.structs.replace
+
+CANDIDATES = 4
+"""How many (tile, slot) pairs, best first by the estimate, are played out."""
+PLAYOUTS = 8
+"""Playouts per candidate."""
+THREAT_FAILED = 60.0
+"""What a failed Threat card costs a playout: the game is lost whatever the score."""
+WIN_BONUS = 10.0
+"""What beating the wolves adds to a playout: a win is worth more than its points."""
+
+
+def outcome_value(state: State) -> float:
+    """How good a finished game is for the team."""
+    sheet = result(state)
+    value = float(sum(sheet.scores))
+    if any(not engine.threat_met(castle, name) for castle in state.castles for name in castle.threats):
+        value -= THREAT_FAILED
+    elif value > wolves_score(state.seats):
+        value += WIN_BONUS
+    return value
+
+
+def _best_placement(state: State, seat: int, tiles: list[str]) -> tuple[str, PlaceTile] | None:
+    """The (tile, slot) whose placement the estimate likes best, effects pending.
+    Only the placing player's castle changes, so only its share is worked out."""
+    incoming, future = bot_coop._incoming(state)
+    best, best_value = None, float("-inf")
+    for tile in tiles:
+        drafted = engine.apply(state, DraftTile(tile)) if state.tasks[0].kind == "draft" else state
+        for action in engine.legal_actions(drafted):
+            value = bot_coop.castle_estimate(engine.apply(drafted, action), seat, incoming, future)
+            if value > best_value:
+                best, best_value = (tile, action), value
+    return best
+
+
+def _one_step(state: State, actions: list[Action], rng: random.Random, seat: int = -1) -> Action:
+    """The action the estimate likes best one step ahead: the team's, or only
+    ``seat``'s castle when nothing else can change."""
+    if seat >= 0:
+        incoming, future = bot_coop._incoming(state)
+
+        def judge(after: State) -> float:
+            return bot_coop.castle_estimate(after, seat, incoming, future)
+    else:
+        judge = bot_coop.team_estimate
+    best: list[Action] = []
+    best_value = float("-inf")
+    for action in actions:
+        value = judge(engine.apply(state, action))
+        if value > best_value + 1e-9:
+            best, best_value = [action], value
+        elif abs(value - best_value) <= 1e-9:
+            best.append(action)
+    return best[0] if len(best) == 1 else rng.choice(best)
+
+
+REMOVE_FIRST = ("ladder", "vicious", "archer", "soldier")
+"""Co-op Dispatch in a playout: the wolves sent back first (a ladder lets a whole region in)."""
+
+
+def _token_choice(state: State, seat: int, actions: list[Action], rng: random.Random) -> Action:
+    """A face-up Village token at its best location for the castle (a blind draw
+    only when no face-up token may be taken)."""
+    face_up = [action for action in actions if isinstance(action, TakeVillage) and action.token]
+    if not face_up:
+        return rng.choice(actions)
+    incoming, future = bot_coop._incoming(state)
+    best, best_value = face_up[0], float("-inf")
+    for action in face_up:
+        trial = replace(state, tasks=(Task("village_place", seat=seat, tile=action.token),))
+        for place in engine.legal_actions(trial):
+            value = bot_coop.castle_estimate(engine.apply(trial, place), seat, incoming, future)
+            if value > best_value:
+                best, best_value = action, value
+    return best
+
+
+def quick_action(state: State, rng: random.Random) -> Action:
+    """The playout policy for whoever is to move: quick, and good enough to tell
+    a strong position from a weak one."""
+    seat = engine.to_move(state)
+    if seat == CHANCE:
+        return sample_outcome(engine.chance_outcomes(state), rng)
+    actions = engine.legal_actions(state)
+    if len(actions) == 1:
+        return actions[0]
+    kind = state.tasks[0].kind
+    if kind == "draft":
+        tiles = list(dict.fromkeys(action.tile for action in actions if isinstance(action, DraftTile)))
+        best = _best_placement(state, seat, tiles)
+        return DraftTile(best[0]) if best else actions[0]
+    if kind == "place":
+        best = _best_placement(state, seat, [state.tasks[0].tile])
+        return best[1] if best else actions[0]
+    if kind == "pour":
+        return planned_pour(state, seat, actions) or _one_step(state, actions, rng, seat)
+    if kind == "village_take":
+        return _token_choice(state, seat, actions, rng)
+    if kind == "remove_wolf":
+        return min(
+            actions,
+            key=lambda action: (REMOVE_FIRST.index(action.wolf), -sum(state.lines[action.line].wolves)),
+        )
+    if kind in ("village_place", "fortify", "order", "start_village"):
+        return _one_step(state, actions, rng, seat)
+    return _one_step(state, actions, rng)
+
+
+def playout(state: State, rng: random.Random) -> State:
+    """The game played to its end by :func:`quick_action` for everyone."""
+    while engine.to_move(state) is not None:
+        state = engine.apply(state, quick_action(state, rng))
+    return state
+
+
+def _candidates(state: State, seat: int) -> list[tuple[str, PlaceTile]]:
+    """The (tile, slot) pairs worth playing out, best first by the estimate after the turn."""
+    top = state.tasks[0]
+    tiles = list(dict.fromkeys(state.revealed)) if top.kind == "draft" else [top.tile]
+    found = []
+    for tile in tiles:
+        for value, slot in bot_coop._placement_values(state, seat, tile):
+            found.append((value, tile, slot))
+    found.sort(key=lambda item: -item[0])
+    return [(tile, slot) for _, tile, slot in found[:CANDIDATES]]
+
+
+def search_placement(state: State, seat: int, rng: random.Random) -> tuple[str, PlaceTile]:
+    """The (tile, slot) with the best mean playout outcome (draft or place decision)."""
+    candidates = _candidates(state, seat)
+    if len(candidates) == 1:
+        return candidates[0]
+    seeds = [rng.getrandbits(32) for _ in range(PLAYOUTS)]
+    drafting = state.tasks[0].kind == "draft"
+    best, best_value = candidates[0], float("-inf")
+    for tile, slot in candidates:
+        start = engine.apply(state, DraftTile(tile)) if drafting else state
+        start = engine.apply(start, slot)
+        total = sum(outcome_value(playout(start, random.Random(seed))) for seed in seeds)
+        if total > best_value:
+            best, best_value = (tile, slot), total
+    return best
+
+
+_PLANNED: dict[bytes, PlaceTile] = {}
+"""The slot chosen with each drafted tile, keyed by the state right after the draft,
+so the placing decision that follows does not search again (a small, bounded memo:
+a miss, after a save is reopened say, just searches the slots again)."""
+
+
+def search_action(state: State, seat: int, rng: random.Random) -> Action:
+    """The hard co-op bot's draft or placement."""
+    top = state.tasks[0]
+    if top.kind == "place":
+        planned = _PLANNED.pop(msgspec.json.encode(state), None)
+        if planned is not None and planned in engine.legal_actions(state):
+            return planned
+        return search_placement(state, seat, rng)[1]
+    tile, slot = search_placement(state, seat, rng)
+    if len(_PLANNED) > 64:
+        _PLANNED.clear()
+    _PLANNED[msgspec.json.encode(engine.apply(state, DraftTile(tile)))] = slot
+    return DraftTile(tile)
