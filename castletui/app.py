@@ -199,7 +199,7 @@ class CastleApp(App):
                     session.path = self.new_save_path(partial.game)
                     session.write()
                     self.notify(f"Opened as a new save, {session.path.name}; the original file is unchanged.")
-                    self.open_session(session)
+                    self.open_session(session, resumed=True)
 
             self.push_screen(
                 ConfirmScreen(
@@ -211,16 +211,20 @@ class CastleApp(App):
                 answer,
             )
             return
-        self.open_session(session)
+        self.open_session(session, resumed=True)
 
-    def open_session(self, session) -> None:
+    def open_session(self, session, resumed: bool = False) -> None:
         """Show a session's game screen straight over the menu (the wizard or
-        load screen it came from is closed)."""
+        load screen it came from is closed). A ``resumed`` game with hands
+        hidden between people opens behind the curtain: nobody knows yet who
+        sits at the keyboard."""
         from castletui.screens.game import screen_for
 
         while len(self.screen_stack) > 1:
             self.pop_screen()
-        self.push_screen(screen_for(session))
+        screen = screen_for(session)
+        screen.resumed = resumed
+        self.push_screen(screen)
 
     def get_system_commands(self, screen):
         """The command palette offers every key of the current screen too."""

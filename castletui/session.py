@@ -102,6 +102,11 @@ class Session:
     def to_move(self) -> int | None:
         return self.game.to_move(self.state)
 
+    def turn_player(self) -> int | None:
+        """Whose turn it is: the game's ``turn_player`` hook, else whoever decides."""
+        hook = getattr(self.game, "turn_player", None)
+        return hook(self.state) if hook is not None else self.to_move()
+
     @property
     def over(self) -> bool:
         return self.to_move() is None

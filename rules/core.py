@@ -22,7 +22,10 @@ picker lists them), ``chance_prompt(state)`` (the question table mode asks),
 ``effects(before, action, after) -> list[str]`` (log lines for what the
 rules did by themselves after an action: tokens taken, wolves arriving),
 ``evaluate(state, seat) -> float`` (used by the greedy bot),
-``bot_action(state, level, rng)`` (a game's own bot).
+``bot_action(state, level, rng)`` (a game's own bot),
+``turn_player(state) -> int | None`` (whose turn it is, where others decide
+during it: a reaction, a Thief; the hot-seat frame brings the device back to
+that player to see how the turn ended; defaults to ``to_move``).
 
 Log lines never hold player names (they live in the save, not the state):
 they name seats with :func:`seat_ref` and the app fills names in with

@@ -85,6 +85,11 @@ class GameScreen(Screen):
         self.result_shown = False
         self.shown_save_error = ""
         self.waiting_on_curtain = False
+        self.handing_over: int | None = None  # the person the device goes to next
+        # A person who passed the device mid-turn (another may react) and has
+        # not yet seen how their turn ended (what a Buy drew, an Explore found).
+        self.owed_a_look: int | None = None
+        self.resumed = False  # opened from a save: who is at the keyboard is not known
         self.asking_chance = False
         # Set before mounting: the Header reads them as it mounts.
         self.title = session.game.INFO.title
@@ -127,6 +132,11 @@ class GameScreen(Screen):
 
     def on_mount(self) -> None:
         self.query_one(GameLog).show_all([line.text for line in self.session.log])
+        if self.resumed and self.hidden_between_people():
+            self.lower_curtain(
+                self.viewer, note="The game goes on where it stopped. Everyone else, look away."
+            )
+            return
         self.refresh_table()
         self.call_after_refresh(self.advance)
 
@@ -136,9 +146,14 @@ class GameScreen(Screen):
         session = self.session
         self.update_board(session.view(self.viewer))
         self.query_one(PlayersPanel).show(session, self.viewer, self.side_lines())
+        # Nothing private is drawn while the curtain is down, not even under it.
+        self.query_one("#board-area").display = not self.waiting_on_curtain
         seat = session.to_move()
         human_turn = seat is not None and seat >= 0 and not session.is_bot(seat)
-        self.choice_list = self.choices() if human_turn and not self.waiting_on_curtain else []
+        if self.handing_over is not None:
+            self.choice_list = [self.hand_over_choice(self.handing_over)]
+        else:
+            self.choice_list = self.choices() if human_turn and not self.waiting_on_curtain else []
         actions = self.query_one("#actions", OptionList)
         actions.clear_options()
         actions.add_options(
@@ -176,6 +191,11 @@ class GameScreen(Screen):
         name = session.names[seat]
         if session.is_bot(seat):
             return f"{name} is thinking..."
+        if self.handing_over is not None:
+            return (
+                f"{session.names[self.viewer]}, this is how your turn ended. "
+                f"Enter passes the device to {session.names[self.handing_over]}."
+            )
         return self.turn_prompt(name)
 
     def turn_prompt(self, name: str) -> str:
@@ -211,8 +231,17 @@ class GameScreen(Screen):
                     self.bot_thinking = True
                     self.bot_turn(session.ply)
                 return
+            owed = self.owed_a_look
+            if owed is not None and owed == self.viewer:
+                self.owed_a_look = None  # they have the device: they see for themselves
+            elif owed is not None and session.turn_player() != owed:
+                # Their turn ended while another person had the device.
+                self.owed_a_look = None
+                if owed != seat:
+                    self.lower_curtain(owed, note="See how your turn ended, then pass the device on.")
+                    return
             if self.needs_curtain(seat):
-                self.lower_curtain(seat)
+                self.hand_over(seat)
                 return
             self.viewer = seat
             self.refresh_table()
@@ -225,7 +254,29 @@ class GameScreen(Screen):
             return False
         return session.view(seat) != session.view(self.viewer)
 
-    def lower_curtain(self, seat: int) -> None:
+    def hidden_between_people(self) -> bool:
+        """Whether the people at this device see different things (hands)."""
+        humans = self.session.human_seats()
+        return len(humans) > 1 and any(
+            self.session.view(seat) != self.session.view(humans[0]) for seat in humans[1:]
+        )
+
+    def hand_over(self, seat: int) -> None:
+        """Before the curtain falls, the person who just played sees how their
+        turn ended (what a Buy drew, what an Explore found), then passes."""
+        self.handing_over = seat
+        if self.session.turn_player() == self.viewer != seat:
+            # Another person decides during the viewer's turn (a reaction):
+            # the viewer is owed a look at how the turn ends.
+            self.owed_a_look = self.viewer
+        self.refresh_table()
+        self.query_one("#actions", OptionList).focus()
+
+    def hand_over_choice(self, seat: int) -> Choice:
+        return Choice(f"Pass to {self.session.names[seat]}", run=lambda: self.lower_curtain(seat))
+
+    def lower_curtain(self, seat: int, note: str = "") -> None:
+        self.handing_over = None
         self.waiting_on_curtain = True
         self.refresh_table()
 
@@ -235,7 +286,7 @@ class GameScreen(Screen):
             self.refresh_table()
             self.advance()
 
-        self.app.push_screen(CurtainScreen(self.session.names[seat]), raised)
+        self.app.push_screen(CurtainScreen(self.session.names[seat], note), raised)
 
     def ask_chance(self) -> None:
         session = self.session
@@ -346,6 +397,7 @@ class GameScreen(Screen):
             return
         self.bot_thinking = False
         self.result_shown = False
+        self.handing_over = self.owed_a_look = None
         self.query_one(GameLog).show_all([line.text for line in self.session.log])
         self.notify(message, timeout=3)
         self.viewer = (

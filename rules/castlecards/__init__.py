@@ -25,7 +25,7 @@ from .fortress import (
     station_reason,
 )
 from .info import INFO
-from .legal import action_reason, chance_outcomes, legal_actions, refusals, to_move
+from .legal import action_reason, chance_outcomes, legal_actions, refusals, to_move, turn_player
 from .scoring import evaluate, result, shields_standing
 from .state import Action, State
 from .text import chance_prompt, describe, label, slot_name
@@ -58,6 +58,7 @@ __all__ = [
     "slot_name",
     "standing",
     "station_reason",
+    "turn_player",
     "to_move",
     "view",
 ]

@@ -59,6 +59,14 @@ def to_move(state: State) -> int | None:
     return top.seat
 
 
+def turn_player(state: State) -> int | None:
+    """Whose turn it is (a Thief, a supporter or a defender decides during
+    another player's turn); None when the game is over."""
+    if not state.pending or state.turn < 0:
+        return None
+    return state.turn
+
+
 def draw_source(state: State, top: Pending) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """(shuffled multiset, ordered cards under it) the pending draw takes from."""
     source = top.source

@@ -26,8 +26,12 @@ def fixed_session(
     folder: Path, game_id: str, variant: str, players: list[saves.Player], seed: int, **kwargs
 ) -> Session:
     """A new session saved as folder/game.toml with fixed dates."""
-    session = Session.new(game_id, variant, players, seed=seed, path=folder / "game.toml", **kwargs)
+    # Dated before the first write: a save's creation time is part of which
+    # game it is, and a file is never written over by another game.
+    session = Session.new(game_id, variant, players, seed=seed, path=None, **kwargs)
     session.save = msgspec.structs.replace(session.save, created=FIXED_TIME, updated=FIXED_TIME)
+    session.path = folder / "game.toml"
+    session.write()
     return session
 
 

@@ -19,7 +19,7 @@ from castletui.widgets.castlecards_board import BoardMarks, CastlecardsBoard
 from rules import castlecards as game
 from rules.castlecards.edition import ACADEMY_CARDS
 from rules.castlecards.state import Attack, Pick
-from tests.app.driving import StillApp, play_to_the_end, settle
+from tests.app.driving import StillApp, play_to_the_end, screen_text, settle
 
 # --- sessions at a chosen moment (shared with the snapshot tests) ---------------
 
@@ -273,6 +273,12 @@ async def test_hot_seat_the_curtain_falls_before_the_other_persons_reaction(tmp_
             await settle(pilot)
         await pilot.press("enter")  # Confirm
         await settle(pilot)
+        # The attacker sees the attack laid out, then passes the device.
+        assert isinstance(app.screen, CastlecardsScreen) and app.screen.viewer == attacker
+        assert choice_texts(app) == [f"Pass to {session.names[defender]}"]
+        assert f"Enter passes the device to {session.names[defender]}" in prompt_text(app)
+        await pilot.press("enter")
+        await settle(pilot)
         assert isinstance(app.screen, CurtainScreen)
         assert curtains == [session.names[defender]]
         await pilot.press("enter")  # the defender is at the keyboard
@@ -304,3 +310,69 @@ def test_four_players_fit_the_80x24_board_area():
     for name in session.names:
         assert name in text
     assert all(line.text.cell_len <= 48 for line in lines)
+
+
+async def test_hot_seat_a_buyer_sees_the_cards_bought_before_the_device_passes(tmp_path):
+    """What players found, item 9: the curtain fell at once after a Buy (Wei
+    was asked about a Thief first, then the turn passed), so the buyer never
+    saw the two cards drawn. Now the device comes back to the buyer."""
+    from rules.castlecards.state import Buy
+
+    def can_buy(s):
+        seat = s.to_move()
+        return seat is not None and seat >= 0 and at_action(s, seat) and Buy() in s.legal_actions()
+
+    session = play_until(new_session(tmp_path / "g.toml", 4, bot=False), can_buy)
+    buyer = session.to_move()
+    other = 1 - buyer
+    app = StillApp(save_dir=tmp_path, session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        if isinstance(app.screen, CurtainScreen):
+            await pilot.press("enter")
+            await settle(pilot)
+        screen = app.screen
+        assert screen.viewer == buyer
+        hand_before = len(session.state.players[buyer].hand)
+        screen.play(Buy())
+        await settle(pilot)
+        # Wei is asked about a Thief (everyone is asked, by default) ...
+        for _ in range(6):
+            if isinstance(app.screen, CurtainScreen) and app.screen.player_name == session.names[buyer]:
+                break
+            await pilot.press("enter")  # pass the device / I am Wei / no Thief
+            await settle(pilot)
+        # ... then the device comes back to the buyer, who sees the new cards.
+        assert isinstance(app.screen, CurtainScreen) and app.screen.player_name == session.names[buyer]
+        assert "See how your turn ended" in screen_text(app)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.screen.viewer == buyer
+        assert len(app.screen.query_one(CastlecardsBoard).state.players[buyer].hand) == hand_before + 1
+        assert choice_texts(app) == [f"Pass to {session.names[other]}"]
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, CurtainScreen) and app.screen.player_name == session.names[other]
+
+
+async def test_resuming_a_hot_seat_game_shows_no_hand_before_someone_says_who_they_are(tmp_path):
+    """What players found, item 7: quitting at "Pass to Wei" and running
+    `castletui resume` opened with Wei's whole hand on screen."""
+    session = new_session(tmp_path / "g.toml", 2, bot=False)
+    assert len(session.human_seats()) == 2
+    for resume_by in ("command line", "continue"):
+        start = Start("resume", path=session.path) if resume_by == "command line" else None
+        app = StillApp(start, save_dir=tmp_path)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            if resume_by == "continue":
+                await pilot.press("c")
+                await settle(pilot)
+            assert isinstance(app.screen, CurtainScreen), resume_by
+            seat = session.to_move()
+            assert app.screen.player_name == session.names[seat]
+            game_screen = app.screen_stack[-2]
+            assert not game_screen.query_one("#board-area").display, "nothing private drawn under the curtain"
+            await pilot.press("enter")
+            await settle(pilot)
+            assert app.screen is game_screen and game_screen.query_one("#board-area").display
