@@ -185,7 +185,8 @@ class GameScreen(Screen):
             if result.lost:
                 return "Game over: the game is lost. s shows the score sheet."
             winners = " and ".join(session.names[s] for s in result.winners) or "nobody"
-            return f"Game over: {winners} won{f' ({result.decided_by})' if result.decided_by else ''}. s: score sheet."
+            decided = f" ({result.decided_by.rstrip('.')})" if result.decided_by else ""
+            return f"Game over: {winners} won{decided}. s: score sheet."
         if seat == CHANCE:
             return "Table mode: say what happened." if session.mode == "table" else "Rolling..."
         name = session.names[seat]

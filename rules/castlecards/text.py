@@ -189,7 +189,8 @@ def _describe_draw(state: State, top, action: Draw) -> str:
         data = CARDS.get(action.card)
         if data is None:
             return "A dungeon is revealed."
-        line = f"The dungeon is revealed: danger {data.danger} torches, treasure {data.treasure} cards."
+        danger, treasure = _count(data.danger, "torch", "torches"), _count(data.treasure, "card", "cards")
+        line = f"The dungeon is revealed: danger {danger}, treasure {treasure}."
         return f"{line} {_explore_verdict(state.table, action.card)}" if state.table else line
     if top.source == "loot":
         return f"{receiver} takes one of {seat_ref(top.source_seat)}'s face-down loot cards."
@@ -207,9 +208,10 @@ def _describe_draw(state: State, top, action: Draw) -> str:
 def _explore_verdict(explorers, dungeon: str) -> str:
     torches = sum(CARDS[card].torches for card in explorers if card in CARDS)
     data = CARDS[dungeon]
+    counted = _count(torches, "torch", "torches")
     if torches > data.danger:
-        return f"{_count(torches, 'torch', 'torches')} beat it: the treasure is won."
-    return f"{_count(torches, 'torch', 'torches')} are not enough: the dungeon stays open."
+        return f"{counted} {'beats' if torches == 1 else 'beat'} it: the treasure is won."
+    return f"{counted} {'is' if torches == 1 else 'are'} not enough: the dungeon stays open."
 
 
 def _count(number: int, one: str, many: str) -> str:
