@@ -19,6 +19,7 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, Header, OptionList, Static
 from textual.widgets.option_list import Option
@@ -316,14 +317,27 @@ class GameScreen(Screen):
             return self.session.mode == "table" and self.session.to_move() == CHANCE
         return True
 
+    class BotDecided(Message):
+        """A bot's decision, from its worker thread to the screen."""
+
+        def __init__(self, ply: int, action: Any) -> None:
+            super().__init__()
+            self.ply, self.action = ply, action
+
     @work(thread=True, exclusive=True, group="bot")
     def bot_turn(self, ply: int) -> None:
+        # The worker never touches the screen: it posts the decision, which
+        # the screen handles in its own turn, or never if it is gone by then
+        # (back to the menu, the app closing, a slow SSH host).
         started = time.monotonic()
         action = self.session.bot_decision()
         pause = self.app.bot_delay - (time.monotonic() - started)
         if pause > 0:
             time.sleep(pause)
-        self.app.call_from_thread(self.bot_done, ply, action)
+        self.post_message(self.BotDecided(ply, action))
+
+    def on_game_screen_bot_decided(self, message: BotDecided) -> None:
+        self.bot_done(message.ply, message.action)
 
     def bot_done(self, ply: int, action: Any) -> None:
         self.bot_thinking = False
