@@ -95,6 +95,10 @@ def new_save(
         check_config(game.INFO, config)
     except IllegalAction as error:
         raise SaveError(error.reason) from None
+    # Every option is written, defaults too: a game resumes under the house
+    # rules it started with even after a later castletui changes a default.
+    options = {option.name: option.default for option in game.INFO.options_for(config.variant)}
+    config = Config(config.variant, config.seats, options | dict(config.options), mode)
     stamp = now()
     return SaveFile(
         format=FORMAT,

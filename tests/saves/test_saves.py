@@ -225,3 +225,17 @@ def test_continue_prefers_the_newest_game_still_going(tmp_path):
     (tmp_path / "going.toml").unlink()
     assert Path(saves.latest_save(tmp_path).path).name == "done.toml"
     assert saves.latest_save(tmp_path / "nowhere") is None
+
+
+def test_a_save_records_every_option_so_a_later_default_cannot_change_the_game(monkeypatch):
+    """Defaults change between releases (a ruling fixed); a game goes on under
+    the house rules it was started with."""
+    from rules import registry
+
+    save = saves.new_save("castlecards", Config("two-player", 2), [saves.Player("A"), saves.Player("B")], 1)
+    info = registry.get("castlecards").INFO
+    assert save.config.options == {option.name: option.default for option in info.options_for("two-player")}
+    custom = saves.new_save(
+        "castlecards", Config("two-player", 2, {"round_limit": 9}), [saves.Player("A"), saves.Player("B")], 1
+    )
+    assert custom.config.options["round_limit"] == 9
