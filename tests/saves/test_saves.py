@@ -227,7 +227,7 @@ def test_continue_prefers_the_newest_game_still_going(tmp_path):
     assert saves.latest_save(tmp_path / "nowhere") is None
 
 
-def test_a_save_records_every_option_so_a_later_default_cannot_change_the_game(monkeypatch):
+def test_a_save_records_every_option_so_a_later_default_cannot_change_the_game():
     """Defaults change between releases (a ruling fixed); a game goes on under
     the house rules it was started with."""
     from rules import registry
