@@ -281,7 +281,7 @@ def new_game_start(args: argparse.Namespace, registry):
     bots = args.bots if args.bots is not None else 0
     if not 0 <= bots <= count:
         raise Refused(f"--bots takes 0 to {count} for {count} players, not {bots}.")
-    from rules import bots as bot_levels
+    from rules.core import bots as bot_levels
 
     if args.level not in bot_levels.LEVELS:
         raise Refused(f"--level takes one of {', '.join(bot_levels.LEVELS)}, not {args.level!r}.")

@@ -17,8 +17,8 @@ from typing import Any
 import msgspec
 
 import saves
-from rules import bots, registry
-from rules.core import CHANCE, IllegalAction, Result, chance_rng, label, name_seats, sample_outcome
+from rules import registry
+from rules.core import CHANCE, IllegalAction, Result, bots, chance_rng, label, name_seats, sample_outcome
 from saves import Player, SaveError, SaveFile
 
 

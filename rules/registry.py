@@ -1,15 +1,30 @@
-"""Game id -> game module. The only place that knows which games exist."""
+"""The one place that knows which games exist: each game's id, its rules
+package and the module of its screen. Adding a game is one line here (see
+README, "Adding a game"); nothing else lists the games.
+
+Modules are named, not imported: ``castletui list`` stays quick, and rules
+never import the app (the screen's module is only a name to the rules).
+"""
 
 from __future__ import annotations
 
 import importlib
 from types import ModuleType
+from typing import NamedTuple
 
-# Module paths, imported on first use so `castletui list` stays quick.
-_MODULES: dict[str, str] = {
-    "catapult-castle": "rules.catapult_castle",
-    "castle-raisers": "rules.castle_raisers",
-    "castlecards": "rules.castlecards",
+
+class Entry(NamedTuple):
+    rules: str
+    """The game's package, whose face is the protocol of rules.core."""
+    screen: str = ""
+    """The module whose ``SCREEN`` shows the game; empty: the frame's own
+    text board (a game without its screen yet)."""
+
+
+ENTRIES: dict[str, Entry] = {
+    "catapult-castle": Entry("rules.catapult_castle", "castletui.screens.catapult_castle"),
+    "castle-raisers": Entry("rules.castle_raisers", "castletui.screens.castle_raisers"),
+    "castlecards": Entry("rules.castlecards", "castletui.screens.castlecards"),
 }
 
 
@@ -19,51 +34,34 @@ class UnknownGame(KeyError):
         self.game_id = game_id
 
     def __str__(self) -> str:
-        return f"Unknown game {self.game_id!r}; castletui knows: {', '.join(_MODULES)}."
+        return f"Unknown game {self.game_id!r}; castletui knows: {', '.join(ENTRIES)}."
 
 
-class _Games(dict):
-    """A dict of game modules that imports each one when first asked for."""
-
-    def __missing__(self, game_id: str) -> ModuleType:
-        if game_id not in _MODULES:
-            raise UnknownGame(game_id)
-        module = importlib.import_module(_MODULES[game_id])
-        self[game_id] = module
-        return module
-
-    def __iter__(self):
-        return iter(_MODULES)
-
-    def __len__(self) -> int:
-        return len(_MODULES)
-
-    def __contains__(self, game_id: object) -> bool:
-        return game_id in _MODULES
-
-    def keys(self):
-        return list(_MODULES)
-
-    def items(self):
-        return [(game_id, self[game_id]) for game_id in _MODULES]
-
-    def values(self):
-        return [self[game_id] for game_id in _MODULES]
-
-
-GAMES: dict[str, ModuleType] = _Games()
+_loaded: dict[str, ModuleType] = {}
 
 
 def get(game_id: str) -> ModuleType:
-    """The game module for ``game_id``; raises UnknownGame."""
-    return GAMES[game_id]
+    """The game module for ``game_id`` (imported when first asked for);
+    raises UnknownGame."""
+    module = _loaded.get(game_id)
+    if module is None:
+        if game_id not in ENTRIES:
+            raise UnknownGame(game_id)
+        module = _loaded[game_id] = importlib.import_module(ENTRIES[game_id].rules)
+    return module
 
 
-def register(game_id: str, module_path: str) -> None:
-    """Add a game (tests use this for their toy game)."""
-    _MODULES[game_id] = module_path
-    GAMES.pop(game_id, None)
+def screen_module(game_id: str) -> str:
+    """The module of the game's screen ("" for the frame's text board)."""
+    if game_id not in ENTRIES:
+        raise UnknownGame(game_id)
+    return ENTRIES[game_id].screen
 
 
 def ids() -> list[str]:
-    return list(_MODULES)
+    return list(ENTRIES)
+
+
+def forget(game_id: str) -> None:
+    """Drop a loaded module (tests register and unregister their toy game)."""
+    _loaded.pop(game_id, None)

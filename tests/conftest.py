@@ -11,9 +11,9 @@ from rules import registry
 def pig(monkeypatch):
     """The toy dice game registered for one test (and gone after it), for
     testing the driver and saves apart from any real game's rules."""
-    monkeypatch.setitem(registry._MODULES, "pig", "tests.toy_game")
+    monkeypatch.setitem(registry.ENTRIES, "pig", registry.Entry("tests.toy_game"))
     yield registry.get("pig")
-    registry.GAMES.pop("pig", None)
+    registry.forget("pig")
 
 
 @pytest.fixture(autouse=True)

@@ -14,7 +14,7 @@ def loaded_ui_modules(code: str) -> str:
 
 
 def test_rules_and_saves_import_neither_textual_nor_rich():
-    code = "import rules, saves, rules.registry, rules.bots\nfor g in rules.registry.GAMES.values(): pass"
+    code = "import rules, saves, rules.registry, rules.core.bots\nfor g in rules.registry.ids(): rules.registry.get(g)"
     assert loaded_ui_modules(code) == ""
 
 

@@ -30,19 +30,14 @@ from castletui.screens.result import ResultScreen
 from castletui.session import Session
 from castletui.widgets.panels import GameLog, PlayersPanel
 from castletui.widgets.plain import Plain
+from rules import registry
 from rules.core import CHANCE, IllegalAction, name_seats
-
-# Game id -> the module holding its screen class ``SCREEN``.
-GAME_SCREENS = {
-    "catapult-castle": "castletui.screens.catapult_castle",
-    "castle-raisers": "castletui.screens.castle_raisers",
-    "castlecards": "castletui.screens.castlecards",
-}
 
 
 def screen_for(session: Session) -> GameScreen:
-    module_name = GAME_SCREENS.get(session.save.game)
-    if module_name is None:
+    """The game's own screen (the registry names its module), or the frame."""
+    module_name = registry.screen_module(session.save.game)
+    if not module_name:
         return GameScreen(session)
     return importlib.import_module(module_name).SCREEN(session)
 

@@ -11,8 +11,8 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Header, Input, Select, Static
 
 from castletui.widgets.plain import Plain, PlainLabel
-from rules import bots, registry
-from rules.core import GameInfo, IllegalAction, Option, check_option, parse_option
+from rules import registry
+from rules.core import GameInfo, IllegalAction, Option, bots, check_option, parse_option
 from saves import Player, name_problem
 
 DEFAULT_NAMES = ("Coco", "Wei", "Milo", "Juno")

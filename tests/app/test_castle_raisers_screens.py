@@ -19,9 +19,8 @@ from castletui.screens.castle_raisers import CastleRaisersResult, CastleRaisersS
 from castletui.screens.dialogs import ChancePicker
 from castletui.session import Session
 from castletui.widgets.castle_raisers_board import CastleRaisersBoard
-from rules import bots
 from rules.castle_raisers.state import State
-from rules.core import CHANCE
+from rules.core import CHANCE, bots
 from tests.app.driving import StillApp, play_to_the_end, settle
 
 GAME = "castle-raisers"

@@ -1,11 +1,11 @@
-"""The generic bots of rules/bots.py, on the toy dice game and the real games."""
+"""The generic bots of rules/core/bots.py, on the toy dice game and the real games."""
 
 from __future__ import annotations
 
 import random
 
-from rules import bots, registry
-from rules.core import CHANCE, Config
+from rules import registry
+from rules.core import CHANCE, Config, bots
 from tests.toy_game import Hold, Roll, State
 
 

@@ -100,18 +100,31 @@ def deep_nesting(data: bytes, rng: random.Random) -> bytes:
 
 def hostile_name(data: bytes, rng: random.Random) -> bytes:
     name = rng.choice(
-        [b"[/]", b"[Team A]", b"[b]x[/b]", b"\\u001b[31mred", b"line\\nbreak", b"A" * 5000, b"", b"\\u202eevil"]
+        [
+            b"[/]",
+            b"[Team A]",
+            b"[b]x[/b]",
+            b"\\u001b[31mred",
+            b"line\\nbreak",
+            b"A" * 5000,
+            b"",
+            b"\\u202eevil",
+        ]
     )
     return re.sub(rb'(name"?\s*[=:]\s*)"[^"\n]*"', lambda m: m.group(1) + b'"' + name + b'"', data, count=1)
 
 
 def newer_version(data: bytes, rng: random.Random) -> bytes:
-    return re.sub(rb'(version"?\s*[=:]\s*)\d+', rb"\g<1>" + str(rng.choice([2, 99, -1])).encode(), data, count=1)
+    return re.sub(
+        rb'(version"?\s*[=:]\s*)\d+', rb"\g<1>" + str(rng.choice([2, 99, -1])).encode(), data, count=1
+    )
 
 
 def other_game(data: bytes, rng: random.Random) -> bytes:
     replacement = rng.choice([b"chess", b"", b"../../etc/passwd"] + [g.encode() for g in registry.ids()])
-    return re.sub(rb'(game"?\s*[=:]\s*)"[^"\n]*"', lambda m: m.group(1) + b'"' + replacement + b'"', data, count=1)
+    return re.sub(
+        rb'(game"?\s*[=:]\s*)"[^"\n]*"', lambda m: m.group(1) + b'"' + replacement + b'"', data, count=1
+    )
 
 
 def moves_out_of_order(data: bytes, rng: random.Random) -> bytes:

@@ -10,9 +10,8 @@ import msgspec
 import pytest
 
 import rules.catapult_castle as g
-from rules import bots
 from rules.catapult_castle.edition import HIDDEN
-from rules.core import CHANCE, Config, chance_rng, replay, sample_outcome, state_hash
+from rules.core import CHANCE, Config, bots, chance_rng, replay, sample_outcome, state_hash
 
 CONFIGS = {
     "2p": Config("standard", 2),

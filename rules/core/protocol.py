@@ -1,43 +1,9 @@
-"""The game protocol shared by every game: configuration, game metadata,
-results, errors, and the chance helpers.
-
-Every game package (``rules/<game>/``) exposes the same plain functions
-(see ``shared/design.md`` section 2)::
-
-    INFO: GameInfo
-    State: type            # the msgspec Struct of a full game state
-    Action: type           # the union of the game's tagged action Structs
-    setup(config) -> State
-    to_move(state) -> int | None        # a seat, CHANCE, or None when over
-    legal_actions(state) -> list[Action]
-    chance_outcomes(state) -> list[tuple[Action, float]]
-    apply(state, action) -> State       # pure; raises IllegalAction(reason)
-    view(state, seat) -> State          # hidden information stripped
-    result(state) -> Result
-    describe(state, action) -> str      # a log line, seats as seat_ref(n)
-
-Optional: ``label(state, action)`` (a short action-bar text, defaults to
-``describe``; for a chance outcome it names the outcome, as the table-mode
-picker lists them), ``chance_prompt(state)`` (the question table mode asks),
-``effects(before, action, after) -> list[str]`` (log lines for what the
-rules did by themselves after an action: tokens taken, wolves arriving),
-``evaluate(state, seat) -> float`` (used by the greedy bot),
-``bot_action(state, level, rng)`` (a game's own bot),
-``turn_player(state) -> int | None`` (whose turn it is, where others decide
-during it: a reaction, a Thief; the hot-seat frame brings the device back to
-that player to see how the turn ended; defaults to ``to_move``).
-
-Log lines never hold player names (they live in the save, not the state):
-they name seats with :func:`seat_ref` and the app fills names in with
-:func:`name_seats`.
-"""
+"""The contract between a game and everything else: the seat that answers
+chance, refusals with a reason, the configuration, a game's metadata and
+options (with the one check of an option's value), and results."""
 
 from __future__ import annotations
 
-import hashlib
-import random
-import re
-from collections.abc import Iterable, Sequence
 from typing import Any, Protocol
 
 import msgspec
@@ -240,84 +206,3 @@ def parse_option(option: Option, text: str) -> Any:
             value = text
     check_option(option, value)
     return value
-
-
-# --- chance ----------------------------------------------------------------
-
-
-def chance_rng(seed: int | str, ply: int) -> random.Random:
-    """The generator for the chance decision at ``ply``: the same seed and ply
-    always give the same outcome, so undo and redo never re-roll."""
-    return random.Random(f"{seed}:{ply}")
-
-
-def sample_outcome(outcomes: Sequence[tuple[Any, float]], rng: random.Random) -> Any:
-    """Pick one outcome by its probability."""
-    if not outcomes:
-        raise ValueError("no chance outcomes to sample from")
-    point = rng.random() * sum(p for _, p in outcomes)
-    for action, probability in outcomes:
-        point -= probability
-        if point < 0:
-            return action
-    return outcomes[-1][0]
-
-
-def sample_chance(game: Game, state: Any, seed: int | str, ply: int) -> Any:
-    """The digital draw for the chance decision at ``ply`` of a game."""
-    return sample_outcome(game.chance_outcomes(state), chance_rng(seed, ply))
-
-
-def weighted(counts: Iterable[tuple[Any, int]]) -> list[tuple[Any, float]]:
-    """Turn (outcome, count) pairs into (outcome, probability), dropping zeros:
-    the usual shape of a draw from a multiset."""
-    pairs = [(outcome, count) for outcome, count in counts if count > 0]
-    total = sum(count for _, count in pairs)
-    return [(outcome, count / total) for outcome, count in pairs]
-
-
-# --- replay and hashing ----------------------------------------------------
-
-
-def replay(game: Game, config: Config, actions: Iterable[Any]) -> Any:
-    """Rebuild a state from its set-up and the actions taken since."""
-    state = game.setup(config)
-    for action in actions:
-        state = game.apply(state, action)
-    return state
-
-
-_encoder = msgspec.json.Encoder(order="deterministic")
-
-
-def state_hash(state: Any) -> str:
-    """A short stable fingerprint of a state (saved, and checked on load)."""
-    return hashlib.sha256(_encoder.encode(state)).hexdigest()[:16]
-
-
-# --- seat names in log lines ----------------------------------------------
-
-_SEAT_REF = re.compile(r"\{P(\d+)\}")
-
-
-def seat_ref(seat: int) -> str:
-    """How a log line names a seat; :func:`name_seats` fills the name in."""
-    return f"{{P{seat}}}"
-
-
-def name_seats(text: str, names: Sequence[str] | None = None) -> str:
-    """Replace seat references with player names ("Player 1"... by default)."""
-
-    def name(match: re.Match[str]) -> str:
-        seat = int(match.group(1))
-        if names is not None and seat < len(names):
-            return names[seat]
-        return f"Player {seat + 1}"
-
-    return _SEAT_REF.sub(name, text)
-
-
-def label(game: Game, state: Any, action: Any) -> str:
-    """The short text for an action in the action bar."""
-    labeller = getattr(game, "label", None)
-    return labeller(state, action) if labeller else game.describe(state, action)

@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from rules.core import CHANCE, Game
+from rules.core.protocol import CHANCE, Game
 
 LEVELS = ("random", "easy", "normal", "hard")
 """Bot levels offered in the wizard; games interpret them (``random`` is always

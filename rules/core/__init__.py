@@ -1,0 +1,87 @@
+"""The game kit every game is built on: the protocol (configuration, game
+metadata, results, refusals), chance, the decision stack and the event log,
+multisets, the edition loader, replay, and seats in log lines.
+
+Every game package (``rules/<game>/``) exposes the same plain functions
+(see ``shared/design.md`` section 2)::
+
+    INFO: GameInfo
+    State: type            # the msgspec Struct of a full game state
+    Action: type           # the union of the game's tagged action Structs
+    setup(config) -> State
+    to_move(state) -> int | None        # a seat, CHANCE, or None when over
+    legal_actions(state) -> list[Action]
+    chance_outcomes(state) -> list[tuple[Action, float]]
+    apply(state, action) -> State       # pure; raises IllegalAction(reason)
+    view(state, seat) -> State          # hidden information stripped
+    result(state) -> Result
+    describe(state, action) -> str      # a log line, seats as seat_ref(n)
+
+Optional: ``label(state, action)`` (a short action-bar text, defaults to
+``describe``; for a chance outcome it names the outcome, as the table-mode
+picker lists them), ``chance_prompt(state)`` (the question table mode asks),
+``effects(before, action, after) -> list[str]`` (log lines for what the
+rules did by themselves after an action: tokens taken, wolves arriving),
+``evaluate(state, seat) -> float`` (used by the greedy bot),
+``bot_action(state, level, rng)`` (a game's own bot),
+``turn_player(state) -> int | None`` (whose turn it is, where others decide
+during it: a reaction, a Thief; the hot-seat frame brings the device back to
+that player to see how the turn ended; defaults to ``to_move``).
+
+Log lines never hold player names (they live in the save, not the state):
+they name seats with :func:`seat_ref` and the app fills names in with
+:func:`name_seats`.
+"""
+
+from rules.core.chance import chance_rng, sample_outcome, weighted
+from rules.core.decisions import popped, pushed, replaced_top, run_automatic, top
+from rules.core.edition import load_edition
+from rules.core.events import Event, fresh, recorded
+from rules.core.protocol import (
+    CHANCE,
+    Config,
+    Game,
+    GameInfo,
+    IllegalAction,
+    Option,
+    Result,
+    ScoreLine,
+    Variant,
+    check_config,
+    check_option,
+    parse_option,
+)
+from rules.core.replay import replay, state_hash
+from rules.core.seats import label, name_seats, seat_ref
+
+__all__ = [
+    "CHANCE",
+    "Config",
+    "Event",
+    "Game",
+    "GameInfo",
+    "IllegalAction",
+    "Option",
+    "Result",
+    "ScoreLine",
+    "Variant",
+    "chance_rng",
+    "check_config",
+    "check_option",
+    "fresh",
+    "label",
+    "load_edition",
+    "name_seats",
+    "parse_option",
+    "popped",
+    "pushed",
+    "recorded",
+    "replaced_top",
+    "replay",
+    "run_automatic",
+    "sample_outcome",
+    "seat_ref",
+    "state_hash",
+    "top",
+    "weighted",
+]
