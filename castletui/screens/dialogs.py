@@ -1,5 +1,5 @@
 """Small modal screens: confirm, the pass-the-device curtain, the table-mode
-chance picker, save-as, and a message."""
+chance picker and save-as."""
 
 from __future__ import annotations
 
@@ -42,29 +42,6 @@ class ConfirmScreen(ModalScreen[bool]):
 
     def action_answer(self, answer: bool) -> None:
         self.dismiss(answer)
-
-
-class MessageScreen(ModalScreen[None]):
-    """Something to read, then Enter or Escape."""
-
-    BINDINGS = [Binding("escape,enter", "close", "Close")]
-
-    def __init__(self, title: str, message: str) -> None:
-        super().__init__()
-        self.title_text, self.message = title, message
-
-    def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog"):
-            yield Plain(self.title_text, classes="dialog-question")
-            yield Plain(self.message, classes="dialog-message")
-            yield Button("OK", variant="primary", id="ok")
-
-    def on_mount(self) -> None:
-        self.query_one("#ok", Button).focus()
-
-    @on(Button.Pressed)
-    def action_close(self) -> None:
-        self.dismiss(None)
 
 
 class CurtainScreen(ModalScreen[None]):
