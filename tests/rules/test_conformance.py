@@ -10,15 +10,23 @@ import pytest
 
 import saves
 from rules import registry
-from rules.core import CHANCE, IllegalAction, Result, check_config, replay, state_hash
+from rules.core import CHANCE, Config, IllegalAction, Result, check_config, replay, state_hash
 from tests.playing import case_id, playout, variants
 
-CASES = variants(modes=("digital", "table"))
+# The toy game (tests/toy_game.py) keeps the same protocol as the real ones.
+TOY_CASES = [
+    ("pig", Config(variant, seats, {}, mode))
+    for variant, seats in (("standard", 2), ("standard", 4), ("solo", 1))
+    for mode in ("digital", "table")
+]
+CASES = variants(modes=("digital", "table")) + TOY_CASES
 SEEDS = range(4)
 
 
 @pytest.fixture(params=CASES, ids=[case_id(c) for c in CASES])
 def case(request):
+    if request.param[0] == "pig":
+        request.getfixturevalue("pig")  # registered for this test only
     return request.param
 
 
