@@ -28,11 +28,15 @@ rules did by themselves after an action: tokens taken, wolves arriving),
 during it: a reaction, a Thief; the hot-seat frame brings the device back to
 that player to see how the turn ended; defaults to ``to_move``).
 
+The screen API (``prompt``, ``spot``, ``group``, ``preview``) is
+described in :mod:`rules.core.screen`.
+
 Log lines never hold player names (they live in the save, not the state):
 they name seats with :func:`seat_ref` and the app fills names in with
 :func:`name_seats`.
 """
 
+from rules.core import screen
 from rules.core.chance import chance_rng, sample_outcome, weighted
 from rules.core.decisions import popped, pushed, replaced_top, run_automatic, top
 from rules.core.edition import load_edition
@@ -80,6 +84,7 @@ __all__ = [
     "replay",
     "run_automatic",
     "sample_outcome",
+    "screen",
     "seat_ref",
     "state_hash",
     "top",
