@@ -1,5 +1,6 @@
-"""Every foundation screen and the Catapult Castle table, pinned at 80x24
-(the SSH default) and 120x40."""
+"""Every foundation screen, pinned at 80x24 (the SSH default) and 120x40.
+Each game's own screens are pinned beside its app tests
+(tests/app/<game>/test_snapshots.py)."""
 
 from __future__ import annotations
 
@@ -89,66 +90,4 @@ def test_help_over_the_menu(snap_compare, size):
 @pytest.mark.parametrize("size", SIZES)
 def test_rules_reference(snap_compare, size):
     app = StillApp(Start("rules", game_id="catapult-castle"), fresh_dir("rules"))
-    assert snap_compare(app, terminal_size=size, run_before=settled)
-
-
-def _table_session(name: str, seed: int = 3):
-    folder = fresh_dir(name)
-    session = fixed_session(
-        folder, "catapult-castle", "standard", [saves.Player("Coco"), saves.Player("Wei", "bot")], seed
-    )
-    session.run_automatic()
-    pin_dates(session)
-    return folder, session
-
-
-@pytest.mark.parametrize("size", SIZES)
-def test_catapult_table(snap_compare, size):
-    folder, session = _table_session("table")
-    app = StillApp(save_dir=folder, session=session)
-    assert snap_compare(app, terminal_size=size, run_before=settled)
-
-
-@pytest.mark.parametrize("size", SIZES)
-def test_catapult_mid_shot(snap_compare, size):
-    folder, session = _table_session("mid-shot")
-    app = StillApp(save_dir=folder, session=session)
-
-    async def aim(pilot):
-        await settle(pilot)
-        screen = app.screen
-        first_aim = next(i for i, c in enumerate(screen.choice_list) if c.run is not None)
-        screen.query_one("#actions").highlighted = first_aim
-        await pilot.press("enter")
-        bar = screen.query_one("#aim")
-        bar.position = bar.centre - 4
-        await settle(pilot)
-
-    assert snap_compare(app, terminal_size=size, run_before=aim)
-
-
-@pytest.mark.parametrize("size", SIZES)
-def test_catapult_game_end(snap_compare, size):
-    folder = fresh_dir("end")
-    session = fixed_session(
-        folder,
-        "catapult-castle",
-        "standard",
-        [saves.Player("Coco", "bot", "hard"), saves.Player("Wei", "bot", "easy")],
-        6,
-    )
-    session.run_automatic()
-    pin_dates(session)
-    assert session.over
-    app = StillApp(save_dir=folder, session=session)
-    assert snap_compare(app, terminal_size=size, run_before=settled)
-
-
-@pytest.mark.parametrize("size", SIZES)
-def test_catapult_solo_end_with_rating(snap_compare, size):
-    folder = fresh_dir("solo-end")
-    session = fixed_session(folder, "catapult-castle", "solo", [saves.Player("Milo", "bot", "hard")], 2)
-    session.run_automatic()
-    pin_dates(session)
-    app = StillApp(save_dir=folder, session=session)
     assert snap_compare(app, terminal_size=size, run_before=settled)
