@@ -20,11 +20,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widgets import OptionList
 
-import rules.castlecards as game
 from castletui.screens.game import Choice, GameScreen
 from castletui.widgets.castlecards_board import ARROW, BoardMarks, CastlecardsBoard, card_name
-from rules.castlecards.edition import CARDS, STRENGTH, TORCHES
-from rules.castlecards.state import (
+from rules import castlecards as game
+from rules.castlecards import (
+    CARDS,
+    STRENGTH,
+    TORCHES,
     Attack,
     Confirm,
     Decline,
@@ -36,8 +38,10 @@ from rules.castlecards.state import (
     PlayThief,
     Recall,
     Station,
+    attack_outlook,
+    explore_torches,
+    pick_outlook,
 )
-from rules.castlecards.ui_queries import attack_outlook, explore_torches, pick_outlook
 
 
 def plural(count: int, one: str, many: str) -> str:

@@ -18,10 +18,19 @@ from typing import Any
 from rich.text import Text
 from textual.widget import Widget
 
-import rules.castlecards as game
-from rules.castlecards.edition import CARDS, COLOUR, HIDDEN, KIND, STRENGTH, title
-from rules.castlecards.state import FortressCard, State
-from rules.castlecards.ui_queries import attack_outlook, explore_torches
+from rules import castlecards as game
+from rules.castlecards import (
+    CARDS,
+    COLOUR,
+    HIDDEN,
+    KIND,
+    STRENGTH,
+    FortressCard,
+    State,
+    attack_outlook,
+    explore_torches,
+    title,
+)
 from rules.core import name_seats
 
 SHIELD = "\u25c6"  # ◆

@@ -1,64 +1,126 @@
 """Castlecards (Alberto Cano, Invedars 2016-17): storm rival fortresses with
 village cards; the last castle standing wins.
 
-The game protocol of ``rules.core`` plus helpers the screens use:
-``attack_total`` / ``defence_total`` (the attack in progress),
-``refusal(state, action)`` (why any action is refused, in ``apply``'s words),
-``chance_prompt`` (the question table mode asks at a draw),
-``action_reason`` / ``station_reason`` / ``refusals`` (why a turn action is
-not possible now, per kind of action for the menu), ``shields_standing`` and
-``slot_name``.
+The face of the package, the only names the app imports:
+
+- the protocol of ``rules.core``: ``INFO``, ``State``, ``Action``,
+  ``setup``, ``to_move``, ``legal_actions``, ``chance_outcomes``, ``apply``,
+  ``view``, ``result``, ``describe``;
+- its optional hooks: ``label``, ``chance_prompt`` (the question table mode
+  asks at a draw), ``effects`` (log lines for what the rules did by
+  themselves), ``evaluate``, ``bot_action``, ``turn_player`` (whose turn it
+  is while a Thief, a supporter or the defender decides);
+- the queries the screens ask (``queries``): ``attack_outlook`` /
+  ``pick_outlook`` / ``Outlook``, ``attack_total`` / ``defence_total``,
+  ``explore_torches`` / ``explore_succeeds``, ``refusal`` (why any action
+  is refused, in ``apply``'s words), ``card_shields`` / ``base_shields``,
+  and the names they read: the card tables ``CARDS``, ``COLOUR``, ``KIND``,
+  ``STRENGTH``, ``TORCHES``, ``ACADEMY_CARDS``, ``HIDDEN``, ``title``,
+  ``FortressCard`` and the action Structs the screens build.
+
+Reading order of the package: info, edition, state, setup, flow, legal,
+apply, chance, view, scoring, text, queries, bots; beside them decks (the
+piles to draw from) and fortress (shields, reach and the weighing of an
+attack).
 """
 
 from __future__ import annotations
 
+from .apply import apply
 from .bots import bot_action
-from .engine import apply, refusal, setup
-from .fortress import (
+from .chance import chance_outcomes, chance_prompt
+from .flow import to_move, turn_player
+from .info import INFO
+from .legal import legal_actions
+from .queries import (
+    ACADEMY_CARDS,
+    CARDS,
+    COLOUR,
+    HIDDEN,
+    KIND,
+    STRENGTH,
+    TORCHES,
+    Attack,
+    Buy,
+    Confirm,
+    Decline,
+    Discard,
+    EndTurn,
+    FortressCard,
+    Give,
+    NightAttack,
+    Outlook,
+    Pick,
+    PlayThief,
+    Recall,
+    Station,
+    attack_outlook,
     attack_total,
     base_shields,
     card_shields,
-    castle_reach,
     defence_total,
-    settle,
-    standing,
-    station_reason,
+    explore_succeeds,
+    explore_torches,
+    pick_outlook,
+    refusal,
+    title,
 )
-from .info import INFO
-from .legal import action_reason, chance_outcomes, legal_actions, refusals, to_move, turn_player
-from .scoring import evaluate, result, shields_standing
+from .scoring import evaluate, result
+from .setup import setup
 from .state import Action, State
-from .text import chance_prompt, describe, label, slot_name
+from .text import describe, effects, label
 from .view import view
 
 __all__ = [
+    # the protocol
     "INFO",
     "Action",
     "State",
-    "action_reason",
     "apply",
-    "attack_total",
-    "base_shields",
-    "bot_action",
-    "card_shields",
-    "castle_reach",
     "chance_outcomes",
-    "chance_prompt",
-    "defence_total",
     "describe",
-    "evaluate",
-    "label",
     "legal_actions",
-    "refusal",
-    "refusals",
     "result",
-    "settle",
     "setup",
-    "shields_standing",
-    "slot_name",
-    "standing",
-    "station_reason",
-    "turn_player",
     "to_move",
     "view",
+    # optional hooks
+    "bot_action",
+    "chance_prompt",
+    "effects",
+    "evaluate",
+    "label",
+    "turn_player",
+    # queries for the screens
+    "ACADEMY_CARDS",
+    "CARDS",
+    "COLOUR",
+    "HIDDEN",
+    "KIND",
+    "STRENGTH",
+    "TORCHES",
+    "Attack",
+    "Buy",
+    "Confirm",
+    "Decline",
+    "Discard",
+    "EndTurn",
+    "FortressCard",
+    "Give",
+    "NightAttack",
+    "Outlook",
+    "Pick",
+    "PlayThief",
+    "Recall",
+    "Station",
+    "attack_outlook",
+    "attack_total",
+    "base_shields",
+    "card_shields",
+    "defence_total",
+    "explore_succeeds",
+    "explore_torches",
+    "pick_outlook",
+    "refusal",
+    "title",
 ]

@@ -1,13 +1,12 @@
 """The Castlecards card data: ``edition.toml`` decoded once into typed Structs,
-plus the lookup tables the engine reads on every action (strength, colour,
+plus the lookup tables the rules read on every action (strength, colour,
 deck of each card name)."""
 
 from __future__ import annotations
 
-import hashlib
-from importlib import resources
-
 import msgspec
+
+from rules.core import load_edition
 
 HIDDEN = "hidden"
 """The placeholder name of a card a seat may not see (``view``)."""
@@ -45,9 +44,7 @@ class Edition(msgspec.Struct, frozen=True):
     cards: tuple[CardData, ...]
 
 
-_RAW = resources.files(__package__).joinpath("edition.toml").read_bytes()
-EDITION: Edition = msgspec.toml.decode(_RAW, type=Edition)
-EDITION_TAG = f"{EDITION.name} #{hashlib.sha256(_RAW).hexdigest()[:8]}"
+EDITION, EDITION_TAG = load_edition(__package__, Edition)
 
 CARDS: dict[str, CardData] = {card.name: card for card in EDITION.cards}
 COLOURS = EDITION.fortress.colours

@@ -4,6 +4,8 @@ attack in progress (swords after reactions against shields)."""
 
 from __future__ import annotations
 
+from rules.core import top
+
 from .edition import (
     ASSAULT,
     CARDS,
@@ -123,13 +125,13 @@ def attack_total(state: State) -> int:
     assault = state.assault
     cards = [c.card for c in assault.cards]
     reactions = list(assault.reactions)
-    top = state.pending[-1] if state.pending else None
-    if top is not None and top.kind == "select":
-        if top.purpose in ("attack", "support"):
-            cards += top.selected
-        elif top.purpose == "react":
-            reactions += top.selected
-    swords, _, _ = settle(cards, reactions, walls_in_the_way(state))
+    step = top(state.pending)
+    if step is not None and step.kind == "select":
+        if step.purpose in ("attack", "support"):
+            cards += step.selected
+        elif step.purpose == "react":
+            reactions += step.selected
+    swords, _, _ = weigh(cards, reactions, walls_in_the_way(state))
     return swords
 
 
@@ -141,15 +143,16 @@ def defence_total(state: State) -> int:
         return 0
     card = state.players[assault.defender].fortress[assault.slot]
     reactions = list(assault.reactions)
-    top = state.pending[-1] if state.pending else None
-    if top is not None and top.kind == "select" and top.purpose == "react":
-        reactions += top.selected
+    step = top(state.pending)
+    if step is not None and step.kind == "select" and step.purpose == "react":
+        reactions += step.selected
     bonus = sum(CARDS[r].effect for r in reactions if r == "shield-wall")
     return card_shields(card, assault.garrison) + bonus
 
 
-def settle(cards: list[str], reactions: list[str], walls: int = 0) -> tuple[int, list[str], list[str]]:
-    """(swords, cards that still count, cards knocked out) after reactions.
+def weigh(cards: list[str], reactions: list[str], walls: int = 0) -> tuple[int, list[str], list[str]]:
+    """Weigh an attack's swords: (swords, cards that still count, cards
+    knocked out) after reactions.
 
     ``walls``: the Walls standing in front of an attacked Castle (0 when a
     Wall is attacked). An attack whose assault weapons were all sabotaged no

@@ -10,7 +10,9 @@ INFO = GameInfo(
     id="castlecards",
     title="Castlecards",
     summary="Storm your rivals' Walls and Castles with a hand of village cards: the last castle standing wins.",
-    edition=EDITION_TAG,
+    # "rules 2": the state took the kit's shape (one decision stack, an event
+    # log), so a save made before is replayed but not held to its old hash.
+    edition=f"{EDITION_TAG} rules 2",
     variants=(
         Variant(
             "two-player",

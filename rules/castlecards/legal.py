@@ -1,19 +1,14 @@
-"""What may be done now: whose decision it is, the chance outcomes of a draw,
-the legal actions, and why an action is refused (the reasons the screens
-show)."""
+"""What may be done now: the legal actions of whoever decides, and why an
+action is refused (the reasons ``apply`` raises and the screens show)."""
 
 from __future__ import annotations
 
-from rules.core import CHANCE
+from rules.core import top
+from rules.core.multiset import counts
 
-from .edition import (
-    ACADEMY_CARDS,
-    ATTACK_CARDS,
-    DECK,
-    FACE_DOWN,
-    KIND,
-    title,
-)
+from .chance import chance_outcomes
+from .decks import academy_left, dungeon_left, siege_left, village_left
+from .edition import ACADEMY_CARDS, ATTACK_CARDS, KIND, title
 from .fortress import (
     castle_reach,
     standing,
@@ -23,7 +18,6 @@ from .fortress import (
     targets,
     walls_standing,
 )
-from .multiset import counts
 from .state import (
     Academy,
     Attack,
@@ -32,11 +26,9 @@ from .state import (
     Confirm,
     Decline,
     Discard,
-    Draw,
     DrawVillage,
     EndTurn,
     Explore,
-    FirstPlayer,
     Give,
     King,
     NightAttack,
@@ -48,86 +40,6 @@ from .state import (
     State,
     Station,
 )
-
-
-def to_move(state: State) -> int | None:
-    if not state.pending:
-        return None
-    top = state.pending[-1]
-    if top.kind == "draw" or top.kind == "first":
-        return CHANCE
-    return top.seat
-
-
-def turn_player(state: State) -> int | None:
-    """Whose turn it is (a Thief, a supporter or a defender decides during
-    another player's turn); None when the game is over."""
-    if not state.pending or state.turn < 0:
-        return None
-    return state.turn
-
-
-def draw_source(state: State, top: Pending) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """(shuffled multiset, ordered cards under it) the pending draw takes from."""
-    source = top.source
-    if source == "village" or source == "reveal":
-        return state.village_deck, ()
-    if source == "siege":
-        return state.siege_deck, state.siege_under
-    if source == "academy":
-        return state.academy_deck, state.academy_under
-    if source == "dungeon":
-        return state.dungeon_deck, state.dungeon_under
-    return state.players[top.source_seat].loot, ()
-
-
-def chance_outcomes(state: State) -> list[tuple[Draw | FirstPlayer, float]]:
-    if not state.pending:
-        return []
-    top = state.pending[-1]
-    if top.kind == "first":
-        seats = len(state.players)
-        return [(FirstPlayer(seat), 1 / seats) for seat in range(seats)]
-    if top.kind != "draw":
-        return []
-    if face_down_draw(state, top):
-        # Nobody looks at the card: the table has nothing to say but that it went face down.
-        return [(Draw(FACE_DOWN), 1.0)]
-    deck, under = draw_source(state, top)
-    if deck:
-        total = len(deck)
-        return [(Draw(card), count / total) for card, count in counts(deck)]
-    # The shuffled part is gone: the card put back under comes up, for sure.
-    return [(Draw(under[0]), 1.0)]
-
-
-def face_down_draw(state: State, top: Pending) -> bool:
-    """Table mode: a loot card taken from the Village deck face down, unseen."""
-    return state.table_mode and top.source == "village" and top.dest == "loot"
-
-
-def village_in_deck(state: State) -> int:
-    """Cards really in the Village deck: in table mode the cards taken face
-    down as loot are still counted in ``village_deck`` (nobody knows which)."""
-    return len(state.village_deck) - state.unseen_loot
-
-
-def village_left(state: State) -> bool:
-    if village_in_deck(state):
-        return True
-    return any(DECK.get(card) == "village" for card in state.discard)
-
-
-def siege_left(state: State) -> bool:
-    return bool(state.siege_deck or state.siege_under)
-
-
-def academy_left(state: State) -> bool:
-    return bool(state.academy_deck or state.academy_under)
-
-
-def dungeon_left(state: State) -> bool:
-    return bool(state.open_dungeon or state.dungeon_deck or state.dungeon_under)
 
 
 def turn_actions(state: State, seat: int) -> list:
@@ -176,9 +88,9 @@ def turn_actions(state: State, seat: int) -> list:
     return actions
 
 
-def build_picks(top: Pending, hand: tuple[str, ...]) -> list[Pick]:
+def build_picks(step: Pending, hand: tuple[str, ...]) -> list[Pick]:
     """Gold or Builders picks that still leave a way to 4 cards with a Builder."""
-    chosen = top.selected
+    chosen = step.selected
     need = 4 - len(chosen)
     builder_chosen = "builders" in chosen
     have = dict(counts(hand))
@@ -197,72 +109,91 @@ def build_picks(top: Pending, hand: tuple[str, ...]) -> list[Pick]:
     return picks
 
 
-def select_actions(state: State, top: Pending) -> list:
-    hand = state.players[top.seat].hand
-    purpose = top.purpose
+def select_actions(state: State, step: Pending) -> list:
+    hand = state.players[step.seat].hand
+    purpose = step.purpose
     if purpose == "build":
-        return build_picks(top, hand)
+        return build_picks(step, hand)
     if purpose in ("attack", "support"):
         picks = [Pick(card) for card, _ in counts(hand) if card in ATTACK_CARDS]
     elif purpose == "react":
         picks = [Pick(card) for card, _ in counts(hand) if card in ACADEMY_CARDS]
     else:  # explore
         picks = [Pick(card) for card, _ in counts(hand) if KIND[card] == "explorers"]
-    if not confirm_reason(state, top):
+    if not confirm_reason(state, step):
         picks.append(Confirm())
     return picks
 
 
-def confirm_reason(state: State, top: Pending) -> str:
-    purpose = top.purpose
+def confirm_reason(state: State, step: Pending) -> str:
+    """Why the cards chosen so far may not be confirmed yet, or ""."""
+    purpose = step.purpose
     if purpose == "attack":
         assault = state.assault
-        if not top.selected and not assault.night:
+        if not step.selected and not assault.night:
             return "Choose at least one card to attack with (only a Night attack may be a bluff)."
         if assault.slot == 0:
-            reason = castle_reach(state.players[assault.defender], top.selected)
+            reason = castle_reach(state.players[assault.defender], step.selected)
             if reason:
                 return reason
-    if purpose == "explore" and not top.selected:
+    if purpose == "explore" and not step.selected:
         return "Choose at least one Explorers card."
     if purpose == "build":
         return "Choose 4 Builders and Gold in all."
     return ""
 
 
+def _chance(state: State, step: Pending) -> list:
+    return [action for action, _ in chance_outcomes(state)]
+
+
+def _turn(state: State, step: Pending) -> list:
+    actions = turn_actions(state, step.seat)
+    # "even if the card used has no effect": throwing any card away is
+    # always an action, not only a last resort. Only with an empty hand
+    # and nothing else to do is the action lost.
+    actions += [Discard(card) for card, _ in counts(state.players[step.seat].hand)]
+    return actions or [Pass()]
+
+
+def _thief(state: State, step: Pending) -> list:
+    if "thief" in state.players[step.seat].hand:
+        return [PlayThief(), Decline()]
+    return [Decline()]
+
+
+def _give(state: State, step: Pending) -> list:
+    hand = state.players[step.seat].hand
+    receivers = [seat for seat in standing(state) if seat != step.seat]
+    gifts = [Give(card, to) for card, _ in counts(hand) for to in receivers]
+    return gifts + [EndTurn()]
+
+
+_DECISIONS = {
+    "first": _chance,
+    "draw": _chance,
+    "action": _turn,
+    "select": select_actions,
+    "thief": _thief,
+    "give": _give,
+}
+"""The actions that answer each kind of decision."""
+
+
 def legal_actions(state: State) -> list:
-    if not state.pending:
+    step = top(state.pending)
+    if step is None:
         return []
-    top = state.pending[-1]
-    kind = top.kind
-    if kind == "draw" or kind == "first":
-        return [action for action, _ in chance_outcomes(state)]
-    if kind == "action":
-        actions = turn_actions(state, top.seat)
-        # "even if the card used has no effect": throwing any card away is
-        # always an action, not only a last resort. Only with an empty hand
-        # and nothing else to do is the action lost.
-        actions += [Discard(card) for card, _ in counts(state.players[top.seat].hand)]
-        return actions or [Pass()]
-    if kind == "select":
-        return select_actions(state, top)
-    if kind == "thief":
-        if "thief" in state.players[top.seat].hand:
-            return [PlayThief(), Decline()]
-        return [Decline()]
-    if kind == "give":
-        hand = state.players[top.seat].hand
-        receivers = [seat for seat in standing(state) if seat != top.seat]
-        gifts = [Give(card, to) for card, _ in counts(hand) for to in receivers]
-        return gifts + [EndTurn()]
-    return []
+    actions = _DECISIONS.get(step.kind)
+    return actions(state, step) if actions is not None else []
 
 
 def action_reason(state: State, action) -> str:
     """Why the turn player may not take ``action`` now, or "" if they may."""
-    if not state.pending or state.pending[-1].kind != "action":
+    step = top(state.pending)
+    if step is None or step.kind != "action":
         return "It is not the moment to choose an action."
-    seat = state.pending[-1].seat
+    seat = step.seat
     player = state.players[seat]
     hand = player.hand
     if isinstance(action, Buy):
@@ -330,9 +261,10 @@ def action_reason(state: State, action) -> str:
 def refusals(state: State) -> dict[str, str]:
     """For the turn player's action menu: each kind of action that is not
     possible right now, with the reason ("buy": "Buying takes a Gold card.")."""
-    if not state.pending or state.pending[-1].kind != "action":
+    step = top(state.pending)
+    if step is None or step.kind != "action":
         return {}
-    seat = state.pending[-1].seat
+    seat = step.seat
     hand = state.players[seat].hand
     out: dict[str, str] = {}
     for name, action in (

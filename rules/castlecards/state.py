@@ -7,8 +7,10 @@ Siege, Academy and Dungeon decks wait in an ordered ``*_under`` tuple that
 is drawn, first element first, only once the shuffled part of that deck is
 empty.
 
-Turns are driven by ``pending``, a stack of decisions (top = last element).
-Each player action or chance draw answers the top one.
+Turns are driven by ``pending``, the decision stack of ``rules.core`` (its
+last item is the top). Each player action or chance draw answers the top
+one; the automatic steps between them are taken by ``flow``. ``events``
+holds what those steps did during the last action.
 """
 
 from __future__ import annotations
@@ -16,6 +18,8 @@ from __future__ import annotations
 from typing import Union
 
 import msgspec
+
+from rules.core import Event
 
 
 class FortressCard(msgspec.Struct, frozen=True, omit_defaults=True):
@@ -59,27 +63,33 @@ class Assault(msgspec.Struct, frozen=True, omit_defaults=True):
 
 
 class Pending(msgspec.Struct, frozen=True, omit_defaults=True):
-    """One decision waiting to be answered (or an automatic step).
+    """One step of the decision stack: a decision waiting to be answered, or
+    an automatic step the rules take by themselves.
 
-    kinds (seat answers):
+    decisions (``seat`` answers; CHANCE for ``first`` and ``draw``):
     - ``first``: CHANCE picks the first player.
-    - ``draw``: CHANCE draws ``count`` cards from ``source`` ("village",
-      "siege", "academy", "dungeon", "loot" = the face-down loot of seat
+    - ``draw``: CHANCE draws one card from ``source`` ("village", "siege",
+      "academy", "dungeon", "loot" = the face-down loot of seat
       ``source_seat``, or "reveal" = table mode: say which Village card a
       face-down loot card turned up into hand is) into ``dest`` ("hand",
-      "loot", "open") of ``target``.
+      "loot", "open") of ``target``; ``count`` cards are still to come from
+      this deal, this one included.
     - ``action``: the turn player picks their action.
     - ``select``: ``seat`` picks cards one at a time for ``purpose``
       ("attack", "support", "react", "explore", "build"), then confirms.
     - ``thief``: ``seat`` may play a Thief on the ``count`` Gold that
       ``target`` just spent.
     - ``give``: an eliminated player's turn: give cards away, then end it.
-    automatic (resolved by the engine, never on top when asked):
-    - ``resolve``: settle the attack in progress.
+    automatic (taken by ``flow``, never on top when a player is asked):
+    - ``deal``: ``count`` cards to draw as above: the Village discards are
+      reshuffled first if the deck ran out; an empty pile gives nothing.
+    - ``resolve``: weigh the attack in progress and carry out its outcome.
     - ``explored``: compare the Explorers' torches with the open dungeon.
     - ``loot-rest``: the fallen seat ``target`` keeps the rest of its loot
       (and, once two castles remain, everyone standing takes loot to hand).
     - ``start-turn``: begin the turn of ``State.turn`` (after the deal).
+    - ``end-action``: under every ``action`` and ``give``: the action is
+      over, so another one (a King's) or the next player's turn.
     """
 
     kind: str
@@ -130,6 +140,7 @@ class State(msgspec.Struct, frozen=True, omit_defaults=True):
     # and lies in the loot as FACE_DOWN until it is turned up into a hand.
     table_mode: bool = False
     unseen_loot: int = 0
+    events: tuple[Event, ...] = ()  # what the automatic steps did in the last action
 
 
 # --- actions --------------------------------------------------------------

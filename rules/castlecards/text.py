@@ -1,4 +1,6 @@
-"""Log lines (``describe``) and action-bar labels (``label``).
+"""The words of the game: log lines for actions (``describe``), action-bar
+labels (``label``), and log lines for what the rules did by themselves
+(``effects``, from the events of the automatic steps).
 
 A log line never names a card another seat may not see: hidden draws say
 "a card", Night attack cards stay "face down" until revealed.
@@ -6,8 +8,11 @@ A log line never names a card another seat may not see: hidden draws say
 
 from __future__ import annotations
 
-from rules.core import IllegalAction, seat_ref
+from collections.abc import Callable
 
+from rules.core import Event, IllegalAction, seat_ref, top
+
+from .apply import apply
 from .edition import ACADEMY_CARDS, ATTACK_CARDS, CARDS, FACE_DOWN, title
 from .fortress import reach_cut, walls_in_the_way
 from .state import (
@@ -83,19 +88,19 @@ def label(state: State, action) -> str:
     if isinstance(action, Pick):
         return title(action.card)
     if isinstance(action, Confirm):
-        top = state.pending[-1] if state.pending else None
-        if top is not None and top.purpose in ("support", "react") and not top.selected:
+        step = top(state.pending)
+        if step is not None and step.purpose in ("support", "react") and not step.selected:
             # Asked with nothing to play (option ask_everyone): say so, one plain pass.
-            hand = state.players[top.seat].hand
-            if top.purpose == "support":
+            hand = state.players[step.seat].hand
+            if step.purpose == "support":
                 return "No, let it be" if ATTACK_CARDS.intersection(hand) else "Pass (no attack cards)"
             return "No reaction" if ACADEMY_CARDS.intersection(hand) else "Pass (no Academy cards)"
         return "Done"
     if isinstance(action, PlayThief):
         return "Play the Thief"
     if isinstance(action, Decline):
-        top = state.pending[-1] if state.pending else None
-        if top is not None and "thief" not in state.players[top.seat].hand:
+        step = top(state.pending)
+        if step is not None and "thief" not in state.players[step.seat].hand:
             return "Pass (no Thief to play)"
         return "Let the Gold go"
     if isinstance(action, Give):
@@ -107,13 +112,13 @@ def label(state: State, action) -> str:
 
 def describe(state: State, action) -> str:
     """One log line for ``action``, told before it is applied."""
-    top = state.pending[-1] if state.pending else None
-    seat = top.seat if top is not None else -1
+    step = top(state.pending)
+    seat = step.seat if step is not None else -1
     who = seat_ref(seat)
     if isinstance(action, FirstPlayer):
         return f"{seat_ref(action.seat)} goes first."
     if isinstance(action, Draw):
-        return _describe_draw(state, top, action)
+        return _describe_draw(state, step, action)
     if isinstance(action, Buy):
         return f"{who} plays a Gold to buy 2 Village cards."
     if isinstance(action, Explore):
@@ -139,12 +144,12 @@ def describe(state: State, action) -> str:
     if isinstance(action, Pass):
         return f"{who} has no cards and nothing to do."
     if isinstance(action, Pick):
-        return _describe_pick(state, top, action)
+        return _describe_pick(state, step, action)
     if isinstance(action, Confirm):
-        return _describe_confirm(state, top, action)
+        return _describe_confirm(state, step, action)
     if isinstance(action, PlayThief):
-        gold = top.count if top is not None else 0
-        return f"{who} plays the Thief and takes {seat_ref(top.target)}'s {gold} Gold."
+        gold = step.count if step is not None else 0
+        return f"{who} plays the Thief and takes {seat_ref(step.target)}'s {gold} Gold."
     if isinstance(action, Decline):
         return f"{who} lets the Gold go."
     if isinstance(action, Give):
@@ -154,53 +159,26 @@ def describe(state: State, action) -> str:
     return str(action)
 
 
-def chance_prompt(state: State) -> str:
-    """The question table mode asks at a chance step; its answers are the
-    ``label`` of each outcome. A face-down loot card is never named: the
-    table only confirms it went face down."""
-    top = state.pending[-1] if state.pending else None
-    if top is None:
-        return "What happened at the table?"
-    if top.kind == "first":
-        return "Who starts? (the player who most recently saw a castle, or the youngest)"
-    if top.kind != "draw":
-        return "What happened at the table?"
-    who = seat_ref(top.target)
-    if top.source == "loot":
-        return (
-            f"{who} takes one of {seat_ref(top.source_seat)}'s face-down loot cards without "
-            "looking: it stays face down."
-        )
-    if top.dest == "loot":
-        return f"{who} takes the top Village card as loot, face down: nobody looks at it."
-    if top.source == "reveal":
-        return f"{who} turns a face-down loot card up into hand: which card is it?"
-    if top.dest == "open":
-        return "Which Dungeon card is turned up?"
-    deck = {"village": "Village", "siege": "Siege", "academy": "Academy"}.get(top.source, "")
-    return f"Which {deck} card did {who} draw?"
-
-
-def _describe_draw(state: State, top, action: Draw) -> str:
-    if top is None:
+def _describe_draw(state: State, step, action: Draw) -> str:
+    if step is None:
         return "A card is drawn."
-    receiver = seat_ref(top.target)
-    if top.dest == "open":
+    receiver = seat_ref(step.target)
+    if step.dest == "open":
         data = CARDS.get(action.card)
         if data is None:
             return "A dungeon is revealed."
         danger, treasure = _count(data.danger, "torch", "torches"), _count(data.treasure, "card", "cards")
         line = f"The dungeon is revealed: danger {danger}, treasure {treasure}."
         return f"{line} {_explore_verdict(state.table, action.card)}" if state.table else line
-    if top.source == "loot":
-        return f"{receiver} takes one of {seat_ref(top.source_seat)}'s face-down loot cards."
-    if top.source == "reveal":
+    if step.source == "loot":
+        return f"{receiver} takes one of {seat_ref(step.source_seat)}'s face-down loot cards."
+    if step.source == "reveal":
         return f"{receiver} turns a face-down loot card up into hand."
-    if top.dest == "loot":
+    if step.dest == "loot":
         return f"{receiver} takes a loot card face down."
-    if top.source == "academy":
+    if step.source == "academy":
         return f"{receiver} takes an Academy card."
-    if top.source == "siege":
+    if step.source == "siege":
         return f"{receiver} takes the top Siege card."
     return f"{receiver} draws a Village card."
 
@@ -218,9 +196,9 @@ def _count(number: int, one: str, many: str) -> str:
     return f"{number} {one if number == 1 else many}"
 
 
-def _describe_pick(state: State, top, action: Pick) -> str:
-    who = seat_ref(top.seat)
-    purpose = top.purpose
+def _describe_pick(state: State, step, action: Pick) -> str:
+    who = seat_ref(step.seat)
+    purpose = step.purpose
     if purpose in ("attack", "support"):
         if state.assault.night:
             return f"{who} slips a card face down under the Night."
@@ -233,33 +211,29 @@ def _describe_pick(state: State, top, action: Pick) -> str:
     return f"{who} sends {title(action.card)}."
 
 
-def _describe_confirm(state: State, top, action: Confirm) -> str:
-    # Imported here: engine imports nothing from this module, but keep the
-    # dependency one way.
-    from .engine import apply
-
-    who = seat_ref(top.seat)
-    purpose = top.purpose
+def _describe_confirm(state: State, step, action: Confirm) -> str:
+    who = seat_ref(step.seat)
+    purpose = step.purpose
     night = state.assault.night
     if purpose == "attack":
-        count = len(top.selected)
+        count = len(step.selected)
         if night:
             line = f"{who} attacks with {count} card(s) face down."
         else:
-            line = f"{who} attacks with {_cards(top.selected)}."
+            line = f"{who} attacks with {_cards(step.selected)}."
     elif purpose == "support":
-        if not top.selected:
+        if not step.selected:
             line = f"{who} does not join the attack."
         elif night:
-            line = f"{who} supports the attack with {len(top.selected)} card(s) face down."
+            line = f"{who} supports the attack with {len(step.selected)} card(s) face down."
         else:
-            line = f"{who} supports the attack with {_cards(top.selected)}."
+            line = f"{who} supports the attack with {_cards(step.selected)}."
     elif purpose == "react":
-        line = f"{who} reacts with {_cards(top.selected)}." if top.selected else f"{who} does not react."
+        line = f"{who} reacts with {_cards(step.selected)}." if step.selected else f"{who} does not react."
     elif purpose == "explore":
-        line = f"{who} explores with {_cards(top.selected)}."
+        line = f"{who} explores with {_cards(step.selected)}."
         if state.open_dungeon:
-            line += " " + _explore_verdict(top.selected, state.open_dungeon)
+            line += " " + _explore_verdict(step.selected, state.open_dungeon)
         return line
     else:
         return f"{who} is done."
@@ -282,3 +256,134 @@ def _describe_confirm(state: State, top, action: Confirm) -> str:
         if after.ended_by == "castle":
             line += f" {seat_ref(after.winner)}'s castle is the last one standing!"
     return line
+
+
+# --- what the rules did by themselves -----------------------------------------
+
+_DECKS = {"village": "Village", "siege": "Siege", "academy": "Academy", "dungeon": "Dungeon"}
+
+
+def _reshuffle(event: Event) -> str:
+    village, back_under = event.detail
+    line = f"The discards are shuffled into a new Village deck of {_count(village, 'card', 'cards')}"
+    if back_under:
+        line += f"; {_count(back_under, 'card goes', 'cards go')} back under the other decks"
+    return line + "."
+
+
+def _no_card(event: Event) -> str:
+    (source,) = event.detail
+    if source == "village":
+        return f"The Village deck and the discards are empty: {seat_ref(event.seat)} gets no card."
+    if source == "dungeon":
+        return "The Dungeon deck is empty: no dungeon is turned up."
+    if source == "loot":
+        return f"No loot is left: {seat_ref(event.seat)} gets no card."
+    return f"The {_DECKS.get(source, source)} deck is empty: {seat_ref(event.seat)} gets no card."
+
+
+def _more_actions(event: Event) -> str:
+    (left,) = event.detail
+    return f"{seat_ref(event.seat)} has {_count(left, 'more action', 'more actions')} this turn."
+
+
+def _repelled(event: Event) -> str:
+    return f"The attack cards go to the discards; a repelled attack ends {seat_ref(event.seat)}'s turn."
+
+
+def _garrison_routed(event: Event) -> str:
+    slot, units = event.detail
+    where = f"{seat_ref(event.seat)}'s {slot_name(slot)}"
+    return (
+        f"The {_count(units, 'unit', 'units')} on {where} {'goes' if units == 1 else 'go'} to the discards."
+    )
+
+
+def _wall_falls(event: Event) -> str:
+    slot, units = event.detail
+    line = f"{seat_ref(event.seat)}'s {slot_name(slot)} falls"
+    if units:
+        line += f", its {_count(units, 'defender', 'defenders')} to the discards"
+    return line + "."
+
+
+def _castle_falls(event: Event) -> str:
+    who = seat_ref(event.seat)
+    return f"{who}'s Castle falls: {who} is out of the game, every defender to the discards."
+
+
+def _won(event: Event) -> str:
+    (teams,) = event.detail
+    if teams:
+        return f"The game is over: {seat_ref(event.seat)}'s team holds the last castles standing and wins together."
+    return "The game is over: the last castle standing wins."
+
+
+def _loot(event: Event) -> str:
+    fallen, taken, loot = event.detail
+    line = f"{seat_ref(event.seat)} takes the Castle's loot card"
+    if loot:
+        line += f" and {taken} of {seat_ref(fallen)}'s {_count(loot, 'loot card', 'loot cards')}, drawn blind"
+    return line + "."
+
+
+def _loot_kept(event: Event) -> str:
+    (count,) = event.detail
+    return f"{seat_ref(event.seat)} keeps the rest of their loot: {_count(count, 'card', 'cards')} into hand."
+
+
+def _loot_to_hand(event: Event) -> str:
+    (count,) = event.detail
+    return f"Two castles remain: {seat_ref(event.seat)} takes their {_count(count, 'loot card', 'loot cards')} into hand."
+
+
+def _treasure(event: Event) -> str:
+    (treasure,) = event.detail
+    return (
+        f"The dungeon is beaten: {seat_ref(event.seat)} draws {_count(treasure, 'Village card', 'Village cards')} "
+        "of treasure; the Explorers and the dungeon go to the discards."
+    )
+
+
+def _dungeon_holds(event: Event) -> str:
+    return "The Explorers go to the discards; the dungeon stays face up."
+
+
+def _turn(event: Event) -> str:
+    return f"{seat_ref(event.seat)}'s turn begins."
+
+
+def _fallen_turn(event: Event) -> str:
+    return f"{seat_ref(event.seat)}'s turn: their Castle has fallen, so they may only give cards away."
+
+
+def _round_limit(event: Event) -> str:
+    (rounds,) = event.detail
+    return f"The round limit ({_count(rounds, 'round', 'rounds')}) is reached: the game ends."
+
+
+_EVENT_LINES: dict[str, Callable[[Event], str]] = {
+    "reshuffle": _reshuffle,
+    "no-card": _no_card,
+    "more-actions": _more_actions,
+    "repelled": _repelled,
+    "garrison-routed": _garrison_routed,
+    "wall-falls": _wall_falls,
+    "castle-falls": _castle_falls,
+    "won": _won,
+    "loot": _loot,
+    "loot-kept": _loot_kept,
+    "loot-to-hand": _loot_to_hand,
+    "treasure": _treasure,
+    "dungeon-holds": _dungeon_holds,
+    "turn": _turn,
+    "fallen-turn": _fallen_turn,
+    "round-limit": _round_limit,
+}
+"""The log line of each kind of event the automatic steps record (``flow``)."""
+
+
+def effects(before: State, action, after: State) -> list[str]:
+    """Log lines for what the rules did by themselves after ``action``: a
+    reshuffle, a fallen card and its loot, a dungeon's treasure, a new turn."""
+    return [_EVENT_LINES[event.kind](event) for event in after.events]

@@ -26,20 +26,22 @@ from __future__ import annotations
 import random
 from itertools import combinations
 
-from .edition import ACADEMY_CARDS, ATTACK_CARDS, CARDS, KIND, STRENGTH, TORCHES
-from .fortress import (
+from rules.core import top
+from rules.core.multiset import counts
+
+from ..edition import ACADEMY_CARDS, ATTACK_CARDS, CARDS, KIND, STRENGTH, TORCHES
+from ..fortress import (
     allies,
     card_shields,
     castle_reach,
-    settle,
     standing,
     walls_in_the_way,
     walls_standing,
+    weigh,
 )
-from .legal import legal_actions
-from .multiset import counts
-from .scoring import shields_standing
-from .state import (
+from ..legal import legal_actions
+from ..scoring import shields_standing
+from ..state import (
     Academy,
     Attack,
     Build,
@@ -72,19 +74,19 @@ def bot_action(state: State, level: str, rng: random.Random):
     if level == "easy" and rng.random() < 0.33:
         return rng.choice(actions)
     hard = level == "hard"
-    top = state.pending[-1]
-    kind = top.kind
+    step = top(state.pending)
+    kind = step.kind
     if kind == "thief":
-        return Decline() if allies(state, top.seat, top.target) else PlayThief()
+        return Decline() if allies(state, step.seat, step.target) else PlayThief()
     if kind == "give":
-        return _give(state, top.seat, actions)
+        return _give(state, step.seat, actions)
     if kind == "select":
-        choice = _select(state, top, hard)
+        choice = _select(state, step, hard)
         if choice in actions:
             return choice
         return Confirm() if Confirm() in actions else actions[0]
     if kind == "action":
-        choice = _turn(state, top.seat, actions, hard)
+        choice = _turn(state, step.seat, actions, hard)
         if choice in actions:
             return choice
         # Nothing planned: any action with an effect before a card thrown away.
@@ -264,46 +266,46 @@ def _station(state: State, seat: int, actions: list):
 # --- choosing cards -------------------------------------------------------------
 
 
-def _select(state: State, top, hard: bool):
-    purpose = top.purpose
-    seat = top.seat
+def _select(state: State, step, hard: bool):
+    purpose = step.purpose
+    seat = step.seat
     hand = state.players[seat].hand
     if purpose == "build":
         # One Builder first (it is required), then Gold (it buys nothing else as well), then Builders.
-        if "builders" not in top.selected and "builders" in hand:
+        if "builders" not in step.selected and "builders" in hand:
             return Pick("builders")
         return Pick("gold") if "gold" in hand else Pick("builders")
     if purpose == "explore":
         explorers = [card for card in hand if KIND[card] == "explorers"]
-        torches = sum(TORCHES[card] for card in top.selected)
+        torches = sum(TORCHES[card] for card in step.selected)
         danger = CARDS[state.open_dungeon].danger if state.open_dungeon else 3
         if explorers and torches <= danger:
             return Pick(max(explorers, key=lambda card: TORCHES[card]))
         return Confirm()
     if purpose == "attack":
-        return _select_attack(state, top, hand)
+        return _select_attack(state, step, hand)
     if purpose == "support":
-        return _select_support(state, top, hand, hard)
-    return _select_react(state, top, hand)
+        return _select_support(state, step, hand, hard)
+    return _select_react(state, step, hand)
 
 
-def _select_attack(state: State, top, hand):
+def _select_attack(state: State, step, hand):
     assault = state.assault
-    pool = [card for card in hand if card in ATTACK_CARDS] + list(top.selected)
+    pool = [card for card in hand if card in ATTACK_CARDS] + list(step.selected)
     card = state.players[assault.defender].fortress[assault.slot]
     must = _assault_card(state, assault.defender, pool) if assault.slot == 0 else ""
     plan = _plan(pool, card_shields(card, assault.garrison), must.strip("-"))
     if plan is None:
         # Not enough: a bluff stays a bluff; a day attack sends the fewest cards that make it legal.
-        if not top.selected and not assault.night:
+        if not step.selected and not assault.night:
             weakest = min((c for c in hand if c in ATTACK_CARDS), key=lambda c: STRENGTH[c])
             if must not in ("", "-"):
                 weakest = must
             return Pick(weakest)
-        if assault.slot == 0 and castle_reach(state.players[assault.defender], top.selected):
+        if assault.slot == 0 and castle_reach(state.players[assault.defender], step.selected):
             return Pick(must)
         return Confirm()
-    remaining = list(top.selected)
+    remaining = list(step.selected)
     for card in plan:
         if card in remaining:
             remaining.remove(card)
@@ -312,9 +314,9 @@ def _select_attack(state: State, top, hand):
     return Confirm()
 
 
-def _select_support(state: State, top, hand, hard: bool):
+def _select_support(state: State, step, hand, hard: bool):
     assault = state.assault
-    seat = top.seat
+    seat = step.seat
     if assault.night or allies(state, seat, assault.defender):
         return Confirm()
     rivals = [s for s in standing(state) if s != seat and s != assault.attacker]
@@ -326,7 +328,7 @@ def _select_support(state: State, top, hand, hard: bool):
         return Confirm()
     card = state.players[assault.defender].fortress[assault.slot]
     need = card_shields(card, assault.garrison)
-    shown = [c.card for c in assault.cards] + list(top.selected)
+    shown = [c.card for c in assault.cards] + list(step.selected)
     swords = sum(STRENGTH.get(c, 0) for c in shown)
     if swords > need:
         return Confirm()
@@ -337,12 +339,12 @@ def _select_support(state: State, top, hand, hard: bool):
     return Pick(plan[0])
 
 
-def _select_react(state: State, top, hand):
+def _select_react(state: State, step, hand):
     """Academy cards only when they save the card: the smallest set that makes
     a winning attack fail (blind at Night: assume the strongest hidden cards)."""
     assault = state.assault
     academy = sorted(card for card in hand if card in ACADEMY_CARDS)
-    chosen = list(top.selected)
+    chosen = list(step.selected)
     card = state.players[assault.defender].fortress[assault.slot]
     base = card_shields(card, assault.garrison)
     walls = walls_in_the_way(state)
@@ -357,7 +359,7 @@ def _select_react(state: State, top, hand):
         cards = [c.card for c in assault.cards]
 
     def fails(reactions: list[str]) -> bool:
-        swords, _, _ = settle(cards, list(assault.reactions) + reactions, walls)
+        swords, _, _ = weigh(cards, list(assault.reactions) + reactions, walls)
         shields = base + sum(
             CARDS[r].effect for r in list(assault.reactions) + reactions if r == "shield-wall"
         )

@@ -2,10 +2,11 @@
 King, Explore, Defend, the no-pass rule, and the Village reshuffle."""
 
 import pytest
-from cc_helpers import run, table
 from msgspec.structs import replace
 
 import rules.castlecards as game
+from rules.castlecards.fortress import station_reason
+from rules.castlecards.legal import action_reason, refusals
 from rules.castlecards.state import (
     Academy,
     Attack,
@@ -25,6 +26,7 @@ from rules.castlecards.state import (
     Station,
 )
 from rules.core import CHANCE, IllegalAction
+from tests.rules.castlecards.helpers import run, table
 
 
 def test_a_turn_starts_with_a_village_draw_then_one_action():
@@ -100,7 +102,7 @@ def test_build_needs_four_builders_and_gold_with_at_least_one_builder():
     assert Build() not in game.legal_actions(table(2, hands={0: ["gold"] * 4}))
     assert Build() not in game.legal_actions(table(2, hands={0: ["builders", "gold", "gold"]}))
     state = table(2, hands={0: ["builders", "gold", "gold", "gold", "gold"]})
-    assert game.action_reason(state, Build()) == ""
+    assert action_reason(state, Build()) == ""
     state = run(state, Build(), Pick("gold"), Pick("gold"), Pick("gold"))
     # three Gold chosen: only the Builder may complete it
     assert game.legal_actions(state) == [Pick("builders")]
@@ -127,8 +129,8 @@ def test_academy_takes_a_duke_and_two_gold_and_the_duke_leaves_the_game():
 
 
 def test_academy_refusals_say_why():
-    assert "Duke" in game.action_reason(table(2, hands={0: ["gold", "gold"]}), Academy())
-    assert "2 Gold" in game.action_reason(table(2, hands={0: ["duke", "gold"]}), Academy())
+    assert "Duke" in action_reason(table(2, hands={0: ["gold", "gold"]}), Academy())
+    assert "2 Gold" in action_reason(table(2, hands={0: ["duke", "gold"]}), Academy())
 
 
 def test_the_king_gold_then_attack():
@@ -185,7 +187,7 @@ def test_the_king_does_not_station_two_defenders_in_one_turn():
     with pytest.raises(IllegalAction, match="only one a turn"):
         game.apply(state, Station("soldiers-red-1", 0))
     done = replace(table(2, hands={0: ["bowmen-red"]}), stationed_this_turn=True)
-    assert "already stationed" in game.refusals(done)["defend"]
+    assert "already stationed" in refusals(done)["defend"]
     state = run(state, DrawVillage(), "duke")
     assert state.turn == 1 and not state.stationed_this_turn  # the next turn may station again
     again = run(state, "gold", Discard("gold"), "duke")
@@ -235,9 +237,9 @@ def test_defend_stations_matching_units_up_to_the_shields():
     legal = game.legal_actions(state)
     assert Station("bowmen-red", 1) in legal and Station("soldiers-red-2", 0) in legal
     assert Station("bowmen-blue", 1) not in legal
-    assert "colour" in game.station_reason(state, 0, "bowmen-blue", 1)
-    assert "Soldiers defend the Castle" in game.station_reason(state, 0, "soldiers-red-2", 1)
-    assert "Bowmen defend the Walls" in game.station_reason(state, 0, "bowmen-red", 0)
+    assert "colour" in station_reason(state, 0, "bowmen-blue", 1)
+    assert "Soldiers defend the Castle" in station_reason(state, 0, "soldiers-red-2", 1)
+    assert "Bowmen defend the Walls" in station_reason(state, 0, "bowmen-red", 0)
     state = replace(
         state,
         players=(
@@ -252,7 +254,7 @@ def test_defend_stations_matching_units_up_to_the_shields():
         )
         + state.players[1:],
     )
-    assert "full" in game.station_reason(state, 0, "bowmen-red", 1)
+    assert "full" in station_reason(state, 0, "bowmen-red", 1)
     assert Station("bowmen-red", 1) not in game.legal_actions(state)
 
 
@@ -268,11 +270,11 @@ def test_weapons_defend_as_colourless_units_one_slot_each_by_option():
     state = table(2, hands={0: ["catapult", "battering-ram"]})
     assert Station("catapult", 1) in game.legal_actions(state)
     assert Station("catapult", 0) in game.legal_actions(state)
-    assert "assault weapon" in game.station_reason(state, 0, "battering-ram", 1)
+    assert "assault weapon" in station_reason(state, 0, "battering-ram", 1)
     state = run(state, Station("catapult", 1))
     assert game.card_shields(state.players[0].fortress[1]) == 5
     off = table(2, hands={0: ["catapult"]}, weapons_defend=False)
-    assert "weapons_defend" in game.station_reason(off, 0, "catapult", 1)
+    assert "weapons_defend" in station_reason(off, 0, "catapult", 1)
     assert not any(isinstance(a, Station) for a in game.legal_actions(off))
 
 
@@ -341,17 +343,17 @@ def test_an_empty_village_draw_is_skipped():
     assert DrawVillage() in game.legal_actions(state)  # the King itself is in the discards
     state = replace(state, village_deck=(), discard=())
     assert game.legal_actions(state) == [Pass()]
-    assert "empty" in game.action_reason(state, DrawVillage())
+    assert "empty" in action_reason(state, DrawVillage())
 
 
 def test_refusals_explain_the_unavailable_actions():
     state = table(2, hands={0: ["trap"]})
-    reasons = game.refusals(state)
+    reasons = refusals(state)
     assert reasons["buy"] == "Buying takes a Gold card."
     assert "Soldiers" in reasons["attack"]
     assert "Night" in reasons["night"]
     assert "build" in reasons and "academy" in reasons and "king" in reasons and "defend" in reasons
-    assert "buy" not in game.refusals(table(2, hands={0: ["gold"]}))
+    assert "buy" not in refusals(table(2, hands={0: ["gold"]}))
 
 
 def test_illegal_answers_are_refused_with_a_reason():

@@ -3,7 +3,6 @@ cards, support, the Thief, no win), the last castle standing, and the round
 limit option."""
 
 import pytest
-from cc_helpers import run, table
 from msgspec.structs import replace
 
 import rules.castlecards as game
@@ -22,6 +21,7 @@ from rules.castlecards.state import (
     Station,
 )
 from rules.core import CHANCE, IllegalAction
+from tests.rules.castlecards.helpers import run, table
 
 
 def _fall(state, seat):
@@ -150,7 +150,7 @@ def test_a_fallen_player_still_supports_attacks_and_plays_the_thief():
     assert state.assault.outcome == "success"
     state = run(state, "night")  # the attacker's loot
     # Next: seat 2's turn. Later seat 1 buys and the fallen seat 0 steals the Gold.
-    state = replace(state, pending=(Pending("action", seat=1),), turn=1)
+    state = replace(state, pending=(Pending("end-action"), Pending("action", seat=1)), turn=1)
     state = run(state, Buy())
     assert game.to_move(state) == 0
     state = run(state, PlayThief())

@@ -2,11 +2,10 @@
 totals while cards are picked, the outlook with a tie, hidden Night cards,
 and the torches of Explorers being chosen."""
 
-from cc_helpers import run, table
-
 import rules.castlecards as game
+from rules.castlecards.queries import attack_outlook, explore_succeeds, explore_torches, pick_outlook
 from rules.castlecards.state import Attack, Confirm, Explore, NightAttack, Pick
-from rules.castlecards.ui_queries import attack_outlook, explore_succeeds, explore_torches, pick_outlook
+from tests.rules.castlecards.helpers import run, table
 
 
 def test_no_attack_no_outlook():
@@ -23,11 +22,11 @@ def test_the_outlook_totals_the_picks_live_and_a_tie_fails():
         stationed={(1, 1): ["bowmen-blue", "bowmen-blue"]},
     )
     state = run(state, Attack(1, 1))
-    assert attack_outlook(state) == game.ui_queries.Outlook(0, 4, 0, False)
+    assert attack_outlook(state) == game.Outlook(0, 4, 0, False)
     preview = pick_outlook(state, "soldiers-red-2")
     assert (preview.swords, preview.shields, preview.succeeds) == (2, 4, False)
     state = run(state, Pick("soldiers-red-2"), Pick("soldiers-blue-2"))
-    assert attack_outlook(state) == game.ui_queries.Outlook(4, 4, 0, False)
+    assert attack_outlook(state) == game.Outlook(4, 4, 0, False)
     assert pick_outlook(state, "bowmen-green").succeeds
     assert pick_outlook(state, "gold") is None  # refused: not an attack card
 
@@ -39,8 +38,8 @@ def test_a_reaction_being_picked_changes_the_outlook():
     )
     state = run(state, Attack(1, 0), Pick("soldiers-red-2"), Pick("soldiers-blue-2"), Confirm())
     assert attack_outlook(state).succeeds
-    assert pick_outlook(state, "trap") == game.ui_queries.Outlook(2, 3, 0, False)
-    assert pick_outlook(state, "shield-wall") == game.ui_queries.Outlook(4, 5, 0, False)
+    assert pick_outlook(state, "trap") == game.Outlook(2, 3, 0, False)
+    assert pick_outlook(state, "shield-wall") == game.Outlook(4, 5, 0, False)
 
 
 def test_night_cards_are_hidden_from_the_defender_view():
@@ -49,7 +48,7 @@ def test_night_cards_are_hidden_from_the_defender_view():
     defender = game.view(state, 1)
     outlook = attack_outlook(defender)
     assert (outlook.swords, outlook.hidden) == (0, 1)
-    assert attack_outlook(state) == game.ui_queries.Outlook(3, 2, 0, True)
+    assert attack_outlook(state) == game.Outlook(3, 2, 0, True)
     assert pick_outlook(defender, "trap").hidden == 1
 
 

@@ -3,12 +3,12 @@ what ``view`` hides."""
 
 import msgspec
 import pytest
-from cc_helpers import ALL_CARDS, config, run, table
 
 import rules.castlecards as game
 from rules.castlecards.edition import CARDS, EDITION, HIDDEN, deck_cards, total_cards
 from rules.castlecards.state import Attack, Committed, Confirm, FirstPlayer, NightAttack, Pick
 from rules.core import CHANCE, IllegalAction
+from tests.rules.castlecards.helpers import ALL_CARDS, config, run, table
 
 
 def test_the_card_list_adds_up_to_110():
@@ -174,7 +174,7 @@ def test_states_round_trip_through_json_and_toml():
 
 
 def test_the_helper_table_keeps_all_110_cards():
-    from cc_helpers import cards_in_play
+    from tests.rules.castlecards.helpers import cards_in_play
 
     state = table(4, hands={0: ["gold"]}, stationed={(1, 1): ["bowmen-blue"]}, loot={2: ["king"]})
     assert cards_in_play(state) == ALL_CARDS

@@ -17,8 +17,7 @@ from castletui.screens.result import ResultScreen
 from castletui.session import Session
 from castletui.widgets.castlecards_board import BoardMarks, CastlecardsBoard
 from rules import castlecards as game
-from rules.castlecards.edition import ACADEMY_CARDS
-from rules.castlecards.state import Attack, Pick
+from rules.castlecards import ACADEMY_CARDS, Attack, Pick
 from tests.app.driving import StillApp, play_to_the_end, screen_text, settle
 
 # --- sessions at a chosen moment (shared with the snapshot tests) ---------------
@@ -192,7 +191,9 @@ async def test_the_attack_panel_totals_swords_against_shields_while_picking(tmp_
         if not at_action(s):
             return False
         attacks = [a for a in s.legal_actions() if isinstance(a, Attack) and not a.garrison]
-        attack_cards = [c for c in s.state.players[0].hand if c in game.legal.ATTACK_CARDS]
+        attack_cards = [
+            c for c in s.state.players[0].hand if game.KIND[c] in ("soldiers", "bowmen", "weapon")
+        ]
         return pending is not None and attacks and len(attack_cards) >= 2
 
     session = play_until(new_session(tmp_path / "g.toml", 5), picking)
@@ -209,7 +210,7 @@ async def test_the_attack_panel_totals_swords_against_shields_while_picking(tmp_
         assert len(picks) >= 2 and all(" vs " in c.text and "shield" in c.text for c in picks)
         assert app.screen.choice_list[-1].disabled  # Confirm waits for a card
         first = picks[0]
-        expected = game.ui_queries.pick_outlook(session.view(0), first.action.card)
+        expected = game.pick_outlook(session.view(0), first.action.card)
         assert first.text.endswith(
             f"{plural(expected.swords, 'sword', 'swords')} vs {plural(expected.shields, 'shield', 'shields')}: "
             f"{'wins' if expected.succeeds else 'fails'}"
@@ -239,7 +240,7 @@ async def test_hot_seat_the_curtain_falls_before_the_other_persons_reaction(tmp_
             and seat >= 0
             and at_action(s, seat)
             and any(isinstance(a, Attack) for a in s.legal_actions())
-            and any(c in game.edition.ACADEMY_CARDS for c in s.state.players[1 - seat].hand)
+            and any(c in ACADEMY_CARDS for c in s.state.players[1 - seat].hand)
         )
 
     session = play_until(new_session(tmp_path / "g.toml", 2, bot=False), can_attack)
@@ -316,7 +317,7 @@ async def test_hot_seat_a_buyer_sees_the_cards_bought_before_the_device_passes(t
     """What players found, item 9: the curtain fell at once after a Buy (Wei
     was asked about a Thief first, then the turn passed), so the buyer never
     saw the two cards drawn. Now the device comes back to the buyer."""
-    from rules.castlecards.state import Buy
+    from rules.castlecards import Buy
 
     def can_buy(s):
         seat = s.to_move()

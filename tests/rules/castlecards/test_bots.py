@@ -2,7 +2,6 @@
 
 import random
 
-from cc_helpers import run, table
 from msgspec.structs import replace
 
 import rules.castlecards as game
@@ -16,6 +15,7 @@ from rules.castlecards.state import (
     PlayThief,
     Station,
 )
+from tests.rules.castlecards.helpers import run, table
 
 
 def bot(state, level="normal"):

@@ -8,11 +8,11 @@ import time
 
 import msgspec
 import pytest
-from cc_helpers import ALL_CARDS, cards_in_play, config, random_playout
 
 import rules.castlecards as game
 from rules.castlecards.state import Confirm
 from rules.core import CHANCE, IllegalAction, replay
+from tests.rules.castlecards.helpers import ALL_CARDS, cards_in_play, config, random_playout
 
 SEATS = [2, 3, 4]
 _encode = msgspec.json.Encoder(order="deterministic").encode
@@ -127,7 +127,7 @@ def test_a_bot_decision_takes_under_50_ms():
 
 
 def test_evaluate_prefers_standing_walls():
-    from cc_helpers import table
+    from tests.rules.castlecards.helpers import table
 
     even = table(2)
     worse = table(2, walls={0: 1})

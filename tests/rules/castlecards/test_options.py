@@ -4,12 +4,12 @@ Academy card), team play with 4 players, and the bot's team manners."""
 import random
 
 import pytest
-from cc_helpers import config, run, table
 from msgspec.structs import replace
 
 import rules.castlecards as game
 from rules.castlecards.state import Attack, Buy, Confirm, Decline, Pick, PlayThief
 from rules.core import CHANCE, Config, IllegalAction, chance_rng, sample_outcome
+from tests.rules.castlecards.helpers import config, run, table
 
 
 def test_ask_everyone_is_the_default_and_asks_each_seat_at_a_thief_window_in_turn_order():

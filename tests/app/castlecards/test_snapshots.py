@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.app.castlecards.test_screens import at_action, is_reacting, new_session, play_until, top
 from tests.app.driving import StillApp, settle
-from tests.app.test_castlecards_screens import at_action, is_reacting, new_session, play_until, top
 
 SNAP_DIR = Path("/tmp/castletui-snapshots")
 

@@ -1,5 +1,5 @@
 """Helpers for the Castlecards tests: a table laid out by hand, a run of
-actions, the card count that must always add up."""
+actions, the card count that must always add up, a seeded random playout."""
 
 from __future__ import annotations
 
@@ -68,7 +68,7 @@ def table(
         siege_deck=tuple(sorted(decks["siege"])),
         academy_deck=tuple(sorted(decks["academy"])),
         dungeon_deck=tuple(sorted(decks["dungeon"])),
-        pending=(Pending("action", seat=turn),),
+        pending=(Pending("end-action"), Pending("action", seat=turn)),
         turn=turn,
         actions_left=1,
         turn_number=1,

@@ -5,13 +5,13 @@ asked, nor by its answers, until it is turned up into a hand."""
 import random
 
 import pytest
-from cc_helpers import ALL_CARDS, cards_in_play, config, run, table
 from msgspec.structs import replace
 
 import rules.castlecards as game
 from rules.castlecards.edition import FACE_DOWN
 from rules.castlecards.state import Attack, Confirm, Draw, Pick
 from rules.core import CHANCE, IllegalAction, chance_rng, sample_outcome
+from tests.rules.castlecards.helpers import ALL_CARDS, cards_in_play, config, run, table
 
 
 def test_a_face_down_loot_card_is_not_named_to_the_table():
@@ -103,7 +103,9 @@ def test_every_card_is_accounted_for_in_table_mode_games(seats):
             found = cards_in_play(state)
             face_down = found.pop(FACE_DOWN, 0)
             # Loot being turned up has left the loot but is not named yet.
-            turning_up = sum(p.count for p in state.pending if p.kind == "draw" and p.source == "reveal")
+            turning_up = sum(
+                p.count for p in state.pending if p.kind in ("deal", "draw") and p.source == "reveal"
+            )
             assert face_down + turning_up == state.unseen_loot
             assert found == ALL_CARDS
             assert ply < 20_000

@@ -3,11 +3,11 @@ Wall), every Academy reaction, Night attacks and bluffs, which cards reach a
 Castle, and support with 3-4 players."""
 
 import pytest
-from cc_helpers import run, table
 
 import rules.castlecards as game
 from rules.castlecards.state import Attack, Confirm, NightAttack, Pick, Station
 from rules.core import CHANCE, IllegalAction
+from tests.rules.castlecards.helpers import run, table
 
 
 def _attack(state, target, slot, cards, garrison=False):
