@@ -51,7 +51,7 @@ COLOURS = EDITION.fortress.colours
 CASTLE_SHIELDS = EDITION.fortress.castle_shields
 WALL_SHIELDS = EDITION.fortress.wall_shields
 
-# Flat tables: the engine asks these on every action, a dict lookup is the
+# Flat tables: the rules ask these on every action, a dict lookup is the
 # cheapest way. Unknown names (the HIDDEN placeholder) fall back to 0 / "".
 STRENGTH: dict[str, int] = {c.name: c.strength for c in EDITION.cards}
 KIND: dict[str, str] = {c.name: c.kind for c in EDITION.cards}

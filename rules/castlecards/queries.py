@@ -76,7 +76,7 @@ class Outlook(msgspec.Struct, frozen=True):
     swords: int  # known swords after the reactions played or being picked
     shields: int  # the target's shields, Shield Walls included
     hidden: int  # face-down cards whose swords are not known to this view
-    succeeds: bool  # whether it would succeed if settled now, as far as known
+    succeeds: bool  # whether it would succeed if weighed now, as far as known
 
 
 def attack_outlook(state: State) -> Outlook | None:

@@ -46,7 +46,7 @@ class Committed(msgspec.Struct, frozen=True, array_like=True):
 
 
 class Assault(msgspec.Struct, frozen=True, omit_defaults=True):
-    """The attack in progress, or the last one settled (``outcome`` set);
+    """The attack in progress, or the last one weighed (``outcome`` set);
     ``attacker == -1`` before the first attack of the game."""
 
     attacker: int = -1
@@ -58,7 +58,7 @@ class Assault(msgspec.Struct, frozen=True, omit_defaults=True):
     reactions: tuple[str, ...] = ()  # Academy cards the defender played
     revealed: bool = True  # False while a Night attack is face down
     outcome: str = ""  # "" while under way, then "success" or "failure"
-    swords: int = 0  # the totals it was settled with (after reactions)
+    swords: int = 0  # the totals it was weighed with (after reactions)
     shields: int = 0
 
 

@@ -240,7 +240,7 @@ def _describe_confirm(state: State, step, action: Confirm) -> str:
     try:
         after = apply(state, action)
     except (IllegalAction, KeyError, ValueError):
-        return line  # e.g. told from a seat's view, where hidden cards cannot be settled
+        return line  # e.g. told from a seat's view, where hidden cards cannot be weighed
     assault = after.assault
     if assault.outcome and not state.assault.outcome:
         target = _target(assault.defender, assault.slot, assault.garrison)

@@ -1,4 +1,4 @@
-"""The screen's questions about an attack in progress (ui_queries): live
+"""The screen's questions about an attack in progress (queries): live
 totals while cards are picked, the outlook with a tie, hidden Night cards,
 and the torches of Explorers being chosen."""
 
