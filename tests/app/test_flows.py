@@ -359,12 +359,12 @@ async def test_switching_game_and_variant_in_the_wizard_rebuilds_its_options(tmp
         await settle(pilot)
         wizard.query_one("#variant", Select).value = "cooperative"
         await settle(pilot)
-        assert wizard.query("#option-threats_per_player")
-        wizard.query_one("#option-threats_per_player", Select).value = 2
+        assert wizard.query("#option-threats_player_1")
+        wizard.query_one("#option-threats_player_1", Select).value = 2
         await pilot.press("ctrl+s")
         await settle(pilot)
         game = next(s for s in app.screen_stack if isinstance(s, GameScreen))
-        assert game.session.save.config.options == {"threats_per_player": 2}
+        assert game.session.save.config.options["threats_player_1"] == 2
 
 
 @pytest.mark.parametrize("game_id", registry.ids())
