@@ -15,20 +15,33 @@ from textual import on
 from textual.app import ComposeResult
 from textual.widgets import OptionList
 
-import rules.catapult_castle as catapult
 from castletui.screens.game import Choice, GameScreen
 from castletui.widgets.catapult_castle_board import AimBar, TableBoard, TableMarks
-from rules.catapult_castle.edition import DECK_NAMES, square_index
-from rules.catapult_castle.engine import shooter_mat
-from rules.catapult_castle.state import Aim, MoveTower
+from rules.catapult_castle import (
+    DECK_NAMES,
+    SQUARE_NAMES,
+    Aim,
+    Land,
+    MoveTower,
+    Place,
+    PlayCard,
+    Shoot,
+    SkipExtraShot,
+    in_card_order,
+    shooter_mat,
+    shot_difficulty,
+    shot_odds,
+    square_index,
+    tower_name,
+)
 from rules.core import name_seats
 
 
 def square_of(state: Any, action: Any) -> int:
     """The square an action is about, for lighting the board (-1: none)."""
-    if isinstance(action, catapult.Aim | catapult.Land | catapult.PlayCard) and action.mat >= 0:
+    if isinstance(action, Aim | Land | PlayCard) and action.mat >= 0:
         return square_index(action.mat, action.square)
-    if isinstance(action, catapult.Place) and state.pending:
+    if isinstance(action, Place) and state.pending:
         return square_index(state.seat_mats[state.pending[-1].seat], action.square)
     return -1
 
@@ -85,7 +98,7 @@ class CatapultCastleScreen(GameScreen):
             lines.append(f" Rearrangements left: {state.rearrangements_left}")
         seat = self.viewer
         if seat < len(state.hands):
-            hand = [kind for kind in state.hands[seat]]
+            hand = in_card_order(state.hands[seat])
             name = self.session.names[seat]
             lines.append(f" {name}'s hand: {', '.join(hand) if hand else 'empty'}")
             mat = state.seat_mats[seat]
@@ -121,8 +134,8 @@ class CatapultCastleScreen(GameScreen):
         actions = session.legal_actions()
         aims = [a for a in actions if isinstance(a, Aim)]
         moves = [a for a in actions if isinstance(a, MoveTower)]
-        skips = [a for a in actions if isinstance(a, catapult.SkipExtraShot)]
-        others = [a for a in actions if not isinstance(a, Aim | MoveTower | catapult.SkipExtraShot)]
+        skips = [a for a in actions if isinstance(a, SkipExtraShot)]
+        others = [a for a in actions if not isinstance(a, Aim | MoveTower | SkipExtraShot)]
         choices = [Choice(session.label(a), a, where=square_of(session.state, a)) for a in others]
         if aims:
             choices += self._aim_choices(aims)
@@ -148,9 +161,7 @@ class CatapultCastleScreen(GameScreen):
             if key in seen or aim.from_mat != (self.corner if corners != [-1] else -1):
                 continue
             seen.add(key)
-            text = name_seats(
-                catapult.text.tower_name(self.session.state, aim.mat, aim.square), self.session.names
-            )
+            text = name_seats(tower_name(self.session.state, aim.mat, aim.square), self.session.names)
             choices.append(
                 Choice(
                     f"Aim at {text}",
@@ -186,7 +197,7 @@ class CatapultCastleScreen(GameScreen):
         return choices
 
     def _square_text(self, square: int) -> str:
-        return f"{DECK_NAMES[square // 4]} {catapult.edition.SQUARE_NAMES[square % 4]}"
+        return f"{DECK_NAMES[square // 4]} {SQUARE_NAMES[square % 4]}"
 
     def _choose_corner(self, mat: int) -> None:
         self.corner = mat
@@ -204,7 +215,7 @@ class CatapultCastleScreen(GameScreen):
 
     def after_action(self, action: Any) -> None:
         self.move_from = -1
-        if isinstance(action, Aim | catapult.Shoot):
+        if isinstance(action, Aim | Shoot):
             self.corner = -1  # each solo shot picks its corner afresh
 
     @on(OptionList.OptionHighlighted, "#actions")
@@ -224,16 +235,16 @@ class CatapultCastleScreen(GameScreen):
     def start_aim(self, aim: Aim) -> None:
         state = self.session.state
         square = square_index(aim.mat, aim.square)
-        distance, height, spot = catapult.shot_difficulty(state, aim)
+        distance, height, spot = shot_difficulty(state, aim)
         # Far targets want more power: the sweet spot sits further along the bar.
         centre = min(85.0, max(20.0, 22.0 + distance * 13.0))
-        target = name_seats(catapult.text.tower_name(state, aim.mat, aim.square), self.session.names)
+        target = name_seats(tower_name(state, aim.mat, aim.square), self.session.names)
         self.aiming = aim
         self.highlighted_square = square
         self.update_board(self.session.view(self.viewer))
 
         def odds(accuracy: int) -> str:
-            chances = catapult.shot_odds(state, aim, accuracy)
+            chances = shot_odds(state, aim, accuracy)
             text = (
                 f"Stopped now: {chances.target:.0%} in the tower, {chances.near:.0%} next door, "
                 f"{chances.nowhere:.0%} nowhere"

@@ -24,8 +24,7 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from rules.catapult_castle.edition import DECK_NAMES, SQUARE_NAMES, square_point
-from rules.catapult_castle.state import State
+from rules.catapult_castle import DECK_NAMES, SQUARE_NAMES, State, square_point
 
 TOWER = "\u25b2"  # ▲
 ROOF = "\u2302"  # ⌂

@@ -1,98 +1,87 @@
-"""Catapult Castle (Imperial Publishing, 2020) for castletui: the rules as
-plain functions over msgspec Structs (see ``rules/core.py`` for the protocol).
+"""Catapult Castle (Imperial Publishing, 2020) for castletui: the face of the
+rules package, all the app and the other layers use.
 
-Modules: ``edition`` (component data and geometry), ``state`` (state and
-actions), ``table`` (queries on a state), ``engine`` (set-up, whose turn,
-legal actions, chance, view), ``resolve`` (``apply``), ``shots`` (the digital
-shot model), ``scoring`` (result and tie-break), ``text`` (log lines and
-labels), ``bots``, ``info`` (``INFO``).
+The protocol (``rules.core``): ``INFO``, ``State``, ``Action``, ``setup``,
+``to_move``, ``legal_actions``, ``chance_outcomes``, ``apply``, ``view``,
+``result``, ``describe``, and the optional hooks ``label``,
+``chance_prompt``, ``effects``, ``evaluate`` and ``bot_action``.
+
+The queries the screens use (``queries``): ``DECK_NAMES``, ``SQUARE_NAMES``,
+``square_index``, ``square_point``, ``shooter_mat``, ``shot_odds``,
+``shot_difficulty``, ``LandingOdds``, ``tower_name``, ``in_card_order``, and
+the action kinds the screen tells apart (``Aim``, ``Land``, ``MoveTower``,
+``Place``, ``PlayCard``, ``Shoot``, ``SkipExtraShot``).
+
+Inside, in reading order: ``info``, ``edition`` (component data and
+geometry), ``state``, ``setup``, ``flow`` (whose decision, the automatic
+steps), ``legal``, ``apply``, ``chance``, ``view``, ``scoring``, ``text``,
+``queries``, ``bots``; with ``table`` (queries on a state the rules share)
+and ``shots`` (the digital shot model).
 """
 
-from rules.catapult_castle.bots import bot_action, evaluate
-from rules.catapult_castle.edition import EDITION, EDITION_ID
-from rules.catapult_castle.engine import (
-    ACCURACIES,
-    chance_outcomes,
-    landing_outcomes,
-    legal_actions,
-    placement,
-    setup,
-    shot_difficulty,
-    shot_odds,
-    to_move,
-    view,
-)
+from rules.catapult_castle.apply import apply
+from rules.catapult_castle.bots import bot_action
+from rules.catapult_castle.chance import chance_outcomes, chance_prompt
+from rules.catapult_castle.flow import to_move
 from rules.catapult_castle.info import INFO
-from rules.catapult_castle.resolve import apply
-from rules.catapult_castle.scoring import ranking, result, solo_score, tie_break_lines
-from rules.catapult_castle.shots import LandingOdds, landing_odds, sweet_spot_width
-from rules.catapult_castle.state import (
-    Action,
+from rules.catapult_castle.legal import legal_actions
+from rules.catapult_castle.queries import (
+    DECK_NAMES,
+    SQUARE_NAMES,
     Aim,
-    Card,
-    ChooseStart,
-    DoneRearranging,
-    Draw,
-    GiveCard,
     Land,
+    LandingOdds,
     MoveTower,
-    Pending,
-    Pile,
     Place,
     PlayCard,
-    Rearrange,
-    ReturnToBox,
     Shoot,
     SkipExtraShot,
-    Stack,
-    State,
+    in_card_order,
+    shooter_mat,
+    shot_difficulty,
+    shot_odds,
+    square_index,
+    square_point,
+    tower_name,
 )
-from rules.catapult_castle.text import chance_prompt, describe, label
+from rules.catapult_castle.scoring import evaluate, result
+from rules.catapult_castle.setup import setup
+from rules.catapult_castle.state import Action, State
+from rules.catapult_castle.text import describe, effects, label
+from rules.catapult_castle.view import view
 
 __all__ = [
-    "ACCURACIES",
-    "EDITION",
-    "EDITION_ID",
+    "DECK_NAMES",
     "INFO",
+    "SQUARE_NAMES",
     "Action",
     "Aim",
-    "Card",
-    "ChooseStart",
-    "DoneRearranging",
-    "Draw",
-    "GiveCard",
     "Land",
     "LandingOdds",
     "MoveTower",
-    "Pending",
-    "Pile",
     "Place",
     "PlayCard",
-    "Rearrange",
-    "ReturnToBox",
     "Shoot",
     "SkipExtraShot",
-    "Stack",
     "State",
     "apply",
     "bot_action",
     "chance_outcomes",
     "chance_prompt",
     "describe",
+    "effects",
     "evaluate",
+    "in_card_order",
     "label",
-    "landing_odds",
-    "landing_outcomes",
     "legal_actions",
-    "placement",
-    "ranking",
     "result",
     "setup",
+    "shooter_mat",
     "shot_difficulty",
     "shot_odds",
-    "solo_score",
-    "sweet_spot_width",
-    "tie_break_lines",
+    "square_index",
+    "square_point",
     "to_move",
+    "tower_name",
     "view",
 ]

@@ -7,10 +7,9 @@ Squares are numbered ``4 * mat + position`` with positions in
 
 from __future__ import annotations
 
-import hashlib
-from importlib import resources
-
 import msgspec
+
+from rules.core import load_edition
 
 KINDS = ("Extra Shot", "Magic Toss", "Strong Ammo", "Reinforced Roof")
 EXTRA_SHOT, MAGIC_TOSS, STRONG_AMMO, ROOF = KINDS
@@ -84,9 +83,7 @@ class Edition(msgspec.Struct, frozen=True):
     neighbours: tuple[tuple[int, ...], ...]
 
 
-_DATA = resources.files(__package__).joinpath("edition.toml").read_bytes()
-EDITION: Edition = msgspec.toml.decode(_DATA, type=Edition)
-EDITION_ID = f"{EDITION.name} #{hashlib.sha256(_DATA).hexdigest()[:8]}"
+EDITION, EDITION_TAG = load_edition(__package__, Edition)
 
 SQUARE_NAMES: tuple[str, ...] = EDITION.square_names
 SQUARE_POSITION = {name: index for index, name in enumerate(SQUARE_NAMES)}

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rules.catapult_castle.edition import EDITION_ID
+from rules.catapult_castle.edition import EDITION_TAG
 from rules.core import GameInfo, Option, Variant
 
 INFO = GameInfo(
@@ -38,5 +38,8 @@ INFO = GameInfo(
         ),
     ),
     summary="A dexterity game of shooting ammo into castle towers and keeping what you hit.",
-    edition=EDITION_ID,
+    # "rules 2": the state took the kit's shape (one decision stack with its
+    # automatic steps, an event log), so saves made before hold other state
+    # hashes; their actions still replay to the same game.
+    edition=f"{EDITION_TAG} rules 2",
 )

@@ -7,6 +7,7 @@ so they never go into the lines that add up to the score; ``decided_by``
 names the one that settled the game, with the tied players' numbers, and
 :func:`tie_break_lines` lists them all for a sheet that shows tie-breaks apart.
 Solo: one point per tower removed plus one per ammo left, and a rating band.
+:func:`evaluate` weighs a running game for the generic greedy bot.
 """
 
 from __future__ import annotations
@@ -129,3 +130,23 @@ def result(state: State) -> Result:
 
 
 SOLO_BANDS = tuple((band.low, band.high, band.label) for band in EDITION.solo_ratings)
+
+
+def _strength(state: State, seat: int) -> float:
+    stacks = state.stacks
+    mat = state.seat_mats[seat]
+    roofs = sum(1 for q in range(4 * mat, 4 * mat + 4) if stacks[q].roof >= 0)
+    return 10.0 * tower_count(state, seat) + ammo_inside(state, seat) + 0.5 * len(state.hands[seat]) + roofs
+
+
+def evaluate(state: State, seat: int) -> float:
+    """How good ``state`` is for ``seat``: its towers (then ammo, cards and
+    roofs) against the best opponent's; solo, the score so far."""
+    if is_solo(state):
+        return float(solo_score(state))
+    mine = _strength(state, seat)
+    best_other = max((_strength(state, s) for s in range(state.seats) if s != seat), default=0.0)
+    value = mine - best_other
+    if state.over:
+        value += 1000.0 if ranking(state)[0] == seat else -1000.0
+    return value

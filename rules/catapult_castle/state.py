@@ -1,11 +1,12 @@
 """Catapult Castle state and actions: msgspec Structs, frozen, TOML/JSON safe.
 
 The table is 16 squares (``4 * mat + position``, see ``edition``); each holds
-a :class:`Stack`. Decks are multisets (:class:`Pile`), never an order. What is
-left to decide is the ``pending`` stack of :class:`Pending` decisions, the
-last one on top; each action answers the top one.
+a :class:`Stack`. Decks are card counts (:class:`Pile`), never an order. What
+is left to do is the ``pending`` stack of :class:`Pending` steps, the LAST one
+on top (``rules.core.decisions``); each action answers the decision on top,
+and the automatic steps under it are then taken by ``flow``.
 
-Pending decision kinds (who answers):
+Decisions (who answers):
 
 - ``start``       CHANCE: who starts (the last to lose a kingdom) -> ChooseStart
 - ``setup_card``  CHANCE: the card that goes face down under a set-up stack -> Draw
@@ -17,11 +18,30 @@ Pending decision kinds (who answers):
 - ``stack_card``  the card under a stacked tower: CHANCE (top of the deck,
   or the reshuffled discard) -> Draw, or ``seat`` (a card from hand) -> GiveCard
 - ``rearrange``   ``seat`` (solo): MoveTower ... DoneRearranging
+
+Automatic steps (taken by ``flow``, never on top when someone must decide):
+
+- ``next``           the bottom of the stack while the game runs: the turn's
+  extra shot, the next turn, or the end of the game
+- ``opening_draws``  under the set-up cards: once the start player is known,
+  the opening draws (the last player; skilled: everyone) fall due
+- ``card_due``       ``seat`` is due a card from deck ``deck``: a ``draw``,
+  or nothing when the deck and its discard are both empty
+
+The ``events`` are what those automatic steps did in the last action, for
+the log (``text.effects``).
+
+The action instances every state shares (``DRAWS``, ``LAND_IN``...) are built
+once at the end: ``legal_actions`` and ``chance_outcomes`` list them without
+building new Structs.
 """
 
 from __future__ import annotations
 
 import msgspec
+
+from rules.catapult_castle.edition import EDITION, KINDS, ROOF, SQUARE_COUNT, SQUARE_NAMES
+from rules.core import Event
 
 
 class Card(msgspec.Struct, frozen=True):
@@ -60,7 +80,8 @@ class Pile(msgspec.Struct, frozen=True, omit_defaults=True):
 
 
 class Pending(msgspec.Struct, frozen=True, omit_defaults=True):
-    """One decision still to take (see the module docstring for the kinds)."""
+    """One step still to take: a decision or an automatic step (see the
+    module docstring for the kinds)."""
 
     kind: str
     seat: int = -1
@@ -90,7 +111,7 @@ class State(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     stacks: tuple[Stack, ...]
     """All 16 squares, in play or not."""
     hands: tuple[tuple[str, ...], ...]
-    """Per seat, the card kinds in hand, sorted."""
+    """Per seat, the card kinds in hand: a multiset (``rules.core.multiset``)."""
     decks: tuple[Pile, ...]
     """Per mat, the deck that belongs to it."""
     discards: tuple[Pile, ...]
@@ -109,10 +130,13 @@ class State(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     rearrangements_left: int = 0
     rearrange_moves: int = 0
     pending: tuple[Pending, ...] = ()
+    """The decision stack, top last."""
     over: bool = False
     end_reason: str = ""
     """Why the game ended: "ammo", "towers" (a player lost every tower),
     "shots" (solo: no ammo left) or "cleared" (solo: no tower left)."""
+    events: tuple[Event, ...] = ()
+    """What the automatic steps did in the last action (``text.effects`` tells them)."""
 
 
 # --- actions -----------------------------------------------------------------
@@ -215,3 +239,44 @@ Action = (
     | MoveTower
     | DoneRearranging
 )
+
+
+# --- the action instances every state shares ------------------------------------
+# Built once: legal_actions and chance_outcomes stay cheap (actions are immutable).
+
+DRAWS = {kind: Draw(kind) for kind in KINDS}
+PLAYS = {kind: PlayCard(kind) for kind in KINDS if kind != ROOF}
+PLAY_ROOF = tuple(PlayCard(ROOF, q // 4, SQUARE_NAMES[q % 4]) for q in range(SQUARE_COUNT))
+LAND_IN = tuple(Land(q // 4, SQUARE_NAMES[q % 4]) for q in range(SQUARE_COUNT))
+LAND_ROOF = tuple(Land(q // 4, SQUARE_NAMES[q % 4], True) for q in range(SQUARE_COUNT))
+LAND_NOWHERE = Land()
+PLACES = {name: Place(name) for name in SQUARE_NAMES}
+GIVES = {kind: GiveCard(kind) for kind in KINDS}
+SHOOT = Shoot()
+SHOOT_FROM = tuple(Shoot(m) for m in range(len(EDITION.mats)))
+REARRANGE = Rearrange()
+DONE_REARRANGING = DoneRearranging()
+RETURN_TO_BOX = ReturnToBox()
+SKIP_EXTRA_SHOT = SkipExtraShot()
+_AIMS: dict[tuple[int, int, int], Aim] = {}
+_MOVES: dict[tuple[int, int], MoveTower] = {}
+
+
+def aim_action(square: int, accuracy: int, from_mat: int) -> Aim:
+    """The shared Aim at ``square`` with ``accuracy`` (solo: from ``from_mat``'s corner)."""
+    key = (square, accuracy, from_mat)
+    action = _AIMS.get(key)
+    if action is None:
+        action = _AIMS[key] = Aim(square // 4, SQUARE_NAMES[square % 4], accuracy, from_mat)
+    return action
+
+
+def move_action(source: int, target: int) -> MoveTower:
+    """The shared MoveTower from square ``source`` onto square ``target``."""
+    key = (source, target)
+    action = _MOVES.get(key)
+    if action is None:
+        action = _MOVES[key] = MoveTower(
+            source // 4, SQUARE_NAMES[source % 4], target // 4, SQUARE_NAMES[target % 4]
+        )
+    return action

@@ -1,6 +1,8 @@
 """Catapult Castle table queries: what stands where, whose it is, where a
 captured tower may go, what a landing does; plus the small tuple helpers
-``apply`` uses to copy only what changes. Pure functions of a State."""
+``apply`` uses to copy only what changes (a deck or discard is a count per
+card kind, so its helpers add or take one of a kind). Pure functions of a
+State, shared by the rules, the bots and the queries the screens use."""
 
 from __future__ import annotations
 
@@ -13,28 +15,22 @@ ROOF_INDEX = KIND_INDEX[ROOF]
 
 
 def put(items: tuple, index: int, value: object) -> tuple:
+    """``items`` with ``value`` at ``index``, every other item shared."""
     return items[:index] + (value,) + items[index + 1 :]
 
 
 def pile_add(piles: tuple[Pile, ...], deck: int, kind: int) -> tuple[Pile, ...]:
+    """``piles`` with one more card of kind number ``kind`` in pile ``deck``."""
     pile = piles[deck]
     counts = pile.counts
     return put(piles, deck, Pile(put(counts, kind, counts[kind] + 1), pile.unknown))
 
 
 def pile_take(piles: tuple[Pile, ...], deck: int, kind: int) -> tuple[Pile, ...]:
+    """``piles`` with one card of kind number ``kind`` fewer in pile ``deck``."""
     pile = piles[deck]
     counts = pile.counts
     return put(piles, deck, Pile(put(counts, kind, counts[kind] - 1), pile.unknown))
-
-
-def hand_add(hand: tuple[str, ...], kind: str) -> tuple[str, ...]:
-    return tuple(sorted(hand + (kind,), key=KIND_INDEX.__getitem__))
-
-
-def hand_take(hand: tuple[str, ...], kind: str) -> tuple[str, ...]:
-    index = hand.index(kind)
-    return hand[:index] + hand[index + 1 :]
 
 
 def is_solo(state: State) -> bool:

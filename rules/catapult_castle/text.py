@@ -1,4 +1,6 @@
-"""Catapult Castle log lines (``describe``) and action-bar labels (``label``).
+"""Catapult Castle log lines: ``describe`` (the action taken), ``effects``
+(what the automatic steps did after it, from the state's events) and the
+action-bar labels (``label``).
 
 Log lines never name a face-down card or a card drawn into a hand: every
 seat reads the same log.
@@ -8,6 +10,7 @@ from __future__ import annotations
 
 from rules.catapult_castle.edition import DECK_NAMES, SQUARE_NAMES, square_index
 from rules.catapult_castle.state import (
+    Action,
     Aim,
     ChooseStart,
     DoneRearranging,
@@ -24,7 +27,7 @@ from rules.catapult_castle.state import (
     State,
 )
 from rules.catapult_castle.table import captured_towers, is_solo, landing_effect, placement
-from rules.core import seat_ref
+from rules.core import Event, seat_ref
 
 
 def mat_name(state: State, mat: int) -> str:
@@ -43,7 +46,7 @@ def _short(state: State, mat: int, square: str) -> str:
     return f"{DECK_NAMES[mat]} {square}"
 
 
-def describe(state: State, action: object) -> str:
+def describe(state: State, action: Action) -> str:
     """One log line for ``action``, taken in ``state`` (before it is applied)."""
     top = state.pending[-1] if state.pending else None
     seat = top.seat if top is not None else -1
@@ -120,7 +123,7 @@ def _describe_landing(state: State, action: Land) -> str:
     return f"The ammo lands in {where}: {seat_ref(top.seat)} takes {what}"
 
 
-def label(state: State, action: object) -> str:
+def label(state: State, action: Action) -> str:
     """Short action-bar text (no player names)."""
     if isinstance(action, ChooseStart):
         return f"{seat_ref(action.seat)} starts"
@@ -161,16 +164,37 @@ def label(state: State, action: object) -> str:
     return repr(action)
 
 
-def chance_prompt(state: State) -> str:
-    """Table mode: the question the players answer for the chance decision on top."""
-    top = state.pending[-1] if state.pending else None
-    kind = top.kind if top is not None else ""
-    if kind == "start":
-        return "Who lost a kingdom most recently? They start."
-    if kind == "setup_card":
-        return f"Which {DECK_NAMES[top.deck]} card went face down under the stacked tower? (Peek at it.)"
-    if kind == "draw":
-        return f"Which card did {seat_ref(top.seat)} draw?"
-    if kind == "stack_card":
-        return "Which card went face down under the new tower? (Peek at it.)"
-    return "Where did the ammo land?"
+# --- effects: what the automatic steps did ----------------------------------------
+
+_GAME_ENDS = {
+    "ammo": "The supply is out of ammo: the game ends",
+    "shots": "The last ammo is shot: the game ends",
+    "cleared": "No tower is left on the table: the game ends",
+}
+
+
+def _seats(seats: tuple[int, ...]) -> str:
+    names = [seat_ref(seat) for seat in seats]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _event_line(event: Event) -> str:
+    seat = seat_ref(event.seat)
+    if event.kind == "no_card":
+        return f"{seat} has no card left to draw: their deck and discard are empty"
+    if event.kind == "extra_shot":
+        owed = event.detail[0]
+        return f"{seat} has {owed} extra shots to take" if owed > 1 else f"{seat} has an extra shot to take"
+    if event.kind == "game_over":
+        reason, *beaten = event.detail
+        if reason == "towers":
+            have = "has" if len(beaten) == 1 else "have"
+            return f"{_seats(tuple(beaten))} {have} no tower left: the game ends"
+        return _GAME_ENDS[reason]
+    return f"{event.kind} {event.detail}"
+
+
+def effects(before: State, action: Action, after: State) -> list[str]:
+    """Log lines for what the rules did by themselves after ``action``: a
+    card due from an empty deck, an extra shot to take, the end and why."""
+    return [_event_line(event) for event in after.events]

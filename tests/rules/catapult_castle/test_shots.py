@@ -7,6 +7,7 @@ from msgspec.structs import replace
 
 import rules.catapult_castle as g
 from rules.catapult_castle.edition import DISTANCES, MAGIC_TOSS, NEIGHBOURS, square_index
+from rules.catapult_castle.shots import landing_odds, sweet_spot_width
 from rules.catapult_castle.state import Aim, ChooseStart, Draw, Land, PlayCard, Shoot, Stack
 from rules.core import CHANCE, Config, IllegalAction
 
@@ -21,39 +22,39 @@ def ready(seats: int = 2, mode: str = "digital", start: int = 0) -> g.State:
 
 
 def test_a_perfect_shot_at_a_near_low_tower_nearly_always_hits():
-    assert g.landing_odds(100, NEAR, 1).target >= 0.85
-    assert g.landing_odds(100, FAR, 3).target >= 0.7
+    assert landing_odds(100, NEAR, 1).target >= 0.85
+    assert landing_odds(100, FAR, 3).target >= 0.7
 
 
 def test_accuracy_zero_is_mostly_a_miss():
-    odds = g.landing_odds(0, NEAR, 1)
+    odds = landing_odds(0, NEAR, 1)
     assert odds.target == 0 and odds.nowhere > 0.8
 
 
 def test_odds_add_up_and_grow_with_accuracy_and_shrink_with_distance_and_height():
     previous = -1.0
     for accuracy in range(0, 101, 5):
-        odds = g.landing_odds(accuracy, 3.5, 2)
+        odds = landing_odds(accuracy, 3.5, 2)
         assert sum(odds) == pytest.approx(1) and min(odds) >= 0
         assert odds.target >= previous
         previous = odds.target
-    assert g.landing_odds(80, FAR, 1).target < g.landing_odds(80, NEAR, 1).target
-    assert g.landing_odds(80, NEAR, 3).target < g.landing_odds(80, NEAR, 1).target
-    assert g.landing_odds(60, FAR, 1, magic_toss=True).target > g.landing_odds(60, FAR, 1).target
+    assert landing_odds(80, FAR, 1).target < landing_odds(80, NEAR, 1).target
+    assert landing_odds(80, NEAR, 3).target < landing_odds(80, NEAR, 1).target
+    assert landing_odds(60, FAR, 1, magic_toss=True).target > landing_odds(60, FAR, 1).target
 
 
 def test_a_roofed_target_turns_the_hit_into_the_roof_and_no_neighbours_means_no_near_miss():
-    odds = g.landing_odds(90, NEAR, 1, roofed=True)
-    assert odds.target == 0 and odds.roof == pytest.approx(g.landing_odds(90, NEAR, 1).target)
-    assert g.landing_odds(90, NEAR, 1, has_neighbours=False).near == 0
+    odds = landing_odds(90, NEAR, 1, roofed=True)
+    assert odds.target == 0 and odds.roof == pytest.approx(landing_odds(90, NEAR, 1).target)
+    assert landing_odds(90, NEAR, 1, has_neighbours=False).near == 0
 
 
 def test_sweet_spot_width_narrows_with_distance_and_height_and_widens_with_magic_toss():
-    near = g.sweet_spot_width(NEAR, 1)
-    assert g.sweet_spot_width(FAR, 1) < near
-    assert g.sweet_spot_width(NEAR, 3) < near
-    assert g.sweet_spot_width(NEAR, 1, True) > near
-    assert 6 <= g.sweet_spot_width(10.0, 16) <= g.sweet_spot_width(0.0, 1, True) <= 50
+    near = sweet_spot_width(NEAR, 1)
+    assert sweet_spot_width(FAR, 1) < near
+    assert sweet_spot_width(NEAR, 3) < near
+    assert sweet_spot_width(NEAR, 1, True) > near
+    assert 6 <= sweet_spot_width(10.0, 16) <= sweet_spot_width(0.0, 1, True) <= 50
 
 
 def test_legal_actions_list_each_target_with_five_accuracies_and_apply_takes_any_percentage():
@@ -84,7 +85,7 @@ def test_digital_landings_are_the_target_its_neighbours_and_nowhere():
         Land(n // 4, ("inner", "left", "right", "outer")[n % 4]) for n in NEIGHBOURS[target]
     }
     assert {a for a, _ in outcomes} == expected
-    odds = g.landing_odds(75, DISTANCES[0][target], 1)
+    odds = landing_odds(75, DISTANCES[0][target], 1)
     assert dict(outcomes)[Land(2, "outer")] == pytest.approx(odds.target)
     with pytest.raises(IllegalAction, match="can't have landed"):
         g.apply(state, Land(1, "inner"))
@@ -138,7 +139,7 @@ def test_the_mini_game_asks_the_rules_for_difficulty_and_odds():
     aim = next(a for a in catapult.legal_actions(state) if isinstance(a, catapult.Aim) and a.accuracy == 75)
     distance, height, spot = catapult.shot_difficulty(state, aim)
     assert distance > 0 and height == 1
-    assert spot == catapult.sweet_spot_width(distance, height, state.magic_toss)
+    assert spot == sweet_spot_width(distance, height, state.magic_toss)
     odds = catapult.shot_odds(state, aim, 75)
     landed = dict(catapult.chance_outcomes(catapult.apply(state, aim)))
     target = catapult.Land(aim.mat, aim.square)

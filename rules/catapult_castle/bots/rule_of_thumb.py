@@ -1,5 +1,5 @@
-"""Catapult Castle bots: ``evaluate`` for the generic greedy bot, and
-``bot_action``, a rule-of-thumb player whose level is its aim.
+"""Catapult Castle's own bot: ``bot_action``, a rule-of-thumb player whose
+level is its aim.
 
 The bot's accuracy is drawn from its level each shot (easy around 40, normal
 around 65, hard around 85). It picks the target worth most times its chance
@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import random
 
+from rules.catapult_castle.chance import chance_outcomes
 from rules.catapult_castle.edition import (
     DISTANCES,
     EDITION,
@@ -24,7 +25,11 @@ from rules.catapult_castle.edition import (
     SQUARE_NAMES,
     STRONG_AMMO,
 )
-from rules.catapult_castle.engine import (
+from rules.catapult_castle.flow import to_move
+from rules.catapult_castle.legal import legal_actions
+from rules.catapult_castle.scoring import ranking, standing_keys
+from rules.catapult_castle.shots import landing_odds
+from rules.catapult_castle.state import (
     DONE_REARRANGING,
     GIVES,
     LAND_NOWHERE,
@@ -36,17 +41,12 @@ from rules.catapult_castle.engine import (
     SHOOT,
     SHOOT_FROM,
     SKIP_EXTRA_SHOT,
+    Action,
+    State,
     aim_action,
-    chance_outcomes,
-    legal_actions,
     move_action,
-    to_move,
 )
-from rules.catapult_castle.scoring import ranking, solo_score, standing_keys
-from rules.catapult_castle.shots import landing_odds
-from rules.catapult_castle.state import State
 from rules.catapult_castle.table import (
-    ammo_inside,
     captured_towers,
     draw_pile,
     is_solo,
@@ -65,26 +65,6 @@ GIVE_UP_ORDER = (MAGIC_TOSS, EXTRA_SHOT, STRONG_AMMO, ROOF)
 """Which card a bot puts under a tower first when it must give one from hand."""
 PLENTY_OF_AMMO = 10
 """Extra Shot is played while the supply holds at least this much (more per shot already owed)."""
-
-
-def _strength(state: State, seat: int) -> float:
-    stacks = state.stacks
-    mat = state.seat_mats[seat]
-    roofs = sum(1 for q in range(4 * mat, 4 * mat + 4) if stacks[q].roof >= 0)
-    return 10.0 * tower_count(state, seat) + ammo_inside(state, seat) + 0.5 * len(state.hands[seat]) + roofs
-
-
-def evaluate(state: State, seat: int) -> float:
-    """How good ``state`` is for ``seat``: its towers (then ammo, cards and
-    roofs) against the best opponent's; solo, the score so far."""
-    if is_solo(state):
-        return float(solo_score(state))
-    mine = _strength(state, seat)
-    best_other = max((_strength(state, s) for s in range(state.seats) if s != seat), default=0.0)
-    value = mine - best_other
-    if state.over:
-        value += 1000.0 if ranking(state)[0] == seat else -1000.0
-    return value
 
 
 def _accuracy(level: str, rng: random.Random) -> int:
@@ -163,7 +143,7 @@ def _wants_extra_shot(state: State, seat: int, value: float, square: int) -> boo
     return max(seats, key=lambda s: keys[s]) == seat
 
 
-def _turn(state: State, seat: int, level: str, rng: random.Random):
+def _turn(state: State, seat: int, level: str, rng: random.Random) -> Action:
     hand = state.hands[seat]
     can_play = not state.shot_taken and not state.beginner
     if can_play and ROOF in hand:
@@ -215,7 +195,7 @@ def _tall_stacks(state: State) -> int:
     return sum(1 for q in state.squares if len(state.stacks[q].towers) >= limit)
 
 
-def _rearrange(state: State, seat: int):
+def _rearrange(state: State, seat: int) -> Action:
     """Build three-high stacks, one per Strong Ammo in hand, from single towers."""
     stacks = state.stacks
     limit = rearrange_limit(state)
@@ -239,7 +219,7 @@ def _nearest_corner(square: int) -> float:
     return min(DISTANCES[m][square] for m in range(len(EDITION.mats)) if m != square // 4)
 
 
-def _place(state: State, seat: int):
+def _place(state: State, seat: int) -> Action:
     mode, squares = placement(state, seat)
     if mode == "none":
         return RETURN_TO_BOX
@@ -254,7 +234,7 @@ def _place(state: State, seat: int):
     return PLACES[SQUARE_NAMES[min(squares, key=exposure) % 4]]
 
 
-def bot_action(state: State, level: str, rng: random.Random):
+def bot_action(state: State, level: str, rng: random.Random) -> Action:
     """The bot's answer to the decision on top, for seat ``to_move(state)``."""
     mover = to_move(state)
     if mover is None:

@@ -9,7 +9,7 @@ import time
 from msgspec.structs import replace
 
 import rules.catapult_castle as g
-from rules.catapult_castle.edition import EXTRA_SHOT, KIND_INDEX, MAGIC_TOSS, ROOF, STRONG_AMMO, square_index
+from rules.catapult_castle.edition import EXTRA_SHOT, MAGIC_TOSS, ROOF, STRONG_AMMO, square_index
 from rules.catapult_castle.state import (
     Aim,
     Card,
@@ -25,6 +25,7 @@ from rules.catapult_castle.state import (
     Stack,
 )
 from rules.core import CHANCE, Config
+from tests.rules.catapult_castle.helpers import with_hand, with_stacks
 
 
 def ready(seats: int = 2, mode: str = "digital") -> g.State:
@@ -32,19 +33,6 @@ def ready(seats: int = 2, mode: str = "digital") -> g.State:
     while g.to_move(state) == CHANCE:
         state = g.apply(state, g.chance_outcomes(state)[0][0])
     return state
-
-
-def with_hand(state: g.State, seat: int, *kinds: str) -> g.State:
-    hands = list(state.hands)
-    hands[seat] = tuple(sorted(kinds, key=KIND_INDEX.__getitem__))
-    return replace(state, hands=tuple(hands))
-
-
-def with_stacks(state: g.State, squares: dict[int, Stack]) -> g.State:
-    items = list(state.stacks)
-    for q, stack in squares.items():
-        items[q] = stack
-    return replace(state, stacks=tuple(items))
 
 
 def test_bot_accuracy_follows_its_level():

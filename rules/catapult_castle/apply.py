@@ -1,11 +1,17 @@
-"""Catapult Castle ``apply``: one handler per (pending decision, action)
-pair, each checking the rules and returning a new State that shares every
-unchanged tuple with the old one."""
+"""Catapult Castle ``apply``: the answer to the decision on top of the
+stack. Each decision kind takes its own actions (:data:`ANSWERS`); each
+answer checks the rules, says why it refuses, and returns a new State that
+shares every unchanged tuple with the old one. The automatic steps are then
+taken (``flow.settle``)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from msgspec.structs import replace
 
+from rules.catapult_castle.chance import landing_outcomes
 from rules.catapult_castle.edition import (
     DECK_NAMES,
     EDITION,
@@ -16,8 +22,9 @@ from rules.catapult_castle.edition import (
     STRONG_AMMO,
     square_index,
 )
-from rules.catapult_castle.engine import landing_outcomes, settle
+from rules.catapult_castle.flow import settle
 from rules.catapult_castle.state import (
+    Action,
     Aim,
     Card,
     ChooseStart,
@@ -42,8 +49,6 @@ from rules.catapult_castle.table import (
     EMPTY_STACK,
     ROOF_INDEX,
     captured_towers,
-    hand_add,
-    hand_take,
     is_solo,
     landing_effect,
     own_deck,
@@ -54,12 +59,24 @@ from rules.catapult_castle.table import (
     rearrange_limit,
     stack_limit,
 )
-from rules.core import IllegalAction
+from rules.core import IllegalAction, fresh, popped, pushed, replaced_top, top
+from rules.core.multiset import added, removed
 
 
-def pop(state: State, **changes) -> State:
-    """Answer the top decision and move the game on."""
-    return settle(replace(state, pending=state.pending[:-1], **changes))
+def apply(state: State, action: Action) -> State:
+    state = fresh(state)
+    if state.over:
+        raise IllegalAction("The game is over.")
+    step = top(state.pending)
+    answer = ANSWERS.get(step.kind, _NO_ANSWERS).get(type(action))
+    if answer is None:
+        raise _not_now(step, action)
+    return settle(answer(state, step, action))
+
+
+def answered(state: State, **changes: Any) -> State:
+    """The decision on top answered: taken off the stack, with ``changes``."""
+    return replace(state, pending=popped(state.pending), **changes)
 
 
 _EXPECTED = {
@@ -74,8 +91,8 @@ _EXPECTED = {
 }
 
 
-def _not_now(top: Pending, action: object) -> IllegalAction:
-    return IllegalAction(f"{type(action).__name__} is not possible now: {_EXPECTED[top.kind]}.")
+def _not_now(step: Pending, action: object) -> IllegalAction:
+    return IllegalAction(f"{type(action).__name__} is not possible now: {_EXPECTED[step.kind]}.")
 
 
 def _square(state: State, mat: int, square: str) -> int:
@@ -87,31 +104,18 @@ def _square(state: State, mat: int, square: str) -> int:
     return q
 
 
-def apply(state: State, action: object) -> State:
-    if state.over:
-        raise IllegalAction("The game is over.")
-    top = state.pending[-1]
-    handler = _HANDLERS.get((top.kind, type(action)))
-    if handler is None:
-        raise _not_now(top, action)
-    return handler(state, top, action)
+# --- set-up and cards ----------------------------------------------------------------
 
 
-def _apply_start(state: State, top: Pending, action: ChooseStart) -> State:
-    seats = state.seats
-    if isinstance(action.seat, bool) or not isinstance(action.seat, int) or not 0 <= action.seat < seats:
+def _start(state: State, step: Pending, action: ChooseStart) -> State:
+    if (
+        isinstance(action.seat, bool)
+        or not isinstance(action.seat, int)
+        or not 0 <= action.seat < state.seats
+    ):
         raise IllegalAction(f"Seat {action.seat} is not at this table.")
-    start = action.seat
-    draws = []
-    if state.skilled:
-        draws += [
-            Pending("draw", seat=(start + i) % seats, deck=state.seat_mats[(start + i) % seats])
-            for i in range(seats)
-        ]
-    last = (start - 1) % seats
-    # The player to the start player's right goes last and draws a card for it.
-    draws.append(Pending("draw", seat=last, deck=state.seat_mats[last]))
-    return settle(replace(state, start_seat=start, pending=tuple(reversed(draws)) + state.pending[:-1]))
+    # The opening draws fall due once the set-up cards are down (flow).
+    return answered(state, start_seat=action.seat)
 
 
 def _kind(pile: Pile, action: Draw) -> int:
@@ -121,16 +125,16 @@ def _kind(pile: Pile, action: Draw) -> int:
     return k
 
 
-def _apply_setup_card(state: State, top: Pending, action: Draw) -> State:
-    k = _kind(state.decks[top.deck], action)
-    stack = state.stacks[top.square]
-    stacked = Stack(stack.towers + (0,), stack.cards + (Card(top.deck, action.kind),))
-    return pop(
-        state, decks=pile_take(state.decks, top.deck, k), stacks=put(state.stacks, top.square, stacked)
+def _setup_card(state: State, step: Pending, action: Draw) -> State:
+    k = _kind(state.decks[step.deck], action)
+    stack = state.stacks[step.square]
+    stacked = Stack(stack.towers + (0,), stack.cards + (Card(step.deck, action.kind),))
+    return answered(
+        state, decks=pile_take(state.decks, step.deck, k), stacks=put(state.stacks, step.square, stacked)
     )
 
 
-def _take_fromdraw_pile(state: State, deck: int, action: Draw) -> tuple[tuple[Pile, ...], tuple[Pile, ...]]:
+def _take_from_draw_pile(state: State, deck: int, action: Draw) -> tuple[tuple[Pile, ...], tuple[Pile, ...]]:
     """(decks, discards) after drawing ``action.kind`` from ``deck``, reshuffling
     the discard into the deck first if the deck is empty."""
     decks, discards = state.decks, state.discards
@@ -141,37 +145,40 @@ def _take_fromdraw_pile(state: State, deck: int, action: Draw) -> tuple[tuple[Pi
     return pile_take(decks, deck, k), discards
 
 
-def _apply_draw(state: State, top: Pending, action: Draw) -> State:
-    decks, discards = _take_fromdraw_pile(state, top.deck, action)
-    hands = put(state.hands, top.seat, hand_add(state.hands[top.seat], action.kind))
-    return pop(state, decks=decks, discards=discards, hands=hands)
+def _draw(state: State, step: Pending, action: Draw) -> State:
+    decks, discards = _take_from_draw_pile(state, step.deck, action)
+    hands = put(state.hands, step.seat, added(state.hands[step.seat], action.kind))
+    return answered(state, decks=decks, discards=discards, hands=hands)
 
 
-def _stack_on(state: State, top: Pending, card: Card) -> tuple[Stack, ...]:
-    stack = state.stacks[top.square]
-    return put(state.stacks, top.square, Stack(stack.towers + (top.ammo,), stack.cards + (card,)))
+def _stack_on(state: State, step: Pending, card: Card) -> tuple[Stack, ...]:
+    stack = state.stacks[step.square]
+    return put(state.stacks, step.square, Stack(stack.towers + (step.ammo,), stack.cards + (card,)))
 
 
-def _apply_stack_draw(state: State, top: Pending, action: Draw) -> State:
-    if not state.decks[top.deck].size and state.hands[top.seat]:
+def _stack_draw(state: State, step: Pending, action: Draw) -> State:
+    if not state.decks[step.deck].size and state.hands[step.seat]:
         raise IllegalAction("Your deck is empty: choose a card from your hand to put under the tower.")
-    decks, discards = _take_fromdraw_pile(state, top.deck, action)
-    stacks = _stack_on(state, top, Card(top.deck, action.kind))
-    return pop(state, decks=decks, discards=discards, stacks=stacks)
+    decks, discards = _take_from_draw_pile(state, step.deck, action)
+    stacks = _stack_on(state, step, Card(step.deck, action.kind))
+    return answered(state, decks=decks, discards=discards, stacks=stacks)
 
 
-def _apply_give(state: State, top: Pending, action: GiveCard) -> State:
-    if state.decks[top.deck].size:
+def _give(state: State, step: Pending, action: GiveCard) -> State:
+    if state.decks[step.deck].size:
         raise IllegalAction("The top card of your deck goes under the tower while the deck has cards.")
-    hand = state.hands[top.seat]
+    hand = state.hands[step.seat]
     if action.kind not in hand:
         raise IllegalAction(f"You have no {action.kind} in hand.")
-    stacks = _stack_on(state, top, Card(top.deck, action.kind))
-    return pop(state, stacks=stacks, hands=put(state.hands, top.seat, hand_take(hand, action.kind)))
+    stacks = _stack_on(state, step, Card(step.deck, action.kind))
+    return answered(state, stacks=stacks, hands=put(state.hands, step.seat, removed(hand, action.kind)))
 
 
-def _apply_play(state: State, top: Pending, action: PlayCard) -> State:
-    seat = top.seat
+# --- the turn ----------------------------------------------------------------------
+
+
+def _play(state: State, step: Pending, action: PlayCard) -> State:
+    seat = step.seat
     if state.beginner:
         raise IllegalAction("Beginner rules: cards have no effects, they only go under stacked towers.")
     if state.shot_taken:
@@ -180,7 +187,7 @@ def _apply_play(state: State, top: Pending, action: PlayCard) -> State:
     kind = action.kind
     if kind not in hand:
         raise IllegalAction(f"You have no {kind} in hand.")
-    changes: dict = {"hands": put(state.hands, seat, hand_take(hand, kind))}
+    changes: dict[str, Any] = {"hands": put(state.hands, seat, removed(hand, kind))}
     if kind == ROOF:
         q = _square(state, action.mat, action.square)
         stack = state.stacks[q]
@@ -222,62 +229,65 @@ def _firing_mat(state: State, seat: int, from_mat: int) -> int:
     return -1
 
 
-def _launch(state: State, top: Pending, square: int, accuracy: int, from_mat: int) -> State:
-    land = Pending("land", seat=top.seat, square=square, accuracy=accuracy, from_mat=from_mat)
+def _launch(state: State, step: Pending, square: int, accuracy: int, from_mat: int) -> State:
+    land = Pending("land", seat=step.seat, square=square, accuracy=accuracy, from_mat=from_mat)
     return replace(
         state,
-        pending=state.pending[:-1] + (land,),
+        pending=replaced_top(state.pending, land),
         shots_left=state.shots_left - 1,
         shot_taken=True,
         supply=state.supply - 1 if is_solo(state) else state.supply,  # solo ammo never comes back
     )
 
 
-def _apply_aim(state: State, top: Pending, action: Aim) -> State:
+def _aim(state: State, step: Pending, action: Aim) -> State:
     if state.mode == "table":
         raise IllegalAction("At a real table the catapult shoots: use Shoot, then say where the ammo landed.")
     accuracy = action.accuracy
     if isinstance(accuracy, bool) or not isinstance(accuracy, int) or not 0 <= accuracy <= 100:
         raise IllegalAction("Accuracy is a whole percentage from 0 to 100.")
-    from_mat = _firing_mat(state, top.seat, action.from_mat)
+    from_mat = _firing_mat(state, step.seat, action.from_mat)
     q = _square(state, action.mat, action.square)
     if not state.stacks[q].towers:
         raise IllegalAction("There is no tower on that square to aim at.")
     if is_solo(state):
         if action.mat == from_mat:
             raise IllegalAction("A tower on the mat you fire from can't be won: aim at another mat.")
-    elif action.mat == state.seat_mats[top.seat]:
+    elif action.mat == state.seat_mats[step.seat]:
         raise IllegalAction("That is your own tower: aim at another mat.")
-    return _launch(state, top, q, accuracy, from_mat)
+    return _launch(state, step, q, accuracy, from_mat)
 
 
-def _apply_shoot(state: State, top: Pending, action: Shoot) -> State:
+def _shoot(state: State, step: Pending, action: Shoot) -> State:
     if state.mode != "table":
         raise IllegalAction("Aim first: choose a target and play the mini-game.")
-    from_mat = _firing_mat(state, top.seat, action.from_mat)
-    return _launch(state, top, -1, -1, from_mat)
+    from_mat = _firing_mat(state, step.seat, action.from_mat)
+    return _launch(state, step, -1, -1, from_mat)
 
 
-def _apply_skip(state: State, top: Pending, action: SkipExtraShot) -> State:
+def _skip(state: State, step: Pending, action: SkipExtraShot) -> State:
     if not state.shot_taken:
         raise IllegalAction("Every turn has its shot: only an Extra Shot may be let go.")
     # Letting one extra shot go and taking the next is the same as taking one and
     # stopping, so skipping gives up every extra shot still owed and ends the turn.
-    return pop(state, shots_left=0)
+    return answered(state, shots_left=0)
 
 
-def _apply_land(state: State, top: Pending, action: Land) -> State:
-    if not any(action == outcome for outcome, _ in landing_outcomes(state, top)):
+# --- the landing and the captured towers ----------------------------------------------
+
+
+def _land(state: State, step: Pending, action: Land) -> State:
+    if not any(action == outcome for outcome, _ in landing_outcomes(state, step)):
         raise IllegalAction("The ammo can't have landed there: pick one of the listed landings.")
-    effect = landing_effect(state, top, action)
+    effect = landing_effect(state, step, action)
     if effect in ("nowhere", "own"):
         # Ammo back to the supply (solo: it was already spent).
-        return pop(state)
+        return answered(state)
     q = square_index(action.mat, action.square)
     stack = state.stacks[q]
     if effect == "roof":
         # The roof takes the shot (or is knocked off) and goes to its deck's discard.
-        return pop(
+        return answered(
             state,
             stacks=put(state.stacks, q, replace(stack, roof=-1)),
             discards=pile_add(state.discards, stack.roof, ROOF_INDEX),
@@ -292,23 +302,31 @@ def _apply_land(state: State, top: Pending, action: Land) -> State:
         rest = Stack(towers[:-1], stack.cards[:-1]) if len(towers) > 1 else EMPTY_STACK
     stacks = put(state.stacks, q, rest)
     if is_solo(state):
-        return pop(state, stacks=stacks, removed=state.removed + taken_count)
+        return answered(state, stacks=stacks, removed=state.removed + taken_count)
     discards = state.discards
     for card in freed:
         # Cards under captured towers go face up to their own deck's discard.
         discards = pile_add(discards, card.deck, KIND_INDEX[card.kind])
-    pending = state.pending[:-1] + tuple(Pending("place", seat=top.seat, ammo=ammo) for ammo in taken)
+    # The shooter places the captured towers from the top one down; the
+    # victim's card falls due first.
+    places = [Pending("place", seat=step.seat, ammo=ammo) for ammo in reversed(taken)]
     victim = state.mat_owner[action.mat]
     if victim >= 0:
-        pending += (Pending("draw", seat=victim, deck=state.seat_mats[victim]),)
-    return settle(replace(state, stacks=stacks, discards=discards, pending=pending, supply=state.supply - 1))
+        places.insert(0, Pending("card_due", seat=victim, deck=state.seat_mats[victim]))
+    return replace(
+        state,
+        stacks=stacks,
+        discards=discards,
+        pending=replaced_top(state.pending, *places),
+        supply=state.supply - 1,
+    )
 
 
-def _apply_place(state: State, top: Pending, action: Place) -> State:
-    mode, squares = placement(state, top.seat)
+def _place(state: State, step: Pending, action: Place) -> State:
+    mode, squares = placement(state, step.seat)
     if mode == "none":
         raise IllegalAction("There is nowhere to put this tower: it goes back in the box.")
-    q = square_index(state.seat_mats[top.seat], action.square)
+    q = square_index(state.seat_mats[step.seat], action.square)
     if q not in squares:
         if q < 0 or q not in state.squares:
             raise IllegalAction(f"There is no {action.square or 'such'} square on your mat.")
@@ -321,18 +339,23 @@ def _apply_place(state: State, top: Pending, action: Place) -> State:
             f"That stack is already {stack_limit(state)} towers high, the most the house rule allows."
         )
     if mode == "empty":
-        return pop(state, stacks=put(state.stacks, q, Stack((top.ammo,))))
-    stacking = Pending("stack_card", seat=top.seat, deck=own_deck(state, top.seat), square=q, ammo=top.ammo)
-    return replace(state, pending=state.pending[:-1] + (stacking,))
+        return answered(state, stacks=put(state.stacks, q, Stack((step.ammo,))))
+    stacking = Pending(
+        "stack_card", seat=step.seat, deck=own_deck(state, step.seat), square=q, ammo=step.ammo
+    )
+    return replace(state, pending=replaced_top(state.pending, stacking))
 
 
-def _apply_return(state: State, top: Pending, action: ReturnToBox) -> State:
-    if placement(state, top.seat)[0] != "none":
+def _return_to_box(state: State, step: Pending, action: ReturnToBox) -> State:
+    if placement(state, step.seat)[0] != "none":
         raise IllegalAction("The tower fits on your mat: place it.")
-    return pop(state, removed=state.removed + 1)
+    return answered(state, removed=state.removed + 1)
 
 
-def _apply_rearrange(state: State, top: Pending, action: Rearrange) -> State:
+# --- solo rearrangements -------------------------------------------------------------
+
+
+def _rearrange(state: State, step: Pending, action: Rearrange) -> State:
     if not is_solo(state):
         raise IllegalAction("Only the solo game lets you rearrange the towers.")
     if state.rearrangements_left <= 0:
@@ -341,11 +364,11 @@ def _apply_rearrange(state: State, top: Pending, action: Rearrange) -> State:
         state,
         rearrangements_left=state.rearrangements_left - 1,
         rearrange_moves=0,
-        pending=state.pending + (Pending("rearrange", seat=top.seat),),
+        pending=pushed(state.pending, Pending("rearrange", seat=step.seat)),
     )
 
 
-def _apply_move(state: State, top: Pending, action: MoveTower) -> State:
+def _move(state: State, step: Pending, action: MoveTower) -> State:
     if state.rearrange_moves >= EDITION.rearrange_move_limit:
         raise IllegalAction(f"That is {EDITION.rearrange_move_limit} moves: finish the rearrangement.")
     source = _square(state, action.from_mat, action.from_square)
@@ -365,24 +388,27 @@ def _apply_move(state: State, top: Pending, action: MoveTower) -> State:
     return replace(state, stacks=stacks, rearrange_moves=state.rearrange_moves + 1)
 
 
-def _apply_done(state: State, top: Pending, action: DoneRearranging) -> State:
-    return replace(state, pending=state.pending[:-1])
+def _done_rearranging(state: State, step: Pending, action: DoneRearranging) -> State:
+    return answered(state)
 
 
-_HANDLERS = {
-    ("start", ChooseStart): _apply_start,
-    ("setup_card", Draw): _apply_setup_card,
-    ("draw", Draw): _apply_draw,
-    ("stack_card", Draw): _apply_stack_draw,
-    ("stack_card", GiveCard): _apply_give,
-    ("turn", PlayCard): _apply_play,
-    ("turn", Aim): _apply_aim,
-    ("turn", Shoot): _apply_shoot,
-    ("turn", Rearrange): _apply_rearrange,
-    ("turn", SkipExtraShot): _apply_skip,
-    ("land", Land): _apply_land,
-    ("place", Place): _apply_place,
-    ("place", ReturnToBox): _apply_return,
-    ("rearrange", MoveTower): _apply_move,
-    ("rearrange", DoneRearranging): _apply_done,
+Answer = Callable[[State, Pending, Any], State]
+
+ANSWERS: dict[str, dict[type, Answer]] = {
+    "start": {ChooseStart: _start},
+    "setup_card": {Draw: _setup_card},
+    "draw": {Draw: _draw},
+    "stack_card": {Draw: _stack_draw, GiveCard: _give},
+    "turn": {
+        PlayCard: _play,
+        Aim: _aim,
+        Shoot: _shoot,
+        Rearrange: _rearrange,
+        SkipExtraShot: _skip,
+    },
+    "land": {Land: _land},
+    "place": {Place: _place, ReturnToBox: _return_to_box},
+    "rearrange": {MoveTower: _move, DoneRearranging: _done_rearranging},
 }
+"""Decision kind on top -> the actions that answer it, each with its function."""
+_NO_ANSWERS: dict[type, Answer] = {}

@@ -1,7 +1,7 @@
 """Catapult Castle: set-up, shots, hits and misses, placement, cards, the end
 and the tie-break (rulebook: seeds/001_1d99eed64508ff2e.txt; spec:
 games/catapult-castle.md). Most shots use table mode, where any landing can
-be named; the digital odds are in test_catapult_shots.py."""
+be named; the digital odds are in test_shots.py."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ import pytest
 from msgspec.structs import replace
 
 import rules.catapult_castle as g
+from rules.catapult_castle.chance import landing_outcomes
 from rules.catapult_castle.edition import (
     ABSENT,
     DECK_COUNTS,
@@ -20,8 +21,8 @@ from rules.catapult_castle.edition import (
     NEUTRAL,
     ROOF,
     STRONG_AMMO,
-    square_index,
 )
+from rules.catapult_castle.scoring import ranking, tie_break_lines
 from rules.catapult_castle.state import (
     Aim,
     Card,
@@ -38,53 +39,9 @@ from rules.catapult_castle.state import (
     Stack,
 )
 from rules.core import CHANCE, Config, IllegalAction, seat_ref
+from tests.rules.catapult_castle.helpers import draw_all, new, q, ready, shoot, towers, with_hand, with_stacks
 
 ES, MT, SA = EXTRA_SHOT, MAGIC_TOSS, STRONG_AMMO
-
-
-def new(seats: int = 2, mode: str = "table", **options) -> g.State:
-    return g.setup(Config("standard", seats, options, mode))
-
-
-def draw_all(state: g.State, prefer: str = ES) -> g.State:
-    """Answer pending card draws, taking ``prefer`` whenever it can come up."""
-    while g.to_move(state) == CHANCE and state.pending[-1].kind in ("setup_card", "draw", "stack_card"):
-        outcomes = [action for action, _ in g.chance_outcomes(state)]
-        state = g.apply(state, Draw(prefer) if Draw(prefer) in outcomes else outcomes[0])
-    return state
-
-
-def ready(seats: int = 2, mode: str = "table", start: int = 0, prefer: str = ES, **options) -> g.State:
-    """A game after set-up: the start player is about to play cards or shoot."""
-    state = g.apply(new(seats, mode, **options), ChooseStart(start))
-    return draw_all(state, prefer)
-
-
-def stacks(state: g.State, squares: dict[int, Stack]) -> g.State:
-    items = list(state.stacks)
-    for q, stack in squares.items():
-        items[q] = stack
-    return replace(state, stacks=tuple(items))
-
-
-def hand(state: g.State, seat: int, *kinds: str) -> g.State:
-    hands = list(state.hands)
-    hands[seat] = tuple(sorted(kinds, key=KIND_INDEX.__getitem__))
-    return replace(state, hands=tuple(hands))
-
-
-def shoot(state: g.State, mat: int = -1, square: str = "", off_roof: bool = False) -> g.State:
-    """Table mode: shoot and say where it landed (mat -1: nowhere)."""
-    state = g.apply(state, Shoot())
-    return g.apply(state, Land(mat, square, off_roof))
-
-
-def q(mat: int, square: str) -> int:
-    return square_index(mat, square)
-
-
-def towers(state: g.State, mat: int) -> int:
-    return sum(len(state.stacks[q].towers) for q in range(4 * mat, 4 * mat + 4))
 
 
 # --- edition -------------------------------------------------------------------
@@ -229,7 +186,7 @@ def test_skilled_three_players_keep_five_towers_per_mat():
 
 def test_a_hit_takes_the_tower_with_its_ammo_and_the_victim_draws():
     state = ready(2, start=0)
-    state = stacks(state, {q(0, "outer"): Stack()})  # room on the shooter's mat
+    state = with_stacks(state, {q(0, "outer"): Stack()})  # room on the shooter's mat
     state = shoot(state, 2, "left")
     assert g.to_move(state) == CHANCE and state.pending[-1].kind == "draw" and state.pending[-1].seat == 1
     state = draw_all(state, prefer=MT)
@@ -244,7 +201,7 @@ def test_a_hit_takes_the_tower_with_its_ammo_and_the_victim_draws():
 
 def test_a_hit_on_a_neutral_tower_gives_no_draw():
     state = ready(2, start=0)
-    state = stacks(state, {q(0, "outer"): Stack()})
+    state = with_stacks(state, {q(0, "outer"): Stack()})
     state = shoot(state, 1, "inner")
     assert state.pending[-1].kind == "place"
     state = g.apply(state, Place("outer"))
@@ -261,7 +218,7 @@ def test_a_miss_returns_the_ammo_and_ends_the_turn():
 
 def test_a_shot_into_your_own_tower_is_a_miss():
     state = ready(2, start=0)
-    landings = [a for a, _ in g.landing_outcomes(state, replace(state.pending[-1], kind="land"))]
+    landings = [a for a, _ in landing_outcomes(state, replace(state.pending[-1], kind="land"))]
     assert Land(0, "inner") in landings  # table mode lists own towers too
     state = shoot(state, 0, "inner")
     assert state.supply == 36 and state.turn_seat == 1 and towers(state, 0) == 4
@@ -271,7 +228,7 @@ def test_a_shot_into_your_own_tower_is_a_miss():
 def test_only_the_top_tower_of_a_stack_is_taken_and_its_card_goes_face_up():
     """Rulebook, If You Hit: the card under the taken tower goes to its deck's discard."""
     state = ready(3, start=0, prefer=ROOF)
-    state = stacks(state, {q(0, "outer"): Stack()})
+    state = with_stacks(state, {q(0, "outer"): Stack()})
     inner = state.stacks[q(1, "inner")]
     state = shoot(state, 1, "inner")
     state = draw_all(state)
@@ -282,11 +239,11 @@ def test_only_the_top_tower_of_a_stack_is_taken_and_its_card_goes_face_up():
 
 def test_ammo_stays_inside_a_tower_for_the_rest_of_the_game():
     state = ready(2, start=0)
-    state = stacks(state, {q(0, "outer"): Stack(), q(2, "left"): Stack((2,))})
+    state = with_stacks(state, {q(0, "outer"): Stack(), q(2, "left"): Stack((2,))})
     state = shoot(state, 2, "left")
     state = g.apply(draw_all(state), Place("outer"))
     assert state.stacks[q(0, "outer")].towers == (3,)
-    assert g.tie_break_lines(state)[0].points[0] == 3
+    assert tie_break_lines(state)[0].points[0] == 3
 
 
 # --- placing a captured tower ------------------------------------------------------
@@ -294,7 +251,7 @@ def test_ammo_stays_inside_a_tower_for_the_rest_of_the_game():
 
 def test_a_captured_tower_must_go_on_an_empty_square_if_there_is_one():
     state = ready(2, start=0)
-    state = stacks(state, {q(0, "outer"): Stack(), q(0, "left"): Stack()})
+    state = with_stacks(state, {q(0, "outer"): Stack(), q(0, "left"): Stack()})
     state = draw_all(shoot(state, 1, "inner"))
     assert set(g.legal_actions(state)) == {Place("outer"), Place("left")}
     with pytest.raises(IllegalAction, match="empty square"):
@@ -321,7 +278,7 @@ def test_with_an_empty_deck_a_card_of_your_choice_from_hand_goes_under():
     state = replace(
         state, decks=(Pile(), *state.decks[1:]), discards=(Pile((1, 0, 0, 0)), *state.discards[1:])
     )
-    state = hand(state, 0, MT, ROOF)
+    state = with_hand(state, 0, MT, ROOF)
     state = g.apply(draw_all(shoot(state, 1, "inner")), Place("inner"))
     assert g.to_move(state) == 0
     assert set(g.legal_actions(state)) == {GiveCard(MT), GiveCard(ROOF)}
@@ -365,7 +322,7 @@ def test_stacks_have_no_height_limit_by_default():
     state = ready(2, start=0)
     tall = Stack((0, 0, 0), (Card(0, ES), Card(0, MT)))
     mine = ("inner", "left", "right", "outer")
-    state = stacks(state, {q(0, s): tall for s in mine})
+    state = with_stacks(state, {q(0, s): tall for s in mine})
     state = draw_all(shoot(state, 1, "inner"))
     assert g.legal_actions(state) == [Place(s) for s in mine]
     state = draw_all(g.apply(state, Place("left")))
@@ -375,7 +332,7 @@ def test_stacks_have_no_height_limit_by_default():
 
 def test_the_house_rule_max_stack_one_forbids_stacking_won_towers():
     state = ready(2, start=0, max_stack=1)
-    state = stacks(state, {q(0, "outer"): Stack((0,))})
+    state = with_stacks(state, {q(0, "outer"): Stack((0,))})
     state = draw_all(shoot(state, 1, "inner"))
     assert g.legal_actions(state) == [ReturnToBox()]
 
@@ -385,18 +342,18 @@ def test_max_stack_limits_stacking_and_a_full_mat_returns_the_tower_to_the_box()
     no stack low enough back to the box."""
     state = ready(2, start=0, max_stack=2)
     full = Stack((0, 0), (Card(0, ES),))
-    state = stacks(state, {q(0, "inner"): full, q(0, "left"): full, q(0, "right"): full})
+    state = with_stacks(state, {q(0, "inner"): full, q(0, "left"): full, q(0, "right"): full})
     state = draw_all(shoot(state, 1, "inner"))
     assert g.legal_actions(state) == [Place("outer")]
     with pytest.raises(IllegalAction, match="2 towers high"):
         g.apply(state, Place("inner"))
-    state = stacks(state, {q(0, "outer"): full})
+    state = with_stacks(state, {q(0, "outer"): full})
     assert g.legal_actions(state) == [ReturnToBox()]
 
 
 def test_nothing_may_be_stacked_on_a_reinforced_roof():
     state = ready(2, start=0)
-    state = stacks(state, {q(0, "inner"): Stack((0,), roof=0)})
+    state = with_stacks(state, {q(0, "inner"): Stack((0,), roof=0)})
     state = draw_all(shoot(state, 1, "inner"))
     assert Place("inner") not in g.legal_actions(state)
     with pytest.raises(IllegalAction, match="Reinforced Roof"):
@@ -408,7 +365,7 @@ def test_nothing_may_be_stacked_on_a_reinforced_roof():
 
 def test_the_victim_draws_from_the_reshuffled_discard_when_the_deck_is_empty():
     state = ready(2, start=0)
-    state = stacks(state, {q(0, "outer"): Stack()})
+    state = with_stacks(state, {q(0, "outer"): Stack()})
     state = replace(state, decks=(state.decks[0], Pile(), Pile(), Pile()))
     state = replace(state, discards=(Pile(), Pile(), Pile((0, 0, 2, 1)), Pile()))
     state = shoot(state, 2, "inner")
@@ -422,7 +379,7 @@ def test_the_victim_draws_from_the_reshuffled_discard_when_the_deck_is_empty():
 
 def test_no_deck_and_no_discard_means_no_draw():
     state = ready(2, start=0)
-    state = stacks(state, {q(0, "outer"): Stack()})
+    state = with_stacks(state, {q(0, "outer"): Stack()})
     state = replace(state, decks=(state.decks[0], Pile(), Pile(), Pile()))
     state = shoot(state, 2, "inner")
     assert state.pending[-1].kind == "place"
@@ -433,7 +390,7 @@ def test_no_deck_and_no_discard_means_no_draw():
 
 
 def test_played_cards_go_to_their_own_decks_discard():
-    state = hand(ready(2, start=0), 0, MT, SA)
+    state = with_hand(ready(2, start=0), 0, MT, SA)
     state = g.apply(state, PlayCard(MT))
     state = g.apply(state, PlayCard(SA))
     assert state.hands[0] == () and state.magic_toss and state.strong_ammo
@@ -441,7 +398,7 @@ def test_played_cards_go_to_their_own_decks_discard():
 
 
 def test_cards_are_only_played_before_the_first_shot_and_only_from_hand():
-    state = hand(ready(2, start=0), 0, ES, ES, MT)
+    state = with_hand(ready(2, start=0), 0, ES, ES, MT)
     with pytest.raises(IllegalAction, match="no Strong Ammo"):
         g.apply(state, PlayCard(SA))
     state = g.apply(state, PlayCard(ES))
@@ -453,7 +410,7 @@ def test_cards_are_only_played_before_the_first_shot_and_only_from_hand():
 
 
 def test_magic_toss_and_strong_ammo_are_played_once_per_turn():
-    state = hand(ready(2, start=0), 0, MT, MT, SA, SA)
+    state = with_hand(ready(2, start=0), 0, MT, MT, SA, SA)
     state = g.apply(g.apply(state, PlayCard(MT)), PlayCard(SA))
     assert PlayCard(MT) not in g.legal_actions(state) and PlayCard(SA) not in g.legal_actions(state)
     with pytest.raises(IllegalAction, match="already in play"):
@@ -461,7 +418,7 @@ def test_magic_toss_and_strong_ammo_are_played_once_per_turn():
 
 
 def test_extra_shot_gives_one_more_shot_after_a_miss():
-    state = hand(ready(2, start=0), 0, ES)
+    state = with_hand(ready(2, start=0), 0, ES)
     state = g.apply(state, PlayCard(ES))
     state = shoot(state)
     assert state.turn_seat == 0 and state.pending[-1].kind == "turn"
@@ -470,8 +427,8 @@ def test_extra_shot_gives_one_more_shot_after_a_miss():
 
 
 def test_extra_shot_gives_one_more_shot_after_a_hit_and_they_add_up():
-    state = hand(ready(2, start=0), 0, ES, ES)
-    state = stacks(state, {q(0, "outer"): Stack()})
+    state = with_hand(ready(2, start=0), 0, ES, ES)
+    state = with_stacks(state, {q(0, "outer"): Stack()})
     state = g.apply(g.apply(state, PlayCard(ES)), PlayCard(ES))
     state = g.apply(draw_all(shoot(state, 2, "inner")), Place("outer"))
     assert state.turn_seat == 0
@@ -485,7 +442,7 @@ def test_an_extra_shot_may_be_let_go():
     """Rulebook (seeds/001_1d99eed64508ff2e.txt), Card Effects: "Extra Shot: After you
     take your shot for the turn, you may take an additional one." The extra shot is
     the player's choice; the turn's own shot is not ("Shoot the Catapult!")."""
-    state = hand(ready(2, start=0), 0, ES, ES)
+    state = with_hand(ready(2, start=0), 0, ES, ES)
     assert SkipExtraShot() not in g.legal_actions(state)
     with pytest.raises(IllegalAction, match="Every turn has its shot"):
         g.apply(state, SkipExtraShot())
@@ -503,8 +460,10 @@ def test_an_extra_shot_may_be_let_go():
 def test_letting_an_extra_shot_go_in_a_digital_game_ends_the_turn_and_checks_the_end():
     """Rulebook, Game End: "At the end of every turn, check" (here: the opponent
     lost the last tower to the turn's own shot)."""
-    state = hand(ready(2, start=0, mode="digital"), 0, ES)
-    state = stacks(state, {q(2, s): Stack() for s in ("left", "right", "outer")} | {q(0, "outer"): Stack()})
+    state = with_hand(ready(2, start=0, mode="digital"), 0, ES)
+    state = with_stacks(
+        state, {q(2, s): Stack() for s in ("left", "right", "outer")} | {q(0, "outer"): Stack()}
+    )
     state = g.apply(state, PlayCard(ES))
     state = g.apply(state, Aim(2, "inner", 100))
     state = g.apply(draw_all(g.apply(state, Land(2, "inner"))), Place("outer"))
@@ -517,9 +476,9 @@ def test_letting_an_extra_shot_go_in_a_digital_game_ends_the_turn_and_checks_the
 
 def test_strong_ammo_takes_the_whole_stack_and_frees_the_cards_between():
     """Card Effects, Strong Ammo: all towers of the stack; each is placed by the normal rule."""
-    state = hand(ready(3, start=0, prefer=ROOF), 0, SA)
+    state = with_hand(ready(3, start=0, prefer=ROOF), 0, SA)
     stack = Stack((1, 0, 0), (Card(1, MT), Card(2, ES)))
-    state = stacks(state, {q(1, "left"): stack, q(0, "outer"): Stack(), q(0, "left"): Stack()})
+    state = with_stacks(state, {q(1, "left"): stack, q(0, "outer"): Stack(), q(0, "left"): Stack()})
     state = g.apply(state, PlayCard(SA))
     assert "whole stack of 3" in g.describe(g.apply(state, Shoot()), Land(1, "left"))
     state = shoot(state, 1, "left")
@@ -538,15 +497,15 @@ def test_strong_ammo_takes_the_whole_stack_and_frees_the_cards_between():
 
 
 def test_strong_ammo_on_a_single_tower_takes_just_that_tower():
-    state = hand(ready(2, start=0), 0, SA)
-    state = stacks(state, {q(0, "outer"): Stack()})
+    state = with_hand(ready(2, start=0), 0, SA)
+    state = with_stacks(state, {q(0, "outer"): Stack()})
     state = g.apply(state, PlayCard(SA))
     state = g.apply(draw_all(shoot(state, 2, "inner")), Place("outer"))
     assert towers(state, 0) == 4 and towers(state, 2) == 3
 
 
 def test_a_reinforced_roof_goes_on_any_tower_and_stops_the_next_shot():
-    state = hand(ready(2, start=0), 0, ROOF, ROOF)
+    state = with_hand(ready(2, start=0), 0, ROOF, ROOF)
     roofs = [a for a in g.legal_actions(state) if isinstance(a, PlayCard)]
     assert len(roofs) == 16  # any tower, own, neutral or the opponent's
     state = g.apply(state, PlayCard(ROOF, 0, "inner"))
@@ -563,7 +522,7 @@ def test_a_reinforced_roof_goes_on_any_tower_and_stops_the_next_shot():
 
 
 def test_ammo_bouncing_off_a_roof_removes_it():
-    state = stacks(ready(2, start=0), {q(2, "inner"): Stack((0,), roof=1)})
+    state = with_stacks(ready(2, start=0), {q(2, "inner"): Stack((0,), roof=1)})
     state = g.apply(state, Shoot())
     landings = [a for a, _ in g.chance_outcomes(state)]
     assert Land(2, "inner", True) in landings and Land(0, "inner", True) not in landings
@@ -576,9 +535,9 @@ def test_ammo_bouncing_off_a_roof_removes_it():
 
 def test_a_roof_protects_the_whole_stack_also_from_strong_ammo():
     """Rulebook note under Strong Ammo: the roof protects every tower below it."""
-    state = hand(ready(2, start=0), 0, SA)
+    state = with_hand(ready(2, start=0), 0, SA)
     stack = Stack((0, 0, 0), (Card(2, ES), Card(2, MT)), roof=2)
-    state = stacks(state, {q(2, "inner"): stack, q(0, "outer"): Stack()})
+    state = with_stacks(state, {q(2, "inner"): stack, q(0, "outer"): Stack()})
     state = g.apply(state, PlayCard(SA))
     state = shoot(state, 2, "inner")
     assert state.stacks[q(2, "inner")] == replace(stack, roof=-1)
@@ -586,13 +545,13 @@ def test_a_roof_protects_the_whole_stack_also_from_strong_ammo():
 
 
 def test_a_roof_on_your_own_tower_is_used_up_by_your_own_shot():
-    state = stacks(ready(2, start=0), {q(0, "inner"): Stack((0,), roof=0)})
+    state = with_stacks(ready(2, start=0), {q(0, "inner"): Stack((0,), roof=0)})
     state = shoot(state, 0, "inner")
     assert state.stacks[q(0, "inner")].roof == -1
 
 
 def test_beginner_rules_cards_have_no_effects_but_still_go_under_stacks():
-    state = hand(ready(2, start=0, beginner=True), 0, ES, MT, SA, ROOF)
+    state = with_hand(ready(2, start=0, beginner=True), 0, ES, MT, SA, ROOF)
     assert not any(isinstance(a, PlayCard) for a in g.legal_actions(state))
     with pytest.raises(IllegalAction, match="Beginner"):
         g.apply(state, PlayCard(ES))
@@ -605,8 +564,8 @@ def test_beginner_rules_cards_have_no_effects_but_still_go_under_stacks():
 
 
 def test_the_game_ends_after_the_turn_in_which_the_supply_runs_out():
-    state = hand(replace(ready(2, start=0), supply=1), 0, ES)
-    state = stacks(state, {q(0, "outer"): Stack()})
+    state = with_hand(replace(ready(2, start=0), supply=1), 0, ES)
+    state = with_stacks(state, {q(0, "outer"): Stack()})
     state = g.apply(state, PlayCard(ES))
     state = g.apply(draw_all(shoot(state, 1, "inner")), Place("outer"))
     # the extra shot is lost: no ammo left; the end is checked now
@@ -618,8 +577,10 @@ def test_the_game_ends_after_the_turn_in_which_the_supply_runs_out():
 
 def test_the_game_ends_after_the_turn_in_which_a_player_loses_the_last_tower():
     state = ready(2, start=0)
-    state = stacks(state, {q(2, s): Stack() for s in ("left", "right", "outer")} | {q(0, "outer"): Stack()})
-    state = hand(state, 0, ES)
+    state = with_stacks(
+        state, {q(2, s): Stack() for s in ("left", "right", "outer")} | {q(0, "outer"): Stack()}
+    )
+    state = with_hand(state, 0, ES)
     state = g.apply(state, PlayCard(ES))
     state = g.apply(draw_all(shoot(state, 2, "inner")), Place("outer"))
     assert not state.over  # the extra shot still comes first: the end is checked after the turn
@@ -631,7 +592,7 @@ def test_the_game_ends_after_the_turn_in_which_a_player_loses_the_last_tower():
 
 def test_a_neutral_mat_with_no_towers_does_not_end_the_game():
     state = ready(2, start=0)
-    state = stacks(state, {q(1, s): Stack() for s in ("inner", "left", "right", "outer")})
+    state = with_stacks(state, {q(1, s): Stack() for s in ("inner", "left", "right", "outer")})
     state = shoot(state)
     assert not state.over
 
@@ -640,7 +601,7 @@ def test_an_extra_shot_with_nothing_left_to_aim_at_is_skipped():
     state = ready(2, start=0, mode="digital")
     empty = {q(m, s): Stack() for m in (1, 3) for s in ("inner", "left", "right", "outer")}
     empty |= {q(2, s): Stack() for s in ("left", "right", "outer")} | {q(0, "outer"): Stack()}
-    state = g.apply(hand(stacks(state, empty), 0, ES), PlayCard(ES))
+    state = g.apply(with_hand(with_stacks(state, empty), 0, ES), PlayCard(ES))
     state = g.apply(state, Aim(2, "inner", 100))
     state = g.apply(draw_all(g.apply(state, Land(2, "inner"))), Place("outer"))
     assert state.over and state.end_reason == "towers"
@@ -669,7 +630,7 @@ def test_tie_break_example_the_third_player_beats_the_start_player():
     assert result.decided_by == (
         "A tie on 4 towers, 2 ammo and 1 card, broken by turn order: going 3rd beats going 1st"
     )
-    assert g.ranking(state)[:2] == [2, 0]
+    assert ranking(state)[:2] == [2, 0]
     # turn order counts from the start player: started by seat 3, seat 0 went second and seat 2 fourth
     assert g.result(replace(state, start_seat=3)).winners == (2,)
     assert g.result(replace(state, start_seat=1)).winners == (0,)
@@ -709,7 +670,7 @@ def test_each_tie_break_line(towers_per_seat, ammo, cards, winner, decided_by):
     result = g.result(state)
     assert result.winners == (winner,) and result.decided_by == decided_by
     assert result.scores == tuple(float(t) for t in towers_per_seat)
-    breaks = g.tie_break_lines(state)
+    breaks = tie_break_lines(state)
     assert [line.label for line in breaks] == [
         "Ammo inside the towers",
         "Cards in hand",
@@ -751,7 +712,7 @@ def test_an_interim_result_is_not_finished():
 
 
 def test_view_hides_other_hands_face_down_cards_and_deck_make_up():
-    state = hand(ready(3, start=0, prefer=ROOF), 0, ES, MT)
+    state = with_hand(ready(3, start=0, prefer=ROOF), 0, ES, MT)
     seen = g.view(state, 0)
     assert seen.hands[0] == (ES, MT) and seen.hands[2] == (HIDDEN,)
     assert seen.stacks[q(1, "inner")].cards == (Card(1, HIDDEN),)
@@ -775,12 +736,12 @@ def test_log_lines_name_seats_and_never_a_face_down_card():
     )
     assert "nowhere" in g.describe(state, Land())
     assert g.label(state, Land()) == "Nowhere" and g.label(state, Land(2, "left")) == "In Prince left"
-    state = g.apply(stacks(state, {q(1, "outer"): Stack()}), Land(2, "left"))
+    state = g.apply(with_stacks(state, {q(1, "outer"): Stack()}), Land(2, "left"))
     assert g.describe(state, Draw(ES)) == f"{seat_ref(2)} draws a card"
 
 
 def test_every_listed_action_has_a_label_and_a_description():
-    state = hand(ready(2, start=0, mode="digital"), 0, ES, MT, SA, ROOF)
+    state = with_hand(ready(2, start=0, mode="digital"), 0, ES, MT, SA, ROOF)
     for action in g.legal_actions(state):
         assert g.label(state, action) and g.describe(state, action)
 
@@ -817,8 +778,8 @@ def test_chance_answers_that_cannot_have_happened_are_refused():
 
 
 def test_roofs_and_aims_need_a_tower_in_play():
-    state = hand(ready(3, start=0, mode="digital"), 0, ROOF)
-    state = stacks(state, {q(1, "outer"): Stack()})
+    state = with_hand(ready(3, start=0, mode="digital"), 0, ROOF)
+    state = with_stacks(state, {q(1, "outer"): Stack()})
     with pytest.raises(IllegalAction, match="square is empty"):
         g.apply(state, PlayCard(ROOF, 1, "outer"))
     with pytest.raises(IllegalAction, match="Princess mat"):
@@ -826,4 +787,4 @@ def test_roofs_and_aims_need_a_tower_in_play():
     with pytest.raises(IllegalAction, match="no tower"):
         g.apply(state, Aim(1, "outer", 50))
     with pytest.raises(IllegalAction, match="Only a Reinforced Roof"):
-        g.apply(hand(state, 0, ES), PlayCard(ES, 1, "inner"))
+        g.apply(with_hand(state, 0, ES), PlayCard(ES, 1, "inner"))

@@ -8,6 +8,7 @@ from msgspec.structs import replace
 
 import rules.catapult_castle as g
 from rules.catapult_castle.edition import MAGIC_TOSS, STRONG_AMMO, square_index
+from rules.catapult_castle.legal import ACCURACIES
 from rules.catapult_castle.state import (
     Aim,
     DoneRearranging,
@@ -47,7 +48,7 @@ def test_solo_aims_name_the_firing_mat_and_never_target_it():
     aims = [a for a in g.legal_actions(state) if isinstance(a, Aim)]
     assert {a.from_mat for a in aims} == {0, 1, 2, 3}
     assert all(a.mat != a.from_mat for a in aims)
-    assert len(aims) == 4 * 12 * len(g.ACCURACIES)
+    assert len(aims) == 4 * 12 * len(ACCURACIES)
     with pytest.raises(IllegalAction, match="fire from"):
         g.apply(state, Aim(1, "inner", 100, 1))
     with pytest.raises(IllegalAction, match="corner"):

@@ -1,0 +1,23 @@
+"""Catapult Castle ``view``: the state as one seat may see it."""
+
+from __future__ import annotations
+
+from msgspec.structs import replace
+
+from rules.catapult_castle.edition import HIDDEN
+from rules.catapult_castle.state import Card, Pile, State
+from rules.catapult_castle.table import EMPTY_PILE
+
+
+def view(state: State, seat: int) -> State:
+    """The state as ``seat`` sees it: other hands and every face-down card
+    hidden, and the make-up of every deck (it would give the face-down cards
+    away); discards, roofs and ammo are open. The events stay: they never
+    hold a hidden card."""
+    hands = tuple(hand if s == seat else (HIDDEN,) * len(hand) for s, hand in enumerate(state.hands))
+    stacks = tuple(
+        replace(stack, cards=tuple(Card(card.deck, HIDDEN) for card in stack.cards)) if stack.cards else stack
+        for stack in state.stacks
+    )
+    decks = tuple(Pile(unknown=pile.size) if pile.size else EMPTY_PILE for pile in state.decks)
+    return replace(state, hands=hands, stacks=stacks, decks=decks)
