@@ -26,8 +26,14 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import saves  # noqa: E402
-from rules import bots, registry  # noqa: E402
-from rules.core import CHANCE, Config, chance_rng, sample_outcome  # noqa: E402
+from rules import registry  # noqa: E402
+from rules.core import (  # noqa: E402
+    CHANCE,
+    Config,
+    bots,  # noqa: E402
+    chance_rng,
+    sample_outcome,
+)
 
 
 def random_game(game, config: Config, seed: int) -> int:
