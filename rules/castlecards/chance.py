@@ -8,7 +8,7 @@ from rules.core import seat_ref, top
 from rules.core.multiset import counts
 
 from .decks import draw_source, face_down_draw
-from .edition import FACE_DOWN
+from .edition import CARDS, FACE_DOWN, HIDDEN
 from .state import Draw, FirstPlayer, State
 
 
@@ -27,9 +27,14 @@ def chance_outcomes(state: State) -> list[tuple[Draw | FirstPlayer, float]]:
     deck, under = draw_source(state, step)
     if deck:
         total = len(deck)
-        return [(Draw(card), count / total) for card, count in counts(deck)]
+        return [(_DRAWS.get(card) or Draw(card), count / total) for card, count in counts(deck)]
     # The shuffled part is gone: the card put back under comes up, for sure.
     return [(Draw(under[0]), 1.0)]
+
+
+_DRAWS = {name: Draw(name) for name in (*CARDS, HIDDEN, FACE_DOWN)}
+"""One Draw per card, shared: a draw lists the odds of some 30 cards, and
+random play and the bots list them at every draw."""
 
 
 def chance_prompt(state: State) -> str:

@@ -12,10 +12,11 @@ changes the game records an event for the log (``text.effects``).
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 
 from msgspec.structs import replace
 
-from rules.core import CHANCE, pushed, recorded, top
+from rules.core import CHANCE, Event, pushed, recorded
 from rules.core.multiset import added_all
 
 from .decks import draw_source, reshuffled, village_in_deck
@@ -25,9 +26,10 @@ from .state import Pending, State
 
 
 def to_move(state: State) -> int | None:
-    step = top(state.pending)
-    if step is None:
+    pending = state.pending
+    if not pending:
         return None
+    step = pending[-1]  # the top (asked at every ply: no call to ``top`` here)
     if step.kind == "draw" or step.kind == "first":
         return CHANCE
     return step.seat
@@ -88,6 +90,22 @@ def _start_turn(state: State, step: Pending) -> State:
     return start_turn(state, state.turn)
 
 
+@lru_cache(maxsize=32)
+def _opening(seat: int, fallen: bool, card_in_deck: bool) -> tuple[tuple[Pending, ...], Event]:
+    """The steps a turn starts with, in stack order, and its event: the same
+    for every turn of a seat, so they are built once (a new turn is the most
+    frequent automatic step). With a card in the Village deck the turn's
+    card goes straight up to chance; else its deal step reshuffles the
+    discards first, or gives nothing."""
+    if fallen:
+        return pushed((), Pending("give", seat=seat), Pending("end-action")), Event("fallen-turn", seat)
+    card = deal("village", "hand", seat)
+    if card_in_deck:
+        card = replace(card, kind="draw")
+    steps = pushed((), card, Pending("action", seat=seat), Pending("end-action"))
+    return steps, Event("turn", seat)
+
+
 def start_turn(state: State, seat: int) -> State:
     """Begin ``seat``'s turn; fallen players with empty hands are skipped."""
     seats = len(state.players)
@@ -100,27 +118,17 @@ def start_turn(state: State, seat: int) -> State:
     if state.round_limit and turn_number > state.round_limit * seats:
         state = replace(state, ended_by="round-limit", pending=(), actions_left=0)
         return recorded(state, "round-limit", -1, state.round_limit)
-    if state.players[seat].out:
-        pending = pushed(state.pending, Pending("give", seat=seat), Pending("end-action"))
-        kind = "fallen-turn"
-    else:
-        pending = pushed(
-            state.pending,
-            deal("village", "hand", seat),
-            Pending("action", seat=seat),
-            Pending("end-action"),
-        )
-        kind = "turn"
-    state = replace(
+    steps, event = _opening(seat, state.players[seat].out, village_in_deck(state) > 0)
+    return replace(
         state,
         turn=seat,
         turn_number=turn_number,
         actions_left=1,
         actions_used=0,
         stationed_this_turn=False,
-        pending=pending,
+        pending=state.pending + steps,
+        events=(*state.events, event),
     )
-    return recorded(state, kind, seat)
 
 
 def _explored(state: State, step: Pending) -> State:

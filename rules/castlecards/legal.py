@@ -70,7 +70,8 @@ def turn_actions(state: State, seat: int) -> list:
             if night:
                 actions.append(NightAttack(target, slot, garrison))
     if not state.stationed_this_turn:
-        for card in have:
+        # Only attack cards (units and siege weapons) may be stationed.
+        for card in attackers:
             for slot in station_slots(state, seat, card):
                 actions.append(Station(card, slot))
     for slot, fortress_card in enumerate(player.fortress):
