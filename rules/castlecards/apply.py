@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 from msgspec.structs import replace
 
-from rules.core import IllegalAction, fresh, popped, pushed, replaced_top, run_automatic, top
+from rules.core import IllegalAction, fresh, popped, pushed, replaced_top, run_automatic
 from rules.core.multiset import added, added_all, removed
 
 from .decks import draw_source, face_down_draw
@@ -50,12 +50,13 @@ from .state import (
 def apply(state: State, action) -> State:
     """The state after ``action``; raises IllegalAction with the reason."""
     state = fresh(state)
-    step = top(state.pending)
-    if step is None:
+    if not state.pending:
         raise IllegalAction("The game is over.")
-    answer = _ANSWERS.get(step.kind)
-    if answer is None:  # pragma: no cover - automatic steps are never left on top
-        raise IllegalAction("Nothing to decide right now.")
+    step = state.pending[-1]  # the top, read at every action without a call
+    try:
+        answer = _ANSWERS[step.kind]
+    except KeyError:  # pragma: no cover - automatic steps are never left on top
+        raise IllegalAction("Nothing to decide right now.") from None
     return run_automatic(answer(state, step, action), AUTOMATIC_STEPS)
 
 
@@ -83,9 +84,10 @@ def _apply_draw(state: State, step: Pending, action) -> State:
     deck, under = draw_source(state, step)
     source = step.source
     if deck:
-        if card not in deck:
-            raise IllegalAction(f"{title(card)} is not among the cards left to draw.")
-        deck = removed(deck, card)
+        try:
+            deck = removed(deck, card)
+        except ValueError:
+            raise IllegalAction(f"{title(card)} is not among the cards left to draw.") from None
     elif under and under[0] == card:
         under = under[1:]
     else:

@@ -27,7 +27,7 @@ def chance_outcomes(state: State) -> list[tuple[Draw | FirstPlayer, float]]:
     deck, under = draw_source(state, step)
     if deck:
         total = len(deck)
-        return [(_DRAWS.get(card) or Draw(card), count / total) for card, count in counts(deck)]
+        return [(_DRAWS[card], count / total) for card, count in counts(deck)]
     # The shuffled part is gone: the card put back under comes up, for sure.
     return [(Draw(under[0]), 1.0)]
 

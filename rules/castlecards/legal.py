@@ -182,11 +182,14 @@ _DECISIONS = {
 
 
 def legal_actions(state: State) -> list:
-    step = top(state.pending)
-    if step is None:
+    if not state.pending:
         return []
-    actions = _DECISIONS.get(step.kind)
-    return actions(state, step) if actions is not None else []
+    step = state.pending[-1]  # the top, read at every decision without a call
+    try:
+        actions = _DECISIONS[step.kind]
+    except KeyError:  # an automatic step: never on top when anyone is asked
+        return []
+    return actions(state, step)
 
 
 def action_reason(state: State, action) -> str:
