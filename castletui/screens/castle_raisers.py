@@ -392,14 +392,27 @@ class CastleRaisersScreen(GameScreen):
     def back_out(self) -> bool:
         """Escape: put the chosen tile back (nothing was played yet)."""
         if not self.picked_tile:
-            return False
+            return super().back_out()
         self.picked_tile = ""
         return True
+
+    def can_back_out(self) -> bool:
+        return bool(self.picked_tile) or super().can_back_out()
 
     def action_undo(self) -> None:
         self.picked_tile = ""
         self.shown_castle = -1
         super().action_undo()
+
+    def take_back(self, asking: int | None) -> str:
+        """Taking a tile and placing it is one choice here (two rules
+        actions): one `u` takes both back."""
+        message = self.session.undo(asking)
+        top = self.top_task()
+        if top is not None and top.kind == "place":
+            self.session.undo(asking)
+            return "Took back the tile and where it went."
+        return message
 
     def action_score(self) -> None:
         self.app.push_screen(CastleRaisersResult(self.session))

@@ -211,7 +211,10 @@ class CatapultCastleScreen(GameScreen):
         if self.move_from >= 0 or self.corner >= 0:
             self.move_from = self.corner = -1
             return True
-        return False
+        return super().back_out()
+
+    def can_back_out(self) -> bool:
+        return self.move_from >= 0 or self.corner >= 0 or super().can_back_out()
 
     def after_action(self, action: Any) -> None:
         self.move_from = -1

@@ -28,10 +28,12 @@ import saves
 from castletui.screens.dialogs import ChancePicker, ConfirmScreen, CurtainScreen, SaveAsScreen
 from castletui.screens.result import ResultScreen
 from castletui.session import Session
+from castletui.widgets.board import SpotBoard
 from castletui.widgets.panels import GameLog, PlayersPanel
 from castletui.widgets.plain import Plain
 from rules import registry
 from rules.core import CHANCE, IllegalAction, name_seats
+from rules.core import screen as screen_api
 
 
 def screen_for(session: Session) -> GameScreen:
@@ -63,7 +65,7 @@ class GameScreen(Screen):
         "what happened. The game is saved after every move; q goes back to the menu."
     )
     BINDINGS = [
-        Binding("escape", "back_out", "Back", show=False),
+        Binding("escape", "back_out", "Back"),
         Binding("c", "chance", "What happened?"),
         Binding("u", "undo", "Undo"),
         Binding("ctrl+s", "save_as", "Save as"),
@@ -87,6 +89,8 @@ class GameScreen(Screen):
         self.owed_a_look: int | None = None
         self.resumed = False  # opened from a save: who is at the keyboard is not known
         self.asking_chance = False
+        self.menu_path: tuple[str, ...] = ()  # the open level of the game's menu (screen API groups)
+        self.backing = False  # whether Escape has a step to go back (the Footer shows Back)
         # Set before mounting: the Header reads them as it mounts.
         self.title = session.game.INFO.title
         self.sub_title = session.path.name if session.path else ""
@@ -111,6 +115,7 @@ class GameScreen(Screen):
         with Vertical(id="action-area"):
             yield Plain("", id="prompt")
             yield OptionList(id="actions", markup=False)
+            yield Plain("", id="preview")
             yield from self.compose_action_extras()
         yield Footer()
 
@@ -160,10 +165,16 @@ class GameScreen(Screen):
         )
         if self.choice_list:
             actions.highlighted = next((i for i, c in enumerate(self.choice_list) if not c.disabled), None)
+        for board in self.query(SpotBoard):
+            board.offer(choice.where for choice in self.choice_list if not choice.disabled)
+        self.point_boards_at(self.highlighted_choice())
         self.query_one("#prompt", Static).update(self.prompt_text())
+        self.show_preview()
         asking = self.check_action("chance", ())
-        if asking != self.asking_chance:  # the Footer redraws whole: only when `c` comes or goes
-            self.asking_chance = asking
+        backing = self.can_back_out()
+        # The Footer redraws whole: only when `c` or Back comes or goes.
+        if (asking, backing) != (self.asking_chance, self.backing):
+            self.asking_chance, self.backing = asking, backing
             self.refresh_bindings()
         if session.last_save_error and session.last_save_error != self.shown_save_error:
             self.shown_save_error = session.last_save_error
@@ -196,13 +207,85 @@ class GameScreen(Screen):
         return self.turn_prompt(name)
 
     def turn_prompt(self, name: str) -> str:
-        return f"{name}, choose:"
+        """The question for the person to move: the game's ``prompt`` (the
+        screen API), or "NAME, choose:"."""
+        session = self.session
+        seat = session.to_move()
+        return name_seats(screen_api.prompt(session.game, session.state, seat), session.names)
 
     def choices(self) -> list[Choice]:
-        """The action bar for the person to move: by default one line per
-        legal action, labelled by the rules."""
+        """The action bar for the person to move, one level of the game's
+        menu at a time (the screen API's ``group``): the actions of the open
+        level, each labelled by the rules and tied to its board ``spot``, and
+        a line "NAME..." for each group below it, in the order the rules list
+        them. Escape steps back one level."""
         session = self.session
-        return [Choice(session.label(action), action) for action in session.legal_actions()]
+        game, state = session.game, session.state
+        level = self.menu_path
+        choices: list[Choice] = []
+        opened: set[str] = set()
+        for action in session.legal_actions():
+            path = screen_api.group(game, state, action)
+            if path[: len(level)] != level:
+                continue
+            if len(path) == len(level):
+                choices.append(
+                    Choice(session.label(action), action, where=screen_api.spot(game, state, action))
+                )
+            elif path[len(level)] not in opened:
+                name = path[len(level)]
+                opened.add(name)
+                choices.append(Choice(f"{name}...", run=lambda name=name: self.open_group(name)))
+        if not choices and level:  # the level emptied (an undo): back to the top
+            self.menu_path = ()
+            return self.choices()
+        return choices
+
+    def open_group(self, name: str) -> None:
+        self.menu_path = (*self.menu_path, name)
+        self.refresh_table()
+
+    def show_preview(self) -> None:
+        """The game's ``preview`` of the highlighted choice, on the line
+        under the action bar (only for games that preview)."""
+        line = self.query_one("#preview", Static)
+        session = self.session
+        line.display = screen_api.has_preview(session.game)
+        if not line.display:
+            return
+        choice = self.highlighted_choice()
+        text = ""
+        if choice is not None and choice.action is not None:
+            text = screen_api.preview(session.game, session.state, choice.action, self.viewer)
+        line.update(name_seats(text, session.names))
+
+    def highlighted_choice(self) -> Choice | None:
+        index = self.query_one("#actions", OptionList).highlighted
+        return self.choice_list[index] if index is not None and index < len(self.choice_list) else None
+
+    @on(OptionList.OptionHighlighted, "#actions")
+    def choice_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        self.show_preview()
+        self.point_boards_at(self.highlighted_choice())
+
+    def point_boards_at(self, choice: Choice | None) -> None:
+        """The board cursor follows the action bar: it sits on the spot the
+        highlighted choice is about."""
+        for board in self.query(SpotBoard):
+            board.point_at(choice.where if choice is not None else None)
+
+    @on(SpotBoard.CursorMoved)
+    def board_cursor_moved(self, event: SpotBoard.CursorMoved) -> None:
+        """...and the action bar follows the board cursor."""
+        for index, choice in enumerate(self.choice_list):
+            if choice.where == event.spot and not choice.disabled:
+                self.query_one("#actions", OptionList).highlighted = index
+                return
+
+    @on(SpotBoard.SpotChosen)
+    def board_spot_chosen(self, event: SpotBoard.SpotChosen) -> None:
+        if not self.choose_at(event.spot):
+            self.notify("Nothing to do there right now.", timeout=3)
 
     # --- the game loop ---------------------------------------------------------
 
@@ -307,9 +390,12 @@ class GameScreen(Screen):
             self.ask_chance()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """``c`` (say what happened) only shows while table mode waits on chance."""
+        """``c`` (say what happened) only shows while table mode waits on
+        chance, and Back only while there is a step to go back."""
         if action == "chance":
             return self.session.mode == "table" and self.session.to_move() == CHANCE
+        if action == "back_out":
+            return self.can_back_out()
         return True
 
     class BotDecided(Message):
@@ -351,6 +437,7 @@ class GameScreen(Screen):
         log = self.query_one(GameLog)
         for line in self.session.lines_of_last_move():
             log.add(line.text)
+        self.menu_path = ()
         self.after_action(action)
         if advance:
             self.refresh_table()
@@ -373,14 +460,22 @@ class GameScreen(Screen):
             self.play(choice.action)
 
     def choose_at(self, where: Any) -> bool:
-        """Take the choice about a board spot (a click on the board); False
-        when nothing on offer is about that spot."""
-        for index, choice in enumerate(self.choice_list):
-            if choice.where == where and not choice.disabled:
-                self.query_one("#actions", OptionList).highlighted = index
-                self.run_choice(choice)
-                return True
-        return False
+        """Take the choice about a board spot (Enter on the board cursor, or
+        a click); when several choices are about it, the action bar shows
+        them highlighted to pick from. False when none is."""
+        matching = [
+            i for i, choice in enumerate(self.choice_list) if choice.where == where and not choice.disabled
+        ]
+        if not matching:
+            return False
+        actions = self.query_one("#actions", OptionList)
+        actions.highlighted = matching[0]
+        if len(matching) == 1:
+            self.run_choice(self.choice_list[matching[0]])
+        else:
+            actions.focus()
+            self.notify(f"{len(matching)} choices there: pick one in the list.", timeout=3)
+        return True
 
     def show_result(self) -> None:
         if not self.result_shown:
@@ -390,9 +485,17 @@ class GameScreen(Screen):
     # --- keys ------------------------------------------------------------------
 
     def back_out(self) -> bool:
-        """Undo a screen-side step of a multi-step choice (a game screen's
-        hook); True when there was one."""
+        """Step back one level of a multi-step choice; True when there was
+        one. A game screen with steps of its own extends this (and
+        ``can_back_out``)."""
+        if self.menu_path:
+            self.menu_path = self.menu_path[:-1]
+            return True
         return False
+
+    def can_back_out(self) -> bool:
+        """Whether Escape has a step to go back (the Footer shows Back only then)."""
+        return bool(self.menu_path)
 
     def action_back_out(self) -> None:
         if self.back_out():
@@ -401,13 +504,14 @@ class GameScreen(Screen):
     def action_undo(self) -> None:
         try:
             asking = self.viewer if len(self.session.human_seats()) > 1 else None
-            message = self.session.undo(asking)
+            message = self.take_back(asking)
         except IllegalAction as error:
             self.notify(error.reason, title="Cannot undo", severity="warning")
             return
         self.bot_thinking = False
         self.result_shown = False
         self.handing_over = self.owed_a_look = None
+        self.menu_path = ()
         self.query_one(GameLog).show_all([line.text for line in self.session.log])
         self.notify(message, timeout=3)
         self.viewer = (
@@ -415,6 +519,11 @@ class GameScreen(Screen):
         )
         self.refresh_table()
         self.advance()
+
+    def take_back(self, asking: int | None) -> str:
+        """Undo one move of ``asking`` (None: whoever sits here); a game
+        screen that plays two rules actions as one choice takes both back."""
+        return self.session.undo(asking)
 
     def action_save_as(self) -> None:
         suggestion = self.session.path.stem if self.session.path else self.session.save.game

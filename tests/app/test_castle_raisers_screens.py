@@ -330,3 +330,26 @@ async def test_a_click_on_an_unlit_slot_gives_the_rules_reason(tmp_path):
         await pilot.click(CastleRaisersBoard, offset=(x0 + 1, y))
         assert session.ply == ply and said
         assert "already holds a tile" in said[-1] or "not supported" in said[-1]
+
+
+async def test_one_u_takes_back_a_tile_and_where_it_went(tmp_path):
+    """What players found, item 14: after `u` a taken tile needed a second
+    `u` (taking and placing are two rules actions, one choice here)."""
+    session = advance(
+        new_session(tmp_path / "g.toml", players=[saves.Player("Coco"), saves.Player("Wei")]),
+        decision("draft"),
+    )
+    app = StillApp(save_dir=tmp_path, session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        ply, state, seat = session.ply, session.state, session.to_move()
+        await pilot.press("enter", "enter")  # a tile, then its first slot
+        await settle(pilot)
+        assert session.ply == ply + 2
+        target, _ = session.undo_target(seat)
+        assert target == ply + 1, "the placing is the last move, with nothing drawn since"
+        await pilot.press("u")
+        await settle(pilot)
+        assert session.ply == ply and session.state == state
+        assert screen.top_task().kind == "draft"
