@@ -29,3 +29,28 @@ def test_version_help_and_list_do_not_import_textual(tmp_path):
             f"with contextlib.suppress(SystemExit), contextlib.redirect_stdout(io.StringIO()): main({argv!r})"
         )
         assert loaded_ui_modules(code) == "", argv
+
+
+def test_the_app_imports_only_the_kit_the_registry_and_each_games_face():
+    """castletui draws from a game's face (the protocol and its public
+    queries), never from the game's internal modules."""
+    import ast
+    from pathlib import Path
+
+    from rules import registry
+
+    faces = {entry.rules for entry in registry.ENTRIES.values()}
+    allowed = {"rules", "rules.core", "rules.core.bots", "rules.registry"} | faces
+    pending_kit = {"rules.castle_raisers"}  # moves onto the kit in its own step
+    reaching_in = []
+    for path in (Path(__file__).parents[1] / "castletui").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            names = []
+            if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("rules"):
+                names = [node.module]
+            elif isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names if alias.name.startswith("rules")]
+            for name in names:
+                if name not in allowed and not any(name.startswith(game + ".") for game in pending_kit):
+                    reaching_in.append(f"{path}: {name}")
+    assert not reaching_in, reaching_in
