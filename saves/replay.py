@@ -47,7 +47,9 @@ def replay_states(save: SaveFile, source: str = "the save") -> list[Any]:
                 raise IllegalAction("the game was already over")
             if entry.seat != to_move:
                 seats = config.seats
-                raise IllegalAction(f"it was {_who(to_move, seats)}'s decision, not {_who(entry.seat, seats)}'s")
+                raise IllegalAction(
+                    f"it was {_who(to_move, seats)}'s decision, not {_who(entry.seat, seats)}'s"
+                )
             state = game.apply(state, action)
         except Exception as error:  # noqa: BLE001 - a hostile entry must not crash the load
             if isinstance(error, IllegalAction):
