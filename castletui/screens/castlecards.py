@@ -17,7 +17,6 @@ from typing import Any
 
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.widgets import OptionList
 
 from castletui.screens.game import Choice, GameScreen
@@ -71,7 +70,6 @@ class CastlecardsScreen(GameScreen):
         "fails). Defend stations your colour's Soldiers (Castle) or Bowmen (Walls). When attacked you may "
         "react with Academy cards. Escape goes back a step. The last castle standing wins."
     )
-    BINDINGS = [Binding("escape", "back", "Back")]
 
     def __init__(self, session) -> None:
         super().__init__(session)
@@ -305,9 +303,15 @@ class CastlecardsScreen(GameScreen):
         self.refresh_table()
         self.query_one("#actions", OptionList).focus()
 
-    def action_back(self) -> None:
+    def back_out(self) -> bool:
+        """Escape leaves the step (Attack..., Defend...) for the first menu."""
         if self.step:
-            self._set_step("")
+            self.step = ""
+            return True
+        return super().back_out()
+
+    def can_back_out(self) -> bool:
+        return bool(self.step) or super().can_back_out()
 
     def after_action(self, action: Any) -> None:
         self.step = ""

@@ -73,6 +73,10 @@ def prompt_text(app) -> str:
     return str(app.screen.query_one("#prompt").render())
 
 
+def footer_keys(app) -> set[str]:
+    return {active.binding.description for active in app.screen.active_bindings.values() if active.binding.show}
+
+
 def choice_texts(app) -> list[str]:
     return [choice.text for choice in app.screen.choice_list]
 
@@ -124,8 +128,10 @@ async def test_attack_opens_the_targets_and_escape_goes_back(tmp_path):
         await settle(pilot)
         first = choice_texts(app)
         assert first[0].startswith("Attack... (")
+        assert "Back" not in footer_keys(app), "Back shows only where Escape works"
         await pilot.press("enter")
         await settle(pilot)
+        assert "Back" in footer_keys(app)
         targets = choice_texts(app)
         assert all(text.startswith("Attack ") and "shields)" in text for text in targets[:-1])
         assert targets[-1] == "Back"
@@ -136,6 +142,10 @@ async def test_attack_opens_the_targets_and_escape_goes_back(tmp_path):
         await settle(pilot)
         assert choice_texts(app) == first
         assert session.ply == app.screen.session.ply  # nothing was played
+        await pilot.press("enter", "enter")  # a target: the attack is declared, cards to pick
+        await settle(pilot)
+        assert "pick your attack cards" in prompt_text(app)
+        assert "Back" not in footer_keys(app), "a declared attack is taken back with u, not Escape"
 
 
 async def test_throwing_a_card_away_is_a_step_of_its_own_at_the_end(tmp_path):
