@@ -1,0 +1,64 @@
+"""A Game of Thrones Catan (Catan Studio / Fantasy Flight, 2017), the base
+game: settle the Gift south of the Wall with roads, settlements and keeps,
+trade, and keep Tormund away; the first to 10 victory points on their own
+turn wins. (Brotherhood of the Watch, with the Wall and the wildlings,
+comes as a second variant.)
+
+The face of the package, the only names the app imports:
+
+- the protocol of ``rules.core``: ``INFO``, ``State``, ``Action``,
+  ``setup``, ``to_move``, ``legal_actions``, ``chance_outcomes``, ``apply``,
+  ``view``, ``result``, ``describe``;
+- its optional hooks: ``label``, ``chance_prompt``, ``effects``,
+  ``evaluate``, ``bot_action``, ``turn_player``;
+- the queries the screens ask (``queries``): the screen API (``prompt``,
+  ``spot``, ``group``), the Gift (``BOARDS``, ``board_of``, ``hex_name``,
+  ``corner_name``, ``edge_name``, ``hex_resource``), points
+  (``points``, ``public_points``, ``point_lines``), ``trade_rate``, where
+  pieces may go, ``refusal`` (why any action is refused, in ``apply``'s
+  words), the tables they read and the action Structs the screens build.
+
+Reading order: info, edition, board (the geometry), state, setup, flow,
+roads (Longest Road and Largest Patrol), legal, apply, chance, view,
+scoring, text, queries, bots.
+"""
+
+from __future__ import annotations
+
+from .apply import apply
+from .bots import bot_action
+from .chance import chance_outcomes, chance_prompt
+from .flow import to_move, turn_player
+from .info import INFO
+from .legal import legal_actions
+from .queries import *  # noqa: F403 - the public queries, listed in queries.__all__
+from .queries import __all__ as _queries
+from .scoring import evaluate, result
+from .setup import setup
+from .state import Action, State
+from .text import describe, effects, label
+from .view import view
+
+__all__ = [
+    # the protocol
+    "INFO",
+    "Action",
+    "State",
+    "apply",
+    "chance_outcomes",
+    "describe",
+    "legal_actions",
+    "result",
+    "setup",
+    "to_move",
+    "view",
+    # optional hooks
+    "bot_action",
+    "chance_prompt",
+    "effects",
+    "evaluate",
+    "label",
+    "turn_player",
+    # queries for the screens
+    *_queries,
+]

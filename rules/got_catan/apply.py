@@ -1,0 +1,387 @@
+"""``apply``: the answer to the decision on top of the stack, then the
+automatic steps that follow, until someone (or chance) must decide again;
+last, the win (10 points on your own turn).
+
+Each kind of decision has its answer function (``_ANSWERS``); every one
+takes the state with the previous action's events cleared and the step it
+answers, and refuses a wrong action with the reason a player reads.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from msgspec.structs import replace
+
+from rules.core import IllegalAction, fresh, popped, pushed, recorded, replaced_top, run_automatic
+from rules.core.multiset import added, removed
+
+from .board import BOARDS
+from .edition import (
+    COSTS,
+    RANGER_PATROL,
+    RESOURCE_INDEX,
+    ROAD_BUILDING,
+    TERRAIN_RESOURCE,
+    WINTER_IS_COMING,
+    development_title,
+)
+from .flow import (
+    AUTOMATIC_STEPS,
+    checked_win,
+    moved_card,
+    paid,
+    patrol_played,
+    taken,
+    with_keep,
+    with_player,
+    with_road,
+    with_settlement,
+)
+from .legal import (
+    covers,
+    play_reason,
+    road_reason,
+    rob_victims,
+    settlement_reason,
+    trade_rate,
+    turn_reason,
+)
+from .state import (
+    Accept,
+    BuildKeep,
+    BuildRoad,
+    BuildSettlement,
+    BuyDevelopment,
+    CancelTrade,
+    Decline,
+    Dice,
+    Discard,
+    DrawDevelopment,
+    MoveTormund,
+    Offer,
+    OfferTrade,
+    PlaceTerrain,
+    PlayDevelopment,
+    Rob,
+    Roll,
+    State,
+    Steal,
+    Step,
+    TakeResource,
+    TradeWith,
+    TradeWithSupply,
+)
+
+
+def apply(state: State, action) -> State:
+    """The state after ``action``; raises IllegalAction with the reason."""
+    state = fresh(state)
+    if not state.pending:
+        raise IllegalAction("The game is over.")
+    step = state.pending[-1]  # the top, read at every action without a call
+    try:
+        answer = _ANSWERS[step.kind]
+    except KeyError:  # pragma: no cover - automatic steps are never left on top
+        raise IllegalAction("Nothing to decide right now.") from None
+    return checked_win(run_automatic(answer(state, step, action), AUTOMATIC_STEPS))
+
+
+def _wrong(what: str) -> IllegalAction:
+    return IllegalAction(what)
+
+
+# --- chance ----------------------------------------------------------------------
+
+
+def _answer_terrain(state: State, step: Step, action) -> State:
+    if not isinstance(action, PlaceTerrain):
+        raise _wrong("First the terrain hexes are laid out.")
+    if action.terrain not in state.terrain_bag:
+        raise IllegalAction(f"No {action.terrain} hex is left to place.")
+    terrain = state.terrain
+    return replace(
+        state,
+        terrain=terrain[: step.target] + (action.terrain,) + terrain[step.target + 1 :],
+        terrain_bag=removed(state.terrain_bag, action.terrain),
+        pending=popped(state.pending),
+    )
+
+
+def _answer_dice(state: State, step: Step, action) -> State:
+    if not isinstance(action, Dice):
+        raise _wrong("The dice are rolling: say what they show.")
+    if not 2 <= action.total <= 12:
+        raise IllegalAction("Two dice show a sum from 2 to 12.")
+    return replace(
+        state,
+        dice=action.total,
+        pending=replaced_top(state.pending, Step("produce", seat=step.seat, count=action.total)),
+    )
+
+
+def _answer_draw(state: State, step: Step, action) -> State:
+    if not isinstance(action, DrawDevelopment):
+        raise _wrong("A development card is being drawn.")
+    if action.card not in state.development_deck:
+        raise IllegalAction(f"No {development_title(action.card)} is left in the development deck.")
+    player = state.players[step.seat]
+    player = replace(
+        player, development=added(player.development, action.card), bought=added(player.bought, action.card)
+    )
+    return replace(
+        state,
+        players=with_player(state, step.seat, player),
+        development_deck=removed(state.development_deck, action.card),
+        pending=popped(state.pending),
+    )
+
+
+def _answer_steal(state: State, step: Step, action) -> State:
+    if not isinstance(action, Steal):
+        raise _wrong("A card is being stolen.")
+    if action.resource not in state.players[step.target].hand:
+        raise IllegalAction(f"That hand holds no {action.resource}.")
+    return replace(
+        state,
+        players=moved_card(state, step.target, step.seat, action.resource),
+        pending=popped(state.pending),
+    )
+
+
+# --- set-up ----------------------------------------------------------------------
+
+
+def _answer_place_settlement(state: State, step: Step, action) -> State:
+    if not isinstance(action, BuildSettlement):
+        raise _wrong("Place a settlement first (set-up).")
+    reason = settlement_reason(state, step.seat, action.corner, setup=True)
+    if reason:
+        raise IllegalAction(reason)
+    state = with_settlement(state, step.seat, action.corner)
+    road = Step("place-road", seat=step.seat, target=action.corner)
+    state = replace(state, pending=replaced_top(state.pending, road))
+    if step.count == 2:
+        # The second settlement brings one card of each hex it touches.
+        board = BOARDS[len(state.players)]
+        cards = [
+            TERRAIN_RESOURCE[state.terrain[hex_id]]
+            for hex_id in board.corner_hexes[action.corner]
+            if state.supply[RESOURCE_INDEX[TERRAIN_RESOURCE[state.terrain[hex_id]]]]
+        ]
+        if cards:
+            state = taken(state, step.seat, cards)
+            state = recorded(state, "starting-cards", step.seat, *sorted(cards))
+    if not [
+        edge for edge in BOARDS[len(state.players)].corner_edges[action.corner] if state.edge_owner[edge] < 0
+    ]:
+        state = replace(state, pending=popped(state.pending))
+        state = recorded(state, "no-road-room", step.seat)
+    return state
+
+
+def _answer_place_road(state: State, step: Step, action) -> State:
+    if not isinstance(action, BuildRoad):
+        raise _wrong("Place a road by your new settlement (set-up).")
+    board = BOARDS[len(state.players)]
+    if not 0 <= action.edge < board.edges:
+        raise IllegalAction("There is no such path on the Gift.")
+    if state.edge_owner[action.edge] >= 0:
+        raise IllegalAction("That path already has a road.")
+    if step.target not in board.edge_corners[action.edge]:
+        raise IllegalAction("Your road must start at the settlement you just placed.")
+    return replace(with_road(state, step.seat, action.edge), pending=popped(state.pending))
+
+
+# --- a turn ------------------------------------------------------------------------
+
+
+def _answer_start(state: State, step: Step, action) -> State:
+    if isinstance(action, Roll):
+        # Dice on top, the rest of the turn under it.
+        return replace(
+            state,
+            pending=replaced_top(state.pending, Step("dice", seat=step.seat), Step("turn", seat=step.seat)),
+        )
+    if isinstance(action, PlayDevelopment):
+        return _play(state, step.seat, action.card)
+    raise IllegalAction("Roll the dice first (you may play a development card before rolling).")
+
+
+def _play(state: State, seat: int, card: str) -> State:
+    reason = play_reason(state, seat, card)
+    if reason:
+        raise IllegalAction(reason)
+    player = state.players[seat]
+    state = replace(
+        state,
+        players=with_player(state, seat, replace(player, development=removed(player.development, card))),
+        card_played=True,
+    )
+    if card == RANGER_PATROL:
+        state = patrol_played(state, seat)
+        return replace(state, pending=pushed(state.pending, Step("tormund", seat=seat)))
+    if card == ROAD_BUILDING:
+        return replace(state, pending=pushed(state.pending, Step("road-building", seat=seat, count=2)))
+    if card == WINTER_IS_COMING:
+        return replace(state, pending=pushed(state.pending, Step("winter", seat=seat, count=2)))
+    raise IllegalAction(f"{development_title(card)} is not played in the base game.")  # pragma: no cover
+
+
+def _answer_turn(state: State, step: Step, action) -> State:
+    reason = turn_reason(state, step, action)
+    if reason:
+        raise IllegalAction(reason)
+    seat = step.seat
+    if isinstance(action, BuildRoad):
+        return with_road(paid(state, seat, COSTS["road"]), seat, action.edge)
+    if isinstance(action, BuildSettlement):
+        return with_settlement(paid(state, seat, COSTS["settlement"]), seat, action.corner)
+    if isinstance(action, BuildKeep):
+        return with_keep(paid(state, seat, COSTS["keep"]), seat, action.corner)
+    if isinstance(action, BuyDevelopment):
+        state = paid(state, seat, COSTS["development"])
+        return replace(state, pending=pushed(state.pending, Step("draw", seat=seat)))
+    if isinstance(action, PlayDevelopment):
+        return _play(state, seat, action.card)
+    if isinstance(action, TradeWithSupply):
+        state = paid(state, seat, (action.give,) * trade_rate(state, seat, action.give))
+        return taken(state, seat, (action.get,))
+    if isinstance(action, OfferTrade):
+        return _offer(state, seat, action)
+    # EndTurn: the cards bought this turn become playable.
+    player = state.players[seat]
+    if player.bought:
+        state = replace(state, players=with_player(state, seat, replace(player, bought=())))
+    next_seat = (seat + 1) % len(state.players)
+    return replace(state, pending=replaced_top(state.pending, Step("start-turn", seat=next_seat)))
+
+
+def _offer(state: State, seat: int, action: OfferTrade) -> State:
+    """Everyone asked answers in seat order from the offerer; then the offer closes."""
+    seats = len(state.players)
+    asked = [action.to] if action.to >= 0 else [(seat + offset) % seats for offset in range(1, seats)]
+    offer = Offer(give=tuple(sorted(action.give)), get=tuple(sorted(action.get)), to=action.to)
+    steps = [Step("answer", seat=other) for other in asked] + [Step("close-offer", seat=seat)]
+    return replace(
+        state, offer=offer, offers_made=state.offers_made + 1, pending=pushed(state.pending, *steps)
+    )
+
+
+def _answer_discard(state: State, step: Step, action) -> State:
+    if not isinstance(action, Discard):
+        raise _wrong(f"Return {step.count} more card(s) to the supply first.")
+    if action.resource not in state.players[step.seat].hand:
+        raise IllegalAction(f"You have no {action.resource} to return.")
+    state = paid(state, step.seat, (action.resource,))
+    if step.count > 1:
+        return replace(state, pending=replaced_top(state.pending, replace(step, count=step.count - 1)))
+    return replace(state, pending=popped(state.pending))
+
+
+def _answer_tormund(state: State, step: Step, action) -> State:
+    if not isinstance(action, MoveTormund):
+        raise _wrong("Move Tormund to another hex first.")
+    board = BOARDS[len(state.players)]
+    if not 0 <= action.hex < board.hexes:
+        raise IllegalAction("There is no such hex on the Gift.")
+    if action.hex == state.tormund:
+        raise IllegalAction("Tormund must move to another hex.")
+    state = replace(state, tormund=action.hex, pending=popped(state.pending))
+    victims = rob_victims(state, step.seat)
+    if not victims:
+        return recorded(state, "nobody-to-rob", step.seat, action.hex)
+    if len(victims) == 1:
+        return replace(state, pending=pushed(state.pending, Step("steal", seat=step.seat, target=victims[0])))
+    return replace(state, pending=pushed(state.pending, Step("rob", seat=step.seat)))
+
+
+def _answer_rob(state: State, step: Step, action) -> State:
+    if not isinstance(action, Rob):
+        raise _wrong("Choose whom to steal from.")
+    if action.victim not in rob_victims(state, step.seat):
+        raise IllegalAction("Steal from an opponent with a settlement or keep by Tormund and cards in hand.")
+    return replace(
+        state, pending=replaced_top(state.pending, Step("steal", seat=step.seat, target=action.victim))
+    )
+
+
+def _answer_free_road(state: State, step: Step, action) -> State:
+    if not isinstance(action, BuildRoad):
+        raise _wrong("Place your free road (Road Building).")
+    reason = road_reason(state, step.seat, action.edge, free=True)
+    if reason:
+        raise IllegalAction(reason)
+    state = with_road(state, step.seat, action.edge)
+    rest = popped(state.pending)
+    if step.count > 1:
+        rest = pushed(rest, Step("road-building", seat=step.seat, count=step.count - 1))
+    return replace(state, pending=rest)
+
+
+def _answer_take(state: State, step: Step, action) -> State:
+    if not isinstance(action, TakeResource):
+        raise _wrong("Take a resource card from the supply (Winter is Coming).")
+    index = RESOURCE_INDEX.get(action.resource)
+    if index is None:
+        raise IllegalAction("Take brick, grain, lumber, ore or wool.")
+    if not state.supply[index]:
+        raise IllegalAction(f"The supply has no {action.resource} left.")
+    state = taken(state, step.seat, (action.resource,))
+    rest = popped(state.pending)
+    if step.count > 1:
+        rest = pushed(rest, Step("winter", seat=step.seat, count=step.count - 1))
+    return replace(state, pending=rest)
+
+
+def _answer_offer(state: State, step: Step, action) -> State:
+    if isinstance(action, Decline):
+        return replace(state, pending=popped(state.pending))
+    if not isinstance(action, Accept):
+        raise _wrong("Accept or decline the offer.")
+    if not covers(state.players[step.seat].hand, state.offer.get):
+        raise IllegalAction("You do not hold the cards asked for.")
+    offer = replace(state.offer, accepted=state.offer.accepted + (step.seat,))
+    return replace(state, offer=offer, pending=popped(state.pending))
+
+
+def _answer_choose(state: State, step: Step, action) -> State:
+    if isinstance(action, CancelTrade):
+        return replace(state, offer=Offer(), pending=popped(state.pending))
+    if not isinstance(action, TradeWith):
+        raise _wrong("Choose a player who accepted, or withdraw the offer.")
+    offer = state.offer
+    if action.seat not in offer.accepted:
+        raise IllegalAction("Trade with a player who accepted the offer.")
+    players = list(state.players)
+    offerer, partner = players[step.seat], players[action.seat]
+    give_hand, get_hand = offerer.hand, partner.hand
+    for card in offer.give:
+        give_hand = removed(give_hand, card)
+        get_hand = added(get_hand, card)
+    for card in offer.get:
+        get_hand = removed(get_hand, card)
+        give_hand = added(give_hand, card)
+    players[step.seat] = replace(offerer, hand=give_hand)
+    players[action.seat] = replace(partner, hand=get_hand)
+    return replace(state, players=tuple(players), offer=Offer(), pending=popped(state.pending))
+
+
+_ANSWERS: dict[str, Callable[[State, Step, object], State]] = {
+    "terrain": _answer_terrain,
+    "dice": _answer_dice,
+    "draw": _answer_draw,
+    "steal": _answer_steal,
+    "place-settlement": _answer_place_settlement,
+    "place-road": _answer_place_road,
+    "start": _answer_start,
+    "turn": _answer_turn,
+    "discard": _answer_discard,
+    "tormund": _answer_tormund,
+    "rob": _answer_rob,
+    "free-road": _answer_free_road,
+    "take": _answer_take,
+    "answer": _answer_offer,
+    "choose": _answer_choose,
+}
+"""The answer function of each kind of decision."""

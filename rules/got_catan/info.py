@@ -1,0 +1,51 @@
+"""What the wizard shows about A Game of Thrones Catan: variants and options."""
+
+from __future__ import annotations
+
+from rules.core import GameInfo, Option, Variant
+
+from .edition import EDITION_TAG
+
+INFO = GameInfo(
+    id="got-catan",
+    title="A Game of Thrones Catan",
+    summary="Settle the Gift south of the Wall: roads, settlements and keeps, trade and Tormund; "
+    "first to 10 victory points on their own turn wins.",
+    edition=f"{EDITION_TAG} rules 1",
+    variants=(
+        Variant(
+            "base",
+            3,
+            4,
+            title="Base game",
+            help="Catan in the Gift, with Tormund as the robber: 21 hexes with 4 players, 16 with 3.",
+        ),
+    ),
+    options=(
+        Option(
+            "board",
+            "variable",
+            "variable: the terrain hexes are shuffled (the number tokens stay where they are printed); "
+            "beginner: the fixed set-up, every hex as printed.",
+            choices=("variable", "beginner"),
+            title="Set-up",
+        ),
+        Option(
+            "roads",
+            14,
+            "Roads per player: 14 plastic roads come in the box (errata), the rulebook text says 15.",
+            title="Roads per player",
+            minimum=14,
+            maximum=15,
+        ),
+        Option(
+            "trade_offers",
+            3,
+            "How many trade offers the player to move may make to other players in one turn "
+            "(a counter-offer is a new offer). 0: no trading between players.",
+            title="Trade offers per turn",
+            minimum=0,
+            maximum=10,
+        ),
+    ),
+)

@@ -1,0 +1,452 @@
+"""What may be done now: the legal actions of whoever decides, where
+pieces may go, and why an action is refused (the reasons ``apply`` raises
+and the screens show), in the player's words."""
+
+from __future__ import annotations
+
+from rules.core import seat_ref
+from rules.core.multiset import counts
+
+from .board import BOARDS, Board
+from .chance import chance_outcomes
+from .edition import (
+    COST_ORDER,
+    COSTS,
+    DEVELOPMENT,
+    RANGER_PATROL,
+    RESOURCE_INDEX,
+    RESOURCES,
+    ROAD_BUILDING,
+    RULES,
+    VICTORY_POINT,
+    WINTER_IS_COMING,
+    development_title,
+)
+from .state import (
+    Accept,
+    BuildKeep,
+    BuildRoad,
+    BuildSettlement,
+    BuyDevelopment,
+    CancelTrade,
+    Decline,
+    Discard,
+    EndTurn,
+    MoveTormund,
+    OfferTrade,
+    PlayDevelopment,
+    Rob,
+    Roll,
+    State,
+    Step,
+    TakeResource,
+    TradeWith,
+    TradeWithSupply,
+)
+
+PLAYABLE = (RANGER_PATROL, ROAD_BUILDING, WINTER_IS_COMING)
+"""The development cards played in the base game (Victory Points count by themselves)."""
+
+_ARTICLE = {
+    "road": "A road",
+    "settlement": "A settlement",
+    "keep": "A keep",
+    "development": "A development card",
+}
+
+
+def board_of(state: State) -> Board:
+    return BOARDS[len(state.players)]
+
+
+def covers(hand: tuple[str, ...], cost: tuple[str, ...]) -> bool:
+    """Whether the sorted ``hand`` holds the sorted multiset ``cost``."""
+    have = dict(counts(hand))
+    return all(have.get(card, 0) >= need for card, need in counts(cost))
+
+
+def _words(pairs: list[tuple[int, str]]) -> str:
+    parts = [f"{count} {name}" for count, name in pairs]
+    if len(parts) <= 1:
+        return "".join(parts)
+    return ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def cost_words(thing: str) -> str:
+    """ "1 brick, 1 lumber, 1 wool and 1 grain"."""
+    cost = COSTS[thing]
+    return _words([(cost.count(resource), resource) for resource in COST_ORDER[thing]])
+
+
+def cost_reason(thing: str, hand: tuple[str, ...]) -> str:
+    """Why ``hand`` cannot pay for ``thing``, or ""."""
+    if covers(hand, COSTS[thing]):
+        return ""
+    have = [(hand.count(resource), resource) for resource in COST_ORDER[thing] if resource in hand]
+    return (
+        f"{_ARTICLE[thing]} needs {cost_words(thing)}; you have {_words(have) if have else 'none of them'}."
+    )
+
+
+# --- where pieces may go -------------------------------------------------------
+
+
+def road_sites(state: State, seat: int) -> list[int]:
+    """The empty paths that join ``seat``'s roads or buildings (not through
+    an opponent's building)."""
+    board = board_of(state)
+    edge_owner = state.edge_owner
+    corner_owner = state.corner_owner
+    player = state.players[seat]
+    sites: set[int] = set()
+    corners = {corner for edge in player.roads for corner in board.edge_corners[edge]}
+    corners.update(player.settlements)
+    corners.update(player.keeps)
+    for corner in corners:
+        if corner_owner[corner] not in (-1, seat):
+            continue  # an opponent's building breaks the way
+        for edge in board.corner_edges[corner]:
+            if edge_owner[edge] < 0:
+                sites.add(edge)
+    return sorted(sites)
+
+
+def _free_of_neighbours(state: State, board: Board, corner: int) -> bool:
+    corner_owner = state.corner_owner
+    return corner_owner[corner] < 0 and all(corner_owner[other] < 0 for other in board.corner_corners[corner])
+
+
+def settlement_sites(state: State, seat: int) -> list[int]:
+    """Empty corners on ``seat``'s roads that keep the distance rule."""
+    board = board_of(state)
+    player = state.players[seat]
+    corners = {corner for edge in player.roads for corner in board.edge_corners[edge]}
+    return sorted(corner for corner in corners if _free_of_neighbours(state, board, corner))
+
+
+def setup_settlement_sites(state: State) -> list[int]:
+    """Set-up: every empty corner that keeps the distance rule."""
+    board = board_of(state)
+    return [corner for corner in range(board.corners) if _free_of_neighbours(state, board, corner)]
+
+
+def setup_road_sites(state: State, corner: int) -> list[int]:
+    board = board_of(state)
+    return [edge for edge in board.corner_edges[corner] if state.edge_owner[edge] < 0]
+
+
+def trade_rate(state: State, seat: int, resource: str) -> int:
+    """How many ``resource`` cards buy one from the supply: 4, or 3 or 2 by
+    a trade route ``seat`` touches with a settlement or keep."""
+    board = board_of(state)
+    player = state.players[seat]
+    rate = RULES.supply_rate
+    for corner in player.settlements + player.keeps:
+        route, route_rate = board.corner_routes[corner]
+        if route_rate and (route == resource or not route) and route_rate < rate:
+            rate = route_rate
+    return rate
+
+
+def playable(state: State, seat: int) -> list[str]:
+    """The development cards ``seat`` may play now (none once one was played this turn)."""
+    if state.card_played:
+        return []
+    player = state.players[seat]
+    return [
+        card
+        for card, count in counts(player.development)
+        if card in PLAYABLE and count > player.bought.count(card)
+    ]
+
+
+# --- refusals ------------------------------------------------------------------------
+
+
+def road_reason(state: State, seat: int, edge: int, free: bool = False) -> str:
+    board = board_of(state)
+    if not 0 <= edge < board.edges:
+        return "There is no such path on the Gift."
+    owner = state.edge_owner[edge]
+    if owner >= 0:
+        return (
+            "You already have a road there."
+            if owner == seat
+            else f"{seat_ref(owner)} already has a road there."
+        )
+    player = state.players[seat]
+    if len(player.roads) >= state.road_limit:
+        return f"You have no roads left: all {state.road_limit} are on the Gift."
+    blocker = -1
+    joined = False
+    for corner in board.edge_corners[edge]:
+        building = state.corner_owner[corner]
+        if building == seat:
+            joined = True
+        elif any(state.edge_owner[other] == seat for other in board.corner_edges[corner]):
+            if building < 0:
+                joined = True
+            else:
+                blocker = building
+    if not joined:
+        if blocker >= 0:
+            return f"{seat_ref(blocker)}'s {building_name(state, blocker, edge)} blocks the way: a road cannot go on through it."
+        return "A road must join one of your roads, settlements or keeps."
+    return "" if free else cost_reason("road", player.hand)
+
+
+def building_name(state: State, owner: int, edge: int) -> str:
+    """ "settlement" or "keep": what ``owner`` has on a corner of ``edge``."""
+    board = board_of(state)
+    keeps = state.players[owner].keeps
+    return "keep" if any(corner in keeps for corner in board.edge_corners[edge]) else "settlement"
+
+
+def settlement_reason(state: State, seat: int, corner: int, setup: bool = False) -> str:
+    board = board_of(state)
+    if not 0 <= corner < board.corners:
+        return "There is no such corner on the Gift."
+    owner = state.corner_owner[corner]
+    player = state.players[seat]
+    if owner == seat:
+        if corner in player.keeps:
+            return "You already have a keep there."
+        return "You already have a settlement there (a keep may replace it)."
+    if owner >= 0:
+        return f"That corner is taken: {seat_ref(owner)} has built there."
+    if any(state.corner_owner[other] >= 0 for other in board.corner_corners[corner]):
+        return "Too close: a settlement may not stand next to another."
+    if len(player.settlements) >= RULES.settlements:
+        return f"You have no settlements left: all {RULES.settlements} are on the Gift (a keep frees one)."
+    if setup:
+        return ""
+    if not any(state.edge_owner[edge] == seat for edge in board.corner_edges[corner]):
+        return "A settlement must touch one of your roads."
+    return cost_reason("settlement", player.hand)
+
+
+def keep_reason(state: State, seat: int, corner: int) -> str:
+    player = state.players[seat]
+    if corner in player.keeps:
+        return "That is a keep already."
+    if corner not in player.settlements:
+        return "A keep replaces one of your settlements."
+    if len(player.keeps) >= RULES.keeps:
+        return f"You have no keeps left: all {RULES.keeps} are on the Gift."
+    return cost_reason("keep", player.hand)
+
+
+def buy_reason(state: State, seat: int) -> str:
+    if not state.development_deck:
+        return "The development deck is empty."
+    return cost_reason("development", state.players[seat].hand)
+
+
+def play_reason(state: State, seat: int, card: str) -> str:
+    player = state.players[seat]
+    if card == VICTORY_POINT:
+        return "Victory Point cards count by themselves: they are never played."
+    if card not in DEVELOPMENT:
+        return "There is no such development card."
+    if card not in player.development:
+        return f"You have no {development_title(card)}."
+    if card not in PLAYABLE:
+        return f"{development_title(card)} is not played in the base game."
+    if state.card_played:
+        return "You have already played a development card this turn."
+    if player.development.count(card) <= player.bought.count(card):
+        return f"You bought that {development_title(card)} this turn: play it from your next turn."
+    return ""
+
+
+def supply_trade_reason(state: State, seat: int, give: str, get: str) -> str:
+    if give not in RESOURCE_INDEX or get not in RESOURCE_INDEX:
+        return "Trade resource cards: brick, grain, lumber, ore or wool."
+    if give == get:
+        return "Trade one resource for another."
+    rate = trade_rate(state, seat, give)
+    have = state.players[seat].hand.count(give)
+    if have < rate:
+        return f"Trading {give} with the supply takes {rate}; you have {have}."
+    if not state.supply[RESOURCE_INDEX[get]]:
+        return f"The supply has no {get} left."
+    return ""
+
+
+def offer_reason(state: State, seat: int, offer: OfferTrade) -> str:
+    if state.offer_limit == 0:
+        return "Trading between players is off in this game."
+    if state.offers_made >= state.offer_limit:
+        return f"You have made {state.offer_limit} offers this turn, the most a turn allows."
+    if not offer.give or not offer.get:
+        return "Offer at least one card for at least one card."
+    if any(card not in RESOURCE_INDEX for card in offer.give + offer.get):
+        return "Trade resource cards: brick, grain, lumber, ore or wool."
+    if set(offer.give) & set(offer.get):
+        return "Do not offer and ask for the same resource."
+    if not covers(state.players[seat].hand, tuple(sorted(offer.give))):
+        return "You do not hold the cards you offer."
+    if offer.to == seat or not -1 <= offer.to < len(state.players):
+        return "Offer the trade to another player, or to everyone."
+    return ""
+
+
+def turn_reason(state: State, step: Step, action) -> str:
+    """Why the turn player may not take ``action`` at their ``turn`` step, or ""."""
+    seat = step.seat
+    if isinstance(action, BuildRoad):
+        return road_reason(state, seat, action.edge)
+    if isinstance(action, BuildSettlement):
+        return settlement_reason(state, seat, action.corner)
+    if isinstance(action, BuildKeep):
+        return keep_reason(state, seat, action.corner)
+    if isinstance(action, BuyDevelopment):
+        return buy_reason(state, seat)
+    if isinstance(action, PlayDevelopment):
+        return play_reason(state, seat, action.card)
+    if isinstance(action, TradeWithSupply):
+        return supply_trade_reason(state, seat, action.give, action.get)
+    if isinstance(action, OfferTrade):
+        return offer_reason(state, seat, action)
+    if isinstance(action, EndTurn):
+        return ""
+    if isinstance(action, Roll):
+        return "You have rolled already this turn."
+    return "That is not something to do on your turn now."
+
+
+# --- the legal actions ------------------------------------------------------------
+
+
+def _chance(state: State, step: Step) -> list:
+    return [action for action, _ in chance_outcomes(state)]
+
+
+def _place_settlement(state: State, step: Step) -> list:
+    return [_SETTLEMENTS[corner] for corner in setup_settlement_sites(state)]
+
+
+def _place_road(state: State, step: Step) -> list:
+    return [_ROADS[edge] for edge in setup_road_sites(state, step.target)]
+
+
+def _start(state: State, step: Step) -> list:
+    return [_ROLL] + [_PLAYS[card] for card in playable(state, step.seat)]
+
+
+def turn_actions(state: State, seat: int) -> list:
+    """Everything the turn player may do after the roll."""
+    player = state.players[seat]
+    hand = player.hand
+    have = dict(counts(hand))
+    actions: list = [_END_TURN]
+    if have.get("brick") and have.get("lumber") and len(player.roads) < state.road_limit:
+        actions += [_ROADS[edge] for edge in road_sites(state, seat)]
+    if len(player.settlements) < RULES.settlements and covers(hand, COSTS["settlement"]):
+        actions += [_SETTLEMENTS[corner] for corner in settlement_sites(state, seat)]
+    if player.settlements and len(player.keeps) < RULES.keeps and covers(hand, COSTS["keep"]):
+        actions += [BuildKeep(corner) for corner in player.settlements]
+    if state.development_deck and covers(hand, COSTS["development"]):
+        actions.append(_BUY)
+    actions += [_PLAYS[card] for card in playable(state, seat)]
+    supply = state.supply
+    for give, count in have.items():
+        if count >= 2 and count >= trade_rate(state, seat, give):
+            actions += [
+                _SUPPLY_TRADES[give, get]
+                for index, get in enumerate(RESOURCES)
+                if get != give and supply[index]
+            ]
+    if state.offers_made < state.offer_limit:
+        # The app's trade dialog builds any offer; listed here are the
+        # one-for-one offers to everyone, enough for random play and menus.
+        actions += [_ONE_FOR_ONE[give, get] for give in have for get in RESOURCES if get != give]
+    return actions
+
+
+def _turn(state: State, step: Step) -> list:
+    return turn_actions(state, step.seat)
+
+
+def _discard(state: State, step: Step) -> list:
+    return [_DISCARDS[card] for card, _ in counts(state.players[step.seat].hand)]
+
+
+def _tormund(state: State, step: Step) -> list:
+    return [MoveTormund(hex_id) for hex_id in range(board_of(state).hexes) if hex_id != state.tormund]
+
+
+def rob_victims(state: State, seat: int) -> list[int]:
+    """Opponents with a building by Tormund and cards in hand."""
+    board = board_of(state)
+    if state.tormund < 0:
+        return []
+    owners = {state.corner_owner[corner] for corner in board.hex_corners[state.tormund]}
+    return sorted(owner for owner in owners if owner >= 0 and owner != seat and state.players[owner].hand)
+
+
+def _rob(state: State, step: Step) -> list:
+    return [Rob(victim) for victim in rob_victims(state, step.seat)]
+
+
+def _free_road(state: State, step: Step) -> list:
+    return [_ROADS[edge] for edge in road_sites(state, step.seat)]
+
+
+def _take(state: State, step: Step) -> list:
+    return [_TAKES[resource] for index, resource in enumerate(RESOURCES) if state.supply[index]]
+
+
+def _answer(state: State, step: Step) -> list:
+    wanted = tuple(sorted(state.offer.get))
+    if covers(state.players[step.seat].hand, wanted):
+        return [_ACCEPT, _DECLINE]
+    return [_DECLINE]
+
+
+def _choose(state: State, step: Step) -> list:
+    return [TradeWith(seat) for seat in state.offer.accepted] + [_CANCEL]
+
+
+_DECISIONS = {
+    "terrain": _chance,
+    "dice": _chance,
+    "draw": _chance,
+    "steal": _chance,
+    "place-settlement": _place_settlement,
+    "place-road": _place_road,
+    "start": _start,
+    "turn": _turn,
+    "discard": _discard,
+    "tormund": _tormund,
+    "rob": _rob,
+    "free-road": _free_road,
+    "take": _take,
+    "answer": _answer,
+    "choose": _choose,
+}
+"""The actions that answer each kind of decision."""
+
+
+def legal_actions(state: State) -> list:
+    if not state.pending:
+        return []
+    step = state.pending[-1]  # the top, read at every decision without a call
+    actions = _DECISIONS.get(step.kind)
+    return actions(state, step) if actions is not None else []
+
+
+# Shared action Structs: random play and the bots list these at every ply.
+_ROLL = Roll()
+_END_TURN = EndTurn()
+_BUY = BuyDevelopment()
+_ACCEPT = Accept()
+_DECLINE = Decline()
+_CANCEL = CancelTrade()
+_ROADS = [BuildRoad(edge) for edge in range(max(board.edges for board in BOARDS.values()))]
+_SETTLEMENTS = [BuildSettlement(corner) for corner in range(max(board.corners for board in BOARDS.values()))]
+_PLAYS = {card: PlayDevelopment(card) for card in DEVELOPMENT}
+_DISCARDS = {resource: Discard(resource) for resource in RESOURCES}
+_TAKES = {resource: TakeResource(resource) for resource in RESOURCES}
+_SUPPLY_TRADES = {(give, get): TradeWithSupply(give, get) for give in RESOURCES for get in RESOURCES}
+_ONE_FOR_ONE = {(give, get): OfferTrade((give,), (get,)) for give in RESOURCES for get in RESOURCES}

@@ -1,0 +1,30 @@
+"""What one seat may see: others' resource cards and development cards
+(Victory Points included) become placeholders of the same count, and so
+does the development deck; the board, the supply, played Ranger Patrols
+and open offers are public."""
+
+from __future__ import annotations
+
+from msgspec.structs import replace
+
+from .edition import HIDDEN
+from .state import State
+
+
+def _hide(cards: tuple[str, ...]) -> tuple[str, ...]:
+    return (HIDDEN,) * len(cards)
+
+
+def view(state: State, seat: int) -> State:
+    players = tuple(
+        player
+        if index == seat
+        else replace(
+            player,
+            hand=_hide(player.hand),
+            development=_hide(player.development),
+            bought=_hide(player.bought),
+        )
+        for index, player in enumerate(state.players)
+    )
+    return replace(state, players=players, development_deck=_hide(state.development_deck))
