@@ -67,11 +67,17 @@ def main() -> None:
         times: list[float] = []
         wins = threat_losses = 0
         scores = []
-        for seed in range(args.first_seed, args.first_seed + args.games):
+        for played, seed in enumerate(range(args.first_seed, args.first_seed + args.games), start=1):
             won, score, failed = play(seats, seed, args.level, times)
             wins += won
             threat_losses += failed
             scores.append(score)
+            if played % 25 == 0 and played < args.games:
+                # long runs: a running tally, so a stopped run still says something
+                print(
+                    f"    ... {seats} players, {played} games: won {wins}, mean {statistics.mean(scores):.1f}",
+                    flush=True,
+                )
         target = wolves_score(seats)
         print(
             f"  {seats:>7} {wins / args.games:>6.0%} {statistics.mean(scores):>10.1f} {target:>6} "
