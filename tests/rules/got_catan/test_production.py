@@ -1,0 +1,99 @@
+"""A roll and production (spec "Base game": turn; shortage [proposed,
+classic Catan]), with the rulebook's examples of a 6 and a 4."""
+
+import math
+
+from msgspec.structs import replace
+
+import rules.got_catan as game
+from rules.core import CHANCE
+from rules.got_catan.edition import RESOURCE_INDEX
+from rules.got_catan.state import Dice, Roll
+
+from .helpers import check_counts, corner, hex_id, run, table
+
+RED, BLUE = 0, 1
+
+
+def test_the_roll_is_one_chance_decision_over_the_sums_2_to_12():
+    state = run(table(rolled=False), Roll())
+    assert game.to_move(state) == CHANCE
+    outcomes = dict((a.total, p) for a, p in game.chance_outcomes(state))
+    assert sorted(outcomes) == list(range(2, 13))
+    assert math.isclose(outcomes[7], 6 / 36) and math.isclose(outcomes[2], 1 / 36)
+    assert math.isclose(sum(outcomes.values()), 1.0)
+
+
+def test_table_mode_asks_for_the_sum():
+    state = run(table(rolled=False, mode="table"), Roll())
+    assert "sum of the two dice" in game.chance_prompt(state)
+    assert game.label(state, Dice(8)) == "8"
+
+
+def test_a_6_gives_two_brick_for_two_settlements_and_one_for_blue():
+    """Rulebook, "Producing Resources": rolling a 6, I get 2 brick for my 2
+    settlements and Blue 1 brick for his 1 settlement."""
+    state = table(
+        terrain={"r0c1": "hills"},  # the hills under the 6
+        settlements={RED: [corner(4, "r0c1", "N"), corner(4, "r0c1", "SE")], BLUE: [corner(4, "r0c1", "SW")]},
+        rolled=False,
+    )
+    state = run(state, Roll(), Dice(6))
+    assert state.players[RED].hand == ("brick", "brick")
+    assert state.players[BLUE].hand == ("brick",)
+    assert "{P0} collects 2 brick." in game.effects(None, None, state)
+    check_counts(state)
+
+
+def test_a_4_gives_blue_one_grain_or_two_with_a_keep():
+    """Rulebook: on a 4 Blue gets 1 grain; with a keep instead, 2 grain."""
+    site = corner(4, "r2c1", "S")  # r2c1 (the 4) only: a borderland corner
+    settlement = table(terrain={"r2c1": "fields"}, settlements={BLUE: [site]}, rolled=False)
+    assert run(settlement, Roll(), Dice(4)).players[BLUE].hand == ("grain",)
+    keep = table(terrain={"r2c1": "fields"}, keeps={BLUE: [site]}, rolled=False)
+    assert run(keep, Roll(), Dice(4)).players[BLUE].hand == ("grain", "grain")
+
+
+def test_tormund_keeps_his_hex_from_producing():
+    site = corner(4, "r2c1", "S")
+    state = table(settlements={BLUE: [site]}, rolled=False)
+    state = replace(state, tormund=hex_id(4, "r2c1"))
+    state = run(state, Roll(), Dice(4))
+    assert state.players[BLUE].hand == ()
+    assert any("Tormund keeps" in line for line in game.effects(None, None, state))
+
+
+def _short(state, resource, left):
+    supply = list(state.supply)
+    supply[RESOURCE_INDEX[resource]] = left
+    return replace(state, supply=tuple(supply))
+
+
+def test_shortage_nobody_gets_a_resource_the_supply_cannot_pay_in_full():
+    state = table(
+        terrain={"r0c1": "hills"},
+        settlements={RED: [corner(4, "r0c1", "N"), corner(4, "r0c1", "SE")], BLUE: [corner(4, "r0c1", "SW")]},
+        rolled=False,
+    )
+    state = run(_short(state, "brick", 2), Roll(), Dice(6))
+    assert state.players[RED].hand == () and state.players[BLUE].hand == ()
+    assert state.supply[0] == 2
+    assert "The supply has 2 brick for 3 owed: nobody gets brick." in game.effects(None, None, state)
+
+
+def test_shortage_a_single_player_owed_takes_what_is_left():
+    state = table(
+        terrain={"r0c1": "hills"},
+        keeps={RED: [corner(4, "r0c1", "N"), corner(4, "r0c1", "SE")]},
+        rolled=False,
+    )
+    state = run(_short(state, "brick", 3), Roll(), Dice(6))
+    assert state.players[RED].hand == ("brick",) * 3
+    assert state.supply[0] == 0
+    assert any("takes what is left" in line for line in game.effects(None, None, state))
+
+
+def test_a_roll_nobody_collects_on_is_told():
+    state = run(table(rolled=False), Roll(), Dice(12))
+    assert game.effects(None, None, state) == ["A 12: nobody collects anything."]
+    assert state.pending[-1].kind == "turn"
