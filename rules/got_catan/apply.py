@@ -261,7 +261,7 @@ def _offer(state: State, seat: int, action: OfferTrade) -> State:
     """Everyone asked answers in seat order from the offerer; then the offer closes."""
     seats = len(state.players)
     asked = [action.to] if action.to >= 0 else [(seat + offset) % seats for offset in range(1, seats)]
-    offer = Offer(give=tuple(sorted(action.give)), get=tuple(sorted(action.get)), to=action.to)
+    offer = Offer(give=action.giving, get=action.getting, to=action.to)
     steps = [Step("answer", seat=other) for other in asked] + [Step("close-offer", seat=seat)]
     return replace(
         state, offer=offer, offers_made=state.offers_made + 1, pending=pushed(state.pending, *steps)

@@ -278,13 +278,14 @@ def offer_reason(state: State, seat: int, offer: OfferTrade) -> str:
         return "Trading between players is off in this game."
     if state.offers_made >= state.offer_limit:
         return f"You have made {state.offer_limit} offers this turn, the most a turn allows."
-    if not offer.give or not offer.get:
+    give, get = offer.giving, offer.getting
+    if not give or not get:
         return "Offer at least one card for at least one card."
-    if any(card not in RESOURCE_INDEX for card in offer.give + offer.get):
+    if any(card not in RESOURCE_INDEX for card in give + get):
         return "Trade resource cards: brick, grain, lumber, ore or wool."
-    if set(offer.give) & set(offer.get):
+    if set(give) & set(get):
         return "Do not offer and ask for the same resource."
-    if not covers(state.players[seat].hand, tuple(sorted(offer.give))):
+    if not covers(state.players[seat].hand, give):
         return "You do not hold the cards you offer."
     if offer.to == seat or not -1 <= offer.to < len(state.players):
         return "Offer the trade to another player, or to everyone."
@@ -449,4 +450,4 @@ _PLAYS = {card: PlayDevelopment(card) for card in DEVELOPMENT}
 _DISCARDS = {resource: Discard(resource) for resource in RESOURCES}
 _TAKES = {resource: TakeResource(resource) for resource in RESOURCES}
 _SUPPLY_TRADES = {(give, get): TradeWithSupply(give, get) for give in RESOURCES for get in RESOURCES}
-_ONE_FOR_ONE = {(give, get): OfferTrade((give,), (get,)) for give in RESOURCES for get in RESOURCES}
+_ONE_FOR_ONE = {(give, get): OfferTrade(give, get) for give in RESOURCES for get in RESOURCES}

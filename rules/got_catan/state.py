@@ -200,11 +200,28 @@ class TradeWithSupply(msgspec.Struct, **_ACTION):
 
 
 class OfferTrade(msgspec.Struct, **_ACTION):
-    """Offer cards ``give`` for cards ``get`` to seat ``to`` (-1: everyone)."""
+    """Offer cards ``give`` for cards ``get`` to seat ``to`` (-1: everyone).
+    The cards are written "brick+brick+ore" (one plain text, as saves keep
+    it); :meth:`of` builds an offer from cards, ``giving`` and ``getting``
+    read them back."""
 
-    give: tuple[str, ...]
-    get: tuple[str, ...]
+    give: str
+    get: str
     to: int = -1
+
+    @classmethod
+    def of(
+        cls, give: tuple[str, ...] | list[str], get: tuple[str, ...] | list[str], to: int = -1
+    ) -> OfferTrade:
+        return cls("+".join(sorted(give)), "+".join(sorted(get)), to)
+
+    @property
+    def giving(self) -> tuple[str, ...]:
+        return tuple(sorted(self.give.split("+"))) if self.give else ()
+
+    @property
+    def getting(self) -> tuple[str, ...]:
+        return tuple(sorted(self.get.split("+"))) if self.get else ()
 
 
 class Accept(msgspec.Struct, **_ACTION):

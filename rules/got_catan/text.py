@@ -69,6 +69,8 @@ def edge_name(state: State, edge: int) -> str:
 
 def cards_words(cards: tuple[str, ...]) -> str:
     """ "2 brick and 1 ore"."""
+    if not cards:
+        return "nothing"
     order = list(dict.fromkeys(cards))
     parts = [f"{cards.count(card)} {card}" for card in order]
     return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
@@ -109,7 +111,7 @@ def label(state: State, action) -> str:
         rate = _rate(state, step.seat if step is not None else -1, action.give)
         return f"{rate} {action.give} for 1 {action.get} (supply)"
     if isinstance(action, OfferTrade):
-        return f"Offer {cards_words(action.give)} for {cards_words(action.get)}{_to(action.to)}"
+        return f"Offer {cards_words(action.giving)} for {cards_words(action.getting)}{_to(action.to)}"
     if isinstance(action, Accept):
         return "Accept"
     if isinstance(action, Decline):
@@ -176,7 +178,7 @@ def describe(state: State, action) -> str:
         return f"{who} trades {_rate(state, seat, action.give)} {action.give} with the supply for 1 {action.get}."
     if isinstance(action, OfferTrade):
         to = "everyone" if action.to < 0 else seat_ref(action.to)
-        return f"{who} offers {cards_words(action.give)} for {cards_words(action.get)} to {to}."
+        return f"{who} offers {cards_words(action.giving)} for {cards_words(action.getting)} to {to}."
     if isinstance(action, Accept):
         return f"{who} accepts the offer."
     if isinstance(action, Decline):

@@ -15,7 +15,7 @@ from rules.got_catan.board import BOARDS, CORNER_NAMES, SIDE_NAMES
 from rules.got_catan.edition import RESOURCE_INDEX, RESOURCES, RULES, development_deck
 from rules.got_catan.flow import with_keep, with_road, with_settlement
 from rules.got_catan.roads import blocked_for, road_length
-from rules.got_catan.state import Player, Step
+from rules.got_catan.state import Step
 
 
 def config(seats: int = 4, mode: str = "digital", **options) -> Config:

@@ -35,7 +35,9 @@ def test_a_settlement_needs_its_cost_and_says_what_you_have():
     state = table(settlements={0: [HOME]}, roads={0: _line(*line)}, hands={0: ["brick"]})
     with pytest.raises(IllegalAction) as refused:
         game.apply(state, BuildSettlement(line[2]))
-    assert refused.value.reason == "A settlement needs 1 brick, 1 lumber, 1 wool and 1 grain; you have 1 brick."
+    assert (
+        refused.value.reason == "A settlement needs 1 brick, 1 lumber, 1 wool and 1 grain; you have 1 brick."
+    )
 
 
 def test_a_road_keep_and_development_card_name_their_costs():

@@ -23,7 +23,9 @@ RED, BLUE = 0, 1
 def _walk(start, steps, avoid=()):
     corners = [start]
     for _ in range(steps):
-        corners.append(next(c for c in BOARD.corner_corners[corners[-1]] if c not in corners and c not in avoid))
+        corners.append(
+            next(c for c in BOARD.corner_corners[corners[-1]] if c not in corners and c not in avoid)
+        )
     return corners
 
 
@@ -61,7 +63,9 @@ def test_the_rulebook_example_six_unbroken_beats_a_seven_road_line_broken_to_fiv
 
 def test_the_first_road_of_five_takes_longest_road_and_a_tie_does_not_take_it_over():
     red = _walk(corner(4, "r2c6", "S"), 5)
-    state = table(settlements={RED: [red[0]]}, roads={RED: path(4, *red[:5])}, hands={RED: ["brick", "lumber"]})
+    state = table(
+        settlements={RED: [red[0]]}, roads={RED: path(4, *red[:5])}, hands={RED: ["brick", "lumber"]}
+    )
     assert state.longest_road == -1
     state = run(state, BuildRoad(path(4, red[4], red[5])[0]))
     assert state.longest_road == RED
@@ -166,5 +170,7 @@ def test_a_ring_counts_whole_and_a_building_on_it_leaves_a_line_as_long():
     ring = BOARD.hex_edges[BOARD.hex_index["r1c3"]]
     assert road_length(BOARD, ring, set()) == 6
     assert road_length(BOARD, ring, {BOARD.hex_corners[BOARD.hex_index["r1c3"]][0]}) == 6
-    two = set(BOARD.hex_corners[BOARD.hex_index["r1c3"]][:1] + BOARD.hex_corners[BOARD.hex_index["r1c3"]][3:4])
+    two = set(
+        BOARD.hex_corners[BOARD.hex_index["r1c3"]][:1] + BOARD.hex_corners[BOARD.hex_index["r1c3"]][3:4]
+    )
     assert road_length(BOARD, ring, two) == 3

@@ -78,7 +78,12 @@ def test_one_opponent_by_tormund_is_robbed_without_a_choice():
 def test_the_roller_chooses_among_opponents_with_cards_and_never_robs_themselves():
     state = _seven(
         {0: ["wool"], 1: ["ore"], 2: ["grain"], 3: []},
-        settlements={0: [corner(4, HEX, "S")], 1: [corner(4, HEX, "N")], 2: [corner(4, HEX, "SW")], 3: [corner(4, HEX, "NE")]},
+        settlements={
+            0: [corner(4, HEX, "S")],
+            1: [corner(4, HEX, "N")],
+            2: [corner(4, HEX, "SW")],
+            3: [corner(4, HEX, "NE")],
+        },
     )
     state = run(state, MoveTormund(hex_id(4, HEX)))
     assert game.legal_actions(state) == [Rob(1), Rob(2)]
