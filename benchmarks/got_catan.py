@@ -1,0 +1,165 @@
+"""A Game of Thrones Catan (base game): how fast random play runs through
+the protocol, how long a bot takes to decide, how strong the planner is,
+and catanatron's random game for comparison.
+
+    .venv/bin/python benchmarks/got_catan.py [--games 20] [--batches 5]
+        [--strength 100] [--catanatron-python /tmp/catan-venv/bin/python]
+
+- Random play: seeded 4-player games through ``setup``/``legal_actions``/
+  ``apply`` (chance drawn as the app draws it, ``chance_rng(seed, ply)``),
+  in batches; prints actions per second, the median of the batches.
+- Bot decision time: every decision with a choice in seeded bot games
+  (median and 95th percentile, ms), for ``easy`` (the kit's greedy bot)
+  and ``normal`` (the planner).
+- Strength: seeded 4-player games with one planner (``normal``) against
+  three greedy bots (``easy``), the planner's seat rotating; its win rate
+  against the 25% of an even table.
+- catanatron (PyPI, not a castletui dependency): its random 4-player
+  game, actions per second in the same run, when a Python with catanatron
+  installed is given (``pip install catanatron`` in a throwaway venv).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import rules.got_catan as game  # noqa: E402
+from rules.core import CHANCE, Config, chance_rng, sample_outcome  # noqa: E402
+
+
+def random_game(seats: int, seed: int) -> int:
+    """One seeded random game; the number of actions (chance included)."""
+    state = game.setup(Config("base", seats))
+    rng = random.Random(seed)
+    ply = 0
+    while (seat := game.to_move(state)) is not None:
+        if seat == CHANCE:
+            action = sample_outcome(game.chance_outcomes(state), chance_rng(seed, ply))
+        else:
+            action = rng.choice(game.legal_actions(state))
+        state = game.apply(state, action)
+        ply += 1
+    return ply
+
+
+def random_speed(games: int, batches: int, seats: int = 4) -> float:
+    rates = []
+    for batch in range(batches):
+        started = time.perf_counter()
+        actions = sum(random_game(seats, batch * games + seed) for seed in range(games))
+        rates.append(actions / (time.perf_counter() - started))
+    return statistics.median(rates)
+
+
+def bot_game(levels: list[str], seed: int, times: dict[str, list[float]] | None = None, cap: int = 3000) -> int:
+    """One seeded game with a bot of ``levels[seat]`` in each seat; the
+    winner (-1 if it ran past ``cap`` decisions)."""
+    state = game.setup(Config("base", len(levels)))
+    rng = random.Random(seed)
+    ply = 0
+    while (seat := game.to_move(state)) is not None:
+        if seat == CHANCE:
+            action = sample_outcome(game.chance_outcomes(state), chance_rng(seed, ply))
+        else:
+            level = levels[seat]
+            choices = len(game.legal_actions(state))
+            started = time.perf_counter()
+            action = game.bot_action(state, level, rng)
+            if times is not None and choices > 1:
+                times.setdefault(level, []).append((time.perf_counter() - started) * 1000)
+        state = game.apply(state, action)
+        ply += 1
+        if ply > cap * 4:
+            return -1
+    return state.winner
+
+
+def strength(games: int) -> tuple[int, int, int]:
+    """(planner wins, games decided, games) over seeded 4-player games
+    against three greedy bots, the planner's seat rotating."""
+    wins = decided = 0
+    for seed in range(games):
+        seat = seed % 4
+        levels = ["easy"] * 4
+        levels[seat] = "normal"
+        winner = bot_game(levels, 10_000 + seed)
+        decided += winner >= 0
+        wins += winner == seat
+    return wins, decided, games
+
+
+CATANATRON = """
+import time, statistics
+from catanatron import Game, RandomPlayer, Color
+rates = []
+for batch in range({batches}):
+    started = time.perf_counter(); actions = 0
+    for seed in range({games}):
+        g = Game([RandomPlayer(c) for c in (Color.RED, Color.BLUE, Color.WHITE, Color.ORANGE)], seed=batch * {games} + seed)
+        g.play(); actions += len(g.state.actions)
+    rates.append(actions / (time.perf_counter() - started))
+print(statistics.median(rates))
+"""
+
+
+def catanatron_speed(python: str, games: int, batches: int) -> float | None:
+    try:
+        out = subprocess.run(
+            [python, "-c", CATANATRON.format(games=games, batches=batches)],
+            capture_output=True,
+            text=True,
+            check=True,
+            timeout=600,
+        )
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return float(out.stdout.strip())
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=20, help="random games per batch")
+    parser.add_argument("--batches", type=int, default=5)
+    parser.add_argument("--bot-games", type=int, default=4, help="bot games timed per level")
+    parser.add_argument("--strength", type=int, default=100, help="games of the planner against greedy bots")
+    parser.add_argument("--catanatron-python", default="", help="a Python with catanatron installed")
+    args = parser.parse_args()
+
+    ours = random_speed(args.games, args.batches)
+    print(f"random play, 4 players: {ours:,.0f} actions/s (median of {args.batches} batches of {args.games} games)")
+    if args.catanatron_python:
+        theirs = catanatron_speed(args.catanatron_python, args.games, args.batches)
+        if theirs is None:
+            print("catanatron: could not run it with", args.catanatron_python)
+        else:
+            print(f"catanatron random play, 4 players: {theirs:,.0f} actions/s; castletui is {ours / theirs:.1f}x")
+
+    times: dict[str, list[float]] = {}
+    for seed in range(args.bot_games):
+        bot_game(["normal", "easy", "normal", "easy"], seed, times)
+    for level, values in sorted(times.items()):
+        values.sort()
+        print(
+            f"bot {level}: median {statistics.median(values):.2f} ms, "
+            f"95th percentile {values[int(len(values) * 0.95)]:.2f} ms over {len(values)} decisions"
+        )
+
+    if args.strength:
+        wins, decided, games = strength(args.strength)
+        print(
+            f"strength: the planner (normal) won {wins} of {games} 4-player games against 3 greedy bots "
+            f"({wins / games:.0%}; an even table gives 25%; {games - decided} unfinished)"
+        )
+
+
+if __name__ == "__main__":
+    main()

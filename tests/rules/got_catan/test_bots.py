@@ -1,0 +1,82 @@
+"""The bots: random (the kit's), easy (the kit's greedy bot on
+``evaluate``) and the planner (normal, hard) play legal actions to the end
+of seeded games, quickly, with few offers, and the planner beats greedy
+bots (benchmarks/got_catan.py measures it over more games)."""
+
+import random
+import statistics
+import time
+
+import pytest
+from msgspec.structs import replace
+
+import rules.got_catan as game
+from rules.core import CHANCE, Config, chance_rng, sample_outcome
+from rules.core.bots import choose
+from rules.got_catan.state import Accept, Decline, MoveTormund, OfferTrade
+
+from .helpers import corner, hex_id, run, table
+
+
+def _bot_game(levels, seed, times=None, offers=None):
+    state = game.setup(Config("base", len(levels)))
+    rng = random.Random(seed)
+    ply = 0
+    while (seat := game.to_move(state)) is not None:
+        if seat == CHANCE:
+            action = sample_outcome(game.chance_outcomes(state), chance_rng(seed, ply))
+        else:
+            legal = game.legal_actions(state)
+            started = time.perf_counter()
+            action = choose(game, state, levels[seat], rng)
+            if times is not None and len(legal) > 1:
+                times.append(time.perf_counter() - started)
+            assert action in legal
+            if offers is not None and isinstance(action, OfferTrade):
+                offers[(state.turn_number, seat)] = offers.get((state.turn_number, seat), 0) + 1
+        state = game.apply(state, action)
+        ply += 1
+        assert ply < 20_000
+    return state
+
+
+@pytest.mark.parametrize("seats", [3, 4])
+def test_every_level_plays_legal_actions_to_the_end_quickly(seats):
+    times = []
+    offers = {}
+    levels = ["random", "easy", "normal", "hard"][:seats]
+    state = _bot_game(levels, seed=seats, times=times, offers=offers)
+    assert state.winner >= 0
+    assert statistics.median(times) < 0.050
+    planner_seats = [seat for seat, level in enumerate(levels) if level in ("normal", "hard")]
+    assert all(count <= 1 for (_, seat), count in offers.items() if seat in planner_seats)
+
+
+def test_the_planner_beats_greedy_bots():
+    wins = 0
+    for seed in range(8):
+        levels = ["easy"] * 4
+        levels[seed % 4] = "normal"
+        wins += _bot_game(levels, seed=100 + seed).winner == seed % 4
+    assert wins >= 4  # an even table would give 2 of 8
+
+
+def test_the_planner_never_sends_tormund_to_its_own_hex():
+    state = table(settlements={0: [corner(4, "r0c1", "N")], 1: [corner(4, "r0c5", "N")]}, hands={1: ["ore"]})
+    state = replace(state, pending=state.pending + (game.Step("tormund", seat=0),))
+    action = game.bot_action(state, "normal", random.Random(1))
+    assert isinstance(action, MoveTormund)
+    assert action.hex not in (hex_id(4, "r0c1"), hex_id(4, "r0c0"))
+    assert action.hex in (hex_id(4, "r0c5"), hex_id(4, "r0c4"))
+
+
+def test_the_planner_takes_an_offer_that_completes_its_goal_but_not_from_a_leader():
+    # Seat 1 saves for a development card and lacks only the wool offered.
+    state = table(hands={0: ["wool"], 1: ["grain", "ore", "ore"]})
+    state = run(state, OfferTrade.of(("wool",), ("ore",)), check_listed=False)
+    assert game.bot_action(state, "normal", random.Random(1)) == Accept()
+    state = replace(state, longest_road=0, largest_patrol=0)
+    state = replace(
+        state, players=tuple(replace(p, keeps=(1, 2)) if s == 0 else p for s, p in enumerate(state.players))
+    )
+    assert game.bot_action(state, "normal", random.Random(1)) == Decline()
