@@ -60,7 +60,9 @@ def random_speed(games: int, batches: int, seats: int = 4) -> float:
     return statistics.median(rates)
 
 
-def bot_game(levels: list[str], seed: int, times: dict[str, list[float]] | None = None, cap: int = 3000) -> int:
+def bot_game(
+    levels: list[str], seed: int, times: dict[str, list[float]] | None = None, cap: int = 3000
+) -> int:
     """One seeded game with a bot of ``levels[seat]`` in each seat; the
     winner (-1 if it ran past ``cap`` decisions)."""
     state = game.setup(Config("base", len(levels)))
@@ -135,13 +137,17 @@ def main() -> None:
     args = parser.parse_args()
 
     ours = random_speed(args.games, args.batches)
-    print(f"random play, 4 players: {ours:,.0f} actions/s (median of {args.batches} batches of {args.games} games)")
+    print(
+        f"random play, 4 players: {ours:,.0f} actions/s (median of {args.batches} batches of {args.games} games)"
+    )
     if args.catanatron_python:
         theirs = catanatron_speed(args.catanatron_python, args.games, args.batches)
         if theirs is None:
             print("catanatron: could not run it with", args.catanatron_python)
         else:
-            print(f"catanatron random play, 4 players: {theirs:,.0f} actions/s; castletui is {ours / theirs:.1f}x")
+            print(
+                f"catanatron random play, 4 players: {theirs:,.0f} actions/s; castletui is {ours / theirs:.1f}x"
+            )
 
     times: dict[str, list[float]] = {}
     for seed in range(args.bot_games):
