@@ -518,10 +518,10 @@ class CastleRaisersResult(ModalScreen[None]):
         with_text = self.app.size.height >= 24 + 3 * len(report)
         if not report:
             text.append("No Threat cards (difficulty 0).", style="dim")
-        for seat, name, met, placeholder in report:
+        for seat, name, met, _ in report:
             text.append(f"{self.session.names[seat]}: {name}")
-            if placeholder:
-                text.append(" (placeholder card)", style="italic")
+            if THREATS[name].own:
+                text.append(" (castletui's own card)", style="italic")
             word = (
                 ("met" if met else "failed") if result.finished else ("met so far" if met else "not met yet")
             )

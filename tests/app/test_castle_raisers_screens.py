@@ -113,7 +113,7 @@ async def test_a_solo_game_through_the_keyboard(tmp_path):
             "variant": "solo",
             "players": [saves.Player("Coco")],
             "seed": 5,
-            "options": {"threats_per_player": 2},
+            "options": {"threats_player_1": 2},
         },
     )
     app = StillApp(start, tmp_path)
@@ -260,9 +260,10 @@ async def test_coop_line_choice_shows_the_piggy_board(tmp_path):
         assert all(choice.where[0] == "line" for choice in screen.choice_list)
 
 
-async def test_coop_score_sheet_marks_placeholder_threats(tmp_path):
+async def test_coop_score_sheet_marks_castletuis_own_threat_cards(tmp_path):
     players = [saves.Player("Coco", "bot"), saves.Player("Wei", "bot")]
-    session = new_session(tmp_path / "g.toml", "cooperative", players, seed=3)
+    options = {"own_threat_cards": True, "threats_player_1": 3, "threats_player_2": 3}
+    session = Session.new(GAME, "cooperative", players, seed=3, path=tmp_path / "g.toml", options=options)
     session.run_automatic()
     assert session.over
     app = StillApp(save_dir=tmp_path, session=session)
@@ -271,7 +272,11 @@ async def test_coop_score_sheet_marks_placeholder_threats(tmp_path):
         assert isinstance(app.screen, CastleRaisersResult)
         threats = plain(app.screen.threats())
         assert "Team" in threats and "against the wolves' 160" in threats
-        assert "Hungry Pack (placeholder card)" in threats
+        drawn = [name for castle in session.state.castles for name in castle.threats]
+        own = [name for name in drawn if name in ("Hungry Pack", "Short Supply", "Stubborn Villagers")]
+        assert own, "the seed draws one of castletui's own cards"
+        assert all(f"{name} (castletui's own card)" in threats for name in own)
+        assert "placeholder" not in threats
         assert "{P" not in plain(app.screen.query_one("#cr-verdict").content)
         await pilot.press("escape")
         assert isinstance(app.screen, CastleRaisersScreen)
