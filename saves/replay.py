@@ -83,8 +83,13 @@ def _action_decoder(game):
     return decode
 
 
+_action_encoder = msgspec.json.Encoder()
+
+
 def encode_action(action: Any) -> dict[str, Any]:
-    return msgspec.to_builtins(action)
+    """An action as the plain data a save holds, exactly as it reads back
+    from TOML or JSON (a tuple field becomes a list, as a file holds it)."""
+    return msgspec.json.decode(_action_encoder.encode(action))
 
 
 def truncated(save: SaveFile, plies: int, state: Any) -> SaveFile:
