@@ -74,7 +74,9 @@ def prompt_text(app) -> str:
 
 
 def footer_keys(app) -> set[str]:
-    return {active.binding.description for active in app.screen.active_bindings.values() if active.binding.show}
+    return {
+        active.binding.description for active in app.screen.active_bindings.values() if active.binding.show
+    }
 
 
 def choice_texts(app) -> list[str]:
