@@ -215,9 +215,9 @@ class CastleApp(App):
 
     def open_session(self, session, resumed: bool = False) -> None:
         """Show a session's game screen straight over the menu (the wizard or
-        load screen it came from is closed). A ``resumed`` game with hands
-        hidden between people opens behind the curtain: nobody knows yet who
-        sits at the keyboard."""
+        load screen it came from is closed). A game with hands hidden between
+        people opens behind the curtain (a ``resumed`` one says it goes on):
+        nobody has said yet who sits at the keyboard."""
         from castletui.screens.game import screen_for
 
         while len(self.screen_stack) > 1:

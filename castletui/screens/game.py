@@ -84,10 +84,11 @@ class GameScreen(Screen):
         self.shown_save_error = ""
         self.waiting_on_curtain = False
         self.handing_over: int | None = None  # the person the device goes to next
+        self.viewer_acted = False  # the person at the keyboard decided something since it came to them
         # A person who passed the device mid-turn (another may react) and has
         # not yet seen how their turn ended (what a Buy drew, an Explore found).
         self.owed_a_look: int | None = None
-        self.resumed = False  # opened from a save: who is at the keyboard is not known
+        self.resumed = False  # opened from a save (the curtain says the game goes on)
         self.asking_chance = False
         self.menu_path: tuple[str, ...] = ()  # the open level of the game's menu (screen API groups)
         self.backing = False  # whether Escape has a step to go back (the Footer shows Back)
@@ -133,10 +134,10 @@ class GameScreen(Screen):
 
     def on_mount(self) -> None:
         self.query_one(GameLog).show_all([line.text for line in self.session.log])
-        if self.resumed and self.hidden_between_people():
-            self.lower_curtain(
-                self.viewer, note="The game goes on where it stopped. Everyone else, look away."
-            )
+        if self.hidden_between_people():
+            # Nobody has said who sits at the keyboard yet: no hand shows first.
+            note = "The game goes on where it stopped. Everyone else, look away." if self.resumed else ""
+            self.lower_curtain(self.viewer, note=note)
             return
         self.refresh_table()
         self.call_after_refresh(self.advance)
@@ -318,10 +319,15 @@ class GameScreen(Screen):
                 # Their turn ended while another person had the device.
                 self.owed_a_look = None
                 if owed != seat:
-                    self.lower_curtain(owed, note="See how your turn ended, then pass the device on.")
+                    self.lower_curtain(
+                        owed, note="See how your turn ended, then pass the device on.", to_look=True
+                    )
                     return
             if self.needs_curtain(seat):
-                self.hand_over(seat)
+                if self.viewer_acted:
+                    self.hand_over(seat)
+                else:  # the viewer only looked: no turn of theirs to see end
+                    self.lower_curtain(seat)
                 return
             self.viewer = seat
             self.refresh_table()
@@ -355,7 +361,10 @@ class GameScreen(Screen):
     def hand_over_choice(self, seat: int) -> Choice:
         return Choice(f"Pass to {self.session.names[seat]}", run=lambda: self.lower_curtain(seat))
 
-    def lower_curtain(self, seat: int, note: str = "") -> None:
+    def lower_curtain(self, seat: int, note: str = "", to_look: bool = False) -> None:
+        """Hide the table until ``seat``'s person says they are at the
+        keyboard; ``to_look``: they come to see how their turn ended, so
+        they pass the device on themselves afterwards."""
         self.handing_over = None
         self.waiting_on_curtain = True
         self.refresh_table()
@@ -363,6 +372,7 @@ class GameScreen(Screen):
         def raised(_: Any) -> None:
             self.waiting_on_curtain = False
             self.viewer = seat
+            self.viewer_acted = to_look
             self.refresh_table()
             self.advance()
 
@@ -429,11 +439,14 @@ class GameScreen(Screen):
     def play(self, action: Any, advance: bool = True) -> bool:
         """Apply an action for whoever is to move; a refusal is shown with
         the rule's reason and changes nothing."""
+        mover = self.session.to_move()
         try:
             self.session.act(action)
         except IllegalAction as error:
             self.notify(error.reason, title="Not allowed", severity="warning", timeout=6)
             return False
+        if mover == self.viewer:
+            self.viewer_acted = True
         log = self.query_one(GameLog)
         for line in self.session.lines_of_last_move():
             log.add(line.text)
