@@ -12,7 +12,7 @@ legal action, each lighting its spot on the board.
 
 The score sheet (``s``, and at the end) shows every line of the rules'
 Result; co-op and solo add the team total against the wolves' and every
-Threat card met or failed, placeholder cards marked as such.
+Threat card met or failed, castletui's own cards marked as such.
 """
 
 from __future__ import annotations
@@ -33,27 +33,14 @@ from castletui.session import Session
 from castletui.widgets.castle_raisers_board import BoardMarks, CastleRaisersBoard, token_short
 from castletui.widgets.plain import Plain
 from rules.castle_raisers import (
-    ability_count,
-    covered_icons,
-    legal_slots,
-    threat_report,
-    village_breakdown,
-    why_not_legal,
-    wolves_entering,
-)
-from rules.castle_raisers.common import dispatch_icons
-from rules.castle_raisers.edition import (
     ABILITY_NAMES,
+    FORTIFICATION,
     LOCATION_INDEX,
-    LOCATION_SECTIONS,
+    ROUNDS_PER_AGE,
     SECTION_INDEX,
     SECTIONS,
     THREATS,
     WOLF_KINDS,
-)
-from rules.castle_raisers.scoring import wolves_around
-from rules.castle_raisers.state import (
-    FORTIFICATION,
     DiscardTile,
     DraftTile,
     PickLine,
@@ -65,9 +52,22 @@ from rules.castle_raisers.state import (
     ResolveFirst,
     RevealLine,
     TakeVillage,
+    ability_count,
+    cauldrons_needed,
+    covered_icons,
+    decision,
+    discard_makes_wolves_attack,
+    legal_slots,
+    location_sections,
+    team_standing,
+    threat_report,
+    tile_text,
+    token_text,
+    village_breakdown,
+    why_not_legal,
+    wolves_around,
+    wolves_entering,
 )
-from rules.castle_raisers.text import tile_text, token_text
-from rules.castle_raisers.ui_queries import team_standing
 from rules.core import CHANCE, name_seats
 
 BOARD_MODES = ("castle", "village", "piggy")
@@ -152,8 +152,7 @@ class CastleRaisersScreen(GameScreen):
         return min(max(seat, 0), seats - 1)
 
     def top_task(self) -> Any:
-        tasks = self.session.state.tasks
-        return tasks[0] if tasks else None
+        return decision(self.session.state)
 
     def update_board(self, view: Any) -> None:
         top = self.top_task()
@@ -202,7 +201,9 @@ class CastleRaisersScreen(GameScreen):
         state = self.session.state
         lines = []
         if state.age:
-            lines.append(f" Age {state.age}, round {state.round}/4, stack {len(state.wall_stack)}")
+            lines.append(
+                f" Age {state.age}, round {state.round}/{ROUNDS_PER_AGE}, stack {len(state.wall_stack)}"
+            )
         seat = self.castle_seat()
         if state.castles and state.castles[seat].board:
             lines.append(f" Showing {self.session.names[seat][:12]}'s castle")
@@ -260,10 +261,10 @@ class CastleRaisersScreen(GameScreen):
             section = SECTION_INDEX[action.section]
             count = ability_count(state.castles[top.seat], action.ability, section)
             return f"{text} (count {count})"
-        if isinstance(action, DiscardTile) and state.discard_attack and dispatch_icons(action.tile):
+        if isinstance(action, DiscardTile) and discard_makes_wolves_attack(state, action.tile):
             return f"{text}: the wolves attack"
         if isinstance(action, PlaceVillage):
-            sections = "+".join(SECTIONS[s] for s in LOCATION_SECTIONS[LOCATION_INDEX[action.location]])
+            sections = "+".join(location_sections(action.location))
             return f"{text} ({sections})"
         if isinstance(action, PickLine | RevealLine) and action.line < len(state.lines):
             line = state.lines[action.line]
@@ -271,7 +272,8 @@ class CastleRaisersScreen(GameScreen):
             wolves = ", ".join(f"{n} {k}" for k, n in zip(WOLF_KINDS, line.wolves, strict=True) if n)
             return f"{text}: {region}, {wolves or 'no wolves'}"
         if isinstance(action, PourCauldron):
-            return f"{text} ({2 if action.wolf == 'vicious' else 1} cauldron{'s' if action.wolf == 'vicious' else ''})"
+            needed = cauldrons_needed(action.wolf)
+            return f"{text} ({needed} cauldron{'s' if needed != 1 else ''})"
         return text
 
     def _draft_choices(self, actions: list[Any]) -> list[Choice]:
@@ -421,7 +423,7 @@ class CastleRaisersScreen(GameScreen):
 class CastleRaisersResult(ModalScreen[None]):
     """The score sheet: every line of the rules' Result per player and the
     totals; co-operative and solo also the team total against the wolves'
-    and each Threat card met or failed (placeholder cards marked)."""
+    and each Threat card met or failed (castletui's own cards marked)."""
 
     BINDINGS = [Binding("escape,enter,s,q", "close", "Close")]
     CSS = """
@@ -518,7 +520,7 @@ class CastleRaisersResult(ModalScreen[None]):
         with_text = self.app.size.height >= 24 + 3 * len(report)
         if not report:
             text.append("No Threat cards (difficulty 0).", style="dim")
-        for seat, name, met, _ in report:
+        for seat, name, met in report:
             text.append(f"{self.session.names[seat]}: {name}")
             if THREATS[name].own:
                 text.append(" (castletui's own card)", style="italic")

@@ -15,7 +15,8 @@ the Piggy and Village boards side by side. Spots the action bar offers are
 lit, the highlighted one reversed; a click on a spot says which one.
 
 Everything shown is read from the state and the rules' own queries
-(``geometry``, ``ability_counts``, ``wolves_entering``): nothing is decided here.
+(the wall's ``levels``/``piece_at``/``slot_columns``, ``ability_counts``,
+``wolves_entering``, ``region_wolves``): nothing is decided here.
 """
 
 from __future__ import annotations
@@ -28,27 +29,32 @@ from textual import events
 from textual.message import Message
 from textual.widget import Widget
 
-from rules.castle_raisers import geometry
-from rules.castle_raisers.common import physical_attack_supply, stack_tokens
-from rules.castle_raisers.edition import (
+from rules.castle_raisers import (
     ABILITIES,
-    BOARDS,
     COLOURS,
     COLUMNS,
+    FORTIFICATION,
     FOUNDATION,
     LOCATION_SECTIONS,
     LOCATIONS,
     PORTIONS,
+    ROUNDS_PER_AGE,
     SECTION_LOCATIONS,
     SECTIONS,
-    THREATS,
     TILES,
     TOKENS,
+    State,
+    ability_counts,
+    levels,
+    physical_attack_supply,
+    piece_at,
+    region_wolves,
+    slot_columns,
+    stack_tokens,
+    tile_text,
+    wolves_entering,
+    wolves_score,
 )
-from rules.castle_raisers.scoring import ability_counts, wolves_entering
-from rules.castle_raisers.state import FORTIFICATION, State
-from rules.castle_raisers.text import tile_text
-from rules.castle_raisers.ui_queries import wolves_score
 
 Spot = Hashable
 """A place on the table: ("slot", level, slot), ("tile", id), ("token", id),
@@ -237,7 +243,7 @@ class CastleRaisersBoard(Widget):
             if seat == self.seat or not castle.board:
                 continue
             heights = "/".join(str(h) for h in castle.heights)
-            wolves = "/".join(str(sum(castle.wolves[s * 4 : s * 4 + 4])) for s in range(len(SECTIONS)))
+            wolves = "/".join(str(sum(region_wolves(castle, s))) for s in range(len(SECTIONS)))
             entering = "/".join(str(wolves_entering(castle, s)) for s in range(len(SECTIONS)))
             line = Text()
             line.append(f"{self.player_name(seat)[:10]:<10} ", style="bold")
@@ -308,7 +314,7 @@ class CastleRaisersBoard(Widget):
         enter = Row(label + band)
         enter.put(0, "in" if wide else "", "dim")
         for section in range(len(SECTIONS)):
-            counts = castle.wolves[section * 4 : section * 4 + 4]
+            counts = region_wolves(castle, section)
             names = WOLF_WIDE if wide else WOLF_SHORT
             text = " ".join(f"{names[k]}{n}" for k, n in enumerate(counts))
             entering = wolves_entering(castle, section)
@@ -368,7 +374,7 @@ class CastleRaisersBoard(Widget):
             for spot in self.marks.lit
             if isinstance(spot, tuple) and spot[0] == "slot" and self.marks.owner == seat
         ]
-        return max([geometry.levels(self.state.castles[seat].wall)] + lit_levels)
+        return max([levels(self.state.castles[seat].wall)] + lit_levels)
 
     def _icon(self, ability: str, wide: bool) -> str:
         return ability if wide else SHORT_ICON.get(ability, ability[:2])
@@ -391,9 +397,9 @@ class CastleRaisersBoard(Widget):
         wall = castle.wall
         for slot in range(PORTIONS):
             spot = ("slot", level, slot)
-            piece = geometry.piece_at(wall, level, slot) if level <= geometry.levels(wall) else ""
+            piece = piece_at(wall, level, slot) if level <= levels(wall) else ""
             lit = self.spot_style(spot) in (LIT, SELECTED)
-            for is_right, column in zip((False, True), geometry.slot_columns(level, slot), strict=True):
+            for is_right, column in zip((False, True), slot_columns(level, slot), strict=True):
                 x = label + column * half
                 self._regions.append((y, x, x + half, spot))  # empty ones too: a click asks why not
                 if not piece and not lit:
@@ -406,7 +412,7 @@ class CastleRaisersBoard(Widget):
                     tile = TILES[piece]
                     ability = tile.right if is_right else tile.left
                     above = (slot if is_right else slot - 1) % PORTIONS
-                    covered = geometry.piece_at(wall, level + 1, above) != ""
+                    covered = piece_at(wall, level + 1, above) != ""
                     icon = self._icon(ability, wide) if ability else ""
                     style = "dim" if covered else ICON_STYLE.get(ability, "")
                     frame = MATERIAL_STYLE.get(tile.material, "")
@@ -433,7 +439,7 @@ class CastleRaisersBoard(Widget):
             for is_right in (False, True):
                 column = 2 * portion + is_right
                 ability = icons[column]
-                covered = geometry.piece_at(wall, 1, portion - (0 if is_right else 1)) != ""
+                covered = piece_at(wall, 1, portion - (0 if is_right else 1)) != ""
                 icon = self._icon(ability, wide) if ability else ""
                 style = "dim" if covered or not ability else ICON_STYLE[ability]
                 self._put_half(row, label + column * half, half, is_right, icon, "grey50", style)
@@ -510,7 +516,7 @@ class CastleRaisersBoard(Widget):
         title = Text()
         title.append("Piggy board", style="bold")
         if state.age:
-            title.append(f"  Age {ROMAN[state.age]}, round {state.round}/4")
+            title.append(f"  Age {ROMAN[state.age]}, round {state.round}/{ROUNDS_PER_AGE}")
         title.append(f"  stack {len(state.wall_stack)}", style="dim")
         rows.append(title)
         order = Text("Mother Pig: ")
@@ -605,8 +611,6 @@ class CastleRaisersBoard(Widget):
                 elif position:
                     text.append(", ")
                 text.append(name)
-                if THREATS[name].placeholder:
-                    text.append(" (placeholder)", style="italic")
             text.truncate(width, overflow="ellipsis")
             rows.append(text)
         if state.threats_per_player == 0:
@@ -659,4 +663,4 @@ class CastleRaisersBoard(Widget):
                 return
 
 
-__all__ = ["BOARDS", "BoardMarks", "CastleRaisersBoard", "token_short"]
+__all__ = ["BoardMarks", "CastleRaisersBoard", "token_short"]

@@ -1,85 +1,192 @@
-"""Castle Raisers (Wonderful World Board Games): the rules engine.
+"""Castle Raisers (Wonderful World Board Games) for castletui: the face of
+the rules package, the only names the app and the other layers use.
 
 Competitive (2-4 players), co-operative (2-4) and solo, over the component
-data in ``edition.toml`` (:mod:`.edition`). The protocol is in :mod:`.engine`,
-the task stack's automatic steps in :mod:`.flow`, each decision's legality and
-effect in :mod:`.decisions`, the ring wall in :mod:`.geometry`, the score
-sheet (usable as a table-mode calculator) in :mod:`.scoring`, results and
-Threat cards in :mod:`.outcome`, log lines in :mod:`.text`, the bots in
-:mod:`.bots` (competitive), :mod:`.bot_coop` (co-operative and solo) and
-:mod:`.bot_search` (their hard level's playouts), sharing :mod:`.pouring`.
+data in ``edition.toml``.
+
+- the protocol of ``rules.core``: ``INFO``, ``State``, ``Action``,
+  ``setup``, ``to_move``, ``legal_actions``, ``chance_outcomes``, ``apply``,
+  ``view``, ``result``, ``describe``;
+- its optional hooks: ``label``, ``effects`` (log lines for what the rules
+  did by themselves), ``evaluate`` and ``bot_action``;
+- the queries the screens ask (``queries``): the decision on top
+  (``decision``), ``region_wolves``, ``cauldrons_needed``,
+  ``discard_makes_wolves_attack``, ``location_sections``,
+  ``team_standing`` / ``wolves_score``, ``ROUNDS_PER_AGE``; the ring wall
+  (``legal_slots``, ``why_not_legal``, ``covered_icons``, ``slot_columns``,
+  ``levels``, ``piece_at``, ``section_heights`` and the visible icons); the
+  score sheet, usable as a table-mode calculator (``score_sheet``,
+  ``calculator_result``, ``ability_count(s)``, ``wolves_entering``,
+  ``wolves_around``, ``village_breakdown``, ``assault_penalties``,
+  ``threat_met``, ``threat_report``); what is left (``stack_tokens``,
+  ``physical_attack_supply``); the words ``tile_text`` and ``token_text``;
+  and the component tables, ``Castle``, ``Line``, ``Pending`` and the
+  action Structs the screens tell apart.
+
+Reading order of the package: info, edition, state, setup, flow (whose
+decision, the automatic steps and the decisions the rules skip), legal,
+apply, chance, view, scoring, text, queries, bots; beside them geometry
+(the ring wall), sheet (the score sheet) and table (supplies, stacks and
+Threat cards held, shared by the rules modules).
 """
 
+from rules.castle_raisers.apply import apply
 from rules.castle_raisers.bots import bot_action, evaluate
-from rules.castle_raisers.engine import (
-    INFO,
-    apply,
+from rules.castle_raisers.chance import chance_outcomes
+from rules.castle_raisers.flow import to_move
+from rules.castle_raisers.info import INFO
+from rules.castle_raisers.legal import legal_actions
+from rules.castle_raisers.queries import (
+    ABILITIES,
+    ABILITY_NAMES,
+    COLOURS,
+    COLUMNS,
+    FORTIFICATION,
+    FOUNDATION,
+    LOCATION_INDEX,
+    LOCATION_SECTIONS,
+    LOCATIONS,
+    PORTIONS,
+    ROUNDS_PER_AGE,
+    SECTION_INDEX,
+    SECTION_LOCATIONS,
+    SECTIONS,
+    THREATS,
+    TILES,
+    TOKENS,
+    WOLF_KINDS,
+    Castle,
+    DiscardTile,
+    DraftTile,
+    Line,
+    Pending,
+    PickLine,
+    PlaceFortification,
+    PlaceTile,
+    PlaceVillage,
+    PourCauldron,
+    RemoveWolf,
+    ResolveFirst,
+    RevealLine,
+    TakeVillage,
+    ability_count,
+    ability_counts,
+    assault_penalties,
     calculator_result,
-    chance_outcomes,
-    legal_actions,
-    result,
-    setup,
-    threat_met,
-    threat_report,
-    to_move,
-    view,
-)
-from rules.castle_raisers.geometry import (
+    cauldrons_needed,
     covered_icons,
+    decision,
+    discard_makes_wolves_attack,
     legal_slots,
+    levels,
+    location_sections,
+    physical_attack_supply,
+    piece_at,
+    region_wolves,
+    score_sheet,
     section_heights,
     slot_columns,
+    stack_tokens,
+    team_standing,
+    threat_met,
+    threat_report,
+    tile_text,
+    token_text,
+    village_breakdown,
     visible_defenders,
     visible_starting_icons,
     visible_wall_icons,
     why_not_legal,
-)
-from rules.castle_raisers.narrate import effects
-from rules.castle_raisers.scoring import (
-    ability_count,
-    ability_counts,
-    assault_penalties,
-    score_sheet,
-    village_breakdown,
+    wolves_around,
     wolves_entering,
+    wolves_score,
 )
-from rules.castle_raisers.state import Action, Castle, State
-from rules.castle_raisers.text import describe, label, tile_text, token_text
+from rules.castle_raisers.scoring import result
+from rules.castle_raisers.setup import setup
+from rules.castle_raisers.state import Action, State
+from rules.castle_raisers.text import describe, effects, label
+from rules.castle_raisers.view import view
 
 __all__ = [
+    # the protocol
     "INFO",
     "Action",
-    "Castle",
     "State",
-    "ability_count",
-    "ability_counts",
     "apply",
-    "assault_penalties",
-    "bot_action",
-    "calculator_result",
     "chance_outcomes",
-    "covered_icons",
     "describe",
+    "legal_actions",
+    "result",
+    "setup",
+    "to_move",
+    "view",
+    # optional hooks
+    "bot_action",
     "effects",
     "evaluate",
     "label",
-    "legal_actions",
+    # queries for the screens
+    "ABILITIES",
+    "ABILITY_NAMES",
+    "COLOURS",
+    "COLUMNS",
+    "FORTIFICATION",
+    "FOUNDATION",
+    "LOCATIONS",
+    "LOCATION_INDEX",
+    "LOCATION_SECTIONS",
+    "PORTIONS",
+    "ROUNDS_PER_AGE",
+    "SECTIONS",
+    "SECTION_INDEX",
+    "SECTION_LOCATIONS",
+    "THREATS",
+    "TILES",
+    "TOKENS",
+    "WOLF_KINDS",
+    "Castle",
+    "DiscardTile",
+    "DraftTile",
+    "Line",
+    "Pending",
+    "PickLine",
+    "PlaceFortification",
+    "PlaceTile",
+    "PlaceVillage",
+    "PourCauldron",
+    "RemoveWolf",
+    "ResolveFirst",
+    "RevealLine",
+    "TakeVillage",
+    "ability_count",
+    "ability_counts",
+    "assault_penalties",
+    "calculator_result",
+    "cauldrons_needed",
+    "covered_icons",
+    "decision",
+    "discard_makes_wolves_attack",
     "legal_slots",
-    "result",
+    "levels",
+    "location_sections",
+    "physical_attack_supply",
+    "piece_at",
+    "region_wolves",
     "score_sheet",
     "section_heights",
-    "setup",
     "slot_columns",
+    "stack_tokens",
+    "team_standing",
     "threat_met",
     "threat_report",
     "tile_text",
     "token_text",
-    "to_move",
-    "view",
     "village_breakdown",
     "visible_defenders",
     "visible_starting_icons",
     "visible_wall_icons",
     "why_not_legal",
+    "wolves_around",
     "wolves_entering",
+    "wolves_score",
 ]

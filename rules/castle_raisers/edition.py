@@ -5,10 +5,9 @@ board icons, which sections each Village location touches).
 
 from __future__ import annotations
 
-import hashlib
-from importlib import resources
-
 import msgspec
+
+from rules.core import load_edition
 
 
 class BoardIcon(msgspec.Struct, frozen=True):
@@ -88,8 +87,6 @@ class Threat(msgspec.Struct, frozen=True):
     exclusive_with: tuple[int, ...] = ()
     own: bool = False
     """castletui's own card, not one of the box's (in the deck only with option ``own_threat_cards``)."""
-    placeholder: bool = False
-    """Always False: no card stands in for an unknown one any more (kept for the screens that ask)."""
 
 
 class Edition(msgspec.Struct, frozen=True):
@@ -110,9 +107,7 @@ class Edition(msgspec.Struct, frozen=True):
     threats: tuple[Threat, ...]
 
 
-_DATA = resources.files(__package__).joinpath("edition.toml").read_bytes()
-EDITION: Edition = msgspec.toml.decode(_DATA, type=Edition)
-EDITION_TAG = f"{EDITION.name} #{hashlib.sha256(_DATA).hexdigest()[:8]}"
+EDITION, EDITION_TAG = load_edition(__package__, Edition)
 
 # --- derived tables (computed once) ---------------------------------------
 

@@ -1,216 +1,118 @@
-"""Castle Raisers scoring: ability counts, wolves entering, Village conditions
-and the Game End score sheet.
-
-Everything here reads :class:`Castle` values only, so a table-mode calculator
-can build castles from a board typed in (``Castle(heights=..., village=...,
-wolves=..., prestige=..., attack=..., arrows=...)``) and call
-:func:`score_sheet` without playing a game.
-"""
+"""Castle Raisers results: Threat cards met or failed, the winners, and the
+co-operative verdict, over the score sheet of :mod:`.sheet`; and the same
+result for castles typed in by hand (the table-mode calculator)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
-import msgspec
-
+from rules.castle_raisers import geometry
 from rules.castle_raisers.edition import (
-    ABILITIES,
-    COLOURS,
+    BORDER_LOCATIONS,
     EDITION,
-    LADDER,
-    LOCATIONS,
     SECTION_LOCATIONS,
     SECTIONS,
-    TOKENS,
+    THREATS,
 )
-from rules.castle_raisers.state import Castle
-from rules.core import ScoreLine
-
-MIDDLE_AREA = frozenset(EDITION.middle_area)
-CONDITION_TITLES = {
-    "colour": "Village: colours",
-    "empty": "Village: empty locations",
-    "no_wolves": "Village: no wolves enter",
-    "attack": "Village: Attack tokens",
-    "prestige": "Village: Prestige tokens",
-    "wall": "Village: wall levels",
-}
+from rules.castle_raisers.sheet import (
+    competitive_winners,
+    score_sheet,
+    totals,
+    wolves_entering,
+)
+from rules.castle_raisers.state import Castle, State
+from rules.castle_raisers.table import cooperative
+from rules.core import Result, seat_ref
 
 
-def ability_count(castle: Castle, ability: str, section: int) -> int:
-    """How strongly ``ability`` fires in ``section``: 1 for the middle area's icon,
-    plus 1 per Village token in the section (border tokens included) topped by it.
-    Icons on the wall itself never count."""
-    count = 1 if ability in MIDDLE_AREA else 0
-    village = castle.village
-    for location in SECTION_LOCATIONS[section]:
-        token = village[location]
-        if token and TOKENS[token].ability == ability:
-            count += 1
-    return count
+def threat_met(castle: Castle, name: str) -> bool:
+    """Whether ``castle`` meets Threat card ``name`` at Game End.
+
+    Cards that change how you play (Disoriented, Out of Range, Strong Hides,
+    Coming by Land, and castletui's own Hungry Pack and Short Supply) are
+    enforced while playing, so they are always met; the Village-location cards
+    are checked again here so a board typed in for the calculator is judged too.
+    """
+    threat = THREATS[name]
+    check = threat.check
+    entering = [wolves_entering(castle, section) for section in range(len(SECTIONS))]
+    if check == "wolves_enter_each_section":
+        return all(n >= threat.amount for n in entering)
+    if check == "wolves_enter_total_at_least":
+        return sum(entering) >= threat.amount
+    if check == "highest_wall_at_least":
+        return max(castle.heights) >= threat.amount
+    if check == "each_section_at_least":
+        return min(castle.heights) >= threat.amount
+    if check == "no_starting_icon_visible":
+        return not geometry.visible_starting_icons(castle.board, castle.wall)
+    if check == "no_border_villagers":
+        return not any(castle.village[index] for index in BORDER_LOCATIONS)
+    if check == "villagers_per_section_at_most":
+        return all(
+            sum(1 for loc in locs if castle.village[loc]) <= threat.amount for locs in SECTION_LOCATIONS
+        )
+    return True
 
 
-def ability_counts(castle: Castle) -> tuple[dict[str, int], ...]:
-    """Per section (``SECTIONS`` order), the count of each ability."""
-    return tuple(
-        {ability: ability_count(castle, ability, section) for ability in ABILITIES}
-        for section in range(len(SECTIONS))
+def result(state: State) -> Result:
+    """The score sheet; competitive: most points then fewest wolves around the castle;
+    co-operative and solo: every Threat card met and the team total above the wolves'."""
+    coop = cooperative(state)
+    lines = score_sheet(state.castles, cooperative=coop)
+    scores = totals(lines, state.seats)
+    if not coop:
+        if not state.finished:
+            return Result(scores=scores, lines=lines, finished=False, decided_by="the game is still running")
+        winners, decided_by = competitive_winners(state.castles, scores)
+        return Result(scores=scores, lines=lines, winners=winners, decided_by=decided_by)
+    target = EDITION.coop.wolves_score_by_players[state.seats - 1]
+    failed = [
+        f"{seat_ref(seat)}: {name}"
+        for seat, castle in enumerate(state.castles)
+        for name in castle.threats
+        if not threat_met(castle, name)
+    ]
+    team = sum(scores)
+    rating = f"team {team:g} against the wolves' {target}"
+    if not state.finished:
+        return Result(
+            scores=scores, lines=lines, finished=False, decided_by="the game is still running", rating=rating
+        )
+    if failed:
+        return Result(
+            scores=scores,
+            lines=lines,
+            lost=True,
+            decided_by="a Threat card was not met (" + "; ".join(failed) + ")",
+            rating=rating,
+        )
+    if team > target:
+        return Result(
+            scores=scores,
+            lines=lines,
+            winners=tuple(range(state.seats)),
+            decided_by=f"the team's {team:g} points beat the wolves' {target}",
+            rating=rating,
+        )
+    return Result(
+        scores=scores,
+        lines=lines,
+        lost=True,
+        decided_by=f"the team's {team:g} points do not beat the wolves' {target}",
+        rating=rating,
     )
 
 
-def wolves_in_region(castle: Castle, region: int) -> int:
-    base = region * 4
-    wolves = castle.wolves
-    return wolves[base] + wolves[base + 1] + wolves[base + 2] + wolves[base + 3]
+def calculator_result(castles: tuple[Castle, ...], variant: str = "competitive") -> Result:
+    """Table-mode calculator: the Game End result for castles typed in by hand
+    (heights, wolves, Village tokens, Prestige, Attack and Arrow tokens, Threat cards)."""
+    state = State(variant=variant, seats=len(castles), castles=tuple(castles), finished=True)
+    return result(state)
 
 
-def wolves_around(castle: Castle) -> int:
-    """Every Wolf token still around the castle (the winner's tie-break)."""
-    return sum(castle.wolves)
-
-
-def wolves_entering(castle: Castle, section: int) -> int:
-    """Wolves that enter in ``section`` at Game End: each level of the section's
-    highest portion repels one, unless a soldier with a ladder is there (all enter)."""
-    total = wolves_in_region(castle, section)
-    if castle.wolves[section * 4 + LADDER] > 0:
-        return total
-    return max(0, total - castle.heights[section])
-
-
-def condition_points(castle: Castle, token_id: str, section: int) -> int:
-    """What one Village token's condition scores in one section."""
-    token = TOKENS[token_id]
-    condition = token.condition
-    if condition == "colour":
-        return token.points * sum(
-            1
-            for loc in SECTION_LOCATIONS[section]
-            if castle.village[loc] and TOKENS[castle.village[loc]].colour == token.target
-        )
-    if condition == "empty":
-        return token.points * sum(1 for loc in SECTION_LOCATIONS[section] if not castle.village[loc])
-    if condition == "no_wolves":
-        return token.points if wolves_entering(castle, section) == 0 else 0
-    if condition == "attack":
-        return token.points * castle.attack[section]
-    if condition == "prestige":
-        return token.points * castle.prestige[section]
-    if condition == "wall":
-        return token.points * castle.heights[section]
-    raise ValueError(f"unknown Village condition {condition!r}")
-
-
-class VillageScore(msgspec.Struct, frozen=True):
-    """One Village token scored in one section (border tokens appear twice)."""
-
-    location: str
-    section: str
-    token: str
-    condition: str
-    points: int
-
-
-def village_breakdown(castle: Castle) -> tuple[VillageScore, ...]:
-    """Every Village token's condition in every section it touches."""
-    found = []
-    for section, locations in enumerate(SECTION_LOCATIONS):
-        for location in locations:
-            token = castle.village[location]
-            if token:
-                found.append(
-                    VillageScore(
-                        LOCATIONS[location],
-                        SECTIONS[section],
-                        token,
-                        TOKENS[token].condition,
-                        condition_points(castle, token, section),
-                    )
-                )
-    return tuple(found)
-
-
-def assault_penalties(entered: Sequence[int]) -> tuple[int, ...]:
-    """The wolf-assault points of one section for every player.
-
-    Most wolves entered -10 (every player tied there), then the next number
-    -5 (every player tied there) unless the top was shared; 2 players: more
-    -10, fewer -5, a tie both -10. A player whose wolves did not enter scores 0.
-    """
-    if len(entered) == 1:
-        return (0,)
-    positive = sorted({n for n in entered if n > 0}, reverse=True)
-    if not positive:
-        return tuple(0 for _ in entered)
-    top = positive[0]
-    if len(entered) == 2:
-        return tuple(-10 if n == top else (-5 if n > 0 else 0) for n in entered)
-    top_shared = sum(1 for n in entered if n == top) > 1
-    second = positive[1] if len(positive) > 1 and not top_shared else -1
-    return tuple(-10 if n == top else (-5 if n == second else 0) for n in entered)
-
-
-def score_sheet(castles: Sequence[Castle], cooperative: bool = False) -> tuple[ScoreLine, ...]:
-    """Every line of the Game End score sheet, points per seat.
-
-    Competitive: the wolf assault per section by ranking. Co-operative and
-    solo: each wolf that entered scores ``coop.points_per_wolf_entered``.
-    """
-    lines: list[ScoreLine] = []
-    if cooperative:
-        per_wolf = EDITION.coop.points_per_wolf_entered
-        lines.append(
-            ScoreLine(
-                "Wolves entered",
-                tuple(float(per_wolf * sum(wolves_entering(c, s) for s in range(3))) for c in castles),
-            )
-        )
-    else:
-        for section, name in enumerate(SECTIONS):
-            penalties = assault_penalties([wolves_entering(c, section) for c in castles])
-            lines.append(ScoreLine(f"Wolf assault: {name}", tuple(float(p) for p in penalties)))
-    lines.append(ScoreLine("Arrow tokens", tuple(float(-c.arrows) for c in castles)))
-    lines.append(ScoreLine("Prestige tokens", tuple(float(2 * sum(c.prestige)) for c in castles)))
-    lines.append(ScoreLine("Attack tokens", tuple(float(3 * sum(c.attack)) for c in castles)))
-    lines.append(ScoreLine("Wall levels", tuple(float(5 * max(c.heights)) for c in castles)))
-    breakdowns = [village_breakdown(c) for c in castles]
-    for condition, title in CONDITION_TITLES.items():
-        lines.append(
-            ScoreLine(
-                title,
-                tuple(float(sum(v.points for v in b if v.condition == condition)) for b in breakdowns),
-            )
-        )
-    return tuple(lines)
-
-
-def totals(lines: Sequence[ScoreLine], seats: int) -> tuple[float, ...]:
-    return tuple(sum(line.points[seat] for line in lines) for seat in range(seats))
-
-
-def competitive_winners(castles: Sequence[Castle], scores: Sequence[float]) -> tuple[tuple[int, ...], str]:
-    """The winners and what decided it: most points, then fewest wolves around the castle."""
-    best = max(scores)
-    leaders = [seat for seat, score in enumerate(scores) if score == best]
-    if len(leaders) == 1:
-        return (leaders[0],), "most points"
-    fewest = min(wolves_around(castles[seat]) for seat in leaders)
-    remaining = [seat for seat in leaders if wolves_around(castles[seat]) == fewest]
-    if len(remaining) == 1:
-        return (remaining[0],), "tie on points, broken by fewest wolves around the castle"
-    return tuple(remaining), "tie on points and on wolves around the castle: the victory is shared"
-
-
-__all__ = [
-    "COLOURS",
-    "ability_count",
-    "ability_counts",
-    "assault_penalties",
-    "competitive_winners",
-    "condition_points",
-    "score_sheet",
-    "village_breakdown",
-    "wolves_around",
-    "wolves_entering",
-    "wolves_in_region",
-]
+def threat_report(state: State) -> tuple[tuple[int, str, bool], ...]:
+    """For the result screen: every Threat card as (seat, name, met)."""
+    return tuple(
+        (seat, name, threat_met(castle, name))
+        for seat, castle in enumerate(state.castles)
+        for name in castle.threats
+    )

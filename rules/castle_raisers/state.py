@@ -1,8 +1,10 @@
 """Castle Raisers state and actions: frozen msgspec Structs, nothing else.
 
-A turn is a stack of :class:`Task` entries (``State.tasks``, top first): some
-are decisions of a seat or of chance, the rest are bookkeeping steps the
-engine runs by itself. Every action answers the decision on top.
+A turn is a stack of :class:`Pending` steps (``State.pending``, its LAST item
+the top, as everywhere in ``rules.core.decisions``): some are decisions of a
+seat or of chance, the rest are automatic steps the rules take by themselves
+(``flow``). Every action answers the decision on top. ``State.events`` holds
+what the rules did by themselves in the last action (``text.effects`` words it).
 
 Positions on the wall: slot ``(level, slot)`` with ``level >= 1`` is stored at
 ``Castle.wall[(level - 1) * PORTIONS + slot]`` as a Wall tile id, ``"F"`` for a
@@ -18,6 +20,7 @@ from typing import Union
 import msgspec
 
 from rules.castle_raisers.edition import LOCATIONS, SECTIONS
+from rules.core import Event
 
 FORTIFICATION = "F"
 """What a Fortification tile looks like in ``Castle.wall``."""
@@ -52,8 +55,8 @@ class Line(msgspec.Struct, frozen=True, omit_defaults=True):
     picked: bool = False
 
 
-class Task(msgspec.Struct, frozen=True, omit_defaults=True):
-    """One pending step. ``kind`` says what it is; the other fields are its
+class Pending(msgspec.Struct, frozen=True, omit_defaults=True):
+    """One step of the decision stack. ``kind`` says what it is; the other fields are its
     parameters (which seat, which section or region, how many, which tile)."""
 
     kind: str
@@ -70,7 +73,8 @@ class State(msgspec.Struct, frozen=True, omit_defaults=True):
     variant: str
     seats: int
     castles: tuple[Castle, ...]
-    tasks: tuple[Task, ...] = ()
+    pending: tuple[Pending, ...] = ()
+    """The decision stack: its last item is the step to take next."""
     mode: str = "digital"
     fortified_defenders_fire: bool = True
     choose_boards: bool = False
@@ -99,6 +103,8 @@ class State(msgspec.Struct, frozen=True, omit_defaults=True):
     threats_by_seat: tuple[int, ...] = ()
     """Co-operative and solo: how many Threat cards each player draws (the difficulty, per player)."""
     finished: bool = False
+    events: tuple[Event, ...] = ()
+    """What the rules did by themselves in the action that made this state."""
 
     @property
     def threats_per_player(self) -> int:

@@ -1,5 +1,5 @@
 """Helpers for the Castle Raisers tests: build castles and states by hand, run
-a task through the engine, and play seeded games."""
+steps through the rules, and play seeded games."""
 
 from __future__ import annotations
 
@@ -7,11 +7,12 @@ import random
 
 import msgspec
 
-from rules.castle_raisers import engine, flow
+import rules.castle_raisers as engine
+from rules.castle_raisers import flow
 from rules.castle_raisers.edition import LOCATION_INDEX, SECTION_INDEX, TILES_BY_AGE, WOLF_KINDS
 from rules.castle_raisers.geometry import put, section_heights
-from rules.castle_raisers.state import Castle, State, Task
-from rules.core import CHANCE, Config, chance_rng, sample_outcome
+from rules.castle_raisers.state import Castle, Pending, State
+from rules.core import CHANCE, Config, chance_rng, pushed, sample_outcome
 
 replace = msgspec.structs.replace
 
@@ -59,12 +60,12 @@ def bare(castles: list[Castle], variant: str = "competitive", **changes) -> Stat
     changes.setdefault("wall_stack", TILES_BY_AGE[1])
     changes.setdefault("age", 1)
     changes.setdefault("round", 0)
-    return replace(state, castles=tuple(castles), tasks=(), **changes)
+    return replace(state, castles=tuple(castles), pending=(), **changes)
 
 
-def run(state: State, *tasks: Task) -> State:
-    """Push ``tasks`` on top of the stack and let the engine settle."""
-    return flow.settle(replace(state, tasks=tuple(tasks) + state.tasks))
+def run(state: State, *steps: Pending) -> State:
+    """Push ``steps`` on top of the stack (the first taken first) and let the rules settle."""
+    return flow.settle(replace(state, pending=pushed(state.pending, *steps)))
 
 
 def play(state: State, *actions) -> State:
@@ -73,8 +74,8 @@ def play(state: State, *actions) -> State:
     return state
 
 
-def top(state: State) -> Task:
-    return state.tasks[0]
+def top(state: State) -> Pending:
+    return state.pending[-1]
 
 
 def play_out(variant: str, seats: int, seed: int, choose=None, limit: int = 5000) -> tuple[State, int]:

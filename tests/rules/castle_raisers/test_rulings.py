@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from rules.castle_raisers import engine
+import rules.castle_raisers as engine
 from rules.castle_raisers.edition import OWN_THREATS, THREATS
 from rules.castle_raisers.state import DrawStartPlayer, DrawThreat
 from rules.castle_raisers.text import label
@@ -17,10 +17,10 @@ from rules.core import CHANCE, Config, IllegalAction
 def threat_draws(state):
     """How many Threat cards each seat has still to draw at set-up (once the start
     player is known: the rest of the set-up is laid out from them)."""
-    if state.tasks[0].kind == "draw_start_player":
+    if state.pending[-1].kind == "draw_start_player":
         state = engine.apply(state, DrawStartPlayer(0))
     counts = [0] * state.seats
-    for task in state.tasks:
+    for task in state.pending[::-1]:
         if task.kind == "draw_threat":
             counts[task.seat] += 1
     return counts
@@ -29,9 +29,9 @@ def threat_draws(state):
 def draw_every_threat(state):
     """Answer the set-up decisions (chance and players alike: the first choice) up to
     the last Threat card."""
-    if state.tasks[0].kind == "draw_start_player":
+    if state.pending[-1].kind == "draw_start_player":
         state = engine.apply(state, DrawStartPlayer(0))
-    while any(task.kind == "draw_threat" for task in state.tasks):
+    while any(task.kind == "draw_threat" for task in state.pending[::-1]):
         state = engine.apply(state, engine.legal_actions(state)[0])
     return state
 
@@ -90,7 +90,7 @@ def test_more_threat_cards_than_the_deck_holds_are_skipped():
     # to draw may find nothing it is allowed to take
     assert len(drawn) == len(set(drawn)) <= 13
     assert sum(len(castle.threats) for castle in state.castles) < 16
-    assert not any(task.kind == "draw_threat" for task in state.tasks)
+    assert not any(task.kind == "draw_threat" for task in state.pending[::-1])
 
 
 # --- the start player ----------------------------------------------------------------------
@@ -102,7 +102,7 @@ def test_start_player_is_drawn_at_random_by_default():
     cannot know who heard the fable last, so by default chance decides, as an
     explicit decision (saves replay it, table mode asks for it), never always seat 1."""
     state = engine.setup(Config("competitive", 3))
-    assert engine.to_move(state) == CHANCE and state.tasks[0].kind == "draw_start_player"
+    assert engine.to_move(state) == CHANCE and state.pending[-1].kind == "draw_start_player"
     outcomes = engine.chance_outcomes(state)
     assert [(action.seat, probability) for action, probability in outcomes] == [
         (0, 1 / 3),
@@ -117,7 +117,7 @@ def test_the_players_can_say_who_starts():
     """Set-up 5a: the player who last heard the fable starts and "receives the Mother
     Pig first player token" (seeds/000_b1469f6f1c1c5ef1.txt): the players name that seat."""
     state = engine.setup(Config("cooperative", 3, options={"start_player": "player 2"}))
-    assert state.mother_pig == 1 and state.tasks[0].kind != "draw_start_player"
+    assert state.mother_pig == 1 and state.pending[-1].kind != "draw_start_player"
     with pytest.raises(IllegalAction, match="Player 3 cannot start"):
         engine.setup(Config("competitive", 2, options={"start_player": "player 3"}))
 
@@ -129,8 +129,8 @@ def test_setup_runs_backwards_from_the_start_players_right():
     the last player sits to the start player's right."""
     state = engine.setup(Config("competitive", 4, options={"choose_boards": True}))
     state = engine.apply(state, DrawStartPlayer(2))
-    assert [task.seat for task in state.tasks if task.kind == "choose_board"] == [1, 0, 3, 2]
-    assert [task.seat for task in state.tasks if task.kind == "start_village"] == [1, 0, 3, 2]
+    assert [task.seat for task in state.pending[::-1] if task.kind == "choose_board"] == [1, 0, 3, 2]
+    assert [task.seat for task in state.pending[::-1] if task.kind == "start_village"] == [1, 0, 3, 2]
 
 
 def test_the_start_player_starts_the_first_round():
@@ -146,7 +146,7 @@ def test_solo_has_no_start_player_to_choose():
     """Solo: the one player always holds the Mother Pig, so there is nothing to draw."""
     assert "start_player" not in {option.name for option in engine.INFO.options_for("solo")}
     state = engine.setup(Config("solo", 1))
-    assert state.mother_pig == 0 and state.tasks[0].kind != "draw_start_player"
+    assert state.mother_pig == 0 and state.pending[-1].kind != "draw_start_player"
 
 
 # --- castletui's own Threat cards ------------------------------------------------------------
@@ -165,13 +165,13 @@ def test_the_deck_holds_only_the_named_threat_cards_by_default():
 def test_own_threat_cards_join_the_deck_with_the_option():
     """Components: "13 Threat cards" (seeds/000_b1469f6f1c1c5ef1.txt): with option
     own_threat_cards castletui's three cards fill the deck to 13, each with its own
-    name and text, told apart as castletui's own and never as a placeholder."""
+    name and text, told apart as castletui's own."""
     state = engine.setup(Config("solo", 1, options={"own_threat_cards": True}))
     assert len(state.threat_deck) == 13
     assert OWN_THREATS == {"Hungry Pack", "Short Supply", "Stubborn Villagers"} <= set(state.threat_deck)
     for name in OWN_THREATS:
         card = THREATS[name]
-        assert card.own and not card.placeholder and card.number > 13
+        assert card.own and card.number > 13
         assert "placeholder" not in card.text.lower() and "source" not in card.text.lower()
         assert label(state, DrawThreat(name)) == f"{name} (castletui's own card)"
     assert label(state, DrawThreat("Towering")) == "Towering"

@@ -4,9 +4,9 @@ Attack-token lines, the Threat cards (each met and failed) and a solo game."""
 from __future__ import annotations
 
 import pytest
-from cr_helpers import bare, castle, play, play_out, replace, run, top
 
-from rules.castle_raisers import edition, engine
+import rules.castle_raisers as engine
+from rules.castle_raisers import edition
 from rules.castle_raisers.edition import EDITION, THREATS
 from rules.castle_raisers.state import (
     DiscardTile,
@@ -16,6 +16,7 @@ from rules.castle_raisers.state import (
     DrawWallTile,
     DrawWolf,
     Line,
+    Pending,
     PickLine,
     PlaceFortification,
     PlaceTile,
@@ -26,9 +27,9 @@ from rules.castle_raisers.state import (
     RevealLine,
     StopPouring,
     TakeVillage,
-    Task,
 )
 from rules.core import CHANCE, Config, IllegalAction
+from tests.rules.castle_raisers.helpers import bare, castle, play, play_out, replace, run, top
 
 COCO, WEI = 0, 1
 
@@ -54,7 +55,7 @@ def test_coco_two_prestige_activations():
     coco = castle("A", wall=wall, village={"T1": "V-Y7"})  # a Prestige token in the forests
     lines = tuple(Line(wolves=soldiers(3)) for _ in range(4))
     state = coop([coco, castle("B")], mother_pig=WEI, lines=lines, attack_supply=(10, 10, 10))
-    state = run(state, Task("place", seat=COCO, tile="W1-13"))
+    state = run(state, Pending("place", seat=COCO, tile="W1-13"))
     state = play(state, PlaceTile(3, 4))
     assert set(engine.legal_actions(state)) == {
         ResolveFirst("PRE", "forests"),
@@ -62,7 +63,7 @@ def test_coco_two_prestige_activations():
     }
     state = play(state, ResolveFirst("PRE", "forests"))
     assert state.mother_pig == COCO and state.castles[COCO].prestige == (2, 0, 0)
-    assert top(state) == Task("reveal_line", seat=COCO)
+    assert top(state) == Pending("reveal_line", seat=COCO)
     state = play(state, RevealLine(0))
     assert engine.to_move(state) == CHANCE
     state = play(state, DrawAttack("sea"))
@@ -70,7 +71,7 @@ def test_coco_two_prestige_activations():
     assert state.castles[COCO].prestige == (2, 0, 1) and state.mother_pig == COCO
     assert RevealLine(0) not in engine.legal_actions(state)
     state = play(state, RevealLine(3), DrawAttack("farmlands"))
-    assert state.lines[3].region == 2 and not state.tasks
+    assert state.lines[3].region == 2 and not state.pending
 
 
 def test_coco_dispatch_removes_two_wolves():
@@ -80,16 +81,16 @@ def test_coco_dispatch_removes_two_wolves():
     coco = castle("A", village={"B_FF": "V-Y3"})  # a Dispatch token: count 2 in the forests
     lines = tuple(Line(wolves=(1, 0, 1, 1)) for _ in range(4))
     state = coop([coco, castle("B")], lines=lines, attack_supply=(10, 10, 10))
-    state = run(state, Task("fire", seat=COCO, ability="DIS", section=0))
+    state = run(state, Pending("fire", seat=COCO, ability="DIS", section=0))
     assert top(state).kind == "coop_dispatch"
     state = play(state, DrawAttack("sea"))
     assert state.castles[COCO].attack == (1, 0, 0)
-    assert top(state) == Task("remove_wolf", seat=COCO, count=2)
+    assert top(state) == Pending("remove_wolf", seat=COCO, count=2)
     bag = state.bag
     state = play(state, RemoveWolf(0, "vicious"), RemoveWolf(3, "soldier"))
     assert state.lines[0].wolves == (1, 0, 1, 0) and state.lines[3].wolves == (0, 0, 1, 1)
     assert state.bag == (bag[0] + 1, bag[1], bag[2], bag[3] + 1)
-    assert not state.tasks
+    assert not state.pending
 
 
 def test_coco_and_wei_end_of_age():
@@ -117,10 +118,10 @@ def test_coco_and_wei_end_of_age():
         Line(region=2, wolves=(2, 0, 1, 0)),  # line 4: already revealed, farmlands
     )
     state = coop([coco, wei], mother_pig=COCO, lines=lines, attack_supply=(10, 9, 9), wall_stack=())
-    state = run(state, Task("end_age"))
-    assert top(state) == Task("pick_line", seat=COCO)
+    state = run(state, Pending("end_age"))
+    assert top(state) == Pending("pick_line", seat=COCO)
     state = play(state, PickLine(1), DrawAttack("farmlands"))
-    assert top(state) == Task("pick_line", seat=WEI)
+    assert top(state) == Pending("pick_line", seat=WEI)
     state = play(state, PickLine(0), DrawAttack("sea"))
     assert engine.legal_actions(state) == [PickLine(2), PickLine(3)]
     state = play(state, PickLine(3), PickLine(2))
@@ -128,17 +129,19 @@ def test_coco_and_wei_end_of_age():
     assert state.castles[COCO].wolves[8:12] == (5, 0, 1, 0)
     assert state.castles[WEI].wolves[4:8] == (3, 0, 3, 0)
     # Coco's Defenders: the forests first, where Strong Hides forces the vicious wolf
-    assert top(state) == Task("pour", seat=COCO, section=0, count=2)
+    assert top(state) == Pending("pour", seat=COCO, section=0, count=2)
     assert engine.legal_actions(state) == [PourCauldron("vicious")]
     with pytest.raises(IllegalAction, match="Strong Hides"):
         engine.apply(state, PourCauldron("soldier"))
     state = play(state, PourCauldron("vicious"))
-    assert top(state) == Task("pour", seat=COCO, section=2, count=2)
+    assert top(state) == Pending("pour", seat=COCO, section=2, count=2)
     state = play(state, PourCauldron("soldier"), PourCauldron("soldier"))
     # Wei: nothing in the forests (skipped), 3 cauldrons in the farmlands, 1 in the sea
-    assert top(state) == Task("pour", seat=WEI, section=1, count=1)  # sea first (column 6 before column 10)
+    assert top(state) == Pending(
+        "pour", seat=WEI, section=1, count=1
+    )  # sea first (column 6 before column 10)
     state = play(state, PourCauldron("soldier"))
-    assert top(state) == Task("pour", seat=WEI, section=2, count=3)
+    assert top(state) == Pending("pour", seat=WEI, section=2, count=3)
     state = play(state, PourCauldron("vicious"), PourCauldron("soldier"))
     assert state.castles[COCO].arrows == 1 and state.castles[WEI].arrows == 3
     assert state.age == 2
@@ -188,24 +191,24 @@ def test_team_total_140_does_not_beat_160():
 @pytest.mark.parametrize(("seats", "lines"), [(1, 2), (2, 4), (3, 6), (4, 7)])
 def test_attack_lines_by_player_count(seats, lines):
     state = bare([castle(b) for b in "ABCD"[:seats]], variant="solo" if seats == 1 else "cooperative")
-    state = run(replace(state, age=0), Task("age_start"))
+    state = run(replace(state, age=0), Pending("age_start"))
     assert len(state.lines) == lines
-    assert [t.kind for t in state.tasks[:lines]] == ["line_wolf"] * lines
-    assert all(t.count == 3 for t in state.tasks[:lines])
+    assert [t.kind for t in state.pending[::-1][:lines]] == ["line_wolf"] * lines
+    assert all(t.count == 3 for t in state.pending[::-1][:lines])
 
 
 @pytest.mark.parametrize(("age", "wolves"), [(1, 4), (2, 5)])
 def test_lines_grow_with_the_ages(age, wolves):
     state = coop([castle("A"), castle("B")], age=age)
-    state = run(state, Task("age_start"))
-    assert {t.count for t in state.tasks if t.kind == "line_wolf"} == {wolves}
+    state = run(state, Pending("age_start"))
+    assert {t.count for t in state.pending[::-1] if t.kind == "line_wolf"} == {wolves}
 
 
 def test_four_players_seven_tokens_the_last_player_picks_once():
     lines = tuple(Line(region=0) for _ in range(7))
     state = coop([castle(b) for b in "ABCD"], lines=lines, mother_pig=2)
-    state = run(state, Task("end_age"))
-    assert [t.seat for t in state.tasks if t.kind == "pick_line"] == [2, 3, 0, 1, 2, 3, 0]
+    state = run(state, Pending("end_age"))
+    assert [t.seat for t in state.pending[::-1] if t.kind == "pick_line"] == [2, 3, 0, 1, 2, 3, 0]
 
 
 def test_coop_two_players_discard_without_attack_by_default_and_with_the_option():
@@ -214,19 +217,19 @@ def test_coop_two_players_discard_without_attack_by_default_and_with_the_option(
     state = engine.setup(Config("cooperative", 2, options={"discard_attack_in_coop": True}))
     assert state.discard_attack
     state = coop([castle("A"), castle("B")])
-    state = run(state, Task("round_start"))
+    state = run(state, Pending("round_start"))
     for tile in ["W1-14", "W1-12", "W1-13", "W1-11"]:
         state = play(state, DrawWallTile(tile))
     state = play(state, DraftTile("W1-13"), PlaceTile(1, 5))
-    assert top(state) == Task("discard", seat=0)
+    assert top(state) == Pending("discard", seat=0)
     state = play(state, DiscardTile("W1-14"))
-    assert top(state) == Task("draft", seat=1)
+    assert top(state) == Pending("draft", seat=1)
 
 
 def test_solo_reveals_three_takes_one_and_the_rest_leave():
     state = coop([castle("A")])
-    state = run(state, Task("round_start"))
-    assert [t.kind for t in state.tasks] == ["reveal"] * 3 + ["draft", "round_end"]
+    state = run(state, Pending("round_start"))
+    assert [t.kind for t in state.pending[::-1]] == ["reveal"] * 3 + ["draft", "round_end"]
     for tile in ["W1-14", "W1-12", "W1-13"]:
         state = play(state, DrawWallTile(tile))
     state = play(state, DraftTile("W1-13"), PlaceTile(1, 5))
@@ -248,7 +251,6 @@ def test_solo_game_from_set_up_to_score():
 
 def test_threat_cards_data():
     assert len(THREATS) == 13
-    assert not any(t.placeholder for t in EDITION.threats)
     assert sorted(t.name for t in EDITION.threats if t.own) == [
         "Hungry Pack",
         "Short Supply",
@@ -260,7 +262,7 @@ def test_threat_cards_data():
 def test_from_all_sides_and_theyre_in_the_walls_are_never_drawn_together():
     state = coop([castle("A", threats=("From All Sides",)), castle("B")])
     state = replace(state, threat_deck=tuple(sorted(set(THREATS) - {"From All Sides"})))
-    state = run(state, Task("draw_threat", seat=0))
+    state = run(state, Pending("draw_threat", seat=0))
     names = {a.threat for a, _ in engine.chance_outcomes(state)}
     assert "They're in the Walls" not in names and len(names) == 11
     with pytest.raises(IllegalAction):
@@ -302,7 +304,7 @@ def test_threat_iconoclast():
 def test_threat_isolated():
     c = castle("A", threats=("Isolated",))
     state = coop([c, castle("B")])
-    state = run(state, Task("village_place", seat=0, tile="V-Y1"))
+    state = run(state, Pending("village_place", seat=0, tile="V-Y1"))
     assert PlaceVillage("B_FS") not in engine.legal_actions(state)
     with pytest.raises(IllegalAction, match="Threat card"):
         engine.apply(state, PlaceVillage("B_FS"))
@@ -313,7 +315,7 @@ def test_threat_isolated():
 
 def test_threat_stubborn_villagers():
     c = castle("A", village={"T1": "V-Y1", "T2": "V-Y2"}, threats=("Stubborn Villagers",))
-    state = run(coop([c, castle("B")]), Task("village_place", seat=0, tile="V-Y3"))
+    state = run(coop([c, castle("B")]), Pending("village_place", seat=0, tile="V-Y3"))
     legal = {a.location for a in engine.legal_actions(state)}
     assert "B_FS" not in legal and "B_FF" not in legal and "R1" in legal
     assert met(c, "Stubborn Villagers")
@@ -323,11 +325,11 @@ def test_threat_stubborn_villagers():
 def test_threat_disoriented():
     c = castle("A", threats=("Disoriented",))
     state = coop([c, castle("B")], village_face_up=("V-Y1",))
-    state = run(state, Task("village_take", seat=0))
+    state = run(state, Pending("village_take", seat=0))
     assert TakeVillage(token="V-Y1") not in engine.legal_actions(state)
     with pytest.raises(IllegalAction, match="Disoriented"):
         engine.apply(state, TakeVillage(token="V-Y1"))
-    assert engine.apply(state, TakeVillage(colour="red")).tasks[0].kind == "village_blind"
+    assert engine.apply(state, TakeVillage(colour="red")).pending[-1].kind == "village_blind"
     assert met(c, "Disoriented")
 
 
@@ -335,26 +337,26 @@ def test_threat_disoriented_cannot_choose_an_empty_stack():
     c = castle("A", threats=("Disoriented",))
     stacks = tuple(t for t in sorted(edition.TOKENS) if not t.startswith("V-R"))
     state = coop([c, castle("B")], village_face_up=("V-R1",), village_stacks=stacks)
-    state = run(state, Task("village_take", seat=0))
+    state = run(state, Pending("village_take", seat=0))
     assert TakeVillage(colour="red") not in engine.legal_actions(state)
 
 
 def test_threat_out_of_range():
     c = castle("A", wolves={("sea", "archer"): 1, ("sea", "soldier"): 1}, threats=("Out of Range",))
-    state = run(coop([c, castle("B")]), Task("pour", seat=0, section=1, count=2))
+    state = run(coop([c, castle("B")]), Pending("pour", seat=0, section=1, count=2))
     assert PourCauldron("archer") not in engine.legal_actions(state)
     with pytest.raises(IllegalAction, match="Out of Range"):
         engine.apply(state, PourCauldron("archer"))
     state = play(state, PourCauldron("soldier"))
-    assert not state.tasks  # only the archer is left: the pouring ends
+    assert not state.pending  # only the archer is left: the pouring ends
     # the archer still brings an Arrow token at the End of Age
-    state = run(state, Task("arrows"))
+    state = run(state, Pending("arrows"))
     assert state.castles[0].arrows == 1
 
 
 def test_threat_strong_hides():
     c = castle("A", wolves={("sea", "vicious"): 1, ("sea", "soldier"): 2}, threats=("Strong Hides",))
-    state = run(coop([c, castle("B")]), Task("pour", seat=0, section=1, count=3))
+    state = run(coop([c, castle("B")]), Pending("pour", seat=0, section=1, count=3))
     assert engine.legal_actions(state) == [PourCauldron("vicious")]
     with pytest.raises(IllegalAction, match="Strong Hides"):
         engine.apply(state, StopPouring())
@@ -362,7 +364,7 @@ def test_threat_strong_hides():
     assert PourCauldron("soldier") in engine.legal_actions(state)
     # Strong Hides does not stop Dispatch from removing vicious wolves from the lines
     lines = (Line(wolves=(0, 0, 0, 1)),)
-    state = run(coop([c, castle("B")], lines=lines), Task("remove_wolf", seat=0, count=1))
+    state = run(coop([c, castle("B")], lines=lines), Pending("remove_wolf", seat=0, count=1))
     assert engine.legal_actions(state) == [RemoveWolf(0, "vicious")]
 
 
@@ -370,31 +372,31 @@ def test_threat_coming_by_land():
     c = castle("A", threats=("Coming by Land",))
     lines = (Line(region=0, wolves=(0, 0, 0, 0)), Line(region=1, wolves=soldiers(1)))
     state = coop([c, castle("B")], lines=lines)
-    state = run(state, Task("pick_line", seat=0))
+    state = run(state, Pending("pick_line", seat=0))
     state = play(state, PickLine(0))  # forests, empty line: still one more wolf
-    assert top(state) == Task("wolf", seat=0, section=0, count=1)
+    assert top(state) == Pending("wolf", seat=0, section=0, count=1)
     state = play(state, DrawWolf("soldier"))
-    state = run(state, Task("pick_line", seat=0))
+    state = run(state, Pending("pick_line", seat=0))
     state = play(state, PickLine(1))  # the sea: no extra wolf
-    assert not state.tasks and state.castles[0].wolves[0] == 1 and state.castles[0].wolves[4] == 1
+    assert not state.pending and state.castles[0].wolves[0] == 1 and state.castles[0].wolves[4] == 1
     assert met(state.castles[0], "Coming by Land")
 
 
 def test_threat_short_supply_placeholder():
     c = castle("A", village={"T1": "V-Y5", "B_FF": "V-B5"}, threats=("Short Supply",))  # Fortify count 3
-    state = run(coop([c, castle("B")]), Task("fire", seat=0, ability="FOR", section=0))
+    state = run(coop([c, castle("B")]), Pending("fire", seat=0, ability="FOR", section=0))
     assert top(state).count == 2
     state = play(state, PlaceFortification(1, 0), PlaceFortification(1, 1))
-    assert not state.tasks and met(state.castles[0], "Short Supply")
+    assert not state.pending and met(state.castles[0], "Short Supply")
 
 
 def test_threat_hungry_pack_placeholder():
     c = castle("A", wolves={("forests", "soldier"): 2, ("farmlands", "soldier"): 1}, threats=("Hungry Pack",))
     state = coop([c, castle("B")], lines=(Line(region=0), Line(region=0), Line(region=0), Line(region=0)))
-    state = run(state, Task("end_age"))
+    state = run(state, Pending("end_age"))
     for line in range(4):
         state = play(state, PickLine(line))
-    assert top(state) == Task("wolf", seat=0, section=1, count=1)  # the sea has the fewest
+    assert top(state) == Pending("wolf", seat=0, section=1, count=1)  # the sea has the fewest
     assert met(c, "Hungry Pack")
 
 
@@ -410,7 +412,7 @@ def test_threat_report_lists_every_card_met_or_failed():
     b = castle("B", heights=(3, 3, 3), threats=("Crumbling Foundation",))
     report = engine.threat_report(coop([a, b], finished=True))
     assert report == (
-        (0, "Towering", True, False),
-        (0, "Hungry Pack", True, False),
-        (1, "Crumbling Foundation", False, False),
+        (0, "Towering", True),
+        (0, "Hungry Pack", True),
+        (1, "Crumbling Foundation", False),
     )

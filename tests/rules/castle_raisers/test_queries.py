@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from rules.castle_raisers import engine
+import rules.castle_raisers as engine
+from rules.castle_raisers.queries import team_standing, wolves_score
 from rules.castle_raisers.state import Castle, State
-from rules.castle_raisers.ui_queries import team_standing, wolves_score
 
 
 def test_wolves_score_by_player_count():

@@ -30,8 +30,10 @@ from functools import lru_cache
 
 import msgspec
 
-from rules.castle_raisers import engine, geometry
-from rules.castle_raisers.common import stack_tokens
+from rules.castle_raisers import geometry
+from rules.castle_raisers.apply import apply
+from rules.castle_raisers.bots.pouring import planned_pour
+from rules.castle_raisers.chance import chance_outcomes
 from rules.castle_raisers.edition import (
     ARCHER,
     EDITION,
@@ -43,19 +45,21 @@ from rules.castle_raisers.edition import (
     VICIOUS,
     WOLVES_IN_BAG,
 )
-from rules.castle_raisers.flow import AGES, ROUNDS_PER_AGE
-from rules.castle_raisers.pouring import planned_pour
-from rules.castle_raisers.scoring import ability_count, condition_points
+from rules.castle_raisers.flow import AGES, ROUNDS_PER_AGE, to_move
+from rules.castle_raisers.legal import legal_actions
+from rules.castle_raisers.scoring import threat_met
+from rules.castle_raisers.sheet import ability_count, condition_points
 from rules.castle_raisers.state import (
     Action,
     Castle,
     DiscardTile,
     DraftTile,
+    Pending,
     PlaceTile,
     State,
     TakeVillage,
-    Task,
 )
+from rules.castle_raisers.table import stack_tokens
 from rules.core import CHANCE
 
 replace = msgspec.structs.replace
@@ -115,7 +119,7 @@ def _ends_left(state: State) -> int:
     if state.finished:
         return 0
     ends = max(0, AGES - state.age + 1)
-    kinds = {task.kind for task in state.tasks}
+    kinds = {task.kind for task in state.pending}
     if "next_age" in kinds and "arrows" not in kinds:
         ends -= 1  # this age's End of Age has already fired
     return ends
@@ -223,7 +227,7 @@ def castle_estimate(state: State, seat: int, incoming: list[list[float]], future
                 + 0.6 * (ability_count(castle, "DIS", section) - 1)
                 + 0.4 * (ability_count(castle, "DEF", section) - 1)
             )
-    for task in state.tasks:
+    for task in reversed(state.pending):  # in the order they will be taken
         if task.seat == seat:
             value += _pending_value(state, castle, task)
     if castle.threats:
@@ -286,7 +290,7 @@ def _threat_shortfall(state: State, castle: Castle, entering: list[float], progr
         elif check == "no_starting_icon_visible":
             cost += 0.6 * THREAT_STEP * len(geometry.visible_starting_icons(castle.board, castle.wall))
         elif check == "no_border_villagers" or check == "villagers_per_section_at_most":
-            cost += 0.0 if engine.threat_met(castle, name) else 3 * THREAT_STEP
+            cost += 0.0 if threat_met(castle, name) else 3 * THREAT_STEP
         elif check == "wolves_enter_each_section":
             cost += THREAT_STEP * ENTER_WEIGHT * sum(max(0.0, threat.amount - e) for e in entering)
         elif check == "wolves_enter_total_at_least":
@@ -294,7 +298,7 @@ def _threat_shortfall(state: State, castle: Castle, entering: list[float], progr
     return cost
 
 
-def _pending_value(state: State, castle: Castle, task: Task) -> float:
+def _pending_value(state: State, castle: Castle, task: Pending) -> float:
     """What an effect still to resolve is roughly worth to the team."""
     kind = task.kind
     if kind == "fortify":
@@ -325,10 +329,10 @@ def team_estimate(state: State) -> float:
 
 def _chance_value(state: State, depth: int) -> float:
     """The estimate, averaged over the next chance step when it has few outcomes."""
-    if depth > 0 and state.tasks and engine.to_move(state) == CHANCE:
-        outcomes = engine.chance_outcomes(state)
+    if depth > 0 and state.pending and to_move(state) == CHANCE:
+        outcomes = chance_outcomes(state)
         if len(outcomes) <= 8:
-            return sum(p * _chance_value(engine.apply(state, a), depth - 1) for a, p in outcomes)
+            return sum(p * _chance_value(apply(state, a), depth - 1) for a, p in outcomes)
     return team_estimate(state)
 
 
@@ -336,7 +340,7 @@ def _greedy(state: State, actions: list[Action], rng: random.Random, depth: int 
     best: list[Action] = []
     best_value = float("-inf")
     for action in actions:
-        value = _chance_value(engine.apply(state, action), depth)
+        value = _chance_value(apply(state, action), depth)
         if value > best_value + 1e-9:
             best, best_value = [action], value
         elif abs(value - best_value) <= 1e-9:
@@ -345,7 +349,7 @@ def _greedy(state: State, actions: list[Action], rng: random.Random, depth: int 
 
 
 def _likeliest(state: State) -> Action:
-    outcomes = engine.chance_outcomes(state)
+    outcomes = chance_outcomes(state)
     return max(outcomes, key=lambda pair: pair[1])[0]
 
 
@@ -354,20 +358,20 @@ def finish_turn(state: State, seat: int, budget: int = 12) -> State:
     stopping at the next draft, discard or line pick, or at another seat's decision."""
     rng = random.Random(0)
     for _ in range(budget):
-        if not state.tasks:
+        if not state.pending:
             break
-        top = state.tasks[0]
-        who = engine.to_move(state)
+        top = state.pending[-1]
+        who = to_move(state)
         if who == CHANCE:
             if top.kind not in ("village_blind", "replenish", "coop_dispatch", "line_region"):
                 break
-            state = engine.apply(state, _likeliest(state))
+            state = apply(state, _likeliest(state))
             continue
         if who != seat or top.kind in ("draft", "discard", "pick_line", "place"):
             break
-        actions = engine.legal_actions(state)
+        actions = legal_actions(state)
         action = actions[0] if len(actions) == 1 else _quick_choice(state, top, actions, rng)
-        state = engine.apply(state, action)
+        state = apply(state, action)
     return state
 
 
@@ -379,17 +383,17 @@ def _wants_wolves_in(castle: Castle) -> bool:
     )
 
 
-def _quick_choice(state: State, top: Task, actions: list[Action], rng: random.Random) -> Action:
+def _quick_choice(state: State, top: Pending, actions: list[Action], rng: random.Random) -> Action:
     if top.kind == "pour" and not _wants_wolves_in(state.castles[top.seat]):
         return planned_pour(state, top.seat, actions) or _greedy(state, actions, rng, depth=0)
     return _greedy(state, actions, rng, depth=0)
 
 
 def _placement_values(state: State, seat: int, tile: str) -> list[tuple[float, PlaceTile]]:
-    trial = replace(state, tasks=(Task("place", seat=seat, tile=tile),) + state.tasks[1:])
+    trial = replace(state, pending=state.pending[:-1] + (Pending("place", seat=seat, tile=tile),))
     found = []
-    for action in engine.legal_actions(trial):
-        after = finish_turn(engine.apply(trial, action), seat)
+    for action in legal_actions(trial):
+        after = finish_turn(apply(trial, action), seat)
         found.append((team_estimate(after), action))
     return found
 
@@ -420,7 +424,7 @@ def _best_draft(state: State, seat: int, actions: list[Action]) -> Action:
 
 
 def _best_place(state: State, seat: int) -> Action:
-    tile = state.tasks[0].tile
+    tile = state.pending[-1].tile
     values = _placement_values(state, seat, tile)
     return max(values, key=lambda pair: pair[0])[1]
 
@@ -440,7 +444,7 @@ def _best_discard(state: State, seat: int, actions: list[Action]) -> Action:
 
 
 def _best_village(state: State, actions: list[Action]) -> Action:
-    seat = state.tasks[0].seat
+    seat = state.pending[-1].seat
     best, best_value = actions[0], float("-inf")
     for action in actions:
         assert isinstance(action, TakeVillage)
@@ -455,9 +459,9 @@ def _best_village(state: State, actions: list[Action]) -> Action:
 
 
 def _token_worth(state: State, seat: int, token: str) -> float:
-    trial = replace(state, tasks=(Task("village_place", seat=seat, tile=token),))
+    trial = replace(state, pending=(Pending("village_place", seat=seat, tile=token),))
     return max(
-        (team_estimate(engine.apply(trial, action)) for action in engine.legal_actions(trial)),
+        (team_estimate(apply(trial, action)) for action in legal_actions(trial)),
         default=float("-inf"),
     )
 
@@ -465,7 +469,7 @@ def _token_worth(state: State, seat: int, token: str) -> float:
 def coop_action(state: State, seat: int, actions: list[Action], level: str, rng: random.Random) -> Action:
     """The co-operative bot's choice for ``seat`` among ``actions`` (more than one).
     ``hard`` averages over two chance steps after a one-step choice, ``normal`` over one."""
-    top = state.tasks[0]
+    top = state.pending[-1]
     kind = top.kind
     if kind == "draft":
         return _best_draft(state, seat, actions)

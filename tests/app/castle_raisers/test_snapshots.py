@@ -15,9 +15,9 @@ import pytest
 
 import saves
 from castletui.session import Session
-from rules.castle_raisers.state import State
+from rules.castle_raisers import State
+from tests.app.castle_raisers.test_screens import advance, decision, top_kind
 from tests.app.driving import StillApp, settle
-from tests.app.test_castle_raisers_screens import advance, decision, top_kind
 
 SNAP_DIR = Path("/tmp/castletui-snapshots")
 SIZES = {"80x24": (80, 24), "120x40": (120, 40)}

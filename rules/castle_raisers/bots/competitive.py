@@ -1,5 +1,5 @@
-"""Castle Raisers bots: a score estimate (:func:`evaluate`) and a one-step
-greedy player on it (:func:`bot_action`).
+"""Castle Raisers competitive bot: a score estimate (:func:`evaluate`) and a
+one-step greedy player on it (:func:`competitive_action`).
 
 The estimate is the Game End score sheet as it would stand now, made smooth
 (each wolf that would enter costs points instead of the all-or-nothing
@@ -7,11 +7,11 @@ ranking), plus the archers' future arrows and a value for the effects the
 player still has to resolve (Fortification tiles to place, cauldrons to pour).
 Drafting looks one step further: a tile is worth the best slot for it.
 
-Co-operative and solo games use :mod:`.bot_coop` instead: the team's expected
+Co-operative and solo games use :mod:`.coop` instead: the team's expected
 total as the estimate (also at level easy, through :func:`evaluate`), and at
 levels normal and hard its own choices (whole-turn look-ahead when drafting).
 At level hard the draft and its placement are played out to Game End
-(:mod:`.bot_search`).
+(:mod:`.search`).
 """
 
 from __future__ import annotations
@@ -20,23 +20,25 @@ import random
 
 import msgspec
 
-from rules.castle_raisers import bot_coop, bot_search, engine
-from rules.castle_raisers.common import stack_tokens
+from rules.castle_raisers.apply import apply
+from rules.castle_raisers.bots import coop
+from rules.castle_raisers.bots.pouring import planned_pour
 from rules.castle_raisers.edition import ARCHER, SECTION_LOCATIONS, SECTIONS
 from rules.castle_raisers.flow import AGES
-from rules.castle_raisers.pouring import planned_pour
-from rules.castle_raisers.scoring import ability_count, condition_points, wolves_entering
+from rules.castle_raisers.legal import legal_actions
+from rules.castle_raisers.scoring import threat_met
+from rules.castle_raisers.sheet import ability_count, condition_points, wolves_entering
 from rules.castle_raisers.state import (
     Action,
     Castle,
     DiscardTile,
     DraftTile,
+    Pending,
     PlaceTile,
     State,
     TakeVillage,
-    Task,
 )
-from rules.core import CHANCE, sample_outcome
+from rules.castle_raisers.table import stack_tokens
 
 replace = msgspec.structs.replace
 
@@ -69,16 +71,16 @@ def _castle_estimate(state: State, seat: int) -> float:
         for section in range(len(SECTIONS)):
             for ability in ("PRE", "FOR", "DEF"):
                 value += 0.3 * (ability_count(castle, ability, section) - 1)
-    for task in state.tasks:
+    for task in reversed(state.pending):  # in the order they will be taken
         if task.seat != seat:
             continue
         value += _pending_value(state, castle, task)
     if coop:
-        value -= 15.0 * sum(1 for name in castle.threats if not engine.threat_met(castle, name))
+        value -= 15.0 * sum(1 for name in castle.threats if not threat_met(castle, name))
     return value
 
 
-def _pending_value(state: State, castle: Castle, task: Task) -> float:
+def _pending_value(state: State, castle: Castle, task: Pending) -> float:
     """What an effect still to resolve is roughly worth to its player."""
     kind = task.kind
     if kind == "fortify":
@@ -99,7 +101,7 @@ def evaluate(state: State, seat: int) -> float:
     """How well ``seat`` stands: its estimate against the others' (competitive),
     or the team's estimate (co-operative and solo)."""
     if state.variant != "competitive":
-        return bot_coop.team_estimate(state)
+        return coop.team_estimate(state)
     own = _castle_estimate(state, seat)
     others = [_castle_estimate(state, other) for other in range(state.seats) if other != seat]
     return own - (0.5 * max(others) + 0.5 * sum(others) / len(others))
@@ -107,10 +109,10 @@ def evaluate(state: State, seat: int) -> float:
 
 def tile_value(state: State, seat: int, tile: str) -> tuple[float, PlaceTile]:
     """The best estimate ``seat`` reaches by placing ``tile`` now, and where."""
-    trial = replace(state, tasks=(Task("place", seat=seat, tile=tile),))
+    trial = replace(state, pending=(Pending("place", seat=seat, tile=tile),))
     best_value, best_slot = float("-inf"), PlaceTile(1, 0)
-    for action in engine.legal_actions(trial):
-        after = engine.apply(trial, action)
+    for action in legal_actions(trial):
+        after = apply(trial, action)
         value = evaluate(after, seat)
         if value > best_value:
             best_value, best_slot = value, action
@@ -121,7 +123,7 @@ def _greedy(state: State, seat: int, actions: list[Action], rng: random.Random) 
     best: list[Action] = []
     best_value = float("-inf")
     for action in actions:
-        value = evaluate(engine.apply(state, action), seat)
+        value = evaluate(apply(state, action), seat)
         if value > best_value + 1e-9:
             best, best_value = [action], value
         elif abs(value - best_value) <= 1e-9:
@@ -129,25 +131,13 @@ def _greedy(state: State, seat: int, actions: list[Action], rng: random.Random) 
     return rng.choice(best)
 
 
-def bot_action(state: State, level: str, rng: random.Random) -> Action:
-    """The bot's choice for whoever is to move: ``easy`` plays greedily but often
-    at random, ``normal`` greedily with a tile's best slot in mind, ``hard`` also
-    weighs what a tile would give the next players. Co-operative and solo games at
-    normal and hard are played by :func:`.bot_coop.coop_action`, except the hard
-    bot's drafts and placements (:func:`.bot_search.search_action`)."""
-    seat = engine.to_move(state)
-    if seat == CHANCE:
-        return sample_outcome(engine.chance_outcomes(state), rng)
-    actions = engine.legal_actions(state)
-    if len(actions) == 1:
-        return actions[0]
-    if level == "random" or (level == "easy" and rng.random() < 0.4):
-        return rng.choice(actions)
-    kind = state.tasks[0].kind
-    if state.variant != "competitive" and level in ("normal", "hard"):
-        if level == "hard" and kind in ("draft", "place"):
-            return bot_search.search_action(state, seat, rng)
-        return bot_coop.coop_action(state, seat, actions, level, rng)
+def competitive_action(
+    state: State, seat: int, actions: list[Action], level: str, rng: random.Random
+) -> Action:
+    """The competitive bot's choice for ``seat`` among ``actions`` (more than
+    one): ``easy`` plays greedily, ``normal`` greedily with a tile's best slot
+    in mind, ``hard`` also weighs what a tile would give the next players."""
+    kind = state.pending[-1].kind
     if kind == "draft" and level != "easy":
         return _best_draft(state, seat, actions, denial=level == "hard")
     if kind == "discard":
@@ -199,9 +189,9 @@ def _best_pour(state: State, seat: int, actions: list[Action], rng: random.Rando
 
 def _token_value(state: State, seat: int, token: str) -> float:
     """The best estimate reached by putting ``token`` on one of the seat's locations."""
-    trial = replace(state, tasks=(Task("village_place", seat=seat, tile=token),))
+    trial = replace(state, pending=(Pending("village_place", seat=seat, tile=token),))
     return max(
-        (evaluate(engine.apply(trial, action), seat) for action in engine.legal_actions(trial)),
+        (evaluate(apply(trial, action), seat) for action in legal_actions(trial)),
         default=float("-inf"),
     )
 

@@ -2,7 +2,7 @@
 game through the keyboard, the tile-then-slot step (keys and a click on a lit
 slot), switching castles and boards, the ability-order, cauldron and co-op
 line choices, and the score sheets (competitive, and co-op with its Threat
-cards, placeholders marked)."""
+cards, castletui's own marked)."""
 
 from __future__ import annotations
 
@@ -19,7 +19,8 @@ from castletui.screens.castle_raisers import CastleRaisersResult, CastleRaisersS
 from castletui.screens.dialogs import ChancePicker
 from castletui.session import Session
 from castletui.widgets.castle_raisers_board import CastleRaisersBoard
-from rules.castle_raisers.state import State
+from rules.castle_raisers import State
+from rules.castle_raisers import decision as decision_on_top
 from rules.core import CHANCE, bots
 from tests.app.driving import StillApp, play_to_the_end, settle
 
@@ -56,7 +57,8 @@ def advance(session: Session, until: Callable[[State], bool], limit: int = 3000)
 
 
 def top_kind(state: State) -> str:
-    return state.tasks[0].kind if state.tasks else ""
+    step = decision_on_top(state)
+    return step.kind if step is not None else ""
 
 
 def decision(kind: str, age: int = 1, round_: int = 1) -> Callable[[State], bool]:
@@ -288,7 +290,7 @@ async def test_hot_seat_shows_the_castle_of_the_person_to_move(tmp_path):
     players = [saves.Player("Coco"), saves.Player("Wei")]
     session = advance(
         new_session(tmp_path / "g.toml", players=players),
-        lambda state: top_kind(state) == "draft" and state.tasks[0].seat == 1,
+        lambda state: top_kind(state) == "draft" and state.pending[-1].seat == 1,
     )
     app = StillApp(save_dir=tmp_path, session=session)
     async with app.run_test(size=(80, 24)) as pilot:

@@ -8,10 +8,9 @@ edition, so each test picks tiles and tokens that give the example's numbers.
 from __future__ import annotations
 
 import pytest
-from cr_helpers import bare, castle, play, replace, run, top
 
-from rules.castle_raisers import engine
-from rules.castle_raisers.scoring import ability_counts, score_sheet, village_breakdown, wolves_entering
+import rules.castle_raisers as engine
+from rules.castle_raisers.sheet import ability_counts, score_sheet, village_breakdown, wolves_entering
 from rules.castle_raisers.state import (
     DiscardTile,
     DraftTile,
@@ -19,15 +18,16 @@ from rules.castle_raisers.state import (
     DrawVillage,
     DrawWallTile,
     DrawWolf,
+    Pending,
     PlaceFortification,
     PlaceTile,
     PlaceVillage,
     PourCauldron,
     ResolveFirst,
     TakeVillage,
-    Task,
 )
 from rules.core import CHANCE, IllegalAction
+from tests.rules.castle_raisers.helpers import bare, castle, play, replace, run, top
 
 MILO, HOWARD, COCO, WEI = 0, 1, 2, 3
 
@@ -72,7 +72,7 @@ def test_milo_settles_a_villager_on_a_border_and_replenishes():
     sections, and the Village board is replenished from that colour's stack."""
     state = bare([castle("A"), castle("B")])
     state = with_face_up(state, "V-Y1", "V-Y2", "V-B1", "V-B2")
-    state = run(state, Task("fire", seat=MILO, ability="VIL", section=2))  # icon in the farmlands
+    state = run(state, Pending("fire", seat=MILO, ability="VIL", section=2))  # icon in the farmlands
     assert top(state).kind == "village_take"
     state = play(state, TakeVillage(token="V-Y1"), PlaceVillage("B_FS"))
     milo = state.castles[MILO]
@@ -92,7 +92,7 @@ def test_milo_prestige_after_settling_takes_the_mother_pig_and_two_tokens():
     milo = castle("A", wall={(1, 5): "W1-02", (1, 0): "W1-05"})
     state = bare([milo, castle("B"), castle("C"), castle("D")], mother_pig=COCO)
     state = with_face_up(state, "V-Y7", "V-B7")
-    state = run(state, Task("place", seat=MILO, tile="W1-14"))
+    state = run(state, Pending("place", seat=MILO, tile="W1-14"))
     state = play(state, PlaceTile(2, 5))
     assert top(state).kind == "order"
     assert set(engine.legal_actions(state)) == {
@@ -111,14 +111,14 @@ def test_milo_fortifies_with_two_tiles_that_fire_nothing():
     2 Fortification tiles, one by one; they cover no icon and fire nothing."""
     milo = castle("A", village={"T1": "V-Y5"})  # a Fortify token in the forests
     state = bare([milo, castle("B")])
-    state = run(state, Task("fire", seat=MILO, ability="FOR", section=0))
+    state = run(state, Pending("fire", seat=MILO, ability="FOR", section=0))
     assert top(state).kind == "fortify" and top(state).count == 2
     assert state.fortification_supply == 30
     # (1,1) lies over Board A's Settling Villagers icon: a Fortification tile does not fire it
     state = play(state, PlaceFortification(1, 1))
     assert top(state).kind == "fortify" and top(state).count == 1
     state = play(state, PlaceFortification(1, 2))
-    assert not state.tasks
+    assert not state.pending
     assert state.castles[MILO].wall[:3] == ("", "F", "F")
     assert state.castles[MILO].heights == (1, 1, 0)
 
@@ -130,7 +130,7 @@ def test_milo_dispatch_example_order_of_draws():
     # the right half of (1,2) (W1-03 VIL|DIS) and the left half of (1,3) (W1-08 FOR|DIS), both in the sea
     milo = castle("A", wall={(1, 2): "W1-03", (1, 3): "W1-08"}, village={"R1": "V-Y5"})
     state = bare([milo, castle("B"), castle("C"), castle("D")])
-    state = run(state, Task("place", seat=MILO, tile="W1-11"))
+    state = run(state, Pending("place", seat=MILO, tile="W1-11"))
     state = play(state, PlaceTile(2, 2))
     assert set(engine.legal_actions(state)) == {ResolveFirst("DIS", "sea"), ResolveFirst("FOR", "sea")}
     state = play(state, ResolveFirst("DIS", "sea"))
@@ -151,7 +151,7 @@ def test_milo_dispatch_example_order_of_draws():
 def two_player_round(tiles):
     """A 2-player game at the first reveal of Age I, with clean regions."""
     state = bare([castle("A"), castle("B")])
-    state = run(state, Task("round_start"))
+    state = run(state, Pending("round_start"))
     for tile in tiles:
         state = play(state, DrawWallTile(tile))
     return state
@@ -165,20 +165,20 @@ def test_two_player_howards_discard_makes_the_wolves_attack():
     howard, coco = 0, 1
     state = two_player_round(["W1-11", "W1-14", "W1-03", "W1-08"])
     state = with_face_up(state, "V-Y1", "V-B1")
-    assert top(state) == Task("draft", seat=howard)
+    assert top(state) == Pending("draft", seat=howard)
     state = play(state, DraftTile("W1-11"), PlaceTile(1, 1))  # covers Board A's VIL (column 3)
     state = play(state, TakeVillage(token="V-Y1"), PlaceVillage("T1"), DrawVillage("V-Y2"))
-    assert top(state) == Task("discard", seat=howard)
+    assert top(state) == Pending("discard", seat=howard)
     state = play(state, DiscardTile("W1-14"))
     assert top(state).kind == "wolves_attack"
     supply = state.attack_supply
     state = play(state, DrawAttack("farmlands"))
     assert state.attack_supply == supply  # mixed back in
-    assert [(t.seat, t.section, t.count) for t in state.tasks[:2]] == [(coco, 2, 1), (howard, 2, 1)]
+    assert [(t.seat, t.section, t.count) for t in state.pending[::-1][:2]] == [(coco, 2, 1), (howard, 2, 1)]
     state = play(state, DrawWolf("soldier"), DrawWolf("archer"))
     assert state.castles[coco].wolves[8:12] == (1, 0, 0, 0)
     assert state.castles[howard].wolves[8:12] == (0, 0, 1, 0)
-    assert top(state) == Task("draft", seat=coco)
+    assert top(state) == Pending("draft", seat=coco)
     assert set(state.revealed) == {"W1-03", "W1-08"}
 
 
@@ -192,14 +192,14 @@ def test_two_player_cocos_returned_tile_makes_the_wolves_attack():
     # Howard's tile covered Board A's Dispatch icon (column 8): resolve it, then carry on
     state = play(state, DrawAttack("forests"), DrawWolf("soldier"))
     state = play(state, DiscardTile("W1-12"))  # no Dispatch icon: no attack
-    assert top(state) == Task("draft", seat=coco)
+    assert top(state) == Pending("draft", seat=coco)
     state = play(state, DraftTile("W1-03"), PlaceTile(1, 5))  # Board B column 0: Dispatch
     state = play(state, DrawAttack("sea"))
-    assert top(state) == Task("wolf", seat=howard, section=1, count=1)
+    assert top(state) == Pending("wolf", seat=howard, section=1, count=1)
     state = play(state, DrawWolf("soldier"))
     assert top(state).kind == "wolves_attack"  # the returned W1-08 has a Dispatch icon
     state = play(state, DrawAttack("sea"))
-    assert [t.seat for t in state.tasks[:2]] == [coco, howard]
+    assert [t.seat for t in state.pending[::-1][:2]] == [coco, howard]
     state = play(state, DrawWolf("soldier"), DrawWolf("soldier"))
     assert state.castles[howard].wolves[4] == 2 and state.castles[coco].wolves[4] == 1
     assert state.round == 2 and state.revealed == ()
@@ -209,15 +209,15 @@ def test_two_player_no_attack_without_dispatch_icons_and_three_players_never():
     """A discarded tile without Dispatch icons does not attack; with 3 players the
     fourth tile just returns to the box."""
     state = bare([castle("A"), castle("B"), castle("C")])
-    state = run(state, Task("round_start"))
+    state = run(state, Pending("round_start"))
     for tile in ["W1-14", "W1-12", "W1-13", "W1-11"]:
         state = play(state, DrawWallTile(tile))
     for seat, tile in zip((0, 1, 2), ["W1-12", "W1-13", "W1-11"], strict=True):
-        assert top(state) == Task("draft", seat=seat)
+        assert top(state) == Pending("draft", seat=seat)
         state = play(state, DraftTile(tile), PlaceTile(1, 5))
         while engine.to_move(state) is not None and top(state).kind not in ("draft", "reveal"):
             state = play(state, engine.legal_actions(state)[0])
-    assert state.round == 2 and all(t.kind != "wolves_attack" for t in state.tasks)
+    assert state.round == 2 and all(t.kind != "wolves_attack" for t in state.pending[::-1])
 
 
 @pytest.fixture
@@ -230,9 +230,9 @@ def test_milo_defends_with_one_cauldron(milo_sea_vicious):
     """Defending example: Milo's one cauldron in the sea cannot defeat the vicious
     wolf, so it defeats the archer."""
     state = bare([milo_sea_vicious, castle("B")])
-    state = run(state, Task("place", seat=MILO, tile="W1-11"))
+    state = run(state, Pending("place", seat=MILO, tile="W1-11"))
     state = play(state, PlaceTile(1, 2))
-    assert top(state) == Task("pour", seat=MILO, section=1, count=1)
+    assert top(state) == Pending("pour", seat=MILO, section=1, count=1)
     assert [a for a in engine.legal_actions(state) if isinstance(a, PourCauldron)] == [PourCauldron("archer")]
     with pytest.raises(IllegalAction, match="2 cauldrons from the same pouring"):
         engine.apply(state, PourCauldron("vicious"))
@@ -240,7 +240,7 @@ def test_milo_defends_with_one_cauldron(milo_sea_vicious):
     state = play(state, PourCauldron("archer"))
     assert state.castles[MILO].wolves[4:8] == (0, 0, 0, 1)
     assert state.bag[2] == bag[2] + 1
-    assert not state.tasks
+    assert not state.pending
 
 
 def test_howard_two_pourings_of_three_against_three_vicious_wolves():
@@ -254,10 +254,10 @@ def test_howard_two_pourings_of_three_against_three_vicious_wolves():
         wolves={("sea", "vicious"): 3, ("sea", "soldier"): 2},
     )
     state = bare([howard, castle("B")])
-    state = run(state, Task("place", seat=0, tile="W1-11"))
+    state = run(state, Pending("place", seat=0, tile="W1-11"))
     state = play(state, PlaceTile(2, 2))
     # the second Defender fires (and counts its cauldrons) once the first pouring is over
-    assert [(t.kind, t.section) for t in state.tasks] == [("pour", 1), ("fire", 1)]
+    assert [(t.kind, t.section) for t in state.pending[::-1]] == [("pour", 1), ("fire", 1)]
     assert top(state).count == 3
     state = play(state, PourCauldron("vicious"))
     assert top(state).count == 1
@@ -265,7 +265,7 @@ def test_howard_two_pourings_of_three_against_three_vicious_wolves():
     state = play(state, PourCauldron("soldier"))
     assert top(state).count == 3  # the second pouring starts afresh
     state = play(state, PourCauldron("vicious"), PourCauldron("soldier"))
-    assert not state.tasks
+    assert not state.pending
     assert state.castles[0].wolves[4:8] == (0, 0, 0, 1)
 
 
@@ -278,8 +278,8 @@ def test_milo_end_of_age_lone_cauldron_and_three_arrows():
         wolves={("sea", "vicious"): 1, ("forests", "archer"): 2, ("farmlands", "archer"): 1},
     )
     state = bare([milo, castle("B")])
-    state = run(state, Task("end_age_defenders"), Task("arrows"))
-    assert not state.tasks
+    state = run(state, Pending("end_age_defenders"), Pending("arrows"))
+    assert not state.pending
     assert state.castles[MILO].wolves[7] == 1
     assert state.castles[MILO].arrows == 3
     assert state.arrow_supply == 29

@@ -1,6 +1,6 @@
 """Castle Raisers co-operative and solo bot, level hard: Monte Carlo rollouts.
 
-The hand-written estimate of :mod:`.bot_coop` judges a position well enough to
+The hand-written estimate of :mod:`.coop` judges a position well enough to
 play most small decisions, but not the big one of each turn: which Wall tile
 to take and where to put it. Its worth shows only ages later (a wall grown
 tall enough to hold the wolves, a Village token scoring in two sections, a
@@ -26,11 +26,15 @@ import random
 
 import msgspec
 
-from rules.castle_raisers import bot_coop, engine
-from rules.castle_raisers.outcome import result
-from rules.castle_raisers.pouring import planned_pour
-from rules.castle_raisers.state import Action, DraftTile, PlaceTile, State, TakeVillage, Task
-from rules.castle_raisers.ui_queries import wolves_score
+from rules.castle_raisers.apply import apply
+from rules.castle_raisers.bots import coop
+from rules.castle_raisers.bots.pouring import planned_pour
+from rules.castle_raisers.chance import chance_outcomes
+from rules.castle_raisers.flow import to_move
+from rules.castle_raisers.legal import legal_actions
+from rules.castle_raisers.queries import wolves_score
+from rules.castle_raisers.scoring import result, threat_met
+from rules.castle_raisers.state import Action, DraftTile, Pending, PlaceTile, State, TakeVillage
 from rules.core import CHANCE, sample_outcome
 
 replace = msgspec.structs.replace
@@ -59,7 +63,7 @@ def outcome_value(state: State) -> float:
     """How good a finished game is for the team."""
     sheet = result(state)
     value = float(sum(sheet.scores))
-    if any(not engine.threat_met(castle, name) for castle in state.castles for name in castle.threats):
+    if any(not threat_met(castle, name) for castle in state.castles for name in castle.threats):
         value -= THREAT_FAILED
     elif value > wolves_score(state.seats):
         value += WIN_BONUS
@@ -69,12 +73,12 @@ def outcome_value(state: State) -> float:
 def _best_placement(state: State, seat: int, tiles: list[str]) -> tuple[str, PlaceTile] | None:
     """The (tile, slot) whose placement the estimate likes best, effects pending.
     Only the placing player's castle changes, so only its share is worked out."""
-    incoming, future = bot_coop._incoming(state)
+    incoming, future = coop._incoming(state)
     best, best_value = None, float("-inf")
     for tile in tiles:
-        drafted = engine.apply(state, DraftTile(tile)) if state.tasks[0].kind == "draft" else state
-        for action in engine.legal_actions(drafted):
-            value = bot_coop.castle_estimate(engine.apply(drafted, action), seat, incoming, future)
+        drafted = apply(state, DraftTile(tile)) if state.pending[-1].kind == "draft" else state
+        for action in legal_actions(drafted):
+            value = coop.castle_estimate(apply(drafted, action), seat, incoming, future)
             if value > best_value:
                 best, best_value = (tile, action), value
     return best
@@ -84,16 +88,16 @@ def _one_step(state: State, actions: list[Action], rng: random.Random, seat: int
     """The action the estimate likes best one step ahead: the team's, or only
     ``seat``'s castle when nothing else can change."""
     if seat >= 0:
-        incoming, future = bot_coop._incoming(state)
+        incoming, future = coop._incoming(state)
 
         def judge(after: State) -> float:
-            return bot_coop.castle_estimate(after, seat, incoming, future)
+            return coop.castle_estimate(after, seat, incoming, future)
     else:
-        judge = bot_coop.team_estimate
+        judge = coop.team_estimate
     best: list[Action] = []
     best_value = float("-inf")
     for action in actions:
-        value = judge(engine.apply(state, action))
+        value = judge(apply(state, action))
         if value > best_value + 1e-9:
             best, best_value = [action], value
         elif abs(value - best_value) <= 1e-9:
@@ -111,12 +115,12 @@ def _token_choice(state: State, seat: int, actions: list[Action], rng: random.Ra
     face_up = [action for action in actions if isinstance(action, TakeVillage) and action.token]
     if not face_up:
         return rng.choice(actions)
-    incoming, future = bot_coop._incoming(state)
+    incoming, future = coop._incoming(state)
     best, best_value = face_up[0], float("-inf")
     for action in face_up:
-        trial = replace(state, tasks=(Task("village_place", seat=seat, tile=action.token),))
-        for place in engine.legal_actions(trial):
-            value = bot_coop.castle_estimate(engine.apply(trial, place), seat, incoming, future)
+        trial = replace(state, pending=(Pending("village_place", seat=seat, tile=action.token),))
+        for place in legal_actions(trial):
+            value = coop.castle_estimate(apply(trial, place), seat, incoming, future)
             if value > best_value:
                 best, best_value = action, value
     return best
@@ -125,19 +129,19 @@ def _token_choice(state: State, seat: int, actions: list[Action], rng: random.Ra
 def quick_action(state: State, rng: random.Random) -> Action:
     """The playout policy for whoever is to move: quick, and good enough to tell
     a strong position from a weak one."""
-    seat = engine.to_move(state)
+    seat = to_move(state)
     if seat == CHANCE:
-        return sample_outcome(engine.chance_outcomes(state), rng)
-    actions = engine.legal_actions(state)
+        return sample_outcome(chance_outcomes(state), rng)
+    actions = legal_actions(state)
     if len(actions) == 1:
         return actions[0]
-    kind = state.tasks[0].kind
+    kind = state.pending[-1].kind
     if kind == "draft":
         tiles = list(dict.fromkeys(action.tile for action in actions if isinstance(action, DraftTile)))
         best = _best_placement(state, seat, tiles)
         return DraftTile(best[0]) if best else actions[0]
     if kind == "place":
-        best = _best_placement(state, seat, [state.tasks[0].tile])
+        best = _best_placement(state, seat, [state.pending[-1].tile])
         return best[1] if best else actions[0]
     if kind == "pour":
         return planned_pour(state, seat, actions) or _one_step(state, actions, rng, seat)
@@ -155,18 +159,18 @@ def quick_action(state: State, rng: random.Random) -> Action:
 
 def playout(state: State, rng: random.Random) -> State:
     """The game played to its end by :func:`quick_action` for everyone."""
-    while engine.to_move(state) is not None:
-        state = engine.apply(state, quick_action(state, rng))
+    while to_move(state) is not None:
+        state = apply(state, quick_action(state, rng))
     return state
 
 
 def _candidates(state: State, seat: int) -> list[tuple[str, PlaceTile]]:
     """The (tile, slot) pairs worth playing out, best first by the estimate after the turn."""
-    top = state.tasks[0]
+    top = state.pending[-1]
     tiles = list(dict.fromkeys(state.revealed)) if top.kind == "draft" else [top.tile]
     found = []
     for tile in tiles:
-        for value, slot in bot_coop._placement_values(state, seat, tile):
+        for value, slot in coop._placement_values(state, seat, tile):
             found.append((value, tile, slot))
     found.sort(key=lambda item: -item[0])
     return [(tile, slot) for _, tile, slot in found[:CANDIDATES]]
@@ -178,11 +182,11 @@ def search_placement(state: State, seat: int, rng: random.Random) -> tuple[str, 
     if len(candidates) == 1:
         return candidates[0]
     seeds = [rng.getrandbits(32) for _ in range(playouts_for(state.seats))]
-    drafting = state.tasks[0].kind == "draft"
+    drafting = state.pending[-1].kind == "draft"
     best, best_value = candidates[0], float("-inf")
     for tile, slot in candidates:
-        start = engine.apply(state, DraftTile(tile)) if drafting else state
-        start = engine.apply(start, slot)
+        start = apply(state, DraftTile(tile)) if drafting else state
+        start = apply(start, slot)
         total = sum(outcome_value(playout(start, random.Random(seed))) for seed in seeds)
         if total > best_value:
             best, best_value = (tile, slot), total
@@ -197,14 +201,14 @@ a miss, after a save is reopened say, just searches the slots again)."""
 
 def search_action(state: State, seat: int, rng: random.Random) -> Action:
     """The hard co-op bot's draft or placement."""
-    top = state.tasks[0]
+    top = state.pending[-1]
     if top.kind == "place":
         planned = _PLANNED.pop(msgspec.json.encode(state), None)
-        if planned is not None and planned in engine.legal_actions(state):
+        if planned is not None and planned in legal_actions(state):
             return planned
         return search_placement(state, seat, rng)[1]
     tile, slot = search_placement(state, seat, rng)
     if len(_PLANNED) > 64:
         _PLANNED.clear()
-    _PLANNED[msgspec.json.encode(engine.apply(state, DraftTile(tile)))] = slot
+    _PLANNED[msgspec.json.encode(apply(state, DraftTile(tile)))] = slot
     return DraftTile(tile)

@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-from cr_helpers import bare, castle, run
-
 import rules.castle_raisers as game
-from rules.castle_raisers.state import DrawWolf, PlaceTile, PourCauldron, StopPouring, TakeVillage, Task
+from rules.castle_raisers.state import DrawWolf, Pending, PlaceTile, PourCauldron, StopPouring, TakeVillage
 from rules.core import name_seats
+from tests.rules.castle_raisers.helpers import bare, castle, run
 
 
 def test_log_lines_name_seats_and_what_came_up():
-    state = run(bare([castle("A"), castle("B")]), Task("wolf", seat=1, section=2, count=1))
+    state = run(bare([castle("A"), castle("B")]), Pending("wolf", seat=1, section=2, count=1))
     line = game.describe(state, DrawWolf("archer"))
     assert line == "{P1} draws an archer into the farmlands"
     assert name_seats(line, ["Coco", "Wei"]) == "Wei draws an archer into the farmlands"
@@ -18,11 +17,12 @@ def test_log_lines_name_seats_and_what_came_up():
 
 def test_place_and_pour_lines_and_labels():
     state = run(
-        bare([castle("A", wolves={("sea", "vicious"): 1}), castle("B")]), Task("place", seat=0, tile="W1-03")
+        bare([castle("A", wolves={("sea", "vicious"): 1}), castle("B")]),
+        Pending("place", seat=0, tile="W1-03"),
     )
     assert game.describe(state, PlaceTile(1, 2)) == "{P0} places W1-03 VIL|DIS on level 1, slot 2"
     assert game.label(state, PlaceTile(1, 2)) == "Level 1 slot 2"
-    state = run(state, Task("pour", seat=0, section=1, count=2))
+    state = run(state, Pending("pour", seat=0, section=1, count=2))
     assert (
         game.describe(state, PourCauldron("vicious"))
         == "{P0} pours boiling soup on a vicious wolf in the sea"

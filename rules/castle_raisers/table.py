@@ -1,38 +1,17 @@
-"""Small pure helpers shared by the engine modules: tuple edits, task-stack
-edits, supply queries and Threat-card lookups."""
+"""What is on the table, as the rules modules share it: the variant, the
+order round the table, the supplies and stacks left, the Threat cards a
+player holds, and small edits of a state (one castle, one count)."""
 
 from __future__ import annotations
 
-import msgspec
+from msgspec.structs import replace
 
-from rules.castle_raisers.edition import (
-    THREATS,
-    TILES,
-    TOKENS,
-)
-from rules.castle_raisers.state import (
-    Castle,
-    State,
-    Task,
-)
-
-replace = msgspec.structs.replace
-
-
-# --- small helpers ------------------------------------------------------------
+from rules.castle_raisers.edition import THREATS, TILES, TOKENS
+from rules.castle_raisers.state import Castle, State
 
 
 def cooperative(state: State) -> bool:
     return state.variant != "competitive"
-
-
-def remove_one(items: tuple[str, ...], item: str) -> tuple[str, ...]:
-    index = items.index(item)
-    return items[:index] + items[index + 1 :]
-
-
-def add_sorted(items: tuple[str, ...], item: str) -> tuple[str, ...]:
-    return tuple(sorted(items + (item,)))
 
 
 def bump(values: tuple[int, ...], index: int, delta: int) -> tuple[int, ...]:
@@ -42,12 +21,6 @@ def bump(values: tuple[int, ...], index: int, delta: int) -> tuple[int, ...]:
 def set_castle(state: State, seat: int, castle: Castle, **changes) -> State:
     castles = state.castles[:seat] + (castle,) + state.castles[seat + 1 :]
     return replace(state, castles=castles, **changes)
-
-
-def push(state: State, new: tuple[Task, ...] | list[Task], pop: bool = True, **changes) -> State:
-    """Replace the top task (``pop``) by ``new`` (first = next to run)."""
-    rest = state.tasks[1:] if pop else state.tasks
-    return replace(state, tasks=tuple(new) + rest, **changes)
 
 
 def clockwise_from(state: State, seat: int) -> tuple[int, ...]:
@@ -86,3 +59,8 @@ def threats_allowed(state: State, seat: int) -> tuple[str, ...]:
     held = state.castles[seat].threats
     excluded = {number for name in held for number in THREATS[name].exclusive_with}
     return tuple(name for name in state.threat_deck if THREATS[name].number not in excluded)
+
+
+def threat_name(castle: Castle, check: str) -> str:
+    """The name of the first Threat card ``castle`` holds with ``check``."""
+    return next((name for name in castle.threats if THREATS[name].check == check), "A Threat card")

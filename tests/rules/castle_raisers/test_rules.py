@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import msgspec
 import pytest
-from cr_helpers import bare, castle, play, replace, run, top
 
-from rules.castle_raisers import edition, engine, geometry
+import rules.castle_raisers as engine
+from rules.castle_raisers import edition, geometry
 from rules.castle_raisers.edition import (
     BOARDS,
     COLUMN_SECTION,
@@ -17,7 +17,7 @@ from rules.castle_raisers.edition import (
     TOKENS,
     TOKENS_BY_COLOUR,
 )
-from rules.castle_raisers.scoring import assault_penalties, competitive_winners, score_sheet, wolves_entering
+from rules.castle_raisers.sheet import assault_penalties, competitive_winners, score_sheet, wolves_entering
 from rules.castle_raisers.state import (
     DraftTile,
     DrawAttack,
@@ -26,15 +26,16 @@ from rules.castle_raisers.state import (
     DrawVillage,
     DrawWallTile,
     DrawWolf,
+    Pending,
     PlaceFortification,
     PlaceTile,
     PlaceVillage,
     PourCauldron,
     StopPouring,
     TakeVillage,
-    Task,
 )
 from rules.core import CHANCE, Config, IllegalAction
+from tests.rules.castle_raisers.helpers import bare, castle, play, replace, run, top
 
 # --- edition data ------------------------------------------------------------------
 
@@ -114,7 +115,7 @@ def test_tiles_need_not_be_adjacent_nor_levels_complete():
 
 def test_placing_illegally_is_refused_with_the_reason():
     state = bare([castle("A"), castle("B")])
-    state = run(state, Task("place", seat=0, tile="W1-11"))
+    state = run(state, Pending("place", seat=0, tile="W1-11"))
     with pytest.raises(IllegalAction, match="level 2 needs both tiles below it"):
         engine.apply(state, PlaceTile(2, 0))
 
@@ -138,16 +139,16 @@ def test_section_heights_count_a_straddling_tile_for_both_sections():
 def test_identical_icons_fire_without_an_order_choice():
     wall = {(1, 2): "W1-07", (1, 3): "W1-04"}
     state = bare([castle("A", wall=wall, wolves={("sea", "soldier"): 3}), castle("B")])
-    state = run(state, Task("place", seat=0, tile="W1-11"))
+    state = run(state, Pending("place", seat=0, tile="W1-11"))
     state = play(state, PlaceTile(2, 2))
-    assert top(state) == Task("pour", seat=0, section=1, count=1)
+    assert top(state) == Pending("pour", seat=0, section=1, count=1)
 
 
 def test_a_fortification_tile_fires_nothing():
     state = bare([castle("A"), castle("B")])
-    state = run(state, Task("fortify", seat=0, count=1))
+    state = run(state, Pending("fortify", seat=0, count=1))
     state = play(state, PlaceFortification(1, 0))  # over Board A's Prestige icon
-    assert not state.tasks and state.mother_pig == 0 and state.castles[0].prestige == (0, 0, 0)
+    assert not state.pending and state.mother_pig == 0 and state.castles[0].prestige == (0, 0, 0)
 
 
 # --- abilities ----------------------------------------------------------------------
@@ -155,13 +156,13 @@ def test_a_fortification_tile_fires_nothing():
 
 def test_prestige_when_you_hold_the_mother_pig_skips_taking_it():
     state = bare([castle("A"), castle("B")], mother_pig=0)
-    state = run(state, Task("fire", seat=0, ability="PRE", section=1))
+    state = run(state, Pending("fire", seat=0, ability="PRE", section=1))
     assert state.mother_pig == 0 and state.castles[0].prestige == (0, 1, 0)
 
 
 def test_village_blind_draw_is_a_chance_decision_over_the_stack():
     state = bare([castle("A"), castle("B")])
-    state = run(state, Task("fire", seat=0, ability="VIL", section=0))
+    state = run(state, Pending("fire", seat=0, ability="VIL", section=0))
     state = play(state, TakeVillage(colour="green"))
     assert engine.to_move(state) == CHANCE
     outcomes = engine.chance_outcomes(state)
@@ -170,12 +171,12 @@ def test_village_blind_draw_is_a_chance_decision_over_the_stack():
     assert top(state).kind == "village_place" and top(state).tile == "V-G4"
     state = play(state, PlaceVillage("L2"))
     assert state.castles[0].village[edition.LOCATION_INDEX["L2"]] == "V-G4"
-    assert not state.tasks  # nothing to replenish after a blind draw
+    assert not state.pending  # nothing to replenish after a blind draw
 
 
 def test_village_token_cannot_go_on_an_occupied_location():
     state = bare([castle("A", village={"T1": "V-Y1"}), castle("B")])
-    state = run(state, Task("fire", seat=0, ability="VIL", section=0))
+    state = run(state, Pending("fire", seat=0, ability="VIL", section=0))
     state = play(state, TakeVillage(colour="red"), DrawVillage("V-R1"))
     assert PlaceVillage("T1") not in engine.legal_actions(state)
     with pytest.raises(IllegalAction, match="already holds"):
@@ -186,7 +187,7 @@ def test_dispatch_with_two_icons_resolves_separately():
     # DIS|DIS at (1,2) and (1,3)? Use the right half of W1-14 and the left half of W1-14
     wall = {(1, 2): "W1-14", (1, 3): "W1-14"}
     state = bare([castle("A", wall=wall), castle("B"), castle("C")])
-    state = run(state, Task("place", seat=0, tile="W1-11"))
+    state = run(state, Pending("place", seat=0, tile="W1-11"))
     state = play(state, PlaceTile(2, 2))
     assert top(state).kind == "dispatch"
     state = play(state, DrawAttack("forests"), DrawWolf("soldier"), DrawWolf("soldier"))
@@ -199,7 +200,7 @@ def test_dispatch_with_two_icons_resolves_separately():
 def test_pouring_may_stop_early_and_vicious_needs_two():
     c = castle("A", wolves={("forests", "vicious"): 1, ("forests", "soldier"): 1})
     state = bare([c, castle("B")])
-    state = run(state, Task("pour", seat=0, section=0, count=2))
+    state = run(state, Pending("pour", seat=0, section=0, count=2))
     assert set(engine.legal_actions(state)) == {
         PourCauldron("vicious"),
         PourCauldron("soldier"),
@@ -207,12 +208,12 @@ def test_pouring_may_stop_early_and_vicious_needs_two():
     }
     state = play(state, PourCauldron("soldier"))
     assert engine.legal_actions(state) == []  # 1 cauldron cannot defeat the vicious wolf: skipped
-    assert not state.tasks
+    assert not state.pending
 
 
 def test_pouring_on_a_missing_wolf_is_refused():
     state = bare([castle("A", wolves={("sea", "soldier"): 1}), castle("B")])
-    state = run(state, Task("pour", seat=0, section=1, count=1))
+    state = run(state, Pending("pour", seat=0, section=1, count=1))
     with pytest.raises(IllegalAction, match="no archer in your sea"):
         engine.apply(state, PourCauldron("archer"))
 
@@ -222,60 +223,62 @@ def test_pouring_on_a_missing_wolf_is_refused():
 
 def test_empty_prestige_supply_gives_what_is_left():
     state = bare([castle("A", village={"T1": "V-Y7"}), castle("B")], prestige_supply=1, mother_pig=1)
-    state = run(state, Task("fire", seat=0, ability="PRE", section=0))
+    state = run(state, Pending("fire", seat=0, ability="PRE", section=0))
     assert state.castles[0].prestige == (1, 0, 0) and state.prestige_supply == 0 and state.mother_pig == 0
-    state = run(state, Task("fire", seat=0, ability="PRE", section=0))
+    state = run(state, Pending("fire", seat=0, ability="PRE", section=0))
     assert state.castles[0].prestige == (1, 0, 0)
 
 
 def test_empty_fortification_supply_skips_fortify():
     state = bare([castle("A"), castle("B")], fortification_supply=0)
-    state = run(state, Task("fire", seat=0, ability="FOR", section=0))
-    assert not state.tasks
+    state = run(state, Pending("fire", seat=0, ability="FOR", section=0))
+    assert not state.pending
 
 
 def test_empty_attack_supply_skips_dispatch_entirely():
     state = bare([castle("A"), castle("B")], attack_supply=(0, 0, 0))
-    state = run(state, Task("fire", seat=0, ability="DIS", section=0))
-    assert not state.tasks and state.castles[1].wolves == (0,) * 12
+    state = run(state, Pending("fire", seat=0, ability="DIS", section=0))
+    assert not state.pending and state.castles[1].wolves == (0,) * 12
 
 
 def test_empty_bag_the_drawing_player_takes_what_is_left_the_others_skip():
     state = bare([castle("A"), castle("B"), castle("C"), castle("D")], bag=(1, 0, 0, 0))
-    state = run(state, Task("fire", seat=0, ability="DIS", section=0))
+    state = run(state, Pending("fire", seat=0, ability="DIS", section=0))
     state = play(state, DrawAttack("sea"))
     assert [a for a, _ in engine.chance_outcomes(state)] == [DrawWolf("soldier")]
     state = play(state, DrawWolf("soldier"))
-    assert not state.tasks and state.bag == (0, 0, 0, 0)
+    assert not state.pending and state.bag == (0, 0, 0, 0)
     assert [sum(c.wolves) for c in state.castles] == [0, 1, 0, 0]
     with pytest.raises(IllegalAction):
-        engine.apply(replace(state, tasks=(Task("wolf", seat=2, section=0, count=1),)), DrawWolf("soldier"))
+        engine.apply(
+            replace(state, pending=(Pending("wolf", seat=2, section=0, count=1),)), DrawWolf("soldier")
+        )
 
 
 def test_empty_village_board_skips_settling():
     state = bare([castle("A"), castle("B")], village_face_up=(), village_stacks=())
-    state = run(state, Task("fire", seat=0, ability="VIL", section=0))
-    assert not state.tasks
+    state = run(state, Pending("fire", seat=0, ability="VIL", section=0))
+    assert not state.pending
 
 
 def test_village_with_no_empty_location_skips_settling():
     full = {name: token for name, token in zip(edition.LOCATIONS, sorted(TOKENS), strict=False)}
     state = bare([castle("A", village=full), castle("B")])
-    state = run(state, Task("fire", seat=0, ability="VIL", section=0))
-    assert not state.tasks
+    state = run(state, Pending("fire", seat=0, ability="VIL", section=0))
+    assert not state.pending
 
 
 def test_empty_stack_only_face_up_tokens_and_no_replenishing():
     state = bare([castle("A"), castle("B")], village_face_up=("V-Y1",), village_stacks=())
-    state = run(state, Task("fire", seat=0, ability="VIL", section=0))
+    state = run(state, Pending("fire", seat=0, ability="VIL", section=0))
     assert engine.legal_actions(state) == [TakeVillage(token="V-Y1")]
     state = play(state, TakeVillage(token="V-Y1"), PlaceVillage("T1"))
-    assert not state.tasks and state.village_face_up == ()
+    assert not state.pending and state.village_face_up == ()
 
 
 def test_arrow_supply_runs_out():
     state = bare([castle("A", wolves={("forests", "archer"): 3}), castle("B")], arrow_supply=2)
-    state = run(state, Task("arrows"))
+    state = run(state, Pending("arrows"))
     assert state.castles[0].arrows == 2 and state.arrow_supply == 0
 
 
@@ -293,7 +296,7 @@ def test_setup_from_boards_to_the_first_tile():
         state = play(state, engine.chance_outcomes(state)[0][0])
     assert len(state.village_face_up) == 8
     # from the last player backwards, each takes a face-up token for the start location
-    assert [t.seat for t in state.tasks[:3]] == [2, 1, 0]
+    assert [t.seat for t in state.pending[::-1][:3]] == [2, 1, 0]
     for _ in range(3):
         state = play(state, engine.legal_actions(state)[0])
     assert state.castles[2].village[edition.LOCATION_INDEX["R1"]]  # Board A starts on R1
@@ -301,7 +304,7 @@ def test_setup_from_boards_to_the_first_tile():
     while top(state).kind == "replenish":
         state = play(state, engine.chance_outcomes(state)[0][0])
     assert len(state.village_face_up) == 8
-    assert [(t.kind, t.seat, t.count) for t in state.tasks[:3]] == [("wolf", 0, 2)] * 3
+    assert [(t.kind, t.seat, t.count) for t in state.pending[::-1][:3]] == [("wolf", 0, 2)] * 3
     while top(state).kind == "wolf":
         state = play(state, engine.chance_outcomes(state)[0][0])
     assert [sum(c.wolves) for c in state.castles] == [6, 6, 6]
@@ -314,27 +317,27 @@ def test_choose_boards_option_from_the_last_player():
     state = engine.setup(
         Config("competitive", 2, options={"choose_boards": True, "start_player": "player 1"})
     )
-    assert top(state) == Task("choose_board", seat=1)
+    assert top(state) == Pending("choose_board", seat=1)
     assert engine.to_move(state) == 1
 
 
 def test_round_order_is_fixed_at_the_start_of_the_round():
     """Taking the Mother Pig during a round changes who starts the next round only."""
     state = bare([castle("A"), castle("B"), castle("C")], mother_pig=1)
-    state = run(state, Task("round_start"))
+    state = run(state, Pending("round_start"))
     assert state.round_order == (1, 2, 0)
     for tile in ["W1-12", "W1-13", "W1-11", "W1-14"]:
         state = play(state, DrawWallTile(tile))
     state = play(state, DraftTile("W1-13"), PlaceTile(1, 1))  # seat 1, Board B: no icon under (1,1)
     while top(state).seat == 1 and top(state).kind != "draft":
         state = play(state, engine.legal_actions(state)[0])
-    assert top(state) == Task("draft", seat=2)
+    assert top(state) == Pending("draft", seat=2)
     # seat 2 takes the Mother Pig with Board C's Prestige icon (column 9, slot 4)
     state = play(state, DraftTile("W1-12"), PlaceTile(1, 4))
     assert state.mother_pig == 2
     while top(state).kind != "draft":
         state = play(state, engine.legal_actions(state)[0])
-    assert top(state) == Task("draft", seat=0)  # the order of this round stands
+    assert top(state) == Pending("draft", seat=0)  # the order of this round stands
     state = play(state, DraftTile("W1-11"), PlaceTile(1, 5))
     while top(state).kind not in ("reveal",):
         state = play(state, engine.legal_actions(state)[0])
@@ -343,17 +346,17 @@ def test_round_order_is_fixed_at_the_start_of_the_round():
 
 def test_four_players_place_all_four_tiles():
     state = bare([castle(b) for b in "ABCD"])
-    state = run(state, Task("round_start"))
-    assert [t.kind for t in state.tasks].count("draft") == 4
+    state = run(state, Pending("round_start"))
+    assert [t.kind for t in state.pending[::-1]].count("draft") == 4
 
 
 def test_end_of_age_moves_to_the_next_stack_and_the_game_ends_after_age_three():
     state = bare([castle("A"), castle("B")])
-    state = run(state, Task("end_age"))
+    state = run(state, Pending("end_age"))
     assert state.age == 2 and state.round == 1 and top(state).kind == "reveal"
     assert state.wall_stack == TILES_BY_AGE[2]
-    state = replace(state, age=3, tasks=())
-    state = run(state, Task("end_age"))
+    state = replace(state, age=3, pending=())
+    state = run(state, Pending("end_age"))
     assert state.finished and engine.to_move(state) is None and engine.legal_actions(state) == []
     with pytest.raises(IllegalAction, match="game is over"):
         engine.apply(state, StopPouring())
@@ -378,12 +381,12 @@ def test_fortified_defenders_option_off_hides_them_at_end_of_age():
     wall = {(1, 3): "W1-04", (1, 2): "W1-01", (2, 2): "F"}
     c = castle("A", wall=wall, wolves={("sea", "soldier"): 1})
     state = engine.setup(Config("competitive", 2, options={"fortified_defenders_fire": False}))
-    state = replace(state, castles=(c, castle("B")), tasks=())
-    state = run(state, Task("end_age_defenders"))
-    assert not state.tasks
+    state = replace(state, castles=(c, castle("B")), pending=())
+    state = run(state, Pending("end_age_defenders"))
+    assert not state.pending
     state = replace(state, fortified_defenders_fire=True)
-    state = run(state, Task("end_age_defenders"))
-    assert top(state) == Task("pour", seat=0, section=1, count=1)
+    state = run(state, Pending("end_age_defenders"))
+    assert top(state) == Pending("pour", seat=0, section=1, count=1)
 
 
 # --- scoring ---------------------------------------------------------------------------

@@ -1,5 +1,5 @@
 """Castle Raisers bots' plan for a pouring of cauldrons, shared by the
-competitive bot (:mod:`.bots`) and the co-operative one (:mod:`.bot_coop`),
+competitive bot (:mod:`.competitive`) and the co-operative one (:mod:`.coop`),
 which otherwise do not depend on each other."""
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ def planned_pour(state: State, seat: int, actions: list[Action]) -> Action | Non
     cauldrons allow, ladders first, then archers, vicious wolves and soldiers.
     None when no wolf is worth a cauldron (the caller then decides otherwise)."""
     castle = state.castles[seat]
-    top = state.tasks[0]
+    top = state.pending[-1]
     names = [getattr(action, "wolf", "") for action in actions]
     base = top.section * 4
     best_plan: list[str] = []

@@ -1,0 +1,43 @@
+"""Castle Raisers bots: :func:`bot_action` for whoever is to move, and
+:func:`evaluate` (the estimate the generic greedy bot uses).
+
+- :mod:`.competitive`: the competitive bot and the estimate;
+- :mod:`.coop`: the co-operative and solo bot (levels normal and hard);
+- :mod:`.search`: the hard co-op bot's playouts for its drafts and placements;
+- :mod:`.pouring`: the plan for a pouring of cauldrons both bots share.
+"""
+
+from __future__ import annotations
+
+import random
+
+from rules.castle_raisers.bots import coop, search
+from rules.castle_raisers.bots.competitive import competitive_action, evaluate
+from rules.castle_raisers.chance import chance_outcomes
+from rules.castle_raisers.flow import to_move
+from rules.castle_raisers.legal import legal_actions
+from rules.castle_raisers.state import Action, State
+from rules.core import CHANCE, sample_outcome
+
+__all__ = ["bot_action", "evaluate"]
+
+
+def bot_action(state: State, level: str, rng: random.Random) -> Action:
+    """The bot's choice for whoever is to move: ``easy`` plays greedily but often
+    at random, ``normal`` and ``hard`` as :func:`.competitive.competitive_action`
+    says. Co-operative and solo games at normal and hard are played by
+    :func:`.coop.coop_action`, except the hard bot's drafts and placements
+    (:func:`.search.search_action`)."""
+    seat = to_move(state)
+    if seat == CHANCE:
+        return sample_outcome(chance_outcomes(state), rng)
+    actions = legal_actions(state)
+    if len(actions) == 1:
+        return actions[0]
+    if level == "random" or (level == "easy" and rng.random() < 0.4):
+        return rng.choice(actions)
+    if state.variant != "competitive" and level in ("normal", "hard"):
+        if level == "hard" and state.pending[-1].kind in ("draft", "place"):
+            return search.search_action(state, seat, rng)
+        return coop.coop_action(state, seat, actions, level, rng)
+    return competitive_action(state, seat, actions, level, rng)

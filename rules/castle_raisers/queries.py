@@ -1,0 +1,185 @@
+"""Read-only questions the Castle Raisers screens and widgets ask the rules,
+so the app never restates a rule: the decision on top, a region's wolves,
+what a vicious wolf costs, whether a discard makes the wolves attack, which
+sections a Village location counts in, the co-operative team standing; the
+ring wall's geometry and the score sheet; and the component tables, action
+Structs and words the screens show.
+"""
+
+from __future__ import annotations
+
+from rules.castle_raisers.edition import (
+    ABILITIES,
+    ABILITY_NAMES,
+    CAULDRONS_NEEDED,
+    COLOURS,
+    COLUMNS,
+    EDITION,
+    FOUNDATION,
+    LOCATION_INDEX,
+    LOCATION_SECTIONS,
+    LOCATIONS,
+    PORTIONS,
+    SECTION_INDEX,
+    SECTION_LOCATIONS,
+    SECTIONS,
+    THREATS,
+    TILES,
+    TOKENS,
+    WOLF_KINDS,
+)
+from rules.castle_raisers.flow import ROUNDS_PER_AGE
+from rules.castle_raisers.geometry import (
+    covered_icons,
+    legal_slots,
+    levels,
+    piece_at,
+    section_heights,
+    slot_columns,
+    visible_defenders,
+    visible_starting_icons,
+    visible_wall_icons,
+    why_not_legal,
+)
+from rules.castle_raisers.scoring import calculator_result, threat_met, threat_report
+from rules.castle_raisers.sheet import (
+    ability_count,
+    ability_counts,
+    assault_penalties,
+    score_sheet,
+    totals,
+    village_breakdown,
+    wolves_around,
+    wolves_entering,
+)
+from rules.castle_raisers.state import (
+    FORTIFICATION,
+    Castle,
+    DiscardTile,
+    DraftTile,
+    Line,
+    Pending,
+    PickLine,
+    PlaceFortification,
+    PlaceTile,
+    PlaceVillage,
+    PourCauldron,
+    RemoveWolf,
+    ResolveFirst,
+    RevealLine,
+    State,
+    TakeVillage,
+)
+from rules.castle_raisers.table import dispatch_icons, physical_attack_supply, stack_tokens
+from rules.castle_raisers.text import tile_text, token_text
+
+
+def decision(state: State) -> Pending | None:
+    """The decision on top of the stack (its ``kind``, ``seat``, the ``tile``
+    being placed, the ``count`` of cauldrons or tiles, the ``section``), or
+    None when the game is over."""
+    return state.pending[-1] if state.pending else None
+
+
+def region_wolves(castle: Castle, region: int) -> tuple[int, ...]:
+    """The wolves around ``castle`` in ``region`` (a section index), by kind
+    (``WOLF_KINDS`` order: soldier, ladder, archer, vicious)."""
+    return castle.wolves[region * 4 : region * 4 + 4]
+
+
+def cauldrons_needed(wolf: str) -> int:
+    """How many cauldrons of one pouring defeat a wolf of kind ``wolf``."""
+    return CAULDRONS_NEEDED[WOLF_KINDS.index(wolf)]
+
+
+def discard_makes_wolves_attack(state: State, tile: str) -> bool:
+    """2 players: whether discarding ``tile`` (a Dispatch icon on it) makes the wolves attack."""
+    return state.discard_attack and dispatch_icons(tile) > 0
+
+
+def location_sections(location: str) -> tuple[str, ...]:
+    """The sections a Village location counts in (a border location: two)."""
+    return tuple(SECTIONS[section] for section in LOCATION_SECTIONS[LOCATION_INDEX[location]])
+
+
+def wolves_score(seats: int) -> int:
+    """The score the team must beat (co-operative and solo), by player count."""
+    return EDITION.coop.wolves_score_by_players[seats - 1]
+
+
+def team_standing(state: State) -> tuple[float, int, bool]:
+    """Co-operative and solo: (the team's total, the wolves' score, whether the
+    total beats it). The total is the interim one while the game runs; beating
+    the wolves still needs every Threat card met for the win. Worked out by
+    the same score sheet as ``result``."""
+    lines = score_sheet(state.castles, cooperative=True)
+    team = sum(totals(lines, state.seats))
+    target = wolves_score(state.seats)
+    return team, target, team > target
+
+
+__all__ = [
+    "ABILITIES",
+    "ABILITY_NAMES",
+    "COLOURS",
+    "COLUMNS",
+    "FORTIFICATION",
+    "FOUNDATION",
+    "LOCATIONS",
+    "LOCATION_INDEX",
+    "LOCATION_SECTIONS",
+    "PORTIONS",
+    "ROUNDS_PER_AGE",
+    "SECTIONS",
+    "SECTION_INDEX",
+    "SECTION_LOCATIONS",
+    "THREATS",
+    "TILES",
+    "TOKENS",
+    "WOLF_KINDS",
+    "Castle",
+    "DiscardTile",
+    "DraftTile",
+    "Line",
+    "Pending",
+    "PickLine",
+    "PlaceFortification",
+    "PlaceTile",
+    "PlaceVillage",
+    "PourCauldron",
+    "RemoveWolf",
+    "ResolveFirst",
+    "RevealLine",
+    "TakeVillage",
+    "ability_count",
+    "ability_counts",
+    "assault_penalties",
+    "calculator_result",
+    "cauldrons_needed",
+    "covered_icons",
+    "decision",
+    "discard_makes_wolves_attack",
+    "legal_slots",
+    "levels",
+    "location_sections",
+    "physical_attack_supply",
+    "piece_at",
+    "region_wolves",
+    "score_sheet",
+    "section_heights",
+    "slot_columns",
+    "stack_tokens",
+    "team_standing",
+    "threat_met",
+    "threat_report",
+    "tile_text",
+    "token_text",
+    "village_breakdown",
+    "visible_defenders",
+    "visible_starting_icons",
+    "visible_wall_icons",
+    "why_not_legal",
+    "wolves_around",
+    "wolves_entering",
+    "wolves_score",
+]
