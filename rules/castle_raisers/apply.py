@@ -54,6 +54,7 @@ from rules.castle_raisers.state import (
 )
 from rules.castle_raisers.table import (
     bump,
+    castles_with,
     clockwise_from,
     dispatch_icons,
     has_threat,
@@ -61,7 +62,7 @@ from rules.castle_raisers.table import (
     stack_tokens,
     threats_allowed,
 )
-from rules.core import IllegalAction, fresh, recorded, replaced_top
+from rules.core import IllegalAction, fresh, popped, recorded, replaced_top
 from rules.core.multiset import added, removed
 
 
@@ -77,7 +78,8 @@ def apply(state: State, action: Action) -> State:
 def answered(state: State, then: Sequence[Pending] = (), **changes) -> State:
     """The decision on top answered: taken off the stack, ``then`` pushed in
     its place (the first of them taken first), with ``changes``."""
-    return replace(state, pending=replaced_top(state.pending, *then), **changes)
+    pending = replaced_top(state.pending, *then) if then else popped(state.pending)
+    return replace(state, pending=pending, **changes)
 
 
 def _apply_start_player(state: State, step: Pending, action: Action) -> State:
@@ -140,7 +142,7 @@ def _apply_wolf(state: State, step: Pending, action: Action) -> State:
         return answered(state, rest, bag=bag, lines=tuple(lines))
     castle = state.castles[step.seat]
     castle = replace(castle, wolves=bump(castle.wolves, step.section * 4 + kind, 1))
-    return answered(set_castle(state, step.seat, castle), rest, bag=bag)
+    return answered(state, castles=castles_with(state, step.seat, castle), then=rest, bag=bag)
 
 
 def _apply_reveal(state: State, step: Pending, action: Action) -> State:
@@ -174,7 +176,7 @@ def _apply_place(state: State, step: Pending, action: Action) -> State:
     covered = geometry.covered_icons(castle.board, castle.wall, action.level, action.slot)
     wall = geometry.put(castle.wall, action.level, action.slot, step.tile)
     castle = replace(castle, wall=wall, heights=geometry.section_heights(wall))
-    state = set_castle(state, step.seat, castle)
+    castles = castles_with(state, step.seat, castle)
     if len(covered) == 2 and covered[0] != covered[1]:
         (first, first_section), (second, second_section) = covered
         new = [
@@ -191,7 +193,7 @@ def _apply_place(state: State, step: Pending, action: Action) -> State:
         new = [
             Pending("fire", seat=step.seat, ability=ability, section=section) for ability, section in covered
         ]
-    return answered(state, new)
+    return answered(state, new, castles=castles)
 
 
 def _apply_order(state: State, step: Pending, action: Action) -> State:
@@ -250,7 +252,7 @@ def _apply_village_place(state: State, step: Pending, action: Action) -> State:
     if index not in village_locations(state, step.seat):
         raise IllegalAction(f"Your Threat card forbids a Village token on {action.location}.")
     castle = replace(castle, village=castle.village[:index] + (step.tile,) + castle.village[index + 1 :])
-    return answered(set_castle(state, step.seat, castle), ())
+    return answered(state, castles=castles_with(state, step.seat, castle), then=())
 
 
 def _apply_fortify(state: State, step: Pending, action: Action) -> State:
@@ -263,7 +265,7 @@ def _apply_fortify(state: State, step: Pending, action: Action) -> State:
     wall = geometry.put(castle.wall, action.level, action.slot, FORTIFICATION)
     castle = replace(castle, wall=wall, heights=geometry.section_heights(wall))
     rest = (replace(step, count=step.count - 1),) if step.count > 1 else ()
-    return answered(set_castle(state, step.seat, castle), rest)
+    return answered(state, castles=castles_with(state, step.seat, castle), then=rest)
 
 
 def _apply_pour(state: State, step: Pending, action: Action) -> State:
@@ -288,7 +290,9 @@ def _apply_pour(state: State, step: Pending, action: Action) -> State:
         raise IllegalAction("Strong Hides: defeat the vicious wolves first while you can.")
     castle = replace(castle, wolves=bump(castle.wolves, step.section * 4 + kind, -1))
     rest = (replace(step, count=step.count - CAULDRONS_NEEDED[kind]),)
-    return answered(set_castle(state, step.seat, castle), rest, bag=bump(state.bag, kind, 1))
+    return answered(
+        state, castles=castles_with(state, step.seat, castle), then=rest, bag=bump(state.bag, kind, 1)
+    )
 
 
 def _apply_discard(state: State, step: Pending, action: Action) -> State:
@@ -314,7 +318,10 @@ def _apply_dispatch(state: State, step: Pending, action: Action) -> State:
     others = clockwise_from(state, step.seat)[1:]
     new = [Pending("wolf", seat=other, section=region, count=step.count) for other in others]
     state = answered(
-        set_castle(state, step.seat, castle), new, attack_supply=bump(state.attack_supply, region, -1)
+        state,
+        castles=castles_with(state, step.seat, castle),
+        then=new,
+        attack_supply=bump(state.attack_supply, region, -1),
     )
     # the token scores where it is kept, which the chance draw's own line does not say
     return recorded(state, "attack_kept", step.seat, step.section)
@@ -337,7 +344,10 @@ def _apply_coop_dispatch(state: State, step: Pending, action: Action) -> State:
     castle = state.castles[step.seat]
     castle = replace(castle, attack=bump(castle.attack, step.section, 1))
     state = answered(
-        set_castle(state, step.seat, castle), (), attack_supply=bump(state.attack_supply, region, -1)
+        state,
+        castles=castles_with(state, step.seat, castle),
+        then=(),
+        attack_supply=bump(state.attack_supply, region, -1),
     )
     return recorded(state, "attack_kept", step.seat, step.section)
 
@@ -394,7 +404,10 @@ def _apply_threat(state: State, step: Pending, action: Action) -> State:
     castle = state.castles[step.seat]
     castle = replace(castle, threats=castle.threats + (action.threat,))
     return answered(
-        set_castle(state, step.seat, castle), (), threat_deck=removed(state.threat_deck, action.threat)
+        state,
+        castles=castles_with(state, step.seat, castle),
+        then=(),
+        threat_deck=removed(state.threat_deck, action.threat),
     )
 
 

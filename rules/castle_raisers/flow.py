@@ -34,13 +34,13 @@ from rules.castle_raisers.sheet import ability_count, wolves_entering, wolves_in
 from rules.castle_raisers.state import Line, Pending, State
 from rules.castle_raisers.table import (
     bump,
+    castles_with,
     clockwise_from,
     cooperative,
     dispatch_icons,
     face_up_of,
     has_threat,
     physical_attack_supply,
-    set_castle,
     stack_tokens,
     threat_amount,
     threat_name,
@@ -62,7 +62,9 @@ def to_move(state: State) -> int | None:
 
 def then(state: State, steps: Sequence[Pending] = (), **changes) -> State:
     """``state`` with ``steps`` pushed (the first of them taken first) and ``changes``."""
-    return replace(state, pending=pushed(state.pending, *steps), **changes)
+    if steps:
+        changes["pending"] = pushed(state.pending, *steps)
+    return replace(state, **changes)
 
 
 # --- the automatic steps ---------------------------------------------------------
@@ -245,11 +247,14 @@ def _fire(state: State, step: Pending) -> State:
         taken = min(count, state.prestige_supply)
         previous = state.mother_pig
         castle = replace(castle, prestige=bump(castle.prestige, section, taken))
-        state = set_castle(
-            state, seat, castle, mother_pig=seat, prestige_supply=state.prestige_supply - taken
-        )
         new = [Pending("reveal_line", seat=seat)] if cooperative(state) else []
-        state = then(state, new)
+        state = then(
+            state,
+            new,
+            castles=castles_with(state, seat, castle),
+            mother_pig=seat,
+            prestige_supply=state.prestige_supply - taken,
+        )
         if previous != seat:
             state = recorded(state, "mother_pig", seat, previous)
         return recorded(state, "prestige", seat, taken, count, section)
@@ -298,7 +303,7 @@ def _line_arrives(state: State, step: Pending) -> State:
         if SECTIONS[line.region] in threat.regions:
             new.append(Pending("wolf", seat=step.seat, section=line.region, count=threat.amount))
             coming_by_land = threat
-    state = then(set_castle(state, step.seat, castle), new, lines=tuple(lines))
+    state = then(state, new, castles=castles_with(state, step.seat, castle), lines=tuple(lines))
     state = recorded(state, "line_arrives", step.seat, step.section, line.region, *line.wolves)
     if coming_by_land is not None:
         state = recorded(

@@ -18,9 +18,13 @@ def bump(values: tuple[int, ...], index: int, delta: int) -> tuple[int, ...]:
     return values[:index] + (values[index] + delta,) + values[index + 1 :]
 
 
+def castles_with(state: State, seat: int, castle: Castle) -> tuple[Castle, ...]:
+    """The castles with ``seat``'s replaced by ``castle`` (to change with one ``replace``)."""
+    return state.castles[:seat] + (castle,) + state.castles[seat + 1 :]
+
+
 def set_castle(state: State, seat: int, castle: Castle, **changes) -> State:
-    castles = state.castles[:seat] + (castle,) + state.castles[seat + 1 :]
-    return replace(state, castles=castles, **changes)
+    return replace(state, castles=castles_with(state, seat, castle), **changes)
 
 
 def clockwise_from(state: State, seat: int) -> tuple[int, ...]:
