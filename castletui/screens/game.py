@@ -201,10 +201,10 @@ class GameScreen(Screen):
         if session.is_bot(seat):
             return f"{name} is thinking..."
         if self.handing_over is not None:
-            return (
-                f"{session.names[self.viewer]}, this is how your turn ended. "
-                f"Enter passes the device to {session.names[self.handing_over]}."
-            )
+            viewer, next_person = session.names[self.viewer], session.names[self.handing_over]
+            if session.turn_player() == self.viewer:  # another decides during the viewer's turn
+                return f"{viewer}, {next_person} decides next; the device comes back to you. Enter passes it."
+            return f"{viewer}, this is how your turn ended. Enter passes the device to {next_person}."
         return self.turn_prompt(name)
 
     def turn_prompt(self, name: str) -> str:
