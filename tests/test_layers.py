@@ -41,7 +41,7 @@ def test_the_app_imports_only_the_kit_the_registry_and_each_games_face():
 
     faces = {entry.rules for entry in registry.ENTRIES.values()}
     allowed = {"rules", "rules.core", "rules.core.bots", "rules.registry"} | faces
-    pending_kit = {"rules.castle_raisers"}  # moves onto the kit in its own step
+    pending_kit: set[str] = set()  # a game on its way onto the kit
     reaching_in = []
     for path in (Path(__file__).parents[1] / "castletui").rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text())):
