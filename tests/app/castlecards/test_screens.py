@@ -289,7 +289,7 @@ async def test_hot_seat_the_curtain_falls_before_the_other_persons_reaction(tmp_
         # The attacker sees the attack laid out, then passes the device.
         assert isinstance(app.screen, CastlecardsScreen) and app.screen.viewer == attacker
         assert choice_texts(app) == [f"Pass to {session.names[defender]}"]
-        assert f"Enter passes the device to {session.names[defender]}" in prompt_text(app)
+        assert f"{session.names[defender]} decides next; the device comes back to you" in prompt_text(app)
         await pilot.press("enter")
         await settle(pilot)
         assert isinstance(app.screen, CurtainScreen)
