@@ -1,6 +1,7 @@
 """What the screens may ask: the board of a game and its places, points,
-trade rates, where pieces may go, why an action is refused, and the screen
-API hooks (``prompt``, ``spot``, ``group``) of ``rules.core.screen``."""
+trade rates, where pieces may go, why an action is refused, the build
+menu with what each seat can afford, and the screen API hooks (``prompt``,
+``spot``, ``group``, ``preview``) of ``rules.core.screen``."""
 
 from __future__ import annotations
 
@@ -10,12 +11,24 @@ from rules.core import IllegalAction, seat_ref, top
 
 from .apply import apply
 from .board import BOARDS, Board
-from .edition import COSTS, DEVELOPMENT, HIDDEN, RESOURCES, RULES, TERRAIN_RESOURCE, development_title
+from .edition import (
+    COST_ORDER,
+    COSTS,
+    DEVELOPMENT,
+    HIDDEN,
+    RESOURCES,
+    RULES,
+    TERRAIN_RESOURCE,
+    development_title,
+)
 from .legal import (
     board_of,
+    buy_reason,
+    cost_reason,
     cost_words,
     playable,
     road_sites,
+    rob_victims,
     settlement_sites,
     setup_settlement_sites,
     trade_rate,
@@ -44,7 +57,7 @@ from .state import (
     TradeWith,
     TradeWithSupply,
 )
-from .text import corner_name, edge_name, hex_name
+from .text import cards_words, corner_name, edge_name, hex_name
 
 
 def refusal(state: State, action) -> str:
@@ -134,6 +147,138 @@ def group(state: State, action) -> tuple[str, ...]:
     return ()
 
 
+_THINGS = (
+    ("settlement", "Settlement"),
+    ("keep", "Keep"),
+    ("road", "Road"),
+    ("development", "Development card"),
+)
+"""The build menu, most points first."""
+
+_WHAT_CARDS_DO = {
+    "ranger-patrol": "move Tormund and steal a card; 3 patrols take Largest Patrol (2 VP)",
+    "road-building": "build 2 roads for free",
+    "winter-is-coming": "take 2 resource cards of your choice from the supply",
+    "victory-point": "1 victory point, kept face down until you win",
+}
+
+
+def build_menu(state: State, seat: int) -> list[tuple[str, tuple[str, ...], str]]:
+    """The build cost card for ``seat``: each thing (title), its cost
+    (resources in the cost card's order, repeated as often as paid) and why
+    ``seat`` cannot buy it now ("" when the hand pays for it and a piece is
+    left)."""
+    player = state.players[seat]
+    menu = []
+    for thing, title in _THINGS:
+        if thing == "development":
+            reason = buy_reason(state, seat)
+        else:
+            reason = cost_reason(thing, player.hand)
+            pieces = {
+                "road": state.road_limit - len(player.roads),
+                "settlement": RULES.settlements - len(player.settlements),
+                "keep": RULES.keeps - len(player.keeps),
+            }[thing]
+            if not reason and pieces <= 0:
+                reason = f"You have no {thing}s left."
+        cost = COSTS[thing]
+        menu.append((title, tuple(r for r in COST_ORDER[thing] for _ in range(cost.count(r))), reason))
+    return menu
+
+
+def what_card_does(card: str) -> str:
+    """What a development card does, in a few words."""
+    return _WHAT_CARDS_DO.get(card, "")
+
+
+def _pips_words(state: State, hexes) -> str:
+    board = board_of(state)
+    parts = []
+    total = 0
+    for hex_id in hexes:
+        terrain = state.terrain[hex_id]
+        if not terrain:
+            continue
+        number = board.hex_numbers[hex_id]
+        total += PIPS[number]
+        parts.append(f"{TERRAIN_RESOURCE[terrain]} on {number}")
+    if not parts:
+        return "nothing"
+    return f"{', '.join(parts)} ({total} in 36 rolls)"
+
+
+def preview(state: State, action, seat: int) -> str:
+    """What choosing ``action`` would do, as ``seat`` may know it."""
+    board = board_of(state)
+    step = top(state.pending)
+    kind = step.kind if step is not None else ""
+    setup_step = kind in ("place-settlement", "place-road")
+    if isinstance(action, BuildRoad):
+        if setup_step or kind == "free-road":
+            return "Free. Roads lead to new settlement sites."
+        after = apply(state, action)
+        length = after.players[seat].road_length
+        return f"Pays {cost_words('road')}; your longest road: {length}."
+    if isinstance(action, BuildSettlement):
+        corner = action.corner
+        words = f"1 VP; collects {_pips_words(state, board.corner_hexes[corner])}"
+        route, rate = board.corner_routes[corner]
+        if rate:
+            words += f"; trade route {rate}:1 {route or 'any resource'}"
+        if setup_step:
+            return words + "."
+        return f"{words}. Pays {cost_words('settlement')}."
+    if isinstance(action, BuildKeep):
+        return (
+            f"+1 VP and double: {_pips_words(state, board.corner_hexes[action.corner])}. "
+            f"Pays {cost_words('keep')}."
+        )
+    if isinstance(action, BuyDevelopment):
+        return f"Pays {cost_words('development')}; {len(state.development_deck)} cards left in the deck."
+    if isinstance(action, PlayDevelopment):
+        return f"{development_title(action.card)}: {what_card_does(action.card)}."
+    if isinstance(action, MoveTormund):
+        hex_id = action.hex
+        number = board.hex_numbers[hex_id]
+        owners = sorted({state.corner_owner[c] for c in board.hex_corners[hex_id]} - {-1, seat})
+        robbed = [owner for owner in owners if state.players[owner].hand]
+        blocks = f"Blocks the {number} ({PIPS[number]} in 36 rolls)"
+        if not owners:
+            return f"{blocks}; nobody to steal from there."
+        names = " or ".join(seat_ref(owner) for owner in robbed)
+        return f"{blocks}; steal from {names}." if robbed else f"{blocks}; nobody there holds a card."
+    if isinstance(action, Rob):
+        return f"{seat_ref(action.victim)} holds {len(state.players[action.victim].hand)} cards: you take one at random."
+    if isinstance(action, Discard):
+        left = len(state.players[seat].hand) - 1
+        more = step.count - 1 if step is not None else 0
+        return f"You keep {left} cards" + (f"; {more} more to return." if more else ".")
+    if isinstance(action, TradeWithSupply):
+        rate = trade_rate(state, seat, action.give)
+        return f"You give {rate} {action.give} and get 1 {action.get}."
+    if isinstance(action, OfferTrade):
+        left = state.offer_limit - state.offers_made - 1
+        return f"Everyone may accept or decline; then you pick one. {left} offers left this turn."
+    if isinstance(action, Accept):
+        offer = state.offer
+        return f"You give {cards_words(offer.get)} and get {cards_words(offer.give)}, if {seat_ref(state.turn)} picks you."
+    if isinstance(action, Decline):
+        return "Your cards stay as they are."
+    if isinstance(action, TradeWith):
+        offer = state.offer
+        return (
+            f"You give {cards_words(offer.give)} to {seat_ref(action.seat)} and get {cards_words(offer.get)}."
+        )
+    if isinstance(action, TakeResource):
+        return f"{state.supply[RESOURCES.index(action.resource)]} {action.resource} left in the supply."
+    if isinstance(action, Roll):
+        return "Hexes with the number produce; a 7 brings Tormund."
+    if isinstance(action, EndTurn):
+        return f"{seat_ref((seat + 1) % len(state.players))} plays next."
+    return ""
+
+
 __all__ = [
     "BOARDS",
     "COSTS",
@@ -165,6 +310,8 @@ __all__ = [
     "TradeWith",
     "TradeWithSupply",
     "board_of",
+    "build_menu",
+    "cards_words",
     "corner_name",
     "cost_words",
     "development_title",
@@ -175,14 +322,17 @@ __all__ = [
     "longest_road_length",
     "playable",
     "point_lines",
+    "preview",
     "points",
     "production",
     "prompt",
     "public_points",
     "refusal",
+    "rob_victims",
     "road_sites",
     "settlement_sites",
     "setup_settlement_sites",
     "spot",
     "trade_rate",
+    "what_card_does",
 ]

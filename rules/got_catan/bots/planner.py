@@ -322,7 +322,7 @@ def _offer(state: State, seat: int, cost: tuple[str, ...]):
     spare = _spare(hand, cost)
     if not spare:
         return None
-    give = max(set(spare), key=spare.count)
+    give = max(sorted(set(spare)), key=spare.count)  # sorted: ties broken alike in every process
     return OfferTrade(give, missing[0])
 
 
