@@ -25,6 +25,7 @@ ENTRIES: dict[str, Entry] = {
     "catapult-castle": Entry("rules.catapult_castle", "castletui.screens.catapult_castle"),
     "castle-raisers": Entry("rules.castle_raisers", "castletui.screens.castle_raisers"),
     "castlecards": Entry("rules.castlecards", "castletui.screens.castlecards"),
+    "got-catan": Entry("rules.got_catan", "castletui.screens.got_catan"),
 }
 
 

@@ -1,0 +1,357 @@
+"""A Game of Thrones Catan's game screen: the Gift as one map (every
+corner, path and hex a spot of the board cursor), a side panel with each
+player's public points, cards in hand and development cards, Longest Road
+and Largest Patrol, the viewer's own hand and what they can build; the
+action bar from the rules' groups with a build menu that shows every cost
+and why what cannot be built cannot; and the trade dialog.
+
+The board cursor reaches every place an action is about, also those in a
+group not opened yet: moving it there opens that group in the action bar
+(Build > Road...), and Enter or a click builds there. A 7 is an action-bar
+flow: each player over the limit returns cards one at a time (the count of
+each in hand is on its line), then Tormund moves on the map. Trade offers
+are answered by each asked player in turn, the curtain falling between
+people, then the offerer picks whom to trade with.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from typing import Any
+
+from rich.style import Style
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.widgets import OptionList
+
+from castletui.screens.game import Choice, GameScreen
+from castletui.screens.result import ResultScreen
+from castletui.widgets.board import SpotBoard
+from castletui.widgets.got_catan_map import PLAYER_INK, SHORT_RESOURCE, GotCatanMap, MapMarks, seat_letters
+from castletui.widgets.got_catan_trade import TradeDialog
+from castletui.widgets.panels import PlayersPanel
+from rules import got_catan as game
+from rules.core import CHANCE, name_seats
+from rules.core import screen as screen_api
+from rules.got_catan import HIDDEN, RESOURCES, Discard, OfferTrade
+
+SHORT_CARD = {
+    "ranger-patrol": "Patrol",
+    "road-building": "Roads",
+    "winter-is-coming": "Winter",
+    "victory-point": "VP",
+}
+BUILD = "Build"
+OFFER_GROUP = "Offer to players"
+
+
+class SeenStanding:
+    """The session as the score sheet should read it mid-game: the standing
+    the viewer may see (others' Victory Point cards stay face down)."""
+
+    def __init__(self, session, viewer: int) -> None:
+        self.session, self.viewer = session, viewer
+
+    def result(self):
+        session = self.session
+        if session.over:
+            return session.result()
+        return session.game.result(session.view(self.viewer))
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.session, name)
+
+
+class GotCatanScreen(GameScreen):
+    HELP = (
+        "Roll, then trade, build and buy; the first to 10 victory points on their own turn wins. "
+        "The action bar lists what you may do (Build... shows every cost); m puts the cursor on the map: "
+        "arrows or hjkl move between the places you may build on, Enter builds, Escape goes back. "
+        "t opens the trade dialog. On a 7, whoever holds more than 7 cards returns half, then Tormund moves."
+    )
+    BINDINGS = [
+        Binding("m", "focus_map", "Map"),
+        Binding("t", "trade", "Trade"),
+    ]
+    AUTO_FOCUS = "#actions"
+
+    def __init__(self, session) -> None:
+        super().__init__(session)
+        self.map_in_use = False  # the person chose with the map: it keeps the keyboard
+
+    # --- the board ---------------------------------------------------------------
+
+    def compose_board(self) -> ComposeResult:
+        yield GotCatanMap(id="gift")
+
+    def update_board(self, view: Any) -> None:
+        self.query_one(GotCatanMap).show(view, MapMarks(names=self.session.names))
+
+    def refresh_table(self) -> None:
+        super().refresh_table()
+        self.query_one(PlayersPanel).update(self.players_text())
+        if self.choice_list and self.handing_over is None and not self.waiting_on_curtain:
+            # The cursor may go to every place an action is about, in any group.
+            gift = self.query_one(GotCatanMap)
+            gift.offer(spot for spot, _ in self.spots().items())
+            self.point_boards_at(self.highlighted_choice())
+
+    def spots(self) -> dict[Hashable, Any]:
+        """Each place on the Gift a legal action is about, with that action."""
+        session = self.session
+        found: dict[Hashable, Any] = {}
+        for action in session.legal_actions():
+            where = screen_api.spot(session.game, session.state, action)
+            if where is not None:
+                found.setdefault(where, action)
+        return found
+
+    # --- the side panel ------------------------------------------------------------
+
+    WIDE = 110
+
+    def wide(self) -> bool:
+        return self.app.size.width >= self.WIDE
+
+    def on_mount(self) -> None:
+        self.fit_side()
+        super().on_mount()
+
+    def on_resize(self) -> None:
+        self.fit_side()
+        self.query_one(PlayersPanel).update(self.players_text())
+
+    def fit_side(self) -> None:
+        """A narrow side panel at 80 columns (the map needs 49 beside it), a
+        roomy one from 110. Set from the terminal's width at once: a
+        breakpoint's class may come a frame late (after a modal, say)."""
+        wide = self.wide()
+        self.query_one("#side").styles.width = 40 if wide else 29
+        self.query_one("#players").styles.max_height = 18 if wide else 9
+
+    def players_text(self) -> Text:
+        session = self.session
+        view = session.view(self.viewer)
+        names = session.names
+        letters = seat_letters(names)
+        to_move = session.to_move()
+        result = session.result()
+        wide = self.wide()
+        text = Text(no_wrap=True, overflow="ellipsis")
+        name_width = 15 if wide else 9
+        text.append(f"  {'player':<{name_width}} VP hand dev\n", Style(dim=True))
+        for seat, player in enumerate(view.players):
+            marker = ">" if seat == to_move else " "
+            who = names[seat] + (" (bot)" if session.is_bot(seat) else "")
+            # The finished game counts every card; until then only what the table sees.
+            points = int(result.scores[seat]) if session.over else game.public_points(view, seat)
+            if seat == self.viewer and not session.over:
+                points = game.points(view, seat)
+            style = Style(bold=True, reverse=True) if seat == to_move else None
+            text.append(marker, style)
+            text.append(letters[seat], Style(color=PLAYER_INK[seat], bold=True))
+            row = f" {who:<{name_width}.{name_width}}{points:>3}{len(player.hand):>5}{len(player.development):>4}"
+            text.append(row, style)
+            text.append("\n")
+        if to_move == CHANCE:
+            text.append(" Rolling...\n", Style(italic=True))
+        elif to_move is None:
+            text.append(" Game over\n", Style(bold=True))
+        road = (
+            f"{names[view.longest_road]} {view.players[view.longest_road].road_length}"
+            if view.longest_road >= 0
+            else "-"
+        )
+        patrol = (
+            f"{names[view.largest_patrol]} {view.players[view.largest_patrol].patrols}"
+            if view.largest_patrol >= 0
+            else "-"
+        )
+        if wide:
+            text.append(f"Longest Road: {road}\nLargest Patrol: {patrol}\n")
+        else:
+            text.append(f"Road: {road}  Patrol: {patrol}\n")
+        text.append_text(self.own_text(view, wide))
+        text.rstrip()
+        return text
+
+    def own_text(self, view: game.State, wide: bool) -> Text:
+        """The viewer's hand by resource, development cards by name, and
+        (wide) the build cost card with what they can afford."""
+        seat = self.viewer
+        player = view.players[seat]
+        text = Text()
+        you = self.session.names[seat]
+        if wide:
+            held = [f"{player.hand.count(r)} {r}" for r in RESOURCES if r in player.hand]
+            hand = ", ".join(held) if held else "no cards"
+            text.append(f"{you}'s hand:\n", Style(bold=True))
+            text.append(f" {hand}\n")
+        else:
+            held = [f"{player.hand.count(r)}{SHORT_RESOURCE[r]}" for r in RESOURCES if r in player.hand]
+            text.append(seat_letters(self.session.names)[seat], Style(color=PLAYER_INK[seat], bold=True))
+            text.append(f" {' '.join(held) if held else 'no cards'}\n")
+        cards = [card for card in player.development if card != HIDDEN]
+        if cards:
+            bought = list(player.bought)
+            words = []
+            for card in cards:
+                new = card in bought
+                if new:
+                    bought.remove(card)
+                name = game.development_title(card) if wide else SHORT_CARD.get(card, card)
+                words.append(name + ("*" if new else ""))
+            text.append(("Cards: " if wide else "") + ", ".join(words) + "\n")
+        menu = game.build_menu(view, seat)
+        if wide:
+            text.append("Build (cost)\n", Style(bold=True))
+            for title, cost, reason in menu:
+                mark = "ok" if not reason else "--"
+                cost_text = " ".join(f"{cost.count(r)}{SHORT_RESOURCE[r]}" for r in dict.fromkeys(cost))
+                title = "Dev card" if title.startswith("Development") else title
+                text.append(f" {mark} {title:<11}{cost_text}\n", None if not reason else Style(dim=True))
+        else:
+            can = [title.split()[0].lower() for title, _, reason in menu if not reason]
+            text.append("Can buy: " + (", ".join(can) if can else "nothing") + "\n")
+        return text
+
+    def action_score(self) -> None:
+        self.app.push_screen(ResultScreen(SeenStanding(self.session, self.viewer)))
+
+    # --- the action bar --------------------------------------------------------------
+
+    def my_step(self):
+        state = self.session.state
+        return state.pending[-1] if state.pending else None
+
+    def choices(self) -> list[Choice]:
+        step = self.my_step()
+        if step is not None and step.kind == "turn" and self.menu_path == (BUILD,):
+            return self.build_choices()
+        choices = super().choices()
+        if step is None:
+            return choices
+        if step.kind == "turn" and not self.menu_path:
+            # The build menu is always there (it shows every cost), first when
+            # something can be built: Enter on the first line makes progress.
+            choices = [c for c in choices if c.text != f"{BUILD}..."]
+            can_build = any(not line.disabled for line in self.build_choices())
+            choices.insert(0 if can_build else 1, Choice(f"{BUILD}...", run=lambda: self.open_group(BUILD)))
+        for choice in choices:
+            if choice.text == f"{OFFER_GROUP}...":
+                choice.text = "Offer to players (trade dialog)..."
+                choice.run = self.action_trade
+            elif isinstance(choice.action, Discard):
+                held = self.session.state.players[step.seat].hand.count(choice.action.resource)
+                choice.text = f"{choice.text} (you hold {held})"
+        return choices
+
+    def build_choices(self) -> list[Choice]:
+        """Road, Settlement, Keep and Development card with their costs: a
+        group to open where something can be built, else the rules' reason."""
+        session = self.session
+        state = session.state
+        seat = self.my_step().seat
+        open_groups = {
+            screen_api.group(session.game, state, action)[1:2]
+            for action in session.legal_actions()
+            if screen_api.group(session.game, state, action)[:1] == (BUILD,)
+        }
+        lines = []
+        for title, cost, reason in game.build_menu(state, seat):
+            cost_text = ", ".join(f"{cost.count(r)} {r}" for r in dict.fromkeys(cost))
+            if title.startswith("Development"):
+                buy = game.BuyDevelopment()
+                if not reason and buy in session.legal_actions():
+                    lines.append(Choice(f"Buy a development card ({cost_text})", buy))
+                else:
+                    lines.append(Choice(f"Development card: {reason}", disabled=True))
+                continue
+            if (title,) in open_groups:
+                lines.append(Choice(f"{title}... ({cost_text})", run=lambda t=title: self.open_group(t)))
+            else:
+                why = reason or f"({cost_text}) nowhere to build one now."
+                lines.append(Choice(f"{title}: {why}", disabled=True))
+        return lines
+
+    # --- the map and the action bar in step ------------------------------------------------
+
+    def on_spot_board_cursor_moved(self, event: SpotBoard.CursorMoved) -> None:
+        """A place in a group not open: open its group, so the bar shows its line."""
+        if any(choice.where == event.spot for choice in self.choice_list):
+            return  # the frame highlights it
+        action = self.spots().get(event.spot)
+        if action is None:
+            return
+        self.menu_path = screen_api.group(self.session.game, self.session.state, action)
+        self.refresh_table()
+        self.highlight(event.spot)
+
+    def highlight(self, where: Hashable) -> None:
+        for index, choice in enumerate(self.choice_list):
+            if choice.where == where and not choice.disabled:
+                self.query_one("#actions", OptionList).highlighted = index
+                return
+
+    def choose_at(self, where: Any) -> bool:
+        if super().choose_at(where):
+            return True
+        action = self.spots().get(where)
+        if action is None:
+            return False
+        self.play(action)
+        return True
+
+    def action_focus_map(self) -> None:
+        self.map_in_use = True
+        self.query_one(GotCatanMap).focus()
+
+    def on_spot_board_spot_chosen(self, event: SpotBoard.SpotChosen) -> None:
+        self.map_in_use = True
+
+    def on_descendant_focus(self, event) -> None:
+        if not isinstance(event.widget, GotCatanMap):
+            self.map_in_use = False
+
+    def advance(self) -> None:
+        # The map keeps the keyboard while its person goes on building with it.
+        on_map = self.map_in_use and self.focused is self.query_one(GotCatanMap)
+        super().advance()
+        if on_map and self.choice_list and not self.waiting_on_curtain and self.handing_over is None:
+            self.query_one(GotCatanMap).focus()
+
+    # --- trading -------------------------------------------------------------------------
+
+    def may_offer(self) -> bool:
+        step = self.my_step()
+        return (
+            step is not None
+            and step.kind == "turn"
+            and step.seat == self.viewer
+            and not self.session.is_bot(step.seat)
+            and not self.waiting_on_curtain
+            and any(isinstance(action, OfferTrade) for action in self.session.legal_actions())
+        )
+
+    def action_trade(self) -> None:
+        if not self.may_offer():
+            self.notify("You can offer a trade during your turn, after the roll.", timeout=4)
+            return
+        seat = self.my_step().seat
+
+        def offered(offer: OfferTrade | None) -> None:
+            if offer is not None:
+                self.play(offer)
+
+        self.app.push_screen(TradeDialog(self.session.state, seat, self.session.names), offered)
+
+    def turn_prompt(self, name: str) -> str:
+        prompt = super().turn_prompt(name)
+        step = self.my_step()
+        if step is not None and step.kind == "turn" and not self.menu_path:
+            return f"{name}, rolled {self.session.state.dice}: trade, build, buy or end your turn:"
+        return name_seats(prompt, self.session.names)
+
+
+SCREEN = GotCatanScreen

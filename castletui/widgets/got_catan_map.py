@@ -1,0 +1,379 @@
+"""The Gift of A Game of Thrones Catan as one board widget, drawn in one
+render: hexes with their resource, number token and odds (pips), the
+corners (settlements, keeps) and paths (roads) between them, Tormund,
+the trade routes on the coast, and a legend.
+
+Every corner, path and hex is a spot of the board cursor, named as the
+rules' ``spot()`` names them: ("corner", id), ("edge", id), ("hex", id).
+
+Owners are told apart twice over, so play without colour (NO_COLOR) reads
+the same: by colour and by letter (a settlement is the owner's capital
+letter, a keep the same letter inverted, a road the owner's small letter
+along the path). Only box drawing and plain symbols are used.
+
+Two scales fit the room there is: compact (3 columns and 1 row per grid
+unit of ``rules.got_catan.board``: the 4-player Gift in 49x11 cells, for
+80x24) and large (4 columns and 2 rows per unit, for 120x40). The
+geometry of each scale is worked out once per layout.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from rich.style import Style
+from rich.text import Text
+
+from castletui.widgets.board import SpotBoard
+from rules.got_catan import BOARDS, PIPS, TERRAIN_RESOURCE, State
+
+PLAYER_INK = ("#ff6b6b", "#6cb6ff", "#ffb347", "#e8e8e8")
+"""Seat colours (red, blue, orange, white, as the box's pieces)."""
+
+TERRAIN_INK = {
+    "hills": "#e07050",
+    "forest": "#4fbf5f",
+    "pasture": "#b0e070",
+    "fields": "#f0d040",
+    "mountains": "#a8a8c0",
+}
+"""A colour per terrain for the hex's resource word."""
+
+SHORT_RESOURCE = {"brick": "bri", "grain": "gra", "lumber": "lum", "ore": "ore", "wool": "woo"}
+"""Three letters per resource where a hex has only three columns."""
+
+PIP = "\u2022"  # •
+EMPTY_CORNER = "\u00b7"  # ·
+DIAGONAL_DOWN = "\u2572"  # ╲
+DIAGONAL_UP = "\u2571"  # ╱
+UPRIGHT = "\u2502"  # │
+HEAVY = {UPRIGHT: "\u2503"}  # ┃: a road on an upright path (no heavy diagonals exist)
+
+
+@dataclass(frozen=True)
+class Scale:
+    name: str
+    across: int  # columns per grid unit (X)
+    down: int  # rows per grid unit (Y)
+    number_row: int  # rows below a hex's north corner
+    pips_row: int
+    resource_row: int
+    tormund_row: int
+    legend_rows: int
+
+
+COMPACT = Scale("compact", 3, 1, number_row=1, pips_row=2, resource_row=3, tormund_row=2, legend_rows=2)
+LARGE = Scale("large", 4, 2, number_row=2, pips_row=3, resource_row=4, tormund_row=5, legend_rows=3)
+
+
+@dataclass
+class Geometry:
+    """Where everything of one layout is drawn at one scale (cells are
+    (row, column) from the widget's top left)."""
+
+    width: int = 0
+    height: int = 0  # the map without the legend
+    corner_cells: list[tuple[int, int]] = field(default_factory=list)
+    edge_cells: list[list[tuple[int, int, str]]] = field(default_factory=list)
+    edge_spot: list[tuple[int, int]] = field(default_factory=list)
+    hex_north: list[tuple[int, int]] = field(default_factory=list)  # (row of the N corner, centre column)
+    hex_inside: list[list[tuple[int, int, int]]] = field(default_factory=list)  # (row, first, last)
+    labels: list[tuple[int, int, str]] = field(default_factory=list)  # trade routes: (row, column, text)
+
+
+def _diagonal_cells(start: tuple[int, int], end: tuple[int, int], scale: Scale) -> list[tuple[int, int, str]]:
+    """The cells between two corners one grid unit apart across and down."""
+    (r1, c1), (r2, c2) = start, end
+    if c2 < c1:  # always draw west to east
+        (r1, c1), (r2, c2) = (r2, c2), (r1, c1)
+    step = 1 if r2 > r1 else -1
+    glyph = DIAGONAL_DOWN if step > 0 else DIAGONAL_UP
+    cells = []
+    inner = scale.across - 1
+    for k in range(1, scale.across):
+        # Spread the rows evenly over the columns between the two corners.
+        offset = round((k - 1) * scale.down / max(inner - 1, 1))
+        cells.append((r1 + step * offset, c1 + k, glyph))
+    return cells
+
+
+@lru_cache(maxsize=8)
+def geometry(seats: int, scale: Scale) -> Geometry:
+    board = BOARDS[seats]
+    xs = [x for x, _ in board.corner_points]
+    ys = [y for _, y in board.corner_points]
+    x0, y0 = min(xs), min(ys)
+
+    def cell(point: tuple[int, int]) -> tuple[int, int]:
+        return (scale.down * (point[1] - y0), scale.across * (point[0] - x0))
+
+    corners = [cell(point) for point in board.corner_points]
+    edges: list[list[tuple[int, int, str]]] = []
+    for a, b in board.edge_corners:
+        (ra, ca), (rb, cb) = corners[a], corners[b]
+        if ca == cb:
+            top, bottom = min(ra, rb), max(ra, rb)
+            edges.append([(row, ca, UPRIGHT) for row in range(top + 1, bottom)])
+        else:
+            edges.append(_diagonal_cells((ra, ca), (rb, cb), scale))
+    norths, insides = [], []
+    for hex_id, hex_corners in enumerate(board.hex_corners):
+        north, south = corners[hex_corners[0]], corners[hex_corners[3]]
+        norths.append(north)
+        border: dict[int, list[int]] = {}
+        for edge in board.hex_edges[hex_id]:
+            for row, column, _ in edges[edge]:
+                border.setdefault(row, []).append(column)
+        for corner in hex_corners:
+            row, column = corners[corner]
+            border.setdefault(row, []).append(column)
+        rows = []
+        for row in range(north[0] + 1, south[0]):
+            columns = border.get(row, [north[1]])
+            rows.append((row, min(columns) + 1, max(columns) - 1))
+        insides.append(rows)
+    labels = _route_labels(board, corners, norths, scale)
+    # Shift everything right and down so labels left of or above the map fit.
+    left = -min([column for _, column, _ in labels] + [0])
+    top = -min([row for row, _, _ in labels] + [0])
+
+    def moved(row: int, column: int) -> tuple[int, int]:
+        return row + top, column + left
+
+    shape = Geometry()
+    shape.corner_cells = [moved(*c) for c in corners]
+    shape.edge_cells = [[(*moved(r, c), g) for r, c, g in cells] for cells in edges]
+    shape.edge_spot = [(cells[len(cells) // 2][0], cells[len(cells) // 2][1]) for cells in shape.edge_cells]
+    shape.hex_north = [moved(*n) for n in norths]
+    shape.hex_inside = [[(r + top, a + left, b + left) for r, a, b in rows] for rows in insides]
+    shape.labels = [(r + top, c + left, text) for r, c, text in labels]
+    cells = [*shape.corner_cells, *[(r, c + len(t) - 1) for r, c, t in shape.labels]]
+    shape.width = max(c for _, c in cells) + 1
+    shape.height = max(r for r, _ in cells) + 1
+    return shape
+
+
+def _route_labels(board, corners, norths, scale: Scale) -> list[tuple[int, int, str]]:
+    """Each trade route's label outside the coast by its path: "2:1" and
+    the resource, beside a side path or under (over) a bottom (top) one."""
+    labels = []
+    for edge, resource, rate in board.route_edges:
+        a, b = board.edge_corners[edge]
+        (ra, ca), (rb, cb) = corners[a], corners[b]
+        hex_id = board.edge_hexes[edge][0]
+        centre_row = norths[hex_id][0] + 2 * scale.down
+        centre_column = norths[hex_id][1]
+        rate_text = f"{rate}:1"
+        name = resource or "any"
+        if ca == cb:  # an upright side: beside it, the rate over the resource
+            if scale is COMPACT:
+                name = SHORT_RESOURCE.get(name, name)
+            mid = (ra + rb) // 2
+            if ca < centre_column:
+                labels += [(mid, ca - 1 - len(rate_text), rate_text), (mid + 1, ca - 1 - len(name), name)]
+            else:
+                labels += [(mid, ca + 2, rate_text), (mid + 1, ca + 2, name)]
+        else:
+            text = f"{rate_text} {SHORT_RESOURCE.get(name, name) if scale is COMPACT else name}"
+            row = max(ra, rb) + 1 if min(ra, rb) >= centre_row else min(ra, rb) - 1
+            middle = (ca + cb) // 2
+            labels.append((row, middle - len(text) // 2, text))
+    return labels
+
+
+def seat_letters(names: list[str]) -> list[str]:
+    """One letter per seat: the names' initials when they differ, else A, B, C, D."""
+    initials = [name[:1].upper() for name in names]
+    if all(initial.isalpha() for initial in initials) and len(set(initials)) == len(initials):
+        return initials
+    return [chr(ord("A") + seat) for seat in range(len(names))]
+
+
+@dataclass
+class MapMarks:
+    """What the screen tells the map besides the state: the people's names."""
+
+    names: list[str] = field(default_factory=list)
+
+
+class GotCatanMap(SpotBoard):
+    """The Gift in one render (see the module docstring)."""
+
+    DEFAULT_CSS = """
+    GotCatanMap { width: 1fr; height: 1fr; }
+    """
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.state: State | None = None
+        self.marks = MapMarks()
+        self.shift = 0  # columns left blank to centre the map
+
+    def place(self, spot, row: int, first: int, last: int) -> None:
+        super().place(spot, row, first + self.shift, last + self.shift)
+
+    def show(self, state: State, marks: MapMarks) -> None:
+        self.state, self.marks = state, marks
+        self.refresh()
+
+    def on_resize(self) -> None:
+        # The scale and the centring follow the size: draw again at the new one.
+        self.refresh()
+
+    def scale(self) -> Scale:
+        if self.state is None:
+            return COMPACT
+        large = geometry(len(self.state.players), LARGE)
+        fits = self.size.width >= large.width and self.size.height >= large.height + LARGE.legend_rows + 1
+        return LARGE if fits else COMPACT
+
+    # --- drawing ---------------------------------------------------------------
+
+    def render(self) -> Text:
+        self.clear_spots()
+        state = self.state
+        if state is None:
+            return Text("")
+        scale = self.scale()
+        shape = geometry(len(state.players), scale)
+        chars = [[" "] * shape.width for _ in range(shape.height)]
+        styles: list[list[Style | None]] = [[None] * shape.width for _ in range(shape.height)]
+        letters = seat_letters(self.marks.names or [f"P{s + 1}" for s in range(len(state.players))])
+
+        # Centred in the room there is (spots are placed where they are drawn).
+        self.shift = max(0, (self.size.width - shape.width) // 2)
+
+        def put(row: int, column: int, text: str, style: Style | None) -> None:
+            for offset, char in enumerate(text):
+                if 0 <= row < shape.height and 0 <= column + offset < shape.width:
+                    chars[row][column + offset] = char
+                    styles[row][column + offset] = style
+
+        self._draw_hexes(state, scale, shape, put)
+        self._draw_edges(state, shape, put, letters)
+        self._draw_corners(state, shape, put, letters)
+        for row, column, text in shape.labels:
+            put(row, column, text, ROUTE)
+        text = Text(no_wrap=True, overflow="crop")
+        for row in range(shape.height):
+            text.append(" " * self.shift)
+            _append_row(text, chars[row], styles[row])
+            text.append("\n")
+        for line in self._legend(scale, letters, state):
+            text.append_text(line)
+            text.append("\n")
+        text.rstrip()
+        return text
+
+    def _spot_style(self, spot, base: Style | None) -> Style | None:
+        if spot == self.cursor:
+            return CURSOR
+        if spot in self.selectable:
+            return (base or Style()) + OFFERED
+        return base
+
+    def _draw_hexes(self, state: State, scale: Scale, shape: Geometry, put) -> None:
+        board = BOARDS[len(state.players)]
+        for hex_id in range(board.hexes):
+            terrain = state.terrain[hex_id]
+            north_row, centre = shape.hex_north[hex_id]
+            number = board.hex_numbers[hex_id]
+            pips = PIPS[number]
+            spot = ("hex", hex_id)
+            number_style = BEST_NUMBER if pips == 5 else NUMBER
+            number_text = f"{number:>2}" if number >= 10 else f" {number} "
+            number_column = centre - 1
+            put(
+                north_row + scale.number_row, number_column, number_text, self._spot_style(spot, number_style)
+            )
+            self.place(spot, north_row + scale.number_row, number_column, number_column + 2)
+            if hex_id == state.tormund:
+                word = "[T]" if scale is COMPACT else "TORMUND"
+                put(north_row + scale.tormund_row, centre - len(word) // 2, word, TORMUND)
+            if hex_id != state.tormund or scale.tormund_row != scale.pips_row:
+                # (Compact: the hex produces nothing while he stands there, so he takes the odds' place.)
+                put(north_row + scale.pips_row, centre - pips // 2, PIP * pips, PIPS_STYLE)
+            resource = TERRAIN_RESOURCE[terrain] if terrain else "?"
+            word = SHORT_RESOURCE.get(resource, resource) if scale is COMPACT else resource
+            ink = Style(color=TERRAIN_INK[terrain]) if terrain else WORDS
+            put(north_row + scale.resource_row, centre - len(word) // 2, word, ink)
+
+    def _draw_edges(self, state: State, shape: Geometry, put, letters: list[str]) -> None:
+        for edge, cells in enumerate(shape.edge_cells):
+            owner = state.edge_owner[edge]
+            spot = ("edge", edge)
+            row, column = shape.edge_spot[edge]
+            if owner >= 0:
+                # The owner's letter once, mid-path, and the path drawn heavy in their colour.
+                style = self._spot_style(spot, Style(color=PLAYER_INK[owner], bold=True))
+                for cell_row, cell_column, glyph in cells:
+                    mark = letters[owner].lower() if (cell_row, cell_column) == (row, column) else glyph
+                    put(cell_row, cell_column, HEAVY.get(mark, mark), style)
+            else:
+                style = self._spot_style(spot, PATH)
+                for cell_row, cell_column, glyph in cells:
+                    put(cell_row, cell_column, glyph, style)
+            self.place(spot, row, column, column)
+
+    def _draw_corners(self, state: State, shape: Geometry, put, letters: list[str]) -> None:
+        keeps = {corner for player in state.players for corner in player.keeps}
+        for corner, (row, column) in enumerate(shape.corner_cells):
+            owner = state.corner_owner[corner]
+            spot = ("corner", corner)
+            if owner < 0:
+                glyph, style = EMPTY_CORNER, CORNER
+            elif corner in keeps:
+                glyph, style = letters[owner], Style(color=PLAYER_INK[owner], bold=True, reverse=True)
+            else:
+                glyph, style = letters[owner], Style(color=PLAYER_INK[owner], bold=True)
+            if spot in self.selectable and owner < 0:
+                glyph = "+"
+            put(row, column, glyph, self._spot_style(spot, style))
+            self.place(spot, row, column, column)
+
+    def _legend(self, scale: Scale, letters: list[str], state: State) -> list[Text]:
+        ink = [Style(color=PLAYER_INK[seat], bold=True) for seat in range(len(state.players))]
+        first = Text(no_wrap=True, overflow="crop")
+        first.append("S", ink[0]).append(" settlement ")
+        first.append("S", ink[0] + Style(reverse=True)).append(" keep ")
+        first.append("s", ink[0]).append(" road ")
+        first.append("+", OFFERED).append(" free ")
+        first.append("[T]" if scale is COMPACT else "TORMUND", TORMUND).append(" Tormund")
+        second = Text(no_wrap=True, overflow="crop")
+        second.append(PIP * 3, PIPS_STYLE).append(" odds ")
+        if scale is COMPACT:
+            for resource, short in SHORT_RESOURCE.items():
+                if short != resource:
+                    second.append(short, WORDS).append(f" {resource} ")
+        else:
+            second.append("(dots: rolls of 36 that bring the number)  ")
+            second.append("2:1", ROUTE).append(" trade route")
+        lines = [first, second]
+        if scale is LARGE:
+            owners = Text(no_wrap=True, overflow="crop")
+            for seat, name in enumerate(self.marks.names):
+                owners.append(letters[seat], ink[seat]).append(f" {name}  ")
+            lines.append(owners)
+        return lines
+
+
+def _append_row(text: Text, chars: list[str], styles: list[Style | None]) -> None:
+    """One map row, with runs of one style appended together."""
+    start = 0
+    for index in range(1, len(chars) + 1):
+        if index == len(chars) or styles[index] != styles[start]:
+            text.append("".join(chars[start:index]), styles[start])
+            start = index
+
+
+PATH = Style(color="#7a7a7a")
+CORNER = Style(color="#9a9a9a")
+NUMBER = Style(bold=True, color="#f0f0f0")
+BEST_NUMBER = Style(bold=True, color="#ff7b72")  # 6 and 8, as the red tokens in the box
+PIPS_STYLE = Style(color="#f0e0a0")
+WORDS = Style(color="#d8d8d8")
+ROUTE = Style(color="#7fd0ff", italic=True)
+TORMUND = Style(bold=True, reverse=True)
+OFFERED = Style(underline=True, bold=True, color="#ffe066")
+CURSOR = Style(reverse=True, bold=True, color="#ffe066")
