@@ -14,6 +14,10 @@ and catanatron's random game for comparison.
 - Strength: seeded 4-player games with one planner (``normal``) against
   three greedy bots (``easy``), the planner's seat rotating; its win rate
   against the 25% of an even table.
+- Map redraw: the Gift's map widget redrawn after each move of a seeded
+  4-player game (its render into styled text and that text into the
+  terminal's lines), at the compact scale (80x24) and the large one
+  (120x40); the median, in ms (a frame at 60 Hz is 16 ms).
 - catanatron (PyPI, not a castletui dependency): its random 4-player
   game, actions per second in the same run, when a Python with catanatron
   installed is given (``pip install catanatron`` in a throwaway venv).
@@ -127,6 +131,52 @@ def catanatron_speed(python: str, games: int, batches: int) -> float | None:
     return float(out.stdout.strip())
 
 
+def map_redraw(moves: int = 300) -> dict[str, float]:
+    """Median ms to redraw the map after a move, per scale."""
+    import asyncio
+
+    from textual.app import App
+
+    from castletui.widgets.got_catan_map import GotCatanMap, MapMarks
+
+    class MapOnly(App):
+        def compose(self):
+            yield GotCatanMap()
+
+    states = []
+    state = game.setup(Config("base", 4, {}))
+    rng = random.Random(5)
+    for ply in range(moves):
+        if game.to_move(state) is None:
+            break
+        if game.to_move(state) == CHANCE:
+            action = sample_outcome(game.chance_outcomes(state), chance_rng(5, ply))
+        else:
+            action = game.bot_action(state, "normal", rng)
+        state = game.apply(state, action)
+        states.append(state)
+
+    async def timed(size: tuple[int, int]) -> float:
+        app = MapOnly()
+        times = []
+        async with app.run_test(size=size) as pilot:
+            gift = app.query_one(GotCatanMap)
+            await pilot.pause()
+            options = app.console.options.update_dimensions(*size)
+            for state in states:
+                gift.state, gift.marks = state, MapMarks(["Ann", "Bran", "Cat", "Dany"])
+                started = time.perf_counter()
+                text = gift.render()
+                app.console.render_lines(text, options, pad=False)
+                times.append((time.perf_counter() - started) * 1000)
+        return statistics.median(times)
+
+    return {
+        "compact (80x24)": asyncio.run(timed((52, 14))),
+        "large (120x40)": asyncio.run(timed((80, 30))),
+    }
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=20, help="random games per batch")
@@ -158,6 +208,9 @@ def main() -> None:
             f"bot {level}: median {statistics.median(values):.2f} ms, "
             f"95th percentile {values[int(len(values) * 0.95)]:.2f} ms over {len(values)} decisions"
         )
+
+    for scale, median in map_redraw().items():
+        print(f"map redraw after a move, {scale}: median {median:.2f} ms")
 
     if args.strength:
         wins, decided, games = strength(args.strength)
