@@ -91,11 +91,14 @@ class GotCatanScreen(GameScreen):
     def refresh_table(self) -> None:
         super().refresh_table()
         self.query_one(PlayersPanel).update(self.players_text())
+        gift = self.query_one(GotCatanMap)
         if self.choice_list and self.handing_over is None and not self.waiting_on_curtain:
             # The cursor may go to every place an action is about, in any group.
-            gift = self.query_one(GotCatanMap)
             gift.offer(spot for spot, _ in self.spots().items())
             self.point_boards_at(self.highlighted_choice())
+        if self.focused is gift and not gift.selectable:
+            # Nothing to choose on the map (a roll, a pass): Enter must work in the action bar.
+            self.query_one("#actions", OptionList).focus()
 
     def spots(self) -> dict[Hashable, Any]:
         """Each place on the Gift a legal action is about, with that action."""
@@ -143,7 +146,7 @@ class GotCatanScreen(GameScreen):
         text.append(f"  {'player':<{name_width}} VP hand dev\n", Style(dim=True))
         for seat, player in enumerate(view.players):
             marker = ">" if seat == to_move else " "
-            who = names[seat] + (" (bot)" if session.is_bot(seat) else "")
+            who = names[seat] + ((" (bot)" if wide else " bot") if session.is_bot(seat) else "")
             # The finished game counts every card; until then only what the table sees.
             points = int(result.scores[seat]) if session.over else game.public_points(view, seat)
             if seat == self.viewer and not session.over:
@@ -318,8 +321,9 @@ class GotCatanScreen(GameScreen):
         # The map keeps the keyboard while its person goes on building with it.
         on_map = self.map_in_use and self.focused is self.query_one(GotCatanMap)
         super().advance()
-        if on_map and self.choice_list and not self.waiting_on_curtain and self.handing_over is None:
-            self.query_one(GotCatanMap).focus()
+        gift = self.query_one(GotCatanMap)
+        if on_map and gift.selectable and not self.waiting_on_curtain and self.handing_over is None:
+            gift.focus()
 
     # --- trading -------------------------------------------------------------------------
 

@@ -126,7 +126,7 @@ class TradeDialog(ModalScreen[OfferTrade | None]):
     ]
     CSS = """
     TradeDialog .trade-dialog { width: 46; }
-    TradeDialog #trade-status { height: auto; margin-top: 1; }
+    TradeDialog #trade-status { height: auto; }
     TradeDialog .dialog-question { margin-bottom: 0; }
     TradeDialog .dialog-help { color: $text-muted; height: auto; }
     """
