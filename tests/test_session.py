@@ -150,3 +150,21 @@ def test_undo_still_takes_back_your_own_move_when_no_bot_has_moved(tmp_path):
         session.act(session.legal_actions()[0])
     assert session.save.log[-1].seat == 0
     assert session.undo().startswith("Took back")
+
+
+def test_the_standing_while_playing_is_what_the_viewer_may_know(pig, tmp_path, monkeypatch):
+    """A score panel or score sheet mid-game must not add up hidden points
+    (A Game of Thrones Catan's unplayed Victory Point cards): it scores the
+    viewer's view until the game is over."""
+    session = new_pig(tmp_path, saves.Player("Coco"), saves.Player("Wei"))
+    seen = []
+    real_view = pig.view
+
+    def view(state, seat):
+        seen.append(seat)
+        return real_view(state, seat)
+
+    monkeypatch.setattr(pig, "view", view)
+    session.standing(1)
+    assert seen == [1]
+    assert session.standing(None) == session.result()

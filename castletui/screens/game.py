@@ -592,7 +592,7 @@ class GameScreen(Screen):
         self.app.open_rules(self.session.save.game)
 
     def action_score(self) -> None:
-        self.app.push_screen(ResultScreen(self.session))
+        self.app.push_screen(ResultScreen(self.session, self.viewer))
 
     def action_menu(self) -> None:
         self.workers.cancel_group(self, "bot")

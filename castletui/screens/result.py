@@ -15,9 +15,9 @@ from castletui.session import Session
 from castletui.widgets.plain import Plain
 
 
-def verdict(session: Session) -> str:
+def verdict(session: Session, viewer: int | None = None) -> str:
     """One sentence: who won and why, or how the game stands."""
-    result = session.result()
+    result = session.standing(viewer)
     names = session.names
     if not result.finished:
         return "The game goes on: this is the standing so far."
@@ -41,20 +41,20 @@ def verdict(session: Session) -> str:
 class ResultScreen(ModalScreen[None]):
     BINDINGS = [Binding("escape,enter,s,q", "close", "Close")]
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: Session, viewer: int | None = None) -> None:
         super().__init__()
-        self.session = session
+        self.session, self.viewer = session, viewer
 
     def compose(self) -> ComposeResult:
-        result = self.session.result()
+        result = self.session.standing(self.viewer)
         with Vertical(classes="dialog result-dialog"):
             yield Plain("Final score" if result.finished else "Score so far", classes="dialog-question")
-            yield Plain(verdict(self.session), id="verdict", classes="dialog-message")
+            yield Plain(verdict(self.session, self.viewer), id="verdict", classes="dialog-message")
             yield DataTable(id="score-sheet", cursor_type="none", zebra_stripes=True)
             yield Button("Close", variant="primary", id="close")
 
     def on_mount(self) -> None:
-        result = self.session.result()
+        result = self.session.standing(self.viewer)
         table = self.query_one(DataTable)
         table.add_column("", key="label")
         for name in self.session.names:

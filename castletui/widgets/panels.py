@@ -16,7 +16,7 @@ class PlayersPanel(Plain):
     the current standing from the rules' result()."""
 
     def show(self, session: Session, viewer: int, extra: list[str] | None = None) -> None:
-        result = session.result()
+        result = session.standing(viewer)
         to_move = session.to_move()
         text = Text()
         for seat, player in enumerate(session.players):
