@@ -118,8 +118,9 @@ class GotCatanScreen(GameScreen):
         return self.app.size.width >= self.WIDE
 
     def on_mount(self) -> None:
+        # GameScreen.on_mount runs too (Textual calls each class's handler):
+        # calling it here as well started the game twice.
         self.fit_side()
-        super().on_mount()
 
     def on_resize(self) -> None:
         self.fit_side()

@@ -80,3 +80,12 @@ def screen_text(app) -> str:
     whatever they cover)."""
     strips = app.screen._compositor.render_strips()
     return "\n".join(strip.text for strip in strips)
+
+
+async def open_table(pilot) -> None:
+    """Settle, then say who sits at the keyboard if the game opened behind
+    the hot-seat curtain (every game with hands hidden between people does)."""
+    await settle(pilot)
+    if isinstance(pilot.app.screen, CurtainScreen):
+        await pilot.press("enter")
+        await settle(pilot)

@@ -367,16 +367,25 @@ async def test_switching_game_and_variant_in_the_wizard_rebuilds_its_options(tmp
         assert game.session.save.config.options["threats_player_1"] == 2
 
 
+def first_variant_and_players(game_id: str, bots: bool) -> tuple[str, list[saves.Player]]:
+    """The game's first variant with as few players as it takes (at least
+    two): Coco, then Wei, Milo... (bots if ``bots``)."""
+    variant = registry.get(game_id).INFO.variants[0]
+    names = ["Coco", "Wei", "Milo", "Juno"][: max(2, variant.min_seats)]
+    players = [saves.Player(names[0])] + [
+        saves.Player(name, "bot" if bots else "human") for name in names[1:]
+    ]
+    return variant.name, players
+
+
 @pytest.mark.parametrize("game_id", registry.ids())
 async def test_every_in_game_key_works_on_every_game_screen(tmp_path, game_id):
     from textual.screen import ModalScreen
 
     from castletui.screens.dialogs import SaveAsScreen
 
-    variant = registry.get(game_id).INFO.variants[0].name
-    session = Session.new(
-        game_id, variant, [saves.Player("Coco"), saves.Player("Wei", "bot")], seed=5, path=tmp_path / "g.toml"
-    )
+    variant, players = first_variant_and_players(game_id, bots=True)
+    session = Session.new(game_id, variant, players, seed=5, path=tmp_path / "g.toml")
     app = StillApp(save_dir=tmp_path, session=session)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
@@ -417,8 +426,8 @@ async def test_every_in_game_key_works_on_every_game_screen(tmp_path, game_id):
 async def test_table_mode_plays_on_every_game_screen(tmp_path, game_id):
     """Table mode through the keyboard: Enter answers every 'what happened?'
     with the first possible outcome and takes the first choice on the board."""
-    variant = registry.get(game_id).INFO.variants[0].name
-    start = new_game(game_id, variant, [saves.Player("Coco"), saves.Player("Wei")], 3, mode="table")
+    variant, players = first_variant_and_players(game_id, bots=False)
+    start = new_game(game_id, variant, players, 3, mode="table")
     app = StillApp(start, tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         for _ in range(30):

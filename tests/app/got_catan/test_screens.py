@@ -12,7 +12,7 @@ from castletui.widgets.got_catan_map import GotCatanMap
 from castletui.widgets.got_catan_trade import TradeDialog, TradeGrid
 from rules import got_catan as game
 from rules.got_catan import RESOURCES, BuildRoad, BuildSettlement
-from tests.app.driving import StillApp, screen_text, settle
+from tests.app.driving import StillApp, open_table, screen_text, settle
 from tests.app.got_catan.helpers import at, new_session, play_until, press_until, top
 
 
@@ -34,7 +34,7 @@ async def test_the_board_cursor_places_the_first_settlement_and_its_road(tmp_pat
     session = new_session(tmp_path / "g.toml", seed=4)
     app = StillApp(save_dir=tmp_path, session=session)
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
+        await open_table(pilot)
         gift = app.screen.query_one(GotCatanMap)
         await pilot.press("m")
         assert app.screen.focused is gift
@@ -59,7 +59,7 @@ async def test_moving_the_cursor_to_a_path_opens_build_road_and_enter_builds(tmp
     roads = len(session.state.players[seat].roads)
     app = StillApp(save_dir=tmp_path, session=session)
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
+        await open_table(pilot)
         screen = app.screen
         assert isinstance(screen, GotCatanScreen)
         gift = screen.query_one(GotCatanMap)
@@ -82,7 +82,7 @@ async def test_a_click_on_a_corner_builds_a_settlement(tmp_path):
     corner = next(a.corner for a in session.legal_actions() if isinstance(a, BuildSettlement))
     app = StillApp(save_dir=tmp_path, session=session)
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
+        await open_table(pilot)
         gift = app.screen.query_one(GotCatanMap)
         row, first, _ = gift.spot_cells[("corner", corner)]
         await pilot.click(GotCatanMap, offset=(first, row))
@@ -94,7 +94,7 @@ async def test_the_build_menu_lists_every_cost_and_why_not(tmp_path):
     session = play_until(new_session(tmp_path / "g.toml", seed=2), at("turn"))
     app = StillApp(save_dir=tmp_path, session=session)
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
+        await open_table(pilot)
         screen = app.screen
         build = next(i for i, c in enumerate(screen.choice_list) if c.text == "Build...")
         screen.query_one("#actions").highlighted = build
@@ -113,7 +113,7 @@ async def test_tormund_moves_where_the_map_cursor_says_on_a_7(tmp_path):
     session = play_until(new_session(tmp_path / "g.toml", seed=3), at("tormund"))
     app = StillApp(save_dir=tmp_path, session=session)
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
+        await open_table(pilot)
         gift = app.screen.query_one(GotCatanMap)
         assert {spot[0] for spot in gift.selectable} == {"hex"}
         await pilot.press("m", "down", "right")
@@ -140,7 +140,7 @@ async def test_an_offer_made_in_the_trade_dialog_is_accepted_by_another_person(t
     get = next(card for card in before[1].hand if card not in before[0].hand)
     app = StillApp(save_dir=tmp_path, session=session)
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
+        await open_table(pilot)
         await pilot.press("t")
         await settle(pilot)
         assert isinstance(app.screen, TradeDialog)
@@ -173,7 +173,7 @@ async def test_a_seven_asks_each_person_over_the_limit_to_return_cards(tmp_path)
     held = len(session.state.players[seat].hand)
     app = StillApp(save_dir=tmp_path, session=session)
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
+        await open_table(pilot)
         screen = app.screen
         assert "return" in screen_text(app)
         assert all("(you hold" in choice.text for choice in screen.choice_list)
@@ -205,7 +205,7 @@ async def test_a_whole_hot_seat_game_of_three_people_through_the_keyboard(tmp_pa
     app = StillApp(save_dir=tmp_path, session=session)
     curtains = 0
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
+        await open_table(pilot)
         for _ in range(4000):
             await pilot.pause()  # no bots here: nothing runs in a worker
             if session.over:

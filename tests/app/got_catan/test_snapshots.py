@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.app.driving import StillApp, settle
+from tests.app.driving import StillApp, open_table, settle
 from tests.app.got_catan.helpers import at, new_session, play_until, top
 from tests.app.snapshots import fresh_dir
 
@@ -34,7 +34,7 @@ def make_app(moment: str, size: str) -> StillApp:
 
 
 async def open_the_trade_dialog(pilot) -> None:
-    await settle(pilot)
+    await open_table(pilot)
     await pilot.press("t")
     await settle(pilot)
     await pilot.press("2", "down", "down", "right", "1")  # 2 brick for 1 lumber
@@ -42,7 +42,7 @@ async def open_the_trade_dialog(pilot) -> None:
 
 
 async def close_the_score_sheet(pilot) -> None:
-    await settle(pilot)
+    await open_table(pilot)
     await pilot.press("escape")  # the score sheet opens by itself at the end
     await settle(pilot)
     # The log lays out its long history lazily: let it finish before the picture.
@@ -54,5 +54,5 @@ async def close_the_score_sheet(pilot) -> None:
 @pytest.mark.parametrize("moment", list(MOMENTS))
 def test_got_catan_screen(snap_compare, moment, size):
     app = make_app(moment, f"{size[0]}x{size[1]}")
-    run_before = {"trade": open_the_trade_dialog, "end": close_the_score_sheet}.get(moment, settle)
+    run_before = {"trade": open_the_trade_dialog, "end": close_the_score_sheet}.get(moment, open_table)
     assert snap_compare(app, terminal_size=size, run_before=run_before)
