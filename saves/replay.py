@@ -53,7 +53,9 @@ def replay_states(save: SaveFile, source: str = "the save") -> list[Any]:
             state = game.apply(state, action)
         except Exception as error:  # noqa: BLE001 - a hostile entry must not crash the load
             if isinstance(error, IllegalAction):
+                # A hostile entry may be quoted back in the refusal: keep the message short.
                 reason = error.reason.rstrip(".")
+                reason = reason if len(reason) <= 200 else reason[:197] + "..."
             elif isinstance(error, msgspec.ValidationError):
                 reason = f"not an action of this game ({in_words(error)})"
             else:  # an action of the right shape that the rules cannot make sense of
