@@ -25,25 +25,8 @@ from rules.catapult_castle.chance import chance_outcomes, chance_prompt
 from rules.catapult_castle.flow import to_move
 from rules.catapult_castle.info import INFO
 from rules.catapult_castle.legal import legal_actions
-from rules.catapult_castle.queries import (
-    DECK_NAMES,
-    SQUARE_NAMES,
-    Aim,
-    Land,
-    LandingOdds,
-    MoveTower,
-    Place,
-    PlayCard,
-    Shoot,
-    SkipExtraShot,
-    in_card_order,
-    shooter_mat,
-    shot_difficulty,
-    shot_odds,
-    square_index,
-    square_point,
-    tower_name,
-)
+from rules.catapult_castle.queries import *  # noqa: F403 - the public queries, listed in queries.__all__
+from rules.catapult_castle.queries import __all__ as _queries
 from rules.catapult_castle.scoring import evaluate, result
 from rules.catapult_castle.setup import setup
 from rules.catapult_castle.state import Action, State
@@ -51,18 +34,8 @@ from rules.catapult_castle.text import describe, effects, label
 from rules.catapult_castle.view import view
 
 __all__ = [
-    "DECK_NAMES",
     "INFO",
-    "SQUARE_NAMES",
     "Action",
-    "Aim",
-    "Land",
-    "LandingOdds",
-    "MoveTower",
-    "Place",
-    "PlayCard",
-    "Shoot",
-    "SkipExtraShot",
     "State",
     "apply",
     "bot_action",
@@ -71,17 +44,12 @@ __all__ = [
     "describe",
     "effects",
     "evaluate",
-    "in_card_order",
     "label",
     "legal_actions",
     "result",
     "setup",
-    "shooter_mat",
-    "shot_difficulty",
-    "shot_odds",
-    "square_index",
-    "square_point",
     "to_move",
-    "tower_name",
     "view",
+    # queries for the screens
+    *_queries,
 ]
