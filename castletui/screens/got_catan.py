@@ -26,7 +26,6 @@ from textual.binding import Binding
 from textual.widgets import OptionList
 
 from castletui.screens.game import Choice, GameScreen
-from castletui.screens.result import ResultScreen
 from castletui.widgets.board import SpotBoard
 from castletui.widgets.got_catan_map import PLAYER_INK, SHORT_RESOURCE, GotCatanMap, MapMarks, seat_letters
 from castletui.widgets.got_catan_trade import TradeDialog
@@ -44,23 +43,6 @@ SHORT_CARD = {
 }
 BUILD = "Build"
 OFFER_GROUP = "Offer to players"
-
-
-class SeenStanding:
-    """The session as the score sheet should read it mid-game: the standing
-    the viewer may see (others' Victory Point cards stay face down)."""
-
-    def __init__(self, session, viewer: int) -> None:
-        self.session, self.viewer = session, viewer
-
-    def result(self):
-        session = self.session
-        if session.over:
-            return session.result()
-        return session.game.result(session.view(self.viewer))
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self.session, name)
 
 
 class GotCatanScreen(GameScreen):
@@ -219,9 +201,6 @@ class GotCatanScreen(GameScreen):
             can = [title.split()[0].lower() for title, _, reason in menu if not reason]
             text.append("Can buy: " + (", ".join(can) if can else "nothing") + "\n")
         return text
-
-    def action_score(self) -> None:
-        self.app.push_screen(ResultScreen(SeenStanding(self.session, self.viewer)))
 
     # --- the action bar --------------------------------------------------------------
 

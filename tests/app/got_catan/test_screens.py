@@ -183,12 +183,9 @@ async def test_a_seven_asks_each_person_over_the_limit_to_return_cards(tmp_path)
 
 
 async def test_the_score_key_keeps_victory_point_cards_face_down(tmp_path):
-    from castletui.screens.got_catan import SeenStanding
-
+    """The frame's score sheet reads the viewer's standing (Session.standing)."""
     session = new_session(tmp_path / "g.toml", seed=2)
-    standing = SeenStanding(session, 0)
-    assert standing.result().scores == game.result(game.view(session.state, 0)).scores
-    assert standing.names == session.names
+    assert session.standing(0).scores == game.result(game.view(session.state, 0)).scores
 
 
 async def test_a_whole_hot_seat_game_of_three_people_through_the_keyboard(tmp_path):
