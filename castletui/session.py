@@ -268,8 +268,10 @@ class Session:
             winners = ", ".join(self.names[s] for s in result.winners) or "nobody"
             return f"Finished: {winners} won"
         seat = self.to_move()
-        who = "Chance" if seat == CHANCE else self.names[seat]
-        return f"Move {self.ply}, {who} to play"
+        if seat == CHANCE:
+            # Only a table game waits here: the app draws a digital game's chance at once.
+            return "waiting for the table's roll or draw" if self.save.mode == "table" else "a roll or draw next"
+        return f"{self.names[seat]} to play"
 
     def write(self) -> None:
         """Autosave. A failure is kept in ``last_save_error`` for the screen to

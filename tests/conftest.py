@@ -2,9 +2,17 @@
 
 from __future__ import annotations
 
+import os
+import time
+
 import pytest
 
 from rules import registry
+
+# Screens show save times in local time: every test reads them in UTC, so a
+# snapshot does not depend on the machine's time zone.
+os.environ["TZ"] = "UTC"
+time.tzset()
 
 
 @pytest.fixture

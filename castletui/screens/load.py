@@ -1,6 +1,8 @@
 """The load screen: every save in the save directory, newest first, with its
-game, players, moves and when it was last played. A damaged save is listed
-with what is wrong, never hidden."""
+game and way of playing it (variant, table mode), players, when it was last
+played and where it stands. Each row takes two lines so that all of it fits
+80 columns; the line under the table says the highlighted save in full. A
+damaged save is listed with what is wrong, never hidden."""
 
 from __future__ import annotations
 
@@ -15,54 +17,85 @@ from textual.widgets import DataTable, Footer, Header, Static
 
 import saves
 from castletui.screens.dialogs import ConfirmScreen
-from castletui.screens.menu import game_title
+from castletui.listing import game_title, moves, way_of_play, when_played, where_it_stands
 from castletui.widgets.plain import Plain
+
+
+class SaveTable(DataTable):
+    """The saves, with Enter named in the footer: the table takes Enter
+    before the screen does, so the screen's own Open binding never shows."""
+
+    BINDINGS = [Binding("enter", "select_cursor", "Open")]
 
 
 class LoadScreen(Screen):
     HELP = "Enter opens the highlighted save; d deletes it (after asking). Saves live in the folder shown."
     BINDINGS = [
         Binding("escape", "back", "Back"),
-        Binding("enter", "open", "Open", show=True),
         Binding("d", "delete", "Delete"),
     ]
 
     def compose(self) -> ComposeResult:
         yield Header()
         yield Plain("", id="load-title", classes="title")
-        yield DataTable(id="saves", cursor_type="row", zebra_stripes=True)
+        yield SaveTable(id="saves", cursor_type="row", zebra_stripes=True)
         yield Plain("", id="load-detail", classes="help")
         yield Footer()
 
     def on_mount(self) -> None:
-        table = self.query_one(DataTable)
-        table.add_columns("Game", "Players", "Moves", "Last played", "Status")
+        self.rows: list[saves.SaveSummary] = []
         self.reload()
 
-    def reload(self) -> None:
+    def on_resize(self) -> None:
+        # Column widths follow the terminal: re-lay the rows out for the new width.
+        if self.rows:
+            self.reload(keep_cursor=True)
+
+    def column_widths(self) -> tuple[int, int, int, int]:
+        """Game, Players, Played, Status: the fixed columns get what they
+        need and the status takes what is left (each cell has a space of
+        padding on either side, and the scroll bar needs two)."""
+        game, played = 24, 15
+        room = max(self.size.width, 60) - 2 - 4 * 2 - game - played
+        players = max(12, min(24, room // 2))
+        return game, players, played, max(14, room - players)
+
+    def reload(self, keep_cursor: bool = False) -> None:
         table = self.query_one(DataTable)
-        table.clear()
+        cursor = table.cursor_row if keep_cursor else 0
+        table.clear(columns=True)
+        widths = self.column_widths()
+        for label, width in zip(("Game", "Players", "Played", "Status"), widths, strict=True):
+            table.add_column(label, width=width)
         self.rows = saves.list_saves(self.app.save_dir)
         for row in self.rows:
-            status = "damaged" if row.problem else (row.status or "")
             # Text, not str: a DataTable reads a str cell as markup, and these
             # cells quote names and files.
-            cells = (
-                "(damaged)" if row.problem else game_title(row.game),
-                ", ".join(row.players) or row.name,
-                str(row.plies),
-                row.updated.replace("T", " ")[:16],
-                status,
-            )
-            table.add_row(*(Text(cell) for cell in cells), key=row.path)
+            table.add_row(*(Text(cell) for cell in self.cells(row, widths)), height=2, key=row.path)
         count = len(self.rows)
         self.query_one("#load-title", Static).update(
             f"Saved games: {count} in {self.app.save_dir}"
             if count
             else f"No saved games in {self.app.save_dir}"
         )
+        if self.rows:
+            table.move_cursor(row=min(cursor, len(self.rows) - 1))
         table.focus()
         self.show_detail()
+
+    @staticmethod
+    def cells(row: saves.SaveSummary, widths: tuple[int, ...]) -> tuple[str, ...]:
+        """The two lines of each cell, each cut to its column."""
+        day, time = when_played(row.updated)
+        played = f"{day}\n{time}, {moves(row.plies)}"
+        if row.problem:
+            return ("(damaged)", _two_lines(row.name, widths[1]), played, _two_lines(row.problem, widths[3]))
+        return (
+            f"{_cut(game_title(row.game), widths[0])}\n{_cut(way_of_play(row), widths[0])}",
+            _two_lines(", ".join(row.players), widths[1]),
+            played,
+            _two_lines(where_it_stands(row), widths[3]),
+        )
 
     def selected(self) -> saves.SaveSummary | None:
         table = self.query_one(DataTable)
@@ -75,8 +108,18 @@ class LoadScreen(Screen):
         row = self.selected()
         text = ""
         if row is not None:
-            text = row.problem or f"{Path(row.path).name}"
+            text = row.problem or self.in_full(row)
         self.query_one("#load-detail", Static).update(text)
+
+    @staticmethod
+    def in_full(row: saves.SaveSummary) -> str:
+        """The highlighted save with nothing cut: file, game, players, status."""
+        game = game_title(row.game)
+        way = way_of_play(row)
+        return (
+            f"{Path(row.path).name}: {game}{f' ({way})' if way else ''} with {', '.join(row.players)}; "
+            f"{where_it_stands(row)}, after {moves(row.plies)}."
+        )
 
     @on(DataTable.RowSelected)
     def action_open(self) -> None:
@@ -104,3 +147,19 @@ class LoadScreen(Screen):
 
     def action_back(self) -> None:
         self.app.pop_screen()
+
+
+def _cut(text: str, width: int) -> str:
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
+def _two_lines(text: str, width: int) -> str:
+    """``text`` wrapped into at most two lines of ``width``, the second cut
+    with an ellipsis when it does not fit (the line under the table has it
+    all)."""
+    import textwrap
+
+    lines = textwrap.wrap(text, width) or [""]
+    if len(lines) > 2:
+        lines = [lines[0], _cut(" ".join(lines[1:]), width)]
+    return "\n".join(lines)

@@ -9,18 +9,9 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, OptionList, Static
 from textual.widgets.option_list import Option
 
+from castletui.listing import game_title, where_it_stands
 from castletui.widgets.banner import BANNER
 from castletui.widgets.plain import Plain
-
-
-def game_title(game_id: str) -> str:
-    """A game's title from its rules module, or the id for an unknown game."""
-    from rules import registry
-
-    try:
-        return registry.get(game_id).INFO.title
-    except registry.UnknownGame:
-        return game_id
 
 
 class MenuScreen(Screen):
@@ -69,7 +60,7 @@ class MenuScreen(Screen):
             menu.enable_option("continue")
         if latest is not None:
             title = game_title(latest.game)
-            note = f"Continue: {title} with {', '.join(latest.players)} ({latest.status or f'move {latest.plies}'})"
+            note = f"Continue: {title} with {', '.join(latest.players)} ({where_it_stands(latest) or f'move {latest.plies}'})"
         else:
             note = "No saved games yet: start a new one."
         self.query_one("#continue-note", Static).update(note)

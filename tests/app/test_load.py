@@ -1,0 +1,72 @@
+"""The load screen at 80x24: every way of playing a game reads apart
+(competitive, co-op, table mode), nothing is cut off that the player needs,
+and a table game waiting for the real dice says so (issue 14, item 13)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import saves
+from castletui.listing import way_of_play, when_played, where_it_stands
+from castletui.screens.load import LoadScreen
+from castletui.session import Session
+from tests.app.driving import StillApp, screen_text, settle
+
+ANN_WEI = [saves.Player("Ann"), saves.Player("Wei")]
+
+
+def _row(path: Path) -> saves.SaveSummary:
+    return next(row for row in saves.list_saves(path.parent) if row.path == str(path))
+
+
+def test_competitive_co_op_and_table_games_of_one_game_read_apart(tmp_path):
+    competitive = Session.new("castle-raisers", "competitive", ANN_WEI, seed=1, path=tmp_path / "a.toml")
+    coop = Session.new("castle-raisers", "cooperative", ANN_WEI, seed=1, path=tmp_path / "b.toml")
+    table = Session.new("castle-raisers", "cooperative", ANN_WEI, seed=1, mode="table", path=tmp_path / "c.toml")
+    ways = {way_of_play(_row(session.path)) for session in (competitive, coop, table)}
+    assert ways == {"Competitive", "Co-operative", "Co-operative, table mode"}
+
+
+def test_a_table_game_waiting_for_the_dice_does_not_say_chance_is_playing(tmp_path):
+    session = Session.new("catapult-castle", "standard", ANN_WEI, seed=1, mode="table")
+    session.path = tmp_path / "t.toml"
+    session.write()
+    assert session.to_move() == -1, "a table game starts by asking what the table dealt"
+    status = where_it_stands(_row(session.path))
+    assert "Chance" not in status and "table" in status
+
+
+def test_a_save_written_before_the_short_status_reads_like_a_new_one(tmp_path):
+    session = Session.new("catapult-castle", "solo", [saves.Player("Ann")], seed=1, path=tmp_path / "old.toml")
+    old = saves.read(session.path)
+    import msgspec
+
+    saves.dump(msgspec.structs.replace(old, status="Move 0, Ann to play"), session.path)
+    assert where_it_stands(_row(session.path)) == "Ann to play"
+    legacy_table = msgspec.structs.replace(_row(session.path), status="Chance to play", mode="table")
+    assert where_it_stands(legacy_table) == "waiting for the table's roll or draw"
+
+
+def test_a_time_that_cannot_be_read_is_shown_as_written():
+    assert when_played("2026-11-30T09:15:00+00:00") == ("30 Nov 2026", "09:15")
+    assert when_played("yesterday-ish") == ("yesterday-", "sh")
+
+
+async def test_at_80x24_every_row_shows_game_way_players_time_and_status(tmp_path):
+    Session.new("castle-raisers", "cooperative", ANN_WEI, seed=1, mode="table", path=tmp_path / "coop.toml")
+    long_names = [saves.Player("Annabelle Longname-Smith"), saves.Player("Bartholomew Q. Wei")]
+    Session.new("catapult-castle", "standard", long_names, seed=2, path=tmp_path / "long.toml")
+    app = StillApp(save_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("l")
+        await settle(pilot)
+        assert isinstance(app.screen, LoadScreen)
+        text = screen_text(app)
+        for expected in ("Castle Raisers", "Co-operative, table mode", "Ann, Wei", "waiting for", "0 moves", "Open"):
+            assert expected in text, expected
+        assert "Chance to play" not in text
+        table = app.screen.query_one("#saves")
+        table.move_cursor(row=[row.path for row in app.screen.rows].index(str(tmp_path / "long.toml")))
+        await settle(pilot)
+        detail = str(app.screen.query_one("#load-detail").render())
+        assert "Annabelle Longname-Smith, Bartholomew Q. Wei" in detail, "the line under the table has it all"
