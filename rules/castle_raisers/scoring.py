@@ -4,6 +4,8 @@ result for castles typed in by hand (the table-mode calculator)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from rules.castle_raisers import geometry
 from rules.castle_raisers.edition import (
     BORDER_LOCATIONS,
@@ -23,8 +25,11 @@ from rules.castle_raisers.table import cooperative
 from rules.core import Result, seat_ref
 
 
-def threat_met(castle: Castle, name: str) -> bool:
+def threat_met(castle: Castle, name: str, starting_icons_visible: bool | None = None) -> bool:
     """Whether ``castle`` meets Threat card ``name`` at Game End.
+
+    ``starting_icons_visible``: what the table says of a castle typed in
+    without its wall tile by tile (the calculator); None reads the wall.
 
     Cards that change how you play (Disoriented, Out of Range, Strong Hides,
     Coming by Land, and castletui's own Hungry Pack and Short Supply) are
@@ -43,6 +48,8 @@ def threat_met(castle: Castle, name: str) -> bool:
     if check == "each_section_at_least":
         return min(castle.heights) >= threat.amount
     if check == "no_starting_icon_visible":
+        if starting_icons_visible is not None:
+            return not starting_icons_visible
         return not geometry.visible_starting_icons(castle.board, castle.wall)
     if check == "no_border_villagers":
         return not any(castle.village[index] for index in BORDER_LOCATIONS)
@@ -56,6 +63,10 @@ def threat_met(castle: Castle, name: str) -> bool:
 def result(state: State) -> Result:
     """The score sheet; competitive: most points then fewest wolves around the castle;
     co-operative and solo: every Threat card met and the team total above the wolves'."""
+    return _result(state, ())
+
+
+def _result(state: State, starting_icons_visible: Sequence[bool | None]) -> Result:
     coop = cooperative(state)
     lines = score_sheet(state.castles, cooperative=coop)
     scores = totals(lines, state.seats)
@@ -69,7 +80,7 @@ def result(state: State) -> Result:
         f"{seat_ref(seat)}: {name}"
         for seat, castle in enumerate(state.castles)
         for name in castle.threats
-        if not threat_met(castle, name)
+        if not threat_met(castle, name, _told(starting_icons_visible, seat))
     ]
     team = sum(scores)
     rating = f"team {team:g} against the wolves' {target}"
@@ -102,11 +113,20 @@ def result(state: State) -> Result:
     )
 
 
-def calculator_result(castles: tuple[Castle, ...], variant: str = "competitive") -> Result:
+def calculator_result(
+    castles: tuple[Castle, ...],
+    variant: str = "competitive",
+    starting_icons_visible: Sequence[bool | None] = (),
+) -> Result:
     """Table-mode calculator: the Game End result for castles typed in by hand
-    (heights, wolves, Village tokens, Prestige, Attack and Arrow tokens, Threat cards)."""
+    (heights, wolves, Village tokens, Prestige, Attack and Arrow tokens, Threat cards);
+    ``starting_icons_visible`` per seat, what the table says where no wall was typed in."""
     state = State(variant=variant, seats=len(castles), castles=tuple(castles), finished=True)
-    return result(state)
+    return _result(state, starting_icons_visible)
+
+
+def _told(answers: Sequence[bool | None], seat: int) -> bool | None:
+    return answers[seat] if seat < len(answers) else None
 
 
 def threat_report(state: State) -> tuple[tuple[int, str, bool], ...]:

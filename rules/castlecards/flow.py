@@ -11,8 +11,9 @@ changes the game records an event for the log (``text.effects``).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import lru_cache
+from typing import NamedTuple
 
 from msgspec.structs import replace
 
@@ -22,7 +23,7 @@ from rules.core.multiset import added_all
 from .decks import draw_source, reshuffled, village_in_deck
 from .edition import CARDS, FACE_DOWN, TORCHES
 from .fortress import card_shields, standing, team_of, walls_in_the_way, weigh
-from .state import Pending, State
+from .state import FortressCard, Pending, State
 
 
 def to_move(state: State) -> int | None:
@@ -160,20 +161,42 @@ def _loot_to_hand(state: State) -> bool:
     return sum(1 for player in state.players if not player.out) <= 2
 
 
+class Weighing(NamedTuple):
+    """An attack weighed: swords after the reactions against the shields of
+    the target with its Shield Walls; ``counted`` the attack cards that
+    still count, ``knocked_out`` those a Sabotage or Boiling Oil took."""
+
+    swords: int
+    shields: int
+    success: bool
+    counted: tuple[str, ...]
+    knocked_out: tuple[str, ...]
+
+
+def weigh_attack(
+    cards: Sequence[str], reactions: Sequence[str], target: FortressCard, garrison: bool, walls: int
+) -> Weighing:
+    """Weigh an attack on ``target`` (its stationed units only with
+    ``garrison``) behind ``walls`` standing Walls (a Castle's; 0 for a
+    Wall): more swords than shields take it, a tie fails."""
+    # Sabotaging every assault weapon leaves the attack unable to pass the
+    # Walls: weigh counts its swords 0 (the weapons are what made it legal).
+    swords, counted, knocked = weigh(list(cards), list(reactions), walls)
+    shields = card_shields(target, garrison)
+    shields += sum(CARDS[r].effect for r in reactions if r == "shield-wall")
+    return Weighing(swords, shields, swords > shields, tuple(counted), tuple(knocked))
+
+
 def _resolve(state: State, step: Pending) -> State:
     """Weigh the attack in progress (swords after reactions against shields)
     and carry out its outcome: the cards to the discards, a fallen card, the
     loot, a fallen castle, the last castle standing."""
     assault = state.assault
     cards = [c.card for c in assault.cards]
-    # Sabotaging every assault weapon leaves the attack unable to pass the
-    # Walls: weigh counts its swords 0 (the weapons are what made it legal).
-    swords, _, _ = weigh(cards, list(assault.reactions), walls_in_the_way(state))
     defender = state.players[assault.defender]
     target = defender.fortress[assault.slot]
-    shields = card_shields(target, assault.garrison)
-    shields += sum(CARDS[r].effect for r in assault.reactions if r == "shield-wall")
-    success = swords > shields
+    weighing = weigh_attack(cards, assault.reactions, target, assault.garrison, walls_in_the_way(state))
+    swords, shields, success = weighing.swords, weighing.shields, weighing.success
     discard = state.discard + tuple(cards) + assault.reactions
     players = state.players
     if success:

@@ -23,6 +23,7 @@ from rules.catapult_castle.edition import (
     square_index,
 )
 from rules.catapult_castle.flow import settle
+from rules.catapult_castle.legal import place_reason, play_reason, rearrange_reason, roof_reason
 from rules.catapult_castle.state import (
     Action,
     Aim,
@@ -57,7 +58,6 @@ from rules.catapult_castle.table import (
     placement,
     put,
     rearrange_limit,
-    stack_limit,
 )
 from rules.core import IllegalAction, fresh, popped, pushed, replaced_top, top
 from rules.core.multiset import added, removed
@@ -179,35 +179,25 @@ def _give(state: State, step: Pending, action: GiveCard) -> State:
 
 def _play(state: State, step: Pending, action: PlayCard) -> State:
     seat = step.seat
-    if state.beginner:
-        raise IllegalAction("Beginner rules: cards have no effects, they only go under stacked towers.")
-    if state.shot_taken:
-        raise IllegalAction("Cards are played before the turn's first shot.")
-    hand = state.hands[seat]
     kind = action.kind
-    if kind not in hand:
-        raise IllegalAction(f"You have no {kind} in hand.")
-    changes: dict[str, Any] = {"hands": put(state.hands, seat, removed(hand, kind))}
+    reason = play_reason(state, seat, kind)
+    if reason:
+        raise IllegalAction(reason)
+    changes: dict[str, Any] = {"hands": put(state.hands, seat, removed(state.hands[seat], kind))}
     if kind == ROOF:
         q = _square(state, action.mat, action.square)
-        stack = state.stacks[q]
-        if not stack.towers:
-            raise IllegalAction("A Reinforced Roof goes on a tower, and that square is empty.")
-        if stack.roof >= 0:
-            raise IllegalAction("That tower already has a Reinforced Roof.")
-        changes["stacks"] = put(state.stacks, q, replace(stack, roof=own_deck(state, seat)))
+        reason = roof_reason(state, q)
+        if reason:
+            raise IllegalAction(reason)
+        changes["stacks"] = put(state.stacks, q, replace(state.stacks[q], roof=own_deck(state, seat)))
     else:
         if action.mat != -1 or action.square:
             raise IllegalAction(f"Only a Reinforced Roof is placed on a tower; {kind} is just played.")
         if kind == EXTRA_SHOT:
             changes["shots_left"] = state.shots_left + 1
         elif kind == MAGIC_TOSS:
-            if state.magic_toss:
-                raise IllegalAction("Magic Toss is already in play this turn.")
             changes["magic_toss"] = True
         elif kind == STRONG_AMMO:
-            if state.strong_ammo:
-                raise IllegalAction("Strong Ammo is already in play this turn.")
             changes["strong_ammo"] = True
         deck = own_deck(state, seat)
         if deck >= 0:  # solo cards have no deck: once played they are gone
@@ -323,21 +313,11 @@ def _land(state: State, step: Pending, action: Land) -> State:
 
 
 def _place(state: State, step: Pending, action: Place) -> State:
-    mode, squares = placement(state, step.seat)
-    if mode == "none":
-        raise IllegalAction("There is nowhere to put this tower: it goes back in the box.")
+    mode, _ = placement(state, step.seat)
     q = square_index(state.seat_mats[step.seat], action.square)
-    if q not in squares:
-        if q < 0 or q not in state.squares:
-            raise IllegalAction(f"There is no {action.square or 'such'} square on your mat.")
-        stack = state.stacks[q]
-        if mode == "empty":
-            raise IllegalAction("You still have an empty square: the captured tower must go on one.")
-        if stack.roof >= 0:
-            raise IllegalAction("That tower has a Reinforced Roof: nothing may be stacked on it.")
-        raise IllegalAction(
-            f"That stack is already {stack_limit(state)} towers high, the most the house rule allows."
-        )
+    reason = place_reason(state, step.seat, q)
+    if reason:
+        raise IllegalAction(reason)
     if mode == "empty":
         return answered(state, stacks=put(state.stacks, q, Stack((step.ammo,))))
     stacking = Pending(
@@ -356,10 +336,9 @@ def _return_to_box(state: State, step: Pending, action: ReturnToBox) -> State:
 
 
 def _rearrange(state: State, step: Pending, action: Rearrange) -> State:
-    if not is_solo(state):
-        raise IllegalAction("Only the solo game lets you rearrange the towers.")
-    if state.rearrangements_left <= 0:
-        raise IllegalAction("Both rearrangements are used up.")
+    reason = rearrange_reason(state)
+    if reason:
+        raise IllegalAction(reason)
     return replace(
         state,
         rearrangements_left=state.rearrangements_left - 1,

@@ -1,6 +1,9 @@
 """Catapult Castle legal actions: what the decision on top lets its seat do.
 For chance, the outcomes themselves (``chance``). ``apply`` checks every
-action on its own and says why it refuses one."""
+action on its own and says why it refuses one; the reasons a player may
+expect to be asked about (playing a card, rearranging, where a captured
+tower goes) are computed here once, by the functions ``*_reason`` that both
+``apply`` raises and :func:`refusals` ("why not?") lists."""
 
 from __future__ import annotations
 
@@ -31,7 +34,14 @@ from rules.catapult_castle.state import (
     aim_action,
     move_action,
 )
-from rules.catapult_castle.table import is_solo, placement, rearrange_limit, targets
+from rules.catapult_castle.table import (
+    is_solo,
+    mat_squares,
+    placement,
+    rearrange_limit,
+    stack_limit,
+    targets,
+)
 from rules.core import CHANCE
 
 ACCURACIES = (0, 25, 50, 75, 100)
@@ -46,6 +56,99 @@ _AIMS_AT = {
 }
 
 
+# --- the reasons (one function refuses and explains) -------------------------------
+
+
+def play_reason(state: State, seat: int, kind: str) -> str:
+    """Why ``seat`` may not play a card of ``kind`` now, or "" if they may
+    (a Reinforced Roof still needs a tower: :func:`roof_reason`)."""
+    if state.beginner:
+        return "Beginner rules: cards have no effects, they only go under stacked towers."
+    if state.shot_taken:
+        return "Cards are played before the turn's first shot."
+    if kind not in state.hands[seat]:
+        return f"You have no {kind} in hand."
+    if kind == MAGIC_TOSS and state.magic_toss:
+        return "Magic Toss is already in play this turn."
+    if kind == STRONG_AMMO and state.strong_ammo:
+        return "Strong Ammo is already in play this turn."
+    return ""
+
+
+def roof_reason(state: State, square: int) -> str:
+    """Why a Reinforced Roof may not go on ``square`` (in play), or ""."""
+    stack = state.stacks[square]
+    if not stack.towers:
+        return "A Reinforced Roof goes on a tower, and that square is empty."
+    if stack.roof >= 0:
+        return "That tower already has a Reinforced Roof."
+    return ""
+
+
+def rearrange_reason(state: State) -> str:
+    """Why the towers may not be rearranged now (solo), or ""."""
+    if not is_solo(state):
+        return "Only the solo game lets you rearrange the towers."
+    if state.rearrangements_left <= 0:
+        return "Both rearrangements are used up."
+    return ""
+
+
+def place_reason(state: State, seat: int, square: int) -> str:
+    """Why a captured tower may not go on ``square`` (a square number), or ""."""
+    mode, squares = placement(state, seat)
+    if mode == "none":
+        return "There is nowhere to put this tower: it goes back in the box."
+    if square in squares:
+        return ""
+    if square < 0 or square not in state.squares or square // 4 != state.seat_mats[seat]:
+        name = SQUARE_NAMES[square % 4] if square >= 0 else "such"
+        return f"There is no {name} square on your mat."
+    stack = state.stacks[square]
+    if mode == "empty":
+        return "You still have an empty square: the captured tower must go on one."
+    if stack.roof >= 0:
+        return "That tower has a Reinforced Roof: nothing may be stacked on it."
+    return f"That stack is already {stack_limit(state)} towers high, the most the house rule allows."
+
+
+def refusals(state: State, seat: int) -> list[tuple[str, str]]:
+    """Why not? What ``seat`` might expect to do at its decision but may
+    not, each (label, reason): the cards in hand it cannot play now, a
+    rearrangement used up (solo), and the squares of its mat a captured
+    tower may not go on."""
+    mover = to_move(state)
+    if mover is None or mover != seat:
+        return []
+    step = state.pending[-1]
+    found: list[tuple[str, str]] = []
+    if step.kind == "turn":
+        for kind in KINDS:
+            if kind not in state.hands[seat]:
+                continue
+            reason = play_reason(state, seat, kind)
+            if not reason and kind == ROOF and not _roof_squares(state):
+                reason = "Every tower already has a Reinforced Roof."
+            if reason:
+                found.append((kind, reason))
+        if is_solo(state):
+            reason = rearrange_reason(state)
+            if reason:
+                found.append(("Rearrange the towers", reason))
+    elif step.kind == "place":
+        mode, _ = placement(state, seat)
+        if mode != "none":
+            for q in mat_squares(state, state.seat_mats[seat]):
+                reason = place_reason(state, seat, q)
+                if reason:
+                    found.append((f"Place on the {SQUARE_NAMES[q % 4]} square", reason))
+    return found
+
+
+def _roof_squares(state: State) -> list[int]:
+    return [q for q in state.squares if not roof_reason(state, q)]
+
+
 def _card_plays(state: State, seat: int) -> list[Action]:
     # In the rulebook's order of the card kinds, whatever order the hand keeps.
     plays: list[Action] = []
@@ -53,13 +156,10 @@ def _card_plays(state: State, seat: int) -> list[Action]:
     if not hand:
         return plays
     for kind in KINDS:
-        if kind not in hand:
+        if kind not in hand or play_reason(state, seat, kind):
             continue
         if kind == ROOF:
-            stacks = state.stacks
-            plays += [PLAY_ROOF[q] for q in state.squares if stacks[q].towers and stacks[q].roof < 0]
-        elif (kind == MAGIC_TOSS and state.magic_toss) or (kind == STRONG_AMMO and state.strong_ammo):
-            continue
+            plays += [PLAY_ROOF[q] for q in _roof_squares(state)]
         else:
             plays.append(PLAYS[kind])
     return plays
@@ -70,7 +170,7 @@ def _turn_actions(state: State, seat: int) -> list[Action]:
     solo = is_solo(state)
     if not state.shot_taken and not state.beginner:
         actions += _card_plays(state, seat)
-    if solo and state.rearrangements_left > 0:
+    if solo and not rearrange_reason(state):
         actions.append(REARRANGE)
     if state.mode == "table":
         if solo:

@@ -34,8 +34,13 @@ _BROKEN_BY = (
 
 def turn_position(state: State, seat: int) -> int:
     """1 for the start player, 2 for the next... (seat order before the start is known)."""
-    start = state.start_seat if state.start_seat >= 0 else 0
-    return (seat - start) % state.seats + 1
+    return position_in_turn_order(seat, state.start_seat, state.seats)
+
+
+def position_in_turn_order(seat: int, start_seat: int, seats: int) -> int:
+    """1 for the start player ``start_seat`` (-1: not known yet, seat 0), 2 for the next..."""
+    start = start_seat if start_seat >= 0 else 0
+    return (seat - start) % seats + 1
 
 
 def standing_keys(state: State) -> list[tuple[int, int, int, int]]:
@@ -48,8 +53,13 @@ def standing_keys(state: State) -> list[tuple[int, int, int, int]]:
 
 def ranking(state: State) -> list[int]:
     """Seats from first to last by the full tie-break (no two seats tie)."""
-    keys = standing_keys(state)
-    return sorted(range(state.seats), key=lambda s: keys[s], reverse=True)
+    return rank(standing_keys(state))
+
+
+def rank(keys: list[tuple[int, int, int, int]]) -> list[int]:
+    """Seats from first to last by their (towers, ammo, cards, turn position)
+    keys: the rulebook's order of the tie-breaks (no two seats tie)."""
+    return sorted(range(len(keys)), key=lambda s: keys[s], reverse=True)
 
 
 def _deciding(keys: list[tuple[int, ...]]) -> tuple[int, list[int]]:
@@ -79,7 +89,7 @@ def _ordinal(n: int) -> str:
     return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n, 'th') }"
 
 
-def _decided_by(keys: list[tuple[int, ...]]) -> str:
+def decided_by(keys: list[tuple[int, ...]]) -> str:
     """In words, with numbers: which rule settled the standing. No seat names
     (the result screen shows this text as it is), only the tied players' values."""
     item, tied = _deciding(keys)
@@ -100,7 +110,12 @@ def _decided_by(keys: list[tuple[int, ...]]) -> str:
 
 
 def solo_score(state: State) -> int:
-    return state.removed + state.supply
+    return solo_points(state.removed, state.supply)
+
+
+def solo_points(towers_removed: int, ammo_left: int) -> int:
+    """The solo score: one point per tower removed and one per ammo left."""
+    return towers_removed + ammo_left
 
 
 def result(state: State) -> Result:
@@ -125,7 +140,7 @@ def result(state: State) -> Result:
         lines=(ScoreLine(SCORE_LINE, towers),),
         winners=(ranking(state)[0],),
         finished=state.over,
-        decided_by=_decided_by(keys),
+        decided_by=decided_by(keys),
     )
 
 

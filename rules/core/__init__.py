@@ -28,8 +28,9 @@ rules did by themselves after an action: tokens taken, wolves arriving),
 during it: a reaction, a Thief; the hot-seat frame brings the device back to
 that player to see how the turn ended; defaults to ``to_move``).
 
-The screen API (``prompt``, ``spot``, ``group``, ``preview``) is
-described in :mod:`rules.core.screen`.
+The screen API (``prompt``, ``spot``, ``group``, ``preview``,
+``refusals``) and the rules helpers (``helpers``) are described in
+:mod:`rules.core.screen`.
 
 Log lines never hold player names (they live in the save, not the state):
 they name seats with :func:`seat_ref` and the app fills names in with

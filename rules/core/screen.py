@@ -14,14 +14,25 @@ time.
   Escape steps back one.
 - ``preview(state, action, seat) -> str``: what choosing the action would
   do, as that seat may know it ("3 swords against 2 shields: wins").
+- ``refusals(state, seat) -> list[Refusal]`` ("Why not?"): the actions
+  ``seat`` might expect to take now but may not, each with a short label
+  and the rules' reason, in the words ``apply`` refuses them with (a game
+  computes both from one function, never a second copy of a rule). Empty
+  when it is not ``seat``'s decision, or when a game has none. The frame
+  shows them greyed beside the legal actions.
+- ``helpers() -> tuple[Helper, ...]`` (rules helpers): the calculators a
+  table asks the rulebook for without playing a game in the app (a final
+  score sheet, a ranking, an attack). A :class:`Helper` is a conversation
+  of plain questions and a report, all in the game's words, so a headless
+  line prompt (``castletui calc GAME``) and a screen can both drive it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Hashable
-from typing import Any
+from collections.abc import Callable, Hashable, Mapping
+from typing import Any, NamedTuple
 
-from rules.core.protocol import Game
+from rules.core.protocol import Game, IllegalAction
 from rules.core.seats import seat_ref
 
 
@@ -47,3 +58,128 @@ def preview(game: Game, state: Any, action: Any, seat: int) -> str:
 
 def has_preview(game: Game) -> bool:
     return getattr(game, "preview", None) is not None
+
+
+class Refusal(NamedTuple):
+    """An action a player might expect but may not take now: a short
+    ``label`` ("Keep", "Pour on the vicious wolf") and the rules' ``reason``
+    ("needs 3 ore and 2 grain, you have 1 ore")."""
+
+    label: str
+    reason: str
+
+
+def refusals(game: Game, state: Any, seat: int) -> list[Refusal]:
+    """The game's "why not?" list for ``seat`` (empty without the hook)."""
+    hook = getattr(game, "refusals", None)
+    if hook is None:
+        return []
+    return [Refusal(*refusal) for refusal in hook(state, seat)]
+
+
+# --- rules helpers ------------------------------------------------------------
+
+
+class Question(NamedTuple):
+    """One question of a rules helper.
+
+    ``key`` names the answer in the answers so far; ``prompt`` is asked as
+    is; ``parse(text)`` turns what was typed into the answer's value, or
+    raises IllegalAction with a plain reason (the question is then asked
+    again); ``default`` is what an empty answer means ("" = none: an empty
+    answer is parsed like any other)."""
+
+    key: str
+    prompt: str
+    parse: Callable[[str], Any]
+    default: str = ""
+
+
+class Helper(NamedTuple):
+    """A rules helper: ``next_question(answers)`` gives the next question
+    from the answers so far (a dict of ``key`` -> parsed value), or None
+    when all is known; ``report(answers)`` then gives the result, one line
+    of text each. Both are pure: a helper keeps no state of its own."""
+
+    name: str
+    title: str
+    summary: str
+    next_question: Callable[[Mapping[str, Any]], Question | None]
+    report: Callable[[Mapping[str, Any]], list[str]]
+
+
+def helpers(game: Game) -> tuple[Helper, ...]:
+    """The game's rules helpers (none without the hook)."""
+    hook = getattr(game, "helpers", None)
+    return tuple(hook()) if hook is not None else ()
+
+
+# --- parsing what a player typed (for helpers and table-mode count entry) ----
+
+
+def parse_whole_numbers(text: str, count: int, what: str) -> tuple[int, ...]:
+    """``count`` whole numbers of 0 or more typed apart by spaces or commas
+    ("5 6 5"); IllegalAction naming ``what`` they are if not."""
+    words = text.replace(",", " ").split()
+    numbers = []
+    for word in words:
+        if not word.isdigit():
+            break
+        numbers.append(int(word))
+    if len(words) != count or len(numbers) != count:
+        example = " ".join(str(n) for n in range(1, count + 1))
+        many = "a whole number" if count == 1 else f"{count} whole numbers"
+        raise IllegalAction(f"Type {many} of 0 or more ({what}), e.g. {example}.")
+    return tuple(numbers)
+
+
+def parse_counts(text: str, kinds: tuple[str, ...]) -> tuple[int, ...]:
+    """How many of each of ``kinds`` were typed, as counts in ``kinds``
+    order: "2 soldier 1 archer" (a kind by its name, its plural or the start
+    of its name; a count without a kind is 1: "soldier archer"), or one
+    number per kind in order ("2 0 1 0"); an empty answer is none at all."""
+    words = text.replace(",", " ").lower().split()
+    counts = [0] * len(kinds)
+    if not words:
+        return tuple(counts)
+    if len(words) == len(kinds) and all(word.isdigit() for word in words):
+        return tuple(int(word) for word in words)
+    pending = 1
+    number_waiting = False
+    for word in words:
+        if word.isdigit():
+            if number_waiting:
+                break
+            pending, number_waiting = int(word), True
+            continue
+        matches = [
+            index
+            for index, kind in enumerate(kinds)
+            if kind.lower() == word or kind.lower() + "s" == word or kind.lower().startswith(word)
+        ]
+        if len(matches) != 1:
+            listed = ", ".join(kinds)
+            raise IllegalAction(
+                f"{word!r} is not one of {listed}: type counts like '2 {kinds[0]} 1 {kinds[-1]}'."
+            )
+        counts[matches[0]] += pending
+        pending, number_waiting = 1, False
+    else:
+        if not number_waiting:
+            return tuple(counts)
+    listed = ", ".join(kinds)
+    raise IllegalAction(f"Say what each number counts ({listed}): e.g. '2 {kinds[0]} 1 {kinds[-1]}'.")
+
+
+def parse_choice(text: str, choices: Mapping[str, Any], what: str) -> Any:
+    """The value of the choice whose name starts with what was typed
+    (case-insensitive; an exact name wins); IllegalAction listing them if
+    none or several fit."""
+    typed = text.strip().lower()
+    exact = [value for name, value in choices.items() if name.lower() == typed]
+    if exact:
+        return exact[0]
+    fits = [value for name, value in choices.items() if typed and name.lower().startswith(typed)]
+    if len(fits) == 1:
+        return fits[0]
+    raise IllegalAction(f"Type one of: {', '.join(choices)} ({what}).")
