@@ -6,6 +6,10 @@
     castletui resume [FILE]         the latest save, or FILE
     castletui list [--games]        saved games (or the games castletui plays)
     castletui rules GAME [--print]  a game's rules reference
+    castletui new GAME --shared     a game others join from their own terminals
+    castletui join [FILE] [--seat N] [--as NAME]
+                                    the lobby of shared tables, or a seat at one
+    castletui serve [--port N]      the lobby in a web browser (textual-serve)
 """
 
 from __future__ import annotations
@@ -32,8 +36,21 @@ def build_parser() -> argparse.ArgumentParser:
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument("--save-dir", metavar="DIR", default=argparse.SUPPRESS, help=save_dir_help)
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+    # Shared tables: where they live and who this castletui plays as.
+    sharing = argparse.ArgumentParser(add_help=False)
+    sharing.add_argument(
+        "--table-dir",
+        metavar="DIR",
+        help="where shared tables live (default: $CASTLETUI_TABLE_DIR or the user data folder)",
+    )
+    sharing.add_argument(
+        "--as",
+        dest="as_name",
+        metavar="NAME",
+        help="play as NAME (the forced command of a game account; default: your Unix user)",
+    )
 
-    new = commands.add_parser("new", parents=[common], help="start a new game")
+    new = commands.add_parser("new", parents=[common, sharing], help="start a new game")
     new.add_argument("game", help="game id, e.g. catapult-castle (see: castletui list --games)")
     new.add_argument("--variant", help="variant name (default: the game's first)")
     new.add_argument("--players", type=int, help="number of players")
@@ -49,6 +66,25 @@ def build_parser() -> argparse.ArgumentParser:
         "--option", action="append", default=[], metavar="NAME=VALUE", help="a game option (repeatable)"
     )
     new.add_argument("--seed", type=int, help="seed for a reproducible game")
+    new.add_argument(
+        "--shared",
+        action="store_true",
+        help="a shared table: you take the first person's seat, others join from their own terminals",
+    )
+
+    join = commands.add_parser(
+        "join", parents=[common, sharing], help="the lobby of shared tables, or a seat at one"
+    )
+    join.add_argument("file", nargs="?", help="a table (a path, or its name in the table folder)")
+    join.add_argument(
+        "--seat", type=int, help="the seat to take (1, 2...; default: yours, else the first free)"
+    )
+
+    serve = commands.add_parser(
+        "serve", parents=[common, sharing], help="the lobby of shared tables in a web browser"
+    )
+    serve.add_argument("--host", default="localhost", help="the address to listen on (default: localhost)")
+    serve.add_argument("--port", type=int, default=8000, help="the port (default: 8000)")
 
     resume = commands.add_parser(
         "resume", parents=[common], help="continue a saved game (the latest if no FILE)"
@@ -113,6 +149,8 @@ def run(args: argparse.Namespace) -> int:
         return list_command(args)
     if command == "rules" and args.print:
         return print_rules(args.game)
+    if command == "serve":
+        return serve_command(args)
     return run_app(args)
 
 
@@ -191,7 +229,18 @@ def run_app(args: argparse.Namespace) -> int:
         return start
     from castletui.app import CastleApp
 
-    app = CastleApp(start, save_dir=save_folder(args))
+    if is_shared(args):
+        from castletui.shared import SharedApp
+
+        app = SharedApp(
+            start,
+            save_dir=save_folder(args),
+            who=player_identity(args),
+            table_dir=table_folder(args),
+            lobby_only=args.command == "join" and args.as_name is not None,
+        )
+    else:
+        app = CastleApp(start, save_dir=save_folder(args))
     app.run()
     if app.crash_log is not None:
         return fail(
@@ -200,6 +249,59 @@ def run_app(args: argparse.Namespace) -> int:
             status=1,
         )
     return app.return_code or 0
+
+
+def is_shared(args: argparse.Namespace) -> bool:
+    return args.command == "join" or (args.command == "new" and args.shared)
+
+
+def table_folder(args: argparse.Namespace) -> Path:
+    from saves.table import table_dir
+
+    text = getattr(args, "table_dir", None)
+    if text:
+        check_folder(text)
+    return table_dir(text)
+
+
+def player_identity(args: argparse.Namespace) -> str:
+    """Who plays shared tables from this castletui (``--as``, else the Unix user)."""
+    from saves import SaveError
+    from saves.table import identity
+
+    try:
+        return identity(getattr(args, "as_name", None))
+    except SaveError as error:
+        raise Refused(f"--as: {error}") from None
+
+
+def serve_command(args: argparse.Namespace) -> int:
+    """The lobby in a browser: textual-serve runs ``castletui join`` for
+    each visitor, as the Unix user running this (or ``--as NAME``)."""
+    try:
+        from textual_serve.server import Server
+    except ImportError:
+        raise Refused(
+            "castletui serve needs textual-serve: pip install 'castletui[serve]' (or textual-serve)"
+        ) from None
+    server = Server(serve_command_line(args), host=args.host, port=args.port, title="castletui")
+    print(
+        f"castletui: serving the lobby of {printable(str(table_folder(args)))} on http://{args.host}:{args.port}"
+    )
+    server.serve()
+    return 0
+
+
+def serve_command_line(args: argparse.Namespace) -> str:
+    """The command textual-serve starts for each browser: the lobby, as
+    this player, over the same table folder."""
+    import shlex
+
+    command = [sys.executable, "-m", "castletui", "join", "--table-dir", str(table_folder(args))]
+    command += ["--as", player_identity(args)]
+    if getattr(args, "save_dir", None):
+        command += ["--save-dir", str(args.save_dir)]
+    return shlex.join(command)
 
 
 def save_folder(args: argparse.Namespace) -> Path:
@@ -225,6 +327,20 @@ def find_save(text: str, directory: Path) -> Path:
     raise Refused(f"there is no save at {text} (nor in {directory}); see: castletui list")
 
 
+def find_table(text: str, directory: Path) -> Path:
+    """A shared table named on the command line: a path, or its name in
+    the table folder (with or without .json)."""
+    path = Path(text)
+    candidates = [path]
+    if path.parent == Path("."):
+        candidates += [directory / text, directory / f"{text}.json"]
+    for candidate in candidates:
+        with contextlib.suppress(OSError):
+            if candidate.is_file():
+                return candidate
+    raise Refused(f"there is no table at {text} (nor in {directory}); see: castletui join")
+
+
 def start_from(args: argparse.Namespace, registry):
     """What the app opens first; an int is an exit code after a message."""
     try:
@@ -242,6 +358,13 @@ def _start_from(args: argparse.Namespace, registry):
     if command == "resume":
         path = find_save(args.file, save_folder(args)) if args.file else None
         return Start("resume", path=path)
+    if command == "join":
+        player_identity(args)  # a bad --as is refused before the app starts
+        if args.seat is not None and args.seat < 1:
+            raise Refused(f"--seat takes 1, 2... not {args.seat}.")
+        seat = args.seat - 1 if args.seat is not None else None
+        path = find_table(args.file, table_folder(args)) if args.file else None
+        return Start("join", path=path, new_game={"seat": seat})
     if command == "rules":
         return Start("rules", game_id=args.game)
     if command == "new":
@@ -270,6 +393,11 @@ def new_game_start(args: argparse.Namespace, registry):
     except IllegalAction as error:
         raise Refused(error.reason) from None
     preset = {"variant": variant.name, "players": args.players, "mode": args.mode, "options": options}
+    if args.shared:
+        if args.mode != "digital":
+            raise Refused("a shared table is played digitally: --shared takes no --mode table.")
+        player_identity(args)
+        preset["shared"] = True
     if args.players is None and args.bots is None and args.names is None:
         return Start("wizard", game_id=args.game, new_game=preset)
     names = [name.strip() for name in args.names.split(",")] if args.names else []
@@ -296,6 +424,18 @@ def new_game_start(args: argparse.Namespace, registry):
         players.append(Player(name, "bot", args.level) if is_bot else Player(name))
     if len({player.name for player in players}) < len(players):
         raise Refused("give each player a different name.")
+    if args.shared:
+        return Start(
+            "shared",
+            game_id=args.game,
+            new_game={
+                "game_id": args.game,
+                "variant": variant.name,
+                "players": players,
+                "options": options,
+                "seed": args.seed,
+            },
+        )
     return Start(
         "play",
         game_id=args.game,

@@ -37,6 +37,12 @@ class Session:
     autosave: bool = True
     log: list[LogLine] = field(default_factory=list)
     last_save_error: str = ""
+    # A shared table (saves.table.Table): every action is committed to the
+    # table file under its lock instead of autosaved; ``seat`` is the one this
+    # terminal plays and ``who`` the identity that owns it.
+    table: Any = None
+    seat: int | None = None
+    who: str = ""
 
     def __post_init__(self) -> None:
         self.game = registry.get(self.save.game)
@@ -76,6 +82,19 @@ class Session:
     @classmethod
     def from_save(cls, save: SaveFile, path: Path | None = None) -> Session:
         return cls(save, saves.replay_states(save), path)
+
+    @classmethod
+    def at_table(cls, table: Any, seat: int, who: str) -> Session:
+        """The game on a shared table, played from ``seat`` (already taken
+        by ``who``: saves.table.Table.take_seat)."""
+        save, _ = table.read()
+        states = saves.replay_states(save, source=table.path.name)
+        saves.verify(save, states, source=table.path.name)
+        return cls(save, states, table.path, autosave=False, table=table, seat=seat, who=who)
+
+    @property
+    def shared(self) -> bool:
+        return self.table is not None
 
     # --- what the table looks like ----------------------------------------
 
@@ -150,14 +169,75 @@ class Session:
         seat = self.to_move()
         if seat is None:
             raise IllegalAction("The game is over.")
+        if self.shared and seat != CHANCE and not self.is_bot(seat) and seat != self.seat:
+            raise IllegalAction(f"It is {self.names[seat]}'s decision, not yours.")
         before = self.state
         text = self.describe(action)
         state = self.game.apply(before, action)
+        seen, log_length = self.save.check, len(self.log)
         self.states.append(state)
         self.save = saves.append(self.save, seat, action, state, saves.now())
         self.log += self._log_lines(self.ply, seat, before, action, state, text)
+        if self.shared:
+            self._commit(seen, log_length)
         self.write()
         return state
+
+    def _commit(self, seen: Any, log_length: int) -> None:
+        """Put the last move on the shared table, or take it back here when
+        the table refuses it (saves.table: LostRace, NotYourSeat)."""
+        self.save = msgspec.structs.replace(self.save, finished=self.over, status=self.status_text())
+        try:
+            self.table.commit(seen, self.save, self.who)
+        except BaseException:
+            self._roll_back_to(seen, log_length)
+            raise
+
+    def _roll_back_to(self, seen: Any, log_length: int) -> None:
+        while self.save.check != seen and self.save.log:
+            del self.states[-1]
+            self.save = saves.truncated(self.save, self.ply, self.state)
+        del self.log[log_length:]
+
+    def sync(self) -> tuple[list[LogLine], bool]:
+        """Take in what other terminals did to the shared table: the log
+        lines of their moves, told here in this terminal's words, and
+        whether moves this terminal had seen were taken back (an undo)."""
+        save, _ = self.table.read()
+        if save.check == self.save.check and save.players == self.save.players:
+            return [], False
+        kept = 0
+        for mine, theirs in zip(self.save.log, save.log, strict=False):
+            if mine != theirs:
+                break
+            kept += 1
+        rewound = kept < len(self.save.log)
+        renamed = save.players != self.save.players
+        states = self.states[: kept + 1]
+        for entry in save.log[kept:]:
+            state = states[-1]
+            try:
+                if entry.seat != self.game.to_move(state):
+                    raise IllegalAction("it was not that seat's decision")
+                states.append(self.game.apply(state, self._decode(entry.action)))
+            except (IllegalAction, msgspec.ValidationError) as error:
+                raise SaveError(
+                    f"{self.table.path.name} holds a move this castletui cannot play ({error}).",
+                    path=self.table.path,
+                ) from None
+        self.states, self.save = states, save
+        if renamed or rewound:
+            self.log = self._rebuild_log()
+            return [line for line in self.log if line.ply > kept], rewound
+        added = []
+        for ply in range(kept + 1, len(states)):
+            entry = save.log[ply - 1]
+            action = self._decode(entry.action)
+            before, after = states[ply - 1], states[ply]
+            text = name_seats(self.game.describe(before, action), self.names)
+            added += self._log_lines(ply, entry.seat, before, action, after, text)
+        self.log += added
+        return added, False
 
     def _log_lines(
         self, ply: int, seat: int, before: Any, action: Any, after: Any, text: str
@@ -214,6 +294,12 @@ class Session:
         """
         if self.ply == 0:
             return -1, "Nothing to undo yet."
+        if self.shared:
+            # Each terminal sees its own hand only: a person may take back their
+            # own last move, and only while nobody (bots and draws too) has acted since.
+            if self.save.log[-1].seat != self.seat:
+                return -1, "Only your own last move can be taken back, before anyone acts after it."
+            return self.ply - 1, ""
         if self.mode == "table":
             return self.ply - 1, ""
         for index in range(len(self.save.log) - 1, -1, -1):
@@ -250,11 +336,19 @@ class Session:
         if target < 0:
             raise IllegalAction(reason)
         undone = self.ply - target
+        kept = (list(self.states), self.save, list(self.log))
         del self.states[target + 1 :]
         self.save = msgspec.structs.replace(
             saves.truncated(self.save, target, self.state), updated=saves.now()
         )
         self.log = [line for line in self.log if line.ply <= target]
+        if self.shared:
+            self.save = msgspec.structs.replace(self.save, finished=self.over, status=self.status_text())
+            try:
+                self.table.commit(kept[1].check, self.save, self.who)
+            except BaseException:  # somebody acted meanwhile (LostRace): nothing was taken back
+                self.states, self.save, self.log = kept
+                raise
         self.write()
         return f"Took back {undone} move{'s' if undone != 1 else ''}."
 
@@ -276,7 +370,7 @@ class Session:
     def write(self) -> None:
         """Autosave. A failure is kept in ``last_save_error`` for the screen to
         show; the game goes on and nothing already saved is lost."""
-        if not self.autosave or self.path is None:
+        if not self.autosave or self.path is None or self.shared:
             return
         self.save = msgspec.structs.replace(self.save, finished=self.over, status=self.status_text())
         try:

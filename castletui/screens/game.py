@@ -5,6 +5,11 @@ The frame runs the game loop: chance is drawn (digital) or asked for (table
 mode), bots play in a worker with a short visible pause, people choose from
 the legal actions the rules list, the curtain falls between people when the
 next view differs, and every action is saved at once.
+
+On a shared table (each player at their own terminal: castletui/shared.py)
+the screen shows its own seat's view only, with no curtain; it offers
+choices only on that seat's decisions, plays bots and chance when it sees
+them first, and redraws and logs other terminals' moves as they land.
 """
 
 from __future__ import annotations
@@ -23,6 +28,7 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, Header, OptionList, Static
 from textual.widgets.option_list import Option
+from textual.worker import get_current_worker
 
 import saves
 from castletui.screens.dialogs import ChancePicker, ConfirmScreen, CurtainScreen, SaveAsScreen
@@ -96,7 +102,14 @@ class GameScreen(Screen):
         self.title = session.game.INFO.title
         self.sub_title = session.path.name if session.path else ""
 
+    @property
+    def shared(self) -> bool:
+        """Whether this is one terminal of a shared table."""
+        return self.session.shared
+
     def _first_viewer(self) -> int:
+        if self.session.shared:
+            return self.session.seat
         seat = self.session.to_move()
         humans = self.session.human_seats()
         if seat is not None and seat >= 0 and seat in humans:
@@ -134,6 +147,8 @@ class GameScreen(Screen):
 
     def on_mount(self) -> None:
         self.query_one(GameLog).show_all([line.text for line in self.session.log])
+        if self.shared:
+            self.watch_table()
         if self.hidden_between_people():
             # Nobody has said who sits at the keyboard yet: no hand shows first.
             note = "The game goes on where it stopped. Everyone else, look away." if self.resumed else ""
@@ -152,6 +167,8 @@ class GameScreen(Screen):
         self.query_one("#board-area").display = not self.waiting_on_curtain
         seat = session.to_move()
         human_turn = seat is not None and seat >= 0 and not session.is_bot(seat)
+        if self.shared:
+            human_turn = human_turn and seat == self.viewer  # each terminal decides for its own seat
         if self.handing_over is not None:
             self.choice_list = [self.hand_over_choice(self.handing_over)]
         else:
@@ -200,12 +217,28 @@ class GameScreen(Screen):
         name = session.names[seat]
         if session.is_bot(seat):
             return f"{name} is thinking..."
+        if self.shared and seat != self.viewer:
+            return self.waiting_prompt(seat)
         if self.handing_over is not None:
             viewer, next_person = session.names[self.viewer], session.names[self.handing_over]
             if session.turn_player() == self.viewer:  # another decides during the viewer's turn
                 return f"{viewer}, {next_person} decides next; the device comes back to you. Enter passes it."
             return f"{viewer}, this is how your turn ended. Enter passes the device to {next_person}."
         return self.turn_prompt(name)
+
+    def waiting_prompt(self, seat: int) -> str:
+        """What a shared table's terminal says while another seat decides."""
+        from saves import SaveError
+
+        name = self.session.names[seat]
+        try:
+            _, seating = self.session.table.read()
+            owner = seating.owners[seat]
+        except SaveError:
+            owner = name
+        if not owner:
+            return f"Seat {seat + 1} is free: waiting for someone to take it (castletui join)."
+        return f"Waiting for {name} to decide at their terminal..."
 
     def turn_prompt(self, name: str) -> str:
         """The question for the person to move: the game's ``prompt`` (the
@@ -304,8 +337,12 @@ class GameScreen(Screen):
                     self.refresh_table()
                     self.ask_chance()
                     return
-                self.play(session.digital_chance(), advance=False)
+                if not self.play(session.digital_chance(), advance=False) and self.shared:
+                    return  # another terminal drew it first: the table is being reloaded
                 continue
+            if self.shared and not session.is_bot(seat) and seat != self.viewer:
+                self.refresh_table()  # their terminal decides; the watcher brings it here
+                return
             if session.is_bot(seat):
                 self.refresh_table()
                 if not self.bot_thinking:
@@ -336,13 +373,15 @@ class GameScreen(Screen):
 
     def needs_curtain(self, seat: int) -> bool:
         session = self.session
-        if seat == self.viewer or len(session.human_seats()) < 2:
+        if self.shared or seat == self.viewer or len(session.human_seats()) < 2:
             return False
         return session.view(seat) != session.view(self.viewer)
 
     def hidden_between_people(self) -> bool:
         """Whether the people at this device see different things (hands)."""
         humans = self.session.human_seats()
+        if self.shared:
+            return False  # one person per terminal: nothing to hide from the one at the keyboard
         return len(humans) > 1 and any(
             self.session.view(seat) != self.session.view(humans[0]) for seat in humans[1:]
         )
@@ -406,7 +445,9 @@ class GameScreen(Screen):
             return self.session.mode == "table" and self.session.to_move() == CHANCE
         if action == "back_out":
             return self.can_back_out()
-        return True
+        # Save as is off on a shared table: the table file is the game, and a
+        # copy would hold every hand.
+        return not (action == "save_as" and self.shared)
 
     class BotDecided(Message):
         """A bot's decision, from its worker thread to the screen."""
@@ -433,6 +474,8 @@ class GameScreen(Screen):
     def bot_done(self, ply: int, action: Any) -> None:
         self.bot_thinking = False
         if self.session.ply != ply or not self.is_attached:
+            if self.shared and self.is_attached:
+                self.advance()  # another terminal played this bot first: on to what comes next
             return  # the table changed (undo, back to menu) while the bot thought
         self.play(action)
 
@@ -442,6 +485,11 @@ class GameScreen(Screen):
         mover = self.session.to_move()
         try:
             self.session.act(action)
+        except saves.SaveError as error:  # a shared table: another terminal moved first (saves.table)
+            if mover == self.viewer:
+                self.notify(f"{error} Choose again.", title="Not played", severity="warning", timeout=8)
+            self.call_later(self.table_changed)
+            return False
         except IllegalAction as error:
             self.notify(error.reason, title="Not allowed", severity="warning", timeout=6)
             return False
@@ -456,6 +504,53 @@ class GameScreen(Screen):
             self.refresh_table()
             self.advance()
         return True
+
+    # --- a shared table -----------------------------------------------------------
+
+    class TableChanged(Message):
+        """The table file changed: another terminal moved (from the watcher)."""
+
+    @work(thread=True, exclusive=True, group="table")
+    def watch_table(self) -> None:
+        from castletui.shared import TableWatcher
+
+        worker = get_current_worker()
+        watcher = TableWatcher(self.session.table.path)
+        try:
+            while not worker.is_cancelled:
+                if watcher.wait():
+                    self.post_message(self.TableChanged())
+        finally:
+            watcher.close()
+
+    def on_game_screen_table_changed(self, message: TableChanged) -> None:
+        self.table_changed()
+
+    def table_changed(self) -> None:
+        """Take in other terminals' moves: log them in this terminal's
+        words, redraw, and go on (a bot or a draw may be next)."""
+        if not self.is_attached:
+            return
+        names = self.session.names
+        try:
+            lines, rewound = self.session.sync()
+        except saves.SaveError as error:
+            self.notify(str(error), title="The table cannot be read", severity="error", timeout=10)
+            return
+        log = self.query_one(GameLog)
+        if rewound or names != self.session.names:  # an undo, or a player took a seat (their name)
+            log.show_all([line.text for line in self.session.log])
+        if rewound:
+            self.notify("A move was taken back at another terminal.", timeout=4)
+            self.result_shown = False
+        else:
+            for line in lines:
+                log.add(line.text)
+        if lines or rewound:
+            self.menu_path = ()
+            self.bot_thinking = self.bot_thinking and not rewound
+        self.refresh_table()
+        self.advance()
 
     def after_action(self, action: Any) -> None:
         """A game screen's hook after each action (e.g. clearing a selection)."""
@@ -516,8 +611,12 @@ class GameScreen(Screen):
 
     def action_undo(self) -> None:
         try:
-            asking = self.viewer if len(self.session.human_seats()) > 1 else None
+            asking = self.viewer if len(self.session.human_seats()) > 1 or self.shared else None
             message = self.take_back(asking)
+        except saves.SaveError as error:  # a shared table: somebody acted meanwhile
+            self.notify(f"{error} Nothing was taken back.", title="Cannot undo", severity="warning")
+            self.table_changed()
+            return
         except IllegalAction as error:
             self.notify(error.reason, title="Cannot undo", severity="warning")
             return
@@ -596,6 +695,7 @@ class GameScreen(Screen):
 
     def action_menu(self) -> None:
         self.workers.cancel_group(self, "bot")
+        self.workers.cancel_group(self, "table")
         self.app.pop_screen()
         if self.session.path is not None and not self.session.last_save_error:
             self.app.notify(f"Saved as {self.session.path.name}.", timeout=3)

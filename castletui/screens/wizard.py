@@ -18,6 +18,11 @@ from saves import Player, name_problem
 DEFAULT_NAMES = ("Coco", "Wei", "Milo", "Juno")
 MAX_SEATS = 4
 SEAT_KINDS = [("Person", "human")] + [(f"Bot ({level})", f"bot:{level}") for level in bots.LEVELS]
+# Short enough for the narrow select at 80 columns; the help (F1) says more.
+WHERE = [
+    ("Hot-seat, this terminal", "here"),
+    ("Shared, own terminals", "shared"),
+]
 MODES = [
     ("Digital: castletui rolls, draws and aims", "digital"),
     ("Table: real dice and decks, you type what came up", "table"),
@@ -30,8 +35,9 @@ class NewGameScreen(Screen):
 
     HELP = (
         "Tab moves between fields; Enter on a list opens it. Each seat is a person at this keyboard "
-        "(hot-seat) or a bot. Table mode is for a real game on a real table: castletui keeps score "
-        "and you type in what the dice, decks and shots did."
+        "(hot-seat) or a bot; on a shared table you take the first person's seat and the others "
+        "join from their own terminals (castletui join). Table mode is for a real game on a real "
+        "table: castletui keeps score and you type in what the dice, decks and shots did."
     )
     BINDINGS = [
         Binding("escape", "cancel", "Back"),
@@ -82,6 +88,15 @@ class NewGameScreen(Screen):
                         compact=True,
                         id=f"kind-{seat}",
                     )
+            with Horizontal(classes="field"):
+                yield PlainLabel("Played at", classes="field-label")
+                yield Select(
+                    WHERE,
+                    value="shared" if self.preset.get("shared") else "here",
+                    allow_blank=False,
+                    compact=True,
+                    id="where",
+                )
             with Horizontal(classes="field"):
                 yield PlainLabel("Mode", classes="field-label")
                 yield Select(
@@ -253,6 +268,17 @@ class NewGameScreen(Screen):
             choices = self.choices()
         except ValueError as error:
             self.query_one("#wizard-error", Static).update(str(error))
+            return
+        if self.query_one("#where", Select).value == "shared":
+            from castletui.shared import start_shared_game
+
+            if choices["mode"] != "digital":
+                self.query_one("#wizard-error", Static).update(
+                    "A shared table is played digitally: castletui rolls and draws for everyone."
+                )
+                return
+            # You take the first person's seat; the others are open for whoever joins.
+            start_shared_game(self.app, **choices)
             return
         self.app.start_game(**choices)
 

@@ -1,0 +1,131 @@
+"""The lobby of shared tables: the games in the table folder that you sit at
+or that have a free seat, with the game, its variant, who sits where and
+whose turn it is. Enter takes the seat (or goes back to yours); n starts a
+new shared game. The list follows the folder as other players start games
+and take seats."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.widgets import Footer, Header, OptionList, Static
+from textual.widgets.option_list import Option
+
+from castletui.shared import is_lobby_only, join_table, table_dir_of, who_of
+from castletui.widgets.plain import Plain
+
+REFRESH_SECONDS = 1.0
+
+
+class JoinScreen(Screen):
+    HELP = (
+        "Each line is a seat you can play: your own seats at tables you joined, and free seats at "
+        "others. Enter takes it; the game opens from that seat, showing only your own hand. "
+        "n starts a new game that others can join; r reads the folder again."
+    )
+    BINDINGS = [
+        Binding("n", "new", "New shared game"),
+        Binding("r", "reload", "Refresh"),
+        Binding("escape", "leave", "Back"),
+        Binding("q", "leave", "Quit", show=False),
+    ]
+    DEFAULT_CSS = """
+    JoinScreen #lobby { height: 1fr; }
+    JoinScreen #lobby-note { height: auto; padding: 0 1; color: $text-muted; }
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.seats: list[tuple[str, int]] = []  # (table path, seat) of each line
+        self.shown: tuple = ()
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield Plain("", id="lobby-title", classes="title")
+        yield OptionList(id="lobby", markup=False)
+        yield Plain("", id="lobby-note")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.title = "Shared tables"
+        self.reload()
+        self.set_interval(REFRESH_SECONDS, self.reload)
+        self.query_one("#lobby", OptionList).focus()
+
+    def on_screen_resume(self) -> None:
+        self.reload()
+
+    def reload(self) -> None:
+        from saves.table import list_tables
+
+        who, directory = who_of(self.app), table_dir_of(self.app)
+        rows = list_tables(directory)
+        lines: list[tuple[str, str, int]] = []
+        for row in rows:
+            if row.problem:
+                continue
+            mine = row.seat_of(who)
+            if mine is not None and not row.finished:
+                lines.append((f"Back to your seat {mine + 1}: {describe(row, who)}", row.path, mine))
+        for row in rows:
+            if row.problem or row.finished or row.seat_of(who) is not None:
+                continue
+            for seat in row.free_seats():
+                lines.append((f"Take seat {seat + 1}: {describe(row, who)}", row.path, seat))
+        shown = tuple(lines)
+        self.query_one("#lobby-title", Static).update(f"Shared tables in {directory}: you play as {who}")
+        note = "n starts a new game others can join." if not lines else "Enter takes the seat."
+        if not lines:
+            note = "No table has a free seat. " + note
+        self.query_one("#lobby-note", Static).update(note)
+        if shown == self.shown:
+            return  # unchanged: keep the cursor where the player left it
+        self.shown = shown
+        lobby = self.query_one("#lobby", OptionList)
+        highlighted = lobby.highlighted
+        lobby.clear_options()
+        lobby.add_options([Option(text, id=str(index)) for index, (text, _, _) in enumerate(lines)])
+        self.seats = [(path, seat) for _, path, seat in lines]
+        if lines:
+            lobby.highlighted = min(highlighted or 0, len(lines) - 1)
+
+    @on(OptionList.OptionSelected, "#lobby")
+    def seat_chosen(self, event: OptionList.OptionSelected) -> None:
+        index = int(event.option.id or 0)
+        if index < len(self.seats):
+            path, seat = self.seats[index]
+            if not join_table(self.app, Path(path), seat):
+                self.reload()
+
+    def action_new(self) -> None:
+        self.app.open_wizard("", {"shared": True})
+
+    def action_reload(self) -> None:
+        self.shown = ()
+        self.reload()
+
+    def action_leave(self) -> None:
+        if is_lobby_only(self.app) or len(self.app.screen_stack) <= 1:
+            self.app.exit()
+        else:
+            self.app.pop_screen()
+
+
+def describe(row, who: str) -> str:
+    """A table in one line: game (variant), who sits where, whose turn."""
+    variant = f" ({row.variant})" if row.variant else ""
+    seats = []
+    for seat, name in enumerate(row.players):
+        owner = row.owners[seat] if seat < len(row.owners) else ""
+        if row.bots[seat]:
+            seats.append(f"{seat + 1} {name} (bot)")
+        elif not owner:
+            seats.append(f"{seat + 1} free")
+        else:
+            seats.append(f"{seat + 1} {name}{' (you)' if owner == who else ''}")
+    turn = row.status or f"{row.plies} moves"
+    return f"{row.title}{variant} - {', '.join(seats)} - {turn} - {Path(row.path).name}"

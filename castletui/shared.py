@@ -1,0 +1,277 @@
+"""Shared tables in the app: starting a game with open seats, taking a seat,
+and watching the table file for other terminals' moves.
+
+The watcher uses Linux's inotify through ctypes when the C library has it
+(no new dependency) and polls the file's identity otherwise; either way a
+change is seen well under a tenth of a second after the rename that made it.
+The game screen runs it in a thread worker and redraws on each change
+(castletui/screens/game.py); the table file itself is saves/table.py.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import ctypes
+import ctypes.util
+import os
+import select
+import time
+from pathlib import Path
+from typing import Any
+
+from castletui.app import CastleApp, Start
+
+POLL_SECONDS = 0.1
+"""How often the file is looked at without inotify (and at worst with it)."""
+
+# inotify(7): a file renamed into the folder, or written and closed in place.
+_IN_CLOSE_WRITE = 0x00000008
+_IN_MOVED_TO = 0x00000080
+_IN_CREATE = 0x00000100
+_IN_NONBLOCK = 0o4000
+_IN_CLOEXEC = 0o2000000
+
+
+def _inotify_library() -> Any:
+    name = ctypes.util.find_library("c")
+    try:
+        libc = ctypes.CDLL(name, use_errno=True)
+        libc.inotify_init1  # noqa: B018 - only Linux has it
+        libc.inotify_add_watch  # noqa: B018
+    except (OSError, AttributeError):
+        return None
+    return libc
+
+
+class TableWatcher:
+    """Says when the table file changed. ``wait(timeout)`` returns True
+    once the file is not the one seen last (a rename makes a new inode)."""
+
+    def __init__(self, path: Path, *, use_inotify: bool = True) -> None:
+        self.path = Path(path)
+        self.last = self.signature()
+        self.handle = -1
+        libc = _inotify_library() if use_inotify else None
+        if libc is not None:
+            handle = libc.inotify_init1(_IN_NONBLOCK | _IN_CLOEXEC)
+            if handle >= 0:
+                mask = _IN_CLOSE_WRITE | _IN_MOVED_TO | _IN_CREATE
+                folder = os.fsencode(self.path.parent)
+                if libc.inotify_add_watch(handle, folder, mask) >= 0:
+                    self.handle = handle
+                else:
+                    os.close(handle)
+
+    @property
+    def uses_inotify(self) -> bool:
+        return self.handle >= 0
+
+    def signature(self) -> tuple[int, int, int] | None:
+        try:
+            status = os.stat(self.path)
+        except OSError:
+            return None
+        return (status.st_ino, status.st_mtime_ns, status.st_size)
+
+    def wait(self, timeout: float = POLL_SECONDS) -> bool:
+        """Wait up to ``timeout`` for a change; True if the file changed."""
+        if self.handle >= 0:
+            ready, _, _ = select.select([self.handle], [], [], timeout)
+            if ready:
+                with contextlib.suppress(BlockingIOError, OSError):
+                    while os.read(self.handle, 65536):
+                        pass
+        else:
+            time.sleep(timeout)
+        now = self.signature()
+        if now != self.last:
+            self.last = now
+            return True
+        return False
+
+    def close(self) -> None:
+        if self.handle >= 0:
+            with contextlib.suppress(OSError):
+                os.close(self.handle)
+            self.handle = -1
+
+
+# --- the app's side -----------------------------------------------------------
+
+
+def who_of(app: Any) -> str:
+    """The identity this castletui plays shared tables as."""
+    from saves.table import identity
+
+    return getattr(app, "who", "") or identity()
+
+
+def table_dir_of(app: Any) -> Path:
+    from saves.table import table_dir
+
+    return getattr(app, "table_dir", None) or table_dir()
+
+
+def hidden_hands(game: Any, state: Any, seats: int) -> bool:
+    """Whether the game hides something of one seat from another."""
+    return any(game.view(state, seat) != game.view(state, 0) for seat in range(1, seats))
+
+
+def create_table(
+    directory: Path,
+    who: str,
+    game_id: str,
+    variant: str,
+    players: list,
+    *,
+    options: dict | None = None,
+    seed: int | None = None,
+    seat: int | None = None,
+    mode: str = "digital",
+) -> tuple[Any, int, str]:
+    """A new shared table with ``who`` in the first person's seat (or
+    ``seat``): the table, the seat, and a warning when hidden hands would
+    lie in a folder other Unix users can read. SaveError if it cannot be."""
+    import random
+
+    import saves
+    from castletui.session import Session
+    from rules import registry
+    from rules.core import Config
+    from saves.table import Table, exposure_warning
+
+    if mode != "digital":
+        raise saves.SaveError("A shared table is played digitally: castletui rolls and draws for everyone.")
+    if seed is None:
+        seed = random.SystemRandom().randrange(1, 10**9)
+    config = Config(variant, len(players), dict(options or {}), mode)
+    save = saves.new_save(game_id, config, players, seed, mode)
+    humans = [index for index, player in enumerate(players) if not player.is_bot]
+    if not humans:
+        raise saves.SaveError("A shared table needs at least one person's seat.")
+    seat = humans[0] if seat is None else seat
+    if seat not in humans:
+        raise saves.SaveError(f"Seat {seat + 1} is not a person's seat.")
+    game = registry.get(game_id)
+    state = game.setup(save.rules_config())
+    save.status = Session(save, [state], None, autosave=False).status_text()
+    directory.mkdir(parents=True, exist_ok=True)
+    table = Table.create(directory, save, [""] * len(players), stem=f"{game_id}-{_stamp()}")
+    table.take_seat(seat, who)
+    return table, seat, exposure_warning(directory, hidden_hands(game, state, len(players)))
+
+
+def _stamp() -> str:
+    import datetime
+
+    return datetime.datetime.now().strftime("%Y-%m-%d-%H%M%S")
+
+
+def open_at_table(app: Any, table: Any, seat: int, warning: str = "") -> None:
+    """Show the game on ``table`` from ``seat`` (already this player's)."""
+    import saves
+    from castletui.session import Session
+
+    try:
+        session = Session.at_table(table, seat, who_of(app))
+    except saves.SaveError as error:
+        app.notify(str(error), title="Cannot open that table", severity="error", timeout=10)
+        return
+    app.open_session(session, resumed=True)
+    if warning:
+        app.notify(warning, title="Hands are not secret here", severity="warning", timeout=20)
+
+
+def start_shared_game(app: Any, **new_game: Any) -> None:
+    """The wizard's (or the command line's) new game, on a shared table."""
+    import saves
+
+    try:
+        table, seat, warning = create_table(table_dir_of(app), who_of(app), **new_game)
+    except saves.SaveError as error:
+        app.notify(str(error), title="Cannot start that game", severity="error", timeout=10)
+        return
+    app.notify(f"Others join with: castletui join {table.path.name} (or from the lobby).", timeout=10)
+    open_at_table(app, table, seat, warning)
+
+
+def join_table(app: Any, path: Path, seat: int | None = None) -> bool:
+    """Take ``seat`` at the table in ``path`` (None: your seat there if you
+    have one, else the first free one) and open it; False (after saying
+    why) when that cannot be."""
+    import saves
+    from saves.table import Table
+
+    who = who_of(app)
+    table = Table(path)
+    try:
+        save, seating = table.read()
+        if seat is None:
+            if who in seating.owners:
+                seat = seating.owners.index(who)
+            else:
+                free = [
+                    index
+                    for index, owner in enumerate(seating.owners)
+                    if not owner and not save.players[index].is_bot
+                ]
+                if not free:
+                    raise saves.SaveError(f"{path.name} has no free seat.")
+                seat = free[0]
+        table.take_seat(seat, who)
+    except saves.SaveError as error:
+        app.notify(str(error), title="Cannot take that seat", severity="error", timeout=10)
+        return False
+    open_at_table(app, table, seat)
+    return True
+
+
+class SharedApp(CastleApp):
+    """castletui as ``castletui join`` (and ``serve``) run it: the lobby is
+    its first screen, it plays as ``who``, and with ``lobby_only`` (the
+    forced command of a game account) there is no main menu to reach other
+    files from; leaving the lobby quits."""
+
+    def __init__(
+        self,
+        start: Start | None = None,
+        *,
+        who: str,
+        table_dir: Path,
+        lobby_only: bool = False,
+        **kwargs: Any,
+    ) -> None:
+        super().__init__(start, **kwargs)
+        self.who = who
+        self.table_dir = table_dir
+        self.lobby_only = lobby_only
+
+    def get_default_screen(self):
+        if self.lobby_only:
+            from castletui.screens.join import JoinScreen
+
+            return JoinScreen()
+        return super().get_default_screen()
+
+    def open_start(self) -> None:
+        start = self.start
+        if start.kind == "join" and start.path is not None:
+            joined = join_table(self, start.path, start.new_game.get("seat"))
+            if not joined and not self.lobby_only:
+                self.open_lobby()
+        elif start.kind == "join":
+            if not self.lobby_only:
+                self.open_lobby()
+        elif start.kind == "shared":
+            start_shared_game(self, **start.new_game)
+        else:
+            super().open_start()
+
+    def open_lobby(self) -> None:
+        from castletui.screens.join import JoinScreen
+
+        self.push_screen(JoinScreen())
+
+
+def is_lobby_only(app: Any) -> bool:
+    return bool(getattr(app, "lobby_only", False))
