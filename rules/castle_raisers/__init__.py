@@ -32,10 +32,11 @@ Threat cards held, shared by the rules modules).
 
 from rules.castle_raisers.apply import apply
 from rules.castle_raisers.bots import bot_action, evaluate
+from rules.castle_raisers.calc import helpers
 from rules.castle_raisers.chance import chance_outcomes
 from rules.castle_raisers.flow import to_move
 from rules.castle_raisers.info import INFO
-from rules.castle_raisers.legal import legal_actions
+from rules.castle_raisers.legal import legal_actions, refusals
 from rules.castle_raisers.queries import *  # noqa: F403 - the public queries, listed in queries.__all__
 from rules.castle_raisers.queries import __all__ as _queries
 from rules.castle_raisers.scoring import result
@@ -62,6 +63,9 @@ __all__ = [
     "effects",
     "evaluate",
     "label",
+    # the screen API: why not, and the rules helpers
+    "refusals",
+    "helpers",
     # queries for the screens
     *_queries,
 ]

@@ -13,10 +13,8 @@ from msgspec.structs import replace
 from rules.castle_raisers import geometry
 from rules.castle_raisers.edition import (
     ABILITY_NAMES,
-    ARCHER,
     BOARDS,
     CAULDRONS_NEEDED,
-    COLOURS,
     LOCATION_INDEX,
     LOCATIONS,
     SECTION_INDEX,
@@ -25,7 +23,12 @@ from rules.castle_raisers.edition import (
     WOLF_KINDS,
 )
 from rules.castle_raisers.flow import settle
-from rules.castle_raisers.legal import pour_targets, vicious_forced, village_locations
+from rules.castle_raisers.legal import (
+    pour_reason,
+    stop_pouring_reason,
+    village_place_reason,
+    village_take_reason,
+)
 from rules.castle_raisers.state import (
     FORTIFICATION,
     Action,
@@ -57,7 +60,6 @@ from rules.castle_raisers.table import (
     castles_with,
     clockwise_from,
     dispatch_icons,
-    has_threat,
     set_castle,
     stack_tokens,
     threats_allowed,
@@ -213,22 +215,16 @@ def _apply_order(state: State, step: Pending, action: Action) -> State:
 def _apply_village_take(state: State, step: Pending, action: Action) -> State:
     if not isinstance(action, TakeVillage):
         raise IllegalAction("Take a Village token first: a face-up one or the top of a stack.")
-    castle = state.castles[step.seat]
+    reason = village_take_reason(state, step.seat, action)
+    if reason:
+        raise IllegalAction(reason)
     if action.token:
-        if action.token not in state.village_face_up:
-            raise IllegalAction("That Village token is not face up on the Village board.")
-        if has_threat(castle, "village_face_down_only"):
-            raise IllegalAction("Disoriented: you must take the face-down top token of a stack.")
         colour = TOKENS[action.token].colour
         return answered(
             state,
             [Pending("village_place", seat=step.seat, tile=action.token), Pending("replenish", tile=colour)],
             village_face_up=removed(state.village_face_up, action.token),
         )
-    if action.colour not in COLOURS:
-        raise IllegalAction("Name a face-up token or the colour of a stack.")
-    if not stack_tokens(state, action.colour):
-        raise IllegalAction(f"The {action.colour} stack is empty.")
     return answered(state, [Pending("village_blind", seat=step.seat, tile=action.colour)])
 
 
@@ -243,14 +239,13 @@ def _apply_village_blind(state: State, step: Pending, action: Action) -> State:
 
 
 def _apply_village_place(state: State, step: Pending, action: Action) -> State:
-    if not isinstance(action, PlaceVillage) or action.location not in LOCATION_INDEX:
+    if not isinstance(action, PlaceVillage):
         raise IllegalAction(f"Place the Village token on one of your locations ({', '.join(LOCATIONS)}).")
+    reason = village_place_reason(state, step.seat, action.location)
+    if reason:
+        raise IllegalAction(reason)
     index = LOCATION_INDEX[action.location]
     castle = state.castles[step.seat]
-    if castle.village[index]:
-        raise IllegalAction(f"Location {action.location} already holds a Village token.")
-    if index not in village_locations(state, step.seat):
-        raise IllegalAction(f"Your Threat card forbids a Village token on {action.location}.")
     castle = replace(castle, village=castle.village[:index] + (step.tile,) + castle.village[index + 1 :])
     return answered(state, castles=castles_with(state, step.seat, castle), then=())
 
@@ -270,24 +265,17 @@ def _apply_fortify(state: State, step: Pending, action: Action) -> State:
 
 def _apply_pour(state: State, step: Pending, action: Action) -> State:
     if isinstance(action, StopPouring):
-        if vicious_forced(state, step):
-            raise IllegalAction("Strong Hides: you must defeat the vicious wolf before you stop pouring.")
+        reason = stop_pouring_reason(state, step)
+        if reason:
+            raise IllegalAction(reason)
         return answered(state, ())
     if not isinstance(action, PourCauldron) or action.wolf not in WOLF_KINDS:
         raise IllegalAction("Choose a wolf to pour a cauldron on, or stop pouring.")
     kind = WOLF_KINDS.index(action.wolf)
+    reason = pour_reason(state, step, kind)
+    if reason:
+        raise IllegalAction(reason)
     castle = state.castles[step.seat]
-    region = SECTIONS[step.section]
-    if castle.wolves[step.section * 4 + kind] <= 0:
-        raise IllegalAction(f"There is no {action.wolf} in your {region}.")
-    if CAULDRONS_NEEDED[kind] > step.count:
-        raise IllegalAction(
-            "A vicious wolf needs 2 cauldrons from the same pouring; this pouring has 1 left."
-        )
-    if kind not in pour_targets(state, step):
-        if kind == ARCHER:
-            raise IllegalAction("Out of Range: your cauldrons cannot defeat archers.")
-        raise IllegalAction("Strong Hides: defeat the vicious wolves first while you can.")
     castle = replace(castle, wolves=bump(castle.wolves, step.section * 4 + kind, -1))
     rest = (replace(step, count=step.count - CAULDRONS_NEEDED[kind]),)
     return answered(

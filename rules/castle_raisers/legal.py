@@ -3,7 +3,10 @@ the actions the rules allow now (chance decisions list their outcomes,
 ``chance``), and the questions the rules ask of a state to decide it (which
 Village tokens may be taken and where they may go, which wolves a pouring
 may defeat). ``apply`` checks every action against the same rules and says
-why it refuses one."""
+why it refuses one: where a player may expect to do something the rules
+forbid (a vicious wolf with one cauldron left, an empty stack, a slot half
+supported), the ``*_reason`` function here both refuses it in ``apply`` and
+explains it in :func:`refusals` ("why not?")."""
 
 from __future__ import annotations
 
@@ -16,8 +19,10 @@ from rules.castle_raisers.edition import (
     BORDER_LOCATIONS,
     CAULDRONS_NEEDED,
     COLOURS,
+    LOCATION_INDEX,
     LOCATION_SECTIONS,
     LOCATIONS,
+    PORTIONS,
     SECTION_LOCATIONS,
     SECTIONS,
     VICIOUS,
@@ -25,6 +30,7 @@ from rules.castle_raisers.edition import (
 )
 from rules.castle_raisers.state import (
     Action,
+    Castle,
     ChooseBoard,
     DiscardTile,
     DraftTile,
@@ -42,6 +48,7 @@ from rules.castle_raisers.state import (
     TakeVillage,
 )
 from rules.castle_raisers.table import has_threat, stack_tokens, threat_amount
+from rules.castle_raisers.text import label
 
 
 def legal_actions(state: State) -> list[Action]:
@@ -57,19 +64,25 @@ def legal_actions(state: State) -> list[Action]:
 # --- what the rules ask of a state ---------------------------------------------
 
 
+def village_take_reason(state: State, seat: int, action: TakeVillage) -> str:
+    """Why ``seat`` may not take this Village token (face up, or the top of a stack), or ""."""
+    if action.token:
+        if action.token not in state.village_face_up:
+            return "That Village token is not face up on the Village board."
+        if has_threat(state.castles[seat], "village_face_down_only"):
+            return "Disoriented: you must take the face-down top token of a stack."
+        return ""
+    if action.colour not in COLOURS:
+        return "Name a face-up token or the colour of a stack."
+    if not stack_tokens(state, action.colour):
+        return f"The {action.colour} stack is empty."
+    return ""
+
+
 def village_choices(state: State, seat: int) -> list[TakeVillage]:
-    castle = state.castles[seat]
-    choices: list[TakeVillage] = []
-    if not has_threat(castle, "village_face_down_only"):
-        seen = set()
-        for token in state.village_face_up:
-            if token not in seen:
-                seen.add(token)
-                choices.append(TakeVillage(token=token))
-    for colour in COLOURS:
-        if stack_tokens(state, colour):
-            choices.append(TakeVillage(colour=colour))
-    return choices
+    candidates = [TakeVillage(token=token) for token in dict.fromkeys(state.village_face_up)]
+    candidates += [TakeVillage(colour=colour) for colour in COLOURS]
+    return [action for action in candidates if not village_take_reason(state, seat, action)]
 
 
 def village_locations(state: State, seat: int) -> list[int]:
@@ -85,19 +98,110 @@ def village_locations(state: State, seat: int) -> list[int]:
     return found
 
 
+def village_place_reason(state: State, seat: int, location: str) -> str:
+    """Why the Village token may not go on ``location``, or ""."""
+    if location not in LOCATION_INDEX:
+        return f"Place the Village token on one of your locations ({', '.join(LOCATIONS)})."
+    index = LOCATION_INDEX[location]
+    if state.castles[seat].village[index]:
+        return f"Location {location} already holds a Village token."
+    if index not in village_locations(state, seat):
+        return f"Your Threat card forbids a Village token on {location}."
+    return ""
+
+
+def _pour_reason_alone(castle: Castle, step: Pending, kind: int) -> str:
+    """Why this pouring may not defeat a wolf of ``kind``, Strong Hides aside."""
+    if castle.wolves[step.section * 4 + kind] <= 0:
+        return f"There is no {WOLF_KINDS[kind]} in your {SECTIONS[step.section]}."
+    if CAULDRONS_NEEDED[kind] > step.count:
+        return (
+            f"A vicious wolf needs {CAULDRONS_NEEDED[kind]} cauldrons from the same pouring; "
+            f"this pouring has {step.count} left."
+        )
+    if kind == ARCHER and castle.threats and has_threat(castle, "no_cauldrons_on_archers"):
+        return "Out of Range: your cauldrons cannot defeat archers."
+    return ""
+
+
+def pour_reason(state: State, step: Pending, kind: int) -> str:
+    """Why this pouring may not defeat a wolf of ``kind`` (an index of
+    ``WOLF_KINDS``) next, or "" if it may."""
+    castle = state.castles[step.seat]
+    reason = _pour_reason_alone(castle, step, kind)
+    if reason:
+        return reason
+    if (
+        kind != VICIOUS
+        and castle.threats
+        and has_threat(castle, "vicious_first")
+        and not _pour_reason_alone(castle, step, VICIOUS)
+    ):
+        return "Strong Hides: defeat the vicious wolves first while you can."
+    return ""
+
+
 def pour_targets(state: State, step: Pending) -> list[int]:
     """The wolf kinds this pouring may defeat next."""
-    castle = state.castles[step.seat]
-    base = step.section * 4
-    targets = [
-        kind for kind in range(4) if castle.wolves[base + kind] > 0 and CAULDRONS_NEEDED[kind] <= step.count
-    ]
-    if castle.threats:
-        if has_threat(castle, "no_cauldrons_on_archers"):
-            targets = [kind for kind in targets if kind != ARCHER]
-        if has_threat(castle, "vicious_first") and VICIOUS in targets:
-            targets = [VICIOUS]
-    return targets
+    return [kind for kind in range(len(WOLF_KINDS)) if not pour_reason(state, step, kind)]
+
+
+def stop_pouring_reason(state: State, step: Pending) -> str:
+    """Why this pouring may not stop yet (Strong Hides), or ""."""
+    if vicious_forced(state, step):
+        return "Strong Hides: you must defeat the vicious wolf before you stop pouring."
+    return ""
+
+
+def slot_refusals(wall: tuple[str, ...]) -> list[tuple[int, int, str]]:
+    """Empty slots a tile half rests on (one tile below, not two): the
+    slots a player may expect to use, as (level, slot, the reason)."""
+    found = []
+    for level in range(2, geometry.levels(wall) + 2):
+        for slot in range(PORTIONS):
+            below = geometry.filled(wall, level - 1, slot) + geometry.filled(wall, level - 1, slot + 1)
+            if below == 1 and not geometry.filled(wall, level, slot):
+                found.append((level, slot, geometry.why_not_legal(wall, level, slot)))
+    return found
+
+
+def refusals(state: State, seat: int) -> list[tuple[str, str]]:
+    """Why not? What ``seat`` may expect to do at its decision but may not,
+    each (label, reason): wolves this pouring cannot defeat and stopping
+    under Strong Hides; a token or stack that may not be taken; a location
+    a Threat card forbids; a slot resting on one tile only."""
+    step = state.pending[-1] if state.pending else None
+    if step is None or step.kind in CHANCE_KINDS or step.seat != seat:
+        return []
+    found: list[tuple[str, str]] = []
+    if step.kind == "pour":
+        castle = state.castles[seat]
+        for kind, name in enumerate(WOLF_KINDS):
+            if castle.wolves[step.section * 4 + kind] > 0:
+                reason = pour_reason(state, step, kind)
+                if reason:
+                    found.append((label(state, PourCauldron(name)), reason))
+        reason = stop_pouring_reason(state, step)
+        if reason:
+            found.append((label(state, StopPouring()), reason))
+    elif step.kind == "village_take":
+        candidates = [TakeVillage(token=token) for token in dict.fromkeys(state.village_face_up)]
+        candidates += [TakeVillage(colour=colour) for colour in COLOURS]
+        for action in candidates:
+            reason = village_take_reason(state, seat, action)
+            if reason:
+                found.append((label(state, action), reason))
+    elif step.kind == "village_place":
+        castle = state.castles[seat]
+        for index, location in enumerate(LOCATIONS):
+            if not castle.village[index]:
+                reason = village_place_reason(state, seat, location)
+                if reason:
+                    found.append((label(state, PlaceVillage(location)), reason))
+    elif step.kind in ("place", "fortify"):
+        for level, slot, reason in slot_refusals(state.castles[seat].wall):
+            found.append((label(state, PlaceTile(level, slot)), reason))
+    return found
 
 
 # --- each decision's legal actions ------------------------------------------

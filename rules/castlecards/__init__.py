@@ -28,10 +28,12 @@ from __future__ import annotations
 
 from .apply import apply
 from .bots import bot_action
+from .calc import helpers
 from .chance import chance_outcomes, chance_prompt
 from .flow import to_move, turn_player
 from .info import INFO
 from .legal import legal_actions
+from .legal import why_not as refusals
 from .queries import *  # noqa: F403 - the public queries, listed in queries.__all__
 from .queries import __all__ as _queries
 from .scoring import evaluate, result
@@ -60,6 +62,9 @@ __all__ = [
     "evaluate",
     "label",
     "turn_player",
+    # the screen API: why not, and the rules helpers
+    "refusals",
+    "helpers",
     # queries for the screens
     *_queries,
 ]

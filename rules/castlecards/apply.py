@@ -18,7 +18,7 @@ from rules.core.multiset import added, added_all, removed
 from .decks import draw_source, face_down_draw
 from .edition import ACADEMY_CARDS, ATTACK_CARDS, FACE_DOWN, KIND, title
 from .flow import AUTOMATIC_STEPS, deal
-from .legal import action_reason, build_picks, confirm_reason
+from .legal import action_reason, build_picks, confirm_reason, thief_reason
 from .state import (
     Academy,
     Assault,
@@ -261,9 +261,10 @@ def _next_thief(state: State, spender: int, after: int) -> int:
 def _apply_thief(state: State, step: Pending, action) -> State:
     rest = popped(state.pending)
     if isinstance(action, PlayThief):
+        reason = thief_reason(state, step.seat)
+        if reason:
+            raise IllegalAction(reason)
         player = state.players[step.seat]
-        if "thief" not in player.hand:
-            raise IllegalAction("You have no Thief.")
         hand = added_all(removed(player.hand, "thief"), ("gold",) * step.count)
         return replace(
             state,

@@ -158,7 +158,7 @@ def _turn(state: State, step: Pending) -> list:
 
 
 def _thief(state: State, step: Pending) -> list:
-    if "thief" in state.players[step.seat].hand:
+    if not thief_reason(state, step.seat):
         return [PlayThief(), Decline()]
     return [Decline()]
 
@@ -300,3 +300,47 @@ def refusals(state: State) -> dict[str, str]:
             "and a standing fortress card with room, or a stationed card to take back."
         )
     return out
+
+
+_ACTION_LABELS = {
+    "buy": "Buy",
+    "explore": "Explore",
+    "attack": "Attack",
+    "night": "Night attack",
+    "defend": "Defend",
+    "build": "Build",
+    "academy": "Academy",
+    "king": "King",
+    "draw": "Draw a Village card",
+}
+"""The turn's actions in the rulebook's words, for the "why not?" list."""
+
+
+def why_not(state: State, seat: int) -> list[tuple[str, str]]:
+    """The screen API's ``refusals`` hook: what ``seat`` might expect to do
+    at its decision but may not, each (label, reason), in the words
+    ``apply`` refuses them with: the turn's actions (:func:`refusals`), a
+    choice of cards not yet complete, a Thief not in hand."""
+    step = top(state.pending)
+    if step is None or step.seat != seat:
+        return []
+    if step.kind == "action":
+        kinds = refusals(state)
+        if state.actions_used < 1:
+            # Drawing a card is an action only with a King's: not one a player expects.
+            kinds.pop("draw", None)
+        return [(label, kinds[kind]) for kind, label in _ACTION_LABELS.items() if kind in kinds]
+    if step.kind == "select":
+        reason = confirm_reason(state, step)
+        if reason and step.purpose != "build":
+            return [("Confirm", reason)]
+        return []
+    if step.kind == "thief":
+        reason = thief_reason(state, seat)
+        return [("Play a Thief", reason)] if reason else []
+    return []
+
+
+def thief_reason(state: State, seat: int) -> str:
+    """Why ``seat`` may not play a Thief on the Gold just spent, or ""."""
+    return "" if "thief" in state.players[seat].hand else "You have no Thief."

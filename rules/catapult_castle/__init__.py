@@ -21,10 +21,11 @@ and ``shots`` (the digital shot model).
 
 from rules.catapult_castle.apply import apply
 from rules.catapult_castle.bots import bot_action
+from rules.catapult_castle.calc import helpers
 from rules.catapult_castle.chance import chance_outcomes, chance_prompt
 from rules.catapult_castle.flow import to_move
 from rules.catapult_castle.info import INFO
-from rules.catapult_castle.legal import legal_actions
+from rules.catapult_castle.legal import legal_actions, refusals
 from rules.catapult_castle.queries import *  # noqa: F403 - the public queries, listed in queries.__all__
 from rules.catapult_castle.queries import __all__ as _queries
 from rules.catapult_castle.scoring import evaluate, result
@@ -50,6 +51,9 @@ __all__ = [
     "setup",
     "to_move",
     "view",
+    # the screen API: why not, and the rules helpers
+    "refusals",
+    "helpers",
     # queries for the screens
     *_queries,
 ]

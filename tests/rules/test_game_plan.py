@@ -46,7 +46,7 @@ PROTOCOL = {
     "describe",
 }
 OPTIONAL_HOOKS = {"label", "chance_prompt", "effects", "evaluate", "bot_action", "turn_player"}
-SCREEN_API = {"prompt", "spot", "group", "preview"}  # rules/core/screen.py
+SCREEN_API = {"prompt", "spot", "group", "preview", "refusals", "helpers"}  # rules/core/screen.py
 NOT_YET: dict[str, str] = {}  # a game on its way onto the kit, as a strict expected failure
 
 
