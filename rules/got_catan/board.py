@@ -50,6 +50,8 @@ class Board:
     corner_routes: tuple[tuple[str, int], ...]  # (resource or "" for any, rate); NO_ROUTE
     route_edges: tuple[tuple[int, str, int], ...]  # (edge, resource, rate) of each trade route
     hex_index: dict[str, int]
+    lanes: tuple[tuple[int, ...], ...]  # Brotherhood: each wall section's lane, first blocked first
+    block_order: tuple[tuple[int, ...], ...]  # per section: the lane, then the others nearest its first hex
 
     @property
     def hexes(self) -> int:
@@ -118,6 +120,7 @@ def build_board(layout: LayoutData) -> Board:
         route_edges.append((edge, route.resource, route.rate))
         for corner in pairs[edge]:
             corner_routes[corner] = (route.resource, route.rate)
+    lanes = tuple(tuple(hex_index[name] for name in lane) for lane in layout.lanes)
     return Board(
         seats=layout.seats,
         hex_names=tuple(names),
@@ -139,7 +142,28 @@ def build_board(layout: LayoutData) -> Board:
         corner_routes=tuple(corner_routes),
         route_edges=tuple(route_edges),
         hex_index=hex_index,
+        lanes=lanes,
+        block_order=tuple(_block_order(lane, centres) for lane in lanes),
     )
+
+
+def _hex_distance(a: tuple[int, int], b: tuple[int, int]) -> int:
+    """Steps between two hex centres on the grid (X = 2c + odd row, Y = 3r)."""
+    rows = abs(a[1] - b[1]) // 3
+    across = abs(a[0] - b[0])
+    return rows + max(0, (across - rows) // 2)
+
+
+def _block_order(lane: tuple[int, ...], centres: list[tuple[int, int]]) -> tuple[int, ...]:
+    """Where the wildlings crossing a section go: its lane in order; once the
+    lane is full, the free hex nearest the lane's first hex, ties to the west
+    [proposed]."""
+    first = centres[lane[0]]
+    rest = sorted(
+        (hex_id for hex_id in range(len(centres)) if hex_id not in lane),
+        key=lambda hex_id: (_hex_distance(first, centres[hex_id]), centres[hex_id][0], centres[hex_id][1]),
+    )
+    return tuple(lane) + tuple(rest)
 
 
 BOARDS: dict[int, Board] = {seats: build_board(layout) for seats, layout in LAYOUTS.items()}

@@ -54,6 +54,52 @@ class LayoutData(msgspec.Struct, frozen=True):
     rows: tuple[tuple[int, int], ...]  # first and last column of each row
     hexes: tuple[HexData, ...]
     trade_routes: tuple[TradeRouteData, ...]
+    lanes: tuple[tuple[str, ...], ...] = ()  # Brotherhood: each wall section's lane, first blocked first
+
+
+class BrotherhoodData(msgspec.Struct, frozen=True):
+    guards: int
+    sections: int
+    guard_spaces: int
+    supply_rate: int
+    longest_road_points: int
+    largest_patrol_points: int
+    guard_token_at: tuple[int, ...]
+    card_settlement_spaces: int
+    card_keep_spaces: int
+    tokens_per_keep: int
+    breaches_to_end: int
+    gift_wildlings_to_end: int
+    start_heroes_4: tuple[str, ...]
+    start_heroes_3: tuple[str, ...]
+    die_faces: int
+    figures: dict[str, int]
+    tokens_per_clan: dict[str, int]
+
+
+class TrailData(msgspec.Struct, frozen=True):
+    numbers: tuple[int, ...]
+    clearing: int
+
+
+class ClanData(msgspec.Struct, frozen=True):
+    name: str
+    title: str
+    camps: int
+    trails: tuple[TrailData, TrailData]  # the lower trail, then the higher
+
+
+class ClearingData(msgspec.Struct, frozen=True):
+    title: str
+
+
+class HeroData(msgspec.Struct, frozen=True):
+    name: str
+    card: str
+    title: str
+    ability: str
+    text: str
+    when: str  # "turn", "any" (before or after the roll) or "production"
 
 
 class Edition(msgspec.Struct, frozen=True):
@@ -63,6 +109,10 @@ class Edition(msgspec.Struct, frozen=True):
     rules: RulesData
     development: tuple[DevelopmentData, ...]
     layouts: tuple[LayoutData, ...]
+    brotherhood: BrotherhoodData
+    brotherhood_clans: tuple[ClanData, ...]
+    brotherhood_clearings: tuple[ClearingData, ...]
+    heroes: tuple[HeroData, ...]
 
 
 EDITION, EDITION_TAG = load_edition(__package__, Edition)
@@ -85,6 +135,7 @@ RANGER_PATROL = "ranger-patrol"
 VICTORY_POINT = "victory-point"
 ROAD_BUILDING = "road-building"
 WINTER_IS_COMING = "winter-is-coming"
+NEW_RECRUITS = "new-recruits"
 
 LAYOUTS: dict[int, LayoutData] = {layout.seats: layout for layout in EDITION.layouts}
 
@@ -101,3 +152,50 @@ def development_deck(variant: str) -> tuple[str, ...]:
 def development_title(name: str) -> str:
     card = DEVELOPMENT.get(name)
     return card.title if card is not None else "a development card"
+
+
+# --- Brotherhood of the Watch ---------------------------------------------------
+
+BROTHERHOOD = "brotherhood"
+"""The full game's variant name."""
+WATCH = EDITION.brotherhood
+CLANS: tuple[ClanData, ...] = EDITION.brotherhood_clans
+CLEARINGS: tuple[ClearingData, ...] = EDITION.brotherhood_clearings
+HEROES: dict[str, HeroData] = {hero.name: hero for hero in EDITION.heroes}
+WILDLINGS: tuple[str, ...] = ("climber", "giant", "regular")
+"""The three kinds of wildling, in name order (``frostfangs`` counts them so)."""
+WILDLING_INDEX = {kind: index for index, kind in enumerate(WILDLINGS)}
+TRAIL_OF_FACE: dict[int, tuple[int, int]] = {
+    number: (clan, rank)
+    for clan, data in enumerate(CLANS)
+    for rank, trail in enumerate(data.trails)
+    for number in trail.numbers
+}
+"""Wildling die face -> (clan, 0 lower / 1 higher trail); faces not here advance nobody."""
+
+
+def token_name(clan: str, kind: str) -> str:
+    """A wildling token: its clan and its kind, "cave/giant"."""
+    return f"{clan}/{kind}"
+
+
+def token_parts(token: str) -> tuple[int, str]:
+    """(clan index, wildling kind) of a token."""
+    clan, kind = token.split("/")
+    return CLAN_INDEX[clan], kind
+
+
+CLAN_INDEX = {clan.name: index for index, clan in enumerate(CLANS)}
+ALL_TOKENS: tuple[str, ...] = tuple(
+    sorted(
+        token_name(clan.name, kind)
+        for clan in CLANS
+        for kind, count in WATCH.tokens_per_clan.items()
+        for _ in range(count)
+    )
+)
+"""The 48 wildling tokens, a sorted multiset."""
+
+
+def start_heroes(seats: int) -> tuple[str, ...]:
+    return WATCH.start_heroes_4 if seats == 4 else WATCH.start_heroes_3

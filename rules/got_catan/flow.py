@@ -20,12 +20,12 @@ from rules.core import CHANCE, pushed, recorded
 from rules.core.multiset import added, removed
 
 from .board import BOARDS
-from .edition import RESOURCE_INDEX, RESOURCES, RULES, TERRAIN_RESOURCE
+from .edition import BROTHERHOOD, RESOURCE_INDEX, RESOURCES, RULES, TERRAIN_RESOURCE
 from .roads import blocked_for, largest_patrol_holder, longest_road_holder, road_length
 from .scoring import points
 from .state import Offer, Player, State, Step
 
-CHANCE_KINDS = frozenset({"terrain", "dice", "draw", "steal"})
+CHANCE_KINDS = frozenset({"terrain", "dice", "draw", "steal", "wildling-die", "token", "peek"})
 
 
 def to_move(state: State) -> int | None:
@@ -131,6 +131,18 @@ def with_keep(state: State, seat: int, corner: int) -> State:
     return replace(state, players=with_player(state, seat, player))
 
 
+def without_road(state: State, seat: int, edge: int, recount: bool = True) -> State:
+    """``seat``'s road on ``edge`` taken up (Othell Yarwyck)."""
+    player = state.players[seat]
+    owners = state.edge_owner
+    state = replace(
+        state,
+        players=with_player(state, seat, replace(player, roads=removed_id(player.roads, edge))),
+        edge_owner=owners[:edge] + (-1,) + owners[edge + 1 :],
+    )
+    return _lengths_changed(state, (seat,)) if recount else state
+
+
 def removed_id(ids: tuple[int, ...], item: int) -> tuple[int, ...]:
     index = ids.index(item)
     return ids[:index] + ids[index + 1 :]
@@ -155,7 +167,16 @@ def _lengths_changed(state: State, seats: tuple[int, ...]) -> State:
     state = replace(state, longest_road=holder)
     if holder < 0:
         return recorded(state, "longest-road-aside", before)
+    state = _token_due(state)
     return recorded(state, "longest-road", holder, players[holder].road_length, before)
+
+
+def _token_due(state: State) -> State:
+    """Brotherhood: taking Longest Road or Largest Patrol reveals a token
+    from the pool (``apply`` puts it on the stack once the action is done)."""
+    if state.variant != BROTHERHOOD:
+        return state
+    return replace(state, tokens_due=state.tokens_due + 1)
 
 
 def patrol_played(state: State, seat: int) -> State:
@@ -167,6 +188,24 @@ def patrol_played(state: State, seat: int) -> State:
     if holder == before:
         return state
     state = replace(state, largest_patrol=holder)
+    state = _token_due(state)
+    return recorded(state, "largest-patrol", holder, state.players[holder].patrols, before)
+
+
+def patrol_lost(state: State, seat: int) -> State:
+    """Yoren: one of ``seat``'s played Ranger Patrols is discarded; Largest
+    Patrol stays while its holder is still (even jointly) the largest with 3
+    or more, else goes to a single largest or is set aside."""
+    player = state.players[seat]
+    state = replace(state, players=with_player(state, seat, replace(player, patrols=player.patrols - 1)))
+    before = state.largest_patrol
+    holder = longest_road_holder([p.patrols for p in state.players], before, RULES.largest_patrol_minimum)
+    if holder == before:
+        return state
+    state = replace(state, largest_patrol=holder)
+    if holder < 0:
+        return recorded(state, "largest-patrol-aside", before)
+    state = _token_due(state)
     return recorded(state, "largest-patrol", holder, state.players[holder].patrols, before)
 
 
@@ -177,6 +216,8 @@ def checked_win(state: State) -> State:
     seat = state.turn
     if seat < 0 or not state.pending or points(state, seat) < RULES.points_to_win:
         return state
+    if state.variant == BROTHERHOOD:
+        return state  # 10 points win only at the end of your own turn (``apply``, EndTurn)
     state = replace(state, winner=seat, pending=(), offer=Offer())
     return recorded(state, "won", seat, points(state, seat))
 
@@ -192,10 +233,15 @@ def _produce(state: State, step: Step) -> State:
     seats = len(state.players)
     owed = [[0] * len(RESOURCES) for _ in range(seats)]
     corner_owner = state.corner_owner
+    blocked = state.blocked
     for hex_id in board.number_hexes.get(step.count, ()):
         if hex_id == state.tormund:
             if any(corner_owner[corner] >= 0 for corner in board.hex_corners[hex_id]):
                 state = recorded(state, "tormund-holds", -1, hex_id)
+            continue
+        if blocked and blocked[hex_id]:
+            if any(corner_owner[corner] >= 0 for corner in board.hex_corners[hex_id]):
+                state = recorded(state, "wildling-holds", -1, hex_id, blocked[hex_id])
             continue
         index = RESOURCE_INDEX[TERRAIN_RESOURCE[state.terrain[hex_id]]]
         for corner in board.hex_corners[hex_id]:
@@ -234,7 +280,24 @@ def _produce(state: State, step: Step) -> State:
             state = recorded(state, "production", seat, *_counted(cards))
     if not paid_any:
         state = recorded(state, "no-production", -1, step.count)
+    if state.variant == BROTHERHOOD:
+        state = _tarly(state, step.seat, gains)
     return state
+
+
+def _tarly(state: State, roller: int, gains: list[list[str]]) -> State:
+    """Samwell Tarly: whoever holds him, ready, and got nothing from this
+    roll may take a resource (asked in seat order from the roller)."""
+    if not any(state.supply):
+        return state
+    seats = len(state.players)
+    asked = []
+    for offset in range(seats):
+        seat = (roller + offset) % seats
+        player = state.players[seat]
+        if player.hero == "tarly" and player.hero_since != state.turn_number and not gains[seat]:
+            asked.append(Step("tarly", seat=seat))
+    return replace(state, pending=pushed(state.pending, *asked)) if asked else state
 
 
 def _counted(cards: list[str]) -> tuple[str, ...]:
@@ -297,8 +360,43 @@ def _start_turn(state: State, step: Step) -> State:
     return recorded(state, "turn", seat, state.turn_number)
 
 
+def _advance(state: State, step: Step) -> State:
+    """After production (or the 7): the wildling die's advance."""
+    from .wall import advanced
+
+    return advanced(state, step.count)
+
+
+def _reveal(state: State, step: Step) -> State:
+    """A token from the pool is due: an empty pool is first reshuffled from
+    the spent tokens; with none anywhere, nothing is revealed."""
+    if step.target == 1 and not state.pool:
+        if not state.tokens_spent:
+            return recorded(state, "no-tokens", step.seat)
+        state = replace(
+            state,
+            tokens_hidden=tuple(sorted(state.tokens_hidden + state.tokens_spent)),
+            pool=len(state.tokens_spent),
+            tokens_spent=(),
+        )
+        state = recorded(state, "pool-reshuffled", -1, state.pool)
+    return replace(state, pending=state.pending + (replace(step, kind="token"),))
+
+
+def _recruit(state: State, step: Step) -> State:
+    """New Recruits: a free guard, if a guard is left and the Wall has room."""
+    from .wall import guard_sections
+
+    if not guard_sections(state, step.seat):
+        return recorded(state, "no-recruit", step.seat)
+    return replace(state, pending=state.pending + (replace(step, kind="place-guard"),))
+
+
 AUTOMATIC_STEPS: dict[str, Callable[[State, Step], State]] = {
     "produce": _produce,
+    "advance": _advance,
+    "reveal": _reveal,
+    "recruit": _recruit,
     "road-building": _road_building,
     "winter": _winter,
     "close-offer": _close_offer,

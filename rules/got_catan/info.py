@@ -10,7 +10,8 @@ INFO = GameInfo(
     id="got-catan",
     title="A Game of Thrones Catan",
     summary="Settle the Gift south of the Wall: roads, settlements and keeps, trade and Tormund; "
-    "first to 10 victory points on their own turn wins.",
+    "first to 10 victory points on their own turn wins. Brotherhood of the Watch adds the Wall: "
+    "guards, wildlings and heroes.",
     edition=f"{EDITION_TAG} rules 1",
     variants=(
         Variant(
@@ -19,6 +20,14 @@ INFO = GameInfo(
             4,
             title="Base game",
             help="Catan in the Gift, with Tormund as the robber: 21 hexes with 4 players, 16 with 3.",
+        ),
+        Variant(
+            "brotherhood",
+            3,
+            4,
+            title="Brotherhood of the Watch",
+            help="The full game: guards on the Wall, wildlings coming south on the wildling die, "
+            "heroes; the third breach ends the game and the most guards win.",
         ),
     ),
     options=(
@@ -46,6 +55,15 @@ INFO = GameInfo(
             title="Trade offers per turn",
             minimum=0,
             maximum=10,
+        ),
+        Option(
+            "heroes",
+            "rulebook",
+            "Which hero each seat starts with. rulebook: seat 1 takes A4 Othell Yarwyck, then A3, A2, "
+            "A1 Jeor Mormont for the last seat; reversed: seat 1 takes A1 (as catan.de prints it).",
+            choices=("rulebook", "reversed"),
+            variants=("brotherhood",),
+            title="Starting heroes",
         ),
     ),
 )

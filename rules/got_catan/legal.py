@@ -10,48 +10,83 @@ from rules.core.multiset import counts
 from .board import BOARDS, Board
 from .chance import chance_outcomes
 from .edition import (
+    BROTHERHOOD,
     COST_ORDER,
     COSTS,
     DEVELOPMENT,
+    NEW_RECRUITS,
     RANGER_PATROL,
     RESOURCE_INDEX,
     RESOURCES,
     ROAD_BUILDING,
     RULES,
     VICTORY_POINT,
+    WATCH,
     WINTER_IS_COMING,
     development_title,
 )
 from .state import (
     Accept,
+    BuildGuard,
     BuildKeep,
     BuildRoad,
     BuildSettlement,
     BuyDevelopment,
     CancelTrade,
+    ChaseTormund,
+    ChooseDevelopment,
+    ClearGift,
+    ClearNorth,
     Decline,
+    DeclineHero,
     Discard,
     EndTurn,
+    FlipHero,
+    ForcedTrade,
+    FreeHex,
+    GiveCard,
     MoveTormund,
     OfferTrade,
+    PatrolToGuard,
+    PickDevelopment,
+    PlaceGuard,
     PlayDevelopment,
+    RedirectRoad,
     Rob,
     Roll,
     State,
     Step,
+    SwapHero,
+    TakeCard,
+    TakeFromLeader,
     TakeResource,
+    TradeOneForOne,
     TradeWith,
     TradeWithSupply,
 )
 
 PLAYABLE = (RANGER_PATROL, ROAD_BUILDING, WINTER_IS_COMING)
 """The development cards played in the base game (Victory Points count by themselves)."""
+PLAYABLE_WATCH = PLAYABLE + (NEW_RECRUITS,)
+"""... and in Brotherhood of the Watch."""
+HERO_TYPES = (
+    ForcedTrade,
+    TradeOneForOne,
+    RedirectRoad,
+    ChooseDevelopment,
+    TakeFromLeader,
+    ClearNorth,
+    ClearGift,
+    PatrolToGuard,
+    ChaseTormund,
+)
 
 _ARTICLE = {
     "road": "A road",
     "settlement": "A settlement",
     "keep": "A keep",
     "development": "A development card",
+    "guard": "A guard",
 }
 
 
@@ -140,7 +175,7 @@ def trade_rate(state: State, seat: int, resource: str) -> int:
     a trade route ``seat`` touches with a settlement or keep."""
     board = board_of(state)
     player = state.players[seat]
-    rate = RULES.supply_rate
+    rate = WATCH.supply_rate if state.variant == BROTHERHOOD else RULES.supply_rate
     for corner in player.settlements + player.keeps:
         route, route_rate = board.corner_routes[corner]
         if route_rate and (route == resource or not route) and route_rate < rate:
@@ -153,10 +188,11 @@ def playable(state: State, seat: int) -> list[str]:
     if state.card_played:
         return []
     player = state.players[seat]
+    cards = PLAYABLE_WATCH if state.variant == BROTHERHOOD else PLAYABLE
     return [
         card
         for card, count in counts(player.development)
-        if card in PLAYABLE and count > player.bought.count(card)
+        if card in cards and count > player.bought.count(card)
     ]
 
 
@@ -250,7 +286,7 @@ def play_reason(state: State, seat: int, card: str) -> str:
         return "There is no such development card."
     if card not in player.development:
         return f"You have no {development_title(card)}."
-    if card not in PLAYABLE:
+    if card not in (PLAYABLE_WATCH if state.variant == BROTHERHOOD else PLAYABLE):
         return f"{development_title(card)} is not played in the base game."
     if state.card_played:
         return "You have already played a development card this turn."
@@ -313,7 +349,27 @@ def turn_reason(state: State, step: Step, action) -> str:
         return ""
     if isinstance(action, Roll):
         return "You have rolled already this turn."
+    if state.variant == BROTHERHOOD:
+        if isinstance(action, BuildGuard) and not action.instead_of:
+            return guard_reason(state, seat, action.section)
+        if isinstance(action, (*HERO_TYPES, BuildGuard)):
+            from .heroes import hero_reason
+
+            return hero_reason(state, seat, action, before_roll=False)
     return "That is not something to do on your turn now."
+
+
+def guard_reason(state: State, seat: int, section: int, free: bool = False) -> str:
+    """Why ``seat`` may not put a guard on ``section`` now, or ""."""
+    from .scoring import guards_on_wall
+
+    if not 0 <= section < len(state.wall):
+        return f"The Wall has sections 1 to {len(state.wall)}."
+    if guards_on_wall(state, seat) >= WATCH.guards:
+        return f"You have no guards left: all {WATCH.guards} are on the Wall."
+    if len(state.wall[section]) >= WATCH.guard_spaces:
+        return f"Wall section {section + 1} is full: all {WATCH.guard_spaces} spaces hold a guard."
+    return "" if free else cost_reason("guard", state.players[seat].hand)
 
 
 # --- the legal actions ------------------------------------------------------------
@@ -332,7 +388,12 @@ def _place_road(state: State, step: Step) -> list:
 
 
 def _start(state: State, step: Step) -> list:
-    return [_ROLL] + [_PLAYS[card] for card in playable(state, step.seat)]
+    actions = [_ROLL] + [_PLAYS[card] for card in playable(state, step.seat)]
+    if state.variant == BROTHERHOOD:
+        from .heroes import hero_actions
+
+        actions += hero_actions(state, step.seat, before_roll=True)
+    return actions
 
 
 def turn_actions(state: State, seat: int) -> list:
@@ -362,6 +423,13 @@ def turn_actions(state: State, seat: int) -> list:
         # The app's trade dialog builds any offer; listed here are the
         # one-for-one offers to everyone, enough for random play and menus.
         actions += [_ONE_FOR_ONE[give, get] for give in have for get in RESOURCES if get != give]
+    if state.variant == BROTHERHOOD:
+        from .heroes import hero_actions
+        from .wall import guard_sections
+
+        if have.get("brick") and have.get("wool") and have.get("lumber"):
+            actions += [_GUARDS[section] for section in guard_sections(state, seat)]
+        actions += hero_actions(state, seat, before_roll=False)
     return actions
 
 
@@ -409,7 +477,50 @@ def _choose(state: State, step: Step) -> list:
     return [TradeWith(seat) for seat in state.offer.accepted] + [_CANCEL]
 
 
+def _place_guard(state: State, step: Step) -> list:
+    from .wall import guard_sections
+
+    return [PlaceGuard(section) for section in guard_sections(state, step.seat)]
+
+
+def _patrol(state: State, step: Step) -> list:
+    return _tormund(state, step) + [FreeHex(hex_id) for hex_id, kind in enumerate(state.blocked) if kind]
+
+
+def _tarly(state: State, step: Step) -> list:
+    return [_TAKES[resource] for index, resource in enumerate(RESOURCES) if state.supply[index]] + [
+        DeclineHero()
+    ]
+
+
+def _give_back(state: State, step: Step) -> list:
+    return [GiveCard(card) for card, _ in counts(state.players[step.seat].hand)]
+
+
+def _mance(state: State, step: Step) -> list:
+    return [TakeCard(card) for card, _ in counts(state.players[step.target].hand)]
+
+
+def _pick(state: State, step: Step) -> list:
+    return [PickDevelopment(card) for card, _ in counts(state.peek)]
+
+
+def _hero_after(state: State, step: Step) -> list:
+    flip = [FlipHero()] if state.players[step.seat].hero_side == "A" else []
+    return flip + [SwapHero(hero) for hero in state.heroes]
+
+
 _DECISIONS = {
+    "wildling-die": _chance,
+    "token": _chance,
+    "peek": _chance,
+    "place-guard": _place_guard,
+    "patrol": _patrol,
+    "tarly": _tarly,
+    "give-back": _give_back,
+    "mance": _mance,
+    "pick": _pick,
+    "hero-after": _hero_after,
     "terrain": _chance,
     "dice": _chance,
     "draw": _chance,
@@ -450,4 +561,5 @@ _PLAYS = {card: PlayDevelopment(card) for card in DEVELOPMENT}
 _DISCARDS = {resource: Discard(resource) for resource in RESOURCES}
 _TAKES = {resource: TakeResource(resource) for resource in RESOURCES}
 _SUPPLY_TRADES = {(give, get): TradeWithSupply(give, get) for give in RESOURCES for get in RESOURCES}
+_GUARDS = [BuildGuard(section) for section in range(WATCH.sections)]
 _ONE_FOR_ONE = {(give, get): OfferTrade(give, get) for give in RESOURCES for get in RESOURCES}

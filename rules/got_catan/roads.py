@@ -73,11 +73,14 @@ def blocked_for(corner_owner: tuple[int, ...], seat: int) -> set[int]:
     return {corner for corner, owner in enumerate(corner_owner) if owner >= 0 and owner != seat}
 
 
-def longest_road_holder(lengths: list[int] | tuple[int, ...], holder: int) -> int:
+def longest_road_holder(
+    lengths: list[int] | tuple[int, ...], holder: int, minimum: int = RULES.longest_road_minimum
+) -> int:
     """Who holds Longest Road once the lengths are ``lengths`` (the card was
-    with ``holder``, -1 if nobody): see the module's docstring."""
+    with ``holder``, -1 if nobody): see the module's docstring. (Largest
+    Patrol follows the same rule when a patrol is discarded: ``minimum`` 3.)"""
     best = max(lengths)
-    if best < RULES.longest_road_minimum:
+    if best < minimum:
         return -1
     if holder >= 0 and lengths[holder] == best:
         return holder

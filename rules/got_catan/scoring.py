@@ -7,24 +7,44 @@ from __future__ import annotations
 from rules.core import Result, ScoreLine
 
 from .board import BOARDS
-from .edition import RULES, TERRAIN_RESOURCE, VICTORY_POINT
+from .edition import BROTHERHOOD, RULES, TERRAIN_RESOURCE, VICTORY_POINT, WATCH
 from .state import State
 
 PIPS = {2: 1, 3: 2, 4: 3, 5: 4, 6: 5, 8: 5, 9: 4, 10: 3, 11: 2, 12: 1}
 """How many of the 36 rolls of two dice give each number."""
 
 
-def point_lines(state: State, seat: int) -> tuple[int, int, int, int, int]:
+def guards_on_wall(state: State, seat: int) -> int:
+    """How many of ``seat``'s guards stand on the Wall (Brotherhood)."""
+    return sum(guards.count(seat) for guards in state.wall)
+
+
+def guard_points(state: State, seat: int) -> int:
+    """The VP tokens ``seat``'s guards hold: 1 for 3 on the Wall, 2 for 5 or more."""
+    if not state.wall:
+        return 0
+    count = guards_on_wall(state, seat)
+    return sum(1 for at in WATCH.guard_token_at if count >= at)
+
+
+def point_lines(state: State, seat: int) -> tuple[int, int, int, int, int, int]:
     """(settlements, keeps, Longest Road, Largest Patrol, Victory Point
-    cards) points of ``seat``, as far as the state shows them (a view hides
-    others' Victory Point cards)."""
+    cards, guard tokens) points of ``seat``, as far as the state shows them
+    (a view hides others' Victory Point cards). Longest Road and Largest
+    Patrol are worth 1 in Brotherhood of the Watch."""
     player = state.players[seat]
+    watch = state.variant == BROTHERHOOD
     return (
         RULES.settlement_points * len(player.settlements),
         RULES.keep_points * len(player.keeps),
-        RULES.longest_road_points if state.longest_road == seat else 0,
-        RULES.largest_patrol_points if state.largest_patrol == seat else 0,
+        (WATCH.longest_road_points if watch else RULES.longest_road_points)
+        if state.longest_road == seat
+        else 0,
+        (WATCH.largest_patrol_points if watch else RULES.largest_patrol_points)
+        if state.largest_patrol == seat
+        else 0,
         RULES.victory_card_points * player.development.count(VICTORY_POINT),
+        guard_points(state, seat),
     )
 
 
@@ -35,32 +55,58 @@ def points(state: State, seat: int) -> int:
 
 def public_points(state: State, seat: int) -> int:
     """The points everyone sees (without Victory Point cards in hand)."""
-    return sum(point_lines(state, seat)[:4])
+    lines = point_lines(state, seat)
+    return sum(lines) - lines[4]
 
 
-_LINES = ("Settlements", "Keeps", "Longest Road", "Largest Patrol", "Victory Point cards")
+_LINES = (
+    "Settlements",
+    "Keeps",
+    "Longest Road",
+    "Largest Patrol",
+    "Victory Point cards",
+    "Guards on the Wall",
+)
 
 
 def result(state: State) -> Result:
     seats = range(len(state.players))
     parts = [point_lines(state, seat) for seat in seats]
+    shown = len(_LINES) if state.variant == BROTHERHOOD else len(_LINES) - 1
     lines = tuple(
-        ScoreLine(label, tuple(float(part[index]) for part in parts)) for index, label in enumerate(_LINES)
+        ScoreLine(label, tuple(float(part[index]) for part in parts))
+        for index, label in enumerate(_LINES[:shown])
     )
     scores = tuple(float(sum(part)) for part in parts)
+    if state.ended_by in ("breach", "gift"):
+        from .wall import wall_winners  # wall reads scoring: imported when first needed
+
+        why = "the third breach" if state.ended_by == "breach" else "8 wildlings in the Gift"
+        return Result(
+            scores=scores,
+            lines=lines,
+            winners=wall_winners(state),
+            finished=True,
+            decided_by=f"The Wall fell ({why}): most guards on the Wall, then most points, "
+            "the oldest guard, the most western guard.",
+        )
     if state.winner >= 0:
         return Result(
             scores=scores,
             lines=lines,
             winners=(state.winner,),
             finished=True,
-            decided_by=f"{RULES.points_to_win} victory points on their own turn.",
+            decided_by=f"{RULES.points_to_win} victory points "
+            + ("at the end of their own turn." if state.variant == BROTHERHOOD else "on their own turn."),
         )
     return Result(
         scores=scores,
         lines=lines,
         finished=False,
-        decided_by=f"The first to {RULES.points_to_win} victory points on their own turn wins.",
+        decided_by=f"The first to {RULES.points_to_win} victory points on their own turn wins."
+        if state.variant != BROTHERHOOD
+        else f"{RULES.points_to_win} victory points at the end of your own turn win; "
+        "if the Wall falls, most guards on the Wall win.",
     )
 
 
@@ -70,11 +116,12 @@ def production(state: State, seat: int) -> dict[str, int]:
     board = BOARDS[len(state.players)]
     player = state.players[seat]
     out: dict[str, int] = {}
+    blocked = state.blocked
     for corners, size in ((player.settlements, 1), (player.keeps, 2)):
         for corner in corners:
             for hex_id in board.corner_hexes[corner]:
                 terrain = state.terrain[hex_id]
-                if hex_id == state.tormund or not terrain:
+                if hex_id == state.tormund or not terrain or (blocked and blocked[hex_id]):
                     continue
                 resource = TERRAIN_RESOURCE[terrain]
                 out[resource] = out.get(resource, 0) + size * PIPS[board.hex_numbers[hex_id]]

@@ -36,6 +36,11 @@ class Player(msgspec.Struct, frozen=True, omit_defaults=True):
     keeps: tuple[int, ...] = ()  # corner ids
     roads: tuple[int, ...] = ()  # edge ids
     road_length: int = 0  # the longest unbroken road, kept up to date
+    # Brotherhood of the Watch
+    hero: str = ""  # the hero card before the player ("" in the base game)
+    hero_side: str = "A"  # "A", or "B" once flipped after a first use
+    hero_since: int = -1  # the turn number the hero was taken (or flipped): not usable in that turn
+    card_settlements: int = 0  # settlement spaces of the build-cost card holding a token
 
 
 class Offer(msgspec.Struct, frozen=True, omit_defaults=True):
@@ -57,6 +62,10 @@ class Step(msgspec.Struct, frozen=True, omit_defaults=True):
     - ``dice``: the two dice of ``seat``'s roll (one outcome: their sum).
     - ``draw``: ``seat`` draws a development card.
     - ``steal``: ``seat`` takes a card at random from ``target``'s hand.
+    - ``wildling-die``: the wildling die (d12) rolled with the two dice.
+    - ``token``: a face-down wildling token is revealed (``target`` 0: from
+      ``seat``'s build-cost card, 1: from the pool).
+    - ``peek``: Melisandre: ``seat`` looks at the next card of the deck (``count`` to go).
     decisions (``seat`` answers):
     - ``place-settlement``: set-up round ``count`` (1 or 2), a free settlement.
     - ``place-road``: set-up, a free road touching the settlement on corner ``target``.
@@ -69,12 +78,22 @@ class Step(msgspec.Struct, frozen=True, omit_defaults=True):
     - ``take``: Winter is Coming: ``count`` resources still to take.
     - ``answer``: accept or decline the open offer.
     - ``choose``: the offerer picks one of the players who accepted, or cancels.
+    - ``place-guard``: a free guard on the Wall (set-up round 3, New Recruits).
+    - ``patrol``: a Ranger Patrol (Brotherhood): move Tormund or free a hex.
+    - ``tarly``: Samwell Tarly: a roll brought ``seat`` nothing: take a resource, or not.
+    - ``give-back``: Jeor Mormont: give seat ``target`` a card back.
+    - ``mance``: Mance Rayder: take a card from seat ``target``'s hand (shown to ``seat``).
+    - ``pick``: Melisandre: keep one of the cards looked at.
+    - ``hero-after``: a hero was used: flip it to its B side, or swap it.
     automatic (taken by ``flow``, never on top when someone is asked):
     - ``produce``: the dice showed ``count``: production, or the 7.
     - ``road-building``: ``count`` free roads for ``seat``, as far as there is room.
     - ``winter``: ``count`` resources for ``seat``, as far as the supply has any.
     - ``close-offer``: every asked player answered.
     - ``start-turn``: ``seat``'s turn begins.
+    - ``advance``: the wildling die showed ``count``: a wildling walks to the Wall.
+    - ``reveal``: a token from the pool is due (the pool reshuffled if empty).
+    - ``recruit``: New Recruits: a free guard, if one is left and there is room.
     """
 
     kind: str
@@ -111,6 +130,23 @@ class State(msgspec.Struct, frozen=True, omit_defaults=True):
     road_limit: int = 14
     offer_limit: int = 3
     table_mode: bool = False
+    # Brotherhood of the Watch (empty in the base game)
+    wall: tuple[
+        tuple[int, ...], ...
+    ] = ()  # per section, west to east: the seats of its guards, space 1 first
+    breaches: int = 0
+    frostfangs: tuple[int, ...] = ()  # figures left, per kind (``edition.WILDLINGS`` order)
+    camps: tuple[tuple[str, ...], ...] = ()  # per clan: the wildlings in its camps, hottest first
+    clearings: tuple[tuple[str, ...], ...] = ()  # per clearing: the wildlings waiting there
+    blocked: tuple[str, ...] = ()  # per hex: the wildling blocking it, or ""
+    tokens_hidden: tuple[str, ...] = ()  # every face-down token (cards and pool), sorted
+    pool: int = 0  # how many of them are in the pool
+    tokens_spent: tuple[str, ...] = ()  # face up beside the board, sorted
+    tokens_due: int = 0  # pool tokens owed (Longest Road or Largest Patrol changed hands)
+    heroes: tuple[str, ...] = ()  # the hero display, A side up
+    wildling_die: int = 0  # the last wildling die
+    peek: tuple[str, ...] = ()  # Melisandre: the cards looked at, sorted
+    ended_by: str = ""  # "points", "breach" (third breach) or "gift" (8 wildlings in the Gift)
 
 
 # --- actions --------------------------------------------------------------
@@ -246,6 +282,143 @@ class EndTurn(msgspec.Struct, **_ACTION):
     """End your turn: the player to your left rolls next."""
 
 
+# --- Brotherhood of the Watch ----------------------------------------------------
+
+
+class WildlingDie(msgspec.Struct, **_ACTION):
+    """Chance: the face the wildling die (d12) shows."""
+
+    face: int
+
+
+class Token(msgspec.Struct, **_ACTION):
+    """Chance: the wildling token revealed ("cave/giant")."""
+
+    token: str
+
+
+class BuildGuard(msgspec.Struct, **_ACTION):
+    """Pay brick, wool and lumber for a guard on wall ``section`` (0-3).
+    With Alliser Thorne: pay ``pay`` in place of ``instead_of``."""
+
+    section: int
+    instead_of: str = ""
+    pay: str = ""
+
+
+class PlaceGuard(msgspec.Struct, **_ACTION):
+    """A free guard on wall ``section`` (set-up round 3, New Recruits)."""
+
+    section: int
+
+
+class FreeHex(msgspec.Struct, **_ACTION):
+    """Ranger Patrol: send the wildling on ``hex`` back to the Frostfangs
+    and take a resource of that hex."""
+
+    hex: int
+
+
+class DeclineHero(msgspec.Struct, **_ACTION):
+    """Samwell Tarly: do not take the free resource now."""
+
+
+class FlipHero(msgspec.Struct, **_ACTION):
+    """After a first use: turn your hero to its B side (one more use)."""
+
+
+class SwapHero(msgspec.Struct, **_ACTION):
+    """After a use: return your hero to the display and take ``hero``."""
+
+    hero: str
+
+
+class ForcedTrade(msgspec.Struct, **_ACTION):
+    """Jeor Mormont: demand 1 ``resource`` from seat ``first`` (and ``second``)."""
+
+    resource: str
+    first: int
+    second: int = -1
+
+
+class GiveCard(msgspec.Struct, **_ACTION):
+    """Jeor Mormont: the card given back."""
+
+    resource: str
+
+
+class TradeOneForOne(msgspec.Struct, **_ACTION):
+    """Bowen Marsh: 1 ``give`` for 1 ``get`` with the supply."""
+
+    give: str
+    get: str
+
+
+class RedirectRoad(msgspec.Struct, **_ACTION):
+    """Othell Yarwyck: take up the road on ``edge`` and build it free on ``to``."""
+
+    edge: int
+    to: int
+
+
+class ChooseDevelopment(msgspec.Struct, **_ACTION):
+    """Melisandre: buy a development card choosing it from the top 3; pay
+    ``pay`` in place of ``instead_of`` if given."""
+
+    instead_of: str = ""
+    pay: str = ""
+
+
+class PeekDevelopment(msgspec.Struct, **_ACTION):
+    """Chance: the next card of the deck Melisandre looks at."""
+
+    card: str
+
+
+class PickDevelopment(msgspec.Struct, **_ACTION):
+    """Melisandre: keep ``card``; the others go back into the deck."""
+
+    card: str
+
+
+class TakeFromLeader(msgspec.Struct, **_ACTION):
+    """Mance Rayder: look at seat ``victim``'s hand (more points than you)."""
+
+    victim: int
+
+
+class TakeCard(msgspec.Struct, **_ACTION):
+    """Mance Rayder: the card taken from the hand looked at."""
+
+    resource: str
+
+
+class ClearNorth(msgspec.Struct, **_ACTION):
+    """Benjen Stark: send the wildling in camp ``slot`` of clan ``clan``, or
+    in clearing ``clearing`` (one of kind ``kind``), back to the Frostfangs."""
+
+    clan: int = -1
+    slot: int = -1
+    clearing: int = -1
+    kind: str = ""
+
+
+class ClearGift(msgspec.Struct, **_ACTION):
+    """Ygritte: send the wildling on ``hex`` back to the Frostfangs."""
+
+    hex: int
+
+
+class PatrolToGuard(msgspec.Struct, **_ACTION):
+    """Yoren: discard a played Ranger Patrol for a free guard on ``section``."""
+
+    section: int
+
+
+class ChaseTormund(msgspec.Struct, **_ACTION):
+    """Qhorin Halfhand: Tormund back to his camp; take a resource of his hex."""
+
+
 Action = Union[
     PlaceTerrain,
     Roll,
@@ -268,4 +441,25 @@ Action = Union[
     TradeWith,
     CancelTrade,
     EndTurn,
+    WildlingDie,
+    Token,
+    BuildGuard,
+    PlaceGuard,
+    FreeHex,
+    DeclineHero,
+    FlipHero,
+    SwapHero,
+    ForcedTrade,
+    GiveCard,
+    TradeOneForOne,
+    RedirectRoad,
+    ChooseDevelopment,
+    PeekDevelopment,
+    PickDevelopment,
+    TakeFromLeader,
+    TakeCard,
+    ClearNorth,
+    ClearGift,
+    PatrolToGuard,
+    ChaseTormund,
 ]

@@ -16,9 +16,18 @@ def _hide(cards: tuple[str, ...]) -> tuple[str, ...]:
 
 
 def view(state: State, seat: int) -> State:
+    step = state.pending[-1] if state.pending else None
+    # Mance Rayder shows his holder the hand he takes from.
+    shown = step.target if step is not None and step.kind == "mance" and step.seat == seat else -1
     players = tuple(
         player
         if index == seat
+        else replace(
+            player,
+            development=_hide(player.development),
+            bought=_hide(player.bought),
+        )
+        if index == shown
         else replace(
             player,
             hand=_hide(player.hand),
@@ -27,4 +36,6 @@ def view(state: State, seat: int) -> State:
         )
         for index, player in enumerate(state.players)
     )
-    return replace(state, players=players, development_deck=_hide(state.development_deck))
+    peeker = step.seat if step is not None and step.kind in ("peek", "pick") else -1
+    peek = state.peek if peeker == seat else _hide(state.peek)
+    return replace(state, players=players, development_deck=_hide(state.development_deck), peek=peek)
