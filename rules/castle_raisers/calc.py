@@ -29,7 +29,7 @@ from rules.castle_raisers.edition import (
 from rules.castle_raisers.scoring import calculator_result, threat_met
 from rules.castle_raisers.sheet import wolves_entering
 from rules.castle_raisers.state import Castle
-from rules.core import IllegalAction, Result
+from rules.core import IllegalAction, Result, name_seats
 from rules.core.screen import Helper, Question, parse_choice, parse_counts, parse_whole_numbers
 
 COOPERATIVE = "cooperative"
@@ -127,10 +127,10 @@ def report_lines(pad: Scorepad, names: Sequence[str]) -> list[str]:
     if pad.target:
         team = sum(result.scores)
         out.append(f"Team total {team:g} against the wolves' {pad.target}.")
-        out.append(("Won: " if not result.lost else "Lost: ") + result.decided_by + ".")
+        out.append(("Won: " if not result.lost else "Lost: ") + name_seats(result.decided_by, names) + ".")
     else:
         winners = " and ".join(names[seat] for seat in result.winners)
-        out.append(f"Winner: {winners} ({result.decided_by}).")
+        out.append(f"Winner: {winners} ({name_seats(result.decided_by, names)}).")
     return out
 
 
@@ -229,10 +229,14 @@ def _yes_no(text: str) -> bool:
     return parse_choice(text, {"yes": True, "no": False}, "yes or no")
 
 
-def _names(text: str) -> tuple[str, ...]:
+def _names(text: str, cooperative: bool) -> tuple[str, ...]:
     names = tuple(name.strip() for name in text.split(",") if name.strip())
-    if not 1 <= len(names) <= 4:
-        raise IllegalAction("Type 1 to 4 names apart by commas, e.g. 'Milo, Howard, Coco, Wei'.")
+    fewest = 1 if cooperative else 2
+    if not fewest <= len(names) <= 4:
+        raise IllegalAction(
+            f"Type {fewest} to 4 names apart by commas, e.g. 'Milo, Howard, Coco, Wei'"
+            + (" (one player plays solo: co-operative)." if not cooperative else ".")
+        )
     if len(set(names)) != len(names):
         raise IllegalAction("Give each player a different name.")
     return names
@@ -252,7 +256,14 @@ def _arrows(text: str) -> int:
 
 def _mode(text: str) -> str:
     return parse_choice(
-        text, {COMPETITIVE: COMPETITIVE, COOPERATIVE: COOPERATIVE, "solo": COOPERATIVE}, "how you played"
+        text,
+        {
+            COMPETITIVE: COMPETITIVE,
+            "co-operative": COOPERATIVE,
+            COOPERATIVE: COOPERATIVE,
+            "solo": COOPERATIVE,
+        },
+        "how you played",
     )
 
 
@@ -301,13 +312,19 @@ def _castle_questions(name: str, key: str, cooperative: bool) -> list[Question]:
 
 
 def _questions(answers: Mapping[str, Any]) -> list[Question]:
-    questions = [
-        Question("mode", "Competitive, co-operative or solo?", _mode, COMPETITIVE),
-        Question("names", "Who played? Names apart by commas, e.g. 'Milo, Howard'", _names),
-    ]
-    if "names" not in answers or "mode" not in answers:
+    questions = [Question("mode", "Competitive, co-operative or solo?", _mode, COMPETITIVE)]
+    if "mode" not in answers:
         return questions
     cooperative = answers["mode"] == COOPERATIVE
+    questions.append(
+        Question(
+            "names",
+            "Who played? Names apart by commas, e.g. 'Milo, Howard'",
+            lambda text: _names(text, cooperative),
+        )
+    )
+    if "names" not in answers:
+        return questions
     for seat, name in enumerate(answers["names"]):
         questions += _castle_questions(name, f"p{seat}", cooperative)
         threats = answers.get(f"p{seat}.threats", ())
