@@ -18,8 +18,8 @@ from rules.got_catan.roads import blocked_for, road_length
 from rules.got_catan.state import Step
 
 
-def config(seats: int = 4, mode: str = "digital", **options) -> Config:
-    return Config("base", seats, options, mode)
+def config(seats: int = 4, mode: str = "digital", variant: str = "base", **options) -> Config:
+    return Config(variant, seats, options, mode)
 
 
 def corner(seats: int, hex_name: str, where: str) -> int:
@@ -59,11 +59,13 @@ def table(
     rolled: bool = True,
     mode: str = "digital",
     options: dict | None = None,
+    variant: str = "base",
 ) -> game.State:
     """A game in ``turn``'s turn (after the roll unless ``rolled`` is False)
     on the fixed set-up, with the pieces, hands and development cards given;
-    cards come out of the supply and the deck, so every count adds up."""
-    state = game.setup(config(seats, mode, **{"board": "beginner", **(options or {})}))
+    cards come out of the supply and the deck, so every count adds up.
+    (``variant="brotherhood"``: the Wall empty, heroes dealt, tokens down.)"""
+    state = game.setup(config(seats, mode, variant, **{"board": "beginner", **(options or {})}))
     if terrain:
         board = BOARDS[seats]
         laid = list(state.terrain)
@@ -127,8 +129,12 @@ def check_counts(state) -> None:
         seen.update(player.development)
         seen["ranger-patrol"] += player.patrols
         assert collections.Counter(player.bought) <= collections.Counter(player.development)
-    played_elsewhere = deck - seen  # Road Building and Winter is Coming go out of the game once played
-    assert set(played_elsewhere) <= {"road-building", "winter-is-coming"}
+    seen.update(state.peek)
+    played_elsewhere = deck - seen  # Road Building, Winter is Coming, New Recruits go out once played
+    # (and Ranger Patrols Yoren turned into guards)
+    assert set(played_elsewhere) <= {"road-building", "winter-is-coming", "new-recruits", "ranger-patrol"}
+    if state.variant == "base":
+        assert "ranger-patrol" not in played_elsewhere
     assert not seen - deck
     for seat, player in enumerate(state.players):
         assert len(player.settlements) <= RULES.settlements and len(player.keeps) <= RULES.keeps
@@ -142,11 +148,48 @@ def check_counts(state) -> None:
         len(p.settlements) + len(p.keeps) for p in state.players
     )
     assert sum(owner >= 0 for owner in state.edge_owner) == sum(len(p.roads) for p in state.players)
+    if state.variant == "brotherhood":
+        check_watch_counts(state)
 
 
-def random_playout(seats: int, seed: int, mode: str = "digital", check=None, cap: int = 30_000, **options):
+def check_watch_counts(state) -> None:
+    """Brotherhood: the 40 wildlings are somewhere once, camps and the Wall
+    within their room, the 48 tokens face down or spent, and the face-down
+    ones are the pool's and the build-cost cards' (when no reveal is due)."""
+    from rules.got_catan.edition import ALL_TOKENS, WATCH, WILDLINGS
+
+    kinds = collections.Counter()
+    for camps in state.camps:
+        assert len(camps) < 5
+        kinds.update(camps)
+    for waiting in state.clearings:
+        kinds.update(waiting)
+    kinds.update(kind for kind in state.blocked if kind)
+    for index, kind in enumerate(WILDLINGS):
+        assert kinds[kind] + state.frostfangs[index] == WATCH.figures[kind], kind
+    assert all(len(guards) <= WATCH.guard_spaces for guards in state.wall)
+    for seat in range(len(state.players)):
+        assert sum(guards.count(seat) for guards in state.wall) <= WATCH.guards
+    assert sorted(state.tokens_hidden + state.tokens_spent) == list(ALL_TOKENS)
+    if not any(step.kind in ("token", "reveal") for step in state.pending):
+        on_cards = sum(
+            p.card_settlements + WATCH.tokens_per_keep * (WATCH.card_keep_spaces - len(p.keeps))
+            for p in state.players
+        )
+        assert len(state.tokens_hidden) == state.pool + on_cards
+
+
+def random_playout(
+    seats: int,
+    seed: int,
+    mode: str = "digital",
+    check=None,
+    cap: int = 30_000,
+    variant: str = "base",
+    **options,
+):
     """Play a seeded game to the end at random; returns (final state, plies)."""
-    state = game.setup(config(seats, mode, **options))
+    state = game.setup(config(seats, mode, variant, **options))
     rng = random.Random(seed)
     ply = 0
     while (seat := game.to_move(state)) is not None:

@@ -59,3 +59,19 @@ def test_random_playout_reaches_the_end(seats, mode, seed):
     assert result.finished and result.winners == (state.winner,)
     assert game.points(state, state.winner) >= 10
     check_counts(state)
+
+
+@pytest.mark.parametrize("seats", [3, 4])
+@pytest.mark.parametrize("mode", ["digital", "table"])
+@pytest.mark.parametrize("seed", range(4))
+def test_brotherhood_random_playout_reaches_the_end(seats, mode, seed):
+    """Brotherhood of the Watch, seeded: the game ends by 10 points at the
+    end of a turn or by the Wall falling, and every count adds up on the way."""
+    state, plies = random_playout(seats, seed, mode, check=_checks(), variant="brotherhood")
+    result = game.result(state)
+    assert result.finished and state.winner in result.winners
+    check_counts(state)
+    if state.ended_by == "points":
+        assert game.points(state, state.winner) >= 10
+    else:
+        assert state.breaches >= 3 or sum(1 for kind in state.blocked if kind) >= 8
