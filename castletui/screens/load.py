@@ -16,8 +16,8 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Static
 
 import saves
-from castletui.screens.dialogs import ConfirmScreen
 from castletui.listing import game_title, moves, way_of_play, when_played, where_it_stands
+from castletui.screens.dialogs import ConfirmScreen
 from castletui.widgets.plain import Plain
 
 
