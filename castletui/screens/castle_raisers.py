@@ -1,6 +1,9 @@
-"""Castle Raisers' game screen: a castle (switch with Tab or 1-4), the Village
-and Piggy boards (b cycles them on small terminals; larger ones show all
-three), and the action bar grouped into steps.
+"""Castle Raisers' game screen: a castle (switch with Tab or 1-4), the
+Village and Piggy boards (b cycles them on small terminals; larger ones show
+all three), the Threat cards of a co-operative or solo game (t), and the
+action bar grouped into steps. The boards are laid out in
+castletui/styles/castle_raisers.tcss; each is a board of the frame's
+(cursor, Enter, clicks).
 
 Placing a Wall tile is two steps on screen: first the tile, then its slot (a
 line of the action bar or a click on a lit slot of the castle), and Escape
@@ -8,67 +11,73 @@ or "Choose another tile" backs out before anything is played. The slot lines
 say what each placement would fire and with what count, from the rules'
 own queries. Every other decision (ability order, cauldron targets, Village
 tokens and locations, Fortification tiles, co-op lines) is one line per
-legal action, each lighting its spot on the board.
+legal action, each lighting its spot on the board (the rules' ``spot``).
 
-The score sheet (``s``, and at the end) shows every line of the rules'
-Result; co-op and solo add the team total against the wolves' and every
-Threat card met or failed, castletui's own cards marked as such.
+The players panel labels each score ("12 now") with where it comes from;
+co-op and solo add the team total against the wolves'. The score sheet
+(``s``, and at the end) shows every line of the rules' Result; co-op and
+solo add the team total and every Threat card met or failed, castletui's
+own cards marked as such.
 """
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical, VerticalScroll
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Footer, OptionList
 
 from castletui.screens.game import Choice, GameScreen
 from castletui.screens.result import verdict
 from castletui.session import Session
-from castletui.widgets.castle_raisers_board import BoardMarks, CastleRaisersBoard, token_short
+from castletui.widgets.board import SpotBoard
+from castletui.widgets.castle_raisers_castle import CastleBoard
+from castletui.widgets.castle_raisers_ink import ICON_WORD, Marks, RaisersBoard
+from castletui.widgets.castle_raisers_piggy import PiggyBoard, tile_face
+from castletui.widgets.castle_raisers_threats import threat_cards
+from castletui.widgets.castle_raisers_village import VillageBoard
+from castletui.widgets.panels import PlayersPanel
 from castletui.widgets.plain import Plain
 from rules.castle_raisers import (
     ABILITY_NAMES,
     FORTIFICATION,
-    LOCATION_INDEX,
     ROUNDS_PER_AGE,
     SECTION_INDEX,
     SECTIONS,
-    THREATS,
-    WOLF_KINDS,
+    TILES,
+    TOKENS,
     DiscardTile,
     DraftTile,
     PickLine,
-    PlaceFortification,
     PlaceTile,
     PlaceVillage,
     PourCauldron,
-    RemoveWolf,
     ResolveFirst,
     RevealLine,
-    TakeVillage,
     ability_count,
     cauldrons_needed,
     covered_icons,
     decision,
     discard_makes_wolves_attack,
     legal_slots,
+    line_wolves,
     location_sections,
     team_standing,
-    threat_report,
     tile_text,
-    token_text,
+    token_words,
     village_breakdown,
     why_not_legal,
     wolves_around,
     wolves_entering,
 )
 from rules.core import CHANCE, name_seats
+from rules.core import screen as screen_api
 
 BOARD_MODES = ("castle", "village", "piggy")
 # Which board a small terminal shows for each kind of decision.
@@ -78,21 +87,28 @@ MODE_FOR_DECISION = {
     "remove_wolf": "piggy",
     "pick_line": "piggy",
 }
+ROOMY = (110, 36)
+"""A terminal at least this big shows the three boards at once."""
+SCORE_WORDS = (
+    ("Wolf assault", "wolves"),
+    ("Wolves entered", "wolves"),
+    ("Wall levels", "walls"),
+    ("Village", "village"),
+    ("Prestige", "prestige"),
+    ("Attack", "attack"),
+    ("Arrow", "arrows"),
+)
+"""Score-sheet lines gathered under one word for the players panel."""
 
 
-def spot_of(action: Any) -> Any:
-    """The board spot an action is about (lit on the board), or None."""
-    if isinstance(action, PlaceTile | PlaceFortification):
-        return ("slot", action.level, action.slot)
-    if isinstance(action, DraftTile | DiscardTile):
-        return ("tile", action.tile)
-    if isinstance(action, TakeVillage):
-        return ("token", action.token) if action.token else ("stack", action.colour)
-    if isinstance(action, PlaceVillage):
-        return ("loc", LOCATION_INDEX[action.location])
-    if isinstance(action, RevealLine | RemoveWolf | PickLine):
-        return ("line", action.line)
-    return None
+def score_parts(result: Any, seat: int) -> list[tuple[str, float]]:
+    """Where a seat's standing comes from: the score sheet's lines summed
+    under a word each ("walls 12", "wolves -30"), biggest first, zeros left out."""
+    parts: dict[str, float] = {}
+    for line in result.lines:
+        word = next((w for prefix, w in SCORE_WORDS if line.label.startswith(prefix)), line.label.lower())
+        parts[word] = parts.get(word, 0.0) + line.points[seat]
+    return sorted(((w, p) for w, p in parts.items() if p), key=lambda item: -abs(item[1]))
 
 
 class CastleRaisersScreen(GameScreen):
@@ -100,15 +116,19 @@ class CastleRaisersScreen(GameScreen):
         "Take a Wall tile, then choose a lit slot on your castle (the action bar, j/k or the arrows, or a "
         "click); Escape puts the tile back. Every icon the tile covers fires for its section; each slot "
         "line says what it would fire and how strongly. Tab or 1-4 shows another castle; b shows the "
-        "Village or Piggy board on a small terminal (a larger one shows all three). "
+        "Village or Piggy board on a small terminal (a larger one shows all three); t lists the Threat "
+        "cards of a co-operative or solo game. "
         "The castle: levels numbered on the left, 0 the foundation, the ring unrolled so a tile leaving "
-        "the right edge comes back on the left; \\[Vi Di] is a tile (Vi Settling Villagers, Pr Prestige, "
-        "Fo Fortifying, Di Dispatching Wolves, De Defending), dim icons are covered, shaded tiles are "
-        "Fortification tiles, lit dots are the slots you may take. Above the wall each region's wolves "
-        "(s soldier, l soldier with ladder, a archer, v vicious wolf) and how many would enter now; below "
-        "it the Village tokens (colour letter and icon; border tokens sit on the section borders), the "
-        "Prestige and Attack piles and each ability's count per section. s shows the score sheet."
+        "the right edge comes back on the left; [Vil|Dis] is a tile (Vil Settling Villagers, Pre "
+        "Establishing Prestige, For Fortifying, Dis Dispatching Wolves, Def Defending), dim icons are "
+        "covered, shaded tiles are Fortification tiles, lit dots are the slots you may take. Above the "
+        "wall each region's wolves (S soldier, L soldier with ladder, A archer, V vicious wolf) and how "
+        "many would enter now (the arrow); below it the Village tokens (colour letter and icon; border "
+        "tokens sit on the section borders), the Prestige and Attack piles and each icon's count per "
+        "section. The legend under each board says the same. s shows the score sheet, ctrl+s saves "
+        "under a new name, r opens the rules."
     )
+    CSS_PATH = Path(__file__).parent.parent / "styles" / "castle_raisers.tcss"
     BINDINGS = [
         Binding("tab", "next_castle", "Castle", key_display="Tab", priority=True),
         Binding("shift+tab", "previous_castle", "Previous castle", show=False, priority=True),
@@ -117,8 +137,13 @@ class CastleRaisersScreen(GameScreen):
         Binding("3", "castle(2)", "Castle 3", show=False),
         Binding("4", "castle(3)", "Castle 4", show=False),
         Binding("b", "next_board", "Board"),
+        Binding("t", "threats", "Threats"),
         Binding("k,h", "cursor(-1)", "Previous choice", show=False),
         Binding("j,l", "cursor(1)", "Next choice", show=False),
+        # The frame's rarer keys stay (Help lists them) but leave the Footer,
+        # so that Back and F1 Help fit at 80 columns.
+        Binding("ctrl+s", "save_as", "Save as", show=False),
+        Binding("r", "rules", "Rules", show=False),
     ]
 
     def __init__(self, session: Session) -> None:
@@ -127,10 +152,13 @@ class CastleRaisersScreen(GameScreen):
         self.shown_castle = -1  # -1: follow the player whose view is shown
         self.board_mode = "castle"
         self.mode_decision = ""  # the decision kind the board mode was last chosen for
-        self.highlighted_spot: Any = None
 
     def compose_board(self) -> ComposeResult:
-        yield CastleRaisersBoard(id="cr-board")
+        with VerticalScroll(id="cr-boards"):
+            yield CastleBoard(id="cr-castle")
+            with Horizontal(id="cr-lower"):
+                yield PiggyBoard(id="cr-piggy")
+                yield VillageBoard(id="cr-village")
 
     def on_mount(self) -> None:
         # GameScreen.on_mount runs too: Textual calls each class's handler.
@@ -138,11 +166,16 @@ class CastleRaisersScreen(GameScreen):
 
     def on_resize(self) -> None:
         self.fit_footer()
+        self.refresh_table()
 
     def fit_footer(self) -> None:
-        """Two more keys than the frame's: below 100 columns the Footer leaves out the command
-        palette's hint (ctrl+p still opens it) so that F1 Help stays in sight."""
+        """Below 100 columns the Footer leaves out the command palette's hint
+        (ctrl+p still opens it) so that F1 Help stays in sight."""
         self.query_one(Footer).show_command_palette = self.app.size.width >= 100
+
+    @property
+    def roomy(self) -> bool:
+        return self.app.size.width >= ROOMY[0] and self.app.size.height >= ROOMY[1]
 
     # --- what the table shows ---------------------------------------------------
 
@@ -155,36 +188,29 @@ class CastleRaisersScreen(GameScreen):
         return decision(self.session.state)
 
     def update_board(self, view: Any) -> None:
-        top = self.top_task()
-        lit = frozenset(choice.where for choice in self.choice_list if choice.where is not None)
+        top = decision(view)
         tile = self.picked_tile or (top.tile if top is not None and top.kind == "place" else "")
         if top is not None and top.kind == "fortify":
             tile = FORTIFICATION
-        seat = self.session.to_move()
-        self.query_one(CastleRaisersBoard).show(
-            view,
-            self.session.names,
-            self.castle_seat(),
-            self.board_mode,
-            BoardMarks(
-                lit=lit,
-                selected=self.highlighted_spot,
-                tile=tile,
-                to_move=seat,
-                owner=top.seat if top is not None else -1,
-            ),
+        marks = Marks(
+            names=self.session.names,
+            tile=tile,
+            owner=top.seat if top is not None else -1,
+            to_move=self.session.to_move(),
         )
+        roomy = self.roomy
+        castle = self.query_one(CastleBoard)
+        castle.show_castle(self.castle_seat(), roomy)
+        for board in self.query(RaisersBoard):
+            board.show(view, marks)
+            board.display = roomy or board.id == f"cr-{self.board_mode}"
+        self.query_one("#cr-lower").set_class(roomy, "-roomy")
+        self.set_class(roomy, "-roomy")
 
     def refresh_table(self) -> None:
         self._follow_decision()
         super().refresh_table()
-        # The board lights what the action bar offers, so draw it after the choices.
-        actions = self.query_one("#actions", OptionList)
-        index = actions.highlighted
-        self.highlighted_spot = (
-            self.choice_list[index].where if index is not None and index < len(self.choice_list) else None
-        )
-        self.update_board(self.session.view(self.viewer))
+        self.query_one(PlayersPanel).update(self.players_text())
 
     def _follow_decision(self) -> None:
         """A new decision for a person brings its board forward (small terminals)."""
@@ -197,44 +223,54 @@ class CastleRaisersScreen(GameScreen):
             self.mode_decision = key
             self.board_mode = MODE_FOR_DECISION.get(top.kind, "castle")
 
-    def side_lines(self) -> list[str]:
-        state = self.session.state
-        lines = []
-        if state.age:
-            lines.append(
-                f" Age {state.age}, round {state.round}/{ROUNDS_PER_AGE}, stack {len(state.wall_stack)}"
+    def players_text(self) -> Text:
+        """Each player's standing, said for what it is: "12 now", and where
+        it comes from ("walls 12, wolves -30"); co-op: the team against the wolves'."""
+        session = self.session
+        view = session.view(self.viewer)
+        result = session.standing(self.viewer)
+        to_move = session.to_move()
+        many = len(session.names) > 3 and not self.roomy  # one row each
+        word = "final" if session.over else "now"
+        text = Text(no_wrap=True, overflow="ellipsis")
+        for seat, name in enumerate(session.names):
+            style = "bold reverse" if seat == to_move else ("bold" if seat == self.viewer else "")
+            who = name + (" (bot)" if session.is_bot(seat) and not many else "")
+            score = f"{result.scores[seat]:g} {word}" if seat < len(result.scores) else ""
+            text.append(">" if seat == to_move else " ", style=style)
+            width, score_width = (7, 8) if many else (16, 10)
+            text.append(f"{who:<{width}.{width}}", style=style)
+            text.append(f"{score:>{score_width}}")
+            room = (self.query_one(PlayersPanel).content_size.width or 27) - (
+                width + score_width + 2 if many else 2
             )
-        seat = self.castle_seat()
-        if state.castles and state.castles[seat].board:
-            lines.append(f" Showing {self.session.names[seat][:12]}'s castle")
-        return lines
+            parts = ""
+            for part in (f"{w} {p:g}" for w, p in score_parts(result, seat)):
+                if len(parts) + len(part) + (2 if parts else 0) > room:
+                    break  # the biggest first: what is left out matters least
+                parts = f"{parts}, {part}" if parts else part
+            if many:
+                text.append(f" {parts}" if parts else "", style="dim")
+                text.append("\n")
+            else:
+                text.append("\n")
+                if parts:
+                    text.append(f"  {parts}\n", style="dim")
+        if to_move == CHANCE:
+            text.append(" Waiting on chance...\n", style="italic")
+        elif to_move is None:
+            text.append(" Game over\n", style="bold")
+        if view.variant != "competitive":
+            team, target, beat = team_standing(view)
+            text.append(f" Team {team:g} {word}, to beat {target}\n", style="bold green" if beat else "bold")
+        if view.age:
+            text.append(f" Age {view.age}, round {view.round} of {ROUNDS_PER_AGE}\n")
+        return text
 
     def turn_prompt(self, name: str) -> str:
-        top = self.top_task()
-        kind = top.kind if top is not None else ""
         if self.picked_tile:
             return f"{name}, where does {tile_text(self.picked_tile)} go? (Esc: another tile)"
-        prompts = {
-            "draft": f"{name}, take a Wall tile; then choose its slot:",
-            "discard": f"{name}, discard one of the other tiles:",
-            "order": f"{name}, two icons are covered: which fires first?",
-            "village_take": f"{name}, Settling Villagers: take a Village token:",
-            "fortify": f"{name}, place a Fortification tile ({top.count if top else 0} to place):",
-            "reveal_line": f"{name}, Prestige: reveal an Attack token of the lines:",
-            "remove_wolf": f"{name}, Dispatch: send a wolf back ({top.count if top else 0} to go):",
-            "pick_line": f"{name}, End of Age: choose a line's Attack token:",
-            "start_village": f"{name}, choose a Village token for your starting location:",
-            "choose_board": f"{name}, choose your Castle board:",
-        }
-        if kind == "place" and top is not None:
-            return f"{name}, place {tile_text(top.tile)} on a lit slot:"
-        if kind == "village_place" and top is not None:
-            return f"{name}, where does {token_text(top.tile)} go?"
-        if kind == "pour" and top is not None:
-            region = SECTIONS[top.section] if 0 <= top.section < len(SECTIONS) else "?"
-            plural = "s" if top.count != 1 else ""
-            return f"{name}, {top.count} cauldron{plural} for the wolves in the {region}:"
-        return prompts.get(kind, f"{name}, choose:")
+        return super().turn_prompt(name)
 
     # --- the action bar ------------------------------------------------------
 
@@ -247,10 +283,11 @@ class CastleRaisersScreen(GameScreen):
             return self._draft_choices(actions)
         if kind == "place":
             return [self._slot_choice(a.level, a.slot, a) for a in actions if isinstance(a, PlaceTile)]
-        if kind == "pour":
-            # the region whose wolves the cauldrons pour on
-            return [Choice(self._text(action), action, where=("region", top.section)) for action in actions]
-        return [Choice(self._text(action), action, where=spot_of(action)) for action in actions]
+        return [Choice(self._text(action), action, where=self.spot_of(action)) for action in actions]
+
+    def spot_of(self, action: Any) -> Any:
+        """The board spot an action is about (the rules' ``spot``)."""
+        return screen_api.spot(self.session.game, self.session.state, action)
 
     def _text(self, action: Any) -> str:
         """The rules' label, with what a player needs to choose well."""
@@ -269,11 +306,14 @@ class CastleRaisersScreen(GameScreen):
         if isinstance(action, PickLine | RevealLine) and action.line < len(state.lines):
             line = state.lines[action.line]
             region = SECTIONS[line.region] if line.region >= 0 else "face down"
-            wolves = ", ".join(f"{n} {k}" for k, n in zip(WOLF_KINDS, line.wolves, strict=True) if n)
+            wolves = ", ".join(f"{n} {kind}" for kind, n in line_wolves(line).items())
             return f"{text}: {region}, {wolves or 'no wolves'}"
         if isinstance(action, PourCauldron):
             needed = cauldrons_needed(action.wolf)
             return f"{text} ({needed} cauldron{'s' if needed != 1 else ''})"
+        token = getattr(action, "token", "")
+        if token:
+            return f"{token}: {ICON_WORD[TOKENS[token].ability]} icon, scores {token_words(token)}"
         return text
 
     def _draft_choices(self, actions: list[Any]) -> list[Choice]:
@@ -290,7 +330,7 @@ class CastleRaisersScreen(GameScreen):
         self.picked_tile = ""
         return [
             Choice(
-                f"Take {tile_text(a.tile)}",
+                f"Take {tile_face(a.tile)} {TILES[a.tile].material} ({a.tile})",
                 run=lambda tile=a.tile: self.pick_tile(tile),
                 where=("tile", a.tile),
             )
@@ -331,23 +371,19 @@ class CastleRaisersScreen(GameScreen):
             self.shown_castle = -1
 
     @on(OptionList.OptionHighlighted, "#actions")
-    def highlight_spot(self, event: OptionList.OptionHighlighted) -> None:
-        index = int(event.option.id or 0)
-        self.highlighted_spot = self.choice_list[index].where if index < len(self.choice_list) else None
-        self.update_board(self.session.view(self.viewer))
+    def redraw_the_tile(self, event: OptionList.OptionHighlighted) -> None:
+        """The tile being placed is drawn under the cursor: the castle redraws with it."""
+        self.query_one(CastleBoard).refresh()
 
-    @on(CastleRaisersBoard.SpotClicked)
-    def spot_clicked(self, event: CastleRaisersBoard.SpotClicked) -> None:
-        if event.spot[0] == "region":
-            # a region is lit for the cauldrons: which wolf they pour on is chosen in the action bar
-            self.query_one("#actions", OptionList).focus()
-            return
+    @on(SpotBoard.SpotChosen)
+    def board_spot_chosen(self, event: SpotBoard.SpotChosen) -> None:
+        """Enter or a click on a board; on an unlit slot while placing, the rules say why not."""
+        event.prevent_default()  # instead of the frame's handler
         if self.choose_at(event.spot):
             return
         top = self.top_task()
         placing = top is not None and (top.kind in ("place", "fortify") or self.picked_tile)
         if event.spot[0] == "slot" and placing and self.castle_seat() == top.seat:
-            # the rules say why that slot cannot take the tile
             _, level, slot = event.spot
             reason = why_not_legal(self.session.state.castles[top.seat].wall, level, slot)
             self.notify(reason or "Choose a lit slot.", title="Not allowed", severity="warning", timeout=6)
@@ -355,6 +391,14 @@ class CastleRaisersScreen(GameScreen):
         self.notify("Nothing to do there right now.", timeout=3)
 
     # --- keys ---------------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """``t`` only in a game with Threat cards; ``b`` only where the boards take turns."""
+        if action == "threats":
+            return self.session.state.variant != "competitive"
+        if action == "next_board":
+            return not self.roomy
+        return super().check_action(action, parameters)
 
     def action_next_castle(self) -> None:
         self.show_castle((self.castle_seat() + 1) % len(self.session.state.castles))
@@ -377,11 +421,16 @@ class CastleRaisersScreen(GameScreen):
         self.refresh_table()
 
     def action_next_board(self) -> None:
-        if self.query_one(CastleRaisersBoard).wide:
+        if self.roomy:
             self.notify("All three boards are shown: b switches them on a small terminal.", timeout=3)
             return
         self.board_mode = BOARD_MODES[(BOARD_MODES.index(self.board_mode) + 1) % len(BOARD_MODES)]
         self.refresh_table()
+        self.query_one("#cr-boards").scroll_home(animate=False)
+
+    def action_threats(self) -> None:
+        if self.session.state.variant != "competitive":
+            self.app.push_screen(CastleRaisersThreats(self.session))
 
     def action_cursor(self, step: int) -> None:
         """hjkl move through the choices (and so over the lit spots of the board)."""
@@ -418,6 +467,31 @@ class CastleRaisersScreen(GameScreen):
 
     def action_score(self) -> None:
         self.app.push_screen(CastleRaisersResult(self.session))
+
+
+class CastleRaisersThreats(ModalScreen[None]):
+    """Every Threat card in play, with its whole text, who holds it and
+    whether it is met so far (co-operative and solo)."""
+
+    BINDINGS = [Binding("escape,enter,t,q", "close", "Close")]
+
+    def __init__(self, session: Session) -> None:
+        super().__init__()
+        self.session = session
+
+    def compose(self) -> ComposeResult:
+        session = self.session
+        with Vertical(classes="dialog cr-threats"):
+            yield Plain("Threat cards", classes="dialog-question")
+            with VerticalScroll(id="cr-threats-scroll"):
+                yield Plain(threat_cards(session.view(0), session.names, session.over), id="cr-threat-cards")
+            yield Plain("Enter or Esc: back to the table", id="cr-close")
+
+    def on_mount(self) -> None:
+        self.query_one("#cr-threats-scroll").focus()
+
+    def action_close(self) -> None:
+        self.dismiss(None)
 
 
 class CastleRaisersResult(ModalScreen[None]):
@@ -503,34 +577,13 @@ class CastleRaisersResult(ModalScreen[None]):
             for entry in village_breakdown(castle):
                 scored.setdefault((entry.location, entry.token), []).append(f"{entry.section} {entry.points}")
             for (location, token), parts in scored.items():
-                text.append(f"  {location} {token} {token_short(token)}: {', '.join(parts)}\n", style="dim")
+                text.append(f"  {location} {token} ({token_words(token)}): {', '.join(parts)}\n", style="dim")
         return text
 
     def threats(self) -> Text:
-        state = self.session.state
-        result = self.session.result()
-        text = Text()
-        team, target, beat = team_standing(state)
-        so_far = "" if result.finished else " so far"
-        text.append(f"Team {team:g}{so_far} against the wolves' {target}: ", style="bold")
-        text.append(("beaten" if beat else "not beaten") + so_far, style="bold green" if beat else "bold red")
-        text.append("\n")
-        report = threat_report(state)
-        # Each card's text too when the terminal is tall enough to show it without scrolling.
-        with_text = self.app.size.height >= 24 + 3 * len(report)
-        if not report:
-            text.append("No Threat cards (difficulty 0).", style="dim")
-        for seat, name, met in report:
-            text.append(f"{self.session.names[seat]}: {name}")
-            if THREATS[name].own:
-                text.append(" (castletui's own card)", style="italic")
-            word = (
-                ("met" if met else "failed") if result.finished else ("met so far" if met else "not met yet")
-            )
-            text.append(f"  {word}\n", style="bold green" if met else "bold red")
-            if with_text:
-                text.append(f"  {THREATS[name].text}\n", style="dim")
-        return text
+        """The team's standing and every Threat card, met or failed, with its text."""
+        session = self.session
+        return threat_cards(session.view(0), session.names, session.result().finished)
 
     def action_close(self) -> None:
         self.dismiss(None)

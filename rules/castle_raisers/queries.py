@@ -27,6 +27,7 @@ from rules.castle_raisers.edition import (
     TILES,
     TOKENS,
     WOLF_KINDS,
+    WOLF_TITLES,
 )
 from rules.castle_raisers.flow import ROUNDS_PER_AGE
 from rules.castle_raisers.geometry import (
@@ -54,6 +55,7 @@ from rules.castle_raisers.sheet import (
 )
 from rules.castle_raisers.state import (
     FORTIFICATION,
+    Action,
     Castle,
     DiscardTile,
     DraftTile,
@@ -68,10 +70,11 @@ from rules.castle_raisers.state import (
     ResolveFirst,
     RevealLine,
     State,
+    StopPouring,
     TakeVillage,
 )
 from rules.castle_raisers.table import dispatch_icons, physical_attack_supply, stack_tokens
-from rules.castle_raisers.text import tile_text, token_text
+from rules.castle_raisers.text import prompt, tile_text, token_text, token_words
 
 
 def decision(state: State) -> Pending | None:
@@ -79,6 +82,33 @@ def decision(state: State) -> Pending | None:
     being placed, the ``count`` of cauldrons or tiles, the ``section``), or
     None when the game is over."""
     return state.pending[-1] if state.pending else None
+
+
+def spot(state: State, action: Action) -> tuple | None:
+    """The board place an action is about, as the boards name their places:
+    ("slot", level, slot) on the wall of the seat deciding, ("tile", id) on
+    the Piggy board, ("token", id) or ("stack", colour) on the Village board,
+    ("loc", index) a Village location of the castle, ("line", n) a
+    co-operative line, ("region", section) the wolves a pouring is about."""
+    if isinstance(action, PlaceTile | PlaceFortification):
+        return ("slot", action.level, action.slot)
+    if isinstance(action, DraftTile | DiscardTile):
+        return ("tile", action.tile)
+    if isinstance(action, TakeVillage):
+        return ("token", action.token) if action.token else ("stack", action.colour)
+    if isinstance(action, PlaceVillage):
+        return ("loc", LOCATION_INDEX[action.location])
+    if isinstance(action, RevealLine | RemoveWolf | PickLine):
+        return ("line", action.line)
+    if isinstance(action, PourCauldron | StopPouring):
+        top = decision(state)
+        return ("region", top.section) if top is not None else None
+    return None
+
+
+def line_wolves(line: Line) -> dict[str, int]:
+    """A co-operative line's wolves by kind (``WOLF_KINDS`` names), the kinds it has only."""
+    return {kind: n for kind, n in zip(WOLF_KINDS, line.wolves, strict=True) if n}
 
 
 def region_wolves(castle: Castle, region: int) -> tuple[int, ...]:
@@ -137,6 +167,7 @@ __all__ = [
     "TILES",
     "TOKENS",
     "WOLF_KINDS",
+    "WOLF_TITLES",
     "Castle",
     "DiscardTile",
     "DraftTile",
@@ -161,19 +192,23 @@ __all__ = [
     "discard_makes_wolves_attack",
     "legal_slots",
     "levels",
+    "line_wolves",
     "location_sections",
     "physical_attack_supply",
     "piece_at",
+    "prompt",
     "region_wolves",
     "score_sheet",
     "section_heights",
     "slot_columns",
+    "spot",
     "stack_tokens",
     "team_standing",
     "threat_met",
     "threat_report",
     "tile_text",
     "token_text",
+    "token_words",
     "village_breakdown",
     "visible_defenders",
     "visible_starting_icons",

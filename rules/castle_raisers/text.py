@@ -1,6 +1,7 @@
 """Castle Raisers words: the log line of an action (``describe``), the
 log lines of what the rules then did by themselves (``effects``, from the
-state's events), and action-bar labels (``label``)."""
+state's events), action-bar labels (``label``) and the question put to the
+person to move (``prompt``, the screen API's)."""
 
 from __future__ import annotations
 
@@ -64,6 +65,23 @@ def token_text(token: str) -> str:
     else:
         condition = _CONDITIONS[data.condition].format(points=data.points)
     return f"{token} ({data.ability}; {condition})"
+
+
+_CONDITION_WORDS = {
+    "empty": "{points} per empty location",
+    "no_wolves": "{points} if no wolf gets in",
+    "attack": "{points} per Attack",
+    "prestige": "{points} per Prestige",
+    "wall": "{points} per wall level",
+}
+
+
+def token_words(token: str) -> str:
+    """What a Village token scores in its section, in words: ``3 per red``."""
+    data = TOKENS[token]
+    if data.condition == "colour":
+        return f"{data.points} per {data.target}"
+    return _CONDITION_WORDS[data.condition].format(points=data.points)
 
 
 def _wolf(kind: str) -> str:
@@ -135,6 +153,35 @@ def describe(state: State, action: Action) -> str:
     if isinstance(action, PickLine):
         return f"{seat} chooses the Attack token of line {action.line + 1}"
     return f"{seat} {action!r}"
+
+
+def prompt(state: State, seat: int) -> str:
+    """The question for ``seat`` (as ``{P<seat>}``), from the decision on top."""
+    top = state.pending[-1] if state.pending else None
+    who = seat_ref(seat)
+    if top is None:
+        return f"{who}, choose:"
+    plural = "s" if top.count != 1 else ""
+    questions = {
+        "draft": f"{who}, take a Wall tile; then choose its slot:",
+        "place": f"{who}, place {tile_text(top.tile)} on a lit slot:" if top.tile in TILES else "",
+        "discard": f"{who}, discard one of the other tiles:",
+        "order": f"{who}, two icons are covered: which fires first?",
+        "village_take": f"{who}, Settling Villagers: take a Village token:",
+        "village_place": f"{who}, where does {token_text(top.tile)} go?" if top.tile in TOKENS else "",
+        "fortify": f"{who}, place a Fortification tile ({top.count} to place):",
+        "pour": (
+            f"{who}, {top.count} cauldron{plural} for the wolves in the {SECTIONS[top.section]}:"
+            if 0 <= top.section < len(SECTIONS)
+            else ""
+        ),
+        "reveal_line": f"{who}, Prestige: reveal an Attack token of the lines:",
+        "remove_wolf": f"{who}, Dispatch: send a wolf of the lines back ({top.count} to go):",
+        "pick_line": f"{who}, End of Age: choose a line's Attack token:",
+        "start_village": f"{who}, choose a Village token for your starting location:",
+        "choose_board": f"{who}, choose your Castle board:",
+    }
+    return questions.get(top.kind) or f"{who}, choose:"
 
 
 def label(state: State, action: Action) -> str:

@@ -1,8 +1,10 @@
 """Castle Raisers on screen, driven like a player: a 2-player game and a solo
-game through the keyboard, the tile-then-slot step (keys and a click on a lit
-slot), switching castles and boards, the ability-order, cauldron and co-op
-line choices, and the score sheets (competitive, and co-op with its Threat
-cards, castletui's own marked)."""
+game through the keyboard, the tile-then-slot step (keys, a click on a lit
+slot, the board cursor), switching castles and boards, the ability-order,
+cauldron and co-op line choices, the score sheets (competitive, and co-op
+with its Threat cards, castletui's own marked), the Threat cards' own view,
+the labelled scores, and what 80x24 and 70x20 terminals show (no row
+wrapped, the legends whole, F1 Help in the Footer beside Back)."""
 
 from __future__ import annotations
 
@@ -15,14 +17,18 @@ from rich.console import Console
 
 import saves
 from castletui.app import Start
-from castletui.screens.castle_raisers import CastleRaisersResult, CastleRaisersScreen
+from castletui.screens.castle_raisers import CastleRaisersResult, CastleRaisersScreen, CastleRaisersThreats
 from castletui.screens.dialogs import ChancePicker
 from castletui.session import Session
-from castletui.widgets.castle_raisers_board import CastleRaisersBoard
+from castletui.widgets.castle_raisers_castle import CastleBoard
+from castletui.widgets.castle_raisers_ink import RaisersBoard
+from castletui.widgets.castle_raisers_piggy import PiggyBoard
+from castletui.widgets.castle_raisers_village import VillageBoard
+from rules import castle_raisers as game
 from rules.castle_raisers import State
 from rules.castle_raisers import decision as decision_on_top
 from rules.core import CHANCE, bots
-from tests.app.driving import StillApp, play_to_the_end, settle
+from tests.app.driving import StillApp, play_to_the_end, screen_text, settle
 
 GAME = "castle-raisers"
 
@@ -143,7 +149,7 @@ async def test_choose_a_tile_then_a_slot_and_back_out(tmp_path):
         await settle(pilot)
         screen = app.screen
         assert isinstance(screen, CastleRaisersScreen)
-        assert all(text.startswith("Take W1-") for text in prompts(screen))
+        assert all(text.startswith("Take [") and "(W1-" in text for text in prompts(screen))
         ply = session.ply
         tile = session.state.revealed[0]
         await pilot.press("enter")  # the first tile: nothing played yet
@@ -151,12 +157,12 @@ async def test_choose_a_tile_then_a_slot_and_back_out(tmp_path):
         slots = [choice.where for choice in screen.choice_list if choice.where]
         assert slots and all(spot[0] == "slot" for spot in slots)
         assert "fires" in screen.choice_list[0].text
-        board = screen.query_one(CastleRaisersBoard)
-        assert board.marks.lit == frozenset(slots) and board.marks.tile == tile
+        board = screen.query_one(CastleBoard)
+        assert board.selectable == frozenset(slots) and board.marks.tile == tile
         await pilot.press("escape")  # back out: the tiles again
         assert screen.picked_tile == "" and prompts(screen)[0].startswith("Take ")
         await pilot.press("enter", "j")  # j, like Down, moves to the next slot and reverses it on the board
-        assert board.marks.selected == slots[1]
+        assert board.cursor == slots[1]
         await pilot.press("enter")
         await settle(pilot)
         level, slot = slots[1][1:]
@@ -173,9 +179,9 @@ async def test_a_click_on_a_lit_slot_places_the_tile(tmp_path):
         screen = app.screen
         tile = session.state.revealed[1]
         await pilot.press("down", "enter")
-        board = screen.query_one(CastleRaisersBoard)
-        y, x0, _, spot = next(r for r in board._regions if r[3] == ("slot", 1, 3))
-        await pilot.click(CastleRaisersBoard, offset=(x0 + 1, y))
+        board = screen.query_one(CastleBoard)
+        y, x0, _ = board.spot_cells[("slot", 1, 3)]
+        await pilot.click(CastleBoard, offset=(x0 + 1, y))
         await settle(pilot)
         assert session.state.castles[0].wall[3] == tile
 
@@ -187,8 +193,10 @@ async def test_switching_castles_and_boards(tmp_path):
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         screen = app.screen
-        board = screen.query_one(CastleRaisersBoard)
-        assert board.seat == 0 and board.mode == "castle" and not board.wide
+        board = screen.query_one(CastleBoard)
+        village, piggy = screen.query_one(VillageBoard), screen.query_one(PiggyBoard)
+        assert board.seat == 0 and screen.board_mode == "castle" and not screen.roomy
+        assert board.display and not village.display and not piggy.display
         await pilot.press("tab")
         assert board.seat == 1 and "Wei's castle" in board.render().plain
         await pilot.press("tab")
@@ -198,12 +206,12 @@ async def test_switching_castles_and_boards(tmp_path):
         await pilot.press("3")  # only two castles: stays, says so
         assert board.seat == 1
         await pilot.press("1", "b")
-        assert board.seat == 0 and board.mode == "village"
-        assert "Village board" in board.render().plain
+        assert board.seat == 0 and screen.board_mode == "village"
+        assert village.display and not board.display and "Village board" in village.render().plain
         await pilot.press("b")
-        assert board.mode == "piggy" and "Piggy board" in board.render().plain
+        assert screen.board_mode == "piggy" and piggy.display and "Piggy board" in piggy.render().plain
         await pilot.press("b")
-        assert board.mode == "castle"
+        assert screen.board_mode == "castle" and board.display
         # the Footer names the keys
         footer_keys = {binding.key for binding in screen.BINDINGS if binding.show}
         assert {"tab", "b"} <= footer_keys
@@ -233,7 +241,7 @@ async def test_cauldron_targets(tmp_path):
         texts = prompts(screen)
         assert any(text.startswith("Pour on") for text in texts)
         assert "cauldron" in str(screen.query_one("#prompt").render())
-        assert screen.query_one(CastleRaisersBoard).mode == "castle"
+        assert screen.board_mode == "castle"
 
 
 async def test_village_token_choice_brings_the_village_board_forward(tmp_path):
@@ -241,9 +249,9 @@ async def test_village_token_choice_brings_the_village_board_forward(tmp_path):
     app = StillApp(save_dir=tmp_path, session=session)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        board = app.screen.query_one(CastleRaisersBoard)
-        assert board.mode == "village"
-        assert any(spot[0] in ("token", "stack") for spot in board.marks.lit)
+        assert app.screen.board_mode == "village"
+        board = app.screen.query_one(VillageBoard)
+        assert board.display and any(spot[0] in ("token", "stack") for spot in board.selectable)
 
 
 async def test_coop_line_choice_shows_the_piggy_board(tmp_path):
@@ -256,8 +264,8 @@ async def test_coop_line_choice_shows_the_piggy_board(tmp_path):
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         screen = app.screen
-        board = screen.query_one(CastleRaisersBoard)
-        assert board.mode == "piggy"
+        board = screen.query_one(PiggyBoard)
+        assert screen.board_mode == "piggy" and board.display
         assert "Attack-token lines" in board.render().plain
         assert all(choice.where[0] == "line" for choice in screen.choice_list)
 
@@ -295,12 +303,14 @@ async def test_hot_seat_shows_the_castle_of_the_person_to_move(tmp_path):
     app = StillApp(save_dir=tmp_path, session=session)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        board = app.screen.query_one(CastleRaisersBoard)
+        board = app.screen.query_one(CastleBoard)
         assert board.seat == 1 and "Wei's castle" in board.render().plain
         await pilot.press("enter")  # Wei's tile: her slots are lit on her castle
-        assert board.marks.owner == 1 and board.marks.lit
-        await pilot.press("1")  # Coco's castle shows none of Wei's lit slots
-        assert board.seat == 0 and "\u00b7\u00b7]" not in board.render().plain
+        assert board.marks.owner == 1 and any(spot[0] == "slot" for spot in board.selectable)
+        assert any(spot[0] == "slot" for spot in board.spot_cells)
+        await pilot.press("1")  # Coco's castle shows none of Wei's lit slots, and offers none
+        board.render()
+        assert board.seat == 0 and not any(spot[0] == "slot" for spot in board.spot_cells)
 
 
 async def test_table_mode_asks_what_was_revealed(tmp_path):
@@ -331,10 +341,14 @@ async def test_a_click_on_an_unlit_slot_gives_the_rules_reason(tmp_path):
         said: list[str] = []
         screen.notify = lambda message, **kwargs: said.append(message)
         await pilot.press("enter")  # a tile: its slots are lit
-        board = screen.query_one(CastleRaisersBoard)
-        y, x0, _, spot = next(r for r in board._regions if r[3][0] == "slot" and r[3] not in board.marks.lit)
+        board = screen.query_one(CastleBoard)
+        y, x0, _ = next(
+            cells
+            for spot, cells in board.spot_cells.items()
+            if spot[0] == "slot" and spot not in board.selectable
+        )
         ply = session.ply
-        await pilot.click(CastleRaisersBoard, offset=(x0 + 1, y))
+        await pilot.click(CastleBoard, offset=(x0 + 1, y))
         assert session.ply == ply and said
         assert "already holds a tile" in said[-1] or "not supported" in said[-1]
 
@@ -360,3 +374,142 @@ async def test_one_u_takes_back_a_tile_and_where_it_went(tmp_path):
         await settle(pilot)
         assert session.ply == ply and session.state == state
         assert screen.top_task().kind == "draft"
+
+
+# --- readable at 80x24 (What players found, items 10, 11 and 14) -------------------
+
+
+def coop_session(path: Path, seed: int = 3) -> Session:
+    players = [saves.Player("Coco"), saves.Player("Wei", "bot")]
+    options = {"threats_player_1": 2, "threats_player_2": 1}
+    session = Session.new(GAME, "cooperative", players, seed=seed, path=path, options=options)
+    return advance(session, decision("draft", 1, 2))
+
+
+async def test_the_threat_cards_have_a_view_of_their_own(tmp_path):
+    """Item 11: every Threat card met so far, with its whole text, at 80x24."""
+    session = coop_session(tmp_path / "g.toml")
+    app = StillApp(save_dir=tmp_path, session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert "t Threats" in screen_text(app).splitlines()[-1], "the Footer names the key"
+        await pilot.press("t")
+        assert isinstance(app.screen, CastleRaisersThreats)
+        shown = " ".join(screen_text(app).split())
+        report = game.threat_report(session.state)
+        assert len(report) == 3
+        for seat, name, met in report:
+            status = "met so far" if met else "not met yet"
+            assert f"{session.names[seat]}: {name} {status}" in shown
+            # the card's whole text, as the rules give it (the dialog wraps it)
+            assert " ".join(game.THREATS[name].text.split()[:6]) in shown
+        assert "against the wolves' 160" in shown
+        await pilot.press("escape")
+        assert isinstance(app.screen, CastleRaisersScreen)
+
+
+async def test_a_competitive_game_has_no_threat_key(tmp_path):
+    session = advance(new_session(tmp_path / "g.toml"), decision("draft"))
+    app = StillApp(save_dir=tmp_path, session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert "Threats" not in screen_text(app).splitlines()[-1]
+        await pilot.press("t")
+        assert isinstance(app.screen, CastleRaisersScreen)
+
+
+async def test_f1_help_stays_in_the_footer_beside_back_at_80_columns(tmp_path):
+    """Item 14: with Back shown (a tile taken) the Footer cut "F1 Help"."""
+    session = advance(new_session(tmp_path / "g.toml"), decision("draft"))
+    app = StillApp(save_dir=tmp_path, session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("enter")  # a tile: Escape now puts it back
+        await pilot.pause()
+        footer = screen_text(app).splitlines()[-1]
+        assert "Back" in footer and "F1/? Help" in footer
+
+
+async def test_the_scores_say_what_they_are(tmp_path):
+    """Item 10: a score before anyone moved (or -30 in round 1) says what it is."""
+    session = advance(new_session(tmp_path / "g.toml"), decision("draft"))
+    app = StillApp(save_dir=tmp_path, session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        side = screen_text(app)
+        standing = session.standing(0)
+        assert f"{standing.scores[0]:g} now" in side
+        assert "wolves " in side, "where the points come from"
+
+
+async def test_coop_shows_the_team_against_the_target(tmp_path):
+    session = coop_session(tmp_path / "g.toml")
+    app = StillApp(save_dir=tmp_path, session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        team, target, _ = game.team_standing(session.state)
+        assert f"Team {team:g} now, to beat {target}" in screen_text(app)
+
+
+def board_rows(board: RaisersBoard) -> list[str]:
+    return board.render().plain.split("\n")
+
+
+async def test_no_board_row_wraps_at_70x20(tmp_path):
+    """Item 10: at 70x20 the rows wrapped. Every board fits its width; what
+    does not fit in height scrolls."""
+    session = coop_session(tmp_path / "g.toml")
+    app = StillApp(save_dir=tmp_path, session=session)
+    async with app.run_test(size=(70, 20)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        for _ in range(3):
+            board = next(b for b in screen.query(RaisersBoard) if b.display)
+            rows = board_rows(board)
+            assert rows and all(len(row) <= board.size.width for row in rows), type(board).__name__
+            assert board.size.height == len(rows), "one line per row: none wrapped"
+            await pilot.press("b")
+
+
+async def test_the_legends_fit_at_80x24(tmp_path):
+    """Item 14: "Each token: the icon it counts for, then wh…" was cut (press b)."""
+    session = advance(new_session(tmp_path / "g.toml"), decision("draft"))
+    app = StillApp(save_dir=tmp_path, session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        shown = " ".join(screen_text(app).split())
+        assert "S soldier, L ladder, A archer, V vicious wolf" in shown
+        await pilot.press("b")
+        shown = " ".join(screen_text(app).split())
+        assert "then what it scores there." in shown and "…" not in shown
+
+
+async def test_enter_on_the_board_cursor_places_the_tile(tmp_path):
+    """The castle is a board of the frame's: its cursor moves over the lit
+    slots and Enter places the tile there."""
+    session = advance(new_session(tmp_path / "g.toml"), decision("draft"))
+    app = StillApp(save_dir=tmp_path, session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        tile = session.state.revealed[0]
+        await pilot.press("enter")
+        board = screen.query_one(CastleBoard)
+        board.focus()
+        await pilot.press("right")
+        spot = board.cursor
+        assert spot is not None and spot in board.selectable and spot != ("slot", 1, 0)
+        await pilot.press("enter")
+        await settle(pilot)
+        _, level, slot = spot
+        assert session.state.castles[0].wall[(level - 1) * 6 + slot] == tile
+
+
+def test_the_rules_name_the_spot_of_every_choice():
+    """The rules' ``spot`` names the board places the boards draw."""
+    state = new_session(None).state
+    assert game.spot(state, game.PlaceTile(1, 2)) == ("slot", 1, 2)
+    assert game.spot(state, game.DraftTile("W1-05")) == ("tile", "W1-05")
+    assert game.spot(state, game.TakeVillage(colour="yellow")) == ("stack", "yellow")
+    assert game.spot(state, game.PlaceVillage("B_FS")) == ("loc", 6)
+    assert game.spot(state, game.PickLine(2)) == ("line", 2)

@@ -1,8 +1,9 @@
 """Castle Raisers' screens pinned as pictures at 80x24 and 120x40: the castle
 board while placing (lit slots), the Village board while settling villagers,
 the Piggy board (competitive, co-operative with its Attack-token lines and
-Threat cards, solo), and the score sheets (competitive; co-operative with the
-team total and the Threat cards). Fixed seeds and save paths, bots with no
+Threat cards, solo), the Threat cards' own view, a 4-player table, and the
+score sheets (competitive; co-operative with the team total and the Threat
+cards). Fixed seeds and save paths, bots with no
 pause: every run draws the same frames."""
 
 from __future__ import annotations
@@ -89,9 +90,28 @@ def test_coop_piggy_board_with_lines(snap_compare, size):
     assert snap_compare(app, terminal_size=SIZES[size], run_before=keys_then_settle())
 
 
-def test_solo_piggy_board_80x24(snap_compare):
-    app = scenario("solo-piggy", "solo", [saves.Player("Coco")], 5, lines_decision)
-    assert snap_compare(app, terminal_size=(80, 24), run_before=keys_then_settle())
+@pytest.mark.parametrize("size", SIZES)
+def test_solo_piggy_board(snap_compare, size):
+    app = scenario(f"solo-piggy-{size}", "solo", [saves.Player("Coco")], 5, lines_decision)
+    assert snap_compare(app, terminal_size=SIZES[size], run_before=keys_then_settle())
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_threat_cards(snap_compare, size):
+    app = scenario(f"threats-{size}", "cooperative", COCO_AND_BOT, 3, decision("draft", 2, 1))
+    assert snap_compare(app, terminal_size=SIZES[size], run_before=keys_then_settle("t"))
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_four_players(snap_compare, size):
+    players = [
+        saves.Player("Coco"),
+        saves.Player("Wei", "bot"),
+        saves.Player("Ana", "bot"),
+        saves.Player("Mo", "bot"),
+    ]
+    app = scenario(f"four-{size}", "competitive", players, 6, decision("draft", 1, 3))
+    assert snap_compare(app, terminal_size=SIZES[size], run_before=keys_then_settle())
 
 
 @pytest.mark.parametrize("size", SIZES)

@@ -1,0 +1,159 @@
+"""What Castle Raisers' boards share: the base of the three board widgets
+(castle, Village, Piggy), how each thing is inked, the short names a small
+terminal shows with the legend that explains them, and a row written cell
+by cell.
+
+Every board is a ``SpotBoard``: it draws itself in one render from the
+view it was given, and says where each spot is (``place``), so the frame's
+cursor, Enter and clicks work on it. Rows are never wrapped: a board
+measures its own height (``get_content_height``) and the screen scrolls
+what does not fit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from dataclasses import dataclass, field
+
+from rich.text import Text
+
+from castletui.widgets.board import SpotBoard
+from rules.castle_raisers import WOLF_KINDS, State
+
+ICON_SHORT = {"VIL": "Vil", "PRE": "Pre", "FOR": "For", "DIS": "Dis", "DEF": "Def"}
+"""Three letters per icon: enough to read without the legend."""
+ICON_TINY = {"VIL": "Vi", "PRE": "Pr", "FOR": "Fo", "DIS": "Di", "DEF": "De"}
+"""Two letters where a half tile has only two cells (terminals under 80 columns)."""
+ICON_WORD = {
+    "VIL": "villagers",
+    "PRE": "prestige",
+    "FOR": "fortify",
+    "DIS": "dispatch",
+    "DEF": "defend",
+}
+ICON_STYLE = {
+    "VIL": "bold green",
+    "PRE": "bold magenta",
+    "FOR": "bold cyan",
+    "DIS": "bold red",
+    "DEF": "bold blue",
+}
+MATERIAL_STYLE = {"straw": "yellow", "wood": "dark_orange3", "stone": "grey70"}
+COLOUR_STYLE = {"yellow": "bold yellow", "blue": "bold blue", "red": "bold red", "green": "bold green"}
+WOLF_LETTER = dict(zip(WOLF_KINDS, ("S", "L", "A", "V"), strict=True))
+"""A wolf kind as one letter (soldier, soldier with Ladder, Archer, Vicious)."""
+LIT = "bold underline green"
+CURSOR = "bold reverse"
+ROMAN = ("", "I", "II", "III", "IV")
+
+
+def wolves_short(counts: tuple[int, ...]) -> str:
+    """``2S 1V``: wolves by kind, the kinds present only."""
+    return " ".join(f"{n}{WOLF_LETTER[kind]}" for kind, n in zip(WOLF_KINDS, counts, strict=True) if n)
+
+
+def wolves_legend() -> str:
+    return "Wolves: " + ", ".join(f"{letter} {kind}" for kind, letter in WOLF_LETTER.items())
+
+
+def wrap(text: str, width: int, style: str = "dim") -> list[Text]:
+    """``text`` broken into rows of at most ``width`` cells, at spaces."""
+    rows: list[Text] = []
+    line = ""
+    for word in text.split(" "):
+        if line and len(line) + 1 + len(word) > width:
+            rows.append(Text(line, style=style))
+            line = word
+        else:
+            line = f"{line} {word}" if line else word
+    if line:
+        rows.append(Text(line[:width], style=style))
+    return rows
+
+
+@dataclass
+class Marks:
+    """What the screen says besides the view: the players' names, the tile
+    being placed (drawn under the cursor), whose castle the castle spots
+    belong to now, and who is to move."""
+
+    names: list[str] = field(default_factory=list)
+    tile: str = ""
+    owner: int = -1
+    to_move: int | None = None
+
+    def name(self, seat: int) -> str:
+        return self.names[seat] if 0 <= seat < len(self.names) else f"Player {seat + 1}"
+
+
+@dataclass
+class Row:
+    """One row of fixed width, written cell by cell (a style per cell)."""
+
+    width: int
+    chars: list[str] = field(default_factory=list)
+    styles: list[str] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.chars = [" "] * self.width
+        self.styles = [""] * self.width
+
+    def put(self, x: int, text: str, style: str = "") -> None:
+        for offset, char in enumerate(text):
+            if 0 <= x + offset < self.width:
+                self.chars[x + offset] = char
+                self.styles[x + offset] = style
+
+    def text(self) -> Text:
+        out = Text()
+        start = 0
+        for index in range(1, self.width + 1):
+            if index == self.width or self.styles[index] != self.styles[start]:
+                out.append("".join(self.chars[start:index]), style=self.styles[start] or None)
+                start = index
+        return out
+
+
+class RaisersBoard(SpotBoard):
+    """One of Castle Raisers' boards: ``rows(width)`` draws it (calling
+    ``place`` for its spots), the base joins the rows without wrapping."""
+
+    DEFAULT_CSS = """
+    RaisersBoard { height: auto; width: 1fr; }
+    """
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.game_view: State | None = None
+        self.marks = Marks()
+
+    def show(self, view: State, marks: Marks) -> None:
+        self.game_view, self.marks = view, marks
+        self.refresh(layout=True)
+
+    def spot_style(self, spot: Hashable, base: str = "") -> str:
+        """The cursor's spot reversed, the spots actions are about lit."""
+        if spot is not None and spot == self.cursor:
+            return CURSOR
+        if spot in self.selectable:
+            return LIT
+        return base
+
+    def rows(self, width: int) -> list[Text]:
+        raise NotImplementedError
+
+    def _drawn(self, width: int) -> list[Text]:
+        self.clear_spots()
+        if self.game_view is None or not self.game_view.castles:
+            return []
+        rows = self.rows(max(20, width))
+        for row in rows:
+            row.no_wrap = True
+            row.truncate(width)
+        return rows
+
+    def render(self) -> Text:
+        return Text("\n").join(self._drawn(self.size.width))
+
+    def get_content_height(self, container, viewport, width: int) -> int:
+        return max(1, len(self._drawn(width)))

@@ -1,0 +1,37 @@
+"""Castle Raisers: the Threat cards of a co-operative or solo game, each
+with its whole text, who holds it and whether it is met, in one Text for
+a view of their own (the board has no room to print them at 80x24)."""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+from rules.castle_raisers import THREATS, State, team_standing, threat_report
+
+
+def threat_cards(view: State, names: list[str], finished: bool) -> Text:
+    """The team's standing, then every Threat card in play: holder, name
+    (castletui's own cards marked), met or not, and its text."""
+    text = Text()
+    team, target, beat = team_standing(view)
+    so_far = "" if finished else " so far"
+    text.append(f"Team {team:g}{so_far} against the wolves' {target}: ", style="bold")
+    text.append(("beaten" if beat else "not beaten") + so_far, style="bold green" if beat else "bold red")
+    text.append("\n")
+    report = threat_report(view)
+    if not report:
+        text.append("No Threat cards (difficulty 0).", style="dim")
+    for seat, name, met in report:
+        holder = names[seat] if 0 <= seat < len(names) else f"Player {seat + 1}"
+        text.append("\n")
+        text.append(f"{holder}: ", style="bold")
+        text.append(name, style="bold")
+        if THREATS[name].own:
+            text.append(" (castletui's own card)", style="italic")
+        word = ("met" if met else "failed") if finished else ("met so far" if met else "not met yet")
+        text.append(f"  {word}\n", style="bold green" if met else "bold red")
+        text.append(f"  {THREATS[name].text}\n")
+    return text
+
+
+__all__ = ["threat_cards"]
