@@ -1,9 +1,10 @@
-"""A Game of Thrones Catan (base game): how fast random play runs through
-the protocol, how long a bot takes to decide, how strong the planner is,
-and catanatron's random game for comparison.
+"""A Game of Thrones Catan (base game and Brotherhood of the Watch): how
+fast random play runs through the protocol, how long a bot takes to decide,
+how strong the planner is, and catanatron's random game for comparison.
 
     .venv/bin/python benchmarks/got_catan.py [--games 20] [--batches 5]
         [--strength 100] [--catanatron-python /tmp/catan-venv/bin/python]
+        [--variant base|brotherhood] [--watch-games 100]
 
 - Random play: seeded 4-player games through ``setup``/``legal_actions``/
   ``apply`` (chance drawn as the app draws it, ``chance_rng(seed, ply)``),
@@ -18,6 +19,12 @@ and catanatron's random game for comparison.
   4-player game (its render into styled text and that text into the
   terminal's lines), at the compact scale (80x24) and the large one
   (120x40); the median, in ms (a frame at 60 Hz is 16 ms).
+- Brotherhood of the Watch (``--variant brotherhood`` times random play
+  and the bots on the full game): over ``--watch-games`` seeded 4-player
+  games of four planners, how many end by a breach (or 8 wildlings in the
+  Gift) and how many by 10 points; and the planner that defends the Wall
+  (one seat, rotating) against three planners playing the base game's
+  plans alone (no guards but the set-up's, no heroes): its win rate.
 - catanatron (PyPI, not a castletui dependency): its random 4-player
   game, actions per second in the same run, when a Python with catanatron
   installed is given (``pip install catanatron`` in a throwaway venv).
@@ -40,9 +47,9 @@ import rules.got_catan as game  # noqa: E402
 from rules.core import CHANCE, Config, chance_rng, sample_outcome  # noqa: E402
 
 
-def random_game(seats: int, seed: int) -> int:
+def random_game(seats: int, seed: int, variant: str = "base") -> int:
     """One seeded random game; the number of actions (chance included)."""
-    state = game.setup(Config("base", seats))
+    state = game.setup(Config(variant, seats))
     rng = random.Random(seed)
     ply = 0
     while (seat := game.to_move(state)) is not None:
@@ -55,21 +62,25 @@ def random_game(seats: int, seed: int) -> int:
     return ply
 
 
-def random_speed(games: int, batches: int, seats: int = 4) -> float:
+def random_speed(games: int, batches: int, seats: int = 4, variant: str = "base") -> float:
     rates = []
     for batch in range(batches):
         started = time.perf_counter()
-        actions = sum(random_game(seats, batch * games + seed) for seed in range(games))
+        actions = sum(random_game(seats, batch * games + seed, variant) for seed in range(games))
         rates.append(actions / (time.perf_counter() - started))
     return statistics.median(rates)
 
 
 def bot_game(
-    levels: list[str], seed: int, times: dict[str, list[float]] | None = None, cap: int = 3000
+    levels: list[str],
+    seed: int,
+    times: dict[str, list[float]] | None = None,
+    cap: int = 3000,
+    variant: str = "base",
 ) -> int:
     """One seeded game with a bot of ``levels[seat]`` in each seat; the
     winner (-1 if it ran past ``cap`` decisions)."""
-    state = game.setup(Config("base", len(levels)))
+    state = game.setup(Config(variant, len(levels)))
     rng = random.Random(seed)
     ply = 0
     while (seat := game.to_move(state)) is not None:
@@ -101,6 +112,43 @@ def strength(games: int) -> tuple[int, int, int]:
         decided += winner >= 0
         wins += winner == seat
     return wins, decided, games
+
+
+def watch_game(seed: int, watchers: set[int], seats: int = 4):
+    """A seeded Brotherhood game of planners; those in ``watchers`` defend
+    the Wall, the others play the base game's plans. The final state."""
+    from rules.got_catan.bots.planner import planned_action
+
+    state = game.setup(Config("brotherhood", seats))
+    rng = random.Random(seed)
+    ply = 0
+    while (seat := game.to_move(state)) is not None:
+        if seat == CHANCE:
+            action = sample_outcome(game.chance_outcomes(state), chance_rng(seed, ply))
+        else:
+            action = planned_action(state, rng, watch=seat in watchers)
+        state = game.apply(state, action)
+        ply += 1
+        if ply > 20_000:
+            break
+    return state
+
+
+def watch_strength(games: int) -> tuple[dict[str, int], int, dict[str, int]]:
+    """(how four Wall-defending planners' games end, the defender's wins
+    against three base-plan planners, how those games end)."""
+    ends: dict[str, int] = {}
+    for seed in range(games):
+        state = watch_game(20_000 + seed, {0, 1, 2, 3})
+        ends[state.ended_by or "unfinished"] = ends.get(state.ended_by or "unfinished", 0) + 1
+    wins = 0
+    mixed: dict[str, int] = {}
+    for seed in range(games):
+        seat = seed % 4
+        state = watch_game(30_000 + seed, {seat})
+        mixed[state.ended_by or "unfinished"] = mixed.get(state.ended_by or "unfinished", 0) + 1
+        wins += seat in game.result(state).winners
+    return ends, wins, mixed
 
 
 CATANATRON = """
@@ -184,11 +232,15 @@ def main() -> None:
     parser.add_argument("--bot-games", type=int, default=4, help="bot games timed per level")
     parser.add_argument("--strength", type=int, default=100, help="games of the planner against greedy bots")
     parser.add_argument("--catanatron-python", default="", help="a Python with catanatron installed")
+    parser.add_argument("--variant", default="base", choices=("base", "brotherhood"))
+    parser.add_argument("--watch-games", type=int, default=0, help="Brotherhood games for the Wall figures")
     args = parser.parse_args()
+    variant = args.variant
 
-    ours = random_speed(args.games, args.batches)
+    ours = random_speed(args.games, args.batches, variant=variant)
     print(
-        f"random play, 4 players: {ours:,.0f} actions/s (median of {args.batches} batches of {args.games} games)"
+        f"random play ({variant}), 4 players: {ours:,.0f} actions/s "
+        f"(median of {args.batches} batches of {args.games} games)"
     )
     if args.catanatron_python:
         theirs = catanatron_speed(args.catanatron_python, args.games, args.batches)
@@ -201,16 +253,25 @@ def main() -> None:
 
     times: dict[str, list[float]] = {}
     for seed in range(args.bot_games):
-        bot_game(["normal", "easy", "normal", "easy"], seed, times)
+        bot_game(["normal", "easy", "normal", "easy"], seed, times, variant=variant)
     for level, values in sorted(times.items()):
         values.sort()
         print(
-            f"bot {level}: median {statistics.median(values):.2f} ms, "
+            f"bot {level} ({variant}): median {statistics.median(values):.2f} ms, "
             f"95th percentile {values[int(len(values) * 0.95)]:.2f} ms over {len(values)} decisions"
         )
 
     for scale, median in map_redraw().items():
         print(f"map redraw after a move, {scale}: median {median:.2f} ms")
+
+    if args.watch_games:
+        ends, wins, mixed = watch_strength(args.watch_games)
+        games = args.watch_games
+        print(f"Brotherhood, 4 Wall-defending planners, {games} games, ended by: {ends}")
+        print(
+            f"Brotherhood, 1 Wall-defending planner against 3 base-plan planners: won {wins} of {games} "
+            f"({wins / games:.0%}; an even table gives 25%); ended by: {mixed}"
+        )
 
     if args.strength:
         wins, decided, games = strength(args.strength)

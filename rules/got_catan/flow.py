@@ -213,11 +213,11 @@ def checked_win(state: State) -> State:
     """10 points on your own turn wins at once [rules]: checked after every
     action, and when a turn begins (points may come during others' turns,
     as when a rival's settlement breaks the holder's Longest Road)."""
+    if state.variant == BROTHERHOOD:
+        return state  # 10 points win only at the end of your own turn (``apply``, EndTurn)
     seat = state.turn
     if seat < 0 or not state.pending or points(state, seat) < RULES.points_to_win:
         return state
-    if state.variant == BROTHERHOOD:
-        return state  # 10 points win only at the end of your own turn (``apply``, EndTurn)
     state = replace(state, winner=seat, pending=(), offer=Offer())
     return recorded(state, "won", seat, points(state, seat))
 

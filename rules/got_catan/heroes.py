@@ -13,6 +13,8 @@ anyone's turn [proposed: only Samwell acts out of turn].
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from msgspec.structs import replace
 
 from rules.core import pushed, recorded
@@ -84,7 +86,8 @@ def acts_now(state: State, seat: int, before_roll: bool) -> bool:
     return when == "any" or (when == "turn" and not before_roll)
 
 
-def substitutes(thing: str, hand: tuple[str, ...]) -> list[tuple[str, str]]:
+@lru_cache(maxsize=4096)
+def substitutes(thing: str, hand: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
     """(instead_of, pay) pairs that let ``hand`` pay ``thing`` with one
     resource replaced by another (Alliser Thorne, Melisandre)."""
     cost = COSTS[thing]
@@ -95,7 +98,7 @@ def substitutes(thing: str, hand: tuple[str, ...]) -> list[tuple[str, str]]:
         for pay in RESOURCES:
             if pay != instead_of and covers(hand, tuple(sorted(rest + [pay]))):
                 out.append((instead_of, pay))
-    return out
+    return tuple(out)
 
 
 def substituted(thing: str, instead_of: str, pay: str) -> tuple[str, ...]:
@@ -133,6 +136,14 @@ def redirect_targets(state: State, seat: int, edge: int) -> list[int]:
     return [to for to in road_sites(lifted, seat) if to != edge]
 
 
+@lru_cache(maxsize=16)
+def _demands(seats: int, seat: int) -> tuple[ForcedTrade, ...]:
+    """Jeor Mormont's demands: a resource from one or two other players."""
+    others = [other for other in range(seats) if other != seat]
+    pairs = [(a, -1) for a in others] + [(a, b) for a in others for b in others if a < b]
+    return tuple(ForcedTrade(resource, a, b) for resource in RESOURCES for a, b in pairs)
+
+
 def hero_actions(state: State, seat: int, before_roll: bool) -> list:
     """The hero actions ``seat`` may take now on their own turn."""
     if not acts_now(state, seat, before_roll):
@@ -142,9 +153,7 @@ def hero_actions(state: State, seat: int, before_roll: bool) -> list:
     hand = player.hand
     seats = len(state.players)
     if hero == "mormont":
-        others = [other for other in range(seats) if other != seat]
-        pairs = [(a, -1) for a in others] + [(a, b) for a in others for b in others if a < b]
-        return [ForcedTrade(resource, a, b) for resource in RESOURCES for a, b in pairs]
+        return list(_demands(seats, seat))
     if hero == "marsh":
         return [
             TradeOneForOne(give, get)

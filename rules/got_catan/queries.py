@@ -7,25 +7,36 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 
+import msgspec
+
 from rules.core import IllegalAction, seat_ref, top
 
 from .apply import apply
 from .board import BOARDS, Board
 from .edition import (
+    BROTHERHOOD,
+    CLANS,
+    CLEARINGS,
     COST_ORDER,
     COSTS,
     DEVELOPMENT,
+    HEROES,
     HIDDEN,
     RESOURCES,
     RULES,
     TERRAIN_RESOURCE,
+    TRAIL_OF_FACE,
+    WATCH,
+    WILDLINGS,
     development_title,
 )
+from .heroes import HERO_ACTIONS
 from .legal import (
     board_of,
     buy_reason,
     cost_reason,
     cost_words,
+    guard_reason,
     playable,
     road_sites,
     rob_victims,
@@ -33,26 +44,35 @@ from .legal import (
     setup_settlement_sites,
     trade_rate,
 )
-from .scoring import PIPS, point_lines, points, production, public_points
+from .scoring import PIPS, guards_on_wall, point_lines, points, production, public_points
 from .state import (
     Accept,
+    BuildGuard,
     BuildKeep,
     BuildRoad,
     BuildSettlement,
     BuyDevelopment,
     CancelTrade,
+    ClearGift,
     Decline,
+    DeclineHero,
     Discard,
     EndTurn,
+    FlipHero,
+    FreeHex,
     MoveTormund,
     Offer,
     OfferTrade,
+    PatrolToGuard,
+    PlaceGuard,
     PlayDevelopment,
     Player,
+    RedirectRoad,
     Rob,
     Roll,
     State,
     Step,
+    SwapHero,
     TakeResource,
     TradeWith,
     TradeWithSupply,
@@ -93,6 +113,13 @@ _PROMPTS = {
     "take": "{who}, take a resource from the supply ({count} to go):",
     "answer": "{who}, {offerer} offers {give} for {get}: accept?",
     "choose": "{who}, choose whom to trade with:",
+    "place-guard": "{who}, place a free guard on a section of the Wall:",
+    "patrol": "{who}, move Tormund, or send a wildling in the Gift back (Ranger Patrol):",
+    "tarly": "{who}, the roll brought you nothing: take a resource (Samwell Tarly)?",
+    "give-back": "{who}, give {target} a card back (Jeor Mormont):",
+    "mance": "{who}, take a card from {target}'s hand (Mance Rayder):",
+    "pick": "{who}, keep one of the development cards (Melisandre):",
+    "hero-after": "{who}, flip your hero to its B side, or swap it for another:",
 }
 
 
@@ -113,6 +140,7 @@ def prompt(state: State, seat: int) -> str:
         offerer=seat_ref(state.turn),
         give=cards_words(offer.give) if offer.give else "",
         get=cards_words(offer.get) if offer.get else "",
+        target=seat_ref(step.target),
     )
 
 
@@ -122,8 +150,14 @@ def spot(state: State, action) -> Hashable | None:
         return ("corner", action.corner)
     if isinstance(action, BuildRoad):
         return ("edge", action.edge)
-    if isinstance(action, MoveTormund):
+    if isinstance(action, (MoveTormund, FreeHex, ClearGift)):
         return ("hex", action.hex)
+    if isinstance(action, RedirectRoad):
+        return ("edge", action.to)
+    if isinstance(action, (PlaceGuard, PatrolToGuard)) or (
+        isinstance(action, BuildGuard) and not action.instead_of
+    ):
+        return ("section", action.section)
     return None
 
 
@@ -144,6 +178,10 @@ def group(state: State, action) -> tuple[str, ...]:
         return ("Trade", "With the supply")
     if isinstance(action, OfferTrade):
         return ("Trade", "Offer to players")
+    if isinstance(action, BuildGuard):
+        return ("Build", "Guard") if not action.instead_of else ("Hero", "Guard, one card replaced")
+    if isinstance(action, HERO_ACTIONS):
+        return ("Hero",)
     return ()
 
 
@@ -170,8 +208,12 @@ def build_menu(state: State, seat: int) -> list[tuple[str, tuple[str, ...], str]
     left)."""
     player = state.players[seat]
     menu = []
-    for thing, title in _THINGS:
-        if thing == "development":
+    things = _THINGS + (("guard", "Guard"),) if state.variant == BROTHERHOOD else _THINGS
+    for thing, title in things:
+        if thing == "guard":
+            reason = guard_reason(state, seat, 0, free=True) if state.wall else ""
+            reason = reason if "no guards left" in reason else cost_reason("guard", player.hand)
+        elif thing == "development":
             reason = buy_reason(state, seat)
         else:
             reason = cost_reason(thing, player.hand)
@@ -187,8 +229,17 @@ def build_menu(state: State, seat: int) -> list[tuple[str, tuple[str, ...], str]
     return menu
 
 
-def what_card_does(card: str) -> str:
+_WHAT_CARDS_DO_WATCH = {
+    "ranger-patrol": "move Tormund and steal a card, or send a wildling in the Gift back and take "
+    "a resource of its hex; 3 patrols take Largest Patrol (1 VP)",
+    "new-recruits": "place a guard on the Wall for free",
+}
+
+
+def what_card_does(card: str, variant: str = "base") -> str:
     """What a development card does, in a few words."""
+    if variant == BROTHERHOOD and card in _WHAT_CARDS_DO_WATCH:
+        return _WHAT_CARDS_DO_WATCH[card]
     return _WHAT_CARDS_DO.get(card, "")
 
 
@@ -237,7 +288,7 @@ def preview(state: State, action, seat: int) -> str:
     if isinstance(action, BuyDevelopment):
         return f"Pays {cost_words('development')}; {len(state.development_deck)} cards left in the deck."
     if isinstance(action, PlayDevelopment):
-        return f"{development_title(action.card)}: {what_card_does(action.card)}."
+        return f"{development_title(action.card)}: {what_card_does(action.card, state.variant)}."
     if isinstance(action, MoveTormund):
         hex_id = action.hex
         number = board.hex_numbers[hex_id]
@@ -273,13 +324,215 @@ def preview(state: State, action, seat: int) -> str:
     if isinstance(action, TakeResource):
         return f"{state.supply[RESOURCES.index(action.resource)]} {action.resource} left in the supply."
     if isinstance(action, Roll):
+        if state.variant == BROTHERHOOD:
+            return "Hexes with the number produce; a 7 brings Tormund; then the wildling die: " + "; ".join(
+                f"{faces} {what}" for faces, what in advance_forecast(state)
+            )
         return "Hexes with the number produce; a 7 brings Tormund."
+    watch = _watch_preview(state, action, seat)
+    if watch:
+        return watch
     if isinstance(action, EndTurn):
         return f"{seat_ref((seat + 1) % len(state.players))} plays next."
     return ""
 
 
+# --- Brotherhood of the Watch: the Wall, the north and the heroes ----------------------------
+
+
+def is_watch(state: State) -> bool:
+    """Whether the game is Brotherhood of the Watch (the Wall, the heroes)."""
+    return state.variant == BROTHERHOOD
+
+
+class SectionInfo(msgspec.Struct, frozen=True):
+    """One wall section as the Wall board shows it."""
+
+    title: str  # "W1"
+    guards: tuple[int, ...]  # seats, space 1 first
+    spaces: int
+    clearing: str  # "1/2"
+    waiting: tuple[str, ...]  # the wildlings in its clearing
+    lane: tuple[int, ...]  # the hexes its wildlings block, in order
+
+
+class ClanInfo(msgspec.Struct, frozen=True):
+    title: str
+    camps: tuple[str, ...]  # hottest first
+    room: int
+    trails: tuple[tuple[str, str], ...]  # (the wildling die's numbers "1-2", the clearing "1/2")
+
+
+def wall_sections(state: State) -> list[SectionInfo]:
+    board = board_of(state)
+    return [
+        SectionInfo(
+            title=f"W{section + 1}",
+            guards=guards,
+            spaces=WATCH.guard_spaces,
+            clearing=CLEARINGS[section].title,
+            waiting=state.clearings[section],
+            lane=board.lanes[section],
+        )
+        for section, guards in enumerate(state.wall)
+    ]
+
+
+def clans(state: State) -> list[ClanInfo]:
+    return [
+        ClanInfo(
+            title=clan.title,
+            camps=state.camps[index],
+            room=clan.camps,
+            trails=tuple(
+                ("-".join(str(n) for n in trail.numbers), CLEARINGS[trail.clearing].title)
+                for trail in clan.trails
+            ),
+        )
+        for index, clan in enumerate(CLANS)
+    ]
+
+
+def frostfangs(state: State) -> dict[str, int]:
+    """Wildlings left in the Frostfangs, per kind."""
+    return {kind: state.frostfangs[index] for index, kind in enumerate(WILDLINGS)} if state.frostfangs else {}
+
+
+def tokens(state: State) -> tuple[int, int, int]:
+    """(tokens in the pool, face down under the build-cost cards, spent face up)."""
+    return state.pool, len(state.tokens_hidden) - state.pool, len(state.tokens_spent)
+
+
+def breach_track(state: State) -> tuple[int, int]:
+    """(breaches so far, the breach that ends the game)."""
+    return state.breaches, WATCH.breaches_to_end
+
+
+def gift_wildlings(state: State) -> tuple[int, int]:
+    """(wildlings in the Gift, how many end the game)."""
+    return sum(1 for kind in state.blocked if kind), WATCH.gift_wildlings_to_end
+
+
+def guards_of(state: State, seat: int) -> tuple[int, int]:
+    """(``seat``'s guards on the Wall, guards per player)."""
+    return guards_on_wall(state, seat), WATCH.guards
+
+
+def _arrival(state: State, kind: str, clearing: int) -> str:
+    guards = len(state.wall[clearing])
+    where = f"to {CLEARINGS[clearing].title}"
+    if kind == "climber":
+        return f"a climber {where}: jumps the Wall, blocks a hex"
+    if kind == "giant":
+        if guards:
+            return f"a giant {where}: kills {seat_ref(state.wall[clearing][0])}'s guard on W{clearing + 1}"
+        return f"a giant {where}: BREACH (no guard on W{clearing + 1})"
+    regulars = state.clearings[clearing].count("regular") + 1
+    if regulars > guards:
+        return f"a regular {where}: BREACH ({regulars} against {guards} guards)"
+    return f"a regular {where}: waits ({regulars} against {guards} guards)"
+
+
+def advance_forecast(state: State) -> list[tuple[str, str]]:
+    """What the wildling die can do next: (its faces, what happens) per
+    trail, then the faces that advance nobody."""
+    out = []
+    for index, clan in enumerate(CLANS):
+        camps = state.camps[index] if state.camps else ()
+        for trail in clan.trails:
+            faces = "-".join(str(n) for n in trail.numbers)
+            if not camps:
+                out.append((faces, f"nobody ({clan.title}: empty camps)"))
+            else:
+                out.append((faces, _arrival(state, camps[0], trail.clearing)))
+    idle = [face for face in range(1, WATCH.die_faces + 1) if face not in TRAIL_OF_FACE]
+    if idle:
+        out.append((f"{idle[0]}-{idle[-1]}", "nobody advances"))
+    return out
+
+
+class HeroInfo(msgspec.Struct, frozen=True):
+    name: str
+    card: str
+    title: str
+    ability: str
+    text: str
+    when: str  # in words
+
+
+_WHEN = {
+    "turn": "on your turn, after the roll",
+    "any": "on your turn, before or after the roll",
+    "production": "when a roll (not a 7) brings you nothing, on anyone's turn",
+}
+
+
+def hero_info(name: str) -> HeroInfo | None:
+    hero = HEROES.get(name)
+    if hero is None:
+        return None
+    return HeroInfo(hero.name, hero.card, hero.title, hero.ability, hero.text, _WHEN.get(hero.when, ""))
+
+
+def hero_state(state: State, seat: int) -> tuple[str, str, bool]:
+    """(``seat``'s hero, its side "A"/"B", whether it may act this turn)."""
+    player = state.players[seat]
+    return player.hero, player.hero_side, bool(player.hero) and player.hero_since != state.turn_number
+
+
+def _watch_preview(state: State, action, seat: int) -> str:
+    if isinstance(action, (BuildGuard, PlaceGuard, PatrolToGuard)):
+        section = action.section
+        space = len(state.wall[section]) + 1
+        mine = guards_on_wall(state, seat) + 1
+        tokens_ = sum(1 for at in WATCH.guard_token_at if mine >= at)
+        waiting = state.clearings[section].count("regular")
+        pay = ""
+        if isinstance(action, BuildGuard):
+            pay = (
+                f" Pays {cost_words('guard')}"
+                if not action.instead_of
+                else f" Pays {action.pay} for {action.instead_of}"
+            )
+            pay += "."
+        return (
+            f"Space {space} of W{section + 1} (clearing {CLEARINGS[section].title}: {waiting} regular(s) waiting); "
+            f"you would have {mine} guards, {tokens_} VP from guard tokens.{pay}"
+        )
+    if isinstance(action, FreeHex):
+        return f"The wildling goes back to the Frostfangs; you take 1 {hex_resource(state, action.hex)}."
+    if isinstance(action, (*HERO_ACTIONS, FlipHero, SwapHero, DeclineHero)):
+        name = action.hero if isinstance(action, SwapHero) else state.players[seat].hero
+        info = hero_info(name)
+        if info is None:
+            return ""
+        if isinstance(action, FlipHero):
+            return f"{info.title} on the B side: {info.ability} once more from your next turn."
+        return f"{info.title}, {info.ability}: {info.text}"
+    return ""
+
+
 __all__ = [
+    "ClanInfo",
+    "HeroInfo",
+    "SectionInfo",
+    "advance_forecast",
+    "breach_track",
+    "clans",
+    "frostfangs",
+    "gift_wildlings",
+    "guards_of",
+    "hero_info",
+    "hero_state",
+    "is_watch",
+    "tokens",
+    "wall_sections",
+    "BuildGuard",
+    "PlaceGuard",
+    "FreeHex",
+    "FlipHero",
+    "SwapHero",
+    "DeclineHero",
     "BOARDS",
     "COSTS",
     "DEVELOPMENT",

@@ -38,6 +38,7 @@ from ..state import (
     Decline,
     Discard,
     EndTurn,
+    MoveTormund,
     OfferTrade,
     PlayDevelopment,
     Roll,
@@ -62,7 +63,22 @@ def bot_action(state: State, level: str, rng: random.Random):
         from rules.core.bots import greedy_action
 
         return greedy_action(game, state, rng)
+    return planned_action(state, rng, actions)
+
+
+def planned_action(state: State, rng: random.Random, actions: list | None = None, watch: bool = True):
+    """The planner's action. In Brotherhood of the Watch it first defends the
+    Wall and uses its hero (:mod:`.watch`); ``watch=False`` plays the base
+    game's plans alone (the benchmark's yardstick)."""
+    if actions is None:
+        actions = legal_actions(state)
     step = state.pending[-1]
+    if watch and state.variant == "brotherhood":
+        from .watch import plan
+
+        choice = plan(state, step.seat, actions, rng)
+        if choice is not None and choice in actions:
+            return choice
     choice = _PLANS[step.kind](state, step.seat, actions, rng) if step.kind in _PLANS else None
     if choice is not None and choice in actions:
         return choice
@@ -411,7 +427,14 @@ def _choose(state: State, seat: int, actions: list, rng) -> object:
     return min(trades, key=lambda a: (public_points(state, a.seat), a.seat))
 
 
+def _patrol(state: State, seat: int, actions: list, rng) -> object:
+    """Brotherhood's Ranger Patrol, as the base game plays it: Tormund."""
+    moves = [a for a in actions if isinstance(a, MoveTormund)]
+    return _tormund(state, seat, moves, rng) if moves else None
+
+
 _PLANS = {
+    "patrol": _patrol,
     "place-settlement": _place_settlement,
     "place-road": _place_road,
     "start": _start,
