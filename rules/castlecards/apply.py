@@ -15,10 +15,11 @@ from msgspec.structs import replace
 from rules.core import IllegalAction, fresh, popped, pushed, replaced_top, run_automatic
 from rules.core.multiset import added, added_all, removed
 
+from .chance import UNSEEN_DECK, can_name, cards_left, named, possible_cards, unseen_draw
 from .decks import draw_source, face_down_draw
-from .edition import ACADEMY_CARDS, ATTACK_CARDS, FACE_DOWN, KIND, title
+from .edition import ACADEMY_CARDS, ATTACK_CARDS, FACE_DOWN, title
 from .flow import AUTOMATIC_STEPS, deal
-from .legal import action_reason, build_picks, confirm_reason, thief_reason
+from .legal import action_reason, confirm_reason, pick_reason, thief_reason
 from .state import (
     Academy,
     Assault,
@@ -79,11 +80,14 @@ def _apply_draw(state: State, step: Pending, action) -> State:
     card = action.card
     if face_down_draw(state, step):
         return _take_face_down(state, step, card)
-    if card == FACE_DOWN and step.source != "loot":
+    unseen = unseen_draw(state, step)
+    if unseen:
+        return _take_unseen(state, step, card, unseen)
+    if (card == FACE_DOWN and step.source != "loot") or card in UNSEEN_DECK:
         raise IllegalAction("This card is seen: say which card it is.")
     deck, under = draw_source(state, step)
     source = step.source
-    if deck:
+    if deck and cards_left(state, step) > 0:
         try:
             deck = removed(deck, card)
         except ValueError:
@@ -139,6 +143,20 @@ def _take_face_down(state: State, step: Pending, card: str) -> State:
     return replace(state, players=players, unseen_loot=state.unseen_loot + 1, pending=pending)
 
 
+def _take_unseen(state: State, step: Pending, card: str, unseen: str) -> State:
+    """Table mode: the card goes into ``step.target``'s hand, seen by its new
+    owner only; it stays among the unseen cards of its deck until it is
+    named (played, shown or discarded)."""
+    if card != unseen:
+        raise IllegalAction(
+            "Only its owner sees a card drawn into a hand: nobody types it in until it is played."
+        )
+    receiver = state.players[step.target]
+    players = _set_player(state, step.target, replace(receiver, hand=added(receiver.hand, unseen)))
+    unseen_loot = state.unseen_loot + (1 if step.source == "village" else 0)
+    return replace(state, players=players, unseen_loot=unseen_loot, pending=_rest_of_deal(state, step))
+
+
 def _take(state: State, seat: int, cards) -> tuple[Player, ...]:
     """Players with ``cards`` taken out of ``seat``'s hand."""
     player = state.players[seat]
@@ -148,7 +166,23 @@ def _take(state: State, seat: int, cards) -> tuple[Player, ...]:
     return _set_player(state, seat, replace(player, hand=hand))
 
 
+def _shown(action) -> tuple[str, ...]:
+    """The cards from hand a turn action shows (and so names, in table mode)."""
+    if isinstance(action, Buy):
+        return ("gold",)
+    if isinstance(action, Academy):
+        return ("duke", "gold", "gold")
+    if isinstance(action, King):
+        return ("king",)
+    if isinstance(action, NightAttack):
+        return ("night",)
+    if isinstance(action, (Discard, Station)):
+        return (action.card,)
+    return ()
+
+
 def _apply_turn_action(state: State, step: Pending, action) -> State:
+    state = named(state, step.seat, _shown(action))
     reason = action_reason(state, action)
     if reason:
         raise IllegalAction(reason)
@@ -248,11 +282,16 @@ def _asked(state: State, seat: int, holds: bool) -> bool:
     return holds or (state.ask_everyone and bool(state.players[seat].hand))
 
 
+def _could_hold(state: State, seat: int, cards: frozenset[str]) -> bool:
+    """Whether ``seat`` holds one of ``cards``, or (table mode) an unseen card that could be one."""
+    return any(card in cards for card in possible_cards(state, seat))
+
+
 def _next_thief(state: State, spender: int, after: int) -> int:
     seats = len(state.players)
     seat = (after + 1) % seats
     while seat != spender:
-        if _asked(state, seat, "thief" in state.players[seat].hand):
+        if _asked(state, seat, can_name(state, seat, ("thief",))):
             return seat
         seat = (seat + 1) % seats
     return -1
@@ -264,6 +303,7 @@ def _apply_thief(state: State, step: Pending, action) -> State:
         reason = thief_reason(state, step.seat)
         if reason:
             raise IllegalAction(reason)
+        state = named(state, step.seat, ("thief",))
         player = state.players[step.seat]
         hand = added_all(removed(player.hand, "thief"), ("gold",) * step.count)
         return replace(
@@ -308,22 +348,11 @@ def _apply_select(state: State, step: Pending, action) -> State:
     seat = step.seat
     if isinstance(action, Pick):
         card = action.card
+        reason = pick_reason(state, step, card)
+        if reason:
+            raise IllegalAction(reason)
+        state = named(state, seat, (card,))
         hand = state.players[seat].hand
-        if card not in hand:
-            raise IllegalAction(f"You have no {title(card)} left in hand.")
-        if purpose in ("attack", "support"):
-            if card not in ATTACK_CARDS:
-                raise IllegalAction("Only Soldiers, Bowmen and siege weapons can attack.")
-        elif purpose == "react":
-            if card not in ACADEMY_CARDS:
-                raise IllegalAction("Only Academy cards react to an attack.")
-        elif purpose == "explore":
-            if KIND[card] != "explorers":
-                raise IllegalAction("Only Explorers go into the dungeon.")
-        elif Pick(card) not in build_picks(step, hand):
-            raise IllegalAction(
-                "A siege weapon takes 4 cards of Builders and Gold, at least one of them Builders."
-            )
         player = state.players[seat]
         selected = step.selected + (card,)
         state = replace(
@@ -365,15 +394,12 @@ def _after_supporter(state: State, seat: int) -> State:
     if state.variant != "two-player":
         other = (seat + 1) % seats
         while other != assault.attacker:
-            if other != assault.defender and _asked(
-                state, other, any(card in ATTACK_CARDS for card in state.players[other].hand)
-            ):
+            if other != assault.defender and _asked(state, other, _could_hold(state, other, ATTACK_CARDS)):
                 return replace(
                     state, pending=pushed(state.pending, Pending("select", seat=other, purpose="support"))
                 )
             other = (other + 1) % seats
-    defender_hand = state.players[assault.defender].hand
-    if _asked(state, assault.defender, any(card in ACADEMY_CARDS for card in defender_hand)):
+    if _asked(state, assault.defender, _could_hold(state, assault.defender, ACADEMY_CARDS)):
         return replace(
             state, pending=pushed(state.pending, Pending("select", seat=assault.defender, purpose="react"))
         )

@@ -20,6 +20,7 @@ from msgspec.structs import replace
 from rules.core import CHANCE, Event, pushed, recorded
 from rules.core.multiset import added_all
 
+from .chance import cards_left
 from .decks import draw_source, reshuffled, village_in_deck
 from .edition import CARDS, FACE_DOWN, TORCHES
 from .fortress import card_shields, standing, team_of, walls_in_the_way, weigh
@@ -66,8 +67,9 @@ def _deal(state: State, step: Pending) -> State:
             if not village_in_deck(state):
                 return recorded(state, "no-card", step.target, step.source)
     else:
-        deck, under = draw_source(state, step)
-        if not deck and not under:
+        _, under = draw_source(state, step)
+        # Table mode: a deck's multiset also holds its unseen cards in hands.
+        if cards_left(state, step) <= 0 and not under:
             return recorded(state, "no-card", step.target, step.source)
     return replace(state, pending=state.pending + (replace(step, kind="draw"),))
 

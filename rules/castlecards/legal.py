@@ -6,8 +6,8 @@ from __future__ import annotations
 from rules.core import top
 from rules.core.multiset import counts
 
-from .chance import chance_outcomes
-from .decks import academy_left, dungeon_left, siege_left, village_left
+from .chance import can_name, chance_outcomes, naming_reason, possible_cards, unseen_in_hands
+from .decks import dungeon_left, village_left
 from .edition import ACADEMY_CARDS, ATTACK_CARDS, KIND, title
 from .fortress import (
     castle_reach,
@@ -41,16 +41,16 @@ from .state import (
     Station,
 )
 
+EXPLORERS = frozenset(name for name, kind in KIND.items() if kind == "explorers")
+
 
 def turn_actions(state: State, seat: int) -> list:
     """Every action with an effect for the turn player (not Discard/Pass,
     which ``legal_actions`` adds)."""
     player = state.players[seat]
-    hand = player.hand
-    have = dict(counts(hand))
+    have = possible_cards(state, seat)
     actions: list = []
     gold = have.get("gold", 0)
-    builders = have.get("builders", 0)
     if gold:
         actions.append(Buy())
     if (have.get("explorers-1") or have.get("explorers-2")) and dungeon_left(state):
@@ -78,9 +78,9 @@ def turn_actions(state: State, seat: int) -> list:
         if fortress_card.standing:
             for card in dict.fromkeys(fortress_card.stationed):
                 actions.append(Recall(card, slot))
-    if builders and builders + gold >= 4 and siege_left(state):
+    if can_build(state, seat) and siege_left(state):
         actions.append(Build())
-    if "duke" in have and gold >= 2 and academy_left(state):
+    if "duke" in have and gold >= 2 and can_name(state, seat, ACADEMY_PRICE) and academy_left(state):
         actions.append(Academy())
     if "king" in have:
         actions.append(King())
@@ -89,38 +89,112 @@ def turn_actions(state: State, seat: int) -> list:
     return actions
 
 
-def build_picks(step: Pending, hand: tuple[str, ...]) -> list[Pick]:
+ACADEMY_PRICE = ("duke", "gold", "gold")
+"""The cards the Academy action shows."""
+
+
+def siege_left(state: State) -> bool:
+    """A Siege card really left to take (table mode: not one still unseen in a hand)."""
+    return bool(state.siege_under) or len(state.siege_deck) > unseen_in_hands(state, "siege")
+
+
+def academy_left(state: State) -> bool:
+    """An Academy card really left to take (table mode: not one still unseen in a hand)."""
+    return bool(state.academy_under) or len(state.academy_deck) > unseen_in_hands(state, "academy")
+
+
+def _builds(builders: int, more: int, builder_chosen: bool):
+    """The ways to make up ``more`` cards of Builders and Gold (at least one
+    Builder in all), as tuples of the cards."""
+    for extra in range(more + 1):
+        if builder_chosen or builders + extra >= 1:
+            yield ("builders",) * extra + ("gold",) * (more - extra)
+
+
+def can_build(state: State, seat: int) -> bool:
+    """Whether ``seat`` can show 4 cards of Builders and Gold, at least one a Builder."""
+    have = possible_cards(state, seat)
+    builders, gold = have.get("builders", 0), have.get("gold", 0)
+    if not builders or builders + gold < 4:
+        return False
+    if not state.table_mode:
+        return True
+    return any(can_name(state, seat, cards) for cards in _builds(0, 4, False))
+
+
+def pick_reason(state: State, step: Pending, card: str) -> str:
+    """Why ``card`` may not be added to the cards ``step`` is choosing, or ""
+    (table mode: naming an unseen card when none in hand is that card)."""
+    seat = step.seat
+    reason = naming_reason(state, seat, (card,))
+    if reason:
+        return (
+            f"You have no {title(card)} left in hand." if card not in possible_cards(state, seat) else reason
+        )
+    purpose = step.purpose
+    if purpose in ("attack", "support"):
+        if card not in ATTACK_CARDS:
+            return "Only Soldiers, Bowmen and siege weapons can attack."
+        if purpose == "attack" and not _keeps_reach(state, step, card):
+            return (
+                "Keep a way past the Walls: your unseen card is needed for the Siege Tower or Battering Ram."
+            )
+    elif purpose == "react":
+        if card not in ACADEMY_CARDS:
+            return "Only Academy cards react to an attack."
+    elif purpose == "explore":
+        if KIND.get(card) != "explorers":
+            return "Only Explorers go into the dungeon."
+    elif purpose == "build" and not _completes_a_build(state, step, card):
+        return "A siege weapon takes 4 cards of Builders and Gold, at least one of them Builders."
+    return ""
+
+
+def _completes_a_build(state: State, step: Pending, card: str) -> bool:
+    """Whether ``card`` still leaves a way to 4 cards of Builders and Gold with a Builder."""
+    if card not in ("builders", "gold"):
+        return False
+    more = 3 - len(step.selected)
+    chosen = "builders" in step.selected
+    return any(
+        can_name(state, step.seat, (card,) + rest) for rest in _builds(int(card == "builders"), more, chosen)
+    )
+
+
+def _keeps_reach(state: State, step: Pending, card: str) -> bool:
+    """Whether the attack can still reach a Castle behind Walls once ``card``
+    is shown: table mode only, where naming an unseen card as something
+    else may use up the assault weapon it could have been."""
+    assault = state.assault
+    if not state.table_mode or assault.slot != 0:
+        return True
+    defender = state.players[assault.defender]
+    if not castle_reach(defender, step.selected + (card,)):
+        return True
+    return any(
+        can_name(state, step.seat, (card, weapon)) and not castle_reach(defender, (weapon,))
+        for weapon in ("siege-tower", "battering-ram")
+        if weapon != card
+    )
+
+
+def build_picks(state: State, step: Pending) -> list[Pick]:
     """Gold or Builders picks that still leave a way to 4 cards with a Builder."""
-    chosen = step.selected
-    need = 4 - len(chosen)
-    builder_chosen = "builders" in chosen
-    have = dict(counts(hand))
-    picks = []
-    for card in ("builders", "gold"):
-        if not have.get(card):
-            continue
-        after_need = need - 1
-        left_gold = have.get("gold", 0) - (card == "gold")
-        left_builders = have.get("builders", 0) - (card == "builders")
-        if after_need > left_gold + left_builders:
-            continue
-        if not (builder_chosen or card == "builders") and not (after_need >= 1 and left_builders >= 1):
-            continue
-        picks.append(Pick(card))
-    return picks
+    return [Pick(card) for card in ("builders", "gold") if not pick_reason(state, step, card)]
 
 
 def select_actions(state: State, step: Pending) -> list:
-    hand = state.players[step.seat].hand
     purpose = step.purpose
     if purpose == "build":
-        return build_picks(step, hand)
+        return build_picks(state, step)
+    have = possible_cards(state, step.seat)
     if purpose in ("attack", "support"):
-        picks = [Pick(card) for card, _ in counts(hand) if card in ATTACK_CARDS]
+        wanted = ATTACK_CARDS
     elif purpose == "react":
-        picks = [Pick(card) for card, _ in counts(hand) if card in ACADEMY_CARDS]
+        wanted = ACADEMY_CARDS
     else:  # explore
-        picks = [Pick(card) for card, _ in counts(hand) if KIND[card] == "explorers"]
+        wanted = EXPLORERS
+    picks = [Pick(card) for card in sorted(have) if card in wanted and not pick_reason(state, step, card)]
     if not confirm_reason(state, step):
         picks.append(Confirm())
     return picks
@@ -153,7 +227,7 @@ def _turn(state: State, step: Pending) -> list:
     # "even if the card used has no effect": throwing any card away is
     # always an action, not only a last resort. Only with an empty hand
     # and nothing else to do is the action lost.
-    actions += [Discard(card) for card, _ in counts(state.players[step.seat].hand)]
+    actions += [Discard(card) for card in sorted(possible_cards(state, step.seat))]
     return actions or [Pass()]
 
 
@@ -200,10 +274,11 @@ def action_reason(state: State, action) -> str:
     seat = step.seat
     player = state.players[seat]
     hand = player.hand
+    have = possible_cards(state, seat)
     if isinstance(action, Buy):
-        return "" if "gold" in hand else "Buying takes a Gold card."
+        return "" if "gold" in have else "Buying takes a Gold card."
     if isinstance(action, Explore):
-        if "explorers-1" not in hand and "explorers-2" not in hand:
+        if "explorers-1" not in have and "explorers-2" not in have:
             return "Exploring takes Explorers."
         return "" if dungeon_left(state) else "The Dungeon deck is empty."
     if isinstance(action, (Attack, NightAttack)):
@@ -211,11 +286,11 @@ def action_reason(state: State, action) -> str:
         if reason:
             return reason
         if isinstance(action, NightAttack):
-            if "night" not in hand:
+            if "night" not in have:
                 return "A Night attack takes a Night card."
-            pool = hand
+            pool = list(have)
         else:
-            pool = [card for card in hand if card in ATTACK_CARDS]
+            pool = [card for card in have if card in ATTACK_CARDS]
             if not pool:
                 return "Attacking takes Soldiers, Bowmen or siege weapons."
         if action.slot == 0:
@@ -233,26 +308,25 @@ def action_reason(state: State, action) -> str:
             return "That card has fallen."
         return "" if action.card in card.stationed else f"No {title(action.card)} is stationed there."
     if isinstance(action, Build):
-        builders = hand.count("builders")
-        if not builders:
+        if not have.get("builders"):
             return "Building takes at least one Builders card."
-        if builders + hand.count("gold") < 4:
+        if not can_build(state, seat):
             return "Building takes 4 cards of Builders and Gold."
         return "" if siege_left(state) else "The Siege deck is empty."
     if isinstance(action, Academy):
-        if "duke" not in hand:
+        if "duke" not in have:
             return "The Academy takes a Duke."
-        if hand.count("gold") < 2:
+        if not can_name(state, seat, ACADEMY_PRICE):
             return "The Academy takes a Duke and 2 Gold."
         return "" if academy_left(state) else "The Academy deck is empty."
     if isinstance(action, King):
-        return "" if "king" in hand else "You have no King."
+        return "" if "king" in have else "You have no King."
     if isinstance(action, DrawVillage):
         if state.actions_used < 1:
             return "Drawing a card as an action is only for the actions a King grants."
         return "" if village_left(state) else "The Village deck and its discards are empty."
     if isinstance(action, Discard):
-        return "" if action.card in hand else f"You have no {title(action.card)} to throw away."
+        return "" if action.card in have else f"You have no {title(action.card)} to throw away."
     if isinstance(action, Pass):
         if hand:
             return "You cannot pass: throw a card away if nothing else suits you."
@@ -269,7 +343,7 @@ def refusals(state: State) -> dict[str, str]:
     if step is None or step.kind != "action":
         return {}
     seat = step.seat
-    hand = state.players[seat].hand
+    have = possible_cards(state, seat)
     out: dict[str, str] = {}
     for name, action in (
         ("buy", Buy()),
@@ -284,13 +358,13 @@ def refusals(state: State) -> dict[str, str]:
             out[name] = reason
     actions = turn_actions(state, seat)
     if not any(isinstance(a, Attack) for a in actions):
-        if not any(card in ATTACK_CARDS for card in hand):
+        if not any(card in ATTACK_CARDS for card in have):
             out["attack"] = "Attacking takes Soldiers, Bowmen or siege weapons."
         else:
             out["attack"] = "No rival card is within reach of your cards."
     if not any(isinstance(a, NightAttack) for a in actions):
         out["night"] = (
-            "A Night attack takes a Night card." if "night" not in hand else "No rival card is within reach."
+            "A Night attack takes a Night card." if "night" not in have else "No rival card is within reach."
         )
     if not any(isinstance(a, (Station, Recall)) for a in actions):
         out["defend"] = (
@@ -343,4 +417,4 @@ def why_not(state: State, seat: int) -> list[tuple[str, str]]:
 
 def thief_reason(state: State, seat: int) -> str:
     """Why ``seat`` may not play a Thief on the Gold just spent, or ""."""
-    return "" if "thief" in state.players[seat].hand else "You have no Thief."
+    return "" if "thief" in possible_cards(state, seat) else "You have no Thief."

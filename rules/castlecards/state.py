@@ -137,7 +137,11 @@ class State(msgspec.Struct, frozen=True, omit_defaults=True):
     # Table mode: a loot card goes face down unseen, so nobody can say which
     # it is. It stays in ``village_deck`` (then the multiset of Village cards
     # nobody has seen) as one of ``unseen_loot`` cards out of the real deck,
-    # and lies in the loot as FACE_DOWN until it is turned up into a hand.
+    # and lies in the loot as FACE_DOWN. A card drawn into a hand is seen by
+    # its owner only: it goes in as a placeholder (``chance.UNSEEN``) and
+    # stays among the unseen cards of its deck until it is played (Village
+    # ones are counted in ``unseen_loot`` too; Siege and Academy ones are
+    # counted from the hands).
     table_mode: bool = False
     unseen_loot: int = 0
     events: tuple[Event, ...] = ()  # what the automatic steps did in the last action

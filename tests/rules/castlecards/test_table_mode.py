@@ -8,10 +8,13 @@ import pytest
 from msgspec.structs import replace
 
 import rules.castlecards as game
+from rules.castlecards.chance import UNSEEN
 from rules.castlecards.edition import FACE_DOWN
 from rules.castlecards.state import Attack, Confirm, Draw, Pick
 from rules.core import CHANCE, IllegalAction, chance_rng, sample_outcome
 from tests.rules.castlecards.helpers import ALL_CARDS, cards_in_play, config, run, table
+
+UNSEEN_VILLAGE = UNSEEN["village"]
 
 
 def test_a_face_down_loot_card_is_not_named_to_the_table():
@@ -37,41 +40,41 @@ def test_a_face_down_loot_card_is_not_named_to_the_table():
     assert len(game.view(state, 2).village_deck) == len(deck) - 1
 
 
-def test_loot_turned_up_into_hand_is_named_by_its_owner_only_then():
+def test_loot_turned_up_into_hand_stays_unseen_until_played():
     """Rulebook, Loot: when a castle falls "His enemy will draw half of his
     loot cards ... (rounded up) and the rest will be kept by the player that
     lost the castle"; "When only 2 players are remaining in the game, they
     can take the cards in the loot." Half the loot moves unseen; the cards
-    that go into hands are then named, from the cards nobody has seen."""
+    that go into hands are seen by their owners only, so (issue 12) nobody
+    types them in: they stay among the unseen cards until played."""
     state = table(3, hands={1: ["trebuchet", "catapult"]}, turn=1, walls={0: 0}, mode="table")
     players = list(state.players)
     players[0] = replace(players[0], loot=(FACE_DOWN,) * 3)
     state = replace(state, players=tuple(players), unseen_loot=3)
     state = run(state, Attack(0, 0), Pick("trebuchet"), Pick("catapult"), Confirm())
     assert state.players[0].out
-    # Two castles remain: the Castle's own loot goes to hand, a seen draw.
-    assert game.chance_prompt(state) == "Which Village card did {P1} draw?"
-    state = run(state, "gold")
+    # Two castles remain: the Castle's own loot goes to hand, seen by its taker only.
+    assert "keeps it secret" in game.chance_prompt(state)
+    state = run(state, Draw(UNSEEN_VILLAGE))
     # Half of 3 rounded up moves from loot to loot, still face down.
     assert game.chance_outcomes(state) == [(Draw(FACE_DOWN), 1.0)]
     assert "without looking" in game.chance_prompt(state)
     state = run(state, Draw(FACE_DOWN), Draw(FACE_DOWN))
-    # The fallen player keeps the rest in hand: now it is named.
+    # The fallen player keeps the rest in hand: turned up for its owner only.
     top = state.pending[-1]
     assert (top.source, top.target, top.count) == ("reveal", 0, 1)
-    assert "which card is it" in game.chance_prompt(state)
-    outcomes = dict((action.card, p) for action, p in game.chance_outcomes(state))
-    assert FACE_DOWN not in outcomes and set(outcomes) == set(state.village_deck)
-    with pytest.raises(IllegalAction, match="say which card"):
-        game.apply(state, Draw(FACE_DOWN))
-    state = run(state, "duke")
-    assert state.players[0].hand == ("duke",) and state.unseen_loot == 2
-    # Both castles left take their loot into hand, named one by one.
+    assert "face-down loot card into hand and keeps it secret" in game.chance_prompt(state)
+    assert game.chance_outcomes(state) == [(Draw(UNSEEN_VILLAGE), 1.0)]
+    with pytest.raises(IllegalAction, match="nobody types it in"):
+        game.apply(state, Draw("duke"))
+    state = run(state, Draw(UNSEEN_VILLAGE))
+    assert state.players[0].hand == (UNSEEN_VILLAGE,) and state.unseen_loot == 4
+    # Both castles left take their loot into hand, unseen.
     top = state.pending[-1]
     assert (top.source, top.target, top.count) == ("reveal", 1, 2)
-    state = run(state, "king", "night")
-    assert state.players[1].loot == () and {"king", "night", "gold"} <= set(state.players[1].hand)
-    assert state.unseen_loot == 0
+    state = run(state, Draw(UNSEEN_VILLAGE), Draw(UNSEEN_VILLAGE))
+    assert state.players[1].loot == () and state.players[1].hand.count(UNSEEN_VILLAGE) == 3
+    assert state.unseen_loot == 4
 
 
 def test_digital_loot_draws_still_name_the_card_for_replay():
@@ -86,9 +89,9 @@ def test_digital_loot_draws_still_name_the_card_for_replay():
 
 @pytest.mark.parametrize("seats", [3, 4])
 def test_every_card_is_accounted_for_in_table_mode_games(seats):
-    """Random table-mode games: every face-down loot card is one of the
-    unseen Village cards, so the 110 always add up, and every one is named
-    once it reaches a hand."""
+    """Random table-mode games: every face-down loot card (and every card
+    unseen in a hand) is one of the unseen Village cards, so the 110 always
+    add up, and none is left face down in a hand."""
     for seed in range(3):
         state = game.setup(config(seats, "table"))
         rng = random.Random(seed)
@@ -102,6 +105,9 @@ def test_every_card_is_accounted_for_in_table_mode_games(seats):
             ply += 1
             found = cards_in_play(state)
             face_down = found.pop(FACE_DOWN, 0)
+            # Village cards unseen in hands are among the unseen cards too (issue 12).
+            face_down += found.pop(UNSEEN_VILLAGE, 0)
+            found.pop("unseen-siege", 0), found.pop("unseen-academy", 0)
             # Loot being turned up has left the loot but is not named yet.
             turning_up = sum(
                 p.count for p in state.pending if p.kind in ("deal", "draw") and p.source == "reveal"
@@ -111,4 +117,5 @@ def test_every_card_is_accounted_for_in_table_mode_games(seats):
             assert ply < 20_000
         standing = [player for player in state.players if not player.out]
         assert all(FACE_DOWN not in player.hand for player in state.players)
-        assert len(standing) == 1 or state.unseen_loot == sum(len(p.loot) for p in state.players)
+        in_hands = sum(p.hand.count(UNSEEN_VILLAGE) for p in state.players)
+        assert len(standing) == 1 or state.unseen_loot == sum(len(p.loot) for p in state.players) + in_hands
