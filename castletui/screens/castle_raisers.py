@@ -171,7 +171,11 @@ class CastleRaisersScreen(GameScreen):
     def fit_footer(self) -> None:
         """Below 100 columns the Footer leaves out the command palette's hint
         (ctrl+p still opens it) so that F1 Help stays in sight."""
-        self.query_one(Footer).show_command_palette = self.app.size.width >= 100
+        footer = self.query_one(Footer)
+        footer.show_command_palette = self.app.size.width >= 100
+        # Compact keys (one space less each) keep F1 Help in sight even when
+        # Back, c (table mode) and t (Threat cards) all show at 80 columns.
+        footer.compact = self.app.size.width < 100
 
     @property
     def roomy(self) -> bool:
@@ -199,10 +203,9 @@ class CastleRaisersScreen(GameScreen):
             to_move=self.session.to_move(),
         )
         roomy = self.roomy
-        castle = self.query_one(CastleBoard)
-        castle.show_castle(self.castle_seat(), roomy)
+        self.query_one(CastleBoard).show_castle(self.castle_seat())
         for board in self.query(RaisersBoard):
-            board.show(view, marks)
+            board.show(view, marks, roomy)
             board.display = roomy or board.id == f"cr-{self.board_mode}"
         self.query_one("#cr-lower").set_class(roomy, "-roomy")
         self.set_class(roomy, "-roomy")

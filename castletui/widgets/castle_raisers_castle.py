@@ -72,12 +72,11 @@ class CastleBoard(RaisersBoard):
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
         self.seat = 0
-        self.roomy = False
         self.more_cells: dict[Hashable, tuple[int, int, int]] = {}
         """The second half of a slot that wraps round the ring."""
 
-    def show_castle(self, seat: int, roomy: bool) -> None:
-        self.seat, self.roomy = seat, roomy
+    def show_castle(self, seat: int) -> None:
+        self.seat = seat
         self.refresh(layout=True)
 
     def clear_spots(self) -> None:
@@ -133,11 +132,10 @@ class CastleBoard(RaisersBoard):
         for section, name in enumerate(SECTIONS):
             x = LABEL + section * section_width
             bar.put(x, "─" * section_width, "dim")
-            word = (
-                f" {name} height {castle.heights[section]} "
-                if half >= 5
-                else f" {name} h{castle.heights[section]} "
-            )
+            height = castle.heights[section]
+            word = f" {name} height {height} " if half >= 5 else f" {name} h{height} "
+            if len(word) >= section_width:  # under 80 columns: the section's first letters
+                word = f" {name[:4]} h{height} "
             bar.put(x + 1, word, "bold")
             bar.put(x, "│", "dim")
         rows.append(bar.text())
@@ -150,8 +148,11 @@ class CastleBoard(RaisersBoard):
         # Inside: Village locations, piles, icon counts.
         rows += self._inside_rows(castle, half, section_width, band, len(rows))
         village = "b·Dis" if half >= 5 else "bDi"
-        for line in LEGEND:
-            rows += wrap(line.format(village=village, colour="blue", icon="Dispatch"), width)
+        legend = [line.format(village=village, colour="blue", icon="Dispatch") for line in LEGEND]
+        if self.roomy:  # room across, not down: one run of text
+            legend = [" · ".join(legend)]
+        for line in legend:
+            rows += wrap(line, width)
         if self.roomy:
             rows += self._other_castles(width)
         return rows
@@ -293,27 +294,31 @@ class CastleBoard(RaisersBoard):
             rows.append(names.text())
         rows.append(village.text())
         piles = Row(band)
-        counts = Row(band)
+        counts = [Row(band), Row(band)]
         per_section = ability_counts(castle)
+        tiny = section_width < 15  # under 80 columns: the counts in two rows
         for section in range(len(SECTIONS)):
             x = LABEL + section * section_width + 1
             prestige, attack = castle.prestige[section], castle.attack[section]
             if section_width >= 20:
                 piles.put(x, f"Prestige {prestige}  Attack {attack}")
+            elif tiny:
+                piles.put(x, f"Pres{prestige} Att{attack}")
             else:
                 piles.put(x, f"Pres {prestige} Att {attack}")
             names_of = ICON_SHORT if section_width >= 20 else ICON_TINY
-            gap = 0 if section_width < 15 else 1
-            for ability in ABILITIES:
-                if ability == "VIL":
-                    continue  # a Village icon settles one villager: it has no count
-                counts.put(x, names_of[ability], "dim")
-                x += len(names_of[ability])
+            # a Village icon settles one villager: it has no count
+            counted = [ability for ability in ABILITIES if ability != "VIL"]
+            for index, ability in enumerate(counted):
+                row = counts[index * 2 // len(counted)] if tiny else counts[0]
+                at = x + (index % 2) * 5 if tiny else x
+                row.put(at, names_of[ability], "dim")
                 count = per_section[section][ability]
-                counts.put(x, str(count), "bold" if count else "dim")
-                x += len(str(count)) + gap
+                row.put(at + len(names_of[ability]), str(count), "bold" if count else "dim")
+                if not tiny:
+                    x += len(names_of[ability]) + len(str(count)) + 1
         rows.append(piles.text())
-        rows.append(counts.text())
+        rows += [row.text() for row in counts[: 2 if tiny else 1]]
         return rows
 
     def _other_castles(self, width: int) -> list[Text]:

@@ -126,9 +126,11 @@ class RaisersBoard(SpotBoard):
         super().__init__(**kwargs)
         self.game_view: State | None = None
         self.marks = Marks()
+        self.roomy = False
+        """A tall board area: the three boards shown at once."""
 
-    def show(self, view: State, marks: Marks) -> None:
-        self.game_view, self.marks = view, marks
+    def show(self, view: State, marks: Marks, roomy: bool = False) -> None:
+        self.game_view, self.marks, self.roomy = view, marks, roomy
         self.refresh(layout=True)
 
     def spot_style(self, spot: Hashable, base: str = "") -> str:

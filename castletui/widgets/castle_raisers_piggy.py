@@ -70,13 +70,14 @@ class PiggyBoard(RaisersBoard):
         rows += wrap(bag, width, style="")
         if view.variant != "competitive":
             rows += self._coop(width, len(rows))
-        rows += wrap(wolves_legend() + ".", width)
+        if not self.roomy:  # roomy: the castle above says it
+            rows += wrap(wolves_legend() + ".", width)
         return rows
 
     def _tiles(self, width: int, top: int) -> list[Text]:
         """The Wall tiles face up, still to be taken this round (``top``: the board row of the first)."""
         view = self.game_view
-        rows: list[Text] = [Text(f"Wall tiles face up ({len(view.wall_stack)} more in the stack):")]
+        rows = wrap(f"Wall tiles face up ({len(view.wall_stack)} more in the stack):", width, style="")
         line = Text(" ")
         if not view.revealed:
             line.append("none face up", style="dim")
@@ -100,7 +101,7 @@ class PiggyBoard(RaisersBoard):
         rows: list[Text] = []
         team, target, beat = team_standing(view)
         standing = Text()
-        standing.append(f"Team {team:g} now, must beat {target}", style="bold")
+        standing.append(f"Team {team:g} now, to beat {target}", style="bold")
         standing.append(" (ahead)" if beat else " (behind)", style="green" if beat else "red")
         rows.append(standing)
         rows.append(Text("Attack-token lines (? face down):", style="bold"))
