@@ -1,67 +1,75 @@
-"""Catapult Castle's game screen: the table, the hand and supplies, and the
+"""Catapult Castle's game screen: the table as one board (every square, and
+in solo every catapult corner, a spot of the board cursor), a legend, a side
+panel with the towers, the ammo in the supply and the viewer's hand, and the
 aiming mini-game in place of the toy catapult.
 
-Choices stay those the rules list; the screen only groups them so a turn
-reads well: one line per target (the accuracy comes from the mini-game, not
-from a list), solo corners before targets, and a rearrangement move as
-"from" then "to".
+The action bar is the frame's, from the rules' groups: the towers to aim at
+first (one line per tower: the accuracy comes from the mini-game, not from a
+list), then "Play a card..." (a Reinforced Roof one level further, by
+tower), then letting an extra shot go; solo shots sit under the corner they
+are fired from, a solo move under the square it leaves. The prompt, the
+preview line and every name come from the rules; the board draws the
+viewer's ``view``.
 """
 
 from __future__ import annotations
 
+from collections.abc import Hashable
+from functools import partial
+from pathlib import Path
 from typing import Any
 
+from rich.style import Style
+from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.widgets import OptionList
 
 from castletui.screens.game import Choice, GameScreen
-from castletui.widgets.catapult_castle_board import AimBar, TableBoard, TableMarks
+from castletui.widgets.board import SpotBoard
+from castletui.widgets.catapult_castle_board import AimBar, TableBoard, TableLegend, TableMarks
+from castletui.widgets.panels import PlayersPanel
+from castletui.widgets.plain import Plain
 from rules.catapult_castle import (
-    DECK_NAMES,
-    SQUARE_NAMES,
     Aim,
-    Land,
-    MoveTower,
-    Place,
-    PlayCard,
     Shoot,
     SkipExtraShot,
+    catapult_mat,
+    group_spot,
     in_card_order,
-    shooter_mat,
     shot_difficulty,
     shot_odds,
-    square_index,
     tower_name,
 )
-from rules.core import name_seats
+from rules.core import CHANCE, name_seats
+from rules.core import screen as screen_api
 
-
-def square_of(state: Any, action: Any) -> int:
-    """The square an action is about, for lighting the board (-1: none)."""
-    if isinstance(action, Aim | Land | PlayCard) and action.mat >= 0:
-        return square_index(action.mat, action.square)
-    if isinstance(action, Place) and state.pending:
-        return square_index(state.seat_mats[state.pending[-1].seat], action.square)
-    return -1
+SHORT_CARD = {"Reinforced Roof": "Roof"}
+"""Where the side panel is narrow (80 columns), the one long card name in short."""
 
 
 class CatapultCastleScreen(GameScreen):
+    CSS_PATH = Path(__file__).parent.parent / "styles" / "catapult_castle.tcss"
     HELP = (
-        "Play cards from your hand, then shoot. Choose a target tower (the list, or click it on the "
-        "table), then stop the sweeping marker with Space: the nearer the green sweet spot's middle, "
-        "the better the shot. Far and tall targets have a narrow spot; Magic Toss widens it. "
-        "Towers you capture go on your mat; most towers at the end wins."
+        "Aim at a tower: pick it in the list, or press t and move over the table with the arrows "
+        "(or click it), then stop the sweeping marker with Space: the nearer the green sweet spot's "
+        "middle, the better the shot. Far and tall targets have a narrow spot; Magic Toss widens it. "
+        "Play a card... lists the cards you may play first. Towers you capture go on your mat; most "
+        "towers at the end wins. On the table, * is the catapult of whoever shoots."
     )
+    BINDINGS = [Binding("t", "focus_table", "Table")]
+    AUTO_FOCUS = "#actions"
 
     def __init__(self, session) -> None:
         super().__init__(session)
-        self.corner = -1  # solo: the corner chosen to fire from
-        self.move_from = -1  # solo rearrangement: the square a tower leaves
-        self.highlighted_square = -1
+        self.corner = -1  # solo: the corner whose targets the action bar lists
+        self.aiming: Aim | None = None
+        self.table_in_use = False  # the person chose on the table: it keeps the keyboard
 
     def compose_board(self) -> ComposeResult:
         yield TableBoard(id="table")
+        yield TableLegend(id="legend")
 
     def compose_action_extras(self) -> ComposeResult:
         yield AimBar(id="aim")
@@ -69,212 +77,230 @@ class CatapultCastleScreen(GameScreen):
     # --- what the table shows ---------------------------------------------------
 
     def update_board(self, view: Any) -> None:
-        lit = frozenset(
-            choice.where for choice in self.choice_list if isinstance(choice.where, int) and choice.where >= 0
-        )
         self.query_one(TableBoard).show(
-            view,
-            self.session.names,
-            TableMarks(lit=lit, selected=self.highlighted_square, shooter_mat=self._shooter_mat(view)),
+            view, TableMarks(names=self.session.names, catapult=catapult_mat(view, self.corner))
         )
 
     def refresh_table(self) -> None:
         super().refresh_table()
-        # The board lights what the action bar offers, so draw it after the choices.
+        # The catapult stands where the action bar's level says (solo: the corner chosen).
         self.update_board(self.session.view(self.viewer))
+        self.query_one(PlayersPanel).update(self.players_text())
+        table = self.query_one(TableBoard)
+        if self.focused is table and not table.selectable:
+            # Nothing to choose on the table: Enter must work in the action bar.
+            self.query_one("#actions", OptionList).focus()
 
-    def _shooter_mat(self, state) -> int:
-        for pending in reversed(state.pending):
-            if pending.seat >= 0 and pending.kind in ("turn", "land"):
-                if pending.kind == "turn" and state.variant == "solo":
-                    return self.corner
-                return shooter_mat(state, pending)
-        return -1
+    WIDE = 110
 
-    def side_lines(self) -> list[str]:
-        state = self.session.view(self.viewer)
-        lines = [f" Ammo in supply: {state.supply}"]
-        if state.variant == "solo":
-            lines.append(f" Rearrangements left: {state.rearrangements_left}")
+    def on_mount(self) -> None:
+        # (GameScreen.on_mount runs by itself: Textual calls each class's handler.)
+        self.fit_side()
+
+    def on_resize(self) -> None:
+        self.fit_side()
+        self.query_one(PlayersPanel).update(self.players_text())
+
+    def fit_side(self) -> None:
+        """A roomier side panel from 110 columns (the large table needs 77
+        beside it); set from the terminal's width at once, as the map of
+        A Game of Thrones Catan does."""
+        self.query_one("#side").styles.width = 40 if self.app.size.width >= self.WIDE else 30
+
+    def players_text(self) -> Text:
+        """Each player's towers (the score), then the supply and the viewer's
+        own hand and deck, from the viewer's view."""
+        session = self.session
+        view = session.view(self.viewer)
+        standing = session.standing(self.viewer)
+        to_move = session.to_move()
+        room = self.query_one(PlayersPanel).content_size.width or 27
+        wide = room >= 36
+        name_width = max(8, room - 8)
+        text = Text(no_wrap=True, overflow="ellipsis")
+        solo = view.variant == "solo"
+        text.append(f" {'player':<{name_width}}{'score' if solo else 'towers':>6}\n", Style(dim=True))
+        for seat, player in enumerate(session.players):
+            style = Style(bold=True, reverse=True) if seat == to_move else None
+            marker = ">" if seat == to_move else " "
+            who = player.name + (" (bot)" if player.is_bot else "")
+            score = standing.scores[seat] if seat < len(standing.scores) else 0
+            text.append(f"{marker}{who:<{name_width}.{name_width}}{score:>6g}", style)
+            text.append("\n")
+        if to_move == CHANCE:
+            text.append(" Waiting on chance...\n", Style(italic=True))
+        elif to_move is None:
+            text.append(" Game over\n", Style(bold=True))
+        supply = f"Ammo {'left' if solo else 'in supply'}: {view.supply}"
+        if solo:
+            supply += f", rearrange {view.rearrangements_left}x"
+        text.append(supply + "\n")
         seat = self.viewer
-        if seat < len(state.hands):
-            hand = in_card_order(state.hands[seat])
-            name = self.session.names[seat]
-            lines.append(f" {name}'s hand: {', '.join(hand) if hand else 'empty'}")
-            mat = state.seat_mats[seat]
-            lines.append(f" Deck {state.decks[mat].size}, discard {state.discards[mat].size}")
+        if seat < len(view.hands):
+            hand = in_card_order(view.hands[seat])
+            kinds = [
+                (f"{hand.count(kind)} " if hand.count(kind) > 1 else "")
+                + (kind if wide else SHORT_CARD.get(kind, kind))
+                for kind in dict.fromkeys(hand)
+            ]
+            text.append(f"{session.names[seat]}: {', '.join(kinds) if kinds else 'no cards'}\n")
+            if not solo:
+                mat = view.seat_mats[seat]
+                text.append(
+                    f"Deck {view.decks[mat].size}, discard {view.discards[mat].size}\n", Style(dim=True)
+                )
         active = [
-            name for name, on in (("Magic Toss", state.magic_toss), ("Strong Ammo", state.strong_ammo)) if on
+            name for name, on in (("Magic Toss", view.magic_toss), ("Strong Ammo", view.strong_ammo)) if on
         ]
+        if view.shots_left > 1:
+            active.append(f"{view.shots_left} shots")
         if active:
-            lines.append(f" In play: {', '.join(active)}")
-        if state.shots_left > 1:
-            lines.append(f" Shots left this turn: {state.shots_left}")
-        return lines
-
-    def turn_prompt(self, name: str) -> str:
-        state = self.session.state
-        kind = state.pending[-1].kind if state.pending else ""
-        if kind == "place":
-            return f"{name}, where does the captured tower go?"
-        if kind == "stack_card":
-            return f"{name}, your deck is empty: which card goes under the new tower?"
-        if kind == "rearrange":
-            return f"{name}, rearrange the towers (stacks up to 3), then finish:"
-        if state.shot_taken:
-            return f"{name}, take your extra shot or end the turn:"
-        if state.variant == "solo" and self.corner < 0:
-            return f"{name}, play cards or choose the corner to fire from:"
-        return f"{name}, play cards, then choose a target:"
+            text.append(f"This turn: {', '.join(active)}\n", Style(bold=True))
+        text.rstrip()
+        return text
 
     # --- the action bar ------------------------------------------------------
 
     def choices(self) -> list[Choice]:
+        """The frame's menu level, with one line per tower to aim at (the
+        rules list a few accuracies each) that opens the mini-game, group
+        lines tied to their place on the table, and aiming first."""
         session = self.session
-        actions = session.legal_actions()
-        aims = [a for a in actions if isinstance(a, Aim)]
-        moves = [a for a in actions if isinstance(a, MoveTower)]
-        skips = [a for a in actions if isinstance(a, SkipExtraShot)]
-        others = [a for a in actions if not isinstance(a, Aim | MoveTower | SkipExtraShot)]
-        choices = [Choice(session.label(a), a, where=square_of(session.state, a)) for a in others]
-        if aims:
-            choices += self._aim_choices(aims)
-        if moves:
-            choices += self._move_choices(moves)
-        # Letting an extra shot go comes last: Enter on the first line never throws it away.
-        choices += [Choice(session.label(a), a) for a in skips]
-        return choices
-
-    def _aim_choices(self, aims: list[Aim]) -> list[Choice]:
-        corners = sorted({a.from_mat for a in aims})
-        if corners != [-1] and self.corner not in corners:
-            return [
-                Choice(
-                    f"Fire from the {DECK_NAMES[mat]} corner", run=lambda mat=mat: self._choose_corner(mat)
+        state = session.state
+        level = len(self.menu_path)
+        first_in_group: dict[str, Any] = {}
+        for action in session.legal_actions():
+            path = screen_api.group(session.game, state, action)
+            if len(path) > level and path[:level] == self.menu_path:
+                first_in_group.setdefault(path[level], action)
+        self.corner = -1
+        lines: list[tuple[int, Choice]] = []
+        seen: set[tuple[int, str, int]] = set()
+        for choice in super().choices():
+            action = choice.action
+            if isinstance(action, Aim):
+                key = (action.mat, action.square, action.from_mat)
+                if key in seen:
+                    continue
+                seen.add(key)
+                self.corner = action.from_mat
+                target = name_seats(tower_name(state, action.mat, action.square), session.names)
+                # The action stays for the preview line; choosing it opens the mini-game.
+                choice = Choice(
+                    f"Aim at {target}", action, run=partial(self.start_aim, action), where=choice.where
                 )
-                for mat in corners
-            ]
-        choices = []
-        seen = set()
-        for aim in aims:
-            key = (aim.mat, aim.square, aim.from_mat)
-            if key in seen or aim.from_mat != (self.corner if corners != [-1] else -1):
+                lines.append((0, choice))
                 continue
-            seen.add(key)
-            text = name_seats(tower_name(self.session.state, aim.mat, aim.square), self.session.names)
-            choices.append(
-                Choice(
-                    f"Aim at {text}",
-                    run=lambda aim=aim: self.start_aim(aim),
-                    where=square_of(self.session.state, aim),
-                )
-            )
-        if corners != [-1]:
-            choices.append(Choice("Fire from another corner", run=lambda: self._choose_corner(-1)))
-        return choices
+            if action is None and choice.text.endswith("..."):
+                first = first_in_group.get(choice.text[:-3])
+                if first is not None:
+                    choice.where = group_spot(state, first, level)
+                    action = first
+            rank = 0 if isinstance(action, Aim | Shoot) else 2 if isinstance(action, SkipExtraShot) else 1
+            lines.append((rank, choice))
+        # Aiming (or shooting) first: Enter on the first line is what a turn is for.
+        return [choice for _, choice in sorted(lines, key=lambda line: line[0])]
 
-    def _move_choices(self, moves: list[MoveTower]) -> list[Choice]:
-        if self.move_from < 0:
-            sources = sorted({square_index(m.from_mat, m.from_square) for m in moves})
-            return [
-                Choice(
-                    f"Move the top tower of {self._square_text(q)}...",
-                    run=lambda q=q: self._choose_source(q),
-                    where=q,
-                )
-                for q in sources
-            ]
-        choices = [
-            Choice(
-                f"...onto {self._square_text(square_index(m.to_mat, m.to_square))}",
-                m,
-                where=square_index(m.to_mat, m.to_square),
-            )
-            for m in moves
-            if square_index(m.from_mat, m.from_square) == self.move_from
-        ]
-        choices.append(Choice("Move a different tower", run=lambda: self._choose_source(-1)))
-        return choices
+    # --- the table and the action bar in step ----------------------------------------
 
-    def _square_text(self, square: int) -> str:
-        return f"{DECK_NAMES[square // 4]} {SQUARE_NAMES[square % 4]}"
+    def action_focus_table(self) -> None:
+        table = self.query_one(TableBoard)
+        if not table.selectable:
+            self.notify("Nothing to choose on the table right now.", timeout=3)
+            return
+        self.table_in_use = True
+        if table.cursor is None:
+            table.point_at(self._first_spot(table))
+        table.focus()
 
-    def _choose_corner(self, mat: int) -> None:
-        self.corner = mat
-        self.refresh_table()
+    def _first_spot(self, table: TableBoard) -> Hashable | None:
+        choice = self.highlighted_choice()
+        if choice is not None and choice.where in table.selectable:
+            return choice.where
+        return next((c.where for c in self.choice_list if c.where in table.selectable), None)
 
-    def _choose_source(self, square: int) -> None:
-        self.move_from = square
-        self.refresh_table()
+    @on(SpotBoard.SpotChosen)
+    def table_chosen(self, event: SpotBoard.SpotChosen) -> None:
+        self.table_in_use = True
 
-    def back_out(self) -> bool:
-        if self.move_from >= 0 or self.corner >= 0:
-            self.move_from = self.corner = -1
-            return True
-        return super().back_out()
+    def on_descendant_focus(self, event) -> None:
+        if not isinstance(event.widget, TableBoard | AimBar):
+            self.table_in_use = False
 
-    def can_back_out(self) -> bool:
-        return self.move_from >= 0 or self.corner >= 0 or super().can_back_out()
+    def advance(self) -> None:
+        # The table keeps the keyboard while its person goes on choosing with it.
+        on_table = self.table_in_use
+        super().advance()
+        table = self.query_one(TableBoard)
+        aim = self.query_one(AimBar)
+        chooses = table.selectable and not aim.display
+        if on_table and chooses and not self.waiting_on_curtain and self.handing_over is None:
+            table.focus()
 
-    def after_action(self, action: Any) -> None:
-        self.move_from = -1
-        if isinstance(action, Aim | Shoot):
-            self.corner = -1  # each solo shot picks its corner afresh
-
-    @on(OptionList.OptionHighlighted, "#actions")
-    def highlight_square(self, event: OptionList.OptionHighlighted) -> None:
-        index = int(event.option.id or 0)
-        where = self.choice_list[index].where if index < len(self.choice_list) else -1
-        self.highlighted_square = where if isinstance(where, int) else -1
-        self.update_board(self.session.view(self.viewer))
-
-    @on(TableBoard.SquareClicked)
-    def square_clicked(self, event: TableBoard.SquareClicked) -> None:
-        if not self.choose_at(event.square):
-            self.notify("Nothing to do with that square right now.", timeout=3)
+    def action_back_out(self) -> None:
+        table = self.query_one(TableBoard)
+        if self.focused is table and not self.can_back_out():
+            # From the table, Escape gives the keys back to the action bar.
+            self.table_in_use = False
+            self.query_one("#actions", OptionList).focus()
+            return
+        super().action_back_out()
 
     # --- the mini-game ---------------------------------------------------------
 
+    def prompt_text(self) -> str:
+        if self.aiming is not None and self.query_one(AimBar).display:
+            name = self.session.names[self.session.to_move()]
+            return f"{name}, stop the marker in the green: Space shoots, Esc picks another tower."
+        return super().prompt_text()
+
     def start_aim(self, aim: Aim) -> None:
-        state = self.session.state
-        square = square_index(aim.mat, aim.square)
+        session = self.session
+        state = session.state
         distance, height, spot = shot_difficulty(state, aim)
         # Far targets want more power: the sweet spot sits further along the bar.
         centre = min(85.0, max(20.0, 22.0 + distance * 13.0))
-        target = name_seats(tower_name(state, aim.mat, aim.square), self.session.names)
+        target = name_seats(tower_name(state, aim.mat, aim.square), session.names)
         self.aiming = aim
-        self.highlighted_square = square
-        self.update_board(self.session.view(self.viewer))
+        self.query_one(TableBoard).point_at(screen_api.spot(session.game, state, aim))
 
         def odds(accuracy: int) -> str:
             chances = shot_odds(state, aim, accuracy)
-            text = (
-                f"Stopped now: {chances.target:.0%} in the tower, {chances.near:.0%} next door, "
-                f"{chances.nowhere:.0%} nowhere"
-            )
+            text = f"Stopped now: {chances.target:.0%} in it, {chances.near:.0%} next door, {chances.nowhere:.0%} nowhere"
             return text + (f", {chances.roof:.0%} off the roof" if chances.roof else "")
 
         self.query_one("#actions", OptionList).display = False
-        height_text = f", {height} high" if height > 1 else ""
+        self.query_one("#preview").display = False
+        stack = f", a stack of {height}" if height > 1 else ""
         self.query_one(AimBar).begin(
-            f"Aiming at {target} ({distance:.1f} squares away{height_text})",
+            f"Aiming at {target} ({distance:.1f} squares away{stack})",
             centre,
             spot,
             odds,
             moving=not getattr(self.app, "still", False),
         )
+        self.query_one("#prompt", Plain).update(self.prompt_text())
+
+    def _aim_over(self) -> None:
+        self.query_one("#actions", OptionList).display = True
+        self.query_one("#preview").display = True
 
     @on(AimBar.Stopped)
     def aim_stopped(self, event: AimBar.Stopped) -> None:
         aim = self.aiming
-        self.query_one("#actions", OptionList).display = True
-        self.play(Aim(aim.mat, aim.square, event.accuracy, aim.from_mat))
+        self._aim_over()
+        if aim is not None:
+            self.aiming = None
+            self.play(Aim(aim.mat, aim.square, event.accuracy, aim.from_mat))
 
     @on(AimBar.Cancelled)
     def aim_cancelled(self) -> None:
-        actions = self.query_one("#actions", OptionList)
-        actions.display = True
-        actions.focus()
+        self.aiming = None
+        self._aim_over()
+        if self.table_in_use:
+            self.query_one(TableBoard).focus()
+        else:
+            self.query_one("#actions", OptionList).focus()
 
 
 SCREEN = CatapultCastleScreen

@@ -1,34 +1,72 @@
-"""Catapult Castle's table and aiming widgets.
+"""Catapult Castle's table as one board widget, its legend, and the aiming
+mini-game.
 
 ``TableBoard`` draws the four mats around the table centre in one render
-(no widget per square): each square shows its towers, a roof, the ammo
-inside; the mats show whose they are and where the catapult stands. Squares
-the player may choose now are lit, the highlighted one reversed; a click on a
-square says which one.
+(no widget per square): a 4x4 grid of squares, the mats parted by double
+lines where they meet at the centre. Each square shows its towers, a roof,
+the ammo inside and its name (inner, left, right, outer: the prompts and the
+action bar use those names); each mat's label sits on the table's edge by
+its outer corner, where its owner's catapult stands (``*`` marks the one
+that fires now). Every square and, in solo, every catapult corner is a spot
+of the board cursor (``castletui.widgets.board.SpotBoard``), named as the
+rules' ``spot()`` names them: the square number, or ("corner", mat).
 
-``AimBar`` is the mini-game that replaces the toy catapult: a marker sweeps
-a power bar, Space stops it; how close it stops to the sweet spot is the
-shot's accuracy. The bar only measures the player's timing: where the ammo
-lands is decided by the rules from that accuracy.
+Two scales fit the room there is: compact (two rows per square: towers and
+ammo, then the name; 49x13 cells, for 80x24) and large (four rows: towers,
+ammo, the cards face down in the stack, the name; 77x21 cells, for 120x40).
+
+``TableLegend`` says what the glyphs mean. ``AimBar`` is the mini-game that
+replaces the toy catapult: a marker sweeps a power bar, Space stops it; how
+close it stops to the sweet spot is the shot's accuracy. The bar only
+measures the player's timing: where the ammo lands is decided by the rules
+from that accuracy.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 
+from rich.style import Style
 from rich.text import Text
-from textual import events
 from textual.binding import Binding
 from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from rules.catapult_castle import DECK_NAMES, SQUARE_NAMES, State, square_point
+from castletui.widgets.board import SpotBoard
+from rules.catapult_castle import SQUARE_NAMES, State, mat_in_play, mat_title, square_point
+from rules.core import name_seats
 
 TOWER = "\u25b2"  # ▲
 ROOF = "\u2302"  # ⌂
 AMMO = "o"
+EMPTY = "\u00b7"  # ·
+CATAPULT = "*"
+MOST_GLYPHS = 4
+"""Taller stacks are written as a number ("▲x6"): a square is 11 cells wide at 80 columns."""
+
+# Box drawing by what meets at a crossing: (up, down, left, right), each
+# "" (nothing), "l" (a line between squares) or "d" (the double line between mats).
+_JOINS = {
+    ("", "l", "", "l"): "\u250c",
+    ("", "l", "l", ""): "\u2510",
+    ("l", "", "", "l"): "\u2514",
+    ("l", "", "l", ""): "\u2518",
+    ("", "l", "l", "l"): "\u252c",
+    ("l", "", "l", "l"): "\u2534",
+    ("l", "l", "", "l"): "\u251c",
+    ("l", "l", "l", ""): "\u2524",
+    ("l", "l", "l", "l"): "\u253c",
+    ("", "d", "l", "l"): "\u2565",
+    ("d", "", "l", "l"): "\u2568",
+    ("d", "d", "l", "l"): "\u256b",
+    ("l", "l", "", "d"): "\u255e",
+    ("l", "l", "d", ""): "\u2561",
+    ("l", "l", "d", "d"): "\u256a",
+    ("d", "d", "d", "d"): "\u256c",
+}
+_LINES = {"l": ("\u2500", "\u2502"), "d": ("\u2550", "\u2551")}
 
 
 def grid_cell(square: int) -> tuple[int, int]:
@@ -37,178 +75,245 @@ def grid_cell(square: int) -> tuple[int, int]:
     return int(x + 2), int(y + 2)
 
 
+GRID = {grid_cell(q): q for q in range(16)}
+"""(column, row) -> square number."""
+
+
+@dataclass(frozen=True)
+class Scale:
+    width: int  # cells inside a square
+    height: int  # rows inside a square
+
+
+COMPACT = Scale(11, 2)
+LARGE = Scale(18, 4)
+LEGEND_ROWS = 1
+"""The legend's line under the board (``TableLegend``)."""
+
+
+def scale_for(width: int, height: int) -> Scale:
+    """The largest scale whose grid (4 squares and 5 lines each way) fits."""
+    if width >= 4 * LARGE.width + 5 and height >= 4 * LARGE.height + 5:
+        return LARGE
+    return Scale(max(6, min(COMPACT.width, (width - 5) // 4)), 2 if height >= 4 * 2 + 5 else 1)
+
+
 @dataclass
 class TableMarks:
-    """What the screen wants lit on the table."""
+    """What the screen tells the board besides the state: the people's
+    names and the mat whose catapult fires (-1: none)."""
 
-    lit: frozenset[int] = frozenset()
-    selected: int = -1
-    shooter_mat: int = -1
+    names: list[str]
+    catapult: int = -1
 
 
-class TableBoard(Widget):
-    """The whole table in one render."""
-
-    DEFAULT_CSS = """
-    TableBoard { width: 1fr; height: 1fr; padding: 0 1; }
-    """
-
-    class SquareClicked(Message):
-        def __init__(self, square: int) -> None:
-            super().__init__()
-            self.square = square
+class TableBoard(SpotBoard):
+    """The whole table in one render (see the module docstring)."""
 
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
         self.state: State | None = None
-        self.names: list[str] = []
-        self.marks = TableMarks()
-        self._regions: list[tuple[int, int, int, int, int]] = []
+        self.table = TableMarks([])
+        self.cells: dict[Hashable, tuple[int, int, int, int]] = {}
+        """Each spot's whole area, (first row, last row, first column, last column), for clicks."""
 
-    def show(self, state: State, names: list[str], marks: TableMarks) -> None:
-        self.state, self.names, self.marks = state, names, marks
+    def show(self, state: State, marks: TableMarks) -> None:
+        self.state, self.table = state, marks
         self.refresh()
 
-    # --- drawing -------------------------------------------------------------
+    def on_resize(self) -> None:
+        self.refresh()
 
-    def _cell_size(self) -> tuple[int, int]:
-        width, height = self.size.width - 2, self.size.height
-        cell_width = max(7, min(16, (width - 7) // 4))
-        cell_height = max(1, min(3, (height - 6) // 4))
-        return cell_width, cell_height
+    def scale(self) -> Scale:
+        return scale_for(self.size.width, self.size.height)
 
-    def _mat_label(self, mat: int) -> str:
-        state = self.state
-        owner = state.mat_owner[mat]
-        if owner >= 0:
-            who = self.names[owner] if owner < len(self.names) else f"Player {owner + 1}"
-        elif owner == -1:
-            who = ""
-        else:
-            return ""
-        catapult = "* " if mat == self.marks.shooter_mat else ""
-        if not who:
-            return f" {catapult}{DECK_NAMES[mat]} mat "
-        return f" {catapult}{who} ({DECK_NAMES[mat]}) "
+    def get_content_height(self, container, viewport, width: int) -> int:
+        # As tall as the grid at the scale the room allows, so the legend sits right under it.
+        room = container.height - LEGEND_ROWS
+        return 4 * scale_for(width, room).height + 5
 
-    def _square_lines(self, square: int, width: int, height: int) -> list[str]:
-        state = self.state
-        stack = state.stacks[square]
-        if square not in state.squares:
-            return [" " * width] * height
-        towers = len(stack.towers)
-        ammo = sum(stack.towers)
-        top = (TOWER * towers or "\u00b7") + (ROOF if stack.roof >= 0 else "")
-        ammo_text = f"{AMMO}{ammo}" if ammo else ""
-        if height == 1:
-            lines = [f"{top} {ammo_text}".rstrip()]
-        else:
-            lines = [top, f"ammo {ammo}" if ammo else ""]
-            if height >= 3:
-                lines.append(SQUARE_NAMES[square % 4])
-        return [f" {line}"[:width].ljust(width) for line in lines[:height]]
+    # --- what tests and the frame's clicks ask -------------------------------
+
+    @property
+    def marks(self) -> TableMarks:
+        """(Kept for tests written before the board cursor: lit and selected squares.)"""
+        return _LitMarks(frozenset(self.selectable), self.cursor)
+
+    @property
+    def _regions(self) -> list[tuple[int, int, int, int, Hashable]]:
+        """(Kept for tests written before the board cursor: (x0, y0, x1, y1, spot).)"""
+        return [
+            (left, top, right + 1, bottom + 1, spot)
+            for spot, (top, bottom, left, right) in self.cells.items()
+        ]
+
+    def spot_at(self, column: int, row: int) -> Hashable | None:
+        # A square answers to a click anywhere inside it, not only on its first row.
+        for spot, (top, bottom, left, right) in self.cells.items():
+            if top <= row <= bottom and left <= column <= right:
+                return spot
+        return None
+
+    # --- drawing ---------------------------------------------------------------
 
     def render(self) -> Text:
-        text = Text()
-        self._regions = []
-        if self.state is None:
-            return text
-        cell_width, cell_height = self._cell_size()
-        grid: dict[tuple[int, int], int] = {grid_cell(q): q for q in range(16)}
+        self.clear_spots()
+        self.cells = {}
         state = self.state
-        y = 0
-        for mat_row in (0, 1):
-            mats = (0, 1) if mat_row == 0 else (3, 2)
-            present = [state.mat_owner[m] != -2 for m in mats]
-            # top border with each mat's label
-            for index, mat in enumerate(mats):
-                if index:
-                    text.append(" ")
-                text.append(self._border("top", mat, cell_width, present[index]), style=self._mat_style(mat))
-            text.append("\n")
-            y += 1
-            for inner_row in (0, 1):
-                row = mat_row * 2 + inner_row
-                for line in range(cell_height):
-                    x = 1
-                    for index, mat in enumerate(mats):
-                        if index:
-                            text.append(" ")
-                            x += 1
-                        border = "\u2502" if present[index] else " "
-                        text.append(border, style=self._mat_style(mat))
-                        x += 1
-                        for column_in_mat in (0, 1):
-                            column = index * 2 + column_in_mat
-                            square = grid[(column, row)]
-                            content = self._square_lines(square, cell_width, cell_height)[line]
-                            text.append(content, style=self._square_style(square))
-                            if line == 0:
-                                self._regions.append((x, y, x + cell_width, y + cell_height, square))
-                            x += cell_width
-                            text.append(border, style=self._mat_style(mat))
-                            x += 1
-                    text.append("\n")
-                    y += 1
-                if inner_row == 0:
-                    for index, mat in enumerate(mats):
-                        if index:
-                            text.append(" ")
-                        text.append(
-                            self._border("middle", mat, cell_width, present[index]),
-                            style=self._mat_style(mat),
-                        )
-                    text.append("\n")
-                    y += 1
-            for index, mat in enumerate(mats):
-                if index:
-                    text.append(" ")
-                text.append(
-                    self._border("bottom", mat, cell_width, present[index]), style=self._mat_style(mat)
-                )
-            text.append("\n")
-            y += 1
+        if state is None:
+            return Text("")
+        scale = self.scale()
+        w, h = scale.width, scale.height
+        grid_width = 4 * w + 5
+        shift = max(0, (self.size.width - grid_width) // 2)
+        rows: list[Text] = []
+        for row in range(4):
+            rows.append(self._border(state, row, w, shift, len(rows)))
+            for line in range(h):
+                rows.append(self._square_line(state, row, line, w, h, len(rows), shift))
+        rows.append(self._border(state, 4, w, shift, len(rows)))
+        text = Text(no_wrap=True, overflow="crop")
+        for index, line in enumerate(rows):
+            if index:
+                text.append("\n")
+            text.append(" " * shift)
+            text.append_text(line)
         return text
 
-    def _border(self, where: str, mat: int, cell_width: int, present: bool) -> str:
-        width = 2 * cell_width + 3
-        if not present:
-            return " " * width
-        left, middle, right = {
-            "top": "\u250c\u252c\u2510",
-            "middle": "\u251c\u253c\u2524",
-            "bottom": "\u2514\u2534\u2518",
-        }[where]
-        line = left + "\u2500" * cell_width + middle + "\u2500" * cell_width + right
-        if where == "top":
-            label = self._mat_label(mat)[: width - 3]
-            line = line[0] + label + line[1 + len(label) :]
-        return line
+    def _line_kind(self, index: int) -> str:
+        """The kind of the line after square ``index - 1`` (0..4): the table's
+        edge and the lines between squares are light, the centre is double."""
+        return "d" if index == 2 else "l"
 
-    def _mat_style(self, mat: int) -> str:
-        return "bold" if mat == self.marks.shooter_mat else "dim"
+    def _border(self, state: State, row: int, w: int, shift: int, y: int) -> Text:
+        """The horizontal line above square row ``row`` (4: the bottom edge),
+        with the mats' labels on the table's top and bottom edges."""
+        kind = self._line_kind(row)
+        horizontal = _LINES[kind][0]
+        chars: list[str] = []
+        for column in range(5):
+            up = "" if row == 0 else self._line_kind(column)
+            down = "" if row == 4 else self._line_kind(column)
+            left = "" if column == 0 else kind
+            right = "" if column == 4 else kind
+            chars.append(_JOINS[(up, down, left, right)])
+            if column < 4:
+                chars.extend(horizontal * w)
+        styles: list[Style] = [FRAME] * len(chars)
+        if row in (0, 4):
+            self._labels(state, chars, styles, (0, 1) if row == 0 else (3, 2), w, shift, y)
+        text = Text()
+        for char, style in zip(chars, styles, strict=True):
+            text.append(char, style)
+        return text
 
-    def _square_style(self, square: int) -> str:
-        if square == self.marks.selected:
-            return "reverse bold"
-        if square in self.marks.lit:
-            return "bold underline"
-        return ""
+    def _labels(
+        self,
+        state: State,
+        chars: list[str],
+        styles: list[Style],
+        mats: tuple[int, int],
+        w: int,
+        shift: int,
+        y: int,
+    ) -> None:
+        """Each mat's label by its outer corner (left mats from the left,
+        right mats up to the right); the firing mat's corner holds the catapult."""
+        for side, mat in enumerate(mats):
+            if not mat_in_play(state, mat):
+                continue
+            label = f" {name_seats(mat_title(state, mat), self.table.names)} "[: 2 * w - 1]
+            firing = mat == self.table.catapult
+            corner = 0 if side == 0 else len(chars) - 1
+            start = 1 if side == 0 else corner - len(label)
+            spot = ("corner", mat)
+            style = self._spot_style(spot, FIRING if firing else MAT)
+            for offset, char in enumerate(label):
+                chars[start + offset] = char
+                styles[start + offset] = style
+            if firing:
+                chars[corner], styles[corner] = CATAPULT, FIRING
+            first, last = min(start, corner), max(start + len(label) - 1, corner)
+            self.place(spot, y, first + shift, last + shift)
+            self.cells[spot] = (y, y, first + shift, last + shift)
 
-    def on_click(self, event: events.Click) -> None:
-        for x0, y0, x1, y1, square in self._regions:
-            if x0 <= event.x < x1 and y0 <= event.y < y1:
-                self.post_message(self.SquareClicked(square))
-                return
+    def _square_line(self, state: State, row: int, line: int, w: int, h: int, y: int, shift: int) -> Text:
+        text = Text()
+        for column in range(4):
+            text.append(_LINES[self._line_kind(column)][1], FRAME)
+            square = GRID[(column, row)]
+            x = len(text)
+            content = self._square_text(state, square, line, w, h)
+            text.append(
+                content.ljust(w)[:w], self._spot_style(square, self._square_style(state, square, line))
+            )
+            if line == 0:
+                self.place(square, y, x + shift, x + w - 1 + shift)
+                self.cells[square] = (y, y + h - 1, x + shift, x + w - 1 + shift)
+        text.append(_LINES["l"][1], FRAME)
+        return text
+
+    def _square_text(self, state: State, square: int, line: int, w: int, h: int) -> str:
+        last = line == h - 1
+        if not mat_in_play(state, square // 4):
+            return " no mat" if last else ""
+        name = SQUARE_NAMES[square % 4]
+        if square not in state.squares:
+            return " no square" if last else ""
+        stack = state.stacks[square]
+        height = len(stack.towers)
+        towers = TOWER * height if height <= MOST_GLYPHS else f"{TOWER}x{height}"
+        top = (towers or EMPTY) + (ROOF if stack.roof >= 0 else "")
+        ammo = sum(stack.towers)
+        if h >= 4:
+            cards = len(stack.cards)
+            under = f" {cards} card{'s' if cards > 1 else ''} under" if cards else ""
+            lines = [f" {top}", f" ammo {ammo}" if ammo else "", under, f" {name}"]
+            return lines[line] if line < 4 else ""
+        if h == 3:
+            return (f" {top}", f" ammo {ammo}" if ammo else "", f" {name}")[line]
+        short_ammo = f" {AMMO}{ammo}" if ammo else ""
+        if h == 2:
+            return f" {top}{short_ammo}" if line == 0 else f" {name}"
+        return f" {top}{short_ammo} {name}"
+
+    def _square_style(self, state: State, square: int, line: int) -> Style:
+        if not mat_in_play(state, square // 4) or square not in state.squares:
+            return DIM
+        height = self.scale().height
+        # The towers (and, large, the ammo) stand out; names and cards under are quieter.
+        return PIECES if line == 0 or (line == 1 and height >= 3) else NAME
+
+    def _spot_style(self, spot: Hashable, base: Style) -> Style:
+        if spot == self.cursor:
+            return CURSOR
+        if spot in self.selectable:
+            return base + OFFERED
+        return base
+
+
+class _LitMarks:
+    def __init__(self, lit: frozenset, selected: Hashable | None) -> None:
+        self.lit, self.selected = lit, selected
+
+
+class TableLegend(Widget):
+    """What the board's glyphs mean: one line, in words as long as the room allows."""
+
+    SHORT = f"{CATAPULT} catapult {TOWER} tower {ROOF} roof {AMMO}2 ammo inside {EMPTY} empty"
+    LONG = (
+        f"{CATAPULT} catapult (who shoots)  {TOWER} tower  {ROOF} Reinforced Roof  "
+        f"{AMMO}2 ammo inside  {EMPTY} empty"
+    )
+
+    def render(self) -> Text:
+        room = self.size.width
+        return Text(self.LONG if len(self.LONG) <= room else self.SHORT, no_wrap=True, overflow="crop")
 
 
 class AimBar(Widget, can_focus=True):
     """The aiming mini-game: Space stops the sweeping marker."""
 
-    DEFAULT_CSS = """
-    AimBar { height: 1fr; padding: 0 1; display: none; }
-    AimBar:focus { background: $boost; }
-    """
     BINDINGS = [
         Binding("space,enter", "stop", "Shoot!"),
         Binding("escape", "cancel", "Back"),
@@ -281,7 +386,7 @@ class AimBar(Widget, can_focus=True):
         return max(0, round(80 - 80 * (distance - half) / 30))
 
     def render(self) -> Text:
-        text = Text()
+        text = Text(no_wrap=True, overflow="ellipsis")
         text.append(self.target_text + "\n", style="bold")
         bar = self.BAR
         low = (self.centre - self.spot_width / 2) / 100 * bar
@@ -296,8 +401,7 @@ class AimBar(Widget, can_focus=True):
                 text.append("=" if in_spot else "-", style="bold green" if in_spot else "dim")
         text.append("]")
         text.append(f" {self.accuracy():>3}%\n")
-        text.append(self.odds(self.accuracy()) + "\n", style="italic")
-        text.append("Space: shoot   Esc: choose another target", style="dim")
+        text.append(self.odds(self.accuracy()), style="italic")
         return text
 
     def action_stop(self) -> None:
@@ -310,3 +414,13 @@ class AimBar(Widget, can_focus=True):
     def action_cancel(self) -> None:
         self.end()
         self.post_message(self.Cancelled())
+
+
+PIECES = Style(bold=True)
+NAME = Style(color="#9a9a9a")
+DIM = Style(dim=True)
+FRAME = Style(color="#7a7a7a")
+MAT = Style(color="#d8d8d8")
+FIRING = Style(bold=True, color="#ffb347")
+OFFERED = Style(underline=True, bold=True, color="#ffe066")
+CURSOR = Style(reverse=True, bold=True, color="#ffe066")

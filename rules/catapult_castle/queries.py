@@ -1,38 +1,57 @@
 """Catapult Castle queries for the screens and widgets: read-only functions
 of a state (where squares are, whose catapult fires, the odds of an aimed
-shot, how a tower is named), the square and deck names, and the kinds of
-action the screen tells apart. The app reads the game only through these and
-the protocol (``rules.catapult_castle``)."""
+shot, how a tower or a mat is named), the square and deck names, the kinds
+of action the screen tells apart, and the screen API (``prompt``, ``spot``,
+``group``, ``preview``: see ``rules.core.screen``). The app reads the game
+only through these and the protocol (``rules.catapult_castle``).
+
+Spots (what the board's cursor stops on) are square numbers (``4 * mat +
+position``, see ``square_index``) and ``("corner", mat)`` for the catapult
+corner of a mat (solo: where a shot is fired from)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Hashable, Iterable
 
 from rules.catapult_castle.chance import aimed_odds, towers_next_to
 from rules.catapult_castle.edition import (
+    ABSENT,
     DECK_NAMES,
     DISTANCES,
+    EXTRA_SHOT,
     KIND_INDEX,
+    MAGIC_TOSS,
+    NEUTRAL,
+    ROOF,
     SQUARE_NAMES,
+    STRONG_AMMO,
     square_index,
     square_point,
 )
+from rules.catapult_castle.legal import legal_actions
 from rules.catapult_castle.shots import LandingOdds, sweet_spot_width
 from rules.catapult_castle.state import (
+    Action,
     Aim,
+    DoneRearranging,
+    GiveCard,
     Land,
     MoveTower,
     Pending,
     Place,
     PlayCard,
+    Rearrange,
+    ReturnToBox,
     Shoot,
     SkipExtraShot,
     State,
 )
-from rules.catapult_castle.table import shooter_mat
-from rules.catapult_castle.text import tower_name
+from rules.catapult_castle.table import is_solo, placement, rearrange_limit, shooter_mat
+from rules.catapult_castle.text import extra_shots, square_words, tower_name
+from rules.core import seat_ref
 
 __all__ = [
+    "CARDS",
     "DECK_NAMES",
     "SQUARE_NAMES",
     "Aim",
@@ -43,10 +62,18 @@ __all__ = [
     "PlayCard",
     "Shoot",
     "SkipExtraShot",
+    "catapult_mat",
+    "group",
+    "group_spot",
     "in_card_order",
+    "mat_in_play",
+    "mat_title",
+    "preview",
+    "prompt",
     "shooter_mat",
     "shot_difficulty",
     "shot_odds",
+    "spot",
     "square_index",
     "square_point",
     "tower_name",
@@ -81,3 +108,178 @@ def in_card_order(kinds: Iterable[str]) -> list[str]:
     """Card kinds in the rulebook's order (Extra Shot, Magic Toss, Strong
     Ammo, Reinforced Roof), as a hand is shown; hidden cards last."""
     return sorted(kinds, key=lambda kind: KIND_INDEX.get(kind, len(KIND_INDEX)))
+
+
+def mat_in_play(state: State, mat: int) -> bool:
+    """Whether ``mat`` is on the table (with 3 players one quadrant is empty)."""
+    return state.mat_owner[mat] != ABSENT
+
+
+def mat_title(state: State, mat: int) -> str:
+    """A mat as the board labels it: "{P0} (King)" for a player's, "Queen
+    (neutral)" for one nobody owns, "King mat" in solo; "" when absent."""
+    owner = state.mat_owner[mat]
+    if owner == ABSENT:
+        return ""
+    if is_solo(state):
+        return f"{DECK_NAMES[mat]} mat"
+    if owner == NEUTRAL:
+        return f"{DECK_NAMES[mat]} (neutral)"
+    return f"{seat_ref(owner)} ({DECK_NAMES[mat]})"
+
+
+def catapult_mat(state: State, corner: int = -1) -> int:
+    """The mat whose outer corner the catapult stands at now, -1 when no
+    shot is being prepared or flying. Solo fires from any corner: ``corner``
+    is the one the player is choosing targets from (-1: not chosen yet)."""
+    for step in reversed(state.pending):
+        if step.seat < 0 or step.kind not in ("turn", "land"):
+            continue
+        if step.kind == "turn" and is_solo(state):
+            return corner
+        return shooter_mat(state, step)
+    return -1
+
+
+# --- the screen API ----------------------------------------------------------------
+
+CARDS = "Play a card"
+"""The action-menu group of the cards a player may play before shooting."""
+_ROOF_GROUP = "Reinforced Roof on a tower"
+
+CARD_EFFECTS = {
+    EXTRA_SHOT: "After this turn's shot, hit or miss, you may shoot once more.",
+    MAGIC_TOSS: "This turn's shots are thrown by hand: a wider sweet spot, surer hits.",
+    STRONG_AMMO: "This turn a hit on a stack takes the whole stack (not through a roof).",
+}
+"""What playing each card does, for the preview line."""
+
+
+def _options(state: State, seat: int) -> tuple[bool, bool]:
+    """(may play a card, may rearrange) at a turn decision."""
+    actions = legal_actions(state)
+    return (
+        any(isinstance(action, PlayCard) for action in actions),
+        any(isinstance(action, Rearrange) for action in actions),
+    )
+
+
+def _turn_prompt(state: State, seat: int) -> str:
+    who = seat_ref(seat)
+    if state.shot_taken:
+        owed = state.shots_left
+        shot = f"one of your {owed} extra shots" if owed > 1 else "your extra shot"
+        return f"{who}, take {shot} or end the turn:"
+    cards, rearrange = _options(state, seat)
+    first = [words for words, may in (("play a card", cards), ("rearrange the towers", rearrange)) if may]
+    before = f", or {' or '.join(first)} first" if first else ""
+    solo = is_solo(state)
+    if state.mode == "table":
+        what = "shoot the catapult from the corner of a mat" if solo else "shoot the catapult"
+    elif solo:
+        what = "fire from a corner at a tower"
+    else:
+        what = "choose a tower to aim at"
+    return f"{who}, {what}{before}:"
+
+
+def prompt(state: State, seat: int) -> str:
+    """The question for the person to move, saying only what is possible now."""
+    step = state.pending[-1] if state.pending else None
+    if step is None or state.over:
+        return "The game is over."
+    who = seat_ref(step.seat)
+    if step.kind == "turn":
+        return _turn_prompt(state, step.seat)
+    if step.kind == "place":
+        mode, _ = placement(state, step.seat)
+        if mode == "empty":
+            return f"{who}, put the captured tower on an empty square of your mat:"
+        if mode == "stack":
+            return f"{who}, your mat is full: stack the captured tower on one of your towers:"
+        return f"{who}, the captured tower has nowhere to go on your mat:"
+    if step.kind == "stack_card":
+        return f"{who}, your deck and discard are empty: which card from your hand goes under the new tower?"
+    if step.kind == "rearrange":
+        limit = rearrange_limit(state)
+        return f"{who}, move the towers one at a time (stacks up to {limit} high), then finish:"
+    return f"{seat_ref(seat)}, choose:"
+
+
+def spot(state: State, action: Action) -> Hashable | None:
+    """The board place an action is about: a square number, or
+    ("corner", mat) for a solo shot fired from that mat's corner."""
+    if isinstance(action, Aim | Land | PlayCard):
+        q = square_index(action.mat, action.square)
+        return q if q >= 0 else None
+    if isinstance(action, Place) and state.pending:
+        return square_index(state.seat_mats[state.pending[-1].seat], action.square)
+    if isinstance(action, MoveTower):
+        return square_index(action.to_mat, action.to_square)
+    if isinstance(action, Shoot) and action.from_mat >= 0:
+        return ("corner", action.from_mat)
+    return None
+
+
+def group(state: State, action: Action) -> tuple[str, ...]:
+    """Where an action sits in the action menu: cards in their own group
+    (a Reinforced Roof one level further, by tower), a solo shot under the
+    corner it is fired from, a solo move under the square it leaves."""
+    if isinstance(action, PlayCard):
+        return (CARDS, _ROOF_GROUP) if action.kind == ROOF else (CARDS,)
+    if isinstance(action, Aim) and action.from_mat >= 0:
+        return (f"Fire from the {DECK_NAMES[action.from_mat]} corner",)
+    if isinstance(action, MoveTower):
+        return (f"Move the top tower of {square_words(action.from_mat, action.from_square)}",)
+    return ()
+
+
+def group_spot(state: State, action: Action, depth: int) -> Hashable | None:
+    """The board place of the group at ``depth`` of ``action``'s menu path
+    (``group``): a solo corner, or the square a solo move leaves."""
+    if depth == 0 and isinstance(action, Aim) and action.from_mat >= 0:
+        return ("corner", action.from_mat)
+    if depth == 0 and isinstance(action, MoveTower):
+        return square_index(action.from_mat, action.from_square)
+    return None
+
+
+def _aim_preview(state: State, action: Aim) -> str:
+    distance, height, _ = shot_difficulty(state, action)
+    stack = f", a stack of {height}" if height > 1 else ""
+    where = f"{distance:.1f} squares away{stack}"
+    q = square_index(action.mat, action.square)
+    if state.stacks[q].roof >= 0:
+        return f"{where}; its Reinforced Roof stops the next shot into it."
+    best = shot_odds(state, action, 100).target
+    return f"{where}: a perfect aim stays in it {best:.0%} of the time."
+
+
+def preview(state: State, action: Action, seat: int) -> str:
+    """What choosing ``action`` would do, in a line."""
+    if isinstance(action, PlayCard):
+        if action.kind == ROOF:
+            tower = tower_name(state, action.mat, action.square)
+            return f"Stops the next shot into {tower}; nothing may be stacked on it."
+        return CARD_EFFECTS.get(action.kind, "")
+    if isinstance(action, Aim):
+        return _aim_preview(state, action)
+    if isinstance(action, Shoot):
+        return "Shoot the real catapult, then say where the ammo landed."
+    if isinstance(action, SkipExtraShot):
+        return f"The turn ends without {extra_shots(state)}."
+    if isinstance(action, Place) and state.pending:
+        if placement(state, state.pending[-1].seat)[0] == "stack":
+            return "A card goes face down on that tower, then the captured tower on top."
+        return ""
+    if isinstance(action, GiveCard):
+        return f"Your {action.kind} goes face down under the new tower."
+    if isinstance(action, ReturnToBox):
+        return "The captured tower leaves the game: it counts for nobody."
+    if isinstance(action, Rearrange):
+        left = state.rearrangements_left - 1
+        after = f"{left} rearrangement{'s' if left != 1 else ''} left after this"
+        return f"Move towers freely, stacks up to {rearrange_limit(state)} high ({after})."
+    if isinstance(action, DoneRearranging):
+        return "The towers stay as they stand now."
+    return ""

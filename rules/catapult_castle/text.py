@@ -42,8 +42,13 @@ def tower_name(state: State, mat: int, square: str) -> str:
     return f"{mat_name(state, mat)} {square} tower"
 
 
-def _short(state: State, mat: int, square: str) -> str:
+def square_words(mat: int, square: str) -> str:
+    """A square in short, "Queen inner": the deck on the mat's back, then the square."""
     return f"{DECK_NAMES[mat]} {square}"
+
+
+def _short(state: State, mat: int, square: str) -> str:
+    return square_words(mat, square)
 
 
 def describe(state: State, action: Action) -> str:
@@ -75,7 +80,7 @@ def describe(state: State, action: Action) -> str:
         corner = f" from the {DECK_NAMES[action.from_mat]} corner" if action.from_mat >= 0 else ""
         return f"{seat_ref(seat)} shoots{corner}"
     if isinstance(action, SkipExtraShot):
-        return f"{seat_ref(seat)} lets {_extra_shots(state)} go and ends the turn"
+        return f"{seat_ref(seat)} lets {extra_shots(state)} go and ends the turn"
     if isinstance(action, Land):
         return _describe_landing(state, action)
     if isinstance(action, Place):
@@ -97,7 +102,7 @@ def describe(state: State, action: Action) -> str:
     return f"{seat_ref(seat)}: {action!r}"
 
 
-def _extra_shots(state: State) -> str:
+def extra_shots(state: State) -> str:
     """ "the extra shot", or "the 2 extra shots" when more Extra Shots were played."""
     left = state.shots_left
     return f"the {left} extra shots" if left > 1 else "the extra shot"
@@ -139,7 +144,7 @@ def label(state: State, action: Action) -> str:
     if isinstance(action, Shoot):
         return f"Shoot from {DECK_NAMES[action.from_mat]}" if action.from_mat >= 0 else "Shoot"
     if isinstance(action, SkipExtraShot):
-        return f"End the turn (skip {_extra_shots(state)})"
+        return f"End the turn (skip {extra_shots(state)})"
     if isinstance(action, Land):
         if action.mat < 0:
             return "Nowhere"
