@@ -68,31 +68,84 @@ class CurtainScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
+def matching(query: str, texts: list[str]) -> list[int]:
+    """The indexes of ``texts`` that hold every word of ``query`` (any case),
+    those that start with its first word first; all of them for no query."""
+    words = query.casefold().split()
+    if not words:
+        return list(range(len(texts)))
+    found = [index for index, text in enumerate(texts) if all(word in text.casefold() for word in words)]
+    return sorted(found, key=lambda index: not texts[index].casefold().startswith(words[0]))
+
+
 class ChancePicker(ModalScreen[Any]):
     """Table mode: the players say what really happened, picking from the
-    outcomes the rules say are possible. Dismisses with the chosen action,
-    or None (Escape) to decide later."""
+    outcomes the rules say are possible. Typing filters the list (a deck of
+    sixty cards is a few letters away); the arrows move, Enter chooses.
+    Dismisses with the chosen action, or None (Escape) to decide later. It
+    sits at the bottom, so the board the question is about stays in view."""
 
-    BINDINGS = [Binding("escape", "cancel", "Not yet")]
+    BINDINGS = [
+        Binding("escape", "cancel", "Not yet"),
+        Binding("down", "move(1)", "Down", show=False),
+        Binding("up", "move(-1)", "Up", show=False),
+        Binding("pagedown", "move(5)", show=False),
+        Binding("pageup", "move(-5)", show=False),
+    ]
 
     def __init__(self, prompt: str, outcomes: list[tuple[str, Any]]) -> None:
-        super().__init__()
+        super().__init__(classes="chance-picker")
         self.prompt, self.outcomes = prompt, outcomes
+        self.shown: list[int] = list(range(len(outcomes)))
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog chance"):
             yield Plain(self.prompt, classes="dialog-question")
-            yield Plain("Type to jump; Enter chooses.", classes="help")
-            yield OptionList(
-                *[Option(text, id=str(index)) for index, (text, _) in enumerate(self.outcomes)], markup=False
-            )
+            yield Input(placeholder="Type to filter; arrows move; Enter chooses", id="chance-filter")
+            yield OptionList(*self.options(), markup=False)
+            yield Plain("", id="chance-count", classes="help")
+
+    def options(self) -> list[Option]:
+        return [Option(self.outcomes[index][0], id=str(index)) for index in self.shown]
 
     def on_mount(self) -> None:
-        self.query_one(OptionList).focus()
+        self.query_one(Input).focus()
+        self.show_count()
+
+    @on(Input.Changed, "#chance-filter")
+    def filter(self, event: Input.Changed) -> None:
+        self.shown = matching(event.value, [text for text, _ in self.outcomes])
+        listing = self.query_one(OptionList)
+        listing.clear_options()
+        listing.add_options(self.options())
+        if self.shown:
+            listing.highlighted = 0
+        self.show_count()
+
+    def show_count(self) -> None:
+        total, shown = len(self.outcomes), len(self.shown)
+        note = "" if shown == total else f"{shown} of {total} match." if shown else "Nothing matches: Backspace."
+        self.query_one("#chance-count", Static).update(note)
+
+    def action_move(self, step: int) -> None:
+        listing = self.query_one(OptionList)
+        if not self.shown:
+            return
+        current = listing.highlighted if listing.highlighted is not None else -step
+        listing.highlighted = max(0, min(len(self.shown) - 1, current + step))
+
+    @on(Input.Submitted, "#chance-filter")
+    def submitted(self) -> None:
+        highlighted = self.query_one(OptionList).highlighted
+        if self.shown:
+            self.choose(self.shown[highlighted or 0])
 
     @on(OptionList.OptionSelected)
     def chosen(self, event: OptionList.OptionSelected) -> None:
-        self.dismiss(self.outcomes[int(event.option.id or 0)][1])
+        self.choose(int(event.option.id or 0))
+
+    def choose(self, index: int) -> None:
+        self.dismiss(self.outcomes[index][1])
 
     def action_cancel(self) -> None:
         self.dismiss(None)
