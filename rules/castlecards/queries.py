@@ -1,8 +1,12 @@
 """What the game screen and its board ask the rules, read-only, so they
 never weigh swords or copy a rule themselves: the attack in progress and a
-pick's effect on it, the Explorers' torches, why an action is refused, the
-shields of a fortress card; and the names they read: the card data tables,
-the State and FortressCard Structs, and the action Structs they build.
+pick's effect on it (``attack_parts`` puts each card under what it does),
+the Explorers' torches, the build's payment, the piles' sizes, why an action
+is refused, the shields of a fortress card; the screen API's hooks
+(``prompt``, ``spot``, ``group``, ``preview``); the card words of the
+screens (``card_name``, ``card_face``, ``versus``...); and the names they
+read: the card data tables, the State and FortressCard Structs, and the
+action Structs they build.
 
 Every function works on a full state or on one seat's ``view`` (where the
 face-down cards of a Night attack are placeholders that count 0 swords and
@@ -11,22 +15,28 @@ are reported as ``hidden``).
 
 from __future__ import annotations
 
+from collections.abc import Hashable
+
 import msgspec
 
-from rules.core import IllegalAction, top
+from rules.core import IllegalAction, seat_ref, top
 
 from .apply import apply
 from .edition import ACADEMY_CARDS, CARDS, COLOUR, HIDDEN, KIND, STRENGTH, TORCHES, title
-from .fortress import attack_total, base_shields, card_shields, defence_total
+from .fortress import attack_total, base_shields, card_shields, defence_total, walls_in_the_way, weigh
 from .state import (
+    Academy,
     Attack,
+    Build,
     Buy,
     Confirm,
     Decline,
     Discard,
     EndTurn,
+    Explore,
     FortressCard,
     Give,
+    King,
     NightAttack,
     Pick,
     PlayThief,
@@ -34,6 +44,8 @@ from .state import (
     State,
     Station,
 )
+from .text import card_face, card_name, card_worth, count_words, slot_name, unit_code, unit_name, versus
+from .view import view
 
 __all__ = [
     "ACADEMY_CARDS",
@@ -57,7 +69,25 @@ __all__ = [
     "PlayThief",
     "Recall",
     "Station",
+    "AttackParts",
+    "BUILD_COST",
+    "GROUPS",
     "attack_outlook",
+    "attack_parts",
+    "build_paid",
+    "card_face",
+    "card_name",
+    "card_worth",
+    "count_words",
+    "group",
+    "pile_sizes",
+    "preview",
+    "prompt",
+    "slot_name",
+    "spot",
+    "unit_code",
+    "unit_name",
+    "versus",
     "attack_total",
     "base_shields",
     "card_shields",
@@ -126,4 +156,217 @@ def refusal(state: State, action) -> str:
         apply(state, action)
     except IllegalAction as error:
         return error.reason
+    return ""
+
+
+# --- what the board shows -----------------------------------------------------
+
+BUILD_COST = 4
+"""Builders and Gold paid for a siege weapon, at least one of them Builders
+(the number legal.py and apply.py check)."""
+
+
+def build_paid(state: State) -> tuple[int, int]:
+    """(cards paid so far, cards a build takes) while a build is being paid."""
+    step = top(state.pending)
+    paid = len(step.selected) if step is not None and step.kind == "select" and step.purpose == "build" else 0
+    return paid, BUILD_COST
+
+
+def pile_sizes(state: State) -> dict[str, int]:
+    """How many cards each pile holds, by name, as the table sees them: the
+    Village deck, the discards, and the Siege, Academy and Dungeon decks
+    (with the cards put back under them)."""
+    return {
+        "village": len(state.village_deck),
+        "discard": len(state.discard),
+        "siege": len(state.siege_deck) + len(state.siege_under),
+        "academy": len(state.academy_deck) + len(state.academy_under),
+        "dungeon": len(state.dungeon_deck) + len(state.dungeon_under),
+    }
+
+
+class AttackParts(msgspec.Struct, frozen=True):
+    """The attack in progress, each card under what it does: the attack cards
+    (owner, card, knocked out by a reaction) and the reactions that take
+    swords off, in words, for the swords; the target and its defenders and
+    the Shield Walls for the shields."""
+
+    cards: tuple[tuple[int, str, bool], ...]
+    against_swords: tuple[str, ...]
+    shields: tuple[str, ...]
+
+
+def attack_parts(state: State) -> AttackParts | None:
+    """The attack in progress split by side (None when none is under way).
+    Cards others are still choosing, or face down, are HIDDEN."""
+    assault = state.assault
+    if assault.attacker < 0 or assault.outcome:
+        return None
+    cards = [(c.owner, c.card) for c in assault.cards]
+    reactions = list(assault.reactions)
+    step = top(state.pending)
+    if step is not None and step.kind == "select":
+        if step.purpose in ("attack", "support"):
+            cards += [(step.seat, card) for card in step.selected]
+        elif step.purpose == "react":
+            reactions += step.selected
+    _, _, knocked = weigh([card for _, card in cards], reactions, walls_in_the_way(state))
+    out = list(knocked)
+    shown = []
+    for owner, card in cards:
+        gone = card in out
+        if gone:
+            out.remove(card)
+        shown.append((owner, card, gone))
+    # Which card each Sabotage or Boiling Oil took: the knocked-out cards of its kind, in turn.
+    weapons = [card for card in knocked if KIND.get(card) == "weapon"]
+    units = [card for card in knocked if KIND.get(card) in ("soldiers", "bowmen")]
+    against: list[str] = []
+    defence = [] if assault.garrison else [slot_name(assault.slot)]
+    target = state.players[assault.defender].fortress[assault.slot]
+    defence += [unit_name(unit) for unit in target.stationed]
+    for reaction in reactions:
+        effect = CARDS[reaction].effect if reaction in CARDS else 0
+        if reaction == "shield-wall":
+            defence.append(f"Shield Wall +{effect}")
+        elif reaction == "trap":
+            against.append(f"Trap -{effect}")
+        elif reaction in ("sabotage", "boiling-oil"):
+            taken = weapons if reaction == "sabotage" else units
+            what = f"takes {card_name(taken.pop(0), short=True)}" if taken else "takes nothing"
+            against.append(f"{title(reaction)} {what}")
+        else:
+            against.append(title(reaction))
+    return AttackParts(tuple(shown), tuple(against), tuple(defence))
+
+
+# --- the screen API (rules.core.screen) ----------------------------------------------
+
+
+def prompt(state: State, seat: int) -> str:
+    """The question for the person to move."""
+    step = top(state.pending)
+    if step is None:
+        return "The game is over."
+    who = seat_ref(step.seat)
+    if step.kind == "action":
+        more = f" ({state.actions_left} actions left)" if state.actions_left > 1 else ""
+        return f"{who}, your action{more}:"
+    if step.kind == "select":
+        purpose = step.purpose
+        if purpose == "attack":
+            if state.assault.night:
+                return f"{who}, pick cards to play face down, then confirm:"
+            return f"{who}, pick your attack cards, then confirm:"
+        if purpose == "support":
+            return f"{who}, add cards to {seat_ref(state.assault.attacker)}'s attack?"
+        if purpose == "react":
+            return f"{who}, you are attacked! React with Academy cards?"
+        if purpose == "explore":
+            return f"{who}, pick Explorers, then confirm:"
+        if purpose == "build":
+            paid, cost = build_paid(state)
+            return f"{who}, pay {cost} Builders or Gold, at least 1 Builders ({paid} paid):"
+    if step.kind == "thief":
+        return f"{who}, {seat_ref(step.target)} spent {count_words(step.count, 'Gold', 'Gold')}: play your Thief?"
+    if step.kind == "give":
+        return f"{who}, your Castle fell: give cards away, or end your turn."
+    return f"{who}, choose:"
+
+
+def spot(state: State, action) -> Hashable | None:
+    """The place on the table an action is about: a fortress card
+    ("fort", seat, slot) or a card in hand ("hand", card)."""
+    if isinstance(action, Attack | NightAttack):
+        return ("fort", action.target, action.slot)
+    if isinstance(action, Station | Recall):
+        step = top(state.pending)
+        return ("fort", step.seat, action.slot) if step is not None else None
+    if isinstance(action, Discard | Pick | Give):
+        return ("hand", action.card)
+    return None
+
+
+GROUPS = {"attack": "Attack", "night": "Night attack", "defend": "Defend", "discard": "Throw a card away"}
+"""The menu groups of a turn's actions, by key."""
+
+
+def group(state: State, action) -> tuple[str, ...]:
+    """Where an action sits in the turn's menu: Attack > target, Night
+    attack > target, Defend > station or take back, Throw a card away > card."""
+    step = top(state.pending)
+    if step is None or step.kind != "action":
+        return ()
+    if isinstance(action, Attack):
+        return (GROUPS["attack"],)
+    if isinstance(action, NightAttack):
+        return (GROUPS["night"],)
+    if isinstance(action, Station | Recall):
+        return (GROUPS["defend"],)
+    if isinstance(action, Discard):
+        return (GROUPS["discard"],)
+    return ()
+
+
+def _shields_words(card: FortressCard, garrison: bool = False) -> str:
+    return count_words(card_shields(card, garrison), "shield", "shields")
+
+
+def preview(state: State, action, seat: int) -> str:
+    """What choosing ``action`` would do, as ``seat`` may know it."""
+    seen = view(state, seat)
+    step = top(seen.pending)
+    player = seen.players[seat]
+    if isinstance(action, Attack | NightAttack):
+        card = seen.players[action.target].fortress[action.slot]
+        where = f"{seat_ref(action.target)}'s {slot_name(action.slot)}"
+        swords = sum(
+            STRENGTH.get(c, 0) for c in player.hand if KIND.get(c) in ("soldiers", "bowmen", "weapon")
+        )
+        held = f"your attack cards hold {count_words(swords, 'sword', 'swords')}"
+        if action.garrison:
+            units = ", ".join(unit_name(u) for u in card.stationed)
+            return f"Only the units on {where} ({units}): {_shields_words(card, True)}; {held}."
+        night = " Your cards go face down." if isinstance(action, NightAttack) else ""
+        return f"{where}: {_shields_words(card)}; {held}.{night}"
+    if isinstance(action, Station):
+        card = player.fortress[action.slot]
+        after = card_shields(card) + STRENGTH.get(action.card, 0)
+        return f"Your {slot_name(action.slot)} goes from {_shields_words(card)} to {after}."
+    if isinstance(action, Recall):
+        card = player.fortress[action.slot]
+        after = card_shields(card) - STRENGTH.get(action.card, 0)
+        return f"Back to your hand; your {slot_name(action.slot)} drops to {count_words(after, 'shield', 'shields')}."
+    if isinstance(action, Discard):
+        return f"{card_name(action.card)} goes to the discards, to no effect."
+    if isinstance(action, Pick) and step is not None:
+        purpose = step.purpose
+        if purpose in ("attack", "support", "react"):
+            outlook = pick_outlook(seen, action.card)
+            then = f" Then {versus(outlook)}." if outlook is not None else ""
+            return f"{card_name(action.card)}: {card_worth(action.card)}.{then}"
+        if purpose == "explore":
+            torches = count_words(explore_torches(seen) + TORCHES.get(action.card, 0), "torch", "torches")
+            if seen.open_dungeon:
+                return f"{torches} in all against danger {CARDS[seen.open_dungeon].danger}."
+            return f"{torches} in all; the dungeon is turned up when you confirm."
+        if purpose == "build":
+            paid, cost = build_paid(seen)
+            return f"{paid + 1} of {cost} paid."
+    if isinstance(action, Confirm) and step is not None:
+        if step.purpose in ("attack", "support", "react"):
+            return versus(attack_outlook(seen))
+        if step.purpose == "explore":
+            return f"{count_words(explore_torches(seen), 'torch', 'torches')} go into the dungeon."
+    if isinstance(action, Buy):
+        return "Pays 1 Gold; you draw 2 Village cards."
+    if isinstance(action, Explore):
+        return "Choose Explorers next; their torches must beat the dungeon's danger."
+    if isinstance(action, Build):
+        return f"Pay {BUILD_COST} Builders or Gold next; you take the top Siege card."
+    if isinstance(action, Academy):
+        return "Pays a Duke and 2 Gold; you take an Academy card."
+    if isinstance(action, King):
+        return "You take 2 more actions this turn."
     return ""

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from rules.core import Event, IllegalAction, seat_ref, top
 
 from .apply import apply
-from .edition import ACADEMY_CARDS, ATTACK_CARDS, CARDS, FACE_DOWN, title
+from .edition import ACADEMY_CARDS, ATTACK_CARDS, CARDS, COLOUR, FACE_DOWN, HIDDEN, KIND, STRENGTH, title
 from .fortress import reach_cut, walls_in_the_way
 from .state import (
     Academy,
@@ -51,6 +51,110 @@ def _target(target: int, slot: int, garrison: bool) -> str:
 
 def _cards(cards) -> str:
     return ", ".join(title(card) for card in cards) or "nothing"
+
+
+# --- card words for the screens --------------------------------------------------
+
+_SHORT_TITLE = {
+    "battering-ram": "Ram",
+    "siege-tower": "Siege Tower",
+    "explorers-1": "Explorers 1",
+    "explorers-2": "Explorers 2",
+}
+
+_WHAT_IT_DOES = {
+    "gold": "buy, pay",
+    "builders": "build",
+    "duke": "academy",
+    "king": "+2 actions",
+    "thief": "takes Gold",
+    "night": "dark attack",
+    "trap": "-2 swords",
+    "shield-wall": "+2 shields",
+    "sabotage": "drops a weapon",
+    "boiling-oil": "drops a unit",
+}
+"""What a card without swords or torches does, in a few words."""
+
+
+def count_words(number: int, one: str, many: str) -> str:
+    """ "1 sword", "2 swords": a number with its noun in the right number."""
+    return f"{number} {one if number == 1 else many}"
+
+
+def card_name(card: str, short: bool = False) -> str:
+    """A card of a hand or an attack: "Soldiers red 2", short "Soldiers R2"."""
+    if card == HIDDEN:
+        return "face down"
+    kind = KIND.get(card, "")
+    colour = COLOUR.get(card, "")
+    strength = STRENGTH.get(card, 0)
+    if kind == "soldiers":
+        return f"Soldiers {colour[0].upper()}{strength}" if short else f"Soldiers {colour} {strength}"
+    if kind == "bowmen":
+        return f"Bowmen {colour[0].upper()}" if short else f"Bowmen {colour}"
+    if kind == "weapon":
+        name = _SHORT_TITLE.get(card, title(card)) if short else title(card)
+        return f"{name} {strength}"
+    if kind == "explorers":
+        return _SHORT_TITLE[card] if short else title(card)
+    if kind == "dungeon":
+        data = CARDS[card]
+        return f"Dungeon {data.danger}/{data.treasure}"
+    return title(card)
+
+
+def card_face(card: str) -> tuple[str, str]:
+    """A card as drawn in a hand: its name, and what it is worth or does."""
+    kind = KIND.get(card, "")
+    strength = STRENGTH.get(card, 0)
+    if kind in ("soldiers", "bowmen"):
+        return kind.title(), f"{COLOUR[card]} {strength}"
+    if kind == "weapon":
+        return title(card), count_words(strength, "sword", "swords")
+    if kind == "explorers":
+        return "Explorers", count_words(CARDS[card].torches, "torch", "torches")
+    return title(card), _WHAT_IT_DOES.get(card, "")
+
+
+def card_worth(card: str) -> str:
+    """What picking ``card`` adds, in a few words: "1 sword", "-2 swords", "2 torches"."""
+    kind = KIND.get(card, "")
+    if kind in ("soldiers", "bowmen", "weapon"):
+        return count_words(STRENGTH.get(card, 0), "sword", "swords")
+    return card_face(card)[1]
+
+
+def unit_code(card: str) -> str:
+    """A stationed card in 2-4 characters: S2 (Soldiers 2), B1, Cat3."""
+    kind = KIND.get(card, "")
+    strength = STRENGTH.get(card, 0)
+    if kind in ("soldiers", "bowmen"):
+        return f"{kind[0].upper()}{strength}"
+    if kind == "weapon":
+        return f"{_SHORT_TITLE.get(card, title(card))[:3]}{strength}"
+    return "?"
+
+
+def unit_name(card: str) -> str:
+    """A stationed card in words without its colour (the fortress has it)."""
+    kind = KIND.get(card, "")
+    strength = STRENGTH.get(card, 0)
+    if kind in ("soldiers", "bowmen"):
+        return f"{kind.title()} {strength}"
+    return f"{title(card)} {strength}"
+
+
+def versus(outlook) -> str:
+    """An attack's standing in words: "3 swords vs 2 shields: wins"."""
+    if outlook is None:
+        return ""
+    swords = count_words(outlook.swords, "sword", "swords")
+    shields = count_words(outlook.shields, "shield", "shields")
+    if outlook.hidden:
+        # A Night attack: the face-down cards' swords are unknown to this seat.
+        return f"{swords} + {outlook.hidden} face down vs {shields}"
+    return f"{swords} vs {shields}: {'wins' if outlook.succeeds else 'fails'}"
 
 
 def label(state: State, action) -> str:

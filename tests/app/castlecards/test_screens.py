@@ -11,36 +11,46 @@ from pathlib import Path
 
 import saves
 from castletui.app import Start
-from castletui.screens.castlecards import CastlecardsScreen, plural
+from castletui.screens.castlecards import CastlecardsScreen
 from castletui.screens.dialogs import CurtainScreen
 from castletui.screens.result import ResultScreen
 from castletui.session import Session
-from castletui.widgets.castlecards_board import BoardMarks, CastlecardsBoard
+from castletui.widgets.castlecards_attack import AttackPanel
+from castletui.widgets.castlecards_fortresses import Fortresses
+from castletui.widgets.castlecards_hand import Hand
+from castletui.widgets.castlecards_piles import Piles
 from rules import castlecards as game
-from rules.castlecards import ACADEMY_CARDS, Attack, Pick
+from rules.castlecards import ACADEMY_CARDS, Attack, Pick, count_words
+from rules.core import CHANCE
 from tests.app.driving import StillApp, play_to_the_end, screen_text, settle
 
 # --- sessions at a chosen moment (shared with the snapshot tests) ---------------
 
 
-def new_session(path: Path | None, seed: int, bot: bool = True, seats: int = 2) -> Session:
+def new_session(
+    path: Path | None, seed: int, bot: bool = True, seats: int = 2, mode: str = "digital"
+) -> Session:
     names = ["Coco", "Wei", "Ada", "Bo"][:seats]
     players = [saves.Player(names[0])] + [
         saves.Player(name, "bot") if bot else saves.Player(name) for name in names[1:]
     ]
     variant = "two-player" if seats == 2 else "multi-player"
-    session = Session.new("castlecards", variant, players, seed=seed, path=path)
+    session = Session.new("castlecards", variant, players, seed=seed, path=path, mode=mode)
     session.run_automatic()
     return session
 
 
 def play_until(session: Session, stop, limit: int = 400) -> Session:
-    """Let the normal bot choose for the people too (seeded), until ``stop(session)``."""
+    """Let the normal bot choose for the people too (seeded), until
+    ``stop(session)``; in table mode the table says the first outcome listed."""
     rng = random.Random(session.save.seed)
     for _ in range(limit):
         if session.over or stop(session):
             return session
-        session.act(game.bot_action(session.state, "normal", rng))
+        if session.to_move() == CHANCE:
+            session.act(session.chance_outcomes()[0][0])
+        else:
+            session.act(game.bot_action(session.state, "normal", rng))
         session.run_automatic()
     raise AssertionError("the moment never came")
 
@@ -65,8 +75,10 @@ def at_action(session: Session, seat: int = 0) -> bool:
 
 
 def board_text(app) -> str:
-    board = app.screen.query_one(CastlecardsBoard)
-    return board.render().plain
+    """The four parts of the table as drawn, top to bottom."""
+    screen = app.screen
+    parts = [screen.query_one(kind) for kind in (Fortresses, Piles, AttackPanel, Hand)]
+    return "\n".join(part.render().plain for part in parts if part.display)
 
 
 def prompt_text(app) -> str:
@@ -138,16 +150,30 @@ async def test_attack_opens_the_targets_and_escape_goes_back(tmp_path):
         assert all(text.startswith("Attack ") and "shields)" in text for text in targets[:-1])
         assert targets[-1] == "Back"
         assert "which card do you attack" in prompt_text(app)
-        # The highlighted target is lit on the board.
-        assert app.screen.query_one(CastlecardsBoard).marks.selected[0] == "fort"
+        # The highlighted target is under the board cursor.
+        assert app.screen.query_one(Fortresses).cursor[0] == "fort"
         await pilot.press("escape")
         await settle(pilot)
         assert choice_texts(app) == first
-        assert session.ply == app.screen.session.ply  # nothing was played
+        assert "Back" not in footer_keys(app)
+        ply = session.ply
         await pilot.press("enter", "enter")  # a target: the attack is declared, cards to pick
         await settle(pilot)
         assert "pick your attack cards" in prompt_text(app)
-        assert "Back" not in footer_keys(app), "a declared attack is taken back with u, not Escape"
+        assert session.ply == ply + 1
+        # What players found, item 14: Escape did nothing here though the footer said Back.
+        assert "Back" in footer_keys(app), "Escape steps back from the cards to the targets"
+        await pilot.press("enter")  # pick a card
+        await settle(pilot)
+        await pilot.press("escape")
+        await settle(pilot)
+        assert session.ply == ply, "the picks and the declaration are taken back"
+        assert choice_texts(app) == targets
+        assert "which card do you attack" in prompt_text(app)
+        await pilot.press("escape")
+        await settle(pilot)
+        assert choice_texts(app) == first
+        assert "Back" not in footer_keys(app)
 
 
 async def test_throwing_a_card_away_is_a_step_of_its_own_at_the_end(tmp_path):
@@ -224,7 +250,7 @@ async def test_the_attack_panel_totals_swords_against_shields_while_picking(tmp_
         first = picks[0]
         expected = game.pick_outlook(session.view(0), first.action.card)
         assert first.text.endswith(
-            f"{plural(expected.swords, 'sword', 'swords')} vs {plural(expected.shields, 'shield', 'shields')}: "
+            f"{count_words(expected.swords, 'sword', 'swords')} vs {count_words(expected.shields, 'shield', 'shields')}: "
             f"{'wins' if expected.succeeds else 'fails'}"
         )
         await pilot.press("enter")  # pick the first card
@@ -305,7 +331,7 @@ async def test_hot_seat_the_curtain_falls_before_the_other_persons_reaction(tmp_
         assert texts[-1] == "No reaction"
         assert any(text.startswith("+ ") for text in texts)
         # The defender's own hand is shown, the attacker's only as a count.
-        board = screen.query_one(CastlecardsBoard)
+        board = screen.query_one(Hand)
         assert all(card != "hidden" for card in board.state.players[defender].hand)
         assert all(card == "hidden" for card in board.state.players[attacker].hand)
 
@@ -313,16 +339,49 @@ async def test_hot_seat_the_curtain_falls_before_the_other_persons_reaction(tmp_
 # --- layouts -------------------------------------------------------------------
 
 
-def test_four_players_fit_the_80x24_board_area():
-    session = play_until(new_session(None, 4, seats=4), lambda s: s.ply > 60)
-    board = CastlecardsBoard()
-    board.state, board.viewer, board.marks = session.view(0), 0, BoardMarks(names=session.names)
-    lines = board.layout(48, 14)
-    assert len(lines) <= 14
-    text = "\n".join(line.text.plain for line in lines)
-    for name in session.names:
+def parts_fit(app) -> None:
+    """Every part of the table shows whole in the board area: the four
+    parts' heights add up to no more than the room, nothing is cut off at
+    the right edge, and every player is named."""
+    screen = app.screen
+    area = screen.query_one("#board-area")
+    parts = [screen.query_one(kind) for kind in (Fortresses, Piles, AttackPanel, Hand)]
+    shown = [part for part in parts if part.display]
+    assert sum(part.outer_size.height for part in shown) <= area.content_size.height
+    width = area.content_size.width
+    for part in shown:
+        assert all(len(line) <= width for line in part.lines(width)), type(part).__name__
+        assert part.region.bottom <= area.region.bottom, type(part).__name__
+    text = board_text(app)
+    for name in screen.session.names:
         assert name in text
-    assert all(line.text.cell_len <= 48 for line in lines)
+
+
+async def test_four_players_fit_the_80x24_board_area(tmp_path):
+    session = play_until(new_session(tmp_path / "g.toml", 4, seats=4), lambda s: s.ply > 60 and at_action(s))
+    app = StillApp(save_dir=tmp_path, session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        parts_fit(app)
+        assert app.screen.plan[0] == "inline", "one line of cards per fortress"
+
+
+async def test_four_players_fit_during_an_attack_at_80x24(tmp_path):
+    def attacking(s):
+        step = top(s)
+        return (
+            step is not None
+            and step.kind == "select"
+            and step.purpose == "attack"
+            and len(step.selected) >= 2
+        )
+
+    session = play_until(new_session(tmp_path / "g.toml", 4, seats=4), attacking)
+    app = StillApp(save_dir=tmp_path, session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        parts_fit(app)
+        assert "Swords" in board_text(app) and "Shields" in board_text(app)
 
 
 async def test_hot_seat_a_buyer_sees_the_cards_bought_before_the_device_passes(tmp_path):
@@ -361,7 +420,7 @@ async def test_hot_seat_a_buyer_sees_the_cards_bought_before_the_device_passes(t
         await pilot.press("enter")
         await settle(pilot)
         assert app.screen.viewer == buyer
-        assert len(app.screen.query_one(CastlecardsBoard).state.players[buyer].hand) == hand_before + 1
+        assert len(app.screen.query_one(Hand).state.players[buyer].hand) == hand_before + 1
         assert choice_texts(app) == [f"Pass to {session.names[other]}"]
         await pilot.press("enter")
         await settle(pilot)

@@ -1,5 +1,8 @@
-"""Castlecards screens pinned as pictures at 80x24 and 120x40: the table in
-mid-game, an attack being picked, the defender's reaction step and the end.
+"""Castlecards screens pinned as pictures at 80x24 and 120x40: every step a
+player meets (the table, the targets of an attack, an attack and a Night
+attack being picked, a reaction, Explorers, a build, a Thief, support in a
+3-player game, a fallen player's gifts, four players) and the end of a 2-
+and a 3-player game.
 
 Deterministic: fixed seeds, the people's moves chosen by the seeded normal
 bot, a fixed save path (its name is in the header), no bot pause."""
@@ -28,11 +31,43 @@ def picking_attack(session) -> bool:
     )
 
 
+def selecting(purpose: str, night: bool = False):
+    def stop(session) -> bool:
+        pending = top(session)
+        return (
+            pending is not None
+            and pending.kind == "select"
+            and pending.purpose == purpose
+            and pending.seat == 0
+            and session.state.assault.night == night
+        )
+
+    return stop
+
+
+def asked(kind: str):
+    def stop(session) -> bool:
+        pending = top(session)
+        return pending is not None and pending.kind == kind and pending.seat == 0
+
+    return stop
+
+
+# moment: (seed, seats, mode, stop, keys pressed before the picture)
 MOMENTS = {
-    "table": (3, lambda s: at_action(s) and s.ply > 120),
-    "attack": (3, picking_attack),
-    "reaction": (4, is_reacting),
-    "end": (3, lambda s: False),
+    "table": (3, 2, "digital", lambda s: at_action(s) and s.ply > 120, ()),
+    "targets": (3, 2, "digital", lambda s: at_action(s) and s.ply > 120, ("enter",)),
+    "attack": (3, 2, "digital", picking_attack, ()),
+    "night": (1, 2, "digital", selecting("attack", night=True), ()),
+    "reaction": (4, 2, "digital", is_reacting, ()),
+    "explore": (1, 2, "digital", selecting("explore"), ()),
+    "build": (1, 2, "digital", selecting("build"), ()),
+    "thief": (1, 2, "digital", asked("thief"), ()),
+    "support": (1, 3, "digital", selecting("support"), ()),
+    "give": (11, 3, "digital", asked("give"), ()),
+    "four-players": (4, 4, "digital", lambda s: at_action(s) and s.ply > 60, ()),
+    "end": (3, 2, "digital", lambda s: False, ("escape",)),
+    "three-player-end": (11, 3, "digital", lambda s: False, ("escape",)),
 }
 
 
@@ -40,24 +75,23 @@ def make_app(moment: str, size: str) -> StillApp:
     folder = SNAP_DIR / f"castlecards-{moment}-{size}"
     shutil.rmtree(folder, ignore_errors=True)
     folder.mkdir(parents=True)
-    seed, stop = MOMENTS[moment]
-    session = play_until(new_session(folder / "game.toml", seed), stop)
+    seed, seats, mode, stop, _ = MOMENTS[moment]
+    session = play_until(new_session(folder / "game.toml", seed, seats=seats, mode=mode), stop, limit=2000)
     return StillApp(save_dir=folder, session=session)
 
 
-async def settle_run_before(pilot) -> None:
-    await settle(pilot)
+def pressing(keys):
+    async def run_before(pilot) -> None:
+        await settle(pilot)
+        for key in keys:
+            await pilot.press(key)  # the end: the score sheet opens by itself, Escape closes it
+            await settle(pilot)
 
-
-async def close_the_score_sheet(pilot) -> None:
-    await settle(pilot)
-    await pilot.press("escape")  # the score sheet opens by itself at the end
-    await settle(pilot)
+    return run_before
 
 
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
-@pytest.mark.parametrize("moment", ["table", "attack", "reaction", "end"])
+@pytest.mark.parametrize("moment", list(MOMENTS))
 def test_castlecards_screen(snap_compare, moment, size):
     app = make_app(moment, f"{size[0]}x{size[1]}")
-    run_before = close_the_score_sheet if moment == "end" else settle_run_before
-    assert snap_compare(app, terminal_size=size, run_before=run_before)
+    assert snap_compare(app, terminal_size=size, run_before=pressing(MOMENTS[moment][4]))

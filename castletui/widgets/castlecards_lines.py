@@ -1,0 +1,148 @@
+"""What the Castlecards widgets share: a board line built from styled pieces,
+lines flowed to a width, the fortress colours, glyphs and card styles, and
+the base of a part of the table that draws itself in one render.
+
+Each part (fortresses, piles, attack panel, hand) builds its lines for a
+width at a level of detail the screen chose so the whole table fits the
+board area; its height is the number of those lines.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+
+from rules.castlecards import CARDS, COLOUR, State
+from rules.core import name_seats
+
+SHIELD = "\u25c6"  # ◆
+ARROW = "\u2192"  # →
+FACE_DOWN = "\u2592"  # ▒ the back of a card
+SEPARATOR = " \u00b7 "  # ·
+
+# The fortress colours as text on a dark card face; plain terminals (NO_COLOR)
+# drop them and the names still say it.
+INK = {"red": "#ff6e6e", "blue": "#78a8ff", "green": "#6fd98a", "yellow": "#f0d060"}
+FACE = {"red": "on #3a1c1c", "blue": "on #1c263f", "green": "on #1b3522", "yellow": "on #3a3519"}
+
+DETAILS = ("roomy", "block", "inline")
+"""Levels of detail, richest first: boxed cards (120x40), card blocks
+(80x24), one line per fortress (3-4 players at 80x24)."""
+
+
+def card_style(card: str) -> str:
+    colour = COLOUR.get(card, "")
+    if colour:
+        return f"bold {INK[colour]}"
+    deck = CARDS[card].deck if card in CARDS else ""
+    return {"siege": "bold", "academy": "italic"}.get(deck, "")
+
+
+def grouped(cards) -> list[tuple[str, int]]:
+    """Cards with how many of each, in first-seen order."""
+    counts: dict[str, int] = {}
+    for card in cards:
+        counts[card] = counts.get(card, 0) + 1
+    return list(counts.items())
+
+
+def slot_title(slot: int, short: bool = False) -> str:
+    if slot == 0:
+        return "C" if short else "Castle"
+    return f"W{slot}" if short else f"Wall {slot}"
+
+
+class Line:
+    """One line of the board, built from styled pieces."""
+
+    def __init__(self, piece: str = "", style: str = "") -> None:
+        self.text = Text()
+        if piece:
+            self.text.append(piece, style=style)
+
+    def add(self, piece: str, style: str = "") -> Line:
+        self.text.append(piece, style=style)
+        return self
+
+    def join(self, other: Line) -> Line:
+        self.text.append_text(other.text)
+        return self
+
+    def __len__(self) -> int:
+        return self.text.cell_len
+
+
+def flow(
+    pieces: list[tuple[str, str]], width: int, separator: str, indent: str = "", first: Line | None = None
+) -> list[Line]:
+    """Pieces laid out left to right after ``first`` (a head, no separator
+    after it), wrapping to the width; a piece wider than a line is cut there."""
+    lines = [first if first is not None else Line(indent)]
+    start = len(lines[0])
+    for piece, style in pieces:
+        line = lines[-1]
+        gap = separator if len(line) > start else ""
+        if len(line) + len(gap) + len(piece) > width and len(line) > len(indent):
+            line = Line(" " * len(indent))
+            lines.append(line)
+            start = len(indent)
+            gap = ""
+        line.add(gap, "dim").add(piece, style)
+    return lines
+
+
+class TablePart:
+    """A part of the Castlecards table (mixed into a Widget or a SpotBoard):
+    it draws the viewer's ``view`` in one render, at the level of detail the
+    screen set, as tall as its lines. While building its lines a part notes
+    where its spots are (``found``); the render hands them to the board."""
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.found: dict[Any, tuple[int, int, int]] = {}
+        self.state: State | None = None
+        self.viewer = 0
+        self.names: list[str] = []
+        self.detail = "block"
+
+    def show(self, view: State, viewer: int, names: list[str], detail: str) -> None:
+        self.state, self.viewer, self.names, self.detail = view, viewer, names, detail
+        self.refresh(layout=True)
+
+    def note_spot(self, spot: Any, row: int, first: int, last: int) -> None:
+        self.found[spot] = (row, first, last)
+
+    def seat_name(self, seat: int) -> str:
+        return self.names[seat] if 0 <= seat < len(self.names) else f"Player {seat + 1}"
+
+    def seated(self, text: str) -> str:
+        return name_seats(text, self.names)
+
+    def lines(self, width: int, detail: str | None = None) -> list[Line]:
+        """The part's lines at ``width`` (and ``detail``, or its own)."""
+        raise NotImplementedError
+
+    def get_content_height(self, container: Any, viewport: Any, width: int) -> int:
+        if self.state is None:
+            return 0
+        return len(self.lines(width))
+
+    def render(self) -> Text:
+        if self.state is None:
+            return Text()
+        width = max(10, self.size.width)
+        text = Text(no_wrap=True, overflow="crop")
+        self.found = {}
+        lines = self.lines(width)
+        if hasattr(self, "place"):  # a SpotBoard: where each spot was drawn
+            self.clear_spots()
+            for spot, (row, first, last) in self.found.items():
+                self.place(spot, row, first, last)
+        for index, line in enumerate(lines):
+            if index:
+                text.append("\n")
+            piece = line.text.copy()
+            piece.truncate(width)
+            text.append_text(piece)
+        return text
