@@ -23,6 +23,7 @@ would play with seed ``s`` and bots in every seat.
 from __future__ import annotations
 
 import argparse
+import multiprocessing
 import random
 import statistics
 import sys
@@ -37,8 +38,12 @@ from rules.castle_raisers import wolves_score  # noqa: E402
 from rules.core import CHANCE, Config, chance_rng, sample_outcome  # noqa: E402
 
 
-def play(seats: int, seed: int, level: str, times: list[float]) -> tuple[bool, float, bool]:
-    """One seeded bot game: (won, team score, lost on a Threat card)."""
+def play(
+    seats: int, seed: int, level: str, times: list[float], cpu: list[float] | None = None
+) -> tuple[bool, float, bool]:
+    """One seeded bot game: (won, team score, lost on a Threat card). Every decision
+    that had a choice adds its time to ``times`` (wall clock, ms) and ``cpu`` (the
+    process's own CPU time, ms: what the bot costs on a machine busy with other work)."""
     variant = "solo" if seats == 1 else "cooperative"
     state = game.setup(Config(variant, seats))
     rng = random.Random(seed)
@@ -48,15 +53,31 @@ def play(seats: int, seed: int, level: str, times: list[float]) -> tuple[bool, f
             action = sample_outcome(game.chance_outcomes(state), chance_rng(seed, ply))
         else:
             choices = len(game.legal_actions(state))
-            started = time.perf_counter()
+            started, started_cpu = time.perf_counter(), time.process_time()
             action = game.bot_action(state, level, rng)
             if choices > 1:
                 times.append((time.perf_counter() - started) * 1000)
+                if cpu is not None:
+                    cpu.append((time.process_time() - started_cpu) * 1000)
         state = game.apply(state, action)
         ply += 1
     result = game.result(state)
     failed = any(not met for _, _, met in game.threat_report(state))
     return bool(result.winners), sum(result.scores), failed
+
+
+def _play_one(job: tuple[int, int, str]) -> tuple[bool, float, bool, list[float], list[float]]:
+    """A worker's game (``--jobs``): its outcome and its decision times."""
+    seats, seed, level = job
+    times: list[float] = []
+    cpu: list[float] = []
+    won, score, failed = play(seats, seed, level, times, cpu)
+    return won, score, failed, times, cpu
+
+
+def _percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(len(ordered) * share))]
 
 
 def decision_times(variant: str, seats: int, level: str, seed: int, limit: int = 10_000) -> list[float]:
@@ -96,36 +117,50 @@ def main() -> None:
     parser.add_argument("--seats", type=int, nargs="+", default=[1, 2, 3, 4])
     parser.add_argument("--level", default="hard")
     parser.add_argument("--first-seed", type=int, default=0)
+    parser.add_argument("--jobs", type=int, default=1, help="games played at once, in worker processes")
     parser.add_argument("--decision-times", action="store_true", help="only the bots' decision times")
     args = parser.parse_args()
     if args.decision_times:
         print_decision_times()
         return
-    print(f"Castle Raisers co-op/solo bots, level {args.level}, {args.games} games per player count")
     print(
-        f"  {'players':>7} {'won':>6} {'mean team':>10} {'target':>6} {'threat lost':>11} {'ms median':>9} {'p95':>6}"
+        f"Castle Raisers co-op/solo bots, level {args.level}, {args.games} games per player count "
+        f"(seeds {args.first_seed}-{args.first_seed + args.games - 1}, {args.jobs} at once)"
     )
-    for seats in args.seats:
-        times: list[float] = []
-        wins = threat_losses = 0
-        scores = []
-        for played, seed in enumerate(range(args.first_seed, args.first_seed + args.games), start=1):
-            won, score, failed = play(seats, seed, args.level, times)
-            wins += won
-            threat_losses += failed
-            scores.append(score)
-            if played % 25 == 0 and played < args.games:
-                # long runs: a running tally, so a stopped run still says something
-                print(
-                    f"    ... {seats} players, {played} games: won {wins}, mean {statistics.mean(scores):.1f}",
-                    flush=True,
-                )
-        target = wolves_score(seats)
-        print(
-            f"  {seats:>7} {wins / args.games:>6.0%} {statistics.mean(scores):>10.1f} {target:>6} "
-            f"{threat_losses:>11} {statistics.median(times):>9.1f} {sorted(times)[int(len(times) * 0.95)]:>6.1f}",
-            flush=True,
-        )
+    print(
+        f"  {'players':>7} {'won':>6} {'mean team':>10} {'target':>6} {'threat lost':>11}"
+        f" {'ms median':>9} {'p95':>6} {'cpu median':>10} {'p95':>6}"
+    )
+    with multiprocessing.Pool(args.jobs) as pool:
+        for seats in args.seats:
+            jobs = [
+                (seats, seed, args.level) for seed in range(args.first_seed, args.first_seed + args.games)
+            ]
+            times: list[float] = []
+            cpu: list[float] = []
+            wins = threat_losses = 0
+            scores = []
+            for played, (won, score, failed, game_times, game_cpu) in enumerate(
+                pool.imap(_play_one, jobs), start=1
+            ):
+                wins += won
+                threat_losses += failed
+                scores.append(score)
+                times += game_times
+                cpu += game_cpu
+                if played % 25 == 0 and played < args.games:
+                    # long runs: a running tally, so a stopped run still says something
+                    print(
+                        f"    ... {seats} players, {played} games: won {wins}, mean {statistics.mean(scores):.1f}",
+                        flush=True,
+                    )
+            target = wolves_score(seats)
+            print(
+                f"  {seats:>7} {wins / args.games:>6.0%} {statistics.mean(scores):>10.1f} {target:>6} "
+                f"{threat_losses:>11} {statistics.median(times):>9.1f} {_percentile(times, 0.95):>6.1f}"
+                f" {statistics.median(cpu):>10.1f} {_percentile(cpu, 0.95):>6.1f}",
+                flush=True,
+            )
 
 
 if __name__ == "__main__":

@@ -24,9 +24,10 @@ outcomes (a face-down line revealed or picked, a blind Village token).
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
-from functools import lru_cache
+from functools import cache, lru_cache
 
 import msgspec
 
@@ -231,7 +232,7 @@ def castle_estimate(state: State, seat: int, incoming: list[list[float]], future
         if task.seat == seat:
             value += _pending_value(state, castle, task)
     if castle.threats:
-        value -= _threat_shortfall(state, castle, entering_expected, progress)
+        value -= _threat_shortfall(state, castle, entering_expected, progress, seat)
     return value
 
 
@@ -276,17 +277,24 @@ def _condition_estimate(castle: Castle, token_id: str, section: int, p_none: flo
     return score
 
 
-def _threat_shortfall(state: State, castle: Castle, entering: list[float], progress: float) -> float:
+def _threat_shortfall(
+    state: State, castle: Castle, entering: list[float], progress: float, seat: int = -1
+) -> float:
     """How far the castle's Threat cards still are from being met, in points."""
     cost = 0.0
     for name in castle.threats:
         threat = THREATS[name]
         check = threat.check
-        if check == "highest_wall_at_least":
-            short = max(0, threat.amount - max(castle.heights))
-            cost += THREAT_STEP * (short - (progress if short else 0.0))
-        elif check == "each_section_at_least":
-            cost += THREAT_STEP * CRUMBLING_WEIGHT * sum(max(0, threat.amount - h) for h in castle.heights)
+        if check in ("highest_wall_at_least", "each_section_at_least"):
+            if WALL_GOALS:
+                cost += _wall_threat_cost(state, seat, castle, check, threat.amount)
+            elif check == "highest_wall_at_least":
+                short = max(0, threat.amount - max(castle.heights))
+                cost += THREAT_STEP * (short - (progress if short else 0.0))
+            else:
+                cost += (
+                    THREAT_STEP * CRUMBLING_WEIGHT * sum(max(0, threat.amount - h) for h in castle.heights)
+                )
         elif check == "no_starting_icon_visible":
             cost += 0.6 * THREAT_STEP * len(geometry.visible_starting_icons(castle.board, castle.wall))
         elif check == "no_border_villagers" or check == "villagers_per_section_at_most":
@@ -296,6 +304,67 @@ def _threat_shortfall(state: State, castle: Castle, entering: list[float], progr
         elif check == "wolves_enter_total_at_least":
             cost += THREAT_STEP * ENTER_WEIGHT * max(0.0, threat.amount - sum(entering))
     return cost
+
+
+WALL_GOALS = True
+"""Wall Threat cards are judged by the tiles still missing from the cheapest wall that meets them."""
+WALL_FAILED = 40.0
+"""What a wall Threat card that can no longer be met costs the estimate (scaled by how likely)."""
+WALL_PER_TILE = 2.0
+"""What each tile still missing from the cheapest wall meeting a Threat card costs."""
+FORTIFY_PER_TILE = 0.3
+"""Fortification tiles a player is expected to gain for each Wall tile still to place
+(no more than the team's share of the supply left)."""
+
+
+def _support(level: int, slot: int) -> frozenset[tuple[int, int]]:
+    """Every slot a tile at ``(level, slot)`` needs under it, itself included."""
+    if level == 0:
+        return frozenset()
+    return frozenset({(level, slot % PORTIONS)}) | _support(level - 1, slot) | _support(level - 1, slot + 1)
+
+
+@cache
+def wall_goals(check: str, amount: int) -> tuple[frozenset[tuple[int, int]], ...]:
+    """The smallest sets of slots whose tiles meet a wall Threat card: one tile at
+    ``amount`` levels (Towering), or tiles at ``amount`` levels or more over all
+    three sections (Crumbling Foundation); supersets a smaller set needs are dropped."""
+    if check == "highest_wall_at_least":
+        return tuple(_support(amount, slot) for slot in range(PORTIONS))
+    tops = [(level, slot) for level in range(amount, amount + 3) for slot in range(PORTIONS)]
+    sections = {top: {geometry.COLUMN_SECTION[c] for c in geometry.slot_columns(*top)} for top in tops}
+    found: set[frozenset[tuple[int, int]]] = set()
+    for size in (1, 2, 3):
+        for combo in itertools.combinations(tops, size):
+            if set().union(*(sections[top] for top in combo)) == {0, 1, 2}:
+                found.add(frozenset().union(*(_support(*top) for top in combo)))
+    smallest = min(len(goal) for goal in found)
+    return tuple(sorted((goal for goal in found if len(goal) <= smallest + 2), key=len))
+
+
+@lru_cache(maxsize=16384)
+def tiles_missing(wall: tuple[str, ...], check: str, amount: int) -> int:
+    """How many tiles the wall still lacks for the cheapest wall meeting the card."""
+    return min(
+        sum(1 for level, slot in goal if not geometry.filled(wall, level, slot))
+        for goal in wall_goals(check, amount)
+    )
+
+
+def _wall_threat_cost(state: State, seat: int, castle: Castle, check: str, amount: int) -> float:
+    """A wall Threat card: the tiles still missing against those still to come
+    (Wall tiles, Fortification tiles pending or expected), as a chance of failing."""
+    missing = tiles_missing(castle.wall, check, amount)
+    if not missing:
+        return 0.0
+    left = tiles_left(state)
+    pending = sum(task.count for task in state.pending if task.kind == "fortify" and task.seat == seat)
+    placing = sum(1 for task in state.pending if task.kind in ("place", "draft") and task.seat == seat)
+    fortify = min(FORTIFY_PER_TILE * left, state.fortification_supply / max(1, state.seats))
+    coming = left + placing + pending + fortify
+    if state.finished or (not left and not placing and not pending):
+        return WALL_FAILED + WALL_PER_TILE * missing
+    return WALL_FAILED * _sigmoid((missing - coming) / 1.5 + 0.5) + WALL_PER_TILE * missing
 
 
 def _pending_value(state: State, castle: Castle, task: Pending) -> float:

@@ -165,7 +165,7 @@ def test_hard_coop_bot_places_the_tile_where_its_playouts_chose(monkeypatch):
     that follows plays that slot without searching again."""
     from rules.castle_raisers.bots import search as bot_search
 
-    monkeypatch.setattr(bot_search, "PLAYOUTS", 2)
+    monkeypatch.setattr(bot_search, "PLAYOUTS_BY_SEATS", (1, 1, 1, 1))
     state = _first_draft("solo", 1, 3)
     draft = game.bot_action(state, "hard", random.Random(1))
     assert draft in game.legal_actions(state)
@@ -180,7 +180,7 @@ def test_hard_coop_bot_choice_is_the_same_for_the_same_seed(monkeypatch):
     """Playouts are counted, not timed: the same state and seed give the same choice."""
     from rules.castle_raisers.bots import search as bot_search
 
-    monkeypatch.setattr(bot_search, "PLAYOUTS", 2)
+    monkeypatch.setattr(bot_search, "PLAYOUTS_BY_SEATS", (1, 1, 1, 1))
     state = _first_draft("cooperative", 2, 4)
     first = bot_search.search_placement(state, game.to_move(state), random.Random(9))
     again = bot_search.search_placement(state, game.to_move(state), random.Random(9))
