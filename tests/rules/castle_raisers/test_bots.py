@@ -8,9 +8,9 @@ import random
 import pytest
 
 import rules.castle_raisers as game
-from rules.castle_raisers.state import Line, Pending, PourCauldron, RemoveWolf
-from rules.core import Config
-from tests.rules.castle_raisers.helpers import bare, castle, play_out, run
+from rules.castle_raisers.state import Line, Pending, PourCauldron, RemoveWolf, StopPouring
+from rules.core import CHANCE, Config
+from tests.rules.castle_raisers.helpers import bare, castle, play_out, replace, run
 
 
 def bot_chooser(levels):
@@ -200,3 +200,75 @@ def test_a_playout_counts_a_failed_threat_card_as_a_lost_game():
     assert bot_search.outcome_value(met) == sum(game.result(met).scores) + bot_search.WIN_BONUS
     failed = bare([castle("A", heights=(5, 5, 5), threats=("Towering",))], variant="solo", finished=True)
     assert bot_search.outcome_value(failed) == sum(game.result(failed).scores) - bot_search.THREAT_FAILED
+
+
+@pytest.mark.parametrize("seats", [1, 2, 3, 4])
+def test_hard_coop_bot_plays_only_legal_actions_at_every_seat_count(seats, monkeypatch):
+    """A seeded game with the hard co-op bot in every seat (a small search budget
+    keeps the test quick; the budget changes how well it plays, not what it may play)."""
+    from rules.castle_raisers.bots import search as bot_search
+
+    monkeypatch.setattr(bot_search, "CANDIDATES", 2)
+    monkeypatch.setattr(bot_search, "PLAYOUTS_BY_SEATS", (1, 1, 1, 1))
+    # 3 and 4 players: playouts of no length (the estimate judges the candidates), as the
+    # playouts themselves are played above; a whole team game of them would take long
+    monkeypatch.setattr(bot_search, "HORIZON_BY_SEATS", (99, 1, 0, 0))
+    chosen = []
+
+    def choose(state, rng):
+        action = game.bot_action(state, "hard", rng)
+        assert action in game.legal_actions(state), (state.pending[-1].kind, action)
+        chosen.append(action)
+        return action
+
+    variant = "solo" if seats == 1 else "cooperative"
+    state, _ = play_out(variant, seats, 20 + seats, choose=choose)
+    result = game.result(state)
+    assert result.finished and len(result.scores) == seats
+    assert sum(1 for action in chosen if type(action).__name__ == "DraftTile") == 12 * seats
+
+
+def test_a_team_playout_stops_at_the_next_age_and_a_last_age_one_at_game_end():
+    """A team's playout goes on to the next age's first decision (its lines laid out,
+    so the estimate sees them); a playout from the last age plays the game out."""
+    from rules.castle_raisers.bots import search as bot_search
+
+    state = _first_draft("cooperative", 2, 4)
+    reached = bot_search.playout(state, random.Random(3), horizon=state.age + 1)
+    assert reached.age == 2 and not reached.finished
+    assert game.to_move(reached) != CHANCE and reached.pending[-1].kind == "draft"
+    assert len(reached.lines) == 4 and all(sum(line.wolves) == 4 for line in reached.lines)
+    last = replace(state, age=3)
+    assert bot_search.playout(last, random.Random(3), horizon=4).finished
+
+
+def test_wall_threat_cards_count_the_tiles_missing_from_the_cheapest_wall():
+    """Towering (6 levels) needs a full pyramid of 21 tiles; Crumbling Foundation (4 levels
+    in every section) at least 20; a tile on the way to either leaves one fewer missing."""
+    from rules.castle_raisers.bots import coop as bot_coop
+
+    assert bot_coop.tiles_missing((), "highest_wall_at_least", 6) == 21
+    assert bot_coop.tiles_missing((), "each_section_at_least", 4) == 20
+    one = castle("A", wall={(1, 0): "W1-01"}).wall
+    assert bot_coop.tiles_missing(one, "highest_wall_at_least", 6) == 20
+    assert bot_coop.tiles_missing(one, "each_section_at_least", 4) == 19
+    full = castle("A", wall={(level, slot): "F" for level in range(1, 7) for slot in range(6)}).wall
+    assert bot_coop.tiles_missing(full, "highest_wall_at_least", 6) == 0
+    assert bot_coop.tiles_missing(full, "each_section_at_least", 4) == 0
+
+
+def test_a_playout_keeps_the_wolves_a_threat_card_asks_in():
+    """From All Sides asks a wolf in every section: at the last pouring a playout does
+    not defeat the one wolf that would get in (the fixed cauldron plan would)."""
+    from rules.castle_raisers.bots import search as bot_search
+
+    wolves = {(region, "soldier"): 2 for region in ("forests", "sea", "farmlands")}
+    c = castle("A", heights=(1, 1, 1), wolves=wolves, threats=("From All Sides",))
+    state = run(bare([c], variant="solo", age=3, round=4), Pending("pour", seat=0, section=0, count=1))
+    assert game.bot_action(state, "normal", random.Random(0)) == StopPouring()
+    assert bot_search.quick_action(state, random.Random(0)) == StopPouring()
+    plain = run(
+        bare([castle("A", heights=(1, 1, 1), wolves=wolves)], variant="solo", age=3, round=4),
+        Pending("pour", seat=0, section=0, count=1),
+    )
+    assert bot_search.quick_action(plain, random.Random(0)) == PourCauldron("soldier")
