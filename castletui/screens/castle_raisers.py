@@ -38,7 +38,7 @@ from castletui.screens.result import verdict
 from castletui.session import Session
 from castletui.widgets.board import SpotBoard
 from castletui.widgets.castle_raisers_castle import CastleBoard
-from castletui.widgets.castle_raisers_ink import ICON_WORD, Marks, RaisersBoard
+from castletui.widgets.castle_raisers_ink import ICON_WORD, Marks, RaisersBoard, wolves_short
 from castletui.widgets.castle_raisers_piggy import PiggyBoard, tile_face
 from castletui.widgets.castle_raisers_threats import threat_cards
 from castletui.widgets.castle_raisers_village import VillageBoard
@@ -66,7 +66,6 @@ from rules.castle_raisers import (
     decision,
     discard_makes_wolves_attack,
     legal_slots,
-    line_wolves,
     location_sections,
     team_standing,
     tile_text,
@@ -83,10 +82,12 @@ BOARD_MODES = ("castle", "village", "piggy")
 # Which board a small terminal shows for each kind of decision.
 MODE_FOR_DECISION = {
     "village_take": "village",
+    "start_village": "village",
     "reveal_line": "piggy",
     "remove_wolf": "piggy",
     "pick_line": "piggy",
 }
+STYLES = Path(__file__).parent.parent / "styles" / "castle_raisers.tcss"
 ROOMY = (110, 36)
 """A terminal at least this big shows the three boards at once."""
 SCORE_WORDS = (
@@ -125,10 +126,11 @@ class CastleRaisersScreen(GameScreen):
         "wall each region's wolves (S soldier, L soldier with ladder, A archer, V vicious wolf) and how "
         "many would enter now (the arrow); below it the Village tokens (colour letter and icon; border "
         "tokens sit on the section borders), the Prestige and Attack piles and each icon's count per "
-        "section. The legend under each board says the same. s shows the score sheet, ctrl+s saves "
+        "section. The legend under each board says the same. A click on a board gives it the keys: "
+        "the arrows or hjkl move over its lit spots and Enter chooses. s shows the score sheet, ctrl+s saves "
         "under a new name, r opens the rules."
     )
-    CSS_PATH = Path(__file__).parent.parent / "styles" / "castle_raisers.tcss"
+    CSS_PATH = STYLES
     BINDINGS = [
         Binding("tab", "next_castle", "Castle", key_display="Tab", priority=True),
         Binding("shift+tab", "previous_castle", "Previous castle", show=False, priority=True),
@@ -301,16 +303,16 @@ class CastleRaisersScreen(GameScreen):
             section = SECTION_INDEX[action.section]
             count = ability_count(state.castles[top.seat], action.ability, section)
             return f"{text} (count {count})"
-        if isinstance(action, DiscardTile) and discard_makes_wolves_attack(state, action.tile):
-            return f"{text}: the wolves attack"
+        if isinstance(action, DiscardTile):
+            text = f"Discard {self.tile_words(action.tile)}"
+            return f"{text}: the wolves attack" if discard_makes_wolves_attack(state, action.tile) else text
         if isinstance(action, PlaceVillage):
             sections = "+".join(location_sections(action.location))
             return f"{text} ({sections})"
         if isinstance(action, PickLine | RevealLine) and action.line < len(state.lines):
             line = state.lines[action.line]
             region = SECTIONS[line.region] if line.region >= 0 else "face down"
-            wolves = ", ".join(f"{n} {kind}" for kind, n in line_wolves(line).items())
-            return f"{text}: {region}, {wolves or 'no wolves'}"
+            return f"{text}: {region}, {wolves_short(line.wolves) or 'no wolves'}"
         if isinstance(action, PourCauldron):
             needed = cauldrons_needed(action.wolf)
             return f"{text} ({needed} cauldron{'s' if needed != 1 else ''})"
@@ -318,6 +320,11 @@ class CastleRaisersScreen(GameScreen):
         if token:
             return f"{token}: {ICON_WORD[TOKENS[token].ability]} icon, scores {token_words(token)}"
         return text
+
+    @staticmethod
+    def tile_words(tile: str) -> str:
+        """A Wall tile as the boards draw it, with its material and id: ``[Pre|For] straw (W1-05)``."""
+        return f"{tile_face(tile)} {TILES[tile].material} ({tile})"
 
     def _draft_choices(self, actions: list[Any]) -> list[Choice]:
         drafts = [a for a in actions if isinstance(a, DraftTile)]
@@ -333,7 +340,7 @@ class CastleRaisersScreen(GameScreen):
         self.picked_tile = ""
         return [
             Choice(
-                f"Take {tile_face(a.tile)} {TILES[a.tile].material} ({a.tile})",
+                f"Take {self.tile_words(a.tile)}",
                 run=lambda tile=a.tile: self.pick_tile(tile),
                 where=("tile", a.tile),
             )
@@ -477,6 +484,7 @@ class CastleRaisersThreats(ModalScreen[None]):
     whether it is met so far (co-operative and solo)."""
 
     BINDINGS = [Binding("escape,enter,t,q", "close", "Close")]
+    CSS_PATH = STYLES
 
     def __init__(self, session: Session) -> None:
         super().__init__()
@@ -503,13 +511,7 @@ class CastleRaisersResult(ModalScreen[None]):
     and each Threat card met or failed (castletui's own cards marked)."""
 
     BINDINGS = [Binding("escape,enter,s,q", "close", "Close")]
-    CSS = """
-    CastleRaisersResult .cr-result { width: 100; max-width: 96%; max-height: 96%; }
-    CastleRaisersResult #cr-sheet-scroll { height: auto; max-height: 100%; }
-    CastleRaisersResult .dialog-question { margin-bottom: 0; }
-    CastleRaisersResult #cr-verdict { height: auto; }
-    CastleRaisersResult #cr-close { color: $text-muted; height: 1; }
-    """
+    CSS_PATH = STYLES
 
     def __init__(self, session: Session) -> None:
         super().__init__()

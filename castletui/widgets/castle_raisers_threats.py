@@ -30,7 +30,7 @@ def threat_cards(view: State, names: list[str], finished: bool) -> Text:
             text.append(" (castletui's own card)", style="italic")
         word = ("met" if met else "failed") if finished else ("met so far" if met else "not met yet")
         text.append(f"  {word}\n", style="bold green" if met else "bold red")
-        text.append(f"  {THREATS[name].text}\n")
+        text.append(f"{THREATS[name].text}\n")
     return text
 
 

@@ -106,11 +106,6 @@ def spot(state: State, action: Action) -> tuple | None:
     return None
 
 
-def line_wolves(line: Line) -> dict[str, int]:
-    """A co-operative line's wolves by kind (``WOLF_KINDS`` names), the kinds it has only."""
-    return {kind: n for kind, n in zip(WOLF_KINDS, line.wolves, strict=True) if n}
-
-
 def region_wolves(castle: Castle, region: int) -> tuple[int, ...]:
     """The wolves around ``castle`` in ``region`` (a section index), by kind
     (``WOLF_KINDS`` order: soldier, ladder, archer, vicious)."""
@@ -192,7 +187,6 @@ __all__ = [
     "discard_makes_wolves_attack",
     "legal_slots",
     "levels",
-    "line_wolves",
     "location_sections",
     "physical_attack_supply",
     "piece_at",

@@ -195,9 +195,11 @@ async def test_switching_castles_and_boards(tmp_path):
         screen = app.screen
         board = screen.query_one(CastleBoard)
         village, piggy = screen.query_one(VillageBoard), screen.query_one(PiggyBoard)
-        assert board.seat == 0 and screen.board_mode == "castle" and not screen.roomy
-        assert board.display and not village.display and not piggy.display
+        # the starting Village token is chosen first: on the Village board
+        assert board.seat == 0 and screen.board_mode == "village" and not screen.roomy
+        assert village.display and not board.display and not piggy.display
         await pilot.press("tab")
+        assert board.display and not village.display
         assert board.seat == 1 and "Wei's castle" in board.render().plain
         await pilot.press("tab")
         assert board.seat == 0
@@ -513,3 +515,17 @@ def test_the_rules_name_the_spot_of_every_choice():
     assert game.spot(state, game.TakeVillage(colour="yellow")) == ("stack", "yellow")
     assert game.spot(state, game.PlaceVillage("B_FS")) == ("loc", 6)
     assert game.spot(state, game.PickLine(2)) == ("line", 2)
+
+
+async def test_the_starting_village_token_is_chosen_on_the_village_board(tmp_path):
+    session = new_session(tmp_path / "g.toml", players=[saves.Player("Coco"), saves.Player("Wei")])
+    session.run_automatic()
+    assert top_kind(session.state) == "start_village"
+    app = StillApp(save_dir=tmp_path, session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        board = screen.query_one(VillageBoard)
+        assert screen.board_mode == "village" and board.display
+        assert all(choice.where in board.spot_cells for choice in screen.choice_list)
+        assert all(": " in text and " icon, scores " in text for text in prompts(screen))
