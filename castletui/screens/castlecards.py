@@ -31,26 +31,22 @@ from castletui.widgets.board import SpotBoard
 from castletui.widgets.castlecards_attack import AttackPanel
 from castletui.widgets.castlecards_fortresses import Fortresses
 from castletui.widgets.castlecards_hand import Hand
-from castletui.widgets.castlecards_lines import ARROW
 from castletui.widgets.castlecards_piles import Piles
 from castletui.widgets.panels import GameLog
 from rules import castlecards as game
 from rules.castlecards import (
     GROUPS,
-    TORCHES,
     Attack,
     Confirm,
     NightAttack,
     Pick,
-    PlayThief,
     attack_outlook,
-    build_paid,
     card_name,
     card_shields,
-    card_worth,
     count_words,
     explore_torches,
-    pick_outlook,
+    group_note,
+    pick_words,
     versus,
 )
 from rules.core import IllegalAction, top
@@ -64,14 +60,6 @@ PLANS = (
     ("block", "block", "block", "block"),
     ("inline", "block", "block", "block"),
 )
-
-# What a group line of the first menu says after its name.
-GROUP_NOTES = {
-    GROUPS["attack"]: lambda n: count_words(n, "target", "targets"),
-    GROUPS["night"]: lambda n: f"{count_words(n, 'target', 'targets')}; cards face down",
-    GROUPS["defend"]: lambda n: f"station or take back, {count_words(n, 'way', 'ways')}",
-    GROUPS["discard"]: lambda n: "no effect",
-}
 
 # The question while a group is open (the rules' prompt is for the first menu).
 GROUP_PROMPTS = {
@@ -209,13 +197,6 @@ class CastlecardsScreen(GameScreen):
             return self.action_choices()
         if step.kind == "select":
             return self.select_choices(step)
-        if step.kind == "thief":
-            return [
-                Choice(f"Play the Thief: take {count_words(step.count, 'Gold', 'Gold')}", a)
-                if isinstance(a, PlayThief)
-                else Choice(self.session.label(a), a)
-                for a in self.session.legal_actions()
-            ]
         return super().choices()
 
     def action_choices(self) -> list[Choice]:
@@ -241,8 +222,8 @@ class CastlecardsScreen(GameScreen):
         for choice in lines:
             name = choice.text.removesuffix("...")
             if choice.run is not None and name in sizes:
-                note = GROUP_NOTES.get(name)
-                choice.text = f"{name}... ({note(sizes[name])})" if note else choice.text
+                note = group_note(name, sizes[name])
+                choice.text = f"{name}... ({note})" if note else choice.text
                 (last if name == GROUPS["discard"] else groups).append(choice)
             else:
                 actions.append(choice)
@@ -257,15 +238,7 @@ class CastlecardsScreen(GameScreen):
             if not isinstance(action, Pick):
                 continue
             card = action.card
-            name = card_name(card)
-            if purpose in ("attack", "support", "react"):
-                text = f"+ {name} ({card_worth(card)})  {ARROW} {versus(pick_outlook(view, card))}"
-            elif purpose == "explore":
-                torches = explore_torches(view) + TORCHES.get(card, 0)
-                text = f"+ {name}  {count_words(torches, 'torch', 'torches')} in all"
-            else:  # build
-                paid, cost = build_paid(view)
-                text = f"+ {name}  {paid + 1} of {cost} paid"
+            text = f"+ {card_name(card)} {pick_words(view, card)}"
             lines.append(Choice(text, action, where=("hand", card)))
         confirm = Confirm()
         reason = game.refusal(session.state, confirm)

@@ -110,11 +110,7 @@ class AttackPanel(TablePart, Widget):
             )
         else:
             verdict.add(f" {outlook.swords} against {outlook.shields}: ")
-            if outlook.succeeds:
-                verdict.add("would succeed", "bold green")
-            else:
-                tie = " (a tie fails)" if outlook.swords == outlook.shields else ""
-                verdict.add(f"would fail{tie}", "bold red")
+            verdict.add(game.verdict(outlook), "bold green" if outlook.succeeds else "bold red")
         if not compact:
             ink = INK.get(state.players[assault.attacker].colour, "")
             return self.framed(head, sword_lines + shields + [verdict], width, f"bold {ink}")

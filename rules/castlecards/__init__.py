@@ -9,11 +9,17 @@ The face of the package, the only names the app imports:
 - its optional hooks: ``label``, ``chance_prompt`` (the question table mode
   asks at a draw), ``effects`` (log lines for what the rules did by
   themselves), ``evaluate``, ``bot_action``, ``turn_player`` (whose turn it
-  is while a Thief, a supporter or the defender decides);
+  is while a Thief, a supporter or the defender decides), and the screen
+  API's ``prompt``, ``spot`` (a fortress card or a card in hand), ``group``
+  (Attack > target, Night attack > target, Defend, Throw a card away) and
+  ``preview`` (what a choice would do), from ``queries``;
 - the queries the screens ask (``queries``): ``attack_outlook`` /
   ``pick_outlook`` / ``Outlook``, ``attack_total`` / ``defence_total``,
   ``explore_torches`` / ``explore_succeeds``, ``refusal`` (why any action
   is refused, in ``apply``'s words), ``card_shields`` / ``base_shields``,
+  ``attack_parts`` (each card of an attack under what it does),
+  ``pile_sizes``, ``build_paid``, ``pick_words``, the card words
+  (``card_name``, ``card_face``, ``unit_name``, ``versus``...),
   and the names they read: the card tables ``CARDS``, ``COLOUR``, ``KIND``,
   ``STRENGTH``, ``TORCHES``, ``ACADEMY_CARDS``, ``HIDDEN``, ``title``,
   ``FortressCard`` and the action Structs the screens build.

@@ -44,7 +44,17 @@ from .state import (
     State,
     Station,
 )
-from .text import card_face, card_name, card_worth, count_words, slot_name, unit_code, unit_name, versus
+from .text import (
+    card_face,
+    card_name,
+    card_worth,
+    count_words,
+    slot_name,
+    unit_code,
+    unit_name,
+    verdict,
+    versus,
+)
 from .view import view
 
 __all__ = [
@@ -80,6 +90,8 @@ __all__ = [
     "card_worth",
     "count_words",
     "group",
+    "group_note",
+    "pick_words",
     "pile_sizes",
     "preview",
     "prompt",
@@ -87,6 +99,7 @@ __all__ = [
     "spot",
     "unit_code",
     "unit_name",
+    "verdict",
     "versus",
     "attack_total",
     "base_shields",
@@ -241,6 +254,24 @@ def attack_parts(state: State) -> AttackParts | None:
     return AttackParts(tuple(shown), tuple(against), tuple(defence))
 
 
+def pick_words(state: State, card: str) -> str:
+    """What picking ``card`` now would give, for its action-bar line: the
+    card's worth and the attack's standing after it ("(1 sword)  -> 3 swords
+    vs 2 shields: wins"), the Explorers' torches in all, or the build's
+    payment so far."""
+    step = top(state.pending)
+    if step is None or step.kind != "select":
+        return ""
+    if step.purpose in ("attack", "support", "react"):
+        return f"({card_worth(card)})  \u2192 {versus(pick_outlook(state, card))}"
+    if step.purpose == "explore":
+        return f" {count_words(explore_torches(state) + TORCHES.get(card, 0), 'torch', 'torches')} in all"
+    if step.purpose == "build":
+        paid, cost = build_paid(state)
+        return f" {paid + 1} of {cost} paid"
+    return ""
+
+
 # --- the screen API (rules.core.screen) ----------------------------------------------
 
 
@@ -307,6 +338,20 @@ def group(state: State, action) -> tuple[str, ...]:
     if isinstance(action, Discard):
         return (GROUPS["discard"],)
     return ()
+
+
+def group_note(name: str, count: int) -> str:
+    """What a group line of the turn's menu says after its name, with how
+    many actions it opens: "3 targets", "no effect"."""
+    if name == GROUPS["attack"]:
+        return count_words(count, "target", "targets")
+    if name == GROUPS["night"]:
+        return f"{count_words(count, 'target', 'targets')}; cards face down"
+    if name == GROUPS["defend"]:
+        return f"station or take back, {count_words(count, 'way', 'ways')}"
+    if name == GROUPS["discard"]:
+        return "no effect"
+    return ""
 
 
 def _shields_words(card: FortressCard, garrison: bool = False) -> str:

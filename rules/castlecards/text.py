@@ -157,6 +157,14 @@ def versus(outlook) -> str:
     return f"{swords} vs {shields}: {'wins' if outlook.succeeds else 'fails'}"
 
 
+def verdict(outlook) -> str:
+    """Whether the attack would take the card if weighed now, in words."""
+    if outlook.succeeds:
+        return "would succeed"
+    # The rule players forget: a tie fails.
+    return "would fail (a tie fails)" if outlook.swords == outlook.shields else "would fail"
+
+
 def label(state: State, action) -> str:
     """The short action-bar text."""
     if isinstance(action, FirstPlayer):
@@ -201,7 +209,9 @@ def label(state: State, action) -> str:
             return "No reaction" if ACADEMY_CARDS.intersection(hand) else "Pass (no Academy cards)"
         return "Done"
     if isinstance(action, PlayThief):
-        return "Play the Thief"
+        step = top(state.pending)
+        gold = step.count if step is not None and step.kind == "thief" else 0
+        return f"Play the Thief: take {gold} Gold" if gold else "Play the Thief"
     if isinstance(action, Decline):
         step = top(state.pending)
         if step is not None and "thief" not in state.players[step.seat].hand:
