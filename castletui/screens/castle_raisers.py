@@ -216,6 +216,15 @@ class CastleRaisersScreen(GameScreen):
         self._follow_decision()
         super().refresh_table()
         self.query_one(PlayersPanel).update(self.players_text())
+        board = self.focused
+        if isinstance(board, RaisersBoard) and (not board.display or not self.on_board(board)):
+            # Nothing to choose on that board now (or it was put away): the keys go back to the action bar.
+            self.query_one("#actions", OptionList).focus()
+
+    def on_board(self, board: RaisersBoard) -> bool:
+        """Whether some choice now is about a spot drawn on ``board``."""
+        board.render()  # where its spots are, as drawn for the view just shown
+        return any(spot in board.spot_cells for spot in board.selectable)
 
     def _follow_decision(self) -> None:
         """A new decision for a person brings its board forward (small terminals)."""

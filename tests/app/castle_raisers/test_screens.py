@@ -529,3 +529,17 @@ async def test_the_starting_village_token_is_chosen_on_the_village_board(tmp_pat
         assert screen.board_mode == "village" and board.display
         assert all(choice.where in board.spot_cells for choice in screen.choice_list)
         assert all(": " in text and " icon, scores " in text for text in prompts(screen))
+
+
+async def test_the_keys_go_back_to_the_action_bar_when_the_board_has_nothing_to_choose(tmp_path):
+    session = advance(new_session(tmp_path / "g.toml"), decision("draft"))
+    app = StillApp(save_dir=tmp_path, session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        await pilot.press("enter")  # a tile: its slots are lit
+        board = screen.query_one(CastleBoard)
+        board.focus()
+        await pilot.press("b")  # the Village board comes forward: the castle is put away
+        await pilot.pause()
+        assert screen.focused is screen.query_one("#actions")
