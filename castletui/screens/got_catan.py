@@ -29,6 +29,7 @@ from castletui.screens.game import Choice, GameScreen
 from castletui.widgets.board import SpotBoard
 from castletui.widgets.got_catan_map import PLAYER_INK, SHORT_RESOURCE, GotCatanMap, MapMarks, seat_letters
 from castletui.widgets.got_catan_trade import TradeDialog
+from castletui.widgets.got_catan_wall import GotCatanWall
 from castletui.widgets.panels import PlayersPanel
 from rules import got_catan as game
 from rules.core import CHANCE, name_seats
@@ -40,6 +41,7 @@ SHORT_CARD = {
     "road-building": "Roads",
     "winter-is-coming": "Winter",
     "victory-point": "VP",
+    "new-recruits": "Recruits",
 }
 BUILD = "Build"
 OFFER_GROUP = "Offer to players"
@@ -52,34 +54,90 @@ class GotCatanScreen(GameScreen):
         "arrows or hjkl move between the places you may build on, Enter builds, Escape goes back. "
         "t opens the trade dialog. On a 7, whoever holds more than 7 cards returns half, then Tormund moves."
     )
+    HELP_WATCH = (
+        " Brotherhood of the Watch: the Wall board (w switches between it and the Gift when both do not fit) "
+        "shows the clans' camps, the trails with the wildling die's numbers, the clearings, each wall "
+        "section's guards (space 1 first), the breaches and what the wildling die can do next. "
+        "Build guards from the Build menu or on the Wall; your hero acts from the Hero menu."
+    )
     BINDINGS = [
         Binding("m", "focus_map", "Map"),
         Binding("t", "trade", "Trade"),
+        Binding("w", "switch_board", "Wall/Gift"),
     ]
+    BOTH_FROM = 36
+    """From this many rows, the Wall board sits under the Gift; below, one at a time."""
     AUTO_FOCUS = "#actions"
 
     def __init__(self, session) -> None:
         super().__init__(session)
         self.map_in_use = False  # the person chose with the map: it keeps the keyboard
+        self.wall_shown = False  # on a small terminal: the Wall board instead of the Gift
+        self.switched_at = -1  # the ply the boards were last switched for a decision
 
     # --- the board ---------------------------------------------------------------
 
     def compose_board(self) -> ComposeResult:
         yield GotCatanMap(id="gift")
+        yield GotCatanWall(id="wall")
+
+    def watch_game(self) -> bool:
+        return game.is_watch(self.session.state)
 
     def update_board(self, view: Any) -> None:
         self.query_one(GotCatanMap).show(view, MapMarks(names=self.session.names))
+        if self.watch_game():
+            self.query_one(GotCatanWall).show(view, self.session.names)
+
+    def fit_boards(self) -> None:
+        """Brotherhood: the Wall under the Gift when there is room, else
+        one of them (w switches; a guard to place brings the Wall up)."""
+        wall = self.query_one(GotCatanWall)
+        gift = self.query_one(GotCatanMap)
+        if not self.watch_game():
+            wall.display = False
+            return
+        both = self.app.size.height >= self.BOTH_FROM
+        wall.display = both or self.wall_shown
+        gift.display = both or not self.wall_shown
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "switch_board":
+            # Only Brotherhood has a Wall, and only a small terminal switches.
+            return self.watch_game() and self.app.size.height < self.BOTH_FROM
+        return super().check_action(action, parameters)
+
+    def action_switch_board(self) -> None:
+        if not self.watch_game():
+            return
+        self.wall_shown = not self.wall_shown
+        self.fit_boards()
+        board = self.query_one(GotCatanWall) if self.wall_shown else self.query_one(GotCatanMap)
+        if board.display and board.selectable:
+            board.focus()
 
     def refresh_table(self) -> None:
         super().refresh_table()
         self.query_one(PlayersPanel).update(self.players_text())
         gift = self.query_one(GotCatanMap)
+        wall = self.query_one(GotCatanWall)
         if self.choice_list and self.handing_over is None and not self.waiting_on_curtain:
             # The cursor may go to every place an action is about, in any group.
-            gift.offer(spot for spot, _ in self.spots().items())
+            spots = list(self.spots())
+            gift.offer(spot for spot in spots if spot[0] != "section")
+            wall.offer(spot for spot in spots if spot[0] == "section")
+            if self.watch_game() and self.session.ply != self.switched_at:
+                # A new decision: a guard to place brings the Wall up on a small
+                # terminal, a place on the Gift the Gift (w switches back and forth).
+                self.switched_at = self.session.ply
+                if wall.selectable and not gift.selectable:
+                    self.wall_shown = True
+                elif gift.selectable and not wall.selectable:
+                    self.wall_shown = False
+            self.fit_boards()
             self.point_boards_at(self.highlighted_choice())
-        if self.focused is gift and not gift.selectable:
-            # Nothing to choose on the map (a roll, a pass): Enter must work in the action bar.
+        if (self.focused is gift and not gift.selectable) or (self.focused is wall and not wall.selectable):
+            # Nothing to choose on the board (a roll, a pass): Enter must work in the action bar.
             self.query_one("#actions", OptionList).focus()
 
     def spots(self) -> dict[Hashable, Any]:
@@ -103,9 +161,13 @@ class GotCatanScreen(GameScreen):
         # GameScreen.on_mount runs too (Textual calls each class's handler):
         # calling it here as well started the game twice.
         self.fit_side()
+        self.fit_boards()
+        if self.watch_game():
+            self.HELP = GotCatanScreen.HELP + self.HELP_WATCH
 
     def on_resize(self) -> None:
         self.fit_side()
+        self.fit_boards()
         self.query_one(PlayersPanel).update(self.players_text())
 
     def fit_side(self) -> None:
@@ -114,7 +176,7 @@ class GotCatanScreen(GameScreen):
         breakpoint's class may come a frame late (after a modal, say)."""
         wide = self.wide()
         self.query_one("#side").styles.width = 40 if wide else 29
-        self.query_one("#players").styles.max_height = 18 if wide else 9
+        self.query_one("#players").styles.max_height = 18 if wide else (10 if self.watch_game() else 9)
 
     def players_text(self) -> Text:
         session = self.session
@@ -125,8 +187,11 @@ class GotCatanScreen(GameScreen):
         result = session.result()
         wide = self.wide()
         text = Text(no_wrap=True, overflow="ellipsis")
-        name_width = 15 if wide else 9
-        text.append(f"  {'player':<{name_width}} VP hand dev\n", Style(dim=True))
+        watch = game.is_watch(view)
+        name_width = 15 if wide else (7 if watch else 9)
+        text.append(
+            f"  {'player':<{name_width}} VP hand dev" + (" gd" if watch else "") + "\n", Style(dim=True)
+        )
         for seat, player in enumerate(view.players):
             marker = ">" if seat == to_move else " "
             who = names[seat] + ((" (bot)" if wide else " bot") if session.is_bot(seat) else "")
@@ -138,6 +203,8 @@ class GotCatanScreen(GameScreen):
             text.append(marker, style)
             text.append(letters[seat], Style(color=PLAYER_INK[seat], bold=True))
             row = f" {who:<{name_width}.{name_width}}{points:>3}{len(player.hand):>5}{len(player.development):>4}"
+            if watch:
+                row += f"{game.guards_of(view, seat)[0]:>3}"
             text.append(row, style)
             text.append("\n")
         if to_move == CHANCE:
@@ -189,6 +256,8 @@ class GotCatanScreen(GameScreen):
                 name = game.development_title(card) if wide else SHORT_CARD.get(card, card)
                 words.append(name + ("*" if new else ""))
             text.append(("Cards: " if wide else "") + ", ".join(words) + "\n")
+        if game.is_watch(view):
+            text.append_text(self.hero_text(view, wide))
         menu = game.build_menu(view, seat)
         if wide:
             text.append("Build (cost)\n", Style(bold=True))
@@ -200,6 +269,24 @@ class GotCatanScreen(GameScreen):
         else:
             can = [title.split()[0].lower() for title, _, reason in menu if not reason]
             text.append("Can buy: " + (", ".join(can) if can else "nothing") + "\n")
+        return text
+
+    def hero_text(self, view: game.State, wide: bool) -> Text:
+        """The viewer's hero: its name, side, whether it may act now, and
+        (wide) what it does."""
+        name, side, ready = game.hero_state(view, self.viewer)
+        info = game.hero_info(name)
+        text = Text()
+        if info is None:
+            return text
+        state_word = "ready" if ready else "next turn"
+        if wide:
+            text.append("Hero: ", Style(bold=True))
+            text.append(f"{info.title} ({side}, {state_word})\n")
+            text.append(f" {info.ability}: {info.text}\n", Style(italic=True))
+        else:
+            later = "" if ready else " (next turn)"
+            text.append(f"Hero {info.title.split()[-1]} {side}{later}: {info.ability}\n")
         return text
 
     # --- the action bar --------------------------------------------------------------
@@ -288,13 +375,17 @@ class GotCatanScreen(GameScreen):
 
     def action_focus_map(self) -> None:
         self.map_in_use = True
+        wall = self.query_one(GotCatanWall)
+        if wall.display and wall.selectable and not self.query_one(GotCatanMap).selectable:
+            wall.focus()
+            return
         self.query_one(GotCatanMap).focus()
 
     def on_spot_board_spot_chosen(self, event: SpotBoard.SpotChosen) -> None:
         self.map_in_use = True
 
     def on_descendant_focus(self, event) -> None:
-        if not isinstance(event.widget, GotCatanMap):
+        if not isinstance(event.widget, (GotCatanMap, GotCatanWall)):
             self.map_in_use = False
 
     def advance(self) -> None:

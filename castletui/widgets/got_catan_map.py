@@ -297,7 +297,15 @@ class GotCatanMap(SpotBoard):
             resource = TERRAIN_RESOURCE[terrain] if terrain else "?"
             word = SHORT_RESOURCE.get(resource, resource) if scale is COMPACT else resource
             ink = Style(color=TERRAIN_INK[terrain]) if terrain else WORDS
+            wildling = state.blocked[hex_id] if state.blocked else ""
+            if wildling and scale is COMPACT:
+                # Brotherhood: a wildling blocks the hex; it produces nothing, so its mark
+                # takes the resource's place.
+                word, ink = f"W:{WILDLING_LETTER[wildling]}", WILDLING
             put(north_row + scale.resource_row, centre - len(word) // 2, word, ink)
+            if wildling and scale is LARGE:
+                mark = f"W:{wildling}"
+                put(north_row + scale.tormund_row + 1, centre - len(mark) // 2, mark, WILDLING)
 
     def _draw_edges(self, state: State, shape: Geometry, put, letters: list[str]) -> None:
         for edge, cells in enumerate(shape.edge_cells):
@@ -341,6 +349,8 @@ class GotCatanMap(SpotBoard):
         first.append("+", OFFERED).append(" free ")
         first.append("[T]" if scale is COMPACT else "TORMUND", TORMUND).append(" Tormund")
         second = Text(no_wrap=True, overflow="crop")
+        if state.blocked:
+            second.append("W:r" if scale is COMPACT else "W:regular", WILDLING).append(" wildling ")
         second.append(PIP * 3, PIPS_STYLE).append(" odds ")
         if scale is COMPACT:
             for resource, short in SHORT_RESOURCE.items():
@@ -375,5 +385,7 @@ PIPS_STYLE = Style(color="#f0e0a0")
 WORDS = Style(color="#d8d8d8")
 ROUTE = Style(color="#7fd0ff", italic=True)
 TORMUND = Style(bold=True, reverse=True)
+WILDLING = Style(bold=True, color="#1a1a1a", bgcolor="#ff9f43")
+WILDLING_LETTER = {"regular": "r", "climber": "c", "giant": "G"}
 OFFERED = Style(underline=True, bold=True, color="#ffe066")
 CURSOR = Style(reverse=True, bold=True, color="#ffe066")

@@ -433,6 +433,32 @@ def _arrival(state: State, kind: str, clearing: int) -> str:
     return f"a regular {where}: waits ({regulars} against {guards} guards)"
 
 
+def advance_outcomes(state: State) -> list[tuple[str, str, int, str]]:
+    """What each trail's next wildling would do, for a short display:
+    (the die's faces, the wildling's kind or "", its clearing, the outcome:
+    "none", "jumps" (a climber blocks a hex), "kills" (a giant kills a
+    guard), "waits" or "breach")."""
+    out = []
+    for index, clan in enumerate(CLANS):
+        camps = state.camps[index] if state.camps else ()
+        for trail in clan.trails:
+            faces = "-".join(str(n) for n in trail.numbers)
+            clearing = trail.clearing
+            if not camps:
+                out.append((faces, "", clearing, "none"))
+                continue
+            kind = camps[0]
+            guards = len(state.wall[clearing])
+            if kind == "climber":
+                outcome = "jumps"
+            elif kind == "giant":
+                outcome = "kills" if guards else "breach"
+            else:
+                outcome = "breach" if state.clearings[clearing].count("regular") + 1 > guards else "waits"
+            out.append((faces, kind, clearing, outcome))
+    return out
+
+
 def advance_forecast(state: State) -> list[tuple[str, str]]:
     """What the wildling die can do next: (its faces, what happens) per
     trail, then the faces that advance nobody."""
@@ -517,6 +543,7 @@ __all__ = [
     "HeroInfo",
     "SectionInfo",
     "advance_forecast",
+    "advance_outcomes",
     "breach_track",
     "clans",
     "frostfangs",

@@ -15,9 +15,9 @@ from tests.app.driving import settle
 NAMES = ["Ann", "Bran", "Cat", "Dany"]
 
 
-def new_session(path: Path | None, seed: int, seats: int = 3) -> Session:
+def new_session(path: Path | None, seed: int, seats: int = 3, variant: str = "base") -> Session:
     players = [saves.Player(name) for name in NAMES[:seats]]
-    session = Session.new("got-catan", "base", players, seed=seed, path=path)
+    session = Session.new("got-catan", variant, players, seed=seed, path=path)
     session.run_automatic()
     return session
 

@@ -1,0 +1,249 @@
+"""The Wall and the north of A Game of Thrones Catan: Brotherhood of the
+Watch as one board widget, drawn in one render, west to east in four
+columns (one per wall section):
+
+- the Frostfangs (the wildlings left there) and the wildling tokens;
+- the three clans between the columns, each with its 5 camps (hottest
+  first) and its two trails down to the clearings, with the wildling die's
+  numbers (a trail whose next wildling would breach is marked);
+- the four clearings with the wildlings waiting there;
+- the Wall: each section's guard spaces, space 1 first, by owner (colour and
+  letter, so NO_COLOR reads the same); each section is a spot of the board
+  cursor, ("section", index) as the rules' ``spot()`` names it;
+- the breach track and the wildlings in the Gift against the end;
+- what the wildling die can do next, trail by trail;
+- the hero display.
+
+Two sizes: compact (from 48 columns, for 80x24) and roomy (from 72). All
+data comes from the face's queries; the words are the rules'.
+"""
+
+from __future__ import annotations
+
+from rich.style import Style
+from rich.text import Text
+
+from castletui.widgets.board import SpotBoard
+from castletui.widgets.got_catan_map import CURSOR, OFFERED, PLAYER_INK, seat_letters
+from rules import got_catan as game
+
+KIND_LETTER = {"regular": "r", "climber": "c", "giant": "G"}
+"""One letter per kind of wildling (a giant in capitals: it kills guards)."""
+
+DIM = Style(color="#8a8a8a")
+TITLE = Style(bold=True, color="#cfe8ff")
+WILDLING = Style(bold=True, color="#ff9f43")
+DANGER = Style(bold=True, color="#ff5555")
+WALL = Style(color="#dfe6ee", bgcolor="#3a4450")
+ICE = Style(color="#9fd8ff")
+
+
+class GotCatanWall(SpotBoard):
+    """The Wall and the north (see the module docstring)."""
+
+    DEFAULT_CSS = """
+    GotCatanWall { width: 1fr; height: auto; min-height: 12; }
+    """
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.state: game.State | None = None
+        self.names: list[str] = []
+
+    def show(self, state: game.State, names: list[str]) -> None:
+        self.state, self.names = state, names
+        self.refresh(layout=True)
+
+    def on_resize(self) -> None:
+        self.refresh()
+
+    def get_content_height(self, container, viewport, width: int) -> int:
+        return len(self._lines(width))
+
+    def render(self) -> Text:
+        self.clear_spots()
+        text = Text(no_wrap=True, overflow="crop")
+        width = self.size.width or 48
+        for index, line in enumerate(self._lines(width, place=True)):
+            if index:
+                text.append("\n")
+            line.truncate(width)  # never wrapped: a wrapped line would move the spots below it
+            text.append_text(line)
+        return text
+
+    # --- drawing -------------------------------------------------------------------
+
+    def _lines(self, width: int, place: bool = False) -> list[Text]:
+        state = self.state
+        if state is None or not game.is_watch(state):
+            return [Text("")]
+        roomy = width >= 72
+        column = max(12, min(20, width // 4))
+        letters = seat_letters(self.names or [f"P{s + 1}" for s in range(len(state.players))])
+        lines: list[Text] = []
+
+        # The Frostfangs and the tokens.
+        left = game.frostfangs(state)
+        pool, on_cards, spent = game.tokens(state)
+        head = Text(no_wrap=True)
+        head.append("Frostfangs ", TITLE)
+        if roomy:
+            head.append(", ".join(f"{left[k]} {k}s" for k in ("regular", "climber", "giant")))
+            head.append(f"   tokens: {pool} in the pool, {on_cards} on cards, {spent} spent", DIM)
+        else:
+            head.append(" ".join(f"{left[k]}{KIND_LETTER[k]}" for k in ("regular", "climber", "giant")))
+            head.append(f"  tokens: pool {pool}, spent {spent}", DIM)
+        lines.append(head)
+
+        # The clans, centred on the boundaries between the columns.
+        clans = game.clans(state)
+        titles = [" "] * (column * 4)
+        camps_row: list[tuple[int, str, Style | None]] = []
+        for index, clan in enumerate(clans):
+            centre = column * (index + 1)
+            title = clan.title if roomy else clan.title.split()[0][: column - 2]
+            _put(titles, centre - len(title) // 2, title)
+            cells = [KIND_LETTER[kind] for kind in clan.camps] + ["."] * (clan.room - len(clan.camps))
+            text = " ".join(cells)
+            start = centre - len(text) // 2
+            for offset, kind in enumerate(clan.camps):
+                camps_row.append((start + 2 * offset, KIND_LETTER[kind], WILDLING))
+            camps_row.append((start, text, None))
+        lines.append(Text("".join(titles).rstrip(), TITLE))
+        row = [" "] * (column * 4)
+        styled: dict[int, Style] = {}
+        for start, text, style in sorted(camps_row, key=lambda item: item[2] is not None):
+            _put(row, start, text)
+            if style is not None:
+                for offset in range(len(text)):
+                    styled[start + offset] = style
+        lines.append(_styled("".join(row).rstrip(), styled, DIM))
+
+        # The trails with the die's numbers, down to the clearings.
+        outcomes = game.advance_outcomes(state)
+        trail_row = [" "] * (column * 4)
+        trail_styles: dict[int, Style] = {}
+        for index, (faces, _kind, clearing, outcome) in enumerate(outcomes):
+            lower = index % 2 == 0  # each clan's lower trail leads west, the higher east
+            text = f"\u2571{faces}" if lower else f"{faces}\u2572"
+            start = column * (clearing + 1) - len(text) - 1 if lower else column * clearing + 1
+            _put(trail_row, start, text)
+            style = DANGER if outcome == "breach" else (WILDLING if outcome != "none" else DIM)
+            for offset in range(len(text)):
+                trail_styles[start + offset] = style
+        lines.append(_styled("".join(trail_row).rstrip(), trail_styles, DIM))
+
+        # The clearings, one per column.
+        sections = game.wall_sections(state)
+        clearing_line = Text(no_wrap=True)
+        for section in sections:
+            waiting = "".join(KIND_LETTER[kind] for kind in section.waiting) or "-"
+            cell = f"{section.clearing}: {waiting}"
+            pad = (column - len(cell)) // 2
+            clearing_line.append(" " * pad)
+            clearing_line.append(f"{section.clearing}: ", ICE)
+            clearing_line.append(waiting, WILDLING if section.waiting else DIM)
+            clearing_line.append(" " * (column - pad - len(cell)))
+        lines.append(clearing_line)
+
+        # The Wall: each section's guard spaces, space 1 first.
+        wall_line = Text(no_wrap=True)
+        wall_row = len(lines)
+        for index, section in enumerate(sections):
+            spot = ("section", index)
+            label = section.title
+            start = index * column
+            spaces = [letters[seat] for seat in section.guards] + ["."] * (
+                section.spaces - len(section.guards)
+            )
+            cell = f"{label} " + " ".join(spaces)
+            pad = (column - len(cell)) // 2
+            wall_line.append(" " * pad, WALL)
+            wall_line.append(label, self._spot_style(spot, WALL + Style(bold=True)))
+            if place:
+                self.place(spot, wall_row, start + pad, start + pad + len(label) - 1)
+            for offset, seat in enumerate(section.guards):
+                wall_line.append(" ", WALL)
+                wall_line.append(letters[seat], WALL + Style(color=PLAYER_INK[seat], bold=True))
+                del offset
+            for _ in range(section.spaces - len(section.guards)):
+                wall_line.append(" .", WALL)
+            wall_line.append(" " * (column - pad - len(cell)), WALL)
+        lines.append(wall_line)
+
+        # The breach track and the Gift.
+        breaches, limit = game.breach_track(state)
+        gift, gift_limit = game.gift_wildlings(state)
+        track = Text(no_wrap=True)
+        track.append("Breaches ", TITLE)
+        track.append("\u25a0" * breaches, DANGER)
+        track.append("\u25a1" * (limit - breaches), DIM)
+        track.append(f" (the {limit}rd ends)  " if roomy else f" ({limit}rd ends) ", DIM)
+        track.append("Gift ", TITLE)
+        track.append(f"{gift} of {gift_limit} wildlings" if roomy else f"{gift}/{gift_limit} wildlings")
+        lines.append(track)
+
+        # What the wildling die can do next.
+        lines.append(Text("Wildling die next (d12):", TITLE))
+        if roomy:
+            idle = []
+            outcome_of = {faces: outcome for faces, _, _, outcome in outcomes}
+            for faces, what in game.advance_forecast(state):
+                if outcome_of.get(faces, "none") == "none":
+                    idle.append(faces)
+                    continue
+                line = Text(no_wrap=True)
+                line.append(f" {faces:>4} ", TITLE)
+                line.append(what, DANGER if "BREACH" in what else None)
+                lines.append(line)
+            line = Text(no_wrap=True)
+            line.append(f" {', '.join(idle)}: nobody advances", DIM)
+            lines.append(line)
+        else:
+            line = Text(no_wrap=True)
+            used = 0
+            for faces, kind, clearing, outcome in outcomes:
+                if outcome == "none":
+                    continue
+                word = f"{faces}:{KIND_LETTER[kind]}\u2192{sections[clearing].clearing} {outcome}  "
+                if used + len(word) > width:
+                    lines.append(line)
+                    line, used = Text(no_wrap=True), 0
+                line.append(word, DANGER if outcome == "breach" else WILDLING)
+                used += len(word)
+            if not used:
+                line.append(" every camp is empty: nobody advances", DIM)
+            lines.append(line)
+
+        # The hero display.
+        display = Text(no_wrap=True)
+        display.append("Heroes on display: " if roomy else "Display: ", TITLE)
+        names = [game.hero_info(name).title if roomy else name.capitalize() for name in state.heroes]
+        display.append(", ".join(names))
+        lines.append(display)
+        if roomy:
+            key = Text(no_wrap=True)
+            key.append("r regular  c climber  G giant; camps hottest first; ", DIM)
+            key.append("\u2571n", WILDLING).append(" trail on die n", DIM)
+            lines.append(key)
+        return lines
+
+    def _spot_style(self, spot, base: Style) -> Style:
+        if spot == self.cursor:
+            return CURSOR
+        if spot in self.selectable:
+            return base + OFFERED
+        return base
+
+
+def _put(cells: list[str], start: int, text: str) -> None:
+    for offset, char in enumerate(text):
+        if 0 <= start + offset < len(cells):
+            cells[start + offset] = char
+
+
+def _styled(line: str, styles: dict[int, Style], default: Style | None) -> Text:
+    text = Text(no_wrap=True)
+    for index, char in enumerate(line):
+        text.append(char, styles.get(index, default) if char != " " else None)
+    return text
