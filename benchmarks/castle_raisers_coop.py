@@ -131,36 +131,37 @@ def main() -> None:
         f"  {'players':>7} {'won':>6} {'mean team':>10} {'target':>6} {'threat lost':>11}"
         f" {'ms median':>9} {'p95':>6} {'cpu median':>10} {'p95':>6}"
     )
+    # every game of every player count goes to the workers at once, so none waits for a
+    # player count's last game; the results come back in order
+    seeds = range(args.first_seed, args.first_seed + args.games)
+    jobs = [(seats, seed, args.level) for seats in args.seats for seed in seeds]
+    results = []
     with multiprocessing.Pool(args.jobs) as pool:
-        for seats in args.seats:
-            jobs = [
-                (seats, seed, args.level) for seed in range(args.first_seed, args.first_seed + args.games)
-            ]
-            times: list[float] = []
-            cpu: list[float] = []
-            wins = threat_losses = 0
-            scores = []
-            for played, (won, score, failed, game_times, game_cpu) in enumerate(
-                pool.imap(_play_one, jobs), start=1
-            ):
-                wins += won
-                threat_losses += failed
-                scores.append(score)
-                times += game_times
-                cpu += game_cpu
-                if played % 25 == 0 and played < args.games:
-                    # long runs: a running tally, so a stopped run still says something
-                    print(
-                        f"    ... {seats} players, {played} games: won {wins}, mean {statistics.mean(scores):.1f}",
-                        flush=True,
-                    )
-            target = wolves_score(seats)
-            print(
-                f"  {seats:>7} {wins / args.games:>6.0%} {statistics.mean(scores):>10.1f} {target:>6} "
-                f"{threat_losses:>11} {statistics.median(times):>9.1f} {_percentile(times, 0.95):>6.1f}"
-                f" {statistics.median(cpu):>10.1f} {_percentile(cpu, 0.95):>6.1f}",
-                flush=True,
-            )
+        for (seats, _, _), outcome in zip(jobs, pool.imap(_play_one, jobs), strict=True):
+            results.append(outcome)
+            played = len(results)
+            if played % 25 == 0 and played < args.games:
+                # long runs: a running tally, so a stopped run still says something
+                wins = sum(won for won, *_ in results)
+                mean = statistics.mean(score for _, score, *_ in results)
+                print(f"    ... {seats} players, {played} games: won {wins}, mean {mean:.1f}", flush=True)
+            if played == args.games:
+                _report(seats, results)
+                results = []
+
+
+def _report(seats: int, results: list[tuple[bool, float, bool, list[float], list[float]]]) -> None:
+    """One player count's line: win rate, mean team score, Threat losses, decision times."""
+    times = [t for *_, game_times, _ in results for t in game_times]
+    cpu = [t for *_, game_cpu in results for t in game_cpu]
+    wins = sum(won for won, *_ in results)
+    print(
+        f"  {seats:>7} {wins / len(results):>6.0%} {statistics.mean(score for _, score, *_ in results):>10.1f}"
+        f" {wolves_score(seats):>6} {sum(failed for _, _, failed, *_ in results):>11}"
+        f" {statistics.median(times):>9.1f} {_percentile(times, 0.95):>6.1f}"
+        f" {statistics.median(cpu):>10.1f} {_percentile(cpu, 0.95):>6.1f}",
+        flush=True,
+    )
 
 
 if __name__ == "__main__":
