@@ -113,8 +113,9 @@ def table_dir_of(app: Any) -> Path:
 
 
 def hidden_hands(game: Any, state: Any, seats: int) -> bool:
-    """Whether the game hides something of one seat from another."""
-    return any(game.view(state, seat) != game.view(state, 0) for seat in range(1, seats))
+    """Whether the game hides anything from a seat (hands, a deck's order):
+    at set-up nothing may be dealt yet, but a hidden deck is already there."""
+    return any(game.view(state, seat) != state for seat in range(seats))
 
 
 def create_table(

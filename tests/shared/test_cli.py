@@ -1,0 +1,85 @@
+"""The shared-table commands: `new GAME --shared`, `join` (the lobby, a
+table by name, a seat), `--as`, `--table-dir` and `serve`'s command line;
+a refusal is one line and status 2."""
+
+from __future__ import annotations
+
+import shlex
+import sys
+
+import pytest
+
+import saves
+from castletui import cli
+from castletui.shared import create_table
+from rules import registry
+
+
+def start_of(*argv: str):
+    return cli.start_from(cli.build_parser().parse_args(list(argv)), registry)
+
+
+def test_new_shared_with_players_starts_a_table_and_without_opens_the_wizard_shared():
+    start = start_of(
+        "new", "castlecards", "--shared", "--variant", "multi-player", "--players", "3", "--bots", "1"
+    )
+    assert start.kind == "shared"
+    assert [player.is_bot for player in start.new_game["players"]] == [False, False, True]
+    assert "mode" not in start.new_game  # a shared table is digital
+    wizard = start_of("new", "castlecards", "--shared")
+    assert wizard.kind == "wizard" and wizard.new_game["shared"]
+
+
+def test_a_shared_table_is_not_played_in_table_mode(capsys):
+    assert start_of("new", "castlecards", "--shared", "--mode", "table", "--players", "2") == 2
+    assert "played digitally" in capsys.readouterr().err
+
+
+def test_join_finds_a_table_by_its_name_in_the_table_folder_and_takes_the_seat_asked(tmp_path):
+    folder = tmp_path / "tables"
+    table, _, _ = create_table(
+        folder, "ann", "castlecards", "two-player", [saves.Player("A"), saves.Player("B")]
+    )
+    start = start_of("join", table.path.stem, "--seat", "2", "--table-dir", str(folder), "--as", "bo")
+    assert start.kind == "join" and start.path == table.path and start.new_game["seat"] == 1
+    lobby = start_of("join", "--table-dir", str(folder))
+    assert lobby.kind == "join" and lobby.path is None
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (["join", "nowhere", "--table-dir", "{folder}"], "there is no table at nowhere"),
+        (["join", "--seat", "0", "--table-dir", "{folder}"], "--seat takes 1, 2"),
+        (["join", "--as", "Bo\x1b[31m"], "control character"),
+        (["join", "--as", ""], "is empty"),
+    ],
+)
+def test_join_refusals_are_one_line(tmp_path, capsys, argv, said):
+    argv = [arg.replace("{folder}", str(tmp_path)) for arg in argv]
+    assert cli.main(argv) == 2
+    error = capsys.readouterr().err
+    assert said in error and error.count("\n") == 1
+
+
+def test_the_table_folder_comes_from_the_option_then_the_environment(tmp_path, monkeypatch):
+    monkeypatch.setenv("CASTLETUI_TABLE_DIR", str(tmp_path / "from-env"))
+    args = cli.build_parser().parse_args(["join"])
+    assert cli.table_folder(args) == tmp_path / "from-env"
+    args = cli.build_parser().parse_args(["join", "--table-dir", str(tmp_path / "given")])
+    assert cli.table_folder(args) == tmp_path / "given"
+
+
+def test_serve_runs_the_lobby_as_the_player_over_the_same_tables(tmp_path):
+    args = cli.build_parser().parse_args(
+        ["serve", "--table-dir", str(tmp_path), "--as", "Ann Lee", "--port", "9"]
+    )
+    command = shlex.split(cli.serve_command_line(args))
+    assert command[:4] == [sys.executable, "-m", "castletui", "join"]
+    assert command[command.index("--table-dir") + 1] == str(tmp_path)
+    assert command[command.index("--as") + 1] == "Ann Lee"
+    pytest.importorskip("textual_serve")
+    from textual_serve.server import Server
+
+    server = Server(cli.serve_command_line(args), port=args.port)
+    assert server.command == cli.serve_command_line(args)
