@@ -6,15 +6,23 @@ to take and where to put it. Its worth shows only ages later (a wall grown
 tall enough to hold the wolves, a Village token scoring in two sections, a
 Threat card met or not). So for that decision the bot plays the game out.
 
-The candidates are the few (tile, slot) pairs the estimate likes best. Each is
-played out to Game End several times: chance is drawn at random (a game of
-Castle Raisers has no hidden order, every stack is a known multiset, so a
-drawn future is a fair sample of what may come), and every player's decisions
-are taken by a quick policy (:func:`quick_action`: the estimate one step ahead,
-a tile's best slot for drafting). Every candidate sees the same random draws
+The candidates are the few (tile, slot) pairs the estimate likes best, after
+the turn's effects are played out greedily. Each is played out several times:
+chance is drawn at random (a game of Castle Raisers has no hidden order, every
+stack is a known multiset, so a drawn future is a fair sample of what may
+come), and every player's decisions are taken by a quick policy
+(:func:`quick_action`: the estimate one step ahead, for a draft two of the
+face-up tiles at their best slot). Every candidate sees the same random draws
 (common random numbers), so their means differ by the choice and less by luck.
-The candidate with the best mean outcome (team score, a failed Threat card
-costing as much as a lost game, a win a bonus) is played.
+
+The playouts go by successive halving: all candidates a few playouts each,
+then the better half as many again, until two are left; the best mean is
+played. A solo playout goes to Game End (a failed Threat card costs as much
+as a lost game, a win adds a bonus); a team's playout, which costs a turn per
+player, stops at the next age's first draft and the estimate judges from
+there (from the last age, it goes to Game End). Where the time goes (a solo
+draft, profiled): about two thirds in the estimate the quick policy asks,
+a fifth in the engine's own steps.
 
 The number of playouts is fixed by the work they take (engine actions), not
 by a clock, so the same state and seed always give the same choice.
