@@ -29,7 +29,7 @@ from pathlib import Path
 import msgspec
 
 from rules import registry
-from rules.core import CHANCE
+from rules.core import CHANCE, IllegalAction
 from saves.codec import decode
 from saves.errors import SaveError
 from saves.names import name_problem
@@ -268,7 +268,7 @@ class TableSummary(msgspec.Struct, frozen=True):
     path: str
     game: str
     title: str
-    variant: str
+    variant: str  # as the wizard names it ("3-4 players")
     players: tuple[str, ...]
     owners: tuple[str, ...]
     bots: tuple[bool, ...]
@@ -298,16 +298,17 @@ def list_tables(directory: Path) -> list[TableSummary]:
     for path in paths:
         try:
             save, seating = Table(path).read()
-            try:
-                title = registry.get(save.game).INFO.title
-            except registry.UnknownGame:
-                title = save.game
+            title, variant = save.game, save.config.variant
+            with contextlib.suppress(registry.UnknownGame, IllegalAction):
+                info = registry.get(save.game).INFO
+                title = info.title
+                variant = info.variant(variant).title or variant
             rows.append(
                 TableSummary(
                     str(path),
                     save.game,
                     title,
-                    save.config.variant,
+                    variant,
                     tuple(player.name for player in save.players),
                     tuple(seating.owners),
                     tuple(player.is_bot for player in save.players),

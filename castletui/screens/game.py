@@ -531,7 +531,7 @@ class GameScreen(Screen):
         words, redraw, and go on (a bot or a draw may be next)."""
         if not self.is_attached:
             return
-        names = self.session.names
+        names, log_before = self.session.names, self.session.save.log
         try:
             lines, rewound = self.session.sync()
         except saves.SaveError as error:
@@ -541,7 +541,9 @@ class GameScreen(Screen):
         if rewound or names != self.session.names:  # an undo, or a player took a seat (their name)
             log.show_all([line.text for line in self.session.log])
         if rewound:
-            self.notify("A move was taken back at another terminal.", timeout=4)
+            taker = log_before[-1].seat if log_before else -1
+            who = names[taker] if 0 <= taker < len(names) else "Another terminal"
+            self.notify(f"{who} took back their last move.", timeout=5)
             self.result_shown = False
         else:
             for line in lines:

@@ -90,9 +90,12 @@ class NewGameScreen(Screen):
                     )
             with Horizontal(classes="field"):
                 yield PlainLabel("Played at", classes="field-label")
+                # Through a game account's forced command (join --as) only shared
+                # tables: a hot-seat save there would be every player's to open.
+                lobby_only = getattr(self.app, "lobby_only", False)
                 yield Select(
-                    WHERE,
-                    value="shared" if self.preset.get("shared") else "here",
+                    WHERE[1:] if lobby_only else WHERE,
+                    value="shared" if self.preset.get("shared") or lobby_only else "here",
                     allow_blank=False,
                     compact=True,
                     id="where",

@@ -203,3 +203,20 @@ async def test_the_lobby_lists_a_free_seat_and_enter_takes_it(tmp_path):
         screen = game_screen(app)
         assert screen is not None and screen.viewer == 1
     assert Table(table.path).read()[1].owners == ["ann", "bo"]
+
+
+async def test_the_wizard_starts_a_shared_table_with_you_in_the_first_seat(tmp_path):
+    directory = tmp_path / "tables"
+    directory.mkdir(mode=0o700)
+    app = Terminal(directory, "ann", Start("wizard", game_id="castlecards", new_game={"shared": True}))
+    async with app.run_test(size=(100, 40)) as pilot:
+        await settle(pilot)
+        assert "Shared, own terminals" in screen_text(app)
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        screen = game_screen(app)
+        assert screen is not None and screen.session.shared and screen.viewer == 0
+    (table,) = directory.glob("*.json")
+    save, seating = Table(table).read()
+    assert seating.owners[0] == "ann" and save.players[0].name == "ann"
+    assert not any(seating.owners[1:])  # the other seats wait for whoever joins
