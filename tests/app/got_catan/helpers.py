@@ -58,12 +58,13 @@ async def press_until(pilot, done, key: str = "enter", limit: int = 40) -> None:
     assert done(), "it never happened"
 
 
-def planned_line(screen, rng: random.Random) -> tuple[str, int | None]:
+def planned_line(screen, rng: random.Random, watch: bool = True) -> tuple[str, int | None]:
     """What a person following the planner bot presses now on ``screen``:
     ("escape", None) to step back a level, or ("line", index) of the
     action-bar line to take (the bot's action, or the group that holds it).
     An offer to players (the bot's come from its own planning) becomes
-    the end of the turn: the trade dialog has its own test."""
+    the end of the turn: the trade dialog has its own test. ``watch=False``:
+    the person plays Brotherhood with the base game's plans."""
     from castletui.screens.game import Choice
     from rules.core import screen as screen_api
 
@@ -71,7 +72,13 @@ def planned_line(screen, rng: random.Random) -> tuple[str, int | None]:
     lines: list[Choice] = screen.choice_list
     if screen.handing_over is not None:
         return "line", 0  # "Pass to ...": the device goes to the next person
-    wanted = game.bot_action(session.state, "normal", rng)
+    if watch:
+        wanted = game.bot_action(session.state, "normal", rng)
+    else:
+        # The base game's plans alone (Brotherhood): no guards, no heroes.
+        from rules.got_catan.bots.planner import planned_action
+
+        wanted = planned_action(session.state, rng, watch=False)
     if isinstance(wanted, game.OfferTrade):
         wanted = game.EndTurn()
     for index, line in enumerate(lines):

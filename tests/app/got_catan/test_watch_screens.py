@@ -1,0 +1,111 @@
+"""Brotherhood of the Watch through the keyboard: w switches between the
+Gift and the Wall on a small terminal, a guard to place brings the Wall up
+and its cursor places it, the Roll's preview tells what the wildling die can
+do, and a whole hot-seat game of three people that ends by a breach."""
+
+from __future__ import annotations
+
+import random
+
+from textual.widgets import OptionList
+
+from castletui.screens.dialogs import CurtainScreen
+from castletui.screens.got_catan import GotCatanScreen
+from castletui.widgets.got_catan_map import GotCatanMap
+from castletui.widgets.got_catan_wall import GotCatanWall
+from tests.app.driving import StillApp, open_table, screen_text, settle
+from tests.app.got_catan.helpers import at, new_session, planned_line, play_until
+
+
+def watch_session(path, seed: int, seats: int = 3):
+    return new_session(path, seed, seats=seats, variant="brotherhood")
+
+
+async def test_w_switches_between_the_gift_and_the_wall_on_a_small_terminal(tmp_path):
+    session = play_until(watch_session(tmp_path / "g.toml", 3), at("start", 0))
+    app = StillApp(save_dir=tmp_path, session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_table(pilot)
+        screen = app.screen
+        wall, gift = screen.query_one(GotCatanWall), screen.query_one(GotCatanMap)
+        assert gift.display and not wall.display
+        await pilot.press("w")
+        await settle(pilot)
+        assert wall.display and not gift.display
+        text = screen_text(app)
+        assert "Frostfangs" in text and "Breaches" in text and "W1" in text
+        await pilot.press("w")
+        await settle(pilot)
+        assert gift.display and not wall.display
+
+
+async def test_both_boards_show_on_a_large_terminal(tmp_path):
+    session = play_until(watch_session(tmp_path / "g.toml", 3), at("start", 0))
+    app = StillApp(save_dir=tmp_path, session=session)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await open_table(pilot)
+        screen = app.screen
+        assert screen.query_one(GotCatanWall).display and screen.query_one(GotCatanMap).display
+        assert "Heroes on display" in screen_text(app)
+
+
+async def test_the_set_up_guard_is_placed_with_the_wall_cursor(tmp_path):
+    session = play_until(watch_session(tmp_path / "g.toml", 5), at("place-guard", 0))
+    app = StillApp(save_dir=tmp_path, session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_table(pilot)
+        screen = app.screen
+        wall = screen.query_one(GotCatanWall)
+        assert wall.display, "a guard to place brings the Wall up"
+        assert wall.selectable == {("section", s) for s in range(4)}
+        await pilot.press("m")
+        assert screen.focused is wall
+        await pilot.press("right", "right")
+        section = wall.cursor
+        assert section[0] == "section"
+        await pilot.press("enter")
+        await settle(pilot)
+        assert session.state.wall[section[1]][-1] == 0
+
+
+async def test_the_rolls_preview_tells_what_the_wildling_die_can_do(tmp_path):
+    session = play_until(watch_session(tmp_path / "g.toml", 3), at("start", 0))
+    app = StillApp(save_dir=tmp_path, session=session)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await open_table(pilot)
+        assert "wildling die" in screen_text(app)
+
+
+async def test_a_whole_hot_seat_game_through_the_keyboard_ends_by_a_breach(tmp_path):
+    """Three people following the base game's plans (no guards but the
+    set-up's, no heroes) by keys alone: the arrows to the line, Enter, Enter
+    again for the curtain; the Wall falls on the third breach."""
+    session = watch_session(tmp_path / "g.toml", seed=11)
+    app = StillApp(save_dir=tmp_path, session=session)
+    curtains = 0
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_table(pilot)
+        for _ in range(6000):
+            await pilot.pause()
+            if session.over:
+                break
+            screen = app.screen
+            if isinstance(screen, CurtainScreen):
+                curtains += 1
+                await pilot.press("enter")
+                continue
+            assert isinstance(screen, GotCatanScreen), screen
+            what, index = planned_line(screen, random.Random(session.ply), watch=False)
+            if what == "escape":
+                await pilot.press("escape")
+                continue
+            actions = screen.query_one("#actions", OptionList)
+            if screen.focused is not actions:
+                actions.focus()
+                await settle(pilot)
+            steps = index - (actions.highlighted or 0)
+            await pilot.press(*["down" if steps > 0 else "up"] * abs(steps), "enter")
+        assert session.over, "the game did not end"
+        assert session.state.ended_by == "breach" and session.state.breaches == 3
+        assert session.result().winners
+        assert curtains >= session.state.turn_number - 1
