@@ -47,6 +47,7 @@ from castletui.widgets.plain import Plain
 from rules.castle_raisers import (
     ABILITY_NAMES,
     FORTIFICATION,
+    LOCATIONS,
     ROUNDS_PER_AGE,
     SECTION_INDEX,
     SECTIONS,
@@ -316,8 +317,7 @@ class CastleRaisersScreen(GameScreen):
             text = f"Discard {self.tile_words(action.tile)}"
             return f"{text}: the wolves attack" if discard_makes_wolves_attack(state, action.tile) else text
         if isinstance(action, PlaceVillage):
-            sections = "+".join(location_sections(action.location))
-            return f"{text} ({sections})"
+            return self.location_words(action.location)
         if isinstance(action, PickLine | RevealLine) and action.line < len(state.lines):
             line = state.lines[action.line]
             region = SECTIONS[line.region] if line.region >= 0 else "face down"
@@ -329,6 +329,21 @@ class CastleRaisersScreen(GameScreen):
         if token:
             return f"{token}: {ICON_WORD[TOKENS[token].ability]} icon, scores {token_words(token)}"
         return text
+
+    @staticmethod
+    def location_words(location: str) -> str:
+        """A Village location as the castle draws it: "Forests, left of the two",
+        "Border sea|farmlands" (it counts in both)."""
+        sections = location_sections(location)
+        if len(sections) > 1:
+            return f"Border {'|'.join(sections)} (counts in both)"
+        siblings = [place for place in LOCATIONS if location_sections(place) == sections]
+        side = (
+            ("left", "right")[siblings.index(location)]
+            if len(siblings) == 2
+            else str(siblings.index(location) + 1)
+        )
+        return f"{sections[0].capitalize()}, {side} of the two"
 
     @staticmethod
     def tile_words(tile: str) -> str:

@@ -42,7 +42,6 @@ from rules.castle_raisers import (
     FORTIFICATION,
     FOUNDATION,
     LOCATION_SECTIONS,
-    LOCATIONS,
     PORTIONS,
     SECTIONS,
     TILES,
@@ -60,7 +59,7 @@ LABEL = 2
 LEGEND = (
     "S soldier, L ladder, A archer, V vicious wolf",
     "→2 would get in · h2 wall height · ▒ Fortified",
-    "{village}: {colour} Village token, {icon} · Pr1: count",
+    "{village}: {colour} token, {icon} · {count}: Prestige count",
 )
 """The short names of the castle, one line each (dim icons are covered: Help says so)."""
 
@@ -148,7 +147,10 @@ class CastleBoard(RaisersBoard):
         # Inside: Village locations, piles, icon counts.
         rows += self._inside_rows(castle, half, section_width, band, len(rows))
         village = "b·Dis" if half >= 5 else "bDi"
-        legend = [line.format(village=village, colour="blue", icon="Dispatch") for line in LEGEND]
+        count = ("Pre" if half >= 5 else "Pr") + "1"
+        legend = [
+            line.format(village=village, colour="blue", icon="Dispatch", count=count) for line in LEGEND
+        ]
         if self.roomy:  # room across, not down: one run of text
             legend = [" · ".join(legend)]
         for line in legend:
@@ -253,10 +255,8 @@ class CastleBoard(RaisersBoard):
 
     def _inside_rows(self, castle, half: int, section_width: int, band: int, y: int) -> list[Text]:
         rows: list[Text] = []
-        names = Row(band)
         village = Row(band)
         token_width = 5 if half >= 5 else 3
-        with_names = self.roomy or half >= 5
         for index, sections in enumerate(LOCATION_SECTIONS):
             token = castle.village[index]
             spot = ("loc", index)
@@ -283,15 +283,12 @@ class CastleBoard(RaisersBoard):
             style = self.spot_style(spot, base) if self.deciding else base
             for x in xs:
                 village.put(x, text.ljust(token_width), style)
-                names.put(x, LOCATIONS[index].replace("B_", "")[:token_width].center(token_width), "dim")
                 if self.deciding:
-                    row = y + (1 if with_names else 0)
+                    row = y
                     if spot in self.spot_cells:
                         self.more_cells[spot] = (row, x, x + token_width - 1)
                     else:
                         self.place(spot, row, x, x + token_width - 1)
-        if with_names:
-            rows.append(names.text())
         rows.append(village.text())
         piles = Row(band)
         counts = [Row(band), Row(band)]

@@ -543,3 +543,17 @@ async def test_the_keys_go_back_to_the_action_bar_when_the_board_has_nothing_to_
         await pilot.press("b")  # the Village board comes forward: the castle is put away
         await pilot.pause()
         assert screen.focused is screen.query_one("#actions")
+
+
+async def test_village_locations_are_named_in_words_and_lit_on_the_castle(tmp_path):
+    """What players found, item 10: "FF T1 T2" read as code."""
+    session = advance(new_session(tmp_path / "g.toml", seed=4), decision("village_place"))
+    app = StillApp(save_dir=tmp_path, session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        board = screen.query_one(CastleBoard)
+        texts = prompts(screen)
+        assert texts and all(text.startswith(("Border ", "Forests, ", "Sea, ", "Farmlands, ")) for text in texts)
+        assert all(choice.where in board.spot_cells for choice in screen.choice_list)
+        assert not any(code in board.render().plain for code in ("T1", "FF ", "B_"))
