@@ -93,3 +93,17 @@ def test_list_names_every_helper():
 def test_each_question_ends_with_the_prompt():
     _, out = calc("castlecards", "")
     assert out.splitlines()[1].startswith("What is attacked") and PROMPT in out
+
+
+def test_the_calculator_is_headless():
+    """``castletui calc`` runs without textual or rich, over SSH or in a pipe."""
+    import subprocess
+    import sys
+
+    probe = (
+        "import io, sys\nfrom castletui.calc import main\n"
+        "main('castlecards', [], io.StringIO('wall\\n3\\n\\ncatapult\\n\\n'), io.StringIO())\n"
+        "print(' '.join(m for m in ('textual', 'rich') if m in sys.modules))"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == ""
