@@ -24,12 +24,19 @@ from rules.core import IllegalAction, seat_ref, top
 from rules.core.multiset import added, counts, removed
 
 from .decks import draw_source, face_down_draw
-from .edition import CARDS, DECK, FACE_DOWN, HIDDEN, title
+from .edition import CARDS, DECK, FACE_DOWN, HIDDEN, KIND, STRENGTH, TORCHES, title
 from .state import Draw, FirstPlayer, Pending, State
 
 UNSEEN = {"village": "unseen-village", "siege": "unseen-siege", "academy": "unseen-academy"}
 """Table mode: what a hand holds for a card of that deck nobody at the table has named yet."""
 UNSEEN_DECK = {placeholder: deck for deck, placeholder in UNSEEN.items()}
+# A placeholder has no kind, strength or torches, like edition's HIDDEN and
+# FACE_DOWN: code that reads a hand card by card (the bots, the words) must
+# not fail on one. (These entries belong beside HIDDEN's in edition.py.)
+for _placeholder in UNSEEN.values():
+    KIND[_placeholder] = ""
+    STRENGTH[_placeholder] = 0
+    TORCHES[_placeholder] = 0
 _UNSEEN_TITLES = {"village": "Village", "siege": "Siege", "academy": "Academy"}
 _SEEN_ELSEWHERE = "every one is seen elsewhere."
 

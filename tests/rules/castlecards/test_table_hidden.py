@@ -194,3 +194,21 @@ def test_every_card_is_accounted_for_and_named_only_once_played(seats):
             assert all(card not in UNSEEN.values() for card in state.discard)
             assert ply < 20_000
         assert named_on_the_way > 0
+
+
+def test_a_bot_holding_unseen_cards_does_not_fail():
+    """A bot seat at a real table (offered only with a note) may hold unseen
+    cards: the bots read a placeholder as a card of no kind and play on."""
+    from rules.core import bots
+
+    state = game.setup(config(3, "table"))
+    rng = random.Random(1)
+    for ply in range(400):
+        if game.to_move(state) is None:
+            break
+        if game.to_move(state) == CHANCE:
+            action = sample_outcome(game.chance_outcomes(state), chance_rng(1, ply))
+        else:
+            action = bots.choose(game, state, "normal", rng)
+        state = game.apply(state, action)
+    assert any(UNSEEN["village"] in player.hand for player in state.players) or game.to_move(state) is None
