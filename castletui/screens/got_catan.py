@@ -188,7 +188,7 @@ class GotCatanScreen(GameScreen):
         wide = self.wide()
         text = Text(no_wrap=True, overflow="ellipsis")
         watch = game.is_watch(view)
-        name_width = 15 if wide else (7 if watch else 9)
+        name_width = 15 if wide else (8 if watch else 9)
         text.append(
             f"  {'player':<{name_width}} VP hand dev" + (" gd" if watch else "") + "\n", Style(dim=True)
         )

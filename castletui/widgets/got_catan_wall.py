@@ -146,29 +146,31 @@ class GotCatanWall(SpotBoard):
             clearing_line.append(" " * (column - pad - len(cell)))
         lines.append(clearing_line)
 
-        # The Wall: each section's guard spaces, space 1 first.
+        # The Wall: each section's guard spaces, space 1 first (compact: no
+        # blanks between the spaces, so the sections stay apart).
         wall_line = Text(no_wrap=True)
         wall_row = len(lines)
+        gap = " " if roomy else ""
         for index, section in enumerate(sections):
             spot = ("section", index)
             label = section.title
             start = index * column
-            spaces = [letters[seat] for seat in section.guards] + ["."] * (
-                section.spaces - len(section.guards)
-            )
-            cell = f"{label} " + " ".join(spaces)
-            pad = (column - len(cell)) // 2
+            width_used = len(label) + (1 + len(gap)) * section.spaces - len(gap) + 1
+            pad = max(0, (column - width_used) // 2)
             wall_line.append(" " * pad, WALL)
             wall_line.append(label, self._spot_style(spot, WALL + Style(bold=True)))
             if place:
                 self.place(spot, wall_row, start + pad, start + pad + len(label) - 1)
-            for offset, seat in enumerate(section.guards):
-                wall_line.append(" ", WALL)
-                wall_line.append(letters[seat], WALL + Style(color=PLAYER_INK[seat], bold=True))
-                del offset
-            for _ in range(section.spaces - len(section.guards)):
-                wall_line.append(" .", WALL)
-            wall_line.append(" " * (column - pad - len(cell)), WALL)
+            wall_line.append(" ", WALL)
+            for space in range(section.spaces):
+                if space:
+                    wall_line.append(gap, WALL)
+                if space < len(section.guards):
+                    seat = section.guards[space]
+                    wall_line.append(letters[seat], WALL + Style(color=PLAYER_INK[seat], bold=True))
+                else:
+                    wall_line.append(".", WALL)
+            wall_line.append(" " * max(0, column - pad - width_used), WALL)
         lines.append(wall_line)
 
         # The breach track and the Gift.
@@ -215,11 +217,18 @@ class GotCatanWall(SpotBoard):
                 line.append(" every camp is empty: nobody advances", DIM)
             lines.append(line)
 
-        # The hero display.
+        # The hero display (as many lines as it takes).
         display = Text(no_wrap=True)
-        display.append("Heroes on display: " if roomy else "Display: ", TITLE)
+        display.append("Heroes on display:" if roomy else "Display:", TITLE)
+        used = len(display.plain)
         names = [game.hero_info(name).title if roomy else name.capitalize() for name in state.heroes]
-        display.append(", ".join(names))
+        for index, name in enumerate(names):
+            word = f" {name}" + ("," if index < len(names) - 1 else "")
+            if used + len(word) > width:
+                lines.append(display)
+                display, used = Text(no_wrap=True), 0
+            display.append(word)
+            used += len(word)
         lines.append(display)
         if roomy:
             key = Text(no_wrap=True)

@@ -429,8 +429,12 @@ def _arrival(state: State, kind: str, clearing: int) -> str:
         return f"a giant {where}: BREACH (no guard on W{clearing + 1})"
     regulars = state.clearings[clearing].count("regular") + 1
     if regulars > guards:
-        return f"a regular {where}: BREACH ({regulars} against {guards} guards)"
-    return f"a regular {where}: waits ({regulars} against {guards} guards)"
+        return f"a regular {where}: BREACH ({regulars} against {_guards(guards)})"
+    return f"a regular {where}: waits ({regulars} against {_guards(guards)})"
+
+
+def _guards(count: int) -> str:
+    return f"{count} guard" if count == 1 else f"{count} guards"
 
 
 def advance_outcomes(state: State) -> list[tuple[str, str, int, str]]:
@@ -522,8 +526,8 @@ def _watch_preview(state: State, action, seat: int) -> str:
             )
             pay += "."
         return (
-            f"Space {space} of W{section + 1} (clearing {CLEARINGS[section].title}: {waiting} regular(s) waiting); "
-            f"you would have {mine} guards, {tokens_} VP from guard tokens.{pay}"
+            f"Space {space} of W{section + 1} ({waiting} regular(s) waiting at {CLEARINGS[section].title}); "
+            f"your guards: {mine}, {tokens_} VP.{pay}"
         )
     if isinstance(action, FreeHex):
         return f"The wildling goes back to the Frostfangs; you take 1 {hex_resource(state, action.hex)}."

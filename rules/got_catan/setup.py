@@ -72,7 +72,7 @@ def _watch(state: State, config: Config) -> State:
         dealt = dealt[::-1]
     card_tokens = WATCH.card_settlement_spaces + WATCH.card_keep_spaces * WATCH.tokens_per_keep
     players = tuple(
-        replace(player, hero=dealt[seat], hero_since=0, card_settlements=WATCH.card_settlement_spaces)
+        replace(player, hero=dealt[seat], card_settlements=WATCH.card_settlement_spaces)
         for seat, player in enumerate(state.players)
     )
     return replace(

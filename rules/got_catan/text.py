@@ -403,10 +403,11 @@ def _watch_line(state: State, event: Event) -> str:
         return f"A {kind_} of the {_clan_title(clan)} reaches {clearing_name(clearing)}."
     if kind == "wildlings-wait":
         clearing, regulars, guards = detail
-        return f"{regulars} wildling(s) wait in {clearing_name(clearing)} against {guards} guard(s)."
+        waiting = "1 regular waits" if regulars == 1 else f"{regulars} regulars wait"
+        return f"{waiting} in {clearing_name(clearing)} against {_count(guards, 'guard')}."
     if kind == "breach":
         section, count, breaches = detail
-        return f"Breach {breaches} at {section_name(section)}: {count} wildling(s) cross the Wall."
+        return f"Breach {breaches} at {section_name(section)}: {_count(count, 'wildling')} cross the Wall."
     if kind == "blocks":
         return f"A {detail[0]} blocks {hex_name(state, detail[1])}."
     if kind == "wall-falls":
@@ -451,6 +452,10 @@ def _watch_line(state: State, event: Event) -> str:
     if kind == "largest-patrol-aside":
         return f"{who}'s patrols shrink: Largest Patrol is set aside."
     return ""
+
+
+def _count(count: int, thing: str) -> str:
+    return f"{count} {thing}" if count == 1 else f"{count} {thing}s"
 
 
 def _clan_title(name: str) -> str:
