@@ -25,6 +25,11 @@ time.
   score sheet, a ranking, an attack). A :class:`Helper` is a conversation
   of plain questions and a report, all in the game's words, so a headless
   line prompt (``castletui calc GAME``) and a screen can both drive it.
+
+The readers of what a player types (:func:`parse_whole_numbers`,
+:func:`parse_counts` for "2 soldier 1 archer", :func:`parse_choice`) are
+shared by the helpers and by table-mode entry of several pieces at once;
+each refuses with an IllegalAction whose reason says what to type.
 """
 
 from __future__ import annotations
