@@ -48,6 +48,7 @@ from rules.castle_raisers import (
     TOKENS,
     ability_counts,
     levels,
+    mother_pig_known,
     piece_at,
     region_wolves,
     slot_columns,
@@ -163,7 +164,7 @@ class CastleBoard(RaisersBoard):
         view, castle = self.game_view, self.game_view.castles[seat]
         title = Text()
         title.append(f"{self.marks.name(seat)}'s castle", style="bold")
-        if view.mother_pig == seat:
+        if view.mother_pig == seat and mother_pig_known(view):
             title.append(" · ")
             title.append("Mother Pig", style="bold magenta")
         arrows = castle.arrows

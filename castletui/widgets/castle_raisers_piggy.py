@@ -25,6 +25,7 @@ from rules.castle_raisers import (
     ROUNDS_PER_AGE,
     SECTIONS,
     TILES,
+    mother_pig_known,
     physical_attack_supply,
     team_standing,
 )
@@ -50,7 +51,10 @@ class PiggyBoard(RaisersBoard):
             title.append(f": Age {ROMAN[view.age]}, round {view.round} of {ROUNDS_PER_AGE}")
         rows.append(title)
         order = Text("Mother Pig: ")
-        order.append(self.marks.name(view.mother_pig), style="bold magenta")
+        if mother_pig_known(view):
+            order.append(self.marks.name(view.mother_pig), style="bold magenta")
+        else:
+            order.append("not drawn yet", style="dim")
         if view.round_order and len(view.castles) > 1:
             order.append("  order: ")
             for position, seat in enumerate(view.round_order):

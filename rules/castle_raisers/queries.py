@@ -106,6 +106,12 @@ def spot(state: State, action: Action) -> tuple | None:
     return None
 
 
+def mother_pig_known(state: State) -> bool:
+    """Whether the start player (who holds the Mother Pig first) is known yet:
+    not while the draw for it is still to come."""
+    return not any(step.kind == "draw_start_player" for step in state.pending)
+
+
 def region_wolves(castle: Castle, region: int) -> tuple[int, ...]:
     """The wolves around ``castle`` in ``region`` (a section index), by kind
     (``WOLF_KINDS`` order: soldier, ladder, archer, vicious)."""
@@ -188,6 +194,7 @@ __all__ = [
     "legal_slots",
     "levels",
     "location_sections",
+    "mother_pig_known",
     "physical_attack_supply",
     "piece_at",
     "prompt",

@@ -554,6 +554,22 @@ async def test_village_locations_are_named_in_words_and_lit_on_the_castle(tmp_pa
         screen = app.screen
         board = screen.query_one(CastleBoard)
         texts = prompts(screen)
-        assert texts and all(text.startswith(("Border ", "Forests, ", "Sea, ", "Farmlands, ")) for text in texts)
+        assert texts and all(
+            text.startswith(("Border ", "Forests, ", "Sea, ", "Farmlands, ")) for text in texts
+        )
         assert all(choice.where in board.spot_cells for choice in screen.choice_list)
         assert not any(code in board.render().plain for code in ("T1", "FF ", "B_"))
+
+
+async def test_no_mother_pig_is_shown_before_the_start_player_is_drawn(tmp_path):
+    """Table mode asks who starts first: until then nobody holds the Mother Pig."""
+    players = [saves.Player("Coco"), saves.Player("Wei")]
+    session = Session.new(GAME, "competitive", players, mode="table", seed=2, path=tmp_path / "t.toml")
+    assert not game.mother_pig_known(session.state)
+    app = StillApp(save_dir=tmp_path, session=session)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await pilot.press("escape")  # the chance picker waits: look at the table
+        await pilot.pause()
+        shown = screen_text(app)
+        assert "Mother Pig: not drawn yet" in shown and "Coco's castle · Mother Pig" not in shown
