@@ -185,7 +185,7 @@ class Table:
         with self.locked():
             save, seating = self.read()
             if save.check != seen:
-                raise LostRace(self._race_message(save), save, seating)
+                raise LostRace(self._race_message(save, seating, who), save, seating)
             kept = _common_prefix(save.log, new.log)
             for entry in [*save.log[kept:], *new.log[kept:]]:
                 self._check_owner(entry.seat, save, seating, who)
@@ -202,9 +202,11 @@ class Table:
             whose = f"{owner}'s" if owner else "a free"
             raise NotYourSeat(f"That was a decision of seat {seat + 1}, {whose} seat, not {who}'s.")
 
-    def _race_message(self, save: SaveFile) -> str:
+    def _race_message(self, save: SaveFile, seating: Seating, who: str) -> str:
         if save.log:
             mover = save.log[-1].seat
+            if 0 <= mover < len(save.players) and seating.owners[mover] == who:
+                return "Your move from another terminal came first; the table was reloaded."
             if 0 <= mover < len(save.players):
                 return f"{save.players[mover].name} moved first; the table was reloaded."
         return "The table changed before your move reached it; it was reloaded."

@@ -173,7 +173,7 @@ async def test_two_windows_acting_at_once_one_move_is_played_the_other_told_why(
             assert not b.play(action)
         await settle(two)
         notes = [note.message for note in second._notifications]
-        assert any("ann moved first" in note and "Choose again" in note for note in notes), notes
+        assert any("another terminal came first" in note and "Choose again" in note for note in notes), notes
         assert b.session.save.check == Table(table.path).read()[0].check  # reloaded to the table
         assert Table(table.path).read()[0].check.plies >= played
 

@@ -133,9 +133,13 @@ def test_a_person_who_lost_a_race_is_told_who_moved_first(tmp_path):
     deal([ann, bo])
     player = mover([ann, bo])
     stale = Session.at_table(Table(player.table.path), player.seat, player.who)  # a second window
+    seen = player.save.check
     player.act(player.legal_actions()[0])
-    with pytest.raises(LostRace, match=f"{player.names[player.seat]} moved first"):
+    with pytest.raises(LostRace, match="Your move from another terminal came first"):
         stale.act(stale.legal_actions()[0])
+    other = bo if player is ann else ann
+    with pytest.raises(LostRace, match=f"{player.names[player.seat]} moved first"):
+        Table(other.table.path).commit(seen, other.save, other.who)
 
 
 def test_a_writer_killed_mid_write_leaves_a_loadable_table_and_no_lock(tmp_path):
