@@ -21,6 +21,7 @@ from __future__ import annotations
 import contextlib
 import fcntl
 import os
+import re
 import stat
 import tempfile
 from collections.abc import Iterator
@@ -172,7 +173,10 @@ class Table:
                 renamed = list(players)
                 renamed[seat] = Player(who)
                 config = msgspec.structs.replace(save.config, players=renamed)
-                save = msgspec.structs.replace(save, config=config)
+                # The lobby's "whose turn" names the seat's new player at once.
+                old = re.compile(rf"(?<!\w){re.escape(players[seat].name)}(?!\w)")
+                status = old.sub(lambda _: who, save.status)
+                save = msgspec.structs.replace(save, config=config, status=status)
             seating = Seating(owners)
             self._write(save, seating)
             return save, seating

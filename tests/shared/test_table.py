@@ -289,3 +289,13 @@ def test_the_lobby_lists_free_seats_and_owners(tmp_path):
     assert rows["junk.json"].problem
     # An ordinary castletui reads a table as a save (the seats are extra data).
     assert saves.load(table.path).game == "castlecards"
+
+
+def test_taking_a_seat_names_its_player_in_the_tables_status(tmp_path):
+    table = castlecards_table(tmp_path)
+    save, _ = table.read()
+    save.status = "Seat 2 to play"
+    with table.locked():
+        table._write(save, table.read()[1])
+    table.take_seat(1, "bo")
+    assert table.read()[0].status == "bo to play"
