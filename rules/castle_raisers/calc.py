@@ -143,9 +143,38 @@ _CONDITION_WORDS = {
     "prestige": "prestige",
     "wall": "wall",
 }
+
+
+def _location_names() -> dict[str, str]:
+    """Every way a location may be typed: its code (T1), "forests 1" / "forests 2"
+    inside a section, and "forests/sea" (either order) for a border."""
+    names: dict[str, str] = {}
+    inside: dict[int, int] = {}
+    for index, location in enumerate(LOCATIONS):
+        names[location.lower()] = location
+        sections = LOCATION_SECTIONS[index]
+        if len(sections) == 1:
+            inside[sections[0]] = inside.get(sections[0], 0) + 1
+            names[f"{SECTIONS[sections[0]]} {inside[sections[0]]}"] = location
+        else:
+            first, second = (SECTIONS[s] for s in sections)
+            names[f"{first}/{second}"] = names[f"{second}/{first}"] = location
+    return names
+
+
+LOCATION_NAMES = _location_names()
 LOCATION_HELP = "; ".join(
-    f"{name} {'/'.join(SECTIONS[s] for s in LOCATION_SECTIONS[i])}" for i, name in enumerate(LOCATIONS)
+    f"{name} = {next(words for words, code in LOCATION_NAMES.items() if code == name and words != name.lower())}"
+    for name in LOCATIONS
 )
+
+
+def parse_location(text: str) -> str:
+    """A Village location typed as its code or in words ("sea 2", "farmlands/forests")."""
+    typed = " ".join(text.strip().lower().replace("|", "/").replace(" / ", "/").split())
+    if typed in LOCATION_NAMES:
+        return LOCATION_NAMES[typed]
+    raise IllegalAction(f"There is no location {text.strip()!r}: the locations are {LOCATION_HELP}.")
 
 
 def condition_words(token: str) -> str:
@@ -196,9 +225,7 @@ def parse_village(text: str) -> dict[str, str]:
                 f"Type each token as location=token, e.g. 'T1=blue green /3', not {part.strip()!r}."
             )
         location, token = part.split("=", 1)
-        location = location.strip().upper()
-        if location not in LOCATION_INDEX:
-            raise IllegalAction(f"There is no location {location!r}: the locations are {LOCATION_HELP}.")
+        location = parse_location(location)
         if location in found:
             raise IllegalAction(f"Location {location} holds one token only.")
         found[location] = parse_token(token)
@@ -287,7 +314,7 @@ def _castle_questions(name: str, key: str, cooperative: bool) -> list[Question]:
         Question(
             f"{key}.village",
             f"{name}: Village tokens as location=colour condition, apart by commas "
-            f"(e.g. 'T1=blue green /3, B_FS=red no wolves'; Enter: none)? Locations: {LOCATION_HELP}.",
+            f"(e.g. 'forests 1=blue green /3, forests/sea=red no wolves'; Enter: none)? Locations: {LOCATION_HELP}.",
             parse_village,
         ),
         Question(

@@ -199,3 +199,15 @@ def test_a_competitive_game_needs_two_players():
     with pytest.raises(IllegalAction, match="2 to 4 names"):
         question.parse("Wei")
     assert GAME_END.next_question({"mode": "cooperative"}).parse("Wei") == ("Wei",)
+
+
+def test_a_location_is_typed_by_its_code_or_in_words():
+    """The printed board has no codes: a location is also its section and which of
+    the two it is, and a border is the two sections it joins, either way round."""
+    typed = "sea 2=blue green/3, Farmlands | Forests = yellow prestige, t1=red empty"
+    assert parse_village(typed) == {"R2": "V-B5", "B_FF": "V-Y7", "T1": "V-R6"}
+    assert (
+        parse_village("forests/sea=red no wolves")
+        == parse_village("sea/forests=red no wolves")
+        == {"B_FS": "V-R8"}
+    )
