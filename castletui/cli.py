@@ -357,6 +357,11 @@ def _start_from(args: argparse.Namespace, registry):
         raise Refused(str(registry.UnknownGame(args.game)))
     if command == "resume":
         path = find_save(args.file, save_folder(args)) if args.file else None
+        if path is not None:
+            from saves.table import is_table, not_a_save_message
+
+            if is_table(path):
+                raise Refused(not_a_save_message(path))
         return Start("resume", path=path)
     if command == "join":
         player_identity(args)  # a bad --as is refused before the app starts

@@ -53,7 +53,7 @@ def where_it_stands(row: SaveSummary) -> str:
 
 
 def when_played(stamp: str) -> tuple[str, str]:
-    """ ("30 Nov 2026", "09:15") in local time; the stamp as written when it
+    """("30 Nov 2026", "09:15") in local time; the stamp as written when it
     cannot be read."""
     try:
         moment = datetime.datetime.fromisoformat(stamp)

@@ -76,6 +76,13 @@ class Session:
 
     @classmethod
     def open(cls, path: Path) -> Session:
+        """A saved game from its file. A shared table is refused: as an
+        ordinary save it would autosave over the table without its lock and
+        drop who owns each seat."""
+        from saves.table import is_table, not_a_save_message
+
+        if is_table(path):
+            raise saves.SaveError(not_a_save_message(Path(path)), path=Path(path))
         save, states = saves.load_states(path)
         return cls(save, states, Path(path))
 
@@ -364,7 +371,9 @@ class Session:
         seat = self.to_move()
         if seat == CHANCE:
             # Only a table game waits here: the app draws a digital game's chance at once.
-            return "waiting for the table's roll or draw" if self.save.mode == "table" else "a roll or draw next"
+            return (
+                "waiting for the table's roll or draw" if self.save.mode == "table" else "a roll or draw next"
+            )
         return f"{self.names[seat]} to play"
 
     def write(self) -> None:

@@ -85,6 +85,25 @@ class _TableKey(msgspec.Struct):
     table: Seating = msgspec.field(default_factory=Seating)
 
 
+class _MaybeTable(msgspec.Struct):
+    table: Seating | None = None
+
+
+def is_table(path: str | os.PathLike) -> bool:
+    """Whether the file at ``path`` is a shared table (a save with seat
+    owners). Such a file must only change under its lock, so it is opened
+    with ``castletui join``, never as an ordinary save that autosaves over
+    it; an unreadable file is not a table (loading it says what is wrong)."""
+    try:
+        return msgspec.json.decode(read_bytes(Path(path)), type=_MaybeTable).table is not None
+    except (SaveError, msgspec.DecodeError):
+        return False
+
+
+def not_a_save_message(path: Path) -> str:
+    return f"{path.name} is a shared table: take your seat with  castletui join {path}"
+
+
 class LostRace(SaveError):
     """Another terminal changed the table first; ``save`` and ``seating`` are
     the table as it now is."""

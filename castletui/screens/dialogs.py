@@ -124,7 +124,9 @@ class ChancePicker(ModalScreen[Any]):
 
     def show_count(self) -> None:
         total, shown = len(self.outcomes), len(self.shown)
-        note = "" if shown == total else f"{shown} of {total} match." if shown else "Nothing matches: Backspace."
+        note = (
+            "" if shown == total else f"{shown} of {total} match." if shown else "Nothing matches: Backspace."
+        )
         self.query_one("#chance-count", Static).update(note)
 
     def action_move(self, step: int) -> None:

@@ -22,7 +22,9 @@ def _row(path: Path) -> saves.SaveSummary:
 def test_competitive_co_op_and_table_games_of_one_game_read_apart(tmp_path):
     competitive = Session.new("castle-raisers", "competitive", ANN_WEI, seed=1, path=tmp_path / "a.toml")
     coop = Session.new("castle-raisers", "cooperative", ANN_WEI, seed=1, path=tmp_path / "b.toml")
-    table = Session.new("castle-raisers", "cooperative", ANN_WEI, seed=1, mode="table", path=tmp_path / "c.toml")
+    table = Session.new(
+        "castle-raisers", "cooperative", ANN_WEI, seed=1, mode="table", path=tmp_path / "c.toml"
+    )
     ways = {way_of_play(_row(session.path)) for session in (competitive, coop, table)}
     assert ways == {"Competitive", "Co-operative", "Co-operative, table mode"}
 
@@ -37,7 +39,9 @@ def test_a_table_game_waiting_for_the_dice_does_not_say_chance_is_playing(tmp_pa
 
 
 def test_a_save_written_before_the_short_status_reads_like_a_new_one(tmp_path):
-    session = Session.new("catapult-castle", "solo", [saves.Player("Ann")], seed=1, path=tmp_path / "old.toml")
+    session = Session.new(
+        "catapult-castle", "solo", [saves.Player("Ann")], seed=1, path=tmp_path / "old.toml"
+    )
     old = saves.read(session.path)
     import msgspec
 
@@ -62,7 +66,14 @@ async def test_at_80x24_every_row_shows_game_way_players_time_and_status(tmp_pat
         await settle(pilot)
         assert isinstance(app.screen, LoadScreen)
         text = screen_text(app)
-        for expected in ("Castle Raisers", "Co-operative, table mode", "Ann, Wei", "waiting for", "0 moves", "Open"):
+        for expected in (
+            "Castle Raisers",
+            "Co-operative, table mode",
+            "Ann, Wei",
+            "waiting for",
+            "0 moves",
+            "Open",
+        ):
             assert expected in text, expected
         assert "Chance to play" not in text
         table = app.screen.query_one("#saves")

@@ -83,3 +83,20 @@ def test_serve_runs_the_lobby_as_the_player_over_the_same_tables(tmp_path):
 
     server = Server(cli.serve_command_line(args), port=args.port)
     assert server.command == cli.serve_command_line(args)
+
+
+def test_resume_refuses_a_table_file_and_says_to_join_it(tmp_path, capsys):
+    """A table opened as an ordinary save would autosave over it without the
+    lock and drop who owns each seat."""
+    table, _, _ = create_table(
+        tmp_path, "ann", "castlecards", "two-player", [saves.Player("A"), saves.Player("B")]
+    )
+    before = table.path.read_bytes()
+    assert cli.main(["resume", str(table.path)]) == 2
+    error = capsys.readouterr().err
+    assert "shared table" in error and "castletui join" in error and error.count("\n") == 1
+    from castletui.session import Session
+
+    with pytest.raises(saves.SaveError, match="shared table"):
+        Session.open(table.path)
+    assert table.path.read_bytes() == before
