@@ -6,6 +6,7 @@
     castletui resume [FILE]         the latest save, or FILE
     castletui list [--games]        saved games (or the games castletui plays)
     castletui rules GAME [--print]  a game's rules reference
+    castletui calc GAME [HELPER]    a rules helper for a real table (scoring, an attack...)
     castletui new GAME --shared     a game others join from their own terminals
     castletui join [FILE] [--seat N] [--as NAME]
                                     the lobby of shared tables, or a seat at one
@@ -97,6 +98,13 @@ def build_parser() -> argparse.ArgumentParser:
     rules = commands.add_parser("rules", parents=[common], help="a game's rules reference")
     rules.add_argument("game", nargs="?", default="", help="game id")
     rules.add_argument("--print", action="store_true", help="print the text instead of opening the app")
+
+    calc = commands.add_parser(
+        "calc", help="a rules helper for a game on a real table (end-of-game scoring, an attack...)"
+    )
+    calc.add_argument("game", help="game id")
+    calc.add_argument("helper", nargs="?", help="which helper (default: asked)")
+    calc.add_argument("--list", action="store_true", help="list the game's helpers")
     return parser
 
 
@@ -151,7 +159,20 @@ def run(args: argparse.Namespace) -> int:
         return print_rules(args.game)
     if command == "serve":
         return serve_command(args)
+    if command == "calc":
+        return calc_command(args)
     return run_app(args)
+
+
+def calc_command(args: argparse.Namespace) -> int:
+    """A rules helper on a line prompt (castletui/calc.py); no textual."""
+    from castletui import calc
+    from rules import registry
+
+    if args.game not in registry.ids():
+        raise Refused(str(registry.UnknownGame(args.game)))
+    argv = ["--list"] if args.list else [args.helper] if args.helper else []
+    return calc.main(args.game, argv, sys.stdin, sys.stdout)
 
 
 def check_folder(text: str) -> None:

@@ -69,3 +69,22 @@ def test_rules_print_shows_our_own_rules_text(capsys):
 def test_bad_option_syntax_says_how(capsys):
     assert start(["new", "catapult-castle", "--option", "skilled"]) == 2
     assert "NAME=VALUE" in capsys.readouterr().err
+
+
+def test_calc_runs_a_games_helper_on_the_line_prompt(capsys, monkeypatch):
+    """`castletui calc GAME HELPER` (issue 12, item 5): questions on stdout,
+    answers from stdin, the rules' own report."""
+    import io
+
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    assert cli.main(["calc", "catapult-castle", "--list"]) == 0
+    listed = capsys.readouterr().out
+    assert "ranking" in listed and "solo" in listed
+    assert cli.main(["calc", "catapult-castle", "solo"]) == 1, "stdin ran out: nothing worked out"
+    assert "No more answers" in capsys.readouterr().out
+
+
+def test_calc_of_an_unknown_game_is_one_line(capsys):
+    assert cli.main(["calc", "chess"]) == 2
+    error = capsys.readouterr().err
+    assert "Unknown game 'chess'" in error and error.count("\n") == 1

@@ -23,7 +23,13 @@ def test_session_driver_imports_no_textual():
 
 
 def test_version_help_and_list_do_not_import_textual(tmp_path):
-    for argv in (["--version"], ["--help"], ["list", "--save-dir", str(tmp_path)], ["list", "--games"]):
+    for argv in (
+        ["--version"],
+        ["--help"],
+        ["list", "--save-dir", str(tmp_path)],
+        ["list", "--games"],
+        ["calc", "castle-raisers", "--list"],
+    ):
         code = (
             "import contextlib, io\nfrom castletui.cli import main\n"
             f"with contextlib.suppress(SystemExit), contextlib.redirect_stdout(io.StringIO()): main({argv!r})"
