@@ -82,6 +82,7 @@ class CatapultCastleScreen(GameScreen):
         )
 
     def refresh_table(self) -> None:
+        self.corner = -1  # the action bar's level says it again (choices), when a person chooses
         super().refresh_table()
         # The catapult stands where the action bar's level says (solo: the corner chosen).
         self.update_board(self.session.view(self.viewer))

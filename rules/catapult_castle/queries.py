@@ -171,7 +171,7 @@ def _turn_prompt(state: State, seat: int) -> str:
         shot = f"one of your {owed} extra shots" if owed > 1 else "your extra shot"
         return f"{who}, take {shot} or end the turn:"
     cards, rearrange = _options(state, seat)
-    first = [words for words, may in (("play a card", cards), ("rearrange the towers", rearrange)) if may]
+    first = [words for words, may in (("play a card", cards), ("rearrange", rearrange)) if may]
     before = f", or {' or '.join(first)} first" if first else ""
     solo = is_solo(state)
     if state.mode == "table":
