@@ -198,6 +198,7 @@ def list_command(args: argparse.Namespace) -> int:
             print(f"{game_id:<18} {info.title}: {variants}")
         return 0
     import saves
+    from castletui.listing import where_it_stands
 
     directory = save_folder(args)
     rows = saves.list_saves(directory)
@@ -215,7 +216,7 @@ def list_command(args: argparse.Namespace) -> int:
         )
         players = ", ".join(row.players)
         when = row.updated[:16].replace("T", " ")
-        print(f"  {name:<40} {game:<36} {players:<28} {row.plies:>5} moves  {when}  {row.status}")
+        print(f"  {name:<40} {game:<36} {players:<28} {row.plies:>5} moves  {when}  {where_it_stands(row)}")
     return 0
 
 
