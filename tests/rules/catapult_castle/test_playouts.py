@@ -4,7 +4,6 @@ mode, through the protocol only; the save codecs; bots playing whole games."""
 from __future__ import annotations
 
 import random
-import time
 
 import msgspec
 import pytest
@@ -127,19 +126,17 @@ def test_bots_play_whole_games(name, level):
     config = CONFIGS[name]
     rng = random.Random(7)
     state = g.setup(config)
-    slowest = 0.0
     steps = 0
+    # How fast they decide is measured in benchmarks/run.py, not asserted here.
     while (mover := g.to_move(state)) is not None:
         if mover == CHANCE:
             action = sample_outcome(g.chance_outcomes(state), rng)
         else:
-            started = time.perf_counter()
             action = bots.choose(g, state, level, rng)
-            slowest = max(slowest, time.perf_counter() - started)
         state = g.apply(state, action)
         steps += 1
         assert steps < MAX_ACTIONS
-    assert slowest < 0.05
+    assert g.result(state).finished
 
 
 def test_the_generic_greedy_bot_uses_evaluate():
