@@ -325,8 +325,18 @@ def preview(state: State, action, seat: int) -> str:
         return f"{state.supply[RESOURCES.index(action.resource)]} {action.resource} left in the supply."
     if isinstance(action, Roll):
         if state.variant == BROTHERHOOD:
-            return "Hexes with the number produce; a 7 brings Tormund; then the wildling die: " + "; ".join(
-                f"{faces} {what}" for faces, what in advance_forecast(state)
+            # Only the trails where something would happen: the danger first.
+            coming = [
+                f"{faces} {kind} to {CLEARINGS[clearing].title} {outcome.upper() if outcome == 'breach' else outcome}"
+                for faces, kind, clearing, outcome in sorted(
+                    advance_outcomes(state), key=lambda item: item[3] != "breach"
+                )
+                if outcome != "none"
+            ]
+            return (
+                "Then the wildling die (d12): "
+                + ("; ".join(coming) if coming else "every camp is empty")
+                + "."
             )
         return "Hexes with the number produce; a 7 brings Tormund."
     watch = _watch_preview(state, action, seat)
