@@ -171,7 +171,7 @@ class AttackPanel(TablePart, Widget):
             f"{count_words(assault.swords, 'sword', 'swords')} against "
             f"{count_words(assault.shields, 'shield', 'shields')}"
         )
-        return flow(words(text, "dim"), width, " ", " ")
+        return flow(words(text, "dim"), width, " ", "  ", first=Line())
 
     def end_banner(self, width: int) -> list[Line]:
         state = self.state
