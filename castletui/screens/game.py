@@ -171,8 +171,11 @@ class GameScreen(Screen):
             human_turn = human_turn and seat == self.viewer  # each terminal decides for its own seat
         if self.handing_over is not None:
             self.choice_list = [self.hand_over_choice(self.handing_over)]
+        elif human_turn and not self.waiting_on_curtain:
+            choices = self.choices()
+            self.choice_list = choices + self.why_not_choices(seat, choices)
         else:
-            self.choice_list = self.choices() if human_turn and not self.waiting_on_curtain else []
+            self.choice_list = []
         actions = self.query_one("#actions", OptionList)
         actions.clear_options()
         actions.add_options(
@@ -275,6 +278,24 @@ class GameScreen(Screen):
             return self.choices()
         return choices
 
+    def why_not_choices(self, seat: int, choices: list[Choice]) -> list[Choice]:
+        """What the player might expect to do but may not now, greyed at the
+        foot of the action bar's first level, each with the rules' own
+        reason (the screen API's ``refusals``): "Defend: a vicious wolf
+        needs two cauldrons from one pouring". A line the screen already
+        greys with its reason is not repeated."""
+        if self.menu_path:
+            return []
+        session = self.session
+        shown = {choice.text.split(":", 1)[0] for choice in choices if choice.disabled}
+        lines = []
+        for refusal in screen_api.refusals(session.game, session.state, seat):
+            if refusal.label in shown:
+                continue
+            reason = name_seats(refusal.reason, session.names)
+            lines.append(Choice(f"✗ {refusal.label}: {reason}", disabled=True))
+        return lines
+
     def open_group(self, name: str) -> None:
         self.menu_path = (*self.menu_path, name)
         self.refresh_table()
@@ -373,18 +394,28 @@ class GameScreen(Screen):
 
     def needs_curtain(self, seat: int) -> bool:
         session = self.session
-        if self.shared or seat == self.viewer or len(session.human_seats()) < 2:
+        if self.no_curtain or seat == self.viewer or len(session.human_seats()) < 2:
             return False
         return session.view(seat) != session.view(self.viewer)
 
     def hidden_between_people(self) -> bool:
-        """Whether the people at this device see different things (hands)."""
-        humans = self.session.human_seats()
-        if self.shared:
-            return False  # one person per terminal: nothing to hide from the one at the keyboard
-        return len(humans) > 1 and any(
-            self.session.view(seat) != self.session.view(humans[0]) for seat in humans[1:]
-        )
+        """Whether the people at this device may see different things
+        (hands). Asked of the game, not of this moment: before the deal
+        every view is alike, yet the first hand dealt must not show to
+        whoever happens to sit at the keyboard; a game that hides anything
+        from a seat (a hand, a deck) will hide it between people."""
+        session = self.session
+        humans = session.human_seats()
+        if self.no_curtain:
+            return False
+        return len(humans) > 1 and any(session.view(seat) != session.state for seat in humans)
+
+    @property
+    def no_curtain(self) -> bool:
+        """A shared table has one person per terminal, and at a real table
+        (table mode) the hands are in the players' own hands: nothing on
+        this screen is secret from the one at the keyboard."""
+        return self.shared or self.session.mode == "table"
 
     def hand_over(self, seat: int) -> None:
         """Before the curtain falls, the person who just played sees how their

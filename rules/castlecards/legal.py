@@ -394,7 +394,7 @@ def why_not(state: State, seat: int) -> list[tuple[str, str]]:
     """The screen API's ``refusals`` hook: what ``seat`` might expect to do
     at its decision but may not, each (label, reason), in the words
     ``apply`` refuses them with: the turn's actions (:func:`refusals`), a
-    choice of cards not yet complete, a Thief not in hand."""
+    choice of cards not yet complete."""
     step = top(state.pending)
     if step is None or step.seat != seat:
         return []
@@ -409,9 +409,9 @@ def why_not(state: State, seat: int) -> list[tuple[str, str]]:
         if reason and step.purpose != "build":
             return [("Confirm", reason)]
         return []
-    if step.kind == "thief":
-        reason = thief_reason(state, seat)
-        return [("Play a Thief", reason)] if reason else []
+    # A Thief not held is not listed: the one line that seat has, "Pass (no
+    # Thief to play)", already says why, and apply still refuses it with
+    # thief_reason.
     return []
 
 

@@ -108,7 +108,11 @@ def test_a_thief_not_held():
     state = run(state, Buy())
     step = state.pending[-1]
     assert (step.kind, step.seat) == ("thief", 1)
-    assert refused_as_apply_says(state, PlayThief(), "Play a Thief", seat=1) == "You have no Thief."
+    with pytest.raises(IllegalAction, match="You have no Thief."):
+        game.apply(state, PlayThief())
+    # Not listed as well: the seat's one line, its Pass, already says why.
+    assert game.refusals(state, 1) == []
+    assert "no Thief" in game.label(state, game.legal_actions(state)[0])
 
 
 def test_nothing_is_refused_to_a_player_not_deciding():
