@@ -138,3 +138,31 @@ async def test_a_click_on_a_spot_takes_its_action_and_elsewhere_says_nothing_is_
         await pilot.click(PigBoard, offset=(4, 1))  # the die: roll
         await settle(pilot)
         assert session.ply >= 1 and isinstance(session.action_at(0), Roll)
+
+
+async def test_a_new_hot_seat_game_with_hands_opens_behind_the_curtain(tmp_path):
+    """Before the deal every view is alike, yet the first hand dealt must not
+    show to whoever sits at the keyboard: a new Castlecards game between two
+    people starts with "Pass to Ann", and no hand is drawn under it."""
+    from castletui.screens.dialogs import CurtainScreen
+    from tests.app.driving import new_game
+
+    people = [saves.Player("Ann"), saves.Player("Wei")]
+    app = StillApp(new_game("castlecards", "two-player", people, 5), tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, CurtainScreen)
+        assert "Pass to Ann" in screen_text(app)
+        game = next(screen for screen in app.screen_stack if isinstance(screen, GameScreen))
+        assert not game.query_one("#board-area").display, "nothing private is drawn under the curtain"
+
+
+async def test_a_game_with_nothing_hidden_needs_no_curtain(tmp_path):
+    from castletui.screens.dialogs import CurtainScreen
+    from tests.app.driving import new_game
+
+    people = [saves.Player("Ann"), saves.Player("Wei")]
+    app = StillApp(new_game("castle-raisers", "competitive", people, 5), tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert not any(isinstance(screen, CurtainScreen) for screen in app.screen_stack)

@@ -29,6 +29,11 @@ async def test_square_brackets_in_names_are_shown_as_typed_everywhere(tmp_path, 
     app = StillApp(new_game(game_id, variant, players, 5), tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
+        if curtain:  # a game with hands opens behind the curtain, naming who sits down first
+            assert isinstance(app.screen, CurtainScreen)
+            assert "Pass to [/]" in screen_text(app)
+            await pilot.press("enter")
+            await settle(pilot)
         assert isinstance(app.screen, GameScreen)
         assert "[Team A]" in screen_text(app) and "[/]" in screen_text(app)
         # Play on until the device passes to the other person.
