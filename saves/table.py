@@ -94,10 +94,13 @@ def is_table(path: str | os.PathLike) -> bool:
     owners). Such a file must only change under its lock, so it is opened
     with ``castletui join``, never as an ordinary save that autosaves over
     it; an unreadable file is not a table (loading it says what is wrong)."""
+    path = Path(path)
+    if path.suffix.lower() != SUFFIX:
+        return False  # tables are JSON
     try:
-        return msgspec.json.decode(read_bytes(Path(path)), type=_MaybeTable).table is not None
-    except (SaveError, msgspec.DecodeError):
-        return False
+        return msgspec.json.decode(read_bytes(path), type=_MaybeTable).table is not None
+    except (SaveError, msgspec.DecodeError, RecursionError):
+        return False  # a hostile file nested too deep is refused when it is loaded
 
 
 def not_a_save_message(path: Path) -> str:
@@ -212,6 +215,12 @@ class Table:
             kept = _common_prefix(save.log, new.log)
             for entry in [*save.log[kept:], *new.log[kept:]]:
                 self._check_owner(entry.seat, save, seating, who)
+            # Who sits where is the table's, not the acting terminal's: a
+            # player who sat down since this terminal last read the file
+            # keeps their name (the log and the hash do not depend on names).
+            new = msgspec.structs.replace(
+                new, config=msgspec.structs.replace(new.config, players=save.config.players)
+            )
             self._write(new, seating)
             return seating
 

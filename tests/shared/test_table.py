@@ -299,3 +299,16 @@ def test_taking_a_seat_names_its_player_in_the_tables_status(tmp_path):
         table._write(save, table.read()[1])
     table.take_seat(1, "bo")
     assert table.read()[0].status == "bo to play"
+
+
+def test_a_move_from_a_terminal_that_has_not_seen_a_player_sit_down_keeps_their_name(tmp_path):
+    """Found with two terminals: ann's terminal dealt the first cards after bo
+    took his seat, and wrote the table with the placeholder name it had read
+    before, so bo played as "Seat 2"."""
+    table = castlecards_table(tmp_path, seats=2)
+    ann = Session.at_table(Table(table.path), 0, "ann")  # opened before bo sits down
+    Table(table.path).take_seat(1, "bo")
+    ann.act(ann.digital_chance())
+    save, seating = Table(table.path).read()
+    assert [player.name for player in save.players] == ["ann", "bo"]
+    assert seating.owners == ["ann", "bo"]
