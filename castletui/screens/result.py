@@ -32,7 +32,9 @@ def verdict(session: Session, viewer: int | None = None) -> str:
             " win!" if len(result.winners) > 1 else " wins!"
         )
     if result.decided_by:
-        text += f" Decided by {result.decided_by[:1].lower()}{result.decided_by[1:]}."
+        # decided_by is a sentence of the rules' and may end in its own full stop.
+        decided = result.decided_by.rstrip(".")
+        text += f" Decided by {decided[:1].lower()}{decided[1:]}."
     if result.rating:
         text += f" Rating: {result.rating}."
     return text
