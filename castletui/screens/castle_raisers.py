@@ -31,7 +31,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, OptionList
+from textual.widgets import OptionList
 
 from castletui.screens.game import Choice, GameScreen
 from castletui.screens.result import verdict
@@ -143,10 +143,6 @@ class CastleRaisersScreen(GameScreen):
         Binding("t", "threats", "Threats"),
         Binding("k,h", "cursor(-1)", "Previous choice", show=False),
         Binding("j,l", "cursor(1)", "Next choice", show=False),
-        # The frame's rarer keys stay (Help lists them) but leave the Footer,
-        # so that Back and F1 Help fit at 80 columns.
-        Binding("ctrl+s", "save_as", "Save as", show=False),
-        Binding("r", "rules", "Rules", show=False),
     ]
 
     def __init__(self, session: Session) -> None:
@@ -163,22 +159,9 @@ class CastleRaisersScreen(GameScreen):
                 yield PiggyBoard(id="cr-piggy")
                 yield VillageBoard(id="cr-village")
 
-    def on_mount(self) -> None:
-        # GameScreen.on_mount runs too: Textual calls each class's handler.
-        self.fit_footer()
-
     def on_resize(self) -> None:
-        self.fit_footer()
+        # GameScreen.on_resize fits the Footer too: Textual calls each class's handler.
         self.refresh_table()
-
-    def fit_footer(self) -> None:
-        """Below 100 columns the Footer leaves out the command palette's hint
-        (ctrl+p still opens it) so that F1 Help stays in sight."""
-        footer = self.query_one(Footer)
-        footer.show_command_palette = self.app.size.width >= 100
-        # Compact keys (one space less each) keep F1 Help in sight even when
-        # Back, c (table mode) and t (Threat cards) all show at 80 columns.
-        footer.compact = self.app.size.width < 100
 
     @property
     def roomy(self) -> bool:

@@ -74,8 +74,10 @@ class GameScreen(Screen):
         Binding("escape", "back_out", "Back"),
         Binding("c", "chance", "What happened?"),
         Binding("u", "undo", "Undo"),
-        Binding("ctrl+s", "save_as", "Save as"),
-        Binding("r", "rules", "Rules"),
+        # The rarer keys stay (Help and the README list them) but leave the
+        # Footer, so that a game's own keys, Back and F1 Help fit at 80 columns.
+        Binding("ctrl+s", "save_as", "Save as", show=False),
+        Binding("r", "rules", "Rules", show=False),
         Binding("s", "score", "Score"),
         Binding("q", "menu", "Menu"),
     ]
@@ -146,6 +148,7 @@ class GameScreen(Screen):
         self.query_one("#text-board", Static).update(Text(repr(view)))
 
     def on_mount(self) -> None:
+        self.fit_footer()
         self.query_one(GameLog).show_all([line.text for line in self.session.log])
         if self.shared:
             self.watch_table()
@@ -156,6 +159,19 @@ class GameScreen(Screen):
             return
         self.refresh_table()
         self.call_after_refresh(self.advance)
+
+    def on_resize(self) -> None:
+        # A game screen's own on_resize runs as well (Textual calls each class's handler).
+        self.fit_footer()
+
+    def fit_footer(self) -> None:
+        """Below 100 columns the Footer leaves out the command palette's hint
+        (ctrl+p still opens it) and packs the keys one space closer, so that
+        F1 Help stays in sight beside a game's own keys, Back and c."""
+        footer = self.query_one(Footer)
+        narrow = self.app.size.width < 100
+        footer.show_command_palette = not narrow
+        footer.compact = narrow
 
     # --- showing the table ---------------------------------------------------
 
