@@ -281,7 +281,7 @@ def _describe_draw(state: State, step, action: Draw) -> str:
         data = CARDS.get(action.card)
         if data is None:
             return "A dungeon is revealed."
-        danger, treasure = _count(data.danger, "torch", "torches"), _count(data.treasure, "card", "cards")
+        danger, treasure = count_words(data.danger, "torch", "torches"), count_words(data.treasure, "card", "cards")
         line = f"The dungeon is revealed: danger {danger}, treasure {treasure}."
         return f"{line} {_explore_verdict(state.table, action.card)}" if state.table else line
     if step.source == "loot":
@@ -300,14 +300,10 @@ def _describe_draw(state: State, step, action: Draw) -> str:
 def _explore_verdict(explorers, dungeon: str) -> str:
     torches = sum(CARDS[card].torches for card in explorers if card in CARDS)
     data = CARDS[dungeon]
-    counted = _count(torches, "torch", "torches")
+    counted = count_words(torches, "torch", "torches")
     if torches > data.danger:
         return f"{counted} {'beats' if torches == 1 else 'beat'} it: the treasure is won."
     return f"{counted} {'is' if torches == 1 else 'are'} not enough: the dungeon stays open."
-
-
-def _count(number: int, one: str, many: str) -> str:
-    return f"{number} {one if number == 1 else many}"
 
 
 def _describe_pick(state: State, step, action: Pick) -> str:
@@ -365,7 +361,7 @@ def _describe_confirm(state: State, step, action: Confirm) -> str:
         walls = walls_in_the_way(state)
         if reach_cut([c.card for c in assault.cards], assault.reactions, walls):
             shown += " Sabotage took the assault weapon: nothing carries the attack past the Walls."
-        totals = f"{_count(assault.swords, 'sword', 'swords')} against {_count(assault.shields, 'shield', 'shields')}"
+        totals = f"{count_words(assault.swords, 'sword', 'swords')} against {count_words(assault.shields, 'shield', 'shields')}"
         line += f"{shown} {totals}: the attack on {target} {verdict}."
         if after.ended_by == "castle":
             line += f" {seat_ref(after.winner)}'s castle is the last one standing!"
@@ -379,9 +375,9 @@ _DECKS = {"village": "Village", "siege": "Siege", "academy": "Academy", "dungeon
 
 def _reshuffle(event: Event) -> str:
     village, back_under = event.detail
-    line = f"The discards are shuffled into a new Village deck of {_count(village, 'card', 'cards')}"
+    line = f"The discards are shuffled into a new Village deck of {count_words(village, 'card', 'cards')}"
     if back_under:
-        line += f"; {_count(back_under, 'card goes', 'cards go')} back under the other decks"
+        line += f"; {count_words(back_under, 'card goes', 'cards go')} back under the other decks"
     return line + "."
 
 
@@ -398,7 +394,7 @@ def _no_card(event: Event) -> str:
 
 def _more_actions(event: Event) -> str:
     (left,) = event.detail
-    return f"{seat_ref(event.seat)} has {_count(left, 'more action', 'more actions')} this turn."
+    return f"{seat_ref(event.seat)} has {count_words(left, 'more action', 'more actions')} this turn."
 
 
 def _repelled(event: Event) -> str:
@@ -409,7 +405,7 @@ def _garrison_routed(event: Event) -> str:
     slot, units = event.detail
     where = f"{seat_ref(event.seat)}'s {slot_name(slot)}"
     return (
-        f"The {_count(units, 'unit', 'units')} on {where} {'goes' if units == 1 else 'go'} to the discards."
+        f"The {count_words(units, 'unit', 'units')} on {where} {'goes' if units == 1 else 'go'} to the discards."
     )
 
 
@@ -417,7 +413,7 @@ def _wall_falls(event: Event) -> str:
     slot, units = event.detail
     line = f"{seat_ref(event.seat)}'s {slot_name(slot)} falls"
     if units:
-        line += f", its {_count(units, 'defender', 'defenders')} to the discards"
+        line += f", its {count_words(units, 'defender', 'defenders')} to the discards"
     return line + "."
 
 
@@ -437,24 +433,24 @@ def _loot(event: Event) -> str:
     fallen, taken, loot = event.detail
     line = f"{seat_ref(event.seat)} takes the Castle's loot card"
     if loot:
-        line += f" and {taken} of {seat_ref(fallen)}'s {_count(loot, 'loot card', 'loot cards')}, drawn blind"
+        line += f" and {taken} of {seat_ref(fallen)}'s {count_words(loot, 'loot card', 'loot cards')}, drawn blind"
     return line + "."
 
 
 def _loot_kept(event: Event) -> str:
     (count,) = event.detail
-    return f"{seat_ref(event.seat)} keeps the rest of their loot: {_count(count, 'card', 'cards')} into hand."
+    return f"{seat_ref(event.seat)} keeps the rest of their loot: {count_words(count, 'card', 'cards')} into hand."
 
 
 def _loot_to_hand(event: Event) -> str:
     (count,) = event.detail
-    return f"Two castles remain: {seat_ref(event.seat)} takes their {_count(count, 'loot card', 'loot cards')} into hand."
+    return f"Two castles remain: {seat_ref(event.seat)} takes their {count_words(count, 'loot card', 'loot cards')} into hand."
 
 
 def _treasure(event: Event) -> str:
     (treasure,) = event.detail
     return (
-        f"The dungeon is beaten: {seat_ref(event.seat)} draws {_count(treasure, 'Village card', 'Village cards')} "
+        f"The dungeon is beaten: {seat_ref(event.seat)} draws {count_words(treasure, 'Village card', 'Village cards')} "
         "of treasure; the Explorers and the dungeon go to the discards."
     )
 
@@ -473,7 +469,7 @@ def _fallen_turn(event: Event) -> str:
 
 def _round_limit(event: Event) -> str:
     (rounds,) = event.detail
-    return f"The round limit ({_count(rounds, 'round', 'rounds')}) is reached: the game ends."
+    return f"The round limit ({count_words(rounds, 'round', 'rounds')}) is reached: the game ends."
 
 
 _EVENT_LINES: dict[str, Callable[[Event], str]] = {
