@@ -33,12 +33,13 @@ from textual.worker import get_current_worker
 import saves
 from castletui.screens.dialogs import ChancePicker, ConfirmScreen, CurtainScreen, SaveAsScreen
 from castletui.screens.result import ResultScreen
+from castletui.screens.table_entry import CountsEntry, SetupForm
 from castletui.session import Session
 from castletui.widgets.board import SpotBoard
 from castletui.widgets.panels import GameLog, PlayersPanel
 from castletui.widgets.plain import Plain
 from rules import registry
-from rules.core import CHANCE, IllegalAction, name_seats
+from rules.core import CHANCE, IllegalAction, name_seats, table_entry
 from rules.core import screen as screen_api
 
 
@@ -98,6 +99,10 @@ class GameScreen(Screen):
         self.owed_a_look: int | None = None
         self.resumed = False  # opened from a save (the curtain says the game goes on)
         self.asking_chance = False
+        self.setup_form_declined = False
+        self.batch_declined_at = -1
+        """Table mode: the ply at which the players chose to answer a batch
+        one piece at a time (Escape on the counts line)."""
         self.menu_path: tuple[str, ...] = ()  # the open level of the game's menu (screen API groups)
         self.backing = False  # whether Escape has a step to go back (the Footer shows Back)
         # Set before mounting: the Header reads them as it mounts.
@@ -465,6 +470,53 @@ class GameScreen(Screen):
         self.app.push_screen(CurtainScreen(self.session.names[seat], note), raised)
 
     def ask_chance(self) -> None:
+        """Ask the table what happened: the set-up on one form, pieces drawn
+        together as one line of counts, anything else from a picker."""
+        session = self.session
+        game, state, names = session.game, session.state, session.names
+        if not self.setup_form_declined:
+            fields = table_entry.setup_form(game, state)
+            if fields:
+                title = f"Setting up {session.game.INFO.title}: what was dealt and turned up"
+                self.app.push_screen(
+                    SetupForm(title, fields, names, self.entry_check(fields)), self.entered_form
+                )
+                return
+        batch = table_entry.chance_batch(game, state)
+        if batch is not None and batch.count > 1 and self.batch_declined_at != session.ply:
+            self.app.push_screen(CountsEntry(batch, names, self.entry_check((batch,))), self.entered_counts)
+            return
+        self.pick_chance()
+
+    def entry_check(self, batches: tuple[table_entry.Batch, ...]) -> Any:
+        session = self.session
+        return lambda counts: table_entry.batch_actions(session.game, session.state, batches, counts)
+
+    def entered_form(self, actions: list[Any] | None) -> None:
+        if actions is None:
+            self.setup_form_declined = True
+            self.ask_chance()
+            return
+        self.entered(actions)
+
+    def entered_counts(self, actions: list[Any] | None) -> None:
+        if actions is None:
+            self.batch_declined_at = self.session.ply
+            self.pick_chance()
+            return
+        self.entered(actions)
+
+    def entered(self, actions: list[Any]) -> None:
+        """The actions typed on the set-up form or as counts, played one by
+        one: each is its own line in the log, and undo takes them back one
+        at a time."""
+        for action in actions:
+            if not self.play(action, advance=False):
+                break
+        self.refresh_table()
+        self.advance()
+
+    def pick_chance(self) -> None:
         session = self.session
         # Labels name each outcome (a log line may keep a drawn card secret).
         outcomes = [(session.label(action), action) for action, _ in session.chance_outcomes()]

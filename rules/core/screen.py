@@ -143,7 +143,12 @@ def parse_counts(text: str, kinds: tuple[str, ...]) -> tuple[int, ...]:
     order: "2 soldier 1 archer" (a kind by its name, its plural or the start
     of its name; a count without a kind is 1: "soldier archer"), or one
     number per kind in order ("2 0 1 0"); an empty answer is none at all."""
-    words = text.replace(",", " ").lower().split()
+    lowered = text.replace(",", " ").lower()
+    # A kind of several words ("Tower of the Hand") is typed as it is named.
+    for kind in sorted(kinds, key=len, reverse=True):
+        if " " in kind:
+            lowered = lowered.replace(kind.lower(), kind.lower().replace(" ", "-"))
+    words = lowered.split()
     counts = [0] * len(kinds)
     if not words:
         return tuple(counts)
@@ -160,8 +165,10 @@ def parse_counts(text: str, kinds: tuple[str, ...]) -> tuple[int, ...]:
         matches = [
             index
             for index, kind in enumerate(kinds)
-            if kind.lower() == word or kind.lower() + "s" == word or kind.lower().startswith(word)
+            if _typed(kind) == word or _typed(kind) + "s" == word or _typed(kind).startswith(word)
         ]
+        exact = [index for index in matches if _typed(kinds[index]) in (word, word[:-1])]
+        matches = exact if len(exact) == 1 else matches
         if len(matches) != 1:
             listed = ", ".join(kinds)
             raise IllegalAction(
@@ -174,6 +181,10 @@ def parse_counts(text: str, kinds: tuple[str, ...]) -> tuple[int, ...]:
             return tuple(counts)
     listed = ", ".join(kinds)
     raise IllegalAction(f"Say what each number counts ({listed}): e.g. '2 {kinds[0]} 1 {kinds[-1]}'.")
+
+
+def _typed(kind: str) -> str:
+    return kind.lower().replace(" ", "-")
 
 
 def parse_choice(text: str, choices: Mapping[str, Any], what: str) -> Any:

@@ -1,0 +1,161 @@
+"""Table mode's typed entry: one line of counts for pieces the rules draw
+together (:class:`CountsEntry`: "2 soldier 1 archer") and the set-up on one
+form (:class:`SetupForm`). Both check what was typed against the rules
+(``rules.core.table_entry.batch_actions``, on a copy of the state) and
+dismiss with the chance actions to play, or None to ask one at a time.
+They sit at the bottom, so the board the questions are about stays in
+view."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Input, Static
+
+from castletui.widgets.plain import Plain
+from rules.core import IllegalAction, name_seats
+from rules.core.screen import parse_counts
+from rules.core.table_entry import Batch, BatchRefused
+
+Check = Callable[[list[tuple[int, ...]]], list[Any]]
+"""Counts typed for each batch -> the chance actions (raises BatchRefused)."""
+
+
+def typed_kinds(batch: Batch, names: Sequence[str]) -> tuple[str, ...]:
+    """The kinds as a player types them: seats by their players' names."""
+    return tuple(name_seats(kind, names) for kind in batch.kinds)
+
+
+def example(batch: Batch, names: Sequence[str]) -> str:
+    """What to type, shown under the question: the kinds to name and how many."""
+    kinds = typed_kinds(batch, names)
+    if batch.count == 1:
+        return f"Type one of: {', '.join(kinds)}."
+    shown = ", ".join(kinds)
+    return f"{batch.count} in all; type counts like '{batch.count - 1} {kinds[0]} 1 {kinds[-1]}' ({shown})."
+
+
+def read_counts(batch: Batch, names: Sequence[str], text: str) -> tuple[int, ...]:
+    kinds = typed_kinds(batch, names)
+    if batch.count == 1 and text.strip():
+        # One piece: its name alone, even where names share a start ("Tower", "Tower of the Hand").
+        exact = [kind.lower() for kind in kinds]
+        if text.strip().lower() in exact:
+            return tuple(int(kind == text.strip().lower()) for kind in exact)
+    return parse_counts(text, kinds)
+
+
+class CountsEntry(ModalScreen[Any]):
+    """Several pieces drawn together, typed as one line of counts."""
+
+    BINDINGS = [Binding("escape", "cancel", "One at a time")]
+
+    def __init__(self, batch: Batch, names: Sequence[str], check: Check) -> None:
+        super().__init__(classes="table-entry")
+        self.batch, self.names, self.check = batch, names, check
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog entry"):
+            yield Plain(name_seats(self.batch.question, self.names), classes="dialog-question")
+            yield Plain(example(self.batch, self.names), classes="help")
+            yield Input(placeholder="what came up, then Enter", id="counts")
+            yield Plain("Escape: answer one piece at a time.", id="entry-error", classes="help")
+
+    def on_mount(self) -> None:
+        self.query_one(Input).focus()
+
+    @on(Input.Submitted, "#counts")
+    def submitted(self, event: Input.Submitted) -> None:
+        try:
+            counts = read_counts(self.batch, self.names, event.value)
+            actions = self.check([counts])
+        except IllegalAction as refusal:
+            self.query_one("#entry-error", Static).update(name_seats(refusal.reason, self.names))
+            self.query_one("#entry-error").add_class("error")
+            return
+        self.dismiss(actions)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class SetupForm(ModalScreen[Any]):
+    """A game's set-up draws on one form: a line for each (the start player,
+    each player's board, the tokens turned up), checked together."""
+
+    BINDINGS = [
+        Binding("escape", "cancel", "One at a time"),
+        Binding("ctrl+s", "submit", "Done", priority=True),
+    ]
+
+    def __init__(self, title: str, batches: Sequence[Batch], names: Sequence[str], check: Check) -> None:
+        super().__init__(classes="table-entry")
+        self.title_text, self.batches, self.names, self.check = title, tuple(batches), names, check
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog entry setup-form"):
+            yield Plain(self.title_text, classes="dialog-question")
+            yield Plain(
+                "Type what came up on each line (Enter: next line; the last line's Enter, or ctrl+s, "
+                "checks them all).",
+                classes="help",
+            )
+            with VerticalScroll(id="setup-fields"):
+                for index, batch in enumerate(self.batches):
+                    with Horizontal(classes="setup-field"):
+                        yield Plain(name_seats(batch.question, self.names), classes="setup-label")
+                        yield Input(placeholder=self.hint(batch), id=f"field-{index}")
+            yield Plain("Escape: answer one question at a time instead.", id="entry-error", classes="help")
+
+    def hint(self, batch: Batch) -> str:
+        kinds = typed_kinds(batch, self.names)
+        if batch.count == 1:
+            return " / ".join(kinds)
+        return f"{batch.count}: " + " / ".join(kinds)
+
+    def on_mount(self) -> None:
+        self.query_one("#field-0", Input).focus()
+
+    @on(Input.Submitted)
+    def next_line(self, event: Input.Submitted) -> None:
+        index = int((event.input.id or "field-0").split("-")[1])
+        if index + 1 < len(self.batches):
+            self.query_one(f"#field-{index + 1}", Input).focus()
+        else:
+            self.action_submit()
+
+    def action_submit(self) -> None:
+        counts: list[tuple[int, ...]] = []
+        for index, batch in enumerate(self.batches):
+            text = self.query_one(f"#field-{index}", Input).value
+            try:
+                counts.append(read_counts(batch, self.names, text))
+            except IllegalAction as refusal:
+                self.refuse(index, refusal.reason)
+                return
+        try:
+            actions = self.check(counts)
+        except BatchRefused as refusal:
+            self.refuse(refusal.field, refusal.reason)
+            return
+        except IllegalAction as refusal:
+            self.refuse(0, refusal.reason)
+            return
+        self.dismiss(actions)
+
+    def refuse(self, index: int, reason: str) -> None:
+        error = self.query_one("#entry-error", Static)
+        error.update(f"Line {index + 1}: {name_seats(reason, self.names)}")
+        error.add_class("error")
+        field = self.query_one(f"#field-{index}", Input)
+        field.focus()
+        field.scroll_visible()
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
