@@ -42,7 +42,7 @@ from castletui.widgets.castle_raisers_ink import ICON_WORD, Marks, RaisersBoard,
 from castletui.widgets.castle_raisers_piggy import PiggyBoard, tile_face
 from castletui.widgets.castle_raisers_threats import threat_cards
 from castletui.widgets.castle_raisers_village import VillageBoard
-from castletui.widgets.panels import PlayersPanel
+from castletui.widgets.panels import PlayersPanel, waiting_line
 from castletui.widgets.plain import Plain
 from rules.castle_raisers import (
     ABILITY_NAMES,
@@ -254,10 +254,7 @@ class CastleRaisersScreen(GameScreen):
                 text.append("\n")
                 if parts:
                     text.append(f"  {parts}\n", style="dim")
-        if to_move == CHANCE:
-            text.append(" Waiting on chance...\n", style="italic")
-        elif to_move is None:
-            text.append(" Game over\n", style="bold")
+        waiting_line(text, session)
         if view.variant != "competitive":
             team, target, beat = team_standing(view)
             text.append(f" Team {team:g} {word}, to beat {target}\n", style="bold green" if beat else "bold")

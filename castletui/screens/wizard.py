@@ -23,6 +23,10 @@ WHERE = [
     ("Hot-seat, this terminal", "here"),
     ("Shared, own terminals", "shared"),
 ]
+TABLE_BOT_NOTE = (
+    "At a real table every seat is a person. A bot seat is still offered: someone at the table "
+    "moves its pieces and plays its cards as castletui says."
+)
 MODES = [
     ("Digital: castletui rolls, draws and aims", "digital"),
     ("Table: real dice and decks, you type what came up", "table"),
@@ -50,6 +54,9 @@ class NewGameScreen(Screen):
         self.game_id = game_id if game_id in ids else ids[0]
         self.built_for: tuple[str, str] = ("", "")  # (game, variant) the options were built for
         self.preset = preset or {}
+        self.shown_mode = ""
+        self.digital_kinds: list[str] = []
+        """The seats' kinds before table mode made them all people."""
 
     @property
     def info(self) -> GameInfo:
@@ -109,6 +116,7 @@ class NewGameScreen(Screen):
                     compact=True,
                     id="mode",
                 )
+            yield Plain("", id="mode-help", classes="help")
             yield Vertical(id="options")
             with Horizontal(classes="field"):
                 yield PlainLabel("Seed", classes="field-label")
@@ -140,6 +148,7 @@ class NewGameScreen(Screen):
         self.query_one("#variant-help", Static).update(self.info.variant(variant).help)
         self.show_seats(int(self.query_one("#seats", Select).value))
         self.build_options(self.info, variant)
+        self.show_mode(str(self.query_one("#mode", Select).value))
         self.query_one("#game", Select).focus()
         if getattr(self.app, "still", False):
             for field in self.query(Input):
@@ -221,6 +230,30 @@ class NewGameScreen(Screen):
     def seats_changed(self, event: Select.Changed) -> None:
         if event.value is not Select.NULL:
             self.show_seats(int(event.value))
+
+    @on(Select.Changed, "#mode")
+    def mode_changed(self, event: Select.Changed) -> None:
+        if event.value is not Select.NULL and str(event.value) != self.shown_mode:
+            self.show_mode(str(event.value))
+
+    def show_mode(self, mode: str) -> None:
+        """Table mode seats people by default (a bot at a real table needs
+        someone to move its pieces for it); back in digital play the seats
+        are as they were."""
+        self.shown_mode = mode
+        note = self.query_one("#mode-help", Static)
+        kinds = [self.query_one(f"#kind-{seat}", Select) for seat in range(MAX_SEATS)]
+        if mode == "table":
+            self.digital_kinds = [str(kind.value) for kind in kinds]
+            for kind in kinds:
+                kind.value = "human"
+            note.update(TABLE_BOT_NOTE)
+            note.display = True
+        else:
+            for kind, value in zip(kinds, self.digital_kinds, strict=False):
+                kind.value = value
+            note.update("")
+            note.display = False
 
     # --- starting ----------------------------------------------------------
 

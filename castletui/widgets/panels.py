@@ -27,13 +27,22 @@ class PlayersPanel(Plain):
             score_text = f"{score:g}"
             text.append(f"{marker}{who:<15.15}", style=style)
             text.append(f"{score_text:>5}\n")
-        if to_move == CHANCE:
-            text.append(" Waiting on chance...\n", style="italic")
-        elif to_move is None:
-            text.append(" Game over\n", style="bold")
+        waiting_line(text, session)
         for line in extra or []:
             text.append(line + "\n")
         self.update(text)
+
+
+def waiting_line(text: Text, session: Session) -> None:
+    """The side panel's line under the seats when no one is to move: the
+    game is over, or chance decides (at a real table: the players say what
+    came up)."""
+    to_move = session.to_move()
+    if to_move == CHANCE:
+        waiting = " Waiting on the table: press c" if session.mode == "table" else " Drawing..."
+        text.append(waiting + "\n", style="italic")
+    elif to_move is None:
+        text.append(" Game over\n", style="bold")
 
 
 class GameLog(RichLog):

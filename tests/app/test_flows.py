@@ -8,6 +8,7 @@ from pathlib import Path
 
 import msgspec
 import pytest
+from textual.widgets import Select, Static
 
 import saves
 from castletui.app import Start
@@ -18,6 +19,7 @@ from castletui.screens.load import LoadScreen
 from castletui.screens.menu import MenuScreen
 from castletui.screens.result import ResultScreen
 from castletui.screens.rules import RulesScreen
+from castletui.screens.table_entry import CountsEntry, SetupForm
 from castletui.screens.wizard import NewGameScreen
 from castletui.session import Session
 from rules import registry
@@ -39,6 +41,34 @@ async def test_menu_wizard_starts_a_catapult_castle_game(tmp_path):
         assert list(tmp_path.glob("catapult-castle-*.toml"))
         await pilot.press("q")
         assert isinstance(app.screen, MenuScreen)
+
+
+async def test_table_mode_seats_people_and_says_what_a_bot_seat_needs(tmp_path):
+    """Issue 12, item 3: no bot seats by default at a real table; a bot is
+    still offered, with a note that someone must move its pieces."""
+    app = StillApp(save_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        wizard = app.screen
+        assert isinstance(wizard, NewGameScreen)
+        kind = wizard.query_one("#kind-1", Select)
+        assert kind.value == "bot:normal"
+        wizard.query_one("#mode", Select).value = "table"
+        await pilot.pause()
+        assert [wizard.query_one(f"#kind-{seat}", Select).value for seat in range(4)] == ["human"] * 4
+        assert "moves its pieces" in str(wizard.query_one("#mode-help", Static).render())
+        kind.value = "bot:hard"  # still offered
+        await pilot.pause()
+        wizard.query_one("#mode", Select).value = "digital"
+        await pilot.pause()
+        assert kind.value == "bot:normal"  # the seats as they were before table mode
+        assert not wizard.query_one("#mode-help", Static).display
+        wizard.query_one("#mode", Select).value = "table"
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        game = next(s for s in app.screen_stack if isinstance(s, GameScreen))
+        assert game.session.mode == "table" and game.session.human_seats() == [0, 1]
 
 
 async def test_a_whole_two_player_hot_seat_game_through_the_keyboard(tmp_path):
@@ -424,15 +454,18 @@ async def test_every_in_game_key_works_on_every_game_screen(tmp_path, game_id):
 
 @pytest.mark.parametrize("game_id", registry.ids())
 async def test_table_mode_plays_on_every_game_screen(tmp_path, game_id):
-    """Table mode through the keyboard: Enter answers every 'what happened?'
-    with the first possible outcome and takes the first choice on the board."""
+    """Table mode through the keyboard, one question at a time: Escape on a
+    set-up form or a counts line (answer one at a time instead), then Enter
+    answers every 'what happened?' with the first possible outcome and
+    takes the first choice on the board."""
     variant, players = first_variant_and_players(game_id, bots=False)
     start = new_game(game_id, variant, players, 3, mode="table")
     app = StillApp(start, tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         for _ in range(30):
             await pilot.pause()
-            await pilot.press("enter")
+            typed = isinstance(app.screen, (SetupForm, CountsEntry))
+            await pilot.press("escape" if typed else "enter")
         await settle(pilot)
         game = next(s for s in app.screen_stack if isinstance(s, GameScreen))
         assert game.session.ply > 12
