@@ -138,6 +138,11 @@ class CastleApp(App):
 
         self.push_screen(RulesScreen(game_id))
 
+    def open_helper(self) -> None:
+        from castletui.screens.helper import RulesHelperScreen
+
+        self.push_screen(RulesHelperScreen())
+
     def open_load(self) -> None:
         from castletui.screens.load import LoadScreen
 

@@ -36,6 +36,7 @@ from castletui.screens.result import ResultScreen
 from castletui.screens.table_entry import CountsEntry, SetupForm
 from castletui.session import Session
 from castletui.widgets.board import SpotBoard
+from castletui.widgets.footer import fit_footer
 from castletui.widgets.panels import GameLog, PlayersPanel
 from castletui.widgets.plain import Plain
 from rules import registry
@@ -170,13 +171,8 @@ class GameScreen(Screen):
         self.fit_footer()
 
     def fit_footer(self) -> None:
-        """Below 100 columns the Footer leaves out the command palette's hint
-        (ctrl+p still opens it) and packs the keys one space closer, so that
-        F1 Help stays in sight beside a game's own keys, Back and c."""
-        footer = self.query_one(Footer)
-        narrow = self.app.size.width < 100
-        footer.show_command_palette = not narrow
-        footer.compact = narrow
+        """F1 Help stays in sight beside a game's own keys, Back and c."""
+        fit_footer(self)
 
     # --- showing the table ---------------------------------------------------
 

@@ -1,4 +1,4 @@
-"""The main menu: Continue, New game, Load game, Rules, Quit."""
+"""The main menu: Continue, New game, Load game, Rules, Rules helper, Quit."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from textual.widgets.option_list import Option
 
 from castletui.listing import game_title, where_it_stands
 from castletui.widgets.banner import BANNER
+from castletui.widgets.footer import fit_footer
 from castletui.widgets.plain import Plain
 
 
@@ -23,6 +24,7 @@ class MenuScreen(Screen):
         Binding("n", "choose('new')", "New game"),
         Binding("l", "choose('load')", "Load"),
         Binding("r", "choose('rules')", "Rules"),
+        Binding("h", "choose('helper')", "Helper"),
         Binding("q", "choose('quit')", "Quit"),
     ]
 
@@ -37,11 +39,18 @@ class MenuScreen(Screen):
                     Option("New game", id="new"),
                     Option("Load game", id="load"),
                     Option("Rules", id="rules"),
+                    Option("Rules helper", id="helper"),
                     Option("Quit", id="quit"),
                     id="menu",
                     markup=False,
                 )
         yield Footer()
+
+    def on_mount(self) -> None:
+        fit_footer(self)
+
+    def on_resize(self) -> None:
+        fit_footer(self)
 
     def on_screen_resume(self) -> None:
         # After the first frame: reading the saves never delays the menu.
@@ -80,5 +89,7 @@ class MenuScreen(Screen):
             app.open_load()
         elif choice == "rules":
             app.open_rules()
+        elif choice == "helper":
+            app.open_helper()
         elif choice == "quit":
             app.exit()

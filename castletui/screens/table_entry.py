@@ -19,9 +19,9 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
 from castletui.widgets.plain import Plain
-from rules.core import IllegalAction, name_seats
-from rules.core.screen import parse_counts
-from rules.core.table_entry import Batch, BatchRefused
+from rules.core import IllegalAction, name_seats, screen, table_entry
+
+Batch = table_entry.Batch
 
 Check = Callable[[list[tuple[int, ...]]], list[Any]]
 """Counts typed for each batch -> the chance actions (raises BatchRefused)."""
@@ -48,7 +48,7 @@ def read_counts(batch: Batch, names: Sequence[str], text: str) -> tuple[int, ...
         exact = [kind.lower() for kind in kinds]
         if text.strip().lower() in exact:
             return tuple(int(kind == text.strip().lower()) for kind in exact)
-    return parse_counts(text, kinds)
+    return screen.parse_counts(text, kinds)
 
 
 class CountsEntry(ModalScreen[Any]):
@@ -78,6 +78,7 @@ class CountsEntry(ModalScreen[Any]):
         except IllegalAction as refusal:
             self.query_one("#entry-error", Static).update(name_seats(refusal.reason, self.names))
             self.query_one("#entry-error").add_class("error")
+            event.input.select_all()  # what is typed next replaces it; an arrow keeps it to mend
             return
         self.dismiss(actions)
 
@@ -141,7 +142,7 @@ class SetupForm(ModalScreen[Any]):
                 return
         try:
             actions = self.check(counts)
-        except BatchRefused as refusal:
+        except table_entry.BatchRefused as refusal:
             self.refuse(refusal.field, refusal.reason)
             return
         except IllegalAction as refusal:
@@ -155,6 +156,7 @@ class SetupForm(ModalScreen[Any]):
         error.add_class("error")
         field = self.query_one(f"#field-{index}", Input)
         field.focus()
+        field.select_all()
         field.scroll_visible()
 
     def action_cancel(self) -> None:

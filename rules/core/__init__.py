@@ -37,7 +37,7 @@ they name seats with :func:`seat_ref` and the app fills names in with
 :func:`name_seats`.
 """
 
-from rules.core import screen
+from rules.core import screen, table_entry
 from rules.core.chance import chance_rng, sample_outcome, weighted
 from rules.core.decisions import popped, pushed, replaced_top, run_automatic, top
 from rules.core.edition import load_edition
@@ -86,6 +86,7 @@ __all__ = [
     "run_automatic",
     "sample_outcome",
     "screen",
+    "table_entry",
     "seat_ref",
     "state_hash",
     "top",
