@@ -9,6 +9,10 @@ data in ``edition.toml``.
   ``view``, ``result``, ``describe``;
 - its optional hooks: ``label``, ``effects`` (log lines for what the rules
   did by themselves), ``evaluate`` and ``bot_action``;
+- table mode's questions (``table_entry``): ``chance_prompt`` (one draw,
+  named: whose castle, which region, stack, line or deck),
+  ``chance_batch`` (pieces drawn together, typed as counts) and
+  ``setup_form`` (the set-up's draws on one form);
 - the queries the screens ask (``queries``): the decision on top
   (``decision``), ``region_wolves``, ``cauldrons_needed``,
   ``discard_makes_wolves_attack``, ``location_sections``,
@@ -25,9 +29,9 @@ data in ``edition.toml``.
 
 Reading order of the package: info, edition, state, setup, flow (whose
 decision, the automatic steps and the decisions the rules skip), legal,
-apply, chance, view, scoring, text, queries, bots; beside them geometry
-(the ring wall), sheet (the score sheet) and table (supplies, stacks and
-Threat cards held, shared by the rules modules).
+apply, chance, view, scoring, text, queries, table_entry, bots; beside
+them geometry (the ring wall), sheet (the score sheet) and table
+(supplies, stacks and Threat cards held, shared by the rules modules).
 """
 
 from rules.castle_raisers.apply import apply
@@ -42,6 +46,7 @@ from rules.castle_raisers.queries import __all__ as _queries
 from rules.castle_raisers.scoring import result
 from rules.castle_raisers.setup import setup
 from rules.castle_raisers.state import Action, State
+from rules.castle_raisers.table_entry import chance_batch, chance_prompt, setup_form
 from rules.castle_raisers.text import describe, effects, label
 from rules.castle_raisers.view import view
 
@@ -63,9 +68,12 @@ __all__ = [
     "effects",
     "evaluate",
     "label",
-    # the screen API: why not, and the rules helpers
+    # the screen API: why not, the rules helpers, and table mode's entry
     "refusals",
     "helpers",
+    "chance_prompt",
+    "chance_batch",
+    "setup_form",
     # queries for the screens
     *_queries,
 ]

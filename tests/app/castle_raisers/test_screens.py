@@ -327,6 +327,8 @@ async def test_table_mode_asks_what_was_revealed(tmp_path):
     app = StillApp(save_dir=tmp_path, session=session)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
+        await pilot.press("escape")  # the set-up form: answer one question at a time instead
+        await settle(pilot)
         assert isinstance(app.screen, ChancePicker)
         ply = session.ply
         await pilot.press("enter")
