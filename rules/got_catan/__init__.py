@@ -10,13 +10,16 @@ The face of the package, the only names the app imports:
   ``setup``, ``to_move``, ``legal_actions``, ``chance_outcomes``, ``apply``,
   ``view``, ``result``, ``describe``;
 - its optional hooks: ``label``, ``chance_prompt``, ``effects``,
-  ``evaluate``, ``bot_action``, ``turn_player``;
+  ``evaluate``, ``bot_action``, ``turn_player``; table mode's
+  ``chance_batch`` (wildling tokens turned up together) and ``setup_form``
+  (the variable set-up's terrain on one form);
 - the queries the screens ask (``queries``): the screen API (``prompt``,
   ``spot``, ``group``), the Gift (``BOARDS``, ``board_of``, ``hex_name``,
   ``corner_name``, ``edge_name``, ``hex_resource``), points
   (``points``, ``public_points``, ``point_lines``), ``trade_rate``, where
   pieces may go, ``refusal`` (why any action is refused, in ``apply``'s
-  words), the tables they read and the action Structs the screens build.
+  words), ``refusals`` (the screen API's "why not?"), the tables they read
+  and the action Structs the screens build.
 
 Reading order: info, edition, board (the geometry), state, setup, flow,
 roads (Longest Road and Largest Patrol), legal, apply, chance, view,
@@ -27,7 +30,7 @@ from __future__ import annotations
 
 from .apply import apply
 from .bots import bot_action
-from .chance import chance_outcomes, chance_prompt
+from .chance import chance_batch, chance_outcomes, chance_prompt, setup_form
 from .flow import to_move, turn_player
 from .info import INFO
 from .legal import legal_actions
@@ -54,10 +57,12 @@ __all__ = [
     "view",
     # optional hooks
     "bot_action",
+    "chance_batch",
     "chance_prompt",
     "effects",
     "evaluate",
     "label",
+    "setup_form",
     "turn_player",
     # queries for the screens
     *_queries,

@@ -17,6 +17,7 @@ from rules.core import IllegalAction, fresh, popped, pushed, recorded, replaced_
 from rules.core.multiset import added, removed
 
 from .board import BOARDS
+from .chance import UNSEEN, cards_left, named
 from .edition import (
     BROTHERHOOD,
     COSTS,
@@ -26,6 +27,7 @@ from .edition import (
     ROAD_BUILDING,
     RULES,
     TERRAIN_RESOURCE,
+    VICTORY_POINT,
     WATCH,
     WINTER_IS_COMING,
     development_title,
@@ -45,12 +47,14 @@ from .flow import (
 from .heroes import flipped, hero_reason, swapped, used
 from .legal import (
     HERO_TYPES,
+    ROLL_FIRST,
     covers,
     guard_reason,
     play_reason,
     road_reason,
     rob_victims,
     settlement_reason,
+    show_reason,
     trade_rate,
     turn_reason,
 )
@@ -81,6 +85,7 @@ from .state import (
     PlayDevelopment,
     Rob,
     Roll,
+    ShowVictoryPoint,
     State,
     Steal,
     Step,
@@ -192,6 +197,12 @@ def _answer_token(state: State, step: Step, action) -> State:
 def _answer_peek(state: State, step: Step, action) -> State:
     if not isinstance(action, PeekDevelopment):
         raise _wrong("Melisandre looks at the next development card.")
+    if state.table_mode:
+        # Her holder looks at the cards alone: they stay among the deck's unseen cards.
+        if action.card != UNSEEN:
+            raise IllegalAction(_ALONE)
+        look = min(step.count, cards_left(state))
+        return replace(state, peek=state.peek + (UNSEEN,) * look, pending=popped(state.pending))
     if action.card not in state.development_deck:
         raise IllegalAction(f"No {development_title(action.card)} is left in the development deck.")
     state = replace(
@@ -207,6 +218,8 @@ def _answer_peek(state: State, step: Step, action) -> State:
 def _answer_draw(state: State, step: Step, action) -> State:
     if not isinstance(action, DrawDevelopment):
         raise _wrong("A development card is being drawn.")
+    if state.table_mode:
+        return _draw_unseen(state, step, action)
     if action.card not in state.development_deck:
         raise IllegalAction(f"No {development_title(action.card)} is left in the development deck.")
     player = state.players[step.seat]
@@ -219,6 +232,24 @@ def _answer_draw(state: State, step: Step, action) -> State:
         development_deck=removed(state.development_deck, action.card),
         pending=popped(state.pending),
     )
+
+
+_ALONE = "Only its owner looks at a development card drawn: nobody types it in until it is played."
+
+
+def _draw_unseen(state: State, step: Step, action: DrawDevelopment) -> State:
+    """Table mode: the card goes into the buyer's hand unseen by the table;
+    it stays among the deck's unseen cards until it is named (played, or a
+    Victory Point card shown)."""
+    if action.card != UNSEEN:
+        raise IllegalAction(_ALONE)
+    if cards_left(state) <= 0:
+        raise IllegalAction("The development deck is empty.")
+    player = state.players[step.seat]
+    player = replace(
+        player, development=added(player.development, UNSEEN), bought=added(player.bought, UNSEEN)
+    )
+    return replace(state, players=with_player(state, step.seat, player), pending=popped(state.pending))
 
 
 def _answer_steal(state: State, step: Step, action) -> State:
@@ -289,18 +320,22 @@ def _answer_start(state: State, step: Step, action) -> State:
         )
     if isinstance(action, PlayDevelopment):
         return _play(state, step.seat, action.card)
+    if isinstance(action, ShowVictoryPoint):
+        return _show_victory_point(state, step.seat)
     if state.variant == BROTHERHOOD and isinstance(action, HERO_TYPES):
         reason = hero_reason(state, step.seat, action, before_roll=True)
         if reason:
             raise IllegalAction(reason)
         return used(state, step.seat, action)
-    raise IllegalAction("Roll the dice first (you may play a development card before rolling).")
+    raise IllegalAction(ROLL_FIRST)
 
 
 def _play(state: State, seat: int, card: str) -> State:
     reason = play_reason(state, seat, card)
     if reason:
         raise IllegalAction(reason)
+    if state.table_mode:
+        state = named(state, seat, card)  # an unseen card, named as it is played
     player = state.players[seat]
     state = replace(
         state,
@@ -319,6 +354,15 @@ def _play(state: State, seat: int, card: str) -> State:
     if card == WINTER_IS_COMING:
         return replace(state, pending=pushed(state.pending, Step("winter", seat=seat, count=2)))
     raise IllegalAction(f"{development_title(card)} is not played in the base game.")  # pragma: no cover
+
+
+def _show_victory_point(state: State, seat: int) -> State:
+    """Table mode: one of ``seat``'s unseen cards is shown, a Victory Point
+    card; it counts from now on (10 points on your own turn win)."""
+    reason = show_reason(state, seat)
+    if reason:
+        raise IllegalAction(reason)
+    return named(state, seat, VICTORY_POINT)
 
 
 def _answer_turn(state: State, step: Step, action) -> State:
@@ -346,6 +390,8 @@ def _answer_turn(state: State, step: Step, action) -> State:
         return replace(state, pending=pushed(state.pending, Step("draw", seat=seat)))
     if isinstance(action, PlayDevelopment):
         return _play(state, seat, action.card)
+    if isinstance(action, ShowVictoryPoint):
+        return named(state, seat, VICTORY_POINT)
     if isinstance(action, TradeWithSupply):
         state = paid(state, seat, (action.give,) * trade_rate(state, seat, action.give))
         return taken(state, seat, (action.get,))
@@ -575,6 +621,10 @@ def _answer_pick(state: State, step: Step, action) -> State:
     if action.card not in state.peek:
         raise IllegalAction("Keep one of the cards you looked at.")
     rest = removed(state.peek, action.card)
+    if action.card == UNSEEN:
+        # Table mode: the card kept is unseen, the others were never taken
+        # out of the deck's unseen cards.
+        rest = ()
     player = state.players[step.seat]
     player = replace(
         player, development=added(player.development, action.card), bought=added(player.bought, action.card)

@@ -1,15 +1,30 @@
 """Chance decisions: the terrain the variable set-up puts on each hex, the
 two dice (one outcome, their sum), a development card drawn and a card
 stolen (odds from the multiset left), and the question table mode asks at
-each of them."""
+each of them.
+
+Table mode keeps no secret typed in front of the table: a development card
+drawn (or looked at by Melisandre) goes into the hand as an unseen
+placeholder (``UNSEEN``) and stays among the unseen cards of the deck (the
+deck's multiset still holds it). It is named when it is played, or a
+Victory Point card when it is shown: :func:`named` turns a placeholder into
+the card a player names once the rules checked that it could be that card
+(it is still among the unseen cards). Public draws (terrain, the dice, the
+wildling die, wildling tokens turned face up) are typed; so is a card taken
+at random from a hand (a steal): both players see it and the table tracks
+every resource hand to check what is paid.
+"""
 
 from __future__ import annotations
 
-from rules.core import seat_ref, top
-from rules.core.multiset import counts
+from msgspec.structs import replace
+
+from rules.core import IllegalAction, seat_ref, top
+from rules.core.multiset import added, counts, removed
+from rules.core.table_entry import Batch
 
 from .board import BOARDS
-from .edition import CLANS, DEVELOPMENT, RESOURCES, TERRAIN_RESOURCE, WATCH, token_parts
+from .edition import CLANS, DEVELOPMENT, RESOURCES, TERRAIN_RESOURCE, VICTORY_POINT, WATCH, token_parts
 from .state import Dice, DrawDevelopment, PeekDevelopment, PlaceTerrain, State, Steal, Token, WildlingDie
 
 DICE_ODDS = tuple((total, (6 - abs(7 - total)) / 36) for total in range(2, 13))
@@ -20,6 +35,58 @@ _STEALS = {name: Steal(name) for name in RESOURCES}
 _FACES = [(WildlingDie(face), 1 / WATCH.die_faces) for face in range(1, WATCH.die_faces + 1)]
 _PEEKS = {name: PeekDevelopment(name) for name in DEVELOPMENT}
 _TOKENS: dict[str, Token] = {}
+
+UNSEEN = "unseen-development"
+"""Table mode: what a hand (or Melisandre's look) holds for a development
+card nobody at the table has named yet."""
+_UNSEEN_DRAW = DrawDevelopment(UNSEEN)
+_UNSEEN_PEEK = PeekDevelopment(UNSEEN)
+
+
+def unseen_held(state: State) -> int:
+    """Placeholders in every hand and in Melisandre's look (0 outside table mode)."""
+    if not state.table_mode:
+        return 0
+    return sum(player.development.count(UNSEEN) for player in state.players) + state.peek.count(UNSEEN)
+
+
+def cards_left(state: State) -> int:
+    """Development cards really left to draw: in table mode the deck's
+    multiset also holds the unseen cards in hands."""
+    return len(state.development_deck) - unseen_held(state)
+
+
+def could_be(state: State, seat: int, card: str, bought_ok: bool = False) -> bool:
+    """Table mode: whether one of ``seat``'s unseen cards could be ``card``
+    (a card of it is among the unseen ones); ``bought_ok``: a card bought
+    this turn counts too (a Victory Point card is shown at once)."""
+    if not state.table_mode or card not in state.development_deck:
+        return False
+    player = state.players[seat]
+    unseen = player.development.count(UNSEEN)
+    return unseen > (0 if bought_ok else player.bought.count(UNSEEN))
+
+
+def named(state: State, seat: int, card: str) -> State:
+    """``state`` once ``seat`` has named one of their unseen cards as
+    ``card`` (checked with :func:`could_be`): the placeholder becomes the
+    card and leaves the unseen cards of the deck. A Victory Point card is
+    named from those bought this turn first (it may be shown at once), any
+    other card from those held longer (only they may be played)."""
+    player = state.players[seat]
+    if card != VICTORY_POINT and player.development.count(card) > player.bought.count(card):
+        return state  # a card already named and playable: nothing unseen to turn
+    if not could_be(state, seat, card, bought_ok=card == VICTORY_POINT):
+        raise IllegalAction(
+            f"None of your unseen development cards can be {DEVELOPMENT[card].title}: "
+            "every one is seen elsewhere."
+        )
+    bought = player.bought
+    if card == VICTORY_POINT and UNSEEN in bought:
+        bought = added(removed(bought, UNSEEN), card)
+    player = replace(player, development=added(removed(player.development, UNSEEN), card), bought=bought)
+    players = state.players[:seat] + (player,) + state.players[seat + 1 :]
+    return replace(state, players=players, development_deck=removed(state.development_deck, card))
 
 
 def chance_outcomes(state: State) -> list:
@@ -33,6 +100,9 @@ def chance_outcomes(state: State) -> list:
         bag = state.terrain_bag
         return [(_TERRAIN[name], count / len(bag)) for name, count in counts(bag)]
     if kind == "draw":
+        if state.table_mode:
+            # Only the buyer looks at it: nobody types it in until it is played.
+            return [(_UNSEEN_DRAW, 1.0)] if cards_left(state) > 0 else []
         deck = state.development_deck
         return [(_DRAWS[name], count / len(deck)) for name, count in counts(deck)]
     if kind == "steal":
@@ -45,6 +115,9 @@ def chance_outcomes(state: State) -> list:
         hidden = state.tokens_hidden
         return [(_token(name), count / len(hidden)) for name, count in counts(hidden)]
     if kind == "peek":
+        if state.table_mode:
+            # Melisandre's holder looks at the cards alone.
+            return [(_UNSEEN_PEEK, 1.0)] if cards_left(state) > 0 else []
         deck = state.development_deck
         return [(_PEEKS[name], count / len(deck)) for name, count in counts(deck)]
     return []
@@ -64,28 +137,109 @@ def token_words(token: str) -> str:
 
 
 def chance_prompt(state: State) -> str:
-    """The question table mode asks at a chance step; its answers are the
-    ``label`` of each outcome."""
+    """The question table mode asks at a chance step, naming what it is
+    about (whose roll, which hex, whose hand); its answers are the ``label``
+    of each outcome."""
     step = top(state.pending)
     if step is None:
         return "What happened at the table?"
-    if step.kind == "dice":
-        return f"What did {seat_ref(step.seat)} roll? (the sum of the two dice)"
-    if step.kind == "terrain":
+    kind = step.kind
+    who = seat_ref(step.seat)
+    if kind == "dice":
+        return f"What did the dice show? ({who}'s roll: the sum of the two dice)"
+    if kind == "terrain":
         board = BOARDS[len(state.players)]
-        return f"Which terrain lies on the hex with the {board.hex_numbers[step.target]} at {board.hex_names[step.target]}?"
-    if step.kind == "draw":
-        return f"Which development card did {seat_ref(step.seat)} draw? ({seat_ref(step.seat)} answers alone)"
-    if step.kind == "wildling-die":
-        return f"What does the wildling die (d12) show for {seat_ref(step.seat)}?"
-    if step.kind == "token":
-        where = "the pool" if step.target == 1 else f"{seat_ref(step.seat)}'s build-cost card"
-        return f"Which wildling token is revealed from {where}?"
-    if step.kind == "peek":
-        return f"Which development card does {seat_ref(step.seat)} see next? ({seat_ref(step.seat)} answers alone)"
-    if step.kind == "steal":
         return (
-            f"{seat_ref(step.seat)} takes a card at random from {seat_ref(step.target)}: which is it? "
-            f"({seat_ref(step.seat)} or {seat_ref(step.target)} answers)"
+            f"Which terrain lies on the hex with the {board.hex_numbers[step.target]} "
+            f"at {board.hex_names[step.target]}?"
+        )
+    if kind == "draw":
+        if state.table_mode:
+            return (
+                f"{who} draws a development card and keeps it secret: nobody types it in "
+                "until it is played (or shown, a Victory Point card)."
+            )
+        return f"Which development card did {who} draw?"
+    if kind == "wildling-die":
+        return f"What does the wildling die (d12) show? ({who}'s roll)"
+    if kind == "token":
+        where = "the pool" if step.target == 1 else f"{who}'s build-cost card"
+        return f"Which wildling token is turned up from {where}?"
+    if kind == "peek":
+        if state.table_mode:
+            return (
+                f"{who} looks at the top {step.count} development cards alone (Melisandre): "
+                "nobody types them in."
+            )
+        return f"Which development card does {who} see next? (Melisandre)"
+    if kind == "steal":
+        return (
+            f"Card {who} took from {seat_ref(step.target)}: which resource? "
+            f"(at random, face down; {who} or {seat_ref(step.target)} types it)"
         )
     return "What happened at the table?"
+
+
+# --- table mode: several pieces at once, and the set-up on one form ---------------
+
+_TERRAINS = tuple(sorted(TERRAIN_RESOURCE))
+
+
+def _terrain_of(action) -> str | None:
+    return action.terrain if isinstance(action, PlaceTerrain) else None
+
+
+def _token_kind(token: str) -> str:
+    """ "cave giant": a token as a player types it."""
+    clan, kind = token.split("/")
+    return f"{clan} {kind}"
+
+
+TOKEN_KINDS = tuple(f"{clan.name} {kind}" for clan in CLANS for kind in ("regular", "climber", "giant"))
+"""The nine kinds of wildling token, as typed ("river regular" .. "hornfoot giant")."""
+
+
+def _token_of(action) -> str | None:
+    return _token_kind(action.token) if isinstance(action, Token) else None
+
+
+def chance_batch(state: State) -> Batch | None:
+    """Wildling tokens turned up together (a keep's two, a settlement's and
+    a pool token for Longest Road), as one line of counts; None elsewhere."""
+    pending = state.pending
+    if not pending or pending[-1].kind != "token":
+        return None
+    count = 0
+    for step in reversed(pending):
+        if step.kind != "token":
+            break
+        count += 1
+    top_step = pending[-1]
+    where = "the pool" if top_step.target == 1 else f"{seat_ref(top_step.seat)}'s build-cost card"
+    question = (
+        f"Wildling tokens turned up for {seat_ref(top_step.seat)} ({count}, the first from {where})"
+        if count > 1
+        else f"Wildling token turned up from {where}"
+    )
+    return Batch(question, TOKEN_KINDS, count, _token_of)
+
+
+def setup_form(state: State) -> tuple[Batch, ...]:
+    """The variable set-up: the terrain of each hex, one line each, in the
+    order the hexes are laid (the oldest player starts and the heroes are
+    dealt as printed: nothing else is drawn). () once the terrain is laid,
+    and with the printed board."""
+    board = BOARDS[len(state.players)]
+    fields = []
+    for step in reversed(state.pending):
+        if step.kind != "terrain":
+            break
+        fields.append(
+            Batch(
+                f"Hex {board.hex_names[step.target]} (the {board.hex_numbers[step.target]})",
+                _TERRAINS,
+                1,
+                _terrain_of,
+            )
+        )
+    return tuple(fields)

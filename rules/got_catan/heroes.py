@@ -20,6 +20,7 @@ from msgspec.structs import replace
 from rules.core import pushed, recorded
 
 from .board import BOARDS
+from .chance import cards_left
 from .edition import COSTS, HEROES, RESOURCE_INDEX, RESOURCES, TERRAIN_RESOURCE
 from .flow import paid, patrol_lost, taken, with_player, with_road, without_road
 from .legal import covers, road_sites
@@ -175,7 +176,7 @@ def hero_actions(state: State, seat: int, before_roll: bool) -> list:
             for instead_of, pay in substitutes("guard", hand)
         ]
     if hero == "melisandre":
-        if not state.development_deck:
+        if cards_left(state) <= 0:
             return []
         out = [ChooseDevelopment()] if covers(hand, COSTS["development"]) else []
         return out + [ChooseDevelopment(i, p) for i, p in substitutes("development", hand)]
@@ -268,7 +269,7 @@ def used(state: State, seat: int, action) -> State:
         state = with_guard(state, seat, action.section)
     elif isinstance(action, ChooseDevelopment):
         state = paid(state, seat, substituted("development", action.instead_of, action.pay))
-        look = min(3, len(state.development_deck))
+        look = min(3, cards_left(state))
         return replace(
             state,
             pending=pushed(

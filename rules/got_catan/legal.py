@@ -8,7 +8,7 @@ from rules.core import seat_ref
 from rules.core.multiset import counts
 
 from .board import BOARDS, Board
-from .chance import chance_outcomes
+from .chance import UNSEEN, cards_left, chance_outcomes, could_be
 from .edition import (
     BROTHERHOOD,
     COST_ORDER,
@@ -54,6 +54,7 @@ from .state import (
     RedirectRoad,
     Rob,
     Roll,
+    ShowVictoryPoint,
     State,
     Step,
     SwapHero,
@@ -184,16 +185,21 @@ def trade_rate(state: State, seat: int, resource: str) -> int:
 
 
 def playable(state: State, seat: int) -> list[str]:
-    """The development cards ``seat`` may play now (none once one was played this turn)."""
+    """The development cards ``seat`` may play now (none once one was
+    played this turn); in table mode also each card an unseen one held
+    since before this turn could be (the player names it as they play it)."""
     if state.card_played:
         return []
     player = state.players[seat]
     cards = PLAYABLE_WATCH if state.variant == BROTHERHOOD else PLAYABLE
-    return [
+    known = [
         card
         for card, count in counts(player.development)
         if card in cards and count > player.bought.count(card)
     ]
+    if not state.table_mode or UNSEEN not in player.development:
+        return known
+    return [card for card in cards if card in known or could_be(state, seat, card)]
 
 
 # --- refusals ------------------------------------------------------------------------
@@ -273,25 +279,54 @@ def keep_reason(state: State, seat: int, corner: int) -> str:
 
 
 def buy_reason(state: State, seat: int) -> str:
-    if not state.development_deck:
+    if cards_left(state) <= 0:
         return "The development deck is empty."
     return cost_reason("development", state.players[seat].hand)
 
 
+ROLL_FIRST = "Roll the dice first (you may play a development card before rolling)."
+"""Why nothing but a development card (or a hero) comes before the roll."""
+
+
 def play_reason(state: State, seat: int, card: str) -> str:
+    """Why ``seat`` may not play ``card`` now, or "". In table mode an
+    unseen card may be named as any card still among the unseen ones."""
     player = state.players[seat]
     if card == VICTORY_POINT:
+        if state.table_mode:
+            return "Victory Point cards are never played: show one to count it."
         return "Victory Point cards count by themselves: they are never played."
     if card not in DEVELOPMENT:
         return "There is no such development card."
-    if card not in player.development:
+    unseen = state.table_mode and UNSEEN in player.development
+    if card not in player.development and not could_be(state, seat, card, bought_ok=True):
+        if unseen:
+            return (
+                f"None of your unseen development cards can be {development_title(card)}: "
+                "every one is seen elsewhere."
+            )
         return f"You have no {development_title(card)}."
     if card not in (PLAYABLE_WATCH if state.variant == BROTHERHOOD else PLAYABLE):
         return f"{development_title(card)} is not played in the base game."
     if state.card_played:
         return "You have already played a development card this turn."
-    if player.development.count(card) <= player.bought.count(card):
-        return f"You bought that {development_title(card)} this turn: play it from your next turn."
+    if player.development.count(card) <= player.bought.count(card) and not could_be(state, seat, card):
+        if card in player.development:
+            return f"You bought that {development_title(card)} this turn: play it from your next turn."
+        return "You bought your unseen development cards this turn: play them from your next turn."
+    return ""
+
+
+def show_reason(state: State, seat: int) -> str:
+    """Table mode: why ``seat`` may not show a Victory Point card from their
+    unseen development cards now, or ""."""
+    if not state.table_mode:
+        return "Victory Point cards count by themselves: nothing to show."
+    player = state.players[seat]
+    if UNSEEN not in player.development:
+        return "You hold no unseen development card."
+    if not could_be(state, seat, VICTORY_POINT, bought_ok=True):
+        return "None of your unseen development cards can be a Victory Point: every one is seen elsewhere."
     return ""
 
 
@@ -341,6 +376,8 @@ def turn_reason(state: State, step: Step, action) -> str:
         return buy_reason(state, seat)
     if isinstance(action, PlayDevelopment):
         return play_reason(state, seat, action.card)
+    if isinstance(action, ShowVictoryPoint):
+        return show_reason(state, seat)
     if isinstance(action, TradeWithSupply):
         return supply_trade_reason(state, seat, action.give, action.get)
     if isinstance(action, OfferTrade):
@@ -372,6 +409,67 @@ def guard_reason(state: State, seat: int, section: int, free: bool = False) -> s
     return "" if free else cost_reason("guard", state.players[seat].hand)
 
 
+# --- why not? (the screen API's refusals) -----------------------------------------------
+
+_NO_SETTLEMENT_SITE = "A settlement needs a free corner on your roads, two paths from any other building."
+_NO_ROAD_SITE = "No free path joins your roads, settlements or keeps."
+
+
+def refusals(state: State, seat: int) -> list[tuple[str, str]]:
+    """Why not? What ``seat`` might expect to do at their turn but may not
+    now, each (label, reason) in the words ``apply`` refuses it with (the
+    same reason functions): before the roll, building; after it, each
+    piece they cannot build or buy anywhere, and each development card
+    held that may not be played now."""
+    if not state.pending:
+        return []
+    step = state.pending[-1]
+    if step.seat != seat or step.kind not in ("start", "turn"):
+        return []
+    found: list[tuple[str, str]] = []
+    if step.kind == "start":
+        found.append(("Build or trade", ROLL_FIRST))
+    else:
+        player = state.players[seat]
+        sites = settlement_sites(state, seat)
+        reason = settlement_reason(state, seat, sites[0]) if sites else _NO_SETTLEMENT_SITE
+        if reason:
+            found.append(("Settlement", reason))
+        if player.settlements:
+            reason = keep_reason(state, seat, player.settlements[0])
+        else:
+            reason = "A keep replaces one of your settlements: you have none on the Gift."
+        if reason:
+            found.append(("Keep", reason))
+        edges = road_sites(state, seat)
+        reason = road_reason(state, seat, edges[0]) if edges else _NO_ROAD_SITE
+        if reason:
+            found.append(("Road", reason))
+        if state.variant == BROTHERHOOD:
+            from .wall import guard_sections
+
+            sections = guard_sections(state, seat)
+            reason = guard_reason(state, seat, sections[0] if sections else 0)
+            if reason:
+                found.append(("Guard", reason))
+        reason = buy_reason(state, seat)
+        if reason:
+            found.append(("Development card", reason))
+    for card in dict.fromkeys(state.players[seat].development):
+        if card == UNSEEN:
+            # Table mode: why none of the cards it could be may be played now.
+            kinds = PLAYABLE_WATCH if state.variant == BROTHERHOOD else PLAYABLE
+            could = [kind for kind in kinds if could_be(state, seat, kind, bought_ok=True)]
+            reasons = [play_reason(state, seat, kind) for kind in could]
+            if reasons and all(reasons):
+                found.append(("Play a development card", reasons[0]))
+        elif card in DEVELOPMENT and card != VICTORY_POINT:
+            reason = play_reason(state, seat, card)
+            if reason:
+                found.append((f"Play {development_title(card)}", reason))
+    return found
+
+
 # --- the legal actions ------------------------------------------------------------
 
 
@@ -389,6 +487,8 @@ def _place_road(state: State, step: Step) -> list:
 
 def _start(state: State, step: Step) -> list:
     actions = [_ROLL] + [_PLAYS[card] for card in playable(state, step.seat)]
+    if state.table_mode and not show_reason(state, step.seat):
+        actions.append(_SHOW)
     if state.variant == BROTHERHOOD:
         from .heroes import hero_actions
 
@@ -408,9 +508,11 @@ def turn_actions(state: State, seat: int) -> list:
         actions += [_SETTLEMENTS[corner] for corner in settlement_sites(state, seat)]
     if player.settlements and len(player.keeps) < RULES.keeps and covers(hand, COSTS["keep"]):
         actions += [BuildKeep(corner) for corner in player.settlements]
-    if state.development_deck and covers(hand, COSTS["development"]):
+    if cards_left(state) > 0 and covers(hand, COSTS["development"]):
         actions.append(_BUY)
     actions += [_PLAYS[card] for card in playable(state, seat)]
+    if state.table_mode and not show_reason(state, seat):
+        actions.append(_SHOW)
     supply = state.supply
     for give, count in have.items():
         if count >= 2 and count >= trade_rate(state, seat, give):
@@ -552,6 +654,7 @@ def legal_actions(state: State) -> list:
 _ROLL = Roll()
 _END_TURN = EndTurn()
 _BUY = BuyDevelopment()
+_SHOW = ShowVictoryPoint()
 _ACCEPT = Accept()
 _DECLINE = Decline()
 _CANCEL = CancelTrade()

@@ -13,6 +13,7 @@ from rules.core import IllegalAction, seat_ref, top
 
 from .apply import apply
 from .board import BOARDS, Board
+from .chance import UNSEEN, cards_left
 from .edition import (
     BROTHERHOOD,
     CLANS,
@@ -38,6 +39,7 @@ from .legal import (
     cost_words,
     guard_reason,
     playable,
+    refusals,
     road_sites,
     rob_victims,
     settlement_sites,
@@ -70,6 +72,7 @@ from .state import (
     RedirectRoad,
     Rob,
     Roll,
+    ShowVictoryPoint,
     State,
     Step,
     SwapHero,
@@ -172,7 +175,7 @@ def group(state: State, action) -> tuple[str, ...]:
         return ("Build", "Settlement")
     if isinstance(action, BuildKeep):
         return ("Build", "Keep")
-    if isinstance(action, (BuyDevelopment, PlayDevelopment)):
+    if isinstance(action, (BuyDevelopment, PlayDevelopment, ShowVictoryPoint)):
         return ("Development card",)
     if isinstance(action, TradeWithSupply):
         return ("Trade", "With the supply")
@@ -286,9 +289,14 @@ def preview(state: State, action, seat: int) -> str:
             f"Pays {cost_words('keep')}."
         )
     if isinstance(action, BuyDevelopment):
-        return f"Pays {cost_words('development')}; {len(state.development_deck)} cards left in the deck."
+        return f"Pays {cost_words('development')}; {cards_left(state)} cards left in the deck."
     if isinstance(action, PlayDevelopment):
-        return f"{development_title(action.card)}: {what_card_does(action.card, state.variant)}."
+        does = f"{development_title(action.card)}: {what_card_does(action.card, state.variant)}."
+        if action.card not in state.players[seat].development:
+            return f"Names one of your unseen cards. {does}"
+        return does
+    if isinstance(action, ShowVictoryPoint):
+        return "One of your unseen cards is a Victory Point: shown, it counts 1 VP from now on."
     if isinstance(action, MoveTormund):
         hex_id = action.hex
         number = board.hex_numbers[hex_id]
@@ -622,6 +630,9 @@ __all__ = [
     "prompt",
     "public_points",
     "refusal",
+    "refusals",
+    "ShowVictoryPoint",
+    "UNSEEN",
     "rob_victims",
     "road_sites",
     "settlement_sites",

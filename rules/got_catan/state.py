@@ -200,6 +200,11 @@ class PlayDevelopment(msgspec.Struct, **_ACTION):
     card: str
 
 
+class ShowVictoryPoint(msgspec.Struct, **_ACTION):
+    """Table mode: show one of your unseen development cards, a Victory
+    Point card (it counts from then on)."""
+
+
 class TakeResource(msgspec.Struct, **_ACTION):
     """Winter is Coming: take one resource card from the supply."""
 
@@ -429,6 +434,7 @@ Action = Union[
     BuyDevelopment,
     DrawDevelopment,
     PlayDevelopment,
+    ShowVictoryPoint,
     TakeResource,
     Discard,
     MoveTormund,

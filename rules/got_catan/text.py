@@ -13,7 +13,7 @@ from __future__ import annotations
 from rules.core import Event, seat_ref, top
 
 from .board import BOARDS
-from .chance import token_words
+from .chance import UNSEEN, token_words
 from .edition import CLANS, CLEARINGS, HEROES, development_title
 from .state import (
     Accept,
@@ -48,6 +48,7 @@ from .state import (
     RedirectRoad,
     Rob,
     Roll,
+    ShowVictoryPoint,
     State,
     Steal,
     SwapHero,
@@ -122,7 +123,7 @@ def _watch_label(state: State, action) -> str:
     if isinstance(action, Token):
         return token_words(action.token)
     if isinstance(action, PeekDevelopment):
-        return development_title(action.card)
+        return "Looked at, kept secret" if action.card == UNSEEN else development_title(action.card)
     if isinstance(action, BuildGuard):
         return f"Guard on {section_name(action.section)}{_substitute(action.instead_of, action.pay)}"
     if isinstance(action, PlaceGuard):
@@ -147,6 +148,8 @@ def _watch_label(state: State, action) -> str:
     if isinstance(action, ChooseDevelopment):
         return f"Buy a development card, choosing from the top 3{_substitute(action.instead_of, action.pay)}"
     if isinstance(action, PickDevelopment):
+        if action.card == UNSEEN:
+            return "Keep the card you chose (unseen by the table)"
         return f"Keep {development_title(action.card)}"
     if isinstance(action, TakeFromLeader):
         return f"Look at {seat_ref(action.victim)}'s hand"
@@ -175,9 +178,11 @@ def label(state: State, action) -> str:
     if isinstance(action, Dice):
         return str(action.total)
     if isinstance(action, DrawDevelopment):
-        return development_title(action.card)
+        return "Drawn, kept secret" if action.card == UNSEEN else development_title(action.card)
     if isinstance(action, Steal):
         return action.resource
+    if isinstance(action, ShowVictoryPoint):
+        return "Show a Victory Point card"
     if isinstance(action, Roll):
         return "Roll the dice"
     if isinstance(action, BuildRoad):
@@ -280,6 +285,8 @@ def describe(state: State, action) -> str:
         return f"{who} buys a development card."
     if isinstance(action, PlayDevelopment):
         return f"{who} plays {development_title(action.card)}."
+    if isinstance(action, ShowVictoryPoint):
+        return f"{who} shows a Victory Point card."
     if isinstance(action, TakeResource):
         return f"{who} takes 1 {action.resource} from the supply."
     if isinstance(action, Discard):

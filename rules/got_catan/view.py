@@ -1,7 +1,12 @@
 """What one seat may see: others' resource cards and development cards
 (Victory Points included) become placeholders of the same count, and so
 does the development deck; the board, the supply, played Ranger Patrols
-and open offers are public."""
+and open offers are public.
+
+In table mode the development cards are public as the app holds them: a
+card drawn is an unseen placeholder until it is named (``chance``), so
+what is left in the deck and what each hand holds is known to everyone;
+only the resource hands stay each seat's own."""
 
 from __future__ import annotations
 
@@ -16,6 +21,8 @@ def _hide(cards: tuple[str, ...]) -> tuple[str, ...]:
 
 
 def view(state: State, seat: int) -> State:
+    if state.table_mode:
+        return _table_view(state, seat)
     step = state.pending[-1] if state.pending else None
     # Mance Rayder shows his holder the hand he takes from.
     shown = step.target if step is not None and step.kind == "mance" and step.seat == seat else -1
@@ -39,3 +46,13 @@ def view(state: State, seat: int) -> State:
     peeker = step.seat if step is not None and step.kind in ("peek", "pick") else -1
     peek = state.peek if peeker == seat else _hide(state.peek)
     return replace(state, players=players, development_deck=_hide(state.development_deck), peek=peek)
+
+
+def _table_view(state: State, seat: int) -> State:
+    step = state.pending[-1] if state.pending else None
+    shown = step.target if step is not None and step.kind == "mance" and step.seat == seat else -1
+    players = tuple(
+        player if index in (seat, shown) else replace(player, hand=_hide(player.hand))
+        for index, player in enumerate(state.players)
+    )
+    return replace(state, players=players)

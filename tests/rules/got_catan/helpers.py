@@ -12,6 +12,7 @@ from msgspec.structs import replace
 import rules.got_catan as game
 from rules.core import CHANCE, Config, chance_rng, sample_outcome
 from rules.got_catan.board import BOARDS, CORNER_NAMES, SIDE_NAMES
+from rules.got_catan.chance import UNSEEN
 from rules.got_catan.edition import RESOURCE_INDEX, RESOURCES, RULES, development_deck
 from rules.got_catan.flow import with_keep, with_road, with_settlement
 from rules.got_catan.roads import blocked_for, road_length
@@ -130,6 +131,10 @@ def check_counts(state) -> None:
         seen["ranger-patrol"] += player.patrols
         assert collections.Counter(player.bought) <= collections.Counter(player.development)
     seen.update(state.peek)
+    # Table mode: an unseen card is still among the deck's cards, its
+    # placeholder in a hand (or Melisandre's look) says only that it is held.
+    unseen = seen.pop(UNSEEN, 0)
+    assert unseen <= len(state.development_deck)
     played_elsewhere = deck - seen  # Road Building, Winter is Coming, New Recruits go out once played
     # (and Ranger Patrols Yoren turned into guards)
     assert set(played_elsewhere) <= {"road-building", "winter-is-coming", "new-recruits", "ranger-patrol"}
