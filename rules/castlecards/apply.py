@@ -78,16 +78,18 @@ def _apply_draw(state: State, step: Pending, action) -> State:
     if not isinstance(action, Draw):
         raise IllegalAction("A card has to be drawn first.")
     card = action.card
-    if face_down_draw(state, step):
-        return _take_face_down(state, step, card)
-    unseen = unseen_draw(state, step)
-    if unseen:
-        return _take_unseen(state, step, card, unseen)
+    if state.table_mode:
+        if face_down_draw(state, step):
+            return _take_face_down(state, step, card)
+        unseen = unseen_draw(state, step)
+        if unseen:
+            return _take_unseen(state, step, card, unseen)
     if (card == FACE_DOWN and step.source != "loot") or card in UNSEEN_DECK:
         raise IllegalAction("This card is seen: say which card it is.")
     deck, under = draw_source(state, step)
     source = step.source
-    if deck and cards_left(state, step) > 0:
+    # Digital play counts nothing unseen in a deck: every card in it is left to draw.
+    if deck and (not state.table_mode or cards_left(state, step) > 0):
         try:
             deck = removed(deck, card)
         except ValueError:
@@ -182,7 +184,8 @@ def _shown(action) -> tuple[str, ...]:
 
 
 def _apply_turn_action(state: State, step: Pending, action) -> State:
-    state = named(state, step.seat, _shown(action))
+    if state.table_mode:  # (digital play names nothing: skip it at every action)
+        state = named(state, step.seat, _shown(action))
     reason = action_reason(state, action)
     if reason:
         raise IllegalAction(reason)
@@ -284,6 +287,8 @@ def _asked(state: State, seat: int, holds: bool) -> bool:
 
 def _could_hold(state: State, seat: int, cards: frozenset[str]) -> bool:
     """Whether ``seat`` holds one of ``cards``, or (table mode) an unseen card that could be one."""
+    if not state.table_mode:  # asked of every seat at every attack: the hand itself
+        return not cards.isdisjoint(state.players[seat].hand)
     return any(card in cards for card in possible_cards(state, seat))
 
 
@@ -351,9 +356,10 @@ def _apply_select(state: State, step: Pending, action) -> State:
         reason = pick_reason(state, step, card)
         if reason:
             raise IllegalAction(reason)
-        state = named(state, seat, (card,))
-        hand = state.players[seat].hand
+        if state.table_mode:
+            state = named(state, seat, (card,))
         player = state.players[seat]
+        hand = player.hand
         selected = step.selected + (card,)
         state = replace(
             state,

@@ -111,6 +111,12 @@ def naming_reason(state: State, seat: int, cards: Iterable[str]) -> str:
     cards = tuple(cards)
     if len(cards) == 1 and cards[0] in hand:
         return ""  # the common case, at every listed action: no counting
+    if not state.table_mode:
+        # Digital play has no unseen card: the hand is all there is. Random
+        # play and the bots ask this at every spend of Gold (who may Thief
+        # it) and every Build pick, so no Counters here.
+        short = _short_of(hand, cards)
+        return f"You have no {title(short)} in hand." if short else ""
     missing = Counter(cards)
     missing.subtract(Counter(hand))
     wanted = {card: n for card, n in missing.items() if n > 0}
@@ -134,8 +140,21 @@ def naming_reason(state: State, seat: int, cards: Iterable[str]) -> str:
     return ""
 
 
+def _short_of(hand: tuple[str, ...], cards: tuple[str, ...]) -> str:
+    """The first of ``cards`` that ``hand`` holds too few of, or ""."""
+    for card in cards:
+        if hand.count(card) < cards.count(card):
+            return card
+    return ""
+
+
 def can_name(state: State, seat: int, cards: Iterable[str]) -> bool:
     """Whether ``seat`` can show ``cards`` from hand (see :func:`naming_reason`)."""
+    if not state.table_mode:  # the hand is all there is: no reason to word
+        cards = tuple(cards)
+        hand = state.players[seat].hand
+        # (one card, as at every spend of Gold that a Thief might take: no counting)
+        return cards[0] in hand if len(cards) == 1 else not _short_of(hand, cards)
     return not naming_reason(state, seat, cards)
 
 
@@ -145,9 +164,9 @@ def named(state: State, seat: int, cards: Iterable[str]) -> State:
     unseen cards of its deck). Cards already known in hand are left alone;
     where no unseen card could be the one named, the state is returned
     unchanged, so the action is refused with its own reason."""
-    cards = list(cards)
     if not state.table_mode:
         return state
+    cards = list(cards)
     reason = naming_reason(state, seat, cards)
     if reason:
         if reason.endswith(_SEEN_ELSEWHERE):
@@ -191,15 +210,19 @@ def chance_outcomes(state: State) -> list[tuple[Draw | FirstPlayer, float]]:
         return [(FirstPlayer(seat), 1 / seats) for seat in range(seats)]
     if step.kind != "draw":
         return []
-    if face_down_draw(state, step):
-        # Nobody looks at the card: the table has nothing to say but that it went face down.
-        return [(Draw(FACE_DOWN), 1.0)]
-    unseen = unseen_draw(state, step)
-    if unseen:
-        # Only its new owner looks at it: nobody types it in until it is played.
-        return [(_DRAWS[unseen], 1.0)]
     deck, under = draw_source(state, step)
-    if deck and cards_left(state, step) > 0:
+    if state.table_mode:
+        if face_down_draw(state, step):
+            # Nobody looks at the card: the table has nothing to say but that it went face down.
+            return [(Draw(FACE_DOWN), 1.0)]
+        unseen = unseen_draw(state, step)
+        if unseen:
+            # Only its new owner looks at it: nobody types it in until it is played.
+            return [(_DRAWS[unseen], 1.0)]
+        left = cards_left(state, step)
+    else:
+        left = len(deck)  # digital play: nothing unseen is counted in the deck
+    if left > 0:
         total = len(deck)
         return [(_DRAWS[card], count / total) for card, count in counts(deck)]
     # The shuffled part is gone: the card put back under comes up, for sure.

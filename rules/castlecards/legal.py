@@ -44,11 +44,13 @@ from .state import (
 EXPLORERS = frozenset(name for name, kind in KIND.items() if kind == "explorers")
 
 
-def turn_actions(state: State, seat: int) -> list:
+def turn_actions(state: State, seat: int, have: dict[str, int] | None = None) -> list:
     """Every action with an effect for the turn player (not Discard/Pass,
-    which ``legal_actions`` adds)."""
+    which ``legal_actions`` adds); ``have`` is ``possible_cards`` if the
+    caller has it already."""
     player = state.players[seat]
-    have = possible_cards(state, seat)
+    if have is None:
+        have = possible_cards(state, seat)
     actions: list = []
     gold = have.get("gold", 0)
     if gold:
@@ -78,7 +80,8 @@ def turn_actions(state: State, seat: int) -> list:
         if fortress_card.standing:
             for card in dict.fromkeys(fortress_card.stationed):
                 actions.append(Recall(card, slot))
-    if can_build(state, seat) and siege_left(state):
+    builders = have.get("builders", 0)
+    if builders and builders + gold >= 4 and can_build(state, seat, have) and siege_left(state):
         actions.append(Build())
     if "duke" in have and gold >= 2 and can_name(state, seat, ACADEMY_PRICE) and academy_left(state):
         actions.append(Academy())
@@ -111,9 +114,11 @@ def _builds(builders: int, more: int, builder_chosen: bool):
             yield ("builders",) * extra + ("gold",) * (more - extra)
 
 
-def can_build(state: State, seat: int) -> bool:
-    """Whether ``seat`` can show 4 cards of Builders and Gold, at least one a Builder."""
-    have = possible_cards(state, seat)
+def can_build(state: State, seat: int, have: dict[str, int] | None = None) -> bool:
+    """Whether ``seat`` can show 4 cards of Builders and Gold, at least one a
+    Builder (``have``: ``possible_cards``, if the caller has it)."""
+    if have is None:
+        have = possible_cards(state, seat)
     builders, gold = have.get("builders", 0), have.get("gold", 0)
     if not builders or builders + gold < 4:
         return False
@@ -135,7 +140,7 @@ def pick_reason(state: State, step: Pending, card: str) -> str:
     if purpose in ("attack", "support"):
         if card not in ATTACK_CARDS:
             return "Only Soldiers, Bowmen and siege weapons can attack."
-        if purpose == "attack" and not _keeps_reach(state, step, card):
+        if purpose == "attack" and state.table_mode and not _keeps_reach(state, step, card):
             return (
                 "Keep a way past the Walls: your unseen card is needed for the Siege Tower or Battering Ram."
             )
@@ -156,6 +161,13 @@ def _completes_a_build(state: State, step: Pending, card: str) -> bool:
         return False
     more = 3 - len(step.selected)
     chosen = "builders" in step.selected
+    if not state.table_mode:
+        # Digital play: counting the hand does it (no unseen card to name),
+        # at every Build pick of random play and the bots.
+        hand = state.players[step.seat].hand
+        builders = hand.count("builders") - (card == "builders")
+        gold = hand.count("gold") - (card == "gold")
+        return more <= builders + gold and (chosen or card == "builders" or (more >= 1 and builders >= 1))
     return any(
         can_name(state, step.seat, (card,) + rest) for rest in _builds(int(card == "builders"), more, chosen)
     )
@@ -187,14 +199,20 @@ def select_actions(state: State, step: Pending) -> list:
     purpose = step.purpose
     if purpose == "build":
         return build_picks(state, step)
-    have = possible_cards(state, step.seat)
     if purpose in ("attack", "support"):
         wanted = ATTACK_CARDS
     elif purpose == "react":
         wanted = ACADEMY_CARDS
     else:  # explore
         wanted = EXPLORERS
-    picks = [Pick(card) for card in sorted(have) if card in wanted and not pick_reason(state, step, card)]
+    if state.table_mode:
+        have = possible_cards(state, step.seat)
+        picks = [Pick(card) for card in sorted(have) if card in wanted and not pick_reason(state, step, card)]
+    else:
+        # Digital play: every wanted card in hand may be picked (pick_reason
+        # only refuses one in table mode), and random play and the bots list
+        # the picks at every card of every attack.
+        picks = [Pick(card) for card, _ in counts(state.players[step.seat].hand) if card in wanted]
     if not confirm_reason(state, step):
         picks.append(Confirm())
     return picks
@@ -223,11 +241,13 @@ def _chance(state: State, step: Pending) -> list:
 
 
 def _turn(state: State, step: Pending) -> list:
-    actions = turn_actions(state, step.seat)
+    have = possible_cards(state, step.seat)
+    actions = turn_actions(state, step.seat, have)
     # "even if the card used has no effect": throwing any card away is
     # always an action, not only a last resort. Only with an empty hand
     # and nothing else to do is the action lost.
-    actions += [Discard(card) for card in sorted(possible_cards(state, step.seat))]
+    # (a digital hand's cards come in name order already: only table mode's need sorting)
+    actions += [Discard(card) for card in (sorted(have) if state.table_mode else have)]
     return actions or [Pass()]
 
 
