@@ -37,16 +37,13 @@ from rules.catapult_castle import (
     SkipExtraShot,
     catapult_mat,
     group_spot,
-    in_card_order,
+    hand_words,
     shot_difficulty,
     shot_odds,
     tower_name,
 )
 from rules.core import CHANCE, name_seats
 from rules.core import screen as screen_api
-
-SHORT_CARD = {"Reinforced Roof": "Roof"}
-"""Where the side panel is narrow (80 columns), the one long card name in short."""
 
 
 class CatapultCastleScreen(GameScreen):
@@ -148,13 +145,7 @@ class CatapultCastleScreen(GameScreen):
         text.append(supply + "\n")
         seat = self.viewer
         if seat < len(view.hands):
-            hand = in_card_order(view.hands[seat])
-            kinds = [
-                (f"{hand.count(kind)} " if hand.count(kind) > 1 else "")
-                + (kind if wide else SHORT_CARD.get(kind, kind))
-                for kind in dict.fromkeys(hand)
-            ]
-            text.append(f"{session.names[seat]}: {', '.join(kinds) if kinds else 'no cards'}\n")
+            text.append(f"{session.names[seat]}: {hand_words(view.hands[seat], short=not wide)}\n")
             if not solo:
                 mat = view.seat_mats[seat]
                 text.append(

@@ -4,7 +4,9 @@ rules package, all the app and the other layers use.
 The protocol (``rules.core``): ``INFO``, ``State``, ``Action``, ``setup``,
 ``to_move``, ``legal_actions``, ``chance_outcomes``, ``apply``, ``view``,
 ``result``, ``describe``, and the optional hooks ``label``,
-``chance_prompt``, ``effects``, ``evaluate`` and ``bot_action``.
+``chance_prompt``, ``effects``, ``evaluate`` and ``bot_action``; the screen
+API's ``refusals`` and ``helpers``, and table mode's ``chance_batch`` and
+``setup_form`` (``rules.core.table_entry``).
 
 The queries the screens use (``queries``): ``DECK_NAMES``, ``SQUARE_NAMES``,
 ``square_index``, ``square_point``, ``shooter_mat``, ``shot_odds``,
@@ -22,7 +24,7 @@ and ``shots`` (the digital shot model).
 from rules.catapult_castle.apply import apply
 from rules.catapult_castle.bots import bot_action
 from rules.catapult_castle.calc import helpers
-from rules.catapult_castle.chance import chance_outcomes, chance_prompt
+from rules.catapult_castle.chance import chance_batch, chance_outcomes, chance_prompt, setup_form
 from rules.catapult_castle.flow import to_move
 from rules.catapult_castle.info import INFO
 from rules.catapult_castle.legal import legal_actions, refusals
@@ -51,9 +53,11 @@ __all__ = [
     "setup",
     "to_move",
     "view",
-    # the screen API: why not, and the rules helpers
+    # the screen API: why not, the rules helpers, table mode's typed entry
     "refusals",
     "helpers",
+    "chance_batch",
+    "setup_form",
     # queries for the screens
     *_queries,
 ]

@@ -20,9 +20,10 @@ from rules.catapult_castle.edition import (
     MAGIC_TOSS,
     ROOF,
     STRONG_AMMO,
+    UNSEEN,
     square_index,
 )
-from rules.catapult_castle.flow import settle
+from rules.catapult_castle.flow import reshuffled, settle
 from rules.catapult_castle.legal import place_reason, play_reason, rearrange_reason, roof_reason
 from rules.catapult_castle.state import (
     Action,
@@ -50,8 +51,10 @@ from rules.catapult_castle.table import (
     EMPTY_STACK,
     ROOF_INDEX,
     captured_towers,
+    deck_size,
     is_solo,
     landing_effect,
+    named,
     own_deck,
     pile_add,
     pile_take,
@@ -59,7 +62,7 @@ from rules.catapult_castle.table import (
     put,
     rearrange_limit,
 )
-from rules.core import IllegalAction, fresh, popped, pushed, replaced_top, top
+from rules.core import IllegalAction, fresh, popped, pushed, recorded, replaced_top, top
 from rules.core.multiset import added, removed
 
 
@@ -87,6 +90,7 @@ _EXPECTED = {
     "land": "the ammo is in the air: say where it landed",
     "place": "the captured tower must be placed first",
     "stack_card": "a card must go under the stacked tower first",
+    "reveal": "a card freed from under a tower is turned face up: say which",
     "rearrange": "the towers are being rearranged: move one or finish",
 }
 
@@ -157,7 +161,7 @@ def _stack_on(state: State, step: Pending, card: Card) -> tuple[Stack, ...]:
 
 
 def _stack_draw(state: State, step: Pending, action: Draw) -> State:
-    if not state.decks[step.deck].size and state.hands[step.seat]:
+    if not deck_size(state, step.deck) and state.hands[step.seat]:
         raise IllegalAction("Your deck is empty: choose a card from your hand to put under the tower.")
     decks, discards = _take_from_draw_pile(state, step.deck, action)
     stacks = _stack_on(state, step, Card(step.deck, action.kind))
@@ -165,11 +169,13 @@ def _stack_draw(state: State, step: Pending, action: Draw) -> State:
 
 
 def _give(state: State, step: Pending, action: GiveCard) -> State:
-    if state.decks[step.deck].size:
+    if deck_size(state, step.deck):
         raise IllegalAction("The top card of your deck goes under the tower while the deck has cards.")
     hand = state.hands[step.seat]
     if action.kind not in hand:
-        raise IllegalAction(f"You have no {action.kind} in hand.")
+        # It goes face down: an unseen card goes under as it is, never named.
+        what = "unseen card" if action.kind == UNSEEN else action.kind
+        raise IllegalAction(f"You have no {what} in hand.")
     stacks = _stack_on(state, step, Card(step.deck, action.kind))
     return answered(state, stacks=stacks, hands=put(state.hands, step.seat, removed(hand, action.kind)))
 
@@ -183,7 +189,11 @@ def _play(state: State, step: Pending, action: PlayCard) -> State:
     reason = play_reason(state, seat, kind)
     if reason:
         raise IllegalAction(reason)
-    changes: dict[str, Any] = {"hands": put(state.hands, seat, removed(state.hands[seat], kind))}
+    # Table mode: a card not typed in yet is named as it is played (play_reason checked it could be).
+    hand, decks = named(state, seat, kind)
+    changes: dict[str, Any] = {"hands": put(state.hands, seat, hand)}
+    if decks is not state.decks:
+        changes["decks"] = decks
     if kind == ROOF:
         q = _square(state, action.mat, action.square)
         reason = roof_reason(state, q)
@@ -294,15 +304,21 @@ def _land(state: State, step: Pending, action: Land) -> State:
     if is_solo(state):
         return answered(state, stacks=stacks, removed=state.removed + taken_count)
     discards = state.discards
+    reveals = []
     for card in freed:
-        # Cards under captured towers go face up to their own deck's discard.
-        discards = pile_add(discards, card.deck, KIND_INDEX[card.kind])
+        # Cards under captured towers go face up to their own deck's discard;
+        # an unseen one is named by the table as it turns up (a "reveal").
+        if card.kind == UNSEEN:
+            reveals.append(Pending("reveal", deck=card.deck, square=q))
+        else:
+            discards = pile_add(discards, card.deck, KIND_INDEX[card.kind])
     # The shooter places the captured towers from the top one down; the
     # victim's card falls due first.
     places = [Pending("place", seat=step.seat, ammo=ammo) for ammo in reversed(taken)]
     victim = state.mat_owner[action.mat]
     if victim >= 0:
         places.insert(0, Pending("card_due", seat=victim, deck=state.seat_mats[victim]))
+    places += reveals
     return replace(
         state,
         stacks=stacks,
@@ -323,7 +339,35 @@ def _place(state: State, step: Pending, action: Place) -> State:
     stacking = Pending(
         "stack_card", seat=step.seat, deck=own_deck(state, step.seat), square=q, ammo=step.ammo
     )
+    if state.mode == "table" and (deck_size(state, stacking.deck) or not state.hands[step.seat]):
+        return _stack_unseen(state, stacking)
     return replace(state, pending=replaced_top(state.pending, stacking))
+
+
+def _stack_unseen(state: State, step: Pending) -> State:
+    """Table mode: the top card of the deck (or of its reshuffled discard)
+    goes face down under the new tower and nobody looks: it goes under
+    unseen, and the table is asked nothing."""
+    if not deck_size(state, step.deck):
+        state = recorded(reshuffled(state, step.deck), "reshuffled", step.seat, step.deck)
+    state = recorded(state, "stacked_unseen", step.seat)
+    return answered(state, stacks=_stack_on(state, step, Card(step.deck, UNSEEN)))
+
+
+def _reveal(state: State, step: Pending, action: Draw) -> State:
+    """Table mode: a card freed from under a captured tower turns face up:
+    the table names it, and it must be one its deck's unseen pool holds."""
+    k = KIND_INDEX.get(action.kind, -1)
+    if k < 0 or not state.decks[step.deck].counts[k]:
+        raise IllegalAction(
+            f"That card can't be {action.kind}: every {action.kind} of the "
+            f"{DECK_NAMES[step.deck]} deck is seen elsewhere."
+        )
+    return answered(
+        state,
+        decks=pile_take(state.decks, step.deck, k),
+        discards=pile_add(state.discards, step.deck, k),
+    )
 
 
 def _return_to_box(state: State, step: Pending, action: ReturnToBox) -> State:
@@ -378,6 +422,7 @@ ANSWERS: dict[str, dict[type, Answer]] = {
     "setup_card": {Draw: _setup_card},
     "draw": {Draw: _draw},
     "stack_card": {Draw: _stack_draw, GiveCard: _give},
+    "reveal": {Draw: _reveal},
     "turn": {
         PlayCard: _play,
         Aim: _aim,

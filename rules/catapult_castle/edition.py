@@ -16,6 +16,10 @@ EXTRA_SHOT, MAGIC_TOSS, STRONG_AMMO, ROOF = KINDS
 KIND_INDEX = {kind: index for index, kind in enumerate(KINDS)}
 HIDDEN = "hidden"
 """The kind shown for a card a seat may not see (others' hands, face-down cards)."""
+UNSEEN = "unseen"
+"""Table mode: a card nobody has typed in yet (a card drawn into a hand,
+one put face down under a tower). Its owner has seen it, the app has not;
+it is named when it is played or turned face up (``table.unseen_pool``)."""
 
 NEUTRAL = -1
 """``mat_owner`` of a mat nobody owns (the two side mats with 2 players)."""

@@ -12,11 +12,22 @@ from __future__ import annotations
 
 from msgspec.structs import replace
 
+from rules.catapult_castle.edition import UNSEEN
 from rules.catapult_castle.state import Pending, State
-from rules.catapult_castle.table import draw_pile, is_solo, targets, tower_count, towers_on_table
+from rules.catapult_castle.table import (
+    EMPTY_PILE,
+    cards_to_draw,
+    deck_size,
+    is_solo,
+    put,
+    targets,
+    tower_count,
+    towers_on_table,
+)
 from rules.core import CHANCE, pushed, recorded, run_automatic
+from rules.core.multiset import added
 
-CHANCE_KINDS = frozenset(("start", "setup_card", "draw", "land"))
+CHANCE_KINDS = frozenset(("start", "setup_card", "draw", "land", "reveal"))
 
 NEXT = Pending("next")
 """The bottom of the stack while the game runs: what comes after a shot."""
@@ -31,7 +42,7 @@ def to_move(state: State) -> int | None:
     if kind in CHANCE_KINDS:
         return CHANCE
     if kind == "stack_card":
-        if state.decks[top.deck].size == 0 and state.hands[top.seat]:
+        if deck_size(state, top.deck) == 0 and state.hands[top.seat]:
             return top.seat
         return CHANCE
     return top.seat
@@ -57,12 +68,37 @@ def _opening_draws(state: State, step: Pending) -> State:
     return replace(state, pending=pushed(state.pending, *due))
 
 
+def reshuffled(state: State, deck: int) -> State:
+    """``deck`` is out of cards: its discard is shuffled into a new deck
+    (table mode: into its unseen pool, beside the unseen cards out of it)."""
+    decks, discards = state.decks, state.discards
+    if state.mode == "table":
+        pool, discard = decks[deck], discards[deck]
+        merged = tuple(a + b for a, b in zip(pool.counts, discard.counts, strict=True))
+        decks = put(decks, deck, replace(pool, counts=merged))
+    else:
+        decks = put(decks, deck, discards[deck])
+    return replace(state, decks=decks, discards=put(discards, deck, EMPTY_PILE))
+
+
+def draw_unseen(state: State, seat: int, deck: int) -> State:
+    """Table mode: ``seat`` takes the top card of ``deck`` (reshuffling its
+    discard first if it is out) without the table seeing it: it goes in as
+    UNSEEN and stays in the deck's pool until it is named."""
+    if not deck_size(state, deck):
+        state = recorded(reshuffled(state, deck), "reshuffled", seat, deck)
+    return replace(state, hands=put(state.hands, seat, added(state.hands[seat], UNSEEN)))
+
+
 def _card_due(state: State, step: Pending) -> State:
     """A card from the seat's deck (or its reshuffled discard); with both
-    empty there is nothing to draw."""
-    if draw_pile(state, step.deck).size:
-        return replace(state, pending=pushed(state.pending, replace(step, kind="draw")))
-    return recorded(state, "no_card", step.seat)
+    empty there is nothing to draw. At a real table only its owner sees it:
+    the table is asked nothing (``draw_unseen``)."""
+    if not cards_to_draw(state, step.deck):
+        return recorded(state, "no_card", step.seat)
+    if state.mode == "table":
+        return recorded(draw_unseen(state, step.seat, step.deck), "drew_unseen", step.seat)
+    return replace(state, pending=pushed(state.pending, replace(step, kind="draw")))
 
 
 def _begin_turn(state: State, seat: int) -> State:

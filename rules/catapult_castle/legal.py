@@ -16,6 +16,7 @@ from rules.catapult_castle.edition import (
     SQUARE_COUNT,
     SQUARE_NAMES,
     STRONG_AMMO,
+    UNSEEN,
 )
 from rules.catapult_castle.flow import to_move
 from rules.catapult_castle.state import (
@@ -37,7 +38,9 @@ from rules.catapult_castle.state import (
 from rules.catapult_castle.table import (
     is_solo,
     mat_squares,
+    naming_reason,
     placement,
+    possible_kinds,
     rearrange_limit,
     stack_limit,
     targets,
@@ -66,8 +69,9 @@ def play_reason(state: State, seat: int, kind: str) -> str:
         return "Beginner rules: cards have no effects, they only go under stacked towers."
     if state.shot_taken:
         return "Cards are played before the turn's first shot."
-    if kind not in state.hands[seat]:
-        return f"You have no {kind} in hand."
+    reason = naming_reason(state, seat, kind)  # table mode: an unseen card may be named as it
+    if reason:
+        return reason
     if kind == MAGIC_TOSS and state.magic_toss:
         return "Magic Toss is already in play this turn."
     if kind == STRONG_AMMO and state.strong_ammo:
@@ -123,10 +127,13 @@ def refusals(state: State, seat: int) -> list[tuple[str, str]]:
     step = state.pending[-1]
     found: list[tuple[str, str]] = []
     if step.kind == "turn":
+        possible = possible_kinds(state, seat)
+        unseen = UNSEEN in state.hands[seat]
         for kind in KINDS:
-            if kind not in state.hands[seat]:
+            if kind not in possible and not unseen:
                 continue
-            reason = play_reason(state, seat, kind)
+            # Table mode: a kind no unseen card can be says so.
+            reason = play_reason(state, seat, kind) if kind in possible else naming_reason(state, seat, kind)
             if not reason and kind == ROOF and not _roof_squares(state):
                 reason = "Every tower already has a Reinforced Roof."
             if reason:
@@ -152,11 +159,10 @@ def _roof_squares(state: State) -> list[int]:
 def _card_plays(state: State, seat: int) -> list[Action]:
     # In the rulebook's order of the card kinds, whatever order the hand keeps.
     plays: list[Action] = []
-    hand = state.hands[seat]
-    if not hand:
+    if not state.hands[seat]:
         return plays
-    for kind in KINDS:
-        if kind not in hand or play_reason(state, seat, kind):
+    for kind in possible_kinds(state, seat):
+        if play_reason(state, seat, kind):
             continue
         if kind == ROOF:
             plays += [PLAY_ROOF[q] for q in _roof_squares(state)]
@@ -199,7 +205,7 @@ def _place_actions(state: State, seat: int) -> list[Action]:
 
 def _stack_card_actions(state: State, seat: int) -> list[Action]:
     hand = state.hands[seat]
-    return [GIVES[kind] for kind in KINDS if kind in hand]
+    return [GIVES[kind] for kind in (*KINDS, UNSEEN) if kind in hand]
 
 
 def _rearrange_actions(state: State, seat: int) -> list[Action]:

@@ -25,6 +25,7 @@ from rules.catapult_castle.edition import (
     ROOF,
     SQUARE_NAMES,
     STRONG_AMMO,
+    UNSEEN,
     square_index,
     square_point,
 )
@@ -65,6 +66,7 @@ __all__ = [
     "catapult_mat",
     "group",
     "group_spot",
+    "hand_words",
     "in_card_order",
     "mat_in_play",
     "mat_title",
@@ -108,6 +110,26 @@ def in_card_order(kinds: Iterable[str]) -> list[str]:
     """Card kinds in the rulebook's order (Extra Shot, Magic Toss, Strong
     Ammo, Reinforced Roof), as a hand is shown; hidden cards last."""
     return sorted(kinds, key=lambda kind: KIND_INDEX.get(kind, len(KIND_INDEX)))
+
+
+SHORT_CARD = {ROOF: "Roof"}
+"""Where a line is narrow, the one long card name in short."""
+
+
+def hand_words(hand: Iterable[str], short: bool = False) -> str:
+    """A hand as the side panel lists it, in card order with counts:
+    "Extra Shot, 2 Roof, 1 unseen" ("unseen": table mode's cards not typed
+    in yet, named when played); "no cards" when empty."""
+    cards = in_card_order(hand)
+    words = []
+    for kind in dict.fromkeys(cards):
+        n = cards.count(kind)
+        if kind == UNSEEN:
+            words.append(f"{n} unseen")
+            continue
+        name = SHORT_CARD.get(kind, kind) if short else kind
+        words.append(f"{n} {name}" if n > 1 else name)
+    return ", ".join(words) if words else "no cards"
 
 
 def mat_in_play(state: State, mat: int) -> bool:
@@ -260,8 +282,13 @@ def preview(state: State, action: Action, seat: int) -> str:
     if isinstance(action, PlayCard):
         if action.kind == ROOF:
             tower = tower_name(state, action.mat, action.square)
-            return f"Stops the next shot into {tower}; nothing may be stacked on it."
-        return CARD_EFFECTS.get(action.kind, "")
+            effect = f"Stops the next shot into {tower}; nothing may be stacked on it."
+        else:
+            effect = CARD_EFFECTS.get(action.kind, "")
+        if state.pending and action.kind not in state.hands[state.pending[-1].seat]:
+            # Table mode: the card is one not typed in yet; playing it names it.
+            return f"Names an unseen card {action.kind}. {effect}"
+        return effect
     if isinstance(action, Aim):
         return _aim_preview(state, action)
     if isinstance(action, Shoot):
@@ -273,7 +300,8 @@ def preview(state: State, action: Action, seat: int) -> str:
             return "A card goes face down on that tower, then the captured tower on top."
         return ""
     if isinstance(action, GiveCard):
-        return f"Your {action.kind} goes face down under the new tower."
+        what = "unseen card" if action.kind == UNSEEN else action.kind
+        return f"Your {what} goes face down under the new tower, still unnamed."
     if isinstance(action, ReturnToBox):
         return "The captured tower leaves the game: it counts for nobody."
     if isinstance(action, Rearrange):

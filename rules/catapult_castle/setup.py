@@ -1,6 +1,8 @@
 """Catapult Castle set-up: the mats, towers and decks for the variant and
 seat count. The start player, the face-down set-up cards and the opening
-draws are left on the decision stack as chance decisions."""
+draws are left on the decision stack as chance decisions (table mode: the
+set-up cards go under unseen at once, and the opening draws are unseen, so
+the start player is all the table is asked)."""
 
 from __future__ import annotations
 
@@ -13,10 +15,11 @@ from rules.catapult_castle.edition import (
     NEUTRAL,
     SKILLED_REMOVED,
     SQUARE_COUNT,
+    UNSEEN,
 )
 from rules.catapult_castle.flow import NEXT, OPENING_DRAWS, settle
 from rules.catapult_castle.info import INFO
-from rules.catapult_castle.state import Pending, Pile, Stack, State
+from rules.catapult_castle.state import Card, Pending, Pile, Stack, State
 from rules.catapult_castle.table import EMPTY_PILE, EMPTY_STACK
 from rules.core import Config, IllegalAction, check_config, pushed
 
@@ -66,7 +69,12 @@ def setup(config: Config) -> State:
             own = [q for q in squares if q // 4 == m]
             # Extra towers stand on a face-down card, the first on the inner square.
             for extra in range(towers_per_mat - len(own)):
-                set_up_cards.append(Pending("setup_card", deck=m, square=own[extra % len(own)]))
+                q = own[extra % len(own)]
+                if config.mode == "table":
+                    # Nobody looks at it: it goes under unseen, still counted in its deck's pool.
+                    stacks[q] = Stack(stacks[q].towers + (0,), stacks[q].cards + (Card(m, UNSEEN),))
+                else:
+                    set_up_cards.append(Pending("setup_card", deck=m, square=q))
     decks = tuple(
         Pile(DECK_COUNTS[m]) if not solo and mat_owner[m] != ABSENT else EMPTY_PILE for m in range(mat_total)
     )

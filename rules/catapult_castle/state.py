@@ -40,7 +40,7 @@ from __future__ import annotations
 
 import msgspec
 
-from rules.catapult_castle.edition import EDITION, KINDS, ROOF, SQUARE_COUNT, SQUARE_NAMES
+from rules.catapult_castle.edition import EDITION, KINDS, ROOF, SQUARE_COUNT, SQUARE_NAMES, UNSEEN
 from rules.core import Event
 
 
@@ -251,7 +251,7 @@ LAND_IN = tuple(Land(q // 4, SQUARE_NAMES[q % 4]) for q in range(SQUARE_COUNT))
 LAND_ROOF = tuple(Land(q // 4, SQUARE_NAMES[q % 4], True) for q in range(SQUARE_COUNT))
 LAND_NOWHERE = Land()
 PLACES = {name: Place(name) for name in SQUARE_NAMES}
-GIVES = {kind: GiveCard(kind) for kind in KINDS}
+GIVES = {kind: GiveCard(kind) for kind in (*KINDS, UNSEEN)}
 SHOOT = Shoot()
 SHOOT_FROM = tuple(Shoot(m) for m in range(len(EDITION.mats)))
 REARRANGE = Rearrange()

@@ -6,7 +6,7 @@ State, shared by the rules, the bots and the queries the screens use."""
 
 from __future__ import annotations
 
-from rules.catapult_castle.edition import EDITION, KIND_INDEX, ROOF, square_index
+from rules.catapult_castle.edition import EDITION, KIND_INDEX, KINDS, ROOF, UNSEEN, square_index
 from rules.catapult_castle.state import Land, Pending, Pile, Stack, State
 
 EMPTY_STACK = Stack()
@@ -84,10 +84,90 @@ def shooter_mat(state: State, pending: Pending) -> int:
     return pending.from_mat if pending.from_mat >= 0 else state.seat_mats[pending.seat]
 
 
+# --- table mode's unseen cards ------------------------------------------------------
+# At a real table nobody types in a card drawn into a hand or put face down
+# under a tower: it goes in as UNSEEN, and its deck's Pile keeps counting it.
+# So in table mode ``decks[d]`` is the unseen pool of deck ``d``: the cards
+# still in the deck and the unseen ones out of it, whose kinds nobody has
+# typed in; an unseen card may be named as any kind still in that pool. When
+# a deck runs out, its discard is shuffled into the pool (the unseen cards
+# drawn before then can only be the leftover kinds; the pool no longer tells
+# them apart: the check stays "could be", never "must be").
+
+
+def unseen_out(state: State, deck: int) -> int:
+    """Unseen cards of ``deck`` out of it: in its owner's hand, face down
+    under towers, or freed and waiting to be named (0 in digital play)."""
+    if state.mode != "table":
+        return 0
+    out = sum(1 for step in state.pending if step.kind == "reveal" and step.deck == deck)
+    owner = state.mat_owner[deck]
+    if owner >= 0:
+        out += state.hands[owner].count(UNSEEN)
+    for stack in state.stacks:
+        for card in stack.cards:
+            if card.deck == deck and card.kind == UNSEEN:
+                out += 1
+    return out
+
+
+def deck_size(state: State, deck: int) -> int:
+    """Cards really left in ``deck`` (table mode: its pool less the unseen
+    cards out of it). A ``view``'s deck already says it (``Pile.unknown``)."""
+    pile = state.decks[deck]
+    if pile.unknown or state.mode != "table":
+        return pile.size
+    return max(0, pile.size - unseen_out(state, deck))
+
+
+def unseen_pool(state: State, deck: int) -> Pile:
+    """Table mode: the kinds an unseen card of ``deck`` could be."""
+    return state.decks[deck]
+
+
+def possible_kinds(state: State, seat: int) -> list[str]:
+    """The card kinds ``seat`` could show from hand, in the rulebook's order:
+    those in hand, and in table mode those an unseen card could be."""
+    hand = state.hands[seat]
+    deck = own_deck(state, seat)
+    pool = unseen_pool(state, deck).counts if UNSEEN in hand and deck >= 0 else (0,) * len(KINDS)
+    return [kind for kind, n in zip(KINDS, pool, strict=True) if kind in hand or n]
+
+
+def naming_reason(state: State, seat: int, kind: str) -> str:
+    """Why ``seat`` cannot show a ``kind`` from hand (neither holding one
+    nor an unseen card that could be one), or ""."""
+    hand = state.hands[seat]
+    if kind in hand:
+        return ""
+    k = KIND_INDEX.get(kind, -1)
+    if UNSEEN in hand and k >= 0:
+        if unseen_pool(state, own_deck(state, seat)).counts[k]:
+            return ""
+        return f"None of your unseen cards can be {kind}: every one of your deck's is seen elsewhere."
+    return f"You have no {kind} in hand."
+
+
+def named(state: State, seat: int, kind: str) -> tuple[tuple[str, ...], tuple[Pile, ...]]:
+    """(the hand, the decks) once ``seat`` has shown a ``kind`` from hand:
+    the card itself if known, else an unseen card named, its kind taken out
+    of the pool (check :func:`naming_reason` first)."""
+    hand = state.hands[seat]
+    if kind in hand:
+        index = hand.index(kind)
+        return hand[:index] + hand[index + 1 :], state.decks
+    index = hand.index(UNSEEN)
+    return hand[:index] + hand[index + 1 :], pile_take(state.decks, own_deck(state, seat), KIND_INDEX[kind])
+
+
 def draw_pile(state: State, deck: int) -> Pile:
     """What a draw from ``deck`` comes from: the deck, or (empty) its reshuffled discard."""
-    pile = state.decks[deck]
-    return pile if pile.size else state.discards[deck]
+    return state.decks[deck] if deck_size(state, deck) else state.discards[deck]
+
+
+def cards_to_draw(state: State, deck: int) -> int:
+    """How many cards a draw from ``deck`` could come from (deck, else its discard)."""
+    return deck_size(state, deck) or state.discards[deck].size
 
 
 def stack_limit(state: State) -> int:
@@ -111,7 +191,7 @@ def placement(state: State, seat: int) -> tuple[str, list[int]]:
     if empty:
         return "empty", empty
     deck = own_deck(state, seat)
-    if not (state.decks[deck].size or state.hands[seat] or state.discards[deck].size):
+    if not (cards_to_draw(state, deck) or state.hands[seat]):
         return "none", []
     limit = stack_limit(state)
     stackable = [q for q in own if stacks[q].roof < 0 and len(stacks[q].towers) < limit]

@@ -8,7 +8,7 @@ seat reads the same log.
 
 from __future__ import annotations
 
-from rules.catapult_castle.edition import DECK_NAMES, SQUARE_NAMES, square_index
+from rules.catapult_castle.edition import DECK_NAMES, SQUARE_NAMES, UNSEEN, square_index
 from rules.catapult_castle.state import (
     Action,
     Aim,
@@ -26,7 +26,7 @@ from rules.catapult_castle.state import (
     SkipExtraShot,
     State,
 )
-from rules.catapult_castle.table import captured_towers, is_solo, landing_effect, placement
+from rules.catapult_castle.table import captured_towers, deck_size, is_solo, landing_effect, placement
 from rules.core import Event, seat_ref
 
 
@@ -59,7 +59,10 @@ def describe(state: State, action: Action) -> str:
         return f"{seat_ref(action.seat)} lost a kingdom most recently and goes first"
     if isinstance(action, Draw):
         deck = DECK_NAMES[top.deck]
-        reshuffle = " (the discard is shuffled into a new deck)" if not state.decks[top.deck].size else ""
+        if top.kind == "reveal":
+            tower = tower_name(state, top.square // 4, SQUARE_NAMES[top.square % 4])
+            return f"The card freed from under {tower} is {action.kind}: face up to the {deck} discard"
+        reshuffle = " (the discard is shuffled into a new deck)" if not deck_size(state, top.deck) else ""
         if top.kind == "setup_card":
             tower = tower_name(state, top.square // 4, SQUARE_NAMES[top.square % 4])
             return f"A {deck} card goes face down on {tower} under another tower"
@@ -156,7 +159,7 @@ def label(state: State, action: Action) -> str:
             return f"Stack it on your {action.square} tower"
         return f"Put it on your empty {action.square} square"
     if isinstance(action, GiveCard):
-        return f"Put {action.kind} under"
+        return "Put your unseen card under" if action.kind == UNSEEN else f"Put {action.kind} under"
     if isinstance(action, ReturnToBox):
         return "Back in the box"
     if isinstance(action, Rearrange):
@@ -187,6 +190,12 @@ def _event_line(event: Event) -> str:
     seat = seat_ref(event.seat)
     if event.kind == "no_card":
         return f"{seat} has no card left to draw: their deck and discard are empty"
+    if event.kind == "drew_unseen":
+        return f"{seat} draws a card and keeps it secret: it is named when it is played"
+    if event.kind == "stacked_unseen":
+        return f"The top card of {seat}'s deck goes face down under the new tower, unseen"
+    if event.kind == "reshuffled":
+        return f"{seat}'s {DECK_NAMES[event.detail[0]]} deck is empty: its discard is shuffled into a new deck"
     if event.kind == "extra_shot":
         owed = event.detail[0]
         return f"{seat} has {owed} extra shots to take" if owed > 1 else f"{seat} has an extra shot to take"
@@ -201,5 +210,6 @@ def _event_line(event: Event) -> str:
 
 def effects(before: State, action: Action, after: State) -> list[str]:
     """Log lines for what the rules did by themselves after ``action``: a
-    card due from an empty deck, an extra shot to take, the end and why."""
+    card due from an empty deck, an extra shot to take, the end and why;
+    in table mode the cards drawn or stacked unseen and the reshuffles."""
     return [_event_line(event) for event in after.events]

@@ -6,18 +6,21 @@ from msgspec.structs import replace
 
 from rules.catapult_castle.edition import HIDDEN
 from rules.catapult_castle.state import Card, Pile, State
-from rules.catapult_castle.table import EMPTY_PILE
+from rules.catapult_castle.table import EMPTY_PILE, deck_size
 
 
 def view(state: State, seat: int) -> State:
     """The state as ``seat`` sees it: other hands and every face-down card
     hidden, and the make-up of every deck (it would give the face-down cards
     away); discards, roofs and ammo are open. The events stay: they never
-    hold a hidden card."""
+    hold a hidden card. In table mode the seat's own hand may hold unseen
+    cards (``edition.UNSEEN``): they are its own, shown as they are."""
     hands = tuple(hand if s == seat else (HIDDEN,) * len(hand) for s, hand in enumerate(state.hands))
     stacks = tuple(
         replace(stack, cards=tuple(Card(card.deck, HIDDEN) for card in stack.cards)) if stack.cards else stack
         for stack in state.stacks
     )
-    decks = tuple(Pile(unknown=pile.size) if pile.size else EMPTY_PILE for pile in state.decks)
+    # Table mode: a deck's pool also counts its unseen cards out of it; the view says what is really left.
+    sizes = [deck_size(state, deck) for deck in range(len(state.decks))]
+    decks = tuple(Pile(unknown=size) if size else EMPTY_PILE for size in sizes)
     return replace(state, hands=hands, stacks=stacks, decks=decks)

@@ -24,6 +24,7 @@ from rules.catapult_castle.edition import (
     ROOF,
     SQUARE_NAMES,
     STRONG_AMMO,
+    UNSEEN,
 )
 from rules.catapult_castle.flow import to_move
 from rules.catapult_castle.legal import legal_actions
@@ -249,7 +250,8 @@ def bot_action(state: State, level: str, rng: random.Random) -> Action:
         return _place(state, top.seat)
     if top.kind == "stack_card":
         hand = state.hands[top.seat]
-        return GIVES[next(kind for kind in GIVE_UP_ORDER if kind in hand)]
+        # Table mode: an unseen card (its kind not typed in) is given up first, as it is.
+        return GIVES[next((kind for kind in (UNSEEN, *GIVE_UP_ORDER) if kind in hand), hand[0])]
     if top.kind == "rearrange":
         return _rearrange(state, top.seat)
     raise ValueError(f"No bot rule for a {top.kind!r} decision.")

@@ -7,7 +7,7 @@ from msgspec.structs import replace
 
 import rules.catapult_castle as g
 from rules.catapult_castle.edition import EXTRA_SHOT, square_index
-from rules.catapult_castle.state import ChooseStart, Draw, Land, Shoot, Stack
+from rules.catapult_castle.state import Aim, ChooseStart, Draw, Land, Shoot, Stack
 from rules.core import CHANCE, Config
 
 
@@ -46,8 +46,15 @@ def with_hand(state: g.State, seat: int, *kinds: str) -> g.State:
 
 
 def shoot(state: g.State, mat: int = -1, square: str = "", off_roof: bool = False) -> g.State:
-    """Table mode: shoot and say where it landed (mat -1: nowhere)."""
-    state = g.apply(state, Shoot())
+    """Shoot and say where it landed (mat -1: nowhere). Table mode shoots
+    the real catapult; a digital game aims at that tower (a miss: at the
+    first tower it may aim at, with no skill at all), then lands there."""
+    if state.mode == "table":
+        state = g.apply(state, Shoot())
+    elif mat >= 0:
+        state = g.apply(state, Aim(mat, square, 100))
+    else:
+        state = g.apply(state, next(a for a in g.legal_actions(state) if isinstance(a, Aim) and a.accuracy == 0))
     return g.apply(state, Land(mat, square, off_roof))
 
 

@@ -29,8 +29,10 @@ def test_the_top_of_the_decision_stack_is_its_last_item():
     assert top(state.pending) is state.pending[-1]
     assert state.pending[-1].kind == "start" and g.to_move(state) == CHANCE
     # The set-up cards (3 players: one per mat) wait under the start player's choice.
-    three = new(3)
+    three = new(3, mode="digital")
     assert [step.kind for step in three.pending[-4:]] == ["setup_card"] * 3 + ["start"]
+    # At a real table nobody looks at them: they are under their towers, unseen, from the start.
+    assert [step.kind for step in new(3).pending] == ["next", "opening_draws", "start"]
     playing = ready(2, start=1)
     assert playing.pending[-1].kind == "turn" and playing.pending[-1].seat == 1
     assert g.to_move(playing) == 1
@@ -38,7 +40,7 @@ def test_the_top_of_the_decision_stack_is_its_last_item():
 
 def test_a_captured_tower_waits_under_the_victims_card():
     """The victim draws first (on top), then the shooter places the tower."""
-    state = with_stacks(ready(2, start=0), {q(0, "outer"): Stack()})
+    state = with_stacks(ready(2, start=0, mode="digital"), {q(0, "outer"): Stack()})
     state = shoot(state, 2, "inner")
     assert [step.kind for step in state.pending[-2:]] == ["place", "draw"]
     assert state.pending[-1].seat == 1 and g.to_move(state) == CHANCE
@@ -117,6 +119,6 @@ def test_every_seat_sees_the_events_the_log_tells():
 
 
 def test_the_opening_draws_fall_due_after_the_start_player_is_chosen():
-    state = g.apply(new(2), ChooseStart(1))
+    state = g.apply(new(2, mode="digital"), ChooseStart(1))
     # The player to the start player's right (seat 0) draws a card for going last.
     assert state.pending[-1].kind == "draw" and state.pending[-1].seat == 0

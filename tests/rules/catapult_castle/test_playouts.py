@@ -10,6 +10,7 @@ import pytest
 
 import rules.catapult_castle as g
 from rules.catapult_castle.edition import HIDDEN
+from rules.catapult_castle.table import deck_size
 from rules.core import CHANCE, Config, bots, chance_rng, replay, sample_outcome, state_hash
 
 CONFIGS = {
@@ -41,7 +42,9 @@ def _check_view(state: g.State) -> None:
                     state.hands[other]
                 )
         assert all(card.kind == HIDDEN for stack in seen.stacks for card in stack.cards)
-        assert [p.size for p in seen.decks] == [p.size for p in state.decks]
+        # Table mode: a deck's pool also counts its unseen cards out of it; the view shows what is left.
+        assert [p.size for p in seen.decks] == [deck_size(state, d) for d in range(len(state.decks))]
+        assert [p.size for p in g.view(seen, seat).decks] == [p.size for p in seen.decks]
 
 
 def playout(config: Config, seed: int, check_every: int = 1):

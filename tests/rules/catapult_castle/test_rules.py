@@ -1,7 +1,9 @@
 """Catapult Castle: set-up, shots, hits and misses, placement, cards, the end
 and the tie-break (rulebook: seeds/001_1d99eed64508ff2e.txt; spec:
 games/catapult-castle.md). Most shots use table mode, where any landing can
-be named; the digital odds are in test_shots.py."""
+be named; the tests of named draws play a digital game (at a real table a
+card drawn is kept unseen: test_table_mode.py); the digital odds are in
+test_shots.py."""
 
 from __future__ import annotations
 
@@ -129,18 +131,18 @@ def test_two_players_own_opposite_mats_and_the_side_mats_are_neutral():
 
 def test_the_player_right_of_the_start_player_draws_one_card():
     for start, last in ((0, 1), (1, 0)):
-        state = ready(2, start=start)
+        state = ready(2, start=start, mode="digital")
         assert len(state.hands[last]) == 1 and len(state.hands[start]) == 0
         assert state.decks[state.seat_mats[last]].size == 7
-    state = ready(4, start=1)
+    state = ready(4, start=1, mode="digital")
     assert [len(h) for h in state.hands] == [1, 0, 0, 0]
-    state = ready(3, start=0)
+    state = ready(3, start=0, mode="digital")
     assert [len(h) for h in state.hands] == [0, 0, 1]
 
 
 def test_three_player_setup_has_15_towers_and_decks_of_7():
     """Rulebook, Components and Setup: 3 players stack a 5th tower on a card on each inner tower."""
-    state = new(3)
+    state = new(3, mode="digital")
     assert state.mat_owner == (0, 1, 2, ABSENT)
     assert len(state.squares) == 12
     state = g.apply(state, ChooseStart(0))
@@ -185,7 +187,7 @@ def test_skilled_three_players_keep_five_towers_per_mat():
 
 
 def test_a_hit_takes_the_tower_with_its_ammo_and_the_victim_draws():
-    state = ready(2, start=0)
+    state = ready(2, start=0, mode="digital")
     state = with_stacks(state, {q(0, "outer"): Stack()})  # room on the shooter's mat
     state = shoot(state, 2, "left")
     assert g.to_move(state) == CHANCE and state.pending[-1].kind == "draw" and state.pending[-1].seat == 1
@@ -200,7 +202,7 @@ def test_a_hit_takes_the_tower_with_its_ammo_and_the_victim_draws():
 
 
 def test_a_hit_on_a_neutral_tower_gives_no_draw():
-    state = ready(2, start=0)
+    state = ready(2, start=0, mode="digital")
     state = with_stacks(state, {q(0, "outer"): Stack()})
     state = shoot(state, 1, "inner")
     assert state.pending[-1].kind == "place"
@@ -227,7 +229,7 @@ def test_a_shot_into_your_own_tower_is_a_miss():
 
 def test_only_the_top_tower_of_a_stack_is_taken_and_its_card_goes_face_up():
     """Rulebook, If You Hit: the card under the taken tower goes to its deck's discard."""
-    state = ready(3, start=0, prefer=ROOF)
+    state = ready(3, start=0, prefer=ROOF, mode="digital")
     state = with_stacks(state, {q(0, "outer"): Stack()})
     inner = state.stacks[q(1, "inner")]
     state = shoot(state, 1, "inner")
@@ -261,7 +263,7 @@ def test_a_captured_tower_must_go_on_an_empty_square_if_there_is_one():
 
 
 def test_with_no_empty_square_the_top_card_of_your_deck_goes_under_the_new_tower():
-    state = ready(2, start=0)
+    state = ready(2, start=0, mode="digital")
     state = draw_all(shoot(state, 1, "inner"))
     assert set(g.legal_actions(state)) == {Place(s) for s in ("inner", "left", "right", "outer")}
     state = g.apply(state, Place("right"))
@@ -290,7 +292,7 @@ def test_with_an_empty_deck_a_card_of_your_choice_from_hand_goes_under():
 
 
 def test_with_no_deck_and_no_hand_the_discard_is_reshuffled_for_the_stacking_card():
-    state = ready(2, start=0)
+    state = ready(2, start=0, mode="digital")
     state = replace(
         state, decks=(Pile(), *state.decks[1:]), discards=(Pile((0, 3, 0, 0)), *state.discards[1:])
     )
@@ -364,7 +366,7 @@ def test_nothing_may_be_stacked_on_a_reinforced_roof():
 
 
 def test_the_victim_draws_from_the_reshuffled_discard_when_the_deck_is_empty():
-    state = ready(2, start=0)
+    state = ready(2, start=0, mode="digital")
     state = with_stacks(state, {q(0, "outer"): Stack()})
     state = replace(state, decks=(state.decks[0], Pile(), Pile(), Pile()))
     state = replace(state, discards=(Pile(), Pile(), Pile((0, 0, 2, 1)), Pile()))
@@ -378,7 +380,7 @@ def test_the_victim_draws_from_the_reshuffled_discard_when_the_deck_is_empty():
 
 
 def test_no_deck_and_no_discard_means_no_draw():
-    state = ready(2, start=0)
+    state = ready(2, start=0, mode="digital")
     state = with_stacks(state, {q(0, "outer"): Stack()})
     state = replace(state, decks=(state.decks[0], Pile(), Pile(), Pile()))
     state = shoot(state, 2, "inner")
@@ -551,7 +553,7 @@ def test_a_roof_on_your_own_tower_is_used_up_by_your_own_shot():
 
 
 def test_beginner_rules_cards_have_no_effects_but_still_go_under_stacks():
-    state = with_hand(ready(2, start=0, beginner=True), 0, ES, MT, SA, ROOF)
+    state = with_hand(ready(2, start=0, beginner=True, mode="digital"), 0, ES, MT, SA, ROOF)
     assert not any(isinstance(a, PlayCard) for a in g.legal_actions(state))
     with pytest.raises(IllegalAction, match="Beginner"):
         g.apply(state, PlayCard(ES))
@@ -712,7 +714,7 @@ def test_an_interim_result_is_not_finished():
 
 
 def test_view_hides_other_hands_face_down_cards_and_deck_make_up():
-    state = with_hand(ready(3, start=0, prefer=ROOF), 0, ES, MT)
+    state = with_hand(ready(3, start=0, prefer=ROOF, mode="digital"), 0, ES, MT)
     seen = g.view(state, 0)
     assert seen.hands[0] == (ES, MT) and seen.hands[2] == (HIDDEN,)
     assert seen.stacks[q(1, "inner")].cards == (Card(1, HIDDEN),)
@@ -723,11 +725,11 @@ def test_view_hides_other_hands_face_down_cards_and_deck_make_up():
 
 
 def test_log_lines_name_seats_and_never_a_face_down_card():
-    state = g.apply(new(3), ChooseStart(1))
+    digital = g.apply(new(3, mode="digital"), ChooseStart(1))
     assert g.describe(new(3), ChooseStart(1)).startswith(seat_ref(1))
-    line = g.describe(state, Draw(SA))
+    line = g.describe(digital, Draw(SA))
     assert "Strong Ammo" not in line and "face down" in line
-    state = draw_all(state)
+    state = g.apply(new(3), ChooseStart(1))
     assert g.describe(state, Shoot()) == f"{seat_ref(1)} shoots"
     state = g.apply(state, Shoot())
     assert (
@@ -736,8 +738,13 @@ def test_log_lines_name_seats_and_never_a_face_down_card():
     )
     assert "nowhere" in g.describe(state, Land())
     assert g.label(state, Land()) == "Nowhere" and g.label(state, Land(2, "left")) == "In Prince left"
-    state = g.apply(with_stacks(state, {q(1, "outer"): Stack()}), Land(2, "left"))
-    assert g.describe(state, Draw(ES)) == f"{seat_ref(2)} draws a card"
+    digital = with_stacks(draw_all(digital), {q(1, "outer"): Stack()})
+    digital = g.apply(g.apply(digital, Aim(2, "left", 100)), Land(2, "left"))
+    assert g.describe(digital, Draw(ES)) == f"{seat_ref(2)} draws a card"
+    # At a real table the draw is only told, never typed in.
+    before = with_stacks(state, {q(1, "outer"): Stack()})
+    after = g.apply(before, Land(2, "left"))
+    assert f"{seat_ref(2)} draws a card and keeps it secret" in " ".join(g.effects(before, Land(2, "left"), after))
 
 
 def test_every_listed_action_has_a_label_and_a_description():
@@ -760,7 +767,7 @@ def test_unexpected_actions_are_refused_with_a_reason():
 
 
 def test_chance_answers_that_cannot_have_happened_are_refused():
-    state = new(3)
+    state = new(3, mode="digital")
     with pytest.raises(IllegalAction, match="not at this table"):
         g.apply(state, ChooseStart(3))
     state = g.apply(state, ChooseStart(0))
@@ -770,7 +777,7 @@ def test_chance_answers_that_cannot_have_happened_are_refused():
         g.apply(state, Draw(ES))
     with pytest.raises(IllegalAction):
         g.apply(state, Draw("Fireball"))
-    state = draw_all(state)
+    state = g.apply(new(3), ChooseStart(0))  # the shot: at a real table, where any landing may be named
     state = g.apply(state, Shoot())
     with pytest.raises(IllegalAction):
         g.apply(state, Land(3, "inner"))  # the empty quadrant of a 3-player game

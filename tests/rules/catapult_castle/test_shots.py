@@ -119,12 +119,14 @@ def test_table_mode_lists_every_possible_landing():
     assert g.legal_actions(state) == actions
 
 
-def test_table_mode_draws_are_listed_for_the_players_to_pick():
+def test_table_mode_asks_nothing_about_a_card_drawn_into_a_hand():
+    """Issue 12, no secrets typed in front of the table: the opening draw
+    goes in unseen, and the start player is asked to shoot at once."""
     state = g.setup(Config("standard", 3, mode="table"))
     state = g.apply(state, ChooseStart(1))
-    assert {a for a in g.legal_actions(state)} <= {
-        Draw(k) for k in ("Extra Shot", "Magic Toss", "Strong Ammo", "Reinforced Roof")
-    }
+    assert g.legal_actions(state) == [Shoot()]
+    assert state.hands[0] == ("unseen",)
+    assert not any(isinstance(a, Draw) for a in g.legal_actions(state))
 
 
 def test_the_mini_game_asks_the_rules_for_difficulty_and_odds():
