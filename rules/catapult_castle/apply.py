@@ -318,7 +318,7 @@ def _land(state: State, step: Pending, action: Land) -> State:
     victim = state.mat_owner[action.mat]
     if victim >= 0:
         places.insert(0, Pending("card_due", seat=victim, deck=state.seat_mats[victim]))
-    places += reveals
+    places = reveals + places  # the freed cards turn face up first, before anyone draws
     return replace(
         state,
         stacks=stacks,
