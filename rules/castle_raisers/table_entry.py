@@ -13,7 +13,7 @@ chance decisions the players answer.
 
 This module owns the words and the names a player types for each piece
 (``piece_kind``: a wolf by its kind, a Wall tile by its two icons, a Village
-token by the condition printed on it). What may come up is the rules' own
+token by the condition printed on it, which tells a stack's tokens apart). What may come up is the rules' own
 (``chance.OUTCOMES``), and how many draws come in a row is found by playing
 them out on a copy with ``apply``, never by a second copy of a rule.
 """
@@ -55,10 +55,10 @@ _CONDITION_NAMES = {
 
 
 def _condition(token: str) -> str:
-    """The bottom of a Village token as printed: ``blue/3``, ``no-wolves/10``."""
+    """What scores on the bottom of a Village token: ``blue``, ``no-wolves``
+    (its points left out: the condition alone tells a stack's tokens apart)."""
     data = TOKENS[token]
-    name = data.target if data.condition == "colour" else _CONDITION_NAMES[data.condition]
-    return f"{name}/{data.points}"
+    return data.target if data.condition == "colour" else _CONDITION_NAMES[data.condition]
 
 
 def _unique_names(ids: tuple[str, ...], *namers: Callable[[str], str]) -> dict[str, str]:
@@ -269,7 +269,7 @@ def _question(state: State, step: Pending) -> str:
     if kind == "draw_threat":
         return f"Threat cards drawn by {who}"
     if kind == "draw_start_player":
-        return "Start player (takes the Mother Pig)"
+        return "Start player (Mother Pig)"
     if kind == "draw_board":
         return f"Castle board of {who}"
     return chance_prompt(state)
