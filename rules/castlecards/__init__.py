@@ -7,9 +7,11 @@ The face of the package, the only names the app imports:
   ``setup``, ``to_move``, ``legal_actions``, ``chance_outcomes``, ``apply``,
   ``view``, ``result``, ``describe``;
 - its optional hooks: ``label``, ``chance_prompt`` (the question table mode
-  asks at a draw), ``effects`` (log lines for what the rules did by
-  themselves), ``evaluate``, ``bot_action``, ``turn_player`` (whose turn it
-  is while a Thief, a supporter or the defender decides), and the screen
+  asks at a draw, naming whose draw and which pile), ``setup_form`` (table
+  mode's set-up on one form: who starts, the deal counted, never named),
+  ``effects`` (log lines for what the rules did by themselves),
+  ``evaluate``, ``bot_action``, ``turn_player`` (whose turn it is while a
+  Thief, a supporter or the defender decides), and the screen
   API's ``prompt``, ``spot`` (a fortress card or a card in hand), ``group``
   (Attack > target, Night attack > target, Defend, Throw a card away) and
   ``preview`` (what a choice would do), from ``queries``;
@@ -35,7 +37,7 @@ from __future__ import annotations
 from .apply import apply
 from .bots import bot_action
 from .calc import helpers
-from .chance import chance_outcomes, chance_prompt
+from .chance import chance_outcomes, chance_prompt, setup_form
 from .flow import to_move, turn_player
 from .info import INFO
 from .legal import legal_actions
@@ -64,6 +66,7 @@ __all__ = [
     # optional hooks
     "bot_action",
     "chance_prompt",
+    "setup_form",
     "effects",
     "evaluate",
     "label",

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from rules.core import Event, IllegalAction, seat_ref, top
 
 from .apply import apply
+from .chance import UNSEEN_DECK
 from .edition import ACADEMY_CARDS, ATTACK_CARDS, CARDS, COLOUR, FACE_DOWN, HIDDEN, KIND, STRENGTH, title
 from .fortress import reach_cut, walls_in_the_way
 from .state import (
@@ -86,6 +87,10 @@ def card_name(card: str, short: bool = False) -> str:
     """A card of a hand or an attack: "Soldiers red 2", short "Soldiers R2"."""
     if card == HIDDEN:
         return "face down"
+    if card in UNSEEN_DECK:
+        # Table mode: its owner holds the real card; the app knows only its deck.
+        deck = UNSEEN_DECK[card].title()
+        return f"{deck} ?" if short else f"{deck} card (unseen)"
     kind = KIND.get(card, "")
     colour = COLOUR.get(card, "")
     strength = STRENGTH.get(card, 0)
@@ -106,6 +111,8 @@ def card_name(card: str, short: bool = False) -> str:
 
 def card_face(card: str) -> tuple[str, str]:
     """A card as drawn in a hand: its name, and what it is worth or does."""
+    if card in UNSEEN_DECK:
+        return f"{UNSEEN_DECK[card].title()} card", "unseen: in hand"
     kind = KIND.get(card, "")
     strength = STRENGTH.get(card, 0)
     if kind in ("soldiers", "bowmen"):
@@ -172,6 +179,8 @@ def label(state: State, action) -> str:
     if isinstance(action, Draw):
         if action.card == FACE_DOWN:
             return "It goes face down, unseen"
+        if action.card in UNSEEN_DECK:
+            return "Into the hand, unseen (named when played)"
         return title(action.card)
     if isinstance(action, Buy):
         return "Buy: 1 Gold for 2 cards"
