@@ -277,38 +277,42 @@ def chance_prompt(state: State) -> str:
     return f"Which {deck} card did {who} draw{more}?"
 
 
+DEALT = "cards face down"
+"""What the set-up form's deal line counts: cards dealt, never which."""
+
+
 def setup_form(state: State) -> tuple[Batch, ...]:
     """The screen API's set-up form, table mode: who starts, then the deal
     (each hand dealt face down: only its owner looks, so the table types
     how many were dealt, never which). () in digital play and once the
-    first turn has begun (its card is the turn's own draw, asked then)."""
+    first turn has begun (its card is the turn's own draw, asked then).
+    The questions are short: the form shows each on one line of 33
+    columns beside its answer."""
     if not state.table_mode or state.turn_number > 0:
         return ()
     fields = []
     pending = state.pending
     if pending and pending[-1].kind == "first":
         seats = tuple(seat_ref(seat) for seat in range(len(state.players)))
-        fields.append(Batch(chance_prompt(state), seats, 1, _first_player))
+        fields.append(Batch("Who starts", seats, 1, _first_player))
     deal = [step for step in reversed(pending) if step.kind in ("deal", "draw") and step.dest == "hand"]
     dealt = sum(step.count for step in deal)
     if dealt:
-        fields.append(Batch(_deal_question(state, deal), ("cards",), dealt, _dealt_unseen))
+        fields.append(Batch(_deal_question(state, deal), (DEALT,), dealt, _dealt_unseen))
     return tuple(fields)
 
 
 def _deal_question(state: State, deal: list[Pending]) -> str:
-    """The deal in words: how many of which deck each player is dealt."""
-    secret = "face down, each player looks only at their own"
+    """The deal in words: how many of which deck each player is dealt
+    ("Deal: 4 Village + 1 Academy each")."""
     if any(player.hand for player in state.players):
         # Answered one card at a time so far (a save from the middle of it).
-        return f"The rest of the deal, {secret}: type how many cards"
+        return "The rest of the deal"
     per_seat: dict[str, int] = {}
     for step in deal:
         per_seat[step.source] = max(per_seat.get(step.source, 0), step.count)
-    each = " and ".join(
-        f"{n} {_UNSEEN_TITLES[source]} card{'s' if n > 1 else ''}" for source, n in per_seat.items()
-    )
-    return f"The deal, {secret}: {each} to each; type how many cards in all"
+    each = " + ".join(f"{n} {_UNSEEN_TITLES[source]}" for source, n in per_seat.items())
+    return f"Deal: {each} {'cards ' if len(per_seat) == 1 else ''}each"
 
 
 def _first_player(action) -> str | None:
@@ -317,4 +321,4 @@ def _first_player(action) -> str | None:
 
 def _dealt_unseen(action) -> str | None:
     """A card dealt into a hand goes in unseen: the one outcome of each deal."""
-    return "cards" if isinstance(action, Draw) and action.card in UNSEEN_DECK else None
+    return DEALT if isinstance(action, Draw) and action.card in UNSEEN_DECK else None

@@ -205,20 +205,24 @@ def test_no_two_open_draws_come_in_a_row(seats):
 @pytest.mark.parametrize(
     "seats, options, dealt, words",
     [
-        (2, {}, 10, "4 Village cards and 1 Academy card to each"),
-        (3, {}, 15, "5 Village cards to each"),
-        (4, {}, 20, "5 Village cards to each"),
-        (4, {"teams": True}, 20, "5 Village cards to each"),
+        (2, {}, 10, "Deal: 4 Village + 1 Academy each"),
+        (3, {}, 15, "Deal: 5 Village cards each"),
+        (4, {}, 20, "Deal: 5 Village cards each"),
+        (4, {"teams": True}, 20, "Deal: 5 Village cards each"),
     ],
     ids=["2 players", "3 players", "4 players", "4 players in teams"],
 )
 def test_the_set_up_is_one_form_who_starts_then_the_deal_counted(seats, options, dealt, words):
     state = game.setup(config(seats, "table", **options))
     first, deal = game.setup_form(state)
-    assert first.question.startswith("Who starts") and first.count == 1
+    assert first.question == "Who starts" and first.count == 1
     assert first.kinds == tuple(f"{{P{seat}}}" for seat in range(seats))
-    assert words in deal.question and "face down" in deal.question
-    assert deal.count == dealt and deal.kinds == ("cards",)
+    assert deal.question == words and deal.count == dealt and deal.kinds == ("cards face down",)
+    # The count alone, or with the start of its name, is what a player types.
+    assert screen.parse_counts(str(dealt), deal.kinds) == screen.parse_counts(f"{dealt} cards", deal.kinds)
+    assert screen.parse_counts(str(dealt), deal.kinds) == (dealt,)
+    # Each question fits the form's label column (33 columns).
+    assert all(len(field.question) <= 33 for field in (first, deal))
     # Typed as the players' names: the last player starts.
     typed = screen.parse_counts(NAMES[seats - 1].lower(), tuple(name_seats(k, NAMES) for k in first.kinds))
     actions = batch_actions(game, state, (first, deal), [typed, (dealt,)])
@@ -251,7 +255,7 @@ def test_a_deal_answered_one_card_at_a_time_leaves_the_rest_on_the_form():
     for _ in range(3):
         state = game.apply(state, Draw(VILLAGE))
     (deal,) = game.setup_form(state)
-    assert deal.count == 12 and deal.question.startswith("The rest of the deal")
+    assert deal.count == 12 and deal.question == "The rest of the deal"
     for action in batch_actions(game, state, (deal,), [(12,)]):
         state = game.apply(state, action)
     assert game.setup_form(state) == () and state.turn_number == 1
