@@ -280,7 +280,9 @@ class CastlecardsScreen(GameScreen):
         last = max((i for i, choice in enumerate(self.choice_list) if not choice.disabled), default=-1)
         if index == last and index + 1 < options.option_count:
             # The highlighted line stays in view: the list scrolls at most to put it on top.
-            self.call_after_refresh(lambda: options.scroll_to(y=min(index, options.max_scroll_y), animate=False))
+            self.call_after_refresh(
+                lambda: options.scroll_to(y=min(index, options.max_scroll_y), animate=False)
+            )
 
     # --- the board and the action bar in step ------------------------------------------
 
