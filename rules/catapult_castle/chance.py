@@ -198,4 +198,5 @@ def setup_form(state: State) -> tuple[Batch, ...]:
     if state.mode != "table" or not pending or pending[-1].kind != "start":
         return ()
     seats = tuple(seat_ref(seat) for seat in range(state.seats))
-    return (Batch("Who starts? (whoever lost a kingdom most recently)", seats, 1, _seat_kind),)
+    # The form's line is narrow (34 columns): the question in short.
+    return (Batch("Who starts? (lost a kingdom last)", seats, 1, _seat_kind),)

@@ -132,7 +132,7 @@ def _describe_landing(state: State, action: Land) -> str:
 
 
 def label(state: State, action: Action) -> str:
-    """Short action-bar text (no player names)."""
+    """Short action-bar text (seats as seat refs; the frame names them)."""
     if isinstance(action, ChooseStart):
         return f"{seat_ref(action.seat)} starts"
     if isinstance(action, Draw):
@@ -151,7 +151,11 @@ def label(state: State, action: Action) -> str:
     if isinstance(action, Land):
         if action.mat < 0:
             return "Nowhere"
-        where = _short(state, action.mat, action.square)
+        # A player's mat by its player ("In {P1}'s inner": what the table says), a neutral one by its royalty.
+        owner = state.mat_owner[action.mat]
+        where = (
+            f"{seat_ref(owner)}'s {action.square}" if owner >= 0 else _short(state, action.mat, action.square)
+        )
         return f"Off the roof on {where}" if action.off_roof else f"In {where}"
     if isinstance(action, Place):
         seat = state.pending[-1].seat if state.pending else -1
@@ -191,11 +195,13 @@ def _event_line(event: Event) -> str:
     if event.kind == "no_card":
         return f"{seat} has no card left to draw: their deck and discard are empty"
     if event.kind == "drew_unseen":
-        return f"{seat} draws a card and keeps it secret: it is named when it is played"
+        return f"{seat} draws a card, kept secret until it is played"
     if event.kind == "stacked_unseen":
         return f"The top card of {seat}'s deck goes face down under the new tower, unseen"
     if event.kind == "reshuffled":
-        return f"{seat}'s {DECK_NAMES[event.detail[0]]} deck is empty: its discard is shuffled into a new deck"
+        return (
+            f"{seat}'s {DECK_NAMES[event.detail[0]]} deck is empty: its discard is shuffled into a new deck"
+        )
     if event.kind == "extra_shot":
         owed = event.detail[0]
         return f"{seat} has {owed} extra shots to take" if owed > 1 else f"{seat} has an extra shot to take"

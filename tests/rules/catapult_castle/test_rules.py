@@ -737,14 +737,17 @@ def test_log_lines_name_seats_and_never_a_face_down_card():
         == f"The ammo lands in {seat_ref(2)}'s left tower: {seat_ref(1)} takes it"
     )
     assert "nowhere" in g.describe(state, Land())
-    assert g.label(state, Land()) == "Nowhere" and g.label(state, Land(2, "left")) == "In Prince left"
+    assert g.label(state, Land()) == "Nowhere" and g.label(state, Land(2, "left")) == "In {P2}'s left"
+    assert g.label(state, Land(3, "left", True)) == "Off the roof on Princess left"  # 3 players: no owner
     digital = with_stacks(draw_all(digital), {q(1, "outer"): Stack()})
     digital = g.apply(g.apply(digital, Aim(2, "left", 100)), Land(2, "left"))
     assert g.describe(digital, Draw(ES)) == f"{seat_ref(2)} draws a card"
     # At a real table the draw is only told, never typed in.
     before = with_stacks(state, {q(1, "outer"): Stack()})
     after = g.apply(before, Land(2, "left"))
-    assert f"{seat_ref(2)} draws a card and keeps it secret" in " ".join(g.effects(before, Land(2, "left"), after))
+    assert f"{seat_ref(2)} draws a card, kept secret until it is played" in " ".join(
+        g.effects(before, Land(2, "left"), after)
+    )
 
 
 def test_every_listed_action_has_a_label_and_a_description():

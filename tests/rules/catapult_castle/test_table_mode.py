@@ -66,7 +66,7 @@ def test_the_opening_draw_goes_in_unseen_and_the_table_is_asked_nothing():
     assert state.decks[2].size == 8 and deck_size(state, 2) == 7
     assert g.view(state, 0).decks[2].size == 7 and g.view(state, 1).decks[2].size == 7
     assert g.view(state, 1).hands[1] == (UNSEEN,) and g.view(state, 0).hands[1] == ("hidden",)
-    assert any("keeps it secret" in line for line in g.effects(new(2), ChooseStart(0), state))
+    assert any("draws a card, kept secret" in line for line in g.effects(new(2), ChooseStart(0), state))
 
 
 def test_three_player_set_up_cards_go_under_unseen_and_decks_hold_7():
