@@ -208,7 +208,8 @@ class GotCatanScreen(GameScreen):
             text.append(row, style)
             text.append("\n")
         if to_move == CHANCE:
-            text.append(" Rolling...\n", Style(italic=True))
+            waiting = " Table: what happened? (c)\n" if session.mode == "table" else " Rolling...\n"
+            text.append(waiting, Style(italic=True))
         elif to_move is None:
             text.append(" Game over\n", Style(bold=True))
         road = (
@@ -253,7 +254,11 @@ class GotCatanScreen(GameScreen):
                 new = card in bought
                 if new:
                     bought.remove(card)
-                name = game.development_title(card) if wide else SHORT_CARD.get(card, card)
+                if card == game.UNSEEN:
+                    # Table mode: the card is in the player's hand; the app knows it once played.
+                    name = "Unseen"
+                else:
+                    name = game.development_title(card) if wide else SHORT_CARD.get(card, card)
                 words.append(name + ("*" if new else ""))
             text.append(("Cards: " if wide else "") + ", ".join(words) + "\n")
         if game.is_watch(view):

@@ -209,18 +209,20 @@ def chance_batch(state: State) -> Batch | None:
     pending = state.pending
     if not pending or pending[-1].kind != "token":
         return None
-    count = 0
+    steps = []
     for step in reversed(pending):
         if step.kind != "token":
             break
-        count += 1
-    top_step = pending[-1]
-    where = "the pool" if top_step.target == 1 else f"{seat_ref(top_step.seat)}'s build-cost card"
-    question = (
-        f"Wildling tokens turned up for {seat_ref(top_step.seat)} ({count}, the first from {where})"
-        if count > 1
-        else f"Wildling token turned up from {where}"
-    )
+        steps.append(step)
+    count = len(steps)
+    from_card = sum(1 for step in steps if step.target != 1)
+    parts = []
+    if from_card:
+        parts.append(f"{from_card} from {seat_ref(steps[0].seat)}'s build-cost card")
+    if count - from_card:
+        parts.append(f"{count - from_card} from the pool")
+    noun = "Wildling tokens" if count > 1 else "Wildling token"
+    question = f"{noun} turned up: {' and '.join(parts)}"
     return Batch(question, TOKEN_KINDS, count, _token_of)
 
 

@@ -196,7 +196,7 @@ def _keep_to_reveal():
 def test_a_keeps_two_tokens_are_one_line_of_counts():
     state = _keep_to_reveal()
     batch = game.chance_batch(state)
-    assert batch.count == 2 and batch.question.startswith("Wildling tokens turned up for {P0} (2")
+    assert batch.count == 2 and batch.question == "Wildling tokens turned up: 2 from {P0}'s build-cost card"
     assert batch.kinds[:3] == ("river regular", "river climber", "river giant") and len(batch.kinds) == 9
     counts = [0] * 9
     counts[batch.kinds.index("cave giant")] = 1
@@ -207,6 +207,12 @@ def test_a_keeps_two_tokens_are_one_line_of_counts():
         state = game.apply(state, action)
     assert state.camps[0] == ("regular",) and state.camps[1] == ("giant",)
     assert game.chance_batch(state) is None
+    pool = replace(
+        state, pending=state.pending + (Step("token", seat=0, target=0), Step("token", seat=0, target=1))
+    )
+    assert game.chance_batch(pool).question == (
+        "Wildling tokens turned up: 1 from {P0}'s build-cost card and 1 from the pool"
+    )
 
 
 def test_tokens_that_cannot_come_up_are_refused_with_the_reason():
