@@ -39,7 +39,7 @@ def waiting_line(text: Text, session: Session) -> None:
     came up)."""
     to_move = session.to_move()
     if to_move == CHANCE:
-        waiting = " Waiting on the table: press c" if session.mode == "table" else " Drawing..."
+        waiting = " Say what came up: c" if session.mode == "table" else " Drawing..."
         text.append(waiting + "\n", style="italic")
     elif to_move is None:
         text.append(" Game over\n", style="bold")
