@@ -85,12 +85,14 @@ TOKEN_NAMES: dict[str, str] = {
 
 
 def _icons(tile: str) -> str:
+    """``PreFor``: the two icons as the castle's wall draws them (a blank half ``-``)."""
     data = TILES[tile]
-    return f"{data.left or '-'}|{data.right or '-'}"
+    return "".join(icon.capitalize() if icon else "-" for icon in (data.left, data.right))
 
 
 # A Wall tile is named by its two icons, which is what the table sees and
-# tells the tiles of one age apart.
+# tells the tiles of one age apart; written without a bar, a tile is four
+# or five letters to type ("pref" for PreFor).
 TILE_NAMES: dict[str, str] = {
     tile: name for age in TILES_BY_AGE for tile, name in _unique_names(TILES_BY_AGE[age], _icons).items()
 }
