@@ -13,7 +13,7 @@ from collections.abc import Callable
 from rules.core import Event, IllegalAction, seat_ref, top
 
 from .apply import apply
-from .chance import UNSEEN_DECK
+from .chance import UNSEEN_DECK, possible_cards
 from .edition import ACADEMY_CARDS, ATTACK_CARDS, CARDS, COLOUR, FACE_DOWN, HIDDEN, KIND, STRENGTH, title
 from .fortress import reach_cut, walls_in_the_way
 from .state import (
@@ -212,7 +212,8 @@ def label(state: State, action) -> str:
         step = top(state.pending)
         if step is not None and step.purpose in ("support", "react") and not step.selected:
             # Asked with nothing to play (option ask_everyone): say so, one plain pass.
-            hand = state.players[step.seat].hand
+            # (Table mode: an unseen card that could be one is something to play.)
+            hand = possible_cards(state, step.seat)
             if step.purpose == "support":
                 return "No, let it be" if ATTACK_CARDS.intersection(hand) else "Pass (no attack cards)"
             return "No reaction" if ACADEMY_CARDS.intersection(hand) else "Pass (no Academy cards)"
@@ -223,7 +224,7 @@ def label(state: State, action) -> str:
         return f"Play the Thief: take {gold} Gold" if gold else "Play the Thief"
     if isinstance(action, Decline):
         step = top(state.pending)
-        if step is not None and "thief" not in state.players[step.seat].hand:
+        if step is not None and "thief" not in possible_cards(state, step.seat):
             return "Pass (no Thief to play)"
         return "Let the Gold go"
     if isinstance(action, Give):

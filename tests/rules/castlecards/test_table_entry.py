@@ -264,3 +264,27 @@ def test_a_deal_answered_one_card_at_a_time_leaves_the_rest_on_the_form():
 def test_digital_play_has_no_set_up_form():
     assert game.setup_form(game.setup(config(2))) == ()
     assert game.setup_form(game.setup(config(4))) == ()
+
+
+def test_a_hand_of_unseen_cards_is_not_said_to_hold_nothing():
+    """Asked at a support or Thief step, a seat holding unseen cards may hold
+    what is asked for: its pass does not say it has none (in digital play a
+    hand without them still says so)."""
+    for mode, support, thief in (
+        ("table", "No, let it be", "Let the Gold go"),
+        ("digital", "Pass (no attack cards)", "Pass (no Thief to play)"),
+    ):
+        state = table(3, hands={0: ["catapult", "gold"], 1: ["duke"]}, mode=mode)
+        if mode == "table":
+            hands = {1: (VILLAGE,)}
+            players = tuple(replace(p, hand=hands.get(seat, p.hand)) for seat, p in enumerate(state.players))
+            state = replace(state, players=players, unseen_loot=1)
+        bought = game.apply(state, game.Buy())
+        assert bought.pending[-1].kind == "thief" and bought.pending[-1].seat == 1
+        assert game.label(bought, game.Decline()) == thief
+        state = game.apply(state, game.Attack(2, 1))
+        state = game.apply(state, game.Pick("catapult"))
+        state = game.apply(state, game.Confirm())
+        step = state.pending[-1]
+        assert (step.purpose, step.seat) == ("support", 1)
+        assert game.label(state, game.Confirm()) == support
