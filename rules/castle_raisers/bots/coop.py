@@ -166,7 +166,9 @@ def castle_estimate(state: State, seat: int, incoming: list[list[float]], future
     heights = castle.heights
     value = 2.0 * sum(castle.prestige) + 3.0 * sum(castle.attack) - castle.arrows + 5.0 * max(heights)
     left = tiles_left(state)
-    progress = peak_progress(castle.wall, left) if left and castle.threats else 0.0
+    # only the older Towering reckoning (WALL_GOALS off) reads it: costly, so not worked out otherwise
+    progress = peak_progress(castle.wall, left) if left and castle.threats and not WALL_GOALS else 0.0
+    counts = _counts(castle.village)
     ends = _ends_left(state)
     growth = GROWTH_PER_TILE * left
     # the further the game, the more the hinge sharpens towards the real count
@@ -177,7 +179,7 @@ def castle_estimate(state: State, seat: int, incoming: list[list[float]], future
         # an icon left showing may be covered (and fire) by a tile still to come
         cover = ICON_COVER * min(1.0, 2.0 * left / max(1, len(icons)))
         for ability, section, _, _ in icons:
-            count = ability_count(castle, ability, section)
+            count = counts[section][ability]
             if cover:
                 value += cover * (ICON_BASE[ability] + ICON_PER_COUNT[ability] * count)
             if ability == "DEF" and ends:
@@ -222,11 +224,12 @@ def castle_estimate(state: State, seat: int, incoming: list[list[float]], future
     if left:
         weight = min(1.0, left / 6.0)
         for section in range(3):
+            count = counts[section]
             value += weight * (
-                0.4 * (ability_count(castle, "PRE", section) - 1)
-                + 0.5 * (ability_count(castle, "FOR", section) - 1)
-                + 0.6 * (ability_count(castle, "DIS", section) - 1)
-                + 0.4 * (ability_count(castle, "DEF", section) - 1)
+                0.4 * (count["PRE"] - 1)
+                + 0.5 * (count["FOR"] - 1)
+                + 0.6 * (count["DIS"] - 1)
+                + 0.4 * (count["DEF"] - 1)
             )
     for task in reversed(state.pending):  # in the order they will be taken
         if task.seat == seat:
@@ -234,6 +237,17 @@ def castle_estimate(state: State, seat: int, incoming: list[list[float]], future
     if castle.threats:
         value -= _threat_shortfall(state, castle, entering_expected, progress, seat)
     return value
+
+
+@lru_cache(maxsize=8192)
+def _counts(village: tuple[str, ...]) -> tuple[dict[str, int], ...]:
+    """Per section, each ability's count (:func:`ability_count`), kept per Village layout:
+    the estimate asks for them thousands of times a decision, the layout seldom changes.
+    Callers must not change the dicts."""
+    castle = Castle(village=village)
+    return tuple(
+        {ability: ability_count(castle, ability, section) for ability in ICON_BASE} for section in range(3)
+    )
 
 
 @lru_cache(maxsize=8192)

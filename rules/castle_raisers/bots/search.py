@@ -34,32 +34,40 @@ import random
 
 import msgspec
 
+from rules.castle_raisers import geometry
 from rules.castle_raisers.apply import apply
 from rules.castle_raisers.bots import coop
 from rules.castle_raisers.bots.pouring import planned_pour
 from rules.castle_raisers.chance import chance_outcomes
+from rules.castle_raisers.edition import THREATS
 from rules.castle_raisers.flow import to_move
 from rules.castle_raisers.legal import legal_actions
 from rules.castle_raisers.queries import wolves_score
 from rules.castle_raisers.scoring import result, threat_met
-from rules.castle_raisers.state import Action, DraftTile, Pending, PlaceTile, State, TakeVillage
+from rules.castle_raisers.sheet import wolves_entering
+from rules.castle_raisers.state import Action, Castle, DraftTile, Pending, PlaceTile, State, TakeVillage
 from rules.core import CHANCE, sample_outcome
 
 replace = msgspec.structs.replace
 
 CANDIDATES = 6
 """How many (tile, slot) pairs, best first by the estimate, are played out."""
-PLAYOUTS_BY_SEATS = (6, 2, 2, 1)
-"""Playouts per candidate in each round of the halving, by team size (a playout takes
-longer the more players there are: a team plays fewer, to keep a decision quick).
-Solo affords 6: on seeds 0-39 it won 45% (mean 78.0 of 80) against 20% (68.8) with
-2, at a median decision of 0.1 ms and a 95th percentile of 0.56 s of CPU
-(benchmarks/castle_raisers_coop.py)."""
-HORIZON_BY_SEATS = (99, 1, 1, 1)
-"""How many ages a playout goes on, by team size: solo to Game End; a team to the next
-age's first decision (its lines laid out), where the estimate takes over (from the last
-age, to Game End). Measured solo over 30 seeds: full playouts about 70 points, playouts
-to the next age about 65, at a third of the work."""
+PLAYOUT_WORK = 72
+"""The work a candidate's playouts get in each round of the halving, in turns played out
+(a turn is one player's tile: a playout from a decision runs about ``seats * (tiles left + 1)``
+of them). So a decision late in the game, whose playouts are short, gets more of them, and
+an early one, whose playouts are long, fewer: every decision costs about the same, and the
+late ones, where a wrong tile can no longer be made up for, are judged on more draws.
+72 is what solo had at its first decision (6 playouts of 12 turns)."""
+PLAYOUTS_MIN = 2
+"""Never fewer playouts a round than this (two draws at least, so luck does not decide alone)."""
+PLAYOUTS_MAX = 12
+"""Never more playouts a round than this (the last decisions of a game are cheap but matter less)."""
+HORIZON_BY_SEATS = (99, 99, 99, 99)
+"""How many ages a playout goes on, by team size: to Game End. Playouts stopped at the next
+age's first decision (where the estimate took over) were tried for teams: at 2 players the
+search then played no better than the estimate alone (121.7 mean over seeds 0-29, none won,
+against 123.3 for level normal); to Game End it made 133.8 on seeds 0-19."""
 ROLLOUT_TILES = 2
 """In a playout, how many of the face-up Wall tiles (drawn at random) a drafting player weighs."""
 TOKENS_TRIED = 3
@@ -68,16 +76,48 @@ TOKENS_TRIED = 3
 
 THREAT_FAILED = 60.0
 """What a failed Threat card costs a playout: the game is lost whatever the score."""
+THREAT_SHORT = 6.0
+"""And what each step a failed card fell short costs on top (a tile missing from the cheapest
+wall meeting a wall card, a wolf that did not enter for a card asking wolves in). Without it
+every playout of a hard card failed alike, the candidates tied on the penalty and the search
+played for points as if the card were not there: at 2 players the 8 wall cards of seeds 0-19
+all failed, on walls of 13 to 16 tiles (Towering needs 21). With it, the candidate whose
+playouts come nearer is preferred, and the one that meets the card in some playouts most."""
 WIN_BONUS = 10.0
 """What beating the wolves adds to a playout: a win is worth more than its points."""
+
+
+def threat_shortfall(castle: Castle, name: str) -> int:
+    """How far ``castle`` is from meeting Threat card ``name`` at Game End, in steps:
+    tiles for a wall card (levels for a castle typed in without its wall), wolves for a
+    card asking wolves in, icons for Iconoclast; 1 for any other card not met, 0 if met."""
+    if threat_met(castle, name):
+        return 0
+    threat = THREATS[name]
+    check = threat.check
+    if check in ("highest_wall_at_least", "each_section_at_least"):
+        if castle.wall:
+            return coop.tiles_missing(castle.wall, check, threat.amount)
+        if check == "highest_wall_at_least":
+            return threat.amount - max(castle.heights)
+        return sum(max(0, threat.amount - height) for height in castle.heights)
+    entering = [wolves_entering(castle, section) for section in range(3)]
+    if check == "wolves_enter_each_section":
+        return sum(max(0, threat.amount - n) for n in entering)
+    if check == "wolves_enter_total_at_least":
+        return threat.amount - sum(entering)
+    if check == "no_starting_icon_visible":
+        return len(geometry.visible_starting_icons(castle.board, castle.wall))
+    return 1
 
 
 def outcome_value(state: State) -> float:
     """How good a finished game is for the team."""
     sheet = result(state)
     value = float(sum(sheet.scores))
-    if any(not threat_met(castle, name) for castle in state.castles for name in castle.threats):
-        value -= THREAT_FAILED
+    short = [threat_shortfall(castle, name) for castle in state.castles for name in castle.threats]
+    if any(short):
+        value -= THREAT_FAILED + THREAT_SHORT * sum(short)
     elif value > wolves_score(state.seats):
         value += WIN_BONUS
     return value
@@ -204,12 +244,18 @@ def _candidates(state: State, seat: int) -> list[tuple[str, PlaceTile]]:
     return [(tile, slot) for _, tile, slot in found[:CANDIDATES]]
 
 
+def playouts_per_round(state: State) -> int:
+    """How many playouts each candidate gets in a round of the halving (:data:`PLAYOUT_WORK`)."""
+    turns = state.seats * (coop.tiles_left(state) + 1)
+    return max(PLAYOUTS_MIN, min(PLAYOUTS_MAX, round(PLAYOUT_WORK / turns)))
+
+
 def search_placement(state: State, seat: int, rng: random.Random) -> tuple[str, PlaceTile]:
     """The (tile, slot) with the best mean playout value (draft or place decision).
 
-    Successive halving: every candidate is played out a few times (:data:`PLAYOUTS_BY_SEATS`),
+    Successive halving: every candidate is played out a few times,
     the better half goes on with as many again, and so on until one is left,
-    every survivor always judged on the same draws."""
+    every survivor always judged on the same draws. How many a round: :func:`playouts_per_round`."""
     candidates = _candidates(state, seat)
     if len(candidates) == 1:
         return candidates[0]
@@ -221,7 +267,7 @@ def search_placement(state: State, seat: int, rng: random.Random) -> tuple[str, 
         starts.append(apply(start, slot))
     alive = list(range(len(candidates)))
     totals = [0.0] * len(candidates)
-    batch = PLAYOUTS_BY_SEATS[state.seats - 1]
+    batch = playouts_per_round(state)
     while True:
         seeds = [rng.getrandbits(32) for _ in range(batch)]
         for index in alive:

@@ -165,7 +165,8 @@ def test_hard_coop_bot_places_the_tile_where_its_playouts_chose(monkeypatch):
     that follows plays that slot without searching again."""
     from rules.castle_raisers.bots import search as bot_search
 
-    monkeypatch.setattr(bot_search, "PLAYOUTS_BY_SEATS", (1, 1, 1, 1))
+    monkeypatch.setattr(bot_search, "PLAYOUTS_MIN", 1)
+    monkeypatch.setattr(bot_search, "PLAYOUTS_MAX", 1)
     state = _first_draft("solo", 1, 3)
     draft = game.bot_action(state, "hard", random.Random(1))
     assert draft in game.legal_actions(state)
@@ -180,7 +181,8 @@ def test_hard_coop_bot_choice_is_the_same_for_the_same_seed(monkeypatch):
     """Playouts are counted, not timed: the same state and seed give the same choice."""
     from rules.castle_raisers.bots import search as bot_search
 
-    monkeypatch.setattr(bot_search, "PLAYOUTS_BY_SEATS", (1, 1, 1, 1))
+    monkeypatch.setattr(bot_search, "PLAYOUTS_MIN", 1)
+    monkeypatch.setattr(bot_search, "PLAYOUTS_MAX", 1)
     state = _first_draft("cooperative", 2, 4)
     first = bot_search.search_placement(state, game.to_move(state), random.Random(9))
     again = bot_search.search_placement(state, game.to_move(state), random.Random(9))
@@ -199,7 +201,28 @@ def test_a_playout_counts_a_failed_threat_card_as_a_lost_game():
     met = bare([short], variant="solo", finished=True)
     assert bot_search.outcome_value(met) == sum(game.result(met).scores) + bot_search.WIN_BONUS
     failed = bare([castle("A", heights=(5, 5, 5), threats=("Towering",))], variant="solo", finished=True)
-    assert bot_search.outcome_value(failed) == sum(game.result(failed).scores) - bot_search.THREAT_FAILED
+    assert bot_search.outcome_value(failed) == (
+        sum(game.result(failed).scores) - bot_search.THREAT_FAILED - bot_search.THREAT_SHORT
+    )
+
+
+def test_a_playout_that_fails_a_wall_card_by_less_is_worth_more():
+    """Every failed card loses the game, but the search needs to tell a near miss from a
+    far one, or it stops building for the card once no playout meets it: a Towering
+    wall one tile short (20 of the 21 a 6-level pyramid needs) beats one far short."""
+    from rules.castle_raisers.bots import search as bot_search
+
+    pyramid = {(level, slot): "F" for level in range(1, 7) for slot in range(7 - level)}
+    near = dict(pyramid)
+    del near[(6, 0)]
+    far = {spot: piece for spot, piece in pyramid.items() if spot[0] <= 3}
+    values = {}
+    for name, wall in (("met", pyramid), ("near", near), ("far", far)):
+        built = castle("A", wall=wall, threats=("Towering",))
+        values[name] = bot_search.outcome_value(bare([built], variant="solo", finished=True))
+        values[name] -= sum(game.result(bare([built], variant="solo", finished=True)).scores)
+    assert bot_search.threat_shortfall(castle("A", wall=near, threats=("Towering",)), "Towering") == 1
+    assert values["far"] < values["near"] < values["met"]
 
 
 @pytest.mark.parametrize("seats", [1, 2, 3, 4])
@@ -209,7 +232,8 @@ def test_hard_coop_bot_plays_only_legal_actions_at_every_seat_count(seats, monke
     from rules.castle_raisers.bots import search as bot_search
 
     monkeypatch.setattr(bot_search, "CANDIDATES", 2)
-    monkeypatch.setattr(bot_search, "PLAYOUTS_BY_SEATS", (1, 1, 1, 1))
+    monkeypatch.setattr(bot_search, "PLAYOUTS_MIN", 1)
+    monkeypatch.setattr(bot_search, "PLAYOUTS_MAX", 1)
     # 3 and 4 players: playouts of no length (the estimate judges the candidates), as the
     # playouts themselves are played above; a whole team game of them would take long
     monkeypatch.setattr(bot_search, "HORIZON_BY_SEATS", (99, 1, 0, 0))
