@@ -14,7 +14,15 @@ deck's unseen pool)."""
 
 from __future__ import annotations
 
-from rules.catapult_castle.edition import AIM, DECK_NAMES, DISTANCES, KINDS, NEIGHBOURS, SQUARE_NAMES
+from rules.catapult_castle.edition import (
+    AIM,
+    DECK_NAMES,
+    DISTANCES,
+    KINDS,
+    NEIGHBOURS,
+    SHORT_NAMES,
+    SQUARE_NAMES,
+)
 from rules.catapult_castle.flow import to_move
 from rules.catapult_castle.shots import LandingOdds, landing_odds
 from rules.catapult_castle.state import (
@@ -31,7 +39,7 @@ from rules.catapult_castle.state import (
     State,
 )
 from rules.catapult_castle.table import draw_pile, is_solo, shooter_mat, unseen_pool
-from rules.catapult_castle.text import tower_name
+from rules.catapult_castle.text import mat_name, tower_name
 from rules.core import CHANCE, seat_ref
 from rules.core.table_entry import Batch
 
@@ -162,7 +170,7 @@ def _shot_of(state: State, land: Pending) -> str:
 
 
 def _card_kind(action: object) -> str | None:
-    return action.kind if isinstance(action, Draw) else None
+    return SHORT_NAMES.get(action.kind) if isinstance(action, Draw) else None
 
 
 def _seat_kind(action: object) -> str | None:
@@ -183,11 +191,13 @@ def chance_batch(state: State) -> Batch | None:
             break
         count += 1
     question = (
-        f"Cards freed from under {_under(state, top.square)}, face up to the {DECK_NAMES[top.deck]} discard"
+        f"Cards freed from {mat_name(state, top.square // 4)} {SQUARE_NAMES[top.square % 4]} stack, "
+        f"face up to the {DECK_NAMES[top.deck]} discard"
         if count > 1
         else chance_prompt(state)
     )
-    return Batch(question, KINDS, count, _card_kind)
+    # Typed as the cards are called at the table: "1 extra 1 roof".
+    return Batch(question, tuple(SHORT_NAMES[kind] for kind in KINDS), count, _card_kind)
 
 
 def setup_form(state: State) -> tuple[Batch, ...]:

@@ -14,6 +14,8 @@ from rules.core import load_edition
 KINDS = ("Extra Shot", "Magic Toss", "Strong Ammo", "Reinforced Roof")
 EXTRA_SHOT, MAGIC_TOSS, STRONG_AMMO, ROOF = KINDS
 KIND_INDEX = {kind: index for index, kind in enumerate(KINDS)}
+SHORT_NAMES = {kind: "Roof" if kind == ROOF else kind for kind in KINDS}
+"""A card's name where a line is narrow or typed (the side panel at 80 columns, counts typed at a real table)."""
 HIDDEN = "hidden"
 """The kind shown for a card a seat may not see (others' hands, face-down cards)."""
 UNSEEN = "unseen"

@@ -23,6 +23,7 @@ from rules.catapult_castle.edition import (
     MAGIC_TOSS,
     NEUTRAL,
     ROOF,
+    SHORT_NAMES,
     SQUARE_NAMES,
     STRONG_AMMO,
     UNSEEN,
@@ -112,10 +113,6 @@ def in_card_order(kinds: Iterable[str]) -> list[str]:
     return sorted(kinds, key=lambda kind: KIND_INDEX.get(kind, len(KIND_INDEX)))
 
 
-SHORT_CARD = {ROOF: "Roof"}
-"""Where a line is narrow, the one long card name in short."""
-
-
 def hand_words(hand: Iterable[str], short: bool = False) -> str:
     """A hand as the side panel lists it, in card order with counts:
     "Extra Shot, 2 Roof, 1 unseen" ("unseen": table mode's cards not typed
@@ -127,7 +124,7 @@ def hand_words(hand: Iterable[str], short: bool = False) -> str:
         if kind == UNSEEN:
             words.append(f"{n} unseen")
             continue
-        name = SHORT_CARD.get(kind, kind) if short else kind
+        name = SHORT_NAMES[kind] if short else kind
         words.append(f"{n} {name}" if n > 1 else name)
     return ", ".join(words) if words else "no cards"
 
@@ -285,9 +282,6 @@ def preview(state: State, action: Action, seat: int) -> str:
             effect = f"Stops the next shot into {tower}; nothing may be stacked on it."
         else:
             effect = CARD_EFFECTS.get(action.kind, "")
-        if state.pending and action.kind not in state.hands[state.pending[-1].seat]:
-            # Table mode: the card is one not typed in yet; playing it names it.
-            return f"Names an unseen card {action.kind}. {effect}"
         return effect
     if isinstance(action, Aim):
         return _aim_preview(state, action)

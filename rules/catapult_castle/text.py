@@ -140,6 +140,9 @@ def label(state: State, action: Action) -> str:
     if isinstance(action, PlayCard):
         if action.mat >= 0:
             return f"Roof on {_short(state, action.mat, action.square)}"
+        if state.pending and action.kind not in state.hands[state.pending[-1].seat]:
+            # Table mode: no such card typed in; playing it names an unseen one.
+            return f"{action.kind} (an unseen card)"
         return action.kind
     if isinstance(action, Aim):
         corner = f" from {DECK_NAMES[action.from_mat]}" if action.from_mat >= 0 else ""
