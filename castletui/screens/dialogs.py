@@ -14,6 +14,7 @@ from textual.widgets import Button, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from castletui.widgets.plain import Plain, plain
+from castletui.widgets.still import hold_cursors_still
 
 
 class ConfirmScreen(ModalScreen[bool]):
@@ -109,6 +110,7 @@ class ChancePicker(ModalScreen[Any]):
         return [Option(self.outcomes[index][0], id=str(index)) for index in self.shown]
 
     def on_mount(self) -> None:
+        hold_cursors_still(self)
         self.query_one(Input).focus()
         self.show_count()
 

@@ -22,6 +22,7 @@ from textual.widgets import Footer, Header, Input, OptionList, RichLog, Static
 from textual.widgets.option_list import Option
 
 from castletui.widgets.plain import Plain
+from castletui.widgets.still import hold_cursors_still
 from rules import registry
 from rules.core import IllegalAction
 from rules.core import screen as screen_api
@@ -74,6 +75,7 @@ class RulesHelperScreen(Screen):
 
     def on_mount(self) -> None:
         self.sub_title = "Rules helper"
+        hold_cursors_still(self)
         talk = self.query_one("#helper-talk", RichLog)
         talk.write("Work out what a real table asks the rulebook, without playing a game here.")
         talk.write("Choose a helper on the left and press Enter.")

@@ -19,6 +19,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
 from castletui.widgets.plain import Plain
+from castletui.widgets.still import hold_cursors_still
 from rules.core import IllegalAction, name_seats, screen, table_entry
 
 Batch = table_entry.Batch
@@ -68,6 +69,7 @@ class CountsEntry(ModalScreen[Any]):
             yield Plain("Escape: answer one piece at a time.", id="entry-error", classes="help")
 
     def on_mount(self) -> None:
+        hold_cursors_still(self)
         self.query_one(Input).focus()
 
     @on(Input.Submitted, "#counts")
@@ -121,6 +123,7 @@ class SetupForm(ModalScreen[Any]):
         return f"{batch.count}: " + " / ".join(kinds)
 
     def on_mount(self) -> None:
+        hold_cursors_still(self)
         self.query_one("#field-0", Input).focus()
 
     @on(Input.Submitted)

@@ -11,6 +11,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Header, Input, Select, Static
 
 from castletui.widgets.plain import Plain, PlainLabel
+from castletui.widgets.still import hold_cursors_still
 from rules import registry
 from rules.core import GameInfo, IllegalAction, Option, bots, check_option, parse_option
 from saves import Player, name_problem
@@ -150,9 +151,7 @@ class NewGameScreen(Screen):
         self.build_options(self.info, variant)
         self.show_mode(str(self.query_one("#mode", Select).value))
         self.query_one("#game", Select).focus()
-        if getattr(self.app, "still", False):
-            for field in self.query(Input):
-                field.cursor_blink = False
+        hold_cursors_still(self)
 
     # --- keeping the form in step with the game and variant ----------------
 
