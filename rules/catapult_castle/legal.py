@@ -64,11 +64,14 @@ _AIMS_AT = {
 
 def play_reason(state: State, seat: int, kind: str) -> str:
     """Why ``seat`` may not play a card of ``kind`` now, or "" if they may
-    (a Reinforced Roof still needs a tower: :func:`roof_reason`)."""
+    (a Reinforced Roof still needs a tower: :func:`roof_reason`). With
+    ``kind`` "", what stops any card being played, or ""."""
     if state.beginner:
         return "Beginner rules: cards have no effects, they only go under stacked towers."
     if state.shot_taken:
         return "Cards are played before the turn's first shot."
+    if not kind:
+        return ""
     reason = naming_reason(state, seat, kind)  # table mode: an unseen card may be named as it
     if reason:
         return reason
@@ -127,10 +130,15 @@ def refusals(state: State, seat: int) -> list[tuple[str, str]]:
     step = state.pending[-1]
     found: list[tuple[str, str]] = []
     if step.kind == "turn":
+        hand = state.hands[seat]
         possible = possible_kinds(state, seat)
-        unseen = UNSEEN in state.hands[seat]
+        unseen = hand.count(UNSEEN)
+        any_card = play_reason(state, seat, "")  # what stops every card (beginner rules, the shot taken)
+        if unseen and any_card:
+            # Table mode: one line for the cards not typed in, not one per kind they could be.
+            found.append(("Your unseen card" if unseen == 1 else f"Your {unseen} unseen cards", any_card))
         for kind in KINDS:
-            if kind not in possible and not unseen:
+            if kind not in hand and (not unseen or any_card):
                 continue
             # Table mode: a kind no unseen card can be says so.
             reason = play_reason(state, seat, kind) if kind in possible else naming_reason(state, seat, kind)

@@ -172,8 +172,10 @@ def test_an_unseen_card_after_the_shot_is_refused_with_the_reason():
     state = g.apply(state, Land())
     state = with_hand(state, 0, UNSEEN)
     assert state.shot_taken and g.to_move(state) == 0
-    reasons = dict(g.refusals(state, 0))
-    assert reasons[MT] == "Cards are played before the turn's first shot."
+    # One line for the unseen card, not one per card it could be.
+    assert g.refusals(state, 0) == [("Your unseen card", "Cards are played before the turn's first shot.")]
+    two = with_hand(state, 0, UNSEEN, UNSEEN, ROOF)
+    assert [label for label, _ in g.refusals(two, 0)] == ["Your 2 unseen cards", ROOF]
 
 
 # --- turned face up by a hit: the table names it -------------------------------------
