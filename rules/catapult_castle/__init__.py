@@ -10,7 +10,8 @@ API's ``refusals`` and ``helpers``, and table mode's ``chance_batch`` and
 
 The queries the screens use (``queries``): ``DECK_NAMES``, ``SQUARE_NAMES``,
 ``square_index``, ``square_point``, ``shooter_mat``, ``shot_odds``,
-``shot_difficulty``, ``LandingOdds``, ``tower_name``, ``in_card_order``, and
+``shot_difficulty``, ``LandingOdds``, ``tower_name``, ``in_card_order``,
+``hand_words`` (a hand as the side panel lists it, unseen cards too), and
 the action kinds the screen tells apart (``Aim``, ``Land``, ``MoveTower``,
 ``Place``, ``PlayCard``, ``Shoot``, ``SkipExtraShot``).
 

@@ -1,6 +1,7 @@
 """Catapult Castle flow: whose decision it is, and the automatic steps that
 move the game on between decisions (the opening draws falling due, a card
-due from an empty deck, the turn's extra shot, the next turn, the end).
+due from an empty deck, the turn's extra shot, the next turn, the end), and
+table mode's draws nobody types in (``draw_unseen``, ``reshuffled``).
 
 Each automatic step is a function of (state, step) in :data:`AUTOMATIC`,
 taken by ``rules.core.run_automatic`` whenever its kind is on top of the

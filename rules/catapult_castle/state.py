@@ -17,7 +17,13 @@ Decisions (who answers):
 - ``place``       ``seat``: where the captured tower goes -> Place / ReturnToBox
 - ``stack_card``  the card under a stacked tower: CHANCE (top of the deck,
   or the reshuffled discard) -> Draw, or ``seat`` (a card from hand) -> GiveCard
+- ``reveal``      CHANCE, table mode: an unseen card freed by a hit turns face up
+  (``deck``, from under ``square``) -> Draw, one its deck's unseen pool holds
 - ``rearrange``   ``seat`` (solo): MoveTower ... DoneRearranging
+
+Table mode asks no ``setup_card`` or ``draw`` and no CHANCE ``stack_card``:
+those cards go in unseen (``edition.UNSEEN``), counted in their deck's Pile
+(then the unseen pool: ``table.unseen_pool``) until named.
 
 Automatic steps (taken by ``flow``, never on top when someone must decide):
 
@@ -26,7 +32,8 @@ Automatic steps (taken by ``flow``, never on top when someone must decide):
 - ``opening_draws``  under the set-up cards: once the start player is known,
   the opening draws (the last player; skilled: everyone) fall due
 - ``card_due``       ``seat`` is due a card from deck ``deck``: a ``draw``,
-  or nothing when the deck and its discard are both empty
+  or nothing when the deck and its discard are both empty (table mode: the
+  card goes into the hand unseen at once)
 
 The ``events`` are what those automatic steps did in the last action, for
 the log (``text.effects``).
@@ -67,6 +74,8 @@ class Stack(msgspec.Struct, frozen=True, omit_defaults=True):
 
 class Pile(msgspec.Struct, frozen=True, omit_defaults=True):
     """A deck or discard as counts per card kind (``edition.KINDS`` order).
+    In table mode a deck's Pile also counts its unseen cards out of it (in
+    a hand, under a tower): ``table.deck_size`` is what the deck holds.
 
     ``unknown`` is only used by ``view``: cards whose kinds that seat may not
     know (a deck's make-up would give away the face-down cards)."""
