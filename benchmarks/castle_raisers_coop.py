@@ -39,11 +39,18 @@ from rules.core import CHANCE, Config, chance_rng, sample_outcome  # noqa: E402
 
 
 def play(
-    seats: int, seed: int, level: str, times: list[float], cpu: list[float] | None = None
+    seats: int,
+    seed: int,
+    level: str,
+    times: list[float],
+    cpu: list[float] | None = None,
+    drafts: list[float] | None = None,
 ) -> tuple[bool, float, bool]:
     """One seeded bot game: (won, team score, lost on a Threat card). Every decision
     that had a choice adds its time to ``times`` (wall clock, ms) and ``cpu`` (the
-    process's own CPU time, ms: what the bot costs on a machine busy with other work)."""
+    process's own CPU time, ms: what the bot costs on a machine busy with other work);
+    a draft's CPU time also goes to ``drafts`` (the hard bot's searched decisions: most
+    other decisions take well under a millisecond, so they alone say what a player waits)."""
     variant = "solo" if seats == 1 else "cooperative"
     state = game.setup(Config(variant, seats))
     rng = random.Random(seed)
@@ -53,12 +60,15 @@ def play(
             action = sample_outcome(game.chance_outcomes(state), chance_rng(seed, ply))
         else:
             choices = len(game.legal_actions(state))
+            drafting = state.pending[-1].kind == "draft"
             started, started_cpu = time.perf_counter(), time.process_time()
             action = game.bot_action(state, level, rng)
             if choices > 1:
                 times.append((time.perf_counter() - started) * 1000)
                 if cpu is not None:
                     cpu.append((time.process_time() - started_cpu) * 1000)
+                if drafts is not None and drafting:
+                    drafts.append((time.process_time() - started_cpu) * 1000)
         state = game.apply(state, action)
         ply += 1
     result = game.result(state)
@@ -66,13 +76,17 @@ def play(
     return bool(result.winners), sum(result.scores), failed
 
 
-def _play_one(job: tuple[int, int, str]) -> tuple[bool, float, bool, list[float], list[float]]:
+Outcome = tuple[bool, float, bool, list[float], list[float], list[float]]
+
+
+def _play_one(job: tuple[int, int, str]) -> Outcome:
     """A worker's game (``--jobs``): its outcome and its decision times."""
     seats, seed, level = job
     times: list[float] = []
     cpu: list[float] = []
-    won, score, failed = play(seats, seed, level, times, cpu)
-    return won, score, failed, times, cpu
+    drafts: list[float] = []
+    won, score, failed = play(seats, seed, level, times, cpu, drafts)
+    return won, score, failed, times, cpu, drafts
 
 
 def _percentile(values: list[float], share: float) -> float:
@@ -129,7 +143,7 @@ def main() -> None:
     )
     print(
         f"  {'players':>7} {'won':>6} {'mean team':>10} {'target':>6} {'threat lost':>11}"
-        f" {'ms median':>9} {'p95':>6} {'cpu median':>10} {'p95':>6}"
+        f" {'ms median':>9} {'p95':>6} {'cpu median':>10} {'p95':>6} {'draft cpu median':>16} {'p95':>6}"
     )
     # every game of every player count goes to the workers at once, so none waits for a
     # player count's last game; the results come back in order
@@ -140,7 +154,7 @@ def main() -> None:
         for (seats, _, _), outcome in zip(jobs, pool.imap(_play_one, jobs), strict=True):
             results.append(outcome)
             played = len(results)
-            if played % 25 == 0 and played < args.games:
+            if played % 10 == 0 and played < args.games:
                 # long runs: a running tally, so a stopped run still says something
                 wins = sum(won for won, *_ in results)
                 mean = statistics.mean(score for _, score, *_ in results)
@@ -150,16 +164,18 @@ def main() -> None:
                 results = []
 
 
-def _report(seats: int, results: list[tuple[bool, float, bool, list[float], list[float]]]) -> None:
+def _report(seats: int, results: list[Outcome]) -> None:
     """One player count's line: win rate, mean team score, Threat losses, decision times."""
-    times = [t for *_, game_times, _ in results for t in game_times]
-    cpu = [t for *_, game_cpu in results for t in game_cpu]
+    times = [t for *_, game_times, _, _ in results for t in game_times]
+    cpu = [t for *_, game_cpu, _ in results for t in game_cpu]
+    drafts = [t for *_, game_drafts in results for t in game_drafts] or [0.0]
     wins = sum(won for won, *_ in results)
     print(
         f"  {seats:>7} {wins / len(results):>6.0%} {statistics.mean(score for _, score, *_ in results):>10.1f}"
         f" {wolves_score(seats):>6} {sum(failed for _, _, failed, *_ in results):>11}"
         f" {statistics.median(times):>9.1f} {_percentile(times, 0.95):>6.1f}"
-        f" {statistics.median(cpu):>10.1f} {_percentile(cpu, 0.95):>6.1f}",
+        f" {statistics.median(cpu):>10.1f} {_percentile(cpu, 0.95):>6.1f}"
+        f" {statistics.median(drafts):>16.1f} {_percentile(drafts, 0.95):>6.1f}",
         flush=True,
     )
 

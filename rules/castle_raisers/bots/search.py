@@ -17,12 +17,14 @@ face-up tiles at their best slot). Every candidate sees the same random draws
 
 The playouts go by successive halving: all candidates a few playouts each,
 then the better half as many again, until two are left; the best mean is
-played. A solo playout goes to Game End (a failed Threat card costs as much
-as a lost game, a win adds a bonus); a team's playout, which costs a turn per
-player, stops at the next age's first draft and the estimate judges from
-there (from the last age, it goes to Game End). Where the time goes (a solo
-draft, profiled): about two thirds in the estimate the quick policy asks,
-a fifth in the engine's own steps.
+played. Every playout goes to Game End (a failed Threat card costs as much
+as a lost game, and more the further it fell short; a win adds a bonus): a
+team's playouts stopped at the next age, where the estimate judged, played
+no better than the estimate alone. How many playouts a round takes is a
+budget of work (turns played out), so the late decisions, whose playouts are
+short, get more of them. Where the time goes (a solo draft, profiled): about
+two thirds in the estimate the quick policy asks, a fifth in the engine's
+own steps.
 
 The number of playouts is fixed by the work they take (engine actions), not
 by a clock, so the same state and seed always give the same choice.
