@@ -1,0 +1,36 @@
+"""Castle Raisers' hard co-op bot: how much search each decision gets, and how far its playouts go."""
+
+from __future__ import annotations
+
+import pytest
+
+import rules.castle_raisers as game
+from rules.castle_raisers.bots import search
+from rules.castle_raisers.flow import AGES, ROUNDS_PER_AGE
+from rules.core import Config
+from tests.rules.castle_raisers.helpers import replace
+
+
+@pytest.mark.parametrize("seats", [1, 2, 3, 4])
+def test_a_late_decision_gets_at_least_as_many_playouts_as_an_early_one(seats):
+    """The budget is work, not a count: the last tile's playouts are short, so it gets
+    more of them than the first tile's (or as many, at the cap), within the bounds."""
+    state = game.setup(Config("solo" if seats == 1 else "cooperative", seats))
+    first = replace(state, age=1, round=1)
+    last = replace(state, age=AGES, round=ROUNDS_PER_AGE)
+    early, late = search.playouts_per_round(first), search.playouts_per_round(last)
+    assert search.PLAYOUTS_MIN <= early <= late <= search.PLAYOUTS_MAX
+    assert late > early or late == search.PLAYOUTS_MAX
+
+
+def test_solo_keeps_its_measured_six_playouts_at_the_first_draft():
+    """Solo's first draft keeps the 6 playouts its 45% was measured with."""
+    state = replace(game.setup(Config("solo", 1)), age=1, round=1)
+    assert search.playouts_per_round(state) == 6
+
+
+@pytest.mark.parametrize("seats", [1, 2, 3, 4])
+def test_every_team_size_plays_its_playouts_to_game_end(seats):
+    """A team's playouts stopped at the next age left the estimate to judge and the search
+    played no better than it: every team size plays on to Game End (three ages)."""
+    assert search.HORIZON_BY_SEATS[seats - 1] >= AGES
