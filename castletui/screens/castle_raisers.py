@@ -88,6 +88,15 @@ MODE_FOR_DECISION = {
     "remove_wolf": "piggy",
     "pick_line": "piggy",
 }
+BOARD_FOR_DRAW = {
+    "draw_start_player": "piggy",
+    "replenish": "village",
+    "village_blind": "village",
+    "reveal": "piggy",
+    "line_wolf": "piggy",
+    "line_region": "piggy",
+}
+"""Table mode: the board a draw's question is about (else the drawing seat's castle)."""
 STYLES = Path(__file__).parent.parent / "styles" / "castle_raisers.tcss"
 ROOMY = (110, 36)
 """A terminal at least this big shows the three boards at once."""
@@ -151,6 +160,7 @@ class CastleRaisersScreen(GameScreen):
         self.shown_castle = -1  # -1: follow the player whose view is shown
         self.board_mode = "castle"
         self.mode_decision = ""  # the decision kind the board mode was last chosen for
+        self.castle_from_draw = False  # table mode: a draw's question showed another castle
 
     def compose_board(self) -> ComposeResult:
         with VerticalScroll(id="cr-boards"):
@@ -211,13 +221,26 @@ class CastleRaisersScreen(GameScreen):
         return any(spot in board.spot_cells for spot in board.selectable)
 
     def _follow_decision(self) -> None:
-        """A new decision for a person brings its board forward (small terminals)."""
+        """A new decision for a person brings its board forward (small
+        terminals); at a real table, so does each question about a draw:
+        the castle the wolves go into, the Village stack, the Wall tiles."""
         top = self.top_task()
         seat = self.session.to_move()
+        if top is not None and seat == CHANCE and self.session.mode == "table":
+            key = f"{self.session.ply}:{top.kind}"
+            if key != self.mode_decision:
+                self.mode_decision = key
+                self.board_mode = BOARD_FOR_DRAW.get(top.kind, "castle")
+                if self.board_mode == "castle" and 0 <= top.seat < len(self.session.names):
+                    self.shown_castle, self.castle_from_draw = top.seat, True
+            return
         if top is None or seat is None or seat == CHANCE or self.session.is_bot(seat):
             return
         key = f"{self.session.ply}:{top.kind}"
         if key != self.mode_decision:
+            if self.castle_from_draw:
+                self.shown_castle = -1  # the draws were about another castle: back to the mover's
+                self.castle_from_draw = False
             self.mode_decision = key
             self.board_mode = MODE_FOR_DECISION.get(top.kind, "castle")
 
