@@ -141,8 +141,10 @@ def parse_whole_numbers(text: str, count: int, what: str) -> tuple[int, ...]:
 def parse_counts(text: str, kinds: tuple[str, ...]) -> tuple[int, ...]:
     """How many of each of ``kinds`` were typed, as counts in ``kinds``
     order: "2 soldier 1 archer" (a kind by its name, its plural or the start
-    of its name; a count without a kind is 1: "soldier archer"), or one
-    number per kind in order ("2 0 1 0"); an empty answer is none at all."""
+    of its name; a count without a kind is 1: "soldier archer"), a run of
+    first letters where each starts one kind only ("ssa": two soldiers and
+    an archer), or one number per kind in order ("2 0 1 0"); an empty
+    answer is none at all."""
     lowered = text.replace(",", " ").lower()
     # A kind of several words ("Tower of the Hand") is typed as it is named.
     for kind in sorted(kinds, key=len, reverse=True):
@@ -169,18 +171,39 @@ def parse_counts(text: str, kinds: tuple[str, ...]) -> tuple[int, ...]:
         ]
         exact = [index for index in matches if _typed(kinds[index]) in (word, word[:-1])]
         matches = exact if len(exact) == 1 else matches
-        if len(matches) != 1:
-            listed = ", ".join(kinds)
-            raise IllegalAction(
-                f"{word!r} is not one of {listed}: type counts like '2 {kinds[0]} 1 {kinds[-1]}'."
-            )
-        counts[matches[0]] += pending
-        pending, number_waiting = 1, False
+        if len(matches) == 1:
+            counts[matches[0]] += pending
+            pending, number_waiting = 1, False
+            continue
+        run = _first_letters(word, kinds)
+        if run and not number_waiting:
+            for index in run:
+                counts[index] += 1
+            continue
+        if matches:
+            several = ", ".join(kinds[index] for index in matches)
+            raise IllegalAction(f"{word!r} could be {several}: type more of its name.")
+        listed = ", ".join(kinds)
+        raise IllegalAction(
+            f"{word!r} is not one of {listed}: type counts like '2 {kinds[0]} 1 {kinds[-1]}'."
+        )
     else:
         if not number_waiting:
             return tuple(counts)
     listed = ", ".join(kinds)
     raise IllegalAction(f"Say what each number counts ({listed}): e.g. '2 {kinds[0]} 1 {kinds[-1]}'.")
+
+
+def _first_letters(word: str, kinds: tuple[str, ...]) -> list[int] | None:
+    """A run of first letters, one piece each ("ssa": two soldiers and an
+    archer), when every letter starts exactly one kind's name; else None."""
+    starts = [_typed(kind)[:1] for kind in kinds]
+    run = []
+    for letter in word:
+        if starts.count(letter) != 1:
+            return None
+        run.append(starts.index(letter))
+    return run
 
 
 def _typed(kind: str) -> str:

@@ -104,3 +104,19 @@ def test_names_of_several_words_and_names_that_start_another():
     assert parse_counts("tower of the hand", towers) == (1, 0, 0)
     assert parse_counts("tower", towers) == (0, 1, 0)  # the whole name wins over a start
     assert parse_counts("2 towers keep", towers) == (0, 2, 1)
+
+
+def test_a_run_of_first_letters_is_one_piece_a_letter():
+    """Three wolves in four keys: 'ssa' and Enter."""
+    assert parse_counts("ssa", KINDS) == (2, 1, 0)
+    assert parse_counts("sv a", KINDS) == (1, 1, 1)
+    # A word that starts one name is that name, not a run of letters.
+    assert parse_counts("vic", KINDS) == (0, 0, 1)
+    # A letter that starts two names cannot be read alone.
+    with pytest.raises(IllegalAction, match="not one of"):
+        parse_counts("tt", ("Tower", "Tree", "Keep"))
+
+
+def test_a_start_that_fits_several_names_says_which():
+    with pytest.raises(IllegalAction, match="'dis' could be DisPre, DisDef: type more of its name"):
+        parse_counts("dis", ("DisPre", "DisDef", "ForVil"))
