@@ -23,7 +23,6 @@ from collections.abc import Hashable
 from pathlib import Path
 from typing import Any
 
-from textual import on
 from textual.app import ComposeResult
 from textual.widgets import OptionList
 
@@ -268,21 +267,6 @@ class CastlecardsScreen(GameScreen):
         if purpose == "explore":
             return f"Confirm: explore with {count_words(explore_torches(view), 'torch', 'torches')}"
         return "Confirm"
-
-    @on(OptionList.OptionHighlighted, "#actions")
-    def show_why_not(self, event: OptionList.OptionHighlighted) -> None:
-        """On the last line that may be chosen (End, or Down to it), the
-        greyed why-not lines under it come into view: the action bar is a
-        few lines tall and a turn may list nine actions before them, so
-        without this no key would ever show a reason."""
-        options = event.option_list
-        index = event.option_index
-        last = max((i for i, choice in enumerate(self.choice_list) if not choice.disabled), default=-1)
-        if index == last and index + 1 < options.option_count:
-            # The highlighted line stays in view: the list scrolls at most to put it on top.
-            self.call_after_refresh(
-                lambda: options.scroll_to(y=min(index, options.max_scroll_y), animate=False)
-            )
 
     # --- the board and the action bar in step ------------------------------------------
 

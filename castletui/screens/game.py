@@ -339,6 +339,19 @@ class GameScreen(Screen):
     def choice_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         self.show_preview()
         self.point_boards_at(self.highlighted_choice())
+        self.show_why_not(event.option_list, event.option_index)
+
+    def show_why_not(self, options: OptionList, index: int) -> None:
+        """On the last line that may be chosen (End, or Down to it), the
+        greyed why-not lines under it come into view: the action bar is a
+        few lines tall at 80x24 and a turn may list many actions before
+        them, so without this no key would ever show a reason."""
+        last = max((i for i, choice in enumerate(self.choice_list) if not choice.disabled), default=-1)
+        if index == last and index + 1 < options.option_count:
+            # The highlighted line stays in view: the list scrolls at most to put it on top.
+            self.call_after_refresh(
+                lambda: options.scroll_to(y=min(index, options.max_scroll_y), animate=False)
+            )
 
     def point_boards_at(self, choice: Choice | None) -> None:
         """The board cursor follows the action bar: it sits on the spot the

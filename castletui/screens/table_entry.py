@@ -39,7 +39,12 @@ def example(batch: Batch, names: Sequence[str]) -> str:
     if batch.count == 1:
         return f"Type one of: {', '.join(kinds)}."
     shown = ", ".join(kinds)
-    return f"{batch.count} in all; type counts like '{batch.count - 1} {kinds[0]} 1 {kinds[-1]}' ({shown})."
+    pieces = [kinds[index % len(kinds)] for index in range(batch.count)]
+    starts = [kind[:1].lower() for kind in kinds]
+    letters = ""
+    if len(set(starts)) == len(starts) and all(start.isalpha() for start in starts):
+        letters = f", or their first letters: '{''.join(piece[:1].lower() for piece in pieces)}'"
+    return f"{batch.count} in all, a name a piece ('{' '.join(pieces)}'){letters}. Names: {shown}."
 
 
 def read_counts(batch: Batch, names: Sequence[str], text: str) -> tuple[int, ...]:
