@@ -52,7 +52,7 @@ async def test_the_counts_line_names_the_place_and_the_player():
         await pilot.pause()
         texts = " ".join(str(widget.render()) for widget in app.screen.query(Static))
         assert "Wolves drawn into Wei's forest" in texts
-        assert "3 in all, a name a piece" in texts and "first letters: 'sss'" in texts
+        assert "3 in all, a name a piece" in texts and "first letters: 'sav'" in texts
         await pilot.press(*"2 soldier archer", "enter")
         await pilot.pause()
     assert app.answer == [(2, 1, 0)]
