@@ -29,7 +29,7 @@ from textual.widgets import OptionList
 from castletui.screens.game import Choice, GameScreen
 from castletui.widgets.board import SpotBoard
 from castletui.widgets.catapult_castle_board import AimBar, TableBoard, TableLegend, TableMarks
-from castletui.widgets.panels import PlayersPanel
+from castletui.widgets.panels import PlayersPanel, waiting_line
 from castletui.widgets.plain import Plain
 from rules.catapult_castle import (
     Aim,
@@ -42,7 +42,7 @@ from rules.catapult_castle import (
     shot_odds,
     tower_name,
 )
-from rules.core import CHANCE, name_seats
+from rules.core import name_seats
 from rules.core import screen as screen_api
 
 
@@ -135,10 +135,7 @@ class CatapultCastleScreen(GameScreen):
             score = standing.scores[seat] if seat < len(standing.scores) else 0
             text.append(f"{marker}{who:<{name_width}.{name_width}}{score:>6g}", style)
             text.append("\n")
-        if to_move == CHANCE:
-            text.append(" Waiting on chance...\n", Style(italic=True))
-        elif to_move is None:
-            text.append(" Game over\n", Style(bold=True))
+        waiting_line(text, session)
         supply = f"Ammo {'left' if solo else 'in supply'}: {view.supply}"
         if solo:
             supply += f", rearrange {view.rearrangements_left}x"

@@ -44,7 +44,8 @@ def example(batch: Batch, names: Sequence[str]) -> str:
     letters = ""
     if len(set(starts)) == len(starts) and all(start.isalpha() for start in starts):
         letters = f", or their first letters: '{''.join(piece[:1].lower() for piece in pieces)}'"
-    return f"{batch.count} in all, a name a piece ('{' '.join(pieces)}'){letters}. Names: {shown}."
+    apart = ", " if any(" " in kind for kind in kinds) else " "
+    return f"{batch.count} in all, a name a piece ('{apart.join(pieces)}'){letters}. Names: {shown}."
 
 
 def read_counts(batch: Batch, names: Sequence[str], text: str) -> tuple[int, ...]:
