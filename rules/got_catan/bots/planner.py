@@ -25,6 +25,7 @@ from collections import deque
 from rules.core.multiset import counts
 
 from ..board import BOARDS
+from ..chance import cards_left
 from ..edition import COSTS, RULES, TERRAIN_RESOURCE
 from ..legal import legal_actions, settlement_sites, trade_rate
 from ..scoring import PIPS, production, public_points
@@ -186,7 +187,7 @@ def _goal(state: State, seat: int) -> tuple[str, int, tuple[str, ...]]:
             if reach:
                 best = max(reach, key=lambda c: corner_value(state, seat, c, made) - 3 * reach[c][0])
                 options.append((8.0 + corner_value(state, seat, best, made) * 0.6, "road", reach[best][1]))
-    if state.development_deck:
+    if cards_left(state) > 0:  # table mode: the deck's unseen cards in hands are not left to draw
         options.append((9.0, "development", -1))
     if not options:
         return "nothing", -1, ()
