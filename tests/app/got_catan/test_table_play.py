@@ -231,6 +231,12 @@ async def test_a_base_game_at_the_table_set_up_why_not_and_a_hidden_card_named_w
         assert any("✗ Build or trade: Roll the dice first" in shown for shown in why_not)
         shown = screen_text(app)
         assert "Unseen*" in shown  # Ann's card, bought this turn
+        # On the last line that may be chosen the bar shows the greyed why-not lines.
+        for _ in range(len(app.screen.choice_list)):
+            await pilot.press("down")
+        await settle(pilot)
+        shown = screen_text(app)
+        assert "✗ Play a development card: You bought your unseen development cards" in shown
         await take(pilot, EndTurn())
 
         def play_winter(session: Session) -> Any:
