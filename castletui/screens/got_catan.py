@@ -30,9 +30,9 @@ from castletui.widgets.board import SpotBoard
 from castletui.widgets.got_catan_map import PLAYER_INK, SHORT_RESOURCE, GotCatanMap, MapMarks, seat_letters
 from castletui.widgets.got_catan_trade import TradeDialog
 from castletui.widgets.got_catan_wall import GotCatanWall
-from castletui.widgets.panels import PlayersPanel
+from castletui.widgets.panels import PlayersPanel, waiting_line
 from rules import got_catan as game
-from rules.core import CHANCE, name_seats
+from rules.core import name_seats
 from rules.core import screen as screen_api
 from rules.got_catan import HIDDEN, RESOURCES, Discard, OfferTrade
 
@@ -207,11 +207,7 @@ class GotCatanScreen(GameScreen):
                 row += f"{game.guards_of(view, seat)[0]:>3}"
             text.append(row, style)
             text.append("\n")
-        if to_move == CHANCE:
-            waiting = " Table: what happened? (c)\n" if session.mode == "table" else " Rolling...\n"
-            text.append(waiting, Style(italic=True))
-        elif to_move is None:
-            text.append(" Game over\n", Style(bold=True))
+        waiting_line(text, session)
         road = (
             f"{names[view.longest_road]} {view.players[view.longest_road].road_length}"
             if view.longest_road >= 0

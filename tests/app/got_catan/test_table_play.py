@@ -195,7 +195,7 @@ async def test_a_base_game_at_the_table_set_up_why_not_and_a_hidden_card_named_w
         assert "Which terrain lies on the hex with the 8 at r0c1?" in screen_text(app)
         await pilot.press("escape")  # ... or later (c asks again)
         await settle(pilot)
-        assert isinstance(app.screen, GameScreen) and "Table: what happened? (c)" in screen_text(app)
+        assert isinstance(app.screen, GameScreen) and "Say what came up: c" in screen_text(app)
         await pilot.press("c")
         await settle(pilot)
         await pilot.press(*"fo", "enter")  # the picker filters as you type
