@@ -15,7 +15,6 @@ import shutil
 from pathlib import Path
 
 import pytest
-from textual.widgets import Input
 
 import saves
 from castletui.session import Session
@@ -115,11 +114,6 @@ def pressing(keys):
         for key in keys:
             await pilot.press(key)
         await settle(pilot)
-        # A question's input blinks its cursor (the frame's pickers and forms
-        # do not ask StillApp): hold it still, shown, for the picture.
-        for field in pilot.app.screen.query(Input):
-            field.cursor_blink = False
-        await pilot.pause()
 
     return run_before
 

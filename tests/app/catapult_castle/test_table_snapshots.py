@@ -9,7 +9,6 @@ a folder per size so that sizes may run side by side (pytest -n)."""
 from __future__ import annotations
 
 import pytest
-from textual.widgets import Input
 
 from rules.catapult_castle import CARDS, Land, Place, PlayCard, Shoot
 from rules.catapult_castle.state import ChooseStart
@@ -50,9 +49,6 @@ def snap(snap_compare, size, folder, session, then=None) -> bool:
 
     async def before(pilot):
         await open_table(pilot)
-        # The table-mode dialogs' cursors blink (the frame stills only the wizard's): hold them on.
-        for field in pilot.app.screen.query(Input):
-            field.cursor_blink = False
         if then is not None:
             await then(pilot)
         await settle(pilot)
