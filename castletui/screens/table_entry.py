@@ -58,6 +58,16 @@ def read_counts(batch: Batch, names: Sequence[str], text: str) -> tuple[int, ...
     return screen.parse_counts(text, kinds)
 
 
+def show_refusal(screen: ModalScreen, field: Input, reason: str) -> None:
+    """The rules' reason under the entry, and the line it is about focused
+    and selected: what is typed next replaces it, an arrow keeps it to mend."""
+    error = screen.query_one("#entry-error", Static)
+    error.update(reason)
+    error.add_class("error")
+    field.focus()
+    field.select_all()
+
+
 class CountsEntry(ModalScreen[Any]):
     """Several pieces drawn together, typed as one line of counts."""
 
@@ -84,9 +94,7 @@ class CountsEntry(ModalScreen[Any]):
             counts = read_counts(self.batch, self.names, event.value)
             actions = self.check([counts])
         except IllegalAction as refusal:
-            self.query_one("#entry-error", Static).update(name_seats(refusal.reason, self.names))
-            self.query_one("#entry-error").add_class("error")
-            event.input.select_all()  # what is typed next replaces it; an arrow keeps it to mend
+            show_refusal(self, event.input, name_seats(refusal.reason, self.names))
             return
         self.dismiss(actions)
 
@@ -160,12 +168,8 @@ class SetupForm(ModalScreen[Any]):
         self.dismiss(actions)
 
     def refuse(self, index: int, reason: str) -> None:
-        error = self.query_one("#entry-error", Static)
-        error.update(f"Line {index + 1}: {name_seats(reason, self.names)}")
-        error.add_class("error")
         field = self.query_one(f"#field-{index}", Input)
-        field.focus()
-        field.select_all()
+        show_refusal(self, field, f"Line {index + 1}: {name_seats(reason, self.names)}")
         field.scroll_visible()
 
     def action_cancel(self) -> None:

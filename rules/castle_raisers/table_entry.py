@@ -27,6 +27,7 @@ from rules.castle_raisers.apply import apply
 from rules.castle_raisers.chance import OUTCOMES, chance_outcomes
 from rules.castle_raisers.edition import COLOURS, SECTIONS, TILES, TILES_BY_AGE, TOKENS, WOLF_KINDS
 from rules.castle_raisers.flow import to_move
+from rules.castle_raisers.queries import decision
 from rules.castle_raisers.state import (
     Action,
     DrawAttack,
@@ -139,7 +140,8 @@ def _together(step: Pending) -> tuple | None:
 
 
 def _top(state: State) -> Pending | None:
-    return state.pending[-1] if state.pending and to_move(state) == CHANCE else None
+    """The chance decision on top, or None when someone else decides."""
+    return decision(state) if to_move(state) == CHANCE else None
 
 
 def _played_out(state: State) -> State:
