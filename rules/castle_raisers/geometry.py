@@ -75,17 +75,44 @@ def put(wall: tuple[str, ...], level: int, slot: int, piece: str) -> tuple[str, 
     return wall[:index] + (piece,) + wall[index + 1 :]
 
 
+@lru_cache(maxsize=64)
+def _wall_layout(size: int) -> tuple[tuple[int, int, int, int, int, int, int], ...]:
+    """Per index of a stored wall of ``size`` entries, what never changes there:
+    (level, left half-column, its section, index of the slot covering it,
+    right half-column, its section, index of the slot covering it). The bots
+    read walls hundreds of thousands of times a decision; this saves working
+    out the ring's arithmetic again each time."""
+    layout = []
+    for index in range(size):
+        level = index // PORTIONS + 1
+        slot = index % PORTIONS
+        left_column, right_column = slot_columns(level, slot)
+        layout.append(
+            (
+                level,
+                left_column,
+                COLUMN_SECTION[left_column],
+                level * PORTIONS + (slot - 1) % PORTIONS,  # (level + 1, slot - 1) covers the left half
+                right_column,
+                COLUMN_SECTION[right_column],
+                level * PORTIONS + slot,  # (level + 1, slot) covers the right half
+            )
+        )
+    return tuple(layout)
+
+
 @lru_cache(maxsize=4096)
 def section_heights(wall: tuple[str, ...]) -> tuple[int, int, int]:
     """The highest level over each section; a tile over a section border counts for both."""
     heights = [0, 0, 0]
+    layout = _wall_layout(len(wall))
     for index, piece in enumerate(wall):
         if piece:
-            level = index // PORTIONS + 1
-            for column in slot_columns(level, index % PORTIONS):
-                section = COLUMN_SECTION[column]
-                if heights[section] < level:
-                    heights[section] = level
+            level, _, left_section, _, _, right_section, _ = layout[index]
+            if heights[left_section] < level:
+                heights[left_section] = level
+            if heights[right_section] < level:
+                heights[right_section] = level
     return (heights[0], heights[1], heights[2])
 
 
@@ -115,11 +142,6 @@ def covered_icons(board: str, wall: tuple[str, ...], level: int, slot: int) -> t
     return tuple(found)
 
 
-def _visible(wall: tuple[str, ...], level: int, slot: int, fortified_visible: bool) -> bool:
-    above = piece_at(wall, level, slot) if level <= levels(wall) else ""
-    return above == "" or (above == FORTIFICATION and fortified_visible)
-
-
 @lru_cache(maxsize=16384)
 def visible_wall_icons(
     board: str, wall: tuple[str, ...], fortified_visible: bool = True
@@ -131,17 +153,23 @@ def visible_wall_icons(
     ``fortified_visible`` False it hides the icon anyway.
     """
     found = []
+    size = len(wall)
+    layout = _wall_layout(size)
+    # a covering slot is read only on the levels the wall stores whole (as ``levels`` counts them)
+    whole = levels(wall) * PORTIONS
     for index, piece in enumerate(wall):
         if not piece or piece == FORTIFICATION:
             continue
-        level = index // PORTIONS + 1
-        slot = index % PORTIONS
         tile = TILES[piece]
-        left_column, right_column = slot_columns(level, slot)
-        if tile.left and _visible(wall, level + 1, (slot - 1) % PORTIONS, fortified_visible):
-            found.append((tile.left, COLUMN_SECTION[left_column], level, left_column))
-        if tile.right and _visible(wall, level + 1, slot, fortified_visible):
-            found.append((tile.right, COLUMN_SECTION[right_column], level, right_column))
+        level, left_column, left_section, left_above, right_column, right_section, right_above = layout[index]
+        if tile.left:
+            above = wall[left_above] if left_above < whole else ""
+            if above == "" or (above == FORTIFICATION and fortified_visible):
+                found.append((tile.left, left_section, level, left_column))
+        if tile.right:
+            above = wall[right_above] if right_above < whole else ""
+            if above == "" or (above == FORTIFICATION and fortified_visible):
+                found.append((tile.right, right_section, level, right_column))
     return tuple(found)
 
 

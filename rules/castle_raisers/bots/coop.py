@@ -161,20 +161,27 @@ def _incoming(state: State) -> tuple[list[list[float]], float]:
 
 
 def castle_estimate(state: State, seat: int, incoming: list[list[float]], future: float = 0.0) -> float:
-    """One castle's expected share of the team's Game End total."""
+    """One castle's expected share of the team's Game End total.
+
+    The quick policy of the search asks this a hundred thousand times a draft, so
+    what depends only on the Village layout (:func:`_village_features`) or the wall
+    (:func:`geometry.visible_wall_icons`) is looked up, not worked out again. The
+    terms are still added in the order they always were: the same floats, to the bit."""
     castle: Castle = state.castles[seat]
     heights = castle.heights
     value = 2.0 * sum(castle.prestige) + 3.0 * sum(castle.attack) - castle.arrows + 5.0 * max(heights)
     left = tiles_left(state)
+    threats = castle.threats
     # only the older Towering reckoning (WALL_GOALS off) reads it: costly, so not worked out otherwise
-    progress = peak_progress(castle.wall, left) if left and castle.threats and not WALL_GOALS else 0.0
-    counts = _counts(castle.village)
+    progress = peak_progress(castle.wall, left) if left and threats and not WALL_GOALS else 0.0
+    counts, section_tokens, spread = _village_features(castle.village)
     ends = _ends_left(state)
+    open_end = bool(left or ends)
     growth = GROWTH_PER_TILE * left
     # the further the game, the more the hinge sharpens towards the real count
     temperature = 0.3 + 0.7 * min(1.0, (left + ends) / 6.0)
     defence = [0.0, 0.0, 0.0]
-    if castle.wall and (ends or left):
+    if castle.wall and open_end:
         icons = geometry.visible_wall_icons(castle.board, castle.wall, state.fortified_defenders_fire)
         # an icon left showing may be covered (and fire) by a tile still to come
         cover = ICON_COVER * min(1.0, 2.0 * left / max(1, len(icons)))
@@ -186,55 +193,51 @@ def castle_estimate(state: State, seat: int, incoming: list[list[float]], future
                 defence[section] += DEFENDER_WORTH * ends * count
     wolves = castle.wolves
     entering_expected = [0.0, 0.0, 0.0]
-    wants_in = bool(castle.threats) and _wants_wolves_in(castle)
-    none_enter = [0.0, 0.0, 0.0]
+    wants_in = bool(threats) and _threats_want_wolves(threats)
     for region in range(3):
         base = region * 4
-        now = wolves[base : base + 4]
         come = incoming[region]
-        total = sum(now) + sum(come) - defence[region]
+        total = (
+            (wolves[base] + wolves[base + 1] + wolves[base + 2] + wolves[base + 3])
+            + sum(come)
+            - defence[region]
+        )
         capacity = heights[region] + growth
-        ladder_now = now[LADDER] > 0
+        ladder_now = wolves[base + LADDER] > 0
         p_ladder = LADDER_STAYS if ladder_now else 0.0
-        if left == 0 and ends == 0:
+        if not open_end:
             p_ladder = 1.0 if ladder_now else 0.0
         p_ladder = 1.0 - (1.0 - p_ladder) * math.exp(-0.8 * come[LADDER])
-        over = _softplus(total - capacity, temperature) if (left or ends) else max(0.0, total - capacity)
+        over = _softplus(total - capacity, temperature) if open_end else max(0.0, total - capacity)
         entering = p_ladder * max(total, 0.0) + (1.0 - p_ladder) * over
         entering_expected[region] = entering
         if wants_in:
             # Threat cards asking wolves in: count only on the wolves already seen
             seen = total - future
             entering_expected[region] = p_ladder * max(seen, 0.0) + (1.0 - p_ladder) * (
-                _softplus(seen - capacity, temperature) if (left or ends) else max(0.0, seen - capacity)
+                _softplus(seen - capacity, temperature) if open_end else max(0.0, seen - capacity)
             )
-        none_enter[region] = (1.0 - p_ladder) * (
-            _sigmoid((2.0 * (capacity - total) - 1.0) / temperature)
-            if (left or ends)
-            else float(total <= capacity)
-        )
         value -= PER_WOLF * entering
         # archers fire at every End of Age to come; the vicious ones are hard to clear
-        value -= (now[ARCHER] + come[ARCHER]) * ends * 0.9
-        value -= 0.3 * now[VICIOUS]
-        for location in SECTION_LOCATIONS[region]:
-            token = castle.village[location]
-            if token:
-                value += _condition_estimate(castle, token, region, none_enter[region])
+        value -= (wolves[base + ARCHER] + come[ARCHER]) * ends * 0.9
+        value -= 0.3 * wolves[base + VICIOUS]
+        tokens = section_tokens[region]
+        if tokens:
+            none_enter = (1.0 - p_ladder) * (
+                _sigmoid((2.0 * (capacity - total) - 1.0) / temperature)
+                if open_end
+                else float(total <= capacity)
+            )
+            for condition, points, fixed in tokens:
+                value += _token_estimate(castle, condition, points, fixed, region, none_enter)
     if left:
         weight = min(1.0, left / 6.0)
         for section in range(3):
-            count = counts[section]
-            value += weight * (
-                0.4 * (count["PRE"] - 1)
-                + 0.5 * (count["FOR"] - 1)
-                + 0.6 * (count["DIS"] - 1)
-                + 0.4 * (count["DEF"] - 1)
-            )
+            value += weight * spread[section]
     for task in reversed(state.pending):  # in the order they will be taken
         if task.seat == seat:
             value += _pending_value(state, castle, task)
-    if castle.threats:
+    if threats:
         value -= _threat_shortfall(state, castle, entering_expected, progress, seat)
     return value
 
@@ -248,6 +251,44 @@ def _counts(village: tuple[str, ...]) -> tuple[dict[str, int], ...]:
     return tuple(
         {ability: ability_count(castle, ability, section) for ability in ICON_BASE} for section in range(3)
     )
+
+
+FIXED_CONDITIONS = ("colour", "empty")
+"""Village conditions whose points depend on the Village layout alone (worked out once per layout)."""
+
+
+@lru_cache(maxsize=8192)
+def _village_features(
+    village: tuple[str, ...],
+) -> tuple[tuple[dict[str, int], ...], tuple[tuple[tuple[str, int, float], ...], ...], tuple[float, ...]]:
+    """What the estimate reads of a Village layout, kept per layout (it seldom changes):
+    the ability counts (:func:`_counts`); per section, each token on it in location
+    order as (condition, points, fixed score), the fixed score being its
+    :func:`condition_points` for the conditions that only the layout decides
+    (:data:`FIXED_CONDITIONS`, else 0.0); and per section the worth of spreading
+    the abilities (what a tile still to come gains from counts above 1)."""
+    counts = _counts(village)
+    castle = Castle(village=village)
+    section_tokens = []
+    for section in range(3):
+        found = []
+        for location in SECTION_LOCATIONS[section]:
+            token_id = village[location]
+            if token_id:
+                token = TOKENS[token_id]
+                fixed = 0.0
+                if token.condition in FIXED_CONDITIONS:
+                    fixed = float(condition_points(castle, token_id, section))
+                found.append((token.condition, token.points, fixed))
+        section_tokens.append(tuple(found))
+    spread = tuple(
+        0.4 * (count["PRE"] - 1)
+        + 0.5 * (count["FOR"] - 1)
+        + 0.6 * (count["DIS"] - 1)
+        + 0.4 * (count["DEF"] - 1)
+        for count in counts
+    )
+    return counts, tuple(section_tokens), spread
 
 
 @lru_cache(maxsize=8192)
@@ -283,12 +324,26 @@ def _condition_estimate(castle: Castle, token_id: str, section: int, p_none: flo
     still open: weighted by the chance no wolf enters, and with half a token
     more of Attack or Prestige still to come."""
     token = TOKENS[token_id]
-    if token.condition == "no_wolves":
-        return token.points * p_none
-    score = float(condition_points(castle, token_id, section))
-    if token.condition in ("attack", "prestige"):
-        score += 0.5 * token.points
-    return score
+    fixed = 0.0
+    if token.condition not in ("no_wolves", "attack", "prestige", "wall"):
+        fixed = float(condition_points(castle, token_id, section))
+    return _token_estimate(castle, token.condition, token.points, fixed, section, p_none)
+
+
+def _token_estimate(
+    castle: Castle, condition: str, points: int, fixed: float, section: int, p_none: float
+) -> float:
+    """:func:`_condition_estimate` from the token's condition and points, ``fixed``
+    being its score when the Village layout alone decides it (:func:`_village_features`)."""
+    if condition == "no_wolves":
+        return points * p_none
+    if condition == "attack":
+        return float(points * castle.attack[section]) + 0.5 * points
+    if condition == "prestige":
+        return float(points * castle.prestige[section]) + 0.5 * points
+    if condition == "wall":
+        return float(points * castle.heights[section])
+    return fixed
 
 
 def _threat_shortfall(
@@ -460,9 +515,15 @@ def finish_turn(state: State, seat: int, budget: int = 12) -> State:
 
 def _wants_wolves_in(castle: Castle) -> bool:
     """A Threat card asks for wolves to enter: cauldrons then need thought, not a fixed plan."""
+    return _threats_want_wolves(castle.threats)
+
+
+@lru_cache(maxsize=256)
+def _threats_want_wolves(threats: tuple[str, ...]) -> bool:
+    """:func:`_wants_wolves_in` per hand of Threat cards (a handful of hands in a game)."""
     return any(
         THREATS[name].check in ("wolves_enter_each_section", "wolves_enter_total_at_least")
-        for name in castle.threats
+        for name in threats
     )
 
 
