@@ -4,6 +4,8 @@ player holds, and small edits of a state (one castle, one count)."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from msgspec.structs import replace
 
 from rules.castle_raisers.edition import THREATS, TILES, TOKENS
@@ -32,7 +34,14 @@ def clockwise_from(state: State, seat: int) -> tuple[int, ...]:
 
 
 def has_threat(castle: Castle, check: str) -> bool:
-    return any(THREATS[name].check == check for name in castle.threats)
+    return bool(castle.threats) and check in _threat_checks(castle.threats)
+
+
+@lru_cache(maxsize=256)
+def _threat_checks(threats: tuple[str, ...]) -> frozenset[str]:
+    """The checks of a hand of Threat cards: the engine asks :func:`has_threat` at
+    almost every step, and a game sees only a handful of hands."""
+    return frozenset(THREATS[name].check for name in threats)
 
 
 def threat_amount(castle: Castle, check: str) -> int:
@@ -41,7 +50,14 @@ def threat_amount(castle: Castle, check: str) -> int:
 
 def stack_tokens(state: State, colour: str) -> tuple[str, ...]:
     """The face-down Village tokens of ``colour``'s stack (a multiset)."""
-    return tuple(token for token in state.village_stacks if TOKENS[token].colour == colour)
+    return _stack_of(state.village_stacks, colour)
+
+
+@lru_cache(maxsize=1024)
+def _stack_of(village_stacks: tuple[str, ...], colour: str) -> tuple[str, ...]:
+    """:func:`stack_tokens` per stacks and colour: asked at every Settle and every
+    skipped step's check, while the stacks change only when a token is drawn."""
+    return tuple(token for token in village_stacks if TOKENS[token].colour == colour)
 
 
 def face_up_of(state: State, colour: str) -> int:
