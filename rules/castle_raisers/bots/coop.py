@@ -120,8 +120,12 @@ def _ends_left(state: State) -> int:
     if state.finished:
         return 0
     ends = max(0, AGES - state.age + 1)
-    kinds = {task.kind for task in state.pending}
-    if "next_age" in kinds and "arrows" not in kinds:
+    next_age = arrows = False
+    for task in state.pending:
+        kind = task.kind
+        next_age = next_age or kind == "next_age"
+        arrows = arrows or kind == "arrows"
+    if next_age and not arrows:
         ends -= 1  # this age's End of Age has already fired
     return ends
 
@@ -174,7 +178,7 @@ def castle_estimate(state: State, seat: int, incoming: list[list[float]], future
     threats = castle.threats
     # only the older Towering reckoning (WALL_GOALS off) reads it: costly, so not worked out otherwise
     progress = peak_progress(castle.wall, left) if left and threats and not WALL_GOALS else 0.0
-    counts, section_tokens, spread = _village_features(castle.village)
+    counts, icon_worth, section_tokens, spread = _village_features(castle.village)
     ends = _ends_left(state)
     open_end = bool(left or ends)
     growth = GROWTH_PER_TILE * left
@@ -186,11 +190,10 @@ def castle_estimate(state: State, seat: int, incoming: list[list[float]], future
         # an icon left showing may be covered (and fire) by a tile still to come
         cover = ICON_COVER * min(1.0, 2.0 * left / max(1, len(icons)))
         for ability, section, _, _ in icons:
-            count = counts[section][ability]
             if cover:
-                value += cover * (ICON_BASE[ability] + ICON_PER_COUNT[ability] * count)
+                value += cover * icon_worth[section][ability]
             if ability == "DEF" and ends:
-                defence[section] += DEFENDER_WORTH * ends * count
+                defence[section] += DEFENDER_WORTH * ends * counts[section]["DEF"]
     wolves = castle.wolves
     entering_expected = [0.0, 0.0, 0.0]
     wants_in = bool(threats) and _threats_want_wolves(threats)
@@ -260,9 +263,16 @@ FIXED_CONDITIONS = ("colour", "empty")
 @lru_cache(maxsize=8192)
 def _village_features(
     village: tuple[str, ...],
-) -> tuple[tuple[dict[str, int], ...], tuple[tuple[tuple[str, int, float], ...], ...], tuple[float, ...]]:
+) -> tuple[
+    tuple[dict[str, int], ...],
+    tuple[dict[str, float], ...],
+    tuple[tuple[tuple[str, int, float], ...], ...],
+    tuple[float, ...],
+]:
     """What the estimate reads of a Village layout, kept per layout (it seldom changes):
-    the ability counts (:func:`_counts`); per section, each token on it in location
+    the ability counts (:func:`_counts`); per section, what firing each ability is
+    worth (``ICON_BASE`` and ``ICON_PER_COUNT`` at its count: an icon showing there
+    counts it when a later tile may cover it); per section, each token on it in location
     order as (condition, points, fixed score), the fixed score being its
     :func:`condition_points` for the conditions that only the layout decides
     (:data:`FIXED_CONDITIONS`, else 0.0); and per section the worth of spreading
@@ -288,7 +298,11 @@ def _village_features(
         + 0.4 * (count["DEF"] - 1)
         for count in counts
     )
-    return counts, tuple(section_tokens), spread
+    icon_worth = tuple(
+        {ability: ICON_BASE[ability] + ICON_PER_COUNT[ability] * count[ability] for ability in ICON_BASE}
+        for count in counts
+    )
+    return counts, icon_worth, tuple(section_tokens), spread
 
 
 @lru_cache(maxsize=8192)
