@@ -46,12 +46,17 @@ def legal_slots(wall: tuple[str, ...]) -> tuple[tuple[int, int], ...]:
     """Every ``(level, slot)`` where a tile may go: empty, and for level 2 and
     up lying flat on the two tiles below it. Never empty: the level above a
     full level is all legal."""
+    # as :func:`filled` reads it, by index: the bots ask this for every wall they try
     result = []
+    size = len(wall)
     for level in range(1, levels(wall) + 2):
+        row = (level - 1) * PORTIONS
+        below = row - PORTIONS  # level - 1, always stored whole
         for slot in range(PORTIONS):
-            if filled(wall, level, slot):
+            index = row + slot
+            if index < size and wall[index] != "":
                 continue
-            if level == 1 or (filled(wall, level - 1, slot) and filled(wall, level - 1, slot + 1)):
+            if level == 1 or (wall[below + slot] != "" and wall[below + (slot + 1) % PORTIONS] != ""):
                 result.append((level, slot))
     return tuple(result)
 

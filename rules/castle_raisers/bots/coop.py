@@ -55,6 +55,7 @@ from rules.castle_raisers.state import (
     Castle,
     DiscardTile,
     DraftTile,
+    Line,
     Pending,
     PlaceTile,
     State,
@@ -133,13 +134,21 @@ def _ends_left(state: State) -> int:
 def _incoming(state: State) -> tuple[list[list[float]], float]:
     """Per region and wolf kind, the wolves the lines are expected to bring to each player:
     this age's lines shared over the team, then the lines of the ages to come (also
-    returned alone: the wolves per region the ages to come are expected to bring)."""
-    seats = state.seats
+    returned alone: the wolves per region the ages to come are expected to bring).
+    Callers must not change the lists: they are kept per lines, supply, team and age."""
+    return _incoming_for(state.lines, state.attack_supply, state.seats, state.age)
+
+
+@lru_cache(maxsize=1024)
+def _incoming_for(
+    lines: tuple[Line, ...], supply: tuple[int, ...], seats: int, age: int
+) -> tuple[list[list[float]], float]:
+    """:func:`_incoming` from what it reads of the state: the quick policy asks it at
+    every decision of a playout, and the lines change a few times a round."""
     share = 1.0 / seats
-    supply = state.attack_supply
     total_supply = sum(supply) or 1
     incoming = [[0.0] * 4 for _ in range(3)]
-    for line in state.lines:
+    for line in lines:
         if line.picked:
             continue
         if line.region >= 0:
@@ -152,11 +161,11 @@ def _incoming(state: State) -> tuple[list[list[float]], float]:
             if w:
                 for kind in range(4):
                     incoming[region][kind] += w * line.wolves[kind]
-    lines = LINES_BY_PLAYERS[seats - 1]
-    future = sum(WOLVES_PER_LINE[age - 1] for age in range(state.age + 1, AGES + 1)) if state.age else 0
-    if state.age == 0:
+    team_lines = LINES_BY_PLAYERS[seats - 1]
+    future = sum(WOLVES_PER_LINE[later - 1] for later in range(age + 1, AGES + 1)) if age else 0
+    if age == 0:
         future = sum(WOLVES_PER_LINE)
-    per_region = lines * future * share * (1.0 - FUTURE_REMOVED) / 3.0
+    per_region = team_lines * future * share * (1.0 - FUTURE_REMOVED) / 3.0
     if per_region:
         for region in range(3):
             for kind in range(4):
