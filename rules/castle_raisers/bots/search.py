@@ -60,7 +60,7 @@ PLAYOUT_WORK = 48
 of them). So a decision late in the game, whose playouts are short, gets more of them, and
 an early one, whose playouts are long, fewer: every decision costs about the same, and the
 late ones, where a wrong tile can no longer be made up for, are judged on more draws.
-48 keeps a draft's median well under 300 ms of CPU (about 190 ms solo, idle machine).
+48 keeps a draft's median under 300 ms of CPU (249 ms solo, 287 ms with 2 players, both cores busy).
 More work bought no measurable strength: solo seeds 2000-2023 won 10, 12 and 12 of 24
 at 24, 72 and 216 (means 72.9, 81.8, 77.4), and seeds 3000-3047 won 14 of 48 at 36,
 10 with 12 candidates instead of 6 and 14 weighing 3 tiles a playout instead of 2.
