@@ -240,8 +240,8 @@ def castle_estimate(state: State, seat: int, incoming: list[list[float]], future
                 if open_end
                 else float(total <= capacity)
             )
-            for condition, points, fixed in tokens:
-                value += _token_estimate(castle, condition, points, fixed, region, none_enter)
+            for token_id, condition, points, fixed in tokens:
+                value += _token_estimate(castle, token_id, condition, points, fixed, region, none_enter)
     if left:
         weight = min(1.0, left / 6.0)
         for section in range(3):
@@ -275,14 +275,14 @@ def _village_features(
 ) -> tuple[
     tuple[dict[str, int], ...],
     tuple[dict[str, float], ...],
-    tuple[tuple[tuple[str, int, float], ...], ...],
+    tuple[tuple[tuple[str, str, int, float], ...], ...],
     tuple[float, ...],
 ]:
     """What the estimate reads of a Village layout, kept per layout (it seldom changes):
     the ability counts (:func:`_counts`); per section, what firing each ability is
     worth (``ICON_BASE`` and ``ICON_PER_COUNT`` at its count: an icon showing there
     counts it when a later tile may cover it); per section, each token on it in location
-    order as (condition, points, fixed score), the fixed score being its
+    order as (token, condition, points, fixed score), the fixed score being its
     :func:`condition_points` for the conditions that only the layout decides
     (:data:`FIXED_CONDITIONS`, else 0.0); and per section the worth of spreading
     the abilities (what a tile still to come gains from counts above 1)."""
@@ -298,7 +298,7 @@ def _village_features(
                 fixed = 0.0
                 if token.condition in FIXED_CONDITIONS:
                     fixed = float(condition_points(castle, token_id, section))
-                found.append((token.condition, token.points, fixed))
+                found.append((token_id, token.condition, token.points, fixed))
         section_tokens.append(tuple(found))
     spread = tuple(
         0.4 * (count["PRE"] - 1)
@@ -342,31 +342,21 @@ def peak_progress(wall: tuple[str, ...], left: int) -> float:
     return best
 
 
-def _condition_estimate(castle: Castle, token_id: str, section: int, p_none: float) -> float:
-    """A Village token's score as the rules count it now, where the end is
-    still open: weighted by the chance no wolf enters, and with half a token
-    more of Attack or Prestige still to come."""
-    token = TOKENS[token_id]
-    fixed = 0.0
-    if token.condition not in ("no_wolves", "attack", "prestige", "wall"):
-        fixed = float(condition_points(castle, token_id, section))
-    return _token_estimate(castle, token.condition, token.points, fixed, section, p_none)
-
-
 def _token_estimate(
-    castle: Castle, condition: str, points: int, fixed: float, section: int, p_none: float
+    castle: Castle, token_id: str, condition: str, points: int, fixed: float, section: int, p_none: float
 ) -> float:
-    """:func:`_condition_estimate` from the token's condition and points, ``fixed``
-    being its score when the Village layout alone decides it (:func:`_village_features`)."""
+    """A Village token's score as the rules count it now (:func:`condition_points`),
+    where the end is still open: weighted by the chance no wolf enters, and with half
+    a token more of Attack or Prestige still to come. ``fixed`` is its score when the
+    Village layout alone decides it (:data:`FIXED_CONDITIONS`, from :func:`_village_features`)."""
     if condition == "no_wolves":
         return points * p_none
-    if condition == "attack":
-        return float(points * castle.attack[section]) + 0.5 * points
-    if condition == "prestige":
-        return float(points * castle.prestige[section]) + 0.5 * points
-    if condition == "wall":
-        return float(points * castle.heights[section])
-    return fixed
+    if condition in FIXED_CONDITIONS:
+        return fixed
+    score = float(condition_points(castle, token_id, section))
+    if condition in ("attack", "prestige"):
+        score += 0.5 * points
+    return score
 
 
 def _threat_shortfall(
