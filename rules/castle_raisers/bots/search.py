@@ -88,8 +88,9 @@ THREAT_SHORT = 6.0
 wall meeting a wall card, a wolf that did not enter for a card asking wolves in). Without it
 every playout of a hard card failed alike, the candidates tied on the penalty and the search
 played for points as if the card were not there: at 2 players the 8 wall cards of seeds 0-19
-all failed, on walls of 13 to 16 tiles (Towering needs 21). With it, the candidate whose
-playouts come nearer is preferred, and the one that meets the card in some playouts most."""
+all failed, on walls of 13 to 16 tiles (Towering then asked 6 levels: 21 tiles). With it,
+the candidate whose playouts come nearer is preferred, and the one that meets the card in
+some playouts most."""
 WIN_BONUS = 10.0
 """What beating the wolves adds to a playout: a win is worth more than its points."""
 

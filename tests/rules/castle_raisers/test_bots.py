@@ -194,13 +194,13 @@ def test_a_playout_counts_a_failed_threat_card_as_a_lost_game():
 
     tall = castle("A", heights=(6, 6, 6), prestige=(10, 10, 10), threats=("Towering",))
     short = castle(
-        "A", heights=(5, 6, 6), prestige=(10, 10, 10), threats=("Crumbling Foundation", "Towering")
+        "A", heights=(3, 6, 5), prestige=(10, 10, 10), threats=("Crumbling Foundation", "Towering")
     )
     won = bare([tall], variant="solo", finished=True)
     assert bot_search.outcome_value(won) == sum(game.result(won).scores) + bot_search.WIN_BONUS
     met = bare([short], variant="solo", finished=True)
     assert bot_search.outcome_value(met) == sum(game.result(met).scores) + bot_search.WIN_BONUS
-    failed = bare([castle("A", heights=(5, 5, 5), threats=("Towering",))], variant="solo", finished=True)
+    failed = bare([castle("A", heights=(4, 4, 4), threats=("Towering",))], variant="solo", finished=True)
     assert bot_search.outcome_value(failed) == (
         sum(game.result(failed).scores) - bot_search.THREAT_FAILED - bot_search.THREAT_SHORT
     )
@@ -209,12 +209,12 @@ def test_a_playout_counts_a_failed_threat_card_as_a_lost_game():
 def test_a_playout_that_fails_a_wall_card_by_less_is_worth_more():
     """Every failed card loses the game, but the search needs to tell a near miss from a
     far one, or it stops building for the card once no playout meets it: a Towering
-    wall one tile short (20 of the 21 a 6-level pyramid needs) beats one far short."""
+    wall one tile short (14 of the 15 a 5-level pyramid needs) beats one far short."""
     from rules.castle_raisers.bots import search as bot_search
 
-    pyramid = {(level, slot): "F" for level in range(1, 7) for slot in range(7 - level)}
+    pyramid = {(level, slot): "F" for level in range(1, 6) for slot in range(6 - level)}
     near = dict(pyramid)
-    del near[(6, 0)]
+    del near[(5, 0)]
     far = {spot: piece for spot, piece in pyramid.items() if spot[0] <= 3}
     values = {}
     for name, wall in (("met", pyramid), ("near", near), ("far", far)):
@@ -267,11 +267,14 @@ def test_a_team_playout_stops_at_the_next_age_and_a_last_age_one_at_game_end():
 
 
 def test_wall_threat_cards_count_the_tiles_missing_from_the_cheapest_wall():
-    """Towering (6 levels) needs a full pyramid of 21 tiles; Crumbling Foundation (4 levels
-    in every section) at least 20; a tile on the way to either leaves one fewer missing."""
+    """A tile at level L sits on a pyramid of L(L+1)/2 tiles: Towering's 5 levels take 15
+    (6 would take 21); Crumbling Foundation's 3 levels in every section at least 11 (4 would
+    take 20); a tile on the way to either leaves one fewer missing."""
     from rules.castle_raisers.bots import coop as bot_coop
 
+    assert bot_coop.tiles_missing((), "highest_wall_at_least", 5) == 15
     assert bot_coop.tiles_missing((), "highest_wall_at_least", 6) == 21
+    assert bot_coop.tiles_missing((), "each_section_at_least", 3) == 11
     assert bot_coop.tiles_missing((), "each_section_at_least", 4) == 20
     one = castle("A", wall={(1, 0): "W1-01"}).wall
     assert bot_coop.tiles_missing(one, "highest_wall_at_least", 6) == 20

@@ -285,13 +285,15 @@ def test_threat_theyre_in_the_walls():
 
 
 def test_threat_towering():
-    assert met(castle("A", heights=(6, 1, 1)), "Towering")
-    assert not met(castle("A", heights=(5, 5, 5)), "Towering")
+    """Towering asks 5 levels somewhere (castletui's reading: see rules_text.md)."""
+    assert met(castle("A", heights=(5, 1, 1)), "Towering")
+    assert not met(castle("A", heights=(4, 4, 4)), "Towering")
 
 
 def test_threat_crumbling_foundation():
-    assert met(castle("A", heights=(4, 4, 5)), "Crumbling Foundation")
-    assert not met(castle("A", heights=(4, 3, 6)), "Crumbling Foundation")
+    """Crumbling Foundation asks 3 levels in every section (castletui's reading)."""
+    assert met(castle("A", heights=(3, 3, 5)), "Crumbling Foundation")
+    assert not met(castle("A", heights=(4, 2, 6)), "Crumbling Foundation")
 
 
 def test_threat_iconoclast():
@@ -401,15 +403,15 @@ def test_threat_hungry_pack_placeholder():
 
 
 def test_a_failed_threat_loses_the_game_whatever_the_score():
-    c = castle("A", heights=(3, 3, 3), prestige=(32, 0, 0), attack=(30, 0, 0), threats=("Towering",))
+    c = castle("A", heights=(3, 3, 3), prestige=(32, 0, 0), attack=(30, 0, 0), threats=("Towering",))  # 5 asked
     result = engine.result(coop([c], finished=True))
     assert sum(result.scores) > 80
     assert result.lost and "Towering" in result.decided_by
 
 
 def test_threat_report_lists_every_card_met_or_failed():
-    a = castle("A", heights=(6, 1, 1), threats=("Towering", "Hungry Pack"))
-    b = castle("B", heights=(3, 3, 3), threats=("Crumbling Foundation",))
+    a = castle("A", heights=(5, 1, 1), threats=("Towering", "Hungry Pack"))
+    b = castle("B", heights=(3, 2, 3), threats=("Crumbling Foundation",))
     report = engine.threat_report(coop([a, b], finished=True))
     assert report == (
         (0, "Towering", True),
