@@ -19,7 +19,15 @@ def threat_cards(view: State, names: list[str], finished: bool) -> Text:
     text.append(("beaten" if beat else "not beaten") + so_far, style="bold green" if beat else "bold red")
     text.append("\n")
     report = threat_report(view)
-    if not report:
+    if not report and view.threats_per_player:
+        # set-up draws the cards after the boards and the Village: say who will draw how many,
+        # not "difficulty 0", which a game at the default difficulty would then seem to be
+        drawing = ", ".join(
+            f"{names[seat] if seat < len(names) else f'Player {seat + 1}'} {count}"
+            for seat, count in enumerate(view.threats_by_seat)
+        )
+        text.append(f"The Threat cards are not drawn yet (cards each: {drawing}).", style="dim")
+    elif not report:
         text.append("No Threat cards (difficulty 0).", style="dim")
     for seat, name, met in report:
         holder = names[seat] if 0 <= seat < len(names) else f"Player {seat + 1}"

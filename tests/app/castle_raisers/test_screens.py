@@ -412,6 +412,23 @@ async def test_the_threat_cards_have_a_view_of_their_own(tmp_path):
         assert isinstance(app.screen, CastleRaisersScreen)
 
 
+def test_before_the_threat_cards_are_drawn_the_view_says_who_draws_how_many(tmp_path):
+    """Set-up draws the Threat cards after the Village: until then the view said
+    "No Threat cards (difficulty 0)" in a game at the default difficulty."""
+    from castletui.widgets.castle_raisers_threats import threat_cards
+
+    players = [saves.Player("Coco"), saves.Player("Wei", "bot")]
+    options = {"threats_player_1": 2, "threats_player_2": 1}
+    session = Session.new(GAME, "cooperative", players, seed=3, path=tmp_path / "g.toml", options=options)
+    assert not game.threat_report(session.state), "set-up has not drawn them yet"
+    shown = threat_cards(session.state, session.names, finished=False).plain
+    assert "not drawn yet (cards each: Coco 2, Wei 1)" in shown
+    assert "difficulty 0" not in shown
+    none = {"threats_player_1": 0, "threats_player_2": 0}
+    session = Session.new(GAME, "cooperative", players, seed=3, path=tmp_path / "h.toml", options=none)
+    assert "No Threat cards (difficulty 0)." in threat_cards(session.state, session.names, finished=False).plain
+
+
 async def test_a_competitive_game_has_no_threat_key(tmp_path):
     session = advance(new_session(tmp_path / "g.toml"), decision("draft"))
     app = StillApp(save_dir=tmp_path, session=session)
