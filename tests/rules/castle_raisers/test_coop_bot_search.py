@@ -35,3 +35,35 @@ def test_every_team_size_plays_its_playouts_to_game_end(seats):
     """A team's playouts stopped at the next age left the estimate to judge and the search
     played no better than it: every team size plays on to Game End (three ages)."""
     assert search.HORIZON_BY_SEATS[seats - 1] >= AGES
+
+
+def test_a_tile_covering_two_icons_is_worth_both_before_their_order_is_chosen():
+    """Two icons covered leave the order to choose: the estimate valued that step at
+    nothing, so to the playouts (which judge a placement with its effects pending) a tile
+    covering two icons looked worse than one covering one. It is worth what both icons
+    fire, as much as once the order is chosen (seeded solo game, every such placement)."""
+    import random
+
+    from rules.castle_raisers.bots import coop
+    from rules.core import CHANCE, chance_rng, sample_outcome
+
+    state = game.setup(Config("solo", 1))
+    rng, ply, checked = random.Random(0), 0, 0
+    while (seat := game.to_move(state)) is not None and checked < 40:
+        if seat == CHANCE:
+            action = sample_outcome(game.chance_outcomes(state), chance_rng(0, ply))
+        else:
+            if state.pending[-1].kind == "place":
+                for slot in game.legal_actions(state):
+                    placed = game.apply(state, slot)
+                    if placed.pending[-1].kind != "order":
+                        continue
+                    before = coop.castle_estimate(placed, 0, *coop._incoming(placed))
+                    for first in game.legal_actions(placed):
+                        chosen = game.apply(placed, first)
+                        assert coop.castle_estimate(chosen, 0, *coop._incoming(chosen)) == pytest.approx(before)
+                        checked += 1
+            action = game.bot_action(state, "normal", rng)
+        state = game.apply(state, action)
+        ply += 1
+    assert checked >= 20
