@@ -52,18 +52,22 @@ from rules.core import CHANCE, sample_outcome
 
 replace = msgspec.structs.replace
 
-CANDIDATES = 6
-"""How many (tile, slot) pairs, best first by the estimate, are played out."""
+CANDIDATES = 5
+"""How many (tile, slot) pairs, best first by the estimate, are played out. 5 halve to 2 in
+one round where 6 took two (6, 3, 2): a draft costs about a third less, which keeps the median
+under 300 ms with 2 to 4 players (it was 294-319 ms at 6 on an idle machine). Seeds 0-99 at
+5 won 47 solo and 23 with 2 players, at 6 (before the estimate valued two covered icons) 44
+and 11; 12 candidates won no more than 6 (10 and 14 of solo seeds 3000-3047)."""
 PLAYOUT_WORK = 48
 """The work a candidate's playouts get in each round of the halving, in turns played out
 (a turn is one player's tile: a playout from a decision runs about ``seats * (tiles left + 1)``
 of them). So a decision late in the game, whose playouts are short, gets more of them, and
 an early one, whose playouts are long, fewer: every decision costs about the same, and the
 late ones, where a wrong tile can no longer be made up for, are judged on more draws.
-48 keeps a draft's median under 300 ms of CPU (249 ms solo, 287 ms with 2 players, both cores busy).
-More work bought no measurable strength: solo seeds 2000-2023 won 10, 12 and 12 of 24
+With :data:`CANDIDATES` at 5, a draft's median CPU on an idle machine is 147, 180, 190 and
+200 ms with 1 to 4 players (``benchmarks/castle_raisers_coop.py`` reports it under load). More work bought no measurable strength: solo seeds 2000-2023 won 10, 12 and 12 of 24
 at 24, 72 and 216 (means 72.9, 81.8, 77.4), and seeds 3000-3047 won 14 of 48 at 36,
-10 with 12 candidates instead of 6 and 14 weighing 3 tiles a playout instead of 2.
+with 12 candidates instead of 6: 10; weighing 3 tiles a playout instead of 2: 14.
 What did help there was a stronger playout policy (the level-normal drafts and
 placements, every turn played out: 21 of 48) at four times the cost."""
 PLAYOUTS_MIN = 2
