@@ -65,7 +65,8 @@ of them). So a decision late in the game, whose playouts are short, gets more of
 an early one, whose playouts are long, fewer: every decision costs about the same, and the
 late ones, where a wrong tile can no longer be made up for, are judged on more draws.
 With :data:`CANDIDATES` at 5, a draft's median CPU on an idle machine is 147, 180, 190 and
-200 ms with 1 to 4 players (``benchmarks/castle_raisers_coop.py`` reports it under load). More work bought no measurable strength: solo seeds 2000-2023 won 10, 12 and 12 of 24
+200 ms with 1 to 4 players (``benchmarks/castle_raisers_coop.py`` reports it under load).
+More work bought no measurable strength: solo seeds 2000-2023 won 10, 12 and 12 of 24
 at 24, 72 and 216 (means 72.9, 81.8, 77.4), and seeds 3000-3047 won 14 of 48 at 36,
 with 12 candidates instead of 6: 10; weighing 3 tiles a playout instead of 2: 14.
 What did help there was a stronger playout policy (the level-normal drafts and
