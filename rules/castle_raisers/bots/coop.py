@@ -455,13 +455,15 @@ def _pending_value(state: State, castle: Castle, task: Pending) -> float:
     if kind == "fortify":
         return 3.0 * task.count
     if kind == "pour" and task.section >= 0:
-        return _pour_value(castle, task.section, task.count)
+        base = task.section * 4
+        return 2.0 * min(task.count, sum(castle.wolves[base : base + 4]))
     if kind in ("village_take", "village_blind", "village_place"):
         return 3.5
     if kind == "coop_dispatch":
         return 3.0
     if kind == "remove_wolf":
-        return _removal_value(state, task.count)
+        waiting = sum(sum(line.wolves) for line in state.lines)
+        return 2.0 * min(task.count, waiting)
     if kind == "fire":
         return _fire_value(state, castle, task.ability, task.section)
     if kind == "order":
@@ -474,31 +476,23 @@ def _pending_value(state: State, castle: Castle, task: Pending) -> float:
     return 0.0
 
 
-def _pour_value(castle: Castle, section: int, count: int) -> float:
-    base = section * 4
-    return 2.0 * min(count, sum(castle.wolves[base : base + 4]))
-
-
-def _removal_value(state: State, count: int) -> float:
-    waiting = sum(sum(line.wolves) for line in state.lines)
-    return 2.0 * min(count, waiting)
-
-
 def _fire_value(state: State, castle: Castle, ability: str, section: int) -> float:
-    """What an icon about to fire is worth: what the effects it leaves pending are
-    worth once it has fired (Prestige tokens are taken at once, 2 points each)."""
+    """What an icon about to fire is worth: what the steps it leaves (as ``flow`` fires
+    it) are worth by :func:`_pending_value`; Prestige tokens are taken at once, 2 points each."""
     count = ability_count(castle, ability, section)
-    if ability == "VIL":
-        return 3.5
     if ability == "PRE":
         return 2.0 * min(count, state.prestige_supply)
-    if ability == "FOR":
-        return 3.0 * min(count, state.fortification_supply)
-    if ability == "DIS":
-        return 3.0 + _removal_value(state, count)
-    if ability == "DEF":
-        return _pour_value(castle, section, count)
-    return 0.0
+    if ability == "VIL":
+        steps: tuple[Pending, ...] = (Pending("village_take"),)
+    elif ability == "FOR":
+        steps = (Pending("fortify", count=min(count, state.fortification_supply)),)
+    elif ability == "DIS":
+        steps = (Pending("coop_dispatch"), Pending("remove_wolf", count=count))
+    elif ability == "DEF":
+        steps = (Pending("pour", section=section, count=count),)
+    else:
+        return 0.0
+    return sum(_pending_value(state, castle, step) for step in steps)
 
 
 def team_estimate(state: State) -> float:
