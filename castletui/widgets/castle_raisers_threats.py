@@ -7,6 +7,7 @@ from __future__ import annotations
 from rich.text import Text
 
 from rules.castle_raisers import THREATS, State, team_standing, threat_report
+from rules.core import name_seats, seat_ref
 
 
 def threat_cards(view: State, names: list[str], finished: bool) -> Text:
@@ -22,17 +23,13 @@ def threat_cards(view: State, names: list[str], finished: bool) -> Text:
     if not report and view.threats_per_player:
         # set-up draws the cards after the boards and the Village: say who will draw how many,
         # not "difficulty 0", which a game at the default difficulty would then seem to be
-        drawing = ", ".join(
-            f"{names[seat] if seat < len(names) else f'Player {seat + 1}'} {count}"
-            for seat, count in enumerate(view.threats_by_seat)
-        )
+        drawing = ", ".join(f"{_holder(names, seat)} {count}" for seat, count in enumerate(view.threats_by_seat))
         text.append(f"The Threat cards are not drawn yet (cards each: {drawing}).", style="dim")
     elif not report:
         text.append("No Threat cards (difficulty 0).", style="dim")
     for seat, name, met in report:
-        holder = names[seat] if 0 <= seat < len(names) else f"Player {seat + 1}"
         text.append("\n")
-        text.append(f"{holder}: ", style="bold")
+        text.append(f"{_holder(names, seat)}: ", style="bold")
         text.append(name, style="bold")
         if THREATS[name].own:
             text.append(" (castletui's own card)", style="italic")
@@ -40,6 +37,11 @@ def threat_cards(view: State, names: list[str], finished: bool) -> Text:
         text.append(f"  {word}\n", style="bold green" if met else "bold red")
         text.append(f"{THREATS[name].text}\n")
     return text
+
+
+def _holder(names: list[str], seat: int) -> str:
+    """The seat's name, "Player N" where the names run short (as log lines name seats)."""
+    return name_seats(seat_ref(seat), names)
 
 
 __all__ = ["threat_cards"]
