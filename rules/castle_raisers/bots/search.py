@@ -71,15 +71,25 @@ at 24, 72 and 216 (means 72.9, 81.8, 77.4), and seeds 3000-3047 won 14 of 48 at 
 with 12 candidates instead of 6: 10; weighing 3 tiles a playout instead of 2: 14.
 What did help there was a stronger playout policy (the level-normal drafts and
 placements, every turn played out: 21 of 48) at four times the cost."""
-PLAYOUTS_MIN = 2
-"""Never fewer playouts a round than this (two draws at least, so luck does not decide alone)."""
+PLAYOUTS_MIN_BY_SEATS = (2, 2, 6, 4)
+"""Never fewer playouts a round than this, by team size (two draws at least, so luck does not
+decide alone). Teams of 3 and 4 cut their playouts at the next age (:data:`HORIZON_BY_SEATS`),
+and then this minimum is what nearly every decision of the first two ages gets (:data:`PLAYOUT_WORK`
+still counts turns to Game End). 3 players, seeds 0-59: at 6, 8 won and mean 204.1, against 4
+and 190.0 with playouts to Game End at 2; to Game End at 6 (three times the work) 12 and 209.3.
+4 players take 4: at 6 a draft cost about 1.2 times main's (3 players: half of it), and the first
+10 seeds at 6 made 269.3 against about 240 with playouts to Game End."""
 PLAYOUTS_MAX = 12
 """Never more playouts a round than this (the last decisions of a game are cheap but matter less)."""
-HORIZON_BY_SEATS = (99, 99, 99, 99)
-"""How many ages a playout goes on, by team size: to Game End. Playouts stopped at the next
-age's first decision (where the estimate took over) were tried for teams: at 2 players the
-search then played no better than the estimate alone (121.7 mean over seeds 0-29, none won,
-against 123.3 for level normal); to Game End it made 133.8 on seeds 0-19."""
+HORIZON_BY_SEATS = (99, 99, 1, 1)
+"""How many ages a playout goes on, by team size: solo and 2 players to Game End, 3 and 4
+players to the next age's first decision, where the estimate judges (from the third age
+that is Game End). A 3-player playout from the first draft runs 36 turns, so to Game End
+almost every decision got the minimum of 2 playouts a candidate: too few draws to tell
+the candidates apart (3 players, seeds 0-59: 4 won, mean 190.0). Cut at the next age they
+are short enough for 6 (8 won, 204.1). At 2 players cutting lost (seeds 0-59, at 6: 10 won,
+135.6, against 18 and 139.6 to Game End), as it did solo (before the estimate valued a
+covered icon, 2 players cut made 121.7 where level normal made 123.3)."""
 ROLLOUT_TILES = 2
 """In a playout, how many of the face-up Wall tiles (drawn at random) a drafting player weighs."""
 TOKENS_TRIED = 3
@@ -194,6 +204,18 @@ def _token_choice(state: State, seat: int, actions: list[Action], rng: random.Ra
     return best
 
 
+def _quick_draft(
+    state: State, seat: int, actions: list[Action], rng: random.Random
+) -> tuple[Action, PlaceTile | None]:
+    """A playout's draft: the best of :data:`ROLLOUT_TILES` face-up tiles at its best
+    slot, and that slot (the placement that follows takes it without looking again)."""
+    tiles = list(dict.fromkeys(action.tile for action in actions if isinstance(action, DraftTile)))
+    if len(tiles) > ROLLOUT_TILES:
+        tiles = rng.sample(tiles, ROLLOUT_TILES)
+    best = _best_placement(state, seat, tiles)
+    return (DraftTile(best[0]), best[1]) if best else (actions[0], None)
+
+
 def quick_action(state: State, rng: random.Random) -> Action:
     """The playout policy for whoever is to move: quick, and good enough to tell
     a strong position from a weak one."""
@@ -205,11 +227,7 @@ def quick_action(state: State, rng: random.Random) -> Action:
         return actions[0]
     kind = state.pending[-1].kind
     if kind == "draft":
-        tiles = list(dict.fromkeys(action.tile for action in actions if isinstance(action, DraftTile)))
-        if len(tiles) > ROLLOUT_TILES:
-            tiles = rng.sample(tiles, ROLLOUT_TILES)
-        best = _best_placement(state, seat, tiles)
-        return DraftTile(best[0]) if best else actions[0]
+        return _quick_draft(state, seat, actions, rng)[0]
     if kind == "place":
         best = _best_placement(state, seat, [state.pending[-1].tile])
         return best[1] if best else actions[0]
@@ -233,10 +251,19 @@ def quick_action(state: State, rng: random.Random) -> Action:
 def playout(state: State, rng: random.Random, horizon: int = 99) -> State:
     """The game played on by :func:`quick_action` for everyone: to its end, or
     to the first decision of a person in age ``horizon`` (its lines laid out)."""
+    planned: PlaceTile | None = None
     while (who := to_move(state)) is not None:
         if state.age >= horizon and who != CHANCE:
             break
-        state = apply(state, quick_action(state, rng))
+        top = state.pending[-1]
+        if top.kind == "draft" and len(actions := legal_actions(state)) > 1:
+            action, planned = _quick_draft(state, who, actions, rng)
+        elif planned is not None and top.kind == "place":
+            # the draft just weighed every slot for this tile: the same choice, half the work
+            action, planned = planned, None
+        else:
+            action, planned = quick_action(state, rng), None
+        state = apply(state, action)
     return state
 
 
@@ -258,9 +285,11 @@ def _candidates(state: State, seat: int) -> list[tuple[str, PlaceTile]]:
 
 
 def playouts_per_round(state: State) -> int:
-    """How many playouts each candidate gets in a round of the halving (:data:`PLAYOUT_WORK`)."""
+    """How many playouts each candidate gets in a round of the halving (:data:`PLAYOUT_WORK`,
+    within :data:`PLAYOUTS_MIN_BY_SEATS` and :data:`PLAYOUTS_MAX`)."""
     turns = state.seats * (coop.tiles_left(state) + 1)
-    return max(PLAYOUTS_MIN, min(PLAYOUTS_MAX, round(PLAYOUT_WORK / turns)))
+    least = PLAYOUTS_MIN_BY_SEATS[state.seats - 1]
+    return max(least, min(PLAYOUTS_MAX, round(PLAYOUT_WORK / turns)))
 
 
 def search_placement(state: State, seat: int, rng: random.Random) -> tuple[str, PlaceTile]:

@@ -67,3 +67,55 @@ def test_a_tile_covering_two_icons_is_worth_both_before_their_order_is_chosen():
         state = game.apply(state, action)
         ply += 1
     assert checked >= 20
+
+
+def _first_draft(seats: int, seed: int = 0):
+    """A seeded co-op (or solo) game, random choices, up to its first Wall tile draft."""
+    import random
+
+    from rules.core import CHANCE, chance_rng, sample_outcome
+
+    state = game.setup(Config("solo" if seats == 1 else "cooperative", seats))
+    rng, ply = random.Random(seed), 0
+    while (seat := game.to_move(state)) == CHANCE or state.pending[-1].kind != "draft":
+        assert seat is not None
+        if seat == CHANCE:
+            action = sample_outcome(game.chance_outcomes(state), chance_rng(seed, ply))
+        else:
+            action = rng.choice(game.legal_actions(state))
+        state = game.apply(state, action)
+        ply += 1
+    return state
+
+
+@pytest.mark.parametrize("seats", [2, 3])
+def test_a_playout_cut_at_an_age_stops_at_that_ages_first_decision(seats):
+    """A playout with a horizon stops at the first choice of a person in that age (the
+    next age's lines are laid out, chance has been drawn), and the estimate judges there."""
+    import random
+
+    from rules.core import CHANCE
+
+    start = _first_draft(seats)
+    assert start.age == 1
+    for seed in range(3):
+        reached = search.playout(start, random.Random(seed), horizon=2)
+        assert reached.age == 2 and not reached.finished
+        assert game.to_move(reached) not in (None, CHANCE)
+        full = search.playout(start, random.Random(seed))
+        assert full.finished
+
+
+@pytest.mark.parametrize("seats", [1, 3])
+def test_a_playout_places_its_drafted_tile_where_the_quick_policy_would(seats):
+    """The playout's draft already weighed every slot for the tile it takes, so the
+    placement that follows reuses that slot: the game played out is exactly the one
+    quick_action plays step by step, with the same draws."""
+    import random
+
+    start = _first_draft(seats, seed=seats)
+    for seed in range(2):
+        stepwise, rng = start, random.Random(seed)
+        while game.to_move(stepwise) is not None:
+            stepwise = game.apply(stepwise, search.quick_action(stepwise, rng))
+        assert search.playout(start, random.Random(seed)) == stepwise
