@@ -92,3 +92,18 @@ def play_out(variant: str, seats: int, seed: int, choose=None, limit: int = 5000
         state = engine.apply(state, action)
         plies += 1
     return state, plies
+
+
+def first_draft(variant: str, seats: int, seed: int) -> State:
+    """A seeded game (chance by ``chance_rng``, level-normal bots) up to its first Wall tile draft."""
+    state = engine.setup(Config(variant, seats))
+    rng = random.Random(seed)
+    ply = 0
+    while engine.to_move(state) == CHANCE or state.pending[-1].kind != "draft":
+        if engine.to_move(state) == CHANCE:
+            action = sample_outcome(engine.chance_outcomes(state), chance_rng(seed, ply))
+        else:
+            action = engine.bot_action(state, "normal", rng)
+        state = engine.apply(state, action)
+        ply += 1
+    return state

@@ -10,7 +10,7 @@ import pytest
 import rules.castle_raisers as game
 from rules.castle_raisers.state import Line, Pending, PourCauldron, RemoveWolf, StopPouring
 from rules.core import CHANCE, Config
-from tests.rules.castle_raisers.helpers import bare, castle, play_out, replace, run
+from tests.rules.castle_raisers.helpers import bare, castle, first_draft, play_out, replace, run
 
 
 def bot_chooser(levels):
@@ -144,30 +144,14 @@ def test_the_two_bots_do_not_import_each_other():
 # --- the hard co-op bot's playouts -------------------------------------------------------
 
 
-def _first_draft(variant, seats, seed):
-    from rules.core import CHANCE, chance_rng, sample_outcome
-
-    state = game.setup(Config(variant, seats))
-    rng = random.Random(seed)
-    ply = 0
-    while game.to_move(state) == CHANCE or state.pending[-1].kind != "draft":
-        if game.to_move(state) == CHANCE:
-            action = sample_outcome(game.chance_outcomes(state), chance_rng(seed, ply))
-        else:
-            action = game.bot_action(state, "normal", rng)
-        state = game.apply(state, action)
-        ply += 1
-    return state
-
-
 def test_hard_coop_bot_places_the_tile_where_its_playouts_chose(monkeypatch):
     """The draft's playouts pick a tile and its slot together; the placing decision
     that follows plays that slot without searching again."""
     from rules.castle_raisers.bots import search as bot_search
 
-    monkeypatch.setattr(bot_search, "PLAYOUTS_MIN", 1)
+    monkeypatch.setattr(bot_search, "PLAYOUTS_MIN_BY_SEATS", (1, 1, 1, 1))
     monkeypatch.setattr(bot_search, "PLAYOUTS_MAX", 1)
-    state = _first_draft("solo", 1, 3)
+    state = first_draft("solo", 1, 3)
     draft = game.bot_action(state, "hard", random.Random(1))
     assert draft in game.legal_actions(state)
     placing = game.apply(state, draft)
@@ -181,9 +165,9 @@ def test_hard_coop_bot_choice_is_the_same_for_the_same_seed(monkeypatch):
     """Playouts are counted, not timed: the same state and seed give the same choice."""
     from rules.castle_raisers.bots import search as bot_search
 
-    monkeypatch.setattr(bot_search, "PLAYOUTS_MIN", 1)
+    monkeypatch.setattr(bot_search, "PLAYOUTS_MIN_BY_SEATS", (1, 1, 1, 1))
     monkeypatch.setattr(bot_search, "PLAYOUTS_MAX", 1)
-    state = _first_draft("cooperative", 2, 4)
+    state = first_draft("cooperative", 2, 4)
     first = bot_search.search_placement(state, game.to_move(state), random.Random(9))
     again = bot_search.search_placement(state, game.to_move(state), random.Random(9))
     assert first == again
@@ -232,7 +216,7 @@ def test_hard_coop_bot_plays_only_legal_actions_at_every_seat_count(seats, monke
     from rules.castle_raisers.bots import search as bot_search
 
     monkeypatch.setattr(bot_search, "CANDIDATES", 2)
-    monkeypatch.setattr(bot_search, "PLAYOUTS_MIN", 1)
+    monkeypatch.setattr(bot_search, "PLAYOUTS_MIN_BY_SEATS", (1, 1, 1, 1))
     monkeypatch.setattr(bot_search, "PLAYOUTS_MAX", 1)
     # 3 and 4 players: playouts of no length (the estimate judges the candidates), as the
     # playouts themselves are played above; a whole team game of them would take long
@@ -257,7 +241,7 @@ def test_a_team_playout_stops_at_the_next_age_and_a_last_age_one_at_game_end():
     so the estimate sees them); a playout from the last age plays the game out."""
     from rules.castle_raisers.bots import search as bot_search
 
-    state = _first_draft("cooperative", 2, 4)
+    state = first_draft("cooperative", 2, 4)
     reached = bot_search.playout(state, random.Random(3), horizon=state.age + 1)
     assert reached.age == 2 and not reached.finished
     assert game.to_move(reached) != CHANCE and reached.pending[-1].kind == "draft"
