@@ -71,14 +71,14 @@ at 24, 72 and 216 (means 72.9, 81.8, 77.4), and seeds 3000-3047 won 14 of 48 at 
 with 12 candidates instead of 6: 10; weighing 3 tiles a playout instead of 2: 14.
 What did help there was a stronger playout policy (the level-normal drafts and
 placements, every turn played out: 21 of 48) at four times the cost."""
-PLAYOUTS_MIN_BY_SEATS = (2, 2, 6, 4)
+PLAYOUTS_MIN_BY_SEATS = (2, 2, 6, 6)
 """Never fewer playouts a round than this, by team size (two draws at least, so luck does not
 decide alone). Teams of 3 and 4 cut their playouts at the next age (:data:`HORIZON_BY_SEATS`),
 and then this minimum is what nearly every decision of the first two ages gets (:data:`PLAYOUT_WORK`
 still counts turns to Game End). 3 players, seeds 0-59: at 6, 8 won and mean 204.1, against 4
 and 190.0 with playouts to Game End at 2; to Game End at 6 (three times the work) 12 and 209.3.
-4 players take 4: at 6 a draft cost about 1.2 times main's (3 players: half of it), and the first
-10 seeds at 6 made 269.3 against about 240 with playouts to Game End."""
+4 players, the first 10 seeds: at 6, 1 won and mean 269.3; at 4, none and 237.9, as to Game End
+at 2 (about 240). A draft at 6 costs about what one to Game End at 2 did at 3 players, half of it."""
 PLAYOUTS_MAX = 12
 """Never more playouts a round than this (the last decisions of a game are cheap but matter less)."""
 HORIZON_BY_SEATS = (99, 99, 1, 1)
