@@ -65,8 +65,11 @@ PLAYOUT_WORK = 48
 of them). So a decision late in the game, whose playouts are short, gets more of them, and
 an early one, whose playouts are long, fewer: every decision costs about the same, and the
 late ones, where a wrong tile can no longer be made up for, are judged on more draws.
-With :data:`CANDIDATES` at 5, a draft's median CPU on an idle machine is 147, 180, 190 and
-200 ms with 1 to 4 players (``benchmarks/castle_raisers_coop.py`` reports it under load).
+With :data:`CANDIDATES` at 5, a draft's median CPU on an idle machine was 147, 180, 190 and
+200 ms with 1 to 4 players, all playouts to Game End at 2 or more (``benchmarks/castle_raisers_coop.py``
+reports it under load). Since then a playout's placement reuses its draft's slot (about a tenth
+less work) and 3-4 player playouts stop at the next age (:data:`PLAYOUTS_MIN_BY_SEATS` gives
+the work that costs); the machine of 2026-12-01 is about 3 times slower than that one.
 More work bought no measurable strength: solo seeds 2000-2023 won 10, 12 and 12 of 24
 at 24, 72 and 216 (means 72.9, 81.8, 77.4), and seeds 3000-3047 won 14 of 48 at 36,
 with 12 candidates instead of 6: 10; weighing 3 tiles a playout instead of 2: 14.
