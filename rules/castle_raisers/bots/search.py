@@ -23,9 +23,9 @@ bonus); 3-4 player ones stop at the next age, where the estimate judges, as a
 playout to Game End is too long for a team that size to get enough of them.
 How many playouts a round takes is a budget of work (turns played out), so
 the late decisions, whose playouts are short, get more of them. A playout's
-placement takes the slot its draft already found best for the tile. Where the time goes (a solo draft, profiled): about
-two thirds in the estimate the quick policy asks, a fifth in the engine's
-own steps.
+placement takes the slot its draft already found best for the tile. Where
+the time goes (a solo draft, profiled): about two thirds in the estimate the
+quick policy asks, a fifth in the engine's own steps.
 
 The number of playouts is fixed by the work they take (engine actions), not
 by a clock, so the same state and seed always give the same choice.
@@ -66,10 +66,11 @@ of them). So a decision late in the game, whose playouts are short, gets more of
 an early one, whose playouts are long, fewer: every decision costs about the same, and the
 late ones, where a wrong tile can no longer be made up for, are judged on more draws.
 With :data:`CANDIDATES` at 5, a draft's median CPU on an idle machine was 147, 180, 190 and
-200 ms with 1 to 4 players, all playouts to Game End at 2 or more (``benchmarks/castle_raisers_coop.py``
-reports it under load). Since then a playout's placement reuses its draft's slot (about a tenth
-less work) and 3-4 player playouts stop at the next age (:data:`PLAYOUTS_MIN_BY_SEATS` gives
-the work that costs); the machine of 2026-12-01 is about 3 times slower than that one.
+200 ms with 1 to 4 players, all playouts to Game End at 2 or more a round
+(``benchmarks/castle_raisers_coop.py`` reports it under load). Since then a playout's
+placement reuses its draft's slot (about a tenth less work) and 3-4 player playouts stop at
+the next age (:data:`PLAYOUTS_MIN_BY_SEATS` gives the work that costs); the machine of
+2026-12-01 is about 3 times slower than that one.
 More work bought no measurable strength: solo seeds 2000-2023 won 10, 12 and 12 of 24
 at 24, 72 and 216 (means 72.9, 81.8, 77.4), and seeds 3000-3047 won 14 of 48 at 36,
 with 12 candidates instead of 6: 10; weighing 3 tiles a playout instead of 2: 14.
@@ -78,9 +79,10 @@ placements, every turn played out: 21 of 48) at four times the cost."""
 PLAYOUTS_MIN_BY_SEATS = (2, 2, 6, 6)
 """Never fewer playouts a round than this, by team size (two draws at least, so luck does not
 decide alone). Teams of 3 and 4 cut their playouts at the next age (:data:`HORIZON_BY_SEATS`),
-and then this minimum is what nearly every decision of the first two ages gets (:data:`PLAYOUT_WORK`
-still counts turns to Game End). 3 players, seeds 0-59: at 6, 8 won and mean 204.1, against 4
-and 190.0 with playouts to Game End at 2; to Game End at 6 (three times the work) 12 and 209.3.
+and then this minimum is what nearly every decision of the first two ages gets
+(:data:`PLAYOUT_WORK` still counts turns to Game End). 3 players, seeds 0-59: at 6, 8 won
+and mean 204.1, against 4 and 190.0 with playouts to Game End at 2; to Game End at 6 (three
+times the work) 12 and 209.3.
 4 players, the first 10 seeds: at 6, 1 won and mean 269.3; at 4, none and 237.9, as to Game End
 at 2 (about 240). The work of a draft, counted (median engine steps on the draft states of 3
 level-normal games, seeds 100-102): 3 players 5,960 against 10,128 to Game End at 2, 4 players
@@ -265,7 +267,7 @@ def playout(state: State, rng: random.Random, horizon: int = 99) -> State:
         if top.kind == "draft" and len(actions := legal_actions(state)) > 1:
             action, planned = _quick_draft(state, who, actions, rng)
         elif planned is not None and top.kind == "place":
-            # the draft just weighed every slot for this tile: the same choice, half the work
+            # the draft just weighed every slot for this tile: the same choice, not weighed again
             action, planned = planned, None
         else:
             action, planned = quick_action(state, rng), None
