@@ -5,8 +5,11 @@ through the keyboard."""
 from __future__ import annotations
 
 import contextlib
+import unicodedata
 from pathlib import Path
 
+from textual import events
+from textual.keys import REPLACED_KEYS, _character_to_key, _get_unicode_name_from_key
 from textual.worker import WorkerCancelled
 
 from castletui.app import CastleApp, Start
@@ -46,6 +49,35 @@ async def settle(pilot) -> None:
         with contextlib.suppress(WorkerCancelled):
             await pilot.app.workers.wait_for_complete()
         await pilot.pause()
+
+
+async def type_keys(pilot, *keys: str) -> None:
+    """Keys typed in one burst, as a quick typist (or a terminal over SSH)
+    sends them: every key is queued at once, then the app catches up.
+
+    ``pilot.press`` waits for the app to go idle after each key (two 20 ms
+    sleeps at least, and a redraw): a whole game of arrows costs minutes of
+    waiting that way. The keys still go through the driver in order, as a
+    terminal's would, so the app sees exactly what a person's keys make.
+
+    Only for a run of arrows, or of letters, then Enter: in a burst Textual
+    may run a key's binding (backspace, say) after the letters queued behind
+    it, so backspaces then letters come out as no text at all."""
+    *burst, last = keys
+    for key in burst:
+        pilot.app._driver.send_message(_key_event(key))
+    await pilot.press(last)
+
+
+def _key_event(key: str) -> events.Key:
+    """The event Pilot makes of ``key`` ("down", "a", " "), without its waits."""
+    if len(key) == 1 and not key.isalnum():
+        key = _character_to_key(key)
+    try:
+        char: str | None = unicodedata.lookup(_get_unicode_name_from_key(REPLACED_KEYS.get(key, key)))
+    except KeyError:
+        char = key if len(key) == 1 else None
+    return events.Key(key, char)
 
 
 async def play_to_the_end(pilot, limit: int = 3000) -> GameScreen:

@@ -71,6 +71,7 @@ async def test_table_mode_seats_people_and_says_what_a_bot_seat_needs(tmp_path):
         assert game.session.mode == "table" and game.session.human_seats() == [0, 1]
 
 
+@pytest.mark.slow
 async def test_a_whole_two_player_hot_seat_game_through_the_keyboard(tmp_path):
     start = new_game("catapult-castle", "standard", [saves.Player("Coco"), saves.Player("Wei")], 21)
     app = StillApp(start, tmp_path)
@@ -96,6 +97,7 @@ async def test_a_whole_two_player_hot_seat_game_through_the_keyboard(tmp_path):
         assert reloaded.finished and saves.replay(reloaded) == session.state
 
 
+@pytest.mark.slow
 async def test_a_whole_solo_game_through_the_keyboard(tmp_path):
     start = Start(
         "play",
@@ -409,6 +411,7 @@ def first_variant_and_players(game_id: str, bots: bool) -> tuple[str, list[saves
     return variant.name, players
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id", registry.ids())
 async def test_every_in_game_key_works_on_every_game_screen(tmp_path, game_id):
     from textual.screen import ModalScreen
@@ -453,6 +456,7 @@ async def test_every_in_game_key_works_on_every_game_screen(tmp_path, game_id):
         assert saves.load(tmp_path / "keeper.toml").game == game_id
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id", registry.ids())
 async def test_table_mode_plays_on_every_game_screen(tmp_path, game_id):
     """Table mode through the keyboard, one question at a time: Escape on a

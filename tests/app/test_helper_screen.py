@@ -75,6 +75,7 @@ async def test_catapult_castle_ranking_from_the_menu_with_a_wrong_answer_asked_a
         assert isinstance(app.screen, MenuScreen)
 
 
+@pytest.mark.slow
 async def test_castle_raisers_scorepad_on_screen(tmp_path):
     """Rulebook (seeds/000_b1469f6f1c1c5ef1.txt), Game End, Scoring Examples:
     Milo's and Wei's castles in a 2-player game, typed as in tests/test_calc.py."""

@@ -23,6 +23,7 @@ GAMES = [  # and whether the hot-seat curtain falls (only where views differ)
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id, variant, curtain", GAMES)
 async def test_square_brackets_in_names_are_shown_as_typed_everywhere(tmp_path, game_id, variant, curtain):
     players = [saves.Player(name) for name in NAMES]
@@ -143,6 +144,7 @@ async def test_save_as_under_its_own_name_again_does_not_ask(tmp_path):
         assert mine.path == tmp_path / "mine.toml"
 
 
+@pytest.mark.slow
 async def test_the_load_screen_lists_every_fuzzed_save(tmp_path):
     """The fuzz corpus (tests/saves/fuzzing.py) in one save folder: the load
     screen lists every file, damaged ones with what is wrong."""

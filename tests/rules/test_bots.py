@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from rules import registry
 from rules.core import CHANCE, Config, bots
 from tests.toy_game import Hold, Roll, State
@@ -39,6 +41,7 @@ def test_every_level_chooses_an_action_the_rules_accept():
         game.apply(state, bots.choose(game, state, level, random.Random(1)))
 
 
+@pytest.mark.slow
 def test_every_game_bot_finishes_games_at_every_level():
     for game_id in registry.ids():
         game = registry.get(game_id)

@@ -102,6 +102,7 @@ def test_replaying_the_log_rebuilds_the_same_state(case):
     assert state_hash(rebuilt) == state_hash(run.state)
 
 
+@pytest.mark.slow
 def test_saves_round_trip_through_toml_and_json(case, tmp_path):
     game_id, config = case
     run = playout(game_id, config, seed=2)

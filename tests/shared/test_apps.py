@@ -120,12 +120,14 @@ async def run_game(tmp_path, names: list[str], seed: int, bots: int = 0) -> list
         return screens
 
 
+@pytest.mark.slow
 async def test_two_terminals_play_castlecards_to_the_end_each_seeing_only_its_hand(tmp_path, views_asked):
     screens = await run_game(tmp_path, ["ann", "bo"], seed=21)
     assert saves.load(screens[0].session.table.path).finished
     assert views_asked and all(mine == seen for mine, seen in views_asked)
 
 
+@pytest.mark.slow
 async def test_three_terminals_play_castlecards_to_the_end_each_seeing_only_its_hand(tmp_path, views_asked):
     screens = await run_game(tmp_path, ["ann", "bo", "cy"], seed=8)
     assert {screen.session.seat for screen in screens} == {0, 1, 2}
@@ -135,6 +137,7 @@ async def test_three_terminals_play_castlecards_to_the_end_each_seeing_only_its_
         assert len(screen.session.log) >= screen.session.ply
 
 
+@pytest.mark.slow
 async def test_a_bot_seat_is_played_by_whichever_terminal_sees_it_first(tmp_path, views_asked):
     screens = await run_game(tmp_path, ["ann", "bo"], seed=5, bots=1)
     log = screens[0].session.save.log

@@ -13,6 +13,7 @@ import random
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from rich.console import Console
 
 import saves
@@ -85,6 +86,7 @@ def prompts(screen: CastleRaisersScreen) -> list[str]:
 # --- whole games through the keyboard ---------------------------------------------
 
 
+@pytest.mark.slow
 async def test_a_two_player_game_against_a_bot_through_the_keyboard(tmp_path):
     start = Start(
         "play",
@@ -113,6 +115,7 @@ async def test_a_two_player_game_against_a_bot_through_the_keyboard(tmp_path):
         assert reloaded.finished and saves.replay(reloaded) == session.state
 
 
+@pytest.mark.slow
 async def test_a_solo_game_through_the_keyboard(tmp_path):
     start = Start(
         "play",

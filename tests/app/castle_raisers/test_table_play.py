@@ -12,6 +12,8 @@ from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
+
 import saves
 from castletui.screens.dialogs import ChancePicker
 from castletui.screens.game import GameScreen
@@ -21,7 +23,7 @@ from rules import castle_raisers as game
 from rules.castle_raisers import State
 from rules.core import CHANCE, name_seats, sample_outcome
 from rules.core.table_entry import Batch
-from tests.app.driving import StillApp, screen_text, settle
+from tests.app.driving import StillApp, screen_text, settle, type_keys
 
 GAME = "castle-raisers"
 
@@ -81,11 +83,11 @@ async def play_at_the_table(
             texts = what_came_up(session, screen.batches, rng)
             asked.forms.append(texts)
             for text in texts:
-                await pilot.press(*text, "enter")
+                await type_keys(pilot, *text, "enter")
         elif isinstance(screen, CountsEntry):
             (text,) = what_came_up(session, (screen.batch,), rng)
             asked.counts.append(name_seats(screen.batch.question, session.names))
-            await pilot.press(*text, "enter")
+            await type_keys(pilot, *text, "enter")
         elif isinstance(screen, ChancePicker):
             asked.pickers.append(screen.prompt)
             await pilot.press("enter")
@@ -104,6 +106,7 @@ def past_round_one(state: State) -> bool:
     return (state.age, state.round) > (1, 1)
 
 
+@pytest.mark.slow
 async def test_a_two_player_table_game_through_set_up_and_the_first_round(tmp_path):
     session = table_session(tmp_path / "t.toml", "competitive", ["Coco", "Wei"])
     app = StillApp(save_dir=tmp_path, session=session)
@@ -146,7 +149,7 @@ async def test_a_wrong_count_is_refused_with_its_reason_and_nothing_is_played(tm
         await settle(pilot)
         assert isinstance(app.screen, CountsEntry)
         ply = session.ply
-        await pilot.press(*"3 soldier", "enter")
+        await type_keys(pilot, *"3 soldier", "enter")
         assert "2 drawn, but you typed 3" in screen_text(app) and session.ply == ply
         await pilot.press(*["backspace"] * 9, *"soldier vicious", "enter")
         await settle(pilot)
@@ -154,6 +157,7 @@ async def test_a_wrong_count_is_refused_with_its_reason_and_nothing_is_played(tm
         assert not isinstance(app.screen, CountsEntry) or app.screen.batch.question.endswith("'s sea")
 
 
+@pytest.mark.slow
 async def test_a_solo_table_game_types_its_threat_cards_on_one_line(tmp_path):
     options = {"threats_player_1": 2}
     session = table_session(tmp_path / "s.toml", "solo", ["Coco"], options)
@@ -167,7 +171,7 @@ async def test_a_solo_table_game_types_its_threat_cards_on_one_line(tmp_path):
         entry = app.screen
         assert isinstance(entry, CountsEntry)
         assert "Threat cards drawn by Coco" in screen_text(app)
-        await pilot.press(*"From All Sides They're in the Walls", "enter")
+        await type_keys(pilot, *"From All Sides They're in the Walls", "enter")
         assert "cannot come up" in screen_text(app) and not session.state.castles[0].threats
         await pilot.press("ctrl+a", "ctrl+k", *"isolated towering", "enter")
         await settle(pilot)

@@ -9,6 +9,8 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+import pytest
+
 import saves
 from castletui.app import Start
 from castletui.screens.castlecards import CastlecardsScreen
@@ -98,6 +100,7 @@ def choice_texts(app) -> list[str]:
 # --- a whole game ------------------------------------------------------------
 
 
+@pytest.mark.slow
 async def test_a_two_player_game_against_a_bot_through_the_keyboard(tmp_path):
     start = Start(
         "play",

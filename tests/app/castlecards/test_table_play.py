@@ -18,7 +18,7 @@ from castletui.screens.game import GameScreen
 from castletui.screens.table_entry import CountsEntry, SetupForm
 from castletui.session import Session
 from rules.castlecards import Buy, Decline, King
-from tests.app.driving import StillApp, screen_text, settle
+from tests.app.driving import StillApp, screen_text, settle, type_keys
 
 VILLAGE, ACADEMY = "unseen-village", "unseen-academy"
 
@@ -36,7 +36,9 @@ async def choose(pilot, action) -> None:
     assert action in lines, (action, [choice.text for choice in screen.choice_list])
     here = screen.query_one("#actions").highlighted or 0
     target = lines.index(action)
-    await pilot.press(*(["down"] * (target - here) if target > here else ["up"] * (here - target)), "enter")
+    await type_keys(
+        pilot, *(["down"] * (target - here) if target > here else ["up"] * (here - target)), "enter"
+    )
     await settle(pilot)
 
 

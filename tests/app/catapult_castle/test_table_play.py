@@ -7,6 +7,8 @@ table, from its first screen through a shot."""
 
 from __future__ import annotations
 
+import pytest
+
 import saves
 from castletui.screens.dialogs import ChancePicker
 from castletui.screens.game import GameScreen
@@ -14,7 +16,7 @@ from castletui.screens.table_entry import CountsEntry, SetupForm
 from rules.catapult_castle import Land, square_index
 from rules.catapult_castle.edition import UNSEEN
 from rules.catapult_castle.state import Draw
-from tests.app.driving import StillApp, new_game, screen_text, settle
+from tests.app.driving import StillApp, new_game, screen_text, settle, type_keys
 
 
 async def choose(pilot, text: str) -> None:
@@ -26,8 +28,9 @@ async def choose(pilot, text: str) -> None:
     actions = screen.query_one("#actions")
     here = actions.highlighted or 0
     target = lines.index(text)
-    await pilot.press(*(["down"] * (target - here) if target >= here else ["up"] * (here - target)))
-    await pilot.press("enter")
+    await type_keys(
+        pilot, *(["down"] * (target - here) if target >= here else ["up"] * (here - target)), "enter"
+    )
     await settle(pilot)
 
 
@@ -35,7 +38,7 @@ async def landed(pilot, typed: str, question: str) -> None:
     """Answer the landing question by typing a few words of the place."""
     picker = pilot.app.screen
     assert isinstance(picker, ChancePicker) and picker.prompt == question
-    await pilot.press(*typed, "enter")
+    await type_keys(pilot, *typed, "enter")
     await settle(pilot)
 
 
@@ -44,6 +47,7 @@ def log_lines(app) -> list[str]:
     return [line.text for line in games[-1].session.log]
 
 
+@pytest.mark.slow
 async def test_a_two_player_table_game_through_the_keyboard(tmp_path):
     players = [saves.Player("Coco"), saves.Player("Wei")]
     app = StillApp(new_game("catapult-castle", "standard", players, 1, mode="table"), tmp_path)
@@ -54,7 +58,7 @@ async def test_a_two_player_table_game_through_the_keyboard(tmp_path):
         assert isinstance(form, SetupForm)
         shown = screen_text(app)
         assert "Who starts? (lost a kingdom last)" in shown and "Coco / Wei" in shown
-        await pilot.press(*"coco", "enter")
+        await type_keys(pilot, *"coco", "enter")
         await settle(pilot)
         game = app.screen
         assert isinstance(game, GameScreen)
@@ -107,7 +111,7 @@ async def test_a_two_player_table_game_through_the_keyboard(tmp_path):
         entry = app.screen
         assert isinstance(entry, CountsEntry)
         assert "Cards freed from Coco's inner stack, face up to the King discard" in screen_text(app)
-        await pilot.press(*"2 extra 1 roof", "enter")
+        await type_keys(pilot, *"2 extra 1 roof", "enter")
         await settle(pilot)
         assert "drawn, but you typed 3." in screen_text(app), "refused, with the reason"
         await pilot.press(*["backspace"] * len("2 extra 1 roof"), *"1 extra 1 roof", "enter")

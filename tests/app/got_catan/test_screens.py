@@ -6,13 +6,15 @@ three people through the keyboard."""
 
 from __future__ import annotations
 
+import pytest
+
 from castletui.screens.dialogs import CurtainScreen
 from castletui.screens.got_catan import GotCatanScreen
 from castletui.widgets.got_catan_map import GotCatanMap
 from castletui.widgets.got_catan_trade import TradeDialog, TradeGrid
 from rules import got_catan as game
 from rules.got_catan import RESOURCES, BuildRoad, BuildSettlement
-from tests.app.driving import StillApp, open_table, screen_text, settle
+from tests.app.driving import StillApp, open_table, screen_text, settle, type_keys
 from tests.app.got_catan.helpers import at, new_session, play_until, press_until, top
 
 
@@ -188,6 +190,7 @@ async def test_the_score_key_keeps_victory_point_cards_face_down(tmp_path):
     assert session.standing(0).scores == game.result(game.view(session.state, 0)).scores
 
 
+@pytest.mark.slow
 async def test_a_whole_hot_seat_game_of_three_people_through_the_keyboard(tmp_path):
     """Every decision by keys: the arrows to the line a person following
     the planner bot would take (or the group holding it), Enter, and Enter
@@ -220,7 +223,7 @@ async def test_a_whole_hot_seat_game_of_three_people_through_the_keyboard(tmp_pa
             actions = screen.query_one("#actions", OptionList)
             assert screen.focused is actions
             steps = index - (actions.highlighted or 0)
-            await pilot.press(*["down" if steps > 0 else "up"] * abs(steps), "enter")
+            await type_keys(pilot, *["down" if steps > 0 else "up"] * abs(steps), "enter")
         assert session.over, "the game did not end"
         assert session.result().winners
         assert curtains >= session.state.turn_number - 1, "the curtain fell between the people"

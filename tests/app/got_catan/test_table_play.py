@@ -21,6 +21,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 import saves
 from castletui.screens.dialogs import ChancePicker
 from castletui.screens.game import GameScreen
@@ -175,6 +177,7 @@ def _deciding(session: Session, kind: str) -> bool:
     return bool(session.state.pending) and session.state.pending[-1].kind == kind
 
 
+@pytest.mark.slow
 async def test_a_base_game_at_the_table_set_up_why_not_and_a_hidden_card_named_when_played(tmp_path):
     session = table_session(tmp_path / "t.toml", "base")
     app = StillApp(save_dir=tmp_path, session=session)
@@ -252,6 +255,7 @@ async def test_a_base_game_at_the_table_set_up_why_not_and_a_hidden_card_named_w
         assert session.state.pending[-1].kind in ("start", "turn")
 
 
+@pytest.mark.slow
 async def test_brotherhood_at_the_table_set_up_form_and_a_keeps_tokens_as_counts(tmp_path):
     session = table_session(tmp_path / "w.toml", "brotherhood")
     app = StillApp(save_dir=tmp_path, session=session)

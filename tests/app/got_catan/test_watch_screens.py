@@ -7,13 +7,14 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from textual.widgets import OptionList
 
 from castletui.screens.dialogs import CurtainScreen
 from castletui.screens.got_catan import GotCatanScreen
 from castletui.widgets.got_catan_map import GotCatanMap
 from castletui.widgets.got_catan_wall import GotCatanWall
-from tests.app.driving import StillApp, open_table, screen_text, settle
+from tests.app.driving import StillApp, open_table, screen_text, settle, type_keys
 from tests.app.got_catan.helpers import at, new_session, planned_line, play_until
 
 
@@ -76,6 +77,7 @@ async def test_the_rolls_preview_tells_what_the_wildling_die_can_do(tmp_path):
         assert "wildling die" in screen_text(app)
 
 
+@pytest.mark.slow
 async def test_a_whole_hot_seat_game_through_the_keyboard_ends_by_a_breach(tmp_path):
     """Three people following the base game's plans (no guards but the
     set-up's, no heroes) by keys alone: the arrows to the line, Enter, Enter
@@ -104,7 +106,7 @@ async def test_a_whole_hot_seat_game_through_the_keyboard_ends_by_a_breach(tmp_p
                 actions.focus()
                 await settle(pilot)
             steps = index - (actions.highlighted or 0)
-            await pilot.press(*["down" if steps > 0 else "up"] * abs(steps), "enter")
+            await type_keys(pilot, *["down" if steps > 0 else "up"] * abs(steps), "enter")
         assert session.over, "the game did not end"
         assert session.state.ended_by == "breach" and session.state.breaches == 3
         assert session.result().winners

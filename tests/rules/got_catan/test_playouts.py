@@ -50,6 +50,7 @@ def _checks(every: int = 11):
     return check
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seats", [3, 4])
 @pytest.mark.parametrize("mode", ["digital", "table"])
 @pytest.mark.parametrize("seed", range(3))
@@ -61,6 +62,7 @@ def test_random_playout_reaches_the_end(seats, mode, seed):
     check_counts(state)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seats", [3, 4])
 @pytest.mark.parametrize("mode", ["digital", "table"])
 @pytest.mark.parametrize("seed", range(4))
