@@ -178,8 +178,10 @@ def castle_estimate(state: State, seat: int, incoming: list[list[float]], future
 
     The quick policy of the search asks this a hundred thousand times a draft, so
     what depends only on the Village layout (:func:`_village_features`) or the wall
-    (:func:`geometry.visible_wall_icons`) is looked up, not worked out again. The
-    terms are still added in the order they always were: the same floats, to the bit."""
+    and the layout (:func:`_wall_icon_terms`) is looked up, not worked out again, and
+    the small helpers of the loop over regions (:func:`_softplus`, :func:`_sigmoid`,
+    the simplest cases of :func:`_token_estimate`) are written out in it. The terms
+    are still added in the order they always were: the same floats, to the bit."""
     castle: Castle = state.castles[seat]
     heights = castle.heights
     value = 2.0 * sum(castle.prestige) + 3.0 * sum(castle.attack) - castle.arrows + 5.0 * max(heights)
@@ -187,7 +189,7 @@ def castle_estimate(state: State, seat: int, incoming: list[list[float]], future
     threats = castle.threats
     # only the older Towering reckoning (WALL_GOALS off) reads it: costly, so not worked out otherwise
     progress = peak_progress(castle.wall, left) if left and threats and not WALL_GOALS else 0.0
-    counts, icon_worth, section_tokens, spread = _village_features(castle.village)
+    counts, _, section_tokens, spread = _village_features(castle.village)
     ends = _ends_left(state)
     open_end = bool(left or ends)
     growth = GROWTH_PER_TILE * left
@@ -195,17 +197,24 @@ def castle_estimate(state: State, seat: int, incoming: list[list[float]], future
     temperature = 0.3 + 0.7 * min(1.0, (left + ends) / 6.0)
     defence = [0.0, 0.0, 0.0]
     if castle.wall and open_end:
-        icons = geometry.visible_wall_icons(castle.board, castle.wall, state.fortified_defenders_fire)
+        shown, worths, defenders = _wall_icon_terms(
+            castle.board, castle.wall, state.fortified_defenders_fire, castle.village
+        )
         # an icon left showing may be covered (and fire) by a tile still to come
-        cover = ICON_COVER * min(1.0, 2.0 * left / max(1, len(icons)))
-        for ability, section, _, _ in icons:
-            if cover:
-                value += cover * icon_worth[section][ability]
-            if ability == "DEF" and ends:
-                defence[section] += DEFENDER_WORTH * ends * counts[section]["DEF"]
+        cover = ICON_COVER * min(1.0, 2.0 * left / max(1, shown))
+        if cover:
+            for worth in worths:
+                value += cover * worth
+        if ends:
+            for section in range(3):
+                # one term per Defender icon, added one at a time as the icons come
+                for _ in range(defenders[section]):
+                    defence[section] += DEFENDER_WORTH * ends * counts[section]["DEF"]
     wolves = castle.wolves
     entering_expected = [0.0, 0.0, 0.0]
     wants_in = bool(threats) and _threats_want_wolves(threats)
+    exp = math.exp
+    log1p = math.log1p
     for region in range(3):
         base = region * 4
         come = incoming[region]
@@ -219,8 +228,13 @@ def castle_estimate(state: State, seat: int, incoming: list[list[float]], future
         p_ladder = LADDER_STAYS if ladder_now else 0.0
         if not open_end:
             p_ladder = 1.0 if ladder_now else 0.0
-        p_ladder = 1.0 - (1.0 - p_ladder) * math.exp(-0.8 * come[LADDER])
-        over = _softplus(total - capacity, temperature) if open_end else max(0.0, total - capacity)
+        p_ladder = 1.0 - (1.0 - p_ladder) * exp(-0.8 * come[LADDER])
+        if open_end:
+            # _softplus(total - capacity, temperature)
+            x = (total - capacity) / temperature
+            over = x * temperature if x > 20 else temperature * log1p(exp(x))
+        else:
+            over = max(0.0, total - capacity)
         entering = p_ladder * max(total, 0.0) + (1.0 - p_ladder) * over
         entering_expected[region] = entering
         if wants_in:
@@ -235,13 +249,20 @@ def castle_estimate(state: State, seat: int, incoming: list[list[float]], future
         value -= 0.3 * wolves[base + VICIOUS]
         tokens = section_tokens[region]
         if tokens:
-            none_enter = (1.0 - p_ladder) * (
-                _sigmoid((2.0 * (capacity - total) - 1.0) / temperature)
-                if open_end
-                else float(total <= capacity)
-            )
+            if open_end:
+                # _sigmoid((2.0 * (capacity - total) - 1.0) / temperature)
+                x = (2.0 * (capacity - total) - 1.0) / temperature
+                none_enter = (1.0 - p_ladder) * (0.0 if x < -30 else 1.0 / (1.0 + exp(-x)))
+            else:
+                none_enter = (1.0 - p_ladder) * float(total <= capacity)
             for token_id, condition, points, fixed in tokens:
-                value += _token_estimate(castle, token_id, condition, points, fixed, region, none_enter)
+                # _token_estimate's first two cases, the commonest, without the call
+                if condition == "no_wolves":
+                    value += points * none_enter
+                elif condition in FIXED_CONDITIONS:
+                    value += fixed
+                else:
+                    value += _token_estimate(castle, token_id, condition, points, fixed, region, none_enter)
     if left:
         weight = min(1.0, left / 6.0)
         for section in range(3):
@@ -252,6 +273,28 @@ def castle_estimate(state: State, seat: int, incoming: list[list[float]], future
     if threats:
         value -= _threat_shortfall(state, castle, entering_expected, progress, seat)
     return value
+
+
+@lru_cache(maxsize=16384)
+def _wall_icon_terms(
+    board: str, wall: tuple[str, ...], fortified_visible: bool, village: tuple[str, ...]
+) -> tuple[int, tuple[float, ...], tuple[int, ...]]:
+    """What :func:`castle_estimate` reads of the icons showing on a wall
+    (:func:`geometry.visible_wall_icons`), kept per wall and Village layout (a playout
+    weighs many placements on the same few): how many show, what firing each is
+    worth there (``icon_worth`` of :func:`_village_features`), in wall order, and
+    how many Defender icons show over each section."""
+    icons = geometry.visible_wall_icons(board, wall, fortified_visible)
+    icon_worth = _village_features(village)[1]
+    defenders = [0, 0, 0]
+    for ability, section, _, _ in icons:
+        if ability == "DEF":
+            defenders[section] += 1
+    return (
+        len(icons),
+        tuple(icon_worth[section][ability] for ability, section, _, _ in icons),
+        tuple(defenders),
+    )
 
 
 @lru_cache(maxsize=8192)
