@@ -49,7 +49,7 @@ from rules.castle_raisers.edition import (
 from rules.castle_raisers.flow import AGES, ROUNDS_PER_AGE, to_move
 from rules.castle_raisers.legal import legal_actions
 from rules.castle_raisers.scoring import threat_met
-from rules.castle_raisers.sheet import ability_count, condition_points
+from rules.castle_raisers.sheet import ability_count, ability_counts, condition_points
 from rules.castle_raisers.state import (
     Action,
     Castle,
@@ -178,7 +178,7 @@ def castle_estimate(state: State, seat: int, incoming: list[list[float]], future
 
     The quick policy of the search asks this a hundred thousand times a draft, so
     what depends only on the Village layout (:func:`_village_features`) or the wall
-    and the layout (:func:`_wall_icon_terms`) is looked up, not worked out again, and
+    (:func:`geometry.visible_wall_icons`) is looked up, not worked out again, and
     the small helpers of the loop over regions (:func:`_softplus`, :func:`_sigmoid`,
     the simplest cases of :func:`_token_estimate`) are written out in it. The terms
     are still added in the order they always were: the same floats, to the bit."""
@@ -189,7 +189,7 @@ def castle_estimate(state: State, seat: int, incoming: list[list[float]], future
     threats = castle.threats
     # only the older Towering reckoning (WALL_GOALS off) reads it: costly, so not worked out otherwise
     progress = peak_progress(castle.wall, left) if left and threats and not WALL_GOALS else 0.0
-    counts, _, section_tokens, spread = _village_features(castle.village)
+    counts, icon_worth, section_tokens, spread = _village_features(castle.village)
     ends = _ends_left(state)
     open_end = bool(left or ends)
     growth = GROWTH_PER_TILE * left
@@ -197,19 +197,14 @@ def castle_estimate(state: State, seat: int, incoming: list[list[float]], future
     temperature = 0.3 + 0.7 * min(1.0, (left + ends) / 6.0)
     defence = [0.0, 0.0, 0.0]
     if castle.wall and open_end:
-        shown, worths, defenders = _wall_icon_terms(
-            castle.board, castle.wall, state.fortified_defenders_fire, castle.village
-        )
+        icons = geometry.visible_wall_icons(castle.board, castle.wall, state.fortified_defenders_fire)
         # an icon left showing may be covered (and fire) by a tile still to come
-        cover = ICON_COVER * min(1.0, 2.0 * left / max(1, shown))
-        if cover:
-            for worth in worths:
-                value += cover * worth
-        if ends:
-            for section in range(3):
-                # one term per Defender icon, added one at a time as the icons come
-                for _ in range(defenders[section]):
-                    defence[section] += DEFENDER_WORTH * ends * counts[section]["DEF"]
+        cover = ICON_COVER * min(1.0, 2.0 * left / max(1, len(icons)))
+        for ability, section, _, _ in icons:
+            if cover:
+                value += cover * icon_worth[section][ability]
+            if ability == "DEF" and ends:
+                defence[section] += DEFENDER_WORTH * ends * counts[section]["DEF"]
     wolves = castle.wolves
     entering_expected = [0.0, 0.0, 0.0]
     wants_in = bool(threats) and _threats_want_wolves(threats)
@@ -275,37 +270,12 @@ def castle_estimate(state: State, seat: int, incoming: list[list[float]], future
     return value
 
 
-@lru_cache(maxsize=16384)
-def _wall_icon_terms(
-    board: str, wall: tuple[str, ...], fortified_visible: bool, village: tuple[str, ...]
-) -> tuple[int, tuple[float, ...], tuple[int, ...]]:
-    """What :func:`castle_estimate` reads of the icons showing on a wall
-    (:func:`geometry.visible_wall_icons`), kept per wall and Village layout (a playout
-    weighs many placements on the same few): how many show, what firing each is
-    worth there (``icon_worth`` of :func:`_village_features`), in wall order, and
-    how many Defender icons show over each section."""
-    icons = geometry.visible_wall_icons(board, wall, fortified_visible)
-    icon_worth = _village_features(village)[1]
-    defenders = [0, 0, 0]
-    for ability, section, _, _ in icons:
-        if ability == "DEF":
-            defenders[section] += 1
-    return (
-        len(icons),
-        tuple(icon_worth[section][ability] for ability, section, _, _ in icons),
-        tuple(defenders),
-    )
-
-
 @lru_cache(maxsize=8192)
 def _counts(village: tuple[str, ...]) -> tuple[dict[str, int], ...]:
     """Per section, each ability's count (:func:`ability_count`), kept per Village layout:
     the estimate asks for them thousands of times a decision, the layout seldom changes.
     Callers must not change the dicts."""
-    castle = Castle(village=village)
-    return tuple(
-        {ability: ability_count(castle, ability, section) for ability in ICON_BASE} for section in range(3)
-    )
+    return ability_counts(Castle(village=village))
 
 
 FIXED_CONDITIONS = ("colour", "empty")
