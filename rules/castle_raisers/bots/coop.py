@@ -173,8 +173,10 @@ def _incoming_for(
     return incoming, per_region
 
 
-ESTIMATES_KEPT = 100_000
-"""How many castle estimates :data:`_ESTIMATES` keeps before it starts again."""
+ESTIMATES_KEPT = 20_000
+"""How many castle estimates :data:`_ESTIMATES` keeps before it starts again: a 4-player
+draft search works out up to about 10,000, and the hits are nearly all within one search (each
+entry keeps its castle, steps and lines alive: a few tens of MB at most)."""
 _ESTIMATES: dict[tuple, tuple[list[list[float]], float]] = {}
 """Castle estimates already worked out (teams of 3 and 4), by everything the estimate reads.
 A playout weighs a choice of one player (a line to pick, a slot) by the whole team's estimate,
