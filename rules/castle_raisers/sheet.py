@@ -51,11 +51,21 @@ def ability_count(castle: Castle, ability: str, section: int) -> int:
 
 
 def ability_counts(castle: Castle) -> tuple[dict[str, int], ...]:
-    """Per section (``SECTIONS`` order), the count of each ability."""
-    return tuple(
-        {ability: ability_count(castle, ability, section) for ability in ABILITIES}
-        for section in range(len(SECTIONS))
-    )
+    """Per section (``SECTIONS`` order), the count of each ability (:func:`ability_count`
+    of every ability, in one pass over the section's locations: the co-op bot's estimate
+    asks this for every new Village layout its playouts try)."""
+    village = castle.village
+    found = []
+    for locations in SECTION_LOCATIONS:
+        count = {ability: 1 if ability in MIDDLE_AREA else 0 for ability in ABILITIES}
+        for location in locations:
+            token = village[location]
+            if token:
+                ability = TOKENS[token].ability
+                if ability in count:
+                    count[ability] += 1
+        found.append(count)
+    return tuple(found)
 
 
 def wolves_in_region(castle: Castle, region: int) -> int:
