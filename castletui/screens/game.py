@@ -26,7 +26,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Footer, Header, OptionList, Static
+from textual.widgets import Header, OptionList, Static
 from textual.widgets.option_list import Option
 from textual.worker import get_current_worker
 
@@ -36,7 +36,7 @@ from castletui.screens.result import ResultScreen
 from castletui.screens.table_entry import CountsEntry, SetupForm
 from castletui.session import Session
 from castletui.widgets.board import SpotBoard
-from castletui.widgets.footer import fit_footer
+from castletui.widgets.footer import SteadyFooter, fit_footer
 from castletui.widgets.panels import GameLog, PlayersPanel
 from castletui.widgets.plain import Plain
 from rules import registry
@@ -139,7 +139,7 @@ class GameScreen(Screen):
             yield OptionList(id="actions", markup=False)
             yield Plain("", id="preview")
             yield from self.compose_action_extras()
-        yield Footer()
+        yield SteadyFooter()
 
     def compose_board(self) -> ComposeResult:
         """The game's own board widgets. The frame's default shows the

@@ -18,9 +18,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Input, OptionList, RichLog, Static
+from textual.widgets import Header, Input, OptionList, RichLog, Static
 from textual.widgets.option_list import Option
 
+from castletui.widgets.footer import SteadyFooter
 from castletui.widgets.plain import Plain
 from castletui.widgets.still import hold_cursors_still
 from rules import registry
@@ -71,7 +72,7 @@ class RulesHelperScreen(Screen):
                 yield Plain("", id="helper-question")
                 yield Input(placeholder="your answer, then Enter", id="helper-answer", disabled=True)
                 yield Plain("", id="helper-error", classes="error")
-        yield Footer()
+        yield SteadyFooter()
 
     def on_mount(self) -> None:
         self.sub_title = "Rules helper"

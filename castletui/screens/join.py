@@ -12,10 +12,11 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import Footer, Header, OptionList, Static
+from textual.widgets import Header, OptionList, Static
 from textual.widgets.option_list import Option
 
 from castletui.shared import is_lobby_only, join_table, table_dir_of, who_of
+from castletui.widgets.footer import SteadyFooter
 from castletui.widgets.plain import Plain
 
 REFRESH_SECONDS = 1.0
@@ -48,7 +49,7 @@ class JoinScreen(Screen):
         yield Plain("", id="lobby-title", classes="title")
         yield OptionList(id="lobby", markup=False)
         yield Plain("", id="lobby-note")
-        yield Footer()
+        yield SteadyFooter()
 
     def on_mount(self) -> None:
         self.title = "Shared tables"

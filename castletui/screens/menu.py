@@ -6,12 +6,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Header, OptionList, Static
+from textual.widgets import Header, OptionList, Static
 from textual.widgets.option_list import Option
 
 from castletui.listing import game_title, where_it_stands
 from castletui.widgets.banner import BANNER
-from castletui.widgets.footer import fit_footer
+from castletui.widgets.footer import SteadyFooter, fit_footer
 from castletui.widgets.plain import Plain
 
 
@@ -44,7 +44,7 @@ class MenuScreen(Screen):
                     id="menu",
                     markup=False,
                 )
-        yield Footer()
+        yield SteadyFooter()
 
     def on_mount(self) -> None:
         fit_footer(self)

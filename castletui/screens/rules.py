@@ -10,9 +10,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Markdown, OptionList
+from textual.widgets import Header, Markdown, OptionList
 from textual.widgets.option_list import Option
 
+from castletui.widgets.footer import SteadyFooter
 from rules import registry
 
 
@@ -43,7 +44,7 @@ class RulesScreen(Screen):
             )
             with VerticalScroll(id="rules-scroll"):
                 yield Markdown("", id="rules-text")
-        yield Footer()
+        yield SteadyFooter()
 
     def on_mount(self) -> None:
         games = self.query_one("#rules-games", OptionList)

@@ -8,8 +8,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Header, Input, Select, Static
+from textual.widgets import Button, Header, Input, Select, Static
 
+from castletui.widgets.footer import SteadyFooter
 from castletui.widgets.plain import Plain, PlainLabel
 from castletui.widgets.still import hold_cursors_still
 from rules import registry
@@ -128,7 +129,7 @@ class NewGameScreen(Screen):
             with Horizontal(id="wizard-buttons"):
                 yield Button("Start", variant="primary", id="start", compact=True)
                 yield Button("Back", id="back", compact=True)
-        yield Footer()
+        yield SteadyFooter()
 
     def _variant_options(self, first: bool = True) -> tuple[list, str]:
         info = self.info
