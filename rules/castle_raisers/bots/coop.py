@@ -230,10 +230,8 @@ def _castle_estimate(
 
     The quick policy of the search asks this a hundred thousand times a draft, so
     what depends only on the Village layout (:func:`_village_features`) or the wall
-    (:func:`geometry.visible_wall_icons`) is looked up, not worked out again, and
-    the small helpers of the loop over regions (:func:`_softplus`, :func:`_sigmoid`,
-    the simplest cases of :func:`_token_estimate`) are written out in it. The terms
-    are still added in the order they always were: the same floats, to the bit."""
+    (:func:`geometry.visible_wall_icons`) is looked up, not worked out again. The
+    terms are still added in the order they always were: the same floats, to the bit."""
     castle: Castle = state.castles[seat]
     heights = castle.heights
     value = 2.0 * sum(castle.prestige) + 3.0 * sum(castle.attack) - castle.arrows + 5.0 * max(heights)
@@ -258,8 +256,6 @@ def _castle_estimate(
     wolves = castle.wolves
     entering_expected = [0.0, 0.0, 0.0]
     wants_in = bool(threats) and _threats_want_wolves(threats)
-    exp = math.exp
-    log1p = math.log1p
     for region in range(3):
         base = region * 4
         come = incoming[region]
@@ -273,13 +269,8 @@ def _castle_estimate(
         p_ladder = LADDER_STAYS if ladder_now else 0.0
         if not open_end:
             p_ladder = 1.0 if ladder_now else 0.0
-        p_ladder = 1.0 - (1.0 - p_ladder) * exp(-0.8 * come[LADDER])
-        if open_end:
-            # _softplus(total - capacity, temperature)
-            x = (total - capacity) / temperature
-            over = x * temperature if x > 20 else temperature * log1p(exp(x))
-        else:
-            over = max(0.0, total - capacity)
+        p_ladder = 1.0 - (1.0 - p_ladder) * math.exp(-0.8 * come[LADDER])
+        over = _softplus(total - capacity, temperature) if open_end else max(0.0, total - capacity)
         entering = p_ladder * max(total, 0.0) + (1.0 - p_ladder) * over
         entering_expected[region] = entering
         if wants_in:
@@ -294,20 +285,13 @@ def _castle_estimate(
         value -= 0.3 * wolves[base + VICIOUS]
         tokens = section_tokens[region]
         if tokens:
-            if open_end:
-                # _sigmoid((2.0 * (capacity - total) - 1.0) / temperature)
-                x = (2.0 * (capacity - total) - 1.0) / temperature
-                none_enter = (1.0 - p_ladder) * (0.0 if x < -30 else 1.0 / (1.0 + exp(-x)))
-            else:
-                none_enter = (1.0 - p_ladder) * float(total <= capacity)
+            none_enter = (1.0 - p_ladder) * (
+                _sigmoid((2.0 * (capacity - total) - 1.0) / temperature)
+                if open_end
+                else float(total <= capacity)
+            )
             for token_id, condition, points, fixed in tokens:
-                # _token_estimate's first two cases, the commonest, without the call
-                if condition == "no_wolves":
-                    value += points * none_enter
-                elif condition in FIXED_CONDITIONS:
-                    value += fixed
-                else:
-                    value += _token_estimate(castle, token_id, condition, points, fixed, region, none_enter)
+                value += _token_estimate(castle, token_id, condition, points, fixed, region, none_enter)
     if left:
         weight = min(1.0, left / 6.0)
         for section in range(3):
