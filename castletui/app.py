@@ -16,6 +16,13 @@ from saves.store import save_dir as save_dir_of
 # before the menu's first frame.
 
 
+BOT_THINKING_TIME = 0.25
+"""Seconds a bot that searches (Castle Raisers' hard co-op bot) may think in
+the app before it plays the best it has found: on a fast machine its work is
+done well before, on a slow one the table still does not wait for it. Tests
+and benchmarks give no limit, so a seeded game plays the same everywhere."""
+
+
 def save_stamp() -> str:
     """When a game starts, as its file name says it (to the second: two
     games in one second get -2, -3... from saves.new_save_path)."""
@@ -55,6 +62,7 @@ class CastleApp(App):
         *,
         save_dir: Path | str | None = None,
         bot_delay: float | None = None,
+        think_for: float | None = BOT_THINKING_TIME,
     ) -> None:
         super().__init__()
         self.start = start or Start()
@@ -62,6 +70,7 @@ class CastleApp(App):
         if bot_delay is None:
             bot_delay = float(os.environ.get("CASTLETUI_BOT_DELAY", "0.6"))
         self.bot_delay = bot_delay
+        self.think_for = think_for
         self.still = False  # tests: no sweeping aim marker, no blinking cursors
         self.crash_log: Path | None = None
         self._crash: BaseException | None = None

@@ -264,11 +264,14 @@ class Session:
         """The outcome of the pending chance decision, drawn by seed and ply."""
         return sample_outcome(self.chance_outcomes(), chance_rng(self.save.seed, self.ply))
 
-    def bot_decision(self) -> Any:
-        """The bot's action for the seat to move (pure: nothing is applied)."""
+    def bot_decision(self, think_for: float | None = None) -> Any:
+        """The bot's action for the seat to move (pure: nothing is applied),
+        within ``think_for`` seconds for a bot that searches (None: no limit,
+        the same choice on every machine)."""
         seat = self.to_move()
         level = self.players[seat].level
-        return bots.choose(self.game, self.state, level, random.Random(f"{self.save.seed}:bot:{self.ply}"))
+        rng = random.Random(f"{self.save.seed}:bot:{self.ply}")
+        return bots.choose(self.game, self.state, level, rng, think_for)
 
     def run_automatic(self, limit: int = 100_000) -> None:
         """Play chance (digitally) and bots until a human must decide or the

@@ -570,7 +570,7 @@ class GameScreen(Screen):
         # the screen handles in its own turn, or never if it is gone by then
         # (back to the menu, the app closing, a slow SSH host).
         started = time.monotonic()
-        action = self.session.bot_decision()
+        action = self.session.bot_decision(self.app.think_for)
         pause = self.app.bot_delay - (time.monotonic() - started)
         if pause > 0:
             time.sleep(pause)

@@ -7,11 +7,20 @@
 A game may bring its own stronger bot as ``bot_action(state, level, rng)``;
 :func:`choose` prefers it. Bots get a ``random.Random`` from the driver so a
 seeded game plays the same every time.
+
+A bot that searches asks :func:`time_up` between pieces of its work. It is
+never up unless the driver gave the bot a thinking time (``think_for``): the
+app does, so no machine keeps a table waiting; tests, benchmarks and table
+replays do not, so a seeded game plays the same on every machine.
 """
 
 from __future__ import annotations
 
 import random
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any
 
 from rules.core.protocol import CHANCE, Game
@@ -19,6 +28,27 @@ from rules.core.protocol import CHANCE, Game
 LEVELS = ("random", "easy", "normal", "hard")
 """Bot levels offered in the wizard; games interpret them (``random`` is always
 uniform play)."""
+
+
+_THINK_UNTIL: ContextVar[float | None] = ContextVar("think_until", default=None)
+"""When (``time.monotonic``) the bot deciding now must have decided; None: no limit.
+A context variable, so a bot in one worker thread does not cut another's short."""
+
+
+@contextmanager
+def thinking_time(seconds: float | None) -> Iterator[None]:
+    """Within the block, :func:`time_up` turns true ``seconds`` from now (never for None)."""
+    token = _THINK_UNTIL.set(None if seconds is None else time.monotonic() + seconds)
+    try:
+        yield
+    finally:
+        _THINK_UNTIL.reset(token)
+
+
+def time_up() -> bool:
+    """Whether the bot deciding now has used its thinking time (never, if it has none)."""
+    until = _THINK_UNTIL.get()
+    return until is not None and time.monotonic() >= until
 
 
 def random_action(game: Game, state: Any, rng: random.Random) -> Any:
@@ -52,11 +82,13 @@ def greedy_action(game: Game, state: Any, rng: random.Random) -> Any:
     return rng.choice(best)
 
 
-def choose(game: Game, state: Any, level: str, rng: random.Random) -> Any:
-    """The bot's action for whoever is to move, at ``level``."""
+def choose(game: Game, state: Any, level: str, rng: random.Random, think_for: float | None = None) -> Any:
+    """The bot's action for whoever is to move, at ``level``; a bot that
+    searches stops after ``think_for`` seconds (None: when its work is done)."""
     if level == "random":
         return random_action(game, state, rng)
     own = getattr(game, "bot_action", None)
-    if own is not None:
+    if own is None:
+        return greedy_action(game, state, rng)
+    with thinking_time(think_for):
         return own(state, level, rng)
-    return greedy_action(game, state, rng)

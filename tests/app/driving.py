@@ -19,12 +19,13 @@ from castletui.session import Session
 
 
 class StillApp(CastleApp):
-    """The app as tests see it: no animation, no bot pause, no blinking."""
+    """The app as tests see it: no animation, no bot pause, no blinking, and
+    bots that think to the end of their work (the same choice on any machine)."""
 
     def __init__(
         self, start: Start | None = None, save_dir: Path | str = "", session: Session | None = None
     ) -> None:
-        super().__init__(start, save_dir=save_dir, bot_delay=0)
+        super().__init__(start, save_dir=save_dir, bot_delay=0, think_for=None)
         self.still = True
         self.session_to_open = session
 

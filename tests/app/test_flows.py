@@ -475,3 +475,30 @@ async def test_table_mode_plays_on_every_game_screen(tmp_path, game_id):
         game = next(s for s in app.screen_stack if isinstance(s, GameScreen))
         assert game.session.ply > 12
         assert any(entry.seat == -1 for entry in game.session.save.log)
+
+
+async def test_the_app_gives_its_bots_their_thinking_time(tmp_path, monkeypatch):
+    """The app's bots decide within its thinking time (BOT_THINKING_TIME), so a
+    slow machine does not keep the table waiting on a hard co-op bot; the hard
+    bots of a three-player team still play their drafts within it."""
+    from castletui.app import BOT_THINKING_TIME, CastleApp
+
+    assert CastleApp().think_for == BOT_THINKING_TIME and StillApp().think_for is None
+    given: list[float | None] = []
+    original = Session.bot_decision
+
+    def recording(self, think_for=None):
+        given.append(think_for)
+        return original(self, think_for)
+
+    monkeypatch.setattr(Session, "bot_decision", recording)
+    players = [saves.Player("Coco", "bot", "hard"), saves.Player("Wei", "bot", "hard"), saves.Player("Milo")]
+    app = StillApp(new_game("castle-raisers", "cooperative", players, 5), tmp_path)
+    app.think_for = 0.01
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(60):  # Milo takes the highlighted choice until the bots have drafted
+            await settle(pilot)
+            if len(given) >= 4:
+                break
+            await pilot.press("enter")
+    assert len(given) >= 4 and set(given) == {0.01}

@@ -28,7 +28,9 @@ the time goes (a solo draft, profiled): about two thirds in the estimate the
 quick policy asks, a fifth in the engine's own steps.
 
 The number of playouts is fixed by the work they take (engine actions), not
-by a clock, so the same state and seed always give the same choice.
+by a clock, so the same state and seed always give the same choice. Only the
+app gives the bot a thinking time (``castletui.app.BOT_THINKING_TIME``): on a
+machine too slow to finish the work in it, the halving stops where it is.
 """
 
 from __future__ import annotations
@@ -50,6 +52,7 @@ from rules.castle_raisers.scoring import result, threat_met
 from rules.castle_raisers.sheet import wolves_entering
 from rules.castle_raisers.state import Action, Castle, DraftTile, Pending, PlaceTile, State, TakeVillage
 from rules.core import CHANCE, sample_outcome
+from rules.core.bots import time_up
 
 replace = msgspec.structs.replace
 
@@ -305,7 +308,9 @@ def search_placement(state: State, seat: int, rng: random.Random) -> tuple[str, 
 
     Successive halving: every candidate is played out a few times,
     the better half goes on with as many again, and so on until one is left,
-    every survivor always judged on the same draws. How many a round: :func:`playouts_per_round`."""
+    every survivor always judged on the same draws. How many a round: :func:`playouts_per_round`.
+    When the driver's thinking time is up (:func:`rules.core.bots.time_up`), the best
+    of those still in after at least one draw each is played."""
     candidates = _candidates(state, seat)
     if len(candidates) == 1:
         return candidates[0]
@@ -320,11 +325,18 @@ def search_placement(state: State, seat: int, rng: random.Random) -> tuple[str, 
     batch = playouts_per_round(state)
     while True:
         seeds = [rng.getrandbits(32) for _ in range(batch)]
+        # a draw at a time for every candidate alive, so that when the thinking time
+        # is up they have all been judged on the same draws; a round's values are
+        # summed apart and then added, as they always were (the same floats)
+        sums = dict.fromkeys(alive, 0.0)
+        for seed in seeds:
+            for index in alive:
+                sums[index] += playout_value(playout(starts[index], random.Random(seed), horizon))
+            if time_up():
+                break
         for index in alive:
-            totals[index] += sum(
-                playout_value(playout(starts[index], random.Random(seed), horizon)) for seed in seeds
-            )
-        if len(alive) <= 2:
+            totals[index] += sums[index]
+        if len(alive) <= 2 or time_up():
             break
         alive.sort(key=lambda index: (-totals[index], index))
         alive = alive[: max(2, len(alive) // 2)]

@@ -1,0 +1,92 @@
+"""A bot's thinking time (rules.core.bots): only the driver sets it, and a
+bot that searches stops when it is up, without it the same choice always."""
+
+from __future__ import annotations
+
+import random
+import threading
+
+import rules.castle_raisers as game
+from rules import registry
+from rules.castle_raisers.bots import search
+from rules.core import bots
+from tests.rules.castle_raisers.helpers import first_draft
+
+
+def test_time_is_never_up_for_a_bot_given_no_thinking_time():
+    assert not bots.time_up()
+    with bots.thinking_time(None):
+        assert not bots.time_up()
+
+
+def test_time_is_up_once_the_thinking_time_has_passed_and_only_within_it():
+    with bots.thinking_time(0.0):
+        assert bots.time_up()
+        with bots.thinking_time(3600.0):
+            assert not bots.time_up(), "an inner block has its own time"
+        assert bots.time_up(), "and the outer one's comes back after it"
+    assert not bots.time_up()
+
+
+def test_a_thinking_time_in_one_thread_does_not_cut_another_short():
+    seen = []
+    with bots.thinking_time(0.0):
+        worker = threading.Thread(target=lambda: seen.append(bots.time_up()))
+        worker.start()
+        worker.join()
+    assert seen == [False]
+
+
+def test_choose_gives_the_bot_its_thinking_time(monkeypatch):
+    """``choose(..., think_for)`` is the one door: the game's own bot sees the limit."""
+    engine = registry.get("castle-raisers")
+    state = first_draft("cooperative", 3, seed=3)
+    seen = []
+    original = engine.bot_action
+
+    def watching(state, level, rng):
+        seen.append(bots.time_up())
+        return original(state, level, rng)
+
+    monkeypatch.setattr(engine, "bot_action", watching)
+    bots.choose(engine, state, "normal", random.Random(0), think_for=0.0)
+    bots.choose(engine, state, "normal", random.Random(0))
+    assert seen == [True, False]
+
+
+def _counting_playouts(monkeypatch) -> list[int]:
+    calls = [0]
+    original = search.playout
+
+    def counting(*args, **kwargs):
+        calls[0] += 1
+        return original(*args, **kwargs)
+
+    monkeypatch.setattr(search, "playout", counting)
+    return calls
+
+
+def test_with_its_time_up_the_search_plays_a_candidate_after_one_draw_each(monkeypatch):
+    """A slow machine: the time is up at once. Every candidate is still played out
+    once on the same draw, and the best of them is taken, a legal tile."""
+    state = first_draft("cooperative", 4, seed=4)
+    seat = game.to_move(state)
+    calls = _counting_playouts(monkeypatch)
+    with bots.thinking_time(0.0):
+        tile, slot = search.search_placement(state, seat, random.Random(1))
+    assert calls[0] == search.CANDIDATES
+    assert game.DraftTile(tile) in game.legal_actions(state)
+    assert slot in game.legal_actions(game.apply(state, game.DraftTile(tile)))
+
+
+def test_time_to_spare_changes_nothing(monkeypatch):
+    """Given more time than its work needs, the search does all of it and chooses
+    as it does with no limit: the same playouts, the same tile and slot."""
+    state = first_draft("solo", 1, seed=1)
+    seat = game.to_move(state)
+    calls = _counting_playouts(monkeypatch)
+    unlimited = search.search_placement(state, seat, random.Random(2))
+    work = calls[0]
+    with bots.thinking_time(3600.0):
+        assert search.search_placement(state, seat, random.Random(2)) == unlimited
+    assert calls[0] == 2 * work > 2 * search.CANDIDATES
