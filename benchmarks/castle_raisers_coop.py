@@ -8,6 +8,12 @@ beat, how many games were lost on a Threat card, and the bot's decision time
 
     .venv/bin/python benchmarks/castle_raisers_coop.py [--games 200] [--seats 1 2 3 4] [--level hard]
     .venv/bin/python benchmarks/castle_raisers_coop.py --decision-times
+    .venv/bin/python benchmarks/castle_raisers_coop.py --think-ms 250 --seats 3 4
+
+``--think-ms`` gives every bot decision the thinking time the app gives
+(``castletui.app.BOT_THINKING_TIME``): on a machine too slow to finish the
+hard bot's work in it, this is the strength its players get. Without it the
+work decides alone, and a seed plays the same game on every machine.
 
 ``--decision-times`` prints only how long the bots take to decide, against
 their targets (these were timing asserts in the tests; a test does not time):
@@ -36,6 +42,7 @@ sys.path.insert(0, str(ROOT))
 import rules.castle_raisers as game  # noqa: E402
 from rules.castle_raisers import wolves_score  # noqa: E402
 from rules.core import CHANCE, Config, chance_rng, sample_outcome  # noqa: E402
+from rules.core.bots import thinking_time  # noqa: E402
 
 
 def play(
@@ -45,12 +52,14 @@ def play(
     times: list[float],
     cpu: list[float] | None = None,
     drafts: list[float] | None = None,
+    think: float | None = None,
 ) -> tuple[bool, float, bool]:
     """One seeded bot game: (won, team score, lost on a Threat card). Every decision
     that had a choice adds its time to ``times`` (wall clock, ms) and ``cpu`` (the
     process's own CPU time, ms: what the bot costs on a machine busy with other work);
     a draft's CPU time also goes to ``drafts`` (the hard bot's searched decisions: most
-    other decisions take well under a millisecond, so they alone say what a player waits)."""
+    other decisions take well under a millisecond, so they alone say what a player waits).
+    ``think``: each decision's thinking time in seconds, as the app gives it (None: no limit)."""
     variant = "solo" if seats == 1 else "cooperative"
     state = game.setup(Config(variant, seats))
     rng = random.Random(seed)
@@ -62,7 +71,8 @@ def play(
             choices = len(game.legal_actions(state))
             drafting = state.pending[-1].kind == "draft"
             started, started_cpu = time.perf_counter(), time.process_time()
-            action = game.bot_action(state, level, rng)
+            with thinking_time(think):
+                action = game.bot_action(state, level, rng)
             if choices > 1:
                 times.append((time.perf_counter() - started) * 1000)
                 if cpu is not None:
@@ -79,13 +89,13 @@ def play(
 Outcome = tuple[bool, float, bool, list[float], list[float], list[float]]
 
 
-def _play_one(job: tuple[int, int, str]) -> Outcome:
+def _play_one(job: tuple[int, int, str, float | None]) -> Outcome:
     """A worker's game (``--jobs``): its outcome and its decision times."""
-    seats, seed, level = job
+    seats, seed, level, think = job
     times: list[float] = []
     cpu: list[float] = []
     drafts: list[float] = []
-    won, score, failed = play(seats, seed, level, times, cpu, drafts)
+    won, score, failed = play(seats, seed, level, times, cpu, drafts, think)
     return won, score, failed, times, cpu, drafts
 
 
@@ -133,13 +143,15 @@ def main() -> None:
     parser.add_argument("--first-seed", type=int, default=0)
     parser.add_argument("--jobs", type=int, default=1, help="games played at once, in worker processes")
     parser.add_argument("--decision-times", action="store_true", help="only the bots' decision times")
+    parser.add_argument("--think-ms", type=float, help="each decision's thinking time, as the app gives it")
     args = parser.parse_args()
     if args.decision_times:
         print_decision_times()
         return
     print(
         f"Castle Raisers co-op/solo bots, level {args.level}, {args.games} games per player count "
-        f"(seeds {args.first_seed}-{args.first_seed + args.games - 1}, {args.jobs} at once)"
+        f"(seeds {args.first_seed}-{args.first_seed + args.games - 1}, {args.jobs} at once"
+        + (f", {args.think_ms:g} ms to think)" if args.think_ms is not None else ")")
     )
     print(
         f"  {'players':>7} {'won':>6} {'mean team':>10} {'target':>6} {'threat lost':>11}"
@@ -148,10 +160,11 @@ def main() -> None:
     # every game of every player count goes to the workers at once, so none waits for a
     # player count's last game; the results come back in order
     seeds = range(args.first_seed, args.first_seed + args.games)
-    jobs = [(seats, seed, args.level) for seats in args.seats for seed in seeds]
+    think = None if args.think_ms is None else args.think_ms / 1000
+    jobs = [(seats, seed, args.level, think) for seats in args.seats for seed in seeds]
     results = []
     with multiprocessing.Pool(args.jobs) as pool:
-        for (seats, _, _), outcome in zip(jobs, pool.imap(_play_one, jobs), strict=True):
+        for (seats, *_), outcome in zip(jobs, pool.imap(_play_one, jobs), strict=True):
             results.append(outcome)
             played = len(results)
             if played % 10 == 0 and played < args.games:
