@@ -63,7 +63,6 @@ class CatapultCastleScreen(GameScreen):
         self.corner = -1  # solo: the corner whose targets the action bar lists
         self.aiming: Aim | None = None
         self.table_in_use = False  # the person chose on the table: it keeps the keyboard
-        self.table_offered = False  # something on the table may be chosen now (the Footer shows t)
 
     def compose_board(self) -> ComposeResult:
         yield TableBoard(id="table")
@@ -89,14 +88,13 @@ class CatapultCastleScreen(GameScreen):
         if self.focused is table and not table.selectable:
             # Nothing to choose on the table: Enter must work in the action bar.
             self.query_one("#actions", OptionList).focus()
-        if bool(table.selectable) != self.table_offered:
-            # The Footer shows t only while the table has something to choose (it redraws whole).
-            self.table_offered = bool(table.selectable)
-            self.refresh_bindings()
+        # The Footer shows t only while the table has something to choose.
+        self.refresh_bindings()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "focus_table":
-            return self.table_offered
+            tables = self.query(TableBoard)
+            return bool(tables and tables.first().selectable)
         return super().check_action(action, parameters)
 
     WIDE = 110

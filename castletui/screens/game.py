@@ -99,13 +99,11 @@ class GameScreen(Screen):
         # not yet seen how their turn ended (what a Buy drew, an Explore found).
         self.owed_a_look: int | None = None
         self.resumed = False  # opened from a save (the curtain says the game goes on)
-        self.asking_chance = False
         self.setup_form_declined = False
         self.batch_declined_at = -1
         """Table mode: the ply at which the players chose to answer a batch
         one piece at a time (Escape on the counts line)."""
         self.menu_path: tuple[str, ...] = ()  # the open level of the game's menu (screen API groups)
-        self.backing = False  # whether Escape has a step to go back (the Footer shows Back)
         # Set before mounting: the Header reads them as it mounts.
         self.title = session.game.INFO.title
         self.sub_title = session.path.name if session.path else ""
@@ -208,12 +206,8 @@ class GameScreen(Screen):
         self.point_boards_at(self.highlighted_choice())
         self.query_one("#prompt", Static).update(self.prompt_text())
         self.show_preview()
-        asking = self.check_action("chance", ())
-        backing = self.can_back_out()
-        # The Footer redraws whole: only when `c` or Back comes or goes.
-        if (asking, backing) != (self.asking_chance, self.backing):
-            self.asking_chance, self.backing = asking, backing
-            self.refresh_bindings()
+        # `c` and Back come and go with the step (the Footer redraws only if its keys changed)
+        self.refresh_bindings()
         if session.last_save_error and session.last_save_error != self.shown_save_error:
             self.shown_save_error = session.last_save_error
             self.notify(session.last_save_error, title="Not saved", severity="error", timeout=10)
