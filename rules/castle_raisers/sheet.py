@@ -10,6 +10,7 @@ wolves=..., prestige=..., attack=..., arrows=...)``) and call
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 import msgspec
 
@@ -41,31 +42,25 @@ def ability_count(castle: Castle, ability: str, section: int) -> int:
     """How strongly ``ability`` fires in ``section``: 1 for the middle area's icon,
     plus 1 per Village token in the section (border tokens included) topped by it.
     Icons on the wall itself never count."""
-    count = 1 if ability in MIDDLE_AREA else 0
-    village = castle.village
-    for location in SECTION_LOCATIONS[section]:
-        token = village[location]
-        if token and TOKENS[token].ability == ability:
-            count += 1
-    return count
+    return _section_ability_counts(castle.village, section)[ability]
 
 
 def ability_counts(castle: Castle) -> tuple[dict[str, int], ...]:
-    """Per section (``SECTIONS`` order), the count of each ability (:func:`ability_count`
-    of every ability, in one pass over the section's locations: the co-op bot's estimate
-    asks this for every new Village layout its playouts try)."""
-    village = castle.village
-    found = []
-    for locations in SECTION_LOCATIONS:
-        count = {ability: 1 if ability in MIDDLE_AREA else 0 for ability in ABILITIES}
-        for location in locations:
-            token = village[location]
-            if token:
-                ability = TOKENS[token].ability
-                if ability in count:
-                    count[ability] += 1
-        found.append(count)
-    return tuple(found)
+    """Per section (``SECTIONS`` order), the count of each ability (:func:`ability_count`)."""
+    return tuple(_section_ability_counts(castle.village, section) for section in range(len(SECTIONS)))
+
+
+@lru_cache(maxsize=4096)
+def _section_ability_counts(village: tuple[str, ...], section: int) -> dict[str, int]:
+    """:func:`ability_count` of every ability in one pass over the section's locations,
+    kept per Village layout: a bot's playouts ask it thousands of times a decision, and
+    a layout changes only when a token is placed. Callers must not change the dict."""
+    count = {ability: 1 if ability in MIDDLE_AREA else 0 for ability in ABILITIES}
+    for location in SECTION_LOCATIONS[section]:
+        token = village[location]
+        if token:
+            count[TOKENS[token].ability] += 1
+    return count
 
 
 def wolves_in_region(castle: Castle, region: int) -> int:
