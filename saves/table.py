@@ -603,6 +603,7 @@ class TableSummary(msgspec.Struct, frozen=True):
     finished: bool
     updated: str
     problem: str = ""
+    closed: str = ""  # why no seat can be taken here by this Unix user (file permissions)
 
     def free_seats(self) -> list[int]:
         return [seat for seat, owner in enumerate(self.owners) if not owner and not self.bots[seat]]
@@ -621,9 +622,13 @@ def list_tables(directory: Path) -> list[TableSummary]:
     except OSError:
         return []
     rows = []
+    folder_closed = (
+        "" if os.access(directory, os.W_OK | os.X_OK) else "the table folder is not writable for you"
+    )
     for path in paths:
         try:
-            save, seating = Table(path).read()
+            table = Table(path)
+            save, seating = table.read()
             title, variant = save.game, save.config.variant
             with contextlib.suppress(registry.UnknownGame, IllegalAction):
                 info = registry.get(save.game).INFO
@@ -642,6 +647,7 @@ def list_tables(directory: Path) -> list[TableSummary]:
                     save.status,
                     save.finished,
                     save.updated,
+                    closed=folder_closed or _lock_closed(table.lock_path),
                 )
             )
         except SaveError as error:
@@ -650,6 +656,16 @@ def list_tables(directory: Path) -> list[TableSummary]:
             rows.append(TableSummary(str(path), "?", path.stem, "", (), (), (), 0, "", False, "", str(error)))
     rows.sort(key=lambda row: row.updated, reverse=True)
     return rows
+
+
+def _lock_closed(lock: Path) -> str:
+    """Why this Unix user could not take the lock at ``lock``: a lock made
+    under a private umask before castletui made them group-writable."""
+    if os.path.islink(lock):
+        return "its lock file is a symbolic link"
+    if os.path.exists(lock) and not os.access(lock, os.R_OK | os.W_OK):
+        return f"you cannot write its lock file ({lock.name}; its creator can run: chmod g+w {lock.name})"
+    return ""
 
 
 def exposure_warning(directory: Path, hidden: bool) -> str:
