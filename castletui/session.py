@@ -96,8 +96,7 @@ class Session:
         """The game on a shared table, played from ``seat`` (already taken
         by ``who``: saves.table.Table.take_seat)."""
         save, _ = table.read()
-        states = saves.replay_states(save, source=table.path.name)
-        saves.verify(save, states, source=table.path.name)
+        states = list(table.states(save))  # replayed and checked once, for the table's commits too
         return cls(save, states, table.path, autosave=False, table=table, seat=seat, who=who)
 
     @property

@@ -51,7 +51,7 @@ from saves.errors import SaveError
 from saves.names import name_key, name_problem, normal_name
 from saves.replay import game_of, replay_states, verify
 from saves.schema import MAX_NAME_LENGTH, MAX_SAVE_BYTES, Check, LogEntry, Player, SaveFile
-from saves.store import _reason, data_dir, new_save_path
+from saves.store import _reason, data_dir, new_save_path, read_bytes
 
 ENVIRONMENT_VARIABLE = "CASTLETUI_TABLE_DIR"
 SUFFIX = ".json"  # JSON: every other terminal re-reads the file after each move
@@ -159,7 +159,8 @@ def is_table(path: str | os.PathLike) -> bool:
     if path.suffix.lower() != SUFFIX:
         return False  # tables are JSON
     try:
-        return msgspec.json.decode(_read_bytes(path), type=_MaybeTable).table is not None
+        # Through a symbolic link too: a table must never be opened as a save.
+        return msgspec.json.decode(read_bytes(path), type=_MaybeTable).table is not None
     except (SaveError, msgspec.DecodeError, RecursionError):
         return False  # a hostile file nested too deep is refused when it is loaded
 

@@ -176,8 +176,10 @@ def test_a_writer_killed_mid_write_leaves_a_loadable_table_and_no_lock(tmp_path)
     loaded = saves.load(ann.table.path)  # loadable, replayed and hash-checked
     assert loaded.check == before.check
     player = mover([ann, bo])
+    assert list(ann.table.path.parent.glob(".*.tmp"))  # what the killed writer left...
     player.act(player.legal_actions()[0])  # and the lock died with the writer
     assert saves.load(ann.table.path).check.plies == before.check.plies + 1
+    assert not list(ann.table.path.parent.glob(".*.tmp"))  # ...the next writer cleaned (#32.6)
 
 
 def test_undo_takes_back_only_your_own_last_move_before_anyone_acts(tmp_path):
