@@ -357,13 +357,10 @@ class Table:
         players[seat] = Player(who)
         for index, player in enumerate(players):
             if index != seat and not owners[index] and name_key(player.name) == name_key(who):
+                base = f"{'Bot' if player.is_bot else 'Seat'} {index + 1}"
                 taken = {name_key(other.name) for other in players}
-                base = "Bot" if player.is_bot else "Seat"
-                name = next(
-                    f"{base} {index + 1}{'' if n == 0 else f'-{n}'}"
-                    for n in range(len(players) + 1)
-                    if name_key(f"{base} {index + 1}{'' if n == 0 else f'-{n}'}") not in taken
-                )
+                candidates = [base] + [f"{base}-{n}" for n in range(2, len(players) + 2)]
+                name = next(name for name in candidates if name_key(name) not in taken)
                 players[index] = msgspec.structs.replace(player, name=name)
         config = msgspec.structs.replace(save.config, players=players)
         status = status_text(game_of(save), states[-1], [player.name for player in players], save.mode)
