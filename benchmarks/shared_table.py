@@ -94,7 +94,7 @@ def measure(moves: int, polling: bool) -> list[float]:
         directory = Path(folder) / "tables"
         directory.mkdir(mode=0o700)
         players = [saves.Player("Seat 1"), saves.Player("Seat 2")]
-        table, _, _ = create_table(directory, "ann", "castlecards", "two-player", players, seed=3)
+        table, _, _ = create_table(directory, "ann", "castlecards", "two-player", players)
         Table(table.path).take_seat(1, "bo")
         outputs = [Path(folder) / f"seat{seat}.json" for seat in (0, 1)]
         environment = dict(os.environ, CASTLETUI_DATA_DIR=folder)

@@ -287,14 +287,22 @@ def table_folder(args: argparse.Namespace) -> Path:
 
 
 def player_identity(args: argparse.Namespace) -> str:
-    """Who plays shared tables from this castletui (``--as``, else the Unix user)."""
+    """Who plays shared tables from this castletui (``--as``, else the Unix
+    user). ``--as`` is the forced command of a game account: it is honoured
+    only over a table folder of the Unix user running castletui."""
     from saves import SaveError
-    from saves.table import identity
+    from saves.table import as_name_problem, identity
 
+    as_name = getattr(args, "as_name", None)
     try:
-        return identity(getattr(args, "as_name", None))
+        who = identity(as_name)
     except SaveError as error:
         raise Refused(f"--as: {error}") from None
+    if as_name is not None:
+        problem = as_name_problem(table_folder(args))
+        if problem:
+            raise Refused(problem)
+    return who
 
 
 def serve_command(args: argparse.Namespace) -> int:
@@ -320,7 +328,10 @@ def serve_command_line(args: argparse.Namespace) -> str:
     import shlex
 
     command = [sys.executable, "-m", "castletui", "join", "--table-dir", str(table_folder(args))]
-    command += ["--as", player_identity(args)]
+    who = player_identity(args)
+    if getattr(args, "as_name", None) is not None:
+        # Without --as each visitor's castletui is this Unix user's, as is its folder check.
+        command += ["--as", who]
     if getattr(args, "save_dir", None):
         command += ["--save-dir", str(args.save_dir)]
     return shlex.join(command)
@@ -402,7 +413,8 @@ def _start_from(args: argparse.Namespace, registry):
 def new_game_start(args: argparse.Namespace, registry):
     from castletui.app import Start
     from rules.core import IllegalAction, parse_option
-    from saves import Player, name_problem
+    from saves import Player
+    from saves.names import name_key, name_problem, normal_name
 
     info = registry.get(args.game).INFO
     try:
@@ -423,6 +435,9 @@ def new_game_start(args: argparse.Namespace, registry):
     if args.shared:
         if args.mode != "digital":
             raise Refused("a shared table is played digitally: --shared takes no --mode table.")
+        if args.seed is not None:
+            # Whoever knows the seed knows every hand and every draw.
+            raise Refused("a shared table draws its own seed, which nobody sees: --shared takes no --seed.")
         player_identity(args)
         preset["shared"] = True
     if args.players is None and args.bots is None and args.names is None:
@@ -447,10 +462,11 @@ def new_game_start(args: argparse.Namespace, registry):
         problem = name_problem(name)
         if problem:
             raise Refused(f"the name {name[:20]!r} {problem}.")
+        name = normal_name(name)
         is_bot = seat >= count - bots
         players.append(Player(name, "bot", args.level) if is_bot else Player(name))
-    if len({player.name for player in players}) < len(players):
-        raise Refused("give each player a different name.")
+    if len({name_key(player.name) for player in players}) < len(players):
+        raise Refused("give each player a different name (not only in capitals).")
     if args.shared:
         return Start(
             "shared",
@@ -460,7 +476,6 @@ def new_game_start(args: argparse.Namespace, registry):
                 "variant": variant.name,
                 "players": players,
                 "options": options,
-                "seed": args.seed,
             },
         )
     return Start(

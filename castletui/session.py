@@ -20,6 +20,7 @@ import saves
 from rules import registry
 from rules.core import CHANCE, IllegalAction, Result, bots, chance_rng, label, name_seats, sample_outcome
 from saves import Player, SaveError, SaveFile
+from saves.table import status_text
 
 
 @dataclass
@@ -95,8 +96,7 @@ class Session:
         """The game on a shared table, played from ``seat`` (already taken
         by ``who``: saves.table.Table.take_seat)."""
         save, _ = table.read()
-        states = saves.replay_states(save, source=table.path.name)
-        saves.verify(save, states, source=table.path.name)
+        states = list(table.states(save))  # replayed and checked once, for the table's commits too
         return cls(save, states, table.path, autosave=False, table=table, seat=seat, who=who)
 
     @property
@@ -365,19 +365,7 @@ class Session:
     # --- saving -----------------------------------------------------------
 
     def status_text(self) -> str:
-        if self.over:
-            result = self.result()
-            if result.lost:
-                return "Finished: lost"
-            winners = ", ".join(self.names[s] for s in result.winners) or "nobody"
-            return f"Finished: {winners} won"
-        seat = self.to_move()
-        if seat == CHANCE:
-            # Only a table game waits here: the app draws a digital game's chance at once.
-            return (
-                "waiting for the table's roll or draw" if self.save.mode == "table" else "a roll or draw next"
-            )
-        return f"{self.names[seat]} to play"
+        return status_text(self.game, self.state, self.names, self.save.mode)
 
     def write(self) -> None:
         """Autosave. A failure is kept in ``last_save_error`` for the screen to

@@ -126,27 +126,23 @@ def create_table(
     players: list,
     *,
     options: dict | None = None,
-    seed: int | None = None,
     seat: int | None = None,
     mode: str = "digital",
 ) -> tuple[Any, int, str]:
     """A new shared table with ``who`` in the first person's seat (or
     ``seat``): the table, the seat, and a warning when hidden hands would
-    lie in a folder other Unix users can read. SaveError if it cannot be."""
-    import random
-
+    lie in a folder other Unix users can read. SaveError if it cannot be.
+    No seed is taken: the table draws its own, which nobody sees
+    (saves.table.Table.create)."""
     import saves
-    from castletui.session import Session
     from rules import registry
     from rules.core import Config
-    from saves.table import Table, exposure_warning
+    from saves.table import Table, exposure_warning, status_text
 
     if mode != "digital":
         raise saves.SaveError("A shared table is played digitally: castletui rolls and draws for everyone.")
-    if seed is None:
-        seed = random.SystemRandom().randrange(1, 10**9)
     config = Config(variant, len(players), dict(options or {}), mode)
-    save = saves.new_save(game_id, config, players, seed, mode)
+    save = saves.new_save(game_id, config, players, 0, mode)  # Table.create draws the seed
     humans = [index for index, player in enumerate(players) if not player.is_bot]
     if not humans:
         raise saves.SaveError("A shared table needs at least one person's seat.")
@@ -155,7 +151,7 @@ def create_table(
         raise saves.SaveError(f"Seat {seat + 1} is not a person's seat.")
     game = registry.get(game_id)
     state = game.setup(save.rules_config())
-    save.status = Session(save, [state], None, autosave=False).status_text()
+    save.status = status_text(game, state, [player.name for player in players], mode)
     directory.mkdir(parents=True, exist_ok=True)
     table = Table.create(directory, save, [""] * len(players), stem=f"{game_id}-{_stamp()}")
     table.take_seat(seat, who)
@@ -187,6 +183,15 @@ def start_shared_game(app: Any, **new_game: Any) -> None:
     """The wizard's (or the command line's) new game, on a shared table."""
     import saves
 
+    if new_game.pop("seed", None) is not None:
+        # Whoever knows the seed knows every hand and every draw.
+        app.notify(
+            "A shared table draws its own seed, which nobody sees: leave the seed out.",
+            title="Cannot start that game",
+            severity="error",
+            timeout=10,
+        )
+        return
     try:
         table, seat, warning = create_table(table_dir_of(app), who_of(app), **new_game)
     except saves.SaveError as error:

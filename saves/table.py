@@ -11,30 +11,46 @@ written whole to a temporary and renamed over the old one, so a castletui
 killed mid-write leaves the previous table intact (and its lock dies with it).
 
 Who is who: a seat belongs to the identity that took it, ``--as NAME`` (the
-forced command of a dedicated game account) or else the Unix user. Every
-commit checks that the identity owns the seat whose decision it logs; bots'
-and chance's decisions may be logged by anyone seated at the table.
+forced command of a dedicated game account) or else the Unix user; a
+person's seat is shown under its owner's name (the name given when the
+table was made is only a placeholder until someone sits). One identity
+holds one seat at a table.
+
+The table trusts nothing a terminal sends it. It draws its own seed from
+the operating system, which no player chooses or sees: whoever knows the
+seed knows every hand and every draw. A commit may only append log
+entries, each legal, each a decision of a seat its committer owns (bots'
+and chance's: anyone seated), each chance entry the very draw the table
+makes from its seed and ply; or take back the committer's own last move.
+Everything else in the file (seed, options, players, status) is the
+table's own. Table and lock files are never opened through a symbolic
+link: in a group folder anyone could plant one.
 """
 
 from __future__ import annotations
 
 import contextlib
+import errno
 import fcntl
 import os
 import re
+import secrets
 import stat
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import msgspec
 
 from rules import registry
-from rules.core import CHANCE, IllegalAction
+from rules.core import CHANCE, IllegalAction, chance_rng, sample_outcome, state_hash
+from saves import now
 from saves.codec import decode
 from saves.errors import SaveError
-from saves.names import name_problem
-from saves.schema import MAX_NAME_LENGTH, Check, Player, SaveFile
+from saves.names import name_key, name_problem, normal_name
+from saves.replay import game_of, replay_states, verify
+from saves.schema import MAX_NAME_LENGTH, MAX_SAVE_BYTES, Check, LogEntry, Player, SaveFile
 from saves.store import _reason, data_dir, new_save_path, read_bytes
 
 ENVIRONMENT_VARIABLE = "CASTLETUI_TABLE_DIR"
@@ -64,14 +80,59 @@ def unix_user() -> str:
 
 
 def identity(as_name: str | None = None) -> str:
-    """Who this castletui plays as: ``--as NAME``, else the Unix user.
-    SaveError if NAME is no name a player can have."""
+    """Who this castletui plays as: ``--as NAME`` (normalised: saves.names),
+    else the Unix user. SaveError if NAME is no name a player can have."""
     if as_name is None:
         return unix_user()[:MAX_NAME_LENGTH]
     problem = name_problem(as_name)
     if problem:
         raise SaveError(f"The name {as_name[:20]!r} {problem}.")
-    return as_name.strip()
+    return normal_name(as_name)
+
+
+def as_name_problem(directory: Path) -> str:
+    """Why ``--as NAME`` cannot be honoured for the tables in ``directory``;
+    empty if it can. It is the forced command of a dedicated game account,
+    whose own folder that is: anybody else who passed it would play as
+    whoever they named. A folder not made yet is judged by the nearest
+    folder above it (it will be made by this Unix user, inside that one)."""
+    folder = Path(os.path.abspath(directory))
+    while True:
+        try:
+            owner = os.stat(folder).st_uid
+            break
+        except FileNotFoundError:
+            if folder.parent == folder:
+                return ""
+            folder = folder.parent
+        except OSError as error:
+            return f"{folder} cannot be looked at ({_reason(error)})"
+    if owner != os.getuid():
+        return (
+            f"--as is for a game account's own table folder, and {folder} is not this Unix user's: "
+            "you play as your Unix user here (leave out --as)"
+        )
+    return ""
+
+
+def new_seed() -> int:
+    """A table's seed: from the operating system, chosen by no player."""
+    return secrets.randbelow(2**63 - 1) + 1
+
+
+def status_text(game: Any, state: Any, names: list[str], mode: str = "digital") -> str:
+    """Where a game stands, in one line (the lobby's and the load screen's)."""
+    seat = game.to_move(state)
+    if seat is None:
+        result = game.result(state)
+        if result.lost:
+            return "Finished: lost"
+        winners = ", ".join(names[s] for s in result.winners) or "nobody"
+        return f"Finished: {winners} won"
+    if seat == CHANCE:
+        # Only a table game waits here: the app draws a digital game's chance at once.
+        return "waiting for the table's roll or draw" if mode == "table" else "a roll or draw next"
+    return f"{names[seat]} to play"
 
 
 class Seating(msgspec.Struct, omit_defaults=True):
@@ -98,6 +159,7 @@ def is_table(path: str | os.PathLike) -> bool:
     if path.suffix.lower() != SUFFIX:
         return False  # tables are JSON
     try:
+        # Through a symbolic link too: a table must never be opened as a save.
         return msgspec.json.decode(read_bytes(path), type=_MaybeTable).table is not None
     except (SaveError, msgspec.DecodeError, RecursionError):
         return False  # a hostile file nested too deep is refused when it is loaded
@@ -117,7 +179,13 @@ class LostRace(SaveError):
 
 
 class NotYourSeat(SaveError):
-    """The identity does not own the seat whose decision it tried to log."""
+    """The identity does not own the seat whose decision it tried to log
+    (or asked for a seat that is not free for it)."""
+
+
+class BadCommit(SaveError):
+    """A commit that changes what no move changes (the seed, the options,
+    the players), or logs what the table did not allow or did not draw."""
 
 
 class Table:
@@ -127,16 +195,21 @@ class Table:
     def __init__(self, path: str | os.PathLike) -> None:
         self.path = Path(path)
         self.lock_path = self.path.with_name(f".{self.path.name}.lock")
+        # The states of the log as this castletui replayed it (never a
+        # terminal's word): each commit applies only what it adds.
+        self._replayed: tuple[list[LogEntry], list[Any]] | None = None
 
     # --- making one -------------------------------------------------------
 
     @classmethod
     def create(cls, directory: Path, save: SaveFile, owners: list[str], stem: str = "") -> Table:
         """A new table file in ``directory`` (its name is never another
-        table's: saves.new_save_path creates it exclusively)."""
+        table's: saves.new_save_path creates it exclusively), with a seed
+        of its own whatever ``save`` had."""
         stem = stem or save.game
         path = new_save_path(directory, stem, SUFFIX)
         table = cls(path)
+        save = msgspec.structs.replace(save, seed=new_seed())
         with table.locked():
             table._write(save, Seating(list(owners)))
         return table
@@ -145,7 +218,7 @@ class Table:
 
     def read(self) -> tuple[SaveFile, Seating]:
         """The save and who sits where, as the file stands (no replay)."""
-        data = read_bytes(self.path)
+        data = _read_bytes(self.path)
         save = decode(data, self.path)
         try:
             seating = msgspec.json.decode(data, type=_TableKey).table
@@ -153,7 +226,60 @@ class Table:
             seating = Seating()
         owners = [str(owner)[:MAX_NAME_LENGTH] for owner in seating.owners[: len(save.players)]]
         owners += [""] * (len(save.players) - len(owners))
+        # A person's seat goes by its owner's name, whatever the file says
+        # (a table from an older castletui kept a placeholder that was taken).
+        players = [
+            Player(owner) if owner and not player.is_bot and not name_problem(owner) else player
+            for player, owner in zip(save.players, owners, strict=True)
+        ]
+        if players != save.players:
+            save = msgspec.structs.replace(save, config=msgspec.structs.replace(save.config, players=players))
         return save, Seating(owners)
+
+    def states(self, save: SaveFile) -> list[Any]:
+        """Every state of ``save``'s game (as read from this table), replayed
+        here: only the entries added since the last call are applied."""
+        if self._replayed is not None:
+            log, states = self._replayed
+            if len(log) <= len(save.log) and save.log[: len(log)] == log:
+                states = self._extended(save, list(states), len(log))
+                self._replayed = (list(save.log), states)
+                return states
+        states = replay_states(save, source=self.path.name)
+        verify(save, states, source=self.path.name)
+        self._replayed = (list(save.log), states)
+        return states
+
+    def _extended(self, save: SaveFile, states: list[Any], start: int) -> list[Any]:
+        game = game_of(save, self.path.name)
+        for entry in save.log[start:]:
+            states.append(self._played(game, save, states[-1], len(states) - 1, entry))
+        return states
+
+    def _played(self, game: Any, save: SaveFile, state: Any, ply: int, entry: LogEntry) -> Any:
+        """The state after ``entry``; BadCommit unless it is that seat's
+        legal decision, and for chance the table's own draw."""
+        where = f"move {ply + 1}"
+        try:
+            action = msgspec.convert(entry.action, game.Action)
+        except msgspec.ValidationError:
+            raise BadCommit(f"{where} is not an action of {save.game}.") from None
+        to_move = game.to_move(state)
+        if to_move is None:
+            raise BadCommit(f"{where} comes after the end of the game.")
+        if entry.seat != to_move:
+            raise BadCommit(f"{where} is logged for seat {entry.seat + 1}, but it was not its decision.")
+        if entry.seat == CHANCE:
+            # The table draws, as every terminal's session does: by seed and ply.
+            drawn = sample_outcome(game.chance_outcomes(state), chance_rng(save.seed, ply))
+            if action != drawn:
+                raise BadCommit(f"{where} is a roll or draw the table did not make.")
+        try:
+            return game.apply(state, action)
+        except IllegalAction as error:
+            raise BadCommit(f"{where} cannot be played: {error.reason}") from None
+        except Exception as error:  # noqa: BLE001 - a hostile action must not crash the table
+            raise BadCommit(f"{where} cannot be played ({type(error).__name__}).") from None
 
     # --- changing it ------------------------------------------------------
 
@@ -161,12 +287,25 @@ class Table:
     def locked(self) -> Iterator[None]:
         """Hold the table's exclusive lock. flock, not lockf: two terminals
         in one process (the tests) exclude each other too, and the kernel
-        drops the lock of a castletui that dies holding it."""
+        drops the lock of a castletui that dies holding it. O_NOFOLLOW: a
+        lock planted as a symbolic link would have castletui create or
+        open a file elsewhere."""
+        flags = os.O_RDWR | os.O_CREAT | os.O_CLOEXEC | os.O_NOFOLLOW | os.O_NONBLOCK
         try:
-            handle = os.open(self.lock_path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o666)
+            handle = os.open(self.lock_path, flags, 0o666)
         except OSError as error:
+            if error.errno == errno.ELOOP:
+                raise SaveError(
+                    f"The lock of {self.path.name} is a symbolic link, which castletui never follows: "
+                    f"ask whoever keeps the table folder to remove {self.lock_path.name}.",
+                    path=self.path,
+                ) from None
             raise SaveError(f"Could not lock {self.path.name}: {_reason(error)}.", path=self.path) from None
         try:
+            status = os.fstat(handle)
+            if not stat.S_ISREG(status.st_mode):
+                raise SaveError(f"The lock of {self.path.name} is not a file.", path=self.path)
+            _share_with_group(handle, status, self.path.parent)
             fcntl.flock(handle, fcntl.LOCK_EX)
             yield
         finally:
@@ -174,8 +313,9 @@ class Table:
 
     def take_seat(self, seat: int, who: str) -> tuple[SaveFile, Seating]:
         """Sit ``who`` at ``seat`` (a person's seat that is free, or already
-        theirs); the seat's player takes their name when no other player has
-        it. SaveError saying why not."""
+        theirs); the seat's player takes their name. One seat per identity,
+        and no two names at the table alike but for case. SaveError saying
+        why not."""
         with self.locked():
             save, seating = self.read()
             players = save.players
@@ -188,51 +328,101 @@ class Table:
                 raise NotYourSeat(f"Seat {seat + 1} belongs to {owner}: only they can play it.")
             if owner == who:
                 return save, seating
+            problem = name_problem(who)
+            if problem:
+                raise NotYourSeat(f"You cannot sit as {who[:20]!r}: that name {problem}.")
+            for other, name in enumerate(seating.owners):
+                if name == who:
+                    raise NotYourSeat(
+                        f"You already play seat {other + 1} at this table (perhaps from another "
+                        "terminal): one seat each."
+                    )
+                if name and name_key(name) == name_key(who):
+                    raise NotYourSeat(
+                        f"Seat {other + 1} is played by {name}: at one table two names must differ "
+                        "by more than capitals."
+                    )
             owners = list(seating.owners)
             owners[seat] = who
-            others = {player.name for index, player in enumerate(players) if index != seat}
-            if who not in others and not name_problem(who):
-                renamed = list(players)
-                renamed[seat] = Player(who)
-                config = msgspec.structs.replace(save.config, players=renamed)
-                # The lobby's "whose turn" names the seat's new player at once.
-                old = re.compile(rf"(?<!\w){re.escape(players[seat].name)}(?!\w)")
-                status = old.sub(lambda _: who, save.status)
-                save = msgspec.structs.replace(save, config=config, status=status)
+            save = self._renamed(save, owners, seat, who)
             seating = Seating(owners)
             self._write(save, seating)
             return save, seating
 
+    def _renamed(self, save: SaveFile, owners: list[str], seat: int, who: str) -> SaveFile:
+        """``save`` with ``who`` as the name of ``seat``, and any placeholder
+        (a free seat's, a bot's) that could pass for ``who`` renamed."""
+        states = self.states(save)
+        players = list(save.players)
+        players[seat] = Player(who)
+        for index, player in enumerate(players):
+            if index != seat and not owners[index] and name_key(player.name) == name_key(who):
+                base = f"{'Bot' if player.is_bot else 'Seat'} {index + 1}"
+                taken = {name_key(other.name) for other in players}
+                candidates = [base] + [f"{base}-{n}" for n in range(2, len(players) + 2)]
+                name = next(name for name in candidates if name_key(name) not in taken)
+                players[index] = msgspec.structs.replace(player, name=name)
+        config = msgspec.structs.replace(save.config, players=players)
+        status = status_text(game_of(save), states[-1], [player.name for player in players], save.mode)
+        return msgspec.structs.replace(save, config=config, status=status)
+
     def commit(self, seen: Check, new: SaveFile, who: str) -> Seating:
-        """Write ``new`` as the table, but only if the log still ends where
-        this terminal saw it (``seen``) and ``who`` owns the seat of every
-        person's decision it adds or takes back. LostRace (with the table as
-        it is) or NotYourSeat otherwise."""
+        """Put ``new``'s log on the table, but only if the log still ends
+        where this terminal saw it (``seen``) and ``new`` does no more than
+        a move does: append entries ``who`` may log, or take back ``who``'s
+        own last move. LostRace (with the table as it is), NotYourSeat or
+        BadCommit otherwise; the table is then as it was."""
         with self.locked():
             save, seating = self.read()
             if save.check != seen:
                 raise LostRace(self._race_message(save, seating, who), save, seating)
-            kept = _common_prefix(save.log, new.log)
-            for entry in [*save.log[kept:], *new.log[kept:]]:
-                self._check_owner(entry.seat, save, seating, who)
-            # Who sits where is the table's, not the acting terminal's: a
-            # player who sat down since this terminal last read the file
-            # keeps their name (the log and the hash do not depend on names).
-            new = msgspec.structs.replace(
-                new, config=msgspec.structs.replace(new.config, players=save.config.players)
+            if who not in seating.owners:
+                raise NotYourSeat(f"{who} has no seat at this table.")
+            _check_only_the_log_changed(save, new)
+            states = self.states(save)
+            game = game_of(save, self.path.name)
+            old, log = save.log, list(new.log)
+            if log[: len(old)] == old:
+                for entry in log[len(old) :]:
+                    self._check_owner(entry.seat, save, seating, who)
+                    states = [*states, self._played(game, save, states[-1], len(states) - 1, entry)]
+            elif log == old[:-1]:
+                self._check_undo(old[-1].seat, save, seating, who)
+                states = states[:-1]
+            else:
+                raise BadCommit(
+                    "A move may only add to the table's log, or take back your own last move; "
+                    "nothing was changed."
+                )
+            # Everything but the log is the table's own: a terminal that has
+            # not seen a player sit down keeps their name, and the status the
+            # lobby shows is the table's words, not a terminal's.
+            names = [player.name for player in save.players]
+            written = msgspec.structs.replace(
+                save,
+                log=log,
+                check=Check(len(log), state_hash(states[-1])),
+                updated=now(),
+                finished=game.to_move(states[-1]) is None,
+                status=status_text(game, states[-1], names, save.mode),
             )
-            self._write(new, seating)
+            self._write(written, seating)
+            self._replayed = (log, states)
             return seating
 
     def _check_owner(self, seat: int, save: SaveFile, seating: Seating, who: str) -> None:
-        if who not in seating.owners:
-            raise NotYourSeat(f"{who} has no seat at this table.")
         if seat == CHANCE or not 0 <= seat < len(save.players) or save.players[seat].is_bot:
             return  # chance and bots: anyone at the table (the first to see them)
         owner = seating.owners[seat]
         if owner != who:
             whose = f"{owner}'s" if owner else "a free"
             raise NotYourSeat(f"That was a decision of seat {seat + 1}, {whose} seat, not {who}'s.")
+
+    def _check_undo(self, seat: int, save: SaveFile, seating: Seating, who: str) -> None:
+        """Only a person's own last move is taken back: never a draw (it
+        would be drawn again the same), never a bot's or another's."""
+        if not 0 <= seat < len(save.players) or save.players[seat].is_bot or seating.owners[seat] != who:
+            raise NotYourSeat("Only your own last move can be taken back, before anyone acts after it.")
 
     def _race_message(self, save: SaveFile, seating: Seating, who: str) -> str:
         if save.log:
@@ -245,7 +435,10 @@ class Table:
 
     def _write(self, save: SaveFile, seating: Seating) -> None:
         """The whole file to a temporary, then renamed over the table: a
-        reader sees the old table or the new one, never half of one."""
+        reader sees the old table or the new one, never half of one. Called
+        under the lock, so any temporary of this table already there was
+        left by a writer that died: it goes."""
+        self._clean_temporaries()
         plain = msgspec.to_builtins(save)
         plain["table"] = msgspec.to_builtins(seating)
         data = msgspec.json.format(msgspec.json.encode(plain), indent=1) + b"\n"
@@ -271,26 +464,123 @@ class Table:
                 with contextlib.suppress(OSError):
                     os.unlink(temporary)
 
+    def _clean_temporaries(self) -> int:
+        """Remove this table's temporaries (``.NAME.XXXXXXXX.tmp``): only a
+        writer holding the lock makes one, and this castletui holds it now,
+        so every one there is a killed writer's. Returns how many went."""
+        pattern = re.compile(rf"\.{re.escape(self.path.name)}\.[A-Za-z0-9_]+\.tmp")
+        removed = 0
+        with contextlib.suppress(OSError), os.scandir(self.path.parent) as entries:
+            for entry in entries:
+                if pattern.fullmatch(entry.name) and entry.is_file(follow_symlinks=False):
+                    with contextlib.suppress(OSError):
+                        os.unlink(entry.path)
+                        removed += 1
+        return removed
 
-def _common_prefix(first: list, second: list) -> int:
-    count = 0
-    for a, b in zip(first, second, strict=False):
-        if a != b:
-            break
-        count += 1
-    return count
+
+def _check_only_the_log_changed(save: SaveFile, new: SaveFile) -> None:
+    """BadCommit if ``new`` differs from the table ``save`` in anything a
+    move does not change. Players' names may be older than the table's (a
+    player sat down since that terminal looked); the table's are kept."""
+    changed = [
+        what
+        for what, before, after in (
+            (
+                "the game",
+                (save.format, save.version, save.game, save.edition),
+                (new.format, new.version, new.game, new.edition),
+            ),
+            ("when it was created", save.created, new.created),
+            ("the seed", save.seed, new.seed),
+            ("the mode", save.mode, new.mode),
+            ("the variant", save.config.variant, new.config.variant),
+            ("the options", save.config.options, new.config.options),
+            (
+                "the players",
+                [(player.kind, player.level) for player in save.players],
+                [(player.kind, player.level) for player in new.players],
+            ),
+        )
+        if before != after
+    ]
+    if changed:
+        raise BadCommit(f"A move cannot change {' or '.join(changed)} of a table; nothing was changed.")
+
+
+def _read_bytes(path: Path) -> bytes:
+    """The bytes of a table file, never through a symbolic link, or
+    SaveError saying why not."""
+    try:
+        # O_NONBLOCK: opening a FIFO must not wait for a writer that never comes.
+        handle = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOFOLLOW | os.O_CLOEXEC)
+    except FileNotFoundError:
+        raise SaveError(f"There is no table at {path}.", path=path) from None
+    except OSError as error:
+        if error.errno == errno.ELOOP:
+            raise SaveError(
+                f"{path.name} is a symbolic link, which castletui never follows to a table.", path=path
+            ) from None
+        if error.errno == errno.EISDIR:
+            raise SaveError(f"{path} is a folder, not a table.", path=path) from None
+        raise SaveError(f"Could not read {path.name}: {_reason(error)}.", path=path) from None
+    try:
+        status = os.fstat(handle)
+        if not stat.S_ISREG(status.st_mode):
+            raise SaveError(f"{path} is not a regular file, so not a table.", path=path)
+        with os.fdopen(handle, "rb", closefd=False) as file:
+            data = file.read(MAX_SAVE_BYTES + 1)
+    except OSError as error:
+        raise SaveError(f"Could not read {path.name}: {_reason(error)}.", path=path) from None
+    finally:
+        os.close(handle)
+    if len(data) > MAX_SAVE_BYTES:
+        raise SaveError(
+            f"{path.name} is larger than {MAX_SAVE_BYTES // (1024 * 1024)} MiB, far more than any real "
+            "game saves; castletui does not open it.",
+            path=path,
+        )
+    if not data.strip():
+        raise SaveError(f"{path.name} is empty (a table that was cut short?).", path=path)
+    return data
+
+
+def _is_group_folder(directory: Path) -> bool:
+    """A setgid folder: every file in it belongs to the folder's group, the
+    way a group of Unix users shares tables (README)."""
+    try:
+        return bool(directory.stat().st_mode & stat.S_ISGID)
+    except OSError:
+        return False
+
+
+def _share_with_group(handle: int, status: os.stat_result, directory: Path) -> None:
+    """In a group folder a lock must be writable by the group whatever the
+    umask of whoever made it, or nobody else could ever lock the table.
+    Only its owner can change it (anyone else tried to open it already)."""
+    if status.st_uid == os.geteuid() and _is_group_folder(directory):
+        wanted = stat.S_IMODE(status.st_mode) | 0o660
+        if wanted != stat.S_IMODE(status.st_mode):
+            with contextlib.suppress(OSError):
+                os.fchmod(handle, wanted)
 
 
 def _mode_of(path: Path) -> int:
     """The table file's permissions as they are, or for a new file what the
-    umask gives (mkstemp alone would make it private to one Unix user)."""
+    umask gives (mkstemp alone would make it private to one Unix user); in
+    a group folder always readable and writable by the group."""
+    mode = None
     with contextlib.suppress(OSError):
-        status = path.stat()
+        status = path.lstat()
         if status.st_size > 0:
-            return stat.S_IMODE(status.st_mode)
-    umask = os.umask(0)
-    os.umask(umask)
-    return 0o666 & ~umask
+            mode = stat.S_IMODE(status.st_mode)
+    if mode is None:
+        umask = os.umask(0)
+        os.umask(umask)
+        mode = 0o666 & ~umask
+    if _is_group_folder(path.parent):
+        mode |= 0o660
+    return mode
 
 
 # --- the lobby's listing -----------------------------------------------------
@@ -311,6 +601,7 @@ class TableSummary(msgspec.Struct, frozen=True):
     finished: bool
     updated: str
     problem: str = ""
+    closed: str = ""  # why no seat can be taken here by this Unix user (file permissions)
 
     def free_seats(self) -> list[int]:
         return [seat for seat, owner in enumerate(self.owners) if not owner and not self.bots[seat]]
@@ -329,9 +620,13 @@ def list_tables(directory: Path) -> list[TableSummary]:
     except OSError:
         return []
     rows = []
+    folder_closed = (
+        "" if os.access(directory, os.W_OK | os.X_OK) else "the table folder is not writable for you"
+    )
     for path in paths:
         try:
-            save, seating = Table(path).read()
+            table = Table(path)
+            save, seating = table.read()
             title, variant = save.game, save.config.variant
             with contextlib.suppress(registry.UnknownGame, IllegalAction):
                 info = registry.get(save.game).INFO
@@ -350,6 +645,7 @@ def list_tables(directory: Path) -> list[TableSummary]:
                     save.status,
                     save.finished,
                     save.updated,
+                    closed=folder_closed or _lock_closed(table.lock_path),
                 )
             )
         except SaveError as error:
@@ -358,6 +654,16 @@ def list_tables(directory: Path) -> list[TableSummary]:
             rows.append(TableSummary(str(path), "?", path.stem, "", (), (), (), 0, "", False, "", str(error)))
     rows.sort(key=lambda row: row.updated, reverse=True)
     return rows
+
+
+def _lock_closed(lock: Path) -> str:
+    """Why this Unix user could not take the lock at ``lock``: a lock made
+    under a private umask before castletui made them group-writable."""
+    if os.path.islink(lock):
+        return "its lock file is a symbolic link"
+    if os.path.exists(lock) and not os.access(lock, os.R_OK | os.W_OK):
+        return f"you cannot write its lock file ({lock.name}; its creator can run: chmod g+w {lock.name})"
+    return ""
 
 
 def exposure_warning(directory: Path, hidden: bool) -> str:

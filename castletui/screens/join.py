@@ -18,6 +18,7 @@ from textual.widgets.option_list import Option
 from castletui.shared import is_lobby_only, join_table, table_dir_of, who_of
 from castletui.widgets.footer import SteadyFooter
 from castletui.widgets.plain import Plain
+from saves.names import name_key
 
 REFRESH_SECONDS = 1.0
 
@@ -72,8 +73,17 @@ class JoinScreen(Screen):
             mine = row.seat_of(who)
             if mine is not None and not row.finished:
                 lines.append((f"Back to your seat {mine + 1}: {describe(row, who)}", row.path, mine))
+        closed = []
         for row in rows:
-            if row.problem or row.finished or row.seat_of(who) is not None:
+            # One seat each, and no name twice but for capitals (saves.table.take_seat).
+            if (
+                row.problem
+                or row.finished
+                or any(name_key(owner) == name_key(who) for owner in row.owners if owner)
+            ):
+                continue
+            if row.closed and row.free_seats():
+                closed.append(row)
                 continue
             for seat in row.free_seats():
                 lines.append((f"Take seat {seat + 1}: {describe(row, who)}", row.path, seat))
@@ -82,6 +92,10 @@ class JoinScreen(Screen):
         note = "n starts a new game others can join." if not lines else "Enter takes the seat."
         if not lines:
             note = "No table has a free seat. " + note
+        if closed:
+            note += f" Not listed: {Path(closed[0].path).name}, {closed[0].closed}" + (
+                f" (and {len(closed) - 1} more)." if len(closed) > 1 else "."
+            )
         self.query_one("#lobby-note", Static).update(note)
         if shown == self.shown:
             return  # unchanged: keep the cursor where the player left it

@@ -15,7 +15,8 @@ from castletui.widgets.plain import Plain, PlainLabel
 from castletui.widgets.still import hold_cursors_still
 from rules import registry
 from rules.core import GameInfo, IllegalAction, Option, bots, check_option, parse_option
-from saves import Player, name_problem
+from saves import Player
+from saves.names import name_key, name_problem, normal_name
 
 DEFAULT_NAMES = ("Coco", "Wei", "Milo", "Juno")
 MAX_SEATS = 4
@@ -120,7 +121,8 @@ class NewGameScreen(Screen):
                 )
             yield Plain("", id="mode-help", classes="help")
             yield Vertical(id="options")
-            with Horizontal(classes="field"):
+            # A shared table draws its own seed: whoever knew it would know every hand.
+            with Horizontal(classes="field", id="seed-field"):
                 yield PlainLabel("Seed", classes="field-label")
                 yield Input(
                     "", placeholder="blank: a new random game", id="seed", type="integer", compact=True
@@ -151,6 +153,7 @@ class NewGameScreen(Screen):
         self.show_seats(int(self.query_one("#seats", Select).value))
         self.build_options(self.info, variant)
         self.show_mode(str(self.query_one("#mode", Select).value))
+        self.show_where(str(self.query_one("#where", Select).value))
         self.query_one("#game", Select).focus()
         hold_cursors_still(self)
 
@@ -236,6 +239,22 @@ class NewGameScreen(Screen):
         if event.value is not Select.NULL and str(event.value) != self.shown_mode:
             self.show_mode(str(event.value))
 
+    @on(Select.Changed, "#where")
+    def where_changed(self, event: Select.Changed) -> None:
+        if event.value is not Select.NULL:
+            self.show_where(str(event.value))
+
+    def show_where(self, where: str) -> None:
+        """No Seed on a shared table: it draws its own, which nobody sees."""
+        shared = where == "shared"
+        self.query_one("#seed-field").display = not shared
+        if shared:
+            self.query_one("#seed", Input).value = ""
+
+    @property
+    def shared(self) -> bool:
+        return self.query_one("#where", Select).value == "shared"
+
     def show_mode(self, mode: str) -> None:
         """Table mode seats people by default (a bot at a real table needs
         someone to move its pieces for it); back in digital play the seats
@@ -265,17 +284,17 @@ class NewGameScreen(Screen):
         players = []
         for seat in range(count):
             name = self.query_one(f"#name-{seat}", Input).value.strip() or DEFAULT_NAMES[seat]
+            problem = name_problem(name)
+            if problem:
+                raise ValueError(f"Seat {seat + 1}'s name {problem}.")
+            name = normal_name(name)
             kind = str(self.query_one(f"#kind-{seat}", Select).value)
             if kind == "human":
                 players.append(Player(name))
             else:
                 players.append(Player(name, "bot", kind.split(":", 1)[1]))
-        if len({p.name for p in players}) < len(players):
-            raise ValueError("Give each player a different name.")
-        for player in players:
-            problem = name_problem(player.name)
-            if problem:
-                raise ValueError(f"That name {problem}.")
+        if len({name_key(p.name) for p in players}) < len(players):
+            raise ValueError("Give each player a different name (not only in capitals).")
         options = {}
         for option in self.info.options_for(variant):
             widget = self.query_one(f"#option-{option.name}")
@@ -290,6 +309,8 @@ class NewGameScreen(Screen):
             if value != option.default:
                 options[option.name] = value
         seed_text = self.query_one("#seed", Input).value.strip()
+        if self.shared and seed_text:
+            raise ValueError("A shared table draws its own seed, which nobody sees: leave Seed blank.")
         return {
             "game_id": self.game_id,
             "variant": variant,
@@ -305,7 +326,7 @@ class NewGameScreen(Screen):
         except ValueError as error:
             self.query_one("#wizard-error", Static).update(str(error))
             return
-        if self.query_one("#where", Select).value == "shared":
+        if self.shared:
             from castletui.shared import start_shared_game
 
             if choices["mode"] != "digital":
@@ -314,6 +335,7 @@ class NewGameScreen(Screen):
                 )
                 return
             # You take the first person's seat; the others are open for whoever joins.
+            del choices["seed"]  # the table draws its own
             start_shared_game(self.app, **choices)
             return
         self.app.start_game(**choices)

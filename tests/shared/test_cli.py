@@ -4,6 +4,7 @@ a refusal is one line and status 2."""
 
 from __future__ import annotations
 
+import os
 import shlex
 import sys
 
@@ -13,6 +14,7 @@ import saves
 from castletui import cli
 from castletui.shared import create_table
 from rules import registry
+from saves.table import identity
 
 
 def start_of(*argv: str):
@@ -100,3 +102,71 @@ def test_resume_refuses_a_table_file_and_says_to_join_it(tmp_path, capsys):
     with pytest.raises(saves.SaveError, match="shared table"):
         Session.open(table.path)
     assert table.path.read_bytes() == before
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["new", "castlecards", "--shared", "--seed", "4242", "--players", "2"],
+        ["new", "castlecards", "--shared", "--seed", "4242"],  # the wizard would take it too
+    ],
+)
+def test_a_shared_table_refuses_a_seed_a_player_chose(capsys, argv):
+    """Ann typed 4242 and Bo's hand and every draw could be printed (#25.1)."""
+    assert cli.main(argv) == 2
+    error = capsys.readouterr().err
+    assert "draws its own seed" in error and error.count("\n") == 1
+    start = start_of("new", "castlecards", "--shared", "--players", "2")
+    assert start.kind == "shared" and "seed" not in start.new_game
+
+
+def test_as_with_an_invisible_character_is_refused(tmp_path, capsys):
+    assert cli.main(["join", "--as", "Ann\u200b", "--table-dir", str(tmp_path)]) == 2
+    error = capsys.readouterr().err
+    assert "shows as nothing" in error and error.count("\n") == 1
+
+
+def test_names_alike_but_for_capitals_are_refused_and_names_are_normalised(capsys):
+    assert cli.main(["new", "castlecards", "--names", "Ann,ANN"]) == 2
+    assert "different name" in capsys.readouterr().err
+    start = start_of("new", "castlecards", "--names", "\uff21nn,Bo")
+    assert [player.name for player in start.new_game["players"]] == ["Ann", "Bo"]
+
+
+@pytest.fixture
+def foreign_folder(tmp_path):
+    """A table folder that belongs to another Unix user (nobody's uid)."""
+    if os.geteuid() != 0:
+        pytest.skip("giving a folder to another user takes root")
+    folder = tmp_path / "group-tables"
+    folder.mkdir()
+    os.chown(folder, 65534, -1)
+    return folder
+
+
+def test_as_is_honoured_only_over_a_table_folder_of_the_unix_user_running_castletui(
+    tmp_path, capsys, foreign_folder
+):
+    """Another Unix user ran `castletui join --as ann` and played ann's seat (#32.2)."""
+    for argv in (
+        ["join", "--as", "ann", "--table-dir", str(foreign_folder)],
+        ["join", "--as", "ann", "--table-dir", str(foreign_folder / "not-yet")],
+        ["new", "castlecards", "--shared", "--as", "ann", "--table-dir", str(foreign_folder)],
+    ):
+        assert cli.main(argv) == 2, argv
+        error = capsys.readouterr().err
+        assert "--as" in error and "Unix user" in error and error.count("\n") == 1
+    # Without --as the same folder is played as the Unix user.
+    args = cli.build_parser().parse_args(["join", "--table-dir", str(foreign_folder)])
+    assert cli.player_identity(args) == identity()
+    # The game account's own folder (made or not yet) takes it.
+    own = tmp_path / "own"
+    for folder in (own, own / "not-yet"):
+        args = cli.build_parser().parse_args(["join", "--as", "ann", "--table-dir", str(folder)])
+        assert cli.player_identity(args) == "ann"
+        own.mkdir(exist_ok=True)
+
+
+def test_serve_without_as_lets_each_visitor_be_the_unix_user(tmp_path):
+    args = cli.build_parser().parse_args(["serve", "--table-dir", str(tmp_path)])
+    assert "--as" not in shlex.split(cli.serve_command_line(args))

@@ -13,6 +13,7 @@ import subprocess
 import sys
 import textwrap
 from pathlib import Path
+from unittest import mock
 
 import pytest
 
@@ -30,7 +31,8 @@ def castlecards_table(tmp_path: Path, seats: int = 2, seed: int = 11) -> Table:
     variant = "two-player" if seats == 2 else "multi-player"
     directory = tmp_path / "tables"
     directory.mkdir(mode=0o700, exist_ok=True)
-    table, seat, _ = create_table(directory, "ann", "castlecards", variant, SEATS[:seats], seed=seed)
+    with mock.patch("saves.table.new_seed", return_value=seed):  # the same game on every run
+        table, seat, _ = create_table(directory, "ann", "castlecards", variant, SEATS[:seats])
     assert seat == 0
     return table
 
@@ -174,8 +176,10 @@ def test_a_writer_killed_mid_write_leaves_a_loadable_table_and_no_lock(tmp_path)
     loaded = saves.load(ann.table.path)  # loadable, replayed and hash-checked
     assert loaded.check == before.check
     player = mover([ann, bo])
+    assert list(ann.table.path.parent.glob(".*.tmp"))  # what the killed writer left...
     player.act(player.legal_actions()[0])  # and the lock died with the writer
     assert saves.load(ann.table.path).check.plies == before.check.plies + 1
+    assert not list(ann.table.path.parent.glob(".*.tmp"))  # ...the next writer cleaned (#32.6)
 
 
 def test_undo_takes_back_only_your_own_last_move_before_anyone_acts(tmp_path):
@@ -269,7 +273,7 @@ def test_a_group_readable_folder_warns_that_the_file_shows_every_hand(tmp_path):
     folder.chmod(0o700)
     assert exposure_warning(folder, hidden=True) == ""
     folder.chmod(0o2770)
-    _, _, warning = create_table(folder, "ann", "castlecards", "two-player", SEATS[:2], seed=2)
+    _, _, warning = create_table(folder, "ann", "castlecards", "two-player", SEATS[:2])
     assert "its group" in warning
 
 
@@ -293,10 +297,13 @@ def test_the_lobby_lists_free_seats_and_owners(tmp_path):
 
 def test_taking_a_seat_names_its_player_in_the_tables_status(tmp_path):
     table = castlecards_table(tmp_path)
-    save, _ = table.read()
-    save.status = "Seat 2 to play"
-    with table.locked():
-        table._write(save, table.read()[1])
+    ann = Session.at_table(Table(table.path), 0, "ann")
+    rng = random.Random(1)
+    while ann.to_move() != 1:  # until the free seat is to play
+        ann.act(
+            ann.digital_chance() if ann.to_move() == CHANCE else game.bot_action(ann.state, "normal", rng)
+        )
+    assert table.read()[0].status == "Seat 2 to play"
     table.take_seat(1, "bo")
     assert table.read()[0].status == "bo to play"
 
