@@ -65,6 +65,28 @@ def test_castlecards_attack():
     assert code == 0 and "2 swords against 3 shields of the Castle: the attack fails." in out
 
 
+def test_castlecards_refuses_each_answer_as_it_is_given_and_keeps_the_rest():
+    """Issue 28, item 11: Bowmen typed as the Castle's defenders were refused
+    only at the end ("Soldiers defend the Castle") and the helper exited,
+    losing every answer. The refusal comes at that answer, the question is
+    asked again, and the attack is weighed with the answers before it."""
+    typed = "castle\n2\nbowmen\nsoldiers 2\ncatapult\nsiege tower\n\n"
+    code, out = calc("castlecards", typed)
+    assert code == 0
+    assert out.count("Cards stationed on it") == 2
+    assert "Bowmen as a defender: Bowmen defend the Walls; Soldiers defend the Castle." in out
+    assert out.count("Attacking cards of every player") == 2
+    assert "Walls still stand: only a Siege Tower passes them all" in out
+    # The 2 Walls and the Soldiers 2 typed before the refusals are still there.
+    assert "1 swords against 5 shields of the Castle: the attack fails." in out
+
+
+def test_a_wrong_answer_is_refused_with_brackets_and_all_and_no_rich_markup():
+    code, out = calc("catapult-castle", "9\n[bold]x\nsolo\n10\n\n")
+    assert code == 0 and out.count("Which Catapult Castle helper?") == 3
+    assert "Ammo left to shoot? [Enter: 0]\n> " in out
+
+
 def test_stdin_running_out_is_a_plain_line_and_exit_1():
     code, out = calc("castlecards", "castle\n")
     assert code == 1 and out.rstrip().endswith("No more answers: nothing was worked out.")
@@ -96,14 +118,15 @@ def test_each_question_ends_with_the_prompt():
 
 
 def test_the_calculator_is_headless():
-    """``castletui calc`` runs without textual or rich, over SSH or in a pipe."""
+    """``castletui calc`` runs without textual, over SSH or in a pipe (Rich's
+    prompt asks the questions: issue 31, item 4)."""
     import subprocess
     import sys
 
     probe = (
         "import io, sys\nfrom castletui.calc import main\n"
         "main('castlecards', [], io.StringIO('wall\\n3\\n\\ncatapult\\n\\n'), io.StringIO())\n"
-        "print(' '.join(m for m in ('textual', 'rich') if m in sys.modules))"
+        "print(' '.join(m for m in ('textual',) if m in sys.modules))"
     )
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == ""
