@@ -9,6 +9,7 @@ import io
 import pytest
 
 from castletui.calc import PROMPT, main
+from tests.rules.castle_raisers.test_calc import castle
 
 
 def calc(game_id: str, typed: str, *argv: str) -> tuple[int, str]:
@@ -41,13 +42,15 @@ def test_a_game_with_several_helpers_asks_which():
 def test_castle_raisers_scorepad():
     """Rulebook (seeds/000_b1469f6f1c1c5ef1.txt), Game End: Milo's and Wei's
     castles of the Scoring Examples in a 2-player game (Milo's Village cut to
-    one token)."""
-    typed = "\n".join(
-        ["", "Milo, Wei", "5 6 5", "", "3 soldier 1 ladder", "7 soldier", "L1=red empty /4", "2 0 9", "", ""]
-        + ["6 5 3", "3 soldier", "3 vicious", "2 archer", "", "2 3 1", "2 0 0", "0"]
+    one token), one thing a question."""
+    milo = castle(
+        "5 6 5", ("", "3 soldier 1 ladder", "7 soldier"), prestige="2 0 9", village={"L1": "red empty /4"}
     )
-    code, out = calc("castle-raisers", typed + "\n")
+    wei = castle("6 5 3", ("3 soldier", "3 vicious", "2 archer"), prestige="2 3 1", attack="2 0 0")
+    code, out = calc("castle-raisers", "\n".join(["", "Milo, Wei", *milo, *wei]) + "\n")
     assert code == 0
+    assert "Milo, sea: how many levels has the highest portion of the wall there" in out
+    assert "Wei: Village token on the border of the sea and the farmlands?" in out
     lines = out.splitlines()
     header = next(line for line in lines if line.split() == ["Milo", "Wei"])
     total = next(line for line in lines if line.startswith("Total"))
@@ -55,6 +58,19 @@ def test_castle_raisers_scorepad():
     # 11 Prestige tokens, 6 levels, red empty /4 with 3 empty farmlands locations.
     assert total.split()[1:] == [str(-20 + 22 + 30 + 12), str(12 + 6 + 30)]
     assert lines.index(header) < lines.index(total)
+    assert out.rstrip().endswith("Winner: Wei (most points).")
+
+
+def test_castle_raisers_a_wrong_wall_level_is_asked_again_and_the_rest_kept():
+    """Issue 28, item 12: three numbers to one question ("5 6 5" for the
+    forests) are refused, and that one question is asked again."""
+    milo = castle("5 6 5", ("", "3 soldier 1 ladder", "7 soldier"), prestige="2 0 9")
+    wei = castle("6 5 3", ("3 soldier", "3 vicious", "2 archer"), prestige="2 3 1", attack="2 0 0")
+    typed = ["", "Milo, Wei", "5 6 5", *milo, *wei]
+    code, out = calc("castle-raisers", "\n".join(typed) + "\n")
+    assert code == 0
+    assert "Type a whole number of 0 or more (wall levels over the forests)" in out
+    assert out.count("Milo, forests: how many levels") == 2
     assert out.rstrip().endswith("Winner: Wei (most points).")
 
 

@@ -12,6 +12,7 @@ from castletui.screens.helper import RulesHelperScreen, every_helper
 from castletui.screens.menu import MenuScreen
 from tests.app.driving import StillApp, settle
 from tests.app.snapshots import fresh_dir
+from tests.rules.castle_raisers.test_calc import castle
 
 SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
 
@@ -82,8 +83,11 @@ async def test_castle_raisers_scorepad_on_screen(tmp_path):
     app = StillApp(save_dir=tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_helper(pilot, "Castle Raisers: Game End scoring")
-        answers = ["", "Milo, Wei", "5 6 5", "", "3 soldier 1 ladder", "7 soldier", "L1=red empty /4"]
-        answers += ["2 0 9", "", "", "6 5 3", "3 soldier", "3 vicious", "2 archer", "", "2 3 1", "2 0 0", "0"]
+        answers = ["", "Milo, Wei"]
+        answers += castle(
+            "5 6 5", ("", "3 soldier 1 ladder", "7 soldier"), prestige="2 0 9", village={"L1": "red empty /4"}
+        )
+        answers += castle("6 5 3", ("3 soldier", "3 vicious", "2 archer"), prestige="2 3 1", attack="2 0 0")
         for answer in answers:
             await type_answer(pilot, answer)
         talk = talk_text(screen)
