@@ -146,3 +146,23 @@ def test_the_calculator_is_headless():
     )
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == ""
+
+
+def test_got_catan_has_helpers_and_explains_each_answer():
+    """Issue 28, item 13: ``calc got-catan`` said "no rules helper yet".
+    Rulebook (seeds/002_db7b18d8a33c8d80.txt), Producing Resources: a 6 gives
+    Red 2 brick for 2 settlements and Blue 1 brick for 1."""
+    code, out = calc("got-catan", "", "--list")
+    assert code == 0 and [line.split(":")[0] for line in out.splitlines()] == [
+        "longest-road",
+        "production",
+        "discards",
+        "score",
+        "wildling-die",
+    ]
+    typed = "Red, Blue, White\n6\n1\nhills\n\nRed 2 settlements, Purple keep\nRed 2 settlements, Blue settlement\n\n"
+    code, out = calc("got-catan", typed, "production")
+    assert code == 0
+    assert "Type one of: Red, Blue, White (a player's name)." in out
+    assert "Hex 1 (hills, brick): Red 2 brick (2 settlements); Blue 1 brick (1 settlement)." in out
+    assert out.rstrip().endswith("Red collects 2 brick.\nBlue collects 1 brick.\nWhite collects nothing.")
