@@ -20,7 +20,7 @@ from textual.widgets import Input, Static
 
 from castletui.widgets.plain import Plain
 from castletui.widgets.still import hold_cursors_still
-from rules.core import IllegalAction, name_seats, screen, table_entry
+from rules.core import IllegalAction, name_seats, table_entry
 
 Batch = table_entry.Batch
 
@@ -30,32 +30,17 @@ Check = Callable[[list[tuple[int, ...]]], list[Any]]
 
 def typed_kinds(batch: Batch, names: Sequence[str]) -> tuple[str, ...]:
     """The kinds as a player types them: seats by their players' names."""
-    return tuple(name_seats(kind, names) for kind in batch.kinds)
+    return table_entry.typed_kinds(batch, names)
 
 
 def example(batch: Batch, names: Sequence[str]) -> str:
-    """What to type, shown under the question: the kinds to name and how many."""
-    kinds = typed_kinds(batch, names)
-    if batch.count == 1:
-        return f"Type one of: {', '.join(kinds)}."
-    shown = ", ".join(kinds)
-    pieces = [kinds[index % len(kinds)] for index in range(batch.count)]
-    starts = [kind[:1].lower() for kind in kinds]
-    letters = ""
-    if len(set(starts)) == len(starts) and all(start.isalpha() for start in starts):
-        letters = f", or their first letters: '{''.join(piece[:1].lower() for piece in pieces)}'"
-    apart = ", " if any(" " in kind for kind in kinds) else " "
-    return f"{batch.count} in all, a name a piece ('{apart.join(pieces)}'){letters}. Names: {shown}."
+    """What to type, shown under the question (the kit's words, whose
+    examples are tested to be accepted)."""
+    return table_entry.how_to_type(batch, names)
 
 
 def read_counts(batch: Batch, names: Sequence[str], text: str) -> tuple[int, ...]:
-    kinds = typed_kinds(batch, names)
-    if batch.count == 1 and text.strip():
-        # One piece: its name alone, even where names share a start ("Tower", "Tower of the Hand").
-        exact = [kind.lower() for kind in kinds]
-        if text.strip().lower() in exact:
-            return tuple(int(kind == text.strip().lower()) for kind in exact)
-    return screen.parse_counts(text, kinds)
+    return table_entry.read_counts(batch, names, text)
 
 
 def show_refusal(screen: ModalScreen, field: Input, reason: str) -> None:
@@ -127,7 +112,12 @@ class SetupForm(ModalScreen[Any]):
                 for index, batch in enumerate(self.batches):
                     with Horizontal(classes="setup-field"):
                         yield Plain(name_seats(batch.question, self.names), classes="setup-label")
-                        yield Input(placeholder=self.hint(batch), id=f"field-{index}")
+                        # A line with one possible answer (a deal face down) comes filled in.
+                        yield Input(
+                            table_entry.only_answer(batch, self.names),
+                            placeholder=self.hint(batch),
+                            id=f"field-{index}",
+                        )
             yield Plain("Escape: answer one question at a time instead.", id="entry-error", classes="help")
 
     def hint(self, batch: Batch) -> str:

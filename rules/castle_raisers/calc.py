@@ -145,36 +145,24 @@ _CONDITION_WORDS = {
 }
 
 
-def _location_names() -> dict[str, str]:
-    """Every way a location may be typed: its code (T1), "forests 1" / "forests 2"
-    inside a section, and "forests/sea" (either order) for a border."""
-    names: dict[str, str] = {}
+def _location_words() -> dict[str, str]:
+    """Each location as the printed board shows it (it has no codes): the
+    first or second location inside a section, or the border of two."""
+    words: dict[str, str] = {}
     inside: dict[int, int] = {}
     for index, location in enumerate(LOCATIONS):
-        names[location.lower()] = location
         sections = LOCATION_SECTIONS[index]
         if len(sections) == 1:
             inside[sections[0]] = inside.get(sections[0], 0) + 1
-            names[f"{SECTIONS[sections[0]]} {inside[sections[0]]}"] = location
+            which = "first" if inside[sections[0]] == 1 else "second"
+            words[location] = f"the {which} location inside the {SECTIONS[sections[0]]}"
         else:
             first, second = (SECTIONS[s] for s in sections)
-            names[f"{first}/{second}"] = names[f"{second}/{first}"] = location
-    return names
+            words[location] = f"the border of the {first} and the {second}"
+    return words
 
 
-LOCATION_NAMES = _location_names()
-LOCATION_HELP = "; ".join(
-    f"{name} = {next(words for words, code in LOCATION_NAMES.items() if code == name and words != name.lower())}"
-    for name in LOCATIONS
-)
-
-
-def parse_location(text: str) -> str:
-    """A Village location typed as its code or in words ("sea 2", "farmlands/forests")."""
-    typed = " ".join(text.strip().lower().replace("|", "/").replace(" / ", "/").split())
-    if typed in LOCATION_NAMES:
-        return LOCATION_NAMES[typed]
-    raise IllegalAction(f"There is no location {text.strip()!r}: the locations are {LOCATION_HELP}.")
+LOCATION_WORDS = _location_words()
 
 
 def condition_words(token: str) -> str:
@@ -214,26 +202,25 @@ def parse_token(text: str) -> str:
     return fits[0]
 
 
-def parse_village(text: str) -> dict[str, str]:
-    """Village tokens typed as ``location=token`` pairs apart by commas."""
-    found: dict[str, str] = {}
-    for part in text.split(","):
-        if not part.strip():
-            continue
-        if "=" not in part:
-            raise IllegalAction(
-                f"Type each token as location=token, e.g. 'T1=blue green /3', not {part.strip()!r}."
-            )
-        location, token = part.split("=", 1)
-        location = parse_location(location)
-        if location in found:
-            raise IllegalAction(f"Location {location} holds one token only.")
-        found[location] = parse_token(token)
-    used = [token for token in found.values()]
-    for token in set(used):
-        if used.count(token) > 1:
-            raise IllegalAction(f"There is only one {TOKENS[token].colour} {condition_words(token)} token.")
-    return found
+def _village_token(answers: Mapping[str, Any], key: str, names: Sequence[str]):
+    """The reader of one location's Village token: empty (a blank answer),
+    or a token no location typed before holds (there is one of each)."""
+
+    def parse(text: str) -> str:
+        if not text.strip() or text.strip().lower() in ("empty", "none", "-"):
+            return ""
+        token = parse_token(text)
+        for other, held in answers.items():
+            if held == token and other != key and ".village." in other:
+                seat = int(other[1 : other.index(".")])
+                where = LOCATION_WORDS[other.rsplit(".", 1)[1]]
+                raise IllegalAction(
+                    f"There is only one {TOKENS[token].colour} {condition_words(token)} token: "
+                    f"{names[seat]} has it on {where}."
+                )
+        return token
+
+    return parse
 
 
 def parse_threats(text: str) -> tuple[str, ...]:
@@ -269,16 +256,12 @@ def _names(text: str, cooperative: bool) -> tuple[str, ...]:
     return names
 
 
-def _sections(what: str):
-    return lambda text: parse_whole_numbers(text, 3, f"{what} in the forests, the sea and the farmlands")
+def _number(what: str):
+    return lambda text: parse_whole_numbers(text, 1, what)[0]
 
 
 def _wolves(text: str) -> tuple[int, ...]:
     return parse_counts(text, WOLF_KINDS)
-
-
-def _arrows(text: str) -> int:
-    return parse_whole_numbers(text, 1, "Arrow tokens")[0]
 
 
 def _mode(text: str) -> str:
@@ -294,43 +277,54 @@ def _mode(text: str) -> str:
     )
 
 
-def _castle_questions(name: str, key: str, cooperative: bool) -> list[Question]:
-    questions = [
-        Question(
-            f"{key}.heights",
-            f"{name}: highest wall level over the forests, sea and farmlands?",
-            _sections("wall levels"),
-        ),
-    ]
-    for region, section in enumerate(SECTIONS):
+def _castle_questions(
+    name: str, key: str, cooperative: bool, answers: Mapping[str, Any], names: Sequence[str]
+) -> list[Question]:
+    """One castle's questions, one thing each, in the order of the
+    scorepad's lines: the wall and the wolves of each section (the Wolf
+    assault), Arrow tokens, Prestige and Attack tokens by section (their
+    Village conditions count them there), each location's Village token."""
+    questions = []
+    for index, section in enumerate(SECTIONS):
         questions.append(
             Question(
-                f"{key}.wolves.{region}",
-                f"{name}: wolves left in the {section} (e.g. '2 soldier 1 archer'; ladder = soldier with a ladder; Enter: none)?",
+                f"{key}.heights.{index}",
+                f"{name}, {section}: how many levels has the highest portion of the wall there "
+                "(a level counts even if not complete)?",
+                _number(f"wall levels over the {section}"),
+            )
+        )
+    for index, section in enumerate(SECTIONS):
+        questions.append(
+            Question(
+                f"{key}.wolves.{index}",
+                f"{name}, {section}: Wolf tokens still around the castle in that region "
+                "(e.g. '2 soldier 1 archer'; a soldier with a ladder is 'ladder'; Enter: none)?",
                 _wolves,
             )
         )
-    questions += [
-        Question(
-            f"{key}.village",
-            f"{name}: Village tokens as location=colour condition, apart by commas "
-            f"(e.g. 'forests 1=blue green /3, forests/sea=red no wolves'; Enter: none)? Locations: {LOCATION_HELP}.",
-            parse_village,
-        ),
-        Question(
-            f"{key}.prestige",
-            f"{name}: Prestige tokens in the forests, sea and farmlands?",
-            _sections("Prestige tokens"),
-            "0 0 0",
-        ),
-        Question(
-            f"{key}.attack",
-            f"{name}: Attack tokens in the forests, sea and farmlands?",
-            _sections("Attack tokens"),
-            "0 0 0",
-        ),
-        Question(f"{key}.arrows", f"{name}: Arrow tokens?", _arrows, "0"),
-    ]
+    questions.append(Question(f"{key}.arrows", f"{name}: Arrow tokens?", _number("Arrow tokens"), "0"))
+    for what in ("prestige", "attack"):
+        for index, section in enumerate(SECTIONS):
+            tokens = f"{what.capitalize()} tokens"
+            questions.append(
+                Question(
+                    f"{key}.{what}.{index}",
+                    f"{name}, {section}: {tokens} placed in that section?",
+                    _number(f"{tokens} in the {section}"),
+                    "0",
+                )
+            )
+    for location in LOCATIONS:
+        token_key = f"{key}.village.{location}"
+        questions.append(
+            Question(
+                token_key,
+                f"{name}: Village token on {LOCATION_WORDS[location]}? Its colour, then what its bottom "
+                "scores (e.g. 'blue green /3', 'red no wolves', 'yellow prestige'; Enter: empty)",
+                _village_token(answers, token_key, names),
+            )
+        )
     if cooperative:
         questions.append(
             Question(f"{key}.threats", f"{name}: Threat cards, apart by commas (Enter: none)?", parse_threats)
@@ -353,7 +347,7 @@ def _questions(answers: Mapping[str, Any]) -> list[Question]:
     if "names" not in answers:
         return questions
     for seat, name in enumerate(answers["names"]):
-        questions += _castle_questions(name, f"p{seat}", cooperative)
+        questions += _castle_questions(name, f"p{seat}", cooperative, answers, answers["names"])
         threats = answers.get(f"p{seat}.threats", ())
         if any(THREATS[threat].check == "no_starting_icon_visible" for threat in threats):
             questions.append(
@@ -373,15 +367,23 @@ def _next_question(answers: Mapping[str, Any]) -> Question | None:
     return None
 
 
+def _by_section(answers: Mapping[str, Any], key: str) -> tuple:
+    return tuple(answers[f"{key}.{index}"] for index in range(len(SECTIONS)))
+
+
 def entries_from(answers: Mapping[str, Any]) -> list[CastleEntry]:
     """The castles the answers describe."""
     return [
         CastleEntry(
-            heights=answers[f"p{seat}.heights"],
-            wolves=tuple(answers[f"p{seat}.wolves.{region}"] for region in range(len(SECTIONS))),
-            village=answers[f"p{seat}.village"],
-            prestige=answers[f"p{seat}.prestige"],
-            attack=answers[f"p{seat}.attack"],
+            heights=_by_section(answers, f"p{seat}.heights"),  # type: ignore[arg-type]
+            wolves=_by_section(answers, f"p{seat}.wolves"),
+            village={
+                location: answers[f"p{seat}.village.{location}"]
+                for location in LOCATIONS
+                if answers[f"p{seat}.village.{location}"]
+            },
+            prestige=_by_section(answers, f"p{seat}.prestige"),  # type: ignore[arg-type]
+            attack=_by_section(answers, f"p{seat}.attack"),  # type: ignore[arg-type]
             arrows=answers[f"p{seat}.arrows"],
             threats=answers.get(f"p{seat}.threats", ()),
             starting_icons_visible=answers.get(f"p{seat}.icons"),
@@ -398,7 +400,7 @@ def _report(answers: Mapping[str, Any]) -> list[str]:
 GAME_END = Helper(
     name="score",
     title="Game End scoring",
-    summary="Type in each castle at Game End: every line of the scorepad, the winner, or the team against the wolves.",
+    summary="Count each castle at Game End, one thing a question: every line of the scorepad, the winner, or the team against the wolves.",
     next_question=_next_question,
     report=_report,
 )

@@ -61,6 +61,22 @@ def _table(entry: AttackEntry) -> State:
 def weigh_entry(entry: AttackEntry) -> Weighing:
     """Weigh an attack typed in; IllegalAction with the rules' reason when
     the attack or its defenders could not be so."""
+    check_walls(entry)
+    defender = check_defenders(entry)
+    check_cards(entry, defender)
+    check_reactions(entry)
+    target = defender.fortress[0 if entry.castle else 1]
+    return weigh_attack(
+        entry.cards, entry.reactions, target, entry.garrison, entry.walls if entry.castle else 0
+    )
+
+
+# Each check takes what is typed so far, so a helper refuses an answer as it
+# is given (and asks it again) rather than the whole attack at the end.
+
+
+def check_walls(entry: AttackEntry) -> None:
+    """The Walls standing fit the target; IllegalAction if not."""
     if entry.castle:
         if not 0 <= entry.walls <= 3:
             raise IllegalAction("A fortress has at most 3 Walls.")
@@ -68,15 +84,20 @@ def weigh_entry(entry: AttackEntry) -> Weighing:
         raise IllegalAction("A Wall is attacked: at least that one stands.")
     elif entry.walls > 3:
         raise IllegalAction("A fortress has at most 3 Walls.")
+
+
+def check_defenders(entry: AttackEntry) -> Player:
+    """The defender with ``entry.defenders`` stationed on the attacked card,
+    one by one, refused as the game refuses them; and the target as the
+    game checks it (only units stationed there: some must be)."""
     slot = 0 if entry.castle else 1
     state = _table(entry)
-    # Station the defenders one by one, refused as the game refuses them.
     defender = state.players[DEFENDER]
     for card in entry.defenders:
         state = _with_player(state, DEFENDER, replace(defender, hand=(card,)))
         reason = station_reason(state, DEFENDER, card, slot)
         if reason:
-            raise IllegalAction(f"{title(card)} as a defender: {reason}")
+            raise IllegalAction(f"{_card_words(card)} as a defender: {reason}")
         fortress = list(defender.fortress)
         fortress[slot] = replace(fortress[slot], stationed=fortress[slot].stationed + (card,))
         defender = replace(defender, fortress=tuple(fortress), hand=())
@@ -84,22 +105,26 @@ def weigh_entry(entry: AttackEntry) -> Weighing:
     reason = target_reason(state, ATTACKER, DEFENDER, slot, entry.garrison)
     if reason:
         raise IllegalAction(reason)
+    return defender
+
+
+def check_cards(entry: AttackEntry, defender: Player) -> None:
+    """The attacking cards can attack, and reach the Castle past its Walls."""
     if not entry.cards:
         raise IllegalAction("Choose at least one card to attack with.")
     for card in entry.cards:
         if card not in ATTACK_CARDS:
             raise IllegalAction(f"{title(card)} cannot attack: only Soldiers, Bowmen and siege weapons can.")
-    for card in entry.reactions:
-        if card not in ACADEMY_CARDS:
-            raise IllegalAction(f"{title(card)} is no reaction: only Academy cards react to an attack.")
     if entry.castle:
         reason = castle_reach(defender, entry.cards)
         if reason:
             raise IllegalAction(reason)
-    target = defender.fortress[slot]
-    return weigh_attack(
-        entry.cards, entry.reactions, target, entry.garrison, entry.walls if entry.castle else 0
-    )
+
+
+def check_reactions(entry: AttackEntry) -> None:
+    for card in entry.reactions:
+        if card not in ACADEMY_CARDS:
+            raise IllegalAction(f"{title(card)} is no reaction: only Academy cards react to an attack.")
 
 
 def _with_player(state: State, seat: int, player: Player) -> State:
@@ -220,6 +245,18 @@ def _target(text: str) -> tuple[bool, bool]:
     return parse_choice(text, _TARGETS, "what is attacked")
 
 
+def _checked(answers: Mapping[str, Any], key: str, parse, check):
+    """``parse``, then ``check`` the attack typed so far with this answer in
+    it: a refusal names what is wrong now, and the question is asked again."""
+
+    def parse_and_check(text: str) -> Any:
+        value = parse(text)
+        check(_entry_so_far({**answers, key: value}))
+        return value
+
+    return parse_and_check
+
+
 def _attack_question(answers: Mapping[str, Any]) -> Question | None:
     if "target" not in answers:
         return Question(
@@ -235,27 +272,42 @@ def _attack_question(answers: Mapping[str, Any]) -> Question | None:
             if castle
             else "How many Walls still stand, the attacked one included?"
         )
-        return Question("walls", prompt, lambda text: parse_whole_numbers(text, 1, "Walls standing")[0])
+        number = lambda text: parse_whole_numbers(text, 1, "Walls standing")[0]  # noqa: E731
+        return Question("walls", prompt, _checked(answers, "walls", number, check_walls))
     if "defenders" not in answers:
         units = "soldiers 1 or soldiers 2" if castle else "bowmen"
+        cards = lambda text: parse_cards(text, DEFENDER_COLOUR)  # noqa: E731
         return Question(
             "defenders",
             f"Cards stationed on it, apart by commas (e.g. {units}, or a weapon; Enter: none)?",
-            lambda text: parse_cards(text, DEFENDER_COLOUR),
+            _checked(answers, "defenders", cards, check_defenders),
         )
     if "cards" not in answers:
         return Question(
             "cards",
             "Attacking cards of every player, apart by commas (e.g. 'catapult, soldiers 2, bowmen')?",
-            parse_cards,
+            _checked(answers, "cards", parse_cards, lambda entry: check_cards(entry, check_defenders(entry))),
         )
     if "reactions" not in answers:
         return Question(
             "reactions",
             "The defender's reactions, apart by commas (trap, shield wall, sabotage, boiling oil; Enter: none)?",
-            parse_cards,
+            _checked(answers, "reactions", parse_cards, check_reactions),
         )
     return None
+
+
+def _entry_so_far(answers: Mapping[str, Any]) -> AttackEntry:
+    """The attack as typed so far (what is not yet asked left empty)."""
+    castle, garrison = answers["target"]
+    return AttackEntry(
+        castle=castle,
+        garrison=garrison,
+        walls=answers.get("walls", 0),
+        defenders=answers.get("defenders", ()),
+        cards=answers.get("cards", ()),
+        reactions=answers.get("reactions", ()),
+    )
 
 
 def entry_from(answers: Mapping[str, Any]) -> AttackEntry:

@@ -138,24 +138,50 @@ def parse_whole_numbers(text: str, count: int, what: str) -> tuple[int, ...]:
     return tuple(numbers)
 
 
-def parse_counts(text: str, kinds: tuple[str, ...]) -> tuple[int, ...]:
+def parse_counts(text: str, kinds: tuple[str, ...], count: int | None = None) -> tuple[int, ...]:
     """How many of each of ``kinds`` were typed, as counts in ``kinds``
     order: "2 soldier 1 archer" (a kind by its name, its plural or the start
     of its name; a count without a kind is 1: "soldier archer"), a run of
     first letters where each starts one kind only ("ssa": two soldiers and
     an archer), or one number per kind in order ("2 0 1 0"); an empty
-    answer is none at all."""
+    answer is none at all.
+
+    A word may read both ways: "pr" starts "Prestige" and is the first
+    letters of "Prestige red". Given the ``count`` of pieces drawn, the
+    reading that adds up to it wins; without it, the start of a name does."""
     lowered = text.replace(",", " ").lower()
     # A kind of several words ("Tower of the Hand") is typed as it is named.
     for kind in sorted(kinds, key=len, reverse=True):
         if " " in kind:
             lowered = lowered.replace(kind.lower(), kind.lower().replace(" ", "-"))
     words = lowered.split()
-    counts = [0] * len(kinds)
     if not words:
-        return tuple(counts)
+        return (0,) * len(kinds)
     if len(words) == len(kinds) and all(word.isdigit() for word in words):
         return tuple(int(word) for word in words)
+    try:
+        by_names = _read_counts(words, kinds, letters_first=False)
+    except IllegalAction:
+        if count is None:
+            raise
+        by_names = None
+    if count is not None and (by_names is None or sum(by_names) != count):
+        try:
+            by_letters = _read_counts(words, kinds, letters_first=True)
+        except IllegalAction:
+            by_letters = None
+        if by_letters is not None and sum(by_letters) == count:
+            return by_letters
+        if by_names is None:
+            return _read_counts(words, kinds, letters_first=False)  # raises with the reason
+    assert by_names is not None
+    return by_names
+
+
+def _read_counts(words: list[str], kinds: tuple[str, ...], letters_first: bool) -> tuple[int, ...]:
+    """``parse_counts`` of the words, a word that is both the start of one
+    name and a run of first letters read as the run if ``letters_first``."""
+    counts = [0] * len(kinds)
     pending = 1
     number_waiting = False
     for word in words:
@@ -171,12 +197,14 @@ def parse_counts(text: str, kinds: tuple[str, ...]) -> tuple[int, ...]:
         ]
         exact = [index for index in matches if _typed(kinds[index]) in (word, word[:-1])]
         matches = exact if len(exact) == 1 else matches
+        run = _first_letters(word, kinds) if not number_waiting else None
+        if letters_first and run and len(run) > 1 and not exact:
+            matches = []
         if len(matches) == 1:
             counts[matches[0]] += pending
             pending, number_waiting = 1, False
             continue
-        run = _first_letters(word, kinds)
-        if run and not number_waiting:
+        if run:
             for index in run:
                 counts[index] += 1
             continue

@@ -10,7 +10,8 @@ The face of the package, the only names the app imports:
   ``setup``, ``to_move``, ``legal_actions``, ``chance_outcomes``, ``apply``,
   ``view``, ``result``, ``describe``;
 - its optional hooks: ``label``, ``chance_prompt``, ``effects``,
-  ``evaluate``, ``bot_action``, ``turn_player``; table mode's
+  ``evaluate``, ``bot_action``, ``turn_player``; the rules helpers
+  (``helpers``: Longest Road, production, discards, score, wildling die); table mode's
   ``chance_batch`` (wildling tokens turned up together) and ``setup_form``
   (the variable set-up's terrain on one form);
 - the queries the screens ask (``queries``): the screen API (``prompt``,
@@ -30,6 +31,7 @@ from __future__ import annotations
 
 from .apply import apply
 from .bots import bot_action
+from .calc import helpers
 from .chance import chance_batch, chance_outcomes, chance_prompt, setup_form
 from .flow import to_move, turn_player
 from .info import INFO
@@ -61,6 +63,7 @@ __all__ = [
     "chance_prompt",
     "effects",
     "evaluate",
+    "helpers",
     "label",
     "setup_form",
     "turn_player",

@@ -225,6 +225,48 @@ def checked_win(state: State) -> State:
 # --- the automatic steps ------------------------------------------------------
 
 
+PRODUCED_BY = {"settlement": 1, "keep": 2}
+"""Resource cards a building collects from each touching hex that produces."""
+
+
+def share_out(
+    owed: list[list[int]], supply: list[int] | tuple[int, ...]
+) -> tuple[list[list[str]], list[int], list[tuple]]:
+    """What each seat collects when ``owed`` (per seat, per resource in
+    ``RESOURCES`` order) meets the ``supply``: everyone is paid in full
+    where the supply can; where it cannot, a player owed alone takes what
+    is left and otherwise nobody gets that resource. Returns the cards per
+    seat, the supply after, and notes for the log: ("short-one", seat,
+    resource, left, owed) and ("shortage", resource, left, owed)."""
+    supply = list(supply)
+    gains: list[list[str]] = [[] for _ in owed]
+    notes: list[tuple] = []
+    for index, resource in enumerate(RESOURCES):
+        owed_to = [seat for seat in range(len(owed)) if owed[seat][index]]
+        if not owed_to:
+            continue
+        total = sum(owed[seat][index] for seat in owed_to)
+        if total <= supply[index]:
+            for seat in owed_to:
+                gains[seat] += [resource] * owed[seat][index]
+            supply[index] -= total
+        elif len(owed_to) == 1:
+            # Only one player is owed it: they take what is left.
+            seat = owed_to[0]
+            left = supply[index]
+            gains[seat] += [resource] * left
+            supply[index] = 0
+            notes.append(("short-one", seat, resource, left, total))
+        else:
+            notes.append(("shortage", resource, supply[index], total))
+    return gains, supply, notes
+
+
+def must_discard(hand: int) -> int:
+    """Cards a hand of ``hand`` returns on a 7: half, rounded down, of more than 7."""
+    return hand // 2 if hand > RULES.hand_limit else 0
+
+
 def _produce(state: State, step: Step) -> State:
     """The dice showed ``step.count``: production, or the 7."""
     if step.count == 7:
@@ -247,27 +289,14 @@ def _produce(state: State, step: Step) -> State:
         for corner in board.hex_corners[hex_id]:
             owner = corner_owner[corner]
             if owner >= 0:
-                owed[owner][index] += 2 if corner in state.players[owner].keeps else 1
-    supply = list(state.supply)
-    gains: list[list[str]] = [[] for _ in range(seats)]
-    for index, resource in enumerate(RESOURCES):
-        owed_to = [seat for seat in range(seats) if owed[seat][index]]
-        if not owed_to:
-            continue
-        total = sum(owed[seat][index] for seat in owed_to)
-        if total <= supply[index]:
-            for seat in owed_to:
-                gains[seat] += [resource] * owed[seat][index]
-            supply[index] -= total
-        elif len(owed_to) == 1:
-            # Only one player is owed it: they take what is left.
-            seat = owed_to[0]
-            left = supply[index]
-            gains[seat] += [resource] * left
-            supply[index] = 0
-            state = recorded(state, "short-one", seat, resource, left, total)
+                building = "keep" if corner in state.players[owner].keeps else "settlement"
+                owed[owner][index] += PRODUCED_BY[building]
+    gains, supply, notes = share_out(owed, state.supply)
+    for note in notes:
+        if note[0] == "short-one":
+            state = recorded(state, "short-one", *note[1:])
         else:
-            state = recorded(state, "shortage", -1, resource, supply[index], total)
+            state = recorded(state, "shortage", -1, *note[1:])
     players = list(state.players)
     for seat, cards in enumerate(gains):
         if cards:
@@ -313,9 +342,9 @@ def _seven(state: State, roller: int) -> State:
     for offset in range(seats):
         seat = (roller + offset) % seats
         hand = len(state.players[seat].hand)
-        if hand > RULES.hand_limit:
-            steps.append(Step("discard", seat=seat, count=hand // 2))
-            state = recorded(state, "must-discard", seat, hand // 2, hand)
+        if must_discard(hand):
+            steps.append(Step("discard", seat=seat, count=must_discard(hand)))
+            state = recorded(state, "must-discard", seat, must_discard(hand), hand)
     steps.append(Step("tormund", seat=roller))
     return replace(state, pending=pushed(state.pending, *steps))
 

@@ -12,6 +12,7 @@ from castletui.screens.helper import RulesHelperScreen, every_helper
 from castletui.screens.menu import MenuScreen
 from tests.app.driving import StillApp, settle
 from tests.app.snapshots import fresh_dir
+from tests.rules.castle_raisers.test_calc import castle
 
 SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
 
@@ -43,6 +44,42 @@ def test_every_game_with_helpers_is_listed():
     assert "Castle Raisers: Game End scoring" in titles
     assert "Catapult Castle: Final ranking" in titles
     assert "Castlecards: Attack" in titles
+    # Issue 28, item 13: GoT Catan's helpers, on the menu as on the line prompt.
+    for title in ("Longest Road", "Production on a roll", "Discards on a 7", "Score", "Wildling die"):
+        assert f"A Game of Thrones Catan: {title}" in titles
+
+
+async def test_castlecards_refuses_a_defender_as_it_is_typed_and_keeps_the_rest(tmp_path):
+    """Issue 28, item 11: a wrong defender is refused at its question, which
+    is asked again; the answers before it stay and the attack is weighed."""
+    app = StillApp(save_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_helper(pilot, "Castlecards: Attack")
+        await type_answer(pilot, "castle")
+        await type_answer(pilot, "2")
+        await type_answer(pilot, "bowmen")
+        error = str(screen.query_one("#helper-error", Static).render())
+        assert "Bowmen defend the Walls; Soldiers defend the Castle" in error
+        assert "Cards stationed on it" in str(screen.query_one("#helper-question", Static).render())
+        assert screen.focused is screen.query_one("#helper-answer", Input)
+        for answer in ("soldiers 2", "siege tower", ""):
+            await type_answer(pilot, answer)
+        assert "1 swords against 5 shields of the Castle: the attack fails." in " ".join(
+            talk_text(screen).split()
+        )
+
+
+async def test_got_catan_discards_from_the_menu(tmp_path):
+    """Rulebook (seeds/002_db7b18d8a33c8d80.txt), Rolling a 7: more than 7
+    cards returns half, rounded down."""
+    app = StillApp(save_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_helper(pilot, "A Game of Thrones Catan: Discards on a 7")
+        for answer in ("Red, Blue, White", "7", "9", "8"):
+            await type_answer(pilot, answer)
+        talk = " ".join(talk_text(screen).split())
+        assert "Red holds 7, not more than 7: returns nothing." in talk
+        assert "Blue holds 9, more than 7: returns 4 to the supply" in talk
 
 
 async def test_catapult_castle_ranking_from_the_menu_with_a_wrong_answer_asked_again(tmp_path):
@@ -82,8 +119,11 @@ async def test_castle_raisers_scorepad_on_screen(tmp_path):
     app = StillApp(save_dir=tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_helper(pilot, "Castle Raisers: Game End scoring")
-        answers = ["", "Milo, Wei", "5 6 5", "", "3 soldier 1 ladder", "7 soldier", "L1=red empty /4"]
-        answers += ["2 0 9", "", "", "6 5 3", "3 soldier", "3 vicious", "2 archer", "", "2 3 1", "2 0 0", "0"]
+        answers = ["", "Milo, Wei"]
+        answers += castle(
+            "5 6 5", ("", "3 soldier 1 ladder", "7 soldier"), prestige="2 0 9", village={"L1": "red empty /4"}
+        )
+        answers += castle("6 5 3", ("3 soldier", "3 vicious", "2 archer"), prestige="2 3 1", attack="2 0 0")
         for answer in answers:
             await type_answer(pilot, answer)
         talk = talk_text(screen)

@@ -14,7 +14,16 @@ import pytest
 from rules import registry
 from rules.core import CHANCE, sample_outcome
 from rules.core.screen import parse_counts
-from rules.core.table_entry import Batch, batch_actions, chance_batch, setup_form
+from rules.core.table_entry import (
+    Batch,
+    batch_actions,
+    chance_batch,
+    examples,
+    how_to_type,
+    read_counts,
+    setup_form,
+    typed_kinds,
+)
 from tests.playing import case_id, variants
 
 CASES = variants(modes=("table",))
@@ -44,6 +53,46 @@ def typeable(batch: Batch) -> None:
         assert parse_counts(kind, batch.kinds) == expected, (batch.question, kind)
 
 
+NAMES = ("Milo", "Howard", "Coco", "Wei", "Ann", "Bob")
+
+
+def offered_examples_accepted(game, state, batches: tuple[Batch, ...], seats: int) -> int:
+    """Every example the entry's words offer (``how_to_type``) for each of
+    ``batches``, typed back as offered, is read as ``batch.count`` pieces
+    and accepted by the rules; the other batches answered with their first
+    example. Returns how many examples were checked."""
+    names = NAMES[:seats]
+    offered = [examples(batch, names) for batch in batches]
+    for batch, shown in zip(batches, offered, strict=True):
+        assert shown, f"{batch.question}: no example offered"
+        words = how_to_type(batch, names)
+        for text in shown:
+            assert text in words or (text == "" and "Enter takes it" in words), (words, text)
+    checked = 0
+    for index, shown in enumerate(offered):
+        for text in shown:
+            typed = [
+                read_counts(batch, names, text if i == index else offered[i][0])
+                for i, batch in enumerate(batches)
+            ]
+            assert sum(typed[index]) == batches[index].count, (batches[index].question, text, typed[index])
+            batch_actions(game, state, batches, typed)
+            checked += 1
+    return checked
+
+
+def letters_read_back(batch: Batch, counts: tuple[int, ...], seats: int) -> None:
+    """Where the first letters tell the kinds apart, any draw typed as its
+    first letters is read as that draw ("pr": Prestige and red, not the
+    start of "Prestige")."""
+    kinds = typed_kinds(batch, NAMES[:seats])
+    starts = [kind[:1].lower() for kind in kinds]
+    if len(set(starts)) < len(starts) or not all(start.isalpha() for start in starts):
+        return
+    letters = "".join(start * count for start, count in zip(starts, counts, strict=True))
+    assert read_counts(batch, NAMES[:seats], letters) == counts, (batch.question, letters)
+
+
 def play_table_game(game_id, config, seed, max_plies=4000):
     """A random table-mode game entered as the app enters it: the set-up
     form first, then batches where the game offers them, one draw at a time
@@ -51,9 +100,10 @@ def play_table_game(game_id, config, seed, max_plies=4000):
     game = registry.get(game_id)
     rng = random.Random(seed)
     state = game.setup(config)
-    seen = {"prompts": set(), "batches": 0, "form": 0}
+    seen = {"prompts": set(), "batches": 0, "form": 0, "examples": 0}
     form = setup_form(game, state)
     if form:
+        seen["examples"] += offered_examples_accepted(game, state, form, config.seats)
         counts, after = [], state
         for field in form:
             typeable(field)
@@ -76,8 +126,10 @@ def play_table_game(game_id, config, seed, max_plies=4000):
         seen["prompts"].add(prompt)
         batch = chance_batch(game, state)
         if batch is not None and batch.count > 1:
+            seen["examples"] += offered_examples_accepted(game, state, (batch,), config.seats)
             typeable(batch)
             counts, _ = draw_like_the_table(game, state, batch, rng)
+            letters_read_back(batch, counts, config.seats)
             for action in batch_actions(game, state, [batch], [counts]):
                 state = game.apply(state, action)
             seen["batches"] += 1
@@ -94,3 +146,17 @@ def test_a_table_mode_game_is_entered_with_named_questions_batches_and_a_form(ca
     for seed in (1, 2):
         seen = play_table_game(game_id, config, seed)
         assert seen["prompts"], "no chance question was asked"
+
+
+@pytest.mark.parametrize("case", CASES, ids=[case_id(c) for c in CASES])
+def test_every_example_a_table_entry_prompt_offers_is_accepted(case):
+    """Issue 28, item 9: Castle Raisers offered first letters 'pr' for
+    "Prestige red" and then read 'pr' as one Prestige token. Every example
+    the words under a batch or a set-up form line offer (a name a piece,
+    their first letters, the only answer, a blank line that takes it) is
+    read as the pieces drawn and accepted by the rules."""
+    game_id, config = case
+    for seed in (1, 2):
+        seen = play_table_game(game_id, config, seed)
+        if seen["form"] or seen["batches"]:
+            assert seen["examples"], f"{game_id}: no table-entry example was offered"

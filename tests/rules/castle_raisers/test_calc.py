@@ -13,7 +13,6 @@ from rules.castle_raisers.calc import (
     CastleEntry,
     game_end_scores,
     parse_token,
-    parse_village,
     report_lines,
 )
 from rules.core import IllegalAction, screen
@@ -32,50 +31,68 @@ def converse(helper: screen.Helper, typed: list[str]) -> list[str]:
     return helper.report(answers)
 
 
-# The four castles of the competitive Scoring Examples, as a table types them
-# (wall levels, wolves per region, Village tokens by colour and condition,
-# Prestige and Attack tokens per section, arrows), sections forests/sea/farmlands.
-EXAMPLE = [
-    "competitive",
-    "Milo, Howard, Coco, Wei",
-    # Milo: forests 0 wolves vs 5 levels, sea 4 vs 6 with a ladder, farmlands 7 vs 5
+LOCATIONS = ("T1", "T2", "R1", "R2", "L1", "L2", "B_FS", "B_SF", "B_FF")
+
+
+def castle(
+    heights: str,
+    wolves: tuple[str, str, str] = ("", "", ""),
+    arrows: str = "",
+    prestige: str = "0 0 0",
+    attack: str = "0 0 0",
+    village: dict[str, str] | None = None,
+) -> list[str]:
+    """One castle as a table answers the helper, one thing a question in the
+    scorepad's order: the wall levels of each section, the wolves of each
+    region, Arrow tokens, Prestige and Attack tokens of each section, and the
+    Village token of each location (blank: empty)."""
+    village = village or {}
+    return (
+        heights.split()
+        + list(wolves)
+        + [arrows]
+        + prestige.split()
+        + attack.split()
+        + [village.get(location, "") for location in LOCATIONS]
+    )
+
+
+# The four castles of the competitive Scoring Examples, sections forests/sea/farmlands.
+MILO = castle(
+    # forests 0 wolves vs 5 levels, sea 4 vs 6 with a ladder, farmlands 7 vs 5
     "5 6 5",
-    "",
-    "3 soldier 1 ladder",
-    "7 soldiers",
-    "T1=blue green /3, T2=blue yellow /3, L1=red empty, B_FF=yellow prestige /1, "
-    "B_FS=red no wolves /10, B_SF=blue empty /4",
-    "2 0 9",
-    "",
-    "",
-    # Howard and Coco (boards not shown): 5 enter in the farmlands each, Coco 3 in the sea
-    "3 3 3",
-    "",
-    "",
-    "8 soldier",
-    "",
-    "",
-    "",
-    "",
-    "3 3 3",
-    "",
-    "6 archer",
-    "8 soldier",
-    "",
-    "",
-    "",
-    "",
-    # Wei: 3 vs 6, 3 vs 5 and 2 vs 3: no wolf enters
+    ("", "3 soldier 1 ladder", "7 soldiers"),
+    prestige="2 0 9",
+    village={
+        "T1": "blue green /3",
+        "T2": "blue yellow /3",
+        "L1": "red empty",
+        "B_FF": "yellow prestige /1",
+        "B_FS": "red no wolves /10",
+        "B_SF": "blue empty /4",
+    },
+)
+# Howard and Coco (boards not shown): 5 enter in the farmlands each, Coco 3 in the sea
+HOWARD = castle("3 3 3", ("", "", "8 soldier"))
+COCO = castle("3 3 3", ("", "6 archer", "8 soldier"))
+# Wei: 3 vs 6, 3 vs 5 and 2 vs 3: no wolf enters
+WEI = castle(
     "6 5 3",
-    "3 soldier",
-    "3 vicious",
-    "2 archer",
-    "T1=red attack /2, T2=blue prestige /2, R1=yellow red /3, R2=blue no wolves /5, "
-    "B_FF=yellow attack /2, B_FS=red yellow /3, B_SF=green prestige /2",
-    "2 3 1",
-    "2 0 0",
-    "0",
-]
+    ("3 soldier", "3 vicious", "2 archer"),
+    arrows="0",
+    prestige="2 3 1",
+    attack="2 0 0",
+    village={
+        "T1": "red attack /2",
+        "T2": "blue prestige /2",
+        "R1": "yellow red /3",
+        "R2": "blue no wolves /5",
+        "B_FF": "yellow attack /2",
+        "B_FS": "red yellow /3",
+        "B_SF": "green prestige /2",
+    },
+)
+EXAMPLE = ["competitive", "Milo, Howard, Coco, Wei", *MILO, *HOWARD, *COCO, *WEI]
 
 
 def test_competitive_scoring_examples_typed_in():
@@ -126,9 +143,11 @@ def test_coop_example_140_does_not_beat_160():
     typed = [
         "co-operative",
         "Coco, Wei",
-        "6 5 4", "", "", "8 soldier", "", "48 0 0", "", "", "Towering",
-        "4 4 4", "", "3 soldier 1 ladder", "", "", "9 0 0", "", "", "Crumbling Foundation",
-    ]  # fmt: skip
+        *castle("6 5 4", ("", "", "8 soldier"), prestige="48 0 0"),
+        "Towering",
+        *castle("4 4 4", ("", "3 soldier 1 ladder", ""), prestige="9 0 0"),
+        "Crumbling Foundation",
+    ]
     report = converse(GAME_END, typed)
     assert any(line.startswith("Wolves entered") and line.split()[-2:] == ["-12", "-12"] for line in report)
     assert "Threat card Towering (Coco): met" in report
@@ -145,7 +164,7 @@ def test_coop_a_threat_card_failed_names_the_player():
 
 
 def test_iconoclast_is_asked_since_no_wall_is_typed_tile_by_tile():
-    typed = ["solo", "Wei", "3 3 3", "", "", "", "", "", "", "", "Iconoclast", "yes"]
+    typed = ["solo", "Wei", *castle("3 3 3"), "Iconoclast", "yes"]
     report = converse(GAME_END, typed)
     assert "Threat card Iconoclast (Wei): NOT met" in report
     typed[-1] = "no"
@@ -180,17 +199,24 @@ def test_a_token_that_is_none_says_which_there_are(typed, reason):
         parse_token(typed)
 
 
-def test_village_entry_refuses_a_location_twice_a_token_twice_and_unknown_places():
-    assert parse_village("t1=blue green/3, B_FF = yellow prestige") == {"T1": "V-B5", "B_FF": "V-Y7"}
-    assert parse_village("") == {}
-    with pytest.raises(IllegalAction, match="one token only"):
-        parse_village("T1=blue green/3, T1=red empty")
-    with pytest.raises(IllegalAction, match="only one"):
-        parse_village("T1=blue green/3, T2=blue green/3")
-    with pytest.raises(IllegalAction, match="no location 'X9'"):
-        parse_village("X9=blue green/3")
-    with pytest.raises(IllegalAction, match="location=token"):
-        parse_village("blue green/3")
+def test_a_village_token_held_elsewhere_is_refused_as_it_is_typed():
+    """There is one of each token: typed on a second location (of any castle)
+    it is refused at once, naming where it is, and asked again."""
+    answers: dict = {"mode": "competitive", "names": ("Milo", "Wei")}
+    for question_text in MILO:
+        question = GAME_END.next_question(answers)
+        answers[question.key] = question.parse(question_text or question.default)
+    for typed in castle("3 3 3")[:13]:
+        question = GAME_END.next_question(answers)
+        answers[question.key] = question.parse(typed or question.default)
+    question = GAME_END.next_question(answers)
+    assert question.key == "p1.village.T1"
+    with pytest.raises(
+        IllegalAction,
+        match="only one blue green /3 token: Milo has it on the first location inside the forests",
+    ):
+        question.parse("blue green /3")
+    assert question.parse("") == "" and question.parse("red attack") == "V-R2"
 
 
 def test_a_competitive_game_needs_two_players():
@@ -201,13 +227,28 @@ def test_a_competitive_game_needs_two_players():
     assert GAME_END.next_question({"mode": "cooperative"}).parse("Wei") == ("Wei",)
 
 
-def test_a_location_is_typed_by_its_code_or_in_words():
-    """The printed board has no codes: a location is also its section and which of
-    the two it is, and a border is the two sections it joins, either way round."""
-    typed = "sea 2=blue green/3, Farmlands | Forests = yellow prestige, t1=red empty"
-    assert parse_village(typed) == {"R2": "V-B5", "B_FF": "V-Y7", "T1": "V-R6"}
-    assert (
-        parse_village("forests/sea=red no wolves")
-        == parse_village("sea/forests=red no wolves")
-        == {"B_FS": "V-R8"}
-    )
+def test_each_question_asks_one_thing_in_the_scorepads_words():
+    """Issue 28, item 12: "Highest wall level over the forests, sea and
+    farmlands?" read as one number but needed three, and the Village tokens
+    were typed as "location=colour condition" pairs with codes (T1 = forests
+    1...) the printed board does not show. Each question now asks for one
+    number or one token, of one section or one location."""
+    answers: dict = {"mode": "competitive", "names": ("Milo", "Wei")}
+    prompts = []
+    for typed in MILO:
+        question = GAME_END.next_question(answers)
+        prompts.append(question.prompt)
+        answers[question.key] = question.parse(typed or question.default)
+    assert prompts[0].startswith("Milo, forests: how many levels has the highest portion of the wall")
+    assert prompts[3].startswith("Milo, forests: Wolf tokens still around the castle")
+    assert prompts[6] == "Milo: Arrow tokens?"
+    assert prompts[7] == "Milo, forests: Prestige tokens placed in that section?"
+    assert prompts[12] == "Milo, farmlands: Attack tokens placed in that section?"
+    assert prompts[13].startswith("Milo: Village token on the first location inside the forests?")
+    assert prompts[-1].startswith("Milo: Village token on the border of the farmlands and the forests?")
+    for prompt in prompts:
+        assert "=" not in prompt and "T1" not in prompt
+        assert "forests, sea and farmlands" not in prompt
+    # The answers make Milo's castle of the example.
+    question = GAME_END.next_question(answers)
+    assert question.key == "p1.heights.0"

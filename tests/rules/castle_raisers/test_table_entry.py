@@ -19,6 +19,7 @@ from rules.castle_raisers.edition import (
     SECTION_INDEX,
     THREATS,
     TILES_BY_AGE,
+    TOKENS,
     TOKENS_BY_COLOUR,
     WOLF_KINDS,
 )
@@ -34,7 +35,7 @@ from rules.castle_raisers.state import (
 )
 from rules.core import CHANCE, Config, IllegalAction
 from rules.core.screen import parse_counts
-from rules.core.table_entry import BatchRefused, batch_actions
+from rules.core.table_entry import BatchRefused, batch_actions, chance_batch, read_counts
 from tests.rules.castle_raisers.helpers import bare, castle, replace, run, top
 
 GENERIC = "What happened at the table?"
@@ -375,3 +376,22 @@ def test_cooperative_threat_cards_come_after_the_form_one_player_at_a_time():
     assert [c.threats for c in state.castles] == [("Isolated", "Towering"), ("Disoriented",)]
     assert engine.chance_batch(state).question == "Wolves drawn into {P0}'s forests"
     assert isinstance(engine.chance_outcomes(state)[0][0], DrawWolf)
+
+
+def test_first_letters_that_also_start_a_name_are_read_as_the_pieces_drawn():
+    """Issue 28, item 9: with two tokens of the blue stack turned up, the
+    first letters 'pr' ("Prestige red") were read as the start of
+    "Prestige", one token, and refused ("2 drawn, but you typed 1")."""
+    state = run(two(), Pending("replenish", tile="blue"), Pending("replenish", tile="blue"))
+    batch = chance_batch(engine, state)
+    names = ("Milo", "Wei")
+    counts = read_counts(batch, names, "pr")
+    assert sum(counts) == 2
+    assert {batch.kinds[i] for i, n in enumerate(counts) if n} == {"Prestige", "red"}
+    after = played(state, batch_actions(engine, state, [batch], [counts]))
+    assert {TOKENS[token].condition for token in after.village_face_up} >= {"prestige", "colour"}
+    # With one piece to name, the start of a name is still the name.
+    alone = run(two(), Pending("replenish", tile="blue"))
+    assert read_counts(chance_batch(engine, alone), names, "pr") == read_counts(
+        chance_batch(engine, alone), names, "Prestige"
+    )

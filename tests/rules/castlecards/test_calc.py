@@ -14,12 +14,19 @@ from rules.core import IllegalAction, screen
 from tests.rules.castlecards.helpers import run, table
 
 
-def converse(helper: screen.Helper, typed: list[str]) -> list[str]:
+def converse(helper: screen.Helper, typed: list[str], refused: list[str] | None = None) -> list[str]:
+    """The helper's report for the lines ``typed``; a refused line is noted
+    in ``refused`` (the question is asked again, as calc and the screen do)."""
     answers: dict = {}
     typed = list(typed)
     while (question := helper.next_question(answers)) is not None:
         text = typed.pop(0)
-        answers[question.key] = question.parse(text or question.default)
+        try:
+            answers[question.key] = question.parse(text or question.default)
+        except IllegalAction as refusal:
+            if refused is None:
+                raise
+            refused.append(f"{question.key}: {refusal.reason}")
     assert not typed
     return helper.report(answers)
 
@@ -114,11 +121,31 @@ def test_a_battering_ram_reaches_a_castle_behind_its_last_wall():
     assert any(line.startswith("The Castle falls") for line in report)
 
 
-def test_the_report_of_a_refused_attack_is_the_reason():
-    assert converse(ATTACK, ["castle", "2", "", "catapult", ""]) == [
-        "That attack cannot be made: Walls still stand: only a Siege Tower passes them all "
-        "(a Battering Ram only the last one)."
+def test_each_answer_is_checked_as_it_is_given_and_a_refused_one_asked_again():
+    """Issue 28, item 11: Bowmen typed as the Castle's defenders were
+    refused only after the last answer ("Soldiers defend the Castle") and
+    every answer was lost. Each answer is now checked as it is given, with
+    the answers before it: the defenders, then cards that cannot reach the
+    Castle past 2 Walls, then a reaction that is no Academy card."""
+    refused: list[str] = []
+    typed = ["castle", "2", "bowmen", "soldiers 2", "catapult", "siege tower, soldiers 1", "catapult", ""]
+    report = converse(ATTACK, typed, refused)
+    assert refused == [
+        "defenders: Bowmen as a defender: Bowmen defend the Walls; Soldiers defend the Castle.",
+        "cards: Walls still stand: only a Siege Tower passes them all (a Battering Ram only the last one).",
+        "reactions: Catapult is no reaction: only Academy cards react to an attack.",
     ]
+    # Every answer around the refusals was kept: the 2 Walls, the Soldiers 2 stationed.
+    assert report[:2] == [
+        "Attacking cards: Siege Tower 1, Soldiers 1.",
+        "2 swords against 5 shields of the Castle: the attack fails.",
+    ]
+
+
+def test_a_garrison_attack_needs_units_stationed_there_when_they_are_typed():
+    refused: list[str] = []
+    converse(ATTACK, ["wall units", "1", "", "bowmen", "bowmen", ""], refused)
+    assert refused == ["defenders: No units are stationed there."]
 
 
 @pytest.mark.parametrize(

@@ -19,7 +19,7 @@ import rules.castlecards as game
 from rules.castlecards.chance import UNSEEN
 from rules.castlecards.edition import FACE_DOWN
 from rules.castlecards.state import Draw, FirstPlayer, Pending
-from rules.core import CHANCE, chance_rng, name_seats, sample_outcome, screen
+from rules.core import CHANCE, chance_rng, name_seats, sample_outcome, screen, table_entry
 from rules.core.table_entry import BatchRefused, batch_actions
 from tests.rules.castlecards.helpers import config, table
 
@@ -245,6 +245,23 @@ def test_a_wrong_count_of_the_deal_is_refused_on_its_line():
     with pytest.raises(BatchRefused, match="10 drawn, but you typed 9") as refused:
         batch_actions(game, state, fields, [(1, 0), (9,)])
     assert refused.value.field == 1
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_the_deal_has_one_answer_which_a_blank_line_takes(seats):
+    """Issue 28, item 10: "Deal ... 10: cards face down" refused a blank
+    line ("10 drawn, but you typed 0"). The deal can come up one way only:
+    the kit's form says so, fills it in, and a blank line is read as it."""
+    state = game.setup(config(seats, "table"))
+    first, deal = table_entry.setup_form(game, state)
+    assert not first.forced and deal.forced
+    dealt = deal.count
+    assert table_entry.only_answer(deal, NAMES) == f"{dealt} cards face down"
+    assert "Enter takes it" in table_entry.how_to_type(deal, NAMES)
+    assert table_entry.read_counts(deal, NAMES, "") == (dealt,)
+    assert table_entry.only_answer(first, NAMES) == ""
+    actions = batch_actions(game, state, (first, deal), [(1,) + (0,) * (seats - 1), (dealt,)])
+    assert len(actions) == 1 + dealt
 
 
 def test_a_deal_answered_one_card_at_a_time_leaves_the_rest_on_the_form():
