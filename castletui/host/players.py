@@ -219,36 +219,40 @@ class Players:
     def add(self, name: str, key: PlayerKey, *, also: bool = False) -> str:
         """Register ``key`` as ``name``; with ``also``, as one more key of a
         player who has one already. The name as registered; PlayersError why not."""
+        with self.locked():
+            return self._add(name, key, also)
+
+    def _add(self, name: str, key: PlayerKey, also: bool) -> str:
+        """``add`` with the lock held (a second flock from this process would wait on the first)."""
         problem = name_problem(name)
         if problem:
             raise PlayersError(f"the name {name[:20]!r} {problem}")
         name = name.strip()
-        with self.locked():
-            players = self.read()
-            for entry in players.players:
-                if any(_blob_of(line) == key.blob for line in entry.keys):
-                    if also and _same_name(entry.name, name):
-                        return entry.name
-                    raise PlayersError(
-                        f"that key ({key.fingerprint()}) is already {entry.name}'s; "
-                        f"castletui host remove {entry.name} first"
-                    )
-            existing = next((entry for entry in players.players if _same_name(entry.name, name)), None)
-            if existing is not None and not also:
+        players = self.read()
+        for entry in players.players:
+            if any(_blob_of(line) == key.blob for line in entry.keys):
+                if also and _same_name(entry.name, name):
+                    return entry.name
                 raise PlayersError(
-                    f"{existing.name} is already a player here; to give them another key: "
-                    f"castletui host add {existing.name} KEYFILE --also"
+                    f"that key ({key.fingerprint()}) is already {entry.name}'s; "
+                    f"castletui host remove {entry.name} first"
                 )
-            if existing is None and also:
-                raise PlayersError(f"there is no player {name} to give another key to")
-            if existing is None:
-                if len(players.players) >= MAX_PLAYERS:
-                    raise PlayersError(f"the players file is full ({MAX_PLAYERS} players)")
-                existing = PlayerEntry(name, [], _today())
-                players.players.append(existing)
-            existing.keys.append(key.line())
-            self._write(players)
-            return existing.name
+        existing = next((entry for entry in players.players if _same_name(entry.name, name)), None)
+        if existing is not None and not also:
+            raise PlayersError(
+                f"{existing.name} is already a player here; to give them another key: "
+                f"castletui host add {existing.name} KEYFILE --also"
+            )
+        if existing is None and also:
+            raise PlayersError(f"there is no player {name} to give another key to")
+        if existing is None:
+            if len(players.players) >= MAX_PLAYERS:
+                raise PlayersError(f"the players file is full ({MAX_PLAYERS} players)")
+            existing = PlayerEntry(name, [], _today())
+            players.players.append(existing)
+        existing.keys.append(key.line())
+        self._write(players)
+        return existing.name
 
     def claim(self, name: str, key: PlayerKey) -> str:
         """A new key names itself on its first connection (``--open``): the
@@ -258,7 +262,7 @@ class Players:
             for entry in self.read().players:
                 if any(_blob_of(line) == key.blob for line in entry.keys):
                     return entry.name
-            return self.add(name, key)
+            return self._add(name, key, also=False)
 
     def remove(self, name: str) -> tuple[str, int]:
         """Forget a player and all their keys: the name as it was and how many keys."""

@@ -96,7 +96,7 @@ class Host:
         self._acceptor: asyncssh.SSHAcceptor | None = None
 
     def log(self, event: str, who: str, where: str, why: str = "") -> None:
-        line = f"{_now()} {event:<10} {_printable(who, 50)} from {where}"
+        line = f"{_now()} {event:<10} {_printable(who, 80)} from {where}"
         self._write(f"{line}: {why}" if why else line)
 
     async def start(self, host_key: asyncssh.SSHKey) -> asyncssh.SSHAcceptor:

@@ -3,6 +3,8 @@ in, what they see, and everything else refused."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from tests.host.conftest import Player
@@ -64,3 +66,58 @@ async def test_commands_sftp_forwarding_environment_and_terminal_less_sessions_a
     await host.log_line("refused", "Alice", "remote forwarding")
     assert host.children() == []  # not one process was started for any of it
     await player.close()
+
+
+async def test_with_open_a_new_key_chooses_a_free_name_and_is_remembered(start_host, keys):
+    from castletui.host.players import Players
+
+    host = start_host("--open", players={"Alice": keys["alice"]})
+    player = await Player.connect(host.port, keys["stranger"])
+    await host.log_line("connect", "new key", keys["stranger"].get_fingerprint())
+    await player.open_terminal()
+    await player.wait_for("This key is new here", "Your player name:")
+    mark = player.mark()
+    player.send(b"ALICE\r")  # taken, whatever the case
+    await player.wait_for("That name is taken by another player", since=mark)
+    mark = player.mark()
+    player.send(b"Zed\x1b[A\x1b[31m" + b"\x7f" + b"d\r")  # an arrow and an escape are not typed
+    await player.wait_for("Shared tables in", "you play as Zed", since=mark)
+    await host.log_line("registered", "Zed", keys["stranger"].get_fingerprint())
+    await player.close()
+    players = Players(host.players_file)
+    assert [name for name, _ in players.entries()] == ["Alice", "Zed"]
+    # Next time the key is Zed at once.
+    start = len(host.lines)
+    again = await Player.connect(host.port, keys["stranger"])
+    await again.connection.run("true")
+    await host.log_line("connect", "Zed from 127.0.0.1", start=start)
+    await again.close()
+
+
+async def test_the_per_key_and_total_limits_refuse_the_next_connection(start_host, keys):
+    host = start_host(
+        "--sessions-per-key",
+        "1",
+        "--max-connections",
+        "2",
+        players={"Alice": keys["alice"], "Bob": keys["bob"]},
+    )
+    first = await Player.connect(host.port, keys["alice"])
+    await first.open_terminal()
+    await first.wait_for("you play as Alice")
+    second = await Player.connect(host.port, keys["alice"])
+    await second.open_terminal()
+    await second.wait_for("this key already has 1 sessions open here")
+    assert await second.ended() == 1
+    await host.log_line("refused", "Alice", "1 sessions of one key")
+    # Two connections are open: a third is turned away before logging in.
+    with pytest.raises(asyncssh.DisconnectError) as refused:
+        await Player.connect(host.port, keys["bob"])
+    assert "this host is full" in refused.value.reason
+    await host.log_line("refused", "full (2 connections at once)")
+    # ctrl+c on the server: the player's castletui ends with it, nothing is left.
+    (child,) = host.children()
+    assert host.stop() == 0
+    assert not Path(f"/proc/{child}").exists()
+    await first.close()
+    await second.close()
