@@ -18,6 +18,11 @@ async def test_a_registered_key_gets_the_lobby_as_its_player(start_host, keys):
     await player.open_terminal()
     await player.wait_for("Shared tables in", "you play as Alice")
     await host.log_line("connect", "Alice from 127.0.0.1")
+    # The player's window grows: castletui draws the lobby at the new width.
+    mark = player.mark()
+    player.process.change_terminal_size(120, 30)
+    await player.wait_for("you play as Alice", since=mark)
+    assert max(len(line) for line in player.text(mark).splitlines()) >= 120
     player.send(b"q")  # leaving the lobby ends the session
     assert await player.ended() == 0
     await player.close()
@@ -121,3 +126,16 @@ async def test_the_per_key_and_total_limits_refuse_the_next_connection(start_hos
     assert not Path(f"/proc/{child}").exists()
     await first.close()
     await second.close()
+
+
+async def test_a_session_without_a_key_pressed_for_the_idle_time_is_closed(start_host, keys):
+    host = start_host("--idle-minutes", "0.02", players={"Alice": keys["alice"]})
+    player = await Player.connect(host.port, keys["alice"])
+    await player.open_terminal()
+    await player.wait_for("you play as Alice")
+    (child,) = host.children()
+    await player.wait_for("minutes without a key pressed")
+    assert await player.ended() == 1
+    await host.log_line("idle", "Alice", "minutes without a key pressed")
+    assert not Path(f"/proc/{child}").exists()
+    await player.close()
