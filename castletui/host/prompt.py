@@ -14,7 +14,11 @@ import re
 from saves.schema import MAX_NAME_LENGTH
 
 MAX_TRIES = 5
-_ESCAPE = re.compile(r"\x1b(\[[0-9;?<>]*[ -/]*[@-~]|O.|.)?", re.DOTALL)
+# CSI (arrows, mouse), OSC and DCS strings (a title, a clipboard: their text is not typed), SS3, others.
+_ESCAPE = re.compile(
+    r"\x1b(\[[0-9;?<>]*[ -/]*[@-~]|[\]P_^][^\x07\x1b]*(\x07|\x1b\\)?|O.|.)?|[\x90\x9d][^\x07\x1b]*\x07?",
+    re.DOTALL,
+)
 
 
 class NamePrompt:

@@ -138,12 +138,17 @@ class Host:
         self.stopping = True
         if self._acceptor is not None:
             self._acceptor.close()
-        await asyncio.gather(
-            *(session.end("the host stopped castletui") for session in list(self.sessions)),
-            return_exceptions=True,
-        )
+        why = "the host stopped the server; every move so far is saved"
+        await asyncio.gather(*(session.end(why) for session in list(self.sessions)), return_exceptions=True)
+        # Clients close by themselves once their session has ended; a disconnect
+        # sent at once would make OpenSSH drop the last lines it had not printed.
+        closing = [
+            asyncio.ensure_future(c.conn.wait_closed()) for c in self.connections if c.conn is not None
+        ]
+        if closing:
+            await asyncio.wait(closing, timeout=3)
         for connection in list(self.connections):
-            connection.close("the host stopped castletui")
+            connection.close(why)
         if self._acceptor is not None:
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(self._acceptor.wait_closed(), 5)
@@ -198,7 +203,14 @@ class PlayerConnection(asyncssh.SSHServer):
             return
         self.host.connections.discard(self)
         if self.name is not None:
-            self.host.log("disconnect", self.name, self.where, _reason(exc))
+            self.host.log("disconnect", self.who, self.where, _reason(exc))
+
+    @property
+    def who(self) -> str:
+        """The player's name, or (a new key before it named itself, or before login) what we know."""
+        if self.name:
+            return self.name
+        return f"new key {fingerprint(self.blob)}" if self.blob is not None else "?"
 
     def close(self, why: str) -> None:
         if self.conn is not None:
@@ -245,8 +257,7 @@ class PlayerConnection(asyncssh.SSHServer):
         self.blob, self.name = self._candidate
         if self.name is None:
             self.name = ""  # a new key: it names itself in its first session
-        who = self.name or f"new key {fingerprint(self.blob)}"
-        self.host.log("connect", who, self.where)
+        self.host.log("connect", self.who, self.where)
         # A connection that never opens a terminal must not hold its place.
         self._login_timer = asyncio.get_running_loop().call_later(
             self.host.limits.login_seconds, self._login_expired
@@ -254,7 +265,7 @@ class PlayerConnection(asyncssh.SSHServer):
 
     def _login_expired(self) -> None:
         if self.session_count == 0:
-            self.host.log("refused", self.name or "?", self.where, "no terminal opened in time")
+            self.host.log("refused", self.who, self.where, "no terminal opened in time")
             self.close("no terminal was opened in time")
 
     # --- what it asks for -------------------------------------------------
@@ -263,48 +274,58 @@ class PlayerConnection(asyncssh.SSHServer):
         if self.conn is None:
             return False
         if self.session_count >= self.host.limits.sessions_per_key:
-            self.host.log("refused", self.name or "?", self.where, "too many sessions on one connection")
+            self.host.log("refused", self.who, self.where, "too many sessions on one connection")
             return False
         channel = self.conn.create_server_channel(encoding=None)
-        channel.__class__ = NoEnvironmentChannel  # refuses `env` requests, logs them
+        channel.__class__ = PlayerChannel  # refuses env, agent and X11 requests, and logs them
         channel.player_connection = self
         return channel, PlayerSession(self)
 
     def connection_requested(self, dest_host, dest_port, orig_host, orig_port):
-        self.host.log("refused", self.name or "?", self.where, f"port forwarding to {dest_host}:{dest_port}")
-        return False
+        self.host.log("refused", self.who, self.where, f"port forwarding to {dest_host}:{dest_port}")
+        raise asyncssh.ChannelOpenError(
+            asyncssh.OPEN_ADMINISTRATIVELY_PROHIBITED, "castletui host forwards no connections"
+        )
 
     def server_requested(self, listen_host, listen_port):
-        self.host.log("refused", self.name or "?", self.where, f"remote forwarding of port {listen_port}")
+        self.host.log("refused", self.who, self.where, f"remote forwarding of port {listen_port}")
         return False
 
     def unix_connection_requested(self, dest_path):
-        self.host.log("refused", self.name or "?", self.where, "forwarding to a Unix socket")
+        self.host.log("refused", self.who, self.where, "forwarding to a Unix socket")
         return False
 
     def unix_server_requested(self, listen_path):
-        self.host.log("refused", self.name or "?", self.where, "remote forwarding of a Unix socket")
+        self.host.log("refused", self.who, self.where, "remote forwarding of a Unix socket")
         return False
 
 
-class NoEnvironmentChannel(asyncssh.SSHServerChannel):
-    """A session channel that refuses the client's environment variables
-    (asyncssh would keep them for the session; the child never sees any of
-    them anyway: sessions.child_environment). ``__class__`` is switched on
-    the channel asyncssh made, so every other behaviour is asyncssh's."""
+class PlayerChannel(asyncssh.SSHServerChannel):
+    """A session channel that refuses, with a line in the log, what
+    asyncssh would otherwise keep or answer itself: the client's environment
+    variables (the child never sees them anyway: sessions.child_environment),
+    agent forwarding and X11 forwarding (off in asyncssh's options too).
+    ``__class__`` is switched on the channel asyncssh made, so every other
+    behaviour is asyncssh's own."""
 
     player_connection: PlayerConnection
+
+    def _refused(self, what: str) -> bool:
+        connection = self.player_connection
+        connection.host.log("refused", connection.who, connection.where, what)
+        return False
 
     def _process_env_request(self, packet) -> bool:
         name = packet.get_string()
         packet.get_string()
         packet.check_end()
-        connection = self.player_connection
-        shown = _printable(name.decode("utf-8", "replace"), 40)
-        connection.host.log(
-            "refused", connection.name or "?", connection.where, f"environment variable {shown}"
-        )
-        return False
+        return self._refused(f"environment variable {_printable(name.decode('utf-8', 'replace'), 40)}")
+
+    def _process_auth_agent_req_at_openssh_dot_com_request(self, packet) -> bool:
+        return self._refused("agent forwarding")
+
+    def _process_x11_req_request(self, packet) -> bool:
+        return self._refused("X11 forwarding")
 
 
 class PlayerSession(asyncssh.SSHServerSession):
@@ -341,7 +362,7 @@ class PlayerSession(asyncssh.SSHServerSession):
 
     def shell_requested(self) -> bool:
         if not self.has_pty:
-            self._refuse("a session without a terminal", "castletui needs a terminal: connect with  ssh -t")
+            self._refuse("a session without a terminal", "a terminal is needed to play: connect with  ssh -t")
         return True
 
     def exec_requested(self, command: str) -> bool:
@@ -359,7 +380,7 @@ class PlayerSession(asyncssh.SSHServerSession):
 
     def _refuse(self, what: str, message: str) -> None:
         connection = self.connection
-        self.host.log("refused", connection.name or "?", connection.where, what)
+        self.host.log("refused", connection.who, connection.where, what)
         self.refusal = message
 
     def session_started(self) -> None:
@@ -517,7 +538,7 @@ class PlayerSession(asyncssh.SSHServerSession):
             why = "no name given in time"
         else:
             why = f"{self.host.limits.idle_minutes:g} minutes without a key pressed"
-        self.host.log("idle", connection.name or "?", connection.where, why)
+        self.host.log("idle", connection.who, connection.where, why)
         self._ending = asyncio.ensure_future(self.end(why))
 
     # --- ending -----------------------------------------------------------

@@ -116,6 +116,8 @@ def test_the_name_prompt_echoes_plain_text_and_nothing_a_terminal_would_act_on()
     _, line = flood.feed(b"x" * 1_000_000)
     assert line is None and len(flood.line) == 40
     assert NamePrompt().feed(b"\x03")[1] is None
+    osc = NamePrompt()
+    assert osc.feed(b"Bo\x1b]52;c;ZXZpbA==\x07\x1b]0;title\x1b\\b\r") == ("Bob\r\n", "Bob")
 
 
 def test_a_window_size_and_terminal_type_from_the_client_are_kept_within_bounds():

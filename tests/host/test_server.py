@@ -55,7 +55,7 @@ async def test_commands_sftp_forwarding_environment_and_terminal_less_sessions_a
     assert result.exit_status == 1 and "castletui only" in result.stderr
     # A session without a terminal (ssh -T host).
     result = await connection.run()
-    assert result.exit_status == 1 and "needs a terminal" in result.stderr
+    assert result.exit_status == 1 and "a terminal is needed" in result.stderr
     await host.log_line("refused", "Alice", "a session without a terminal")
     # sftp
     with pytest.raises((asyncssh.Error, OSError)):
