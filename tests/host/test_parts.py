@@ -208,3 +208,16 @@ async def test_a_resize_reaches_the_child_as_its_window_size():
     terminal.write(b"\r")
     assert await asyncio.wait_for(ended, 60) == 0
     assert not exists(terminal.pid)
+
+
+async def test_a_remote_player_has_no_screenshot_that_writes_files_on_the_host(tmp_path):
+    from castletui.app import Start
+    from castletui.shared import SharedApp
+
+    remote = SharedApp(Start("join"), who="Alice", table_dir=tmp_path, lobby_only=True)
+    local = SharedApp(Start("join"), who="alice", table_dir=tmp_path)
+    for app, has_screenshot in ((remote, False), (local, True)):
+        async with app.run_test() as pilot:
+            await pilot.pause()
+            titles = [command.title for command in app.get_system_commands(app.screen)]
+            assert ("Screenshot" in titles) == has_screenshot and "Quit" in titles
