@@ -209,6 +209,15 @@ def serve(args: argparse.Namespace) -> int:
     )
 
     def ready(host) -> None:
+        import stat
+
+        mode = stat.S_IMODE(tables.stat().st_mode)
+        if mode & 0o077:
+            print(
+                f"castletui: warning: other Unix users of this host can open {tables} (mode {mode:o}): "
+                "hands are secret only from people who cannot read it; chmod 700 it",
+                flush=True,
+            )
         where = args.listen or "every address"
         print(f"castletui host: listening on {where}, port {host.port}", flush=True)
         print(
