@@ -11,6 +11,7 @@
     castletui join [FILE] [--seat N] [--as NAME]
                                     the lobby of shared tables, or a seat at one
     castletui serve [--port N]      the lobby in a web browser (textual-serve)
+    castletui host [--open] [...]   castletui's own SSH server (asyncssh); host add/remove/players
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ import sys
 from pathlib import Path
 
 from castletui import __version__
+from castletui.host import command as host_command
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -86,6 +88,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     serve.add_argument("--host", default="localhost", help="the address to listen on (default: localhost)")
     serve.add_argument("--port", type=int, default=8000, help="the port (default: 8000)")
+
+    host_command.add_parser(commands)
 
     resume = commands.add_parser(
         "resume", parents=[common], help="continue a saved game (the latest if no FILE)"
@@ -159,6 +163,8 @@ def run(args: argparse.Namespace) -> int:
         return print_rules(args.game)
     if command == "serve":
         return serve_command(args)
+    if command == "host":
+        return host_command.run(args)
     if command == "calc":
         return calc_command(args)
     return run_app(args)

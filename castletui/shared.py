@@ -252,6 +252,14 @@ class SharedApp(CastleApp):
         self.table_dir = table_dir
         self.lobby_only = lobby_only
 
+    def get_system_commands(self, screen):
+        """Over ``castletui host`` or a game account (``lobby_only``) the
+        player is not the host's Unix user: no Screenshot, which writes a
+        file in that user's Downloads folder each time it is chosen."""
+        for command in super().get_system_commands(screen):
+            if not (self.lobby_only and command.title == "Screenshot"):
+                yield command
+
     def get_default_screen(self):
         if self.lobby_only:
             from castletui.screens.join import JoinScreen

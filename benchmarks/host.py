@@ -1,0 +1,225 @@
+"""What one ``castletui host`` carries (issue 26): scripted asyncssh clients
+on 127.0.0.1 against a real server in its own process.
+
+    .venv/bin/python benchmarks/host.py [--lobby-runs 5] [--steps 2,4,8,12,16] [--seconds 12]
+
+1. **Connect to the lobby's first frame**: from opening the TCP connection
+   to the first bytes that show "you play as" (key exchange, login, the pty,
+   starting castletui, its first frame), one connection at a time.
+2. **A move's propagation and the load a host holds**: for each step, that
+   many players sit in pairs at Castlecards tables; whoever's decision it is
+   presses Enter about once a second (a brisk human). For each move of a
+   person, the time from the table file being written (its mtime) to the
+   first bytes the *other* player's terminal receives after it (that player
+   typed nothing meanwhile: only the move can make it redraw). Medians, 90th
+   percentiles and worst per step; the run stops at the first step whose
+   median is over 300 ms.
+3. **Memory per player**: the resident memory (RSS) of each player's
+   castletui process, and the server's own, at each step.
+
+The clients run on the same machine as the server and take their share of
+its cores: the figures are a floor for what a dedicated host does.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import os
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import asyncssh  # noqa: E402
+
+import saves  # noqa: E402
+from castletui.shared import create_table  # noqa: E402
+from rules import castlecards as game  # noqa: E402
+from saves.table import Table  # noqa: E402
+from tests.host.conftest import Player, RunningHost  # noqa: E402
+
+LIMIT_MS = 300.0
+
+
+def rss_kib(pid: int) -> int:
+    with contextlib.suppress(OSError):
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+    return 0
+
+
+class TimedPlayer(Player):
+    """A Player that notes when each chunk of its screen arrived."""
+
+    def __init__(self, connection, banner) -> None:
+        super().__init__(connection, banner)
+        self.arrivals: list[float] = []
+
+    async def _read(self) -> None:
+        while True:
+            chunk = await self.process.stdout.read(65536)
+            if not chunk:
+                break
+            self.arrivals.append(time.time())
+            self.data += chunk
+            self._more.set()
+        self._more.set()
+
+    def first_output_after(self, moment: float) -> float | None:
+        for arrival in self.arrivals:
+            if arrival >= moment:
+                return arrival
+        return None
+
+
+async def lobby_first_frame(host: RunningHost, key, runs: int) -> list[float]:
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        player = await TimedPlayer.connect(host.port, key)
+        await player.open_terminal()
+        await player.wait_for("you play as")
+        times.append((time.perf_counter() - start) * 1000)
+        player.send(b"q")
+        with contextlib.suppress(Exception):
+            await player.ended()
+        await player.close()
+    return times
+
+
+class Pair:
+    """Two players at one table, each pressing Enter on their own decisions."""
+
+    def __init__(self, table: Table, players: list[TimedPlayer]) -> None:
+        self.table = table
+        self.players = players
+        self.seen_plies = table.read()[0].check.plies
+        self.latencies: list[float] = []
+
+    async def play(self, seconds: float, measure_from: float) -> None:
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            await asyncio.sleep(1.0)
+            try:
+                save = self.table.read()[0]
+                mtime = self.table.path.stat().st_mtime
+            except (saves.SaveError, OSError):
+                continue
+            self.note(save, mtime, measure_from)
+            state = saves.replay(save)
+            seat = game.to_move(state)
+            if seat is not None and seat >= 0:
+                self.players[seat].send(b"\r")
+
+    def note(self, save, mtime: float, measure_from: float) -> None:
+        """The last move, if it is new and a person's: how soon the other saw it."""
+        if save.check.plies == self.seen_plies or not save.log:
+            return
+        self.seen_plies = save.check.plies
+        mover = save.log[-1].seat
+        if mover < 0 or mtime < measure_from:
+            return
+        other = self.players[1 - mover]
+        arrival = other.first_output_after(mtime)
+        if arrival is not None:
+            self.latencies.append((arrival - mtime) * 1000)
+
+
+async def seat_pair(host: RunningHost, keys: list, names: list[str], seed: int) -> Pair:
+    table, _, _ = create_table(
+        host.table_dir,
+        names[0],
+        "castlecards",
+        "two-player",
+        [saves.Player("Seat 1"), saves.Player("Seat 2")],
+        seed=seed,
+    )
+    table.take_seat(1, names[1])
+    players = []
+    for key in keys:
+        player = await TimedPlayer.connect(host.port, key)
+        await player.open_terminal()
+        await player.wait_for("Back to your seat")
+        mark = player.mark()
+        player.send(b"\r")
+        await player.wait_for("(you)", since=mark)
+        players.append(player)
+    return Pair(table, players)
+
+
+def summary(values: list[float]) -> str:
+    if not values:
+        return "no samples"
+    ordered = sorted(values)
+    p90 = ordered[min(len(ordered) - 1, int(len(ordered) * 0.9))]
+    return f"median {statistics.median(ordered):.0f} ms, p90 {p90:.0f} ms, worst {ordered[-1]:.0f} ms (n={len(ordered)})"
+
+
+async def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--lobby-runs", type=int, default=5)
+    parser.add_argument("--steps", default="2,4,8,12,16", help="players at each step (even numbers)")
+    parser.add_argument("--seconds", type=float, default=12.0, help="play time per step")
+    args = parser.parse_args()
+    steps = [int(text) for text in args.steps.split(",")]
+    most = max(steps)
+    keys = [asyncssh.generate_private_key("ssh-ed25519") for _ in range(most + 1)]
+    names = [f"P{index:02d}" for index in range(most + 1)]
+    with tempfile.TemporaryDirectory() as folder:
+        root = Path(folder)
+        os.environ.update(CASTLETUI_DATA_DIR=str(root / "cd"), CASTLETUI_SAVE_DIR=str(root / "saves"))
+        host = RunningHost(
+            root,
+            "--sessions-per-key",
+            "2",
+            "--max-connections",
+            str(most + 8),
+            players=dict(zip(names, keys, strict=True)),
+        )
+        try:
+            print(f"cores {os.cpu_count()}, load average {os.getloadavg()[0]:.2f} at the start")
+            times = await lobby_first_frame(host, keys[-1], args.lobby_runs)
+            print(f"connect to the lobby's first frame: {summary(times)}")
+            pairs: list[Pair] = []
+            seated = 0
+            for step in steps:
+                while seated < step:
+                    index = len(pairs)
+                    pairs.append(
+                        await seat_pair(
+                            host, keys[seated : seated + 2], names[seated : seated + 2], seed=index + 1
+                        )
+                    )
+                    seated += 2
+                start = time.time()
+                for pair in pairs:
+                    pair.latencies.clear()
+                await asyncio.gather(*(pair.play(args.seconds, start) for pair in pairs))
+                latencies = [value for pair in pairs for value in pair.latencies]
+                children = host.children()
+                per_player = [rss_kib(pid) for pid in children]
+                memory = statistics.median(per_player) / 1024 if per_player else 0
+                print(
+                    f"{step:>3} players: a move reaches the other terminal in {summary(latencies)}; "
+                    f"castletui {memory:.0f} MiB RSS each (median of {len(per_player)}), "
+                    f"server {rss_kib(host.process.pid) / 1024:.0f} MiB; load {os.getloadavg()[0]:.2f}"
+                )
+                if latencies and statistics.median(latencies) > LIMIT_MS:
+                    print(f"over {LIMIT_MS:.0f} ms at {step} players: stopping here")
+                    break
+            for pair in pairs:
+                for player in pair.players:
+                    await player.close()
+        finally:
+            host.stop()
+
+
+if __name__ == "__main__":
+    asyncio.run(main())

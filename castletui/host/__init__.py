@@ -1,0 +1,6 @@
+"""``castletui host``: castletui's own SSH server, so friends play with one
+``ssh`` command and no Unix accounts. command.py (the command line),
+server.py (asyncssh: who gets in, what is refused, the limits), players.py
+(the players file), keys.py (the host key), sessions.py (a player's
+castletui in its own pseudo-terminal), seat.py (what that child runs),
+prompt.py (a new key's name, with --open)."""

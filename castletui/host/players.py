@@ -1,0 +1,308 @@
+"""Who may play on ``castletui host``: the players file, one name per player
+with the SSH public keys that log in as that name.
+
+The file is TOML (``players.toml`` in the data folder by default), written
+whole to a temporary and renamed (mode 600) under an ``flock`` beside it, so
+``castletui host add`` may run while the server does; the server re-reads it
+when it changes. A name is unique ignoring case, and a key belongs to one
+player only: the name is the player's ``--as`` identity at every table (seat
+ownership, undo of their own last move, the lobby's "your seats"). Two keys
+share a name only when ``host add --also`` said so.
+
+Keys are read here without asyncssh (the OpenSSH ``type base64 comment``
+line), so managing the file needs nothing but castletui.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import contextlib
+import datetime
+import fcntl
+import hashlib
+import os
+import struct
+import tempfile
+import tomllib
+from collections.abc import Iterator
+from pathlib import Path
+
+import msgspec
+import tomli_w
+
+from saves.names import name_problem
+
+KEY_TYPES = frozenset(
+    {
+        "ssh-ed25519",
+        "ssh-rsa",
+        "ecdsa-sha2-nistp256",
+        "ecdsa-sha2-nistp384",
+        "ecdsa-sha2-nistp521",
+        "sk-ssh-ed25519@openssh.com",
+        "sk-ecdsa-sha2-nistp256@openssh.com",
+    }
+)
+"""The public key types a player may register (the ones OpenSSH makes today)."""
+
+MAX_PLAYERS = 1000
+"""More than any table needs; stops ``--open`` strangers from growing the file without end."""
+
+MAX_KEY_LINE = 16384
+"""A 16384-bit RSA key is about 2,800 characters; anything longer is not a key."""
+
+HEADER = (
+    "# castletui host: who may play, by SSH key (the name is their identity at every table).\n"
+    "# Change it with: castletui host add NAME KEYFILE | castletui host remove NAME\n"
+)
+
+
+class PlayersError(Exception):
+    """What cannot be done with the players file, as one line for the host."""
+
+
+class PlayerKey(msgspec.Struct, frozen=True):
+    """One public key: its type, its wire form (what the client proves it
+    holds) and the comment it came with."""
+
+    kind: str
+    blob: bytes
+    comment: str = ""
+
+    def line(self) -> str:
+        text = f"{self.kind} {base64.b64encode(self.blob).decode()}"
+        return f"{text} {self.comment}" if self.comment else text
+
+    def fingerprint(self) -> str:
+        """As ``ssh-keygen -l`` and ``ssh -v`` print it."""
+        return fingerprint(self.blob)
+
+
+def fingerprint(blob: bytes) -> str:
+    return "SHA256:" + base64.b64encode(hashlib.sha256(blob).digest()).decode().rstrip("=")
+
+
+def parse_key(text: str) -> PlayerKey:
+    """The first public key in ``text`` (an ``id_ed25519.pub`` file, an
+    ``authorized_keys`` line); PlayersError saying what is wrong."""
+    if "PRIVATE KEY" in text:
+        raise PlayersError("that is a private key: give the public one (the .pub file), and keep this secret")
+    for raw in text.splitlines():
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        if len(line) > MAX_KEY_LINE:
+            raise PlayersError("that line is far too long to be a public key")
+        fields = line.split()
+        # authorized_keys lines may start with options: the key is where a type is.
+        starts = [index for index, field in enumerate(fields) if field in KEY_TYPES]
+        if not starts:
+            continue
+        index = starts[0]
+        if index + 1 >= len(fields):
+            raise PlayersError(f"the {fields[index]} key has no key data after its type")
+        return _key(fields[index], fields[index + 1], " ".join(fields[index + 2 :]))
+    raise PlayersError(
+        "no public key found (expected a line like 'ssh-ed25519 AAAA... you@laptop'; "
+        "types: " + ", ".join(sorted(KEY_TYPES)) + ")"
+    )
+
+
+def _key(kind: str, data: str, comment: str) -> PlayerKey:
+    try:
+        blob = base64.b64decode(data, validate=True)
+    except (binascii.Error, ValueError):
+        raise PlayersError(f"the {kind} key's data is not base64") from None
+    # The wire form starts with its own type: a key pasted under the wrong type is refused.
+    if len(blob) < 4:
+        raise PlayersError(f"the {kind} key's data is too short")
+    (length,) = struct.unpack(">I", blob[:4])
+    if blob[4 : 4 + length] != kind.encode():
+        raise PlayersError(f"the key data is not a {kind} key")
+    printable = "".join(character for character in comment if character.isprintable())
+    return PlayerKey(kind, blob, printable[:100])
+
+
+class PlayerEntry(msgspec.Struct, omit_defaults=True):
+    """One player: the name they play as and the keys that log in as them."""
+
+    name: str
+    keys: list[str] = []
+    added: str = ""
+
+
+class PlayersFile(msgspec.Struct, omit_defaults=True):
+    players: list[PlayerEntry] = []
+
+
+def _same_name(first: str, second: str) -> bool:
+    return first.casefold() == second.casefold()
+
+
+class Players:
+    """The players file at ``path``: read, add, remove, and find a key's player."""
+
+    def __init__(self, path: str | os.PathLike) -> None:
+        self.path = Path(path)
+        self.lock_path = self.path.with_name(f".{self.path.name}.lock")
+        self._signature: tuple[int, int, int] | None = None
+        self._by_blob: dict[bytes, str] = {}
+        self._names: dict[str, str] = {}
+
+    # --- reading ----------------------------------------------------------
+
+    def read(self) -> PlayersFile:
+        """The file as it stands (empty if there is none yet)."""
+        try:
+            data = self.path.read_bytes()
+        except FileNotFoundError:
+            return PlayersFile()
+        except OSError as error:
+            raise PlayersError(f"cannot read {self.path}: {error.strerror or error}") from None
+        try:
+            return msgspec.convert(tomllib.loads(data.decode("utf-8")), PlayersFile)
+        except (UnicodeDecodeError, tomllib.TOMLDecodeError, msgspec.ValidationError) as error:
+            raise PlayersError(f"{self.path} is not a players file: {error}") from None
+
+    def entries(self) -> list[tuple[str, list[PlayerKey]]]:
+        """Every player and their keys (a key line that no longer reads is left out)."""
+        rows = []
+        for entry in self.read().players:
+            keys = []
+            for line in entry.keys:
+                with contextlib.suppress(PlayersError):
+                    keys.append(parse_key(line))
+            rows.append((entry.name, keys))
+        return rows
+
+    def _refresh(self) -> None:
+        """Re-read the file if it changed since the last look (the server
+        asks at every login; ``host add`` may have run meanwhile)."""
+        try:
+            status = self.path.stat()
+            signature = (status.st_ino, status.st_mtime_ns, status.st_size)
+        except OSError:
+            signature = None
+        if signature == self._signature and self._signature is not None:
+            return
+        by_blob: dict[bytes, str] = {}
+        names: dict[str, str] = {}
+        for name, keys in self.entries():
+            names[name.casefold()] = name
+            for key in keys:
+                by_blob.setdefault(key.blob, name)
+        self._by_blob, self._names, self._signature = by_blob, names, signature
+
+    def name_of(self, blob: bytes) -> str | None:
+        """The player whose key this is, or None. A file that cannot be read
+        lets nobody in (and says why in the server's log through PlayersError)."""
+        self._refresh()
+        return self._by_blob.get(blob)
+
+    def taken(self, name: str) -> bool:
+        self._refresh()
+        return name.casefold() in self._names
+
+    # --- changing it ------------------------------------------------------
+
+    @contextlib.contextmanager
+    def locked(self) -> Iterator[None]:
+        self.path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+        handle = os.open(self.lock_path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX)
+            yield
+        finally:
+            os.close(handle)
+
+    def add(self, name: str, key: PlayerKey, *, also: bool = False) -> str:
+        """Register ``key`` as ``name``; with ``also``, as one more key of a
+        player who has one already. The name as registered; PlayersError why not."""
+        with self.locked():
+            return self._add(name, key, also)
+
+    def _add(self, name: str, key: PlayerKey, also: bool) -> str:
+        """``add`` with the lock held (a second flock from this process would wait on the first)."""
+        problem = name_problem(name)
+        if problem:
+            raise PlayersError(f"the name {name[:20]!r} {problem}")
+        name = name.strip()
+        players = self.read()
+        for entry in players.players:
+            if any(_blob_of(line) == key.blob for line in entry.keys):
+                if also and _same_name(entry.name, name):
+                    return entry.name
+                raise PlayersError(
+                    f"that key ({key.fingerprint()}) is already {entry.name}'s; "
+                    f"castletui host remove {entry.name} first"
+                )
+        existing = next((entry for entry in players.players if _same_name(entry.name, name)), None)
+        if existing is not None and not also:
+            raise PlayersError(
+                f"{existing.name} is already a player here; to give them another key: "
+                f"castletui host add {existing.name} KEYFILE --also"
+            )
+        if existing is None and also:
+            raise PlayersError(f"there is no player {name} to give another key to")
+        if existing is None:
+            if len(players.players) >= MAX_PLAYERS:
+                raise PlayersError(f"the players file is full ({MAX_PLAYERS} players)")
+            existing = PlayerEntry(name, [], _today())
+            players.players.append(existing)
+        existing.keys.append(key.line())
+        self._write(players)
+        return existing.name
+
+    def claim(self, name: str, key: PlayerKey) -> str:
+        """A new key names itself on its first connection (``--open``): the
+        name it gets, or PlayersError (taken, or no name a player can have).
+        If another connection of the same key got there first, its name."""
+        with self.locked():
+            for entry in self.read().players:
+                if any(_blob_of(line) == key.blob for line in entry.keys):
+                    return entry.name
+            return self._add(name, key, also=False)
+
+    def remove(self, name: str) -> tuple[str, int]:
+        """Forget a player and all their keys: the name as it was and how many keys."""
+        with self.locked():
+            players = self.read()
+            kept = [entry for entry in players.players if not _same_name(entry.name, name)]
+            gone = [entry for entry in players.players if _same_name(entry.name, name)]
+            if not gone:
+                raise PlayersError(f"there is no player {name[:40]} (see: castletui host players)")
+            self._write(PlayersFile(kept))
+            return gone[0].name, sum(len(entry.keys) for entry in gone)
+
+    def _write(self, players: PlayersFile) -> None:
+        data = HEADER + tomli_w.dumps(msgspec.to_builtins(players))
+        temporary = None
+        try:
+            handle, temporary = tempfile.mkstemp(
+                prefix=f".{self.path.name}.", suffix=".tmp", dir=self.path.parent
+            )
+            with os.fdopen(handle, "w", encoding="utf-8") as file:
+                os.fchmod(file.fileno(), 0o600)  # who may log in is the host's business only
+                file.write(data)
+                file.flush()
+                os.fsync(file.fileno())
+            os.replace(temporary, self.path)
+            temporary = None
+        except OSError as error:
+            raise PlayersError(f"cannot write {self.path}: {error.strerror or error}") from None
+        finally:
+            if temporary is not None:
+                with contextlib.suppress(OSError):
+                    os.unlink(temporary)
+
+
+def _blob_of(line: str) -> bytes | None:
+    try:
+        return parse_key(line).blob
+    except PlayersError:
+        return None
+
+
+def _today() -> str:
+    return datetime.date.today().isoformat()

@@ -1,0 +1,645 @@
+"""``castletui host``: castletui's own SSH server (asyncssh). A player's SSH
+key is their identity; what they get is the lobby of shared tables as that
+player (``castletui join --as NAME``) in their own pseudo-terminal, and
+nothing else.
+
+Refused, each with one line in the server's log and, where the protocol has
+room for it, one line to the player: password and keyboard-interactive
+logins, unknown keys (unless ``--open``: then the key names itself and is
+remembered), commands (``ssh host cat /etc/passwd``, scp), subsystems
+(sftp), sessions without a terminal, port forwarding both ways, agent and
+X11 forwarding, environment variables. Limits (the defaults are
+:class:`Limits`'): sessions per key, connections at once, minutes without
+a key pressed, seconds to log in.
+
+The log is one line per connect, disconnect and refusal on standard output.
+SIGINT or SIGTERM stops the server: every player's castletui is hung up
+(its table is written whole or not at all, saves/table.py) and reaped.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import contextlib
+import datetime
+import signal
+import sys
+from collections import Counter
+from collections.abc import Callable
+from pathlib import Path
+
+import asyncssh
+import msgspec
+
+from castletui.host.players import Players, PlayersError, fingerprint, parse_key
+from castletui.host.prompt import MAX_TRIES, NamePrompt
+from castletui.host.sessions import (
+    Terminal,
+    child_environment,
+    clamp_size,
+    seat_command,
+    terminal_type,
+)
+from saves.names import name_problem
+
+# What the player's terminal needs after castletui was stopped mid-screen:
+# leave the alternate screen, mouse and paste modes, show the cursor.
+RESTORE_TERMINAL = (
+    b"\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l\x1b[?1015l\x1b[?2004l\x1b[0m\x1b[?25h\x1b[?1049l"
+)
+
+
+class Limits(msgspec.Struct, frozen=True):
+    """What one host lets players use; each over-the-limit connection is
+    refused with a message."""
+
+    sessions_per_key: int = 3
+    connections: int = 32
+    idle_minutes: float = 30.0
+    login_seconds: float = 60.0
+
+
+class HostConfig(msgspec.Struct, frozen=True):
+    listen: str
+    port: int
+    table_dir: Path
+    data_dir: Path
+    players_file: Path
+    open: bool = False
+    limits: Limits = Limits()
+
+
+def _now() -> str:
+    return datetime.datetime.now().strftime("%Y-%m-%d %H:%M:%S")
+
+
+def _printable(text: str, limit: int = 60) -> str:
+    return "".join(c if c.isprintable() else "?" for c in text[:limit])
+
+
+class Host:
+    """The running server: its settings, its players file and every live
+    connection and player's castletui."""
+
+    def __init__(self, config: HostConfig, *, write: Callable[[str], None] | None = None) -> None:
+        self.config = config
+        self.limits = config.limits
+        self.players = Players(config.players_file)
+        self.connections: set[PlayerConnection] = set()
+        self.sessions_of: Counter[bytes] = Counter()
+        self.terminals: set[Terminal] = set()
+        self.sessions: set[PlayerSession] = set()
+        self.closing: set[asyncio.Task] = set()  # castletuis of players who left, being ended
+        self.stopping = False
+        self._write = write or (lambda line: print(line, flush=True))
+        self._acceptor: asyncssh.SSHAcceptor | None = None
+
+    def log(self, event: str, who: str, where: str, why: str = "") -> None:
+        line = f"{_now()} {event:<10} {_printable(who, 80)} from {where}"
+        self._write(f"{line}: {why}" if why else line)
+
+    async def start(self, host_key: asyncssh.SSHKey) -> asyncssh.SSHAcceptor:
+        self.config.table_dir.mkdir(parents=True, exist_ok=True, mode=0o700)
+        self._acceptor = await asyncssh.listen(
+            self.config.listen or None,
+            self.config.port,
+            server_factory=lambda: PlayerConnection(self),
+            server_host_keys=[host_key],
+            config=None,
+            public_key_auth=True,
+            password_auth=False,
+            kbdint_auth=False,
+            host_based_auth=False,
+            gss_kex=False,
+            gss_auth=False,
+            agent_forwarding=False,
+            x11_forwarding=False,
+            allow_scp=False,
+            allow_pty=True,
+            line_editor=False,
+            encoding=None,
+            rdns_lookup=False,
+            login_timeout=self.limits.login_seconds,
+            keepalive_interval=60,
+            keepalive_count_max=3,
+            server_version="castletui",
+        )
+        return self._acceptor
+
+    @property
+    def port(self) -> int:
+        assert self._acceptor is not None
+        return self._acceptor.get_port()
+
+    async def stop(self) -> None:
+        """Stop listening, hang up every player's castletui (their tables
+        stay whole), close every connection, and wait for them to end."""
+        self.stopping = True
+        if self._acceptor is not None:
+            self._acceptor.close()
+        why = "the host stopped the server; every move so far is saved"
+        await asyncio.gather(*(session.end(why) for session in list(self.sessions)), return_exceptions=True)
+        # Clients close by themselves once their session has ended; a disconnect
+        # sent at once would make OpenSSH drop the last lines it had not printed.
+        closing = [
+            asyncio.ensure_future(c.conn.wait_closed()) for c in self.connections if c.conn is not None
+        ]
+        if closing:
+            await asyncio.wait(closing, timeout=3)
+        for connection in list(self.connections):
+            connection.close(why)
+        if self._acceptor is not None:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(self._acceptor.wait_closed(), 5)
+        # Every player's castletui ended and reaped: no process outlives the server.
+        await asyncio.gather(*list(self.closing), return_exceptions=True)
+        for terminal in list(self.terminals):
+            with contextlib.suppress(Exception):
+                await terminal.close()
+
+
+class PlayerConnection(asyncssh.SSHServer):
+    """One SSH connection: who it is (by key), and what it may ask for."""
+
+    def __init__(self, host: Host) -> None:
+        self.host = host
+        self.conn: asyncssh.SSHServerConnection | None = None
+        self.where = "?"
+        self.blob: bytes | None = None
+        self.name: str | None = None
+        self._candidate: tuple[bytes, str | None] | None = None
+        self._told_unknown = False
+        self._refused = False
+        self._login_timer: asyncio.TimerHandle | None = None
+        self.session_count = 0
+
+    # --- the connection ---------------------------------------------------
+
+    def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
+        self.conn = conn
+        peer = conn.get_extra_info("peername") or ("?", 0)
+        self.where = f"{peer[0]}:{peer[1]}"
+        limits = self.host.limits
+        if self.host.stopping or len(self.host.connections) >= limits.connections:
+            self._refused = True
+            why = (
+                "the host is stopping" if self.host.stopping else f"{limits.connections} connections at once"
+            )
+            self.host.log("refused", "?", self.where, f"full ({why})")
+            # After this call returns: asyncssh finishes setting the connection up first.
+            asyncio.get_running_loop().call_soon(
+                conn.disconnect,
+                asyncssh.DISC_TOO_MANY_CONNECTIONS,
+                f"castletui: this host is full ({why}); try again later",
+            )
+            return
+        self.host.connections.add(self)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if self._login_timer is not None:
+            self._login_timer.cancel()
+        if self._refused:
+            return
+        self.host.connections.discard(self)
+        if self.name is not None:
+            self.host.log("disconnect", self.who, self.where, _reason(exc))
+
+    @property
+    def who(self) -> str:
+        """The player's name, or (a new key before it named itself, or before login) what we know."""
+        if self.name:
+            return self.name
+        return f"new key {fingerprint(self.blob)}" if self.blob is not None else "?"
+
+    def close(self, why: str) -> None:
+        if self.conn is not None:
+            self.conn.disconnect(asyncssh.DISC_BY_APPLICATION, f"castletui: {why}")
+
+    # --- logging in -------------------------------------------------------
+
+    def begin_auth(self, username: str) -> bool:
+        return True  # every login proves a key; the user name is ignored
+
+    def password_auth_supported(self) -> bool:
+        return False
+
+    def kbdint_auth_supported(self) -> bool:
+        return False
+
+    def public_key_auth_supported(self) -> bool:
+        return True
+
+    def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
+        """asyncssh asks here for the key offered and again for the key
+        signed; the last one asked for is the one that logs in (the
+        signature is checked right after, before auth_completed)."""
+        blob = key.public_data
+        try:
+            name = self.host.players.name_of(blob)
+        except PlayersError as error:
+            self.host.log("refused", "?", self.where, f"the players file cannot be read: {error}")
+            return False
+        if name is None and not self.host.config.open:
+            if not self._told_unknown and self.conn is not None:
+                self._told_unknown = True
+                self.host.log("refused", "?", self.where, f"unknown key {fingerprint(blob)}")
+                self.conn.send_auth_banner(
+                    f"castletui: this key ({fingerprint(blob)}) is not one of this host's players. "
+                    "Ask the host to add it: castletui host add NAME KEYFILE\r\n"
+                )
+            return False
+        self._candidate = (blob, name)
+        return True
+
+    def auth_completed(self) -> None:
+        assert self._candidate is not None
+        self.blob, self.name = self._candidate
+        if self.name is None:
+            self.name = ""  # a new key: it names itself in its first session
+        self.host.log("connect", self.who, self.where)
+        # A connection that never opens a terminal must not hold its place.
+        self._login_timer = asyncio.get_running_loop().call_later(
+            self.host.limits.login_seconds, self._login_expired
+        )
+
+    def _login_expired(self) -> None:
+        if self.session_count == 0:
+            self.host.log("refused", self.who, self.where, "no terminal opened in time")
+            self.close("no terminal was opened in time")
+
+    # --- what it asks for -------------------------------------------------
+
+    def session_requested(self):
+        if self.conn is None:
+            return False
+        if self.session_count >= self.host.limits.sessions_per_key:
+            self.host.log("refused", self.who, self.where, "too many sessions on one connection")
+            return False
+        channel = self.conn.create_server_channel(encoding=None)
+        channel.__class__ = PlayerChannel  # refuses env, agent and X11 requests, and logs them
+        channel.player_connection = self
+        return channel, PlayerSession(self)
+
+    def connection_requested(self, dest_host, dest_port, orig_host, orig_port):
+        self.host.log("refused", self.who, self.where, f"port forwarding to {dest_host}:{dest_port}")
+        raise asyncssh.ChannelOpenError(
+            asyncssh.OPEN_ADMINISTRATIVELY_PROHIBITED, "castletui host forwards no connections"
+        )
+
+    def server_requested(self, listen_host, listen_port):
+        self.host.log("refused", self.who, self.where, f"remote forwarding of port {listen_port}")
+        return False
+
+    def unix_connection_requested(self, dest_path):
+        self.host.log("refused", self.who, self.where, "forwarding to a Unix socket")
+        return False
+
+    def unix_server_requested(self, listen_path):
+        self.host.log("refused", self.who, self.where, "remote forwarding of a Unix socket")
+        return False
+
+
+class PlayerChannel(asyncssh.SSHServerChannel):
+    """A session channel that refuses, with a line in the log, what
+    asyncssh would otherwise keep or answer itself: the client's environment
+    variables (the child never sees them anyway: sessions.child_environment),
+    agent forwarding and X11 forwarding (off in asyncssh's options too).
+    ``__class__`` is switched on the channel asyncssh made, so every other
+    behaviour is asyncssh's own."""
+
+    player_connection: PlayerConnection
+
+    def _refused(self, what: str) -> bool:
+        connection = self.player_connection
+        connection.host.log("refused", connection.who, connection.where, what)
+        return False
+
+    def _process_env_request(self, packet) -> bool:
+        name = packet.get_string()
+        packet.get_string()
+        packet.check_end()
+        return self._refused(f"environment variable {_printable(name.decode('utf-8', 'replace'), 40)}")
+
+    def _process_auth_agent_req_at_openssh_dot_com_request(self, packet) -> bool:
+        return self._refused("agent forwarding")
+
+    def _process_x11_req_request(self, packet) -> bool:
+        return self._refused("X11 forwarding")
+
+
+class PlayerSession(asyncssh.SSHServerSession):
+    """One SSH session: a terminal with castletui in it, or a refusal."""
+
+    def __init__(self, connection: PlayerConnection) -> None:
+        self.connection = connection
+        self.host = connection.host
+        self.channel: asyncssh.SSHServerChannel | None = None
+        self.term = ""
+        self.size = (0, 0)
+        self.has_pty = False
+        self.refusal = ""
+        self.terminal: Terminal | None = None
+        self.prompt: NamePrompt | None = None
+        self.counted = False
+        self.closed = False
+        self._ending: asyncio.Task | None = None
+        self._idle_timer: asyncio.TimerHandle | None = None
+        self._last_input = 0.0
+        connection.session_count += 1
+
+    # --- what the client asks for -----------------------------------------
+
+    def connection_made(self, chan: asyncssh.SSHServerChannel) -> None:
+        self.channel = chan
+        self.host.sessions.add(self)
+
+    def pty_requested(self, term_type: str, term_size, term_modes) -> bool:
+        self.term = terminal_type(term_type)
+        self.size = clamp_size(term_size[0], term_size[1])
+        self.has_pty = True
+        return True
+
+    def shell_requested(self) -> bool:
+        if not self.has_pty:
+            self._refuse("a session without a terminal", "a terminal is needed to play: connect with  ssh -t")
+        return True
+
+    def exec_requested(self, command: str) -> bool:
+        self._refuse(
+            f"command {_printable(command, 40)!r}",
+            "this host runs castletui only: connect without a command (ssh -p PORT HOST)",
+        )
+        return True  # accepted only to say why on the channel; nothing runs
+
+    def subsystem_requested(self, subsystem: str) -> bool:
+        self._refuse(
+            f"subsystem {_printable(subsystem, 20)}", "this host runs castletui only (no sftp, no scp)"
+        )
+        return True
+
+    def _refuse(self, what: str, message: str) -> None:
+        connection = self.connection
+        self.host.log("refused", connection.who, connection.where, what)
+        self.refusal = message
+
+    def session_started(self) -> None:
+        if self.refusal:
+            self._say_and_close(self.refusal, status=1)
+            return
+        connection = self.connection
+        assert connection.blob is not None and connection.name is not None
+        if self.host.sessions_of[connection.blob] >= self.host.limits.sessions_per_key:
+            limit = self.host.limits.sessions_per_key
+            self.host.log("refused", connection.name, connection.where, f"{limit} sessions of one key")
+            self._say_and_close(f"this key already has {limit} sessions open here; close one first", status=1)
+            return
+        self.host.sessions_of[connection.blob] += 1
+        self.counted = True
+        self._touch()
+        if connection.name:
+            self._start_castletui()
+        else:
+            self.prompt = NamePrompt()
+            self._send(
+                "castletui: welcome! This key is new here. The name you choose is who you are at "
+                "every table.\r\nYour player name: "
+            )
+
+    # --- bytes from the player --------------------------------------------
+
+    def data_received(self, data: bytes, datatype) -> None:
+        self._touch()
+        if self.terminal is not None:
+            self.terminal.write(data)
+        elif self.prompt is not None:
+            self._prompted(data)
+
+    def eof_received(self) -> bool:
+        self._finish()
+        return False
+
+    def pause_writing(self) -> None:
+        if self.terminal is not None:
+            self.terminal.pause_output()
+
+    def resume_writing(self) -> None:
+        if self.terminal is not None:
+            self.terminal.resume_output()
+
+    def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
+        self.size = clamp_size(width, height)
+        if self.terminal is not None:
+            self.terminal.resize(*self.size)
+
+    def break_received(self, msec: int) -> bool:
+        return False
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._finish()
+
+    # --- the name prompt (--open) ------------------------------------------
+
+    def _prompted(self, data: bytes) -> None:
+        assert self.prompt is not None
+        echo, line = self.prompt.feed(data)
+        if echo:
+            self._send(echo)
+        if self.prompt.cancelled:
+            self._say_and_close("no name chosen; nothing was remembered", status=1)
+            return
+        if line is None:
+            return
+        connection = self.connection
+        assert connection.blob is not None
+        name = line.strip()
+        problem = name_problem(name) if name else "is empty"
+        if not problem and self.host.players.taken(name):
+            problem = "is taken by another player"
+        if not problem:
+            try:
+                key = parse_key(f"{_key_type(connection.blob)} {_base64(connection.blob)}")
+                name = self.host.players.claim(name, key)
+            except PlayersError as error:
+                problem = str(error).removeprefix(f"the name {name[:20]!r} ")
+        if problem:
+            if self.prompt.tries >= MAX_TRIES:
+                self._say_and_close("too many tries; nothing was remembered", status=1)
+                return
+            self._send(f"That name {problem}. Your player name: ")
+            return
+        self.prompt = None
+        connection.name = name
+        self.host.log("registered", name, connection.where, f"key {fingerprint(connection.blob)}")
+        self._start_castletui()
+
+    # --- castletui ---------------------------------------------------------
+
+    def _start_castletui(self) -> None:
+        connection = self.connection
+        assert connection.name
+        try:
+            self.terminal = Terminal(
+                seat_command(connection.name, self.host.config.table_dir),
+                child_environment(self.term),
+                self.size,
+                self._output,
+                self._castletui_exited,
+                on_input_paused=self._input_paused,
+                cwd=self.host.config.data_dir,
+            )
+        except OSError as error:
+            self.host.log("refused", connection.name, connection.where, f"castletui did not start: {error}")
+            self._say_and_close("castletui could not start on this host; the host's log says why", status=1)
+            return
+        self.host.terminals.add(self.terminal)
+
+    def _output(self, data: bytes) -> None:
+        if self.channel is not None and not self.closed:
+            self.channel.write(data)
+
+    def _input_paused(self, paused: bool) -> None:
+        if self.channel is None:
+            return
+        if paused:
+            self.channel.pause_reading()
+        else:
+            self.channel.resume_reading()
+
+    def _castletui_exited(self, status: int) -> None:
+        """The player left castletui (q in the lobby): the session ends with it."""
+        if self.terminal is not None:
+            self.host.terminals.discard(self.terminal)
+        if self.channel is not None and not self.closed:
+            self.channel.exit(max(status, 0) & 0xFF)
+
+    # --- idle time ---------------------------------------------------------
+
+    def _touch(self) -> None:
+        loop = asyncio.get_running_loop()
+        self._last_input = loop.time()
+        if self._idle_timer is None:
+            self._idle_timer = loop.call_later(self._idle_limit(), self._idle_check)
+
+    def _idle_limit(self) -> float:
+        # While a new key is naming itself, the (shorter) login time applies.
+        limits = self.host.limits
+        return limits.login_seconds if self.prompt is not None else limits.idle_minutes * 60
+
+    def _idle_check(self) -> None:
+        loop = asyncio.get_running_loop()
+        remaining = self._last_input + self._idle_limit() - loop.time()
+        if remaining > 0:
+            self._idle_timer = loop.call_later(remaining, self._idle_check)
+            return
+        self._idle_timer = None
+        connection = self.connection
+        if self.prompt is not None:
+            why = "no name given in time"
+        else:
+            why = f"{self.host.limits.idle_minutes:g} minutes without a key pressed"
+        self.host.log("idle", connection.who, connection.where, why)
+        self._ending = asyncio.ensure_future(self.end(why))
+
+    # --- ending -----------------------------------------------------------
+
+    async def end(self, why: str) -> None:
+        """Hang up castletui (its last frame reaches the player), then tell
+        the player why and close the session."""
+        if self.terminal is not None:
+            terminal = self.terminal
+            await terminal.hang_up()
+            self.host.terminals.discard(terminal)
+            self._send_bytes(RESTORE_TERMINAL)
+        self._say_and_close(why, status=1)
+
+    def _send(self, text: str) -> None:
+        self._send_bytes(text.encode("utf-8", "replace"))
+
+    def _send_bytes(self, data: bytes) -> None:
+        if self.channel is not None and not self.closed:
+            self.channel.write(data)
+
+    def _say_and_close(self, message: str, status: int) -> None:
+        if self.channel is None or self.closed:
+            return
+        line = f"castletui: {message}\r\n".encode()
+        if self.has_pty:
+            self.channel.write(line)
+        else:
+            self.channel.write_stderr(line)
+        self.channel.exit(status)
+
+    def _finish(self) -> None:
+        """The session is over (closed by either side): end castletui if it
+        still runs, and free this key's place."""
+        if self.closed:
+            return
+        self.closed = True
+        self.host.sessions.discard(self)
+        if self._idle_timer is not None:
+            self._idle_timer.cancel()
+            self._idle_timer = None
+        connection = self.connection
+        connection.session_count -= 1
+        if self.counted and connection.blob is not None:
+            self.host.sessions_of[connection.blob] -= 1
+            if self.host.sessions_of[connection.blob] <= 0:
+                del self.host.sessions_of[connection.blob]
+        terminal = self.terminal
+        if terminal is not None and not terminal.exited.done():
+            task = asyncio.ensure_future(terminal.close())
+            self.host.closing.add(task)
+
+            def forget(task: asyncio.Task) -> None:
+                self.host.closing.discard(task)
+                self.host.terminals.discard(terminal)
+
+            task.add_done_callback(forget)
+        elif terminal is not None:
+            self.host.terminals.discard(terminal)
+
+
+def _reason(exc: Exception | None) -> str:
+    if exc is None:
+        return "closed"
+    return _printable(str(exc) or type(exc).__name__, 80)
+
+
+def _key_type(blob: bytes) -> str:
+    length = int.from_bytes(blob[:4], "big")
+    return blob[4 : 4 + length].decode("ascii", "replace")
+
+
+def _base64(blob: bytes) -> str:
+    return base64.b64encode(blob).decode()
+
+
+# --- running it ---------------------------------------------------------------
+
+
+async def serve(
+    config: HostConfig, host_key: asyncssh.SSHKey, *, ready: Callable[[Host], None] | None = None
+) -> int:
+    """Run until SIGINT or SIGTERM, then stop cleanly."""
+    host = Host(config)
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for number in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(number, stop.set)
+    try:
+        await host.start(host_key)
+    except OSError as error:
+        print(f"castletui: cannot listen on port {config.port}: {error.strerror or error}", file=sys.stderr)
+        return 2
+    if ready is not None:
+        ready(host)
+    await stop.wait()
+    host.log(
+        "stopping",
+        "castletui host",
+        f"{config.listen or '*'}:{host.port}",
+        f"{len(host.sessions)} sessions to end",
+    )
+    await host.stop()
+    return 0

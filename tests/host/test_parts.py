@@ -1,0 +1,223 @@
+"""The parts of castletui host that need no network: the players file, the
+name prompt, the host key, a child's terminal and its end, and the command
+line without asyncssh."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import os
+import signal
+import stat
+import sys
+from pathlib import Path
+
+import pytest
+
+from castletui import cli
+from castletui.host import sessions
+from castletui.host.players import Players, PlayersError, parse_key
+from castletui.host.prompt import NamePrompt
+from tests.host.conftest import exists, process_group_members
+
+asyncssh = pytest.importorskip("asyncssh")
+
+
+@pytest.fixture
+def public(keys):
+    return {name: key.export_public_key().decode() for name, key in keys.items()}
+
+
+def test_a_key_is_read_from_a_pub_file_or_an_authorized_keys_line_and_nothing_else(public, keys):
+    key = parse_key(public["alice"])
+    assert key.kind == "ssh-ed25519" and key.comment == "alice"
+    assert key.fingerprint() == keys["alice"].get_fingerprint()
+    assert parse_key('no-pty,command="x" ' + public["alice"]).blob == key.blob
+    with pytest.raises(PlayersError, match="private key"):
+        parse_key(keys["alice"].export_private_key().decode())
+    with pytest.raises(PlayersError, match="no public key"):
+        parse_key("hello")
+    with pytest.raises(PlayersError, match="not base64"):
+        parse_key("ssh-ed25519 !!!!")
+    with pytest.raises(PlayersError, match="not a ssh-rsa key"):
+        parse_key("ssh-rsa " + public["alice"].split()[1])
+
+
+def test_names_are_unique_ignoring_case_and_a_key_is_one_players(tmp_path, public):
+    players = Players(tmp_path / "data" / "players.toml")
+    assert players.add("Alice", parse_key(public["alice"])) == "Alice"
+    with pytest.raises(PlayersError, match="already a player"):
+        players.add("ALICE", parse_key(public["bob"]))
+    with pytest.raises(PlayersError, match="already Alice's"):
+        players.add("Bob", parse_key(public["alice"]))
+    with pytest.raises(PlayersError, match="control character"):
+        players.add("Bo\x1b[31m", parse_key(public["bob"]))
+    # Two keys share a name only when told so.
+    assert players.add("alice", parse_key(public["carol"]), also=True) == "Alice"
+    assert players.name_of(parse_key(public["carol"]).blob) == "Alice"
+    assert players.taken("aLiCe") and not players.taken("Bob")
+    assert stat.S_IMODE(players.path.stat().st_mode) == 0o600
+    assert players.remove("ALICE") == ("Alice", 2)
+    assert players.name_of(parse_key(public["alice"]).blob) is None
+    with pytest.raises(PlayersError, match="no player"):
+        players.remove("Alice")
+
+
+def test_a_new_keys_claim_takes_a_free_name_or_its_name_from_before(tmp_path, public):
+    players = Players(tmp_path / "players.toml")
+    players.add("Alice", parse_key(public["alice"]))
+    with pytest.raises(PlayersError, match="already a player"):
+        players.claim("alice", parse_key(public["stranger"]))
+    assert players.claim("Zed", parse_key(public["stranger"])) == "Zed"
+    assert players.claim("Other", parse_key(public["stranger"])) == "Zed"  # a second window of the key
+
+
+def test_host_add_remove_and_players_on_the_command_line(tmp_path, public, capsys, monkeypatch):
+    folder = str(tmp_path / "data")
+    (tmp_path / "alice.pub").write_text(public["alice"])
+    assert cli.main(["host", "add", "Alice", str(tmp_path / "alice.pub"), "--data-dir", folder]) == 0
+    monkeypatch.setattr(sys, "stdin", io.StringIO(public["bob"]))
+    assert cli.main(["host", "--data-dir", folder, "add", "Bob", "-"]) == 0
+    assert cli.main(["host", "players", "--data-dir", folder]) == 0
+    out = capsys.readouterr().out
+    assert "Alice" in out and parse_key(public["bob"]).fingerprint() in out
+    assert cli.main(["host", "add", "bob", str(tmp_path / "alice.pub"), "--data-dir", folder]) == 2
+    assert "already Alice's" in capsys.readouterr().err
+    assert cli.main(["host", "remove", "bob", "--data-dir", folder]) == 0
+    assert "Bob and their 1 key are forgotten" in capsys.readouterr().out
+
+
+def test_without_asyncssh_host_says_how_to_install_it(monkeypatch, capsys):
+    monkeypatch.setitem(sys.modules, "asyncssh", None)
+    assert cli.main(["host", "--port", "2222"]) == 2
+    error = capsys.readouterr().err
+    assert "pip install 'castletui[host]'" in error and error.count("\n") == 1
+
+
+def test_the_host_key_is_made_once_with_mode_600_and_refused_if_others_can_read_it(tmp_path):
+    from castletui.host.keys import HostKeyError, host_key
+
+    key, path, made = host_key(tmp_path / "data")
+    assert made and stat.S_IMODE(path.stat().st_mode) == 0o600
+    again, _, made_again = host_key(tmp_path / "data")
+    assert not made_again and again.get_fingerprint() == key.get_fingerprint()
+    path.chmod(0o644)
+    with pytest.raises(HostKeyError, match="can be read by others"):
+        host_key(tmp_path / "data")
+
+
+def test_the_name_prompt_echoes_plain_text_and_nothing_a_terminal_would_act_on():
+    prompt = NamePrompt()
+    echo, line = prompt.feed(b"Ann\x1b[A\x1b[31m\x07e\x7f\x7fn")
+    assert (echo, line) == ("Anne\x08 \x08\x08 \x08n", None)
+    echo, line = prompt.feed(b"\r")
+    assert line == "Ann" and prompt.tries == 1
+    flood = NamePrompt()
+    _, line = flood.feed(b"x" * 1_000_000)
+    assert line is None and len(flood.line) == 40
+    assert NamePrompt().feed(b"\x03")[1] is None
+    osc = NamePrompt()
+    assert osc.feed(b"Bo\x1b]52;c;ZXZpbA==\x07\x1b]0;title\x1b\\b\r") == ("Bob\r\n", "Bob")
+
+
+def test_a_window_size_and_terminal_type_from_the_client_are_kept_within_bounds():
+    assert sessions.clamp_size(0, 0) == (80, 24)
+    assert sessions.clamp_size(4_000_000_000, 4_000_000_000) == (sessions.MAX_COLUMNS, sessions.MAX_ROWS)
+    assert sessions.terminal_type("xterm-256color") == "xterm-256color"
+    assert sessions.terminal_type("x; rm -rf /") == "xterm-256color"
+    environment = sessions.child_environment("screen")
+    assert environment["TERM"] == "screen" and "SSH_AUTH_SOCK" not in environment
+
+
+# A child that ignores SIGHUP and SIGTERM, with a grandchild in its group.
+STUBBORN = """
+import os, signal, sys, time
+signal.signal(signal.SIGHUP, signal.SIG_IGN)
+signal.signal(signal.SIGTERM, signal.SIG_IGN)
+if os.fork() == 0:
+    time.sleep(120)
+    os._exit(0)
+sys.stdout.write("ready\\n"); sys.stdout.flush()
+time.sleep(120)
+"""
+
+
+async def test_a_child_that_ignores_hangups_is_killed_with_its_group_and_reaped(monkeypatch):
+    monkeypatch.setattr(sessions, "GRACE_SECONDS", 0.2)
+    output = bytearray()
+    ready = asyncio.Event()
+
+    def shown(data: bytes) -> None:
+        output.extend(data)
+        if b"ready" in output:
+            ready.set()
+
+    terminal = sessions.Terminal(
+        [sys.executable, "-c", STUBBORN], {"PATH": os.defpath}, (80, 24), shown, lambda status: None
+    )
+    await asyncio.wait_for(ready.wait(), 60)
+    group = process_group_members(terminal.pid)
+    assert len(group) == 2 and os.getpgid(terminal.pid) == terminal.pid != os.getpgid(0)
+    status = await asyncio.wait_for(terminal.close(), 60)
+    assert status == -signal.SIGKILL
+    assert not exists(terminal.pid)
+    for pid in group:  # the grandchild went with the group (init reaps it)
+        for _ in range(600):
+            if not exists(pid) or _is_zombie(pid):
+                break
+            await asyncio.sleep(0.05)
+        assert not exists(pid) or _is_zombie(pid)
+
+
+def _is_zombie(pid: int) -> bool:
+    try:
+        stat_line = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return False
+    return stat_line[stat_line.rindex(")") + 2] == "Z"
+
+
+async def test_a_resize_reaches_the_child_as_its_window_size():
+    output = bytearray()
+    changed = asyncio.Event()
+
+    def shown(data: bytes) -> None:
+        output.extend(data)
+        changed.set()
+
+    script = (
+        "import os, signal, sys\n"
+        "def tell(*_):\n"
+        "    c, r = os.get_terminal_size(0); sys.stdout.write(f'size {c}x{r}\\n'); sys.stdout.flush()\n"
+        "signal.signal(signal.SIGWINCH, tell); tell()\n"
+        "sys.stdin.readline()\n"
+    )
+    ended = asyncio.get_running_loop().create_future()
+    terminal = sessions.Terminal(
+        [sys.executable, "-c", script], {"PATH": os.defpath}, (80, 24), shown, ended.set_result
+    )
+
+    async def until(text: bytes) -> None:
+        while text not in output:
+            changed.clear()
+            await asyncio.wait_for(changed.wait(), 60)
+
+    await until(b"size 80x24")
+    terminal.resize(132, 43)
+    await until(b"size 132x43")
+    terminal.write(b"\r")
+    assert await asyncio.wait_for(ended, 60) == 0
+    assert not exists(terminal.pid)
+
+
+async def test_a_remote_player_has_no_screenshot_that_writes_files_on_the_host(tmp_path):
+    from castletui.app import Start
+    from castletui.shared import SharedApp
+
+    remote = SharedApp(Start("join"), who="Alice", table_dir=tmp_path, lobby_only=True)
+    local = SharedApp(Start("join"), who="alice", table_dir=tmp_path)
+    for app, has_screenshot in ((remote, False), (local, True)):
+        async with app.run_test() as pilot:
+            await pilot.pause()
+            titles = [command.title for command in app.get_system_commands(app.screen)]
+            assert ("Screenshot" in titles) == has_screenshot and "Quit" in titles

@@ -1,0 +1,141 @@
+"""castletui host with a real server and a real asyncssh client: who gets
+in, what they see, and everything else refused."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.host.conftest import Player
+
+asyncssh = pytest.importorskip("asyncssh")
+
+
+async def test_a_registered_key_gets_the_lobby_as_its_player(start_host, keys):
+    host = start_host(players={"Alice": keys["alice"]})
+    player = await Player.connect(host.port, keys["alice"])
+    await player.open_terminal()
+    await player.wait_for("Shared tables in", "you play as Alice")
+    await host.log_line("connect", "Alice from 127.0.0.1")
+    # The player's window grows: castletui draws the lobby at the new width.
+    mark = player.mark()
+    player.process.change_terminal_size(120, 30)
+    await player.wait_for("you play as Alice", since=mark)
+    assert max(len(line) for line in player.text(mark).splitlines()) >= 120
+    player.send(b"q")  # leaving the lobby ends the session
+    assert await player.ended() == 0
+    await player.close()
+    await host.log_line("disconnect", "Alice from 127.0.0.1")
+    assert host.stop() == 0
+
+
+async def test_an_unknown_key_is_refused_with_a_message_before_any_screen(start_host, keys):
+    host = start_host(players={"Alice": keys["alice"]})
+    with pytest.raises(asyncssh.PermissionDenied) as refused:
+        await Player.connect(host.port, keys["stranger"])
+    said = "".join(refused.value.banner)
+    assert "is not one of this host's players" in said and "castletui host add" in said
+    assert keys["stranger"].get_fingerprint() in said
+    await host.log_line("refused", "unknown key", keys["stranger"].get_fingerprint())
+
+
+async def test_commands_sftp_forwarding_environment_and_terminal_less_sessions_are_refused(start_host, keys):
+    host = start_host(players={"Alice": keys["alice"]})
+    player = await Player.connect(host.port, keys["alice"])
+    connection = player.connection
+    # ssh host cat /etc/passwd: nothing runs, one line says why.
+    result = await connection.run("cat /etc/passwd", env={"LD_PRELOAD": "/tmp/evil.so"})
+    assert result.exit_status == 1 and result.stdout == ""
+    assert "castletui only" in result.stderr and "root:" not in result.stderr
+    await host.log_line("refused", "Alice", "command 'cat /etc/passwd'")
+    await host.log_line("refused", "Alice", "environment variable LD_PRELOAD")
+    # scp is a command too.
+    result = await connection.run("scp -t /tmp")
+    assert result.exit_status == 1 and "castletui only" in result.stderr
+    # A session without a terminal (ssh -T host).
+    result = await connection.run()
+    assert result.exit_status == 1 and "a terminal is needed" in result.stderr
+    await host.log_line("refused", "Alice", "a session without a terminal")
+    # sftp
+    with pytest.raises((asyncssh.Error, OSError)):
+        await connection.start_sftp_client()
+    await host.log_line("refused", "Alice", "subsystem sftp")
+    # ssh -L: a connection to anywhere through the host.
+    with pytest.raises(asyncssh.ChannelOpenError):
+        await connection.open_connection("127.0.0.1", host.port)
+    await host.log_line("refused", "Alice", f"port forwarding to 127.0.0.1:{host.port}")
+    # ssh -R: a port opened on the host.
+    with pytest.raises(asyncssh.ChannelListenError):
+        await connection.forward_remote_port("127.0.0.1", 0, "127.0.0.1", 9)
+    await host.log_line("refused", "Alice", "remote forwarding")
+    assert host.children() == []  # not one process was started for any of it
+    await player.close()
+
+
+async def test_with_open_a_new_key_chooses_a_free_name_and_is_remembered(start_host, keys):
+    from castletui.host.players import Players
+
+    host = start_host("--open", players={"Alice": keys["alice"]})
+    player = await Player.connect(host.port, keys["stranger"])
+    await host.log_line("connect", "new key", keys["stranger"].get_fingerprint())
+    await player.open_terminal()
+    await player.wait_for("This key is new here", "Your player name:")
+    mark = player.mark()
+    player.send(b"ALICE\r")  # taken, whatever the case
+    await player.wait_for("That name is taken by another player", since=mark)
+    mark = player.mark()
+    player.send(b"Zed\x1b[A\x1b[31m" + b"\x7f" + b"d\r")  # an arrow and an escape are not typed
+    await player.wait_for("Shared tables in", "you play as Zed", since=mark)
+    await host.log_line("registered", "Zed", keys["stranger"].get_fingerprint())
+    await player.close()
+    players = Players(host.players_file)
+    assert [name for name, _ in players.entries()] == ["Alice", "Zed"]
+    # Next time the key is Zed at once.
+    start = len(host.lines)
+    again = await Player.connect(host.port, keys["stranger"])
+    await again.connection.run("true")
+    await host.log_line("connect", "Zed from 127.0.0.1", start=start)
+    await again.close()
+
+
+async def test_the_per_key_and_total_limits_refuse_the_next_connection(start_host, keys):
+    host = start_host(
+        "--sessions-per-key",
+        "1",
+        "--max-connections",
+        "2",
+        players={"Alice": keys["alice"], "Bob": keys["bob"]},
+    )
+    first = await Player.connect(host.port, keys["alice"])
+    await first.open_terminal()
+    await first.wait_for("you play as Alice")
+    second = await Player.connect(host.port, keys["alice"])
+    await second.open_terminal()
+    await second.wait_for("this key already has 1 sessions open here")
+    assert await second.ended() == 1
+    await host.log_line("refused", "Alice", "1 sessions of one key")
+    # Two connections are open: a third is turned away before logging in.
+    with pytest.raises(asyncssh.DisconnectError) as refused:
+        await Player.connect(host.port, keys["bob"])
+    assert "this host is full" in refused.value.reason
+    await host.log_line("refused", "full (2 connections at once)")
+    # ctrl+c on the server: the player's castletui ends with it, nothing is left.
+    (child,) = host.children()
+    assert host.stop() == 0
+    assert not Path(f"/proc/{child}").exists()
+    await first.close()
+    await second.close()
+
+
+async def test_a_session_without_a_key_pressed_for_the_idle_time_is_closed(start_host, keys):
+    host = start_host("--idle-minutes", "0.02", players={"Alice": keys["alice"]})
+    player = await Player.connect(host.port, keys["alice"])
+    await player.open_terminal()
+    await player.wait_for("you play as Alice")
+    (child,) = host.children()
+    await player.wait_for("minutes without a key pressed")
+    assert await player.ended() == 1
+    await host.log_line("idle", "Alice", "minutes without a key pressed")
+    assert not Path(f"/proc/{child}").exists()
+    await player.close()
