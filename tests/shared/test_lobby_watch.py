@@ -111,6 +111,11 @@ def test_a_watching_terminal_takes_in_only_the_moves_added(tmp_path, decoded, mo
     assert lines and not rewound and watcher.state == mover.state
     assert decoded == [table.path]  # once per change
     assert len(applied) == 1 and replayed == []  # the one new move, not the whole log
+    mover.undo(mover.seat)
+    decoded.clear()
+    lines, rewound = watcher.sync()
+    assert rewound and watcher.state == mover.state and watcher.save.log == mover.save.log
+    assert decoded == [table.path] and replayed == []  # an undo cuts back, it does not replay
 
 
 async def test_the_lobby_rests_under_a_game_and_looks_again_when_uncovered(tmp_path, decoded):
