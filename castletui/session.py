@@ -20,7 +20,7 @@ import saves
 from rules import registry
 from rules.core import CHANCE, IllegalAction, Result, bots, chance_rng, label, name_seats, sample_outcome
 from saves import Player, SaveError, SaveFile
-from saves.table import status_text
+from saves.table import signature, status_text
 
 
 @dataclass
@@ -44,6 +44,10 @@ class Session:
     table: Any = None
     seat: int | None = None
     who: str = ""
+    owners: list[str] = field(default_factory=list)  # who sits at each seat, as last read
+    # The table file as this terminal last took it in (read or committed):
+    # saves.table.signature. An equal file has nothing new for it.
+    synced: Any = None
 
     def __post_init__(self) -> None:
         self.game = registry.get(self.save.game)
@@ -95,9 +99,19 @@ class Session:
     def at_table(cls, table: Any, seat: int, who: str) -> Session:
         """The game on a shared table, played from ``seat`` (already taken
         by ``who``: saves.table.Table.take_seat)."""
-        save, _ = table.read()
+        save, seating = table.read()
         states = list(table.states(save))  # replayed and checked once, for the table's commits too
-        return cls(save, states, table.path, autosave=False, table=table, seat=seat, who=who)
+        return cls(
+            save,
+            states,
+            table.path,
+            autosave=False,
+            table=table,
+            seat=seat,
+            who=who,
+            owners=list(seating.owners),
+            synced=table.known,
+        )
 
     @property
     def shared(self) -> bool:
@@ -195,10 +209,18 @@ class Session:
         the table refuses it (saves.table: LostRace, NotYourSeat)."""
         self.save = msgspec.structs.replace(self.save, finished=self.over, status=self.status_text())
         try:
-            self.table.commit(seen, self.save, self.who)
+            seating = self.table.commit(seen, self.save, self.who)
         except BaseException:
             self._roll_back_to(seen, log_length)
             raise
+        self._committed(seating)
+
+    def _committed(self, seating: Any) -> None:
+        """The table file is now this terminal's own commit: nothing to take
+        in from it, unless someone sat down since this terminal last looked
+        (then the next sync reads it, for their name)."""
+        if list(seating.owners) == self.owners:
+            self.synced = self.table.known
 
     def _roll_back_to(self, seen: Any, log_length: int) -> None:
         while self.save.check != seen and self.save.log:
@@ -210,32 +232,32 @@ class Session:
         """Take in what other terminals did to the shared table: the log
         lines of their moves, told here in this terminal's words, and
         whether moves this terminal had seen were taken back (an undo)."""
-        save, _ = self.table.read()
+        if self.synced is not None and signature(self.table.path) == self.synced:
+            return [], False  # this terminal's own move, come back to it: one stat, no reading
+        save, seating = self.table.read()  # decoded once per change (saves.table keeps it)
+        self.owners, self.synced = list(seating.owners), self.table.known
         if save.check == self.save.check and save.players == self.save.players:
             return [], False
-        kept = 0
-        for mine, theirs in zip(self.save.log, save.log, strict=False):
-            if mine != theirs:
-                break
-            kept += 1
+        mine = self.save.log
+        if save.log[: len(mine)] == mine:
+            kept = len(mine)  # the usual: moves added after ours
+        else:
+            kept = 0
+            for ours, theirs in zip(mine, save.log, strict=False):
+                if ours != theirs:
+                    break
+                kept += 1
         rewound = kept < len(self.save.log)
         renamed = save.players != self.save.players
-        states = self.states[: kept + 1]
-        for entry in save.log[kept:]:
-            state = states[-1]
-            try:
-                if entry.seat != self.game.to_move(state):
-                    raise IllegalAction("it was not that seat's decision")
-                states.append(self.game.apply(state, self._decode(entry.action)))
-            except (IllegalAction, msgspec.ValidationError) as error:
-                raise SaveError(
-                    f"{self.table.path.name} holds a move this castletui cannot play ({error}).",
-                    path=self.table.path,
-                ) from None
+        # The table replays only what was added since it last looked (or
+        # cuts back an undo), checking each move as a commit would.
+        states = list(self.table.states(save))
         self.states, self.save = states, save
-        if renamed or rewound:
+        if renamed:  # a player sat down: their name is in every line
             self.log = self._rebuild_log()
             return [line for line in self.log if line.ply > kept], rewound
+        if rewound:
+            self.log = [line for line in self.log if line.ply <= kept]
         added = []
         for ply in range(kept + 1, len(states)):
             entry = save.log[ply - 1]
@@ -244,7 +266,7 @@ class Session:
             text = name_seats(self.game.describe(before, action), self.names)
             added += self._log_lines(ply, entry.seat, before, action, after, text)
         self.log += added
-        return added, False
+        return added, rewound
 
     def _log_lines(
         self, ply: int, seat: int, before: Any, action: Any, after: Any, text: str
@@ -355,10 +377,11 @@ class Session:
         if self.shared:
             self.save = msgspec.structs.replace(self.save, finished=self.over, status=self.status_text())
             try:
-                self.table.commit(kept[1].check, self.save, self.who)
+                seating = self.table.commit(kept[1].check, self.save, self.who)
             except BaseException:  # somebody acted meanwhile (LostRace): nothing was taken back
                 self.states, self.save, self.log = kept
                 raise
+            self._committed(seating)
         self.write()
         return f"Took back {undone} move{'s' if undone != 1 else ''}."
 

@@ -198,6 +198,11 @@ class Table:
         # The states of the log as this castletui replayed it (never a
         # terminal's word): each commit applies only what it adds.
         self._replayed: tuple[list[LogEntry], list[Any]] | None = None
+        # The file as last read (its signature and what it said): a file
+        # that was not replaced since is not decoded again.
+        self._read: tuple[Signature, tuple[SaveFile, Seating]] | None = None
+        self.known: Signature | None = None
+        """The signature of the file as this castletui last read or wrote it."""
 
     # --- making one -------------------------------------------------------
 
@@ -217,8 +222,13 @@ class Table:
     # --- reading ----------------------------------------------------------
 
     def read(self) -> tuple[SaveFile, Seating]:
-        """The save and who sits where, as the file stands (no replay)."""
-        data = _read_bytes(self.path)
+        """The save and who sits where, as the file stands (no replay). A
+        file this table read before and nobody replaced since is not read
+        or decoded again (the same objects come back: nobody changes them)."""
+        data, seen = _read_bytes(self.path, unless=self._read[0] if self._read else None)
+        if data is None and self._read is not None:
+            self.known = seen
+            return self._read[1]
         save = decode(data, self.path)
         try:
             seating = msgspec.json.decode(data, type=_TableKey).table
@@ -234,7 +244,9 @@ class Table:
         ]
         if players != save.players:
             save = msgspec.structs.replace(save, config=msgspec.structs.replace(save.config, players=players))
-        return save, Seating(owners)
+        self._read = (seen, (save, Seating(owners)))
+        self.known = seen
+        return self._read[1]
 
     def states(self, save: SaveFile) -> list[Any]:
         """Every state of ``save``'s game (as read from this table), replayed
@@ -243,6 +255,10 @@ class Table:
             log, states = self._replayed
             if len(log) <= len(save.log) and save.log[: len(log)] == log:
                 states = self._extended(save, list(states), len(log))
+                self._replayed = (list(save.log), states)
+                return states
+            if len(save.log) < len(log) and log[: len(save.log)] == save.log:
+                states = states[: len(save.log) + 1]  # a move taken back
                 self._replayed = (list(save.log), states)
                 return states
         states = replay_states(save, source=self.path.name)
@@ -453,8 +469,13 @@ class Table:
                 file.write(data)
                 file.flush()
                 os.fsync(file.fileno())
+                written = _signature_of(os.fstat(file.fileno()))  # a rename keeps inode and mtime
             os.replace(temporary, self.path)
             temporary = None
+            # What this castletui wrote is what it would read back: its next
+            # read (the next commit's, under the lock) decodes nothing.
+            self.known = written
+            self._read = (written, (save, seating))
         except OSError as error:
             raise SaveError(
                 f"Could not write {self.path.name}: {_reason(error)}. The table is as it was.", path=self.path
@@ -508,9 +529,28 @@ def _check_only_the_log_changed(save: SaveFile, new: SaveFile) -> None:
         raise BadCommit(f"A move cannot change {' or '.join(changed)} of a table; nothing was changed.")
 
 
-def _read_bytes(path: Path) -> bytes:
-    """The bytes of a table file, never through a symbolic link, or
-    SaveError saying why not."""
+Signature = tuple[int, int, int]
+"""A file's inode, modification time (ns) and size: a table is only ever
+replaced whole (a new inode), so an equal signature is an unchanged table."""
+
+
+def _signature_of(status: os.stat_result) -> Signature:
+    return (status.st_ino, status.st_mtime_ns, status.st_size)
+
+
+def signature(path: str | os.PathLike) -> Signature | None:
+    """The signature of the file at ``path`` itself (not through a link);
+    None when there is none."""
+    try:
+        return _signature_of(os.lstat(path))
+    except OSError:
+        return None
+
+
+def _read_bytes(path: Path, unless: Signature | None = None) -> tuple[bytes | None, Signature]:
+    """The bytes of a table file and its signature, never through a
+    symbolic link, or SaveError saying why not; no bytes (None) when the
+    file's signature is ``unless``."""
     try:
         # O_NONBLOCK: opening a FIFO must not wait for a writer that never comes.
         handle = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOFOLLOW | os.O_CLOEXEC)
@@ -528,6 +568,9 @@ def _read_bytes(path: Path) -> bytes:
         status = os.fstat(handle)
         if not stat.S_ISREG(status.st_mode):
             raise SaveError(f"{path} is not a regular file, so not a table.", path=path)
+        seen = _signature_of(status)
+        if seen == unless:
+            return None, seen
         with os.fdopen(handle, "rb", closefd=False) as file:
             data = file.read(MAX_SAVE_BYTES + 1)
     except OSError as error:
@@ -542,7 +585,7 @@ def _read_bytes(path: Path) -> bytes:
         )
     if not data.strip():
         raise SaveError(f"{path.name} is empty (a table that was cut short?).", path=path)
-    return data
+    return data, seen
 
 
 def _is_group_folder(directory: Path) -> bool:
@@ -613,47 +656,92 @@ class TableSummary(msgspec.Struct, frozen=True):
 def list_tables(directory: Path) -> list[TableSummary]:
     """Every table in ``directory``, newest first; one that cannot be read
     is listed with its problem and never hides the others."""
-    try:
-        paths = [
-            path for path in directory.iterdir() if path.suffix == SUFFIX and not path.name.startswith(".")
-        ]
-    except OSError:
-        return []
-    rows = []
-    folder_closed = (
-        "" if os.access(directory, os.W_OK | os.X_OK) else "the table folder is not writable for you"
-    )
-    for path in paths:
+    return TableListing(directory).rows()
+
+
+def is_table_name(name: str) -> bool:
+    """Whether a file of this name in a table folder is a table (not a
+    lock, a temporary or anything else hidden)."""
+    return name.endswith(SUFFIX) and not name.startswith(".")
+
+
+class TableListing:
+    """The tables of one folder as the lobby lists them, kept between looks:
+    a table file that was not replaced since the last look is not read or
+    decoded again, so looking costs a few system calls a table."""
+
+    def __init__(self, directory: Path) -> None:
+        self.directory = Path(directory)
+        self._tables: dict[str, Table] = {}
+        # path -> (the file's signature, its row without ``closed``; None: being created)
+        self._rows: dict[str, tuple[Signature | None, TableSummary | None]] = {}
+
+    def forget(self) -> None:
+        """Read every table afresh at the next look (the lobby's r)."""
+        self._tables.clear()
+        self._rows.clear()
+
+    def rows(self) -> list[TableSummary]:
         try:
-            table = Table(path)
-            save, seating = table.read()
-            title, variant = save.game, save.config.variant
-            with contextlib.suppress(registry.UnknownGame, IllegalAction):
-                info = registry.get(save.game).INFO
-                title = info.title
-                variant = info.variant(variant).title or variant
-            rows.append(
-                TableSummary(
-                    str(path),
-                    save.game,
-                    title,
-                    variant,
-                    tuple(player.name for player in save.players),
-                    tuple(seating.owners),
-                    tuple(player.is_bot for player in save.players),
-                    save.check.plies,
-                    save.status,
-                    save.finished,
-                    save.updated,
-                    closed=folder_closed or _lock_closed(table.lock_path),
-                )
-            )
-        except SaveError as error:
-            if "is empty" in str(error):
+            paths = [str(path) for path in self.directory.iterdir() if is_table_name(path.name)]
+        except OSError:
+            return []
+        for gone in set(self._tables) - set(paths):
+            del self._tables[gone]
+            self._rows.pop(gone, None)
+        folder_closed = (
+            "" if os.access(self.directory, os.W_OK | os.X_OK) else "the table folder is not writable for you"
+        )
+        rows = []
+        for path in paths:
+            row = self._row(path)
+            if row is None:
                 continue  # a table being created this very moment
-            rows.append(TableSummary(str(path), "?", path.stem, "", (), (), (), 0, "", False, "", str(error)))
-    rows.sort(key=lambda row: row.updated, reverse=True)
-    return rows
+            if not row.problem:
+                closed = folder_closed or _lock_closed(self._tables[path].lock_path)
+                if closed:
+                    row = msgspec.structs.replace(row, closed=closed)
+            rows.append(row)
+        rows.sort(key=lambda row: row.updated, reverse=True)
+        return rows
+
+    def _row(self, path: str) -> TableSummary | None:
+        seen = signature(path)
+        known = self._rows.get(path)
+        if known is not None and seen is not None and known[0] == seen:
+            return known[1]  # not replaced since the last look (nor a broken file mended)
+        table = self._tables.get(path)
+        if table is None:
+            table = self._tables[path] = Table(path)
+        try:
+            save, seating = table.read()
+        except SaveError as error:
+            # A broken file is not read again either until it changes.
+            row = None
+            if "is empty" not in str(error):  # else a table being created this very moment
+                row = TableSummary(path, "?", Path(path).stem, "", (), (), (), 0, "", False, "", str(error))
+            self._rows[path] = (seen, row)
+            return row
+        title, variant = save.game, save.config.variant
+        with contextlib.suppress(registry.UnknownGame, IllegalAction):
+            info = registry.get(save.game).INFO
+            title = info.title
+            variant = info.variant(variant).title or variant
+        row = TableSummary(
+            path,
+            save.game,
+            title,
+            variant,
+            tuple(player.name for player in save.players),
+            tuple(seating.owners),
+            tuple(player.is_bot for player in save.players),
+            save.check.plies,
+            save.status,
+            save.finished,
+            save.updated,
+        )
+        self._rows[path] = (table.known, row)
+        return row
 
 
 def _lock_closed(lock: Path) -> str:

@@ -35,6 +35,7 @@ from castletui.screens.dialogs import ChancePicker, ConfirmScreen, CurtainScreen
 from castletui.screens.result import ResultScreen
 from castletui.screens.table_entry import CountsEntry, SetupForm
 from castletui.session import Session
+from castletui.shared import TableWatcher
 from castletui.widgets.board import SpotBoard
 from castletui.widgets.footer import SteadyFooter, fit_footer
 from castletui.widgets.panels import GameLog, PlayersPanel
@@ -242,14 +243,9 @@ class GameScreen(Screen):
 
     def waiting_prompt(self, seat: int) -> str:
         """What a shared table's terminal says while another seat decides."""
-        from saves import SaveError
-
         name = self.session.names[seat]
-        try:
-            _, seating = self.session.table.read()
-            owner = seating.owners[seat]
-        except SaveError:
-            owner = name
+        owners = self.session.owners
+        owner = owners[seat] if seat < len(owners) else name  # as the table was last read
         if not owner:
             return f"Seat {seat + 1} is free: waiting for someone to take it (castletui join)."
         return f"Waiting for {name} to decide at their terminal..."
@@ -612,33 +608,39 @@ class GameScreen(Screen):
     class TableChanged(Message):
         """The table file changed: another terminal moved (from the watcher)."""
 
-    @work(thread=True, exclusive=True, group="table")
     def watch_table(self) -> None:
-        from castletui.shared import TableWatcher
+        """Watch the table file from a thread (castletui/shared.py) until
+        this screen goes: from the file as the session read it."""
+        self.table_watcher = TableWatcher(self.session.table.path, self.session.table.known)
+        self.run_worker(self._watching_table, thread=True, exclusive=True, group="table")
 
+    def _watching_table(self) -> None:
         worker = get_current_worker()
-        watcher = TableWatcher(self.session.table.path)
-        try:
-            while not worker.is_cancelled:
-                if watcher.wait():
-                    self.post_message(self.TableChanged())
-        finally:
-            watcher.close()
+        for _ in self.table_watcher.changes(lambda: worker.is_cancelled):
+            self.post_message(self.TableChanged())
+
+    def on_unmount(self) -> None:
+        watcher = getattr(self, "table_watcher", None)
+        if watcher is not None:
+            watcher.stop()  # its thread ends at its next look, whatever removed the screen
 
     def on_game_screen_table_changed(self, message: TableChanged) -> None:
         self.table_changed()
 
     def table_changed(self) -> None:
         """Take in other terminals' moves: log them in this terminal's
-        words, redraw, and go on (a bot or a draw may be next)."""
+        words, redraw once, and go on (a bot or a draw may be next)."""
         if not self.is_attached:
             return
-        names, log_before = self.session.names, self.session.save.log
+        session = self.session
+        names, log_before, owners = session.names, session.save.log, session.owners
         try:
-            lines, rewound = self.session.sync()
+            lines, rewound = session.sync()
         except saves.SaveError as error:
             self.notify(str(error), title="The table cannot be read", severity="error", timeout=10)
             return
+        if not (lines or rewound) and names == session.names and owners == session.owners:
+            return  # nothing this screen shows changed (our own move, come back)
         log = self.query_one(GameLog)
         if rewound or names != self.session.names:  # an undo, or a player took a seat (their name)
             log.show_all([line.text for line in self.session.log])
@@ -653,8 +655,7 @@ class GameScreen(Screen):
         if lines or rewound:
             self.menu_path = ()
             self.bot_thinking = self.bot_thinking and not rewound
-        self.refresh_table()
-        self.advance()
+        self.advance()  # it redraws the table once, wherever it stops
 
     def after_action(self, action: Any) -> None:
         """A game screen's hook after each action (e.g. clearing a selection)."""

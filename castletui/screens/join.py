@@ -2,25 +2,29 @@
 or that have a free seat, with the game, its variant, who sits where and
 whose turn it is. Enter takes the seat (or goes back to yours); n starts a
 new shared game. The list follows the folder as other players start games
-and take seats."""
+and take seats: while the lobby is on screen it watches the folder (no
+timer) and reads again only the tables that changed; under a game it does
+nothing, and looks once when it comes back."""
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Header, OptionList, Static
 from textual.widgets.option_list import Option
+from textual.worker import get_current_worker
 
-from castletui.shared import is_lobby_only, join_table, table_dir_of, who_of
+from castletui.shared import FolderWatch, is_lobby_only, join_table, table_dir_of, who_of
 from castletui.widgets.footer import SteadyFooter
 from castletui.widgets.plain import Plain
 from saves.names import name_key
-
-REFRESH_SECONDS = 1.0
+from saves.table import TableListing, is_table_name
 
 
 class JoinScreen(Screen):
@@ -44,6 +48,9 @@ class JoinScreen(Screen):
         super().__init__()
         self.seats: list[tuple[str, int]] = []  # (table path, seat) of each line
         self.shown: tuple = ()
+        self.listing: TableListing | None = None
+        self.folder_watch: FolderWatch | None = None
+        self.texts: dict[str, str] = {}  # what each line of text shows now
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -52,20 +59,50 @@ class JoinScreen(Screen):
         yield Plain("", id="lobby-note")
         yield SteadyFooter()
 
+    class FolderChanged(Message):
+        """A table in the folder changed, came or went (from the watch)."""
+
     def on_mount(self) -> None:
         self.title = "Shared tables"
-        self.reload()
-        self.set_interval(REFRESH_SECONDS, self.reload)
         self.query_one("#lobby", OptionList).focus()
 
     def on_screen_resume(self) -> None:
+        """On screen (first shown, or a game closed over it): look once, then
+        follow the folder."""
         self.reload()
+        self.watch_folder()
+
+    def on_screen_suspend(self) -> None:
+        self.stop_watching()  # a game (or a dialog) covers the lobby: nothing to show
+
+    def on_unmount(self) -> None:
+        self.stop_watching()
+
+    def watch_folder(self) -> None:
+        self.stop_watching()
+        watch = self.folder_watch = FolderWatch(table_dir_of(self.app), is_table_name)
+        self.run_worker(partial(self._watching, watch), thread=True, exclusive=True, group="lobby")
+
+    def _watching(self, watch: FolderWatch) -> None:
+        worker = get_current_worker()
+        for _ in watch.changes(lambda: worker.is_cancelled):
+            self.post_message(self.FolderChanged())
+
+    def stop_watching(self) -> None:
+        if self.folder_watch is not None:
+            self.folder_watch.stop()  # its thread ends at its next look
+            self.folder_watch = None
+        self.workers.cancel_group(self, "lobby")
+
+    def on_join_screen_folder_changed(self, message: FolderChanged) -> None:
+        if self.is_current:  # a change that came in as a game covered the lobby waits for its resume
+            self.reload()
 
     def reload(self) -> None:
-        from saves.table import list_tables
-
         who, directory = who_of(self.app), table_dir_of(self.app)
-        rows = list_tables(directory)
+        if self.listing is None or self.listing.directory != directory:
+            self.listing = TableListing(directory)
+        rows = self.listing.rows()
         lines: list[tuple[str, str, int]] = []
         for row in rows:
             if row.problem:
@@ -88,7 +125,6 @@ class JoinScreen(Screen):
             for seat in row.free_seats():
                 lines.append((f"Take seat {seat + 1}: {describe(row, who)}", row.path, seat))
         shown = tuple(lines)
-        self.query_one("#lobby-title", Static).update(f"Shared tables in {directory}: you play as {who}")
         note = "n starts a new game others can join." if not lines else "Enter takes the seat."
         if not lines:
             note = "No table has a free seat. " + note
@@ -96,7 +132,9 @@ class JoinScreen(Screen):
             note += f" Not listed: {Path(closed[0].path).name}, {closed[0].closed}" + (
                 f" (and {len(closed) - 1} more)." if len(closed) > 1 else "."
             )
-        self.query_one("#lobby-note", Static).update(note)
+        # Each line is painted again only when its words change.
+        self._show("#lobby-title", f"Shared tables in {directory}: you play as {who}")
+        self._show("#lobby-note", note)
         if shown == self.shown:
             return  # unchanged: keep the cursor where the player left it
         self.shown = shown
@@ -107,6 +145,11 @@ class JoinScreen(Screen):
         self.seats = [(path, seat) for _, path, seat in lines]
         if lines:
             lobby.highlighted = min(highlighted or 0, len(lines) - 1)
+
+    def _show(self, selector: str, text: str) -> None:
+        if self.texts.get(selector) != text:
+            self.texts[selector] = text
+            self.query_one(selector, Static).update(text)
 
     @on(OptionList.OptionSelected, "#lobby")
     def seat_chosen(self, event: OptionList.OptionSelected) -> None:
@@ -121,6 +164,8 @@ class JoinScreen(Screen):
 
     def action_reload(self) -> None:
         self.shown = ()
+        if self.listing is not None:
+            self.listing.forget()  # every table read afresh (a lock's permissions mended, say)
         self.reload()
 
     def action_leave(self) -> None:

@@ -1,16 +1,20 @@
-"""The table watcher sees another terminal's write (a rename over the table
-file), with inotify and by polling alike, and says nothing when nothing
-changed. No timings here: benchmarks/shared_table.py measures them."""
+"""The watchers (watchfiles underneath): the table watcher sees another
+terminal's write (a rename over the table file) and nothing else in the
+folder, the folder watch sees a table folder made after it began, and both
+stop when asked or when their worker is cancelled. Every wait has a
+generous bound for a busy machine; no timings here
+(benchmarks/shared_table.py measures them)."""
 
 from __future__ import annotations
 
 import os
+import queue
 import threading
-import time
 
-import pytest
+from castletui.shared import FolderWatch, TableWatcher
+from saves.table import signature
 
-from castletui.shared import TableWatcher
+BOUND = 30  # seconds: only a broken watcher takes this long
 
 
 def write_over(path, text: str) -> None:
@@ -19,24 +23,85 @@ def write_over(path, text: str) -> None:
     os.replace(temporary, path)
 
 
-@pytest.mark.parametrize("inotify", [True, False], ids=["inotify", "polling"])
-def test_the_watcher_sees_a_table_replaced_by_another_terminal(tmp_path, inotify):
+def run(generator) -> tuple[threading.Thread, queue.Queue]:
+    """Iterate ``generator`` in a thread, as a screen's worker does."""
+    seen: queue.Queue = queue.Queue()
+
+    def loop() -> None:
+        for item in generator:
+            seen.put(item)
+        seen.put("ended")
+
+    thread = threading.Thread(target=loop, daemon=True)
+    thread.start()
+    return thread, seen
+
+
+def test_the_watcher_sees_a_table_replaced_by_another_terminal_and_stops_when_asked(tmp_path):
     table = tmp_path / "game.json"
     table.write_text("{}")
-    watcher = TableWatcher(table, use_inotify=inotify)
-    try:
-        if inotify:
-            assert watcher.uses_inotify  # Linux: no polling needed
-        assert not watcher.wait(0.01)  # nothing changed yet
-        writer = threading.Timer(0.05, write_over, (table, '{"log": []}'))
-        writer.start()
-        deadline = time.monotonic() + 30  # generous: a busy machine
-        seen = False
-        while not seen and time.monotonic() < deadline:
-            seen = watcher.wait(0.2)
-        writer.join()
-        assert seen
-        (tmp_path / "other.json").write_text("{}")  # another table in the folder
-        assert not watcher.wait(0.05)
-    finally:
-        watcher.close()
+    watcher = TableWatcher(table)
+    thread, seen = run(watcher.changes())
+    write_over(table, '{"log": []}')
+    assert seen.get(timeout=BOUND) is None  # one change
+    (tmp_path / "other.json").write_text("{}")  # another table in the folder: not ours
+    write_over(table, '{"log": [1]}')
+    assert seen.get(timeout=BOUND) is None
+    watcher.stop()
+    assert seen.get(timeout=BOUND) == "ended"
+    thread.join(BOUND)
+    assert not thread.is_alive()
+
+
+def test_a_change_made_before_the_watch_began_is_still_seen(tmp_path):
+    """The screen read the table, then another terminal wrote it before the
+    watch was in place: the watcher compares with what the screen read."""
+    table = tmp_path / "game.json"
+    table.write_text("{}")
+    read = signature(table)
+    write_over(table, '{"log": []}')
+    watcher = TableWatcher(table, read)
+    thread, seen = run(watcher.changes())
+    assert seen.get(timeout=BOUND) is None
+    watcher.stop()
+    thread.join(BOUND)
+    assert not thread.is_alive()
+
+
+def test_the_folder_watch_names_only_the_files_it_wants(tmp_path):
+    watch = FolderWatch(tmp_path, lambda name: name.endswith(".json") and not name.startswith("."))
+    thread, seen = run(watch.changes())
+    assert seen.get(timeout=BOUND) == set()  # the look once the watch is in place
+    (tmp_path / ".lock").write_text("")
+    (tmp_path / "notes.txt").write_text("")
+    (tmp_path / "game.json").write_text("{}")
+    names = seen.get(timeout=BOUND)
+    assert names == {"game.json"}
+    watch.stop()
+    assert seen.get(timeout=BOUND) == "ended"
+
+
+def test_a_cancelled_worker_stops_the_watch(tmp_path):
+    cancelled = threading.Event()
+    thread, seen = run(FolderWatch(tmp_path, bool).changes(cancelled.is_set))
+    assert seen.get(timeout=BOUND) == set()
+    cancelled.set()
+    assert seen.get(timeout=BOUND) == "ended"
+    thread.join(BOUND)
+    assert not thread.is_alive()
+
+
+def test_a_table_folder_made_after_the_watch_began_is_watched(tmp_path):
+    folder = tmp_path / "data" / "tables"
+    watch = FolderWatch(folder, lambda name: name.endswith(".json"))
+    thread, seen = run(watch.changes())
+    folder.mkdir(parents=True)
+    while (names := seen.get(timeout=BOUND)) != set():
+        pass  # the folder is there: a look at it
+    (folder / "game.json").write_text("{}")
+    while not (names := seen.get(timeout=BOUND)):
+        pass  # (a catch-up look may come first)
+    assert names == {"game.json"}
+    watch.stop()
+    thread.join(BOUND)
+    assert not thread.is_alive()
