@@ -186,13 +186,15 @@ class Session:
         """Whose log this screen shows when ``viewer`` sits at it: a shared
         table's terminal always its own seat's; the one person among bots
         theirs; in hot-seat play the person at the keyboard's (the screen
-        says who: :meth:`read_log_as`); the whole table's in table mode (the
-        cards are in the players' hands, the app knows only what was typed
-        on this screen) and in a game of bots only."""
+        says who: :meth:`read_log_as`); in table mode what all at the table
+        may read (seat CHANCE's view: everyone reads this one screen, their
+        cards are in their hands); everything in a game of bots only."""
         if self.shared:
             return self.seat
+        if self.mode == "table":
+            return CHANCE
         humans = self.human_seats()
-        if self.mode == "table" or not humans:
+        if not humans:
             return None
         if viewer in humans:
             return viewer

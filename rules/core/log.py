@@ -11,9 +11,9 @@ card only where the action (as seen) or its own result shows it to
 everyone; the per-game swap tests check that swapping any card hidden from
 a seat changes nothing in that seat's lines.
 
-``seat`` None is the whole table's log, everything named: for table mode
-(the cards are in the players' hands, the app knows only what was typed on
-the shared screen), a game of bots only, and the playthrough traces.
+``seat`` CHANCE (a seat of nobody's: every hand hidden) is the log all at
+the table may read, for table mode's one shared screen; ``seat`` None names
+everything, for a game of bots only and the playthrough traces.
 """
 
 from __future__ import annotations

@@ -119,13 +119,13 @@ def exchanged(game: Any, action: Any, one: str, other: str) -> Any:
 def screen_of(game: Any, state: Any, seat: int, panel: Callable[[Any, int], Any] | None = None) -> dict:
     """Everything the seat's screen can show of ``state`` through the rules."""
     shown: dict[str, Any] = {
-        "prompt": screen.prompt(game, state, seat),
         "refusals": screen.refusals(game, state, seat),
         "standing": game.result(game.view(state, seat)),
     }
     if panel is not None:
         shown["panel"] = panel(state, seat)
-    if game.to_move(state) == seat:
+    if game.to_move(state) == seat:  # the question and the action bar show only to the seat to move
+        shown["prompt"] = screen.prompt(game, state, seat)
         shown["actions"] = [
             (
                 label(game, state, action),
@@ -159,15 +159,15 @@ def swap_check(
     panel: Callable[[Any, int], Any] | None = None,
     seats: tuple[int, ...] | None = None,
     choose: Callable[[Any, random.Random], Any] | None = None,
-    face_up: Callable[[Any], bool] = lambda action: False,
+    face_up: Callable[[Any, Any, Any], bool] = lambda before, action, after: False,
 ) -> int:
     """Play ``plies`` plies of a seeded random game (``choose`` picks a
     seat's action; random by default) and check every seat each
     ``every``-th ply with up to ``swaps`` swaps; returns how many swaps
-    were checked. ``face_up(action)``: the action shows its card to
-    everyone by the rules (a card thrown face up on the discards), though
-    the state after it may not keep it in sight (the discards reshuffled
-    at once)."""
+    were checked. ``face_up(before, action, after)``: the action shows
+    cards to everyone by the rules (thrown face up on the discards, played
+    face up), though the state after it does not keep them in sight (the
+    discards reshuffled at once): its log lines may name them."""
     rng = random.Random(seed)
     state = game.setup(config)
     checked = 0
@@ -219,7 +219,7 @@ def _check_seat(game, state, action, after, seat, rng, kind, swaps, panel, face_
                 # Not a world the seat finds possible: what the game showed it
                 # before (an offer accepted holds its cards) rules it out.
                 continue
-            if game.view(other_after, seat) != seen_after or (face_up(action) and other_action != action):
+            if game.view(other_after, seat) != seen_after or face_up(state, action, after):
                 continue  # the action shows this seat which card it was
             assert log_lines(game, other_state, other_action, other_after, seat) == told, (
                 f"the log tells the swap: {where}, {action} / {other_action}"
