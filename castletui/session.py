@@ -4,7 +4,9 @@ benchmarks use it too.
 
 The session owns the list of states (one per ply, so undo is instant), the
 save (autosaved after every action), digital chance draws (keyed by seed and
-ply, so undo and redo never re-roll) and bot decisions.
+ply, so undo and redo never re-roll), bot decisions, and the log as the
+person at this screen may read it (``log_seat``: rules.core.log_lines tells
+each line from what that seat may see).
 """
 
 from __future__ import annotations
@@ -18,7 +20,17 @@ import msgspec
 
 import saves
 from rules import registry
-from rules.core import CHANCE, IllegalAction, Result, bots, chance_rng, label, name_seats, sample_outcome
+from rules.core import (
+    CHANCE,
+    IllegalAction,
+    Result,
+    bots,
+    chance_rng,
+    label,
+    log_lines,
+    name_seats,
+    sample_outcome,
+)
 from saves import Player, SaveError, SaveFile
 from saves.table import signature, status_text
 
@@ -51,6 +63,8 @@ class Session:
 
     def __post_init__(self) -> None:
         self.game = registry.get(self.save.game)
+        # The seat whose log ``log`` is (None: the whole table's).
+        self.log_seat = self._log_seat_for(None)
         if not self.log:
             self.log = self._rebuild_log()
 
@@ -180,8 +194,35 @@ class Session:
     def label(self, action: Any) -> str:
         return name_seats(label(self.game, self.state, action), self.names)
 
-    def describe(self, action: Any, state: Any = None) -> str:
-        return name_seats(self.game.describe(self.state if state is None else state, action), self.names)
+    # --- the log, as the person here may read it -------------------------------
+
+    def _log_seat_for(self, viewer: int | None) -> int | None:
+        """Whose log this screen shows when ``viewer`` sits at it: a shared
+        table's terminal always its own seat's; the one person among bots
+        theirs; in hot-seat play the person at the keyboard's (the screen
+        says who: :meth:`read_log_as`); in table mode what all at the table
+        may read (seat CHANCE's view: everyone reads this one screen, their
+        cards are in their hands); everything in a game of bots only."""
+        if self.shared:
+            return self.seat
+        if self.mode == "table":
+            return CHANCE
+        humans = self.human_seats()
+        if not humans:
+            return None
+        if viewer in humans:
+            return viewer
+        return humans[0]
+
+    def read_log_as(self, viewer: int | None) -> bool:
+        """Show the log as ``viewer`` may read it (hot-seat: the curtain
+        rose for them); True when it changed and must be drawn again."""
+        wanted = self._log_seat_for(viewer)
+        if wanted == self.log_seat:
+            return False
+        self.log_seat = wanted
+        self.log = self._rebuild_log()
+        return True
 
     # --- acting -----------------------------------------------------------
 
@@ -193,12 +234,11 @@ class Session:
         if self.shared and seat != CHANCE and not self.is_bot(seat) and seat != self.seat:
             raise IllegalAction(f"It is {self.names[seat]}'s decision, not yours.")
         before = self.state
-        text = self.describe(action)
         state = self.game.apply(before, action)
         seen, log_length = self.save.check, len(self.log)
         self.states.append(state)
         self.save = saves.append(self.save, seat, action, state, saves.now())
-        self.log += self._log_lines(self.ply, seat, before, action, state, text)
+        self.log += self._log_lines(self.ply, seat, before, action, state)
         if self.shared:
             self._commit(seen, log_length)
         self.write()
@@ -262,25 +302,15 @@ class Session:
         for ply in range(kept + 1, len(states)):
             entry = save.log[ply - 1]
             action = self._decode(entry.action)
-            before, after = states[ply - 1], states[ply]
-            text = name_seats(self.game.describe(before, action), self.names)
-            added += self._log_lines(ply, entry.seat, before, action, after, text)
+            added += self._log_lines(ply, entry.seat, states[ply - 1], action, states[ply])
         self.log += added
         return added, rewound
 
-    def _log_lines(
-        self, ply: int, seat: int, before: Any, action: Any, after: Any, text: str
-    ) -> list[LogLine]:
-        """The action's line, then what the rules did by themselves (a game's
-        optional ``effects(before, action, after)``: tokens taken, wolves
-        arriving...)."""
-        lines = [LogLine(ply, seat, text)]
-        effects = getattr(self.game, "effects", None)
-        if effects is not None:
-            lines += [
-                LogLine(ply, seat, name_seats(line, self.names)) for line in effects(before, action, after)
-            ]
-        return lines
+    def _log_lines(self, ply: int, seat: int, before: Any, action: Any, after: Any) -> list[LogLine]:
+        """The action's line, then what the rules did by themselves (tokens
+        taken, wolves arriving...), as ``log_seat`` may read them."""
+        lines = log_lines(self.game, before, action, after, self.log_seat)
+        return [LogLine(ply, seat, name_seats(line, self.names)) for line in lines]
 
     def digital_chance(self) -> Any:
         """The outcome of the pending chance decision, drawn by seed and ply."""
@@ -414,9 +444,7 @@ class Session:
         lines = []
         for ply, entry in enumerate(self.save.log):
             action = self._decode(entry.action)
-            before, after = self.states[ply], self.states[ply + 1]
-            text = name_seats(self.game.describe(before, action), self.names)
-            lines += self._log_lines(ply + 1, entry.seat, before, action, after, text)
+            lines += self._log_lines(ply + 1, entry.seat, self.states[ply], action, self.states[ply + 1])
         return lines
 
     def lines_of_last_move(self) -> list[LogLine]:

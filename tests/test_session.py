@@ -168,3 +168,58 @@ def test_the_standing_while_playing_is_what_the_viewer_may_know(pig, tmp_path, m
     session.standing(1)
     assert seen == [1]
     assert session.standing(None) == session.result()
+
+
+def _hot_seat_attack_pick(tmp_path, mode="digital"):
+    """A two-person Castlecards game on the device, played on until the
+    seat to move picks a card for a day attack; the session and the pick."""
+    import random
+
+    from rules import castlecards
+    from rules.castlecards.state import Attack, Confirm, Pick
+
+    session = Session.new(
+        "castlecards", "two-player", [saves.Player("Ann"), saves.Player("Bo")], seed=3, path=None, mode=mode
+    )
+    rng = random.Random(3)
+    for _ in range(600):
+        if session.to_move() == CHANCE:
+            outcomes = session.chance_outcomes()
+            session.act(session.digital_chance() if mode == "digital" else rng.choice(outcomes)[0])
+            continue
+        legal = session.legal_actions()
+        step = castlecards.view(session.state, session.to_move()).pending[-1]
+        picks = [action for action in legal if isinstance(action, Pick)]
+        if picks and step.purpose == "attack" and not session.state.assault.night:
+            return session, picks[0]
+        attacks = [action for action in legal if isinstance(action, Attack)]
+        others = [action for action in legal if not isinstance(action, (Pick, Confirm))] or legal
+        session.act(attacks[0] if attacks else rng.choice(others))
+    raise AssertionError("no day attack came up")
+
+
+def test_in_hot_seat_the_log_is_read_as_the_person_at_the_keyboard(tmp_path):
+    """Issue 25.3: the defender, handed the device to react, never reads the
+    card the attacker picked before it is shown."""
+    from rules import castlecards
+
+    session, pick = _hot_seat_attack_pick(tmp_path)
+    attacker = session.to_move()
+    defender = 1 - attacker
+    session.act(pick)
+    session.read_log_as(attacker)
+    assert castlecards.title(pick.card) in session.log[-1].text
+    assert session.read_log_as(defender)  # the curtain rose for the other person: a new log
+    assert session.log[-1].text.endswith("adds a card.")
+    assert not any(castlecards.title(pick.card) in line.text for line in session.lines_of_last_move())
+    assert not session.read_log_as(defender)  # the same person: nothing to redraw
+
+
+def test_table_mode_reads_the_tables_public_log(tmp_path):
+    """At a real table everyone reads one screen: the log names no card
+    picked in secret, whoever sits nearest the keyboard."""
+    session, pick = _hot_seat_attack_pick(tmp_path, mode="table")
+    assert session.log_seat == CHANCE
+    session.act(pick)
+    assert not session.read_log_as(session.to_move())
+    assert session.log[-1].text.endswith("adds a card.")

@@ -154,6 +154,7 @@ class GameScreen(Screen):
 
     def on_mount(self) -> None:
         self.fit_footer()
+        self.session.read_log_as(self.viewer)
         self.query_one(GameLog).show_all([line.text for line in self.session.log])
         if self.shared:
             self.watch_table()
@@ -177,6 +178,8 @@ class GameScreen(Screen):
 
     def refresh_table(self) -> None:
         session = self.session
+        if session.read_log_as(self.viewer):  # hot-seat: the log of whoever sits here now
+            self.query_one(GameLog).show_all([line.text for line in session.log])
         self.update_board(session.view(self.viewer))
         self.query_one(PlayersPanel).show(session, self.viewer, self.side_lines())
         # Nothing private is drawn while the curtain is down, not even under it.

@@ -48,7 +48,7 @@ from .scoring import evaluate, result
 from .setup import setup
 from .state import Action, State
 from .text import describe, effects, label
-from .view import view
+from .view import view, view_action
 
 __all__ = [
     # the protocol
@@ -71,6 +71,7 @@ __all__ = [
     "evaluate",
     "label",
     "turn_player",
+    "view_action",
     # the screen API: why not, and the rules helpers
     "refusals",
     "helpers",

@@ -291,7 +291,10 @@ def _describe_draw(state: State, step, action: Draw) -> str:
         data = CARDS.get(action.card)
         if data is None:
             return "A dungeon is revealed."
-        danger, treasure = count_words(data.danger, "torch", "torches"), count_words(data.treasure, "card", "cards")
+        danger, treasure = (
+            count_words(data.danger, "torch", "torches"),
+            count_words(data.treasure, "card", "cards"),
+        )
         line = f"The dungeon is revealed: danger {danger}, treasure {treasure}."
         return f"{line} {_explore_verdict(state.table, action.card)}" if state.table else line
     if step.source == "loot":
@@ -319,16 +322,20 @@ def _explore_verdict(explorers, dungeon: str) -> str:
 def _describe_pick(state: State, step, action: Pick) -> str:
     who = seat_ref(step.seat)
     purpose = step.purpose
+    # Face down (HIDDEN) for every seat but the picker's (view_action): the
+    # card stays the picker's secret until the choice is confirmed.
+    card = "a card" if action.card == HIDDEN else title(action.card)
     if purpose in ("attack", "support"):
         if state.assault.night:
             return f"{who} slips a card face down under the Night."
-        verb = "adds" if purpose == "attack" else "sends in support"
-        return f"{who} {verb} {title(action.card)}."
+        if purpose == "attack":
+            return f"{who} adds {card}."
+        return f"{who} sends in support {card}."
     if purpose == "react":
         return f"{who} readies an Academy card."
     if purpose == "build":
-        return f"{who} pays {title(action.card)}."
-    return f"{who} sends {title(action.card)}."
+        return f"{who} pays {card}."
+    return f"{who} sends {card}."
 
 
 def _describe_confirm(state: State, step, action: Confirm) -> str:
@@ -414,9 +421,7 @@ def _repelled(event: Event) -> str:
 def _garrison_routed(event: Event) -> str:
     slot, units = event.detail
     where = f"{seat_ref(event.seat)}'s {slot_name(slot)}"
-    return (
-        f"The {count_words(units, 'unit', 'units')} on {where} {'goes' if units == 1 else 'go'} to the discards."
-    )
+    return f"The {count_words(units, 'unit', 'units')} on {where} {'goes' if units == 1 else 'go'} to the discards."
 
 
 def _wall_falls(event: Event) -> str:

@@ -1,14 +1,18 @@
 """What one seat may see: other hands, all face-down loot (even one's own),
 the cards of a Night attack not yet revealed, cards others are still
 choosing, and the order-free contents of the shuffled decks are replaced by
-placeholders of the same count."""
+placeholders of the same count; and ``view_action``: an action as one seat
+sees it, for its log lines (a card picked or given by another is face
+down)."""
 
 from __future__ import annotations
 
 from msgspec.structs import replace
 
+from rules.core import top
+
 from .edition import HIDDEN
-from .state import Committed, State
+from .state import Committed, Draw, Give, Pick, State
 
 
 def _hide(cards: tuple[str, ...]) -> tuple[str, ...]:
@@ -48,3 +52,21 @@ def view(state: State, seat: int) -> State:
         academy_deck=_hide(state.academy_deck),
         dungeon_deck=_hide(state.dungeon_deck),
     )
+
+
+def view_action(state: State, action, seat: int) -> object:
+    """``action`` as ``seat`` sees it: a card another seat picks stays in
+    its hand's secret until the choice is confirmed (a day attack shows its
+    cards then, a Night attack at its reveal), a card given away by a
+    fallen player is seen by the giver and the receiver only, and a card
+    drawn into another's hand or loot is a card from that deck."""
+    step = top(state.pending)
+    if step is None:
+        return action
+    if isinstance(action, Pick) and step.seat != seat:
+        return replace(action, card=HIDDEN)
+    if isinstance(action, Give) and seat not in (step.seat, action.to):
+        return replace(action, card=HIDDEN)
+    if isinstance(action, Draw) and step.dest != "open" and (step.dest != "hand" or step.target != seat):
+        return replace(action, card=HIDDEN)
+    return action

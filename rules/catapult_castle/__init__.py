@@ -4,7 +4,8 @@ rules package, all the app and the other layers use.
 The protocol (``rules.core``): ``INFO``, ``State``, ``Action``, ``setup``,
 ``to_move``, ``legal_actions``, ``chance_outcomes``, ``apply``, ``view``,
 ``result``, ``describe``, and the optional hooks ``label``,
-``chance_prompt``, ``effects``, ``evaluate`` and ``bot_action``; the screen
+``chance_prompt``, ``effects``, ``evaluate``, ``bot_action`` and
+``view_action`` (a card drawn or given as each seat sees it); the screen
 API's ``refusals`` and ``helpers``, and table mode's ``chance_batch`` and
 ``setup_form`` (``rules.core.table_entry``).
 
@@ -35,7 +36,7 @@ from rules.catapult_castle.scoring import evaluate, result
 from rules.catapult_castle.setup import setup
 from rules.catapult_castle.state import Action, State
 from rules.catapult_castle.text import describe, effects, label
-from rules.catapult_castle.view import view
+from rules.catapult_castle.view import view, view_action
 
 __all__ = [
     "INFO",
@@ -54,6 +55,7 @@ __all__ = [
     "setup",
     "to_move",
     "view",
+    "view_action",
     # the screen API: why not, the rules helpers, table mode's typed entry
     "refusals",
     "helpers",

@@ -5,7 +5,7 @@ from __future__ import annotations
 from msgspec.structs import replace
 
 from rules.catapult_castle.edition import HIDDEN
-from rules.catapult_castle.state import Card, Pile, State
+from rules.catapult_castle.state import Card, Draw, GiveCard, Pile, State
 from rules.catapult_castle.table import EMPTY_PILE, deck_size
 
 
@@ -24,3 +24,17 @@ def view(state: State, seat: int) -> State:
     sizes = [deck_size(state, deck) for deck in range(len(state.decks))]
     decks = tuple(Pile(unknown=size) if size else EMPTY_PILE for size in sizes)
     return replace(state, hands=hands, stacks=stacks, decks=decks)
+
+
+def view_action(state: State, action, seat: int) -> object:
+    """``action`` as ``seat`` sees it: a card drawn into another's hand, or
+    put face down under a tower, is a card from that deck (a card freed
+    from under a tower turns face up for everyone)."""
+    step = state.pending[-1] if state.pending else None
+    if step is None:
+        return action
+    if isinstance(action, Draw) and step.kind != "reveal" and (step.kind != "draw" or step.seat != seat):
+        return replace(action, kind=HIDDEN)
+    if isinstance(action, GiveCard) and step.seat != seat:
+        return replace(action, kind=HIDDEN)
+    return action

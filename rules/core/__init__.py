@@ -22,7 +22,10 @@ Optional: ``label(state, action)`` (a short action-bar text, defaults to
 picker lists them), ``chance_prompt(state)`` (the question table mode asks),
 ``effects(before, action, after) -> list[str]`` (log lines for what the
 rules did by themselves after an action: tokens taken, wolves arriving),
-``evaluate(state, seat) -> float`` (used by the greedy bot),
+``view_action(state, action, seat)`` (the action as that seat saw it, for
+its log lines: a card picked or stolen in secret becomes a placeholder; see
+:mod:`rules.core.log`), ``evaluate(state, seat) -> float`` (used by the
+greedy bot),
 ``bot_action(state, level, rng)`` (a game's own bot),
 ``turn_player(state) -> int | None`` (whose turn it is, where others decide
 during it: a reaction, a Thief; the hot-seat frame brings the device back to
@@ -34,7 +37,8 @@ The screen API (``prompt``, ``spot``, ``group``, ``preview``,
 
 Log lines never hold player names (they live in the save, not the state):
 they name seats with :func:`seat_ref` and the app fills names in with
-:func:`name_seats`.
+:func:`name_seats`. Each seat reads its own log (:func:`log_lines`): what
+the seat may see, never more.
 """
 
 from rules.core import screen, table_entry
@@ -42,6 +46,7 @@ from rules.core.chance import chance_rng, sample_outcome, weighted
 from rules.core.decisions import popped, pushed, replaced_top, run_automatic, top
 from rules.core.edition import load_edition
 from rules.core.events import Event, fresh, recorded
+from rules.core.log import log_lines, view_action
 from rules.core.protocol import (
     CHANCE,
     Config,
@@ -76,6 +81,7 @@ __all__ = [
     "fresh",
     "label",
     "load_edition",
+    "log_lines",
     "name_seats",
     "parse_option",
     "popped",
@@ -90,5 +96,6 @@ __all__ = [
     "seat_ref",
     "state_hash",
     "top",
+    "view_action",
     "weighted",
 ]

@@ -10,8 +10,9 @@ The face of the package, the only names the app imports:
   ``setup``, ``to_move``, ``legal_actions``, ``chance_outcomes``, ``apply``,
   ``view``, ``result``, ``describe``;
 - its optional hooks: ``label``, ``chance_prompt``, ``effects``,
-  ``evaluate``, ``bot_action``, ``turn_player``; the rules helpers
-  (``helpers``: Longest Road, production, discards, score, wildling die); table mode's
+  ``evaluate``, ``bot_action``, ``turn_player``, ``view_action`` (a
+  stolen card as each seat sees it); the rules helpers (``helpers``:
+  Longest Road, production, discards, score, wildling die); table mode's
   ``chance_batch`` (wildling tokens turned up together) and ``setup_form``
   (the variable set-up's terrain on one form);
 - the queries the screens ask (``queries``): the screen API (``prompt``,
@@ -42,7 +43,7 @@ from .scoring import evaluate, result
 from .setup import setup
 from .state import Action, State
 from .text import describe, effects, label
-from .view import view
+from .view import view, view_action
 
 __all__ = [
     # the protocol
@@ -67,6 +68,7 @@ __all__ = [
     "label",
     "setup_form",
     "turn_player",
+    "view_action",
     # queries for the screens
     *_queries,
 ]

@@ -3,7 +3,8 @@ labels (``label``), and log lines for what the rules did by themselves
 (``effects``, from the events of the automatic steps).
 
 A log line never names a card another seat may not see: a development card
-drawn is "a development card" and a stolen card is "a card". Only the
+drawn is "a development card", and a stolen card is "a card" to everyone but
+the thief and the victim (``view_action`` tells each seat's line). Only the
 label of a chance outcome names it: that is the answer table mode lists
 for the player who saw it.
 """
@@ -14,7 +15,7 @@ from rules.core import Event, seat_ref, top
 
 from .board import BOARDS
 from .chance import UNSEEN, token_words
-from .edition import CLANS, CLEARINGS, HEROES, development_title
+from .edition import CLANS, CLEARINGS, HEROES, HIDDEN, development_title
 from .state import (
     Accept,
     BuildGuard,
@@ -222,6 +223,11 @@ def label(state: State, action) -> str:
     return str(action)
 
 
+def _card(resource: str) -> str:
+    """ "1 ore", or "a card" for one the reader may not know (HIDDEN)."""
+    return "a card" if resource in (HIDDEN, UNSEEN) else f"1 {resource}"
+
+
 def _rate(state: State, seat: int, resource: str) -> int:
     from .legal import trade_rate
 
@@ -246,10 +252,15 @@ def describe(state: State, action) -> str:
         return f"{who} looks at the next development card."
     if isinstance(action, PickDevelopment):
         return f"{who} keeps one of the development cards and shuffles the others back."
+    # A card passed between two hands is named to those two only (view_action).
     if isinstance(action, TakeCard):
-        return f"{who} takes a card from {seat_ref(step.target if step is not None else -1)}."
+        return (
+            f"{who} takes {_card(action.resource)} from {seat_ref(step.target if step is not None else -1)}."
+        )
     if isinstance(action, GiveCard):
-        return f"{who} gives {seat_ref(step.target if step is not None else -1)} 1 {action.resource} back."
+        return (
+            f"{who} gives {seat_ref(step.target if step is not None else -1)} {_card(action.resource)} back."
+        )
     if isinstance(action, (BuildGuard, PlaceGuard)):
         verb = "builds" if isinstance(action, BuildGuard) else "places"
         return f"{who} {verb} a guard on {section_name(action.section)}{_substitute(getattr(action, 'instead_of', ''), getattr(action, 'pay', ''))}."
@@ -272,7 +283,7 @@ def describe(state: State, action) -> str:
         return f"{who} draws a development card."
     if isinstance(action, Steal):
         victim = step.target if step is not None else -1
-        return f"{who} steals a card from {seat_ref(victim)}."
+        return f"{who} steals {_card(action.resource)} from {seat_ref(victim)}."
     if isinstance(action, BuildRoad):
         verb = {"place-road": "places a road", "free-road": "builds a free road"}.get(kind, "builds a road")
         return f"{who} {verb} on {edge_name(state, action.edge)}."

@@ -6,14 +6,19 @@ and open offers are public.
 In table mode the development cards are public as the app holds them: a
 card drawn is an unseen placeholder until it is named (``chance``), so
 what is left in the deck and what each hand holds is known to everyone;
-only the resource hands stay each seat's own."""
+only the resource hands stay each seat's own.
+
+``view_action`` is an action as one seat sees it: a card stolen, taken by
+Mance Rayder or given back by Jeor Mormont is named to the two players it
+passes between and is "a card" to everyone else (the table itself, seat
+CHANCE, included: table mode's shared log)."""
 
 from __future__ import annotations
 
 from msgspec.structs import replace
 
 from .edition import HIDDEN
-from .state import State
+from .state import GiveCard, State, Steal, TakeCard
 
 
 def _hide(cards: tuple[str, ...]) -> tuple[str, ...]:
@@ -43,7 +48,7 @@ def view(state: State, seat: int) -> State:
         )
         for index, player in enumerate(state.players)
     )
-    peeker = step.seat if step is not None and step.kind in ("peek", "pick") else -1
+    peeker = step.seat if step is not None and step.kind in ("peek", "pick") else None
     peek = state.peek if peeker == seat else _hide(state.peek)
     return replace(state, players=players, development_deck=_hide(state.development_deck), peek=peek)
 
@@ -56,3 +61,13 @@ def _table_view(state: State, seat: int) -> State:
         for index, player in enumerate(state.players)
     )
     return replace(state, players=players)
+
+
+def view_action(state: State, action, seat: int) -> object:
+    """``action`` as ``seat`` sees it (see the module's docstring)."""
+    step = state.pending[-1] if state.pending else None
+    if step is None or not isinstance(action, (Steal, TakeCard, GiveCard)):
+        return action
+    if seat in (step.seat, step.target):
+        return action
+    return replace(action, resource=HIDDEN)

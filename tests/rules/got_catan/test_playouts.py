@@ -9,7 +9,7 @@ import msgspec
 import pytest
 
 import rules.got_catan as game
-from rules.core import CHANCE
+from rules.core import CHANCE, log_lines
 from rules.got_catan.state import DrawDevelopment, Steal
 
 from .helpers import check_counts, random_playout
@@ -35,7 +35,7 @@ def _checks(every: int = 11):
                     game.label(state, other)
                 assert game.legal_actions(game.view(state, seat)) == legal
             game.prompt(state, seat)
-        line = game.describe(state, action)
+        line = log_lines(game, state, action, game.apply(state, action), CHANCE)[0]  # the table's log
         if isinstance(action, (Steal, DrawDevelopment)):
             assert getattr(action, "resource", getattr(action, "card", "")) not in line
         after = game.apply(state, action)

@@ -9,7 +9,7 @@ import pytest
 from msgspec.structs import replace
 
 import rules.got_catan as game
-from rules.core import CHANCE, IllegalAction
+from rules.core import CHANCE, IllegalAction, log_lines
 from rules.got_catan.state import Decline, Dice, Discard, MoveTormund, Rob, Roll, Steal
 
 from .helpers import check_counts, corner, hex_id, run, table
@@ -68,8 +68,12 @@ def test_one_opponent_by_tormund_is_robbed_without_a_choice():
     assert game.to_move(state) == CHANCE
     odds = {a.resource: p for a, p in game.chance_outcomes(state)}
     assert math.isclose(odds["ore"], 2 / 3) and math.isclose(odds["brick"], 1 / 3)
-    assert game.describe(state, Steal("ore")) == "{P0} steals a card from {P1}."
-    state = run(state, Steal("ore"))
+    after = run(state, Steal("ore"))
+    # The thief and the victim read which card; the others a card (issue 28.6).
+    told = {seat: log_lines(game, state, Steal("ore"), after, seat)[0] for seat in (0, 1, 2, 3, CHANCE)}
+    assert told[0] == told[1] == "{P0} steals 1 ore from {P1}."
+    assert told[2] == told[3] == told[CHANCE] == "{P0} steals a card from {P1}."
+    state = after
     assert state.players[0].hand == ("ore",) and state.players[1].hand == ("brick", "ore")
     assert not any("ore" in line for line in game.effects(None, None, state))
     check_counts(state)
@@ -91,7 +95,9 @@ def test_the_roller_chooses_among_opponents_with_cards_and_never_robs_themselves
         game.apply(state, Rob(3))
     state = run(state, Rob(2))
     assert game.chance_outcomes(state) == [(Steal("grain"), 1.0)]
-    assert "steals a card from {P2}" in game.describe(state, Steal("grain"))
+    assert (
+        "steals a card from {P2}" in log_lines(game, state, Steal("grain"), run(state, Steal("grain")), 1)[0]
+    )
 
 
 def test_the_steal_is_hidden_from_the_others():

@@ -8,7 +8,7 @@ import pytest
 from msgspec.structs import replace
 
 import rules.got_catan as game
-from rules.core import CHANCE, IllegalAction
+from rules.core import CHANCE, IllegalAction, log_lines
 from rules.got_catan.board import BOARDS
 from rules.got_catan.state import (
     BuildGuard,
@@ -170,9 +170,12 @@ def test_mance_rayder_looks_at_a_leaders_hand_and_takes_a_card():
     state = run(state, TakeFromLeader(2))
     assert game.view(state, 0).players[2].hand == ("ore", "wool")  # shown to Mance's holder
     assert game.view(state, 1).players[2].hand == ("hidden", "hidden")
-    state = run(state, TakeCard("wool"))
+    taking, state = state, run(state, TakeCard("wool"))
     assert state.players[0].hand == ("wool",) and state.players[2].hand == ("ore",)
-    assert "wool" not in game.describe(run(watch("mance"), check_listed=False), TakeCard("wool"))
+    # Mance's holder and the one looked at read the card taken; the others do not.
+    assert "wool" not in log_lines(game, taking, TakeCard("wool"), state, 1)[0]
+    assert "wool" in log_lines(game, taking, TakeCard("wool"), state, 0)[0]
+    assert "wool" in log_lines(game, taking, TakeCard("wool"), state, 2)[0]
 
 
 def test_benjen_stark_clears_a_camp_the_colder_move_up_and_a_token_is_revealed():
