@@ -152,6 +152,7 @@ def fail(message: str, status: int = 2) -> int:
 def run(args: argparse.Namespace) -> int:
     if getattr(args, "save_dir", None):
         check_folder(args.save_dir)
+    check_posix(args)
     command = args.command
     if command == "list":
         return list_command(args)
@@ -162,6 +163,19 @@ def run(args: argparse.Namespace) -> int:
     if command == "calc":
         return calc_command(args)
     return run_app(args)
+
+
+def check_posix(args: argparse.Namespace) -> None:
+    """Shared tables (join, new --shared, serve, host) lock their file with
+    flock and know players by their Unix user: where there is neither
+    (Windows), say so in one line before anything starts. Local play needs
+    neither (saves.table.posix_problem)."""
+    if is_shared(args) or args.command in ("serve", "host"):
+        from saves.table import posix_problem
+
+        problem = posix_problem()
+        if problem:
+            raise Refused(problem + ".")
 
 
 def calc_command(args: argparse.Namespace) -> int:
