@@ -25,7 +25,7 @@ from castletui import __version__
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = TopParser(
         prog="castletui",
         description="Castle board games in a terminal: play against friends or bots, resume saves, "
         "or keep score at a real table.",
@@ -106,6 +106,36 @@ def build_parser() -> argparse.ArgumentParser:
     calc.add_argument("helper", nargs="?", help="which helper (default: asked)")
     calc.add_argument("--list", action="store_true", help="list the game's helpers")
     return parser
+
+
+class TopParser(argparse.ArgumentParser):
+    """``castletui --help`` ends with where the settings file is; found only
+    when the help is shown, so that other commands do not pay for it."""
+
+    def format_help(self) -> str:
+        if self.epilog is None:
+            from castletui import settings
+
+            self.epilog = settings.help_text()
+        return super().format_help()
+
+
+def settings_of(args: argparse.Namespace):
+    """The settings file's settings (castletui/settings.py), read once per
+    command; a broken file's one-line warning waits in
+    ``args.settings_warning`` for whoever shows it (stderr, or the app)."""
+    if not hasattr(args, "settings"):
+        from castletui import settings
+
+        args.settings, args.settings_warning = settings.load()
+    return args.settings
+
+
+def warn_about_settings(args: argparse.Namespace) -> None:
+    """A broken settings file, in one line on stderr (commands without the app)."""
+    settings_of(args)
+    if args.settings_warning:
+        print(f"castletui: {args.settings_warning}", file=sys.stderr)
 
 
 def split_option(text: str) -> tuple[str, str]:
@@ -214,6 +244,7 @@ def list_command(args: argparse.Namespace) -> int:
     import saves
     from castletui.listing import where_it_stands
 
+    warn_about_settings(args)
     directory = save_folder(args)
     rows = saves.list_saves(directory)
     if not rows:
@@ -274,9 +305,10 @@ def run_app(args: argparse.Namespace) -> int:
             who=player_identity(args),
             table_dir=table_folder(args),
             lobby_only=args.command == "join" and args.as_name is not None,
+            **app_settings(args),
         )
     else:
-        app = CastleApp(start, save_dir=save_folder(args))
+        app = CastleApp(start, save_dir=save_folder(args), **app_settings(args))
     app.run()
     if app.crash_log is not None:
         return fail(
@@ -287,14 +319,21 @@ def run_app(args: argparse.Namespace) -> int:
     return app.return_code or 0
 
 
+def app_settings(args: argparse.Namespace) -> dict:
+    """The settings for the app, which shows a broken file's warning itself."""
+    return {"settings": settings_of(args), "settings_warning": args.settings_warning}
+
+
 def is_shared(args: argparse.Namespace) -> bool:
     return args.command == "join" or (args.command == "new" and args.shared)
 
 
 def table_folder(args: argparse.Namespace) -> Path:
-    from saves.table import table_dir
+    """--table-dir, else $CASTLETUI_TABLE_DIR, else the settings', else the data folder's."""
+    from castletui.settings import folder_setting
+    from saves.table import ENVIRONMENT_VARIABLE, table_dir
 
-    text = getattr(args, "table_dir", None)
+    text = folder_setting(getattr(args, "table_dir", None), ENVIRONMENT_VARIABLE, settings_of(args).table_dir)
     if text:
         check_folder(text)
     return table_dir(text)
@@ -352,10 +391,15 @@ def serve_command_line(args: argparse.Namespace) -> str:
 
 
 def save_folder(args: argparse.Namespace) -> Path:
+    """--save-dir, else $CASTLETUI_SAVE_DIR, else the settings', else the data folder's."""
     import saves
+    from castletui.settings import folder_setting
 
+    given = folder_setting(
+        getattr(args, "save_dir", None), saves.store.ENVIRONMENT_VARIABLE, settings_of(args).save_dir
+    )
     try:
-        return saves.save_dir(getattr(args, "save_dir", None))
+        return saves.save_dir(given)
     except saves.SaveError as error:
         raise Refused(str(error)) from None
 
@@ -469,7 +513,9 @@ def new_game_start(args: argparse.Namespace, registry):
 
     if args.level not in bot_levels.LEVELS:
         raise Refused(f"--level takes one of {', '.join(bot_levels.LEVELS)}, not {args.level!r}.")
-    defaults = ("Coco", "Wei", "Milo", "Juno")
+    from castletui.settings import default_names
+
+    defaults = default_names(settings_of(args).player_name)
     players = []
     for seat in range(count):
         name = names[seat] if seat < len(names) and names[seat] else defaults[seat]
