@@ -53,6 +53,7 @@ class Start:
     game_id: str = ""
     path: Path | None = None
     new_game: dict = field(default_factory=dict)
+    note: str = ""  # said once the app is up ("the multi-player variant, the one for 3 players")
 
 
 class CastleApp(App):
@@ -166,6 +167,8 @@ class CastleApp(App):
     def on_mount(self) -> None:
         for warning in self.settings_warnings:
             self.notify(warning, title="Settings", severity="warning", timeout=10)
+        if self.start.note:
+            self.notify(self.start.note, timeout=8)
         self.call_after_refresh(lambda: self.check_size(*self.size))
         # Once the menu is up, so that Back from any first screen lands on it.
         self.call_after_refresh(self.open_start)

@@ -468,6 +468,28 @@ def _start_from(args: argparse.Namespace, registry):
     return Start("menu")
 
 
+def choose_variant(info, name: str | None, players: int) -> tuple:
+    """The variant ``--variant`` names; without it, the one that fits the
+    number of players (``castletui new castlecards --players 3`` is the
+    multi-player game): the game's first (its default) if it fits, else the
+    first that does, with a note saying which. IllegalAction for an
+    unknown name, Refused when no variant fits."""
+    if name:
+        return info.variant(name), ""
+    default = info.variants[0]
+    if not players or default.min_seats <= players <= default.max_seats:
+        return default, ""
+    fitting = [variant for variant in info.variants if variant.min_seats <= players <= variant.max_seats]
+    if not fitting:
+        each = "; ".join(f"{variant.name} {variant.for_players()}" for variant in info.variants)
+        raise Refused(f"{info.title} has no variant for {players} players ({each}).")
+    chosen = fitting[0]
+    return chosen, (
+        f"{info.title}: the {chosen.name} variant, the one for {players} "
+        f"player{'s' if players != 1 else ''} (--variant chooses)."
+    )
+
+
 def new_game_start(args: argparse.Namespace, registry):
     from castletui.app import Start
     from rules.core import IllegalAction, parse_option
@@ -475,8 +497,9 @@ def new_game_start(args: argparse.Namespace, registry):
     from saves.names import name_key, name_problem, normal_name
 
     info = registry.get(args.game).INFO
+    names = [name.strip() for name in args.names.split(",")] if args.names else []
     try:
-        variant = info.variant(args.variant) if args.variant else info.variants[0]
+        variant, note = choose_variant(info, args.variant, args.players or len(names))
         known = {option.name: option for option in info.options_for(variant.name)}
         options = {}
         for text in args.option:
@@ -500,7 +523,6 @@ def new_game_start(args: argparse.Namespace, registry):
         preset["shared"] = True
     if args.players is None and args.bots is None and args.names is None:
         return Start("wizard", game_id=args.game, new_game=preset)
-    names = [name.strip() for name in args.names.split(",")] if args.names else []
     count = args.players or (len(names) if names else max(variant.min_seats, min(2, variant.max_seats)))
     if not variant.min_seats <= count <= variant.max_seats:
         raise Refused(
@@ -530,6 +552,7 @@ def new_game_start(args: argparse.Namespace, registry):
     if args.shared:
         return Start(
             "shared",
+            note=note,
             game_id=args.game,
             new_game={
                 "game_id": args.game,
@@ -540,6 +563,7 @@ def new_game_start(args: argparse.Namespace, registry):
         )
     return Start(
         "play",
+        note=note,
         game_id=args.game,
         new_game={
             "game_id": args.game,
