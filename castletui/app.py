@@ -3,17 +3,22 @@ everywhere, and opening a game session on its game's screen."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import msgspec
 from textual.app import App
 from textual.binding import Binding
 
+from castletui import settings as settings_file
+from castletui.settings import Settings
 from saves.store import save_dir as save_dir_of
 
-# The saves codec and the session (msgspec, TOML) load when first needed, not
-# before the menu's first frame.
+# The saves codec and the session load when first needed, not before the
+# menu's first frame; the settings (msgspec, a small TOML file) come first:
+# they choose the theme of that frame.
 
 
 BOT_THINKING_TIME = 0.25
@@ -21,6 +26,14 @@ BOT_THINKING_TIME = 0.25
 the app before it plays the best it has found: on a fast machine its work is
 done well before, on a slow one the table still does not wait for it. Tests
 and benchmarks give no limit, so a seeded game plays the same everywhere."""
+
+
+def bot_delay_of(settings: Settings) -> float:
+    """A bot's pause: ``$CASTLETUI_BOT_DELAY``, else the settings', else 0.6 s."""
+    if os.environ.get("CASTLETUI_BOT_DELAY"):
+        with contextlib.suppress(ValueError):
+            return max(0.0, float(os.environ["CASTLETUI_BOT_DELAY"]))
+    return settings.bot_delay if settings.bot_delay is not None else 0.6
 
 
 def save_stamp() -> str:
@@ -40,6 +53,7 @@ class Start:
     game_id: str = ""
     path: Path | None = None
     new_game: dict = field(default_factory=dict)
+    note: str = ""  # said once the app is up ("the multi-player variant, the one for 3 players")
 
 
 class CastleApp(App):
@@ -63,13 +77,22 @@ class CastleApp(App):
         save_dir: Path | str | None = None,
         bot_delay: float | None = None,
         think_for: float | None = BOT_THINKING_TIME,
+        settings: Settings | None = None,
+        settings_warning: str = "",
     ) -> None:
         super().__init__()
+        if settings is None:
+            settings, settings_warning = settings_file.load()
+        self.settings = settings
+        self.settings_warnings = [settings_warning] if settings_warning else []
         self.start = start or Start()
-        self.save_dir = save_dir_of(save_dir)
+        self.save_dir = save_dir_of(
+            save_dir or settings_file.folder_setting(None, "CASTLETUI_SAVE_DIR", settings.save_dir)
+        )
         if bot_delay is None:
-            bot_delay = float(os.environ.get("CASTLETUI_BOT_DELAY", "0.6"))
+            bot_delay = bot_delay_of(settings)
         self.bot_delay = bot_delay
+        self.apply_theme(settings.theme)
         self.think_for = think_for
         self.still = False  # tests: no sweeping aim marker, no blinking cursors
         self.crash_log: Path | None = None
@@ -119,7 +142,33 @@ class CastleApp(App):
         elif small:
             self.screen.show_size(width, height)
 
+    # --- the settings file (castletui/settings.py) -------------------------
+
+    def apply_theme(self, name: str) -> None:
+        """The theme the settings name, if there is such a theme."""
+        if not name:
+            return
+        if name in self.available_themes:
+            self.theme = name
+        else:
+            self.settings_warnings.append(f"There is no theme {name[:40]!r}: the default theme is used.")
+
+    def watch_theme(self, theme: str) -> None:
+        """A theme chosen in the command palette is kept for the next start."""
+        if theme == self.settings.theme:
+            return  # the one the settings gave (or already saved)
+        self.settings = msgspec.structs.replace(self.settings, theme=theme)
+        problem = settings_file.save(theme=theme)
+        if problem:
+            self.notify(
+                f"The theme is used, but {problem}.", title="Settings", severity="warning", timeout=10
+            )
+
     def on_mount(self) -> None:
+        for warning in self.settings_warnings:
+            self.notify(warning, title="Settings", severity="warning", timeout=10)
+        if self.start.note:
+            self.notify(self.start.note, timeout=8)
         self.call_after_refresh(lambda: self.check_size(*self.size))
         # Once the menu is up, so that Back from any first screen lands on it.
         self.call_after_refresh(self.open_start)
@@ -180,8 +229,6 @@ class CastleApp(App):
     @staticmethod
     def _drop_unused(path: Path | None) -> None:
         """Remove the empty file reserved for a game that did not start."""
-        import contextlib
-
         with contextlib.suppress(OSError):
             if path is not None and path.stat().st_size == 0:
                 path.unlink()

@@ -27,7 +27,7 @@ from castletui.host import command as host_command
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = TopParser(
         prog="castletui",
         description="Castle board games in a terminal: play against friends or bots, resume saves, "
         "or keep score at a real table.",
@@ -112,6 +112,36 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+class TopParser(argparse.ArgumentParser):
+    """``castletui --help`` ends with where the settings file is; found only
+    when the help is shown, so that other commands do not pay for it."""
+
+    def format_help(self) -> str:
+        if self.epilog is None:
+            from castletui import settings
+
+            self.epilog = settings.help_text()
+        return super().format_help()
+
+
+def settings_of(args: argparse.Namespace):
+    """The settings file's settings (castletui/settings.py), read once per
+    command; a broken file's one-line warning waits in
+    ``args.settings_warning`` for whoever shows it (stderr, or the app)."""
+    if not hasattr(args, "settings"):
+        from castletui import settings
+
+        args.settings, args.settings_warning = settings.load()
+    return args.settings
+
+
+def warn_about_settings(args: argparse.Namespace) -> None:
+    """A broken settings file, in one line on stderr (commands without the app)."""
+    settings_of(args)
+    if args.settings_warning:
+        print(f"castletui: {args.settings_warning}", file=sys.stderr)
+
+
 def split_option(text: str) -> tuple[str, str]:
     """``NAME=VALUE`` from ``--option``; the value is parsed by the option's
     own type once the game is known (rules.core.parse_option)."""
@@ -156,6 +186,7 @@ def fail(message: str, status: int = 2) -> int:
 def run(args: argparse.Namespace) -> int:
     if getattr(args, "save_dir", None):
         check_folder(args.save_dir)
+    check_posix(args)
     command = args.command
     if command == "list":
         return list_command(args)
@@ -168,6 +199,19 @@ def run(args: argparse.Namespace) -> int:
     if command == "calc":
         return calc_command(args)
     return run_app(args)
+
+
+def check_posix(args: argparse.Namespace) -> None:
+    """Shared tables (join, new --shared, serve, host) lock their file with
+    flock and know players by their Unix user: where there is neither
+    (Windows), say so in one line before anything starts. Local play needs
+    neither (saves.table.posix_problem)."""
+    if is_shared(args) or args.command in ("serve", "host"):
+        from saves.table import posix_problem
+
+        problem = posix_problem()
+        if problem:
+            raise Refused(problem + ".")
 
 
 def calc_command(args: argparse.Namespace) -> int:
@@ -206,6 +250,7 @@ def list_command(args: argparse.Namespace) -> int:
     import saves
     from castletui.listing import where_it_stands
 
+    warn_about_settings(args)
     directory = save_folder(args)
     rows = saves.list_saves(directory)
     if not rows:
@@ -266,9 +311,10 @@ def run_app(args: argparse.Namespace) -> int:
             who=player_identity(args),
             table_dir=table_folder(args),
             lobby_only=args.command == "join" and args.as_name is not None,
+            **app_settings(args),
         )
     else:
-        app = CastleApp(start, save_dir=save_folder(args))
+        app = CastleApp(start, save_dir=save_folder(args), **app_settings(args))
     app.run()
     if app.crash_log is not None:
         return fail(
@@ -279,14 +325,21 @@ def run_app(args: argparse.Namespace) -> int:
     return app.return_code or 0
 
 
+def app_settings(args: argparse.Namespace) -> dict:
+    """The settings for the app, which shows a broken file's warning itself."""
+    return {"settings": settings_of(args), "settings_warning": args.settings_warning}
+
+
 def is_shared(args: argparse.Namespace) -> bool:
     return args.command == "join" or (args.command == "new" and args.shared)
 
 
 def table_folder(args: argparse.Namespace) -> Path:
-    from saves.table import table_dir
+    """--table-dir, else $CASTLETUI_TABLE_DIR, else the settings', else the data folder's."""
+    from castletui.settings import folder_setting
+    from saves.table import ENVIRONMENT_VARIABLE, table_dir
 
-    text = getattr(args, "table_dir", None)
+    text = folder_setting(getattr(args, "table_dir", None), ENVIRONMENT_VARIABLE, settings_of(args).table_dir)
     if text:
         check_folder(text)
     return table_dir(text)
@@ -344,10 +397,15 @@ def serve_command_line(args: argparse.Namespace) -> str:
 
 
 def save_folder(args: argparse.Namespace) -> Path:
+    """--save-dir, else $CASTLETUI_SAVE_DIR, else the settings', else the data folder's."""
     import saves
+    from castletui.settings import folder_setting
 
+    given = folder_setting(
+        getattr(args, "save_dir", None), saves.store.ENVIRONMENT_VARIABLE, settings_of(args).save_dir
+    )
     try:
-        return saves.save_dir(getattr(args, "save_dir", None))
+        return saves.save_dir(given)
     except saves.SaveError as error:
         raise Refused(str(error)) from None
 
@@ -416,6 +474,28 @@ def _start_from(args: argparse.Namespace, registry):
     return Start("menu")
 
 
+def choose_variant(info, name: str | None, players: int) -> tuple:
+    """The variant ``--variant`` names; without it, the one that fits the
+    number of players (``castletui new castlecards --players 3`` is the
+    multi-player game): the game's first (its default) if it fits, else the
+    first that does, with a note saying which. IllegalAction for an
+    unknown name, Refused when no variant fits."""
+    if name:
+        return info.variant(name), ""
+    default = info.variants[0]
+    if not players or default.min_seats <= players <= default.max_seats:
+        return default, ""
+    fitting = [variant for variant in info.variants if variant.min_seats <= players <= variant.max_seats]
+    if not fitting:
+        each = "; ".join(f"{variant.name} {variant.for_players()}" for variant in info.variants)
+        raise Refused(f"{info.title} has no variant for {players} players ({each}).")
+    chosen = fitting[0]
+    return chosen, (
+        f"{info.title}: the {chosen.name} variant, the one for {players} "
+        f"player{'s' if players != 1 else ''} (--variant chooses)."
+    )
+
+
 def new_game_start(args: argparse.Namespace, registry):
     from castletui.app import Start
     from rules.core import IllegalAction, parse_option
@@ -423,8 +503,9 @@ def new_game_start(args: argparse.Namespace, registry):
     from saves.names import name_key, name_problem, normal_name
 
     info = registry.get(args.game).INFO
+    names = [name.strip() for name in args.names.split(",")] if args.names else []
     try:
-        variant = info.variant(args.variant) if args.variant else info.variants[0]
+        variant, note = choose_variant(info, args.variant, args.players or len(names))
         known = {option.name: option for option in info.options_for(variant.name)}
         options = {}
         for text in args.option:
@@ -448,7 +529,6 @@ def new_game_start(args: argparse.Namespace, registry):
         preset["shared"] = True
     if args.players is None and args.bots is None and args.names is None:
         return Start("wizard", game_id=args.game, new_game=preset)
-    names = [name.strip() for name in args.names.split(",")] if args.names else []
     count = args.players or (len(names) if names else max(variant.min_seats, min(2, variant.max_seats)))
     if not variant.min_seats <= count <= variant.max_seats:
         raise Refused(
@@ -461,7 +541,9 @@ def new_game_start(args: argparse.Namespace, registry):
 
     if args.level not in bot_levels.LEVELS:
         raise Refused(f"--level takes one of {', '.join(bot_levels.LEVELS)}, not {args.level!r}.")
-    defaults = ("Coco", "Wei", "Milo", "Juno")
+    from castletui.settings import default_names
+
+    defaults = default_names(settings_of(args).player_name)
     players = []
     for seat in range(count):
         name = names[seat] if seat < len(names) and names[seat] else defaults[seat]
@@ -476,6 +558,7 @@ def new_game_start(args: argparse.Namespace, registry):
     if args.shared:
         return Start(
             "shared",
+            note=note,
             game_id=args.game,
             new_game={
                 "game_id": args.game,
@@ -486,6 +569,7 @@ def new_game_start(args: argparse.Namespace, registry):
         )
     return Start(
         "play",
+        note=note,
         game_id=args.game,
         new_game={
             "game_id": args.game,

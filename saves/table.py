@@ -31,7 +31,6 @@ from __future__ import annotations
 
 import contextlib
 import errno
-import fcntl
 import os
 import re
 import secrets
@@ -56,6 +55,25 @@ from saves.store import _reason, data_dir, new_save_path, read_bytes
 ENVIRONMENT_VARIABLE = "CASTLETUI_TABLE_DIR"
 SUFFIX = ".json"  # JSON: every other terminal re-reads the file after each move
 
+POSIX_ONLY = (
+    "shared tables need a POSIX system (Linux, macOS, BSD): they lock the table file with flock "
+    "and know players by their Unix user; local games, table mode and the rules helpers work here"
+)
+"""Why shared tables do not work here; ``posix_problem`` says whether it applies."""
+
+
+def posix_problem() -> str:
+    """Empty where shared tables work; else :data:`POSIX_ONLY`. fcntl and pwd
+    are imported only here and where a table is locked or a player named,
+    never when this module loads: local play (the session imports this
+    module for ``status_text``) must work where they do not exist (Windows)."""
+    try:
+        import fcntl  # noqa: F401 - POSIX only: see the docstring
+        import pwd  # noqa: F401 - POSIX only: see the docstring
+    except ImportError:
+        return POSIX_ONLY
+    return ""
+
 
 def table_dir(override: str | os.PathLike | None = None) -> Path:
     """Where shared tables live: ``override`` (``--table-dir``), else
@@ -69,8 +87,12 @@ def table_dir(override: str | os.PathLike | None = None) -> Path:
 
 def unix_user() -> str:
     """The name of the Unix user running this castletui (its uid if the
-    password database does not know it)."""
-    import pwd
+    password database does not know it); SaveError where there are no Unix
+    users (Windows)."""
+    try:
+        import pwd  # POSIX only, so imported here and not when the module loads (posix_problem)
+    except ImportError:
+        raise SaveError(POSIX_ONLY + ".") from None
 
     uid = os.getuid()
     try:
@@ -306,6 +328,10 @@ class Table:
         drops the lock of a castletui that dies holding it. O_NOFOLLOW: a
         lock planted as a symbolic link would have castletui create or
         open a file elsewhere."""
+        try:
+            import fcntl  # POSIX only, so imported here and not when the module loads (posix_problem)
+        except ImportError:
+            raise SaveError(POSIX_ONLY + ".", path=self.path) from None
         flags = os.O_RDWR | os.O_CREAT | os.O_CLOEXEC | os.O_NOFOLLOW | os.O_NONBLOCK
         try:
             handle = os.open(self.lock_path, flags, 0o666)

@@ -36,7 +36,10 @@ def pig(monkeypatch):
 
 @pytest.fixture(autouse=True)
 def isolated_save_dir(tmp_path, monkeypatch):
-    """No test ever writes to the real user data folder (saves, crash logs)."""
+    """No test ever writes to the real user folders (saves, crash logs,
+    settings), nor reads the real settings."""
     monkeypatch.setenv("CASTLETUI_SAVE_DIR", str(tmp_path / "saves"))
     monkeypatch.setenv("CASTLETUI_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setenv("CASTLETUI_LOG_DIR", str(tmp_path / "logs"))
+    monkeypatch.setenv("CASTLETUI_CONFIG_DIR", str(tmp_path / "config"))
     monkeypatch.setenv("CASTLETUI_BOT_DELAY", "0")

@@ -84,7 +84,7 @@ def test_an_unexpected_error_writes_a_crash_log_and_says_where(monkeypatch, tmp_
     status, _, err = run_main(["list"], capsys)
     line = one_clear_line(err)
     assert status == 1 and "RuntimeError" in line
-    logs = list((tmp_path / "data" / "crash-logs").glob("crash-*.log"))
+    logs = list((tmp_path / "logs").glob("crash.log*"))
     assert len(logs) == 1 and str(logs[0]) in line
     text = logs[0].read_text()
     assert (

@@ -10,6 +10,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Header, Input, Select, Static
 
+from castletui.settings import default_names
 from castletui.widgets.footer import SteadyFooter
 from castletui.widgets.plain import Plain, PlainLabel
 from castletui.widgets.still import hold_cursors_still
@@ -18,7 +19,6 @@ from rules.core import GameInfo, IllegalAction, Option, bots, check_option, pars
 from saves import Player
 from saves.names import name_key, name_problem, normal_name
 
-DEFAULT_NAMES = ("Coco", "Wei", "Milo", "Juno")
 MAX_SEATS = 4
 SEAT_KINDS = [("Person", "human")] + [(f"Bot ({level})", f"bot:{level}") for level in bots.LEVELS]
 # Short enough for the narrow select at 80 columns; the help (F1) says more.
@@ -62,6 +62,11 @@ class NewGameScreen(Screen):
         """The seats' kinds before table mode made them all people."""
 
     @property
+    def default_names(self) -> list[str]:
+        """The seats' names until changed: the settings' player name first."""
+        return default_names(self.app.settings.player_name)
+
+    @property
     def info(self) -> GameInfo:
         return registry.get(self.game_id).INFO
 
@@ -90,7 +95,7 @@ class NewGameScreen(Screen):
             for seat in range(MAX_SEATS):
                 with Horizontal(classes="field seat", id=f"seat-{seat}"):
                     yield PlainLabel(f"Seat {seat + 1}", classes="field-label")
-                    yield Input(DEFAULT_NAMES[seat], id=f"name-{seat}", max_length=16, compact=True)
+                    yield Input(self.default_names[seat], id=f"name-{seat}", max_length=16, compact=True)
                     yield Select(
                         SEAT_KINDS,
                         value="human" if seat == 0 else "bot:normal",
@@ -283,7 +288,7 @@ class NewGameScreen(Screen):
         count = int(self.query_one("#seats", Select).value)
         players = []
         for seat in range(count):
-            name = self.query_one(f"#name-{seat}", Input).value.strip() or DEFAULT_NAMES[seat]
+            name = self.query_one(f"#name-{seat}", Input).value.strip() or self.default_names[seat]
             problem = name_problem(name)
             if problem:
                 raise ValueError(f"Seat {seat + 1}'s name {problem}.")

@@ -1,7 +1,8 @@
 """The Footer of every screen: redrawn only when what it shows changes, and
 one rule for screens with many keys: below 100 columns it leaves out the
 command palette's hint (ctrl+p still opens it) and packs the keys one space
-closer, so F1 Help stays in sight at 80x24."""
+closer, so F1 Help stays in sight at 80x24. It shows its keys from the first
+frame, also in a browser page that has not been clicked yet."""
 
 from __future__ import annotations
 
@@ -23,12 +24,19 @@ class SteadyFooter(Footer):
     _shown: tuple | None = None
 
     def bindings_changed(self, screen: Screen) -> None:
-        if self.is_attached and screen is self.screen and screen.app.app_focus:
+        """Textual's Footer draws no keys while the app lacks focus, and in a
+        browser (``castletui serve``) the page starts without it: the Footer
+        stayed empty until the first click. This one draws the keys it has
+        never drawn even then; afterwards it keeps Textual's rule (the keys
+        as they were while the page is in the background)."""
+        current = self.is_attached and screen is self.screen
+        if current and (screen.app.app_focus or self._shown is None):
             shown = self._keys_shown(screen)
-            if shown == self._shown:
-                self._bindings_ready = True
-                return
-            self._shown = shown
+            self._bindings_ready = True
+            if shown != self._shown:
+                self._shown = shown
+                self.call_after_refresh(self.recompose)
+            return
         super().bindings_changed(screen)
 
     def _keys_shown(self, screen: Screen) -> tuple:

@@ -1,0 +1,74 @@
+"""The keys footer in a page that has not been clicked yet (issue 31,
+item 7): textual-serve's page starts without the app's focus (its driver
+sends AppBlur at once), and Textual's Footer draws no keys until the app
+has focus, so ``castletui serve`` showed an empty footer until the first
+click. Here the app starts without focus, as in the browser, and is never
+clicked. And what NO_COLOR gives, as the README says it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.app import App
+from textual.filter import Monochrome
+from textual.widgets._footer import FooterKey
+
+from castletui.app import Start
+from castletui.screens.join import JoinScreen
+from castletui.screens.menu import MenuScreen
+from castletui.shared import SharedApp
+from castletui.widgets.footer import SteadyFooter
+
+
+def keys_shown(app) -> list[str]:
+    footer = app.screen.query_one(SteadyFooter)
+    return [key.description for key in footer.query(FooterKey)]
+
+
+async def wait_for_keys(pilot) -> list[str]:
+    """The footer's keys once it has drawn any (a few frames at most)."""
+    for _ in range(20):
+        shown = keys_shown(pilot.app)
+        if shown:
+            return shown
+        await pilot.pause()
+    return keys_shown(pilot.app)
+
+
+def unfocused(app: SharedApp) -> SharedApp:
+    app.set_reactive(App.app_focus, False)  # as the browser page starts
+    return app
+
+
+async def test_the_lobby_shows_its_keys_before_the_page_is_clicked(tmp_path):
+    app = unfocused(SharedApp(Start("join"), who="ann", table_dir=tmp_path, lobby_only=True))
+    async with app.run_test(size=(100, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, JoinScreen) and not app.app_focus
+        assert "New shared game" in await wait_for_keys(pilot)
+
+
+async def test_the_menu_and_the_lobby_over_it_show_their_keys_unclicked(tmp_path):
+    app = unfocused(SharedApp(Start("join"), who="ann", table_dir=tmp_path))
+    async with app.run_test(size=(100, 24)) as pilot:
+        for _ in range(20):
+            if isinstance(app.screen, JoinScreen):
+                break
+            await pilot.pause()
+        assert isinstance(app.screen, JoinScreen) and not app.app_focus
+        assert "New shared game" in await wait_for_keys(pilot)
+        await pilot.press("escape")  # a key gives the app focus: the menu as usual
+        assert isinstance(app.screen, MenuScreen)
+        assert "New game" in await wait_for_keys(pilot)
+
+
+async def test_no_color_is_shades_of_grey_as_the_readme_says(tmp_path, monkeypatch):
+    """Issue 31, item 7: the README promised a colourless screen; Textual's
+    filter for NO_COLOR (without ANSI colours) is greyscale, as it now says."""
+    monkeypatch.setenv("NO_COLOR", "1")
+    app = SharedApp(Start("join"), who="ann", table_dir=tmp_path, lobby_only=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app.no_color and any(isinstance(f, Monochrome) for f in app._filters)
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
+    assert "`NO_COLOR=1` shows the screen in shades of grey" in readme
