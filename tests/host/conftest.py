@@ -12,6 +12,7 @@ import re
 import signal
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from pathlib import Path
@@ -246,15 +247,19 @@ def keys():
 
 
 @pytest.fixture
-def start_host(tmp_path):
-    """Start ``castletui host`` with the given options (stopped after the test)."""
+def start_host():
+    """Start ``castletui host`` with the given options (stopped after the
+    test). Its folders are in a short temporary path: the lobby's title names
+    the table folder, and pytest's own paths under xdist are long enough to
+    wrap it at 80 columns, splitting the words the tests wait for."""
     hosts: list[RunningHost] = []
+    with tempfile.TemporaryDirectory(prefix="cth-") as short:
 
-    def start(*options: str, players: dict | None = None, root: Path | None = None) -> RunningHost:
-        host = RunningHost(root or tmp_path / f"host{len(hosts)}", *options, players=players)
-        hosts.append(host)
-        return host
+        def start(*options: str, players: dict | None = None, root: Path | None = None) -> RunningHost:
+            host = RunningHost(root or Path(short) / f"h{len(hosts)}", *options, players=players)
+            hosts.append(host)
+            return host
 
-    yield start
-    for host in hosts:
-        host.stop()
+        yield start
+        for host in hosts:
+            host.stop()

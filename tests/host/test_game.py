@@ -7,12 +7,14 @@ decision."""
 from __future__ import annotations
 
 import asyncio
+import os
+from unittest import mock
 
 import msgspec
 import pytest
 
 import saves
-from castletui.shared import TableWatcher, create_table
+from castletui.shared import create_table
 from rules import castlecards as game
 from rules.core import screen
 from saves.replay import replay_states
@@ -28,48 +30,61 @@ def person_moves(save) -> int:
     return sum(1 for entry in save.log if entry.seat >= 0)
 
 
-async def changed(watcher: TableWatcher) -> bool:
-    return await asyncio.to_thread(watcher.wait, 1.0)
+class TableLook:
+    """Says when the table file is replaced (each commit renames a new one in)."""
+
+    def __init__(self, path) -> None:
+        self.path = path
+        self.last = self.signature()
+
+    def signature(self):
+        status = os.stat(self.path)
+        return (status.st_ino, status.st_mtime_ns, status.st_size)
+
+    async def changed(self, within: float = 1.0) -> bool:
+        """Whether the file changed within ``within`` seconds (looked at often)."""
+        deadline = asyncio.get_running_loop().time() + within
+        while asyncio.get_running_loop().time() < deadline:
+            now = self.signature()
+            if now != self.last:
+                self.last = now
+                return True
+            await asyncio.sleep(0.02)
+        return False
 
 
 async def play_a_few_moves(table: Table, players: list[Player], moves: int) -> None:
     """Enter for whoever's decision it is, until ``moves`` more decisions of
     people are in the table's log (chance is drawn by the terminals)."""
-    watcher = TableWatcher(table.path)
-    try:
-        target = person_moves(table.read()[0]) + moves
-        deadline = asyncio.get_running_loop().time() + 4 * WAIT_SECONDS
-        while asyncio.get_running_loop().time() < deadline:
-            save = table.read()[0]
-            if person_moves(save) >= target:
-                return
-            seat = game.to_move(saves.replay(save))
-            if seat is not None and seat >= 0:
-                mark = players[seat].mark()
-                players[seat].send(b"\r")
-                # The next frame (a step deeper in a choice) or the table changing.
-                while players[seat].mark() == mark and not await changed(watcher):
-                    pass
-            else:
-                await changed(watcher)
-        raise AssertionError("the moves were not played in time")
-    finally:
-        watcher.close()
+    look = TableLook(table.path)
+    target = person_moves(table.read()[0]) + moves
+    deadline = asyncio.get_running_loop().time() + 4 * WAIT_SECONDS
+    while asyncio.get_running_loop().time() < deadline:
+        save = table.read()[0]
+        if person_moves(save) >= target:
+            return
+        seat = game.to_move(saves.replay(save))
+        if seat is not None and seat >= 0:
+            mark = players[seat].mark()
+            players[seat].send(b"\r")
+            # The next frame (a step deeper in a choice) or the table changing.
+            while players[seat].mark() == mark and not await look.changed():
+                pass
+        else:
+            await look.changed()
+    raise AssertionError("the moves were not played in time")
 
 
 async def at_a_persons_decision(table: Table):
     """The table once the draws the terminals make are in: a person decides."""
-    watcher = TableWatcher(table.path)
-    try:
-        for _ in range(int(WAIT_SECONDS)):
-            save = table.read()[0]
-            state = saves.replay(save)
-            if game.to_move(state) in (0, 1):
-                return save, state
-            await changed(watcher)
-        raise AssertionError("the table never came to a person's decision")
-    finally:
-        watcher.close()
+    look = TableLook(table.path)
+    for _ in range(int(WAIT_SECONDS)):
+        save = table.read()[0]
+        state = saves.replay(save)
+        if game.to_move(state) in (0, 1):
+            return save, state
+        await look.changed()
+    raise AssertionError("the table never came to a person's decision")
 
 
 def hidden_names(save, seat: int, other: int) -> set[str]:
@@ -91,14 +106,14 @@ async def test_two_keys_play_castlecards_each_seeing_only_its_hand_and_a_dropped
     start_host, keys
 ):
     host = start_host(players={"Alice": keys["alice"], "Bob": keys["bob"]})
-    table, _, _ = create_table(
-        host.table_dir,
-        "Alice",
-        "castlecards",
-        "two-player",
-        [saves.Player("Seat 1"), saves.Player("Seat 2")],
-        seed=21,
-    )
+    with mock.patch("saves.table.new_seed", return_value=21):  # the same deal on every run
+        table, _, _ = create_table(
+            host.table_dir,
+            "Alice",
+            "castlecards",
+            "two-player",
+            [saves.Player("Seat 1"), saves.Player("Seat 2")],
+        )
     alice = await Player.connect(host.port, keys["alice"])
     await alice.open_terminal()
     await alice.wait_for("you play as Alice", "Back to your seat 1")
