@@ -16,10 +16,10 @@ appends one line however long the game is:
   and ``finished`` (schema.After). The game stands as its last line says;
   ``updated`` is the later of the header's and the last line's ``at``::
 
-      [log]                                                       # TOML
-      1 = { seat = -1, action = { type = "Roll", die = 4 }, at = "...", status = "Ann to play", hash = "..." }
+      [log]                                                          # TOML
+      1 = { seat = -1, action = { type = "Draw", card = "gold" }, at = "...", status = "Ann to play", hash = "..." }
 
-      {"seat": -1, "action": {"type": "Roll", "die": 4}, "at": "...", ...}   # JSON: after the header's "}"
+      {"seat": -1, "action": {"type": "Draw", "card": "gold"}, "at": "...", ...}  # JSON: after the header's "}"
 
 A line is only ever appended whole, ending in a newline: a last line
 without one is a move that was being written when castletui stopped. It is
@@ -31,8 +31,8 @@ Files of format 1, and shared tables (saves.table writes them whole), are
 one document with the log inside and ``check``, ``updated``, ``status``
 and ``finished`` in the header; they are read as they always were.
 
-Reading a TOML log through tomllib costs about 15-30 ms per 1,000 lines,
-more than the whole load may cost. Each line castletui writes is JSON once
+Reading a TOML log through tomllib costs 10-30 ms per 1,000 lines, more
+than a whole load may cost (20 ms). Each line castletui writes is JSON once
 its keys are quoted, so the lines are read in one pass by msgspec; a line
 written any other way (by hand: comments, other spacing, other numbers)
 sends the file through tomllib, which reads every valid TOML file.
@@ -357,13 +357,13 @@ def _parse_toml(data: bytes, path: Path) -> _Parsed:
     else:
         raw = _toml_document(data[: start - len(TOML_LOG) + 1], path)
         last_line = body[body.rfind(b"\n", 0, len(body) - 1) + 1 :]
-        after = _toml_after(last_line, len(entries), path) if entries else After()
+        after = _toml_after(last_line, len(entries)) if entries else After()
     torn = False
     if piece.strip():
         number = len(entries) + 1
         last = _toml_lines(piece + b"\n", number)
         if last is not None:
-            after = _toml_after(piece + b"\n", number, path)
+            after = _toml_after(piece + b"\n", number)
         else:
             try:
                 line = tomllib.loads(piece.decode("utf-8"))[str(number)]
@@ -376,12 +376,11 @@ def _parse_toml(data: bytes, path: Path) -> _Parsed:
     return _Parsed(raw, entries, after, start + len(body), torn)
 
 
-def _toml_after(line: bytes, number: int, path: Path) -> After:
-    """What the TOML log line ``number`` says of the game after it."""
-    text = _toml_json(line, number)
-    if text is None:
-        return After()
-    return _after(lambda text: _afters_decoder.decode(text)[0], text, path)
+def _toml_after(line: bytes, number: int) -> After:
+    """What the TOML log line ``number`` says of the game after it (a
+    line the quick reader declines says nothing: its status is shown empty)."""
+    found = _toml_lines(line, number, _afters_decoder)
+    return found[0] if found else After()
 
 
 def _toml_document(data: bytes, path: Path) -> Any:
@@ -393,22 +392,26 @@ def _toml_document(data: bytes, path: Path) -> Any:
         raise _not_valid("TOML", error, path) from None
 
 
-def _toml_lines(body: bytes, first: int) -> list[LogEntry] | None:
+def _toml_lines(body: bytes, first: int, decoder: Any = _entries_decoder) -> list[Any] | None:
     """The entries of ``body``'s lines ``N = { ... }`` (numbered from
-    ``first``) read as JSON in one pass, or None when a line is not written
-    as castletui writes them (then tomllib reads it)."""
-    text = _toml_json(body, first)
-    if text is None:
+    ``first``) read as JSON in one pass (by ``decoder``), or None when a
+    line is not written as castletui writes them (then tomllib reads it)."""
+    found = _toml_json(body, first)
+    if found is None:
         return None
+    text, lines = found
     try:
-        return _entries_decoder.decode(text)
+        values = decoder.decode(text)
     except (msgspec.DecodeError, msgspec.ValidationError):
         return None
+    return values if len(values) == lines else None
 
 
-def _toml_json(body: bytes, first: int) -> bytes | None:
+def _toml_json(body: bytes, first: int) -> tuple[bytes, int] | None:
     """``body``'s lines ``N = { ... }`` (numbered from ``first``) as a JSON
-    array, or None when a line is not written as castletui writes them.
+    array and how many lines that is (the array must hold as many values:
+    ``1 = 2, 3`` is not one), or None when a line is not written as
+    castletui writes them.
 
     castletui writes keys bare, after ``{ `` or ``, ``, and arrays without
     a space after their commas, so quoting every word that follows ``{ `` or
@@ -420,7 +423,7 @@ def _toml_json(body: bytes, first: int) -> bytes | None:
     1_000, inf, a bare ``true`` after ``, ``) are not JSON or not entries.
     tests/saves/test_journal.py checks it against tomllib."""
     if not body.strip():
-        return b"[]"
+        return b"[]", 0
     text = b"\n" + body.rstrip(b"\n")  # each line starts after a newline
     numbers = _LINE_NUMBER.findall(text)
     expected = [b"%d" % number for number in range(first, first + len(numbers))]
@@ -432,7 +435,7 @@ def _toml_json(body: bytes, first: int) -> bytes | None:
     text, nexts = _NEXT_KEY.subn(b', "', text)
     if firsts + nexts != equals or b"'" in text:
         return None
-    return b"[" + text.replace(b" = ", b'": ')[1:] + b"]"
+    return b"[" + text.replace(b" = ", b'": ')[1:] + b"]", len(numbers)
 
 
 def _numbered(log: dict, path: Path) -> list[Any]:
@@ -493,7 +496,7 @@ def parse_lines(data: bytes, suffix: str, first: int, path: Path) -> tuple[list[
     entries = _toml_lines(body, first)
     if entries is not None:
         last_line = body[body.rfind(b"\n", 0, len(body) - 1) + 1 :]
-        return entries, _toml_after(last_line, first + len(entries) - 1, path), len(body)
+        return entries, _toml_after(last_line, first + len(entries) - 1), len(body)
     try:
         parsed = tomllib.loads(body.decode("utf-8"))
     except (UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
