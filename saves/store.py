@@ -333,11 +333,25 @@ def read_since(path: str | os.PathLike, since: Position) -> Appended:
     it was made and the hash of the state it led to (LogEntry.at, hash).
 
     A watching terminal keeps the Position of the save it replayed and,
-    when the file changes, applies just these entries (checking each
-    ``seat`` against ``to_move`` as replay does; ``hash`` of the last one
-    against its own state). A shared table (saves.table) is written whole
-    at every commit, so for now every change to it is Rewritten; a table
-    that appends its commits gets this for free."""
+    when the file changes, applies just these entries, checking each
+    ``seat`` against ``to_move`` as replay does and the last ``hash``
+    against its own state::
+
+        save, position = saves.read_at(path)        # once, then replay it
+        ...                                         # the file changed:
+        try:
+            appended = saves.read_since(path, position)
+        except saves.Rewritten:                     # an undo, a seat taken...
+            save, position = saves.read_at(path)    # read and replay it whole
+        else:
+            for entry in appended.entries:
+                state = game.apply(state, saves.decode_action(game, entry.action))
+            position = appended.position
+
+    A shared table (saves.table) is still one document written whole at
+    every commit, so for now every change to it is Rewritten (at the cost
+    of an fstat when nothing changed); a table that appended its commits
+    (saves.store.write under its lock) would get this for free."""
     path = Path(path)
     try:
         handle = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
