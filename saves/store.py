@@ -350,8 +350,9 @@ def read_since(path: str | os.PathLike, since: Position) -> Appended:
 
     A shared table (saves.table) is still one document written whole at
     every commit, so for now every change to it is Rewritten (at the cost
-    of an fstat when nothing changed); a table that appended its commits
-    (saves.store.write under its lock) would get this for free."""
+    of an fstat when nothing changed); once a table's commits append their
+    lines (its seating in the header, rewritten whole only when a seat is
+    taken), watchers of tables read just the new moves too."""
     path = Path(path)
     try:
         handle = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
