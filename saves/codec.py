@@ -7,14 +7,14 @@ The layout (format 2) is a journal, so that the autosave after a move
 appends one line however long the game is:
 
 - a header with everything a move never changes (format, version, game,
-  edition, created, seed, mode, config), ``updated`` (when the file was
-  last written whole) and, with an empty log, ``status`` and
-  ``finished``; written whole and atomically (saves.store.dump);
+  edition, created, seed, mode, config; with an empty log also updated,
+  status and finished), written whole and atomically (saves.store.dump);
 - then one line per logged action, in the order played: the entry (seat,
   action, ``at`` when it was made, ``hash`` of the state it led to) and,
-  on the line that was last when it was written, the game's ``status``
-  and ``finished`` (schema.After). The game stands as its last line says;
-  ``updated`` is the later of the header's and the last line's ``at``::
+  on the line that was last when it was written, how the game stands
+  (schema.After: ``status``, ``finished``, and ``updated`` when the file
+  was saved later than the move was made). The game stands as its last
+  line says::
 
       [log]                                                          # TOML
       1 = { seat = -1, action = { type = "Draw", card = "gold" }, at = "...", status = "Ann to play", hash = "..." }
@@ -86,7 +86,7 @@ def format_of(path: Path) -> str:
 TOML_LOG = b"\n[log]\n"
 """The line the TOML header ends with; the log's lines follow it."""
 _NOT_IN_HEADER = ("log", "check")
-_ON_THE_LAST_LINE = ("status", "finished")
+_ON_THE_LAST_LINE = ("updated", "status", "finished")
 
 
 def encode(save: SaveFile, suffix: str) -> bytes:
@@ -119,7 +119,8 @@ def encode_lines(save: SaveFile, start: int, suffix: str) -> bytes:
         return b""
     last = entries[-1]
     state_hash = last.pop("hash", "") or (save.check.state_hash if save.check.plies == len(save.log) else "")
-    last.update(msgspec.to_builtins(After(save.status, save.finished)))
+    updated = save.updated if save.updated != last.get("at") else ""
+    last.update(msgspec.to_builtins(After(save.status, save.finished, updated)))
     if state_hash:
         last["hash"] = state_hash  # last: the line ends with it
     if suffix == ".json":
@@ -261,14 +262,12 @@ def _check_envelope(raw: dict, path: Path) -> None:
 
 def _take_after(raw: dict, entries: list[LogEntry], after: After) -> None:
     """A journal stands as its last line says (the header, while the log
-    is empty); it was last saved when its header or its last line was written."""
+    is empty)."""
     if not entries:
         raw.setdefault("updated", raw.get("created"))
         return
     raw["status"], raw["finished"] = after.status, after.finished
-    header = raw.get("updated")
-    if not isinstance(header, str) or entries[-1].at > header:  # ISO stamps, all in UTC
-        raw["updated"] = entries[-1].at or header or raw.get("created")
+    raw["updated"] = after.updated or entries[-1].at or raw.get("updated") or raw.get("created")
 
 
 # --- JSON --------------------------------------------------------------------

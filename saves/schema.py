@@ -80,10 +80,13 @@ class LogEntry(msgspec.Struct, frozen=True, omit_defaults=True):
 class After(msgspec.Struct, frozen=True, omit_defaults=True):
     """What a journal's last line says about the game as it stands after
     that move, beside its entry (each line says it when it is written
-    last; a line read from the middle of a file is never asked)."""
+    last; a line read from the middle of a file is never asked).
+    ``updated`` only when the file was saved later than the move was made
+    (an undo writes the file whole)."""
 
     status: Text = ""
     finished: bool = False
+    updated: Text = ""
 
 
 class Check(msgspec.Struct, frozen=True):

@@ -56,6 +56,20 @@ def test_a_move_appends_its_line_and_rewrites_nothing(tmp_path, suffix):
     assert not saves.backup_path(path).exists()
     loaded = Session.open(path)
     assert loaded.state == session.state and loaded.save.status == session.status_text()
+    assert loaded.save.updated == session.save.updated == session.save.log[-1].at
+
+
+@pytest.mark.parametrize("updated", ["2026-11-29T08:00:00+00:00", "2026-12-24T18:00:00+00:00"])
+def test_a_save_written_whole_reads_back_when_it_was_saved(tmp_path, updated):
+    """An undo saves later than its last move was made; a test pins the
+    date earlier: either way the file says when it was saved."""
+    save, _ = played_save(plies=12)
+    path = saves.dump(
+        msgspec.structs.replace(save, updated=updated, status="Wei to play"), tmp_path / "g.json"
+    )
+    read = saves.read(path)
+    assert (read.updated, read.status) == (updated, "Wei to play")
+    assert read.log == save.log, "each move keeps the time it was made"
 
 
 @pytest.mark.parametrize("suffix", [".toml", ".json"])
@@ -244,7 +258,7 @@ def test_the_quick_toml_reader_reads_what_castletui_writes_as_tomllib_does(actio
         LogEntry(seat=n - 1, action=action, at="2026-11-30T10:00:00+00:00")
         for n, action in enumerate(actions)
     ]
-    save = msgspec.structs.replace(EMPTY, log=entries, status=status)
+    save = msgspec.structs.replace(EMPTY, log=entries, status=status, updated="2026-11-30T10:00:00+00:00")
     body = codec.encode_lines(save, 0, ".toml")
     by_tomllib = tomllib.loads(body.decode())
     assert [msgspec.to_builtins(entry) for entry in entries[:-1]] == [
