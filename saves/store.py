@@ -281,7 +281,10 @@ def _append(save: SaveFile, path: Path, since: Position) -> Position | None:
         # grew and writes it whole (as it did at every move before).
         fcntl.flock(handle, fcntl.LOCK_EX)
         status = os.fstat(handle)
-        if (status.st_dev, status.st_ino, status.st_size) != (since.device, since.inode, since.offset):
+        # The same file (an inode number can be reused once a rewrite frees
+        # it: the time it was last changed tells them apart), as it was left.
+        now = (status.st_dev, status.st_ino, status.st_size, status.st_mtime_ns)
+        if now != (since.device, since.inode, since.offset, since.changed):
             return None
         if not stat.S_ISREG(status.st_mode):
             return None
