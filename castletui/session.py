@@ -60,6 +60,9 @@ class Session:
     # The table file as this terminal last took it in (read or committed):
     # saves.table.signature. An equal file has nothing new for it.
     synced: Any = None
+    # Where the save file stands as last written or read (saves.Position):
+    # the autosave appends the moves made since.
+    written: Any = None
 
     def __post_init__(self) -> None:
         self.game = registry.get(self.save.game)
@@ -102,8 +105,8 @@ class Session:
 
         if is_table(path):
             raise saves.SaveError(not_a_save_message(Path(path)), path=Path(path))
-        save, states = saves.load_states(path)
-        return cls(save, states, Path(path))
+        save, states, written = saves.open_game(path)
+        return cls(save, states, Path(path), written=written)
 
     @classmethod
     def from_save(cls, save: SaveFile, path: Path | None = None) -> Session:
@@ -427,7 +430,7 @@ class Session:
             return
         self.save = msgspec.structs.replace(self.save, finished=self.over, status=self.status_text())
         try:
-            saves.dump(self.save, self.path)
+            self.written = saves.write(self.save, self.path, self.written)
             self.last_save_error = ""
         except SaveError as error:
             self.last_save_error = str(error)
@@ -436,7 +439,7 @@ class Session:
         """Save to a new file and keep autosaving there; raises SaveError.
         A file of another game is written over only with ``replace`` (its
         last copy is kept as a backup: see saves.dump)."""
-        saves.dump(self.save, path, replace=replace)
+        self.written = saves.write(self.save, path, replace=replace)
         self.path = path
         return path
 
@@ -457,7 +460,7 @@ class Session:
         return self.log[len(self.log) - count :]
 
     def _decode(self, raw: dict) -> Any:
-        return msgspec.convert(raw, self.game.Action)
+        return saves.decode_action(self.game, raw)
 
     def action_at(self, ply: int) -> Any:
         return self._decode(self.save.log[ply].action)

@@ -8,6 +8,14 @@ The package's face (kept stable)::
     dump(save, path)            # format from the extension, atomic, keeps NAME.bak
     load(path) -> SaveFile      # validated by replay, or SaveError
     replay(save) -> State
+
+and for a game being played (saves.store, saves.codec: the file is a
+header and one line per move, so a move costs the same at any length)::
+
+    open_game(path) -> (SaveFile, states, Position)   # load, and where the file ends
+    write(save, path, since) -> Position  # the autosave: appends the new moves' lines
+    read_since(path, position) -> Appended  # the entries appended since, the status after them
+    decode_action(game, raw) -> Action    # one logged action, typed by its game
 """
 
 from __future__ import annotations
@@ -22,9 +30,12 @@ from rules.core import Config, IllegalAction, check_config, state_hash
 from saves.codec import FORMATS
 from saves.errors import SaveError
 from saves.names import name_problem
-from saves.replay import append, replay_states, truncated, verify
+from saves.replay import append, decode_action, decode_actions, replay_states, truncated, verify
 from saves.schema import FORMAT, VERSION, Check, LogEntry, Player, SaveConfig, SaveFile
 from saves.store import (
+    Appended,
+    Position,
+    Rewritten,
     SaveSummary,
     backup_path,
     clean_stale_temporaries,
@@ -36,17 +47,23 @@ from saves.store import (
     new_save_path,
     path_in,
     read,
+    read_at,
+    read_since,
     safe_name,
     save_dir,
+    write,
 )
 
 __all__ = [
     "FORMAT",
+    "Appended",
     "FORMATS",
     "VERSION",
     "Check",
     "LogEntry",
     "Player",
+    "Position",
+    "Rewritten",
     "SaveConfig",
     "SaveError",
     "SaveFile",
@@ -54,6 +71,8 @@ __all__ = [
     "append",
     "backup_path",
     "clean_stale_temporaries",
+    "decode_action",
+    "decode_actions",
     "dump",
     "game_identity",
     "identity_of",
@@ -65,13 +84,17 @@ __all__ = [
     "new_save",
     "new_save_path",
     "now",
+    "open_game",
     "path_in",
     "read",
+    "read_at",
+    "read_since",
     "replay",
     "replay_states",
     "safe_name",
     "save_dir",
     "truncated",
+    "write",
 ]
 
 
@@ -120,9 +143,17 @@ _last_loaded: tuple[SaveFile, list[Any]] | None = None
 
 def load_states(path: str | os.PathLike) -> tuple[SaveFile, list[Any]]:
     """Read, validate and replay a save: the save and every state of it."""
+    save, states, _ = open_game(path)
+    return save, states
+
+
+def open_game(path: str | os.PathLike) -> tuple[SaveFile, list[Any], Position]:
+    """A save to play on: read, validated and replayed (every state of it),
+    and where its file stands, so the autosave after the next move
+    (``write``) appends to it."""
     global _last_loaded
     path = Path(path)
-    save = read(path)
+    save, position = read_at(path)
     try:
         states = replay_states(save, source=path.name)
         verify(save, states, source=path.name)
@@ -130,7 +161,7 @@ def load_states(path: str | os.PathLike) -> tuple[SaveFile, list[Any]]:
         error.path = path
         raise
     _last_loaded = (save, states)
-    return save, states
+    return save, states, position
 
 
 def load(path: str | os.PathLike) -> SaveFile:

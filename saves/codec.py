@@ -2,6 +2,40 @@
 
 Decoding is strict and every failure becomes a SaveError that names the
 file and says what is wrong in words.
+
+The layout (format 2) is a journal, so that the autosave after a move
+appends one line however long the game is:
+
+- a header with everything a move never changes (format, version, game,
+  edition, created, seed, mode, config; with an empty log also updated,
+  status and finished), written whole and atomically (saves.store.dump);
+- then one line per logged action, in the order played: the entry (seat,
+  action, ``at`` when it was made, ``hash`` of the state it led to) and,
+  on the line that was last when it was written, how the game stands
+  (schema.After: ``status``, ``finished``, and ``updated`` when the file
+  was saved later than the move was made). The game stands as its last
+  line says::
+
+      [log]                                                          # TOML
+      1 = { seat = -1, action = { type = "Draw", card = "gold" }, at = "...", status = "Ann to play", hash = "..." }
+
+      {"seat": -1, "action": {"type": "Draw", "card": "gold"}, "at": "...", ...}  # JSON: after the header's "}"
+
+A line is only ever appended whole, ending in a newline: a last line
+without one is a move that was being written when castletui stopped. It is
+read if it is a whole entry and otherwise left out (the file ``torn``),
+which loses that one move and nothing else. Any other damage is refused as
+before.
+
+Files of format 1, and shared tables (saves.table writes them whole), are
+one document with the log inside and ``check``, ``updated``, ``status``
+and ``finished`` in the header; they are read as they always were.
+
+Reading a TOML log through tomllib costs 10-30 ms per 1,000 lines, more
+than a whole load may cost (20 ms). Each line castletui writes is JSON once
+its keys are quoted, so the lines are read in one pass by msgspec; a line
+written any other way (by hand: comments, other spacing, other numbers)
+sends the file through tomllib, which reads every valid TOML file.
 """
 
 from __future__ import annotations
@@ -9,16 +43,28 @@ from __future__ import annotations
 import re
 import tomllib
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any, NamedTuple
 
 import msgspec
 import tomli_w
 
 from saves.errors import SaveError
 from saves.names import name_problem
-from saves.schema import FORMAT, MAX_PLIES, VERSION, Envelope, SaveFile
+from saves.schema import FORMAT, MAX_PLIES, VERSION, After, Check, Envelope, LogEntry, SaveFile
 
 FORMATS = (".toml", ".json")
+
+
+class Layout(NamedTuple):
+    """How a file read was laid out, for the next write and for readers
+    that follow it (saves.store.Position)."""
+
+    journal: bool
+    """Header then one line per entry (format 2's own): a move can be appended."""
+    offset: int
+    """Bytes up to the end of the last whole line (a document: its length)."""
+    torn: bool = False
+    """A last line cut short (the move in flight when castletui stopped) was left out."""
 
 
 def format_of(path: Path) -> str:
@@ -35,15 +81,108 @@ def format_of(path: Path) -> str:
     return suffix
 
 
+# --- writing -------------------------------------------------------------------
+
+TOML_LOG = b"\n[log]\n"
+"""The line the TOML header ends with; the log's lines follow it."""
+_NOT_IN_HEADER = ("log", "check")
+_ON_THE_LAST_LINE = ("updated", "status", "finished")
+
+
 def encode(save: SaveFile, suffix: str) -> bytes:
+    """The whole file: the header, then every log entry as a line."""
+    return encode_header(save, suffix) + encode_lines(save, 0, suffix)
+
+
+def encode_header(save: SaveFile, suffix: str) -> bytes:
+    """What a move never changes. The file is written in this castletui's
+    format, whatever the version it was read from."""
+    plain = msgspec.to_builtins(save)
+    plain["version"] = VERSION
+    for key in _NOT_IN_HEADER + (_ON_THE_LAST_LINE if save.log else ()):
+        plain.pop(key, None)
     if suffix == ".json":
-        return msgspec.json.format(msgspec.json.encode(save), indent=1) + b"\n"
-    # tomli-w writes the TOML; msgspec turns the Struct into plain data first.
-    return tomli_w.dumps(msgspec.to_builtins(save)).encode()
+        return msgspec.json.format(msgspec.json.encode(plain), indent=1) + b"\n"
+    try:
+        header = tomli_w.dumps(plain).encode()
+    except (TypeError, ValueError) as error:
+        raise SaveError(f"This game cannot be written as TOML ({error}); save it as .json.") from None
+    return header.rstrip(b"\n") + b"\n" + TOML_LOG
+
+
+def encode_lines(save: SaveFile, start: int, suffix: str) -> bytes:
+    """Log entries ``start`` to the end as lines; the last one also says
+    how the game stands (the save's status and finished; its check's hash
+    when the entry has none)."""
+    entries = [msgspec.to_builtins(entry) for entry in save.log[start:]]
+    if not entries:
+        return b""
+    last = entries[-1]
+    state_hash = last.pop("hash", "") or (save.check.state_hash if save.check.plies == len(save.log) else "")
+    updated = save.updated if save.updated != last.get("at") else ""
+    last.update(msgspec.to_builtins(After(save.status, save.finished, updated)))
+    if state_hash:
+        last["hash"] = state_hash  # last: the line ends with it
+    if suffix == ".json":
+        return b"".join(
+            msgspec.json.format(_json_encoder.encode(entry), indent=0) + b"\n" for entry in entries
+        )
+    return "".join(
+        f"{number} = {_toml_inline(entry)}\n" for number, entry in enumerate(entries, start + 1)
+    ).encode()
+
+
+_json_encoder = msgspec.json.Encoder()
+_BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
+
+
+def _toml_inline(value: Any) -> str:
+    """``value`` as a TOML inline value on one line. Strings are written as
+    JSON writes them (a TOML basic string means the same), DEL escaped
+    (TOML refuses it raw)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, str):
+        return _json_encoder.encode(value).decode().replace("\x7f", "\\u007f")
+    if isinstance(value, dict):
+        if not value:
+            return "{}"
+        items = (
+            f"{key if _BARE_KEY.fullmatch(key) else _toml_inline(key)} = {_toml_inline(item)}"
+            for key, item in value.items()
+        )
+        return "{ " + ", ".join(items) + " }"
+    if isinstance(value, list | tuple):
+        # No space after the commas: ", " then a letter is only ever a key (see _toml_lines).
+        return "[" + ",".join(_toml_inline(item) for item in value) + "]"
+    if isinstance(value, float):
+        return repr(value)
+    raise SaveError(f"This game cannot be written as TOML (a {type(value).__name__}); save it as .json.")
+
+
+# --- reading -------------------------------------------------------------------
+
+_Entries = Annotated[list[LogEntry], msgspec.Meta(max_length=MAX_PLIES)]
+_entries_decoder = msgspec.json.Decoder(_Entries)
+_entry_decoder = msgspec.json.Decoder(LogEntry)
+_after_decoder = msgspec.json.Decoder(After)
+_afters_decoder = msgspec.json.Decoder(list[After])
+_LINE_NUMBER = re.compile(rb"\n(\d+) = ")
+# A key starts after "{ " or ", " with a letter; the patterns begin with a
+# literal so that re scans for them at C speed (a look-behind is 10x slower).
+_FIRST_KEY = re.compile(rb"\{ (?=[A-Za-z_])")
+_NEXT_KEY = re.compile(rb", (?=[A-Za-z_])")
 
 
 def decode(data: bytes, path: Path) -> SaveFile:
     """Parse and validate a save's bytes, or raise SaveError naming ``path``."""
+    return decode_layout(data, path)[0]
+
+
+def decode_layout(data: bytes, path: Path) -> tuple[SaveFile, Layout]:
+    """The save in ``data`` and how the file is laid out."""
     # Every log entry names its seat: counting the word is far cheaper than
     # parsing a log no real game could have made.
     if data.count(b"seat") > MAX_PLIES + 100:
@@ -60,10 +199,51 @@ def decode(data: bytes, path: Path) -> SaveFile:
         ) from None
 
 
-def _decode(data: bytes, path: Path) -> SaveFile:
-    raw = _parse(data, path)
+def _decode(data: bytes, path: Path) -> tuple[SaveFile, Layout]:
+    suffix = format_of(path)
+    parsed = (_parse_json if suffix == ".json" else _parse_toml)(data, path)
+    raw, entries = parsed.raw, parsed.entries
     if not isinstance(raw, dict):
         raise SaveError(f"{path.name} is not a castletui save (its top level is not a table).", path=path)
+    _check_envelope(raw, path)
+    if entries is not None:
+        _take_after(raw, entries, parsed.after)
+    try:
+        save = msgspec.convert(raw, SaveFile)
+    except msgspec.ValidationError as error:
+        raise SaveError(f"{path.name} is damaged: {in_words(error)}.", path=path) from None
+    if entries is not None:
+        log = save.log + entries if save.log else entries
+        if len(log) > MAX_PLIES:
+            raise SaveError(f"{path.name} is damaged: more than {MAX_PLIES:,} moves in its log.", path=path)
+        check = save.check if "check" in raw else Check(len(log), log[-1].hash if log else "")
+        save = msgspec.structs.replace(save, log=log, check=check)
+    elif "check" not in raw and save.log:
+        save = msgspec.structs.replace(save, check=Check(len(save.log), save.log[-1].hash))
+    for seat, player in enumerate(save.players):
+        problem = name_problem(player.name)
+        if problem:
+            raise SaveError(f"{path.name} is damaged: player {seat + 1}'s name {problem}.", path=path)
+    # Only a file of this format is appended to: one of format 1 is
+    # rewritten whole first, so it never holds lines its version does not have.
+    journal = entries is not None and save.version >= 2
+    return save, Layout(journal=journal, offset=parsed.offset, torn=parsed.torn)
+
+
+class _Parsed(NamedTuple):
+    raw: Any
+    """The header as plain data (a document: all of it)."""
+    entries: list[LogEntry] | None
+    """The entries of the log's lines (None: the file is one document)."""
+    after: After
+    """What the last line says of the game (After() when it says nothing)."""
+    offset: int
+    """Bytes up to the end of the last whole line."""
+    torn: bool
+    """A last line cut short was left out."""
+
+
+def _check_envelope(raw: dict, path: Path) -> None:
     # A non-text format field is not ours either: say so rather than a type error.
     envelope = (
         msgspec.convert(raw, Envelope, strict=False) if isinstance(raw.get("format"), str) else Envelope()
@@ -78,30 +258,255 @@ def _decode(data: bytes, path: Path) -> SaveFile:
             f"reads up to {VERSION}). Update castletui to open it; the file is left as it is.",
             path=path,
         )
+
+
+def _take_after(raw: dict, entries: list[LogEntry], after: After) -> None:
+    """A journal stands as its last line says (the header, while the log
+    is empty)."""
+    if not entries:
+        raw.setdefault("updated", raw.get("created"))
+        return
+    raw["status"], raw["finished"] = after.status, after.finished
+    raw["updated"] = after.updated or entries[-1].at or raw.get("updated") or raw.get("created")
+
+
+# --- JSON --------------------------------------------------------------------
+
+
+def _parse_json(data: bytes, path: Path) -> _Parsed:
+    """The header, then the entries of the lines after it. A header written
+    by castletui ends with a line ``}``; a file with nothing after that
+    line and a log inside is one document (format 1, a shared table, a file
+    written by hand)."""
+    end = data.find(b"\n}\n")
+    head, rest = (data, b"") if end < 0 else (data[: end + 2], data[end + 3 :])
+    raw = _json_value(head, path)
+    if not rest.strip():
+        journal = end >= 0 and "log" not in _dict(raw)
+        return _Parsed(raw, [] if journal else None, After(), len(data), False)
+    body, piece = _whole_lines(rest)
+    lines = [line for line in body.split(b"\n") if line.strip()]
     try:
-        save = msgspec.convert(raw, SaveFile)
+        entries = _entries_decoder.decode(b"[" + b",".join(lines) + b"]") if lines else []
+    except (msgspec.DecodeError, msgspec.ValidationError):
+        entries = [_json_entry(line, number, path) for number, line in enumerate(lines, 1)]
+    torn = False
+    if piece.strip():
+        try:
+            entries.append(_entry_decoder.decode(piece))
+            lines.append(piece)
+        except (msgspec.DecodeError, msgspec.ValidationError):
+            torn = True
+    after = _after(_after_decoder.decode, lines[-1], path) if lines else After()
+    return _Parsed(raw, entries, after, end + 3 + len(body), torn)
+
+
+def _after(decode: Any, line: Any, path: Path) -> After:
+    try:
+        return decode(line)
     except msgspec.ValidationError as error:
-        raise SaveError(f"{path.name} is damaged: {in_words(error)}.", path=path) from None
-    for seat, player in enumerate(save.players):
-        problem = name_problem(player.name)
-        if problem:
-            raise SaveError(f"{path.name} is damaged: player {seat + 1}'s name {problem}.", path=path)
-    return save
+        raise SaveError(f"{path.name} is damaged: {in_words(error, 'the last move')}.", path=path) from None
+    except msgspec.DecodeError:
+        return After()
 
 
-def _parse(data: bytes, path: Path) -> Any:
-    suffix = format_of(path)
+def _json_value(data: bytes, path: Path) -> Any:
     try:
-        if suffix == ".json":
-            return msgspec.json.decode(data)
+        return msgspec.json.decode(data)
+    except msgspec.DecodeError as error:
+        raise _not_valid("JSON", error, path) from None
+
+
+def _json_entry(line: bytes, number: int, path: Path) -> LogEntry:
+    """One line of the log, or SaveError naming it (the slow way, for the message)."""
+    try:
+        return _entry_decoder.decode(line)
+    except msgspec.DecodeError as error:
+        raise SaveError(
+            f"{path.name} is damaged: log line {number} is not valid JSON ({str(error).rstrip('.')}).",
+            path=path,
+        ) from None
+    except msgspec.ValidationError as error:
+        raise SaveError(
+            f"{path.name} is damaged: {in_words(error, f'log[{number - 1}]')}.", path=path
+        ) from None
+
+
+# --- TOML --------------------------------------------------------------------
+
+
+def _parse_toml(data: bytes, path: Path) -> _Parsed:
+    """As _parse_json, for TOML: the header, then the lines of its ``[log]``
+    table. Without a ``[log]`` line of its own the file is one document
+    (format 1, a file written by hand) and tomllib reads it all."""
+    start = data.find(TOML_LOG)
+    if start < 0:
+        raw = _toml_document(data, path)
+        if isinstance(raw.get("log"), dict):  # a [log] table of numbered moves, laid out by hand
+            raw["log"] = _numbered(raw["log"], path)
+        return _Parsed(raw, None, After(), len(data), False)
+    start += len(TOML_LOG)
+    body, piece = _whole_lines(data[start:])
+    entries = _toml_lines(body, 1)
+    if entries is None:  # written by hand: tomllib reads the header and the whole lines
+        raw = _toml_document(data[: start + len(body)], path)
+        log = _numbered(raw.pop("log", {}), path)
+        entries = _typed_entries(log, path)
+        after = _after(lambda line: msgspec.convert(line, After), log[-1], path) if log else After()
+    else:
+        raw = _toml_document(data[: start - len(TOML_LOG) + 1], path)
+        last_line = body[body.rfind(b"\n", 0, len(body) - 1) + 1 :]
+        after = _toml_after(last_line, len(entries)) if entries else After()
+    torn = False
+    if piece.strip():
+        number = len(entries) + 1
+        last = _toml_lines(piece + b"\n", number)
+        if last is not None:
+            after = _toml_after(piece + b"\n", number)
+        else:
+            try:
+                line = tomllib.loads(piece.decode("utf-8"))[str(number)]
+                last = [msgspec.convert(line, LogEntry)]
+                after = msgspec.convert(line, After)
+            except (UnicodeDecodeError, tomllib.TOMLDecodeError, KeyError, msgspec.ValidationError):
+                last = None
+        torn = last is None
+        entries += last or []
+    return _Parsed(raw, entries, after, start + len(body), torn)
+
+
+def _toml_after(line: bytes, number: int) -> After:
+    """What the TOML log line ``number`` says of the game after it (a
+    line the quick reader declines says nothing: its status is shown empty)."""
+    found = _toml_lines(line, number, _afters_decoder)
+    return found[0] if found else After()
+
+
+def _toml_document(data: bytes, path: Path) -> Any:
+    try:
         return tomllib.loads(data.decode("utf-8"))
     except UnicodeDecodeError:
         raise SaveError(f"{path.name} is not a text file, so not a castletui save.", path=path) from None
-    except (msgspec.DecodeError, tomllib.TOMLDecodeError) as error:
-        kind = "JSON" if suffix == ".json" else "TOML"
-        detail = str(error).rstrip(".")
-        hint = " (it may have been cut short)" if "truncated" in detail or "end of" in detail.lower() else ""
-        raise SaveError(f"{path.name} is not valid {kind}{hint}: {detail}.", path=path) from None
+    except tomllib.TOMLDecodeError as error:
+        raise _not_valid("TOML", error, path) from None
+
+
+def _toml_lines(body: bytes, first: int, decoder: Any = _entries_decoder) -> list[Any] | None:
+    """The entries of ``body``'s lines ``N = { ... }`` (numbered from
+    ``first``) read as JSON in one pass (by ``decoder``), or None when a
+    line is not written as castletui writes them (then tomllib reads it)."""
+    found = _toml_json(body, first)
+    if found is None:
+        return None
+    text, lines = found
+    try:
+        values = decoder.decode(text)
+    except (msgspec.DecodeError, msgspec.ValidationError):
+        return None
+    return values if len(values) == lines else None
+
+
+def _toml_json(body: bytes, first: int) -> tuple[bytes, int] | None:
+    """``body``'s lines ``N = { ... }`` (numbered from ``first``) as a JSON
+    array and how many lines that is (the array must hold as many values:
+    ``1 = 2, 3`` is not one), or None when a line is not written as
+    castletui writes them.
+
+    castletui writes keys bare, after ``{ `` or ``, ``, and arrays without
+    a space after their commas, so quoting every word that follows ``{ `` or
+    ``, `` and turning each `` = `` into ``: `` makes JSON of exactly the
+    same data. What else could take that turn is refused, not misread: a
+    quote put into a text ends it with a letter or a colon after it, which
+    no JSON parser takes; a `` = `` that did not follow a key leaves the
+    counts unequal; TOML's other forms (literal strings, comments, dates,
+    1_000, inf, a bare ``true`` after ``, ``) are not JSON or not entries.
+    tests/saves/test_journal.py checks it against tomllib."""
+    if not body.strip():
+        return b"[]", 0
+    text = b"\n" + body.rstrip(b"\n")  # each line starts after a newline
+    numbers = _LINE_NUMBER.findall(text)
+    expected = [b"%d" % number for number in range(first, first + len(numbers))]
+    if len(numbers) != text.count(b"\n") or numbers != expected:
+        return None
+    text = _LINE_NUMBER.sub(b",", text)  # ",{ ... },{ ... }": the entries, a comma before each
+    equals = text.count(b" = ")
+    text, firsts = _FIRST_KEY.subn(b'{ "', text)
+    text, nexts = _NEXT_KEY.subn(b', "', text)
+    if firsts + nexts != equals or b"'" in text:
+        return None
+    return b"[" + text.replace(b" = ", b'": ')[1:] + b"]", len(numbers)
+
+
+def _numbered(log: dict, path: Path) -> list[Any]:
+    """The moves of a ``[log]`` table, numbered 1, 2, 3... (in any order)."""
+    if not isinstance(log, dict):
+        raise SaveError(f"{path.name} is damaged: its [log] is not a table of numbered moves.", path=path)
+    try:
+        numbers = sorted(int(key) for key in log)
+    except ValueError:
+        raise SaveError(
+            f"{path.name} is damaged: its [log] holds something other than numbered moves.", path=path
+        ) from None
+    if numbers != list(range(1, len(numbers) + 1)):
+        missing = next((n for n, m in enumerate(numbers, 1) if n != m), len(numbers) + 1)
+        raise SaveError(f"{path.name} is damaged: move {missing} is missing from its log.", path=path)
+    by_number = {int(key): value for key, value in log.items()}
+    return [by_number[number] for number in numbers]
+
+
+def _typed_entries(raw: list[Any], path: Path) -> list[LogEntry]:
+    try:
+        return msgspec.convert(raw, _Entries)
+    except msgspec.ValidationError as error:
+        raise SaveError(f"{path.name} is damaged: {in_words(error, 'log')}.", path=path) from None
+
+
+# --- both ---------------------------------------------------------------------
+
+
+def _whole_lines(data: bytes) -> tuple[bytes, bytes]:
+    """``data`` cut after its last newline: the whole lines and what follows."""
+    end = data.rfind(b"\n") + 1
+    return data[:end], data[end:]
+
+
+def _dict(value: Any) -> dict:
+    return value if isinstance(value, dict) else {}
+
+
+def _not_valid(kind: str, error: Exception, path: Path) -> SaveError:
+    detail = str(error).rstrip(".")
+    hint = " (it may have been cut short)" if "truncated" in detail or "end of" in detail.lower() else ""
+    return SaveError(f"{path.name} is not valid {kind}{hint}: {detail}.", path=path)
+
+
+def parse_lines(data: bytes, suffix: str, first: int, path: Path) -> tuple[list[LogEntry], After, int]:
+    """The whole log lines at the start of ``data`` (what was appended to a
+    journal after its entry ``first - 1``), what the last of them says of
+    the game, and how many bytes they take; a last line still being written
+    is left for the next look. SaveError if a whole line is not an entry."""
+    body, _ = _whole_lines(data)
+    if not body.strip():
+        return [], After(), len(body)
+    if suffix == ".json":
+        lines = [line for line in body.split(b"\n") if line.strip()]
+        entries = [_json_entry(line, first + n, path) for n, line in enumerate(lines)]
+        return entries, _after(_after_decoder.decode, lines[-1], path), len(body)
+    entries = _toml_lines(body, first)
+    if entries is not None:
+        last_line = body[body.rfind(b"\n", 0, len(body) - 1) + 1 :]
+        return entries, _toml_after(last_line, first + len(entries) - 1), len(body)
+    try:
+        parsed = tomllib.loads(body.decode("utf-8"))
+    except (UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
+        raise _not_valid("TOML", error, path) from None
+    try:
+        shifted = {str(int(key) - first + 1): value for key, value in parsed.items()}
+    except ValueError:
+        raise SaveError(f"{path.name}: what was added to its log is not numbered moves.", path=path) from None
+    log = _numbered(shifted, path)
+    after = _after(lambda line: msgspec.convert(line, After), log[-1], path)
+    return _typed_entries(log, path), after, len(body)
 
 
 _KINDS = {
@@ -117,11 +522,14 @@ _LENGTH = re.compile(r"Expected `(\w+)` of length (<=|>=) (\d+)")
 _TYPES = re.compile(r"Expected `(\w+)`, got `(\w+)`")
 
 
-def in_words(error: msgspec.ValidationError) -> str:
+def in_words(error: msgspec.ValidationError, root: str = "") -> str:
     """msgspec says "Expected `int`, got `str` - at `$.log[3].seat`"; say
-    what is wrong and where in words a player can follow."""
+    what is wrong and where in words a player can follow. ``root`` names
+    what was decoded when it was not the whole file (``log``: a list of
+    entries, so ``$[3].seat`` is ``log[3].seat``)."""
     message, _, location = str(error).partition(" - at `")
-    location = location.rstrip("`").removeprefix("$").removeprefix(".")
+    location = location.rstrip("`").removeprefix("$")
+    location = (root + location) if root else location.removeprefix(".")
     if match := _LENGTH.match(message):
         kind, bound, count = match.groups()
         one, many = ("character", "characters") if kind == "str" else ("entry", "entries")
@@ -130,4 +538,7 @@ def in_words(error: msgspec.ValidationError) -> str:
     elif match := _TYPES.match(message):
         wanted, got = (_KINDS.get(kind, kind) for kind in match.groups())
         message = f"expected {wanted}, not {got}"
+    # msgspec quotes a bad value back ("Invalid value 'AAAA...'"): a hostile one may be huge.
+    message = message if len(message) <= 200 else message[:197] + "..."
+    location = location if len(location) <= 100 else location[:97] + "..."
     return f"{message} (at {location})" if location else message

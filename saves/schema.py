@@ -3,6 +3,15 @@
 A save holds the set-up and every action from the first (chance included),
 so loading is a replay; ``check`` pins the state that replay must reach.
 TOML cannot hold ``None``: every Struct here omits its defaults.
+
+Format 2 (this castletui) writes a save as a journal: a header that a
+move never changes (the game, its seed, its set-up), then one line per
+logged action, so the autosave after a move appends one line whatever the
+game's length (saves.codec has the layout). Each line carries what the game
+looks like after it (``hash``, ``at``, ``status``, ``finished``): that is
+what format 1 kept in the header and rewrote with the whole file at every
+move. Format 1 files (header, log and ``[check]`` in one document) are read
+as they always were; a shared table is still one such document.
 """
 
 from __future__ import annotations
@@ -14,8 +23,12 @@ import msgspec
 from rules.core import Config
 
 FORMAT = "castletui-save"
-VERSION = 1
-"""The newest save format this castletui writes and reads."""
+VERSION = 2
+"""The newest save format this castletui writes and reads. 2: the header is
+written once and each action is appended as a line that says what the game
+looks like after it (a castletui that reads only format 1 would see a log
+longer than its ``[check]`` and call the file damaged, so it is told that
+the file is newer instead)."""
 
 # What no real game produces. A save beyond these is refused with a message
 # that says which limit, rather than parsed for seconds or drawn for minutes.
@@ -52,10 +65,28 @@ class SaveConfig(msgspec.Struct, frozen=True, omit_defaults=True):
 
 class LogEntry(msgspec.Struct, frozen=True, omit_defaults=True):
     """One decision: the seat that took it (-1 for chance) and the action,
-    kept as plain data here and typed by the game when replayed."""
+    kept as plain data here and typed by the game when replayed.
+
+    From format 2 on, each entry also says when it was made (``at``) and
+    the hash of the state it led to (``hash``, checked when it is the last
+    entry). Format 1 entries have neither (the header held the hash)."""
 
     seat: int
     action: dict[str, Any]
+    at: Text = ""
+    hash: Text = ""
+
+
+class After(msgspec.Struct, frozen=True, omit_defaults=True):
+    """What a journal's last line says about the game as it stands after
+    that move, beside its entry (each line says it when it is written
+    last; a line read from the middle of a file is never asked).
+    ``updated`` only when the file was saved later than the move was made
+    (an undo writes the file whole)."""
+
+    status: Text = ""
+    finished: bool = False
+    updated: Text = ""
 
 
 class Check(msgspec.Struct, frozen=True):

@@ -1,11 +1,24 @@
 """Where saves live and how they are written: the save directory, safe file
-names, atomic writes that keep a ``.bak`` of the previous good copy, and the
-listing shown by the load screen and ``castletui list``."""
+names, atomic writes that keep a ``.bak`` of the previous good copy, the
+autosave that appends a move's line, and the listing shown by the load
+screen and ``castletui list``.
+
+Writing a move (``write``) appends its line to the file as it was last
+written or read (saves.codec has the layout): one write and one fsync,
+the same at move 1,000 as at move 1. Anything else (a new game, an undo,
+Save as, a file of format 1, a file changed by someone else since) is
+written whole by ``dump``: to a temporary, fsync'd, renamed over the file,
+the previous copy kept as ``NAME.bak``. So a castletui killed at any
+moment leaves either the file before the write, or that file plus part of
+one line, which loading leaves out (the move in flight is lost, nothing
+else); the ``.bak`` is the copy before the last whole rewrite.
+"""
 
 from __future__ import annotations
 
 import contextlib
 import errno
+import fcntl
 import os
 import re
 import shutil
@@ -13,12 +26,13 @@ import stat
 import tempfile
 import time
 from pathlib import Path
+from typing import Any, NamedTuple
 
 import msgspec
 
-from saves.codec import FORMATS, decode, encode, format_of
+from saves.codec import FORMATS, decode, decode_layout, encode, encode_lines, format_of, parse_lines
 from saves.errors import SaveError
-from saves.schema import MAX_SAVE_BYTES, SaveFile
+from saves.schema import MAX_PLIES, MAX_SAVE_BYTES, LogEntry, SaveFile
 
 ENVIRONMENT_VARIABLE = "CASTLETUI_SAVE_DIR"
 
@@ -123,6 +137,11 @@ def dump(save: SaveFile, path: str | os.PathLike, *, replace: bool = False) -> P
     A file that holds another game is only written over with ``replace``
     (the player said so); its last copy is kept as a backup all the same."""
     path = Path(path)
+    _dump(save, path, replace=replace)
+    return path
+
+
+def _dump(save: SaveFile, path: Path, *, replace: bool = False) -> Position:
     data = encode(save, format_of(path))
     directory = path.parent
     try:
@@ -142,6 +161,7 @@ def dump(save: SaveFile, path: str | os.PathLike, *, replace: bool = False) -> P
             file.write(data)
             file.flush()
             os.fsync(file.fileno())
+            status = os.fstat(file.fileno())
         if path.exists() and path.stat().st_size > 0:
             _keep_backup(path)
         os.replace(temporary, path)
@@ -154,7 +174,225 @@ def dump(save: SaveFile, path: str | os.PathLike, *, replace: bool = False) -> P
         if temporary is not None:
             with contextlib.suppress(OSError):
                 os.unlink(temporary)
-    return path
+    return _written(save, path, status, len(data))
+
+
+# --- the autosave: a move's line appended -------------------------------------
+
+
+class Position(NamedTuple):
+    """Where a save file stands as this castletui last wrote or read it:
+    which file (device and inode: a whole rewrite makes a new one), how
+    many bytes of it are whole log lines and how many entries they hold.
+
+    ``write`` takes the Position its last call returned and appends only
+    what was logged since; ``read_since`` takes one and reads only what was
+    appended since. The last three fields are the writer's (what it wrote
+    last: a different header, an undone move or a changed status make it
+    write the file whole)."""
+
+    path: str
+    device: int
+    inode: int
+    offset: int
+    plies: int
+    journal: bool
+    """The file is a journal of this format (lines can be appended)."""
+    size: int = 0
+    """The file's size when read (a document: to notice a rewrite in place)."""
+    changed: int = 0
+    """The file's st_mtime_ns when read."""
+    header: tuple = ()
+    last: Any = None
+    """The last entry written or read (the object itself: an undo then a new move is another)."""
+    stamp: tuple = ()
+
+
+def _header_of(save: SaveFile) -> tuple:
+    """What the header of ``save``'s file says (the version aside: a file is
+    always written in this castletui's format)."""
+    return (save.game, save.edition, save.created, save.seed, save.mode, save.config)
+
+
+def _after_of(save: SaveFile) -> tuple:
+    return (save.updated, save.status, save.finished, save.check.state_hash)
+
+
+def _written(
+    save: SaveFile, path: Path, status: os.stat_result, offset: int, journal: bool = True
+) -> Position:
+    return Position(
+        str(path),
+        status.st_dev,
+        status.st_ino,
+        offset,
+        len(save.log),
+        journal,
+        status.st_size,
+        status.st_mtime_ns,
+        _header_of(save),
+        save.log[-1] if save.log else None,
+        _after_of(save),
+    )
+
+
+def write(
+    save: SaveFile, path: str | os.PathLike, since: Position | None = None, *, replace: bool = False
+) -> Position:
+    """The autosave: bring the file at ``path`` up to ``save`` and say where
+    it now stands. When ``since`` (what the last write or read returned)
+    still describes the file and ``save`` only logged more moves since,
+    their lines are appended (the cost of a move, whatever the game's
+    length); otherwise the file is written whole (``dump``: an undo, a new
+    header, a file of format 1, a file someone else changed). SaveError
+    when nothing could be written; the file is then as it was."""
+    path = Path(path)
+    if since is not None and _appendable(save, path, since):
+        if since.plies == len(save.log):
+            if since.stamp == _after_of(save):
+                return since  # nothing new
+        else:
+            appended = _append(save, path, since)
+            if appended is not None:
+                return appended
+    return _dump(save, path, replace=replace)
+
+
+def _appendable(save: SaveFile, path: Path, since: Position) -> bool:
+    return (
+        since.journal
+        and since.path == str(path)
+        and since.header == _header_of(save)
+        and since.plies <= len(save.log)
+        and (save.log[since.plies - 1] is since.last if since.plies else since.last is None)
+    )
+
+
+def _append(save: SaveFile, path: Path, since: Position) -> Position | None:
+    """Append the lines of the entries logged since ``since``; None when the
+    file is no longer the one ``since`` describes (then it is written whole)."""
+    data = encode_lines(save, since.plies, format_of(path))
+    try:
+        handle = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
+    except OSError:
+        return None
+    try:
+        # Two castletuis on one save take turns; the second sees the file
+        # grew and writes it whole (as it did at every move before).
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        status = os.fstat(handle)
+        # The same file (an inode number can be reused once a rewrite frees
+        # it: the time it was last changed tells them apart), as it was left.
+        now = (status.st_dev, status.st_ino, status.st_size, status.st_mtime_ns)
+        if now != (since.device, since.inode, since.offset, since.changed):
+            return None
+        if not stat.S_ISREG(status.st_mode):
+            return None
+        try:
+            written = 0
+            while written < len(data):
+                written += os.write(handle, data[written:])
+            os.fsync(handle)
+        except OSError as error:
+            # Whatever part of the lines reached the file is taken back; a
+            # part that stays is a cut-short last line, which loading leaves out.
+            with contextlib.suppress(OSError):
+                os.ftruncate(handle, since.offset)
+            raise SaveError(
+                f"Could not save {path.name}: {_reason(error)}. The previous save is untouched.", path=path
+            ) from None
+        status = os.fstat(handle)
+    finally:
+        os.close(handle)  # closing drops the lock
+    return _written(save, path, status, since.offset + len(data))
+
+
+class Rewritten(SaveError):
+    """The file is no longer the one a Position describes (written whole
+    since: an undo, a player who sat down, another castletui): read it
+    whole again."""
+
+
+class Appended(NamedTuple):
+    """What ``read_since`` found: the entries appended, how the game stands
+    after the last of them, and the Position to look from next time."""
+
+    entries: list[LogEntry]
+    status: str
+    finished: bool
+    position: Position
+
+
+def read_since(path: str | os.PathLike, since: Position) -> Appended:
+    """The log entries appended to the file at ``path`` after ``since`` (a
+    Position from ``read_at``, ``write`` or an earlier ``read_since``), the
+    game's status after them and the Position after them; a line still
+    being written is left for the next look. Costs what was appended, not
+    the game's length.
+
+    Raises Rewritten when the file was written whole since (its inode,
+    size or layout says so: the caller reads it whole with ``read_at``),
+    SaveError when what was appended is not log lines. Each entry says when
+    it was made and the hash of the state it led to (LogEntry.at, hash).
+
+    A watching terminal keeps the Position of the save it replayed and,
+    when the file changes, applies just these entries, checking each
+    ``seat`` against ``to_move`` as replay does and the last ``hash``
+    against its own state::
+
+        save, position = saves.read_at(path)        # once, then replay it
+        ...                                         # the file changed:
+        try:
+            appended = saves.read_since(path, position)
+        except saves.Rewritten:                     # an undo, a seat taken...
+            save, position = saves.read_at(path)    # read and replay it whole
+        else:
+            for entry in appended.entries:
+                state = game.apply(state, saves.decode_action(game, entry.action))
+            position = appended.position
+
+    A shared table (saves.table) is still one document written whole at
+    every commit, so for now every change to it is Rewritten (at the cost
+    of an fstat when nothing changed); once a table's commits append their
+    lines (its seating in the header, rewritten whole only when a seat is
+    taken), watchers of tables read just the new moves too."""
+    path = Path(path)
+    try:
+        handle = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+    except OSError as error:
+        raise Rewritten(f"Could not read {path.name}: {_reason(error)}.", path=path) from None
+    try:
+        status = os.fstat(handle)
+        if not stat.S_ISREG(status.st_mode) or (status.st_dev, status.st_ino) != (since.device, since.inode):
+            raise Rewritten(f"{path.name} was written anew.", path=path)
+        if not since.journal:
+            if (status.st_size, status.st_mtime_ns) != (since.size, since.changed):
+                raise Rewritten(f"{path.name} was written anew.", path=path)
+            return Appended([], "", False, since)
+        if status.st_size < since.offset:
+            raise Rewritten(f"{path.name} is shorter than when it was read.", path=path)
+        if status.st_size - since.offset > MAX_SAVE_BYTES:
+            raise SaveError(_too_large(path), path=path)
+        os.lseek(handle, since.offset, os.SEEK_SET)
+        with os.fdopen(handle, "rb", closefd=False) as file:
+            data = file.read(status.st_size - since.offset)
+    except OSError as error:
+        raise Rewritten(f"Could not read {path.name}: {_reason(error)}.", path=path) from None
+    finally:
+        os.close(handle)
+    entries, after, used = parse_lines(data, format_of(path), since.plies + 1, path)
+    if since.plies + len(entries) > MAX_PLIES:
+        raise SaveError(f"{path.name} holds more than {MAX_PLIES:,} moves.", path=path)
+    if not entries:
+        return Appended([], "", False, since)
+    position = since._replace(
+        offset=since.offset + used,
+        plies=since.plies + len(entries),
+        size=since.offset + used,
+        last=entries[-1],
+        stamp=(),
+    )
+    return Appended(entries, after.status, after.finished, position)
 
 
 def _keep_backup(path: Path) -> None:
@@ -269,8 +507,36 @@ def read(path: str | os.PathLike) -> SaveFile:
     return decode(read_bytes(path), path)
 
 
+def read_at(path: str | os.PathLike) -> tuple[SaveFile, Position]:
+    """``read``, and where the file stands (for ``write`` to append to it
+    and ``read_since`` to follow it). A last line cut short is left out:
+    the Position then ends before it, and the next ``write`` writes the
+    file whole."""
+    path = Path(path)
+    data, status = _read_bytes(path)
+    save, layout = decode_layout(data, path)
+    position = Position(
+        str(path),
+        status.st_dev,
+        status.st_ino,
+        layout.offset,
+        len(save.log),
+        layout.journal,
+        status.st_size,
+        status.st_mtime_ns,
+        _header_of(save),
+        save.log[-1] if save.log else None,
+        _after_of(save) if not layout.torn and layout.offset == len(data) else (),
+    )
+    return save, position
+
+
 def read_bytes(path: Path) -> bytes:
     """The bytes of a save file, or SaveError saying why they cannot be read."""
+    return _read_bytes(path)[0]
+
+
+def _read_bytes(path: Path) -> tuple[bytes, os.stat_result]:
     try:
         # O_NONBLOCK: opening a FIFO must not wait for a writer that never comes.
         handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
@@ -298,7 +564,7 @@ def read_bytes(path: Path) -> bytes:
         raise SaveError(_too_large(path), path=path)
     if not data.strip():
         raise SaveError(f"{path.name} is empty (a save that was cut short?).", path=path)
-    return data
+    return data, status
 
 
 def _too_large(path: Path) -> str:

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import errno
+
 import pytest
 
 import saves
 from castletui.session import Session
 from rules.core import CHANCE, IllegalAction
+from saves import store
 from tests.toy_game import Face, Hold, Roll
 
 
@@ -74,16 +77,28 @@ def test_run_automatic_plays_bots_to_the_end(pig, tmp_path):
     assert session.status_text().startswith("Finished:")
 
 
-def test_a_failing_autosave_is_reported_and_play_goes_on(pig, tmp_path, monkeypatch):
+@pytest.mark.parametrize("moves_before", [0, 2])
+def test_a_failing_autosave_is_reported_and_play_goes_on(pig, tmp_path, monkeypatch, moves_before):
+    """The disk fills up at a move's autosave (its line appended, or the
+    file written whole): the player is told, the file keeps every move
+    saved before, and the next autosave that works saves the rest."""
     session = new_pig(tmp_path, saves.Player("Coco"), saves.Player("Wei"))
+    for action in [Roll(), Face(3)][:moves_before]:
+        session.act(action)
+    before = (tmp_path / "pig.toml").read_bytes()
 
-    def full(*args, **kwargs):
-        raise saves.SaveError("Could not save pig.toml: the disk is full. The previous save is untouched.")
+    def full(fd):
+        raise OSError(errno.ENOSPC, "No space left on device")
 
-    monkeypatch.setattr(saves, "dump", full)
-    session.act(Roll())
+    monkeypatch.setattr(store.os, "fsync", full)
+    session.act(Roll() if moves_before == 0 else Hold())
     assert "disk is full" in session.last_save_error
-    assert session.ply == 1
+    assert session.ply == moves_before + 1
+    assert (tmp_path / "pig.toml").read_bytes() == before
+    monkeypatch.undo()
+    session.act(session.digital_chance() if moves_before == 0 else Roll())
+    assert session.last_save_error == ""
+    assert Session.open(tmp_path / "pig.toml").state == session.state
 
 
 def test_log_lines_name_the_players(pig, tmp_path):

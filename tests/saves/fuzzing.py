@@ -3,7 +3,7 @@ and variant, saved as TOML and JSON, then damaged in every way we know a file
 can be (cut short, bytes flipped, lines lost or repeated, values of the wrong
 type, nan and inf, nesting, huge texts and numbers, markup and control
 characters in names, a newer version, another game, moves out of order,
-actions changed). The suite runs every file through ``saves.load``, the
+actions changed, a move cut short while it was appended). The suite runs every file through ``saves.load``, the
 session that ``castletui resume`` opens, ``castletui list`` and the load
 screen; ``benchmarks/`` times it."""
 
@@ -165,6 +165,18 @@ def bad_encoding(data: bytes, rng: random.Random) -> bytes:
     return data[:index] + junk + data[index:]
 
 
+def torn_append(data: bytes, rng: random.Random) -> bytes:
+    """A castletui killed while appending a move: its line cut short,
+    sometimes with junk after it (a disk that lost power mid-sector)."""
+    start = data.rindex(b"\n", 0, len(data) - 1) + 1
+    cut = data[: rng.randrange(start, len(data))]
+    return cut + (
+        bytes(rng.randrange(256) for _ in range(rng.randint(1, 12))).replace(b"\n", b"")
+        if rng.random() < 0.3
+        else b""
+    )
+
+
 def emptied(data: bytes, rng: random.Random) -> bytes:
     return rng.choice([b"", b"   \n\n", b"\x00" * 100, b"{}", b"[]", b"null"])
 
@@ -186,6 +198,7 @@ MUTATIONS: dict[str, Mutation] = {
         bad_seat,
         bad_action_field,
         bad_encoding,
+        torn_append,
         emptied,
     )
 }

@@ -41,7 +41,7 @@ def test_every_fuzzed_save_opens_or_is_refused_clearly_and_is_left_as_it_was(cor
         except saves.SaveError as error:
             message = str(error)
             assert message and "Traceback" not in message and len(message) < 2000, (path.name, message)
-            assert kind != "original", message
+            assert kind not in ("original", "torn_append"), message  # a cut-short move loses only itself
             outcomes["refused"] += 1
             if error.partial is not None:  # the offer to open at the last legal move
                 Session.from_save(error.partial, None)

@@ -38,8 +38,13 @@ def saved(tmp_path) -> Path:
 
 def test_a_save_names_its_format_version_game_and_check(saved):
     text = saved.read_text()
-    assert text.startswith('format = "castletui-save"\nversion = 1\ngame = "catapult-castle"')
-    assert "[check]" in text and "state_hash" in text
+    assert text.startswith(f'format = "castletui-save"\nversion = {saves.VERSION}\ngame = "catapult-castle"')
+    header, _, log = text.partition("\n[log]\n")
+    lines = log.splitlines()
+    assert (
+        len(lines) == 30 and lines[0].startswith("1 = { seat = ") and lines[-1].startswith("30 = { seat = ")
+    )
+    assert 'hash = "' in lines[-1] and "[check]" not in header  # each move says what the game is after it
 
 
 @pytest.mark.parametrize("suffix", [".toml", ".json"])
@@ -90,12 +95,24 @@ def load_error(path: Path) -> saves.SaveError:
     return caught.value
 
 
-def test_a_truncated_file_is_refused_by_name_and_left_alone(saved):
+def test_a_file_cut_in_its_header_is_refused_by_name_and_left_alone(saved):
     data = saved.read_bytes()
-    saved.write_bytes(data[: len(data) // 2])
+    cut = data[: data.index(b'created = "') + 15]
+    saved.write_bytes(cut)
     error = load_error(saved)
     assert "coco.toml" in str(error) and "not valid TOML" in str(error)
-    assert saved.read_bytes() == data[: len(data) // 2]
+    assert saved.read_bytes() == cut
+
+
+def test_a_file_cut_in_its_log_opens_at_its_last_whole_move_and_is_left_alone(saved):
+    """Moves are appended one line each: a file cut short in its log is a
+    castletui stopped while writing a move, which is all that is lost."""
+    data = saved.read_bytes()
+    cut = data[: len(data) * 2 // 3]
+    saved.write_bytes(cut)
+    whole_lines = cut[cut.index(b"[log]") :].count(b"\n") - 1
+    assert len(saves.load(saved).log) == whole_lines
+    assert saved.read_bytes() == cut
 
 
 def test_a_truncated_json_file_says_so(tmp_path):
@@ -117,7 +134,7 @@ def test_an_unknown_game_is_named(saved):
 
 
 def test_a_newer_format_version_asks_for_an_update(saved):
-    saved.write_text(saved.read_text().replace("version = 1", "version = 7"))
+    saved.write_text(saved.read_text().replace(f"version = {saves.VERSION}", "version = 7"))
     message = str(load_error(saved))
     assert "newer castletui" in message and "format 7" in message
 
@@ -157,7 +174,7 @@ def test_an_action_of_another_game_names_the_entry(tmp_path):
 
 def test_a_tampered_position_is_caught_by_the_hash(saved):
     text = saved.read_text()
-    start = text.index('state_hash = "') + len('state_hash = "')
+    start = text.rindex('hash = "') + len('hash = "')
     saved.write_text(text[:start] + "0000000000000000" + text[start + 16 :])
     assert "different position" in str(load_error(saved))
 
@@ -246,7 +263,7 @@ def test_a_save_of_another_edition_that_still_replays_opens_without_the_hash_che
     state's shape: a log that replays legally under today's rules is the
     same game, so its old hash is not held against it."""
     text = saved.read_text()
-    start = text.index('state_hash = "') + len('state_hash = "')
+    start = text.rindex('hash = "') + len('hash = "')
     text = text[:start] + "0000000000000000" + text[start + 16 :]
     saved.write_text(text.replace('edition = "', 'edition = "an older ', 1))
     assert saves.load(saved).game == GAME

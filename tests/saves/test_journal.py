@@ -1,0 +1,289 @@
+"""Saves as a journal (format 2, issue 25 item 9): a move appends one line
+and rewrites nothing, a castletui killed while appending loses only that
+move, saves of format 1 still open, a watcher reads only what was appended,
+and the TOML log's quick reader means exactly what tomllib does."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+import msgspec
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import saves
+from castletui.session import Session
+from rules.core import CHANCE, Config, state_hash
+from saves import codec
+from saves.schema import After, LogEntry
+from tests.saves.test_saves import played_save
+
+FIXTURES = Path(__file__).parent / "fixtures"
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def bots(tmp_path: Path, suffix: str, seed: int = 4) -> Session:
+    players = [saves.Player("Ann", "bot", "random"), saves.Player("Wei", "bot", "random")]
+    return Session.new("catapult-castle", "standard", players, seed=seed, path=tmp_path / f"g{suffix}")
+
+
+def step(session: Session) -> None:
+    """One move: a digital draw or a bot's decision."""
+    seat = session.to_move()
+    session.act(session.digital_chance() if seat == CHANCE else session.bot_decision())
+
+
+@pytest.mark.parametrize("suffix", [".toml", ".json"])
+def test_a_move_appends_its_line_and_rewrites_nothing(tmp_path, suffix):
+    session = bots(tmp_path, suffix)
+    path = session.path
+    for _ in range(5):
+        step(session)
+    inode = path.stat().st_ino
+    for _ in range(20):
+        before = path.read_bytes()
+        step(session)
+        after = path.read_bytes()
+        assert after.startswith(before), "the file before the move is kept byte for byte"
+        assert after[len(before) :].count(b"\n") == 1, "one line per move"
+    assert path.stat().st_ino == inode, "never written whole (a rename would make a new file)"
+    assert not saves.backup_path(path).exists()
+    loaded = Session.open(path)
+    assert loaded.state == session.state and loaded.save.status == session.status_text()
+    assert loaded.save.updated == session.save.updated == session.save.log[-1].at
+
+
+@pytest.mark.parametrize("updated", ["2026-11-29T08:00:00+00:00", "2026-12-24T18:00:00+00:00"])
+def test_a_save_written_whole_reads_back_when_it_was_saved(tmp_path, updated):
+    """An undo saves later than its last move was made; a test pins the
+    date earlier: either way the file says when it was saved."""
+    save, _ = played_save(plies=12)
+    path = saves.dump(
+        msgspec.structs.replace(save, updated=updated, status="Wei to play"), tmp_path / "g.json"
+    )
+    read = saves.read(path)
+    assert (read.updated, read.status) == (updated, "Wei to play")
+    assert read.log == save.log, "each move keeps the time it was made"
+
+
+@pytest.mark.parametrize("suffix", [".toml", ".json"])
+def test_a_move_cut_short_at_any_byte_loses_only_that_move(tmp_path, suffix):
+    """A castletui killed while appending leaves part of the last line: at
+    every length it could have reached, the game opens at the move before
+    it, and the next move writes the file whole again (its .bak keeps the
+    cut file)."""
+    session = bots(tmp_path, suffix)
+    for _ in range(30):
+        step(session)
+    path = session.path
+    whole = path.read_bytes()
+    last_line = whole.rindex(b"\n", 0, len(whole) - 1) + 1
+    previous = session.states[-2]
+    for cut in range(last_line, len(whole) - 1):
+        path.write_bytes(whole[:cut])
+        save = saves.load(path)
+        assert len(save.log) == 29, cut
+        assert saves.replay(save) == previous
+        assert save.check.state_hash == state_hash(previous)
+    # Cut right before its newline, the line is whole: the move is kept.
+    path.write_bytes(whole[:-1])
+    assert len(saves.load(path).log) == 30
+    path.write_bytes(whole[: last_line + 10])
+    reopened = Session.open(path)
+    step(reopened)
+    assert saves.read(path).check.plies == 30
+    assert saves.backup_path(path).read_bytes() == whole[: last_line + 10]
+
+
+@pytest.mark.parametrize("suffix", [".toml", ".json"])
+def test_a_damaged_whole_line_is_refused_not_left_out(tmp_path, suffix):
+    """Only a last line without its newline is a move in flight: a whole
+    line that does not read is damage, and says so."""
+    session = bots(tmp_path, suffix)
+    for _ in range(10):
+        step(session)
+    data = session.path.read_bytes()
+    line = data.rindex(b"\n", 0, len(data) - 1) + 1
+    session.path.write_bytes(data[: line + 8] + b"\x01" + data[line + 9 :])
+    with pytest.raises(saves.SaveError):
+        saves.load(session.path)
+
+
+def test_a_castletui_killed_while_playing_loses_at_most_the_move_in_flight(tmp_path):
+    """A real process, killed with SIGKILL while it autosaves move after move."""
+    script = (
+        "import sys; sys.path.insert(0, sys.argv[2])\n"
+        "from pathlib import Path\n"
+        "from tests.saves.test_journal import bots, step\n"
+        "session = bots(Path(sys.argv[1]), '.toml', seed=11)\n"
+        "while not session.over:\n"
+        "    step(session)\n"
+        "    print(session.ply, flush=True)\n"
+        "print('over', flush=True)\n"
+        "sys.stdin.read()\n"
+    )
+    player = subprocess.Popen(
+        [sys.executable, "-c", script, str(tmp_path), str(ROOT)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+        cwd=ROOT,
+    )
+    saved = 0
+    try:
+        for line in player.stdout:
+            if line.strip() == "over":
+                break
+            saved = int(line)
+            if saved >= 40:
+                break
+    finally:
+        os.kill(player.pid, signal.SIGKILL)
+        player.wait()
+    assert saved > 0
+    save = saves.load(tmp_path / "g.toml")
+    assert saved <= len(save.log) <= saved + 1
+
+
+def test_an_undo_writes_the_file_whole_and_keeps_the_one_before_as_bak(tmp_path):
+    players = [saves.Player("Ann"), saves.Player("Wei", "bot", "random")]
+    session = Session.new("castlecards", "two-player", players, seed=1027, path=tmp_path / "cards.toml")
+    for _ in range(300):
+        session.run_automatic()
+        if session.to_move() == 0 and session.save.log and session.save.log[-1].seat == 0:
+            break
+        session.act(session.legal_actions()[0])
+    before = session.path.read_bytes()
+    session.undo()
+    assert saves.backup_path(session.path).read_bytes() == before
+    assert Session.open(session.path).state == session.state
+    session.act(session.legal_actions()[0])  # and appending goes on from there
+    assert Session.open(session.path).state == session.state
+
+
+@pytest.mark.parametrize("path", sorted(FIXTURES.glob("v1-*")), ids=lambda path: path.name)
+def test_saves_of_format_1_open_and_become_format_2_at_the_next_move(tmp_path, path):
+    copy = tmp_path / path.name
+    copy.write_bytes(path.read_bytes())
+    original = saves.load(copy)
+    assert original.version == 1 and len(original.log) > 0
+    assert original.status.startswith("written by castletui 0.x")
+    session = Session.open(copy)
+    seat = session.to_move()
+    session.act(session.digital_chance() if seat == CHANCE else session.legal_actions()[0])
+    assert saves.backup_path(copy).read_bytes() == path.read_bytes()
+    reloaded = Session.open(copy)
+    assert reloaded.save.version == saves.VERSION and reloaded.state == session.state
+    assert reloaded.save.log[: len(original.log)] == original.log
+
+
+@pytest.mark.parametrize("suffix", [".toml", ".json"])
+def test_a_watcher_reads_only_the_moves_appended_since(tmp_path, suffix):
+    session = bots(tmp_path, suffix)
+    for _ in range(5):
+        step(session)
+    _, position = saves.read_at(session.path)
+    assert position.plies == 5
+    for _ in range(3):
+        step(session)
+    appended = saves.read_since(session.path, position)
+    assert [(e.seat, e.action) for e in appended.entries] == [
+        (e.seat, e.action) for e in session.save.log[5:]
+    ]
+    assert appended.status == session.status_text() and appended.position.plies == 8
+    assert appended.entries[-1].hash == state_hash(session.state)
+    # Nothing new: nothing read. Half a line (a move being written): left for the next look.
+    assert saves.read_since(session.path, appended.position).entries == []
+    with open(session.path, "ab") as file:
+        file.write(b"9 = { seat = 0, act" if suffix == ".toml" else b'{"seat": 0, "act')
+    assert saves.read_since(session.path, appended.position).entries == []
+    # A file written whole since (an undo, a new game under the name): read it whole again.
+    saves.dump(session.save, session.path)
+    with pytest.raises(saves.Rewritten):
+        saves.read_since(session.path, appended.position)
+
+
+def test_a_hand_edited_toml_log_is_read_by_tomllib(tmp_path):
+    save, state = played_save(plies=12)
+    path = saves.dump(save, tmp_path / "edited.toml")
+    text = path.read_text()
+    text = text.replace("\n3 = {", "\n# the third move\n3   =   {").replace("seat = ", "seat=", 2)
+    path.write_text(text)
+    assert codec._toml_lines(text.split("[log]\n")[1].encode(), 1) is None
+    loaded = saves.load(path)
+    assert loaded.log == save.log and saves.replay(loaded) == state
+
+
+def test_a_toml_log_with_a_move_missing_is_refused(tmp_path):
+    save, _ = played_save(plies=12)
+    path = saves.dump(save, tmp_path / "gap.toml")
+    lines = path.read_text().split("\n")
+    path.write_text("\n".join(line for line in lines if not line.startswith("5 = ")))
+    with pytest.raises(saves.SaveError, match="move 5 is missing"):
+        saves.load(path)
+
+
+# --- the TOML log's quick reader is exact -----------------------------------
+
+
+def pieces(*tokens: str, size: int) -> st.SearchStrategy[str]:
+    return st.lists(st.sampled_from(tokens), max_size=size).map("".join)
+
+
+TEXTS = pieces(*"aZ_ ,={}[]\"'\\#:.-1\t\n\x7f\u00e9\u2028\U0001f600", ", b = ", "{ c = ", '\\" = ', size=20)
+KEYS = st.one_of(st.from_regex(r"[a-z_]{1,6}", fullmatch=True), TEXTS)
+VALUES = st.recursive(
+    st.one_of(st.integers(-(2**63), 2**63 - 1), st.booleans(), TEXTS),
+    lambda inner: st.one_of(st.lists(inner, max_size=3), st.dictionaries(KEYS, inner, max_size=3)),
+    max_leaves=8,
+)
+
+
+EMPTY = saves.new_save("catapult-castle", Config("standard", 2), [saves.Player("A"), saves.Player("B")], 1)
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    actions=st.lists(st.dictionaries(KEYS, VALUES, max_size=4), min_size=1, max_size=3),
+    status=TEXTS,
+)
+def test_the_quick_toml_reader_reads_what_castletui_writes_as_tomllib_does(actions, status):
+    entries = [
+        LogEntry(seat=n - 1, action=action, at="2026-11-30T10:00:00+00:00")
+        for n, action in enumerate(actions)
+    ]
+    save = msgspec.structs.replace(EMPTY, log=entries, status=status, updated="2026-11-30T10:00:00+00:00")
+    body = codec.encode_lines(save, 0, ".toml")
+    by_tomllib = tomllib.loads(body.decode())
+    assert [msgspec.to_builtins(entry) for entry in entries[:-1]] == [
+        by_tomllib[str(n)] for n in range(1, len(entries))
+    ]
+    quick = codec._toml_lines(body, 1)
+    if quick is not None:  # else tomllib reads it: slower, never different
+        assert quick == msgspec.convert(
+            [by_tomllib[str(n)] for n in range(1, len(entries) + 1)], list[LogEntry]
+        )
+    path = Path("x.toml")
+    assert codec.parse_lines(body, ".toml", 1, path)[:2] == (entries, After(status))
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(line=pieces(*"1 ={}[],\"'\\ab#t:.", "true", "seat", "action", " = ", "{ ", ", ", size=30))
+def test_the_quick_toml_reader_never_reads_a_line_otherwise_than_tomllib(line):
+    """Any line at all: the quick reader either declines it, or reads what
+    tomllib reads (and never takes what tomllib refuses)."""
+    body = f"1 = {line}\n".encode()
+    by_quick = codec._toml_lines(body, 1, msgspec.json.Decoder())
+    if by_quick is None:
+        return  # declined: tomllib reads it
+    try:
+        by_tomllib = tomllib.loads(body.decode())
+    except tomllib.TOMLDecodeError:
+        pytest.fail(f"the quick reader took {body!r}, which is not TOML")
+    assert by_quick == [by_tomllib["1"]]
