@@ -79,8 +79,9 @@ class FolderWatch:
                         caught_up = True
                         yield {Path(path).name for _, path in events}
                     elif not present and self.folder.is_dir():
-                        caught_up = True
-                        yield set()  # it is there now: a look, then a watch on it
+                        # It is there now: watch it, and look once that watch
+                        # is in place (a file made before it would be missed).
+                        caught_up = False
                         break
             except (OSError, RuntimeError):  # watchfiles' own errors are RuntimeErrors
                 if present:
