@@ -13,6 +13,7 @@ import rules.got_catan as game
 from rules.core import CHANCE, Config, chance_rng, sample_outcome
 from rules.core.bots import choose
 from rules.got_catan.state import Accept, Decline, MoveTormund, OfferTrade
+from tests.rules.bot_games import bot_game
 
 from .helpers import corner, hex_id, run, table
 
@@ -79,3 +80,13 @@ def test_the_planner_takes_an_offer_that_completes_its_goal_but_not_from_a_leade
         state, players=tuple(replace(p, keeps=(1, 2)) if s == 0 else p for s, p in enumerate(state.players))
     )
     assert game.bot_action(state, "normal", random.Random(1)) == Decline()
+
+
+@pytest.mark.parametrize("variant", ["base", "brotherhood"])
+def test_bots_finish_table_mode_games(variant):
+    """Issue 28.0: bots at a real table (the players say what the dice showed
+    and what was drawn) end their games as in digital play."""
+    for seed in range(3):
+        levels = [("random", "easy", "normal", "hard")[(seed + seat) % 4] for seat in range(3 + seed % 2)]
+        played = bot_game("got-catan", variant, levels, seed, mode="table", limit=8000)
+        assert played.over, f"{variant} {levels} seed {seed} still going after {played.plies} plies"
