@@ -325,8 +325,8 @@ class Session:
         return sample_outcome(self.chance_outcomes(), chance_rng(self.save.seed, self.ply))
 
     def bot_decision(self, think_for: float | None = None) -> Any:
-        """The bot's action for the seat to move (pure: nothing is applied),
-        within ``think_for`` seconds for a bot that searches (None: no limit,
+        """The bot's action for the seat to move (nothing is applied: the
+        choice is kept for :meth:`bot_plays`), within ``think_for`` seconds for a bot that searches (None: no limit,
         the same choice on every machine)."""
         seat, check, state = self.to_move(), self.save.check, self.state
         level = self.players[seat].level
