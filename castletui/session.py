@@ -63,6 +63,8 @@ class Session:
     # Where the save file stands as last written or read (saves.Position):
     # the autosave appends the moves made since.
     written: Any = None
+    # The last bot decision and the position it was made in (bot_plays).
+    _bot_choice: Any = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
         self.game = registry.get(self.save.game)
@@ -229,8 +231,66 @@ class Session:
 
     # --- acting -----------------------------------------------------------
 
+    def may_act(self, person: int | None, seat: int | None = None) -> str:
+        """Why the person at this terminal (``person``: the seat of whoever
+        the curtain was raised for) may not decide for ``seat`` (default:
+        whoever is to move) now; "" when they may.
+
+        This is the one guard of people's input: every key, click, dialog
+        and table-entry form of every game screen plays through
+        :meth:`person_acts`, which asks it. A person decides only for their
+        own seat: never for a bot (it plays its own moves), never for the
+        digital draw (the game draws it), never for another person (at a
+        shared table, for no seat but this terminal's). In table mode the
+        dice and decks are real: whoever is at the table says what came up.
+        """
+        mover = self.to_move()
+        seat = mover if seat is None else seat
+        if mover is None:
+            return "The game is over."
+        if seat != mover:
+            return (
+                f"It is {self.names[mover]}'s decision now." if mover >= 0 else "A roll or draw comes first."
+            )
+        if seat == CHANCE:
+            if self.mode == "table":
+                return ""
+            return "The game itself rolls and draws here."
+        if self.is_bot(seat):
+            return f"{self.names[seat]} is a bot: it plays its own moves."
+        controlled = [self.seat] if self.shared else self.human_seats()
+        if person not in controlled or seat != person:
+            return f"It is {self.names[seat]}'s decision, not yours."
+        return ""
+
+    def person_acts(self, person: int | None, action: Any) -> Any:
+        """Play ``action`` as the person at this terminal chose it (see
+        :meth:`may_act`); raises IllegalAction and changes nothing when it is
+        not theirs to decide."""
+        reason = self.may_act(person)
+        if reason:
+            raise IllegalAction(reason)
+        return self.act(action)
+
+    def draw(self) -> Any:
+        """Play the digital draw of the pending chance decision (the game's
+        own: no person's input can stand for it)."""
+        if self.mode != "digital" or self.to_move() != CHANCE:
+            raise IllegalAction("No digital roll or draw is due.")
+        return self.act(self.digital_chance())
+
+    def bot_plays(self, action: Any) -> Any:
+        """Play the bot's move: only what :meth:`bot_decision` chose for
+        this very position is accepted, so no person's input passes for a bot's."""
+        seat = self.to_move()
+        if seat is None or not self.is_bot(seat) or self._bot_choice != (self.save.check, seat, action):
+            raise IllegalAction("That is not the bot's move.")
+        return self.act(action)
+
     def act(self, action: Any) -> Any:
-        """Play ``action`` for whoever is to move; raises IllegalAction."""
+        """Play ``action`` for whoever is to move, whoever asked (the driver's
+        own use: headless play, tests; people go through
+        :meth:`person_acts`); raises IllegalAction."""
         seat = self.to_move()
         if seat is None:
             raise IllegalAction("The game is over.")
@@ -320,13 +380,15 @@ class Session:
         return sample_outcome(self.chance_outcomes(), chance_rng(self.save.seed, self.ply))
 
     def bot_decision(self, think_for: float | None = None) -> Any:
-        """The bot's action for the seat to move (pure: nothing is applied),
-        within ``think_for`` seconds for a bot that searches (None: no limit,
+        """The bot's action for the seat to move (nothing is applied: the
+        choice is kept for :meth:`bot_plays`), within ``think_for`` seconds for a bot that searches (None: no limit,
         the same choice on every machine)."""
-        seat = self.to_move()
+        seat, check, state = self.to_move(), self.save.check, self.state
         level = self.players[seat].level
         rng = random.Random(f"{self.save.seed}:bot:{self.ply}")
-        return bots.choose(self.game, self.state, level, rng, think_for)
+        action = bots.choose(self.game, state, level, rng, think_for)
+        self._bot_choice = (check, seat, action)  # what bot_plays accepts
+        return action
 
     def run_automatic(self, limit: int = 100_000) -> None:
         """Play chance (digitally) and bots until a human must decide or the

@@ -238,3 +238,79 @@ def test_table_mode_reads_the_tables_public_log(tmp_path):
     session.act(pick)
     assert not session.read_log_as(session.to_move())
     assert session.log[-1].text.endswith("adds a card.")
+
+
+# --- whose input: a person acts only for their own seat (issue 32.1) ----------------------
+
+
+def test_a_person_never_plays_a_bots_move_nor_the_games_own_draw(pig, tmp_path):
+    session = new_pig(tmp_path, saves.Player("Coco"), saves.Player("Bot", "bot", "normal"))
+    with pytest.raises(IllegalAction, match="It is Coco's decision, not yours"):
+        session.person_acts(1, Roll())  # the bot's seat is nobody's at the keyboard
+    session.person_acts(0, Roll())
+    with pytest.raises(IllegalAction, match="The game itself rolls"):
+        session.person_acts(0, Face(6))  # a digital die is not typed in
+    session.draw()
+    session.person_acts(0, Hold())
+    assert session.to_move() == 1
+    with pytest.raises(IllegalAction, match="Bot is a bot: it plays its own moves"):
+        session.person_acts(0, Roll())
+    with pytest.raises(IllegalAction, match="not the bot's move"):
+        session.bot_plays(Roll())  # a person's input cannot pass for the bot's either
+    plies = session.ply
+    session.bot_plays(session.bot_decision())
+    assert session.ply == plies + 1 and session.save.log[-1].seat == 1
+
+
+def test_in_hot_seat_a_person_decides_only_for_the_seat_they_sit_at(pig, tmp_path):
+    session = new_pig(tmp_path, saves.Player("Coco"), saves.Player("Wei"))
+    assert session.may_act(1) == "It is Coco's decision, not yours."  # Wei at the keyboard on Coco's turn
+    assert session.may_act(0) == ""
+    assert session.may_act(0, seat=1) == "It is Coco's decision now."
+    with pytest.raises(IllegalAction):
+        session.person_acts(1, Roll())
+    assert session.ply == 0
+
+
+def test_in_table_mode_whoever_is_at_the_table_says_what_the_dice_showed(pig, tmp_path):
+    session = new_pig(tmp_path, saves.Player("Coco"), saves.Player("Wei"), mode="table")
+    session.person_acts(0, Roll())
+    session.person_acts(1, Face(4))  # Wei read the real die
+    with pytest.raises(IllegalAction, match="No digital roll"):
+        session.draw()
+    assert session.state.turn_total == 4
+
+
+def test_a_shared_tables_terminal_acts_only_for_its_own_seat(tmp_path):
+    from tests.shared.test_table import deal, seated
+
+    ann, bo = seated(tmp_path)
+    deal([ann, bo])
+    here = ann if ann.to_move() == 1 else bo  # the terminal whose seat is not to move
+    mover = here.to_move()
+    action = here.legal_actions()[0]
+    for person in (here.seat, mover):  # not even by claiming to be the other seat
+        assert here.may_act(person)
+        with pytest.raises(IllegalAction, match="not yours"):
+            here.person_acts(person, action)
+    assert here.save.check == here.table.read()[0].check  # nothing was written
+
+
+def test_no_screen_plays_around_the_guard():
+    """Screens play a person's choice through GameScreen.play (Session.person_acts),
+    a bot's through Session.bot_plays and a digital draw through Session.draw;
+    Session.act, which asks nobody, is for the session itself and headless use."""
+    import re
+    from pathlib import Path
+
+    import castletui
+
+    root = Path(castletui.__file__).parent
+    bypasses = [
+        f"{path.relative_to(root)}:{number}"
+        for path in root.rglob("*.py")
+        if path.name != "session.py"
+        for number, line in enumerate(path.read_text().splitlines(), start=1)
+        if re.search(r"\.act\(", line)
+    ]
+    assert not bypasses

@@ -163,6 +163,8 @@ class CastlecardsScreen(GameScreen):
         every card in hand would be lit for an action that does nothing)."""
         session = self.session
         found: dict[Hashable, Any] = {}
+        if not self.deciding():
+            return found  # another seat decides (a bot, another person, chance): no place is ours
         for action in session.legal_actions():
             path = screen_api.group(session.game, session.state, action)
             if path == (GROUPS["discard"],) and self.menu_path != path:

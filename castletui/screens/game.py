@@ -185,12 +185,9 @@ class GameScreen(Screen):
         # Nothing private is drawn while the curtain is down, not even under it.
         self.query_one("#board-area").display = not self.waiting_on_curtain
         seat = session.to_move()
-        human_turn = seat is not None and seat >= 0 and not session.is_bot(seat)
-        if self.shared:
-            human_turn = human_turn and seat == self.viewer  # each terminal decides for its own seat
         if self.handing_over is not None:
             self.choice_list = [self.hand_over_choice(self.handing_over)]
-        elif human_turn and not self.waiting_on_curtain:
+        elif self.deciding():
             choices = self.choices()
             self.choice_list = choices + self.why_not_choices(seat, choices)
         else:
@@ -215,6 +212,20 @@ class GameScreen(Screen):
         if session.last_save_error and session.last_save_error != self.shown_save_error:
             self.shown_save_error = session.last_save_error
             self.notify(session.last_save_error, title="Not saved", severity="error", timeout=10)
+
+    def deciding(self) -> bool:
+        """Whether the person at the keyboard has a decision of their own
+        seat to make now: the session's guard (Session.may_act) agrees, and
+        no curtain or hand-over stands between. The action bar and the
+        boards offer choices only then."""
+        seat = self.session.to_move()
+        return (
+            seat is not None
+            and seat >= 0
+            and not self.waiting_on_curtain
+            and self.handing_over is None
+            and not self.session.may_act(self.viewer)
+        )
 
     def side_lines(self) -> list[str]:
         """Extra lines for the players panel (supplies, decks...)."""
@@ -381,7 +392,7 @@ class GameScreen(Screen):
                     self.refresh_table()
                     self.ask_chance()
                     return
-                if not self.play(session.digital_chance(), advance=False) and self.shared:
+                if not self._played(session.digital_chance(), session.draw, advance=False) and self.shared:
                     return  # another terminal drew it first: the table is being reloaded
                 continue
             if self.shared and not session.is_bot(seat) and seat != self.viewer:
@@ -578,14 +589,21 @@ class GameScreen(Screen):
             if self.shared and self.is_attached:
                 self.advance()  # another terminal played this bot first: on to what comes next
             return  # the table changed (undo, back to menu) while the bot thought
-        self.play(action)
+        self._played(action, lambda: self.session.bot_plays(action))
 
     def play(self, action: Any, advance: bool = True) -> bool:
-        """Apply an action for whoever is to move; a refusal is shown with
-        the rule's reason and changes nothing."""
+        """Play an action the person at the keyboard chose: every key, click,
+        dialog and table-entry form of every game screen comes here, and the
+        session decides whether it is theirs to choose (Session.may_act: never
+        a bot's move, a digital draw or another person's). A refusal is shown
+        with its reason and changes nothing."""
+        return self._played(action, lambda: self.session.person_acts(self.viewer, action), advance)
+
+    def _played(self, action: Any, act: Any, advance: bool = True) -> bool:
+        """Run ``act`` (the session playing ``action``), then log and redraw."""
         mover = self.session.to_move()
         try:
-            self.session.act(action)
+            act()
         except saves.SaveError as error:  # a shared table: another terminal moved first (saves.table)
             if mover == self.viewer:
                 self.notify(f"{error} Choose again.", title="Not played", severity="warning", timeout=8)

@@ -144,6 +144,8 @@ class GotCatanScreen(GameScreen):
         """Each place on the Gift a legal action is about, with that action."""
         session = self.session
         found: dict[Hashable, Any] = {}
+        if not self.deciding():
+            return found  # another seat decides (a bot, another person, chance): no place is ours
         for action in session.legal_actions():
             where = screen_api.spot(session.game, session.state, action)
             if where is not None:

@@ -1,6 +1,7 @@
 """Generic bots that play any game through the protocol.
 
-- ``random``: a uniformly random legal action.
+- ``random``: a uniformly random legal action (a game whose uniform play
+  goes in circles brings its own ``random_action(state, rng)``).
 - ``greedy``: one step of look-ahead on the game's ``evaluate(state, seat)``,
   taking the expectation over a chance decision that follows directly.
 
@@ -52,6 +53,11 @@ def time_up() -> bool:
 
 
 def random_action(game: Game, state: Any, rng: random.Random) -> Any:
+    """A uniformly random legal action, or the game's own random play
+    (``random_action(state, rng)``) where uniform play goes in circles."""
+    own = getattr(game, "random_action", None)
+    if own is not None:
+        return own(state, rng)
     return rng.choice(game.legal_actions(state))
 
 

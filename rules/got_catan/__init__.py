@@ -10,9 +10,9 @@ The face of the package, the only names the app imports:
   ``setup``, ``to_move``, ``legal_actions``, ``chance_outcomes``, ``apply``,
   ``view``, ``result``, ``describe``;
 - its optional hooks: ``label``, ``chance_prompt``, ``effects``,
-  ``evaluate``, ``bot_action``, ``turn_player``, ``view_action`` (a
-  stolen card as each seat sees it); the rules helpers (``helpers``:
-  Longest Road, production, discards, score, wildling die); table mode's
+  ``evaluate``, ``bot_action``, ``random_action``, ``turn_player``,
+  ``view_action`` (a stolen card as each seat sees it); the rules helpers
+  (``helpers``: Longest Road, production, discards, score, wildling die); table mode's
   ``chance_batch`` (wildling tokens turned up together) and ``setup_form``
   (the variable set-up's terrain on one form);
 - the queries the screens ask (``queries``): the screen API (``prompt``,
@@ -31,7 +31,7 @@ scoring, text, queries, bots.
 from __future__ import annotations
 
 from .apply import apply
-from .bots import bot_action
+from .bots import bot_action, random_action
 from .calc import helpers
 from .chance import chance_batch, chance_outcomes, chance_prompt, setup_form
 from .flow import to_move, turn_player
@@ -60,6 +60,7 @@ __all__ = [
     "view",
     # optional hooks
     "bot_action",
+    "random_action",
     "chance_batch",
     "chance_prompt",
     "effects",

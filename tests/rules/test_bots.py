@@ -8,6 +8,7 @@ import pytest
 
 from rules import registry
 from rules.core import CHANCE, Config, bots
+from tests.rules.bot_games import bot_game
 from tests.toy_game import Hold, Roll, State
 
 
@@ -59,3 +60,30 @@ def test_every_game_bot_finishes_games_at_every_level():
                     action = bots.choose(game, state, bots.LEVELS[(seat + ply) % len(bots.LEVELS)], rng)
                 state = game.apply(state, action)
             assert game.to_move(state) is None, f"{game_id} {variant.name} did not finish"
+
+
+RANDOM_GAME_BOUNDS = {
+    # game: (turns, plies) that seeded games of random bots end within. Measured over
+    # 50 seeds at the fewest and the most seats of every variant (issue 32.7), the
+    # longest games took: Catapult Castle 105 turns / 310 plies; Castle Raisers
+    # 83 / 479; Castlecards 370 / 1,471; A Game of Thrones Catan 585 turns begun
+    # (set-up included) / 4,617 plies, where uniform play took up to 7,014 plies.
+    "catapult-castle": (150, 500),
+    "castle-raisers": (120, 700),
+    "castlecards": (500, 2_000),
+    "got-catan": (800, 5_000),
+}
+
+
+@pytest.mark.parametrize("game_id", sorted(RANDOM_GAME_BOUNDS))
+def test_games_of_random_bots_end_within_a_bounded_number_of_turns(game_id):
+    """A random bot never trades or builds in circles: every variant, at its
+    fewest and most seats, ends within the game's bound in seeded games."""
+    most_turns, most_plies = RANDOM_GAME_BOUNDS[game_id]
+    for variant in registry.get(game_id).INFO.variants:
+        for seats in sorted({variant.min_seats, variant.max_seats}):
+            for seed in range(5):
+                played = bot_game(game_id, variant.name, ["random"] * seats, seed, limit=most_plies)
+                where = f"{variant.name}, {seats} seats, seed {seed}"
+                assert played.over, f"{where}: still going after {played.plies} plies"
+                assert played.turns <= most_turns, f"{where}: {played.turns} turns"

@@ -45,7 +45,16 @@ PROTOCOL = {
     "result",
     "describe",
 }
-OPTIONAL_HOOKS = {"label", "chance_prompt", "effects", "evaluate", "bot_action", "turn_player", "view_action"}
+OPTIONAL_HOOKS = {
+    "label",
+    "chance_prompt",
+    "effects",
+    "evaluate",
+    "bot_action",
+    "random_action",
+    "turn_player",
+    "view_action",
+}
 SCREEN_API = {"prompt", "spot", "group", "preview", "refusals", "helpers"}  # rules/core/screen.py
 TABLE_ENTRY = {"chance_batch", "setup_form"}  # rules/core/table_entry.py
 NOT_YET: dict[str, str] = {}  # a game on its way onto the kit, as a strict expected failure

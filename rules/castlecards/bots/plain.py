@@ -26,9 +26,12 @@ from __future__ import annotations
 import random
 from itertools import combinations
 
+from msgspec.structs import replace
+
 from rules.core import top
 from rules.core.multiset import counts
 
+from ..chance import UNSEEN_DECK
 from ..edition import ACADEMY_CARDS, ATTACK_CARDS, CARDS, KIND, STRENGTH, TORCHES
 from ..fortress import (
     allies,
@@ -73,6 +76,55 @@ def bot_action(state: State, level: str, rng: random.Random):
         return actions[0]
     if level == "easy" and rng.random() < 0.33:
         return rng.choice(actions)
+    seat = top(state.pending).seat
+    guess = _guessed(state, seat, rng)
+    if guess is state:
+        return _planned(state, level, rng, actions)
+    # The plan is made in the guessed game; the real one judges it (a guess
+    # made at an earlier decision of the same turn may have differed).
+    pictured = legal_actions(guess)
+    choice = _planned(guess, level, rng, pictured) if pictured else None
+    return choice if choice in actions else rng.choice(actions)
+
+
+def _guessed(state: State, seat: int, rng: random.Random) -> State:
+    """Table mode: the game as the bot pictures it, each unseen card in its
+    hand (a placeholder: nobody at the table has named it) taken to be a
+    card it could be, drawn at random from its deck's unseen cards. The
+    bot plans only with cards it could hold: a hand of placeholders is not
+    a hand of Kings. Digital play (no placeholder): ``state`` itself."""
+    hand = state.players[seat].hand
+    if not state.table_mode or not any(card in UNSEEN_DECK for card in hand):
+        return state
+    decks = {
+        "village": list(state.village_deck),
+        "siege": list(state.siege_deck),
+        "academy": list(state.academy_deck),
+    }
+    guessed: list[str] = []
+    named_village = 0
+    for card in hand:
+        deck = UNSEEN_DECK.get(card)
+        if deck is None or not decks[deck]:
+            guessed.append(card)
+            continue
+        picked = decks[deck].pop(rng.randrange(len(decks[deck])))
+        guessed.append(picked)
+        named_village += deck == "village"
+    players = list(state.players)
+    players[seat] = replace(players[seat], hand=tuple(sorted(guessed)))
+    return replace(
+        state,
+        players=tuple(players),
+        village_deck=tuple(decks["village"]),
+        siege_deck=tuple(decks["siege"]),
+        academy_deck=tuple(decks["academy"]),
+        unseen_loot=max(0, state.unseen_loot - named_village),
+    )
+
+
+def _planned(state: State, level: str, rng: random.Random, actions: list):
+    """The plain rules' choice among ``actions``."""
     hard = level == "hard"
     step = top(state.pending)
     kind = step.kind
@@ -298,10 +350,12 @@ def _select_attack(state: State, step, hand):
     if plan is None:
         # Not enough: a bluff stays a bluff; a day attack sends the fewest cards that make it legal.
         if not step.selected and not assault.night:
-            weakest = min((c for c in hand if c in ATTACK_CARDS), key=lambda c: STRENGTH[c])
+            # No attack card at all only when the hand was a guess (table mode):
+            # Confirm is refused then, and the caller takes a card the rules allow.
+            weakest = min((c for c in hand if c in ATTACK_CARDS), key=lambda c: STRENGTH[c], default="")
             if must not in ("", "-"):
                 weakest = must
-            return Pick(weakest)
+            return Pick(weakest) if weakest else Confirm()
         if assault.slot == 0 and castle_reach(state.players[assault.defender], step.selected):
             return Pick(must)
         return Confirm()

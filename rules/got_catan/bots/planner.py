@@ -14,7 +14,7 @@ it a card its goal needs for one it can spare (never to a player close to
 winning), and makes at most ``OFFERS_PER_TURN`` offers a turn.
 
 ``easy`` is the kit's greedy bot (one step of look-ahead on
-``scoring.evaluate``); ``random`` plays any legal action.
+``scoring.evaluate``); ``random`` plays at random (:mod:`.aimless`).
 """
 
 from __future__ import annotations

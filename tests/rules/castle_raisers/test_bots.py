@@ -10,6 +10,7 @@ import pytest
 import rules.castle_raisers as game
 from rules.castle_raisers.state import Line, Pending, PourCauldron, RemoveWolf, StopPouring
 from rules.core import CHANCE, Config
+from tests.rules.bot_games import bot_game
 from tests.rules.castle_raisers.helpers import bare, castle, first_draft, play_out, replace, run
 
 
@@ -283,3 +284,21 @@ def test_a_playout_keeps_the_wolves_a_threat_card_asks_in():
         Pending("pour", seat=0, section=0, count=1),
     )
     assert bot_search.quick_action(plain, random.Random(0)) == PourCauldron("soldier")
+
+
+@pytest.mark.parametrize(
+    "variant, levels",
+    [
+        ("competitive", ["hard", "random"]),
+        ("competitive", ["easy", "normal", "random", "normal"]),
+        ("cooperative", ["normal", "easy", "random"]),
+        ("solo", ["normal"]),
+    ],
+)
+def test_bots_finish_table_mode_games(variant, levels):
+    """Issue 28.0: bots at a real table (the players say what was drawn) end
+    their games as in digital play. (The hard co-op bot searches for seconds
+    a move: its table-mode game is left to the app tests.)"""
+    for seed in range(3):
+        played = bot_game("castle-raisers", variant, levels, seed, mode="table", limit=3000)
+        assert played.over, f"{variant} {levels} seed {seed} still going after {played.plies} plies"

@@ -2,6 +2,7 @@
 
 import random
 
+import pytest
 from msgspec.structs import replace
 
 import rules.castlecards as game
@@ -15,6 +16,8 @@ from rules.castlecards.state import (
     PlayThief,
     Station,
 )
+from rules.core.bots import LEVELS
+from tests.rules.bot_games import bot_game
 from tests.rules.castlecards.helpers import run, table
 
 
@@ -136,3 +139,16 @@ def test_the_hard_bot_saves_its_cards_for_a_castle_in_reach():
     # 3 swords beat a bare Wall but not the Castle (3 + 1): normal spends them, hard waits.
     assert bot(state, "normal") == Attack(1, 1)
     assert not isinstance(bot(state, "hard"), Attack)
+
+
+@pytest.mark.parametrize("variant, seats", [("two-player", 2), ("multi-player", 3), ("multi-player", 4)])
+def test_bots_finish_table_mode_games_like_digital_ones(variant, seats):
+    """Issue 28.0: at a real table a bot's hand holds unseen cards (nobody
+    has named them). The bot plans with cards they could be, so it neither
+    crashed (``min()`` of no attack card) nor played Kings out of a hand of
+    placeholders forever. Seeded games at every level end within the plies
+    a digital game takes (1,400 at most over 96 seeded games)."""
+    for seed in range(8):
+        levels = [LEVELS[(seed + seat) % len(LEVELS)] for seat in range(seats)]
+        played = bot_game("castlecards", variant, levels, seed, mode="table", limit=3000)
+        assert played.over, f"{levels} seed {seed} still going after {played.plies} plies"

@@ -24,6 +24,7 @@ from rules.catapult_castle.state import (
     Stack,
 )
 from rules.core import CHANCE, Config
+from tests.rules.bot_games import bot_game
 from tests.rules.catapult_castle.helpers import with_hand, with_stacks
 
 
@@ -143,3 +144,13 @@ def test_evaluate_prefers_more_towers_and_the_solo_score():
     assert g.evaluate(better, 0) > g.evaluate(state, 0) and g.evaluate(better, 1) < g.evaluate(state, 1)
     solo = g.setup(Config("solo", 1))
     assert g.evaluate(replace(solo, removed=3), 0) > g.evaluate(solo, 0)
+
+
+def test_bots_finish_table_mode_games():
+    """Issue 28.0: bots at a real table (the players say where each shot
+    landed and what was drawn) end their games as in digital play."""
+    for seed in range(4):
+        for variant, seats in (("standard", 2), ("standard", 4), ("solo", 1)):
+            levels = [("random", "easy", "normal", "hard")[(seed + seat) % 4] for seat in range(seats)]
+            played = bot_game("catapult-castle", variant, levels, seed, mode="table", limit=3000)
+            assert played.over, f"{variant} {levels} seed {seed} still going after {played.plies} plies"

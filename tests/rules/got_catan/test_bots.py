@@ -13,6 +13,7 @@ import rules.got_catan as game
 from rules.core import CHANCE, Config, chance_rng, sample_outcome
 from rules.core.bots import choose
 from rules.got_catan.state import Accept, Decline, MoveTormund, OfferTrade
+from tests.rules.bot_games import bot_game
 
 from .helpers import corner, hex_id, run, table
 
@@ -79,3 +80,44 @@ def test_the_planner_takes_an_offer_that_completes_its_goal_but_not_from_a_leade
         state, players=tuple(replace(p, keeps=(1, 2)) if s == 0 else p for s, p in enumerate(state.players))
     )
     assert game.bot_action(state, "normal", random.Random(1)) == Decline()
+
+
+@pytest.mark.parametrize("variant", ["base", "brotherhood"])
+def test_bots_finish_table_mode_games(variant):
+    """Issue 28.0: bots at a real table (the players say what the dice showed
+    and what was drawn) end their games as in digital play."""
+    for seed in range(3):
+        levels = [("random", "easy", "normal", "hard")[(seed + seat) % 4] for seat in range(3 + seed % 2)]
+        played = bot_game("got-catan", variant, levels, seed, mode="table", limit=8000)
+        assert played.over, f"{variant} {levels} seed {seed} still going after {played.plies} plies"
+
+
+def test_the_random_bot_builds_when_it_can_and_offers_once_a_turn():
+    """Issue 32.7: uniform random play spent its turns offering one-for-one
+    swaps (every other seat answering each) and trading away its building
+    cards. The random bot still picks at random, among builds when it can
+    build, and makes at most one offer to the table a turn."""
+    from rules.got_catan.bots.aimless import BUILDS
+
+    for variant in ("base", "brotherhood"):
+        state = game.setup(Config(variant, 4))
+        rng = random.Random(5)
+        offers: dict[tuple[int, int], int] = {}
+        builds = 0
+        for ply in range(3000):
+            seat = game.to_move(state)
+            if seat is None:
+                break
+            if seat == CHANCE:
+                action = sample_outcome(game.chance_outcomes(state), chance_rng(5, ply))
+            else:
+                could_build = any(isinstance(a, BUILDS) for a in game.legal_actions(state))
+                action = choose(game, state, "random", rng)
+                assert isinstance(action, BUILDS) == could_build
+                builds += could_build
+                if isinstance(action, OfferTrade):
+                    key = (state.turn_number, seat)
+                    offers[key] = offers.get(key, 0) + 1
+            state = game.apply(state, action)
+        assert builds > 20 and offers
+        assert max(offers.values()) == 1
