@@ -399,9 +399,16 @@ def _json_torn(data: bytes, found: int, path: Path) -> _Parsed | None:
     read one by one; None when its header is not castletui's."""
     raw = _json_header(data, found)
     version = raw.get("version") if raw is not None else None
-    if raw is None or not isinstance(version, int) or version < 2:
-        return None
     start = found + len(_JSON_LOG_LINE)
+    # castletui's entry lines start at the line's start: a document laid out
+    # otherwise (a shared table cut short: never an ordinary save) is not read.
+    if (
+        raw is None
+        or not isinstance(version, int)
+        or version < 2
+        or not data[start:].startswith((b"{", b"]"))
+    ):
+        return None
     entries, after, used = _json_tail(data[start:], 1, path)
     return _Parsed(raw, entries, after, start + used if entries else start - 1, True)
 

@@ -389,6 +389,22 @@ def test_hostile_json_endings_are_refused_or_read_never_misread(tmp_path, ending
     assert len(json.loads(session.path.read_bytes())["log"]) == 7
 
 
+def test_a_json_document_laid_out_otherwise_and_cut_short_is_refused(tmp_path):
+    """A shared table (one document, its log indented, written whole) that
+    was cut short is never read line by line as a save (which would open
+    it as an ordinary game and autosave over the table)."""
+    save, _ = played_save(plies=12)
+    plain = msgspec.to_builtins(save)
+    plain["table"] = {"owners": ["ann", "wei"]}
+    data = msgspec.json.format(msgspec.json.encode(plain), indent=1) + b"\n"
+    found = data.index(b'"log": [')
+    path = tmp_path / "table.json"
+    for cut in range(found, found + 400):
+        path.write_bytes(data[:cut])
+        with pytest.raises(saves.SaveError, match="not valid JSON"):
+            saves.read(path)
+
+
 def test_a_hand_edited_toml_log_is_read_by_tomllib(tmp_path):
     save, state = played_save(plies=12)
     path = saves.dump(save, tmp_path / "edited.toml")
