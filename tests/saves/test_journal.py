@@ -51,14 +51,16 @@ def kept(path: Path) -> bytes:
 def moments_of_a_move(before: bytes, after: bytes, suffix: str) -> list[tuple[bytes, bool]]:
     """Every file a castletui killed while writing a move can leave: the
     first k bytes of what it writes, over the file's end and past it (the
-    rest of the end still there while k is shorter than it), and whether
-    the move's entry is whole in it."""
-    start = len(before) - len(codec.end_of(suffix))
+    rest of the end still there while k is shorter than it; or not, as a
+    file system that lost power may leave it), and whether the move's
+    entry is whole in it."""
+    end = codec.end_of(suffix)
+    start = len(before) - len(end)
     assert after[:start] == before[:start]
-    entry_end = len(after) - len(codec.end_of(suffix)) - (1 if suffix == ".toml" else 0)
-    return [
-        (after[: start + k] + before[start + k :], start + k >= entry_end) for k in range(len(after) - start)
-    ]
+    entry_end = len(after) - len(end) - (1 if suffix == ".toml" else 0)
+    cuts = [after[: start + k] + before[start + k :] for k in range(len(after) - start)]
+    cuts += [after[: start + k] for k in range(1, len(end))]
+    return [(cut, len(cut) >= entry_end and cut[:entry_end] == after[:entry_end]) for cut in cuts]
 
 
 @pytest.mark.parametrize("suffix", [".toml", ".json"])
