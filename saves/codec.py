@@ -19,17 +19,38 @@ appends one line however long the game is:
       [log]                                                          # TOML
       1 = { seat = -1, action = { type = "Draw", card = "gold" }, at = "...", status = "Ann to play", hash = "..." }
 
-      {"seat": -1, "action": {"type": "Draw", "card": "gold"}, "at": "...", ...}  # JSON: after the header's "}"
-
-A line is only ever appended whole, ending in a newline: a last line
+A TOML line is only ever appended whole, ending in a newline: a last line
 without one is a move that was being written when castletui stopped. It is
 read if it is a whole entry and otherwise left out (the file ``torn``),
 which loses that one move and nothing else. Any other damage is refused as
 before.
 
+A JSON save stays one JSON document (players' tools open it as JSON): the
+header's members, then ``log``, its last member, one entry a line, and the
+document's end on a line of its own::
+
+      {
+       "format": "castletui-save",
+       ...
+       "log": [
+      {"seat": -1, "action": {"type": "Draw", "card": "gold"}, "at": "...", ...},
+      {"seat": 0, "action": {"type": "Build", ...}, ..., "status": "Wei to play", "hash": "..."}
+      ]}
+
+A move is written over the end (``JSON_END``): ``,`` then a newline and its
+line, then the end again; the first move has no comma. A castletui stopped
+in the middle of that leaves a file that is not JSON: it is then read line
+by line, each whole entry line taken, a last one cut short (or the first
+bytes of a move written over the end) left out, exactly as for TOML; a
+damaged entry line with more lines after it is refused, naming the entry.
+
 Files of format 1, and shared tables (saves.table writes them whole), are
 one document with the log inside and ``check``, ``updated``, ``status``
-and ``finished`` in the header; they are read as they always were.
+and ``finished`` in the header; they are read as they always were. So is a
+JSON save of format 2 laid out anew by a JSON tool (it stands as its last
+entry says), and one of the layout format 2 first had (a header, then
+lines after its ``}``; never released): both are written whole, in this
+layout, at the next move.
 
 Reading a TOML log through tomllib costs 10-30 ms per 1,000 lines, more
 than a whole load may cost (20 ms). Each line castletui writes is JSON once
@@ -62,9 +83,13 @@ class Layout(NamedTuple):
     journal: bool
     """Header then one line per entry (format 2's own): a move can be appended."""
     offset: int
-    """Bytes up to the end of the last whole line (a document: its length)."""
+    """Bytes up to the end of the last whole line (a document: its length).
+    A JSON journal: up to the end of its last entry (or its log's ``[``),
+    where the next move is written, over the ``JSON_END`` that follows."""
     torn: bool = False
-    """A last line cut short (the move in flight when castletui stopped) was left out."""
+    """A last line cut short (the move in flight when castletui stopped) was
+    left out, or the file is otherwise not as castletui leaves it: the next
+    write writes it whole."""
 
 
 def format_of(path: Path) -> str:
@@ -85,12 +110,25 @@ def format_of(path: Path) -> str:
 
 TOML_LOG = b"\n[log]\n"
 """The line the TOML header ends with; the log's lines follow it."""
+JSON_LOG = b',\n "log": ['
+"""How a JSON header ends: its last member, the log, opens (its lines follow)."""
+JSON_END = b"\n]}\n"
+"""How a JSON save ends, after its last entry: a move is written over it."""
+
+
+def end_of(suffix: str) -> bytes:
+    """What follows a journal's last entry and is written over by the next
+    one (nothing in TOML: a move's line is appended)."""
+    return JSON_END if suffix == ".json" else b""
+
+
 _NOT_IN_HEADER = ("log", "check")
 _ON_THE_LAST_LINE = ("updated", "status", "finished")
 
 
 def encode(save: SaveFile, suffix: str) -> bytes:
-    """The whole file: the header, then every log entry as a line."""
+    """The whole file: the header, then every log entry as a line (and
+    JSON's end)."""
     return encode_header(save, suffix) + encode_lines(save, 0, suffix)
 
 
@@ -102,7 +140,8 @@ def encode_header(save: SaveFile, suffix: str) -> bytes:
     for key in _NOT_IN_HEADER + (_ON_THE_LAST_LINE if save.log else ()):
         plain.pop(key, None)
     if suffix == ".json":
-        return msgspec.json.format(msgspec.json.encode(plain), indent=1) + b"\n"
+        document = msgspec.json.format(msgspec.json.encode(plain), indent=1)
+        return document.removesuffix(b"\n}") + JSON_LOG  # the log, last, is written by encode_lines
     try:
         header = tomli_w.dumps(plain).encode()
     except (TypeError, ValueError) as error:
@@ -113,10 +152,12 @@ def encode_header(save: SaveFile, suffix: str) -> bytes:
 def encode_lines(save: SaveFile, start: int, suffix: str) -> bytes:
     """Log entries ``start`` to the end as lines; the last one also says
     how the game stands (the save's status and finished; its check's hash
-    when the entry has none)."""
+    when the entry has none). JSON: what is written over the ``JSON_END``
+    after entry ``start`` (a comma unless it is the log's first, the lines,
+    the end again)."""
     entries = [msgspec.to_builtins(entry) for entry in save.log[start:]]
     if not entries:
-        return b""
+        return JSON_END if suffix == ".json" else b""
     last = entries[-1]
     state_hash = last.pop("hash", "") or (save.check.state_hash if save.check.plies == len(save.log) else "")
     updated = save.updated if save.updated != last.get("at") else ""
@@ -124,9 +165,10 @@ def encode_lines(save: SaveFile, start: int, suffix: str) -> bytes:
     if state_hash:
         last["hash"] = state_hash  # last: the line ends with it
     if suffix == ".json":
-        return b"".join(
-            msgspec.json.format(_json_encoder.encode(entry), indent=0) + b"\n" for entry in entries
+        lines = b",".join(
+            b"\n" + msgspec.json.format(_json_encoder.encode(entry), indent=0) for entry in entries
         )
+        return (b"," if start else b"") + lines + JSON_END
     return "".join(
         f"{number} = {_toml_inline(entry)}\n" for number, entry in enumerate(entries, start + 1)
     ).encode()
@@ -226,7 +268,7 @@ def _decode(data: bytes, path: Path) -> tuple[SaveFile, Layout]:
             raise SaveError(f"{path.name} is damaged: player {seat + 1}'s name {problem}.", path=path)
     # Only a file of this format is appended to: one of format 1 is
     # rewritten whole first, so it never holds lines its version does not have.
-    journal = entries is not None and save.version >= 2
+    journal = entries is not None and parsed.appendable and save.version >= 2
     return save, Layout(journal=journal, offset=parsed.offset, torn=parsed.torn)
 
 
@@ -240,7 +282,9 @@ class _Parsed(NamedTuple):
     offset: int
     """Bytes up to the end of the last whole line."""
     torn: bool
-    """A last line cut short was left out."""
+    """A last line cut short was left out (or the file is not as castletui leaves it)."""
+    appendable: bool = True
+    """Laid out as this castletui writes a journal: a move can be added to it."""
 
 
 def _check_envelope(raw: dict, path: Path) -> None:
@@ -272,19 +316,151 @@ def _take_after(raw: dict, entries: list[LogEntry], after: After) -> None:
 
 # --- JSON --------------------------------------------------------------------
 
+_JSON_LOG_LINE = JSON_LOG + b"\n"
+
 
 def _parse_json(data: bytes, path: Path) -> _Parsed:
-    """The header, then the entries of the lines after it. A header written
-    by castletui ends with a line ``}``; a file with nothing after that
-    line and a log inside is one document (format 1, a shared table, a file
-    written by hand)."""
+    """The header and the log's entries. A save as castletui leaves it is
+    read in one pass (the header's members, then the log typed entry by
+    entry by msgspec); any other JSON document whole (format 1, a shared
+    table, a save laid out anew by a JSON tool); a save whose last move was
+    cut short line by line (_json_tail)."""
+    found = data.find(_JSON_LOG_LINE)
+    # Without its last newline (the last byte of a move not written yet) it
+    # is read as it would be with it, and written whole at the next move.
+    unended = data.endswith(JSON_END[:-1])
+    if found >= 0 and (data.endswith(JSON_END) or unended):
+        parsed = _json_journal(data + b"\n" if unended else data, found, path)
+        if parsed is not None:
+            return parsed._replace(torn=True) if unended else parsed
+    try:
+        raw = msgspec.json.decode(data)
+    except msgspec.DecodeError as error:
+        problem = _not_valid("JSON", error, path)
+    else:
+        return _json_document(raw, len(data), path)
+    if found >= 0:
+        parsed = _json_torn(data, found, path)
+        if parsed is not None:
+            return parsed
+    elif b"\n}\n" in data:
+        return _json_lines(data, path)
+    raise problem
+
+
+def _json_header(data: bytes, found: int) -> dict | None:
+    """The members before the log (at ``found``), or None when they are not
+    a header castletui writes (the file is then read as a document)."""
+    try:
+        raw = msgspec.json.decode(data[:found] + b"\n}")
+    except msgspec.DecodeError:
+        return None
+    if not isinstance(raw, dict) or "log" in raw or "check" in raw:
+        return None
+    return raw
+
+
+def _json_journal(data: bytes, found: int, path: Path) -> _Parsed | None:
+    """A JSON save as castletui leaves it, or None when it is not one."""
+    raw = _json_header(data, found)
+    if raw is None:
+        return None
+    start = found + len(_JSON_LOG_LINE)
+    body = data[start : len(data) - len(JSON_END)]  # "{...},\n{...}", empty for an empty log
+    if not body:
+        return _Parsed(raw, [], After(), start - 1, False)
+    try:
+        entries = _entries_decoder.decode(b"[" + body + b"]")
+    except msgspec.ValidationError as error:
+        raise SaveError(f"{path.name} is damaged: {in_words(error, 'log')}.", path=path) from None
+    except msgspec.DecodeError:
+        return None
+    after = _after(_after_decoder.decode, body[body.rfind(b"\n") + 1 :], path)
+    return _Parsed(raw, entries, after, len(data) - len(JSON_END), False)
+
+
+def _json_document(raw: Any, size: int, path: Path) -> _Parsed:
+    """A JSON save that is one document laid out otherwise. One of format 2
+    without a ``check`` (a journal a JSON tool laid out anew) stands as its
+    last entry says; it is written whole at the next move."""
+    plain = _dict(raw)
+    version, log = plain.get("version"), plain.get("log")
+    if "check" in plain or not isinstance(version, int) or version < 2 or not isinstance(log, list):
+        return _Parsed(raw, None, After(), size, False, appendable=False)
+    del plain["log"]
+    entries = _typed_entries(log, path)
+    after = _after(lambda entry: msgspec.convert(entry, After), log[-1], path) if log else After()
+    return _Parsed(plain, entries, after, size, False, appendable=False)
+
+
+def _json_torn(data: bytes, found: int, path: Path) -> _Parsed | None:
+    """A JSON save of castletui's layout that is not JSON: the move in
+    flight when castletui stopped was cut short. Its whole entry lines are
+    read one by one; None when its header is not castletui's."""
+    raw = _json_header(data, found)
+    version = raw.get("version") if raw is not None else None
+    start = found + len(_JSON_LOG_LINE)
+    # castletui's entry lines start at the line's start: a document laid out
+    # otherwise (a shared table cut short: never an ordinary save) is not read.
+    if (
+        raw is None
+        or not isinstance(version, int)
+        or version < 2
+        or not data[start:].startswith((b"{", b"]"))
+    ):
+        return None
+    entries, after, used = _json_tail(data[start:], 1, path)
+    return _Parsed(raw, entries, after, start + used if entries else start - 1, True)
+
+
+def _json_tail(body: bytes, first: int, path: Path) -> tuple[list[LogEntry], After, int]:
+    """The entries of a JSON log's lines ``body`` (from entry ``first``),
+    what the last says of the game, and where in ``body`` the last ends.
+
+    The last line with anything on it may be the move in flight: a part of
+    an entry, the end (``]}``) or part of it, or an entry with the first
+    bytes of the next move written over the end after it (``{...},]}``).
+    What of it is a whole entry is taken, the rest left out. Any other line
+    must be a whole entry (a comma after it or not): SaveError naming it."""
+    lines = body.split(b"\n")
+    final = len(lines) - 1
+    while final >= 0 and not lines[final].strip():
+        final -= 1
+    entries: list[LogEntry] = []
+    last, used, begin = b"", 0, 0
+    for index, line in enumerate(lines[: final + 1]):
+        text = line.strip()
+        line_start, begin = begin, begin + len(line) + 1
+        if not text:
+            continue
+        if text.startswith(b"]"):
+            if index != final:
+                raise SaveError(
+                    f"{path.name} is damaged: its log goes on after its end (after move {len(entries)}).",
+                    path=path,
+                )
+            break
+        piece = text.removesuffix(b"]}") if index == final else text
+        piece = piece.removesuffix(b",").rstrip()
+        try:
+            entries.append(_entry_decoder.decode(piece))
+        except (msgspec.DecodeError, msgspec.ValidationError):
+            if index == final:
+                break  # the move in flight
+            _json_entry(piece, first + len(entries), path)  # raises, naming the entry
+            raise
+        last, used = piece, line_start + line.find(piece) + len(piece)
+    after = _after(_after_decoder.decode, last, path) if entries else After()
+    return entries, after, used
+
+
+def _json_lines(data: bytes, path: Path) -> _Parsed:
+    """A JSON save laid out as castletui wrote format 2 before it was one
+    document (a header ending in a line ``}``, then one entry a line). It is
+    written whole, as one document, at the next move."""
     end = data.find(b"\n}\n")
-    head, rest = (data, b"") if end < 0 else (data[: end + 2], data[end + 3 :])
-    raw = _json_value(head, path)
-    if not rest.strip():
-        journal = end >= 0 and "log" not in _dict(raw)
-        return _Parsed(raw, [] if journal else None, After(), len(data), False)
-    body, piece = _whole_lines(rest)
+    raw = _json_value(data[: end + 2], path)
+    body, piece = _whole_lines(data[end + 3 :])
     lines = [line for line in body.split(b"\n") if line.strip()]
     try:
         entries = _entries_decoder.decode(b"[" + b",".join(lines) + b"]") if lines else []
@@ -298,7 +474,7 @@ def _parse_json(data: bytes, path: Path) -> _Parsed:
         except (msgspec.DecodeError, msgspec.ValidationError):
             torn = True
     after = _after(_after_decoder.decode, lines[-1], path) if lines else After()
-    return _Parsed(raw, entries, after, end + 3 + len(body), torn)
+    return _Parsed(raw, entries, after, len(data), torn, appendable=False)
 
 
 def _after(decode: Any, line: Any, path: Path) -> After:
@@ -323,7 +499,7 @@ def _json_entry(line: bytes, number: int, path: Path) -> LogEntry:
         return _entry_decoder.decode(line)
     except msgspec.DecodeError as error:
         raise SaveError(
-            f"{path.name} is damaged: log line {number} is not valid JSON ({str(error).rstrip('.')}).",
+            f"{path.name} is damaged: log entry {number} is not valid JSON ({str(error).rstrip('.')}).",
             path=path,
         ) from None
     except msgspec.ValidationError as error:
@@ -370,8 +546,11 @@ def _parse_toml(data: bytes, path: Path) -> _Parsed:
                 after = msgspec.convert(line, After)
             except (UnicodeDecodeError, tomllib.TOMLDecodeError, KeyError, msgspec.ValidationError):
                 last = None
-        torn = last is None
+        # A whole line without its newline is read (a watcher reads on
+        # after it) but the file is written whole at the next move.
+        torn = True
         entries += last or []
+        body += piece if last else b""
     return _Parsed(raw, entries, after, start + len(body), torn)
 
 
@@ -482,16 +661,15 @@ def _not_valid(kind: str, error: Exception, path: Path) -> SaveError:
 
 def parse_lines(data: bytes, suffix: str, first: int, path: Path) -> tuple[list[LogEntry], After, int]:
     """The whole log lines at the start of ``data`` (what was appended to a
-    journal after its entry ``first - 1``), what the last of them says of
-    the game, and how many bytes they take; a last line still being written
-    is left for the next look. SaveError if a whole line is not an entry."""
+    journal after its entry ``first - 1``; JSON: what follows that entry's
+    end), what the last of them says of the game, and how many bytes they
+    take; a last line still being written is left for the next look.
+    SaveError if a whole line is not an entry."""
+    if suffix == ".json":
+        return _json_since(data, first, path)
     body, _ = _whole_lines(data)
     if not body.strip():
         return [], After(), len(body)
-    if suffix == ".json":
-        lines = [line for line in body.split(b"\n") if line.strip()]
-        entries = [_json_entry(line, first + n, path) for n, line in enumerate(lines)]
-        return entries, _after(_after_decoder.decode, lines[-1], path), len(body)
     entries = _toml_lines(body, first)
     if entries is not None:
         last_line = body[body.rfind(b"\n", 0, len(body) - 1) + 1 :]
@@ -507,6 +685,20 @@ def parse_lines(data: bytes, suffix: str, first: int, path: Path) -> tuple[list[
     log = _numbered(shifted, path)
     after = _after(lambda line: msgspec.convert(line, After), log[-1], path)
     return _typed_entries(log, path), after, len(body)
+
+
+def _json_since(data: bytes, first: int, path: Path) -> tuple[list[LogEntry], After, int]:
+    """parse_lines for JSON: ``data`` starts right after an entry (or the
+    log's ``[``): the document's end when nothing was added, else a comma
+    and the new lines (the end, or part of it, while a move is being written)."""
+    lead, newline, body = data.partition(b"\n")
+    lead = lead.strip()
+    if not newline or lead in (b"]}", b",]}"):
+        return [], After(), 0  # nothing added (or the first bytes of a move)
+    if lead not in (b"", b","):
+        raise SaveError(f"{path.name}: what was added to its log is not log lines.", path=path)
+    entries, after, used = _json_tail(body, first, path)
+    return entries, after, (len(data) - len(body) + used) if entries else 0
 
 
 _KINDS = {

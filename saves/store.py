@@ -4,13 +4,14 @@ autosave that appends a move's line, and the listing shown by the load
 screen and ``castletui list``.
 
 Writing a move (``write``) appends its line to the file as it was last
-written or read (saves.codec has the layout): one write and one fsync,
-the same at move 1,000 as at move 1. Anything else (a new game, an undo,
+written or read (saves.codec has the layout; in JSON the line is written
+over the document's last few bytes, which it writes again after it): one
+write and one fsync, the same at move 1,000 as at move 1. Anything else (a new game, an undo,
 Save as, a file of format 1, a file changed by someone else since) is
 written whole by ``dump``: to a temporary, fsync'd, renamed over the file,
 the previous copy kept as ``NAME.bak``. So a castletui killed at any
 moment leaves either the file before the write, or that file plus part of
-one line, which loading leaves out (the move in flight is lost, nothing
+one line (in JSON: with its last few bytes written over), which loading leaves out (the move in flight is lost, nothing
 else); the ``.bak`` is the copy before the last whole rewrite.
 """
 
@@ -30,7 +31,16 @@ from typing import Any, NamedTuple
 
 import msgspec
 
-from saves.codec import FORMATS, decode, decode_layout, encode, encode_lines, format_of, parse_lines
+from saves.codec import (
+    FORMATS,
+    decode,
+    decode_layout,
+    encode,
+    encode_lines,
+    end_of,
+    format_of,
+    parse_lines,
+)
 from saves.errors import SaveError
 from saves.schema import MAX_PLIES, MAX_SAVE_BYTES, LogEntry, SaveFile
 
@@ -142,7 +152,8 @@ def dump(save: SaveFile, path: str | os.PathLike, *, replace: bool = False) -> P
 
 
 def _dump(save: SaveFile, path: Path, *, replace: bool = False) -> Position:
-    data = encode(save, format_of(path))
+    suffix = format_of(path)
+    data = encode(save, suffix)
     directory = path.parent
     try:
         directory.mkdir(parents=True, exist_ok=True)
@@ -174,7 +185,7 @@ def _dump(save: SaveFile, path: Path, *, replace: bool = False) -> Position:
         if temporary is not None:
             with contextlib.suppress(OSError):
                 os.unlink(temporary)
-    return _written(save, path, status, len(data))
+    return _written(save, path, status, len(data) - len(end_of(suffix)))
 
 
 # --- the autosave: a move's line appended -------------------------------------
@@ -183,7 +194,8 @@ def _dump(save: SaveFile, path: Path, *, replace: bool = False) -> Position:
 class Position(NamedTuple):
     """Where a save file stands as this castletui last wrote or read it:
     which file (device and inode: a whole rewrite makes a new one), how
-    many bytes of it are whole log lines and how many entries they hold.
+    many bytes of it are whole log lines (JSON: up to the end of its last
+    entry, before the document's end) and how many entries they hold.
 
     ``write`` takes the Position its last call returned and appends only
     what was logged since; ``read_since`` takes one and reads only what was
@@ -269,11 +281,13 @@ def _appendable(save: SaveFile, path: Path, since: Position) -> bool:
 
 
 def _append(save: SaveFile, path: Path, since: Position) -> Position | None:
-    """Append the lines of the entries logged since ``since``; None when the
-    file is no longer the one ``since`` describes (then it is written whole)."""
-    data = encode_lines(save, since.plies, format_of(path))
+    """Append the lines of the entries logged since ``since`` (in JSON over
+    the document's end, written again after them); None when the file is
+    no longer the one ``since`` describes (then it is written whole)."""
+    suffix = format_of(path)
+    data, end = encode_lines(save, since.plies, suffix), end_of(suffix)
     try:
-        handle = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
+        handle = os.open(path, os.O_RDWR | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
     except OSError:
         return None
     try:
@@ -284,27 +298,34 @@ def _append(save: SaveFile, path: Path, since: Position) -> Position | None:
         # The same file (an inode number can be reused once a rewrite frees
         # it: the time it was last changed tells them apart), as it was left.
         now = (status.st_dev, status.st_ino, status.st_size, status.st_mtime_ns)
-        if now != (since.device, since.inode, since.offset, since.changed):
+        if now != (since.device, since.inode, since.offset + len(end), since.changed):
             return None
         if not stat.S_ISREG(status.st_mode):
+            return None
+        # What is written over must be the end castletui left there (TOML:
+        # the lines must end in a newline).
+        if end and os.pread(handle, len(end), since.offset) != end:
+            return None
+        if not end and since.offset and os.pread(handle, 1, since.offset - 1) != b"\n":
             return None
         try:
             written = 0
             while written < len(data):
-                written += os.write(handle, data[written:])
+                written += os.pwrite(handle, data[written:], since.offset + written)
             os.fsync(handle)
         except OSError as error:
             # Whatever part of the lines reached the file is taken back; a
             # part that stays is a cut-short last line, which loading leaves out.
             with contextlib.suppress(OSError):
                 os.ftruncate(handle, since.offset)
+                os.pwrite(handle, end, since.offset)
             raise SaveError(
                 f"Could not save {path.name}: {_reason(error)}. The previous save is untouched.", path=path
             ) from None
         status = os.fstat(handle)
     finally:
         os.close(handle)  # closing drops the lock
-    return _written(save, path, status, since.offset + len(data))
+    return _written(save, path, status, since.offset + len(data) - len(end))
 
 
 class Rewritten(SaveError):
@@ -515,6 +536,7 @@ def read_at(path: str | os.PathLike) -> tuple[SaveFile, Position]:
     path = Path(path)
     data, status = _read_bytes(path)
     save, layout = decode_layout(data, path)
+    end = end_of(format_of(path)) if layout.journal else b""
     position = Position(
         str(path),
         status.st_dev,
@@ -526,7 +548,7 @@ def read_at(path: str | os.PathLike) -> tuple[SaveFile, Position]:
         status.st_mtime_ns,
         _header_of(save),
         save.log[-1] if save.log else None,
-        _after_of(save) if not layout.torn and layout.offset == len(data) else (),
+        _after_of(save) if not layout.torn and layout.offset + len(end) == len(data) else (),
     )
     return save, position
 

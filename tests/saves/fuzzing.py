@@ -19,6 +19,7 @@ import msgspec
 import saves
 from rules import registry
 from rules.core import Config
+from saves import codec
 from tests.playing import playout
 
 Mutation = Callable[[bytes, random.Random], bytes]
@@ -166,10 +167,12 @@ def bad_encoding(data: bytes, rng: random.Random) -> bytes:
 
 
 def torn_append(data: bytes, rng: random.Random) -> bytes:
-    """A castletui killed while appending a move: its line cut short,
-    sometimes with junk after it (a disk that lost power mid-sector)."""
-    start = data.rindex(b"\n", 0, len(data) - 1) + 1
-    cut = data[: rng.randrange(start, len(data))]
+    """A castletui killed while appending a move: its line cut short
+    (JSON: the last entry, written over the document's end), sometimes with
+    junk after it (a disk that lost power mid-sector)."""
+    end = len(data) - len(codec.end_of(".json" if data.endswith(codec.JSON_END) else ".toml"))
+    start = data.rindex(b"\n", 0, end - 1) + 1
+    cut = data[: rng.randrange(start, end)]
     return cut + (
         bytes(rng.randrange(256) for _ in range(rng.randint(1, 12))).replace(b"\n", b"")
         if rng.random() < 0.3

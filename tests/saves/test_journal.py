@@ -1,10 +1,13 @@
 """Saves as a journal (format 2, issue 25 item 9): a move appends one line
 and rewrites nothing, a castletui killed while appending loses only that
 move, saves of format 1 still open, a watcher reads only what was appended,
-and the TOML log's quick reader means exactly what tomllib does."""
+and the TOML log's quick reader means exactly what tomllib does. A JSON save
+is one JSON document after every move (its move is written over the
+document's last bytes, ``]}``, and the end again after it)."""
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import subprocess
@@ -39,6 +42,27 @@ def step(session: Session) -> None:
     session.act(session.digital_chance() if seat == CHANCE else session.bot_decision())
 
 
+def kept(path: Path) -> bytes:
+    """What a move never writes over: the file without JSON's end."""
+    data = path.read_bytes()
+    return data[: len(data) - len(codec.end_of(path.suffix))]
+
+
+def moments_of_a_move(before: bytes, after: bytes, suffix: str) -> list[tuple[bytes, bool]]:
+    """Every file a castletui killed while writing a move can leave: the
+    first k bytes of what it writes, over the file's end and past it (the
+    rest of the end still there while k is shorter than it; or not, as a
+    file system that lost power may leave it), and whether the move's
+    entry is whole in it."""
+    end = codec.end_of(suffix)
+    start = len(before) - len(end)
+    assert after[:start] == before[:start]
+    entry_end = len(after) - len(end) - (1 if suffix == ".toml" else 0)
+    cuts = [after[: start + k] + before[start + k :] for k in range(len(after) - start)]
+    cuts += [after[: start + k] for k in range(1, len(end))]
+    return [(cut, len(cut) >= entry_end and cut[:entry_end] == after[:entry_end]) for cut in cuts]
+
+
 @pytest.mark.parametrize("suffix", [".toml", ".json"])
 def test_a_move_appends_its_line_and_rewrites_nothing(tmp_path, suffix):
     session = bots(tmp_path, suffix)
@@ -50,8 +74,11 @@ def test_a_move_appends_its_line_and_rewrites_nothing(tmp_path, suffix):
         before = path.read_bytes()
         step(session)
         after = path.read_bytes()
-        assert after.startswith(before), "the file before the move is kept byte for byte"
-        assert after[len(before) :].count(b"\n") == 1, "one line per move"
+        assert after.startswith(before[: len(before) - len(codec.end_of(suffix))]), (
+            "the file before the move is kept byte for byte (JSON: up to its closing bracket)"
+        )
+        assert after.count(b"\n") == before.count(b"\n") + 1, "one line per move"
+        assert after.endswith(codec.end_of(suffix))
     assert path.stat().st_ino == inode, "never written whole (a rename would make a new file)"
     assert not saves.backup_path(path).exists()
     loaded = Session.open(path)
@@ -74,54 +101,109 @@ def test_a_save_written_whole_reads_back_when_it_was_saved(tmp_path, updated):
 
 @pytest.mark.parametrize("suffix", [".toml", ".json"])
 def test_a_move_cut_short_at_any_byte_loses_only_that_move(tmp_path, suffix):
-    """A castletui killed while appending leaves part of the last line: at
-    every length it could have reached, the game opens at the move before
-    it, and the next move writes the file whole again (its .bak keeps the
-    cut file)."""
+    """A castletui killed while writing a move leaves part of it: at every
+    length it could have reached, the game opens at the move before it (or
+    with it, once its entry is whole), and the next move writes the file
+    whole again (its .bak keeps the cut file)."""
     session = bots(tmp_path, suffix)
-    for _ in range(30):
+    for _ in range(29):
         step(session)
     path = session.path
+    before = path.read_bytes()
+    step(session)
     whole = path.read_bytes()
-    last_line = whole.rindex(b"\n", 0, len(whole) - 1) + 1
-    previous = session.states[-2]
-    for cut in range(last_line, len(whole) - 1):
-        path.write_bytes(whole[:cut])
+    moments = moments_of_a_move(before, whole, suffix)
+    assert [has_move for _, has_move in moments].count(False) > 20
+    for cut, has_move in moments:
+        path.write_bytes(cut)
         save = saves.load(path)
-        assert len(save.log) == 29, cut
-        assert saves.replay(save) == previous
-        assert save.check.state_hash == state_hash(previous)
-    # Cut right before its newline, the line is whole: the move is kept.
+        state = session.states[-1] if has_move else session.states[-2]
+        assert len(save.log) == (30 if has_move else 29), cut[-80:]
+        assert saves.replay(save) == state
+        assert save.check.state_hash == state_hash(state)
+    # Cut right before its last newline, the file holds the whole move.
     path.write_bytes(whole[:-1])
     assert len(saves.load(path).log) == 30
-    path.write_bytes(whole[: last_line + 10])
+    cut = moments[10][0]
+    path.write_bytes(cut)
     reopened = Session.open(path)
     step(reopened)
     assert saves.read(path).check.plies == 30
-    assert saves.backup_path(path).read_bytes() == whole[: last_line + 10]
+    assert saves.backup_path(path).read_bytes() == cut
+    if suffix == ".json":
+        assert len(json.loads(path.read_bytes())["log"]) == 30
 
 
 @pytest.mark.parametrize("suffix", [".toml", ".json"])
 def test_a_damaged_whole_line_is_refused_not_left_out(tmp_path, suffix):
-    """Only a last line without its newline is a move in flight: a whole
-    line that does not read is damage, and says so."""
+    """Only a last line without its newline (JSON: with nothing but the
+    document's end after it) is a move in flight: a whole line that does
+    not read is damage, and says so."""
     session = bots(tmp_path, suffix)
     for _ in range(10):
         step(session)
-    data = session.path.read_bytes()
+    data = kept(session.path)
     line = data.rindex(b"\n", 0, len(data) - 1) + 1
-    session.path.write_bytes(data[: line + 8] + b"\x01" + data[line + 9 :])
-    with pytest.raises(saves.SaveError):
+    session.path.write_bytes(data[: line + 8] + b"\x01" + session.path.read_bytes()[line + 9 :])
+    with pytest.raises(saves.SaveError, match="entry 10" if suffix == ".json" else None):
         saves.load(session.path)
 
 
-def test_a_castletui_killed_while_playing_loses_at_most_the_move_in_flight(tmp_path):
+@pytest.mark.parametrize("entry", [1, 4, 9])
+def test_a_damaged_json_entry_with_lines_after_it_is_refused_naming_it(tmp_path, entry):
+    """Cut short after it or not, an entry with more lines after it was
+    written whole: it is damage, not the move in flight."""
+    session = bots(tmp_path, ".json")
+    for _ in range(10):
+        step(session)
+    lines = session.path.read_bytes().split(b"\n")
+    first = lines.index(b' "log": [') + 1
+    lines[first + entry - 1] = lines[first + entry - 1].replace(b'"action": {', b'"action": {{', 1)
+    for data in (b"\n".join(lines), b"\n".join(lines)[:-40]):
+        session.path.write_bytes(data)
+        with pytest.raises(saves.SaveError, match=f"log entry {entry} is not valid JSON"):
+            saves.load(session.path)
+
+
+def test_a_json_save_is_one_json_document_after_every_move_and_an_undo(tmp_path):
+    """Players' tools read a .json save as JSON (json.load, jq): the file is
+    one document holding what castletui reads from it."""
+    players = [saves.Player("Ann"), saves.Player("Wei", "bot", "random")]
+    session = Session.new("castlecards", "two-player", players, seed=1027, path=tmp_path / "cards.json")
+    assert json.loads(session.path.read_bytes())["log"] == []
+
+    def same_as_castletui_reads() -> None:
+        document = json.loads(session.path.read_bytes())
+        assert document["format"] == "castletui-save" and document["version"] == saves.VERSION
+        assert list(document)[-1] == "log", "the log is the last member"
+        log = document["log"]
+        assert msgspec.convert(log, list[LogEntry]) == session.save.log
+        assert (log[-1]["status"], log[-1]["hash"]) == (session.status_text(), state_hash(session.state))
+        assert saves.read(session.path) == session.save
+
+    undone = False
+    for _ in range(300):
+        session.run_automatic()
+        same_as_castletui_reads()
+        if session.to_move() == 0 and session.save.log and session.save.log[-1].seat == 0:
+            if undone:
+                break
+            session.undo()
+            same_as_castletui_reads()
+            undone = True
+        session.act(session.legal_actions()[0])
+        same_as_castletui_reads()
+    assert undone
+
+
+@pytest.mark.parametrize("suffix", [".toml", ".json"])
+def test_a_castletui_killed_while_playing_loses_at_most_the_move_in_flight(tmp_path, suffix):
     """A real process, killed with SIGKILL while it autosaves move after move."""
     script = (
         "import sys; sys.path.insert(0, sys.argv[2])\n"
         "from pathlib import Path\n"
         "from tests.saves.test_journal import bots, step\n"
-        "session = bots(Path(sys.argv[1]), '.toml', seed=11)\n"
+        f"session = bots(Path(sys.argv[1]), {suffix!r}, seed=11)\n"
         "while not session.over:\n"
         "    step(session)\n"
         "    print(session.ply, flush=True)\n"
@@ -147,13 +229,14 @@ def test_a_castletui_killed_while_playing_loses_at_most_the_move_in_flight(tmp_p
         os.kill(player.pid, signal.SIGKILL)
         player.wait()
     assert saved > 0
-    save = saves.load(tmp_path / "g.toml")
+    save = saves.load(tmp_path / f"g{suffix}")
     assert saved <= len(save.log) <= saved + 1
 
 
-def test_an_undo_writes_the_file_whole_and_keeps_the_one_before_as_bak(tmp_path):
+@pytest.mark.parametrize("suffix", [".toml", ".json"])
+def test_an_undo_writes_the_file_whole_and_keeps_the_one_before_as_bak(tmp_path, suffix):
     players = [saves.Player("Ann"), saves.Player("Wei", "bot", "random")]
-    session = Session.new("castlecards", "two-player", players, seed=1027, path=tmp_path / "cards.toml")
+    session = Session.new("castlecards", "two-player", players, seed=1027, path=tmp_path / f"cards{suffix}")
     for _ in range(300):
         session.run_automatic()
         if session.to_move() == 0 and session.save.log and session.save.log[-1].seat == 0:
@@ -200,13 +283,128 @@ def test_a_watcher_reads_only_the_moves_appended_since(tmp_path, suffix):
     assert appended.entries[-1].hash == state_hash(session.state)
     # Nothing new: nothing read. Half a line (a move being written): left for the next look.
     assert saves.read_since(session.path, appended.position).entries == []
-    with open(session.path, "ab") as file:
-        file.write(b"9 = { seat = 0, act" if suffix == ".toml" else b'{"seat": 0, "act')
+    with open(session.path, "r+b") as file:
+        file.seek(0, os.SEEK_END)
+        file.seek(file.tell() - len(codec.end_of(suffix)))
+        file.write(b"9 = { seat = 0, act" if suffix == ".toml" else b',\n{"seat": 0, "act')
     assert saves.read_since(session.path, appended.position).entries == []
     # A file written whole since (an undo, a new game under the name): read it whole again.
     saves.dump(session.save, session.path)
     with pytest.raises(saves.Rewritten):
         saves.read_since(session.path, appended.position)
+
+
+@pytest.mark.parametrize("suffix", [".toml", ".json"])
+def test_a_watcher_looking_at_any_moment_of_a_move_reads_it_once_whole(tmp_path, suffix):
+    """At every moment of a move's write a watcher reads nothing or the
+    whole move, never an error; looking from a file read in the middle of
+    one, it reads the move once it is there."""
+    session = bots(tmp_path, suffix)
+    for _ in range(12):
+        step(session)
+    path = session.path
+    before = path.read_bytes()
+    _, position = saves.read_at(path)
+    step(session)
+    whole = path.read_bytes()
+    for cut, has_move in moments_of_a_move(before, whole, suffix):
+        # A watcher reads a TOML line once its newline is there (JSON: its entry once whole).
+        seen = has_move if suffix == ".json" else cut == whole
+        path.write_bytes(cut)
+        appended = saves.read_since(path, position)
+        assert appended.entries == session.save.log[12 : 13 if seen else 12], cut[-60:]
+        _, midway = saves.read_at(path)
+        assert midway.plies == (13 if has_move else 12)
+        path.write_bytes(whole)
+        later = saves.read_since(path, midway)
+        assert later.entries == ([] if has_move else session.save.log[12:13])
+        assert later.position.plies == 13 and saves.read_since(path, later.position).entries == []
+        if not has_move:
+            assert later.status == session.status_text()
+
+
+def test_a_json_save_of_the_first_format_2_layout_opens_and_is_written_as_one_document(tmp_path):
+    """Format 2 first wrote a JSON save as a header then lines (never
+    released, but such files exist where it ran): it opens, and the next
+    move writes it whole, as one document."""
+    session = bots(tmp_path, ".json")
+    for _ in range(8):
+        step(session)
+    data = session.path.read_bytes()
+    found = data.index(codec.JSON_LOG)
+    lines = data[found + len(codec.JSON_LOG) + 1 : -len(codec.JSON_END)].split(b",\n")
+    earlier = data[:found] + b"\n}\n" + b"".join(line + b"\n" for line in lines)
+    session.path.write_bytes(earlier)
+    with pytest.raises(json.JSONDecodeError):
+        json.loads(earlier)
+    assert saves.read(session.path) == session.save
+    reopened = Session.open(session.path)
+    assert reopened.state == session.state
+    step(reopened)
+    assert saves.backup_path(session.path).read_bytes() == earlier
+    assert len(json.loads(session.path.read_bytes())["log"]) == 9
+    assert Session.open(session.path).state == reopened.state
+
+
+def test_a_json_save_laid_out_anew_by_a_json_tool_opens_as_it_stands(tmp_path):
+    """``jq . game.json > game.json`` (or an editor) lays the document out
+    otherwise: it opens with its status, and the next move writes it in
+    castletui's layout again."""
+    session = bots(tmp_path, ".json")
+    for _ in range(8):
+        step(session)
+    document = json.loads(session.path.read_bytes())
+    session.path.write_text(json.dumps(document, indent=2))
+    assert saves.read(session.path) == session.save
+    reopened = Session.open(session.path)
+    step(reopened)
+    assert session.path.read_bytes().endswith(codec.JSON_END)
+    assert len(json.loads(session.path.read_bytes())["log"]) == 9
+
+
+@pytest.mark.parametrize(
+    "ending",
+    [
+        b"\n]}\n]}\n",  # the end twice
+        b"\n]}\n{}\n",  # something after the end
+        b'\n],\n"check": {"plies": 1, "state_hash": ""}}\n',  # a member after the log
+        b',\n{"seat": 0}\n]}\n',  # an entry without its action
+        b",\n" + b"[" * 5000 + b"]" * 5000 + b"\n]}\n",  # nesting
+    ],
+)
+def test_hostile_json_endings_are_refused_or_read_never_misread(tmp_path, ending):
+    """A hostile or damaged ending never crashes castletui nor adds a move
+    it did not write; writing the next move never appends to it blind."""
+    session = bots(tmp_path, ".json")
+    for _ in range(6):
+        step(session)
+    data = kept(session.path) + ending
+    session.path.write_bytes(data)
+    try:
+        reopened = Session.open(session.path)
+    except saves.SaveError as error:
+        assert str(error).startswith(session.path.name)
+        return
+    assert reopened.save.log == session.save.log
+    step(reopened)
+    assert saves.backup_path(session.path).read_bytes() == data
+    assert len(json.loads(session.path.read_bytes())["log"]) == 7
+
+
+def test_a_json_document_laid_out_otherwise_and_cut_short_is_refused(tmp_path):
+    """A shared table (one document, its log indented, written whole) that
+    was cut short is never read line by line as a save (which would open
+    it as an ordinary game and autosave over the table)."""
+    save, _ = played_save(plies=12)
+    plain = msgspec.to_builtins(save)
+    plain["table"] = {"owners": ["ann", "wei"]}
+    data = msgspec.json.format(msgspec.json.encode(plain), indent=1) + b"\n"
+    found = data.index(b'"log": [')
+    path = tmp_path / "table.json"
+    for cut in range(found, found + 400):
+        path.write_bytes(data[:cut])
+        with pytest.raises(saves.SaveError, match="not valid JSON"):
+            saves.read(path)
 
 
 def test_a_hand_edited_toml_log_is_read_by_tomllib(tmp_path):
