@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import contextlib
 import errno
-import fcntl
 import os
 import re
 import shutil
@@ -28,6 +27,11 @@ import tempfile
 import time
 from pathlib import Path
 from typing import Any, NamedTuple
+
+try:
+    import fcntl  # POSIX: two castletuis appending to one save take turns
+except ImportError:  # Windows: no flock, so every autosave writes the file whole
+    fcntl = None
 
 import msgspec
 
@@ -284,6 +288,8 @@ def _append(save: SaveFile, path: Path, since: Position) -> Position | None:
     """Append the lines of the entries logged since ``since`` (in JSON over
     the document's end, written again after them); None when the file is
     no longer the one ``since`` describes (then it is written whole)."""
+    if fcntl is None:
+        return None  # appending needs the lock (and pread, O_NOFOLLOW): POSIX only
     suffix = format_of(path)
     data, end = encode_lines(save, since.plies, suffix), end_of(suffix)
     try:
@@ -379,7 +385,7 @@ def read_since(path: str | os.PathLike, since: Position) -> Appended:
     taken), watchers of tables read just the new moves too."""
     path = Path(path)
     try:
-        handle = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+        handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
     except OSError as error:
         raise Rewritten(f"Could not read {path.name}: {_reason(error)}.", path=path) from None
     try:
