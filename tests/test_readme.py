@@ -16,7 +16,8 @@ no real TUI, no server.
 Placeholders are filled with real values: ``[X]`` is run without and with
 X, ``GAME`` with every game, ``FILE`` with a real save; a table's name in
 an example is a real table made under that name; the game account's folder
-``/home/play/tables`` is a temporary one. A command that cannot run here
+``/home/play/tables`` is a temporary one; ``castletui host`` records its
+configuration instead of listening, and its ``ann.pub`` is a real key. A command that cannot run here
 goes in SKIPPED with the reason (none at present)."""
 
 from __future__ import annotations
@@ -162,6 +163,31 @@ def recorded(monkeypatch):
     return apps
 
 
+ANN_KEY = "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIB2XJYLdcJmN+1FeKdf7nm+DObJVRlDSUGa2jYo/ah70 ann@laptop"
+"""A real public key for ``castletui host add Ann ann.pub``."""
+
+
+@pytest.fixture
+def hosted(tmp_path, monkeypatch):
+    """What `castletui host` would serve, instead of listening: its
+    configuration. ``ann.pub`` is in the working folder, and Ann's is a
+    registered key (so ``host remove Ann`` and ``host players`` have her)."""
+    pytest.importorskip("asyncssh")
+    from castletui.host import server
+
+    configs: list = []
+
+    async def serve(config, key, *, ready=None):
+        configs.append(config)
+        return 0
+
+    monkeypatch.setattr(server, "serve", serve)
+    monkeypatch.setenv("CASTLETUI_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "ann.pub").write_text(ANN_KEY + "\n")
+    return configs
+
+
 @pytest.fixture
 def served(monkeypatch):
     """What `castletui serve` would serve, instead of serving it."""
@@ -222,7 +248,7 @@ def check_what_it_opens(app: CastleApp, folders: dict, tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("command", sorted(COMMANDS), ids=lambda command: f"{COMMANDS[command]}: {command}")
-def test_a_readme_command_runs(command, folders, recorded, served, capsys, monkeypatch, tmp_path):
+def test_a_readme_command_runs(command, folders, recorded, served, hosted, capsys, monkeypatch, tmp_path):
     if command in SKIPPED:
         pytest.skip(SKIPPED[command])
     for argv in expansions(command):
@@ -230,6 +256,9 @@ def test_a_readme_command_runs(command, folders, recorded, served, capsys, monke
         shown = shlex.join(["castletui", *argv])
         recorded.clear()
         args = cli.build_parser().parse_args(argv) if "--help" not in argv else None
+        if args is not None and args.command == "host" and argv[1:2] != ["add"]:
+            assert cli.main(["host", "add", "Ann", "ann.pub"]) == 0  # a fresh data folder each time
+            capsys.readouterr()
         if args is not None and args.command == "calc":
             monkeypatch.setattr(sys, "stdin", io.StringIO(CALC_ANSWERS[args.game]))
         try:
@@ -241,6 +270,15 @@ def test_a_readme_command_runs(command, folders, recorded, served, capsys, monke
         assert "Traceback" not in out + err and "something went wrong" not in err, shown
         if args is None or args.command in ("list", "calc") or getattr(args, "print", False):
             assert out.strip() and not recorded, f"{shown}: printed nothing"
+        elif args.command == "host":
+            assert not recorded, shown
+            if argv[1:2] in (["add"], ["players"]):
+                assert "Ann" in out and "SHA256:" in out, f"{shown}: {out}"
+            elif argv[1:2] == ["remove"]:
+                assert "Ann" in out, f"{shown}: {out}"
+            else:  # the server itself: its configuration as the README's flags say
+                assert len(hosted) == 1 and hosted[0].port == 2222 and hosted[0].open == ("--open" in argv)
+                hosted.clear()
         elif args.command == "serve":
             assert len(served) == 1 and not recorded, shown
             assert " join " in served[0]["command"] and f"--as {args.as_name}" in served[0]["command"]
