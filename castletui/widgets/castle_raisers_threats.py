@@ -23,7 +23,9 @@ def threat_cards(view: State, names: list[str], finished: bool) -> Text:
     if not report and view.threats_per_player:
         # set-up draws the cards after the boards and the Village: say who will draw how many,
         # not "difficulty 0", which a game at the default difficulty would then seem to be
-        drawing = ", ".join(f"{_holder(names, seat)} {count}" for seat, count in enumerate(view.threats_by_seat))
+        drawing = ", ".join(
+            f"{_holder(names, seat)} {count}" for seat, count in enumerate(view.threats_by_seat)
+        )
         text.append(f"The Threat cards are not drawn yet (cards each: {drawing}).", style="dim")
     elif not report:
         text.append("No Threat cards (difficulty 0).", style="dim")

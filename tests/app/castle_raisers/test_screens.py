@@ -429,7 +429,9 @@ def test_before_the_threat_cards_are_drawn_the_view_says_who_draws_how_many(tmp_
     assert "difficulty 0" not in shown
     none = {"threats_player_1": 0, "threats_player_2": 0}
     session = Session.new(GAME, "cooperative", players, seed=3, path=tmp_path / "h.toml", options=none)
-    assert "No Threat cards (difficulty 0)." in threat_cards(session.state, session.names, finished=False).plain
+    assert (
+        "No Threat cards (difficulty 0)." in threat_cards(session.state, session.names, finished=False).plain
+    )
 
 
 async def test_a_competitive_game_has_no_threat_key(tmp_path):

@@ -403,7 +403,9 @@ def test_threat_hungry_pack_placeholder():
 
 
 def test_a_failed_threat_loses_the_game_whatever_the_score():
-    c = castle("A", heights=(3, 3, 3), prestige=(32, 0, 0), attack=(30, 0, 0), threats=("Towering",))  # 5 asked
+    c = castle(
+        "A", heights=(3, 3, 3), prestige=(32, 0, 0), attack=(30, 0, 0), threats=("Towering",)
+    )  # 5 asked
     result = engine.result(coop([c], finished=True))
     assert sum(result.scores) > 80
     assert result.lost and "Towering" in result.decided_by

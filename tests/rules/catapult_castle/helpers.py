@@ -54,7 +54,9 @@ def shoot(state: g.State, mat: int = -1, square: str = "", off_roof: bool = Fals
     elif mat >= 0:
         state = g.apply(state, Aim(mat, square, 100))
     else:
-        state = g.apply(state, next(a for a in g.legal_actions(state) if isinstance(a, Aim) and a.accuracy == 0))
+        state = g.apply(
+            state, next(a for a in g.legal_actions(state) if isinstance(a, Aim) and a.accuracy == 0)
+        )
     return g.apply(state, Land(mat, square, off_roof))
 
 

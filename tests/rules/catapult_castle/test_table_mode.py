@@ -217,9 +217,7 @@ def test_strong_ammo_frees_several_cards_one_line_of_counts():
     batch = g.chance_batch(state)
     assert batch is not None and batch.count == 2
     assert batch.kinds == ("Extra Shot", "Magic Toss", "Strong Ammo", "Roof")
-    assert (
-        batch.question == f"Cards freed from {seat_ref(1)}'s left stack, face up to the Prince discard"
-    )
+    assert batch.question == f"Cards freed from {seat_ref(1)}'s left stack, face up to the Prince discard"
     actions = batch_actions(g, state, [batch], [(1, 0, 0, 1)])
     assert actions == [Draw(ES), Draw(ROOF)]
     with pytest.raises(BatchRefused, match="2 drawn, but you typed 3"):
