@@ -24,13 +24,13 @@ def crash_folder() -> Path:
     return data_dir() / "crash-logs"
 
 
-def write_crash_log(error: BaseException) -> Path | None:
+def write_crash_log(error: BaseException, folder: Path | None = None) -> Path | None:
     """Write ``error``'s traceback (no local variables: they would hold every
-    hand of the game) to a new file in the crash folder; None if even that
-    cannot be written."""
+    hand of the game) to a new file in ``folder`` (default: the crash
+    folder); None if even that cannot be written."""
     stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S-%f")
     try:
-        folder = crash_folder()
+        folder = folder or crash_folder()
         folder.mkdir(parents=True, exist_ok=True)
         path = folder / f"crash-{stamp}.log"
         lines = [

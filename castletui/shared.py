@@ -273,6 +273,38 @@ class SharedApp(CastleApp):
 
         self.push_screen(JoinScreen())
 
+    # --- lobby only: nothing is written outside the table folder ----------------
+
+    def get_system_commands(self, screen):
+        """The command palette, without Screenshot in lobby-only mode (it
+        would write an SVG into the game account's home)."""
+        for command in super().get_system_commands(screen):
+            if not (self.lobby_only and command.title == "Screenshot"):
+                yield command
+
+    def deliver_text(self, *args: Any, **kwargs: Any) -> str | None:
+        # Where Textual writes a screenshot (or any file it delivers).
+        if self.lobby_only:
+            self.notify("Nothing is saved outside the table folder here.", severity="warning")
+            return None
+        return super().deliver_text(*args, **kwargs)
+
+    def deliver_binary(self, *args: Any, **kwargs: Any) -> str | None:
+        if self.lobby_only:
+            self.notify("Nothing is saved outside the table folder here.", severity="warning")
+            return None
+        return super().deliver_binary(*args, **kwargs)
+
+    def save_screenshot(self, *args: Any, **kwargs: Any) -> str:
+        if self.lobby_only:
+            raise PermissionError("castletui writes nothing outside the table folder in lobby-only mode")
+        return super().save_screenshot(*args, **kwargs)
+
+    def crash_folder(self) -> Path | None:
+        """A game account's crash logs stay beside its tables: through its
+        forced command, castletui writes nowhere else."""
+        return self.table_dir / "crash-logs" if self.lobby_only else None
+
 
 def is_lobby_only(app: Any) -> bool:
     return bool(getattr(app, "lobby_only", False))

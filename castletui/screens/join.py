@@ -12,11 +12,12 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import Header, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from castletui.shared import is_lobby_only, join_table, table_dir_of, who_of
 from castletui.widgets.footer import SteadyFooter
+from castletui.widgets.header import SteadyHeader
 from castletui.widgets.plain import Plain
 
 REFRESH_SECONDS = 1.0
@@ -34,6 +35,8 @@ class JoinScreen(Screen):
         Binding("escape", "leave", "Back"),
         Binding("q", "leave", "Quit", show=False),
     ]
+    GAMES_RETURN_HERE = True
+    """A game opened from the lobby goes back to it on q (CastleApp.open_session)."""
     DEFAULT_CSS = """
     JoinScreen #lobby { height: 1fr; }
     JoinScreen #lobby-note { height: auto; padding: 0 1; color: $text-muted; }
@@ -45,7 +48,7 @@ class JoinScreen(Screen):
         self.shown: tuple = ()
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield SteadyHeader()
         yield Plain("", id="lobby-title", classes="title")
         yield OptionList(id="lobby", markup=False)
         yield Plain("", id="lobby-note")

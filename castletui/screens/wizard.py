@@ -8,14 +8,16 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Header, Input, Select, Static
+from textual.widgets import Button, Input, Select, Static
 
 from castletui.widgets.footer import SteadyFooter
+from castletui.widgets.header import SteadyHeader
 from castletui.widgets.plain import Plain, PlainLabel
 from castletui.widgets.still import hold_cursors_still
 from rules import registry
 from rules.core import GameInfo, IllegalAction, Option, bots, check_option, parse_option
 from saves import Player, name_problem
+from saves.seeds import read_seed
 
 DEFAULT_NAMES = ("Coco", "Wei", "Milo", "Juno")
 MAX_SEATS = 4
@@ -65,7 +67,7 @@ class NewGameScreen(Screen):
         return registry.get(self.game_id).INFO
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield SteadyHeader()
         with VerticalScroll(id="wizard"):
             yield Plain("New game", classes="title")
             with Horizontal(classes="field"):
@@ -296,7 +298,7 @@ class NewGameScreen(Screen):
             "players": players,
             "options": options,
             "mode": str(self.query_one("#mode", Select).value),
-            "seed": int(seed_text) if seed_text else None,
+            "seed": read_seed(seed_text) if seed_text else None,
         }
 
     def action_start(self) -> None:
