@@ -127,6 +127,20 @@ def test_the_readme_gives_a_forced_command_per_player():
         assert "--table-dir" in words
 
 
+def test_the_readme_set_up_steps_need_no_sudo():
+    """Issue 25, item 8: a stock Debian 12 has no sudo; every step runs as
+    root, with runuser for what the account does itself."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = text[text.index("## Playing together over SSH") : text.index("## For developers")]
+    commands = [line.strip() for line in section.splitlines() if line.startswith("       ")]
+    assert commands and not [command for command in commands if "sudo" in command.split()]
+    as_the_account = [command for command in commands if command.startswith("runuser")]
+    assert len(as_the_account) >= 3
+    assert all(command.startswith("runuser -u play -- ") for command in as_the_account)
+    assert "install -d -m 700 -o play -g play /home/play/.ssh" in commands
+    assert "install -m 600 -o play -g play /dev/null /home/play/.ssh/authorized_keys" in commands
+
+
 @pytest.mark.parametrize(
     "asked",
     ["cat /etc/passwd", "internal-sftp", "scp -t /tmp", "/usr/lib/openssh/sftp-server"],
