@@ -7,7 +7,6 @@ import asyncio
 import contextlib
 import os
 import signal
-import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -154,23 +153,24 @@ class CastleApp(App):
             return
         self.terminal_lost = True
         silence_output()
-        self._revive_output_thread()
+        self._replace_output_thread()
         self.exit(return_code=TERMINAL_GONE)
 
-    def _revive_output_thread(self) -> None:
+    def _replace_output_thread(self) -> None:
         """Textual's output thread dies on the first write to a dead
-        terminal, and then its queue fills and blocks the app on its way
-        out. Once output goes to /dev/null, a fresh thread takes its place."""
+        terminal (EIO), maybe only after this runs; then its queue fills and
+        blocks the app on its way out. So its place goes to a fresh one that
+        writes to /dev/null through a file of its own (the old thread may
+        hold stderr's lock while its last write fails)."""
         driver = self._driver
         writer = getattr(driver, "_writer_thread", None)
-        if writer is None or writer.is_alive():
+        if writer is None:
             return
-        fresh = WriterThread(sys.__stderr__)
-        while not writer._queue.empty():
-            with contextlib.suppress(Exception):
-                fresh._queue.put_nowait(writer._queue.get_nowait())
+        fresh = WriterThread(open(os.devnull, "w", encoding="utf-8"))  # noqa: SIM115 - the thread owns it
         fresh.start()
         driver._writer_thread = fresh
+        with contextlib.suppress(Exception):
+            writer._queue.put_nowait(None)  # ends the old thread if it still runs
 
     def panic(self, *renderables) -> None:
         # Textual panics when reading keys from a hung-up terminal fails (EIO).
