@@ -3,17 +3,22 @@ everywhere, and opening a game session on its game's screen."""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import os
+import signal
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import msgspec
 from textual.app import App
 from textual.binding import Binding
+from textual.css.query import NoMatches
+from textual.drivers._writer_thread import WriterThread
 
 from castletui import settings as settings_file
 from castletui.settings import Settings
+from castletui.terminal import HangUpWatch, hung_up, silence_output
 from saves.store import save_dir as save_dir_of
 
 # The saves codec and the session load when first needed, not before the
@@ -34,6 +39,10 @@ def bot_delay_of(settings: Settings) -> float:
         with contextlib.suppress(ValueError):
             return max(0.0, float(os.environ["CASTLETUI_BOT_DELAY"]))
     return settings.bot_delay if settings.bot_delay is not None else 0.6
+
+
+TERMINAL_GONE = 129
+"""The exit status when the terminal went away (128 + SIGHUP, as a shell says it)."""
 
 
 def save_stamp() -> str:
@@ -97,10 +106,18 @@ class CastleApp(App):
         self.still = False  # tests: no sweeping aim marker, no blinking cursors
         self.crash_log: Path | None = None
         self._crash: BaseException | None = None
+        self.terminal_lost = False
+        self.hang_up_watch: HangUpWatch | None = None
 
     # --- the last word on an unexpected error -----------------------------
 
     def _handle_exception(self, error: Exception) -> None:
+        if isinstance(error, NoMatches) and self._exit:
+            # Quitting while a screen opens: Textual tears the screen down
+            # before its (and its Header's) pending callbacks run, so they
+            # find their widgets gone. Nothing will be drawn again and every
+            # move is already saved: that is no crash.
+            return
         # Textual's own handler ends in _fatal_error (below), which needs the error.
         self._crash = error
         super()._handle_exception(error)
@@ -112,14 +129,81 @@ class CastleApp(App):
         from castletui.crash import write_crash_log
 
         if self._crash is not None and self.crash_log is None:
-            self.crash_log = write_crash_log(self._crash)
+            self.crash_log = write_crash_log(self._crash, self.crash_folder())
         self.bell()
         self._close_messages_no_wait()
+
+    def crash_folder(self) -> Path | None:
+        """Where this app's crash logs go; None: castletui's own folder."""
+        return None
 
     def notify(self, message: str, *, title: str = "", markup: bool = False, **kwargs) -> None:
         """Notifications show their text as it is: a message may quote a
         player's name or a file, and ``[Team A]`` is a name, not markup."""
         super().notify(message, title=title, markup=False, **kwargs)
+
+    def action_help_quit(self) -> None:
+        """Ctrl+C says how to quit. Textual's own note is written in markup
+        ("Press [b]ctrl+q[/b]"), which ``notify`` above shows as it is."""
+        for key, active in self.active_bindings.items():
+            if active.binding.action in ("quit", "app.quit"):
+                self.notify(f"Press {key} to quit castletui.", title="Do you want to quit?")
+                return
+
+    # --- the terminal going away ----------------------------------------------
+
+    def watch_terminal(self) -> None:
+        """End the app, as after a quit, when its terminal goes away: stdin
+        hung up (castletui/terminal.py), SIGHUP (the SSH connection dropped)
+        or SIGTERM. Both come here between two of the app's own steps, so a
+        move being saved is written in full first."""
+        if self.is_headless:
+            return  # tests (Pilot) have no terminal to lose
+        loop = asyncio.get_running_loop()
+
+        def gone_from_thread() -> None:
+            with contextlib.suppress(RuntimeError):  # the loop has already closed
+                loop.call_soon_threadsafe(self.terminal_gone)
+
+        self.hang_up_watch = HangUpWatch(gone_from_thread)
+        with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
+            loop.add_signal_handler(signal.SIGHUP, self.terminal_gone)
+            loop.add_signal_handler(signal.SIGTERM, self.exit)
+
+    def terminal_gone(self) -> None:
+        if self.terminal_lost:
+            return
+        self.terminal_lost = True
+        silence_output()
+        self._replace_output_thread()
+        self.exit(return_code=TERMINAL_GONE)
+
+    def _replace_output_thread(self) -> None:
+        """Textual's output thread dies on the first write to a dead
+        terminal (EIO), maybe only after this runs; then its queue fills and
+        blocks the app on its way out. So its place goes to a fresh one that
+        writes to /dev/null through a file of its own (the old thread may
+        hold stderr's lock while its last write fails)."""
+        driver = self._driver
+        writer = getattr(driver, "_writer_thread", None)
+        if writer is None:
+            return
+        fresh = WriterThread(open(os.devnull, "w", encoding="utf-8"))  # noqa: SIM115 - the thread owns it
+        fresh.start()
+        driver._writer_thread = fresh
+        with contextlib.suppress(Exception):
+            writer._queue.put_nowait(None)  # ends the old thread if it still runs
+
+    def panic(self, *renderables) -> None:
+        # Textual panics when reading keys from a hung-up terminal fails (EIO).
+        if not self.is_headless and hung_up():
+            self.terminal_gone()
+            return
+        super().panic(*renderables)
+
+    def on_unmount(self) -> None:
+        if self.hang_up_watch is not None:
+            self.hang_up_watch.stop()
 
     def get_default_screen(self):
         from castletui.screens.menu import MenuScreen
@@ -169,6 +253,7 @@ class CastleApp(App):
             self.notify(warning, title="Settings", severity="warning", timeout=10)
         if self.start.note:
             self.notify(self.start.note, timeout=8)
+        self.watch_terminal()
         self.call_after_refresh(lambda: self.check_size(*self.size))
         # Once the menu is up, so that Back from any first screen lands on it.
         self.call_after_refresh(self.open_start)
@@ -275,13 +360,14 @@ class CastleApp(App):
         self.open_session(session, resumed=True)
 
     def open_session(self, session, resumed: bool = False) -> None:
-        """Show a session's game screen straight over the menu (the wizard or
-        load screen it came from is closed). A game with hands hidden between
+        """Show a session's game screen straight over the menu, or over the
+        lobby it was chosen from (the wizard or load screen it came from is
+        closed), so that ``q`` goes back there. A game with hands hidden between
         people opens behind the curtain (a ``resumed`` one says it goes on):
         nobody has said yet who sits at the keyboard."""
         from castletui.screens.game import screen_for
 
-        while len(self.screen_stack) > 1:
+        while len(self.screen_stack) > 1 and not getattr(self.screen, "GAMES_RETURN_HERE", False):
             self.pop_screen()
         screen = screen_for(session)
         screen.resumed = resumed

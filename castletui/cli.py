@@ -68,7 +68,7 @@ def build_parser() -> argparse.ArgumentParser:
     new.add_argument(
         "--option", action="append", default=[], metavar="NAME=VALUE", help="a game option (repeatable)"
     )
-    new.add_argument("--seed", type=int, help="seed for a reproducible game")
+    new.add_argument("--seed", type=seed_argument, help="seed for a reproducible game")
     new.add_argument(
         "--shared",
         action="store_true",
@@ -140,6 +140,17 @@ def warn_about_settings(args: argparse.Namespace) -> None:
     settings_of(args)
     if args.settings_warning:
         print(f"castletui: {args.settings_warning}", file=sys.stderr)
+
+
+def seed_argument(text: str) -> int:
+    """``--seed``: a whole number a save holds (saves/seeds.py), checked
+    before Python's ``int`` refuses a very long one in its own words."""
+    from saves.seeds import read_seed
+
+    try:
+        return read_seed(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def split_option(text: str) -> tuple[str, str]:
@@ -300,22 +311,27 @@ def run_app(args: argparse.Namespace) -> int:
     start = start_from(args, registry)
     if isinstance(start, int):
         return start
+    save_dir = save_folder(args)
+    shared = table_folder(args) if is_shared(args) else None
+    check_terminal()  # after every argument's own check: those say more
     from castletui.app import CastleApp
 
-    if is_shared(args):
+    if shared is not None:
         from castletui.shared import SharedApp
 
         app = SharedApp(
             start,
-            save_dir=save_folder(args),
+            save_dir=save_dir,
             who=player_identity(args),
-            table_dir=table_folder(args),
+            table_dir=shared,
             lobby_only=args.command == "join" and args.as_name is not None,
             **app_settings(args),
         )
     else:
-        app = CastleApp(start, save_dir=save_folder(args), **app_settings(args))
+        app = CastleApp(start, save_dir=save_dir, **app_settings(args))
     app.run()
+    if app.terminal_lost:
+        return app.return_code or 1  # nobody is left to read a message
     if app.crash_log is not None:
         return fail(
             f"castletui stopped on an unexpected error; the details are in {app.crash_log}. "
@@ -330,6 +346,34 @@ def app_settings(args: argparse.Namespace) -> dict:
     return {"settings": settings_of(args), "settings_warning": args.settings_warning}
 
 
+def check_terminal() -> None:
+    """The app needs a terminal to draw on and read keys from. Without one
+    (``ssh host 'a command'``, sftp or scp through a game account's forced
+    command, a pipe) nobody would ever see it or quit it: refuse at once."""
+    from castletui.terminal import has_terminal
+
+    if not has_terminal():
+        raise Refused(
+            "a terminal is needed to play (over SSH: ssh -t); list, rules --print and calc work without one."
+        )
+
+
+def check_is_folder(path: Path, option: str) -> Path:
+    """``path`` (a save or table folder) unless it, or a folder above it,
+    is a file: then nothing could ever be saved there, so say so now."""
+    for place in (path, *path.parents):
+        try:
+            if place.is_dir():
+                return path
+            if place.exists():
+                shown = printable(str(place))
+                where = "" if place == path else f" (for {printable(str(path))})"
+                raise Refused(f"{option}: {shown} is a file, not a folder{where}.")
+        except OSError:
+            return path  # unreadable: the save or the table says why when used
+    return path
+
+
 def is_shared(args: argparse.Namespace) -> bool:
     return args.command == "join" or (args.command == "new" and args.shared)
 
@@ -342,7 +386,7 @@ def table_folder(args: argparse.Namespace) -> Path:
     text = folder_setting(getattr(args, "table_dir", None), ENVIRONMENT_VARIABLE, settings_of(args).table_dir)
     if text:
         check_folder(text)
-    return table_dir(text)
+    return check_is_folder(table_dir(text), "--table-dir" if text else "the table folder")
 
 
 def player_identity(args: argparse.Namespace) -> str:
@@ -401,13 +445,13 @@ def save_folder(args: argparse.Namespace) -> Path:
     import saves
     from castletui.settings import folder_setting
 
-    given = folder_setting(
-        getattr(args, "save_dir", None), saves.store.ENVIRONMENT_VARIABLE, settings_of(args).save_dir
-    )
+    text = getattr(args, "save_dir", None)
+    given = folder_setting(text, saves.store.ENVIRONMENT_VARIABLE, settings_of(args).save_dir)
     try:
-        return saves.save_dir(given)
+        directory = saves.save_dir(given)
     except saves.SaveError as error:
         raise Refused(str(error)) from None
+    return check_is_folder(directory, "--save-dir" if text else "the save folder")
 
 
 def find_save(text: str, directory: Path) -> Path:

@@ -43,12 +43,12 @@ class _CrashFile(RotatingFileHandler):
         raise  # emit calls this inside its except block: what went wrong goes on up
 
 
-def write_crash_log(error: BaseException) -> Path | None:
+def write_crash_log(error: BaseException, folder: Path | None = None) -> Path | None:
     """Add ``error``'s traceback (no local variables: they would hold every
-    hand of the game) to the crash log; its path, or None if even that
-    cannot be written."""
+    hand of the game) to the crash log in ``folder`` (default: the crash
+    folder); its path, or None if even that cannot be written."""
     try:
-        folder = crash_folder()
+        folder = folder or crash_folder()
         folder.mkdir(parents=True, exist_ok=True)
         path = folder / FILE_NAME
         handler = _CrashFile(path, maxBytes=MAX_BYTES, backupCount=BACKUPS, encoding="utf-8", delay=True)

@@ -268,14 +268,6 @@ class SharedApp(CastleApp):
         self.table_dir = table_dir
         self.lobby_only = lobby_only
 
-    def get_system_commands(self, screen):
-        """Over ``castletui host`` or a game account (``lobby_only``) the
-        player is not the host's Unix user: no Screenshot, which writes a
-        file in that user's Downloads folder each time it is chosen."""
-        for command in super().get_system_commands(screen):
-            if not (self.lobby_only and command.title == "Screenshot"):
-                yield command
-
     def get_default_screen(self):
         if self.lobby_only:
             from castletui.screens.join import JoinScreen
@@ -301,6 +293,39 @@ class SharedApp(CastleApp):
         from castletui.screens.join import JoinScreen
 
         self.push_screen(JoinScreen())
+
+    # --- lobby only: nothing is written outside the table folder ----------------
+
+    def get_system_commands(self, screen):
+        """The command palette, without Screenshot in lobby-only mode: over
+        ``castletui host`` or a game account the player is not the host's
+        Unix user, and it would write an SVG into that user's Downloads."""
+        for command in super().get_system_commands(screen):
+            if not (self.lobby_only and command.title == "Screenshot"):
+                yield command
+
+    def deliver_text(self, *args: Any, **kwargs: Any) -> str | None:
+        # Where Textual writes a screenshot (or any file it delivers).
+        if self.lobby_only:
+            self.notify("Nothing is saved outside the table folder here.", severity="warning")
+            return None
+        return super().deliver_text(*args, **kwargs)
+
+    def deliver_binary(self, *args: Any, **kwargs: Any) -> str | None:
+        if self.lobby_only:
+            self.notify("Nothing is saved outside the table folder here.", severity="warning")
+            return None
+        return super().deliver_binary(*args, **kwargs)
+
+    def save_screenshot(self, *args: Any, **kwargs: Any) -> str:
+        if self.lobby_only:
+            raise PermissionError("castletui writes nothing outside the table folder in lobby-only mode")
+        return super().save_screenshot(*args, **kwargs)
+
+    def crash_folder(self) -> Path | None:
+        """A game account's crash logs stay beside its tables: through its
+        forced command, castletui writes nowhere else."""
+        return self.table_dir / "crash-logs" if self.lobby_only else None
 
 
 def is_lobby_only(app: Any) -> bool:

@@ -14,6 +14,8 @@ import pytest
 
 import saves
 from castletui import cli
+from castletui.app import CastleApp
+from rules import registry
 from rules.core import Config
 from tests.saves.test_saves import played_save
 
@@ -147,3 +149,59 @@ def test_version_and_help_exit_zero():
     )
     assert finished.returncode == 0 and finished.stdout.startswith("castletui ")
     assert Path(cli.__file__).exists()
+
+
+@pytest.mark.parametrize(
+    "argv, says",
+    [
+        (["--save-dir", "{file}", "new", "castlecards", "--players", "2"], "--save-dir: {file} is a file"),
+        (["--save-dir", "{file}", "new", "castlecards"], "--save-dir: {file} is a file"),
+        (["--save-dir", "{file}/inside", "resume"], "--save-dir: {file} is a file, not a folder (for"),
+        (["list", "--save-dir", "{file}"], "--save-dir: {file} is a file"),
+        (["join", "--table-dir", "{file}"], "--table-dir: {file} is a file"),
+        (["join", "--as", "Ann", "--table-dir", "{file}/tables"], "--table-dir: {file} is a file"),
+        (["new", "castlecards", "--shared", "--table-dir", "{file}"], "--table-dir: {file} is a file"),
+    ],
+)
+def test_a_save_or_table_folder_that_is_a_file_is_one_clear_line(tmp_path, capsys, monkeypatch, argv, says):
+    """Issue 32, item 3: `castletui --save-dir FILE new GAME` stopped the
+    app on FileExistsError ("an unexpected error" and a crash log)."""
+    monkeypatch.setattr(CastleApp, "run", lambda app: pytest.fail("the app was started"))
+    file = tmp_path / "a-file"
+    file.write_text("not a folder")
+    argv = [word.replace("{file}", str(file)) for word in argv]
+    status, _, err = run_main(argv, capsys)
+    assert status == 2
+    assert says.replace("{file}", str(file)) in one_clear_line(err)
+    assert file.read_text() == "not a folder"
+
+
+def test_a_save_folder_that_is_a_file_from_the_environment_is_refused(tmp_path, monkeypatch, capsys):
+    file = tmp_path / "a-file"
+    file.write_text("")
+    monkeypatch.setenv("CASTLETUI_SAVE_DIR", str(file))
+    monkeypatch.setattr(CastleApp, "run", lambda app: pytest.fail("the app was started"))
+    status, _, err = run_main(["new", "castlecards", "--players", "2"], capsys)
+    assert status == 2 and "the save folder: " in one_clear_line(err) and "is a file" in err
+
+
+@pytest.mark.parametrize(
+    "seed",
+    ["7" * 6000, "1" * 19, "-5", "12ab", "١٢٣"],
+    ids=["6000-digits", "19-digits", "negative", "letters", "arabic-digits"],
+)
+def test_a_seed_no_save_can_hold_is_refused_with_a_sentence(seed, capsys):
+    """Issue 25, item 6: a 6,000-digit seed showed Python's "Exceeds the
+    limit (4300 digits) for integer string conversion"."""
+    with pytest.raises(SystemExit) as stopped:
+        cli.build_parser().parse_args(["new", "castlecards", "--players", "2", "--seed", seed])
+    assert stopped.value.code == 2
+    err = capsys.readouterr().err
+    assert "argument --seed: A seed is a whole number of 1 to 18 digits" in err
+    assert "limit" not in err and len(err) < 1000
+
+
+@pytest.mark.parametrize("seed, kept", [("0", 0), ("4242", 4242), ("9" * 18, 10**18 - 1), (" 7 ", 7)])
+def test_a_seed_a_save_holds_is_kept(seed, kept):
+    args = cli.build_parser().parse_args(["new", "castlecards", "--players", "2", "--seed", seed])
+    assert cli.start_from(args, registry).new_game["seed"] == kept

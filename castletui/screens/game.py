@@ -26,7 +26,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Header, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 from textual.worker import get_current_worker
 
@@ -38,6 +38,7 @@ from castletui.session import Session
 from castletui.shared import TableWatcher
 from castletui.widgets.board import SpotBoard
 from castletui.widgets.footer import SteadyFooter, fit_footer
+from castletui.widgets.header import SteadyHeader
 from castletui.widgets.panels import GameLog, PlayersPanel
 from castletui.widgets.plain import Plain
 from rules import registry
@@ -126,7 +127,7 @@ class GameScreen(Screen):
     # --- layout -------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield SteadyHeader()
         with Horizontal(id="game-main"):
             with Vertical(id="board-area"):
                 yield from self.compose_board()

@@ -18,10 +18,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Header, Input, OptionList, RichLog, Static
+from textual.widgets import Input, OptionList, RichLog, Static
 from textual.widgets.option_list import Option
 
 from castletui.widgets.footer import SteadyFooter
+from castletui.widgets.header import SteadyHeader
 from castletui.widgets.plain import Plain
 from castletui.widgets.still import hold_cursors_still
 from rules import registry
@@ -57,7 +58,7 @@ class RulesHelperScreen(Screen):
         self.question: screen_api.Question | None = None
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield SteadyHeader()
         with Horizontal():
             yield OptionList(
                 *[

@@ -16,12 +16,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Header, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 from textual.worker import get_current_worker
 
 from castletui.shared import FolderWatch, is_lobby_only, join_table, table_dir_of, who_of
 from castletui.widgets.footer import SteadyFooter
+from castletui.widgets.header import SteadyHeader
 from castletui.widgets.plain import Plain
 from saves.names import name_key
 from saves.table import TableListing, is_table_name
@@ -39,6 +40,8 @@ class JoinScreen(Screen):
         Binding("escape", "leave", "Back"),
         Binding("q", "leave", "Quit", show=False),
     ]
+    GAMES_RETURN_HERE = True
+    """A game opened from the lobby goes back to it on q (CastleApp.open_session)."""
     DEFAULT_CSS = """
     JoinScreen #lobby { height: 1fr; }
     JoinScreen #lobby-note { height: auto; padding: 0 1; color: $text-muted; }
@@ -53,7 +56,7 @@ class JoinScreen(Screen):
         self.texts: dict[str, str] = {}  # what each line of text shows now
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield SteadyHeader()
         yield Plain("", id="lobby-title", classes="title")
         yield OptionList(id="lobby", markup=False)
         yield Plain("", id="lobby-note")

@@ -13,12 +13,13 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import DataTable, Header, Static
+from textual.widgets import DataTable, Static
 
 import saves
 from castletui.listing import game_title, moves, way_of_play, when_played, where_it_stands
 from castletui.screens.dialogs import ConfirmScreen
 from castletui.widgets.footer import SteadyFooter
+from castletui.widgets.header import SteadyHeader
 from castletui.widgets.plain import Plain
 
 
@@ -37,7 +38,7 @@ class LoadScreen(Screen):
     ]
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield SteadyHeader()
         yield Plain("", id="load-title", classes="title")
         yield SaveTable(id="saves", cursor_type="row", zebra_stripes=True)
         yield Plain("", id="load-detail", classes="help")

@@ -6,12 +6,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Vertical
 from textual.screen import Screen
-from textual.widgets import Header, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from castletui.listing import game_title, where_it_stands
 from castletui.widgets.banner import BANNER
 from castletui.widgets.footer import SteadyFooter, fit_footer
+from castletui.widgets.header import SteadyHeader
 from castletui.widgets.plain import Plain
 
 
@@ -29,7 +30,7 @@ class MenuScreen(Screen):
     ]
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield SteadyHeader()
         with Vertical(id="menu-box"):
             yield Plain(BANNER, id="banner")
             yield Plain("", id="continue-note")

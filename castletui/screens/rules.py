@@ -10,10 +10,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Header, Markdown, OptionList
+from textual.widgets import Markdown, OptionList
 from textual.widgets.option_list import Option
 
 from castletui.widgets.footer import SteadyFooter
+from castletui.widgets.header import SteadyHeader
 from rules import registry
 
 
@@ -35,7 +36,7 @@ class RulesScreen(Screen):
         self.game_id = game_id or registry.ids()[0]
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield SteadyHeader()
         with Horizontal():
             yield OptionList(
                 *[Option(registry.get(game_id).INFO.title, id=game_id) for game_id in registry.ids()],

@@ -8,16 +8,18 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Header, Input, Select, Static
+from textual.widgets import Button, Input, Select, Static
 
 from castletui.settings import default_names
 from castletui.widgets.footer import SteadyFooter
+from castletui.widgets.header import SteadyHeader
 from castletui.widgets.plain import Plain, PlainLabel
 from castletui.widgets.still import hold_cursors_still
 from rules import registry
 from rules.core import GameInfo, IllegalAction, Option, bots, check_option, parse_option
 from saves import Player
 from saves.names import name_key, name_problem, normal_name
+from saves.seeds import read_seed
 
 MAX_SEATS = 4
 SEAT_KINDS = [("Person", "human")] + [(f"Bot ({level})", f"bot:{level}") for level in bots.LEVELS]
@@ -71,7 +73,7 @@ class NewGameScreen(Screen):
         return registry.get(self.game_id).INFO
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield SteadyHeader()
         with VerticalScroll(id="wizard"):
             yield Plain("New game", classes="title")
             with Horizontal(classes="field"):
@@ -322,7 +324,7 @@ class NewGameScreen(Screen):
             "players": players,
             "options": options,
             "mode": str(self.query_one("#mode", Select).value),
-            "seed": int(seed_text) if seed_text else None,
+            "seed": read_seed(seed_text) if seed_text else None,
         }
 
     def action_start(self) -> None:
