@@ -160,6 +160,8 @@ def recorded(monkeypatch):
         apps.append(app)
 
     monkeypatch.setattr(CastleApp, "run", record)
+    # The app would need a terminal (castletui.terminal); these only record it.
+    monkeypatch.setattr("castletui.terminal.has_terminal", lambda: True)
     return apps
 
 

@@ -32,7 +32,7 @@ def folder_with_a_free_seat(tmp_path: Path) -> Path:
     directory = tmp_path / "tables"
     directory.mkdir(mode=0o700)
     players = [saves.Player("Seat 1"), saves.Player("Seat 2")]
-    create_table(directory, "ann", "castlecards", "two-player", players, seed=4)
+    create_table(directory, "ann", "castlecards", "two-player", players)
     return directory
 
 
