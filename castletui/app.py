@@ -155,8 +155,8 @@ class CastleApp(App):
     def watch_terminal(self) -> None:
         """End the app, as after a quit, when its terminal goes away: stdin
         hung up (castletui/terminal.py), SIGHUP (the SSH connection dropped)
-        or SIGTERM. Both come here between two of the app's own steps, so a
-        move being saved is written in full first."""
+        or SIGTERM. Each reaches the app through its event loop, between two
+        of its own steps, so a move being saved is written in full first."""
         if self.is_headless:
             return  # tests (Pilot) have no terminal to lose
         loop = asyncio.get_running_loop()
