@@ -213,7 +213,11 @@ def start_shared_game(app: Any, **new_game: Any) -> None:
     except saves.SaveError as error:
         app.notify(str(error), title="Cannot start that game", severity="error", timeout=10)
         return
-    app.notify(f"Others join with: castletui join {table.path.name} (or from the lobby).", timeout=10)
+    if is_lobby_only(app):
+        # Over castletui host or a game account, players have the lobby and no command line.
+        app.notify(f"Others join from the lobby: {table.path.name}, a free seat.", timeout=10)
+    else:
+        app.notify(f"Others join with: castletui join {table.path.name} (or from the lobby).", timeout=10)
     open_at_table(app, table, seat, warning)
 
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+import pytest
+
 import saves
 from castletui.app import Start
 from castletui.screens.game import GameScreen
@@ -106,3 +108,30 @@ async def test_the_lobby_with_a_menu_keeps_its_screenshot(tmp_path):
         await settle(pilot)
         assert "Screenshot" in [command.title for command in app.get_system_commands(app.screen)]
     assert app.crash_folder() is None
+
+
+@pytest.mark.parametrize(
+    ("lobby_only", "said"), [(True, "Others join from the lobby"), (False, "castletui join")]
+)
+async def test_over_the_host_a_new_table_says_others_join_from_the_lobby(tmp_path, lobby_only, said):
+    """Players of `castletui host` or a game account have no command line:
+    the notice names the lobby, not `castletui join`."""
+    directory = tmp_path / "tables"
+    directory.mkdir(mode=0o700)
+    app = Terminal(directory, "ann", Start("join"), lobby_only=lobby_only)
+    notices: list[str] = []
+    notify = app.notify
+
+    def noted(message, *args, **kwargs):
+        notices.append(str(message))
+        return notify(message, *args, **kwargs)
+
+    app.notify = noted
+    async with app.run_test(size=(100, 40)) as pilot:
+        await settle(pilot)
+        await pilot.press("n")  # the wizard, Shared
+        await settle(pilot)
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert isinstance(app.screen, GameScreen)
+    assert any(said in notice for notice in notices), notices
