@@ -206,12 +206,20 @@ class Player:
     def text(self, since: int = 0) -> str:
         return plain(self.data[since:])
 
-    async def wait_for(self, *words: str, since: int = 0, timeout: float = WAIT_SECONDS) -> str:
-        """The screen text from ``since`` once every one of ``words`` is in it."""
+    async def wait_for(
+        self, *words: str, since: int = 0, timeout: float = WAIT_SECONDS, width: int = 0
+    ) -> str:
+        """The screen text from ``since`` once every one of ``words`` is in
+        it (with ``width``: on one line at least that wide, a frame drawn at
+        that width, not one already on its way when the size changed)."""
         deadline = asyncio.get_running_loop().time() + timeout
         while True:
             text = self.text(since)
-            if all(word in text for word in words):
+            if width:
+                lines = [line for line in text.splitlines() if len(line) >= width]
+                if all(any(word in line for line in lines) for word in words):
+                    return text
+            elif all(word in text for word in words):
                 return text
             if self._reader is not None and self._reader.done():
                 raise AssertionError(f"the session ended before {words} showed; it showed: {text[-2000:]!r}")
