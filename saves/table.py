@@ -50,7 +50,7 @@ from saves.errors import SaveError
 from saves.names import name_key, name_problem, normal_name
 from saves.replay import game_of, replay_states, verify
 from saves.schema import MAX_NAME_LENGTH, MAX_SAVE_BYTES, Check, LogEntry, Player, SaveFile
-from saves.store import _reason, data_dir, new_save_path, read_bytes
+from saves.store import _reason, _too_large, data_dir, new_save_path, read_bytes
 
 ENVIRONMENT_VARIABLE = "CASTLETUI_TABLE_DIR"
 SUFFIX = ".json"  # JSON: every other terminal re-reads the file after each move
@@ -604,11 +604,7 @@ def _read_bytes(path: Path, unless: Signature | None = None) -> tuple[bytes | No
     finally:
         os.close(handle)
     if len(data) > MAX_SAVE_BYTES:
-        raise SaveError(
-            f"{path.name} is larger than {MAX_SAVE_BYTES // (1024 * 1024)} MiB, far more than any real "
-            "game saves; castletui does not open it.",
-            path=path,
-        )
+        raise SaveError(_too_large(path), path=path)
     if not data.strip():
         raise SaveError(f"{path.name} is empty (a table that was cut short?).", path=path)
     return data, seen
