@@ -204,12 +204,15 @@ def test_a_castletui_killed_while_playing_loses_at_most_the_move_in_flight(tmp_p
         "from pathlib import Path\n"
         "from tests.saves.test_journal import bots, step\n"
         f"session = bots(Path(sys.argv[1]), {suffix!r}, seed=11)\n"
-        "while not session.over:\n"
+        "while not session.over and sys.stdin.readline():\n"
         "    step(session)\n"
         "    print(session.ply, flush=True)\n"
         "print('over', flush=True)\n"
         "sys.stdin.read()\n"
     )
+    # Lockstep: the player makes one move per line it reads, so when the kill
+    # lands at most the one move let go after the last printed ply is in
+    # flight, however busy the machine (free-running, it raced two moves ahead).
     player = subprocess.Popen(
         [sys.executable, "-c", script, str(tmp_path), str(ROOT)],
         stdin=subprocess.PIPE,
@@ -219,10 +222,14 @@ def test_a_castletui_killed_while_playing_loses_at_most_the_move_in_flight(tmp_p
     )
     saved = 0
     try:
+        player.stdin.write("go\n")
+        player.stdin.flush()
         for line in player.stdout:
             if line.strip() == "over":
                 break
             saved = int(line)
+            player.stdin.write("go\n")
+            player.stdin.flush()
             if saved >= 40:
                 break
     finally:
