@@ -23,7 +23,7 @@ from castletui.session import Session
 from castletui.shared import create_table
 from rules import castlecards as game
 from rules.core import CHANCE, IllegalAction
-from saves.table import LostRace, NotYourSeat, Table, exposure_warning, identity, list_tables
+from saves.table import LostRace, NotYourSeat, Table, exposure_warning, identity, is_table, list_tables
 
 SEATS = [saves.Player("Seat 1"), saves.Player("Seat 2"), saves.Player("Seat 3")]
 
@@ -366,8 +366,6 @@ def test_a_move_cut_short_at_a_table_is_left_out_by_every_reader_and_mended(tmp_
     before = Table(path).read()[0]
     data = path.read_bytes()
     path.write_bytes(data[: -len(saves.codec.JSON_END)] + b',\n{"seat":0,"action":{"ty')
-    from saves.table import is_table  # noqa: PLC0415 - only this test asks
-
     assert is_table(path)
     assert Table(path).read()[0].log == before.log
     assert [row.plies for row in list_tables(path.parent)] == [before.check.plies]
