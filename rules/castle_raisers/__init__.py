@@ -30,7 +30,7 @@ data in ``edition.toml``.
 Reading order of the package: info, edition, state, setup, flow (whose
 decision, the automatic steps and the decisions the rules skip), legal,
 apply, chance, view, scoring, text, queries, table_entry, bots; beside
-them geometry (the ring wall), sheet (the score sheet) and table
+them geometry (the ring wall), sheet (the score sheet) and supplies
 (supplies, stacks and Threat cards held, shared by the rules modules).
 """
 

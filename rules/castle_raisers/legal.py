@@ -47,7 +47,7 @@ from rules.castle_raisers.state import (
     StopPouring,
     TakeVillage,
 )
-from rules.castle_raisers.table import has_threat, stack_tokens, threat_amount
+from rules.castle_raisers.supplies import has_threat, stack_tokens, threat_amount
 from rules.castle_raisers.text import label
 
 

@@ -73,7 +73,7 @@ from rules.castle_raisers.state import (
     StopPouring,
     TakeVillage,
 )
-from rules.castle_raisers.table import dispatch_icons, physical_attack_supply, stack_tokens
+from rules.castle_raisers.supplies import dispatch_icons, physical_attack_supply, stack_tokens
 from rules.castle_raisers.text import prompt, tile_text, token_text, token_words
 
 

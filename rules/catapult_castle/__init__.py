@@ -19,7 +19,7 @@ the action kinds the screen tells apart (``Aim``, ``Land``, ``MoveTower``,
 Inside, in reading order: ``info``, ``edition`` (component data and
 geometry), ``state``, ``setup``, ``flow`` (whose decision, the automatic
 steps), ``legal``, ``apply``, ``chance``, ``view``, ``scoring``, ``text``,
-``queries``, ``bots``; with ``table`` (queries on a state the rules share)
+``queries``, ``bots``; with ``pieces`` (where the pieces are, shared by the rules)
 and ``shots`` (the digital shot model).
 """
 

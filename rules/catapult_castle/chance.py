@@ -8,7 +8,7 @@ counts (``chance_batch``) and the start player on the set-up form
 
 Table mode asks nothing about a card nobody at the table sees: a card
 drawn into a hand, or put face down under a tower, goes in unseen
-(``table.unseen_pool``). The table names it when it is played, or when a
+(``pieces.unseen_pool``). The table names it when it is played, or when a
 captured tower frees it face up (a "reveal", answered like a draw from the
 deck's unseen pool)."""
 
@@ -24,6 +24,7 @@ from rules.catapult_castle.edition import (
     SQUARE_NAMES,
 )
 from rules.catapult_castle.flow import to_move
+from rules.catapult_castle.pieces import draw_pile, is_solo, shooter_mat, unseen_pool
 from rules.catapult_castle.shots import LandingOdds, landing_odds
 from rules.catapult_castle.state import (
     DRAWS,
@@ -38,7 +39,6 @@ from rules.catapult_castle.state import (
     Pile,
     State,
 )
-from rules.catapult_castle.table import draw_pile, is_solo, shooter_mat, unseen_pool
 from rules.catapult_castle.text import mat_name, tower_name
 from rules.core import CHANCE, seat_ref
 from rules.core.table_entry import Batch

@@ -19,6 +19,16 @@ from rules.catapult_castle.edition import (
     UNSEEN,
 )
 from rules.catapult_castle.flow import to_move
+from rules.catapult_castle.pieces import (
+    is_solo,
+    mat_squares,
+    naming_reason,
+    placement,
+    possible_kinds,
+    rearrange_limit,
+    stack_limit,
+    targets,
+)
 from rules.catapult_castle.state import (
     DONE_REARRANGING,
     GIVES,
@@ -34,16 +44,6 @@ from rules.catapult_castle.state import (
     State,
     aim_action,
     move_action,
-)
-from rules.catapult_castle.table import (
-    is_solo,
-    mat_squares,
-    naming_reason,
-    placement,
-    possible_kinds,
-    rearrange_limit,
-    stack_limit,
-    targets,
 )
 from rules.core import CHANCE
 

@@ -31,6 +31,7 @@ from rules.catapult_castle.edition import (
     square_point,
 )
 from rules.catapult_castle.legal import legal_actions
+from rules.catapult_castle.pieces import is_solo, placement, rearrange_limit, shooter_mat
 from rules.catapult_castle.shots import LandingOdds, sweet_spot_width
 from rules.catapult_castle.state import (
     Action,
@@ -48,7 +49,6 @@ from rules.catapult_castle.state import (
     SkipExtraShot,
     State,
 )
-from rules.catapult_castle.table import is_solo, placement, rearrange_limit, shooter_mat
 from rules.catapult_castle.text import extra_shots, square_words, tower_name
 from rules.core import seat_ref
 

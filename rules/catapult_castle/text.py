@@ -9,6 +9,7 @@ seat reads the same log.
 from __future__ import annotations
 
 from rules.catapult_castle.edition import DECK_NAMES, SQUARE_NAMES, UNSEEN, square_index
+from rules.catapult_castle.pieces import captured_towers, deck_size, is_solo, landing_effect, placement
 from rules.catapult_castle.state import (
     Action,
     Aim,
@@ -26,7 +27,6 @@ from rules.catapult_castle.state import (
     SkipExtraShot,
     State,
 )
-from rules.catapult_castle.table import captured_towers, deck_size, is_solo, landing_effect, placement
 from rules.core import Event, seat_ref
 
 

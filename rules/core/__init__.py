@@ -45,7 +45,7 @@ the seat may see, never more.
 
 from rules.core import screen, table_entry
 from rules.core.chance import chance_rng, sample_outcome, weighted
-from rules.core.decisions import popped, pushed, replaced_top, run_automatic, top
+from rules.core.decisions import answered_top, popped, pushed, replaced_top, run_automatic, top
 from rules.core.edition import load_edition
 from rules.core.events import Event, fresh, recorded
 from rules.core.log import log_lines, view_action
@@ -98,6 +98,7 @@ __all__ = [
     "seat_ref",
     "state_hash",
     "top",
+    "answered_top",
     "view_action",
     "weighted",
 ]
