@@ -37,16 +37,16 @@ from __future__ import annotations
 from .apply import apply
 from .bots import bot_action
 from .calc import helpers
-from .chance import chance_outcomes, chance_prompt, setup_form
+from .chance import chance_outcomes
 from .flow import to_move, turn_player
 from .info import INFO
-from .legal import legal_actions
-from .legal import why_not as refusals
+from .legal import legal_actions, refusals
 from .queries import *  # noqa: F403 - the public queries, listed in queries.__all__
 from .queries import __all__ as _queries
 from .scoring import evaluate, result
 from .setup import setup
 from .state import Action, State
+from .table_entry import chance_prompt, setup_form
 from .text import describe, effects, label
 from .view import view, view_action
 

@@ -356,7 +356,7 @@ def action_reason(state: State, action) -> str:
     return "That is not an action for your turn."
 
 
-def refusals(state: State) -> dict[str, str]:
+def refused_actions(state: State) -> dict[str, str]:
     """For the turn player's action menu: each kind of action that is not
     possible right now, with the reason ("buy": "Buying takes a Gold card.")."""
     step = top(state.pending)
@@ -410,16 +410,16 @@ _ACTION_LABELS = {
 """The turn's actions in the rulebook's words, for the "why not?" list."""
 
 
-def why_not(state: State, seat: int) -> list[tuple[str, str]]:
+def refusals(state: State, seat: int) -> list[tuple[str, str]]:
     """The screen API's ``refusals`` hook: what ``seat`` might expect to do
     at its decision but may not, each (label, reason), in the words
-    ``apply`` refuses them with: the turn's actions (:func:`refusals`), a
+    ``apply`` refuses them with: the turn's actions (:func:`refused_actions`), a
     choice of cards not yet complete."""
     step = top(state.pending)
     if step is None or step.seat != seat:
         return []
     if step.kind == "action":
-        kinds = refusals(state)
+        kinds = refused_actions(state)
         if state.actions_used < 1:
             # Drawing a card is an action only with a King's: not one a player expects.
             kinds.pop("draw", None)

@@ -26,7 +26,7 @@ and ``shots`` (the digital shot model).
 from rules.catapult_castle.apply import apply
 from rules.catapult_castle.bots import bot_action
 from rules.catapult_castle.calc import helpers
-from rules.catapult_castle.chance import chance_batch, chance_outcomes, chance_prompt, setup_form
+from rules.catapult_castle.chance import chance_outcomes
 from rules.catapult_castle.flow import to_move
 from rules.catapult_castle.info import INFO
 from rules.catapult_castle.legal import legal_actions, refusals
@@ -35,6 +35,7 @@ from rules.catapult_castle.queries import __all__ as _queries
 from rules.catapult_castle.scoring import evaluate, result
 from rules.catapult_castle.setup import setup
 from rules.catapult_castle.state import Action, State
+from rules.catapult_castle.table_entry import chance_batch, chance_prompt, setup_form
 from rules.catapult_castle.text import describe, effects, label
 from rules.catapult_castle.view import view, view_action
 

@@ -48,6 +48,7 @@ from rules.core.chance import chance_rng, sample_outcome, weighted
 from rules.core.decisions import answered_top, popped, pushed, replaced_top, run_automatic, top
 from rules.core.edition import load_edition
 from rules.core.events import Event, fresh, recorded
+from rules.core.hooks import Hooks, hooks, label
 from rules.core.log import log_lines, view_action
 from rules.core.protocol import (
     CHANCE,
@@ -64,13 +65,14 @@ from rules.core.protocol import (
     parse_option,
 )
 from rules.core.replay import replay, state_hash
-from rules.core.seats import label, name_seats, seat_ref
+from rules.core.seats import name_seats, seat_ref
 
 __all__ = [
     "CHANCE",
     "Config",
     "Event",
     "Game",
+    "Hooks",
     "GameInfo",
     "IllegalAction",
     "Option",
@@ -81,6 +83,7 @@ __all__ = [
     "check_config",
     "check_option",
     "fresh",
+    "hooks",
     "label",
     "load_edition",
     "log_lines",

@@ -33,7 +33,7 @@ from __future__ import annotations
 from .apply import apply
 from .bots import bot_action, random_action
 from .calc import helpers
-from .chance import chance_batch, chance_outcomes, chance_prompt, setup_form
+from .chance import chance_outcomes
 from .flow import to_move, turn_player
 from .info import INFO
 from .legal import legal_actions
@@ -42,6 +42,7 @@ from .queries import __all__ as _queries
 from .scoring import evaluate, result
 from .setup import setup
 from .state import Action, State
+from .table_entry import chance_batch, chance_prompt, setup_form
 from .text import describe, effects, label
 from .view import view, view_action
 
