@@ -165,42 +165,42 @@ def slot_refusals(wall: tuple[str, ...]) -> list[tuple[int, int, str]]:
     return found
 
 
-def refusals(state: State, seat: int) -> list[tuple[str, str]]:
+def refusals(view: State, seat: int) -> list[tuple[str, str]]:
     """Why not? What ``seat`` may expect to do at its decision but may not,
     each (label, reason): wolves this pouring cannot defeat and stopping
     under Strong Hides; a token or stack that may not be taken; a location
     a Threat card forbids; a slot resting on one tile only."""
-    step = state.pending[-1] if state.pending else None
+    step = view.pending[-1] if view.pending else None
     if step is None or step.kind in CHANCE_KINDS or step.seat != seat:
         return []
     found: list[tuple[str, str]] = []
     if step.kind == "pour":
-        castle = state.castles[seat]
+        castle = view.castles[seat]
         for kind, name in enumerate(WOLF_KINDS):
             if castle.wolves[step.section * 4 + kind] > 0:
-                reason = pour_reason(state, step, kind)
+                reason = pour_reason(view, step, kind)
                 if reason:
-                    found.append((label(state, PourCauldron(name)), reason))
-        reason = stop_pouring_reason(state, step)
+                    found.append((label(view, PourCauldron(name)), reason))
+        reason = stop_pouring_reason(view, step)
         if reason:
-            found.append((label(state, StopPouring()), reason))
+            found.append((label(view, StopPouring()), reason))
     elif step.kind == "village_take":
-        candidates = [TakeVillage(token=token) for token in dict.fromkeys(state.village_face_up)]
+        candidates = [TakeVillage(token=token) for token in dict.fromkeys(view.village_face_up)]
         candidates += [TakeVillage(colour=colour) for colour in COLOURS]
         for action in candidates:
-            reason = village_take_reason(state, seat, action)
+            reason = village_take_reason(view, seat, action)
             if reason:
-                found.append((label(state, action), reason))
+                found.append((label(view, action), reason))
     elif step.kind == "village_place":
-        castle = state.castles[seat]
+        castle = view.castles[seat]
         for index, location in enumerate(LOCATIONS):
             if not castle.village[index]:
-                reason = village_place_reason(state, seat, location)
+                reason = village_place_reason(view, seat, location)
                 if reason:
-                    found.append((label(state, PlaceVillage(location)), reason))
+                    found.append((label(view, PlaceVillage(location)), reason))
     elif step.kind in ("place", "fortify"):
-        for level, slot, reason in slot_refusals(state.castles[seat].wall):
-            found.append((label(state, PlaceTile(level, slot)), reason))
+        for level, slot, reason in slot_refusals(view.castles[seat].wall):
+            found.append((label(view, PlaceTile(level, slot)), reason))
     return found
 
 

@@ -85,9 +85,9 @@ def decision(state: State) -> Pending | None:
     return state.pending[-1] if state.pending else None
 
 
-def prompt(state: State, seat: int) -> str:
+def prompt(view: State, seat: int) -> str:
     """The question for ``seat`` (as ``{P<seat>}``), from the decision on top."""
-    top = state.pending[-1] if state.pending else None
+    top = view.pending[-1] if view.pending else None
     who = seat_ref(seat)
     if top is None:
         return f"{who}, choose:"
@@ -114,7 +114,7 @@ def prompt(state: State, seat: int) -> str:
     return questions.get(top.kind) or f"{who}, choose:"
 
 
-def spot(state: State, action: Action) -> tuple | None:
+def spot(view: State, action: Action) -> tuple | None:
     """The board place an action is about, as the boards name their places:
     ("slot", level, slot) on the wall of the seat deciding, ("tile", id) on
     the Piggy board, ("token", id) or ("stack", colour) on the Village board,
@@ -131,7 +131,7 @@ def spot(state: State, action: Action) -> tuple | None:
     if isinstance(action, RevealLine | RemoveWolf | PickLine):
         return ("line", action.line)
     if isinstance(action, PourCauldron | StopPouring):
-        top = decision(state)
+        top = decision(view)
         return ("region", top.section) if top is not None else None
     return None
 

@@ -155,7 +155,7 @@ def describe(state: State, action: Action) -> str:
     return f"{seat} {action!r}"
 
 
-def label(state: State, action: Action) -> str:
+def label(view: State, action: Action) -> str:
     """A short action-bar text (no player names)."""
     if isinstance(action, DrawStartPlayer):
         return f"{seat_ref(action.seat)} starts"

@@ -410,22 +410,22 @@ _ACTION_LABELS = {
 """The turn's actions in the rulebook's words, for the "why not?" list."""
 
 
-def refusals(state: State, seat: int) -> list[tuple[str, str]]:
+def refusals(view: State, seat: int) -> list[tuple[str, str]]:
     """The screen API's ``refusals`` hook: what ``seat`` might expect to do
     at its decision but may not, each (label, reason), in the words
     ``apply`` refuses them with: the turn's actions (:func:`refused_actions`), a
     choice of cards not yet complete."""
-    step = top(state.pending)
+    step = top(view.pending)
     if step is None or step.seat != seat:
         return []
     if step.kind == "action":
-        kinds = refused_actions(state)
-        if state.actions_used < 1:
+        kinds = refused_actions(view)
+        if view.actions_used < 1:
             # Drawing a card is an action only with a King's: not one a player expects.
             kinds.pop("draw", None)
         return [(label, kinds[kind]) for kind, label in _ACTION_LABELS.items() if kind in kinds]
     if step.kind == "select":
-        reason = confirm_reason(state, step)
+        reason = confirm_reason(view, step)
         if reason and step.purpose != "build":
             return [("Confirm", reason)]
         return []

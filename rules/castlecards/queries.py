@@ -55,7 +55,7 @@ from .text import (
     verdict,
     versus,
 )
-from .view import view
+from .view import view as seat_view
 
 __all__ = [
     "ACADEMY_CARDS",
@@ -279,29 +279,29 @@ def pick_words(state: State, card: str) -> str:
 # --- the screen API (rules.core.screen) ----------------------------------------------
 
 
-def prompt(state: State, seat: int) -> str:
+def prompt(view: State, seat: int) -> str:
     """The question for the person to move."""
-    step = top(state.pending)
+    step = top(view.pending)
     if step is None:
         return "The game is over."
     who = seat_ref(step.seat)
     if step.kind == "action":
-        more = f" ({state.actions_left} actions left)" if state.actions_left > 1 else ""
+        more = f" ({view.actions_left} actions left)" if view.actions_left > 1 else ""
         return f"{who}, your action{more}:"
     if step.kind == "select":
         purpose = step.purpose
         if purpose == "attack":
-            if state.assault.night:
+            if view.assault.night:
                 return f"{who}, pick cards to play face down, then confirm:"
             return f"{who}, pick your attack cards, then confirm:"
         if purpose == "support":
-            return f"{who}, add cards to {seat_ref(state.assault.attacker)}'s attack?"
+            return f"{who}, add cards to {seat_ref(view.assault.attacker)}'s attack?"
         if purpose == "react":
             return f"{who}, you are attacked! React with Academy cards?"
         if purpose == "explore":
             return f"{who}, pick Explorers, then confirm:"
         if purpose == "build":
-            paid, cost = build_paid(state)
+            paid, cost = build_paid(view)
             return f"{who}, pay {cost} Builders or Gold, at least 1 Builders ({paid} paid):"
     if step.kind == "thief":
         return f"{who}, {seat_ref(step.target)} spent {count_words(step.count, 'Gold', 'Gold')}: play your Thief?"
@@ -310,13 +310,13 @@ def prompt(state: State, seat: int) -> str:
     return f"{who}, choose:"
 
 
-def spot(state: State, action) -> Hashable | None:
+def spot(view: State, action) -> Hashable | None:
     """The place on the table an action is about: a fortress card
     ("fort", seat, slot) or a card in hand ("hand", card)."""
     if isinstance(action, Attack | NightAttack):
         return ("fort", action.target, action.slot)
     if isinstance(action, Station | Recall):
-        step = top(state.pending)
+        step = top(view.pending)
         return ("fort", step.seat, action.slot) if step is not None else None
     if isinstance(action, Discard | Pick | Give):
         return ("hand", action.card)
@@ -327,10 +327,10 @@ GROUPS = {"attack": "Attack", "night": "Night attack", "defend": "Defend", "disc
 """The menu groups of a turn's actions, by key."""
 
 
-def group(state: State, action) -> tuple[str, ...]:
+def group(view: State, action) -> tuple[str, ...]:
     """Where an action sits in the turn's menu: Attack > target, Night
     attack > target, Defend > station or take back, Throw a card away > card."""
-    step = top(state.pending)
+    step = top(view.pending)
     if step is None or step.kind != "action":
         return ()
     if isinstance(action, Attack):
@@ -362,9 +362,11 @@ def _shields_words(card: FortressCard, garrison: bool = False) -> str:
     return count_words(card_shields(card, garrison), "shield", "shields")
 
 
-def preview(state: State, action, seat: int) -> str:
+def preview(view: State, action, seat: int) -> str:
     """What choosing ``action`` would do, as ``seat`` may know it."""
-    seen = view(state, seat)
+    seen = seat_view(
+        view, seat
+    )  # the seat's view again: the same, and safe for a caller still on the full state
     step = top(seen.pending)
     player = seen.players[seat]
     if isinstance(action, Attack | NightAttack):

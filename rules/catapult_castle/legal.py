@@ -119,21 +119,21 @@ def place_reason(state: State, seat: int, square: int) -> str:
     return f"That stack is already {stack_limit(state)} towers high, the most the house rule allows."
 
 
-def refusals(state: State, seat: int) -> list[tuple[str, str]]:
+def refusals(view: State, seat: int) -> list[tuple[str, str]]:
     """Why not? What ``seat`` might expect to do at its decision but may
     not, each (label, reason): the cards in hand it cannot play now, a
     rearrangement used up (solo), and the squares of its mat a captured
     tower may not go on."""
-    mover = to_move(state)
+    mover = to_move(view)
     if mover is None or mover != seat:
         return []
-    step = state.pending[-1]
+    step = view.pending[-1]
     found: list[tuple[str, str]] = []
     if step.kind == "turn":
-        hand = state.hands[seat]
-        possible = possible_kinds(state, seat)
+        hand = view.hands[seat]
+        possible = possible_kinds(view, seat)
         unseen = hand.count(UNSEEN)
-        any_card = play_reason(state, seat, "")  # what stops every card (beginner rules, the shot taken)
+        any_card = play_reason(view, seat, "")  # what stops every card (beginner rules, the shot taken)
         if unseen and any_card:
             # Table mode: one line for the cards not typed in, not one per kind they could be.
             found.append(("Your unseen card" if unseen == 1 else f"Your {unseen} unseen cards", any_card))
@@ -141,20 +141,20 @@ def refusals(state: State, seat: int) -> list[tuple[str, str]]:
             if kind not in hand and (not unseen or any_card):
                 continue
             # Table mode: a kind no unseen card can be says so.
-            reason = play_reason(state, seat, kind) if kind in possible else naming_reason(state, seat, kind)
-            if not reason and kind == ROOF and not _roof_squares(state):
+            reason = play_reason(view, seat, kind) if kind in possible else naming_reason(view, seat, kind)
+            if not reason and kind == ROOF and not _roof_squares(view):
                 reason = "Every tower already has a Reinforced Roof."
             if reason:
                 found.append((kind, reason))
-        if is_solo(state):
-            reason = rearrange_reason(state)
+        if is_solo(view):
+            reason = rearrange_reason(view)
             if reason:
                 found.append(("Rearrange the towers", reason))
     elif step.kind == "place":
-        mode, _ = placement(state, seat)
+        mode, _ = placement(view, seat)
         if mode != "none":
-            for q in mat_squares(state, state.seat_mats[seat]):
-                reason = place_reason(state, seat, q)
+            for q in mat_squares(view, view.seat_mats[seat]):
+                reason = place_reason(view, seat, q)
                 if reason:
                     found.append((f"Place on the {SQUARE_NAMES[q % 4]} square", reason))
     return found

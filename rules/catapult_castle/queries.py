@@ -202,16 +202,16 @@ def _turn_prompt(state: State, seat: int) -> str:
     return f"{who}, {what}{before}:"
 
 
-def prompt(state: State, seat: int) -> str:
+def prompt(view: State, seat: int) -> str:
     """The question for the person to move, saying only what is possible now."""
-    step = state.pending[-1] if state.pending else None
-    if step is None or state.over:
+    step = view.pending[-1] if view.pending else None
+    if step is None or view.over:
         return "The game is over."
     who = seat_ref(step.seat)
     if step.kind == "turn":
-        return _turn_prompt(state, step.seat)
+        return _turn_prompt(view, step.seat)
     if step.kind == "place":
-        mode, _ = placement(state, step.seat)
+        mode, _ = placement(view, step.seat)
         if mode == "empty":
             return f"{who}, put the captured tower on an empty square of your mat:"
         if mode == "stack":
@@ -220,19 +220,19 @@ def prompt(state: State, seat: int) -> str:
     if step.kind == "stack_card":
         return f"{who}, your deck and discard are empty: which card from your hand goes under the new tower?"
     if step.kind == "rearrange":
-        limit = rearrange_limit(state)
+        limit = rearrange_limit(view)
         return f"{who}, move the towers one at a time (stacks up to {limit} high), then finish:"
     return f"{seat_ref(seat)}, choose:"
 
 
-def spot(state: State, action: Action) -> Hashable | None:
+def spot(view: State, action: Action) -> Hashable | None:
     """The board place an action is about: a square number, or
     ("corner", mat) for a solo shot fired from that mat's corner."""
     if isinstance(action, Aim | Land | PlayCard):
         q = square_index(action.mat, action.square)
         return q if q >= 0 else None
-    if isinstance(action, Place) and state.pending:
-        return square_index(state.seat_mats[state.pending[-1].seat], action.square)
+    if isinstance(action, Place) and view.pending:
+        return square_index(view.seat_mats[view.pending[-1].seat], action.square)
     if isinstance(action, MoveTower):
         return square_index(action.to_mat, action.to_square)
     if isinstance(action, Shoot) and action.from_mat >= 0:
@@ -240,7 +240,7 @@ def spot(state: State, action: Action) -> Hashable | None:
     return None
 
 
-def group(state: State, action: Action) -> tuple[str, ...]:
+def group(view: State, action: Action) -> tuple[str, ...]:
     """Where an action sits in the action menu: cards in their own group
     (a Reinforced Roof one level further, by tower), a solo shot under the
     corner it is fired from, a solo move under the square it leaves."""
@@ -274,23 +274,23 @@ def _aim_preview(state: State, action: Aim) -> str:
     return f"{where}: a perfect aim stays in it {best:.0%} of the time."
 
 
-def preview(state: State, action: Action, seat: int) -> str:
+def preview(view: State, action: Action, seat: int) -> str:
     """What choosing ``action`` would do, in a line."""
     if isinstance(action, PlayCard):
         if action.kind == ROOF:
-            tower = tower_name(state, action.mat, action.square)
+            tower = tower_name(view, action.mat, action.square)
             effect = f"Stops the next shot into {tower}; nothing may be stacked on it."
         else:
             effect = CARD_EFFECTS.get(action.kind, "")
         return effect
     if isinstance(action, Aim):
-        return _aim_preview(state, action)
+        return _aim_preview(view, action)
     if isinstance(action, Shoot):
         return "Shoot the real catapult, then say where the ammo landed."
     if isinstance(action, SkipExtraShot):
-        return f"The turn ends without {extra_shots(state)}."
-    if isinstance(action, Place) and state.pending:
-        if placement(state, state.pending[-1].seat)[0] == "stack":
+        return f"The turn ends without {extra_shots(view)}."
+    if isinstance(action, Place) and view.pending:
+        if placement(view, view.pending[-1].seat)[0] == "stack":
             return "A card goes face down on that tower, then the captured tower on top."
         return ""
     if isinstance(action, GiveCard):
@@ -299,9 +299,9 @@ def preview(state: State, action: Action, seat: int) -> str:
     if isinstance(action, ReturnToBox):
         return "The captured tower leaves the game: it counts for nobody."
     if isinstance(action, Rearrange):
-        left = state.rearrangements_left - 1
+        left = view.rearrangements_left - 1
         after = f"{left} rearrangement{'s' if left != 1 else ''} left after this"
-        return f"Move towers freely, stacks up to {rearrange_limit(state)} high ({after})."
+        return f"Move towers freely, stacks up to {rearrange_limit(view)} high ({after})."
     if isinstance(action, DoneRearranging):
         return "The towers stay as they stand now."
     return ""
