@@ -8,6 +8,7 @@ Structs and words the screens show.
 
 from __future__ import annotations
 
+from rules.castle_raisers.chance import CHANCE_KINDS
 from rules.castle_raisers.edition import (
     ABILITIES,
     ABILITY_NAMES,
@@ -42,6 +43,13 @@ from rules.castle_raisers.geometry import (
     visible_wall_icons,
     why_not_legal,
 )
+from rules.castle_raisers.legal import (
+    pour_reason,
+    slot_refusals,
+    stop_pouring_reason,
+    village_place_reason,
+    village_take_reason,
+)
 from rules.castle_raisers.scoring import calculator_result, threat_met, threat_report
 from rules.castle_raisers.sheet import (
     ability_count,
@@ -73,8 +81,12 @@ from rules.castle_raisers.state import (
     StopPouring,
     TakeVillage,
 )
-from rules.castle_raisers.supplies import dispatch_icons, physical_attack_supply, stack_tokens
-from rules.castle_raisers.text import tile_text, token_text, token_words
+from rules.castle_raisers.supplies import (
+    dispatch_icons,
+    physical_attack_supply,
+    stack_tokens,
+)
+from rules.castle_raisers.text import label, tile_text, token_text, token_words
 from rules.core import seat_ref
 
 
@@ -249,3 +261,45 @@ __all__ = [
     "wolves_entering",
     "wolves_score",
 ]
+
+
+# --- why not? (the screen API's refusals, from legal's reasons) ---
+
+
+def refusals(view: State, seat: int) -> list[tuple[str, str]]:
+    """Why not? What ``seat`` may expect to do at its decision but may not,
+    each (label, reason): wolves this pouring cannot defeat and stopping
+    under Strong Hides; a token or stack that may not be taken; a location
+    a Threat card forbids; a slot resting on one tile only."""
+    step = view.pending[-1] if view.pending else None
+    if step is None or step.kind in CHANCE_KINDS or step.seat != seat:
+        return []
+    found: list[tuple[str, str]] = []
+    if step.kind == "pour":
+        castle = view.castles[seat]
+        for kind, name in enumerate(WOLF_KINDS):
+            if castle.wolves[step.section * 4 + kind] > 0:
+                reason = pour_reason(view, step, kind)
+                if reason:
+                    found.append((label(view, PourCauldron(name)), reason))
+        reason = stop_pouring_reason(view, step)
+        if reason:
+            found.append((label(view, StopPouring()), reason))
+    elif step.kind == "village_take":
+        candidates = [TakeVillage(token=token) for token in dict.fromkeys(view.village_face_up)]
+        candidates += [TakeVillage(colour=colour) for colour in COLOURS]
+        for action in candidates:
+            reason = village_take_reason(view, seat, action)
+            if reason:
+                found.append((label(view, action), reason))
+    elif step.kind == "village_place":
+        castle = view.castles[seat]
+        for index, location in enumerate(LOCATIONS):
+            if not castle.village[index]:
+                reason = village_place_reason(view, seat, location)
+                if reason:
+                    found.append((label(view, PlaceVillage(location)), reason))
+    elif step.kind in ("place", "fortify"):
+        for level, slot, reason in slot_refusals(view.castles[seat].wall):
+            found.append((label(view, PlaceTile(level, slot)), reason))
+    return found

@@ -396,45 +396,6 @@ def refused_actions(state: State) -> dict[str, str]:
     return out
 
 
-_ACTION_LABELS = {
-    "buy": "Buy",
-    "explore": "Explore",
-    "attack": "Attack",
-    "night": "Night attack",
-    "defend": "Defend",
-    "build": "Build",
-    "academy": "Academy",
-    "king": "King",
-    "draw": "Draw a Village card",
-}
-"""The turn's actions in the rulebook's words, for the "why not?" list."""
-
-
-def refusals(view: State, seat: int) -> list[tuple[str, str]]:
-    """The screen API's ``refusals`` hook: what ``seat`` might expect to do
-    at its decision but may not, each (label, reason), in the words
-    ``apply`` refuses them with: the turn's actions (:func:`refused_actions`), a
-    choice of cards not yet complete."""
-    step = top(view.pending)
-    if step is None or step.seat != seat:
-        return []
-    if step.kind == "action":
-        kinds = refused_actions(view)
-        if view.actions_used < 1:
-            # Drawing a card is an action only with a King's: not one a player expects.
-            kinds.pop("draw", None)
-        return [(label, kinds[kind]) for kind, label in _ACTION_LABELS.items() if kind in kinds]
-    if step.kind == "select":
-        reason = confirm_reason(view, step)
-        if reason and step.purpose != "build":
-            return [("Confirm", reason)]
-        return []
-    # A Thief not held is not listed: the one line that seat has, "Pass (no
-    # Thief to play)", already says why, and apply still refuses it with
-    # thief_reason.
-    return []
-
-
 def thief_reason(state: State, seat: int) -> str:
     """Why ``seat`` may not play a Thief on the Gold just spent, or ""."""
     return "" if "thief" in possible_cards(state, seat) else "You have no Thief."

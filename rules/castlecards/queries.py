@@ -23,7 +23,15 @@ from rules.core import IllegalAction, seat_ref, top
 
 from .apply import apply
 from .edition import ACADEMY_CARDS, CARDS, COLOUR, HIDDEN, KIND, STRENGTH, TORCHES, title
-from .fortress import attack_total, base_shields, card_shields, defence_total, walls_in_the_way, weigh
+from .fortress import (
+    attack_total,
+    base_shields,
+    card_shields,
+    defence_total,
+    walls_in_the_way,
+    weigh,
+)
+from .legal import confirm_reason, refused_actions
 from .state import (
     Academy,
     Attack,
@@ -421,3 +429,45 @@ def preview(view: State, action, seat: int) -> str:
     if isinstance(action, King):
         return "You take 2 more actions this turn."
     return ""
+
+
+# --- why not? (the screen API's refusals, from legal's reasons) ---
+
+
+_ACTION_LABELS = {
+    "buy": "Buy",
+    "explore": "Explore",
+    "attack": "Attack",
+    "night": "Night attack",
+    "defend": "Defend",
+    "build": "Build",
+    "academy": "Academy",
+    "king": "King",
+    "draw": "Draw a Village card",
+}
+"""The turn's actions in the rulebook's words, for the "why not?" list."""
+
+
+def refusals(view: State, seat: int) -> list[tuple[str, str]]:
+    """The screen API's ``refusals`` hook: what ``seat`` might expect to do
+    at its decision but may not, each (label, reason), in the words
+    ``apply`` refuses them with: the turn's actions (:func:`refused_actions`), a
+    choice of cards not yet complete."""
+    step = top(view.pending)
+    if step is None or step.seat != seat:
+        return []
+    if step.kind == "action":
+        kinds = refused_actions(view)
+        if view.actions_used < 1:
+            # Drawing a card is an action only with a King's: not one a player expects.
+            kinds.pop("draw", None)
+        return [(label, kinds[kind]) for kind, label in _ACTION_LABELS.items() if kind in kinds]
+    if step.kind == "select":
+        reason = confirm_reason(view, step)
+        if reason and step.purpose != "build":
+            return [("Confirm", reason)]
+        return []
+    # A Thief not held is not listed: the one line that seat has, "Pass (no
+    # Thief to play)", already says why, and apply still refuses it with
+    # thief_reason.
+    return []

@@ -20,6 +20,7 @@ from rules.catapult_castle.edition import (
     DISTANCES,
     EXTRA_SHOT,
     KIND_INDEX,
+    KINDS,
     MAGIC_TOSS,
     NEUTRAL,
     ROOF,
@@ -30,8 +31,23 @@ from rules.catapult_castle.edition import (
     square_index,
     square_point,
 )
-from rules.catapult_castle.legal import legal_actions
-from rules.catapult_castle.pieces import is_solo, placement, rearrange_limit, shooter_mat
+from rules.catapult_castle.flow import to_move
+from rules.catapult_castle.legal import (
+    legal_actions,
+    place_reason,
+    play_reason,
+    rearrange_reason,
+    roof_squares,
+)
+from rules.catapult_castle.pieces import (
+    is_solo,
+    mat_squares,
+    naming_reason,
+    placement,
+    possible_kinds,
+    rearrange_limit,
+    shooter_mat,
+)
 from rules.catapult_castle.shots import LandingOdds, sweet_spot_width
 from rules.catapult_castle.state import (
     Action,
@@ -305,3 +321,47 @@ def preview(view: State, action: Action, seat: int) -> str:
     if isinstance(action, DoneRearranging):
         return "The towers stay as they stand now."
     return ""
+
+
+# --- why not? (the screen API's refusals, from legal's reasons) ---
+
+
+def refusals(view: State, seat: int) -> list[tuple[str, str]]:
+    """Why not? What ``seat`` might expect to do at its decision but may
+    not, each (label, reason): the cards in hand it cannot play now, a
+    rearrangement used up (solo), and the squares of its mat a captured
+    tower may not go on."""
+    mover = to_move(view)
+    if mover is None or mover != seat:
+        return []
+    step = view.pending[-1]
+    found: list[tuple[str, str]] = []
+    if step.kind == "turn":
+        hand = view.hands[seat]
+        possible = possible_kinds(view, seat)
+        unseen = hand.count(UNSEEN)
+        any_card = play_reason(view, seat, "")  # what stops every card (beginner rules, the shot taken)
+        if unseen and any_card:
+            # Table mode: one line for the cards not typed in, not one per kind they could be.
+            found.append(("Your unseen card" if unseen == 1 else f"Your {unseen} unseen cards", any_card))
+        for kind in KINDS:
+            if kind not in hand and (not unseen or any_card):
+                continue
+            # Table mode: a kind no unseen card can be says so.
+            reason = play_reason(view, seat, kind) if kind in possible else naming_reason(view, seat, kind)
+            if not reason and kind == ROOF and not roof_squares(view):
+                reason = "Every tower already has a Reinforced Roof."
+            if reason:
+                found.append((kind, reason))
+        if is_solo(view):
+            reason = rearrange_reason(view)
+            if reason:
+                found.append(("Rearrange the towers", reason))
+    elif step.kind == "place":
+        mode, _ = placement(view, seat)
+        if mode != "none":
+            for q in mat_squares(view, view.seat_mats[seat]):
+                reason = place_reason(view, seat, q)
+                if reason:
+                    found.append((f"Place on the {SQUARE_NAMES[q % 4]} square", reason))
+    return found

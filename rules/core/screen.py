@@ -1,8 +1,10 @@
 """The screen API: what the app asks a game so that one frame can show any
-game. Each is an optional hook of a game's face, in the game's ``screen``
-module; these functions give the app the game's answer or the kit's
-default (through :class:`rules.core.hooks.Hooks`), so a game adds them one
-at a time.
+game. Each is an optional hook of a game's face, living in the same module
+of every game (``prompt``, ``spot``, ``group``, ``preview`` in ``queries``,
+``refusals`` in ``legal``, ``label`` in ``text``, ``helpers`` in ``calc``;
+tests/rules/test_game_plan.py holds them there); these functions give the
+app the game's answer or the kit's default (through
+:class:`rules.core.hooks.Hooks`), so a game adds them one at a time.
 
 **The gate.** Every hook of the screen API is given ``view(state, seat)``
 for the seat that will read its answer, never the full state: what a

@@ -13,7 +13,7 @@ from rules.core import IllegalAction, seat_ref, top
 
 from .apply import apply
 from .board import BOARDS, Board
-from .chance import UNSEEN, cards_left
+from .chance import UNSEEN, cards_left, could_be
 from .edition import (
     BROTHERHOOD,
     CLANS,
@@ -27,21 +27,28 @@ from .edition import (
     RULES,
     TERRAIN_RESOURCE,
     TRAIL_OF_FACE,
+    VICTORY_POINT,
     WATCH,
     WILDLINGS,
     development_title,
 )
 from .heroes import HERO_ACTIONS
 from .legal import (
+    PLAYABLE,
+    PLAYABLE_WATCH,
+    ROLL_FIRST,
     board_of,
     buy_reason,
     cost_reason,
     cost_words,
     guard_reason,
+    keep_reason,
+    play_reason,
     playable,
-    refusals,
+    road_reason,
     road_sites,
     rob_victims,
+    settlement_reason,
     settlement_sites,
     setup_settlement_sites,
     trade_rate,
@@ -641,3 +648,68 @@ __all__ = [
     "trade_rate",
     "what_card_does",
 ]
+
+
+# --- why not? (the screen API's refusals, from legal's reasons) ---
+
+
+_NO_SETTLEMENT_SITE = "A settlement needs a free corner on your roads, two paths from any other building."
+
+
+_NO_ROAD_SITE = "No free path joins your roads, settlements or keeps."
+
+
+def refusals(view: State, seat: int) -> list[tuple[str, str]]:
+    """Why not? What ``seat`` might expect to do at their turn but may not
+    now, each (label, reason) in the words ``apply`` refuses it with (the
+    same reason functions): first each development card held that may not
+    be played now (the question a player asks most: "why can't I play
+    it?"); then before the roll, building; after it, each piece they cannot
+    build or buy anywhere, in the build cost card's order."""
+    if not view.pending:
+        return []
+    step = view.pending[-1]
+    if step.seat != seat or step.kind not in ("start", "turn"):
+        return []
+    found: list[tuple[str, str]] = []
+    for card in dict.fromkeys(view.players[seat].development):
+        if card == UNSEEN:
+            # Table mode: why none of the cards it could be may be played now.
+            kinds = PLAYABLE_WATCH if view.variant == BROTHERHOOD else PLAYABLE
+            could = [kind for kind in kinds if could_be(view, seat, kind, bought_ok=True)]
+            reasons = [play_reason(view, seat, kind) for kind in could]
+            if reasons and all(reasons):
+                found.append(("Play a development card", reasons[0]))
+        elif card in DEVELOPMENT and card != VICTORY_POINT:
+            reason = play_reason(view, seat, card)
+            if reason:
+                found.append((f"Play {development_title(card)}", reason))
+    if step.kind == "start":
+        found.append(("Build or trade", ROLL_FIRST))
+        return found
+    player = view.players[seat]
+    sites = settlement_sites(view, seat)
+    reason = settlement_reason(view, seat, sites[0]) if sites else _NO_SETTLEMENT_SITE
+    if reason:
+        found.append(("Settlement", reason))
+    if player.settlements:
+        reason = keep_reason(view, seat, player.settlements[0])
+    else:
+        reason = "A keep replaces one of your settlements: you have none on the Gift."
+    if reason:
+        found.append(("Keep", reason))
+    edges = road_sites(view, seat)
+    reason = road_reason(view, seat, edges[0]) if edges else _NO_ROAD_SITE
+    if reason:
+        found.append(("Road", reason))
+    reason = buy_reason(view, seat)
+    if reason:
+        found.append(("Development card", reason))
+    if view.variant == BROTHERHOOD:
+        from .wall import guard_sections
+
+        sections = guard_sections(view, seat)
+        reason = guard_reason(view, seat, sections[0] if sections else 0)
+        if reason:
+            found.append(("Guard", reason))
+    return found
