@@ -4,6 +4,11 @@ what a vicious wolf costs, whether a discard makes the wolves attack, which
 sections a Village location counts in, the co-operative team standing; the
 ring wall's geometry and the score sheet; and the component tables, action
 Structs and words the screens show.
+
+The screen API's hooks live here (``prompt``, ``spot``, ``refusals``: see
+``rules.core.screen``), each given a seat's ``view``: the question, the
+place an action is about, and "why not?" from legal's ``*_reason``
+functions, the words ``apply`` refuses with.
 """
 
 from __future__ import annotations

@@ -3,7 +3,8 @@ never weigh swords or copy a rule themselves: the attack in progress and a
 pick's effect on it (``attack_parts`` puts each card under what it does),
 the Explorers' torches, the build's payment, the piles' sizes, why an action
 is refused, the shields of a fortress card; the screen API's hooks
-(``prompt``, ``spot``, ``group``, ``preview``); the card words of the
+(``prompt``, ``spot``, ``group``, ``preview``, ``refusals``), each given
+a seat's ``view``; the card words of the
 screens (``card_name``, ``card_face``, ``versus``...); and the names they
 read: the card data tables, the State and FortressCard Structs, and the
 action Structs they build.

@@ -2,8 +2,9 @@
 of a state (where squares are, whose catapult fires, the odds of an aimed
 shot, how a tower or a mat is named), the square and deck names, the kinds
 of action the screen tells apart, and the screen API (``prompt``, ``spot``,
-``group``, ``preview``: see ``rules.core.screen``). The app reads the game
-only through these and the protocol (``rules.catapult_castle``).
+``group``, ``preview``, ``refusals``: see ``rules.core.screen``), each
+given a seat's ``view``. The app reads the game only through these and the
+protocol (``rules.catapult_castle``).
 
 Spots (what the board's cursor stops on) are square numbers (``4 * mat +
 position``, see ``square_index``) and ``("corner", mat)`` for the catapult

@@ -1,7 +1,9 @@
 """What the screens may ask: the board of a game and its places, points,
 trade rates, where pieces may go, why an action is refused, the build
 menu with what each seat can afford, and the screen API hooks (``prompt``,
-``spot``, ``group``, ``preview``) of ``rules.core.screen``."""
+``spot``, ``group``, ``preview``, ``refusals``) of ``rules.core.screen``,
+each given a seat's ``view`` ("why not?" from legal's reasons, the words
+``apply`` refuses with)."""
 
 from __future__ import annotations
 
