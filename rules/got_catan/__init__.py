@@ -4,28 +4,34 @@ trade, and keep Tormund away; the first to 10 victory points on their own
 turn wins. (Brotherhood of the Watch, with the Wall and the wildlings,
 comes as a second variant.)
 
-The face of the package, the only names the app imports:
+The face of the package (``__all__``, tests/rules/test_game_plan.py checks
+it), the only names the app imports:
 
-- the protocol of ``rules.core``: ``INFO``, ``State``, ``Action``,
-  ``setup``, ``to_move``, ``legal_actions``, ``chance_outcomes``, ``apply``,
-  ``view``, ``result``, ``describe``;
-- its optional hooks: ``label``, ``chance_prompt``, ``effects``,
-  ``evaluate``, ``bot_action``, ``random_action``, ``turn_player``,
-  ``view_action`` (a stolen card as each seat sees it); the rules helpers
-  (``helpers``: Longest Road, production, discards, score, wildling die); table mode's
+- the protocol of ``rules.core``: ``INFO``, ``State`` (a seat's ``view``
+  is one too: the read model the screens are given), ``Action``,
+  ``setup``, ``to_move``, ``legal_actions``, ``chance_outcomes``,
+  ``apply``, ``view``, ``result``, ``describe``;
+- its optional hooks: ``label``, ``effects``, ``evaluate``,
+  ``bot_action``, ``random_action``, ``turn_player``, ``view_action`` (a
+  stolen card as each seat sees it);
+- the screen API (``rules.core.screen``), each hook given a seat's view:
+  ``prompt``, ``spot``, ``group``, ``preview``, ``refusals`` ("why not?")
+  and the rules ``helpers`` (Longest Road, production, discards, score,
+  wildling die);
+- table mode's questions (``rules.core.table_entry``): ``chance_prompt``,
   ``chance_batch`` (wildling tokens turned up together) and ``setup_form``
   (the variable set-up's terrain on one form);
-- the queries the screens ask (``queries``): the screen API (``prompt``,
-  ``spot``, ``group``), the Gift (``BOARDS``, ``board_of``, ``hex_name``,
-  ``corner_name``, ``edge_name``, ``hex_resource``), points
-  (``points``, ``public_points``, ``point_lines``), ``trade_rate``, where
-  pieces may go, ``refusal`` (why any action is refused, in ``apply``'s
-  words), ``refusals`` (the screen API's "why not?"), the tables they read
-  and the action Structs the screens build.
+- the actions the screens build: ``BuyDevelopment``, ``Discard``,
+  ``OfferTrade``.
 
-Reading order: info, edition, board (the geometry), state, setup, flow,
-roads (Longest Road and Largest Patrol), legal, apply, chance, view,
-scoring, text, queries, bots.
+The queries the screens still read beside the face (``queries.__all__``:
+the Gift's names, points, the Wall, the build menu...) stay importable
+from here until the app reads one read model; they are not the face.
+
+Reading order (the plan, README "Adding a game"): edition, info, state;
+board (the geometry) and roads (Longest Road and Largest Patrol); chance,
+flow, legal, heroes, wall, scoring, setup; apply; view; text; queries (the
+screen API and what the screens read), table_entry, calc; bots.
 """
 
 from __future__ import annotations
@@ -33,15 +39,16 @@ from __future__ import annotations
 from .apply import apply
 from .bots import bot_action, random_action
 from .calc import helpers
-from .chance import chance_batch, chance_outcomes, chance_prompt, setup_form
+from .chance import chance_outcomes
 from .flow import to_move, turn_player
 from .info import INFO
 from .legal import legal_actions
-from .queries import *  # noqa: F403 - the public queries, listed in queries.__all__
-from .queries import __all__ as _queries
+from .queries import *  # noqa: F403 - what the screens read today, not the face
+from .queries import group, preview, prompt, refusals, spot
 from .scoring import evaluate, result
 from .setup import setup
-from .state import Action, State
+from .state import Action, BuyDevelopment, Discard, OfferTrade, State
+from .table_entry import chance_batch, chance_prompt, setup_form
 from .text import describe, effects, label
 from .view import view, view_action
 
@@ -60,16 +67,25 @@ __all__ = [
     "view",
     # optional hooks
     "bot_action",
-    "random_action",
-    "chance_batch",
-    "chance_prompt",
     "effects",
     "evaluate",
-    "helpers",
     "label",
-    "setup_form",
+    "random_action",
     "turn_player",
     "view_action",
-    # queries for the screens
-    *_queries,
+    # the screen API, on a seat's view
+    "prompt",
+    "spot",
+    "group",
+    "preview",
+    "refusals",
+    "helpers",
+    # table mode's entry
+    "chance_prompt",
+    "chance_batch",
+    "setup_form",
+    # the actions the screens build
+    "BuyDevelopment",
+    "Discard",
+    "OfferTrade",
 ]

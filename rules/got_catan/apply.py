@@ -13,7 +13,16 @@ from collections.abc import Callable
 
 from msgspec.structs import replace
 
-from rules.core import IllegalAction, fresh, popped, pushed, recorded, replaced_top, run_automatic, seat_ref
+from rules.core import (
+    IllegalAction,
+    answered_top,
+    popped,
+    pushed,
+    recorded,
+    replaced_top,
+    run_automatic,
+    seat_ref,
+)
 from rules.core.multiset import added, removed
 
 from .board import BOARDS
@@ -102,15 +111,12 @@ from .wall import freed, migrated, with_guard
 
 def apply(state: State, action) -> State:
     """The state after ``action``; raises IllegalAction with the reason."""
-    state = fresh(state)
-    if not state.pending:
-        raise IllegalAction("The game is over.")
-    step = state.pending[-1]  # the top, read at every action without a call
-    try:
-        answer = _ANSWERS[step.kind]
-    except KeyError:  # pragma: no cover - automatic steps are never left on top
-        raise IllegalAction("Nothing to decide right now.") from None
-    state = answer(state, step, action)
+    return answered_top(state, action, _ANSWERS, settle)
+
+
+def settle(state: State, step: Step) -> State:
+    """After answering ``step``: the tokens Longest Road or Largest Patrol
+    changing hands earned, the automatic steps, then the end of the game."""
     if state.tokens_due:
         # Longest Road or Largest Patrol changed hands: a token from the pool each.
         due = [Step("reveal", seat=step.seat, target=1)] * state.tokens_due

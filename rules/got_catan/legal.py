@@ -409,68 +409,6 @@ def guard_reason(state: State, seat: int, section: int, free: bool = False) -> s
     return "" if free else cost_reason("guard", state.players[seat].hand)
 
 
-# --- why not? (the screen API's refusals) -----------------------------------------------
-
-_NO_SETTLEMENT_SITE = "A settlement needs a free corner on your roads, two paths from any other building."
-_NO_ROAD_SITE = "No free path joins your roads, settlements or keeps."
-
-
-def refusals(state: State, seat: int) -> list[tuple[str, str]]:
-    """Why not? What ``seat`` might expect to do at their turn but may not
-    now, each (label, reason) in the words ``apply`` refuses it with (the
-    same reason functions): first each development card held that may not
-    be played now (the question a player asks most: "why can't I play
-    it?"); then before the roll, building; after it, each piece they cannot
-    build or buy anywhere, in the build cost card's order."""
-    if not state.pending:
-        return []
-    step = state.pending[-1]
-    if step.seat != seat or step.kind not in ("start", "turn"):
-        return []
-    found: list[tuple[str, str]] = []
-    for card in dict.fromkeys(state.players[seat].development):
-        if card == UNSEEN:
-            # Table mode: why none of the cards it could be may be played now.
-            kinds = PLAYABLE_WATCH if state.variant == BROTHERHOOD else PLAYABLE
-            could = [kind for kind in kinds if could_be(state, seat, kind, bought_ok=True)]
-            reasons = [play_reason(state, seat, kind) for kind in could]
-            if reasons and all(reasons):
-                found.append(("Play a development card", reasons[0]))
-        elif card in DEVELOPMENT and card != VICTORY_POINT:
-            reason = play_reason(state, seat, card)
-            if reason:
-                found.append((f"Play {development_title(card)}", reason))
-    if step.kind == "start":
-        found.append(("Build or trade", ROLL_FIRST))
-        return found
-    player = state.players[seat]
-    sites = settlement_sites(state, seat)
-    reason = settlement_reason(state, seat, sites[0]) if sites else _NO_SETTLEMENT_SITE
-    if reason:
-        found.append(("Settlement", reason))
-    if player.settlements:
-        reason = keep_reason(state, seat, player.settlements[0])
-    else:
-        reason = "A keep replaces one of your settlements: you have none on the Gift."
-    if reason:
-        found.append(("Keep", reason))
-    edges = road_sites(state, seat)
-    reason = road_reason(state, seat, edges[0]) if edges else _NO_ROAD_SITE
-    if reason:
-        found.append(("Road", reason))
-    reason = buy_reason(state, seat)
-    if reason:
-        found.append(("Development card", reason))
-    if state.variant == BROTHERHOOD:
-        from .wall import guard_sections
-
-        sections = guard_sections(state, seat)
-        reason = guard_reason(state, seat, sections[0] if sections else 0)
-        if reason:
-            found.append(("Guard", reason))
-    return found
-
-
 # --- the legal actions ------------------------------------------------------------
 
 

@@ -169,9 +169,9 @@ def _watch_label(state: State, action) -> str:
     return ""
 
 
-def label(state: State, action) -> str:
+def label(view: State, action) -> str:
     """The short action-bar text (a chance outcome: what came up)."""
-    watch = _watch_label(state, action)
+    watch = _watch_label(view, action)
     if watch:
         return watch
     if isinstance(action, PlaceTerrain):
@@ -187,11 +187,11 @@ def label(state: State, action) -> str:
     if isinstance(action, Roll):
         return "Roll the dice"
     if isinstance(action, BuildRoad):
-        return f"Road on {edge_name(state, action.edge)}"
+        return f"Road on {edge_name(view, action.edge)}"
     if isinstance(action, BuildSettlement):
-        return f"Settlement on {corner_name(state, action.corner)}"
+        return f"Settlement on {corner_name(view, action.corner)}"
     if isinstance(action, BuildKeep):
-        return f"Keep on {corner_name(state, action.corner)}"
+        return f"Keep on {corner_name(view, action.corner)}"
     if isinstance(action, BuyDevelopment):
         return "Buy a development card"
     if isinstance(action, PlayDevelopment):
@@ -201,12 +201,12 @@ def label(state: State, action) -> str:
     if isinstance(action, Discard):
         return f"Return {action.resource}"
     if isinstance(action, MoveTormund):
-        return f"Tormund to {hex_name(state, action.hex)}"
+        return f"Tormund to {hex_name(view, action.hex)}"
     if isinstance(action, Rob):
         return f"Steal from {seat_ref(action.victim)}"
     if isinstance(action, TradeWithSupply):
-        step = top(state.pending)
-        rate = _rate(state, step.seat if step is not None else -1, action.give)
+        step = top(view.pending)
+        rate = _rate(view, step.seat if step is not None else -1, action.give)
         return f"{rate} {action.give} for 1 {action.get} (supply)"
     if isinstance(action, OfferTrade):
         return f"Offer {cards_words(action.giving)} for {cards_words(action.getting)}{_to(action.to)}"
