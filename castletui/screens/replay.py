@@ -13,6 +13,8 @@ on from here in a new save.
 
 from __future__ import annotations
 
+import textwrap
+
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -192,17 +194,35 @@ class ReplayScreen(Screen):
             return turn_seat
         return max(actor, 0)
 
+    LOG_ROWS = 5
+
     def turn_log(self, turn) -> Text:
-        """The turn's log up to this step, this step's lines in bold; the
-        last few lines that fit."""
+        """The turn's log up to this step, this step's lines in bold: as
+        many of this step's lines as fit the box (its first, the action,
+        always), then the turn's earlier lines above them while room is left."""
+        earlier = [line for ply in range(max(1, turn.first), self.ply) for line in self.replay.lines_at(ply)]
+        current = list(self.replay.lines_at(self.ply)) or ["The game as it was set up."]
+        width = max(10, self.query_one("#replay-log", Plain).content_size.width or 27)
+        rows = 0
+        kept_current: list[str] = []
+        for line in current:
+            height = len(textwrap.wrap(line, width)) or 1
+            if rows + height > self.LOG_ROWS and kept_current:
+                break
+            kept_current.append(line)
+            rows += height
+        kept_earlier: list[str] = []
+        for line in reversed(earlier):
+            height = len(textwrap.wrap(line, width)) or 1
+            if rows + height > self.LOG_ROWS:
+                break
+            kept_earlier.insert(0, line)
+            rows += height
         text = Text()
-        lines: list[tuple[str, bool]] = []
-        for ply in range(max(1, turn.first), self.ply + 1):
-            lines += [(line, ply == self.ply) for line in self.replay.lines_at(ply)]
-        if not lines:
-            lines = [("The game as it was set up.", True)]
-        for line, current in lines[-5:]:
-            text.append(line + "\n", style="bold" if current else "dim")
+        for line in kept_earlier:
+            text.append(line + "\n", style="dim")
+        for line in kept_current:
+            text.append(line + "\n", style="bold")
         text.rstrip()
         return text
 
