@@ -55,6 +55,7 @@ class ReplayScreen(Screen):
     ReplayScreen .replay-score { height: 1; padding: 0 1; }
     ReplayScreen .replay-score Plain { width: 13; height: 1; }
     ReplayScreen .replay-score Sparkline { width: 1fr; height: 1; }
+    ReplayScreen .replay-score Sparkline > .sparkline--min-color { color: $primary 60%; }
     ReplayScreen #replay-log { height: auto; max-height: 6; padding: 0 1; border-top: solid $primary; }
     ReplayScreen #replay-turns {
         height: 1fr; border: none; border-top: solid $primary; padding: 0; scrollbar-size-vertical: 1;
@@ -138,8 +139,14 @@ class ReplayScreen(Screen):
         width = self.turns_width()
         options = []
         for index, turn in enumerate(replay.turns):
-            label = "Set-up" if turn.seat is None else f"{turn.number:>3} {replay.who(turn)}"
-            line = f"{label}: {replay.what_they_did(turn)} ({replay.score_words(turn.last)})"
+            what, who = replay.what_they_did(turn), replay.who(turn)
+            # A log line names its player already ("Coco aims at..."): no need to say it twice.
+            label = (
+                "Set-up:"
+                if turn.seat is None
+                else f"{turn.number:>3}" + ("" if what.startswith(who) else f" {who}:")
+            )
+            line = f"{label} {what} ({replay.score_words(turn.last)})"
             text = Text(line if len(line) <= width else line[: width - 1] + "…", no_wrap=True)
             text.stylize("bold", 0, len(label))
             options.append(Option(text, id=str(index)))
