@@ -56,7 +56,7 @@ class ReplayScreen(Screen):
     ReplayScreen .replay-score Plain { width: 13; height: 1; }
     ReplayScreen .replay-score Sparkline { width: 1fr; height: 1; }
     ReplayScreen .replay-score Sparkline > .sparkline--min-color { color: $primary 60%; }
-    ReplayScreen #replay-log { height: auto; max-height: 6; padding: 0 1; border-top: solid $primary; }
+    ReplayScreen #replay-log { height: 6; padding: 0 1; border-top: solid $primary; }
     ReplayScreen #replay-turns {
         height: 1fr; border: none; border-top: solid $primary; padding: 0; scrollbar-size-vertical: 1;
     }
@@ -124,6 +124,8 @@ class ReplayScreen(Screen):
 
     def refit(self) -> None:
         """A new size: the turn list cut to its new width, the boards laid out again."""
+        if not self.is_attached:
+            return  # gone meanwhile (back, or the app closing)
         if self.turns_width() != self.filled_width:
             self.fill_turns()
         self.show_step()
@@ -175,16 +177,18 @@ class ReplayScreen(Screen):
         turns_count = max(t.number for t in replay.turns)
         who = "set-up" if turn.seat is None else f"turn {turn.number}/{turns_count} {replay.who(turn)}"
         eyes = "all hands open" if replay.viewer is EVERYONE else f"as {self.eyes_name()} saw it"
-        self.query_one("#replay-where", Plain).update(f"Step {self.ply}/{replay.plies}, {who} · {eyes}")
+        # The lines of fixed size are redrawn without a new layout of the screen.
+        self.query_one("#replay-where", Plain).update(
+            f"Step {self.ply}/{replay.plies}, {who} · {eyes}", layout=False
+        )
         for index, name in enumerate(replay.names):
             score = step.standing.scores[index] if index < len(step.standing.scores) else 0
-            self.query_one(f"#replay-score-{index}", Plain).update(f"{name[:8]:<8}{score:>4g}")
-        self.query_one("#replay-log", Plain).update(self.turn_log(turn))
+            self.query_one(f"#replay-score-{index}", Plain).update(f"{name[:8]:<8}{score:>4g}", layout=False)
+        self.query_one("#replay-log", Plain).update(self.turn_log(turn), layout=False)
         turns = self.query_one("#replay-turns", OptionList)
         index = replay.turn_of(self.ply)
         if turns.highlighted != index:
             turns.highlighted = index
-        self.refresh_bindings()
 
     def eyes_name(self) -> str:
         viewer = self.replay.viewer
@@ -310,6 +314,7 @@ class ReplayScreen(Screen):
             return
         self.fill_turns()
         self.show_step()
+        self.refresh_bindings()
         self.notify(f"Seen by {replay.seen_by}.", timeout=3)
 
     def action_play_on(self) -> None:

@@ -88,7 +88,9 @@ async def test_the_boards_show_each_step_as_the_viewer_saw_it(tmp_path, game_id,
     async with app.run_test(size=(100, 32)) as pilot:
         screen = await on_replay(pilot)
         assert screen.ply == replay.plies
-        keys = ["left"] * 5 + ["home"] + ["right"] * 5 + ["right_square_bracket", "left_square_bracket", "end"]
+        keys = (
+            ["left"] * 5 + ["home"] + ["right"] * 5 + ["right_square_bracket", "left_square_bracket", "end"]
+        )
         for key in keys:
             await pilot.press(key)
             await pilot.pause()
@@ -152,7 +154,7 @@ async def test_play_on_opens_a_new_game_and_leaves_the_original(tmp_path):
     replay = Replay.open(session.path)
     app = StillApp(replaying(replay), save_dir=tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await on_replay(pilot)
+        await on_replay(pilot)
         await pilot.press("g", "5", "enter", "p")
         await settle(pilot)
         assert isinstance(app.screen, GameScreen)
