@@ -79,7 +79,15 @@ class ReplayScreen(Screen):
         Binding("left_square_bracket", "turn(-1)", "Turn back", show=False),
         Binding("home", "first", "First", show=False, priority=True),
         Binding("end", "last", "Last", show=False, priority=True),
-        Binding("g", "jump", "Go to turn"),
+        # A turn number's keys are priority bindings: they run in the order they
+        # are typed even faster than the focus moves to the box (g, 1, 2, Enter
+        # in one burst over SSH), where a widget's own key would run late.
+        Binding("g", "jump", "Go to turn", priority=True),
+        *(
+            Binding(digit, f"digit('{digit}')", "Turn number", show=False, priority=True)
+            for digit in "0123456789"
+        ),
+        Binding("enter", "jump_go", "Go", show=False, priority=True),
         Binding("v", "eyes", "Eyes"),
         Binding("p", "play_on", "Play on"),
         Binding("escape,q", "back", "Back"),
@@ -271,10 +279,22 @@ class ReplayScreen(Screen):
         field.value = ""
         field.display = True
         field.focus()
+        self.refresh_bindings()
 
-    @on(Input.Submitted, "#replay-jump")
-    def jumped(self, event: Input.Submitted) -> None:
-        text = event.value.strip()
+    def action_digit(self, digit: str) -> None:
+        """A digit is the start of, or more of, the turn number to go to
+        (g first or not)."""
+        field = self.query_one("#replay-jump", Input)
+        if not field.display:
+            self.action_jump()
+        field.value += digit
+        field.cursor_position = len(field.value)
+
+    def action_jump_go(self) -> None:
+        field = self.query_one("#replay-jump", Input)
+        if not field.display:
+            return  # the turn list already shows the turn it is on
+        text = field.value.strip()
         turn = self.replay.turn_number(int(text)) if text.isdigit() else None
         if turn is None:
             last = max(t.number for t in self.replay.turns)
@@ -287,6 +307,7 @@ class ReplayScreen(Screen):
         field = self.query_one("#replay-jump", Input)
         field.display = False
         self.query_one("#replay-turns", OptionList).focus()
+        self.refresh_bindings()
 
     def action_back(self) -> None:
         if self.query_one("#replay-jump", Input).display:

@@ -26,7 +26,7 @@ from castletui.widgets.castlecards_hand import Hand
 from castletui.widgets.catapult_castle_board import TableBoard
 from castletui.widgets.got_catan_map import GotCatanMap
 from rules.core import CHANCE
-from tests.app.driving import StillApp, settle
+from tests.app.driving import StillApp, settle, type_keys
 from tests.app.snapshots import fixed_session, fresh_dir, pin_dates
 
 SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
@@ -131,8 +131,9 @@ async def test_go_to_a_turn_by_its_number_and_through_the_turn_list(tmp_path):
     app = StillApp(replaying(replay), save_dir=tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await on_replay(pilot)
-        await pilot.press("g", "1", "2", "enter")
-        await pilot.pause()
+        # Typed in one burst, as over SSH: the keys run before the focus reaches the box.
+        await type_keys(pilot, "g", "1", "2", "enter")
+        await settle(pilot)
         assert screen.ply == replay.turn_number(12).last
         assert not screen.query_one("#replay-jump", Input).display
         await pilot.press("down")
