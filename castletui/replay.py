@@ -38,6 +38,7 @@ from rules import registry
 from rules.core import CHANCE, IllegalAction, Result, log_lines, name_seats, view_action
 from rules.core import screen as screen_api
 from saves import SaveError, SaveFile
+from saves.table import Table, is_table, not_a_save_message
 
 EVERYONE = None
 """The viewer that sees everything (every hand open)."""
@@ -121,8 +122,6 @@ class Replay:
         ``seat`` (a name or a number from 1; ``all`` or None: everything
         when the game is over, else the seat the game would show its log
         to). A shared table is refused here: see :meth:`of_table`."""
-        from saves.table import is_table, not_a_save_message
-
         path = Path(path)
         if is_table(path):
             raise SaveError(not_a_save_message(path), path=path)
@@ -145,8 +144,6 @@ class Replay:
         """A shared table, seen by ``who`` (an identity: saves.table): the
         seat they own, or the table's view (no hand) for anyone without one.
         Never any other seat's eyes, even once the game is over."""
-        from saves.table import Table
-
         table = Table(path)
         save, seating = table.read()
         states = list(table.states(save))
