@@ -236,3 +236,19 @@ def test_replay_of_a_game_in_progress(snap_compare, size):
     path = _castlecards_in_progress()
     app = StillApp(replaying(Replay.open(path)), save_dir=path.parent)
     assert snap_compare(app, terminal_size=size, run_before=settle)
+
+
+async def test_replay_from_castle_raisers_own_score_sheet(tmp_path):
+    players = [saves.Player("Ada"), saves.Player("Wei", "bot", "random")]
+    session = bots_game(tmp_path / "cr.toml", "castle-raisers", "competitive", 2, players, stop_at=20)
+    app = StillApp(save_dir=tmp_path, session=Session.open(session.path))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        game = app.screen
+        await pilot.press("s")
+        await settle(pilot)
+        assert type(app.screen).__name__ == "CastleRaisersResult"
+        await pilot.press("r")
+        screen = await on_replay(pilot)
+        assert screen.replay.locked and screen.replay.viewer == 0
+        assert screen.replay.plies == game.session.ply
