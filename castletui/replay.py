@@ -403,7 +403,7 @@ class Replay:
         way = self.save.config.variant + (", table mode" if self.save.mode == "table" else "")
         out = [
             f"{info.title} ({way}): {players}",
-            f"Seen by {self.seen_by}; {self.plies} steps in {len(self.turns)} turns.",
+            f"Seen by {self.seen_by}; {plural(self.plies, 'step')} in {plural(len(self.turns), 'turn')}.",
             "",
         ]
         for turn in self.turns:
@@ -426,6 +426,10 @@ class Replay:
         else:
             out.append("The game goes on.")
         return "\n".join(out) + "\n"
+
+
+def plural(count: int, word: str) -> str:
+    return f"{count} {word}{'' if count == 1 else 's'}"
 
 
 def pick_seat(text: str, names: list[str]) -> int | None:
