@@ -256,3 +256,14 @@ def test_every_variant_replays_exports_and_plays_on(tmp_path, capsys, game_id, v
     before = path.read_bytes()
     middle = replay.play_on(replay.plies // 2, tmp_path)
     assert path.read_bytes() == before and middle.ply == replay.plies // 2
+
+
+def test_a_shared_tables_score_sheet_replays_through_its_own_seat_only(tmp_path):
+    session = finished_save(tmp_path / "done.toml")
+    table = Table.create(tmp_path, session.save, ["ada", "bo"])
+    at_table = Session.at_table(table, 1, "bo")
+    # Whatever the screen says about who looks (a hot-seat viewer), the table's seat decides.
+    for asked in (None, 0, 1):
+        replay = Replay.of_session(at_table, asked)
+        assert replay.shared and replay.viewer == 1 and replay.eyes() == [1]
+        assert replay.play_on_problem()
