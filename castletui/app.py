@@ -58,7 +58,7 @@ class Start:
     """What the command line asked for: the menu, a new game (wizard or
     straight in), resuming a save, or a rules reference."""
 
-    kind: str = "menu"  # menu | wizard | play | resume | rules
+    kind: str = "menu"  # menu | wizard | play | resume | rules | load | replay
     game_id: str = ""
     path: Path | None = None
     new_game: dict = field(default_factory=dict)
@@ -268,6 +268,10 @@ class CastleApp(App):
             self.resume(start.path)
         elif start.kind == "rules":
             self.open_rules(start.game_id)
+        elif start.kind == "load":
+            self.open_load()
+        elif start.kind == "replay":
+            self.open_replay(start.new_game["replay"])
 
     # --- navigation used by every screen ------------------------------------
 
@@ -290,6 +294,12 @@ class CastleApp(App):
         from castletui.screens.load import LoadScreen
 
         self.push_screen(LoadScreen())
+
+    def open_replay(self, replay) -> None:
+        """Watch a game again (castletui.replay.Replay) on the replay screen."""
+        from castletui.screens.replay import ReplayScreen
+
+        self.push_screen(ReplayScreen(replay))
 
     def start_game(self, **new_game) -> None:
         """Start a new game from the wizard's (or command line's) choices."""

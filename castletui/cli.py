@@ -4,6 +4,8 @@
     castletui                       the main menu
     castletui new GAME [...]        the new-game wizard, or straight in with --players/--bots
     castletui resume [FILE]         the latest save, or FILE
+    castletui replay [FILE] [--as SEAT] [--text]
+                                    watch a game again step by step (or print it as text)
     castletui list [--games]        saved games (or the games castletui plays)
     castletui rules GAME [--print]  a game's rules reference
     castletui calc GAME [HELPER]    a rules helper for a real table (scoring, an attack...)
@@ -95,6 +97,19 @@ def build_parser() -> argparse.ArgumentParser:
         "resume", parents=[common], help="continue a saved game (the latest if no FILE)"
     )
     resume.add_argument("file", nargs="?", help="a .toml or .json save")
+
+    replay = commands.add_parser(
+        "replay", parents=[common], help="watch a game again, step by step (the load screen if no FILE)"
+    )
+    replay.add_argument("file", nargs="?", help="a .toml or .json save, or a shared table")
+    replay.add_argument(
+        "--as",
+        dest="as_name",
+        metavar="SEAT",
+        help="whose eyes: a seat number or a player's name, or all (a finished game only); "
+        "a shared table is always seen through your own seat's",
+    )
+    replay.add_argument("--text", action="store_true", help="print the game as text instead of showing it")
 
     listing = commands.add_parser("list", parents=[common], help="list saved games")
     listing.add_argument("--games", action="store_true", help="list the games and variants instead")
@@ -209,6 +224,8 @@ def run(args: argparse.Namespace) -> int:
         return host_command.run(args)
     if command == "calc":
         return calc_command(args)
+    if command == "replay" and args.text:
+        return replay_text_command(args)
     return run_app(args)
 
 
@@ -286,6 +303,44 @@ def printable(text: str) -> str:
     """``text`` with anything a terminal would act on (escapes, line breaks)
     shown as ``?``: file names in a save folder can hold anything."""
     return "".join(character if character.isprintable() else "?" for character in text)
+
+
+def open_replay(args: argparse.Namespace):
+    """The replay of the FILE given to ``castletui replay``: a save seen by
+    ``--as`` (any seat, or all, once the game is over), or a shared table
+    seen by whoever runs this (``--as`` is then who they are, as for
+    ``join``: honoured only over a folder of their own Unix user's)."""
+    import saves
+    from castletui.replay import Replay
+    from rules.core import IllegalAction
+    from saves.table import as_name_problem, identity, is_table
+
+    path = find_save(args.file, save_folder(args))
+    try:
+        if is_table(path):
+            try:
+                who = identity(args.as_name)
+            except saves.SaveError as error:
+                raise Refused(f"--as: {error}") from None
+            if args.as_name is not None:
+                problem = as_name_problem(path.parent)
+                if problem:
+                    raise Refused(problem)
+            return Replay.of_table(path, who)
+        return Replay.open(path, args.as_name)
+    except (saves.SaveError, IllegalAction) as error:
+        raise Refused(printable(str(error))) from None
+
+
+def replay_text_command(args: argparse.Namespace) -> int:
+    """``castletui replay FILE --text``: the game as text (castletui/replay.py); no textual."""
+    if not args.file:
+        raise Refused("replay --text needs a FILE (see: castletui list).")
+    warn_about_settings(args)
+    replay = open_replay(args)
+    for line in replay.text().splitlines():
+        print(printable(line))
+    return 0
 
 
 def print_rules(game_id: str) -> int:
@@ -513,6 +568,10 @@ def _start_from(args: argparse.Namespace, registry):
         return Start("join", path=path, new_game={"seat": seat})
     if command == "rules":
         return Start("rules", game_id=args.game)
+    if command == "replay":
+        if not args.file:
+            return Start("load")
+        return Start("replay", path=Path(args.file), new_game={"replay": open_replay(args)})
     if command == "new":
         return new_game_start(args, registry)
     return Start("menu")

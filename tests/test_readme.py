@@ -221,6 +221,8 @@ def expected_kind(args) -> tuple[str, type]:
     """The first screen and the app a command line asks for."""
     if args.command in (None, "resume", "rules", "join"):
         return args.command or "menu", SharedApp if args.command == "join" else CastleApp
+    if args.command == "replay":
+        return ("replay" if args.file else "load"), CastleApp
     assert args.command == "new", args.command
     straight_in = args.players is not None or args.bots is not None or args.names is not None
     kind = ("shared" if args.shared else "play") if straight_in else "wizard"
@@ -247,6 +249,8 @@ def check_what_it_opens(app: CastleApp, folders: dict, tmp_path: Path) -> None:
         assert app.who in seating.owners
     elif start.kind == "rules":
         assert start.game_id in registry.ids()
+    elif start.kind == "replay":
+        assert start.new_game["replay"].save.game == "castlecards"
 
 
 @pytest.mark.parametrize("command", sorted(COMMANDS), ids=lambda command: f"{COMMANDS[command]}: {command}")
@@ -270,7 +274,12 @@ def test_a_readme_command_runs(command, folders, recorded, served, hosted, capsy
         out, err = capsys.readouterr()
         assert status == 0, f"{shown}: exit {status}: {err.strip()}"
         assert "Traceback" not in out + err and "something went wrong" not in err, shown
-        if args is None or args.command in ("list", "calc") or getattr(args, "print", False):
+        if (
+            args is None
+            or args.command in ("list", "calc")
+            or getattr(args, "print", False)
+            or getattr(args, "text", False)
+        ):
             assert out.strip() and not recorded, f"{shown}: printed nothing"
         elif args.command == "host":
             assert not recorded, shown

@@ -33,6 +33,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import OptionList
 
+from castletui.replay import Replay
 from castletui.screens.game import Choice, GameScreen
 from castletui.screens.result import verdict
 from castletui.session import Session
@@ -537,12 +538,19 @@ class CastleRaisersResult(ModalScreen[None]):
     totals; co-operative and solo also the team total against the wolves'
     and each Threat card met or failed (castletui's own cards marked)."""
 
-    BINDINGS = [Binding("escape,enter,s,q", "close", "Close")]
+    BINDINGS = [Binding("escape,enter,s,q", "close", "Close"), Binding("r", "replay", "Replay")]
     CSS_PATH = STYLES
 
     def __init__(self, session: Session) -> None:
         super().__init__()
         self.session = session
+
+    def action_replay(self) -> None:
+        """Watch the game again (castletui/screens/replay.py), through the
+        eyes of the person whose log the table shows."""
+        replay = Replay.of_session(self.session, None)
+        self.dismiss(None)
+        self.app.open_replay(replay)
 
     def compose(self) -> ComposeResult:
         result = self.session.result()
@@ -556,7 +564,7 @@ class CastleRaisersResult(ModalScreen[None]):
                     yield Plain(self.threats(), id="cr-threats")
                 if self.app.size.height >= 34:
                     yield Plain(self.details(), id="cr-details")
-            yield Plain("Enter or Esc: back to the table", id="cr-close")
+            yield Plain("Enter or Esc: back to the table; r: replay the game", id="cr-close")
 
     def on_mount(self) -> None:
         self.query_one("#cr-sheet-scroll").focus()

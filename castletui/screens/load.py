@@ -17,6 +17,7 @@ from textual.widgets import DataTable, Static
 
 import saves
 from castletui.listing import game_title, moves, way_of_play, when_played, where_it_stands
+from castletui.replay import Replay
 from castletui.screens.dialogs import ConfirmScreen
 from castletui.widgets.footer import SteadyFooter
 from castletui.widgets.header import SteadyHeader
@@ -31,9 +32,13 @@ class SaveTable(DataTable):
 
 
 class LoadScreen(Screen):
-    HELP = "Enter opens the highlighted save; d deletes it (after asking). Saves live in the folder shown."
+    HELP = (
+        "Enter opens the highlighted save; r watches it again step by step (replay); d deletes it "
+        "(after asking). Saves live in the folder shown."
+    )
     BINDINGS = [
         Binding("escape", "back", "Back"),
+        Binding("r", "replay", "Replay"),
         Binding("d", "delete", "Delete"),
     ]
 
@@ -128,6 +133,18 @@ class LoadScreen(Screen):
         row = self.selected()
         if row is not None:
             self.app.resume(Path(row.path))
+
+    def action_replay(self) -> None:
+        """Watch the highlighted save again (castletui/screens/replay.py)."""
+        row = self.selected()
+        if row is None:
+            return
+        try:
+            replay = Replay.open(Path(row.path))
+        except saves.SaveError as error:
+            self.notify(str(error), title="Cannot replay that save", severity="error", timeout=10)
+            return
+        self.app.open_replay(replay)
 
     def action_delete(self) -> None:
         row = self.selected()

@@ -7,10 +7,11 @@ from __future__ import annotations
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, DataTable
 
+from castletui.replay import Replay
 from castletui.session import Session
 from castletui.widgets.plain import Plain
 
@@ -41,7 +42,7 @@ def verdict(session: Session, viewer: int | None = None) -> str:
 
 
 class ResultScreen(ModalScreen[None]):
-    BINDINGS = [Binding("escape,enter,s,q", "close", "Close")]
+    BINDINGS = [Binding("escape,enter,s,q", "close", "Close"), Binding("r", "replay", "Replay")]
 
     def __init__(self, session: Session, viewer: int | None = None) -> None:
         super().__init__()
@@ -53,7 +54,9 @@ class ResultScreen(ModalScreen[None]):
             yield Plain("Final score" if result.finished else "Score so far", classes="dialog-question")
             yield Plain(verdict(self.session, self.viewer), id="verdict", classes="dialog-message")
             yield DataTable(id="score-sheet", cursor_type="none", zebra_stripes=True)
-            yield Button("Close", variant="primary", id="close")
+            with Horizontal(classes="dialog-buttons"):
+                yield Button("Close", variant="primary", id="close")
+                yield Button("Replay", id="replay")
 
     def on_mount(self) -> None:
         result = self.session.standing(self.viewer)
@@ -64,10 +67,20 @@ class ResultScreen(ModalScreen[None]):
         for line in result.lines:
             table.add_row(Text(line.label), *(f"{points:g}" for points in line.points))
         table.add_row("Total", *(f"{score:g}" for score in result.scores))
-        self.query_one(Button).focus()
+        self.query_one("#close", Button).focus()
 
-    def on_button_pressed(self) -> None:
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "replay":
+            self.action_replay()
+            return
         self.dismiss(None)
+
+    def action_replay(self) -> None:
+        """Watch the game so far again, through the eyes of whoever looks
+        at this sheet (castletui/replay.py says whose, and when others')."""
+        replay = Replay.of_session(self.session, self.viewer)
+        self.dismiss(None)
+        self.app.open_replay(replay)
 
     def action_close(self) -> None:
         self.dismiss(None)
