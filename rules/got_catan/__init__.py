@@ -1,8 +1,10 @@
 """A Game of Thrones Catan (Catan Studio / Fantasy Flight, 2017), the base
 game: settle the Gift south of the Wall with roads, settlements and keeps,
 trade, and keep Tormund away; the first to 10 victory points on their own
-turn wins. (Brotherhood of the Watch, with the Wall and the wildlings,
-comes as a second variant.)
+turn wins. Brotherhood of the Watch, with the Wall, the wildlings and the
+heroes, is the second variant: a layer in its own subpackage
+(:mod:`.brotherhood`) that this face switches on (``brotherhood.register()``
+below); the base modules never import it (``layers`` lists where it plugs in).
 
 The face of the package, the only names the app imports:
 
@@ -21,17 +23,38 @@ The face of the package, the only names the app imports:
   (``points``, ``public_points``, ``point_lines``), ``trade_rate``, where
   pieces may go, ``refusal`` (why any action is refused, in ``apply``'s
   words), ``refusals`` (the screen API's "why not?"), the tables they read
-  and the action Structs the screens build.
+  and the action Structs the screens build;
+- Brotherhood's queries (``brotherhood.queries``: the Wall board, the
+  wildling die's forecast, the heroes).
 
-Reading order: info, edition, board (the geometry), state, setup, flow,
-roads (Longest Road and Largest Patrol), legal, apply, chance, view,
-scoring, text, queries, bots.
+Reading order: info, edition, board (the geometry), state, layers (where a
+variant plugs in), setup, scoring, legal, flow, roads (Longest Road and
+Largest Patrol), apply, chance, view, text, queries, bots; then
+brotherhood/.
 """
 
 from __future__ import annotations
 
+from . import brotherhood
 from .apply import apply
 from .bots import bot_action, random_action
+from .brotherhood.queries import (
+    ClanInfo,
+    HeroInfo,
+    SectionInfo,
+    advance_forecast,
+    advance_outcomes,
+    breach_track,
+    clans,
+    frostfangs,
+    gift_wildlings,
+    guards_of,
+    hero_info,
+    hero_state,
+    is_watch,
+    tokens,
+    wall_sections,
+)
 from .calc import helpers
 from .chance import chance_batch, chance_outcomes, chance_prompt, setup_form
 from .flow import to_move, turn_player
@@ -44,6 +67,8 @@ from .setup import setup
 from .state import Action, State
 from .text import describe, effects, label
 from .view import view, view_action
+
+brotherhood.register()  # the full game's layer: its steps and hooks into the base modules
 
 __all__ = [
     # the protocol
@@ -72,4 +97,20 @@ __all__ = [
     "view_action",
     # queries for the screens
     *_queries,
+    # Brotherhood of the Watch's queries
+    "ClanInfo",
+    "HeroInfo",
+    "SectionInfo",
+    "advance_forecast",
+    "advance_outcomes",
+    "breach_track",
+    "clans",
+    "frostfangs",
+    "gift_wildlings",
+    "guards_of",
+    "hero_info",
+    "hero_state",
+    "is_watch",
+    "tokens",
+    "wall_sections",
 ]

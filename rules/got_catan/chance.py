@@ -13,9 +13,16 @@ the card a player names once the rules checked that it could be that card
 wildling die, wildling tokens turned face up) are typed; so is a card taken
 at random from a hand (a steal): both players see it and the table tracks
 every resource hand to check what is paid.
+
+Registration points (``layers``): a variant adds its chance steps'
+outcomes to ``OUTCOMES``, table mode's question at each to ``PROMPTS``,
+and pieces turned up together to ``BATCHES`` (its kind of step -> the
+function of the state).
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from msgspec.structs import replace
 
@@ -24,23 +31,19 @@ from rules.core.multiset import added, counts, removed
 from rules.core.table_entry import Batch
 
 from .board import BOARDS
-from .edition import CLANS, DEVELOPMENT, RESOURCES, TERRAIN_RESOURCE, VICTORY_POINT, WATCH, token_parts
-from .state import Dice, DrawDevelopment, PeekDevelopment, PlaceTerrain, State, Steal, Token, WildlingDie
+from .edition import DEVELOPMENT, RESOURCES, TERRAIN_RESOURCE, VICTORY_POINT
+from .state import Dice, DrawDevelopment, PlaceTerrain, State, Steal, Step
 
 DICE_ODDS = tuple((total, (6 - abs(7 - total)) / 36) for total in range(2, 13))
 _DICE = [(Dice(total), odds) for total, odds in DICE_ODDS]
 _TERRAIN = {name: PlaceTerrain(name) for name in TERRAIN_RESOURCE}
 _DRAWS = {name: DrawDevelopment(name) for name in DEVELOPMENT}
 _STEALS = {name: Steal(name) for name in RESOURCES}
-_FACES = [(WildlingDie(face), 1 / WATCH.die_faces) for face in range(1, WATCH.die_faces + 1)]
-_PEEKS = {name: PeekDevelopment(name) for name in DEVELOPMENT}
-_TOKENS: dict[str, Token] = {}
 
 UNSEEN = "unseen-development"
 """Table mode: what a hand (or Melisandre's look) holds for a development
 card nobody at the table has named yet."""
 _UNSEEN_DRAW = DrawDevelopment(UNSEEN)
-_UNSEEN_PEEK = PeekDevelopment(UNSEEN)
 
 
 def unseen_held(state: State) -> int:
@@ -89,6 +92,14 @@ def named(state: State, seat: int, card: str) -> State:
     return replace(state, players=players, development_deck=removed(state.development_deck, card))
 
 
+OUTCOMES: dict[str, Callable[[State, Step], list]] = {}
+"""A variant's chance steps: kind -> (state, step) -> [(action, probability)]."""
+PROMPTS: dict[str, Callable[[State, Step], str]] = {}
+"""A variant's chance steps: kind -> (state, step) -> table mode's question."""
+BATCHES: dict[str, Callable[[State], Batch | None]] = {}
+"""A variant's chance steps answered together: kind on top -> the Batch (``chance_batch``)."""
+
+
 def chance_outcomes(state: State) -> list:
     step = top(state.pending)
     if step is None:
@@ -108,32 +119,8 @@ def chance_outcomes(state: State) -> list:
     if kind == "steal":
         hand = state.players[step.target].hand
         return [(_STEALS[name], count / len(hand)) for name, count in counts(hand)]
-    if kind == "wildling-die":
-        return list(_FACES)
-    if kind == "token":
-        # Nobody has seen a face-down token: each is as likely as another.
-        hidden = state.tokens_hidden
-        return [(_token(name), count / len(hidden)) for name, count in counts(hidden)]
-    if kind == "peek":
-        if state.table_mode:
-            # Melisandre's holder looks at the cards alone.
-            return [(_UNSEEN_PEEK, 1.0)] if cards_left(state) > 0 else []
-        deck = state.development_deck
-        return [(_PEEKS[name], count / len(deck)) for name, count in counts(deck)]
-    return []
-
-
-def _token(name: str) -> Token:
-    token = _TOKENS.get(name)
-    if token is None:
-        token = _TOKENS[name] = Token(name)
-    return token
-
-
-def token_words(token: str) -> str:
-    """ "a giant of the Cave people"."""
-    clan, kind = token_parts(token)
-    return f"a {kind} of the {CLANS[clan].title}"
+    outcomes = OUTCOMES.get(kind)
+    return outcomes(state, step) if outcomes is not None else []
 
 
 def chance_prompt(state: State) -> str:
@@ -160,24 +147,13 @@ def chance_prompt(state: State) -> str:
                 "until it is played (or shown, a Victory Point card)."
             )
         return f"Which development card did {who} draw?"
-    if kind == "wildling-die":
-        return f"What does the wildling die (d12) show? ({who}'s roll)"
-    if kind == "token":
-        where = "the pool" if step.target == 1 else f"{who}'s build-cost card"
-        return f"Which wildling token is turned up from {where}?"
-    if kind == "peek":
-        if state.table_mode:
-            return (
-                f"{who} looks at the top {step.count} development cards alone (Melisandre): "
-                "nobody types them in."
-            )
-        return f"Which development card does {who} see next? (Melisandre)"
     if kind == "steal":
         return (
             f"Card {who} took from {seat_ref(step.target)}: which resource? "
             f"(at random, face down; {who} or {seat_ref(step.target)} types it)"
         )
-    return "What happened at the table?"
+    asked = PROMPTS.get(kind)
+    return asked(state, step) if asked is not None else "What happened at the table?"
 
 
 # --- table mode: several pieces at once, and the set-up on one form ---------------
@@ -189,41 +165,12 @@ def _terrain_of(action) -> str | None:
     return action.terrain if isinstance(action, PlaceTerrain) else None
 
 
-def _token_kind(token: str) -> str:
-    """ "cave giant": a token as a player types it."""
-    clan, kind = token.split("/")
-    return f"{clan} {kind}"
-
-
-TOKEN_KINDS = tuple(f"{clan.name} {kind}" for clan in CLANS for kind in ("regular", "climber", "giant"))
-"""The nine kinds of wildling token, as typed ("river regular" .. "hornfoot giant")."""
-
-
-def _token_of(action) -> str | None:
-    return _token_kind(action.token) if isinstance(action, Token) else None
-
-
 def chance_batch(state: State) -> Batch | None:
-    """Wildling tokens turned up together (a keep's two, a settlement's and
-    a pool token for Longest Road), as one line of counts; None elsewhere."""
+    """Pieces turned up together, as one line of counts (a variant's, by the
+    kind of step on top); None elsewhere."""
     pending = state.pending
-    if not pending or pending[-1].kind != "token":
-        return None
-    steps = []
-    for step in reversed(pending):
-        if step.kind != "token":
-            break
-        steps.append(step)
-    count = len(steps)
-    from_card = sum(1 for step in steps if step.target != 1)
-    parts = []
-    if from_card:
-        parts.append(f"{from_card} from {seat_ref(steps[0].seat)}'s build-cost card")
-    if count - from_card:
-        parts.append(f"{count - from_card} from the pool")
-    noun = "Wildling tokens" if count > 1 else "Wildling token"
-    question = f"{noun} turned up: {' and '.join(parts)}"
-    return Batch(question, TOKEN_KINDS, count, _token_of)
+    batch = BATCHES.get(pending[-1].kind) if pending else None
+    return batch(state) if batch is not None else None
 
 
 def setup_form(state: State) -> tuple[Batch, ...]:
