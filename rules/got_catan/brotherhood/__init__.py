@@ -27,18 +27,19 @@ decodes one ``State`` and one ``Action`` union); what they do is here:
 
 from __future__ import annotations
 
-from .. import apply as base_apply
-from .. import calc as base_calc
-from .. import chance as base_chance
-from .. import flow as base_flow
-from .. import layers
-from .. import legal as base_legal
-from .. import queries as base_queries
-from ..bots import planner as base_planner
+from ..apply import ANSWERS
+from ..bots.planner import PLANS
+from ..calc import HELPERS, SCORE_COUNTS
+from ..chance import BATCHES, OUTCOMES, PROMPTS
 from ..edition import BROTHERHOOD, NEW_RECRUITS, RANGER_PATROL, RULES, WATCH
+from ..flow import AUTOMATIC_STEPS, CHANCE_KINDS
+from ..layers import Layer
+from ..layers import register as register_layer
+from ..legal import DECISIONS
+from ..queries import PROMPTS as QUESTIONS
 from . import apply, bots, calc, chance, flow, legal, queries, text, wall
 
-LAYER = layers.Layer(
+LAYER = Layer(
     playable=legal.PLAYABLE,
     card_steps={RANGER_PATROL: "patrol", NEW_RECRUITS: "recruit"},
     supply_rate=WATCH.supply_rate,
@@ -80,16 +81,16 @@ LAYER = layers.Layer(
 def register() -> None:
     """Switch Brotherhood of the Watch on: its steps into the base's tables,
     its layer under ``"brotherhood"`` (again: the same, nothing doubled)."""
-    base_apply.ANSWERS.update(apply.ANSWERS_ADDED)
-    base_legal.DECISIONS.update(legal.DECISIONS_ADDED)
-    base_flow.AUTOMATIC_STEPS.update(flow.AUTOMATIC_STEPS)
-    base_flow.CHANCE_KINDS.update(chance.OUTCOMES.keys())
-    base_chance.OUTCOMES.update(chance.OUTCOMES)
-    base_chance.PROMPTS.update(chance.PROMPTS)
-    base_chance.BATCHES.update(chance.BATCHES)
-    base_queries.PROMPTS.update(queries.PROMPTS)
-    base_planner.PLANS.update(bots.PLANNER_PLANS)
-    if calc.WILDLING_DIE not in base_calc.HELPERS:
-        base_calc.HELPERS.append(calc.WILDLING_DIE)
-    base_calc.SCORE_COUNTS[BROTHERHOOD] = calc.SCORE_COUNT
-    layers.register(BROTHERHOOD, LAYER)
+    ANSWERS.update(apply.ANSWERS_ADDED)
+    DECISIONS.update(legal.DECISIONS_ADDED)
+    AUTOMATIC_STEPS.update(flow.AUTOMATIC_STEPS)
+    CHANCE_KINDS.update(chance.OUTCOMES.keys())
+    OUTCOMES.update(chance.OUTCOMES)
+    PROMPTS.update(chance.PROMPTS)
+    BATCHES.update(chance.BATCHES)
+    QUESTIONS.update(queries.PROMPTS)
+    PLANS.update(bots.PLANNER_PLANS)
+    if calc.WILDLING_DIE not in HELPERS:
+        HELPERS.append(calc.WILDLING_DIE)
+    SCORE_COUNTS[BROTHERHOOD] = calc.SCORE_COUNT
+    register_layer(BROTHERHOOD, LAYER)
