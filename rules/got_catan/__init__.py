@@ -28,9 +28,10 @@ The face of the package, the only names the app imports:
   wildling die's forecast, the heroes).
 
 Reading order: info, edition, board (the geometry), state, layers (where a
-variant plugs in), setup, scoring, legal, flow, roads (Longest Road and
-Largest Patrol), apply, chance, view, text, queries, bots; then
-brotherhood/.
+variant plugs in), setup, chance, scoring, roads (Longest Road and Largest
+Patrol), legal, flow, apply, view, text, queries, calc, bots; then
+brotherhood/ (its face lists its modules). Importing any module of the
+package runs this face first, so the layer is always registered.
 """
 
 from __future__ import annotations

@@ -48,7 +48,7 @@ from .flow import (
     with_road,
     with_settlement,
 )
-from .layers import layer_of
+from .layers import LAYERS
 from .legal import (
     ROLL_FIRST,
     covers,
@@ -100,7 +100,7 @@ def apply(state: State, action) -> State:
     except KeyError:  # pragma: no cover - automatic steps are never left on top
         raise IllegalAction("Nothing to decide right now.") from None
     state = answer(state, step, action)
-    after = layer_of(state).after_answer
+    after = LAYERS[state.variant].after_answer
     if after is not None:
         state = after(state, step)
     if not state.ended_by:
@@ -136,7 +136,7 @@ def _answer_dice(state: State, step: Step, action) -> State:
         raise _wrong("The dice are rolling: say what they show.")
     if not 2 <= action.total <= 12:
         raise IllegalAction("Two dice show a sum from 2 to 12.")
-    rolled = layer_of(state).rolled
+    rolled = LAYERS[state.variant].rolled
     after = (
         rolled(step, action.total)
         if rolled is not None
@@ -252,7 +252,7 @@ def _answer_start(state: State, step: Step, action) -> State:
         return _play(state, step.seat, action.card)
     if isinstance(action, ShowVictoryPoint):
         return _show_victory_point(state, step.seat)
-    hook = layer_of(state).start_answer
+    hook = LAYERS[state.variant].start_answer
     answered = hook(state, step, action) if hook is not None else None
     if answered is None:
         raise IllegalAction(ROLL_FIRST)
@@ -273,7 +273,7 @@ def _play(state: State, seat: int, card: str) -> State:
     )
     if card == RANGER_PATROL:
         state = patrol_played(state, seat)
-    kind = layer_of(state).card_steps.get(card)
+    kind = LAYERS[state.variant].card_steps.get(card)
     if kind is not None:
         return replace(state, pending=pushed(state.pending, Step(kind, seat=seat)))
     if card == ROAD_BUILDING:
@@ -297,7 +297,7 @@ def _answer_turn(state: State, step: Step, action) -> State:
     if reason:
         raise IllegalAction(reason)
     seat = step.seat
-    layer = layer_of(state)
+    layer = LAYERS[state.variant]
     if isinstance(action, BuildRoad):
         return with_road(paid(state, seat, COSTS["road"]), seat, action.edge)
     if isinstance(action, BuildSettlement):

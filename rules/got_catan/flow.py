@@ -26,7 +26,7 @@ from rules.core.multiset import added, removed
 
 from .board import BOARDS
 from .edition import RESOURCE_INDEX, RESOURCES, RULES, TERRAIN_RESOURCE
-from .layers import layer_of
+from .layers import LAYERS
 from .legal import road_sites
 from .roads import blocked_for, largest_patrol_holder, longest_road_holder, road_length
 from .scoring import points
@@ -181,7 +181,7 @@ def _lengths_changed(state: State, seats: tuple[int, ...]) -> State:
 
 def _holder_changed(state: State) -> State:
     """Longest Road or Largest Patrol changed hands: the variant's hook."""
-    hook = layer_of(state).holder_changed
+    hook = LAYERS[state.variant].holder_changed
     return hook(state) if hook is not None else state
 
 
@@ -203,7 +203,7 @@ def checked_win(state: State) -> State:
     action, and when a turn begins (points may come during others' turns,
     as when a rival's settlement breaks the holder's Longest Road). A
     variant may win at the end of the turn instead (``wins_at_once``)."""
-    if not layer_of(state).wins_at_once:
+    if not LAYERS[state.variant].wins_at_once:
         return state
     seat = state.turn
     if seat < 0 or not state.pending or points(state, seat) < RULES.points_to_win:
@@ -299,7 +299,7 @@ def _produce(state: State, step: Step) -> State:
             state = recorded(state, "production", seat, *_counted(cards))
     if not paid_any:
         state = recorded(state, "no-production", -1, step.count)
-    hook = layer_of(state).after_production
+    hook = LAYERS[state.variant].after_production
     return hook(state, step.seat, gains) if hook is not None else state
 
 

@@ -17,9 +17,11 @@ face switches on by calling its ``register()``; it adds itself in two ways:
   (the dice bring the wildling die, a settlement reveals a token, 10 points
   win at the end of the turn...), its score lines, and its words.
 
-A game's ``state.variant`` picks its layer (:func:`layer_of`); the base
-game's is :data:`BASE`, whose hooks are all empty. A hook left None is not
-called; a hook that answers "not mine" returns None (or "").
+A game's ``state.variant`` picks its layer: the base modules read
+``LAYERS[state.variant]`` at every action (a subscript, not a call: this is
+on the path of every ``apply``); the base game's is :data:`BASE`, whose
+hooks are all empty. A hook left None is not called; a hook that answers
+"not mine" returns None (or "").
 """
 
 from __future__ import annotations

@@ -25,7 +25,7 @@ from .edition import (
     VICTORY_POINT,
     development_title,
 )
-from .layers import layer_of
+from .layers import LAYERS
 from .state import (
     Accept,
     BuildKeep,
@@ -143,7 +143,7 @@ def trade_rate(state: State, seat: int, resource: str) -> int:
     a trade route ``seat`` touches with a settlement or keep."""
     board = board_of(state)
     player = state.players[seat]
-    rate = layer_of(state).supply_rate
+    rate = LAYERS[state.variant].supply_rate
     for corner in player.settlements + player.keeps:
         route, route_rate = board.corner_routes[corner]
         if route_rate and (route == resource or not route) and route_rate < rate:
@@ -158,7 +158,7 @@ def playable(state: State, seat: int) -> list[str]:
     if state.card_played:
         return []
     player = state.players[seat]
-    cards = layer_of(state).playable
+    cards = LAYERS[state.variant].playable
     known = [
         card
         for card, count in counts(player.development)
@@ -273,7 +273,7 @@ def play_reason(state: State, seat: int, card: str) -> str:
                 "every one is seen elsewhere."
             )
         return f"You have no {development_title(card)}."
-    if card not in layer_of(state).playable:
+    if card not in LAYERS[state.variant].playable:
         return f"{development_title(card)} is not played in the base game."
     if state.card_played:
         return "You have already played a development card this turn."
@@ -353,7 +353,7 @@ def turn_reason(state: State, step: Step, action) -> str:
         return ""
     if isinstance(action, Roll):
         return "You have rolled already this turn."
-    hook = layer_of(state).turn_reason
+    hook = LAYERS[state.variant].turn_reason
     reason = hook(state, seat, action) if hook is not None else None
     return reason if reason is not None else "That is not something to do on your turn now."
 
@@ -380,7 +380,7 @@ def refusals(state: State, seat: int) -> list[tuple[str, str]]:
     for card in dict.fromkeys(state.players[seat].development):
         if card == UNSEEN:
             # Table mode: why none of the cards it could be may be played now.
-            kinds = layer_of(state).playable
+            kinds = LAYERS[state.variant].playable
             could = [kind for kind in kinds if could_be(state, seat, kind, bought_ok=True)]
             reasons = [play_reason(state, seat, kind) for kind in could]
             if reasons and all(reasons):
@@ -410,7 +410,7 @@ def refusals(state: State, seat: int) -> list[tuple[str, str]]:
     reason = buy_reason(state, seat)
     if reason:
         found.append(("Development card", reason))
-    hook = layer_of(state).refusals
+    hook = LAYERS[state.variant].refusals
     return found + hook(state, seat) if hook is not None else found
 
 
@@ -434,7 +434,7 @@ def _start(state: State, step: Step) -> list:
     actions = [_ROLL] + [_PLAYS[card] for card in playable(state, step.seat)]
     if state.table_mode and not show_reason(state, step.seat):
         actions.append(_SHOW)
-    hook = layer_of(state).start_actions
+    hook = LAYERS[state.variant].start_actions
     return actions + hook(state, step.seat) if hook is not None else actions
 
 
@@ -467,7 +467,7 @@ def turn_actions(state: State, seat: int) -> list:
         # The app's trade dialog builds any offer; listed here are the
         # one-for-one offers to everyone, enough for random play and menus.
         actions += [_ONE_FOR_ONE[give, get] for give in have for get in RESOURCES if get != give]
-    hook = layer_of(state).turn_actions
+    hook = LAYERS[state.variant].turn_actions
     return actions + hook(state, seat, have) if hook is not None else actions
 
 

@@ -29,7 +29,7 @@ from .edition import (
     TERRAIN_RESOURCE,
     development_title,
 )
-from .layers import BASE, LAYERS, layer_of
+from .layers import BASE, LAYERS
 from .legal import (
     board_of,
     buy_reason,
@@ -141,7 +141,7 @@ def spot(state: State, action) -> Hashable | None:
         return ("edge", action.edge)
     if isinstance(action, MoveTormund):
         return ("hex", action.hex)
-    hook = layer_of(state).spot
+    hook = LAYERS[state.variant].spot
     return hook(action) if hook is not None else None
 
 
@@ -162,7 +162,7 @@ def group(state: State, action) -> tuple[str, ...]:
         return ("Trade", "With the supply")
     if isinstance(action, OfferTrade):
         return ("Trade", "Offer to players")
-    hook = layer_of(state).group
+    hook = LAYERS[state.variant].group
     return hook(action) if hook is not None else ()
 
 
@@ -202,7 +202,7 @@ def build_menu(state: State, seat: int) -> list[tuple[str, tuple[str, ...], str]
             if not reason and pieces <= 0:
                 reason = f"You have no {thing}s left."
         menu.append((title, cost_row(thing), reason))
-    hook = layer_of(state).build_menu
+    hook = LAYERS[state.variant].build_menu
     return menu + hook(state, seat) if hook is not None else menu
 
 
@@ -236,7 +236,7 @@ def _pips_words(state: State, hexes) -> str:
 def preview(state: State, action, seat: int) -> str:
     """What choosing ``action`` would do, as ``seat`` may know it (a
     variant's layer first: its own actions and its roll)."""
-    hook = layer_of(state).preview
+    hook = LAYERS[state.variant].preview
     words = hook(state, action, seat) if hook is not None else ""
     if words:
         return words

@@ -13,7 +13,7 @@ from rules.core import Result, ScoreLine
 
 from .board import BOARDS
 from .edition import RULES, TERRAIN_RESOURCE, VICTORY_POINT
-from .layers import layer_of
+from .layers import LAYERS
 from .state import State
 
 PIPS = {2: 1, 3: 2, 4: 3, 5: 4, 6: 5, 8: 5, 9: 4, 10: 3, 11: 2, 12: 1}
@@ -26,7 +26,7 @@ def point_lines(state: State, seat: int) -> tuple[int, ...]:
     ``seat``, as far as the state shows them (a view hides others' Victory
     Point cards). What the two cards are worth is the variant's."""
     player = state.players[seat]
-    layer = layer_of(state)
+    layer = LAYERS[state.variant]
     base = (
         RULES.settlement_points * len(player.settlements),
         RULES.keep_points * len(player.keeps),
@@ -60,7 +60,7 @@ _LINES = (
 
 
 def result(state: State) -> Result:
-    layer = layer_of(state)
+    layer = LAYERS[state.variant]
     seats = range(len(state.players))
     parts = [point_lines(state, seat) for seat in seats]
     labels = _LINES + tuple(label for label, _ in layer.score_lines)

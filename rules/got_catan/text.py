@@ -21,7 +21,7 @@ from rules.core import Event, seat_ref, top
 from .board import BOARDS
 from .chance import UNSEEN
 from .edition import HIDDEN, development_title
-from .layers import layer_of
+from .layers import LAYERS
 from .legal import trade_rate
 from .state import (
     Accept,
@@ -88,7 +88,7 @@ def cards_words(cards: tuple[str, ...]) -> str:
 
 def label(state: State, action) -> str:
     """The short action-bar text (a chance outcome: what came up)."""
-    hook = layer_of(state).label
+    hook = LAYERS[state.variant].label
     words = hook(state, action) if hook is not None else ""
     if words:
         return words
@@ -160,7 +160,7 @@ def describe(state: State, action) -> str:
     seat = step.seat if step is not None else -1
     who = seat_ref(seat)
     kind = step.kind if step is not None else ""
-    hook = layer_of(state).describe
+    hook = LAYERS[state.variant].describe
     words = hook(state, action) if hook is not None else ""
     if words:
         return words
@@ -273,7 +273,7 @@ def _line(state: State, event: Event) -> str:
         return f"{line} from {seat_ref(before)}." if before >= 0 else f"{line}."
     if kind == "won":
         return f"{who} has {detail[0]} victory points on their own turn and wins."
-    hook = layer_of(state).line
+    hook = LAYERS[state.variant].line
     words = hook(state, event) if hook is not None else ""
     return words or f"{kind} {who} {detail}"
 

@@ -36,7 +36,7 @@ from ..board import BOARDS
 from ..chance import cards_left, chance_outcomes
 from ..edition import COSTS, RULES, TERRAIN_RESOURCE
 from ..flow import to_move
-from ..layers import layer_of
+from ..layers import LAYERS
 from ..legal import legal_actions, settlement_sites, trade_rate
 from ..scoring import PIPS, evaluate, production, public_points
 from ..state import (
@@ -91,7 +91,7 @@ def planned_action(state: State, rng: random.Random, actions: list | None = None
     if actions is None:
         actions = legal_actions(state)
     step = state.pending[-1]
-    plan = layer_of(state).plan if watch else None
+    plan = LAYERS[state.variant].plan if watch else None
     if plan is not None:
         choice = plan(state, step.seat, actions, rng)
         if choice is not None and choice in actions:
