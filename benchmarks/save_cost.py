@@ -15,6 +15,11 @@ every game in TOML and in JSON.
   per action), so ``other`` is everything that is the file's (reading,
   parsing, decoding the actions, checking).
 
+- **table**: a shared table (saves.table) at move n-1, one more move
+  committed by the terminal that owns it (``Table.commit``: checks, then
+  the move's line written under the lock) and taken in by a watching
+  terminal (``Table.read`` of what was added), median wall ms of each.
+
 Castle Raisers games end sooner (a random 4-player co-op game lasts about
 400-470 actions): it is measured at the longest game the seeds give, and
 the table says how many actions that is.
@@ -29,6 +34,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from unittest import mock
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -39,6 +45,7 @@ import saves  # noqa: E402
 from castletui.session import Session  # noqa: E402
 from rules import registry  # noqa: E402
 from rules.core import CHANCE, Config  # noqa: E402
+from saves.table import Table  # noqa: E402
 
 # The longest random games of each game: the variant and seats to play.
 LONGEST = {
@@ -113,6 +120,48 @@ def write_times(
     return statistics.median(walls), statistics.median(cpus)
 
 
+def table_times(
+    save: saves.SaveFile, states: list, start: int, samples: int, folder: Path
+) -> tuple[float, float]:
+    """Median wall ms of a table's commit of moves start..start+samples-1,
+    and of a watching terminal's read of each."""
+    owners = [f"p{seat}" for seat in range(len(save.players))]
+    first = saves.truncated(save, start - 1, states[start - 1])
+    table = Table.create(folder, first, owners, stem=f"table-{save.game}-{start}")
+    watcher = Table(table.path)
+    watcher.read()
+    commits, reads = [], []
+    # The long game's draws are patient ones, not the table's by seed and
+    # ply: the table still draws and compares (the same cost), but takes them.
+    taken = mock.patch("saves.table.sample_outcome", return_value=_Any())
+    taken.start()
+    for ply in range(start, start + samples):
+        seen, _ = table.read()
+        entry = save.log[ply - 1]
+        new = msgspec.structs.replace(seen, log=[*seen.log, entry])
+        who = owners[entry.seat] if entry.seat >= 0 else owners[0]
+        wall = time.perf_counter()
+        table.commit(seen.check, new, who)
+        commits.append((time.perf_counter() - wall) * 1000)
+        wall = time.perf_counter()
+        watcher.read()
+        reads.append((time.perf_counter() - wall) * 1000)
+    taken.stop()
+    return statistics.median(commits), statistics.median(reads)
+
+
+class _Any:
+    """A draw equal to every draw."""
+
+    def __ne__(self, other: object) -> bool:
+        return False
+
+    def __eq__(self, other: object) -> bool:
+        return True
+
+    __hash__ = object.__hash__
+
+
 def load_times(path: Path, repeats: int) -> float:
     cpus = []
     for _ in range(repeats):
@@ -162,6 +211,17 @@ def main() -> None:
                     cells.append(f"{wall:6.2f} / {cpu:5.2f}" + ("*" if start not in moves else " "))
                 print(f"  {game_id:<16} {suffix[1:]:<5} " + " ".join(f"{cell:>15}" for cell in cells))
         print("  (* the game's last moves: its longest game is shorter)")
+
+        print(f"\na shared table: per-move commit / watcher's read, wall ms (median of {args.samples} moves)")
+        print(f"  {'game':<16} " + " ".join(f"{'move ' + format(n, ','):>15}" for n in moves))
+        for game_id, (save, states) in games.items():
+            cells = []
+            for start in moves:
+                if start + args.samples - 1 > len(save.log):
+                    start = len(save.log) - args.samples + 1
+                commit, read = table_times(save, states, start, args.samples, Path(folder))
+                cells.append(f"{commit:6.2f} / {read:5.2f}" + ("*" if start not in moves else " "))
+            print(f"  {game_id:<16} " + " ".join(f"{cell:>15}" for cell in cells))
 
         print("\nloading a 1,000-action save: median CPU ms (saves.load), the replay through apply, the rest")
         print(f"  {'game':<16} {'file':<5} {'actions':>7} {'load':>7} {'replay':>7} {'other':>7}")

@@ -26,6 +26,7 @@ from rules.core import (
     Result,
     bots,
     chance_rng,
+    hooks,
     label,
     log_lines,
     name_seats,
@@ -163,8 +164,7 @@ class Session:
 
     def turn_player(self) -> int | None:
         """Whose turn it is: the game's ``turn_player`` hook, else whoever decides."""
-        hook = getattr(self.game, "turn_player", None)
-        return hook(self.state) if hook is not None else self.to_move()
+        return hooks(self.game).turn_player(self.state)
 
     @property
     def over(self) -> bool:

@@ -44,9 +44,11 @@ by line, each whole entry line taken, a last one cut short (or the first
 bytes of a move written over the end) left out, exactly as for TOML; a
 damaged entry line with more lines after it is refused, naming the entry.
 
-Files of format 1, and shared tables (saves.table writes them whole), are
-one document with the log inside and ``check``, ``updated``, ``status``
-and ``finished`` in the header; they are read as they always were. So is a
+A shared table (saves.table) is such a JSON journal with one more header
+member, ``table`` (who owns each seat). Files of format 1, and tables an
+earlier castletui wrote, are one document with the log inside and ``check``,
+``updated``, ``status`` and ``finished`` in the header; they are read as
+they always were. So is a
 JSON save of format 2 laid out anew by a JSON tool (it stands as its last
 entry says), and one of the layout format 2 first had (a header, then
 lines after its ``}``; never released): both are written whole, in this
@@ -126,19 +128,21 @@ _NOT_IN_HEADER = ("log", "check")
 _ON_THE_LAST_LINE = ("updated", "status", "finished")
 
 
-def encode(save: SaveFile, suffix: str) -> bytes:
+def encode(save: SaveFile, suffix: str, extra: dict[str, Any] | None = None) -> bytes:
     """The whole file: the header, then every log entry as a line (and
     JSON's end)."""
-    return encode_header(save, suffix) + encode_lines(save, 0, suffix)
+    return encode_header(save, suffix, extra) + encode_lines(save, 0, suffix)
 
 
-def encode_header(save: SaveFile, suffix: str) -> bytes:
+def encode_header(save: SaveFile, suffix: str, extra: dict[str, Any] | None = None) -> bytes:
     """What a move never changes. The file is written in this castletui's
-    format, whatever the version it was read from."""
+    format, whatever the version it was read from. ``extra`` members go
+    last in the header (a shared table's seating: saves.table)."""
     plain = msgspec.to_builtins(save)
     plain["version"] = VERSION
     for key in _NOT_IN_HEADER + (_ON_THE_LAST_LINE if save.log else ()):
         plain.pop(key, None)
+    plain.update(msgspec.to_builtins(extra or {}))
     if suffix == ".json":
         document = msgspec.json.format(msgspec.json.encode(plain), indent=1)
         return document.removesuffix(b"\n}") + JSON_LOG  # the log, last, is written by encode_lines
@@ -401,7 +405,7 @@ def _json_torn(data: bytes, found: int, path: Path) -> _Parsed | None:
     version = raw.get("version") if raw is not None else None
     start = found + len(_JSON_LOG_LINE)
     # castletui's entry lines start at the line's start: a document laid out
-    # otherwise (a shared table cut short: never an ordinary save) is not read.
+    # otherwise (an older castletui's shared table cut short) is not read.
     if (
         raw is None
         or not isinstance(version, int)

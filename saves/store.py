@@ -37,6 +37,7 @@ import msgspec
 
 from saves.codec import (
     FORMATS,
+    Layout,
     decode,
     decode_layout,
     encode,
@@ -348,9 +349,13 @@ class Appended(NamedTuple):
     status: str
     finished: bool
     position: Position
+    updated: str = ""
+    """When the file was last saved (the last entry's time unless it says otherwise)."""
 
 
-def read_since(path: str | os.PathLike, since: Position) -> Appended:
+def read_since(
+    path: str | os.PathLike, since: Position, *, what: str = "save", follow: bool = True
+) -> Appended:
     """The log entries appended to the file at ``path`` after ``since`` (a
     Position from ``read_at``, ``write`` or an earlier ``read_since``), the
     game's status after them and the Position after them; a line still
@@ -378,19 +383,16 @@ def read_since(path: str | os.PathLike, since: Position) -> Appended:
                 state = game.apply(state, saves.decode_action(game, entry.action))
             position = appended.position
 
-    A shared table (saves.table) is still one document written whole at
-    every commit, so for now every change to it is Rewritten (at the cost
-    of an fstat when nothing changed); once a table's commits append their
-    lines (its seating in the header, rewritten whole only when a seat is
-    taken), watchers of tables read just the new moves too."""
+    A shared table (saves.table) is a JSON journal too, its seating in the
+    header: a commit appends, a seat taken or a move taken back rewrites it
+    whole. ``what`` and ``follow`` are as for ``open_regular``."""
     path = Path(path)
     try:
-        handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
-    except OSError as error:
-        raise Rewritten(f"Could not read {path.name}: {_reason(error)}.", path=path) from None
+        handle, status = open_regular(path, what=what, follow=follow)
+    except SaveError as error:
+        raise Rewritten(str(error), path=path) from None
     try:
-        status = os.fstat(handle)
-        if not stat.S_ISREG(status.st_mode) or (status.st_dev, status.st_ino) != (since.device, since.inode):
+        if (status.st_dev, status.st_ino) != (since.device, since.inode):
             raise Rewritten(f"{path.name} was written anew.", path=path)
         if not since.journal:
             if (status.st_size, status.st_mtime_ns) != (since.size, since.changed):
@@ -410,16 +412,18 @@ def read_since(path: str | os.PathLike, since: Position) -> Appended:
     entries, after, used = parse_lines(data, format_of(path), since.plies + 1, path)
     if since.plies + len(entries) > MAX_PLIES:
         raise SaveError(f"{path.name} holds more than {MAX_PLIES:,} moves.", path=path)
+    # The file as it was read (its size and time: a reader that looks again
+    # sees whether it changed since, a part-written move included).
+    seen = since._replace(size=status.st_size, changed=status.st_mtime_ns)
     if not entries:
-        return Appended([], "", False, since)
-    position = since._replace(
+        return Appended([], "", False, seen)
+    position = seen._replace(
         offset=since.offset + used,
         plies=since.plies + len(entries),
-        size=since.offset + used,
         last=entries[-1],
         stamp=(),
     )
-    return Appended(entries, after.status, after.finished, position)
+    return Appended(entries, after.status, after.finished, position, after.updated or entries[-1].at)
 
 
 def _keep_backup(path: Path) -> None:
@@ -542,8 +546,14 @@ def read_at(path: str | os.PathLike) -> tuple[SaveFile, Position]:
     path = Path(path)
     data, status = _read_bytes(path)
     save, layout = decode_layout(data, path)
+    return save, position_of(path, save, layout, data, status)
+
+
+def position_of(path: Path, save: SaveFile, layout: Layout, data: bytes, status: os.stat_result) -> Position:
+    """Where the file at ``path`` stands, read as ``data`` (its status when
+    read) holding ``save`` laid out as ``layout``."""
     end = end_of(format_of(path)) if layout.journal else b""
-    position = Position(
+    return Position(
         str(path),
         status.st_dev,
         status.st_ino,
@@ -556,7 +566,6 @@ def read_at(path: str | os.PathLike) -> tuple[SaveFile, Position]:
         save.log[-1] if save.log else None,
         _after_of(save) if not layout.torn and layout.offset + len(end) == len(data) else (),
     )
-    return save, position
 
 
 def read_bytes(path: Path) -> bytes:
@@ -564,22 +573,13 @@ def read_bytes(path: Path) -> bytes:
     return _read_bytes(path)[0]
 
 
-def _read_bytes(path: Path) -> tuple[bytes, os.stat_result]:
+def _read_bytes(path: Path, *, what: str = "save", follow: bool = True) -> tuple[bytes, os.stat_result]:
+    """The bytes of a save file (``what``: "save" or "table", for the
+    messages) and its status, or SaveError saying why not. A table is never
+    read through a symbolic link (``follow=False``): in a group folder
+    anyone could plant one."""
+    handle, status = open_regular(path, what=what, follow=follow)
     try:
-        # O_NONBLOCK: opening a FIFO must not wait for a writer that never comes.
-        handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-    except FileNotFoundError:
-        raise SaveError(f"There is no save at {path}.", path=path) from None
-    except IsADirectoryError:
-        raise SaveError(f"{path} is a folder, not a save file.", path=path) from None
-    except OSError as error:
-        raise SaveError(f"Could not read {path.name}: {_reason(error)}.", path=path) from None
-    try:
-        status = os.fstat(handle)
-        if stat.S_ISDIR(status.st_mode):
-            raise SaveError(f"{path} is a folder, not a save file.", path=path)
-        if not stat.S_ISREG(status.st_mode):
-            raise SaveError(f"{path} is not a regular file (a pipe or a device?), so not a save.", path=path)
         if status.st_size > MAX_SAVE_BYTES:
             raise SaveError(_too_large(path), path=path)
         with os.fdopen(handle, "rb", closefd=False) as file:
@@ -591,8 +591,45 @@ def _read_bytes(path: Path) -> tuple[bytes, os.stat_result]:
     if len(data) > MAX_SAVE_BYTES:  # it grew while being read
         raise SaveError(_too_large(path), path=path)
     if not data.strip():
-        raise SaveError(f"{path.name} is empty (a save that was cut short?).", path=path)
+        raise SaveError(f"{path.name} is empty (a {what} that was cut short?).", path=path)
     return data, status
+
+
+def open_regular(path: Path, *, what: str = "save", follow: bool = True) -> tuple[int, os.stat_result]:
+    """An open read-only handle on the regular file at ``path`` and its
+    status (the caller closes it), or SaveError saying why it is not a
+    ``what`` castletui reads: missing, a folder, a pipe or a device, or
+    (``follow=False``) a symbolic link."""
+    # O_NONBLOCK: opening a FIFO must not wait for a writer that never comes.
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
+    if not follow:
+        flags |= getattr(os, "O_NOFOLLOW", 0)
+    try:
+        handle = os.open(path, flags)
+    except FileNotFoundError:
+        raise SaveError(f"There is no {what} at {path}.", path=path) from None
+    except IsADirectoryError:
+        raise SaveError(f"{path} is a folder, not a {what} file.", path=path) from None
+    except OSError as error:
+        if error.errno == errno.ELOOP and not follow:
+            raise SaveError(
+                f"{path.name} is a symbolic link, which castletui never follows to a {what}.", path=path
+            ) from None
+        raise SaveError(f"Could not read {path.name}: {_reason(error)}.", path=path) from None
+    try:
+        status = os.fstat(handle)
+    except OSError as error:
+        os.close(handle)
+        raise SaveError(f"Could not read {path.name}: {_reason(error)}.", path=path) from None
+    problem = ""
+    if stat.S_ISDIR(status.st_mode):
+        problem = f"{path} is a folder, not a {what} file."
+    elif not stat.S_ISREG(status.st_mode):
+        problem = f"{path} is not a regular file (a pipe or a device?), so not a {what}."
+    if problem:
+        os.close(handle)
+        raise SaveError(problem, path=path)
+    return handle, status
 
 
 def _too_large(path: Path) -> str:

@@ -6,9 +6,15 @@ fields it does not know are skipped) with one more top-level key, ``table``:
 who owns each seat. Every change goes through :meth:`Table.commit` under an
 exclusive ``fcntl.flock`` on a lock file beside it, and only if the log still
 ends where the acting terminal saw it (its ``check``: plies and state hash);
-otherwise :class:`LostRace` carries the table as it now is. The new file is
-written whole to a temporary and renamed over the old one, so a castletui
-killed mid-write leaves the previous table intact (and its lock dies with it).
+otherwise :class:`LostRace` carries the table as it now is.
+
+A table file is a JSON journal like any save (saves.codec), its seating a
+member of the header: a move's commit writes only that move's line over
+the file's end, and the terminals watching it read only what was added
+(saves.store.read_since), so a move costs the same at move 5 and move 500.
+Taking a seat or taking a move back writes the file whole, to a temporary
+renamed over the old one. A castletui killed mid-write leaves a last line
+cut short, which every reader leaves out and the next commit writes over.
 
 Who is who: a seat belongs to the identity that took it, ``--as NAME`` (the
 forced command of a dedicated game account) or else the Unix user; a
@@ -45,12 +51,23 @@ import msgspec
 from rules import registry
 from rules.core import CHANCE, IllegalAction, chance_rng, sample_outcome, state_hash
 from saves import now
-from saves.codec import decode
+from saves.codec import JSON_END, JSON_LOG, decode_layout, encode
 from saves.errors import SaveError
 from saves.names import name_key, name_problem, normal_name
 from saves.replay import game_of, replay_states, verify
-from saves.schema import MAX_NAME_LENGTH, MAX_SAVE_BYTES, Check, LogEntry, Player, SaveFile
-from saves.store import _reason, _too_large, data_dir, new_save_path, read_bytes
+from saves.schema import MAX_NAME_LENGTH, Check, LogEntry, Player, SaveFile
+from saves.store import (
+    Position,
+    Rewritten,
+    _append,
+    _read_bytes,
+    _reason,
+    _written,
+    data_dir,
+    new_save_path,
+    position_of,
+    read_since,
+)
 
 ENVIRONMENT_VARIABLE = "CASTLETUI_TABLE_DIR"
 SUFFIX = ".json"  # JSON: every other terminal re-reads the file after each move
@@ -182,9 +199,21 @@ def is_table(path: str | os.PathLike) -> bool:
         return False  # tables are JSON
     try:
         # Through a symbolic link too: a table must never be opened as a save.
-        return msgspec.json.decode(read_bytes(path), type=_MaybeTable).table is not None
+        return _seating_in(_read_bytes(path)[0], _MaybeTable) is not None
     except (SaveError, msgspec.DecodeError, RecursionError):
         return False  # a hostile file nested too deep is refused when it is loaded
+
+
+def _seating_in(data: bytes, kind: type | None = None) -> Seating | None:
+    """The ``table`` member of a table file's header (read alone: the log
+    after it may be a move still being written); of the whole document when
+    the file is not laid out as a journal (an older castletui's table)."""
+    kind = kind or _TableKey
+    header_end = data.find(JSON_LOG + b"\n")
+    if header_end >= 0:
+        with contextlib.suppress(msgspec.DecodeError):
+            return msgspec.json.decode(data[:header_end] + b"\n}", type=kind).table
+    return msgspec.json.decode(data, type=kind).table
 
 
 def not_a_save_message(path: Path) -> str:
@@ -223,6 +252,9 @@ class Table:
         # The file as last read (its signature and what it said): a file
         # that was not replaced since is not decoded again.
         self._read: tuple[Signature, tuple[SaveFile, Seating]] | None = None
+        # Where the file ends as last read or written: a commit appends
+        # there, a read reads only what was added since.
+        self._position: Position | None = None
         self.known: Signature | None = None
         """The signature of the file as this castletui last read or wrote it."""
 
@@ -245,15 +277,26 @@ class Table:
 
     def read(self) -> tuple[SaveFile, Seating]:
         """The save and who sits where, as the file stands (no replay). A
-        file this table read before and nobody replaced since is not read
-        or decoded again (the same objects come back: nobody changes them)."""
-        data, seen = _read_bytes(self.path, unless=self._read[0] if self._read else None)
-        if data is None and self._read is not None:
-            self.known = seen
-            return self._read[1]
-        save = decode(data, self.path)
+        file this table read before and nobody changed since is not read or
+        decoded again (the same objects come back: nobody changes them); one
+        that only had moves appended costs reading those moves."""
+        seen = signature(self.path)
+        if self._read is not None and seen is not None:
+            if seen == self._read[0]:
+                self.known = seen
+                return self._read[1]
+            if self._position is not None and self._position.journal and seen[0] == self._position.inode:
+                grown = self._read_appended()
+                if grown is not None:
+                    return grown
+        return self._read_whole()
+
+    def _read_whole(self) -> tuple[SaveFile, Seating]:
+        data, status = _read_bytes(self.path, what="table", follow=False)
+        save, layout = decode_layout(data, self.path)
+        position = position_of(self.path, save, layout, data, status)
         try:
-            seating = msgspec.json.decode(data, type=_TableKey).table
+            seating = _seating_in(data) or Seating()
         except msgspec.DecodeError:
             seating = Seating()
         owners = [str(owner)[:MAX_NAME_LENGTH] for owner in seating.owners[: len(save.players)]]
@@ -266,8 +309,33 @@ class Table:
         ]
         if players != save.players:
             save = msgspec.structs.replace(save, config=msgspec.structs.replace(save.config, players=players))
-        self._read = (seen, (save, Seating(owners)))
-        self.known = seen
+        return self._remember(save, Seating(owners), position)
+
+    def _read_appended(self) -> tuple[SaveFile, Seating] | None:
+        """The table as last read with the moves appended since; None when
+        the file was written whole since (read it whole)."""
+        assert self._read is not None and self._position is not None
+        save, seating = self._read[1]
+        try:
+            appended = read_since(self.path, self._position, what="table", follow=False)
+        except Rewritten:
+            return None
+        if appended.entries:
+            log = save.log + appended.entries
+            save = msgspec.structs.replace(
+                save,
+                log=log,
+                check=Check(len(log), log[-1].hash),
+                status=appended.status,
+                finished=appended.finished,
+                updated=appended.updated or save.updated,
+            )
+        return self._remember(save, seating, appended.position)
+
+    def _remember(self, save: SaveFile, seating: Seating, position: Position) -> tuple[SaveFile, Seating]:
+        self._position = position
+        self.known = (position.inode, position.changed, position.size)
+        self._read = (self.known, (save, seating))
         return self._read[1]
 
     def states(self, save: SaveFile) -> list[Any]:
@@ -424,10 +492,15 @@ class Table:
             states = self.states(save)
             game = game_of(save, self.path.name)
             old, log = save.log, list(new.log)
-            if log[: len(old)] == old:
-                for entry in log[len(old) :]:
+            appended = log[: len(old)] == old
+            if appended:
+                for index in range(len(old), len(log)):
+                    entry = log[index]
                     self._check_owner(entry.seat, save, seating, who)
                     states = [*states, self._played(game, save, states[-1], len(states) - 1, entry)]
+                    # The hash every reader checks the move against is the
+                    # table's own, never the terminal's word.
+                    log[index] = msgspec.structs.replace(entry, hash=state_hash(states[-1]))
             elif log == old[:-1]:
                 self._check_undo(old[-1].seat, save, seating, who)
                 states = states[:-1]
@@ -448,9 +521,28 @@ class Table:
                 finished=game.to_move(states[-1]) is None,
                 status=status_text(game, states[-1], names, save.mode),
             )
-            self._write(written, seating)
+            if not (appended and self._append(written, seating, len(old))):
+                self._write(written, seating)
             self._replayed = (log, states)
             return seating
+
+    def _append(self, save: SaveFile, seating: Seating, start: int) -> bool:
+        """Write the lines of ``save``'s entries from ``start`` over the
+        file's end, under the lock; False (nothing written) unless the file
+        is still the journal this castletui last read or wrote, ending
+        where it left it (a move cut short by a killed writer, an older
+        castletui's table: the commit writes it whole instead)."""
+        position = self._position
+        if position is None or not position.journal or position.plies != start:
+            return False
+        if position.size != position.offset + len(JSON_END):
+            return False  # a part-written line follows the last whole one
+        self._clean_temporaries()  # a killed writer's, as before any write
+        written = _append(save, self.path, position)
+        if written is None:
+            return False
+        self._remember(save, seating, written)
+        return True
 
     def _check_owner(self, seat: int, save: SaveFile, seating: Seating, who: str) -> None:
         if seat == CHANCE or not 0 <= seat < len(save.players) or save.players[seat].is_bot:
@@ -481,9 +573,7 @@ class Table:
         under the lock, so any temporary of this table already there was
         left by a writer that died: it goes."""
         self._clean_temporaries()
-        plain = msgspec.to_builtins(save)
-        plain["table"] = msgspec.to_builtins(seating)
-        data = msgspec.json.format(msgspec.json.encode(plain), indent=1) + b"\n"
+        data = encode(save, SUFFIX, {"table": seating})
         mode = _mode_of(self.path)
         temporary = None
         try:
@@ -495,13 +585,12 @@ class Table:
                 file.write(data)
                 file.flush()
                 os.fsync(file.fileno())
-                written = _signature_of(os.fstat(file.fileno()))  # a rename keeps inode and mtime
+                status = os.fstat(file.fileno())  # a rename keeps inode and mtime
             os.replace(temporary, self.path)
             temporary = None
             # What this castletui wrote is what it would read back: its next
             # read (the next commit's, under the lock) decodes nothing.
-            self.known = written
-            self._read = (written, (save, seating))
+            self._remember(save, seating, _written(save, self.path, status, len(data) - len(JSON_END)))
         except OSError as error:
             raise SaveError(
                 f"Could not write {self.path.name}: {_reason(error)}. The table is as it was.", path=self.path
@@ -556,8 +645,9 @@ def _check_only_the_log_changed(save: SaveFile, new: SaveFile) -> None:
 
 
 Signature = tuple[int, int, int]
-"""A file's inode, modification time (ns) and size: a table is only ever
-replaced whole (a new inode), so an equal signature is an unchanged table."""
+"""A file's inode, modification time (ns) and size: an equal signature is
+an unchanged table (a commit changes its time and size, a whole rewrite
+its inode)."""
 
 
 def _signature_of(status: os.stat_result) -> Signature:
@@ -571,43 +661,6 @@ def signature(path: str | os.PathLike) -> Signature | None:
         return _signature_of(os.lstat(path))
     except OSError:
         return None
-
-
-def _read_bytes(path: Path, unless: Signature | None = None) -> tuple[bytes | None, Signature]:
-    """The bytes of a table file and its signature, never through a
-    symbolic link, or SaveError saying why not; no bytes (None) when the
-    file's signature is ``unless``."""
-    try:
-        # O_NONBLOCK: opening a FIFO must not wait for a writer that never comes.
-        handle = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOFOLLOW | os.O_CLOEXEC)
-    except FileNotFoundError:
-        raise SaveError(f"There is no table at {path}.", path=path) from None
-    except OSError as error:
-        if error.errno == errno.ELOOP:
-            raise SaveError(
-                f"{path.name} is a symbolic link, which castletui never follows to a table.", path=path
-            ) from None
-        if error.errno == errno.EISDIR:
-            raise SaveError(f"{path} is a folder, not a table.", path=path) from None
-        raise SaveError(f"Could not read {path.name}: {_reason(error)}.", path=path) from None
-    try:
-        status = os.fstat(handle)
-        if not stat.S_ISREG(status.st_mode):
-            raise SaveError(f"{path} is not a regular file, so not a table.", path=path)
-        seen = _signature_of(status)
-        if seen == unless:
-            return None, seen
-        with os.fdopen(handle, "rb", closefd=False) as file:
-            data = file.read(MAX_SAVE_BYTES + 1)
-    except OSError as error:
-        raise SaveError(f"Could not read {path.name}: {_reason(error)}.", path=path) from None
-    finally:
-        os.close(handle)
-    if len(data) > MAX_SAVE_BYTES:
-        raise SaveError(_too_large(path), path=path)
-    if not data.strip():
-        raise SaveError(f"{path.name} is empty (a table that was cut short?).", path=path)
-    return data, seen
 
 
 def _is_group_folder(directory: Path) -> bool:

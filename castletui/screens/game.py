@@ -42,7 +42,7 @@ from castletui.widgets.header import SteadyHeader
 from castletui.widgets.panels import GameLog, PlayersPanel
 from castletui.widgets.plain import Plain
 from rules import registry
-from rules.core import CHANCE, IllegalAction, name_seats, table_entry
+from rules.core import CHANCE, IllegalAction, hooks, name_seats, table_entry
 from rules.core import screen as screen_api
 
 
@@ -534,10 +534,7 @@ class GameScreen(Screen):
         session = self.session
         # Labels name each outcome (a log line may keep a drawn card secret).
         outcomes = [(session.label(action), action) for action, _ in session.chance_outcomes()]
-        prompt = getattr(session.game, "chance_prompt", None)
-        question = (
-            name_seats(prompt(session.state), session.names) if prompt else "What happened at the table?"
-        )
+        question = name_seats(hooks(session.game).chance_prompt(session.state), session.names)
 
         def answered(action: Any) -> None:
             if action is None:

@@ -206,6 +206,9 @@ class NewGameScreen(Screen):
                 compact=True,
                 id=widget_id,
             )
+            # As wide as its longest choice and the arrow: "variable" wrapped
+            # to "variabl / e" in the usual width.
+            widget.styles.width = max(10, max(len(str(c)) for c in option.choices) + 4)
         elif isinstance(option.default, bool):
             # On/Off reads at a glance, where a checkbox's mark is easy to misread.
             widget = Select(

@@ -89,7 +89,14 @@ class GotCatanWall(SpotBoard):
         head.append("Frostfangs ", TITLE)
         if roomy:
             head.append(", ".join(f"{left[k]} {k}s" for k in ("regular", "climber", "giant")))
-            head.append(f"   tokens: {pool} in the pool, {on_cards} on cards, {spent} spent", DIM)
+            tokens = Text(f"tokens: {pool} in the pool, {on_cards} on cards, {spent} spent", DIM)
+            # Beside the Frostfangs when both fit, else on a line of their
+            # own: a line is cut, never wrapped, and the tokens were cut.
+            if head.cell_len + 3 + tokens.cell_len <= width:
+                head.append("   ").append_text(tokens)
+            else:
+                lines.append(head)
+                head = Text("  ", no_wrap=True).append_text(tokens)
         else:
             head.append(" ".join(f"{left[k]}{KIND_LETTER[k]}" for k in ("regular", "climber", "giant")))
             head.append(f"  tokens: pool {pool}, spent {spent}", DIM)

@@ -55,7 +55,7 @@ from rules.castle_raisers.state import (
     StopPouring,
     TakeVillage,
 )
-from rules.castle_raisers.table import (
+from rules.castle_raisers.supplies import (
     bump,
     castles_with,
     clockwise_from,
@@ -64,17 +64,17 @@ from rules.castle_raisers.table import (
     stack_tokens,
     threats_allowed,
 )
-from rules.core import IllegalAction, fresh, popped, recorded, replaced_top
+from rules.core import IllegalAction, answered_top, popped, recorded, replaced_top
 from rules.core.multiset import added, removed
 
 
 def apply(state: State, action: Action) -> State:
-    state = fresh(state)
-    pending = state.pending
-    if not pending:
-        raise IllegalAction("The game is over: no more actions.")
-    step = pending[-1]
-    return settle(ANSWERS[step.kind](state, step, action))
+    """The state after ``action``; raises IllegalAction with the reason."""
+    return answered_top(state, action, ANSWERS, _settle, over="The game is over: no more actions.")
+
+
+def _settle(state: State, step: Pending) -> State:
+    return settle(state)  # whichever decision was answered, the same steps follow
 
 
 def answered(state: State, then: Sequence[Pending] = (), **changes) -> State:

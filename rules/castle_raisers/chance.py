@@ -21,7 +21,7 @@ from rules.castle_raisers.state import (
     Pending,
     State,
 )
-from rules.castle_raisers.table import stack_tokens, threats_allowed
+from rules.castle_raisers.supplies import stack_tokens, threats_allowed
 from rules.core import weighted
 from rules.core.multiset import counts
 

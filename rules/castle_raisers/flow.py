@@ -32,7 +32,7 @@ from rules.castle_raisers.edition import (
 from rules.castle_raisers.legal import pour_targets, village_choices, village_locations
 from rules.castle_raisers.sheet import ability_count, wolves_entering, wolves_in_region
 from rules.castle_raisers.state import Line, Pending, State
-from rules.castle_raisers.table import (
+from rules.castle_raisers.supplies import (
     bump,
     castles_with,
     clockwise_from,

@@ -6,7 +6,7 @@ may defeat). ``apply`` checks every action against the same rules and says
 why it refuses one: where a player may expect to do something the rules
 forbid (a vicious wolf with one cauldron left, an empty stack, a slot half
 supported), the ``*_reason`` function here both refuses it in ``apply`` and
-explains it in :func:`refusals` ("why not?")."""
+explains it in ``queries.refusals`` ("why not?")."""
 
 from __future__ import annotations
 
@@ -47,8 +47,7 @@ from rules.castle_raisers.state import (
     StopPouring,
     TakeVillage,
 )
-from rules.castle_raisers.table import has_threat, stack_tokens, threat_amount
-from rules.castle_raisers.text import label
+from rules.castle_raisers.supplies import has_threat, stack_tokens, threat_amount
 
 
 def legal_actions(state: State) -> list[Action]:
@@ -162,45 +161,6 @@ def slot_refusals(wall: tuple[str, ...]) -> list[tuple[int, int, str]]:
             below = geometry.filled(wall, level - 1, slot) + geometry.filled(wall, level - 1, slot + 1)
             if below == 1 and not geometry.filled(wall, level, slot):
                 found.append((level, slot, geometry.why_not_legal(wall, level, slot)))
-    return found
-
-
-def refusals(state: State, seat: int) -> list[tuple[str, str]]:
-    """Why not? What ``seat`` may expect to do at its decision but may not,
-    each (label, reason): wolves this pouring cannot defeat and stopping
-    under Strong Hides; a token or stack that may not be taken; a location
-    a Threat card forbids; a slot resting on one tile only."""
-    step = state.pending[-1] if state.pending else None
-    if step is None or step.kind in CHANCE_KINDS or step.seat != seat:
-        return []
-    found: list[tuple[str, str]] = []
-    if step.kind == "pour":
-        castle = state.castles[seat]
-        for kind, name in enumerate(WOLF_KINDS):
-            if castle.wolves[step.section * 4 + kind] > 0:
-                reason = pour_reason(state, step, kind)
-                if reason:
-                    found.append((label(state, PourCauldron(name)), reason))
-        reason = stop_pouring_reason(state, step)
-        if reason:
-            found.append((label(state, StopPouring()), reason))
-    elif step.kind == "village_take":
-        candidates = [TakeVillage(token=token) for token in dict.fromkeys(state.village_face_up)]
-        candidates += [TakeVillage(colour=colour) for colour in COLOURS]
-        for action in candidates:
-            reason = village_take_reason(state, seat, action)
-            if reason:
-                found.append((label(state, action), reason))
-    elif step.kind == "village_place":
-        castle = state.castles[seat]
-        for index, location in enumerate(LOCATIONS):
-            if not castle.village[index]:
-                reason = village_place_reason(state, seat, location)
-                if reason:
-                    found.append((label(state, PlaceVillage(location)), reason))
-    elif step.kind in ("place", "fortify"):
-        for level, slot, reason in slot_refusals(state.castles[seat].wall):
-            found.append((label(state, PlaceTile(level, slot)), reason))
     return found
 
 

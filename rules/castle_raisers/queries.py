@@ -4,10 +4,16 @@ what a vicious wolf costs, whether a discard makes the wolves attack, which
 sections a Village location counts in, the co-operative team standing; the
 ring wall's geometry and the score sheet; and the component tables, action
 Structs and words the screens show.
+
+The screen API's hooks live here (``prompt``, ``spot``, ``refusals``: see
+``rules.core.screen``), each given a seat's ``view``: the question, the
+place an action is about, and "why not?" from legal's ``*_reason``
+functions, the words ``apply`` refuses with.
 """
 
 from __future__ import annotations
 
+from rules.castle_raisers.chance import CHANCE_KINDS
 from rules.castle_raisers.edition import (
     ABILITIES,
     ABILITY_NAMES,
@@ -42,6 +48,13 @@ from rules.castle_raisers.geometry import (
     visible_wall_icons,
     why_not_legal,
 )
+from rules.castle_raisers.legal import (
+    pour_reason,
+    slot_refusals,
+    stop_pouring_reason,
+    village_place_reason,
+    village_take_reason,
+)
 from rules.castle_raisers.scoring import calculator_result, threat_met, threat_report
 from rules.castle_raisers.sheet import (
     ability_count,
@@ -73,8 +86,13 @@ from rules.castle_raisers.state import (
     StopPouring,
     TakeVillage,
 )
-from rules.castle_raisers.table import dispatch_icons, physical_attack_supply, stack_tokens
-from rules.castle_raisers.text import prompt, tile_text, token_text, token_words
+from rules.castle_raisers.supplies import (
+    dispatch_icons,
+    physical_attack_supply,
+    stack_tokens,
+)
+from rules.castle_raisers.text import label, tile_text, token_text, token_words
+from rules.core import seat_ref
 
 
 def decision(state: State) -> Pending | None:
@@ -84,7 +102,36 @@ def decision(state: State) -> Pending | None:
     return state.pending[-1] if state.pending else None
 
 
-def spot(state: State, action: Action) -> tuple | None:
+def prompt(view: State, seat: int) -> str:
+    """The question for ``seat`` (as ``{P<seat>}``), from the decision on top."""
+    top = view.pending[-1] if view.pending else None
+    who = seat_ref(seat)
+    if top is None:
+        return f"{who}, choose:"
+    plural = "s" if top.count != 1 else ""
+    questions = {
+        "draft": f"{who}, take a Wall tile; then choose its slot:",
+        "place": f"{who}, place {tile_text(top.tile)} on a lit slot:" if top.tile in TILES else "",
+        "discard": f"{who}, discard one of the other tiles:",
+        "order": f"{who}, two icons are covered: which fires first?",
+        "village_take": f"{who}, Settling Villagers: take a Village token:",
+        "village_place": f"{who}, where does {token_text(top.tile)} go?" if top.tile in TOKENS else "",
+        "fortify": f"{who}, place a Fortification tile ({top.count} to place):",
+        "pour": (
+            f"{who}, {top.count} cauldron{plural} for the wolves in the {SECTIONS[top.section]}:"
+            if 0 <= top.section < len(SECTIONS)
+            else ""
+        ),
+        "reveal_line": f"{who}, Prestige: reveal an Attack token of the lines:",
+        "remove_wolf": f"{who}, Dispatch: send a wolf of the lines back ({top.count} to go):",
+        "pick_line": f"{who}, End of Age: choose a line's Attack token:",
+        "start_village": f"{who}, choose a Village token for your starting location:",
+        "choose_board": f"{who}, choose your Castle board:",
+    }
+    return questions.get(top.kind) or f"{who}, choose:"
+
+
+def spot(view: State, action: Action) -> tuple | None:
     """The board place an action is about, as the boards name their places:
     ("slot", level, slot) on the wall of the seat deciding, ("tile", id) on
     the Piggy board, ("token", id) or ("stack", colour) on the Village board,
@@ -101,7 +148,7 @@ def spot(state: State, action: Action) -> tuple | None:
     if isinstance(action, RevealLine | RemoveWolf | PickLine):
         return ("line", action.line)
     if isinstance(action, PourCauldron | StopPouring):
-        top = decision(state)
+        top = decision(view)
         return ("region", top.section) if top is not None else None
     return None
 
@@ -219,3 +266,45 @@ __all__ = [
     "wolves_entering",
     "wolves_score",
 ]
+
+
+# --- why not? (the screen API's refusals, from legal's reasons) ---
+
+
+def refusals(view: State, seat: int) -> list[tuple[str, str]]:
+    """Why not? What ``seat`` may expect to do at its decision but may not,
+    each (label, reason): wolves this pouring cannot defeat and stopping
+    under Strong Hides; a token or stack that may not be taken; a location
+    a Threat card forbids; a slot resting on one tile only."""
+    step = view.pending[-1] if view.pending else None
+    if step is None or step.kind in CHANCE_KINDS or step.seat != seat:
+        return []
+    found: list[tuple[str, str]] = []
+    if step.kind == "pour":
+        castle = view.castles[seat]
+        for kind, name in enumerate(WOLF_KINDS):
+            if castle.wolves[step.section * 4 + kind] > 0:
+                reason = pour_reason(view, step, kind)
+                if reason:
+                    found.append((label(view, PourCauldron(name)), reason))
+        reason = stop_pouring_reason(view, step)
+        if reason:
+            found.append((label(view, StopPouring()), reason))
+    elif step.kind == "village_take":
+        candidates = [TakeVillage(token=token) for token in dict.fromkeys(view.village_face_up)]
+        candidates += [TakeVillage(colour=colour) for colour in COLOURS]
+        for action in candidates:
+            reason = village_take_reason(view, seat, action)
+            if reason:
+                found.append((label(view, action), reason))
+    elif step.kind == "village_place":
+        castle = view.castles[seat]
+        for index, location in enumerate(LOCATIONS):
+            if not castle.village[index]:
+                reason = village_place_reason(view, seat, location)
+                if reason:
+                    found.append((label(view, PlaceVillage(location)), reason))
+    elif step.kind in ("place", "fortify"):
+        for level, slot, reason in slot_refusals(view.castles[seat].wall):
+            found.append((label(view, PlaceTile(level, slot)), reason))
+    return found

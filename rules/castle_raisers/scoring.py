@@ -21,7 +21,7 @@ from rules.castle_raisers.sheet import (
     wolves_entering,
 )
 from rules.castle_raisers.state import Castle, State
-from rules.castle_raisers.table import cooperative
+from rules.castle_raisers.supplies import cooperative
 from rules.core import Result, seat_ref
 
 

@@ -155,36 +155,7 @@ def describe(state: State, action: Action) -> str:
     return f"{seat} {action!r}"
 
 
-def prompt(state: State, seat: int) -> str:
-    """The question for ``seat`` (as ``{P<seat>}``), from the decision on top."""
-    top = state.pending[-1] if state.pending else None
-    who = seat_ref(seat)
-    if top is None:
-        return f"{who}, choose:"
-    plural = "s" if top.count != 1 else ""
-    questions = {
-        "draft": f"{who}, take a Wall tile; then choose its slot:",
-        "place": f"{who}, place {tile_text(top.tile)} on a lit slot:" if top.tile in TILES else "",
-        "discard": f"{who}, discard one of the other tiles:",
-        "order": f"{who}, two icons are covered: which fires first?",
-        "village_take": f"{who}, Settling Villagers: take a Village token:",
-        "village_place": f"{who}, where does {token_text(top.tile)} go?" if top.tile in TOKENS else "",
-        "fortify": f"{who}, place a Fortification tile ({top.count} to place):",
-        "pour": (
-            f"{who}, {top.count} cauldron{plural} for the wolves in the {SECTIONS[top.section]}:"
-            if 0 <= top.section < len(SECTIONS)
-            else ""
-        ),
-        "reveal_line": f"{who}, Prestige: reveal an Attack token of the lines:",
-        "remove_wolf": f"{who}, Dispatch: send a wolf of the lines back ({top.count} to go):",
-        "pick_line": f"{who}, End of Age: choose a line's Attack token:",
-        "start_village": f"{who}, choose a Village token for your starting location:",
-        "choose_board": f"{who}, choose your Castle board:",
-    }
-    return questions.get(top.kind) or f"{who}, choose:"
-
-
-def label(state: State, action: Action) -> str:
+def label(view: State, action: Action) -> str:
     """A short action-bar text (no player names)."""
     if isinstance(action, DrawStartPlayer):
         return f"{seat_ref(action.seat)} starts"

@@ -1,35 +1,37 @@
 """Castlecards (Alberto Cano, Invedars 2016-17): storm rival fortresses with
 village cards; the last castle standing wins.
 
-The face of the package, the only names the app imports:
+The face of the package (``__all__``, tests/rules/test_game_plan.py checks
+it), the only names the app imports:
 
-- the protocol of ``rules.core``: ``INFO``, ``State``, ``Action``,
-  ``setup``, ``to_move``, ``legal_actions``, ``chance_outcomes``, ``apply``,
-  ``view``, ``result``, ``describe``;
-- its optional hooks: ``label``, ``chance_prompt`` (the question table mode
-  asks at a draw, naming whose draw and which pile), ``setup_form`` (table
-  mode's set-up on one form: who starts, the deal counted, never named),
-  ``effects`` (log lines for what the rules did by themselves),
-  ``evaluate``, ``bot_action``, ``turn_player`` (whose turn it is while a
-  Thief, a supporter or the defender decides), and the screen
-  API's ``prompt``, ``spot`` (a fortress card or a card in hand), ``group``
-  (Attack > target, Night attack > target, Defend, Throw a card away) and
-  ``preview`` (what a choice would do), from ``queries``;
-- the queries the screens ask (``queries``): ``attack_outlook`` /
-  ``pick_outlook`` / ``Outlook``, ``attack_total`` / ``defence_total``,
-  ``explore_torches`` / ``explore_succeeds``, ``refusal`` (why any action
-  is refused, in ``apply``'s words), ``card_shields`` / ``base_shields``,
-  ``attack_parts`` (each card of an attack under what it does),
-  ``pile_sizes``, ``build_paid``, ``pick_words``, the card words
-  (``card_name``, ``card_face``, ``unit_name``, ``versus``...),
-  and the names they read: the card tables ``CARDS``, ``COLOUR``, ``KIND``,
-  ``STRENGTH``, ``TORCHES``, ``ACADEMY_CARDS``, ``HIDDEN``, ``title``,
-  ``FortressCard`` and the action Structs the screens build.
+- the protocol of ``rules.core``: ``INFO``, ``State`` (a seat's ``view``
+  is one too: the read model the screens are given), ``Action``,
+  ``setup``, ``to_move``, ``legal_actions``, ``chance_outcomes``,
+  ``apply``, ``view``, ``result``, ``describe``;
+- its optional hooks: ``label``, ``effects`` (log lines for what the rules
+  did by themselves), ``evaluate``, ``bot_action``, ``turn_player`` (whose
+  turn it is while a Thief, a supporter or the defender decides) and
+  ``view_action`` (a card picked or given as each seat sees it);
+- the screen API (``rules.core.screen``), each hook given a seat's view:
+  ``prompt``, ``spot`` (a fortress card or a card in hand), ``group``
+  (Attack > target, Night attack > target, Defend, Throw a card away),
+  ``preview`` (what a choice would do), ``refusals`` ("why not?") and the
+  rules ``helpers``;
+- table mode's questions (``rules.core.table_entry``): ``chance_prompt``
+  (whose draw and which pile) and ``setup_form`` (who starts, the deal
+  counted, never named);
+- the actions the screens build: ``Attack``, ``NightAttack``, ``Pick``,
+  ``Confirm``.
 
-Reading order of the package: info, edition, state, setup, flow, legal,
-apply, chance, view, scoring, text, queries, bots; beside them decks (the
-piles to draw from) and fortress (shields, reach and the weighing of an
-attack).
+The queries the screens still read beside the face (``queries.__all__``:
+the attack outlook, the card words and tables...) stay importable from
+here until the app reads one read model; they are not the face.
+
+Reading order of the package (the plan, README "Adding a game"): edition,
+info, state; decks (the piles to draw from) and fortress (shields, reach
+and the weighing of an attack); chance, flow, legal, scoring, setup;
+apply; view; text; queries (the screen API and what the screens read),
+table_entry, calc; bots.
 """
 
 from __future__ import annotations
@@ -37,16 +39,16 @@ from __future__ import annotations
 from .apply import apply
 from .bots import bot_action
 from .calc import helpers
-from .chance import chance_outcomes, chance_prompt, setup_form
+from .chance import chance_outcomes
 from .flow import to_move, turn_player
 from .info import INFO
 from .legal import legal_actions
-from .legal import why_not as refusals
-from .queries import *  # noqa: F403 - the public queries, listed in queries.__all__
-from .queries import __all__ as _queries
+from .queries import *  # noqa: F403 - what the screens read today, not the face
+from .queries import group, preview, prompt, refusals, spot
 from .scoring import evaluate, result
 from .setup import setup
-from .state import Action, State
+from .state import Action, Attack, Confirm, NightAttack, Pick, State
+from .table_entry import chance_prompt, setup_form
 from .text import describe, effects, label
 from .view import view, view_action
 
@@ -65,16 +67,24 @@ __all__ = [
     "view",
     # optional hooks
     "bot_action",
-    "chance_prompt",
-    "setup_form",
     "effects",
     "evaluate",
     "label",
     "turn_player",
     "view_action",
-    # the screen API: why not, and the rules helpers
+    # the screen API, on a seat's view
+    "prompt",
+    "spot",
+    "group",
+    "preview",
     "refusals",
     "helpers",
-    # queries for the screens
-    *_queries,
+    # table mode's entry
+    "chance_prompt",
+    "setup_form",
+    # the actions the screens build
+    "Attack",
+    "Confirm",
+    "NightAttack",
+    "Pick",
 ]

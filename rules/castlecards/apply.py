@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 from msgspec.structs import replace
 
-from rules.core import IllegalAction, fresh, popped, pushed, replaced_top, run_automatic
+from rules.core import IllegalAction, answered_top, popped, pushed, replaced_top, run_automatic
 from rules.core.multiset import added, added_all, removed
 
 from .chance import UNSEEN_DECK, can_name, cards_left, named, possible_cards, unseen_draw
@@ -50,15 +50,12 @@ from .state import (
 
 def apply(state: State, action) -> State:
     """The state after ``action``; raises IllegalAction with the reason."""
-    state = fresh(state)
-    if not state.pending:
-        raise IllegalAction("The game is over.")
-    step = state.pending[-1]  # the top, read at every action without a call
-    try:
-        answer = _ANSWERS[step.kind]
-    except KeyError:  # pragma: no cover - automatic steps are never left on top
-        raise IllegalAction("Nothing to decide right now.") from None
-    return run_automatic(answer(state, step, action), AUTOMATIC_STEPS)
+    return answered_top(state, action, _ANSWERS, settle)
+
+
+def settle(state: State, step: Pending) -> State:
+    """After answering ``step``: the automatic steps until a decision is on top."""
+    return run_automatic(state, AUTOMATIC_STEPS)
 
 
 def _set_player(state: State, seat: int, player: Player) -> tuple[Player, ...]:

@@ -1,6 +1,6 @@
 """Chance decisions: who starts, and the card that comes up at a draw (its
-odds from the multiset left in the pile), and the question table mode asks
-at each of them.
+odds from the multiset left in the pile). The question table mode asks at
+each of them is ``table_entry``'s.
 
 Table mode keeps no secret typed in front of the table: a card drawn into
 a hand from a shuffled deck (Village, Siege, Academy), or a face-down loot
@@ -20,9 +20,8 @@ from collections.abc import Iterable
 
 from msgspec.structs import replace
 
-from rules.core import IllegalAction, seat_ref, top
+from rules.core import IllegalAction, top
 from rules.core.multiset import added, counts, removed
-from rules.core.table_entry import Batch
 
 from .decks import draw_source, face_down_draw
 from .edition import CARDS, DECK, FACE_DOWN, HIDDEN, KIND, STRENGTH, TORCHES, title
@@ -38,7 +37,7 @@ for _placeholder in UNSEEN.values():
     KIND[_placeholder] = ""
     STRENGTH[_placeholder] = 0
     TORCHES[_placeholder] = 0
-_UNSEEN_TITLES = {"village": "Village", "siege": "Siege", "academy": "Academy"}
+UNSEEN_TITLES = {"village": "Village", "siege": "Siege", "academy": "Academy"}
 _SEEN_ELSEWHERE = "every one is seen elsewhere."
 
 
@@ -130,14 +129,12 @@ def naming_reason(state: State, seat: int, cards: Iterable[str]) -> str:
         if not state.table_mode or placeholder is None or placeholder not in hand:
             return f"You have no {title(card)} in hand."
         if _pool(state, deck).count(card) < n:
-            return (
-                f"None of your unseen {_UNSEEN_TITLES[deck]} cards can be {title(card)}: " + _SEEN_ELSEWHERE
-            )
+            return f"None of your unseen {UNSEEN_TITLES[deck]} cards can be {title(card)}: " + _SEEN_ELSEWHERE
         per_deck[placeholder] += n
     for placeholder, n in per_deck.items():
         if hand.count(placeholder) < n:
             deck = UNSEEN_DECK[placeholder]
-            return f"You hold only {hand.count(placeholder)} unseen {_UNSEEN_TITLES[deck]} card(s)."
+            return f"You hold only {hand.count(placeholder)} unseen {UNSEEN_TITLES[deck]} card(s)."
     return ""
 
 
@@ -233,92 +230,3 @@ def chance_outcomes(state: State) -> list[tuple[Draw | FirstPlayer, float]]:
 _DRAWS = {name: Draw(name) for name in (*CARDS, HIDDEN, FACE_DOWN, *UNSEEN.values())}
 """One Draw per card, shared: a draw lists the odds of some 30 cards, and
 random play and the bots list them at every draw."""
-
-
-def chance_prompt(state: State) -> str:
-    """The question table mode asks at a chance step, naming whose draw it
-    is and from which pile; its answers are the ``label`` of each outcome.
-    A face-down loot card is never named: the table only confirms it went
-    face down; a card only its owner sees is confirmed, not named."""
-    step = top(state.pending)
-    if step is None:
-        return "What happened at the table?"
-    if step.kind == "first":
-        return "Who starts? (the player who most recently saw a castle, or the youngest)"
-    if step.kind != "draw":
-        return "What happened at the table?"
-    who = seat_ref(step.target)
-    more = f" ({step.count - 1} more after this one)" if step.count > 1 else ""
-    if unseen_draw(state, step):
-        card = (
-            "a face-down loot card"
-            if step.source == "reveal"
-            else f"the top {_UNSEEN_TITLES[step.source]} card"
-        )
-        return (
-            f"{who} takes {card} into hand{more} and keeps it secret: nobody types it in until it is played."
-        )
-    if step.source == "loot":
-        return (
-            f"{who} takes one of {seat_ref(step.source_seat)}'s face-down loot cards{more} without "
-            "looking: it stays face down."
-        )
-    if step.dest == "loot":
-        return f"{who} takes the top Village card as loot, face down: nobody looks at it."
-    if step.source == "reveal":
-        return f"{who} turns a face-down loot card up into hand{more}: which card is it?"
-    if step.dest == "open":
-        # Only the turn player explores: the dungeon is turned up for their Explorers.
-        return f"Which Dungeon card is turned up for {seat_ref(state.turn)}'s Explorers?"
-    deck = _UNSEEN_TITLES.get(step.source, "")
-    if cards_left(state, step) <= 0:
-        # The shuffled part is gone: the cards put back under come up, face up, first to last.
-        return f"The {deck} deck is used up: which card from under it did {who} draw?"
-    return f"Which {deck} card did {who} draw{more}?"
-
-
-DEALT = "cards face down"
-"""What the set-up form's deal line counts: cards dealt, never which."""
-
-
-def setup_form(state: State) -> tuple[Batch, ...]:
-    """The screen API's set-up form, table mode: who starts, then the deal
-    (each hand dealt face down: only its owner looks, so the table types
-    how many were dealt, never which). () in digital play and once the
-    first turn has begun (its card is the turn's own draw, asked then).
-    The questions are short: the form shows each on one line of 33
-    columns beside its answer."""
-    if not state.table_mode or state.turn_number > 0:
-        return ()
-    fields = []
-    pending = state.pending
-    if pending and pending[-1].kind == "first":
-        seats = tuple(seat_ref(seat) for seat in range(len(state.players)))
-        fields.append(Batch("Who starts", seats, 1, _first_player))
-    deal = [step for step in reversed(pending) if step.kind in ("deal", "draw") and step.dest == "hand"]
-    dealt = sum(step.count for step in deal)
-    if dealt:
-        fields.append(Batch(_deal_question(state, deal), (DEALT,), dealt, _dealt_unseen))
-    return tuple(fields)
-
-
-def _deal_question(state: State, deal: list[Pending]) -> str:
-    """The deal in words: how many of which deck each player is dealt
-    ("Deal: 4 Village + 1 Academy each")."""
-    if any(player.hand for player in state.players):
-        # Answered one card at a time so far (a save from the middle of it).
-        return "The rest of the deal"
-    per_seat: dict[str, int] = {}
-    for step in deal:
-        per_seat[step.source] = max(per_seat.get(step.source, 0), step.count)
-    each = " + ".join(f"{n} {_UNSEEN_TITLES[source]}" for source, n in per_seat.items())
-    return f"Deal: {each} {'cards ' if len(per_seat) == 1 else ''}each"
-
-
-def _first_player(action) -> str | None:
-    return seat_ref(action.seat) if isinstance(action, FirstPlayer) else None
-
-
-def _dealt_unseen(action) -> str | None:
-    """A card dealt into a hand goes in unseen: the one outcome of each deal."""
-    return DEALT if isinstance(action, Draw) and action.card in UNSEEN_DECK else None

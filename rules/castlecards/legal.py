@@ -356,7 +356,7 @@ def action_reason(state: State, action) -> str:
     return "That is not an action for your turn."
 
 
-def refusals(state: State) -> dict[str, str]:
+def refused_actions(state: State) -> dict[str, str]:
     """For the turn player's action menu: each kind of action that is not
     possible right now, with the reason ("buy": "Buying takes a Gold card.")."""
     step = top(state.pending)
@@ -394,45 +394,6 @@ def refusals(state: State) -> dict[str, str]:
             "and a standing fortress card with room, or a stationed card to take back."
         )
     return out
-
-
-_ACTION_LABELS = {
-    "buy": "Buy",
-    "explore": "Explore",
-    "attack": "Attack",
-    "night": "Night attack",
-    "defend": "Defend",
-    "build": "Build",
-    "academy": "Academy",
-    "king": "King",
-    "draw": "Draw a Village card",
-}
-"""The turn's actions in the rulebook's words, for the "why not?" list."""
-
-
-def why_not(state: State, seat: int) -> list[tuple[str, str]]:
-    """The screen API's ``refusals`` hook: what ``seat`` might expect to do
-    at its decision but may not, each (label, reason), in the words
-    ``apply`` refuses them with: the turn's actions (:func:`refusals`), a
-    choice of cards not yet complete."""
-    step = top(state.pending)
-    if step is None or step.seat != seat:
-        return []
-    if step.kind == "action":
-        kinds = refusals(state)
-        if state.actions_used < 1:
-            # Drawing a card is an action only with a King's: not one a player expects.
-            kinds.pop("draw", None)
-        return [(label, kinds[kind]) for kind, label in _ACTION_LABELS.items() if kind in kinds]
-    if step.kind == "select":
-        reason = confirm_reason(state, step)
-        if reason and step.purpose != "build":
-            return [("Confirm", reason)]
-        return []
-    # A Thief not held is not listed: the one line that seat has, "Pass (no
-    # Thief to play)", already says why, and apply still refuses it with
-    # thief_reason.
-    return []
 
 
 def thief_reason(state: State, seat: int) -> str:

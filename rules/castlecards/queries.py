@@ -3,7 +3,8 @@ never weigh swords or copy a rule themselves: the attack in progress and a
 pick's effect on it (``attack_parts`` puts each card under what it does),
 the Explorers' torches, the build's payment, the piles' sizes, why an action
 is refused, the shields of a fortress card; the screen API's hooks
-(``prompt``, ``spot``, ``group``, ``preview``); the card words of the
+(``prompt``, ``spot``, ``group``, ``preview``, ``refusals``), each given
+a seat's ``view``; the card words of the
 screens (``card_name``, ``card_face``, ``versus``...); and the names they
 read: the card data tables, the State and FortressCard Structs, and the
 action Structs they build.
@@ -23,7 +24,15 @@ from rules.core import IllegalAction, seat_ref, top
 
 from .apply import apply
 from .edition import ACADEMY_CARDS, CARDS, COLOUR, HIDDEN, KIND, STRENGTH, TORCHES, title
-from .fortress import attack_total, base_shields, card_shields, defence_total, walls_in_the_way, weigh
+from .fortress import (
+    attack_total,
+    base_shields,
+    card_shields,
+    defence_total,
+    walls_in_the_way,
+    weigh,
+)
+from .legal import confirm_reason, refused_actions
 from .state import (
     Academy,
     Attack,
@@ -55,7 +64,7 @@ from .text import (
     verdict,
     versus,
 )
-from .view import view
+from .view import view as seat_view
 
 __all__ = [
     "ACADEMY_CARDS",
@@ -279,29 +288,29 @@ def pick_words(state: State, card: str) -> str:
 # --- the screen API (rules.core.screen) ----------------------------------------------
 
 
-def prompt(state: State, seat: int) -> str:
+def prompt(view: State, seat: int) -> str:
     """The question for the person to move."""
-    step = top(state.pending)
+    step = top(view.pending)
     if step is None:
         return "The game is over."
     who = seat_ref(step.seat)
     if step.kind == "action":
-        more = f" ({state.actions_left} actions left)" if state.actions_left > 1 else ""
+        more = f" ({view.actions_left} actions left)" if view.actions_left > 1 else ""
         return f"{who}, your action{more}:"
     if step.kind == "select":
         purpose = step.purpose
         if purpose == "attack":
-            if state.assault.night:
+            if view.assault.night:
                 return f"{who}, pick cards to play face down, then confirm:"
             return f"{who}, pick your attack cards, then confirm:"
         if purpose == "support":
-            return f"{who}, add cards to {seat_ref(state.assault.attacker)}'s attack?"
+            return f"{who}, add cards to {seat_ref(view.assault.attacker)}'s attack?"
         if purpose == "react":
             return f"{who}, you are attacked! React with Academy cards?"
         if purpose == "explore":
             return f"{who}, pick Explorers, then confirm:"
         if purpose == "build":
-            paid, cost = build_paid(state)
+            paid, cost = build_paid(view)
             return f"{who}, pay {cost} Builders or Gold, at least 1 Builders ({paid} paid):"
     if step.kind == "thief":
         return f"{who}, {seat_ref(step.target)} spent {count_words(step.count, 'Gold', 'Gold')}: play your Thief?"
@@ -310,13 +319,13 @@ def prompt(state: State, seat: int) -> str:
     return f"{who}, choose:"
 
 
-def spot(state: State, action) -> Hashable | None:
+def spot(view: State, action) -> Hashable | None:
     """The place on the table an action is about: a fortress card
     ("fort", seat, slot) or a card in hand ("hand", card)."""
     if isinstance(action, Attack | NightAttack):
         return ("fort", action.target, action.slot)
     if isinstance(action, Station | Recall):
-        step = top(state.pending)
+        step = top(view.pending)
         return ("fort", step.seat, action.slot) if step is not None else None
     if isinstance(action, Discard | Pick | Give):
         return ("hand", action.card)
@@ -327,10 +336,10 @@ GROUPS = {"attack": "Attack", "night": "Night attack", "defend": "Defend", "disc
 """The menu groups of a turn's actions, by key."""
 
 
-def group(state: State, action) -> tuple[str, ...]:
+def group(view: State, action) -> tuple[str, ...]:
     """Where an action sits in the turn's menu: Attack > target, Night
     attack > target, Defend > station or take back, Throw a card away > card."""
-    step = top(state.pending)
+    step = top(view.pending)
     if step is None or step.kind != "action":
         return ()
     if isinstance(action, Attack):
@@ -362,9 +371,11 @@ def _shields_words(card: FortressCard, garrison: bool = False) -> str:
     return count_words(card_shields(card, garrison), "shield", "shields")
 
 
-def preview(state: State, action, seat: int) -> str:
+def preview(view: State, action, seat: int) -> str:
     """What choosing ``action`` would do, as ``seat`` may know it."""
-    seen = view(state, seat)
+    seen = seat_view(
+        view, seat
+    )  # the seat's view again: the same, and safe for a caller still on the full state
     step = top(seen.pending)
     player = seen.players[seat]
     if isinstance(action, Attack | NightAttack):
@@ -419,3 +430,45 @@ def preview(state: State, action, seat: int) -> str:
     if isinstance(action, King):
         return "You take 2 more actions this turn."
     return ""
+
+
+# --- why not? (the screen API's refusals, from legal's reasons) ---
+
+
+_ACTION_LABELS = {
+    "buy": "Buy",
+    "explore": "Explore",
+    "attack": "Attack",
+    "night": "Night attack",
+    "defend": "Defend",
+    "build": "Build",
+    "academy": "Academy",
+    "king": "King",
+    "draw": "Draw a Village card",
+}
+"""The turn's actions in the rulebook's words, for the "why not?" list."""
+
+
+def refusals(view: State, seat: int) -> list[tuple[str, str]]:
+    """The screen API's ``refusals`` hook: what ``seat`` might expect to do
+    at its decision but may not, each (label, reason), in the words
+    ``apply`` refuses them with: the turn's actions (:func:`refused_actions`), a
+    choice of cards not yet complete."""
+    step = top(view.pending)
+    if step is None or step.seat != seat:
+        return []
+    if step.kind == "action":
+        kinds = refused_actions(view)
+        if view.actions_used < 1:
+            # Drawing a card is an action only with a King's: not one a player expects.
+            kinds.pop("draw", None)
+        return [(label, kinds[kind]) for kind, label in _ACTION_LABELS.items() if kind in kinds]
+    if step.kind == "select":
+        reason = confirm_reason(view, step)
+        if reason and step.purpose != "build":
+            return [("Confirm", reason)]
+        return []
+    # A Thief not held is not listed: the one line that seat has, "Pass (no
+    # Thief to play)", already says why, and apply still refuses it with
+    # thief_reason.
+    return []

@@ -172,7 +172,7 @@ def verdict(outlook) -> str:
     return "would fail (a tie fails)" if outlook.swords == outlook.shields else "would fail"
 
 
-def label(state: State, action) -> str:
+def label(view: State, action) -> str:
     """The short action-bar text."""
     if isinstance(action, FirstPlayer):
         return f"{seat_ref(action.seat)} starts"
@@ -209,22 +209,22 @@ def label(state: State, action) -> str:
     if isinstance(action, Pick):
         return title(action.card)
     if isinstance(action, Confirm):
-        step = top(state.pending)
+        step = top(view.pending)
         if step is not None and step.purpose in ("support", "react") and not step.selected:
             # Asked with nothing to play (option ask_everyone): say so, one plain pass.
             # (Table mode: an unseen card that could be one is something to play.)
-            hand = possible_cards(state, step.seat)
+            hand = possible_cards(view, step.seat)
             if step.purpose == "support":
                 return "No, let it be" if ATTACK_CARDS.intersection(hand) else "Pass (no attack cards)"
             return "No reaction" if ACADEMY_CARDS.intersection(hand) else "Pass (no Academy cards)"
         return "Done"
     if isinstance(action, PlayThief):
-        step = top(state.pending)
+        step = top(view.pending)
         gold = step.count if step is not None and step.kind == "thief" else 0
         return f"Play the Thief: take {gold} Gold" if gold else "Play the Thief"
     if isinstance(action, Decline):
-        step = top(state.pending)
-        if step is not None and "thief" not in possible_cards(state, step.seat):
+        step = top(view.pending)
+        if step is not None and "thief" not in possible_cards(view, step.seat):
             return "Pass (no Thief to play)"
         return "Let the Gold go"
     if isinstance(action, Give):

@@ -1,66 +1,82 @@
 """Catapult Castle (Imperial Publishing, 2020) for castletui: the face of the
 rules package, all the app and the other layers use.
 
-The protocol (``rules.core``): ``INFO``, ``State``, ``Action``, ``setup``,
-``to_move``, ``legal_actions``, ``chance_outcomes``, ``apply``, ``view``,
-``result``, ``describe``, and the optional hooks ``label``,
-``chance_prompt``, ``effects``, ``evaluate``, ``bot_action`` and
-``view_action`` (a card drawn or given as each seat sees it); the screen
-API's ``refusals`` and ``helpers``, and table mode's ``chance_batch`` and
-``setup_form`` (``rules.core.table_entry``).
+The face (``__all__``, tests/rules/test_game_plan.py checks it):
 
-The queries the screens use (``queries``): ``DECK_NAMES``, ``SQUARE_NAMES``,
-``square_index``, ``square_point``, ``shooter_mat``, ``shot_odds``,
-``shot_difficulty``, ``LandingOdds``, ``tower_name``, ``in_card_order``,
-``hand_words`` (a hand as the side panel lists it, unseen cards too), and
-the action kinds the screen tells apart (``Aim``, ``Land``, ``MoveTower``,
-``Place``, ``PlayCard``, ``Shoot``, ``SkipExtraShot``).
+- the protocol of ``rules.core``: ``INFO``, ``State`` (a seat's ``view``
+  is one too: the read model the screens are given), ``Action``,
+  ``setup``, ``to_move``, ``legal_actions``, ``chance_outcomes``,
+  ``apply``, ``view``, ``result``, ``describe``;
+- its optional hooks: ``label``, ``effects``, ``evaluate``,
+  ``bot_action`` and ``view_action`` (a card drawn or given as each seat
+  sees it);
+- the screen API (``rules.core.screen``), each hook given a seat's view:
+  ``prompt``, ``spot``, ``group``, ``preview``, ``refusals`` and the rules
+  ``helpers``;
+- table mode's questions (``rules.core.table_entry``): ``chance_prompt``,
+  ``chance_batch`` (the cards freed from one stack) and ``setup_form``;
+- the actions the screens build: ``Aim``, ``Shoot``, ``SkipExtraShot``.
 
-Inside, in reading order: ``info``, ``edition`` (component data and
-geometry), ``state``, ``setup``, ``flow`` (whose decision, the automatic
-steps), ``legal``, ``apply``, ``chance``, ``view``, ``scoring``, ``text``,
-``queries``, ``bots``; with ``table`` (queries on a state the rules share)
-and ``shots`` (the digital shot model).
+The queries the screens still read beside the face (``queries.__all__``:
+squares, mats, shot odds, hand words...) stay importable from here until
+the app reads one read model; they are not the face.
+
+Reading order of the package (the plan, README "Adding a game"):
+``edition`` (component data and geometry), ``info``, ``state``;
+``pieces`` (where the pieces are) and ``shots`` (the digital shot model);
+``chance``, ``flow``, ``legal``, ``scoring``, ``setup``; ``apply``;
+``view``; ``text``; ``queries`` (the screen API and what the screens
+read), ``table_entry``, ``calc``; ``bots``.
 """
 
 from rules.catapult_castle.apply import apply
 from rules.catapult_castle.bots import bot_action
 from rules.catapult_castle.calc import helpers
-from rules.catapult_castle.chance import chance_batch, chance_outcomes, chance_prompt, setup_form
+from rules.catapult_castle.chance import chance_outcomes
 from rules.catapult_castle.flow import to_move
 from rules.catapult_castle.info import INFO
-from rules.catapult_castle.legal import legal_actions, refusals
-from rules.catapult_castle.queries import *  # noqa: F403 - the public queries, listed in queries.__all__
-from rules.catapult_castle.queries import __all__ as _queries
+from rules.catapult_castle.legal import legal_actions
+from rules.catapult_castle.queries import *  # noqa: F403 - what the screens read today, not the face
+from rules.catapult_castle.queries import group, preview, prompt, refusals, spot
 from rules.catapult_castle.scoring import evaluate, result
 from rules.catapult_castle.setup import setup
-from rules.catapult_castle.state import Action, State
+from rules.catapult_castle.state import Action, Aim, Shoot, SkipExtraShot, State
+from rules.catapult_castle.table_entry import chance_batch, chance_prompt, setup_form
 from rules.catapult_castle.text import describe, effects, label
 from rules.catapult_castle.view import view, view_action
 
 __all__ = [
+    # the protocol
     "INFO",
     "Action",
     "State",
     "apply",
-    "bot_action",
     "chance_outcomes",
-    "chance_prompt",
     "describe",
-    "effects",
-    "evaluate",
-    "label",
     "legal_actions",
     "result",
     "setup",
     "to_move",
     "view",
+    # optional hooks
+    "bot_action",
+    "effects",
+    "evaluate",
+    "label",
     "view_action",
-    # the screen API: why not, the rules helpers, table mode's typed entry
+    # the screen API, on a seat's view
+    "prompt",
+    "spot",
+    "group",
+    "preview",
     "refusals",
     "helpers",
+    # table mode's entry
+    "chance_prompt",
     "chance_batch",
     "setup_form",
-    # queries for the screens
-    *_queries,
+    # the actions the screens build
+    "Aim",
+    "Shoot",
+    "SkipExtraShot",
 ]

@@ -25,6 +25,22 @@ from rules.catapult_castle.edition import (
 )
 from rules.catapult_castle.flow import reshuffled, settle
 from rules.catapult_castle.legal import place_reason, play_reason, rearrange_reason, roof_reason
+from rules.catapult_castle.pieces import (
+    EMPTY_PILE,
+    EMPTY_STACK,
+    ROOF_INDEX,
+    captured_towers,
+    deck_size,
+    is_solo,
+    landing_effect,
+    named,
+    own_deck,
+    pile_add,
+    pile_take,
+    placement,
+    put,
+    rearrange_limit,
+)
 from rules.catapult_castle.state import (
     Action,
     Aim,
@@ -46,35 +62,26 @@ from rules.catapult_castle.state import (
     Stack,
     State,
 )
-from rules.catapult_castle.table import (
-    EMPTY_PILE,
-    EMPTY_STACK,
-    ROOF_INDEX,
-    captured_towers,
-    deck_size,
-    is_solo,
-    landing_effect,
-    named,
-    own_deck,
-    pile_add,
-    pile_take,
-    placement,
-    put,
-    rearrange_limit,
-)
-from rules.core import IllegalAction, fresh, popped, pushed, recorded, replaced_top, top
+from rules.core import IllegalAction, answered_top, popped, pushed, recorded, replaced_top
 from rules.core.multiset import added, removed
 
 
 def apply(state: State, action: Action) -> State:
-    state = fresh(state)
-    if state.over:
-        raise IllegalAction("The game is over.")
-    step = top(state.pending)
+    """The state after ``action``; raises IllegalAction with the reason.
+    (The game over, nothing is pending: ``over`` clears the stack.)"""
+    return answered_top(state, action, _BY_KIND, _settle)
+
+
+def _answer(state: State, step: Pending, action: Action) -> State:
+    """The answer the decision on top takes from this kind of action."""
     answer = ANSWERS.get(step.kind, _NO_ANSWERS).get(type(action))
     if answer is None:
         raise _not_now(step, action)
-    return settle(answer(state, step, action))
+    return answer(state, step, action)
+
+
+def _settle(state: State, step: Pending) -> State:
+    return settle(state)  # whichever decision was answered, the same steps follow
 
 
 def answered(state: State, **changes: Any) -> State:
@@ -436,3 +443,5 @@ ANSWERS: dict[str, dict[type, Answer]] = {
 }
 """Decision kind on top -> the actions that answer it, each with its function."""
 _NO_ANSWERS: dict[type, Answer] = {}
+_BY_KIND = dict.fromkeys(_EXPECTED, _answer)
+"""Every decision kind answered by :func:`_answer`, which reads the action's type."""

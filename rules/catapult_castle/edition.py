@@ -21,7 +21,7 @@ HIDDEN = "hidden"
 UNSEEN = "unseen"
 """Table mode: a card nobody has typed in yet (a card drawn into a hand,
 one put face down under a tower). Its owner has seen it, the app has not;
-it is named when it is played or turned face up (``table.unseen_pool``)."""
+it is named when it is played or turned face up (``pieces.unseen_pool``)."""
 
 NEUTRAL = -1
 """``mat_owner`` of a mat nobody owns (the two side mats with 2 players)."""

@@ -14,8 +14,7 @@ from __future__ import annotations
 from msgspec.structs import replace
 
 from rules.catapult_castle.edition import UNSEEN
-from rules.catapult_castle.state import Pending, State
-from rules.catapult_castle.table import (
+from rules.catapult_castle.pieces import (
     EMPTY_PILE,
     cards_to_draw,
     deck_size,
@@ -25,6 +24,7 @@ from rules.catapult_castle.table import (
     tower_count,
     towers_on_table,
 )
+from rules.catapult_castle.state import Pending, State
 from rules.core import CHANCE, pushed, recorded, run_automatic
 from rules.core.multiset import added
 

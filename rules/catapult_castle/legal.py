@@ -3,7 +3,7 @@ For chance, the outcomes themselves (``chance``). ``apply`` checks every
 action on its own and says why it refuses one; the reasons a player may
 expect to be asked about (playing a card, rearranging, where a captured
 tower goes) are computed here once, by the functions ``*_reason`` that both
-``apply`` raises and :func:`refusals` ("why not?") lists."""
+``apply`` raises and ``queries.refusals`` ("why not?") lists."""
 
 from __future__ import annotations
 
@@ -19,6 +19,15 @@ from rules.catapult_castle.edition import (
     UNSEEN,
 )
 from rules.catapult_castle.flow import to_move
+from rules.catapult_castle.pieces import (
+    is_solo,
+    naming_reason,
+    placement,
+    possible_kinds,
+    rearrange_limit,
+    stack_limit,
+    targets,
+)
 from rules.catapult_castle.state import (
     DONE_REARRANGING,
     GIVES,
@@ -34,16 +43,6 @@ from rules.catapult_castle.state import (
     State,
     aim_action,
     move_action,
-)
-from rules.catapult_castle.table import (
-    is_solo,
-    mat_squares,
-    naming_reason,
-    placement,
-    possible_kinds,
-    rearrange_limit,
-    stack_limit,
-    targets,
 )
 from rules.core import CHANCE
 
@@ -119,48 +118,8 @@ def place_reason(state: State, seat: int, square: int) -> str:
     return f"That stack is already {stack_limit(state)} towers high, the most the house rule allows."
 
 
-def refusals(state: State, seat: int) -> list[tuple[str, str]]:
-    """Why not? What ``seat`` might expect to do at its decision but may
-    not, each (label, reason): the cards in hand it cannot play now, a
-    rearrangement used up (solo), and the squares of its mat a captured
-    tower may not go on."""
-    mover = to_move(state)
-    if mover is None or mover != seat:
-        return []
-    step = state.pending[-1]
-    found: list[tuple[str, str]] = []
-    if step.kind == "turn":
-        hand = state.hands[seat]
-        possible = possible_kinds(state, seat)
-        unseen = hand.count(UNSEEN)
-        any_card = play_reason(state, seat, "")  # what stops every card (beginner rules, the shot taken)
-        if unseen and any_card:
-            # Table mode: one line for the cards not typed in, not one per kind they could be.
-            found.append(("Your unseen card" if unseen == 1 else f"Your {unseen} unseen cards", any_card))
-        for kind in KINDS:
-            if kind not in hand and (not unseen or any_card):
-                continue
-            # Table mode: a kind no unseen card can be says so.
-            reason = play_reason(state, seat, kind) if kind in possible else naming_reason(state, seat, kind)
-            if not reason and kind == ROOF and not _roof_squares(state):
-                reason = "Every tower already has a Reinforced Roof."
-            if reason:
-                found.append((kind, reason))
-        if is_solo(state):
-            reason = rearrange_reason(state)
-            if reason:
-                found.append(("Rearrange the towers", reason))
-    elif step.kind == "place":
-        mode, _ = placement(state, seat)
-        if mode != "none":
-            for q in mat_squares(state, state.seat_mats[seat]):
-                reason = place_reason(state, seat, q)
-                if reason:
-                    found.append((f"Place on the {SQUARE_NAMES[q % 4]} square", reason))
-    return found
-
-
-def _roof_squares(state: State) -> list[int]:
+def roof_squares(state: State) -> list[int]:
+    """The squares a Reinforced Roof may go on now."""
     return [q for q in state.squares if not roof_reason(state, q)]
 
 
@@ -173,7 +132,7 @@ def _card_plays(state: State, seat: int) -> list[Action]:
         if play_reason(state, seat, kind):
             continue
         if kind == ROOF:
-            plays += [PLAY_ROOF[q] for q in _roof_squares(state)]
+            plays += [PLAY_ROOF[q] for q in roof_squares(state)]
         else:
             plays.append(PLAYS[kind])
     return plays

@@ -2,8 +2,9 @@
 of a state (where squares are, whose catapult fires, the odds of an aimed
 shot, how a tower or a mat is named), the square and deck names, the kinds
 of action the screen tells apart, and the screen API (``prompt``, ``spot``,
-``group``, ``preview``: see ``rules.core.screen``). The app reads the game
-only through these and the protocol (``rules.catapult_castle``).
+``group``, ``preview``, ``refusals``: see ``rules.core.screen``), each
+given a seat's ``view``. The app reads the game only through these and the
+protocol (``rules.catapult_castle``).
 
 Spots (what the board's cursor stops on) are square numbers (``4 * mat +
 position``, see ``square_index``) and ``("corner", mat)`` for the catapult
@@ -20,6 +21,7 @@ from rules.catapult_castle.edition import (
     DISTANCES,
     EXTRA_SHOT,
     KIND_INDEX,
+    KINDS,
     MAGIC_TOSS,
     NEUTRAL,
     ROOF,
@@ -30,7 +32,23 @@ from rules.catapult_castle.edition import (
     square_index,
     square_point,
 )
-from rules.catapult_castle.legal import legal_actions
+from rules.catapult_castle.flow import to_move
+from rules.catapult_castle.legal import (
+    legal_actions,
+    place_reason,
+    play_reason,
+    rearrange_reason,
+    roof_squares,
+)
+from rules.catapult_castle.pieces import (
+    is_solo,
+    mat_squares,
+    naming_reason,
+    placement,
+    possible_kinds,
+    rearrange_limit,
+    shooter_mat,
+)
 from rules.catapult_castle.shots import LandingOdds, sweet_spot_width
 from rules.catapult_castle.state import (
     Action,
@@ -48,7 +66,6 @@ from rules.catapult_castle.state import (
     SkipExtraShot,
     State,
 )
-from rules.catapult_castle.table import is_solo, placement, rearrange_limit, shooter_mat
 from rules.catapult_castle.text import extra_shots, square_words, tower_name
 from rules.core import seat_ref
 
@@ -202,16 +219,16 @@ def _turn_prompt(state: State, seat: int) -> str:
     return f"{who}, {what}{before}:"
 
 
-def prompt(state: State, seat: int) -> str:
+def prompt(view: State, seat: int) -> str:
     """The question for the person to move, saying only what is possible now."""
-    step = state.pending[-1] if state.pending else None
-    if step is None or state.over:
+    step = view.pending[-1] if view.pending else None
+    if step is None or view.over:
         return "The game is over."
     who = seat_ref(step.seat)
     if step.kind == "turn":
-        return _turn_prompt(state, step.seat)
+        return _turn_prompt(view, step.seat)
     if step.kind == "place":
-        mode, _ = placement(state, step.seat)
+        mode, _ = placement(view, step.seat)
         if mode == "empty":
             return f"{who}, put the captured tower on an empty square of your mat:"
         if mode == "stack":
@@ -220,19 +237,19 @@ def prompt(state: State, seat: int) -> str:
     if step.kind == "stack_card":
         return f"{who}, your deck and discard are empty: which card from your hand goes under the new tower?"
     if step.kind == "rearrange":
-        limit = rearrange_limit(state)
+        limit = rearrange_limit(view)
         return f"{who}, move the towers one at a time (stacks up to {limit} high), then finish:"
     return f"{seat_ref(seat)}, choose:"
 
 
-def spot(state: State, action: Action) -> Hashable | None:
+def spot(view: State, action: Action) -> Hashable | None:
     """The board place an action is about: a square number, or
     ("corner", mat) for a solo shot fired from that mat's corner."""
     if isinstance(action, Aim | Land | PlayCard):
         q = square_index(action.mat, action.square)
         return q if q >= 0 else None
-    if isinstance(action, Place) and state.pending:
-        return square_index(state.seat_mats[state.pending[-1].seat], action.square)
+    if isinstance(action, Place) and view.pending:
+        return square_index(view.seat_mats[view.pending[-1].seat], action.square)
     if isinstance(action, MoveTower):
         return square_index(action.to_mat, action.to_square)
     if isinstance(action, Shoot) and action.from_mat >= 0:
@@ -240,7 +257,7 @@ def spot(state: State, action: Action) -> Hashable | None:
     return None
 
 
-def group(state: State, action: Action) -> tuple[str, ...]:
+def group(view: State, action: Action) -> tuple[str, ...]:
     """Where an action sits in the action menu: cards in their own group
     (a Reinforced Roof one level further, by tower), a solo shot under the
     corner it is fired from, a solo move under the square it leaves."""
@@ -274,23 +291,23 @@ def _aim_preview(state: State, action: Aim) -> str:
     return f"{where}: a perfect aim stays in it {best:.0%} of the time."
 
 
-def preview(state: State, action: Action, seat: int) -> str:
+def preview(view: State, action: Action, seat: int) -> str:
     """What choosing ``action`` would do, in a line."""
     if isinstance(action, PlayCard):
         if action.kind == ROOF:
-            tower = tower_name(state, action.mat, action.square)
+            tower = tower_name(view, action.mat, action.square)
             effect = f"Stops the next shot into {tower}; nothing may be stacked on it."
         else:
             effect = CARD_EFFECTS.get(action.kind, "")
         return effect
     if isinstance(action, Aim):
-        return _aim_preview(state, action)
+        return _aim_preview(view, action)
     if isinstance(action, Shoot):
         return "Shoot the real catapult, then say where the ammo landed."
     if isinstance(action, SkipExtraShot):
-        return f"The turn ends without {extra_shots(state)}."
-    if isinstance(action, Place) and state.pending:
-        if placement(state, state.pending[-1].seat)[0] == "stack":
+        return f"The turn ends without {extra_shots(view)}."
+    if isinstance(action, Place) and view.pending:
+        if placement(view, view.pending[-1].seat)[0] == "stack":
             return "A card goes face down on that tower, then the captured tower on top."
         return ""
     if isinstance(action, GiveCard):
@@ -299,9 +316,53 @@ def preview(state: State, action: Action, seat: int) -> str:
     if isinstance(action, ReturnToBox):
         return "The captured tower leaves the game: it counts for nobody."
     if isinstance(action, Rearrange):
-        left = state.rearrangements_left - 1
+        left = view.rearrangements_left - 1
         after = f"{left} rearrangement{'s' if left != 1 else ''} left after this"
-        return f"Move towers freely, stacks up to {rearrange_limit(state)} high ({after})."
+        return f"Move towers freely, stacks up to {rearrange_limit(view)} high ({after})."
     if isinstance(action, DoneRearranging):
         return "The towers stay as they stand now."
     return ""
+
+
+# --- why not? (the screen API's refusals, from legal's reasons) ---
+
+
+def refusals(view: State, seat: int) -> list[tuple[str, str]]:
+    """Why not? What ``seat`` might expect to do at its decision but may
+    not, each (label, reason): the cards in hand it cannot play now, a
+    rearrangement used up (solo), and the squares of its mat a captured
+    tower may not go on."""
+    mover = to_move(view)
+    if mover is None or mover != seat:
+        return []
+    step = view.pending[-1]
+    found: list[tuple[str, str]] = []
+    if step.kind == "turn":
+        hand = view.hands[seat]
+        possible = possible_kinds(view, seat)
+        unseen = hand.count(UNSEEN)
+        any_card = play_reason(view, seat, "")  # what stops every card (beginner rules, the shot taken)
+        if unseen and any_card:
+            # Table mode: one line for the cards not typed in, not one per kind they could be.
+            found.append(("Your unseen card" if unseen == 1 else f"Your {unseen} unseen cards", any_card))
+        for kind in KINDS:
+            if kind not in hand and (not unseen or any_card):
+                continue
+            # Table mode: a kind no unseen card can be says so.
+            reason = play_reason(view, seat, kind) if kind in possible else naming_reason(view, seat, kind)
+            if not reason and kind == ROOF and not roof_squares(view):
+                reason = "Every tower already has a Reinforced Roof."
+            if reason:
+                found.append((kind, reason))
+        if is_solo(view):
+            reason = rearrange_reason(view)
+            if reason:
+                found.append(("Rearrange the towers", reason))
+    elif step.kind == "place":
+        mode, _ = placement(view, seat)
+        if mode != "none":
+            for q in mat_squares(view, view.seat_mats[seat]):
+                reason = place_reason(view, seat, q)
+                if reason:
+                    found.append((f"Place on the {SQUARE_NAMES[q % 4]} square", reason))
+    return found

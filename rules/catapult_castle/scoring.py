@@ -13,8 +13,8 @@ Solo: one point per tower removed plus one per ammo left, and a rating band.
 from __future__ import annotations
 
 from rules.catapult_castle.edition import EDITION, rating_for
+from rules.catapult_castle.pieces import ammo_inside, is_solo, tower_count
 from rules.catapult_castle.state import State
-from rules.catapult_castle.table import ammo_inside, is_solo, tower_count
 from rules.core import Result, ScoreLine
 
 SCORE_LINE = "Towers on the mat"

@@ -19,8 +19,8 @@ from rules.catapult_castle.edition import (
 )
 from rules.catapult_castle.flow import NEXT, OPENING_DRAWS, settle
 from rules.catapult_castle.info import INFO
+from rules.catapult_castle.pieces import EMPTY_PILE, EMPTY_STACK
 from rules.catapult_castle.state import Card, Pending, Pile, Stack, State
-from rules.catapult_castle.table import EMPTY_PILE, EMPTY_STACK
 from rules.core import Config, IllegalAction, check_config, pushed
 
 

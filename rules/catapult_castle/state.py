@@ -23,7 +23,7 @@ Decisions (who answers):
 
 Table mode asks no ``setup_card`` or ``draw`` and no CHANCE ``stack_card``:
 those cards go in unseen (``edition.UNSEEN``), counted in their deck's Pile
-(then the unseen pool: ``table.unseen_pool``) until named.
+(then the unseen pool: ``pieces.unseen_pool``) until named.
 
 Automatic steps (taken by ``flow``, never on top when someone must decide):
 
@@ -75,7 +75,7 @@ class Stack(msgspec.Struct, frozen=True, omit_defaults=True):
 class Pile(msgspec.Struct, frozen=True, omit_defaults=True):
     """A deck or discard as counts per card kind (``edition.KINDS`` order).
     In table mode a deck's Pile also counts its unseen cards out of it (in
-    a hand, under a tower): ``table.deck_size`` is what the deck holds.
+    a hand, under a tower): ``pieces.deck_size`` is what the deck holds.
 
     ``unknown`` is only used by ``view``: cards whose kinds that seat may not
     know (a deck's make-up would give away the face-down cards)."""
@@ -110,7 +110,7 @@ class State(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     beginner: bool = False
     skilled: bool = False
     max_stack: int = 0
-    """The house rule's highest stack; 0 (the rulebook): no limit. See ``table.stack_limit``."""
+    """The house rule's highest stack; 0 (the rulebook): no limit. See ``pieces.stack_limit``."""
     seat_mats: tuple[int, ...]
     """The mat of each seat."""
     mat_owner: tuple[int, ...]

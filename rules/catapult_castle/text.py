@@ -9,6 +9,7 @@ seat reads the same log.
 from __future__ import annotations
 
 from rules.catapult_castle.edition import DECK_NAMES, SQUARE_NAMES, UNSEEN, square_index
+from rules.catapult_castle.pieces import captured_towers, deck_size, is_solo, landing_effect, placement
 from rules.catapult_castle.state import (
     Action,
     Aim,
@@ -26,7 +27,6 @@ from rules.catapult_castle.state import (
     SkipExtraShot,
     State,
 )
-from rules.catapult_castle.table import captured_towers, deck_size, is_solo, landing_effect, placement
 from rules.core import Event, seat_ref
 
 
@@ -131,7 +131,7 @@ def _describe_landing(state: State, action: Land) -> str:
     return f"The ammo lands in {where}: {seat_ref(top.seat)} takes {what}"
 
 
-def label(state: State, action: Action) -> str:
+def label(view: State, action: Action) -> str:
     """Short action-bar text (seats as seat refs; the frame names them)."""
     if isinstance(action, ChooseStart):
         return f"{seat_ref(action.seat)} starts"
@@ -139,30 +139,30 @@ def label(state: State, action: Action) -> str:
         return action.kind
     if isinstance(action, PlayCard):
         if action.mat >= 0:
-            return f"Roof on {_short(state, action.mat, action.square)}"
-        if state.pending and action.kind not in state.hands[state.pending[-1].seat]:
+            return f"Roof on {_short(view, action.mat, action.square)}"
+        if view.pending and action.kind not in view.hands[view.pending[-1].seat]:
             # Table mode: no such card typed in; playing it names an unseen one.
             return f"{action.kind} (an unseen card)"
         return action.kind
     if isinstance(action, Aim):
         corner = f" from {DECK_NAMES[action.from_mat]}" if action.from_mat >= 0 else ""
-        return f"Aim {_short(state, action.mat, action.square)}{corner} {action.accuracy}%"
+        return f"Aim {_short(view, action.mat, action.square)}{corner} {action.accuracy}%"
     if isinstance(action, Shoot):
         return f"Shoot from {DECK_NAMES[action.from_mat]}" if action.from_mat >= 0 else "Shoot"
     if isinstance(action, SkipExtraShot):
-        return f"End the turn (skip {extra_shots(state)})"
+        return f"End the turn (skip {extra_shots(view)})"
     if isinstance(action, Land):
         if action.mat < 0:
             return "Nowhere"
         # A player's mat by its player ("In {P1}'s inner": what the table says), a neutral one by its royalty.
-        owner = state.mat_owner[action.mat]
+        owner = view.mat_owner[action.mat]
         where = (
-            f"{seat_ref(owner)}'s {action.square}" if owner >= 0 else _short(state, action.mat, action.square)
+            f"{seat_ref(owner)}'s {action.square}" if owner >= 0 else _short(view, action.mat, action.square)
         )
         return f"Off the roof on {where}" if action.off_roof else f"In {where}"
     if isinstance(action, Place):
-        seat = state.pending[-1].seat if state.pending else -1
-        if seat >= 0 and placement(state, seat)[0] == "stack":
+        seat = view.pending[-1].seat if view.pending else -1
+        if seat >= 0 and placement(view, seat)[0] == "stack":
             return f"Stack it on your {action.square} tower"
         return f"Put it on your empty {action.square} square"
     if isinstance(action, GiveCard):
@@ -172,8 +172,8 @@ def label(state: State, action: Action) -> str:
     if isinstance(action, Rearrange):
         return "Rearrange"
     if isinstance(action, MoveTower):
-        source = _short(state, action.from_mat, action.from_square)
-        return f"{source} -> {_short(state, action.to_mat, action.to_square)}"
+        source = _short(view, action.from_mat, action.from_square)
+        return f"{source} -> {_short(view, action.to_mat, action.to_square)}"
     if isinstance(action, DoneRearranging):
         return "Done rearranging"
     return repr(action)

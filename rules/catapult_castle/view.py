@@ -5,8 +5,8 @@ from __future__ import annotations
 from msgspec.structs import replace
 
 from rules.catapult_castle.edition import HIDDEN
+from rules.catapult_castle.pieces import EMPTY_PILE, deck_size
 from rules.catapult_castle.state import Card, Draw, GiveCard, Pile, State
-from rules.catapult_castle.table import EMPTY_PILE, deck_size
 
 
 def view(state: State, seat: int) -> State:

@@ -1,6 +1,8 @@
 """The game kit every game is built on: the protocol (configuration, game
-metadata, results, refusals), chance, the decision stack and the event log,
-multisets, the edition loader, replay, and seats in log lines.
+metadata, results, refusals), chance, the decision stack (and
+:func:`answered_top`, the one way every game's ``apply`` goes) and the
+event log, multisets, the edition loader, replay, seats in log lines, and
+:class:`Hooks`, the one adapter to a game's optional hooks.
 
 Every game package (``rules/<game>/``) exposes the same plain functions
 (see ``shared/design.md`` section 2)::
@@ -33,9 +35,15 @@ play would go in circles),
 during it: a reaction, a Thief; the hot-seat frame brings the device back to
 that player to see how the turn ended; defaults to ``to_move``).
 
+Every optional hook is read through :func:`hooks` (``hooks(game).label(
+view, action)``), which gives the game's own or the kit's default: neither
+the kit nor the app asks a face with ``getattr``.
+
 The screen API (``prompt``, ``spot``, ``group``, ``preview``,
-``refusals``) and the rules helpers (``helpers``) are described in
-:mod:`rules.core.screen`.
+``refusals``), each given ``view(state, seat)`` for the seat that reads it,
+and the rules helpers (``helpers``) are described in
+:mod:`rules.core.screen`; table mode's questions in
+:mod:`rules.core.table_entry`.
 
 Log lines never hold player names (they live in the save, not the state):
 they name seats with :func:`seat_ref` and the app fills names in with
@@ -45,9 +53,10 @@ the seat may see, never more.
 
 from rules.core import screen, table_entry
 from rules.core.chance import chance_rng, sample_outcome, weighted
-from rules.core.decisions import popped, pushed, replaced_top, run_automatic, top
+from rules.core.decisions import answered_top, popped, pushed, replaced_top, run_automatic, top
 from rules.core.edition import load_edition
 from rules.core.events import Event, fresh, recorded
+from rules.core.hooks import Hooks, hooks, label
 from rules.core.log import log_lines, view_action
 from rules.core.protocol import (
     CHANCE,
@@ -64,13 +73,14 @@ from rules.core.protocol import (
     parse_option,
 )
 from rules.core.replay import replay, state_hash
-from rules.core.seats import label, name_seats, seat_ref
+from rules.core.seats import name_seats, seat_ref
 
 __all__ = [
     "CHANCE",
     "Config",
     "Event",
     "Game",
+    "Hooks",
     "GameInfo",
     "IllegalAction",
     "Option",
@@ -81,6 +91,7 @@ __all__ = [
     "check_config",
     "check_option",
     "fresh",
+    "hooks",
     "label",
     "load_edition",
     "log_lines",
@@ -98,6 +109,7 @@ __all__ = [
     "seat_ref",
     "state_hash",
     "top",
+    "answered_top",
     "view_action",
     "weighted",
 ]

@@ -24,6 +24,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Any
 
+from rules.core.hooks import Hooks
 from rules.core.protocol import CHANCE, Game
 
 LEVELS = ("random", "easy", "normal", "hard")
@@ -55,10 +56,7 @@ def time_up() -> bool:
 def random_action(game: Game, state: Any, rng: random.Random) -> Any:
     """A uniformly random legal action, or the game's own random play
     (``random_action(state, rng)``) where uniform play goes in circles."""
-    own = getattr(game, "random_action", None)
-    if own is not None:
-        return own(state, rng)
-    return rng.choice(game.legal_actions(state))
+    return Hooks(game).random_action(state, rng)
 
 
 def _expected_value(game: Game, state: Any, seat: int, depth: int = 2) -> float:
@@ -75,7 +73,7 @@ def greedy_action(game: Game, state: Any, rng: random.Random) -> Any:
     """The legal action with the best one-step evaluation (ties broken at random)."""
     seat = game.to_move(state)
     actions = game.legal_actions(state)
-    if not hasattr(game, "evaluate") or len(actions) == 1:
+    if Hooks(game).own("evaluate") is None or len(actions) == 1:
         return rng.choice(actions)
     best: list[Any] = []
     best_value = float("-inf")
@@ -93,7 +91,7 @@ def choose(game: Game, state: Any, level: str, rng: random.Random, think_for: fl
     searches stops after ``think_for`` seconds (None: when its work is done)."""
     if level == "random":
         return random_action(game, state, rng)
-    own = getattr(game, "bot_action", None)
+    own = Hooks(game).own("bot_action")
     if own is None:
         return greedy_action(game, state, rng)
     with thinking_time(think_for):

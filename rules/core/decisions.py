@@ -4,6 +4,13 @@ take. A step is a person's decision (its ``seat``), a chance decision, or an
 automatic step the rules take by themselves; :func:`run_automatic` takes the
 automatic ones until a decision is on top.
 
+Every game's ``apply`` is :func:`answered_top`: the last action's events
+cleared, the decision on top answered by the function its kind names (which
+checks the rules and raises IllegalAction with the reason), then the game's
+``settle(state, step)`` after answering ``step`` (the automatic steps it
+takes, the end of the game). A game so
+writes only its answers and its settle, and every ``apply`` ends one way.
+
 A step is any frozen Struct with a ``kind``. Push steps in the order they
 will be taken: ``pushed(pending, first, second)`` leaves ``first`` on top.
 """
@@ -14,6 +21,9 @@ from collections.abc import Callable, Mapping
 from typing import Any, Protocol, TypeVar
 
 import msgspec
+
+from rules.core.events import fresh
+from rules.core.protocol import IllegalAction
 
 
 class Step(Protocol):
@@ -62,3 +72,31 @@ def run_automatic(state: S, steps: Mapping[str, Callable[[S, Any], S]]) -> S:
             return state
         state = run(msgspec.structs.replace(state, pending=pending[:-1]), step)
     raise RuntimeError(f"more than {AUTOMATIC_LIMIT} automatic steps in a row: a loop in the rules")
+
+
+Answer = Callable[[S, Any, Any], S]
+"""The answer to one kind of decision: ``answer(state, step, action)``,
+``step`` already read off the top (still on the stack: the answer pops or
+replaces it)."""
+
+
+def answered_top(
+    state: S,
+    action: Any,
+    answers: Mapping[str, Answer[S]],
+    settle: Callable[[S, Any], S],
+    over: str = "The game is over.",
+) -> S:
+    """``apply`` as every game writes it: ``state`` with the previous
+    action's events cleared, the decision on top answered by
+    ``answers[kind]``, then settled: ``settle(state, step)`` with the step
+    just answered. IllegalAction(``over``) once nothing is pending."""
+    state = fresh(state)
+    pending = state.pending  # type: ignore[attr-defined]
+    if not pending:
+        raise IllegalAction(over)
+    step = pending[-1]  # the top, read at every action without a call
+    answer = answers.get(step.kind)
+    if answer is None:  # pragma: no cover - automatic steps are never left on top
+        raise IllegalAction("Nothing to decide right now.")
+    return settle(answer(state, step, action), step)

@@ -20,16 +20,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from rules.core.hooks import Hooks
 from rules.core.protocol import Game
 
 
 def view_action(game: Game, state: Any, action: Any, seat: int | None) -> Any:
     """``action`` (about to be applied to ``state``) as ``seat`` sees it;
     the whole action for ``seat`` None or a game without the hook."""
-    hook = getattr(game, "view_action", None)
-    if seat is None or hook is None:
-        return action
-    return hook(state, action, seat)
+    return action if seat is None else Hooks(game).view_action(state, action, seat)
 
 
 def log_lines(game: Game, before: Any, action: Any, after: Any, seat: int | None = None) -> list[str]:
@@ -37,9 +35,9 @@ def log_lines(game: Game, before: Any, action: Any, after: Any, seat: int | None
     for ``seat``: its own line, then what the rules did by themselves."""
     seen = view_action(game, before, action, seat)
     lines = [game.describe(before, seen)]
-    effects = getattr(game, "effects", None)
-    if effects is not None:
+    hooks = Hooks(game)
+    if hooks.own("effects") is not None:  # no view to take for a game without effects
         if seat is not None:
             before, after = game.view(before, seat), game.view(after, seat)
-        lines += effects(before, seen, after)
+        lines += hooks.effects(before, seen, after)
     return lines

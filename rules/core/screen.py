@@ -1,25 +1,41 @@
 """The screen API: what the app asks a game so that one frame can show any
-game. Each is an optional hook of a game's face; these functions give the
-app the game's answer or a sensible default, so a game adds them one at a
-time.
+game. Each is an optional hook of a game's face, living in the same module
+of every game (``prompt``, ``spot``, ``group``, ``preview`` in ``queries``,
+``refusals`` in ``legal``, ``label`` in ``text``, ``helpers`` in ``calc``;
+tests/rules/test_game_plan.py holds them there); these functions give the
+app the game's answer or the kit's default (through
+:class:`rules.core.hooks.Hooks`), so a game adds them one at a time.
 
-- ``prompt(state, seat) -> str``: the question shown to the person to move
+**The gate.** Every hook of the screen API is given ``view(state, seat)``
+for the seat that will read its answer, never the full state: what a
+screen shows a seat is computed from what that seat may see, so no hook
+can leak a hidden card, however it is written. Given the view, a hook
+answers as it would on the full state wherever the answer is that seat's
+to know (``tests/rules/test_screen_hooks_on_view.py`` holds every game to
+it over seeded random games, and to saying the same whatever is hidden
+from the seat is swapped). The actions a screen asks about are the seat's
+legal actions, as ``legal_actions`` gives them on the view.
+
+- ``prompt(view, seat) -> str``: the question shown to the person to move
   ("{P0}, choose a target:"; seats as ``seat_ref``).
-- ``spot(state, action) -> Hashable | None``: the board place an action is
+- ``spot(view, action) -> Hashable | None``: the board place an action is
   about (a square, a slot, a hex, a corner, an edge), as the game's board
   widget names its places; the board cursor and clicks find actions by it.
-- ``group(state, action) -> tuple[str, ...]``: where the action sits in a
+- ``group(view, action) -> tuple[str, ...]``: where the action sits in a
   menu of several steps, e.g. ("Build", "Road") above "Road on edge 12";
   () puts it at the top level. The frame opens one level at a time and
   Escape steps back one.
-- ``preview(state, action, seat) -> str``: what choosing the action would
+- ``preview(view, action, seat) -> str``: what choosing the action would
   do, as that seat may know it ("3 swords against 2 shields: wins").
-- ``refusals(state, seat) -> list[Refusal]`` ("Why not?"): the actions
+- ``refusals(view, seat) -> list[Refusal]`` ("Why not?"): the actions
   ``seat`` might expect to take now but may not, each with a short label
   and the rules' reason, in the words ``apply`` refuses them with (a game
   computes both from one function, never a second copy of a rule). Empty
   when it is not ``seat``'s decision, or when a game has none. The frame
   shows them greyed beside the legal actions.
+- ``label(view, action) -> str`` (the face's ``label``, default
+  ``describe``): the text of an action in a menu, on the reading seat's
+  view like the rest.
 - ``helpers() -> tuple[Helper, ...]`` (rules helpers): the calculators a
   table asks the rulebook for without playing a game in the app (a final
   score sheet, a ranking, an attack). A :class:`Helper` is a conversation
@@ -37,32 +53,28 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Mapping
 from typing import Any, NamedTuple
 
+from rules.core.hooks import Hooks
 from rules.core.protocol import Game, IllegalAction
-from rules.core.seats import seat_ref
 
 
-def prompt(game: Game, state: Any, seat: int) -> str:
-    hook = getattr(game, "prompt", None)
-    return hook(state, seat) if hook is not None else f"{seat_ref(seat)}, choose:"
+def prompt(game: Game, view: Any, seat: int) -> str:
+    return Hooks(game).prompt(view, seat)
 
 
-def spot(game: Game, state: Any, action: Any) -> Hashable | None:
-    hook = getattr(game, "spot", None)
-    return hook(state, action) if hook is not None else None
+def spot(game: Game, view: Any, action: Any) -> Hashable | None:
+    return Hooks(game).spot(view, action)
 
 
-def group(game: Game, state: Any, action: Any) -> tuple[str, ...]:
-    hook = getattr(game, "group", None)
-    return tuple(hook(state, action)) if hook is not None else ()
+def group(game: Game, view: Any, action: Any) -> tuple[str, ...]:
+    return Hooks(game).group(view, action)
 
 
-def preview(game: Game, state: Any, action: Any, seat: int) -> str:
-    hook = getattr(game, "preview", None)
-    return hook(state, action, seat) if hook is not None else ""
+def preview(game: Game, view: Any, action: Any, seat: int) -> str:
+    return Hooks(game).preview(view, action, seat)
 
 
 def has_preview(game: Game) -> bool:
-    return getattr(game, "preview", None) is not None
+    return Hooks(game).own("preview") is not None
 
 
 class Refusal(NamedTuple):
@@ -74,12 +86,9 @@ class Refusal(NamedTuple):
     reason: str
 
 
-def refusals(game: Game, state: Any, seat: int) -> list[Refusal]:
+def refusals(game: Game, view: Any, seat: int) -> list[Refusal]:
     """The game's "why not?" list for ``seat`` (empty without the hook)."""
-    hook = getattr(game, "refusals", None)
-    if hook is None:
-        return []
-    return [Refusal(*refusal) for refusal in hook(state, seat)]
+    return [Refusal(*refusal) for refusal in Hooks(game).refusals(view, seat)]
 
 
 # --- rules helpers ------------------------------------------------------------
@@ -115,8 +124,7 @@ class Helper(NamedTuple):
 
 def helpers(game: Game) -> tuple[Helper, ...]:
     """The game's rules helpers (none without the hook)."""
-    hook = getattr(game, "helpers", None)
-    return tuple(hook()) if hook is not None else ()
+    return Hooks(game).helpers()
 
 
 # --- parsing what a player typed (for helpers and table-mode count entry) ----

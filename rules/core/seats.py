@@ -6,9 +6,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import Any
-
-from rules.core.protocol import Game
 
 _SEAT_REF = re.compile(r"\{P(\d+)\}")
 
@@ -28,9 +25,3 @@ def name_seats(text: str, names: Sequence[str] | None = None) -> str:
         return f"Player {seat + 1}"
 
     return _SEAT_REF.sub(name, text)
-
-
-def label(game: Game, state: Any, action: Any) -> str:
-    """The short text for an action in the action bar."""
-    labeller = getattr(game, "label", None)
-    return labeller(state, action) if labeller else game.describe(state, action)

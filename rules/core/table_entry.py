@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
+from rules.core.hooks import Hooks
 from rules.core.protocol import CHANCE, Game, IllegalAction
 from rules.core.screen import parse_counts
 from rules.core.seats import name_seats
@@ -61,16 +62,15 @@ class BatchRefused(IllegalAction):
 def chance_batch(game: Game, state: Any) -> Batch | None:
     """The batch that starts at this chance decision, if the game draws
     several pieces together here (None without the hook)."""
-    hook = getattr(game, "chance_batch", None)
-    batch = hook(state) if hook is not None else None
+    batch = Hooks(game).chance_batch(state)
     return _with_examples(game, state, (batch,))[0] if batch is not None else None
 
 
 def setup_form(game: Game, state: Any) -> tuple[Batch, ...]:
     """The set-up's chance decisions from ``state`` on, as the fields of one
     form (empty without the hook, or once the set-up's draws are past)."""
-    hook = getattr(game, "setup_form", None)
-    return _with_examples(game, state, tuple(hook(state))) if hook is not None else ()
+    form = Hooks(game).setup_form(state)
+    return _with_examples(game, state, form) if form else ()
 
 
 def _with_examples(game: Game, state: Any, batches: tuple[Batch, ...]) -> tuple[Batch, ...]:

@@ -6,32 +6,39 @@ heroes, is the second variant: a layer in its own subpackage
 (:mod:`.brotherhood`) that this face switches on (``brotherhood.register()``
 below); the base modules never import it (``layers`` lists where it plugs in).
 
-The face of the package, the only names the app imports:
+The face of the package (``__all__``, tests/rules/test_game_plan.py checks
+it), the only names the app imports:
 
-- the protocol of ``rules.core``: ``INFO``, ``State``, ``Action``,
-  ``setup``, ``to_move``, ``legal_actions``, ``chance_outcomes``, ``apply``,
-  ``view``, ``result``, ``describe``;
-- its optional hooks: ``label``, ``chance_prompt``, ``effects``,
-  ``evaluate``, ``bot_action``, ``random_action``, ``turn_player``,
-  ``view_action`` (a stolen card as each seat sees it); the rules helpers
-  (``helpers``: Longest Road, production, discards, score, wildling die); table mode's
+- the protocol of ``rules.core``: ``INFO``, ``State`` (a seat's ``view``
+  is one too: the read model the screens are given), ``Action``,
+  ``setup``, ``to_move``, ``legal_actions``, ``chance_outcomes``,
+  ``apply``, ``view``, ``result``, ``describe``;
+- its optional hooks: ``label``, ``effects``, ``evaluate``,
+  ``bot_action``, ``random_action``, ``turn_player``, ``view_action`` (a
+  stolen card as each seat sees it);
+- the screen API (``rules.core.screen``), each hook given a seat's view:
+  ``prompt``, ``spot``, ``group``, ``preview``, ``refusals`` ("why not?")
+  and the rules ``helpers`` (Longest Road, production, discards, score,
+  wildling die);
+- table mode's questions (``rules.core.table_entry``): ``chance_prompt``,
   ``chance_batch`` (wildling tokens turned up together) and ``setup_form``
   (the variable set-up's terrain on one form);
-- the queries the screens ask (``queries``): the screen API (``prompt``,
-  ``spot``, ``group``), the Gift (``BOARDS``, ``board_of``, ``hex_name``,
-  ``corner_name``, ``edge_name``, ``hex_resource``), points
-  (``points``, ``public_points``, ``point_lines``), ``trade_rate``, where
-  pieces may go, ``refusal`` (why any action is refused, in ``apply``'s
-  words), ``refusals`` (the screen API's "why not?"), the tables they read
-  and the action Structs the screens build;
-- Brotherhood's queries (``brotherhood.queries``: the Wall board, the
-  wildling die's forecast, the heroes).
+- the actions the screens build: ``BuyDevelopment``, ``Discard``,
+  ``OfferTrade``.
 
-Reading order: info, edition, board (the geometry), state, layers (where a
-variant plugs in), setup, chance, scoring, roads (Longest Road and Largest
-Patrol), legal, flow, apply, view, text, queries, calc, bots; then
-brotherhood/ (its face lists its modules). Importing any module of the
-package runs this face first, so the layer is always registered.
+The queries the screens still read beside the face (``queries.__all__``:
+the Gift's names, points, the build menu...; and Brotherhood's,
+``brotherhood.queries``: the Wall board, the wildling die's forecast, the
+heroes) stay importable from here until the app reads one read model;
+they are not the face.
+
+Reading order (the plan, README "Adding a game"): edition, info, state;
+board (the geometry), roads (Longest Road and Largest Patrol) and layers
+(where a variant plugs in); chance, flow, legal, scoring, setup; apply;
+view; text; queries (the screen API and what the screens read),
+table_entry, calc; bots; then brotherhood/ (its face lists its modules).
+Importing any module of the package runs this face first, so the layer is
+always registered.
 """
 
 from __future__ import annotations
@@ -39,7 +46,7 @@ from __future__ import annotations
 from . import brotherhood
 from .apply import apply
 from .bots import bot_action, random_action
-from .brotherhood.queries import (
+from .brotherhood.queries import (  # noqa: F401 - what the screens read beside the face
     ClanInfo,
     HeroInfo,
     SectionInfo,
@@ -57,15 +64,16 @@ from .brotherhood.queries import (
     wall_sections,
 )
 from .calc import helpers
-from .chance import chance_batch, chance_outcomes, chance_prompt, setup_form
+from .chance import chance_outcomes
 from .flow import to_move, turn_player
 from .info import INFO
 from .legal import legal_actions
-from .queries import *  # noqa: F403 - the public queries, listed in queries.__all__
-from .queries import __all__ as _queries
+from .queries import *  # noqa: F403 - what the screens read today, not the face
+from .queries import group, preview, prompt, refusals, spot
 from .scoring import evaluate, result
 from .setup import setup
-from .state import Action, State
+from .state import Action, BuyDevelopment, Discard, OfferTrade, State
+from .table_entry import chance_batch, chance_prompt, setup_form
 from .text import describe, effects, label
 from .view import view, view_action
 
@@ -86,32 +94,25 @@ __all__ = [
     "view",
     # optional hooks
     "bot_action",
-    "random_action",
-    "chance_batch",
-    "chance_prompt",
     "effects",
     "evaluate",
-    "helpers",
     "label",
-    "setup_form",
+    "random_action",
     "turn_player",
     "view_action",
-    # queries for the screens
-    *_queries,
-    # Brotherhood of the Watch's queries
-    "ClanInfo",
-    "HeroInfo",
-    "SectionInfo",
-    "advance_forecast",
-    "advance_outcomes",
-    "breach_track",
-    "clans",
-    "frostfangs",
-    "gift_wildlings",
-    "guards_of",
-    "hero_info",
-    "hero_state",
-    "is_watch",
-    "tokens",
-    "wall_sections",
+    # the screen API, on a seat's view
+    "prompt",
+    "spot",
+    "group",
+    "preview",
+    "refusals",
+    "helpers",
+    # table mode's entry
+    "chance_prompt",
+    "chance_batch",
+    "setup_form",
+    # the actions the screens build
+    "BuyDevelopment",
+    "Discard",
+    "OfferTrade",
 ]

@@ -21,7 +21,7 @@ from collections.abc import Callable
 
 from msgspec.structs import replace
 
-from rules.core import IllegalAction, fresh, popped, pushed, recorded, replaced_top, run_automatic
+from rules.core import IllegalAction, answered_top, popped, pushed, recorded, replaced_top, run_automatic
 from rules.core.multiset import added, removed
 
 from .board import BOARDS
@@ -91,15 +91,13 @@ from .state import (
 
 def apply(state: State, action) -> State:
     """The state after ``action``; raises IllegalAction with the reason."""
-    state = fresh(state)
-    if not state.pending:
-        raise IllegalAction("The game is over.")
-    step = state.pending[-1]  # the top, read at every action without a call
-    try:
-        answer = ANSWERS[step.kind]
-    except KeyError:  # pragma: no cover - automatic steps are never left on top
-        raise IllegalAction("Nothing to decide right now.") from None
-    state = answer(state, step, action)
+    return answered_top(state, action, ANSWERS, settle)
+
+
+def settle(state: State, step: Step) -> State:
+    """After answering ``step``: the layer's word on every answer
+    (``after_answer``: Brotherhood's tokens for Longest Road or Largest
+    Patrol changing hands), the automatic steps, then the end of the game."""
     after = LAYERS[state.variant].after_answer
     if after is not None:
         state = after(state, step)

@@ -1,7 +1,7 @@
 """Chance decisions: the terrain the variable set-up puts on each hex, the
 two dice (one outcome, their sum), a development card drawn and a card
-stolen (odds from the multiset left), and the question table mode asks at
-each of them.
+stolen (odds from the multiset left). The questions table mode asks at
+each of them are ``table_entry``'s.
 
 Table mode keeps no secret typed in front of the table: a development card
 drawn (or looked at by Melisandre) goes into the hand as an unseen
@@ -14,10 +14,10 @@ wildling die, wildling tokens turned face up) are typed; so is a card taken
 at random from a hand (a steal): both players see it and the table tracks
 every resource hand to check what is paid.
 
-Registration points (``layers``): a variant adds its chance steps'
-outcomes to ``OUTCOMES``, table mode's question at each to ``PROMPTS``,
-and pieces turned up together to ``BATCHES`` (its kind of step -> the
-function of the state).
+Registration point (``layers``): a variant adds its chance steps'
+outcomes to ``OUTCOMES`` (its kind of step -> the function of the state);
+table mode's questions at them go to ``table_entry``'s ``PROMPTS`` and
+``BATCHES``.
 """
 
 from __future__ import annotations
@@ -26,11 +26,9 @@ from collections.abc import Callable
 
 from msgspec.structs import replace
 
-from rules.core import IllegalAction, seat_ref, top
+from rules.core import IllegalAction, top
 from rules.core.multiset import added, counts, removed
-from rules.core.table_entry import Batch
 
-from .board import BOARDS
 from .edition import DEVELOPMENT, RESOURCES, TERRAIN_RESOURCE, VICTORY_POINT
 from .state import Dice, DrawDevelopment, PlaceTerrain, State, Steal, Step
 
@@ -94,10 +92,6 @@ def named(state: State, seat: int, card: str) -> State:
 
 OUTCOMES: dict[str, Callable[[State, Step], list]] = {}
 """A variant's chance steps: kind -> (state, step) -> [(action, probability)]."""
-PROMPTS: dict[str, Callable[[State, Step], str]] = {}
-"""A variant's chance steps: kind -> (state, step) -> table mode's question."""
-BATCHES: dict[str, Callable[[State], Batch | None]] = {}
-"""A variant's chance steps answered together: kind on top -> the Batch (``chance_batch``)."""
 
 
 def chance_outcomes(state: State) -> list:
@@ -121,74 +115,3 @@ def chance_outcomes(state: State) -> list:
         return [(_STEALS[name], count / len(hand)) for name, count in counts(hand)]
     outcomes = OUTCOMES.get(kind)
     return outcomes(state, step) if outcomes is not None else []
-
-
-def chance_prompt(state: State) -> str:
-    """The question table mode asks at a chance step, naming what it is
-    about (whose roll, which hex, whose hand); its answers are the ``label``
-    of each outcome."""
-    step = top(state.pending)
-    if step is None:
-        return "What happened at the table?"
-    kind = step.kind
-    who = seat_ref(step.seat)
-    if kind == "dice":
-        return f"What did the dice show? ({who}'s roll: the sum of the two dice)"
-    if kind == "terrain":
-        board = BOARDS[len(state.players)]
-        return (
-            f"Which terrain lies on the hex with the {board.hex_numbers[step.target]} "
-            f"at {board.hex_names[step.target]}?"
-        )
-    if kind == "draw":
-        if state.table_mode:
-            return (
-                f"{who} draws a development card and keeps it secret: nobody types it in "
-                "until it is played (or shown, a Victory Point card)."
-            )
-        return f"Which development card did {who} draw?"
-    if kind == "steal":
-        return (
-            f"Card {who} took from {seat_ref(step.target)}: which resource? "
-            f"(at random, face down; {who} or {seat_ref(step.target)} types it)"
-        )
-    asked = PROMPTS.get(kind)
-    return asked(state, step) if asked is not None else "What happened at the table?"
-
-
-# --- table mode: several pieces at once, and the set-up on one form ---------------
-
-_TERRAINS = tuple(sorted(TERRAIN_RESOURCE))
-
-
-def _terrain_of(action) -> str | None:
-    return action.terrain if isinstance(action, PlaceTerrain) else None
-
-
-def chance_batch(state: State) -> Batch | None:
-    """Pieces turned up together, as one line of counts (a variant's, by the
-    kind of step on top); None elsewhere."""
-    pending = state.pending
-    batch = BATCHES.get(pending[-1].kind) if pending else None
-    return batch(state) if batch is not None else None
-
-
-def setup_form(state: State) -> tuple[Batch, ...]:
-    """The variable set-up: the terrain of each hex, one line each, in the
-    order the hexes are laid (the oldest player starts and the heroes are
-    dealt as printed: nothing else is drawn). () once the terrain is laid,
-    and with the printed board."""
-    board = BOARDS[len(state.players)]
-    fields = []
-    for step in reversed(state.pending):
-        if step.kind != "terrain":
-            break
-        fields.append(
-            Batch(
-                f"Hex {board.hex_names[step.target]} (the {board.hex_numbers[step.target]})",
-                _TERRAINS,
-                1,
-                _terrain_of,
-            )
-        )
-    return tuple(fields)

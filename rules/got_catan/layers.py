@@ -8,8 +8,8 @@ face switches on by calling its ``register()``; it adds itself in two ways:
   the base reads without knowing whose kind it is: ``apply.ANSWERS`` (the
   answer to each decision), ``legal.DECISIONS`` (its legal actions),
   ``flow.AUTOMATIC_STEPS`` and ``flow.CHANCE_KINDS``, ``chance.OUTCOMES``,
-  ``chance.PROMPTS`` and ``chance.BATCHES`` (chance steps and how table
-  mode asks them), ``queries.PROMPTS`` (the question to the seat) and
+  ``table_entry.PROMPTS`` and ``table_entry.BATCHES`` (chance steps and
+  how table mode asks them), ``queries.PROMPTS`` (the question to the seat) and
   ``bots.planner.PLANS`` (the planner's answer); ``calc.HELPERS`` takes its
   rules helpers;
 - **a** :class:`Layer` **under its variant name** (:func:`register`): the
@@ -84,8 +84,6 @@ class Layer:
     end_of_turn: Callable[[State, int], State] | None = None
     """(state, seat) as ``seat`` ends their turn; a state with ``ended_by``
     set ends the game (``apply``)."""
-    refusals: Callable[[State, int], list[tuple[str, str]]] | None = None
-    """(state, seat) -> the layer's "why not?" lines after the roll (``legal``)."""
 
     # --- the score ---------------------------------------------------------------
     score_lines: tuple[tuple[str, Callable[[State, int], int]], ...] = ()
@@ -104,6 +102,8 @@ class Layer:
     """(state, event) -> the log line of the layer's event, or "" (``text``)."""
     preview: Callable[[State, Any, int], str] | None = None
     """(state, action, seat) -> what the action would do, or "" (``queries``)."""
+    refusals: Callable[[State, int], list[tuple[str, str]]] | None = None
+    """(view, seat) -> the layer's "why not?" lines after the base game's (``queries``)."""
     spot: Callable[[Any], Any] | None = None
     """(action) -> the place the layer's action is about, or None (``queries``)."""
     group: Callable[[Any], tuple[str, ...]] | None = None

@@ -5,7 +5,8 @@ and the screens show), in the player's words.
 Registration points (``layers``): a variant adds the legal actions of its
 own kinds of step to ``DECISIONS``; its layer says which development cards
 are played, the supply's rate, and adds its actions before and after the
-roll, its refusals on the turn and its "why not?" lines.
+roll and its refusals on the turn. (The screen API's "why not?" lines,
+from these reasons, are ``queries``'s.)
 """
 
 from __future__ import annotations
@@ -356,62 +357,6 @@ def turn_reason(state: State, step: Step, action) -> str:
     hook = LAYERS[state.variant].turn_reason
     reason = hook(state, seat, action) if hook is not None else None
     return reason if reason is not None else "That is not something to do on your turn now."
-
-
-# --- why not? (the screen API's refusals) -----------------------------------------------
-
-_NO_SETTLEMENT_SITE = "A settlement needs a free corner on your roads, two paths from any other building."
-_NO_ROAD_SITE = "No free path joins your roads, settlements or keeps."
-
-
-def refusals(state: State, seat: int) -> list[tuple[str, str]]:
-    """Why not? What ``seat`` might expect to do at their turn but may not
-    now, each (label, reason) in the words ``apply`` refuses it with (the
-    same reason functions): first each development card held that may not
-    be played now (the question a player asks most: "why can't I play
-    it?"); then before the roll, building; after it, each piece they cannot
-    build or buy anywhere, in the build cost card's order."""
-    if not state.pending:
-        return []
-    step = state.pending[-1]
-    if step.seat != seat or step.kind not in ("start", "turn"):
-        return []
-    found: list[tuple[str, str]] = []
-    for card in dict.fromkeys(state.players[seat].development):
-        if card == UNSEEN:
-            # Table mode: why none of the cards it could be may be played now.
-            kinds = LAYERS[state.variant].playable
-            could = [kind for kind in kinds if could_be(state, seat, kind, bought_ok=True)]
-            reasons = [play_reason(state, seat, kind) for kind in could]
-            if reasons and all(reasons):
-                found.append(("Play a development card", reasons[0]))
-        elif card in DEVELOPMENT and card != VICTORY_POINT:
-            reason = play_reason(state, seat, card)
-            if reason:
-                found.append((f"Play {development_title(card)}", reason))
-    if step.kind == "start":
-        found.append(("Build or trade", ROLL_FIRST))
-        return found
-    player = state.players[seat]
-    sites = settlement_sites(state, seat)
-    reason = settlement_reason(state, seat, sites[0]) if sites else _NO_SETTLEMENT_SITE
-    if reason:
-        found.append(("Settlement", reason))
-    if player.settlements:
-        reason = keep_reason(state, seat, player.settlements[0])
-    else:
-        reason = "A keep replaces one of your settlements: you have none on the Gift."
-    if reason:
-        found.append(("Keep", reason))
-    edges = road_sites(state, seat)
-    reason = road_reason(state, seat, edges[0]) if edges else _NO_ROAD_SITE
-    if reason:
-        found.append(("Road", reason))
-    reason = buy_reason(state, seat)
-    if reason:
-        found.append(("Development card", reason))
-    hook = LAYERS[state.variant].refusals
-    return found + hook(state, seat) if hook is not None else found
 
 
 # --- the legal actions ------------------------------------------------------------

@@ -86,10 +86,10 @@ def cards_words(cards: tuple[str, ...]) -> str:
     return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
 
 
-def label(state: State, action) -> str:
+def label(view: State, action) -> str:
     """The short action-bar text (a chance outcome: what came up)."""
-    hook = LAYERS[state.variant].label
-    words = hook(state, action) if hook is not None else ""
+    hook = LAYERS[view.variant].label
+    words = hook(view, action) if hook is not None else ""
     if words:
         return words
     if isinstance(action, PlaceTerrain):
@@ -105,11 +105,11 @@ def label(state: State, action) -> str:
     if isinstance(action, Roll):
         return "Roll the dice"
     if isinstance(action, BuildRoad):
-        return f"Road on {edge_name(state, action.edge)}"
+        return f"Road on {edge_name(view, action.edge)}"
     if isinstance(action, BuildSettlement):
-        return f"Settlement on {corner_name(state, action.corner)}"
+        return f"Settlement on {corner_name(view, action.corner)}"
     if isinstance(action, BuildKeep):
-        return f"Keep on {corner_name(state, action.corner)}"
+        return f"Keep on {corner_name(view, action.corner)}"
     if isinstance(action, BuyDevelopment):
         return "Buy a development card"
     if isinstance(action, PlayDevelopment):
@@ -119,12 +119,12 @@ def label(state: State, action) -> str:
     if isinstance(action, Discard):
         return f"Return {action.resource}"
     if isinstance(action, MoveTormund):
-        return f"Tormund to {hex_name(state, action.hex)}"
+        return f"Tormund to {hex_name(view, action.hex)}"
     if isinstance(action, Rob):
         return f"Steal from {seat_ref(action.victim)}"
     if isinstance(action, TradeWithSupply):
-        step = top(state.pending)
-        rate = _rate(state, step.seat if step is not None else -1, action.give)
+        step = top(view.pending)
+        rate = _rate(view, step.seat if step is not None else -1, action.give)
         return f"{rate} {action.give} for 1 {action.get} (supply)"
     if isinstance(action, OfferTrade):
         return f"Offer {cards_words(action.giving)} for {cards_words(action.getting)}{_to(action.to)}"

@@ -15,6 +15,7 @@ import textwrap
 from pathlib import Path
 from unittest import mock
 
+import msgspec
 import pytest
 
 import saves
@@ -22,7 +23,7 @@ from castletui.session import Session
 from castletui.shared import create_table
 from rules import castlecards as game
 from rules.core import CHANCE, IllegalAction
-from saves.table import LostRace, NotYourSeat, Table, exposure_warning, identity, list_tables
+from saves.table import LostRace, NotYourSeat, Table, exposure_warning, identity, is_table, list_tables
 
 SEATS = [saves.Player("Seat 1"), saves.Player("Seat 2"), saves.Player("Seat 3")]
 
@@ -319,3 +320,78 @@ def test_a_move_from_a_terminal_that_has_not_seen_a_player_sit_down_keeps_their_
     save, seating = Table(table.path).read()
     assert [player.name for player in save.players] == ["ann", "bo"]
     assert seating.owners == ["ann", "bo"]
+
+
+# --- the table as a journal: a move writes its own line (#25) ---------------
+
+
+def test_a_move_at_a_table_writes_only_its_line_over_the_files_end(tmp_path):
+    """A commit costs the move, not the game: the file keeps its inode and
+    everything before its end, whatever the game's length; a seat taken or
+    a move taken back writes it whole (a new file renamed over it)."""
+    ann, bo = seated(tmp_path)
+    deal([ann, bo])
+    path = ann.table.path
+    growth = []
+    for _ in range(12):
+        deal([ann, bo])  # the draws are moves of the table too
+        if ann.over:
+            break
+        player = mover([ann, bo])
+        before, inode = path.read_bytes(), path.stat().st_ino
+        player.act(player.legal_actions()[0])
+        after = path.read_bytes()
+        assert path.stat().st_ino == inode
+        assert after.startswith(before[: -len(saves.codec.JSON_END)])
+        growth.append(len(after) - len(before))
+    assert len(growth) >= 6 and max(growth) < 1024  # one move's line, however long the log
+    assert [entry.seat for entry in saves.load(path).log] == [entry.seat for entry in ann.save.log]
+    deal([ann, bo])
+    player = mover([ann, bo])
+    player.act(player.legal_actions()[0])
+    inode = path.stat().st_ino
+    player.undo(player.seat)
+    assert path.stat().st_ino != inode  # taken back: written whole
+    assert saves.load(path).log == player.save.log
+
+
+def test_a_move_cut_short_at_a_table_is_left_out_by_every_reader_and_mended(tmp_path):
+    """A castletui killed while writing a move's line leaves part of it: the
+    lobby, a watching terminal and a fresh join read the table as it was,
+    it is still a table (never opened as a plain save), and the next move
+    writes the file whole again."""
+    ann, bo = seated(tmp_path)
+    deal([ann, bo])
+    path = ann.table.path
+    before = Table(path).read()[0]
+    data = path.read_bytes()
+    path.write_bytes(data[: -len(saves.codec.JSON_END)] + b',\n{"seat":0,"action":{"ty')
+    assert is_table(path)
+    assert Table(path).read()[0].log == before.log
+    assert [row.plies for row in list_tables(path.parent)] == [before.check.plies]
+    assert ann.sync() == ([], False) and bo.sync() == ([], False)
+    player = mover([ann, bo])
+    inode = path.stat().st_ino
+    player.act(player.legal_actions()[0])
+    assert path.stat().st_ino != inode  # mended: written whole
+    assert saves.load(path).check.plies == before.check.plies + 1
+    other = bo if player is ann else ann
+    lines, _ = other.sync()
+    assert lines and other.state == player.state
+
+
+def test_the_table_writes_its_own_hash_of_a_move_never_the_terminals(tmp_path):
+    """Every reader checks a table against the hash on its last line: a
+    terminal that sent a false one would make the table unreadable."""
+    ann, bo = seated(tmp_path)
+    deal([ann, bo])
+    player = mover([ann, bo])
+    player.act(player.legal_actions()[0])
+    entry = player.save.log[-1]
+    honest = saves.load(player.table.path).log[-1].hash
+    player.undo(player.seat)
+    table = Table(player.table.path)
+    save = table.read()[0]
+    forged = msgspec.structs.replace(save, log=[*save.log, msgspec.structs.replace(entry, hash="0" * 16)])
+    table.commit(save.check, forged, player.who)
+    assert saves.load(player.table.path).log[-1].hash == honest

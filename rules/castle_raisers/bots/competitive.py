@@ -38,7 +38,7 @@ from rules.castle_raisers.state import (
     State,
     TakeVillage,
 )
-from rules.castle_raisers.table import stack_tokens
+from rules.castle_raisers.supplies import stack_tokens
 
 replace = msgspec.structs.replace
 

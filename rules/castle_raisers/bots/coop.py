@@ -61,7 +61,7 @@ from rules.castle_raisers.state import (
     State,
     TakeVillage,
 )
-from rules.castle_raisers.table import stack_tokens
+from rules.castle_raisers.supplies import stack_tokens
 from rules.core import CHANCE
 
 replace = msgspec.structs.replace

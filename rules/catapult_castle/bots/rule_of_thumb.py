@@ -28,6 +28,17 @@ from rules.catapult_castle.edition import (
 )
 from rules.catapult_castle.flow import to_move
 from rules.catapult_castle.legal import legal_actions
+from rules.catapult_castle.pieces import (
+    captured_towers,
+    draw_pile,
+    is_solo,
+    own_deck,
+    placement,
+    rearrange_limit,
+    targets,
+    tower_count,
+    towers_on_table,
+)
 from rules.catapult_castle.scoring import ranking, standing_keys
 from rules.catapult_castle.shots import landing_odds
 from rules.catapult_castle.state import (
@@ -46,17 +57,6 @@ from rules.catapult_castle.state import (
     State,
     aim_action,
     move_action,
-)
-from rules.catapult_castle.table import (
-    captured_towers,
-    draw_pile,
-    is_solo,
-    own_deck,
-    placement,
-    rearrange_limit,
-    targets,
-    tower_count,
-    towers_on_table,
 )
 from rules.core import CHANCE, sample_outcome
 

@@ -11,7 +11,7 @@ up to 7,000 plies (some 400 turns, 5 in 8 plies offers and their answers).
 So the random bot still picks at random, but it builds when it can (what
 and where at random, a development card and a guard included) and makes
 at most one offer to the table a turn, as the planner does. Its games end
-within half the plies (``tests/rules/test_bots.py`` holds the bound).
+within half the plies (``tests/rules/core/test_bots.py`` holds the bound).
 """
 
 from __future__ import annotations

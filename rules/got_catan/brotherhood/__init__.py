@@ -19,6 +19,7 @@ decodes one ``State`` and one ``Action`` union); what they do is here:
   settlement or keep, Samwell Tarly, the end-of-turn win);
 - ``legal``, ``apply``, ``chance``: the actions, answers and chance of its
   own steps, and its guard and hero actions on the base turn;
+- ``table_entry``: table mode's questions at its chance steps;
 - ``text``, ``queries``: its words and what the screens ask (the Wall
   board, the forecast of the wildling die, the heroes);
 - ``bots``: the planner's plans for the Wall and the heroes;
@@ -30,14 +31,15 @@ from __future__ import annotations
 from ..apply import ANSWERS
 from ..bots.planner import PLANS
 from ..calc import HELPERS, SCORE_COUNTS
-from ..chance import BATCHES, OUTCOMES, PROMPTS
+from ..chance import OUTCOMES
 from ..edition import BROTHERHOOD, NEW_RECRUITS, RANGER_PATROL, RULES, WATCH
 from ..flow import AUTOMATIC_STEPS, CHANCE_KINDS
 from ..layers import Layer
 from ..layers import register as register_layer
 from ..legal import DECISIONS
 from ..queries import PROMPTS as QUESTIONS
-from . import apply, bots, calc, chance, flow, legal, queries, text, wall
+from ..table_entry import BATCHES, PROMPTS
+from . import apply, bots, calc, chance, flow, legal, queries, table_entry, text, wall
 
 LAYER = Layer(
     playable=legal.PLAYABLE,
@@ -59,7 +61,6 @@ LAYER = Layer(
     turn_reason=legal.turn_reason,
     turn_answer=apply.turn_answer,
     end_of_turn=flow.end_of_turn,
-    refusals=legal.refusals,
     score_lines=(("Guards on the Wall", wall.guard_points),),
     result=wall.wall_result,
     won_words="at the end of their own turn.",
@@ -69,6 +70,7 @@ LAYER = Layer(
     describe=text.describe,
     line=text.line,
     preview=queries.preview,
+    refusals=queries.refusals,
     spot=queries.spot,
     group=queries.group,
     build_menu=queries.build_menu,
@@ -86,8 +88,8 @@ def register() -> None:
     AUTOMATIC_STEPS.update(flow.AUTOMATIC_STEPS)
     CHANCE_KINDS.update(chance.OUTCOMES.keys())
     OUTCOMES.update(chance.OUTCOMES)
-    PROMPTS.update(chance.PROMPTS)
-    BATCHES.update(chance.BATCHES)
+    PROMPTS.update(table_entry.PROMPTS)
+    BATCHES.update(table_entry.BATCHES)
     QUESTIONS.update(queries.PROMPTS)
     PLANS.update(bots.PLANNER_PLANS)
     if calc.WILDLING_DIE not in HELPERS:

@@ -1,8 +1,8 @@
 """Brotherhood of the Watch: what may be done now. The legal actions of
 its own kinds of step (added to ``legal.DECISIONS``), its actions before
 and after the roll (guards, the hero), why a guard or a hero action is
-refused, and the guard's "why not?" line: the layer's hooks on the base
-game's ``legal``."""
+refused: the layer's hooks on the base game's ``legal``. (The guard's
+"why not?" line is ``brotherhood.queries``'s, with the base's.)"""
 
 from __future__ import annotations
 
@@ -69,13 +69,6 @@ def turn_reason(state: State, seat: int, action) -> str | None:
     if isinstance(action, (*HERO_ACTIONS, BuildGuard)):
         return hero_reason(state, seat, action, before_roll=False)
     return None
-
-
-def refusals(state: State, seat: int) -> list[tuple[str, str]]:
-    """Why not a guard (after the base game's lines)."""
-    sections = guard_sections(state, seat)
-    reason = guard_reason(state, seat, sections[0] if sections else 0)
-    return [("Guard", reason)] if reason else []
 
 
 # --- the legal actions of its own steps ---------------------------------------------------------

@@ -3,8 +3,9 @@ board (its sections, the clans' camps and trails, the Frostfangs, the
 tokens, the breach track, the wildlings in the Gift), what the wildling
 die can do next, the heroes; and the layer's screen hooks: the question
 at each of its steps (added to ``queries.PROMPTS``), where its actions go
-on the board and in the menu, their previews, the guard's row of the
-build menu and what its development cards do."""
+on the board and in the menu, their previews, the guard's "why not?"
+line, the guard's row of the build menu and what its development cards
+do."""
 
 from __future__ import annotations
 
@@ -30,7 +31,7 @@ from ..state import (
 )
 from .heroes import HERO_ACTIONS
 from .legal import guard_reason
-from .wall import Arrival, arrival, guards_on_wall
+from .wall import Arrival, arrival, guard_sections, guards_on_wall
 
 PROMPTS = {
     "place-guard": "{who}, place a free guard on a section of the Wall:",
@@ -243,14 +244,15 @@ def hero_state(state: State, seat: int) -> tuple[str, str, bool]:
     return player.hero, player.hero_side, bool(player.hero) and player.hero_since != state.turn_number
 
 
-def preview(state: State, action, seat: int) -> str:
-    """What the layer's action (or the roll, with the wildling die) would do; "" for others."""
+def preview(view: State, action, seat: int) -> str:
+    """What the layer's action (or the roll, with the wildling die) would do, as
+    ``seat`` may know it from their ``view``; "" for others."""
     if isinstance(action, Roll):
         # Only the trails where something would happen: the danger first.
         coming = [
             f"{faces} {kind} to {CLEARINGS[clearing].title} {outcome.upper() if outcome == 'breach' else outcome}"
             for faces, kind, clearing, outcome in sorted(
-                advance_outcomes(state), key=lambda item: item[3] != "breach"
+                advance_outcomes(view), key=lambda item: item[3] != "breach"
             )
             if outcome != "none"
         ]
@@ -259,10 +261,10 @@ def preview(state: State, action, seat: int) -> str:
         )
     if isinstance(action, (BuildGuard, PlaceGuard, PatrolToGuard)):
         section = action.section
-        space = len(state.wall[section]) + 1
-        mine = guards_on_wall(state, seat) + 1
+        space = len(view.wall[section]) + 1
+        mine = guards_on_wall(view, seat) + 1
         tokens_ = sum(1 for at in WATCH.guard_token_at if mine >= at)
-        waiting = state.clearings[section].count("regular")
+        waiting = view.clearings[section].count("regular")
         pay = ""
         if isinstance(action, BuildGuard):
             pay = (
@@ -276,9 +278,9 @@ def preview(state: State, action, seat: int) -> str:
             f"your guards: {mine}, {tokens_} VP.{pay}"
         )
     if isinstance(action, FreeHex):
-        return f"The wildling goes back to the Frostfangs; you take 1 {hex_resource(state, action.hex)}."
+        return f"The wildling goes back to the Frostfangs; you take 1 {hex_resource(view, action.hex)}."
     if isinstance(action, (*HERO_ACTIONS, FlipHero, SwapHero, DeclineHero)):
-        name = action.hero if isinstance(action, SwapHero) else state.players[seat].hero
+        name = action.hero if isinstance(action, SwapHero) else view.players[seat].hero
         info = hero_info(name)
         if info is None:
             return ""
@@ -286,3 +288,10 @@ def preview(state: State, action, seat: int) -> str:
             return f"{info.title} on the B side: {info.ability} once more from your next turn."
         return f"{info.title}, {info.ability}: {info.text}"
     return ""
+
+
+def refusals(view: State, seat: int) -> list[tuple[str, str]]:
+    """Why not a guard (after the base game's lines, in ``legal``'s words)."""
+    sections = guard_sections(view, seat)
+    reason = guard_reason(view, seat, sections[0] if sections else 0)
+    return [("Guard", reason)] if reason else []

@@ -55,7 +55,7 @@ def _substitute(instead_of: str, pay: str) -> str:
     return f", paying {pay} for {instead_of}" if instead_of else ""
 
 
-def label(state: State, action) -> str:
+def label(view: State, action) -> str:
     """The action-bar label of one of the layer's actions ("" for the base game's)."""
     if isinstance(action, WildlingDie):
         return str(action.face)
@@ -68,7 +68,7 @@ def label(state: State, action) -> str:
     if isinstance(action, PlaceGuard):
         return f"Guard on {section_name(action.section)}"
     if isinstance(action, FreeHex):
-        return f"Free {hex_name(state, action.hex)} from its wildling"
+        return f"Free {hex_name(view, action.hex)} from its wildling"
     if isinstance(action, DeclineHero):
         return "Not now"
     if isinstance(action, FlipHero):
@@ -83,7 +83,7 @@ def label(state: State, action) -> str:
     if isinstance(action, TradeOneForOne):
         return f"1 {action.give} for 1 {action.get} (Bowen Marsh)"
     if isinstance(action, RedirectRoad):
-        return f"Move the road on path {action.edge} to {edge_name(state, action.to)}"
+        return f"Move the road on path {action.edge} to {edge_name(view, action.to)}"
     if isinstance(action, ChooseDevelopment):
         return f"Buy a development card, choosing from the top 3{_substitute(action.instead_of, action.pay)}"
     if isinstance(action, PickDevelopment):
@@ -96,10 +96,10 @@ def label(state: State, action) -> str:
         return f"Take {action.resource}"
     if isinstance(action, ClearNorth):
         if action.clan >= 0:
-            return f"Send back the {state.camps[action.clan][action.slot]} in camp {action.slot + 1} of the {CLANS[action.clan].title}"
+            return f"Send back the {view.camps[action.clan][action.slot]} in camp {action.slot + 1} of the {CLANS[action.clan].title}"
         return f"Send back a {action.kind} from {clearing_name(action.clearing)}"
     if isinstance(action, ClearGift):
-        return f"Send back the wildling on {hex_name(state, action.hex)}"
+        return f"Send back the wildling on {hex_name(view, action.hex)}"
     if isinstance(action, PatrolToGuard):
         return f"A played Ranger Patrol becomes a guard on {section_name(action.section)}"
     if isinstance(action, ChaseTormund):

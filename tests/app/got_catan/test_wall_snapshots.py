@@ -8,9 +8,11 @@ planner bot, a fixed save path, no bot pause."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
-from tests.app.driving import StillApp, open_table, settle
+from tests.app.driving import StillApp, open_table, screen_text, settle
 from tests.app.got_catan.helpers import new_session, play_until, top
 from tests.app.snapshots import fresh_dir
 
@@ -57,3 +59,13 @@ def test_brotherhood_screen(snap_compare, moment, size):
     app = make_app(moment, f"{size[0]}x{size[1]}")
     run_before = {"wall": show_the_wall, "hero": open_the_hero_menu}[moment]
     assert snap_compare(app, terminal_size=size, run_before=run_before)
+
+
+async def test_the_wall_panel_shows_the_tokens_whole_at_120x40():
+    """Issue 28, item 14: the tokens read "... 39 on card" at 120x40."""
+    app = make_app("wall", "tokens")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await show_the_wall(pilot)
+        while "Frostfangs" not in screen_text(app):
+            await pilot.pause()
+        assert re.search(r"tokens: \d+ in the pool, \d+ on cards, \d+ spent", screen_text(app))

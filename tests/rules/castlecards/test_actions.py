@@ -6,7 +6,7 @@ from msgspec.structs import replace
 
 import rules.castlecards as game
 from rules.castlecards.fortress import station_reason
-from rules.castlecards.legal import action_reason, refusals
+from rules.castlecards.legal import action_reason, refused_actions
 from rules.castlecards.state import (
     Academy,
     Attack,
@@ -187,7 +187,7 @@ def test_the_king_does_not_station_two_defenders_in_one_turn():
     with pytest.raises(IllegalAction, match="only one a turn"):
         game.apply(state, Station("soldiers-red-1", 0))
     done = replace(table(2, hands={0: ["bowmen-red"]}), stationed_this_turn=True)
-    assert "already stationed" in refusals(done)["defend"]
+    assert "already stationed" in refused_actions(done)["defend"]
     state = run(state, DrawVillage(), "duke")
     assert state.turn == 1 and not state.stationed_this_turn  # the next turn may station again
     again = run(state, "gold", Discard("gold"), "duke")
@@ -348,12 +348,12 @@ def test_an_empty_village_draw_is_skipped():
 
 def test_refusals_explain_the_unavailable_actions():
     state = table(2, hands={0: ["trap"]})
-    reasons = refusals(state)
+    reasons = refused_actions(state)
     assert reasons["buy"] == "Buying takes a Gold card."
     assert "Soldiers" in reasons["attack"]
     assert "Night" in reasons["night"]
     assert "build" in reasons and "academy" in reasons and "king" in reasons and "defend" in reasons
-    assert "buy" not in refusals(table(2, hands={0: ["gold"]}))
+    assert "buy" not in refused_actions(table(2, hands={0: ["gold"]}))
 
 
 def test_illegal_answers_are_refused_with_a_reason():

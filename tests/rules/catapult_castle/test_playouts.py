@@ -10,7 +10,7 @@ import pytest
 
 import rules.catapult_castle as g
 from rules.catapult_castle.edition import HIDDEN
-from rules.catapult_castle.table import deck_size
+from rules.catapult_castle.pieces import deck_size
 from rules.core import CHANCE, Config, bots, chance_rng, replay, sample_outcome, state_hash
 
 CONFIGS = {

@@ -26,6 +26,7 @@ from rules.catapult_castle.edition import (
     STRONG_AMMO,
     UNSEEN,
 )
+from rules.catapult_castle.pieces import deck_size
 from rules.catapult_castle.state import (
     Card,
     ChooseStart,
@@ -39,7 +40,6 @@ from rules.catapult_castle.state import (
     Shoot,
     Stack,
 )
-from rules.catapult_castle.table import deck_size
 from rules.core import CHANCE, Config, IllegalAction, bots, chance_rng, sample_outcome, seat_ref
 from rules.core.table_entry import BatchRefused, batch_actions
 from tests.rules.catapult_castle.helpers import new, q, ready, shoot, with_hand, with_stacks

@@ -12,7 +12,7 @@ import pytest
 from msgspec.structs import replace
 
 import rules.got_catan as game
-from rules.got_catan import calc, layers
+from rules.got_catan import calc, layers, table_entry
 from rules.got_catan.apply import ANSWERS
 from rules.got_catan.brotherhood import LAYER, register
 from rules.got_catan.brotherhood.bots import danger
@@ -38,6 +38,18 @@ def test_the_face_switches_the_layer_on_for_brotherhood_only():
     assert all(kind in ANSWERS and kind in DECISIONS for kind in WATCH_STEPS)
     assert {"advance", "reveal", "recruit"} <= set(AUTOMATIC_STEPS)
     assert {"wildling-die", "token", "peek"} <= CHANCE_KINDS
+    # Table mode's questions at its chance steps sit with the base's, in table_entry.
+    assert {"wildling-die", "token", "peek"} <= set(table_entry.PROMPTS)
+    assert "token" in table_entry.BATCHES
+
+
+def test_the_face_keeps_the_wall_readable_beside_its_list():
+    """The screens still read Brotherhood's queries from the face (the Wall
+    panel, the forecast, the heroes); they are not part of ``__all__``."""
+    names = ("is_watch", "wall_sections", "advance_forecast", "hero_info", "tokens", "breach_track")
+    assert all(callable(getattr(game, name)) for name in names)
+    assert not set(names) & set(game.__all__)
+    assert game.is_watch(watch()) and not game.is_watch(table())
 
 
 def test_registering_again_doubles_nothing():

@@ -1,6 +1,6 @@
-"""What is on the table, as the rules modules share it: the variant, the
-order round the table, the supplies and stacks left, the Threat cards a
-player holds, and small edits of a state (one castle, one count)."""
+"""The supplies, as the rules modules share them: the village stacks and
+tokens left, the Threat cards a player holds, the variant, the order round
+the table, and small edits of a state (one castle, one count)."""
 
 from __future__ import annotations
 

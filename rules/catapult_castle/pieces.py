@@ -1,8 +1,9 @@
-"""Catapult Castle table queries: what stands where, whose it is, where a
-captured tower may go, what a landing does; plus the small tuple helpers
-``apply`` uses to copy only what changes (a deck or discard is a count per
-card kind, so its helpers add or take one of a kind). Pure functions of a
-State, shared by the rules, the bots and the queries the screens use."""
+"""Where the pieces are, as the rules modules share it: what stands where,
+whose it is, where a captured tower may go, what a landing does; plus the
+small tuple helpers ``apply`` uses to copy only what changes (a deck or
+discard is a count per card kind, so its helpers add or take one of a kind).
+Pure functions of a State, shared by the rules, the bots and the queries the
+screens use."""
 
 from __future__ import annotations
 
