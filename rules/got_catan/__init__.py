@@ -1,8 +1,10 @@
 """A Game of Thrones Catan (Catan Studio / Fantasy Flight, 2017), the base
 game: settle the Gift south of the Wall with roads, settlements and keeps,
 trade, and keep Tormund away; the first to 10 victory points on their own
-turn wins. (Brotherhood of the Watch, with the Wall and the wildlings,
-comes as a second variant.)
+turn wins. Brotherhood of the Watch, with the Wall, the wildlings and the
+heroes, is the second variant: a layer in its own subpackage
+(:mod:`.brotherhood`) that this face switches on (``brotherhood.register()``
+below); the base modules never import it (``layers`` lists where it plugs in).
 
 The face of the package (``__all__``, tests/rules/test_game_plan.py checks
 it), the only names the app imports:
@@ -25,19 +27,42 @@ it), the only names the app imports:
   ``OfferTrade``.
 
 The queries the screens still read beside the face (``queries.__all__``:
-the Gift's names, points, the Wall, the build menu...) stay importable
-from here until the app reads one read model; they are not the face.
+the Gift's names, points, the build menu...; and Brotherhood's,
+``brotherhood.queries``: the Wall board, the wildling die's forecast, the
+heroes) stay importable from here until the app reads one read model;
+they are not the face.
 
 Reading order (the plan, README "Adding a game"): edition, info, state;
-board (the geometry) and roads (Longest Road and Largest Patrol); chance,
-flow, legal, heroes, wall, scoring, setup; apply; view; text; queries (the
-screen API and what the screens read), table_entry, calc; bots.
+board (the geometry), roads (Longest Road and Largest Patrol) and layers
+(where a variant plugs in); chance, flow, legal, scoring, setup; apply;
+view; text; queries (the screen API and what the screens read),
+table_entry, calc; bots; then brotherhood/ (its face lists its modules).
+Importing any module of the package runs this face first, so the layer is
+always registered.
 """
 
 from __future__ import annotations
 
+from . import brotherhood
 from .apply import apply
 from .bots import bot_action, random_action
+from .brotherhood.queries import (  # noqa: F401 - what the screens read beside the face
+    ClanInfo,
+    HeroInfo,
+    SectionInfo,
+    advance_forecast,
+    advance_outcomes,
+    breach_track,
+    clans,
+    frostfangs,
+    gift_wildlings,
+    guards_of,
+    hero_info,
+    hero_state,
+    is_watch,
+    tokens,
+    wall_sections,
+)
 from .calc import helpers
 from .chance import chance_outcomes
 from .flow import to_move, turn_player
@@ -51,6 +76,8 @@ from .state import Action, BuyDevelopment, Discard, OfferTrade, State
 from .table_entry import chance_batch, chance_prompt, setup_form
 from .text import describe, effects, label
 from .view import view, view_action
+
+brotherhood.register()  # the full game's layer: its steps and hooks into the base modules
 
 __all__ = [
     # the protocol

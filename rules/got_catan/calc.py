@@ -10,16 +10,17 @@ asks the rulebook, each answer explained.
 - **Discards on a 7**: the cards in each hand: how many each returns.
 - **Score**: settlements, keeps, Longest Road, Largest Patrol, Victory
   Point cards and (Brotherhood) guards on the Wall: the score sheet.
-- **Wildling die** (Brotherhood): a face, the hottest camp of its clan, the
-  clearing and the Wall south of it: what happens now.
+- **Wildling die** (Brotherhood): added by ``brotherhood.calc``.
 
 Pure functions over the game's own rules: ``roads.road_length`` and
 ``longest_road_holder`` on a network built from what was typed,
-``flow.share_out`` and ``PRODUCED_BY``, ``flow.must_discard``,
-``scoring.result`` on a game state holding the counted pieces, and
-``wall.advanced`` on a state holding the north of the Wall as typed.
-Nothing here weighs a rule again. :func:`helpers` is the screen API's hook
+``flow.share_out`` and ``PRODUCED_BY``, ``flow.must_discard``, and
+``scoring.result`` on a game state holding the counted pieces. Nothing
+here weighs a rule again. :func:`helpers` is the screen API's hook
 (``castletui calc got-catan``).
+
+Registration points: a variant adds its helpers to ``HELPERS`` and what
+its score sheet counts beyond the base game's to ``SCORE_COUNTS``.
 """
 
 from __future__ import annotations
@@ -33,25 +34,13 @@ from msgspec.structs import replace
 from rules.core import Config, IllegalAction
 from rules.core.screen import Helper, Question, parse_choice, parse_whole_numbers
 
-from .edition import (
-    BROTHERHOOD,
-    CLANS,
-    CLEARINGS,
-    RESOURCES,
-    RULES,
-    TERRAIN_RESOURCE,
-    TRAIL_OF_FACE,
-    VICTORY_POINT,
-    WATCH,
-    WILDLINGS,
-)
+from .edition import BROTHERHOOD, RESOURCES, RULES, TERRAIN_RESOURCE, VICTORY_POINT, WATCH
 from .flow import PRODUCED_BY, must_discard, share_out
+from .layers import LAYERS
 from .roads import longest_road_holder, road_length
 from .scoring import result
 from .setup import setup
 from .state import Player, State
-from .text import clearing_name, section_name
-from .wall import advanced
 
 BASE = "base"
 NOBODY = -1
@@ -94,7 +83,9 @@ def _variant(text: str) -> str:
 VARIANT = Question("variant", "Base game or Brotherhood of the Watch?", _variant, "base")
 
 
-def _number(what: str, most: int | None = None, least: int = 0) -> Callable[[str], int]:
+def whole_number(what: str, most: int | None = None, least: int = 0) -> Callable[[str], int]:
+    """A parser of a whole number from ``least`` to ``most``, refused in the words of ``what``."""
+
     def parse(text: str) -> int:
         number = parse_whole_numbers(text, 1, what)[0]
         if number < least or (most is not None and number > most):
@@ -267,7 +258,7 @@ def _terrain(text: str) -> str:
 
 
 def _roll(text: str) -> int:
-    return _number("the two dice", 12, 2)(text)
+    return whole_number("the two dice", 12, 2)(text)
 
 
 def _on_hex(text: str) -> str:
@@ -319,7 +310,7 @@ def _production_question(answers: Mapping[str, Any]) -> Question | None:
     roll = answers["roll"]
     if "hexes" not in answers:
         return Question(
-            "hexes", f"How many terrain hexes show a {roll}?", _number(f"hexes showing {roll}", 4, 1)
+            "hexes", f"How many terrain hexes show a {roll}?", whole_number(f"hexes showing {roll}", 4, 1)
         )
     for index in range(answers["hexes"]):
         hex_words = f"Hex {index + 1} showing {roll}"
@@ -347,7 +338,7 @@ def _production_question(answers: Mapping[str, Any]) -> Question | None:
             return Question(
                 f"supply.{resource}",
                 f"{resource.capitalize()} cards left in the supply?",
-                _number(f"{resource} cards left", RULES.resource_cards),
+                whole_number(f"{resource} cards left", RULES.resource_cards),
                 str(RULES.resource_cards),
             )
     return None
@@ -453,7 +444,7 @@ def _discard_question(answers: Mapping[str, Any]) -> Question | None:
             return Question(
                 f"hand.{seat}",
                 f"{name}: resource cards in hand?",
-                _number("resource cards", 5 * RULES.resource_cards),
+                whole_number("resource cards", 5 * RULES.resource_cards),
             )
     return None
 
@@ -486,33 +477,46 @@ DISCARDS = Helper(
 # --- the score ---------------------------------------------------------------------------
 
 
+class ScoreCount(NamedTuple):
+    """What a variant's score sheet counts beyond the base game's pieces."""
+
+    questions: Callable[[str], list[tuple[str, str, Callable[[str], int], str]]]
+    """(a player's name) -> (key, question, parse, default) asked per player."""
+    counted: Callable[[State, Mapping[str, Any]], State]
+    """(the state with the base pieces, the answers) -> with the variant's."""
+    note: str
+    """How its lines score, after the base game's (", guard tokens: ...")."""
+
+
+SCORE_COUNTS: dict[str, ScoreCount] = {}
+"""Each variant's extra counts, by variant name."""
+
+
 def _score_question(answers: Mapping[str, Any]) -> Question | None:
     if "variant" not in answers:
         return VARIANT
     if "names" not in answers:
         return NAMES
     names = answers["names"]
-    watch = answers["variant"] == BROTHERHOOD
+    extra = SCORE_COUNTS.get(answers["variant"])
     for seat, name in enumerate(names):
         asked = [
             (
                 "settlements",
                 f"{name}: settlements on the board?",
-                _number("settlements", RULES.settlements),
+                whole_number("settlements", RULES.settlements),
                 "",
             ),
-            ("keeps", f"{name}: keeps on the board?", _number("keeps", RULES.keeps), "0"),
+            ("keeps", f"{name}: keeps on the board?", whole_number("keeps", RULES.keeps), "0"),
             (
                 "cards",
                 f"{name}: Victory Point cards (played or in hand)?",
-                _number("Victory Point cards", 5),
+                whole_number("Victory Point cards", 5),
                 "0",
             ),
         ]
-        if watch:
-            asked.append(
-                ("guards", f"{name}: guards on the Wall?", _number("guards on the Wall", WATCH.guards), "0")
-            )
+        if extra is not None:
+            asked += extra.questions(name)
         for what, prompt, parse, default in asked:
             if f"{what}.{seat}" not in answers:
                 return Question(f"{what}.{seat}", prompt, parse, default)
@@ -536,17 +540,14 @@ def score_state(answers: Mapping[str, Any]) -> State:
         )
         for seat in range(seats)
     )
-    wall: tuple[tuple[int, ...], ...] = ()
-    if answers["variant"] == BROTHERHOOD:
-        # Where a guard stands does not count for points: each player's on a section.
-        wall = tuple(tuple([seat] * answers[f"guards.{seat}"]) for seat in range(seats))
-    return replace(
+    state = replace(
         state,
         players=players,
-        wall=wall,
         longest_road=answers["longest-road"],
         largest_patrol=answers["largest-patrol"],
     )
+    extra = SCORE_COUNTS.get(answers["variant"])
+    return extra.counted(state, answers) if extra is not None else state
 
 
 def _score_report(answers: Mapping[str, Any]) -> list[str]:
@@ -559,14 +560,14 @@ def _score_report(answers: Mapping[str, Any]) -> list[str]:
         label = "Guard tokens (VP)" if line.label == "Guards on the Wall" else line.label
         out.append(label.ljust(width) + "".join(f"{points:g}".rjust(column) for points in line.points))
     out.append("Total".ljust(width) + "".join(f"{score:g}".rjust(column) for score in sheet.scores))
-    watch = answers["variant"] == BROTHERHOOD
-    road = WATCH.longest_road_points if watch else RULES.longest_road_points
+    layer = LAYERS.get(answers["variant"], LAYERS[BASE])
+    extra = SCORE_COUNTS.get(answers["variant"])
     out.append(
-        f"(settlement 1, keep 2, Longest Road and Largest Patrol {road} each, Victory Point card 1"
-        + (", guard tokens: 1 for 3 guards on the Wall, 2 for 5 or more)" if watch else ")")
+        f"(settlement 1, keep 2, Longest Road and Largest Patrol {layer.longest_road_points} each, "
+        "Victory Point card 1" + (extra.note if extra is not None else "") + ")"
     )
     reached = [names[seat] for seat, score in enumerate(sheet.scores) if score >= RULES.points_to_win]
-    when = "at the end of their own turn" if watch else "on their own turn"
+    when = layer.won_words.rstrip(".")
     if reached:
         out.append(f"{' and '.join(reached)}: {RULES.points_to_win} or more, which wins {when}.")
     else:
@@ -583,142 +584,13 @@ SCORE = Helper(
 )
 
 
-# --- the wildling die (Brotherhood) ------------------------------------------------------
-
-
-def _face(text: str) -> int:
-    return _number("the wildling die", WATCH.die_faces, 1)(text)
-
-
-def _hottest(text: str) -> str:
-    choices = {kind: kind for kind in WILDLINGS}
-    choices.update({"none": "", "empty": ""})
-    return parse_choice(text, choices, "regular, climber, giant, or none")
-
-
-def _wildling_question(answers: Mapping[str, Any]) -> Question | None:
-    if "face" not in answers:
-        return Question("face", "What does the wildling die show?", _face)
-    trail = TRAIL_OF_FACE.get(answers["face"])
-    if trail is None:
-        return None
-    clan, rank = trail
-    clearing = CLANS[clan].trails[rank].clearing
-    if "hottest" not in answers:
-        return Question(
-            "hottest",
-            f"The {CLANS[clan].title}: which wildling stands in the hottest camp, the one nearest the Wall? "
-            "(regular, climber, giant; Enter: none)",
-            _hottest,
-            "none",
-        )
-    walker = answers["hottest"]
-    if not walker or walker == "climber":
-        return None
-    if walker == "regular" and "waiting" not in answers:
-        return Question(
-            "waiting",
-            f"Regular wildlings already waiting in {clearing_name(clearing)}?",
-            _number("regulars waiting", WATCH.figures["regular"]),
-            "0",
-        )
-    if "guards" not in answers:
-        return Question(
-            "guards",
-            f"Guards on {section_name(clearing)}, the section south of that clearing?",
-            _number("guards on the section", WATCH.guard_spaces),
-        )
-    return None
-
-
-def wildling_state(answers: Mapping[str, Any]) -> tuple[State, State]:
-    """The north of the Wall as typed (4 players; the Gift without a
-    wildling yet), and the state after the die's advance."""
-    state = setup(Config(BROTHERHOOD, 4, {}, mode="table"))
-    face = answers["face"]
-    trail = TRAIL_OF_FACE.get(face)
-    camps = [()] * len(CLANS)
-    clearings = [()] * len(CLEARINGS)
-    wall = [()] * WATCH.sections
-    if trail is not None and answers.get("hottest"):
-        clan, rank = trail
-        camps[clan] = (answers["hottest"],)
-        clearing = CLANS[clan].trails[rank].clearing
-        clearings[clearing] = ("regular",) * answers.get("waiting", 0)
-        wall[clearing] = (0,) * answers.get("guards", 0)
-    state = replace(
-        state,
-        camps=tuple(camps),
-        clearings=tuple(clearings),
-        wall=tuple(wall),
-        blocked=("",) * len(state.terrain),
-        events=(),
-    )
-    return state, advanced(state, face)
-
-
-def _wildling_report(answers: Mapping[str, Any]) -> list[str]:
-    _, after = wildling_state(answers)
-    lines = []
-    for event in after.events:
-        line = _wildling_line(event.kind, event.detail)
-        if line:
-            lines.append(line)
-    return lines
-
-
-def _wildling_line(kind: str, detail: tuple) -> str:
-    """A wildling event in the table's words: no seat (the helper was not
-    told whose guards stand where) and no hex of our own map."""
-    if kind == "no-advance":
-        return f"The wildling die's {detail[0]} is on no trail: no wildling advances."
-    if kind == "camps-empty":
-        title = next(clan.title for clan in CLANS if clan.name == detail[1])
-        return f"The wildling die's {detail[0]} points at the {title}, whose camps are empty: no wildling advances."
-    if kind == "advance":
-        walker, _, clearing = detail
-        return (
-            f"The {walker} in the hottest camp walks the trail to {clearing_name(clearing)}; "
-            "the wildlings in the colder camps move up one camp."
-        )
-    if kind == "giant-kills":
-        return (
-            f"The giant kills the guard on space 1 of {section_name(detail[0])} (the others move down) and "
-            "goes back to the Frostfangs."
-        )
-    if kind == "wildlings-wait":
-        clearing, regulars, guards = detail
-        return (
-            f"{regulars} regular{'s' if regulars != 1 else ''} in {clearing_name(clearing)} against "
-            f"{guards} guard{'s' if guards != 1 else ''}: not more than the guards, so they wait."
-        )
-    if kind == "breach":
-        section, count, _ = detail
-        return (
-            f"A breach at {section_name(section)}: more wildlings than guards. The guard on space 1 falls "
-            f"(the others move down), {count} wildling{'s' if count != 1 else ''} cross the Wall, and the "
-            "breach marker moves one space (the third breach ends the game)."
-        )
-    if kind == "blocks":
-        return (
-            f"A {detail[0]} blocks the first free hex of that section's lane south of the Wall: it produces "
-            "nothing (8 wildlings in the Gift end the game)."
-        )
-    return ""
-
-
-WILDLING_DIE = Helper(
-    name="wildling-die",
-    title="Wildling die",
-    summary="Brotherhood of the Watch: a wildling die face, the camp and the Wall it reaches: what happens now.",
-    next_question=_wildling_question,
-    report=_wildling_report,
-)
+HELPERS: list[Helper] = [LONGEST_ROAD, PRODUCTION, DISCARDS, SCORE]
+"""The helpers, in the order the table sees them (a variant adds its own)."""
 
 
 def helpers() -> tuple[Helper, ...]:
     """The GoT Catan rules helpers (the screen API's ``helpers`` hook)."""
-    return (LONGEST_ROAD, PRODUCTION, DISCARDS, SCORE, WILDLING_DIE)
+    return tuple(HELPERS)
 
 
 __all__ = ["helpers"]

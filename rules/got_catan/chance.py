@@ -13,32 +13,35 @@ the card a player names once the rules checked that it could be that card
 wildling die, wildling tokens turned face up) are typed; so is a card taken
 at random from a hand (a steal): both players see it and the table tracks
 every resource hand to check what is paid.
+
+Registration point (``layers``): a variant adds its chance steps'
+outcomes to ``OUTCOMES`` (its kind of step -> the function of the state);
+table mode's questions at them go to ``table_entry``'s ``PROMPTS`` and
+``BATCHES``.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from msgspec.structs import replace
 
 from rules.core import IllegalAction, top
 from rules.core.multiset import added, counts, removed
 
-from .edition import CLANS, DEVELOPMENT, RESOURCES, TERRAIN_RESOURCE, VICTORY_POINT, WATCH, token_parts
-from .state import Dice, DrawDevelopment, PeekDevelopment, PlaceTerrain, State, Steal, Token, WildlingDie
+from .edition import DEVELOPMENT, RESOURCES, TERRAIN_RESOURCE, VICTORY_POINT
+from .state import Dice, DrawDevelopment, PlaceTerrain, State, Steal, Step
 
 DICE_ODDS = tuple((total, (6 - abs(7 - total)) / 36) for total in range(2, 13))
 _DICE = [(Dice(total), odds) for total, odds in DICE_ODDS]
 _TERRAIN = {name: PlaceTerrain(name) for name in TERRAIN_RESOURCE}
 _DRAWS = {name: DrawDevelopment(name) for name in DEVELOPMENT}
 _STEALS = {name: Steal(name) for name in RESOURCES}
-_FACES = [(WildlingDie(face), 1 / WATCH.die_faces) for face in range(1, WATCH.die_faces + 1)]
-_PEEKS = {name: PeekDevelopment(name) for name in DEVELOPMENT}
-_TOKENS: dict[str, Token] = {}
 
 UNSEEN = "unseen-development"
 """Table mode: what a hand (or Melisandre's look) holds for a development
 card nobody at the table has named yet."""
 _UNSEEN_DRAW = DrawDevelopment(UNSEEN)
-_UNSEEN_PEEK = PeekDevelopment(UNSEEN)
 
 
 def unseen_held(state: State) -> int:
@@ -87,6 +90,10 @@ def named(state: State, seat: int, card: str) -> State:
     return replace(state, players=players, development_deck=removed(state.development_deck, card))
 
 
+OUTCOMES: dict[str, Callable[[State, Step], list]] = {}
+"""A variant's chance steps: kind -> (state, step) -> [(action, probability)]."""
+
+
 def chance_outcomes(state: State) -> list:
     step = top(state.pending)
     if step is None:
@@ -106,29 +113,5 @@ def chance_outcomes(state: State) -> list:
     if kind == "steal":
         hand = state.players[step.target].hand
         return [(_STEALS[name], count / len(hand)) for name, count in counts(hand)]
-    if kind == "wildling-die":
-        return list(_FACES)
-    if kind == "token":
-        # Nobody has seen a face-down token: each is as likely as another.
-        hidden = state.tokens_hidden
-        return [(_token(name), count / len(hidden)) for name, count in counts(hidden)]
-    if kind == "peek":
-        if state.table_mode:
-            # Melisandre's holder looks at the cards alone.
-            return [(_UNSEEN_PEEK, 1.0)] if cards_left(state) > 0 else []
-        deck = state.development_deck
-        return [(_PEEKS[name], count / len(deck)) for name, count in counts(deck)]
-    return []
-
-
-def _token(name: str) -> Token:
-    token = _TOKENS.get(name)
-    if token is None:
-        token = _TOKENS[name] = Token(name)
-    return token
-
-
-def token_words(token: str) -> str:
-    """ "a giant of the Cave people"."""
-    clan, kind = token_parts(token)
-    return f"a {kind} of the {CLANS[clan].title}"
+    outcomes = OUTCOMES.get(kind)
+    return outcomes(state, step) if outcomes is not None else []

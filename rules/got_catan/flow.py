@@ -8,6 +8,11 @@ placing pieces (Longest Road follows), and the win.
 ``AUTOMATIC_STEPS`` maps each automatic kind of :class:`Step` to its step;
 ``apply`` hands it to ``rules.core.run_automatic``. Each step that changes
 the game records an event for the log (``text.effects``).
+
+Registration points (``layers``): a variant adds its automatic steps to
+``AUTOMATIC_STEPS`` and its chance steps to ``CHANCE_KINDS``; its layer's
+``holder_changed`` (Longest Road or Largest Patrol changed hands),
+``after_production`` and ``wins_at_once`` are read here.
 """
 
 from __future__ import annotations
@@ -20,12 +25,15 @@ from rules.core import CHANCE, pushed, recorded
 from rules.core.multiset import added, removed
 
 from .board import BOARDS
-from .edition import BROTHERHOOD, RESOURCE_INDEX, RESOURCES, RULES, TERRAIN_RESOURCE
+from .edition import RESOURCE_INDEX, RESOURCES, RULES, TERRAIN_RESOURCE
+from .layers import LAYERS
+from .legal import road_sites
 from .roads import blocked_for, largest_patrol_holder, longest_road_holder, road_length
 from .scoring import points
 from .state import Offer, Player, State, Step
 
-CHANCE_KINDS = frozenset({"terrain", "dice", "draw", "steal", "wildling-die", "token", "peek"})
+CHANCE_KINDS: set[str] = {"terrain", "dice", "draw", "steal"}
+"""The kinds of step chance decides (a variant adds its own)."""
 
 
 def to_move(state: State) -> int | None:
@@ -167,16 +175,14 @@ def _lengths_changed(state: State, seats: tuple[int, ...]) -> State:
     state = replace(state, longest_road=holder)
     if holder < 0:
         return recorded(state, "longest-road-aside", before)
-    state = _token_due(state)
+    state = _holder_changed(state)
     return recorded(state, "longest-road", holder, players[holder].road_length, before)
 
 
-def _token_due(state: State) -> State:
-    """Brotherhood: taking Longest Road or Largest Patrol reveals a token
-    from the pool (``apply`` puts it on the stack once the action is done)."""
-    if state.variant != BROTHERHOOD:
-        return state
-    return replace(state, tokens_due=state.tokens_due + 1)
+def _holder_changed(state: State) -> State:
+    """Longest Road or Largest Patrol changed hands: the variant's hook."""
+    hook = LAYERS[state.variant].holder_changed
+    return hook(state) if hook is not None else state
 
 
 def patrol_played(state: State, seat: int) -> State:
@@ -188,33 +194,17 @@ def patrol_played(state: State, seat: int) -> State:
     if holder == before:
         return state
     state = replace(state, largest_patrol=holder)
-    state = _token_due(state)
-    return recorded(state, "largest-patrol", holder, state.players[holder].patrols, before)
-
-
-def patrol_lost(state: State, seat: int) -> State:
-    """Yoren: one of ``seat``'s played Ranger Patrols is discarded; Largest
-    Patrol stays while its holder is still (even jointly) the largest with 3
-    or more, else goes to a single largest or is set aside."""
-    player = state.players[seat]
-    state = replace(state, players=with_player(state, seat, replace(player, patrols=player.patrols - 1)))
-    before = state.largest_patrol
-    holder = longest_road_holder([p.patrols for p in state.players], before, RULES.largest_patrol_minimum)
-    if holder == before:
-        return state
-    state = replace(state, largest_patrol=holder)
-    if holder < 0:
-        return recorded(state, "largest-patrol-aside", before)
-    state = _token_due(state)
+    state = _holder_changed(state)
     return recorded(state, "largest-patrol", holder, state.players[holder].patrols, before)
 
 
 def checked_win(state: State) -> State:
     """10 points on your own turn wins at once [rules]: checked after every
     action, and when a turn begins (points may come during others' turns,
-    as when a rival's settlement breaks the holder's Longest Road)."""
-    if state.variant == BROTHERHOOD:
-        return state  # 10 points win only at the end of your own turn (``apply``, EndTurn)
+    as when a rival's settlement breaks the holder's Longest Road). A
+    variant may win at the end of the turn instead (``wins_at_once``)."""
+    if not LAYERS[state.variant].wins_at_once:
+        return state
     seat = state.turn
     if seat < 0 or not state.pending or points(state, seat) < RULES.points_to_win:
         return state
@@ -309,24 +299,8 @@ def _produce(state: State, step: Step) -> State:
             state = recorded(state, "production", seat, *_counted(cards))
     if not paid_any:
         state = recorded(state, "no-production", -1, step.count)
-    if state.variant == BROTHERHOOD:
-        state = _tarly(state, step.seat, gains)
-    return state
-
-
-def _tarly(state: State, roller: int, gains: list[list[str]]) -> State:
-    """Samwell Tarly: whoever holds him, ready, and got nothing from this
-    roll may take a resource (asked in seat order from the roller)."""
-    if not any(state.supply):
-        return state
-    seats = len(state.players)
-    asked = []
-    for offset in range(seats):
-        seat = (roller + offset) % seats
-        player = state.players[seat]
-        if player.hero == "tarly" and player.hero_since != state.turn_number and not gains[seat]:
-            asked.append(Step("tarly", seat=seat))
-    return replace(state, pending=pushed(state.pending, *asked)) if asked else state
+    hook = LAYERS[state.variant].after_production
+    return hook(state, step.seat, gains) if hook is not None else state
 
 
 def _counted(cards: list[str]) -> tuple[str, ...]:
@@ -352,8 +326,6 @@ def _seven(state: State, roller: int) -> State:
 def _road_building(state: State, step: Step) -> State:
     """Road Building: as many of its free roads as there are pieces and
     places for; none left is told in the log."""
-    from .legal import road_sites  # legal reads flow's helpers: imported when first needed
-
     player = state.players[step.seat]
     if len(player.roads) >= state.road_limit:
         return recorded(state, "no-free-road", step.seat, step.count, "pieces")
@@ -389,46 +361,12 @@ def _start_turn(state: State, step: Step) -> State:
     return recorded(state, "turn", seat, state.turn_number)
 
 
-def _advance(state: State, step: Step) -> State:
-    """After production (or the 7): the wildling die's advance."""
-    from .wall import advanced
-
-    return advanced(state, step.count)
-
-
-def _reveal(state: State, step: Step) -> State:
-    """A token from the pool is due: an empty pool is first reshuffled from
-    the spent tokens; with none anywhere, nothing is revealed."""
-    if step.target == 1 and not state.pool:
-        if not state.tokens_spent:
-            return recorded(state, "no-tokens", step.seat)
-        state = replace(
-            state,
-            tokens_hidden=tuple(sorted(state.tokens_hidden + state.tokens_spent)),
-            pool=len(state.tokens_spent),
-            tokens_spent=(),
-        )
-        state = recorded(state, "pool-reshuffled", -1, state.pool)
-    return replace(state, pending=state.pending + (replace(step, kind="token"),))
-
-
-def _recruit(state: State, step: Step) -> State:
-    """New Recruits: a free guard, if a guard is left and the Wall has room."""
-    from .wall import guard_sections
-
-    if not guard_sections(state, step.seat):
-        return recorded(state, "no-recruit", step.seat)
-    return replace(state, pending=state.pending + (replace(step, kind="place-guard"),))
-
-
 AUTOMATIC_STEPS: dict[str, Callable[[State, Step], State]] = {
     "produce": _produce,
-    "advance": _advance,
-    "reveal": _reveal,
-    "recruit": _recruit,
     "road-building": _road_building,
     "winter": _winter,
     "close-offer": _close_offer,
     "start-turn": _start_turn,
 }
-"""Each automatic kind of step and what the rules do there (``run_automatic``)."""
+"""Each automatic kind of step and what the rules do there (``run_automatic``;
+a variant adds its own)."""

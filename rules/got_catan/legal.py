@@ -1,6 +1,13 @@
 """What may be done now: the legal actions of whoever decides, where
 pieces may go, and why an action is refused (the reasons ``apply`` raises
-and the screens show), in the player's words."""
+and the screens show), in the player's words.
+
+Registration points (``layers``): a variant adds the legal actions of its
+own kinds of step to ``DECISIONS``; its layer says which development cards
+are played, the supply's rate, and adds its actions before and after the
+roll and its refusals on the turn. (The screen API's "why not?" lines,
+from these reasons, are ``queries``'s.)
+"""
 
 from __future__ import annotations
 
@@ -10,76 +17,37 @@ from rules.core.multiset import counts
 from .board import BOARDS, Board
 from .chance import UNSEEN, cards_left, chance_outcomes, could_be
 from .edition import (
-    BROTHERHOOD,
     COST_ORDER,
     COSTS,
     DEVELOPMENT,
-    NEW_RECRUITS,
-    RANGER_PATROL,
     RESOURCE_INDEX,
     RESOURCES,
-    ROAD_BUILDING,
     RULES,
     VICTORY_POINT,
-    WATCH,
-    WINTER_IS_COMING,
     development_title,
 )
+from .layers import LAYERS
 from .state import (
     Accept,
-    BuildGuard,
     BuildKeep,
     BuildRoad,
     BuildSettlement,
     BuyDevelopment,
     CancelTrade,
-    ChaseTormund,
-    ChooseDevelopment,
-    ClearGift,
-    ClearNorth,
     Decline,
-    DeclineHero,
     Discard,
     EndTurn,
-    FlipHero,
-    ForcedTrade,
-    FreeHex,
-    GiveCard,
     MoveTormund,
     OfferTrade,
-    PatrolToGuard,
-    PickDevelopment,
-    PlaceGuard,
     PlayDevelopment,
-    RedirectRoad,
     Rob,
     Roll,
     ShowVictoryPoint,
     State,
     Step,
-    SwapHero,
-    TakeCard,
-    TakeFromLeader,
     TakeResource,
-    TradeOneForOne,
     TradeWith,
     TradeWithSupply,
-)
-
-PLAYABLE = (RANGER_PATROL, ROAD_BUILDING, WINTER_IS_COMING)
-"""The development cards played in the base game (Victory Points count by themselves)."""
-PLAYABLE_WATCH = PLAYABLE + (NEW_RECRUITS,)
-"""... and in Brotherhood of the Watch."""
-HERO_TYPES = (
-    ForcedTrade,
-    TradeOneForOne,
-    RedirectRoad,
-    ChooseDevelopment,
-    TakeFromLeader,
-    ClearNorth,
-    ClearGift,
-    PatrolToGuard,
-    ChaseTormund,
 )
 
 _ARTICLE = {
@@ -176,7 +144,7 @@ def trade_rate(state: State, seat: int, resource: str) -> int:
     a trade route ``seat`` touches with a settlement or keep."""
     board = board_of(state)
     player = state.players[seat]
-    rate = WATCH.supply_rate if state.variant == BROTHERHOOD else RULES.supply_rate
+    rate = LAYERS[state.variant].supply_rate
     for corner in player.settlements + player.keeps:
         route, route_rate = board.corner_routes[corner]
         if route_rate and (route == resource or not route) and route_rate < rate:
@@ -191,7 +159,7 @@ def playable(state: State, seat: int) -> list[str]:
     if state.card_played:
         return []
     player = state.players[seat]
-    cards = PLAYABLE_WATCH if state.variant == BROTHERHOOD else PLAYABLE
+    cards = LAYERS[state.variant].playable
     known = [
         card
         for card, count in counts(player.development)
@@ -306,7 +274,7 @@ def play_reason(state: State, seat: int, card: str) -> str:
                 "every one is seen elsewhere."
             )
         return f"You have no {development_title(card)}."
-    if card not in (PLAYABLE_WATCH if state.variant == BROTHERHOOD else PLAYABLE):
+    if card not in LAYERS[state.variant].playable:
         return f"{development_title(card)} is not played in the base game."
     if state.card_played:
         return "You have already played a development card this turn."
@@ -386,33 +354,16 @@ def turn_reason(state: State, step: Step, action) -> str:
         return ""
     if isinstance(action, Roll):
         return "You have rolled already this turn."
-    if state.variant == BROTHERHOOD:
-        if isinstance(action, BuildGuard) and not action.instead_of:
-            return guard_reason(state, seat, action.section)
-        if isinstance(action, (*HERO_TYPES, BuildGuard)):
-            from .heroes import hero_reason
-
-            return hero_reason(state, seat, action, before_roll=False)
-    return "That is not something to do on your turn now."
-
-
-def guard_reason(state: State, seat: int, section: int, free: bool = False) -> str:
-    """Why ``seat`` may not put a guard on ``section`` now, or ""."""
-    from .scoring import guards_on_wall
-
-    if not 0 <= section < len(state.wall):
-        return f"The Wall has sections 1 to {len(state.wall)}."
-    if guards_on_wall(state, seat) >= WATCH.guards:
-        return f"You have no guards left: all {WATCH.guards} are on the Wall."
-    if len(state.wall[section]) >= WATCH.guard_spaces:
-        return f"Wall section {section + 1} is full: all {WATCH.guard_spaces} spaces hold a guard."
-    return "" if free else cost_reason("guard", state.players[seat].hand)
+    hook = LAYERS[state.variant].turn_reason
+    reason = hook(state, seat, action) if hook is not None else None
+    return reason if reason is not None else "That is not something to do on your turn now."
 
 
 # --- the legal actions ------------------------------------------------------------
 
 
-def _chance(state: State, step: Step) -> list:
+def chance_actions(state: State, step: Step) -> list:
+    """The outcomes of a chance step, as the actions that answer it."""
     return [action for action, _ in chance_outcomes(state)]
 
 
@@ -428,11 +379,8 @@ def _start(state: State, step: Step) -> list:
     actions = [_ROLL] + [_PLAYS[card] for card in playable(state, step.seat)]
     if state.table_mode and not show_reason(state, step.seat):
         actions.append(_SHOW)
-    if state.variant == BROTHERHOOD:
-        from .heroes import hero_actions
-
-        actions += hero_actions(state, step.seat, before_roll=True)
-    return actions
+    hook = LAYERS[state.variant].start_actions
+    return actions + hook(state, step.seat) if hook is not None else actions
 
 
 def turn_actions(state: State, seat: int) -> list:
@@ -464,14 +412,8 @@ def turn_actions(state: State, seat: int) -> list:
         # The app's trade dialog builds any offer; listed here are the
         # one-for-one offers to everyone, enough for random play and menus.
         actions += [_ONE_FOR_ONE[give, get] for give in have for get in RESOURCES if get != give]
-    if state.variant == BROTHERHOOD:
-        from .heroes import hero_actions
-        from .wall import guard_sections
-
-        if have.get("brick") and have.get("wool") and have.get("lumber"):
-            actions += [_GUARDS[section] for section in guard_sections(state, seat)]
-        actions += hero_actions(state, seat, before_roll=False)
-    return actions
+    hook = LAYERS[state.variant].turn_actions
+    return actions + hook(state, seat, have) if hook is not None else actions
 
 
 def _turn(state: State, step: Step) -> list:
@@ -518,54 +460,11 @@ def _choose(state: State, step: Step) -> list:
     return [TradeWith(seat) for seat in state.offer.accepted] + [_CANCEL]
 
 
-def _place_guard(state: State, step: Step) -> list:
-    from .wall import guard_sections
-
-    return [PlaceGuard(section) for section in guard_sections(state, step.seat)]
-
-
-def _patrol(state: State, step: Step) -> list:
-    return _tormund(state, step) + [FreeHex(hex_id) for hex_id, kind in enumerate(state.blocked) if kind]
-
-
-def _tarly(state: State, step: Step) -> list:
-    return [_TAKES[resource] for index, resource in enumerate(RESOURCES) if state.supply[index]] + [
-        DeclineHero()
-    ]
-
-
-def _give_back(state: State, step: Step) -> list:
-    return [GiveCard(card) for card, _ in counts(state.players[step.seat].hand)]
-
-
-def _mance(state: State, step: Step) -> list:
-    return [TakeCard(card) for card, _ in counts(state.players[step.target].hand)]
-
-
-def _pick(state: State, step: Step) -> list:
-    return [PickDevelopment(card) for card, _ in counts(state.peek)]
-
-
-def _hero_after(state: State, step: Step) -> list:
-    flip = [FlipHero()] if state.players[step.seat].hero_side == "A" else []
-    return flip + [SwapHero(hero) for hero in state.heroes]
-
-
-_DECISIONS = {
-    "wildling-die": _chance,
-    "token": _chance,
-    "peek": _chance,
-    "place-guard": _place_guard,
-    "patrol": _patrol,
-    "tarly": _tarly,
-    "give-back": _give_back,
-    "mance": _mance,
-    "pick": _pick,
-    "hero-after": _hero_after,
-    "terrain": _chance,
-    "dice": _chance,
-    "draw": _chance,
-    "steal": _chance,
+DECISIONS = {
+    "terrain": chance_actions,
+    "dice": chance_actions,
+    "draw": chance_actions,
+    "steal": chance_actions,
     "place-settlement": _place_settlement,
     "place-road": _place_road,
     "start": _start,
@@ -578,14 +477,14 @@ _DECISIONS = {
     "answer": _answer,
     "choose": _choose,
 }
-"""The actions that answer each kind of decision."""
+"""The actions that answer each kind of decision (a variant adds its own)."""
 
 
 def legal_actions(state: State) -> list:
     if not state.pending:
         return []
     step = state.pending[-1]  # the top, read at every decision without a call
-    actions = _DECISIONS.get(step.kind)
+    actions = DECISIONS.get(step.kind)
     return actions(state, step) if actions is not None else []
 
 
@@ -603,5 +502,4 @@ _PLAYS = {card: PlayDevelopment(card) for card in DEVELOPMENT}
 _DISCARDS = {resource: Discard(resource) for resource in RESOURCES}
 _TAKES = {resource: TakeResource(resource) for resource in RESOURCES}
 _SUPPLY_TRADES = {(give, get): TradeWithSupply(give, get) for give in RESOURCES for get in RESOURCES}
-_GUARDS = [BuildGuard(section) for section in range(WATCH.sections)]
 _ONE_FOR_ONE = {(give, get): OfferTrade(give, get) for give in RESOURCES for get in RESOURCES}

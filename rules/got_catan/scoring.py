@@ -1,51 +1,42 @@
 """Victory points (``points``), the standing of a game (``result``: a score
 sheet whose lines add up to the scores) and a heuristic value for the
-greedy bot (``evaluate``)."""
+greedy bot (``evaluate``).
+
+Registration points (``layers``): a variant's layer adds score lines after
+the base game's five, sets what Longest Road and Largest Patrol are worth,
+and says how a game it ended was decided (``result``).
+"""
 
 from __future__ import annotations
 
 from rules.core import Result, ScoreLine
 
 from .board import BOARDS
-from .edition import BROTHERHOOD, RULES, TERRAIN_RESOURCE, VICTORY_POINT, WATCH
+from .edition import RULES, TERRAIN_RESOURCE, VICTORY_POINT
+from .layers import LAYERS
 from .state import State
 
 PIPS = {2: 1, 3: 2, 4: 3, 5: 4, 6: 5, 8: 5, 9: 4, 10: 3, 11: 2, 12: 1}
 """How many of the 36 rolls of two dice give each number."""
 
 
-def guards_on_wall(state: State, seat: int) -> int:
-    """How many of ``seat``'s guards stand on the Wall (Brotherhood)."""
-    return sum(guards.count(seat) for guards in state.wall)
-
-
-def guard_points(state: State, seat: int) -> int:
-    """The VP tokens ``seat``'s guards hold: 1 for 3 on the Wall, 2 for 5 or more."""
-    if not state.wall:
-        return 0
-    count = guards_on_wall(state, seat)
-    return sum(1 for at in WATCH.guard_token_at if count >= at)
-
-
-def point_lines(state: State, seat: int) -> tuple[int, int, int, int, int, int]:
+def point_lines(state: State, seat: int) -> tuple[int, ...]:
     """(settlements, keeps, Longest Road, Largest Patrol, Victory Point
-    cards, guard tokens) points of ``seat``, as far as the state shows them
-    (a view hides others' Victory Point cards). Longest Road and Largest
-    Patrol are worth 1 in Brotherhood of the Watch."""
+    cards, then the variant's lines: Brotherhood's guard tokens) points of
+    ``seat``, as far as the state shows them (a view hides others' Victory
+    Point cards). What the two cards are worth is the variant's."""
     player = state.players[seat]
-    watch = state.variant == BROTHERHOOD
-    return (
+    layer = LAYERS[state.variant]
+    base = (
         RULES.settlement_points * len(player.settlements),
         RULES.keep_points * len(player.keeps),
-        (WATCH.longest_road_points if watch else RULES.longest_road_points)
-        if state.longest_road == seat
-        else 0,
-        (WATCH.largest_patrol_points if watch else RULES.largest_patrol_points)
-        if state.largest_patrol == seat
-        else 0,
+        layer.longest_road_points if state.longest_road == seat else 0,
+        layer.largest_patrol_points if state.largest_patrol == seat else 0,
         RULES.victory_card_points * player.development.count(VICTORY_POINT),
-        guard_points(state, seat),
     )
+    if not layer.score_lines:
+        return base
+    return base + tuple(points_of(state, seat) for _, points_of in layer.score_lines)
 
 
 def points(state: State, seat: int) -> int:
@@ -65,49 +56,30 @@ _LINES = (
     "Longest Road",
     "Largest Patrol",
     "Victory Point cards",
-    "Guards on the Wall",
 )
 
 
 def result(state: State) -> Result:
+    layer = LAYERS[state.variant]
     seats = range(len(state.players))
     parts = [point_lines(state, seat) for seat in seats]
-    shown = len(_LINES) if state.variant == BROTHERHOOD else len(_LINES) - 1
+    labels = _LINES + tuple(label for label, _ in layer.score_lines)
     lines = tuple(
-        ScoreLine(label, tuple(float(part[index]) for part in parts))
-        for index, label in enumerate(_LINES[:shown])
+        ScoreLine(label, tuple(float(part[index]) for part in parts)) for index, label in enumerate(labels)
     )
     scores = tuple(float(sum(part)) for part in parts)
-    if state.ended_by in ("breach", "gift"):
-        from .wall import wall_winners  # wall reads scoring: imported when first needed
-
-        why = "the third breach" if state.ended_by == "breach" else "8 wildlings in the Gift"
-        return Result(
-            scores=scores,
-            lines=lines,
-            winners=wall_winners(state),
-            finished=True,
-            decided_by=f"The Wall fell ({why}): most guards on the Wall, then most points, "
-            "the oldest guard, the most western guard.",
-        )
+    ended = layer.result(state, scores, lines) if layer.result is not None else None
+    if ended is not None:
+        return ended
     if state.winner >= 0:
         return Result(
             scores=scores,
             lines=lines,
             winners=(state.winner,),
             finished=True,
-            decided_by=f"{RULES.points_to_win} victory points "
-            + ("at the end of their own turn." if state.variant == BROTHERHOOD else "on their own turn."),
+            decided_by=f"{RULES.points_to_win} victory points {layer.won_words}",
         )
-    return Result(
-        scores=scores,
-        lines=lines,
-        finished=False,
-        decided_by=f"The first to {RULES.points_to_win} victory points on their own turn wins."
-        if state.variant != BROTHERHOOD
-        else f"{RULES.points_to_win} victory points at the end of your own turn win; "
-        "if the Wall falls, most guards on the Wall win.",
-    )
+    return Result(scores=scores, lines=lines, finished=False, decided_by=layer.goal_words)
 
 
 def production(state: State, seat: int) -> dict[str, int]:

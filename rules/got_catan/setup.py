@@ -1,29 +1,17 @@
 """Setting up a game: the Gift (terrain as printed, or shuffled hex by hex
 as chance), the supply and the development deck, and the set-up rounds on
 the stack: a settlement and a road each, in snake order (1..n, n..1), then
-the first player's turn."""
+the first player's turn. A variant's layer adds its set-up rounds
+(``opening``) and its pieces (``setup``)."""
 
 from __future__ import annotations
-
-from msgspec.structs import replace
 
 from rules.core import Config, check_config, pushed
 
 from .board import BOARDS
-from .edition import (
-    ALL_TOKENS,
-    BROTHERHOOD,
-    CLANS,
-    CLEARINGS,
-    HEROES,
-    RESOURCES,
-    RULES,
-    WATCH,
-    WILDLINGS,
-    development_deck,
-    start_heroes,
-)
+from .edition import RESOURCES, RULES, development_deck
 from .info import INFO
+from .layers import BASE, LAYERS
 from .state import Player, State, Step
 
 
@@ -40,10 +28,9 @@ def setup(config: Config) -> State:
         opening += [Step("terrain", target=hex_id) for hex_id in range(board.hexes)]
     opening += [Step("place-settlement", seat=seat, count=1) for seat in order]
     opening += [Step("place-settlement", seat=seat, count=2) for seat in reversed(order)]
-    watch = config.variant == BROTHERHOOD
-    if watch:
-        # The third set-up round: a guard each on the Wall, seat 1 first.
-        opening += [Step("place-guard", seat=seat, count=3) for seat in order]
+    layer = LAYERS.get(config.variant, BASE)
+    if layer.opening is not None:
+        opening += layer.opening(seats)
     opening.append(Step("start-turn", seat=0))
     state = State(
         variant=config.variant,
@@ -59,31 +46,4 @@ def setup(config: Config) -> State:
         offer_limit=int(config.option("trade_offers", INFO)),
         table_mode=config.mode == "table",
     )
-    return _watch(state, config) if watch else state
-
-
-def _watch(state: State, config: Config) -> State:
-    """Brotherhood of the Watch: the Wall empty, every wildling in the
-    Frostfangs, the tokens face down under the build-cost cards and in the
-    pool, a hero for each seat and the rest on display."""
-    seats = len(state.players)
-    dealt = start_heroes(seats)
-    if config.option("heroes", INFO) == "reversed":
-        dealt = dealt[::-1]
-    card_tokens = WATCH.card_settlement_spaces + WATCH.card_keep_spaces * WATCH.tokens_per_keep
-    players = tuple(
-        replace(player, hero=dealt[seat], card_settlements=WATCH.card_settlement_spaces)
-        for seat, player in enumerate(state.players)
-    )
-    return replace(
-        state,
-        players=players,
-        wall=((),) * WATCH.sections,
-        frostfangs=tuple(WATCH.figures[kind] for kind in WILDLINGS),
-        camps=((),) * len(CLANS),
-        clearings=((),) * len(CLEARINGS),
-        blocked=("",) * len(state.terrain),
-        tokens_hidden=ALL_TOKENS,
-        pool=len(ALL_TOKENS) - seats * card_tokens,
-        heroes=tuple(name for name in HEROES if name not in dealt),
-    )
+    return layer.setup(state, config) if layer.setup is not None else state

@@ -15,7 +15,9 @@ last action.
 Brotherhood of the Watch adds to this without a rewrite: its fields (the
 Wall's guards, wildlings north of the Wall and in the Gift, the wildling
 tokens, heroes) come as new fields with defaults, empty in the base game,
-and its steps as new kinds of :class:`Step`.
+its steps as new kinds of :class:`Step` and its actions as Structs of the
+one ``Action`` union (a save decodes them as it decodes the base game's).
+What they do lives in its layer, ``rules.got_catan.brotherhood``.
 """
 
 from __future__ import annotations

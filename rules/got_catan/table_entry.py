@@ -2,22 +2,35 @@
 hooks for the chance decisions the players answer.
 
 - ``chance_prompt(state)``: the question of one chance decision (the dice,
-  a development card drawn, a card stolen, a terrain hex laid, a wildling
-  token turned up, the wildling die);
-- ``chance_batch(state)``: the wildling tokens turned up together, typed
-  as counts;
+  a development card drawn, a card stolen, a terrain hex laid; a variant's
+  own, such as a wildling token turned up or the wildling die, from
+  ``PROMPTS``);
+- ``chance_batch(state)``: pieces turned up together, typed as counts (a
+  variant's, from ``BATCHES``: Brotherhood's wildling tokens);
 - ``setup_form(state)``: the variable set-up's terrain on one form.
 
-What may come up is the rules' own (``chance_outcomes``)."""
+What may come up is the rules' own (``chance_outcomes``).
+
+Registration points (``layers``): a variant adds table mode's question at
+each of its chance steps to ``PROMPTS`` and pieces turned up together to
+``BATCHES`` (its kind of step -> the function of the state).
+"""
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from rules.core import seat_ref, top
 from rules.core.table_entry import Batch
 
 from .board import BOARDS
-from .edition import CLANS, TERRAIN_RESOURCE
-from .state import PlaceTerrain, State, Token
+from .edition import TERRAIN_RESOURCE
+from .state import PlaceTerrain, State, Step
+
+PROMPTS: dict[str, Callable[[State, Step], str]] = {}
+"""A variant's chance steps: kind -> (state, step) -> table mode's question."""
+BATCHES: dict[str, Callable[[State], Batch | None]] = {}
+"""A variant's chance steps answered together: kind on top -> the Batch (``chance_batch``)."""
 
 
 def chance_prompt(state: State) -> str:
@@ -44,24 +57,13 @@ def chance_prompt(state: State) -> str:
                 "until it is played (or shown, a Victory Point card)."
             )
         return f"Which development card did {who} draw?"
-    if kind == "wildling-die":
-        return f"What does the wildling die (d12) show? ({who}'s roll)"
-    if kind == "token":
-        where = "the pool" if step.target == 1 else f"{who}'s build-cost card"
-        return f"Which wildling token is turned up from {where}?"
-    if kind == "peek":
-        if state.table_mode:
-            return (
-                f"{who} looks at the top {step.count} development cards alone (Melisandre): "
-                "nobody types them in."
-            )
-        return f"Which development card does {who} see next? (Melisandre)"
     if kind == "steal":
         return (
             f"Card {who} took from {seat_ref(step.target)}: which resource? "
             f"(at random, face down; {who} or {seat_ref(step.target)} types it)"
         )
-    return "What happened at the table?"
+    asked = PROMPTS.get(kind)
+    return asked(state, step) if asked is not None else "What happened at the table?"
 
 
 # --- table mode: several pieces at once, and the set-up on one form ---------------
@@ -73,41 +75,12 @@ def _terrain_of(action) -> str | None:
     return action.terrain if isinstance(action, PlaceTerrain) else None
 
 
-def _token_kind(token: str) -> str:
-    """ "cave giant": a token as a player types it."""
-    clan, kind = token.split("/")
-    return f"{clan} {kind}"
-
-
-TOKEN_KINDS = tuple(f"{clan.name} {kind}" for clan in CLANS for kind in ("regular", "climber", "giant"))
-"""The nine kinds of wildling token, as typed ("river regular" .. "hornfoot giant")."""
-
-
-def _token_of(action) -> str | None:
-    return _token_kind(action.token) if isinstance(action, Token) else None
-
-
 def chance_batch(state: State) -> Batch | None:
-    """Wildling tokens turned up together (a keep's two, a settlement's and
-    a pool token for Longest Road), as one line of counts; None elsewhere."""
+    """Pieces turned up together, as one line of counts (a variant's, by the
+    kind of step on top); None elsewhere."""
     pending = state.pending
-    if not pending or pending[-1].kind != "token":
-        return None
-    steps = []
-    for step in reversed(pending):
-        if step.kind != "token":
-            break
-        steps.append(step)
-    count = len(steps)
-    from_card = sum(1 for step in steps if step.target != 1)
-    parts = []
-    if from_card:
-        parts.append(f"{from_card} from {seat_ref(steps[0].seat)}'s build-cost card")
-    if count - from_card:
-        parts.append(f"{count - from_card} from the pool")
-    noun = "Wildling tokens" if count > 1 else "Wildling token"
-    question = f"{noun} turned up: {' and '.join(parts)}"
-    return Batch(question, TOKEN_KINDS, count, _token_of)
+    batch = BATCHES.get(pending[-1].kind) if pending else None
+    return batch(state) if batch is not None else None
 
 
 def setup_form(state: State) -> tuple[Batch, ...]:

@@ -66,8 +66,10 @@ GEOMETRY = 2
 RULES = 3
 VARIANTS = len(STEPS)  # a variant's subpackage: after the base game, which never imports it
 FACE = len(STEPS) + 1
-RULE_MODULES = {"got-catan": {"heroes", "wall"}}
-"""A game's own modules that are rules (step 3), not geometry: they read the flow."""
+RULE_MODULES: dict[str, set[str]] = {}
+"""A game's own modules that are rules (step 3), not geometry: they read the
+flow. (GoT's Wall and heroes were; they are Brotherhood's now, in its
+subpackage.)"""
 
 PROTOCOL = {
     "INFO",
@@ -218,15 +220,28 @@ def test_imports_only_point_back_along_the_plan(game_id):
     assert not wrong, f"{game_id}: imports against the plan: {wrong}"
 
 
-def test_the_plan_check_sees_an_import_against_it(tmp_path):
+def test_the_plan_check_sees_an_import_against_it(tmp_path, monkeypatch):
     """The check itself: a rules module importing ``queries`` is caught."""
     path = tmp_path / "legal.py"
     path.write_text('"""x"""\nfrom .queries import prompt\nfrom rules.castlecards.text import label\n')
     assert imported("castlecards", "legal", path) == {"queries", "text"}
     assert step_of("castlecards", "queries") > step_of("castlecards", "legal")
     assert step_of("castlecards", "fortress") == GEOMETRY
-    assert step_of("got-catan", "wall") == RULES
-    assert step_of("got-catan", "bots.planner") < step_of("got-catan", "brotherhood.rules") < FACE
+    assert step_of("got-catan", "bots.planner") < step_of("got-catan", "brotherhood.wall") < FACE
+    assert (
+        step_of("got-catan", "brotherhood.wall") == step_of("got-catan", "brotherhood.__init__") == VARIANTS
+    )
+    assert step_of("got-catan", "layers") == GEOMETRY < step_of("got-catan", "legal")
+    monkeypatch.setitem(RULE_MODULES, "castlecards", {"fortress"})
+    assert step_of("castlecards", "fortress") == RULES
+
+
+def test_the_plan_check_sees_a_base_module_importing_its_variant(tmp_path):
+    """The base game never imports its variant's subpackage (the face does)."""
+    path = tmp_path / "flow.py"
+    path.write_text('"""x"""\nfrom .brotherhood.wall import arrival\n')
+    assert imported("got-catan", "flow", path) == {"brotherhood.wall"}
+    assert step_of("got-catan", "brotherhood.wall") > step_of("got-catan", "flow")
 
 
 @pytest.mark.parametrize("game_id", games())

@@ -15,20 +15,30 @@ winning), and makes at most ``OFFERS_PER_TURN`` offers a turn.
 
 ``easy`` is the kit's greedy bot (one step of look-ahead on
 ``scoring.evaluate``); ``random`` plays at random (:mod:`.aimless`).
+
+Registration points (``layers``): a variant adds the plans of its own
+kinds of step to ``PLANS``, and its layer's ``plan`` answers first (the
+Brotherhood's defends the Wall and uses the hero); ``goal``,
+``supply_trade`` and ``move_tormund`` are the base plans a variant builds on.
 """
 
 from __future__ import annotations
 
 import random
 from collections import deque
+from types import SimpleNamespace
 
+from rules.core.bots import greedy_action
 from rules.core.multiset import counts
 
+from ..apply import apply
 from ..board import BOARDS
-from ..chance import cards_left
+from ..chance import cards_left, chance_outcomes
 from ..edition import COSTS, RULES, TERRAIN_RESOURCE
+from ..flow import to_move
+from ..layers import LAYERS
 from ..legal import legal_actions, settlement_sites, trade_rate
-from ..scoring import PIPS, production, public_points
+from ..scoring import PIPS, evaluate, production, public_points
 from ..state import (
     Accept,
     BuildKeep,
@@ -39,7 +49,6 @@ from ..state import (
     Decline,
     Discard,
     EndTurn,
-    MoveTormund,
     OfferTrade,
     PlayDevelopment,
     Roll,
@@ -53,6 +62,16 @@ OFFERS_PER_TURN = 1
 """The planner makes at most one offer to the table a turn: it asks for the
 one card it lacks, and does not haggle."""
 
+_RULES = SimpleNamespace(
+    to_move=to_move,
+    legal_actions=legal_actions,
+    apply=apply,
+    chance_outcomes=chance_outcomes,
+    evaluate=evaluate,
+)
+"""What the kit's greedy bot (``easy``) reads of the game: the protocol
+functions themselves, not the face (which imports this module)."""
+
 
 def bot_action(state: State, level: str, rng: random.Random):
     """The bot's action for whoever is to move (not chance)."""
@@ -60,27 +79,24 @@ def bot_action(state: State, level: str, rng: random.Random):
     if len(actions) == 1:
         return actions[0]
     if level == "easy":
-        import rules.got_catan as game
-        from rules.core.bots import greedy_action
-
-        return greedy_action(game, state, rng)
+        return greedy_action(_RULES, state, rng)
     return planned_action(state, rng, actions)
 
 
 def planned_action(state: State, rng: random.Random, actions: list | None = None, watch: bool = True):
-    """The planner's action. In Brotherhood of the Watch it first defends the
-    Wall and uses its hero (:mod:`.watch`); ``watch=False`` plays the base
-    game's plans alone (the benchmark's yardstick)."""
+    """The planner's action. A variant's layer plans first (Brotherhood of
+    the Watch defends the Wall and uses its hero: ``brotherhood.bots``);
+    ``watch=False`` plays the base game's plans alone (the benchmark's
+    yardstick)."""
     if actions is None:
         actions = legal_actions(state)
     step = state.pending[-1]
-    if watch and state.variant == "brotherhood":
-        from .watch import plan
-
+    plan = LAYERS[state.variant].plan if watch else None
+    if plan is not None:
         choice = plan(state, step.seat, actions, rng)
         if choice is not None and choice in actions:
             return choice
-    choice = _PLANS[step.kind](state, step.seat, actions, rng) if step.kind in _PLANS else None
+    choice = PLANS[step.kind](state, step.seat, actions, rng) if step.kind in PLANS else None
     if choice is not None and choice in actions:
         return choice
     return EndTurn() if EndTurn() in actions else rng.choice(actions)
@@ -168,7 +184,7 @@ def _missing(hand: tuple[str, ...], cost: tuple[str, ...]) -> list[str]:
     return out
 
 
-def _goal(state: State, seat: int) -> tuple[str, int, tuple[str, ...]]:
+def goal(state: State, seat: int) -> tuple[str, int, tuple[str, ...]]:
     """(what to save for, where, its cost) for ``seat`` now."""
     player = state.players[seat]
     hand = player.hand
@@ -257,7 +273,7 @@ def _turn(state: State, seat: int, actions: list, rng) -> object:
     play = _play_card(state, seat, actions)
     if play is not None:
         return play
-    thing, where, cost = _goal(state, seat)
+    thing, where, cost = goal(state, seat)
     if thing == "keep" and BuildKeep(where) in actions:
         return BuildKeep(where)
     if BuildSettlement in kinds:
@@ -274,7 +290,7 @@ def _turn(state: State, seat: int, actions: list, rng) -> object:
         return BuildRoad(where)
     if thing == "development" and BuyDevelopment() in actions:
         return BuyDevelopment()
-    trade = _supply_trade(state, seat, actions, cost)
+    trade = supply_trade(state, seat, actions, cost)
     if trade is not None:
         return trade
     offer = _offer(state, seat, cost)
@@ -304,13 +320,13 @@ def _play_card(state: State, seat: int, actions: list):
         return roads
     winter = PlayDevelopment("winter-is-coming")
     if winter in actions:
-        _, _, cost = _goal(state, seat)
+        _, _, cost = goal(state, seat)
         if cost and len(_missing(player.hand, cost)) <= 2:
             return winter
     return None
 
 
-def _supply_trade(state: State, seat: int, actions: list, cost: tuple[str, ...]):
+def supply_trade(state: State, seat: int, actions: list, cost: tuple[str, ...]):
     """A trade with the supply that brings a missing card, paid from spare cards."""
     hand = state.players[seat].hand
     missing = _missing(hand, cost)
@@ -355,7 +371,7 @@ def _free_road(state: State, seat: int, actions: list, rng) -> object:
 
 
 def _take(state: State, seat: int, actions: list, rng) -> object:
-    _, _, cost = _goal(state, seat)
+    _, _, cost = goal(state, seat)
     for card in _missing(state.players[seat].hand, cost):
         if TakeResource(card) in actions:
             return TakeResource(card)
@@ -365,7 +381,7 @@ def _take(state: State, seat: int, actions: list, rng) -> object:
 
 def _discard(state: State, seat: int, actions: list, rng) -> object:
     hand = state.players[seat].hand
-    _, _, cost = _goal(state, seat)
+    _, _, cost = goal(state, seat)
     spare = _spare(hand, cost)
     pool = spare or list(hand)
     card = max(set(pool), key=lambda c: (pool.count(c), c))
@@ -376,7 +392,7 @@ def _opponent_weight(state: State, seat: int, other: int) -> float:
     return 1.0 + public_points(state, other) / 4.0
 
 
-def _tormund(state: State, seat: int, actions: list, rng) -> object:
+def move_tormund(state: State, seat: int, actions: list, rng) -> object:
     board = _board(state)
 
     def harm(action) -> float:
@@ -409,7 +425,7 @@ def _answer(state: State, seat: int, actions: list, rng) -> object:
     if Accept() not in actions or public_points(state, state.turn) >= RULES.points_to_win - 2:
         return Decline()
     hand = state.players[seat].hand
-    _, _, cost = _goal(state, seat)
+    _, _, cost = goal(state, seat)
     before = len(_missing(hand, cost))
     after_hand = list(hand)
     for card in offer.get:
@@ -428,23 +444,17 @@ def _choose(state: State, seat: int, actions: list, rng) -> object:
     return min(trades, key=lambda a: (public_points(state, a.seat), a.seat))
 
 
-def _patrol(state: State, seat: int, actions: list, rng) -> object:
-    """Brotherhood's Ranger Patrol, as the base game plays it: Tormund."""
-    moves = [a for a in actions if isinstance(a, MoveTormund)]
-    return _tormund(state, seat, moves, rng) if moves else None
-
-
-_PLANS = {
-    "patrol": _patrol,
+PLANS = {
     "place-settlement": _place_settlement,
     "place-road": _place_road,
     "start": _start,
     "turn": _turn,
     "discard": _discard,
-    "tormund": _tormund,
+    "tormund": move_tormund,
     "rob": _rob,
     "free-road": _free_road,
     "take": _take,
     "answer": _answer,
     "choose": _choose,
 }
+"""The planner's answer at each kind of decision (a variant adds its own)."""

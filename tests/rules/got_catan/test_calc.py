@@ -10,12 +10,12 @@ import pytest
 
 from rules.core import IllegalAction, screen
 from rules.got_catan import helpers
+from rules.got_catan.brotherhood.calc import WILDLING_DIE
 from rules.got_catan.calc import (
     DISCARDS,
     LONGEST_ROAD,
     PRODUCTION,
     SCORE,
-    WILDLING_DIE,
     parse_roads,
     road_lengths,
 )

@@ -12,7 +12,7 @@ import rules.got_catan as game
 from rules.core import CHANCE, Config, chance_rng, sample_outcome
 from rules.core.bots import choose
 from rules.got_catan.bots.planner import planned_action
-from rules.got_catan.bots.watch import danger
+from rules.got_catan.brotherhood.bots import danger
 from rules.got_catan.state import BuildGuard, ClearNorth, FlipHero, PlaceGuard, Step
 
 from .helpers import table

@@ -13,6 +13,7 @@ from msgspec.structs import replace
 import rules.got_catan as game
 from rules.core import CHANCE, IllegalAction
 from rules.got_catan.board import BOARDS
+from rules.got_catan.brotherhood.wall import advanced, arrived, migrated
 from rules.got_catan.edition import ALL_TOKENS, WILDLINGS
 from rules.got_catan.state import (
     BuildGuard,
@@ -27,7 +28,6 @@ from rules.got_catan.state import (
     TradeWithSupply,
     WildlingDie,
 )
-from rules.got_catan.wall import advanced, arrived, migrated
 
 from .helpers import check_counts, config, corner, hex_id, path, run, table
 

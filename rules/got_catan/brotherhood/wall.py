@@ -3,7 +3,12 @@ sections, wildlings from the Frostfangs into their clans' camps (the wildling
 tokens), the rush of a fifth wildling, the advance on the wildling die, what
 happens when a wildling reaches a clearing (climbers jump, giants kill a
 guard, regulars wait while the guards hold), breaches, the hexes wildlings
-block in the Gift, and the end of the game at the Wall.
+block in the Gift, and the end of the game at the Wall; the guard tokens
+(``guard_points``, the layer's score line).
+
+What a wildling does on reaching a clearing is decided in one place,
+:func:`arrival`: the rule (``arrived``), the forecast the screens show
+(``queries``) and the bot's sense of danger (``bots``) all read it.
 
 Every function takes and returns a State and records what happened as
 events (``text.effects`` tells them). None of them asks anyone: the chance
@@ -12,14 +17,29 @@ events (``text.effects`` tells them). None of them asks anyone: the chance
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from msgspec.structs import replace
 
-from rules.core import recorded
+from rules.core import Result, ScoreLine, recorded
 
-from .board import BOARDS
-from .edition import CLANS, TRAIL_OF_FACE, WATCH, WILDLING_INDEX, token_parts
-from .scoring import guard_points, guards_on_wall, points
-from .state import Offer, State
+from ..board import BOARDS
+from ..edition import CLANS, TRAIL_OF_FACE, WATCH, WILDLING_INDEX, token_parts
+from ..scoring import points
+from ..state import Offer, State
+
+
+def guards_on_wall(state: State, seat: int) -> int:
+    """How many of ``seat``'s guards stand on the Wall."""
+    return sum(guards.count(seat) for guards in state.wall)
+
+
+def guard_points(state: State, seat: int) -> int:
+    """The VP tokens ``seat``'s guards hold: 1 for 3 on the Wall, 2 for 5 or more."""
+    if not state.wall:
+        return 0
+    count = guards_on_wall(state, seat)
+    return sum(1 for at in WATCH.guard_token_at if count >= at)
 
 
 def _set(items: tuple, index: int, value) -> tuple:
@@ -65,11 +85,18 @@ def without_first_guard(state: State, section: int) -> State:
     return _guard_tokens(state, seat, before)
 
 
+def token_due(state: State) -> State:
+    """Longest Road or Largest Patrol changed hands: a token from the pool
+    is owed (``apply`` puts it on the stack once the action is done)."""
+    return replace(state, tokens_due=state.tokens_due + 1)
+
+
 def gift_wildlings(state: State) -> int:
     return sum(1 for kind in state.blocked if kind)
 
 
-def _to_frostfangs(state: State, kind: str) -> State:
+def to_frostfangs(state: State, kind: str) -> State:
+    """A wildling of ``kind`` goes back to the Frostfangs."""
     index = WILDLING_INDEX[kind]
     return replace(state, frostfangs=_set(state.frostfangs, index, state.frostfangs[index] + 1))
 
@@ -78,7 +105,7 @@ def freed(state: State, hex_id: int) -> State:
     """The wildling blocking ``hex_id`` goes back to the Frostfangs."""
     kind = state.blocked[hex_id]
     state = replace(state, blocked=_set(state.blocked, hex_id, ""))
-    return _to_frostfangs(state, kind)
+    return to_frostfangs(state, kind)
 
 
 def from_camp(state: State, clan: int, slot: int) -> tuple[State, str]:
@@ -133,28 +160,51 @@ def advanced(state: State, face: int) -> State:
     return arrived(state, walker, CLANS[clan].trails[rank].clearing, CLANS[clan].name)
 
 
-def arrived(state: State, kind: str, clearing: int, clan: str) -> State:
-    """A wildling reaches ``clearing``, which the section of the same index defends."""
-    section = clearing
-    state = recorded(state, "advance", -1, kind, clan, clearing)
+class Arrival(NamedTuple):
+    """What a wildling does on reaching a clearing (see :func:`arrival`)."""
+
+    kind: str  # "regular", "climber" or "giant"
+    clearing: int  # the wall section of the same index defends it
+    outcome: str  # "jumps" (a climber blocks a hex), "kills" (a giant kills a guard), "waits" or "breach"
+    guards: int  # guards on the section
+    regulars: int  # a regular: the regulars in the clearing with it; else 0
+    victim: int  # "kills": the seat whose guard (on space 1) dies; else -1
+
+
+def arrival(state: State, kind: str, clearing: int) -> Arrival:
+    """What a wildling of ``kind`` does on reaching ``clearing``, read from
+    the state before it arrives: a climber jumps the Wall (no breach); a
+    giant kills the guard on space 1, or breaches an empty section; a
+    regular breaches when the regulars waiting there, it included,
+    outnumber the guards, and waits otherwise."""
+    guards = state.wall[clearing]
     if kind == "climber":
-        # Climbers jump the Wall at once and block a hex: no breach.
+        return Arrival(kind, clearing, "jumps", len(guards), 0, -1)
+    if kind == "giant":
+        if guards:
+            return Arrival(kind, clearing, "kills", len(guards), 0, guards[0])
+        return Arrival(kind, clearing, "breach", 0, 0, -1)
+    regulars = state.clearings[clearing].count("regular") + 1
+    return Arrival(kind, clearing, "breach" if regulars > len(guards) else "waits", len(guards), regulars, -1)
+
+
+def arrived(state: State, kind: str, clearing: int, clan: str) -> State:
+    """A wildling reaches ``clearing``, which the section of the same index
+    defends, and does what :func:`arrival` says."""
+    section = clearing
+    coming = arrival(state, kind, clearing)
+    state = recorded(state, "advance", -1, kind, clan, clearing)
+    if coming.outcome == "jumps":
         state = blocked_by(state, kind, section)
         return ended_at_wall(state)
-    if kind == "giant":
-        if state.wall[section]:
-            seat = state.wall[section][0]
-            state = recorded(state, "giant-kills", seat, section)
-            state = without_first_guard(state, section)
-            return _to_frostfangs(state, kind)
-        state = replace(state, clearings=_set(state.clearings, clearing, state.clearings[clearing] + (kind,)))
-        return breached(state, section)
+    if coming.outcome == "kills":
+        state = recorded(state, "giant-kills", coming.victim, section)
+        state = without_first_guard(state, section)
+        return to_frostfangs(state, kind)
     state = replace(state, clearings=_set(state.clearings, clearing, state.clearings[clearing] + (kind,)))
-    regulars = state.clearings[clearing].count("regular")
-    guards = len(state.wall[section])
-    if regulars > guards:
+    if coming.outcome == "breach":
         return breached(state, section)
-    return recorded(state, "wildlings-wait", -1, clearing, regulars, guards)
+    return recorded(state, "wildlings-wait", -1, clearing, coming.regulars, coming.guards)
 
 
 def breached(state: State, section: int) -> State:
@@ -177,7 +227,7 @@ def blocked_by(state: State, kind: str, section: int) -> State:
         if not state.blocked[hex_id]:
             state = replace(state, blocked=_set(state.blocked, hex_id, kind))
             return recorded(state, "blocks", -1, kind, hex_id)
-    return _to_frostfangs(state, kind)  # pragma: no cover - the game ends long before
+    return to_frostfangs(state, kind)  # pragma: no cover - the game ends long before
 
 
 def ended_at_wall(state: State) -> State:
@@ -213,3 +263,18 @@ def wall_winners(state: State) -> tuple[int, ...]:
     ranks = [wall_rank(state, seat) for seat in range(len(state.players))]
     best = max(ranks)
     return tuple(seat for seat, rank in enumerate(ranks) if rank == best)
+
+
+def wall_result(state: State, scores: tuple[float, ...], lines: tuple[ScoreLine, ...]) -> Result | None:
+    """The standing of a game the Wall ended (the layer's ``result``); None otherwise."""
+    if state.ended_by not in ("breach", "gift"):
+        return None
+    why = "the third breach" if state.ended_by == "breach" else "8 wildlings in the Gift"
+    return Result(
+        scores=scores,
+        lines=lines,
+        winners=wall_winners(state),
+        finished=True,
+        decided_by=f"The Wall fell ({why}): most guards on the Wall, then most points, "
+        "the oldest guard, the most western guard.",
+    )

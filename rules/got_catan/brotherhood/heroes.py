@@ -19,13 +19,14 @@ from msgspec.structs import replace
 
 from rules.core import pushed, recorded
 
-from .board import BOARDS
-from .chance import cards_left
-from .edition import COSTS, HEROES, RESOURCE_INDEX, RESOURCES, TERRAIN_RESOURCE
-from .flow import paid, patrol_lost, taken, with_player, with_road, without_road
-from .legal import covers, road_sites
-from .scoring import public_points
-from .state import (
+from ..board import BOARDS
+from ..chance import cards_left
+from ..edition import COSTS, HEROES, RESOURCE_INDEX, RESOURCES, RULES, TERRAIN_RESOURCE
+from ..flow import paid, taken, with_player, with_road, without_road
+from ..legal import covers, road_sites
+from ..roads import longest_road_holder
+from ..scoring import public_points
+from ..state import (
     BuildGuard,
     ChaseTormund,
     ChooseDevelopment,
@@ -39,7 +40,7 @@ from .state import (
     TakeFromLeader,
     TradeOneForOne,
 )
-from .wall import freed, from_camp, from_clearing, guard_sections, with_guard
+from .wall import freed, from_camp, from_clearing, guard_sections, to_frostfangs, token_due, with_guard
 
 HERO_ACTIONS = (
     ForcedTrade,
@@ -286,7 +287,7 @@ def used(state: State, seat: int, action) -> State:
         else:
             kind = action.kind
             state = from_clearing(state, action.clearing, kind)
-        state = _home(state, kind)
+        state = to_frostfangs(state, kind)
         state = recorded(state, "cleared-north", seat, kind)
         return replace(state, pending=pushed(state.pending, Step("reveal", seat=seat, target=1), after))
     elif isinstance(action, ClearGift):
@@ -306,12 +307,21 @@ def used(state: State, seat: int, action) -> State:
     return replace(state, pending=pushed(state.pending, after))
 
 
-def _home(state: State, kind: str) -> State:
-    from .edition import WILDLING_INDEX
-
-    index = WILDLING_INDEX[kind]
-    frostfangs = state.frostfangs
-    return replace(state, frostfangs=frostfangs[:index] + (frostfangs[index] + 1,) + frostfangs[index + 1 :])
+def patrol_lost(state: State, seat: int) -> State:
+    """Yoren: one of ``seat``'s played Ranger Patrols is discarded; Largest
+    Patrol stays while its holder is still (even jointly) the largest with 3
+    or more, else goes to a single largest or is set aside."""
+    player = state.players[seat]
+    state = replace(state, players=with_player(state, seat, replace(player, patrols=player.patrols - 1)))
+    before = state.largest_patrol
+    holder = longest_road_holder([p.patrols for p in state.players], before, RULES.largest_patrol_minimum)
+    if holder == before:
+        return state
+    state = replace(state, largest_patrol=holder)
+    if holder < 0:
+        return recorded(state, "largest-patrol-aside", before)
+    state = token_due(state)
+    return recorded(state, "largest-patrol", holder, state.players[holder].patrols, before)
 
 
 def _less(hand: tuple[str, ...], card: str) -> tuple[str, ...]:

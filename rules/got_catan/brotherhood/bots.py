@@ -14,8 +14,11 @@ Yoren for a guard, Marsh and Mormont for a missing card, Thorne and
 Melisandre to pay what it cannot, Mance against the leader (Yarwyck's
 road is left unused).
 
-``plan(state, seat, actions, rng)`` answers a decision, or returns None to
-leave it to the base planner.
+``plan(state, seat, actions, rng)`` (the layer's ``plan``) answers a
+decision, or returns None to leave it to the base planner
+(``bots.planner``, whose goal and supply trades it builds on); the
+Ranger Patrol's step, when no hex of the bot's is worth freeing, moves
+Tormund as the base planner does (added to ``bots.planner.PLANS``).
 """
 
 from __future__ import annotations
@@ -23,8 +26,9 @@ from __future__ import annotations
 from rules.core.multiset import counts
 
 from ..board import BOARDS
+from ..bots.planner import goal, move_tormund, supply_trade
 from ..edition import CLANS, COSTS, TRAIL_OF_FACE, WATCH
-from ..scoring import PIPS, guards_on_wall, points, production, public_points
+from ..scoring import PIPS, points, production, public_points
 from ..state import (
     BuildGuard,
     ChaseTormund,
@@ -36,6 +40,7 @@ from ..state import (
     ForcedTrade,
     FreeHex,
     GiveCard,
+    MoveTormund,
     PatrolToGuard,
     PlaceGuard,
     State,
@@ -45,6 +50,7 @@ from ..state import (
     TakeResource,
     TradeOneForOne,
 )
+from .wall import arrival, guards_on_wall
 
 HERO_PREFERENCE = (
     "benjen",
@@ -80,14 +86,13 @@ def danger(state: State) -> list[float]:
     return out
 
 
+_HARM = {"jumps": 0.2, "kills": 0.6, "breach": 1.5}
+"""How much each outcome of a wildling's arrival hurts (a regular that waits: 0.1 per regular waiting)."""
+
+
 def _harm(state: State, kind: str, clearing: int) -> float:
-    guards = len(state.wall[clearing])
-    if kind == "climber":
-        return 0.2
-    if kind == "giant":
-        return 1.5 if not guards else 0.6
-    regulars = state.clearings[clearing].count("regular") + 1
-    return 1.5 if regulars > guards else 0.1 * regulars
+    coming = arrival(state, kind, clearing)
+    return _HARM.get(coming.outcome, 0.1 * coming.regulars)
 
 
 def best_section(state: State, sections: list[int]) -> int:
@@ -216,9 +221,7 @@ def _patrol(state: State, seat: int, actions: list, rng):
 
 
 def _tarly(state: State, seat: int, actions: list, rng) -> object:
-    from .planner import _goal
-
-    _, _, cost = _goal(state, seat)
+    _, _, cost = goal(state, seat)
     for card in _missing(state.players[seat].hand, cost) + ["brick", "wool", "lumber"]:
         if TakeResource(card) in actions:
             return TakeResource(card)
@@ -227,9 +230,7 @@ def _tarly(state: State, seat: int, actions: list, rng) -> object:
 
 
 def _give_back(state: State, seat: int, actions: list, rng) -> object:
-    from .planner import _goal
-
-    _, _, cost = _goal(state, seat)
+    _, _, cost = goal(state, seat)
     spare = list(state.players[seat].hand)
     for card in cost:
         if card in spare:
@@ -240,9 +241,7 @@ def _give_back(state: State, seat: int, actions: list, rng) -> object:
 
 
 def _mance(state: State, seat: int, actions: list, rng) -> object:
-    from .planner import _goal
-
-    _, _, cost = _goal(state, seat)
+    _, _, cost = goal(state, seat)
     for card in _missing(state.players[seat].hand, cost):
         if TakeCard(card) in actions:
             return TakeCard(card)
@@ -272,8 +271,6 @@ def _urgent(state: State, seat: int) -> bool:
 
 def _turn(state: State, seat: int, actions: list, rng):
     """Before the base planner's turn plan: defend the Wall and use the hero."""
-    from .planner import _goal, _supply_trade
-
     move = hero_move(state, seat, actions)
     if move is not None:
         return move
@@ -283,14 +280,14 @@ def _turn(state: State, seat: int, actions: list, rng):
         threat = max(danger(state), default=0.0)
         # With the Wall in danger, a guard before anything else; else only
         # when the building plan cannot be paid this turn.
-        _, _, cost = _goal(state, seat)
+        _, _, cost = goal(state, seat)
         if urgent or threat >= 0.1 or _missing(state.players[seat].hand, cost) or points(state, seat) >= 8:
             return BuildGuard(best_section(state, [a.section for a in guards]))
     if urgent and guards_on_wall(state, seat) < WATCH.guards:
-        trade = _supply_trade(state, seat, actions, COSTS["guard"])
+        trade = supply_trade(state, seat, actions, COSTS["guard"])
         if trade is not None:
             return trade
-    _, _, cost = _goal(state, seat)
+    _, _, cost = goal(state, seat)
     trade = hero_trade(state, seat, actions, cost)
     if trade is not None:
         return trade
@@ -303,6 +300,15 @@ def _turn(state: State, seat: int, actions: list, rng):
 def _start(state: State, seat: int, actions: list, rng):
     return hero_move(state, seat, actions)
 
+
+def _patrol_tormund(state: State, seat: int, actions: list, rng) -> object:
+    """The Ranger Patrol's step, as the base game plays it: Tormund."""
+    moves = [a for a in actions if isinstance(a, MoveTormund)]
+    return move_tormund(state, seat, moves, rng) if moves else None
+
+
+PLANNER_PLANS = {"patrol": _patrol_tormund}
+"""Added to ``bots.planner.PLANS``: the base planner's answer at the layer's steps."""
 
 PLANS = {
     "place-guard": _place_guard,

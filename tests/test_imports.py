@@ -1,0 +1,191 @@
+"""Imports stay at the top and go one way (design.md section 1): no import
+statement inside a function or method (a function-local import is how an
+import cycle hides), and the graph of module-level imports between a
+package's modules has no cycle. Read with ``ast``, nothing imported.
+
+``rules/`` is asserted. ``castletui/`` can be checked with the same
+functions (``python -m tests.test_imports castletui`` prints what it finds)
+but is not asserted here while the app is rebuilt on the driver.
+"""
+
+from __future__ import annotations
+
+import ast
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+_SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
+
+
+def modules(package: str) -> dict[str, Path]:
+    """Every module of ``package`` (a folder under the checkout): dotted name -> file."""
+    out = {}
+    for path in sorted((ROOT / package).rglob("*.py")):
+        parts = path.relative_to(ROOT).with_suffix("").parts
+        if parts[-1] == "__init__":
+            parts = parts[:-1]
+        out[".".join(parts)] = path
+    return out
+
+
+def _is_package(path: Path) -> bool:
+    return path.name == "__init__.py"
+
+
+def local_imports(package: str) -> list[str]:
+    """ "file:line: the import" for each import statement inside a function body."""
+    found = []
+    for path in modules(package).values():
+        tree = ast.parse(path.read_text(), str(path))
+        for scope in ast.walk(tree):
+            if not isinstance(scope, _SCOPES):
+                continue
+            for node in ast.walk(scope):
+                if isinstance(node, (ast.Import, ast.ImportFrom)):
+                    where = path.relative_to(ROOT)
+                    found.append(f"{where}:{node.lineno}: {ast.unparse(node)}")
+    return sorted(set(found))
+
+
+def _module_level_imports(tree: ast.Module):
+    """Import statements run when the module loads: at its top level, also
+    under ``if``/``try`` (not inside a function or class body's methods)."""
+    stack: list[ast.AST] = list(tree.body)
+    while stack:
+        node = stack.pop()
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            yield node
+        elif isinstance(node, (ast.If, ast.Try, ast.With, ast.ClassDef)):
+            for field in ("body", "orelse", "finalbody", "handlers"):
+                stack.extend(getattr(node, field, []) or [])
+        elif isinstance(node, ast.ExceptHandler):
+            stack.extend(node.body)
+
+
+def import_graph(package: str, hidden: bool = False) -> dict[str, set[str]]:
+    """module -> the modules of ``package`` it imports when it loads. ``from
+    X import Y`` points at the module X.Y when Y is one, else at X; the
+    parent packages a module's loading implies are not edges. ``hidden``:
+    count the imports inside functions too (the cycles they hide)."""
+    known = modules(package)
+    graph: dict[str, set[str]] = {name: set() for name in known}
+    for name, path in known.items():
+        tree = ast.parse(path.read_text(), str(path))
+        here = name if _is_package(path) else name.rpartition(".")[0]
+        statements = (
+            [node for node in ast.walk(tree) if isinstance(node, (ast.Import, ast.ImportFrom))]
+            if hidden
+            else list(_module_level_imports(tree))
+        )
+        for node in statements:
+            targets: list[str] = []
+            if isinstance(node, ast.Import):
+                targets = [alias.name for alias in node.names]
+            else:
+                base = node.module or ""
+                if node.level:
+                    anchor = here.split(".")
+                    anchor = anchor[: len(anchor) - (node.level - 1)]
+                    base = ".".join(anchor + ([base] if base else []))
+                for alias in node.names:
+                    sub = f"{base}.{alias.name}"
+                    targets.append(sub if sub in known else base)
+            for target in targets:
+                # ``import a.b.c`` loads a.b.c: the longest known prefix.
+                while target and target not in known:
+                    target = target.rpartition(".")[0]
+                if target and target != name:
+                    graph[name].add(target)
+    return graph
+
+
+def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected groups of more than one module (Tarjan), each sorted."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    on_stack: set[str] = set()
+    stack: list[str] = []
+    found: list[list[str]] = []
+    counter = [0]
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = counter[0]
+        counter[0] += 1
+        stack.append(node)
+        on_stack.add(node)
+        for other in sorted(graph[node]):
+            if other not in index:
+                visit(other)
+                low[node] = min(low[node], low[other])
+            elif other in on_stack:
+                low[node] = min(low[node], index[other])
+        if low[node] == index[node]:
+            group = []
+            while True:
+                member = stack.pop()
+                on_stack.discard(member)
+                group.append(member)
+                if member == node:
+                    break
+            if len(group) > 1:
+                found.append(sorted(group))
+
+    sys.setrecursionlimit(max(sys.getrecursionlimit(), 10_000))
+    for node in sorted(graph):
+        if node not in index:
+            visit(node)
+    return sorted(found)
+
+
+def test_no_import_inside_a_function_in_rules():
+    assert local_imports("rules") == []
+
+
+def test_the_rules_modules_import_one_another_without_a_cycle():
+    assert cycles(import_graph("rules")) == []
+    assert cycles(import_graph("rules", hidden=True)) == []
+
+
+def test_the_checks_see_a_local_import_and_a_cycle(tmp_path, monkeypatch):
+    """The two checks find what they look for (a package made for the test)."""
+    package = tmp_path / "toy"
+    (package / "sub").mkdir(parents=True)
+    (package / "__init__.py").write_text('"""toy."""\n')
+    (package / "a.py").write_text("from . import b\n")
+    (package / "b.py").write_text("from .sub import c\n")
+    (package / "sub" / "__init__.py").write_text("")
+    (package / "sub" / "c.py").write_text("from .. import a\n\ndef f():\n    import os\n")
+    monkeypatch.setattr(sys.modules[__name__], "ROOT", tmp_path)
+    assert local_imports("toy") == ["toy/sub/c.py:4: import os"]
+    assert cycles(import_graph("toy")) == [["toy.a", "toy.b", "toy.sub.c"]]
+
+
+def test_the_got_catan_base_modules_never_import_brotherhood():
+    """The variant is a layer: only the face switches it on."""
+    graph = import_graph("rules")
+    base = [name for name in graph if name.startswith("rules.got_catan") and ".brotherhood" not in name]
+    reaching = {
+        name: sorted(t for t in graph[name] if ".brotherhood" in t)
+        for name in base
+        if name != "rules.got_catan"
+    }
+    assert {name: found for name, found in reaching.items() if found} == {}
+
+
+if __name__ == "__main__":  # pragma: no cover - a report for a package not asserted yet
+    for package in sys.argv[1:] or ["castletui"]:
+        local = local_imports(package)
+        loops = cycles(import_graph(package))
+        hidden = cycles(import_graph(package, hidden=True))
+        print(
+            f"{package}: {len(local)} function-local imports, {len(loops)} import cycles, "
+            f"{len(hidden)} counting the function-local imports"
+        )
+        for line in local:
+            print("  local:", line)
+        for loop in loops:
+            print("  cycle:", " -> ".join(loop))
+        for loop in hidden:
+            print("  hidden cycle among:", ", ".join(loop))
