@@ -52,6 +52,12 @@ def time_up() -> bool:
     return until is not None and time.monotonic() >= until
 
 
+def has_thinking_time() -> bool:
+    """Whether the bot deciding now was given a thinking time (the app gives
+    one; tests and benchmarks give a work budget instead)."""
+    return _THINK_UNTIL.get() is not None
+
+
 def random_action(game: Game, state: Any, rng: random.Random) -> Any:
     """A uniformly random legal action, or the game's own random play
     (``random_action(state, rng)``) where uniform play goes in circles."""
