@@ -33,7 +33,7 @@ from typing import Any
 
 import msgspec
 
-from rules.core.bots import has_thinking_time, time_up
+from rules.core.bots import has_thinking_time, time_up, time_used
 from rules.core.chance import sample_outcome
 from rules.core.protocol import CHANCE
 
@@ -78,11 +78,15 @@ class Hooks:
     - ``value(state, seat)``: the seat's chance of winning from ``state``, in [0, 1];
     - ``choices(state)``: the actions the tree tries at the seat's own
       decisions (default: every legal action);
+    - ``canonical(action)`` / ``realize(action, rng)``: where an action
+      holds a skill drawn at random (Catapult Castle's aim), the tree keys
+      the choice by its canonical form and plays it realized;
     - ``depth``: plies the normal bots play below the tree before ``value``;
     - ``rounds``: the work budget when nobody gives one;
-    - ``explore``: UCB's exploration weight; ``enough`` rounds make a choice
-      worth playing, and it must beat the normal bot's choice by ``margin``
-      and ``sure`` standard errors of the difference.
+    - ``explore``: UCB's exploration weight; ``tree_share`` of the work goes
+      to the tree, whose best choice tried ``enough`` times then duels the
+      normal bot's choice over the rest: it is played if it wins by
+      ``margin`` and ``sure`` standard errors of the paired difference.
     """
 
     game: Rules
@@ -90,12 +94,15 @@ class Hooks:
     policy: Callable[[Any, random.Random], Any]
     value: Callable[[Any, int], float]
     choices: Callable[[Any], Sequence[Any]] | None = None
+    canonical: Callable[[Any], Any] | None = None
+    realize: Callable[[Any, random.Random], Any] | None = None
     depth: int = 40
     rounds: int = 200
     explore: float = 0.5
     enough: int = 4
-    margin: float = 0.02
+    margin: float = 0.01
     sure: float = 1.0
+    tree_share: float = 0.6
 
 
 @dataclass
@@ -147,43 +154,76 @@ def search_action(hooks: Hooks, state: Any, rng: random.Random) -> Any:
     actions = list(choices(first))
     if len(actions) == 1:
         return actions[0]
-    root = _Node()
+    usual = hooks.policy(first, rng)
+    if hooks.canonical:
+        usual = hooks.canonical(usual)
+    if usual not in actions:
+        usual = actions[0]
     budget = rounds_for(hooks)
-    for done in range(budget):
-        if done and time_up():
+    timed = _BUDGET.get() is None and has_thinking_time()
+    # The tree finds the most promising challenger to the normal bot's choice...
+    root = _Node()
+    tree_rounds = round(budget * hooks.tree_share)
+    for done in range(tree_rounds):
+        if done and (time_up() or (timed and time_used() >= hooks.tree_share)):
             break
         world = first if done == 0 else hooks.determinize(seen, seat, rng)
         _round(hooks, root, world, seat, rng, choices)
-    return _best(hooks, root, actions, first, rng)
+    challenger = _challenger(hooks, root, actions, usual)
+    if challenger is None:
+        return hooks.realize(usual, rng) if hooks.realize else usual
+    # ...then the two play the same fresh worlds and the same chance, side by
+    # side (the tree's best is flattered by the luck that made it best), and
+    # the challenger must win the duel clearly.
+    differences: list[float] = []
+    for _duel in range(budget - tree_rounds):
+        if time_up():
+            break
+        world = hooks.determinize(seen, seat, rng)
+        stream = rng.random()
+        values = [
+            _round(hooks, _Node(), world, seat, random.Random(stream), choices, forced=action)
+            for action in (challenger, usual)
+        ]
+        differences.append(values[0] - values[1])
+    best = challenger if _clearly_better(hooks, differences) else usual
+    return hooks.realize(best, rng) if hooks.realize else best
 
 
-def _best(hooks: Hooks, root: _Node, actions: list[Any], first: Any, rng: random.Random) -> Any:
-    """The choice to play: the normal bot's own (in the first world dealt),
-    unless another choice tried often enough scored clearly better: a
-    search too short to tell its choices apart plays like the normal bot,
-    never worse."""
-    usual = hooks.policy(first, rng)
-    if usual not in actions:
-        usual = actions[0]
+def _challenger(hooks: Hooks, root: _Node, actions: list[Any], usual: Any) -> Any:
+    """The tree's best choice other than ``usual``, tried at least ``enough``
+    times and scoring above it (None: no such choice)."""
     visits = root.visits
 
     def mean(action: Any) -> float:
         return root.total[action] / visits[action]
 
-    def spread(action: Any) -> float:  # the squared standard error of the mean
-        n = visits[action]
-        return max(0.0, root.squares[action] / n - mean(action) ** 2) / n
-
-    enough = [action for action in actions if visits.get(action, 0) >= hooks.enough]
-    if not enough or usual not in enough:
-        return max(enough, key=mean) if len(enough) > 1 else usual
-    best = max(enough, key=mean)
-    if mean(best) - mean(usual) < hooks.margin + hooks.sure * math.sqrt(spread(best) + spread(usual)):
-        return usual
+    tried = [action for action in actions if visits.get(action, 0) >= hooks.enough and action != usual]
+    if not tried:
+        return None
+    best = max(tried, key=mean)
+    if visits.get(usual, 0) and mean(best) <= mean(usual):
+        return None
     return best
 
 
-def _round(hooks: Hooks, root: _Node, state: Any, seat: int, rng: random.Random, choices) -> None:
+def _clearly_better(hooks: Hooks, differences: list[float]) -> bool:
+    """Whether the paired differences put the challenger ``margin`` ahead,
+    ``sure`` standard errors beyond doubt."""
+    n = len(differences)
+    if n < 2:
+        return False
+    average = sum(differences) / n
+    variance = sum((d - average) ** 2 for d in differences) / (n - 1)
+    return average > hooks.margin + hooks.sure * math.sqrt(variance / n)
+
+
+def _round(
+    hooks: Hooks, root: _Node, state: Any, seat: int, rng: random.Random, choices, forced: Any = None
+) -> float:
+    """One round from the world ``state``: down the tree (the seat's first
+    choice ``forced``, if given), the normal bots below it, the value where it
+    stops, added up along the way down; returns that value."""
     game = hooks.game
     node: _Node | None = root
     path: list[tuple[_Node, Any]] = []
@@ -196,10 +236,13 @@ def _round(hooks: Hooks, root: _Node, state: Any, seat: int, rng: random.Random,
             state = game.apply(state, sample_outcome(game.chance_outcomes(state), rng))
             continue
         if mover == seat and node is not None:
-            action, expanded = _select(node, list(choices(state)), hooks.explore, rng)
+            if forced is not None:
+                action, expanded, forced = forced, True, None
+            else:
+                action, expanded = _select(node, list(choices(state)), hooks.explore, rng)
             path.append((node, action))
             node = None if expanded else node.children.setdefault(action, _Node())
-            state = game.apply(state, action)
+            state = game.apply(state, hooks.realize(action, rng) if hooks.realize else action)
             continue
         if plies >= hooks.depth:
             break
@@ -210,6 +253,7 @@ def _round(hooks: Hooks, root: _Node, state: Any, seat: int, rng: random.Random,
         stepped.visits[action] = stepped.visits.get(action, 0) + 1
         stepped.total[action] = stepped.total.get(action, 0.0) + value
         stepped.squares[action] = stepped.squares.get(action, 0.0) + value * value
+    return value
 
 
 def _select(node: _Node, actions: list[Any], explore: float, rng: random.Random) -> tuple[Any, bool]:

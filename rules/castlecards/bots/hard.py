@@ -26,7 +26,12 @@ from .plain import bot_action as plain_action
 
 _DECKS = {deck: deck_cards(deck) for deck in ("village", "siege", "academy", "dungeon")}
 # The face-down piles hold only their own deck's cards; face-down loot is Village cards.
-_PILES = {"village_deck": "village", "siege_deck": "siege", "academy_deck": "academy", "dungeon_deck": "dungeon"}
+_PILES = {
+    "village_deck": "village",
+    "siege_deck": "siege",
+    "academy_deck": "academy",
+    "dungeon_deck": "dungeon",
+}
 
 
 def _slot_deck(path: search.Path) -> str | None:
