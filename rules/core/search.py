@@ -81,6 +81,8 @@ class Hooks:
     - ``canonical(action)`` / ``realize(action, rng)``: where an action
       holds a skill drawn at random (Catapult Castle's aim), the tree keys
       the choice by its canonical form and plays it realized;
+    - ``cut(state)``: where a playout stops early (a decision the normal bot
+      takes long to weigh);
     - ``depth``: plies the normal bots play below the tree before ``value``;
     - ``rounds``: the work budget when nobody gives one;
     - ``explore``: UCB's exploration weight; ``tree_share`` of the work goes
@@ -96,6 +98,7 @@ class Hooks:
     choices: Callable[[Any], Sequence[Any]] | None = None
     canonical: Callable[[Any], Any] | None = None
     realize: Callable[[Any, random.Random], Any] | None = None
+    cut: Callable[[Any], bool] | None = None
     depth: int = 40
     rounds: int = 200
     explore: float = 0.5
@@ -244,7 +247,7 @@ def _round(
             node = None if expanded else node.children.setdefault(action, _Node())
             state = game.apply(state, hooks.realize(action, rng) if hooks.realize else action)
             continue
-        if plies >= hooks.depth:
+        if plies >= hooks.depth or (hooks.cut is not None and hooks.cut(state)):
             break
         state = game.apply(state, hooks.policy(state, rng))
         plies += 1
@@ -282,6 +285,7 @@ def redeal(
     slot_deck: Callable[[Path], str | None],
     rng: random.Random,
     skip: tuple[str, ...] = ("events",),
+    seen_also: Sequence[str] = (),
 ) -> Any:
     """A world dealt from the view ``seen``, where every hidden card is the
     string ``placeholder``: the cards of each deck (``decks``: every card of
@@ -290,12 +294,15 @@ def redeal(
     that deck's, and the rest are dealt at random into the free slots
     (hands). A list that held only placeholders is sorted after (the
     game keeps hands and piles as sorted multisets). Fields named in
-    ``skip`` (the last action's events) are not read for cards seen."""
+    ``skip`` (the last action's events) are not read for cards seen;
+    ``seen_also`` are cards seen that the state holds as counts (a supply)."""
     tree = _plain(msgspec.to_builtins(seen))
     deck_of = {card: deck for deck, cards in decks.items() for card in cards}
     slots: list[Path] = []
     piles: list[list] = []
     shown: dict[str, list[str]] = {deck: [] for deck in decks}
+    for card in seen_also:
+        shown[deck_of[card]].append(card)
 
     def walk(item: Any, path: Path) -> None:
         if isinstance(item, dict):
