@@ -185,7 +185,7 @@ def search_action(hooks: Hooks, state: Any, rng: random.Random) -> Any:
         world = hooks.determinize(seen, seat, rng)
         stream = rng.random()
         values = [
-            _round(hooks, _Node(), world, seat, random.Random(stream), choices, forced=action)
+            _round(hooks, root, world, seat, random.Random(stream), choices, forced=action)
             for action in (challenger, usual)
         ]
         differences.append(values[0] - values[1])
@@ -239,8 +239,8 @@ def _round(
             state = game.apply(state, sample_outcome(game.chance_outcomes(state), rng))
             continue
         if mover == seat and node is not None:
-            if forced is not None:
-                action, expanded, forced = forced, True, None
+            if forced is not None:  # a duel: the seat's own later choices still come from the tree
+                action, expanded, forced = forced, forced not in node.visits, None
             else:
                 action, expanded = _select(node, list(choices(state)), hooks.explore, rng)
             path.append((node, action))
