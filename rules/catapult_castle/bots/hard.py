@@ -10,7 +10,7 @@ timing. The tree tries each target once, whatever the aim, and the shot
 it plays draws its accuracy as the normal bot's does.
 
 Solo (no rival to outplay) and at a real table (the real catapult aims)
-the hard bot plays as the normal one."""
+the hard bot is the rule-of-thumb bot with its steadier aim, as before."""
 
 from __future__ import annotations
 
@@ -126,5 +126,5 @@ HOOKS = search.Hooks(
 def hard_action(state: State, rng: random.Random):
     """The hard bot's choice for whoever is to move."""
     if is_solo(state) or state.mode == "table" or to_move(state) < 0:
-        return thumb_action(state, "normal", rng)
+        return thumb_action(state, "hard", rng)
     return search.search_action(HOOKS, state, rng)
