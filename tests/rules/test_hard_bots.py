@@ -135,3 +135,19 @@ def test_a_thinking_time_run_out_leaves_the_hard_bot_one_round():
 
 def test_every_game_offers_the_same_ladder():
     assert bots.LEVELS == ("random", "easy", "normal", "hard")
+
+
+def test_the_hard_catapult_bot_aims_as_well_as_the_normal_one():
+    """Its strength is its choices: each shot's accuracy is drawn as normal's is."""
+    import statistics
+
+    from rules.catapult_castle.state import Aim
+
+    game = registry.get("catapult-castle")
+    state = game.setup(Config("standard", 2))
+    while game.to_move(state) == CHANCE:
+        state = game.apply(state, game.chance_outcomes(state)[0][0])
+    rng = random.Random(4)
+    aims = [bots.choose(game, state, "hard", rng) for _ in range(60)]
+    aims = [aim.accuracy for aim in aims if isinstance(aim, Aim)]
+    assert len(aims) > 30 and 57 <= statistics.mean(aims) <= 73
