@@ -16,7 +16,11 @@ normal`` plays the same seeds with normal bots for the comparison.
 
 It prints the hard bot's decision time (median and 95th percentile of the
 wall time of every decision with a choice; on a busy machine say so), and
-last the line the issue asks for::
+``--think-ms T`` plays the app's way instead: every decision gets T ms of
+thinking time and no work budget (the decision times to hold against the
+app's thinking time; a seed then plays the same only on an idle machine).
+
+Last, the line the issue asks for::
 
     GAME VARIANT Np: hard won W of G (P%, 95% CI LO-HI%) against normal
 
@@ -54,9 +58,11 @@ def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def play(job: tuple[str, str, int, int, int, int | None, str]) -> tuple[bool, float, list[float], bool]:
+def play(
+    job: tuple[str, str, int, int, int, int | None, str, float | None],
+) -> tuple[bool, float, list[float], bool]:
     """One seeded game: (the hard seat won, its score, its decision times, finished)."""
-    game_id, variant, seats, seed, hard_seat, budget, others = job
+    game_id, variant, seats, seed, hard_seat, budget, others, think = job
     game = registry.get(game_id)
     coop = variant in ("cooperative", "solo")
     levels = [others] * seats  # co-op: the whole team at one level
@@ -64,7 +70,7 @@ def play(job: tuple[str, str, int, int, int, int | None, str]) -> tuple[bool, fl
         levels[hard_seat] = "hard"
     state = game.setup(Config(variant, seats))
     times: list[float] = []
-    with work_budget(budget):
+    with work_budget(None if think is not None else budget):
         for ply in range(PLY_LIMIT):
             seat = game.to_move(state)
             if seat is None:
@@ -74,7 +80,7 @@ def play(job: tuple[str, str, int, int, int, int | None, str]) -> tuple[bool, fl
             else:
                 rng = random.Random(f"{seed}:bot:{ply}")
                 started = time.perf_counter()
-                action = bots.choose(game, state, levels[seat], rng)
+                action = bots.choose(game, state, levels[seat], rng, think)
                 if levels[seat] == "hard" and len(game.legal_actions(state)) > 1:
                     times.append(time.perf_counter() - started)
             state = game.apply(state, action)
@@ -99,11 +105,27 @@ def main() -> None:
     )
     parser.add_argument("--against", default="normal", help="the other seats' level")
     parser.add_argument("--team", default="hard", help="co-op: the whole team's level")
+    parser.add_argument(
+        "--think-ms",
+        type=float,
+        default=None,
+        help="the app's way: each decision gets this thinking time and no budget (then a seed "
+        "plays the same only on an idle machine of the same speed); for decision times",
+    )
     args = parser.parse_args()
     coop = args.variant in ("cooperative", "solo")
     others = args.team if coop else args.against
     jobs = [
-        (args.game, args.variant, args.seats, args.seed + i, i % args.seats, args.budget, others)
+        (
+            args.game,
+            args.variant,
+            args.seats,
+            args.seed + i,
+            i % args.seats,
+            args.budget,
+            others,
+            None if args.think_ms is None else args.think_ms / 1000,
+        )
         for i in range(args.games)
     ]
     started = time.monotonic()

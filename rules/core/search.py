@@ -1,23 +1,29 @@
-"""The hard bots' search: determinized Monte Carlo tree search, one for every game.
+"""The hard bots' search: determinized Monte Carlo tree search, once for every game.
 
 A hard bot never looks at the real state. It takes ``view(state, seat)``,
 what its own seat sees, and from then on works only on *worlds*: full
 states its game's ``determinize`` hook deals from that view (the hidden
-cards drawn at random from those the seat cannot account for). Each round
-of the search deals one world, walks down the tree of the seat's own
-choices (UCB over the choices legal in that world, the information-set
-way: a choice is scored only in the worlds where it could be made), lets
-the game's normal bot play everyone else (and the seat itself below the
-tree) for a few plies with chance drawn by its odds, and scores where that
-ends with the game's ``value`` hook, a win chance in [0, 1] (a finished
-game scores its real result). The most tried first choice is played.
+cards drawn at random from those the seat cannot account for: see
+:func:`redeal`). Each round deals one world, walks down the tree of the
+seat's own choices (UCB over the choices legal in that world, the
+information-set way: a choice is counted only in the worlds where it
+could be made), lets the game's normal bot play everyone else, and the
+seat itself below the tree, for ``depth`` plies with chance drawn by its
+odds, and scores where that ends with the game's ``value`` hook, a win
+chance in [0, 1] (a finished game scores its result).
 
-Work and time: a round is the unit of work. Tests, benchmarks and table
-replays give a number of rounds (:func:`work_budget`, else the game's
-own), so a seeded game plays the same on every machine; the app gives
-a thinking time (:func:`rules.core.bots.thinking_time`) and the search
-asks :func:`rules.core.bots.time_up` before every round, so it stops on
-time (a round is a few milliseconds).
+The choice: the normal bot's own, unless the tree's best other choice
+then beats it in a duel, the two played on the same fresh worlds with the
+same chance, by a clear margin. A search too short to tell its choices
+apart plays as the normal bot would, never worse by chance.
+
+Work and time: a round is the unit of work (a duel's pair counts one).
+Tests, benchmarks and table replays give a number of rounds
+(:func:`work_budget`, else the game's own), so a seeded game plays the
+same on every machine; the app gives a thinking time
+(:func:`rules.core.bots.thinking_time`) and the search asks
+:func:`rules.core.bots.time_up` before every round (a few milliseconds),
+so it stops on time.
 """
 
 from __future__ import annotations

@@ -88,6 +88,26 @@ def _hold(hands: list[list[str]], holder: int, cards, others: list[int], rng: ra
             hands[donor].append(give)
 
 
+MOST_CHOICES = 8
+"""A turn may offer dozens of roads and trades: the tree tries the planner's
+own choice and at most two of each kind of action besides (the first in the
+rules' order), so a short search still tries each kind a few times."""
+
+
+def _choices(state: State) -> list:
+    actions = legal_actions(state)
+    if len(actions) <= MOST_CHOICES:
+        return actions
+    planned = planner_action(state, "normal", random.Random(0))
+    kept, kinds = [planned], {}
+    for action in actions:
+        kind = type(action).__name__
+        if action != planned and kinds.get(kind, 0) < 2:
+            kept.append(action)
+            kinds[kind] = kinds.get(kind, 0) + 1
+    return kept
+
+
 def _policy(state: State, rng: random.Random):
     return planner_action(state, "normal", rng)
 
@@ -102,6 +122,8 @@ HOOKS = search.Hooks(
     determinize=determinize,
     policy=_policy,
     value=_value,
+    choices=_choices,
+    enough=3,
     depth=20,
     rounds=60,
 )
