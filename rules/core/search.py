@@ -41,7 +41,7 @@ import msgspec
 
 from rules.core.bots import has_thinking_time, time_up, time_used
 from rules.core.chance import sample_outcome
-from rules.core.protocol import CHANCE
+from rules.core.protocol import CHANCE, IllegalAction
 
 _BUDGET: ContextVar[int | None] = ContextVar("search_budget", default=None)
 
@@ -177,7 +177,7 @@ def search_action(hooks: Hooks, state: Any, rng: random.Random) -> Any:
         if done and (time_up() or (timed and time_used() >= hooks.tree_share)):
             break
         world = first if done == 0 else hooks.determinize(seen, seat, rng)
-        _round(hooks, root, world, seat, rng, choices)
+        _safely(_round, hooks, root, world, seat, rng, choices)
     challenger = _challenger(hooks, root, actions, usual)
     if challenger is None:
         return hooks.realize(usual, rng) if hooks.realize else usual
@@ -191,12 +191,23 @@ def search_action(hooks: Hooks, state: Any, rng: random.Random) -> Any:
         world = hooks.determinize(seen, seat, rng)
         stream = rng.random()
         values = [
-            _round(hooks, root, world, seat, random.Random(stream), choices, forced=action)
+            _safely(_round, hooks, root, world, seat, random.Random(stream), choices, forced=action)
             for action in (challenger, usual)
         ]
-        differences.append(values[0] - values[1])
+        if None not in values:
+            differences.append(values[0] - values[1])
     best = challenger if _clearly_better(hooks, differences) else usual
     return hooks.realize(best, rng) if hooks.realize else best
+
+
+def _safely(play: Callable[..., float], *args: Any, **kwargs: Any) -> float | None:
+    """A round's value, or None where the world dealt proved one the rules
+    refuse somewhere (a deal the game's hook got wrong): that round is
+    lost, never the bot's move."""
+    try:
+        return play(*args, **kwargs)
+    except (IllegalAction, ValueError, KeyError, IndexError):
+        return None
 
 
 def _challenger(hooks: Hooks, root: _Node, actions: list[Any], usual: Any) -> Any:
