@@ -27,8 +27,10 @@ from typing import Any
 from rules.core.protocol import CHANCE, Game
 
 LEVELS = ("random", "easy", "normal", "hard")
-"""Bot levels offered in the wizard; games interpret them (``random`` is always
-uniform play)."""
+"""Bot levels offered in the wizard, the same ladder in every game: ``easy``
+plays worse than ``normal`` (the game's rules of thumb or planner), ``hard``
+searches with the game's engine (:mod:`rules.core.search`, the normal bot as
+its playouts); ``random`` is uniform play, for testing."""
 
 
 _THINK_UNTIL: ContextVar[float | None] = ContextVar("think_until", default=None)
