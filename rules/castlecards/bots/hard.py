@@ -61,7 +61,7 @@ HOOKS = search.Hooks(
     value=_value,
     choices=legal_actions,
     depth=30,
-    rounds=150,
+    rounds=100,
 )
 
 

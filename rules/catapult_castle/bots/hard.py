@@ -119,7 +119,7 @@ HOOKS = search.Hooks(
     canonical=_canonical,
     realize=_realize,
     depth=8,
-    rounds=150,
+    rounds=100,
 )
 
 
