@@ -27,10 +27,16 @@ from saves.store import save_dir as save_dir_of
 
 
 BOT_THINKING_TIME = 0.25
-"""Seconds a bot that searches (Castle Raisers' hard co-op bot) may think in
-the app before it plays the best it has found: on a fast machine its work is
-done well before, on a slow one the table still does not wait for it. Tests
-and benchmarks give no limit, so a seeded game plays the same everywhere."""
+"""The least time, in seconds, a bot that searches (the hard bots) may think in
+the app before it plays the best it has found. It gets the time its move is
+shown for anyway (``bot_delay``, 0.6 s unless set), so a player waits no longer
+than for any bot; this floor keeps a hard bot hard where the pause is set to
+nothing (its move then comes this late). Tests and benchmarks give no limit
+but a work budget, so a seeded game plays the same everywhere."""
+
+WHILE_SHOWN = "bot_delay"
+"""``CastleApp(think_for=WHILE_SHOWN)``: bots think for as long as a move is
+shown (``bot_delay``), at least :data:`BOT_THINKING_TIME`."""
 
 
 def bot_delay_of(settings: Settings) -> float:
@@ -85,7 +91,7 @@ class CastleApp(App):
         *,
         save_dir: Path | str | None = None,
         bot_delay: float | None = None,
-        think_for: float | None = BOT_THINKING_TIME,
+        think_for: float | str | None = WHILE_SHOWN,
         settings: Settings | None = None,
         settings_warning: str = "",
     ) -> None:
@@ -102,7 +108,7 @@ class CastleApp(App):
             bot_delay = bot_delay_of(settings)
         self.bot_delay = bot_delay
         self.apply_theme(settings.theme)
-        self.think_for = think_for
+        self.think_for = max(bot_delay, BOT_THINKING_TIME) if think_for == WHILE_SHOWN else think_for
         self.still = False  # tests: no sweeping aim marker, no blinking cursors
         self.crash_log: Path | None = None
         self._crash: BaseException | None = None

@@ -173,6 +173,15 @@ class Session:
     def is_bot(self, seat: int) -> bool:
         return 0 <= seat < len(self.players) and self.players[seat].is_bot
 
+    def bot_words(self, seat: int) -> str:
+        """How the players panels of every game name a bot seat: "bot" at the
+        usual level (normal), else its level too ("hard bot", "easy bot"), in
+        the wizard's words; "" for a person."""
+        if not self.is_bot(seat):
+            return ""
+        level = self.players[seat].level
+        return "bot" if level in ("", "normal") else f"{level} bot"
+
     def human_seats(self) -> list[int]:
         return [seat for seat, player in enumerate(self.players) if not player.is_bot]
 

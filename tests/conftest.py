@@ -8,6 +8,7 @@ import time
 import pytest
 
 from rules import registry
+from rules.core.search import work_budget
 
 # Screens show save times in local time: every test reads them in UTC, so a
 # snapshot does not depend on the machine's time zone.
@@ -23,6 +24,15 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     suite's time. Started first, the many short tests fill in around them.
     The sort is stable, so every other test keeps its order."""
     items.sort(key=lambda item: item.get_closest_marker("slow") is None)
+
+
+@pytest.fixture(autouse=True)
+def hard_bots_work_briefly():
+    """A hard bot searches a few rounds in a test (issue 30): tests give work,
+    never time, and whole games of hard bots stay fast. Strength is
+    measured in benchmarks/bot_strength.py, with the games' own budgets."""
+    with work_budget(6):
+        yield
 
 
 @pytest.fixture

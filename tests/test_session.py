@@ -314,3 +314,13 @@ def test_no_screen_plays_around_the_guard():
         if re.search(r"\.act\(", line)
     ]
     assert not bypasses
+
+
+def test_the_players_panels_name_a_bot_by_its_level(pig, tmp_path):
+    """Issue 30: every game's players panel says a bot's level in the wizard's
+    words ("hard bot"); the usual level is just "bot", a person nothing."""
+    players = [saves.Player("Coco"), saves.Player("Wei", "bot", "hard")]
+    session = new_pig(tmp_path, *players)
+    assert [session.bot_words(seat) for seat in range(2)] == ["", "hard bot"]
+    other = new_pig(tmp_path / "b", saves.Player("Coco", "bot", "easy"), saves.Player("Wei", "bot"))
+    assert [other.bot_words(seat) for seat in range(2)] == ["easy bot", "bot"]

@@ -257,7 +257,7 @@ class CastleRaisersScreen(GameScreen):
         text = Text(no_wrap=True, overflow="ellipsis")
         for seat, name in enumerate(session.names):
             style = "bold reverse" if seat == to_move else ("bold" if seat == self.viewer else "")
-            who = name + (" (bot)" if session.is_bot(seat) and not many else "")
+            who = name + (f" ({session.bot_words(seat)})" if session.is_bot(seat) and not many else "")
             score = f"{result.scores[seat]:g} {word}" if seat < len(result.scores) else ""
             text.append(">" if seat == to_move else " ", style=style)
             width, score_width = (7, 8) if many else (16, 10)

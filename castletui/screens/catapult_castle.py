@@ -129,7 +129,7 @@ class CatapultCastleScreen(GameScreen):
         for seat, player in enumerate(session.players):
             style = Style(bold=True, reverse=True) if seat == to_move else None
             marker = ">" if seat == to_move else " "
-            who = player.name + (" (bot)" if player.is_bot else "")
+            who = player.name + (f" ({session.bot_words(seat)})" if player.is_bot else "")
             score = standing.scores[seat] if seat < len(standing.scores) else 0
             text.append(f"{marker}{who:<{name_width}.{name_width}}{score:>6g}", style)
             text.append("\n")

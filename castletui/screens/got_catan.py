@@ -196,7 +196,8 @@ class GotCatanScreen(GameScreen):
         )
         for seat, player in enumerate(view.players):
             marker = ">" if seat == to_move else " "
-            who = names[seat] + ((" (bot)" if wide else " bot") if session.is_bot(seat) else "")
+            words = session.bot_words(seat)
+            who = names[seat] + ((f" ({words})" if wide else f" {words}") if words else "")
             # The finished game counts every card; until then only what the table sees.
             points = int(result.scores[seat]) if session.over else game.public_points(view, seat)
             if seat == self.viewer and not session.over:

@@ -28,22 +28,28 @@ from rules.core.hooks import Hooks
 from rules.core.protocol import CHANCE, Game
 
 LEVELS = ("random", "easy", "normal", "hard")
-"""Bot levels offered in the wizard; games interpret them (``random`` is always
-uniform play)."""
+"""Bot levels offered in the wizard, the same ladder in every game: ``easy``
+plays worse than ``normal`` (the game's rules of thumb or planner), ``hard``
+searches with the game's engine (:mod:`rules.core.search`, the normal bot as
+its playouts); ``random`` is uniform play, for testing."""
 
 
 _THINK_UNTIL: ContextVar[float | None] = ContextVar("think_until", default=None)
 """When (``time.monotonic``) the bot deciding now must have decided; None: no limit.
 A context variable, so a bot in one worker thread does not cut another's short."""
+_THINK_FOR: ContextVar[float] = ContextVar("think_for", default=0.0)
+"""The thinking time given (seconds), for :func:`time_used`."""
 
 
 @contextmanager
 def thinking_time(seconds: float | None) -> Iterator[None]:
     """Within the block, :func:`time_up` turns true ``seconds`` from now (never for None)."""
     token = _THINK_UNTIL.set(None if seconds is None else time.monotonic() + seconds)
+    given = _THINK_FOR.set(seconds or 0.0)
     try:
         yield
     finally:
+        _THINK_FOR.reset(given)
         _THINK_UNTIL.reset(token)
 
 
@@ -51,6 +57,22 @@ def time_up() -> bool:
     """Whether the bot deciding now has used its thinking time (never, if it has none)."""
     until = _THINK_UNTIL.get()
     return until is not None and time.monotonic() >= until
+
+
+def time_used() -> float:
+    """The share (0 to 1) of its thinking time the bot deciding now has used
+    (0 without a thinking time)."""
+    until = _THINK_UNTIL.get()
+    given = _THINK_FOR.get()
+    if until is None or given <= 0:
+        return 0.0 if until is None else 1.0
+    return min(1.0, max(0.0, 1.0 - (until - time.monotonic()) / given))
+
+
+def has_thinking_time() -> bool:
+    """Whether the bot deciding now was given a thinking time (the app gives
+    one; tests and benchmarks give a work budget instead)."""
+    return _THINK_UNTIL.get() is not None
 
 
 def random_action(game: Game, state: Any, rng: random.Random) -> Any:

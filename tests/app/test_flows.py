@@ -478,12 +478,14 @@ async def test_table_mode_plays_on_every_game_screen(tmp_path, game_id):
 
 
 async def test_the_app_gives_its_bots_their_thinking_time(tmp_path, monkeypatch):
-    """The app's bots decide within its thinking time (BOT_THINKING_TIME), so a
-    slow machine does not keep the table waiting on a hard co-op bot; the hard
-    bots of a three-player team still play their drafts within it."""
+    """The app's bots decide within its thinking time, so a slow machine does
+    not keep the table waiting on a hard bot: the time a move is shown for
+    (bot_delay, issue 30), at least BOT_THINKING_TIME; the hard bots of a
+    three-player team still play their drafts within it."""
     from castletui.app import BOT_THINKING_TIME, CastleApp
 
-    assert CastleApp().think_for == BOT_THINKING_TIME and StillApp().think_for is None
+    assert CastleApp(bot_delay=0.6).think_for == 0.6 and CastleApp(bot_delay=2).think_for == 2
+    assert CastleApp(bot_delay=0).think_for == BOT_THINKING_TIME and StillApp().think_for is None
     given: list[float | None] = []
     original = Session.bot_decision
 

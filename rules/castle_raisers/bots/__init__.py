@@ -4,6 +4,7 @@
 - :mod:`.competitive`: the competitive bot and the estimate;
 - :mod:`.coop`: the co-operative and solo bot (levels normal and hard);
 - :mod:`.search`: the hard co-op bot's playouts for its drafts and placements;
+- :mod:`.hard`: the hard competitive bot (``rules.core.search``);
 - :mod:`.pouring`: the plan for a pouring of cauldrons both bots share.
 """
 
@@ -11,7 +12,7 @@ from __future__ import annotations
 
 import random
 
-from rules.castle_raisers.bots import coop, search
+from rules.castle_raisers.bots import coop, hard, search
 from rules.castle_raisers.bots.competitive import competitive_action, evaluate
 from rules.castle_raisers.chance import chance_outcomes
 from rules.castle_raisers.flow import to_move
@@ -27,7 +28,8 @@ def bot_action(state: State, level: str, rng: random.Random) -> Action:
     at random, ``normal`` and ``hard`` as :func:`.competitive.competitive_action`
     says. Co-operative and solo games at normal and hard are played by
     :func:`.coop.coop_action`, except the hard bot's drafts and placements
-    (:func:`.search.search_action`)."""
+    (:func:`.search.search_action`); competitive games at hard by the
+    search of :func:`.hard.hard_action`."""
     seat = to_move(state)
     if seat == CHANCE:
         return sample_outcome(chance_outcomes(state), rng)
@@ -40,4 +42,6 @@ def bot_action(state: State, level: str, rng: random.Random) -> Action:
         if level == "hard" and state.pending[-1].kind in ("draft", "place"):
             return search.search_action(state, seat, rng)
         return coop.coop_action(state, seat, actions, level, rng)
+    if level == "hard":
+        return hard.hard_action(state, rng)
     return competitive_action(state, seat, actions, level, rng)

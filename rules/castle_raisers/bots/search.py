@@ -309,8 +309,9 @@ def search_placement(state: State, seat: int, rng: random.Random) -> tuple[str, 
     Successive halving: every candidate is played out a few times,
     the better half goes on with as many again, and so on until one is left,
     every survivor always judged on the same draws. How many a round: :func:`playouts_per_round`.
-    When the driver's thinking time is up (:func:`rules.core.bots.time_up`), the best
-    of those still in after at least one draw each is played."""
+    When the driver's thinking time is up (:func:`rules.core.bots.time_up`, asked after
+    every playout once each has had one draw), the best of those still in after the draws
+    played out for every one of them is played."""
     candidates = _candidates(state, seat)
     if len(candidates) == 1:
         return candidates[0]
@@ -323,6 +324,7 @@ def search_placement(state: State, seat: int, rng: random.Random) -> tuple[str, 
     alive = list(range(len(candidates)))
     totals = [0.0] * len(candidates)
     batch = playouts_per_round(state)
+    judged = False  # every candidate has been played out on one draw at least
     while True:
         seeds = [rng.getrandbits(32) for _ in range(batch)]
         # a draw at a time for every candidate alive, so that when the thinking time
@@ -330,8 +332,19 @@ def search_placement(state: State, seat: int, rng: random.Random) -> tuple[str, 
         # summed apart and then added, as they always were (the same floats)
         sums = dict.fromkeys(alive, 0.0)
         for seed in seeds:
+            # Past the first draw, the clock is asked after every playout (one is up to
+            # a few tens of ms), and a draw not played out for every candidate alive
+            # counts for none.
+            values = {}
             for index in alive:
-                sums[index] += playout_value(playout(starts[index], random.Random(seed), horizon))
+                values[index] = playout_value(playout(starts[index], random.Random(seed), horizon))
+                if judged and time_up():
+                    break
+            if len(values) < len(alive):
+                break
+            judged = True
+            for index in alive:
+                sums[index] += values[index]
             if time_up():
                 break
         for index in alive:

@@ -13,6 +13,7 @@ import pytest
 
 import saves
 from rules.catapult_castle import CARDS
+from rules.core.search import work_budget
 from tests.app.catapult_castle.helpers import play_until, table_session, top
 from tests.app.driving import StillApp, open_table, settle
 from tests.app.snapshots import fixed_session, fresh_dir, pin_dates
@@ -168,7 +169,8 @@ def test_game_end(snap_compare, size):
         [saves.Player("Coco", "bot", "hard"), saves.Player("Wei", "bot", "easy")],
         6,
     )
-    session.run_automatic()
+    with work_budget(10):  # the hard bot searches a little: a test gives work, not time
+        session.run_automatic()
     pin_dates(session)
     assert session.over
     assert snap_compare(_app(folder, session), terminal_size=size, run_before=settled)

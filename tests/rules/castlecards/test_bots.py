@@ -6,6 +6,7 @@ import pytest
 from msgspec.structs import replace
 
 import rules.castlecards as game
+from rules.castlecards.bots.plain import bot_action as plain_action
 from rules.castlecards.state import (
     Attack,
     Build,
@@ -23,6 +24,14 @@ from tests.rules.castlecards.helpers import run, table
 
 def bot(state, level="normal"):
     action = game.bot_action(state, level, random.Random(0))
+    assert action in game.legal_actions(state)
+    return action
+
+
+def plain(state, level="normal"):
+    """The plain rules' bot (its ``hard`` rules are what table mode's hard bot
+    plays; the ladder's hard bot searches over the plain ``normal``)."""
+    action = plain_action(state, level, random.Random(0))
     assert action in game.legal_actions(state)
     return action
 
@@ -128,8 +137,8 @@ def test_the_bot_does_not_peek_at_a_hidden_hand():
 
 def test_the_hard_bot_stations_before_knocking_on_a_wall():
     state = table(2, hands={0: ["catapult", "bowmen-red"]})
-    assert bot(state, "normal") == Attack(1, 1)
-    assert bot(state, "hard") == Station("bowmen-red", 1)
+    assert plain(state, "normal") == Attack(1, 1)
+    assert plain(state, "hard") == Station("bowmen-red", 1)
 
 
 def test_the_hard_bot_saves_its_cards_for_a_castle_in_reach():
@@ -137,8 +146,8 @@ def test_the_hard_bot_saves_its_cards_for_a_castle_in_reach():
         2, hands={0: ["siege-tower", "soldiers-blue-2", "gold"]}, stationed={(1, 0): ["soldiers-blue-1"]}
     )
     # 3 swords beat a bare Wall but not the Castle (3 + 1): normal spends them, hard waits.
-    assert bot(state, "normal") == Attack(1, 1)
-    assert not isinstance(bot(state, "hard"), Attack)
+    assert plain(state, "normal") == Attack(1, 1)
+    assert not isinstance(plain(state, "hard"), Attack)
 
 
 @pytest.mark.parametrize("variant, seats", [("two-player", 2), ("multi-player", 3), ("multi-player", 4)])

@@ -8,6 +8,7 @@ import statistics
 from msgspec.structs import replace
 
 import rules.catapult_castle as g
+from rules.catapult_castle.bots.rule_of_thumb import bot_action as thumb
 from rules.catapult_castle.edition import EXTRA_SHOT, MAGIC_TOSS, ROOF, STRONG_AMMO, square_index
 from rules.catapult_castle.state import (
     Aim,
@@ -36,10 +37,13 @@ def ready(seats: int = 2, mode: str = "digital") -> g.State:
 
 
 def test_bot_accuracy_follows_its_level():
+    """The rule-of-thumb bot's aim is its level (its ``hard`` aim is what the
+    hard bot shoots with solo and at a real table; elsewhere the hard bot
+    searches, aiming as normal does: tests/rules/test_hard_bots.py)."""
     state = ready()
     for level, low, high in (("easy", 32, 48), ("normal", 57, 73), ("hard", 78, 92)):
         rng = random.Random(level)
-        aims = [g.bot_action(state, level, rng) for _ in range(300)]
+        aims = [thumb(state, level, rng) for _ in range(300)]
         assert all(isinstance(a, Aim) and 0 <= a.accuracy <= 100 for a in aims)
         assert low <= statistics.mean(a.accuracy for a in aims) <= high
 
@@ -55,9 +59,9 @@ def test_bot_plays_strong_ammo_against_a_stack_it_targets():
     state = with_stacks(
         state, {square_index(1, "inner"): Stack((0, 0, 0), (Card(1, EXTRA_SHOT), Card(1, ROOF)))}
     )
-    assert g.bot_action(state, "hard", random.Random(1)) == PlayCard(STRONG_AMMO)
+    assert thumb(state, "hard", random.Random(1)) == PlayCard(STRONG_AMMO)
     state = g.apply(state, PlayCard(STRONG_AMMO))
-    action = g.bot_action(state, "hard", random.Random(1))
+    action = thumb(state, "hard", random.Random(1))
     assert isinstance(action, Aim) and (action.mat, action.square) == (1, "inner")
 
 
@@ -86,14 +90,14 @@ def test_bot_lets_the_extra_shot_go_when_a_hit_would_end_the_game_with_it_behind
     by two, taking one of the leader's towers would tie and win on ammo)."""
     behind = with_stacks(ready(), {square_index(0, s): Stack() for s in ("left", "right", "outer")})
     state = _owed_an_extra_shot(replace(behind, supply=1))
-    assert g.bot_action(state, "hard", random.Random(1)) == SkipExtraShot()
+    assert thumb(state, "hard", random.Random(1)) == SkipExtraShot()
     # In the lead, the same last ammo is worth shooting: a hit wins.
     ahead = with_stacks(ready(), {square_index(2, s): Stack() for s in ("left", "right")})
     state = _owed_an_extra_shot(replace(ahead, supply=1))
-    assert isinstance(g.bot_action(state, "hard", random.Random(1)), Aim)
+    assert isinstance(thumb(state, "hard", random.Random(1)), Aim)
     # With ammo to spare the game goes on after a hit: it shoots even when behind.
     state = _owed_an_extra_shot(behind)
-    assert isinstance(g.bot_action(state, "hard", random.Random(1)), Aim)
+    assert isinstance(thumb(state, "hard", random.Random(1)), Aim)
 
 
 def test_bot_plays_magic_toss_for_a_far_target():
@@ -109,7 +113,7 @@ def test_bot_prefers_the_stack_with_ammo_of_the_leader():
     state = ready(4)
     rich = square_index(2, "right")
     state = with_stacks(state, {rich: Stack((3,)), square_index(1, "outer"): Stack()})
-    action = g.bot_action(state, "hard", random.Random(2))
+    action = thumb(state, "hard", random.Random(2))
     assert isinstance(action, Aim) and square_index(action.mat, action.square) == rich
 
 
@@ -127,15 +131,15 @@ def test_bot_shoots_in_table_mode_and_places_and_gives_cards():
 def test_solo_bot_builds_a_stack_for_strong_ammo_and_uses_it():
     state = g.setup(Config("solo", 1))
     rng = random.Random(4)
-    assert g.bot_action(state, "hard", rng) == Rearrange()
+    assert thumb(state, "hard", rng) == Rearrange()
     state = g.apply(state, Rearrange())
     moves = 0
     while state.pending[-1].kind == "rearrange":
-        action = g.bot_action(state, "hard", rng)
+        action = thumb(state, "hard", rng)
         moves += isinstance(action, MoveTower)
         state = g.apply(state, action)
     assert max(len(stack.towers) for stack in state.stacks) == 3 and moves <= 16
-    assert g.bot_action(state, "hard", rng) == PlayCard(STRONG_AMMO)
+    assert thumb(state, "hard", rng) == PlayCard(STRONG_AMMO)
 
 
 def test_evaluate_prefers_more_towers_and_the_solo_score():

@@ -90,3 +90,18 @@ def test_time_to_spare_changes_nothing(monkeypatch):
     with bots.thinking_time(3600.0):
         assert search.search_placement(state, seat, random.Random(2)) == unlimited
     assert calls[0] == 2 * work > 2 * search.CANDIDATES
+
+
+def test_past_the_first_draw_the_search_stops_after_the_playout_that_used_its_time(monkeypatch):
+    """Issue 30: the clock is asked after every playout once each candidate has
+    had one draw, so a slow machine overruns by one playout, not a whole draw
+    for every candidate; the draw cut short counts for none of them."""
+    state = first_draft("cooperative", 4, seed=4)
+    seat = game.to_move(state)
+    calls = _counting_playouts(monkeypatch)
+    monkeypatch.setattr(search, "time_up", lambda: calls[0] > search.CANDIDATES)
+    with bots.thinking_time(3600.0):
+        tile, _ = search.search_placement(state, seat, random.Random(1))
+    assert calls[0] == search.CANDIDATES + 1
+    with bots.thinking_time(0.0):
+        assert search.search_placement(state, seat, random.Random(1))[0] == tile
