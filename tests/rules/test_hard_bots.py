@@ -83,7 +83,13 @@ def _searched(game_id: str, state, seed: int):
     return choice, worlds
 
 
-@pytest.mark.parametrize(("game_id", "variant", "seats", "kind"), GAMES, ids=lambda value: str(value))
+@pytest.mark.parametrize(
+    ("game_id", "variant", "seats", "kind"),
+    GAMES,
+    # Named by game, variant and seats only: a function's repr differs
+    # between xdist workers, which must collect the same ids.
+    ids=[f"{game_id}-{variant}-{seats}" for game_id, variant, seats, _ in GAMES],
+)
 def test_swapping_a_card_hidden_from_the_hard_bot_leaves_its_choice(game_id, variant, seats, kind):
     game = registry.get(game_id)
     rng = random.Random(30)

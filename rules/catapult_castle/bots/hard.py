@@ -26,9 +26,9 @@ from ..chance import chance_outcomes
 from ..edition import DECK_COUNTS, HIDDEN, KINDS
 from ..flow import to_move
 from ..legal import legal_actions
+from ..pieces import is_solo, own_deck
 from ..scoring import evaluate, result
 from ..state import Aim, Card, Pile, State
-from ..table import is_solo, own_deck
 from ..view import view
 from .rule_of_thumb import LEVEL_ACCURACY, _accuracy
 from .rule_of_thumb import bot_action as thumb_action
