@@ -19,6 +19,7 @@ from typing import Any
 import msgspec
 
 import saves
+from castletui.driver import Driver
 from rules import registry
 from rules.core import (
     CHANCE,
@@ -30,6 +31,7 @@ from rules.core import (
     log_lines,
     name_seats,
     sample_outcome,
+    table_entry,
 )
 from saves import Player, SaveError, SaveFile
 from saves.table import signature, status_text
@@ -198,6 +200,38 @@ class Session:
 
     def label(self, action: Any) -> str:
         return name_seats(label(self.game, self.state, action), self.names)
+
+    def hides_between_people(self) -> bool:
+        """Whether the game hides anything from some person at this table
+        (a hand, a deck): then the people at one device may see different
+        things, and the curtain falls between them."""
+        state = self.state
+        return len(self.human_seats()) > 1 and any(self.view(seat) != state for seat in self.human_seats())
+
+    def views_differ(self, seat: int, other: int) -> bool:
+        """Whether ``seat`` and ``other`` see the table differently now."""
+        return self.view(seat) != self.view(other)
+
+    # --- table mode: what the people at the table say came up ---------------
+
+    def setup_form(self) -> tuple[table_entry.Batch, ...]:
+        return table_entry.setup_form(self.game, self.state)
+
+    def chance_batch(self) -> table_entry.Batch | None:
+        return table_entry.chance_batch(self.game, self.state)
+
+    def batch_actions(self, batches: tuple[table_entry.Batch, ...], counts: Any) -> list[Any]:
+        """The chance actions what was typed stands for (raises BatchRefused)."""
+        return table_entry.batch_actions(self.game, self.state, batches, counts)
+
+    def chance_question(self) -> tuple[str, list[tuple[str, Any]]]:
+        """The question of the pending chance decision and each possible
+        outcome with its name (a log line may keep a drawn card secret:
+        the picker names each outcome)."""
+        outcomes = [(self.label(action), action) for action, _ in self.chance_outcomes()]
+        prompt = getattr(self.game, "chance_prompt", None)
+        question = name_seats(prompt(self.state), self.names) if prompt else "What happened at the table?"
+        return question, outcomes
 
     # --- the log, as the person here may read it -------------------------------
 
@@ -392,17 +426,9 @@ class Session:
 
     def run_automatic(self, limit: int = 100_000) -> None:
         """Play chance (digitally) and bots until a human must decide or the
-        game ends. Used headless (tests, benchmarks); the app paces bots."""
-        for _ in range(limit):
-            seat = self.to_move()
-            if seat is None:
-                return
-            if seat == CHANCE and self.mode == "digital":
-                self.act(self.digital_chance())
-            elif seat != CHANCE and self.is_bot(seat):
-                self.act(self.bot_decision())
-            else:
-                return
+        game ends: the driver's own loop (castletui/driver.py), the one the
+        app runs too. Used headless (tests, benchmarks); the app paces bots."""
+        Driver(self).run(limit)
 
     # --- undo -------------------------------------------------------------
 
