@@ -14,7 +14,7 @@ from castletui.driver import Bot, Draw, Driver, Entry, Over, Person, Remote
 from castletui.session import Session
 from rules import registry
 from rules.core import CHANCE, IllegalAction, table_entry
-from tests.toy_game import Face, Hold, Roll
+from tests.toy_game import Face, Roll
 
 # --- next(): a stand-in session, so each situation is one line ------------------------------
 
@@ -205,7 +205,7 @@ def test_the_frame_of_the_seat_to_move_lists_its_choices_from_its_view(game_id):
     legal = session.legal_actions()
     for line in frame.lines:
         assert line.action is None or line.action in legal
-    for where, action in frame.spots.values():
+    for _where, action in frame.spots.values():
         assert action in legal
     for line in frame.lines:
         if line.group is not None:
