@@ -35,7 +35,7 @@ from castletui.screens.dialogs import ChancePicker, ConfirmScreen, CurtainScreen
 from castletui.screens.result import ResultScreen
 from castletui.screens.table_entry import CountsEntry, SetupForm
 from castletui.session import Session
-from castletui.shared import TableWatcher
+from castletui.watch import TableWatcher
 from castletui.widgets.board import SpotBoard
 from castletui.widgets.footer import SteadyFooter, fit_footer
 from castletui.widgets.header import SteadyHeader
