@@ -136,6 +136,9 @@ class Frame:
     spots: Mapping[Hashable, tuple[tuple[str, ...], Any]]
     """Every board place a legal action is about, in any group, with the
     group path it is in and the first action about it."""
+    menu: tuple[tuple[Any, tuple[str, ...], Hashable | None], ...]
+    """Every legal action with its group path and spot, in the rules'
+    order (empty unless the viewer decides)."""
     side: tuple[SideRow, ...]
     waiting: str
     """The side panel's line under the seats ("Drawing...", "Game over")."""
@@ -335,14 +338,14 @@ class Driver:
         session = self.session
         seat = session.to_move()
         view = session.view(viewer)
+        reading = view if session.mode != "table" else session.read_as(viewer)
         deciding = seat is not None and seat >= 0 and not session.may_act(viewer)
         lines: list[Line] = []
         spots: dict[Hashable, tuple[tuple[str, ...], Any]] = {}
+        menu: list = []
         if deciding:
-            menu = self._menu_of(viewer, view)
-            if path and not any(where[: len(path)] == path for _, where, _ in menu):
-                path = ()  # the level emptied (an undo): back to the top
-            lines = self._lines(view, viewer, path, menu)
+            menu = self._menu_of(viewer, reading)
+            lines = self._lines(reading, viewer, path, menu)
             for action, where, spot in menu:
                 if spot is None or (where[:1] and where[0] in self.hidden_groups and where != path):
                     continue
@@ -365,9 +368,10 @@ class Driver:
             seat=seat,
             deciding=deciding,
             view=view,
-            prompt=self._prompt(view, viewer, seat, standing),
+            prompt=self._prompt(reading, viewer, seat, standing),
             lines=tuple(lines),
             spots=spots,
+            menu=tuple(menu),
             side=side,
             waiting=waiting_words(seat, session.mode),
             standing=standing,

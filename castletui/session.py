@@ -138,6 +138,10 @@ class Session:
     def shared(self) -> bool:
         return self.table is not None
 
+    @property
+    def variant(self) -> str:
+        return self.save.config.variant
+
     # --- what the table looks like ----------------------------------------
 
     @property
@@ -200,6 +204,15 @@ class Session:
 
     def label(self, action: Any) -> str:
         return name_seats(label(self.game, self.state, action), self.names)
+
+    def read_as(self, viewer: int) -> Any:
+        """What the screen API's hooks read for ``viewer``: their view. In
+        table mode, the whole table: the cards are in the players' own
+        hands (nothing on this screen is secret from the one at the
+        keyboard), and the rules reason about an unseen card from what is
+        left in the decks, which a seat's view does not count. (Once every
+        game's hooks answer from the view alone, this is the view too.)"""
+        return self.state if self.mode == "table" else self.view(viewer)
 
     def hides_between_people(self) -> bool:
         """Whether the game hides anything from some person at this table

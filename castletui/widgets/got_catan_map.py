@@ -213,6 +213,10 @@ class GotCatanMap(SpotBoard):
     def place(self, spot, row: int, first: int, last: int) -> None:
         super().place(spot, row, first + self.shift, last + self.shift)
 
+    def draws(self, spot) -> bool:
+        """Every place but the Wall's sections (the Wall board draws those)."""
+        return isinstance(spot, tuple) and spot[0] != "section"
+
     def show(self, state: State, marks: MapMarks) -> None:
         self.state, self.marks = state, marks
         self.refresh()

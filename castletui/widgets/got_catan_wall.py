@@ -50,6 +50,10 @@ class GotCatanWall(SpotBoard):
         self.state: game.State | None = None
         self.names: list[str] = []
 
+    def draws(self, spot) -> bool:
+        """The Wall's sections only."""
+        return isinstance(spot, tuple) and spot[0] == "section"
+
     def show(self, state: game.State, names: list[str]) -> None:
         self.state, self.names = state, names
         self.refresh(layout=True)

@@ -8,6 +8,8 @@ Structs and words the screens show.
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from rules.castle_raisers.edition import (
     ABILITIES,
     ABILITY_NAMES,
@@ -84,6 +86,43 @@ def decision(state: State) -> Pending | None:
     return state.pending[-1] if state.pending else None
 
 
+_BOARD_OF = {
+    "village_take": "village",
+    "start_village": "village",
+    "replenish": "village",
+    "village_blind": "village",
+    "reveal_line": "piggy",
+    "remove_wolf": "piggy",
+    "pick_line": "piggy",
+    "draw_start_player": "piggy",
+    "reveal": "piggy",
+    "line_wolf": "piggy",
+    "line_region": "piggy",
+}
+
+
+class Asking(NamedTuple):
+    """What the decision on top asks, as a screen shows it: the ``board`` it
+    is about ("castle", "village" or "piggy"), whose castle (``seat``), the
+    Wall ``tile`` to place (FORTIFICATION for a Fortification tile, "" when
+    no tile is placed now) and whether a tile is drafted now (``drafting``)."""
+
+    board: str
+    seat: int
+    tile: str
+    drafting: bool
+
+
+def asking(state: State) -> Asking | None:
+    """The top decision as :class:`Asking`, or None when the game is over:
+    what a screen needs of the decision stack, so it never reads it."""
+    top = decision(state)
+    if top is None:
+        return None
+    tile = top.tile if top.kind == "place" else FORTIFICATION if top.kind == "fortify" else ""
+    return Asking(_BOARD_OF.get(top.kind, "castle"), top.seat, tile, top.kind == "draft")
+
+
 def spot(state: State, action: Action) -> tuple | None:
     """The board place an action is about, as the boards name their places:
     ("slot", level, slot) on the wall of the seat deciding, ("tile", id) on
@@ -150,6 +189,8 @@ def team_standing(state: State) -> tuple[float, int, bool]:
 
 
 __all__ = [
+    "Asking",
+    "asking",
     "ABILITIES",
     "ABILITY_NAMES",
     "COLOURS",
