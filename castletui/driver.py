@@ -30,6 +30,10 @@ from typing import Any
 from rules.core import CHANCE, label, name_seats, table_entry
 from rules.core import screen as screen_api
 
+SeatView = Any
+"""A game's ``view(state, seat)``: everything a widget of a seat draws
+(castletui names the type, never a rules state Struct)."""
+
 # --- what happens now ------------------------------------------------------------
 
 

@@ -23,7 +23,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 
-from castletui.driver import Frame
+from castletui.driver import Frame, SeatView
 from castletui.screens.game import Choice, GameScreen
 from castletui.widgets.got_catan_map import PLAYER_INK, SHORT_RESOURCE, GotCatanMap, MapMarks, seat_letters
 from castletui.widgets.got_catan_trade import TradeDialog
@@ -203,7 +203,7 @@ class GotCatanScreen(GameScreen):
         text.rstrip()
         return text
 
-    def own_text(self, view: game.State, wide: bool) -> Text:
+    def own_text(self, view: SeatView, wide: bool) -> Text:
         """The viewer's hand by resource, development cards by name, and
         (wide) the build cost card with what they can afford."""
         seat = self.viewer
@@ -249,7 +249,7 @@ class GotCatanScreen(GameScreen):
             text.append("Can buy: " + (", ".join(can) if can else "nothing") + "\n")
         return text
 
-    def hero_text(self, view: game.State, wide: bool) -> Text:
+    def hero_text(self, view: SeatView, wide: bool) -> Text:
         """The viewer's hero: its name, side, whether it may act now, and
         (wide) what it does."""
         name, side, ready = game.hero_state(view, self.viewer)
