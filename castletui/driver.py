@@ -354,7 +354,7 @@ class Driver:
                 if spot is None or (where[:1] and where[0] in self.hidden_groups and where != path):
                     continue
                 spots.setdefault(spot, (where, action))
-        standing = session.standing(viewer)
+        standing = session.standing(viewer, view)
         side = tuple(
             SideRow(
                 player.name,

@@ -191,13 +191,14 @@ class Session:
     def result(self) -> Result:
         return self.game.result(self.state)
 
-    def standing(self, viewer: int | None) -> Result:
+    def standing(self, viewer: int | None, view: Any = None) -> Result:
         """The score as ``viewer`` may know it: from their view while the game
         goes on (hidden points, such as unplayed Victory Point cards, stay
-        hidden), the whole result once it is over."""
+        hidden), the whole result once it is over. ``view``: their view,
+        when the caller has it already."""
         if viewer is None or self.over:
             return self.result()
-        return self.game.result(self.view(viewer))
+        return self.game.result(self.view(viewer) if view is None else view)
 
     def view(self, seat: int) -> Any:
         return self.game.view(self.state, seat)
