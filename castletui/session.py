@@ -1,6 +1,9 @@
-"""A game being played: the driver between the rules, the save file and
-whoever sits at each seat. No textual here, so it is tested headless and the
-benchmarks use it too.
+"""A game being played: the rules, the save file and whoever sits at each
+seat. No textual here, so it is tested headless and the benchmarks use it
+too. What happens next, and what each seat sees, is the driver's to say
+(castletui/driver.py), over this session's guards (``may_act``,
+``person_acts``, ``bot_plays``, ``draw``). The session alone holds the whole
+state; the app reads views of it (``view``, ``read_as``, ``standing``).
 
 The session owns the list of states (one per ply, so undo is instant), the
 save (autosaved after every action), digital chance draws (keyed by seed and
