@@ -289,3 +289,73 @@ def test_seeded_games_play_to_the_end_through_the_driver(game_id, variant):
         driver.person_acts(line.action)
         assert frame is not driver.frame(0)
     assert session.over and session.ply > 20, session.ply
+
+
+# --- whole hot-seat games through the driver (once keyboard tests of the GoT screen) --------------
+
+
+def hot_seat(session: Session, choose, limit: int = 6000) -> int:
+    """Play a hot-seat game of people to its end through the driver, as the
+    screen does: the curtain falls (or the device is handed over) whenever
+    the driver says so, and each person takes the frame's line of the
+    action ``choose(session)`` wants, in the group the frame shows it in.
+    Returns how many times the curtain fell."""
+    driver = Driver(session)
+    curtains = 0
+    for _ in range(limit):
+        now = driver.run()
+        if isinstance(now, Over):
+            return curtains
+        assert isinstance(now, Person), now
+        if now.curtain == "look":
+            curtains += 1
+            driver.curtain_rose(now.looker, to_look=True)
+            continue
+        if now.curtain:
+            curtains += 1
+            if now.curtain == "hand over":
+                driver.handing_over(now.seat)
+            driver.curtain_rose(now.seat)
+        else:
+            driver.took_seat(now.seat)
+        wanted = choose(session)
+        frame = driver.frame()
+        path = next(path for action, path, _ in frame.menu if action == wanted)
+        lines = driver.frame(None, path).lines
+        assert any(line.action == wanted and not line.disabled for line in lines), (wanted, path)
+        driver.person_acts(wanted)
+    raise AssertionError("the game did not end")
+
+
+def test_a_whole_hot_seat_game_of_three_people_with_the_curtain_between_them():
+    from rules import got_catan
+
+    session = Session.new("got-catan", "base", [saves.Player(n) for n in ("Ann", "Bran", "Cat")], seed=7)
+
+    def planned(session):
+        wanted = got_catan.bot_action(session.state, "normal", random.Random(session.ply))
+        return got_catan.EndTurn() if isinstance(wanted, got_catan.OfferTrade) else wanted
+
+    curtains = hot_seat(session, planned)
+    assert session.over and session.result().winners
+    assert curtains >= session.state.turn_number - 1, "the curtain fell between the people"
+
+
+def test_a_whole_brotherhood_hot_seat_game_ends_by_a_breach():
+    """Three people following the base game's plans (no guards but the
+    set-up's, no heroes): the Wall falls on the third breach."""
+    from rules import got_catan
+    from rules.got_catan.bots.planner import planned_action
+
+    session = Session.new(
+        "got-catan", "brotherhood", [saves.Player(n) for n in ("Ann", "Bran", "Cat")], seed=11
+    )
+
+    def planned(session):
+        wanted = planned_action(session.state, random.Random(session.ply), watch=False)
+        return got_catan.EndTurn() if isinstance(wanted, got_catan.OfferTrade) else wanted
+
+    curtains = hot_seat(session, planned)
+    assert session.state.ended_by == "breach" and session.state.breaches == 3
+    assert session.result().winners
+    assert curtains >= session.state.turn_number - 1
