@@ -434,6 +434,8 @@ class GameScreen(Screen):
 
         def raised(_: Any) -> None:
             self.waiting_on_curtain = False
+            self.board_in_use = None  # another person: they start from the action bar
+            self.query_one("#actions", OptionList).focus()
             self.driver.curtain_rose(seat, to_look)
             self.advance()
 
