@@ -26,7 +26,6 @@ from __future__ import annotations
 import importlib
 import time
 from collections.abc import Hashable
-from pathlib import Path
 from typing import Any
 
 from rich.text import Text
@@ -38,15 +37,13 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
-from textual.worker import get_current_worker
 
 import saves
 from castletui.driver import Bot, Draw, Driver, Entry, Frame, Line, Over, Person
-from castletui.screens.dialogs import ChancePicker, ConfirmScreen, CurtainScreen, SaveAsScreen
+from castletui.screens.dialogs import CurtainScreen
+from castletui.screens.game_routes import SaveAs, SharedTableWatch, TableEntryRoute
 from castletui.screens.result import ResultScreen
-from castletui.screens.table_entry import CountsEntry, SetupForm
 from castletui.session import Session
-from castletui.watch import TableWatcher
 from castletui.widgets.board import SpotBoard
 from castletui.widgets.footer import SteadyFooter, fit_footer
 from castletui.widgets.header import SteadyHeader
@@ -84,7 +81,7 @@ class Choice:
         self.preview = preview  # None: the frame's preview of ``action``
 
 
-class GameScreen(Screen):
+class GameScreen(TableEntryRoute, SharedTableWatch, SaveAs, Screen):
     """The frame; a game's screen subclasses it and gives ``compose_board``,
     ``update_board`` (from the view) and, where its menu reads differently
     from the rules' lines, ``menu``."""
@@ -441,55 +438,6 @@ class GameScreen(Screen):
 
         self.app.push_screen(CurtainScreen(self.session.names[seat], note), raised)
 
-    def ask_chance(self, entry: Entry | None = None) -> None:
-        """Ask the table what happened: the set-up on one form, pieces drawn
-        together as one line of counts, anything else from a picker."""
-        entry = entry if entry is not None else self.driver.next()
-        session, names = self.session, self.session.names
-        if not isinstance(entry, Entry):
-            return
-        check = lambda counts: session.batch_actions(entry.batches, counts)  # noqa: E731
-        if entry.how == "form":
-            title = f"Setting up {session.game.INFO.title}: what was dealt and turned up"
-            self.app.push_screen(SetupForm(title, entry.batches, names, check), self.entered_form)
-        elif entry.how == "counts":
-            self.app.push_screen(CountsEntry(entry.batches[0], names, check), self.entered_counts)
-        else:
-            question, outcomes = session.chance_question()
-            self.app.push_screen(ChancePicker(question, outcomes), self.picked)
-
-    def picked(self, action: Any) -> None:
-        if action is None:
-            self.notify("Press c when you know what happened.", timeout=4)
-        else:
-            self.play(action)
-
-    def entered_form(self, actions: list[Any] | None) -> None:
-        if actions is None:
-            self.driver.form_declined = True
-            self.ask_chance()
-        else:
-            self.entered(actions)
-
-    def entered_counts(self, actions: list[Any] | None) -> None:
-        if actions is None:
-            self.driver.counts_declined_at = self.session.ply
-            self.ask_chance()
-        else:
-            self.entered(actions)
-
-    def entered(self, actions: list[Any]) -> None:
-        """The actions typed on the form or as counts, played one by one (one
-        log line each; undo takes them back one at a time)."""
-        for action in actions:
-            if not self.play(action, advance=False):
-                break
-        self.advance()
-
-    def action_chance(self) -> None:
-        if self.check_action("chance", ()):
-            self.ask_chance()
-
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """``c`` only while table mode waits on chance, Back only while there
         is a step to go back, Save as never on a shared table (a copy would
@@ -566,57 +514,6 @@ class GameScreen(Screen):
             self.action_score()
 
     # --- a shared table -----------------------------------------------------------
-
-    class TableChanged(Message):
-        """The table file changed: another terminal moved (from the watcher)."""
-
-    def watch_table(self) -> None:
-        """Watch the table file from a thread until this screen goes."""
-        self.table_watcher = TableWatcher(self.session.table.path, self.session.table.known)
-        self.run_worker(self._watching_table, thread=True, exclusive=True, group="table")
-
-    def _watching_table(self) -> None:
-        worker = get_current_worker()
-        for _ in self.table_watcher.changes(lambda: worker.is_cancelled):
-            self.post_message(self.TableChanged())
-
-    def on_unmount(self) -> None:
-        watcher = getattr(self, "table_watcher", None)
-        if watcher is not None:
-            watcher.stop()  # its thread ends at its next look, whatever removed the screen
-
-    def on_game_screen_table_changed(self, message: TableChanged) -> None:
-        self.table_changed()
-
-    def table_changed(self) -> None:
-        """Take in other terminals' moves: log them here, redraw once, go on."""
-        if not self.is_attached:
-            return
-        session = self.session
-        names, log_before, owners = session.names, session.save.log, session.owners
-        try:
-            lines, rewound = session.sync()
-        except saves.SaveError as error:
-            self.notify(str(error), title="The table cannot be read", severity="error", timeout=10)
-            return
-        if not (lines or rewound) and names == session.names and owners == session.owners:
-            return  # nothing this screen shows changed (our own move, come back)
-        log = self.query_one(GameLog)
-        if rewound or names != session.names:  # an undo, or a player took a seat (their name)
-            log.show_all([line.text for line in session.log])
-        if rewound:
-            taker = log_before[-1].seat if log_before else -1
-            who = names[taker] if 0 <= taker < len(names) else "Another terminal"
-            self.notify(f"{who} took back their last move.", timeout=5)
-            self.result_shown = False
-        else:
-            for line in lines:
-                log.add(line.text)
-        if lines or rewound:
-            self.menu_path = ()
-            self.bot_thinking = self.bot_thinking and not rewound
-        self.advance()
-
     # --- keys ------------------------------------------------------------------
 
     def back_out(self) -> bool:
@@ -657,55 +554,6 @@ class GameScreen(Screen):
         """Undo one move of ``asking`` (a game screen that plays two rules
         actions as one choice takes both back)."""
         return self.session.undo(asking)
-
-    def action_save_as(self) -> None:
-        suggestion = self.session.path.stem if self.session.path else self.session.save.game
-
-        def chosen(name: str | None) -> None:
-            if not name:
-                return
-            try:
-                path = saves.path_in(self.app.save_dir, name)
-            except saves.SaveError as error:
-                self.notify(str(error), title="Not saved", severity="error", timeout=8)
-                return
-            other = self.other_game_in(path)
-            if not other:
-                self.save_as(path)
-                return
-            self.app.push_screen(
-                ConfirmScreen(
-                    f"{path.name} already holds {other}.",
-                    "Replace it with this game? Its last copy is kept beside it as a backup (.bak).",
-                    yes="Replace",
-                    no="Cancel",
-                ),
-                lambda replace: self.save_as(path, replace=True) if replace else None,
-            )
-
-        self.app.push_screen(SaveAsScreen(suggestion), chosen)
-
-    def other_game_in(self, path: Path) -> str:
-        """What another game already saved at ``path`` is; "" when none (or this one)."""
-        if path == self.session.path or not path.exists():
-            return ""
-        if saves.game_identity(path) == saves.identity_of(self.session.save):
-            return ""
-        try:
-            other = saves.read(path)
-        except saves.SaveError:
-            return "a file castletui cannot read"
-        players = ", ".join(player.name for player in other.players)
-        return f"another game ({other.game}, {players}, {other.check.plies} moves)"
-
-    def save_as(self, path: Path, replace: bool = False) -> None:
-        try:
-            self.session.save_as(path, replace=replace)
-        except saves.SaveError as error:
-            self.notify(str(error), title="Not saved", severity="error", timeout=8)
-            return
-        self.sub_title = path.name
-        self.notify(f"Saved as {path.name}; later moves are saved there too.")
 
     def action_rules(self) -> None:
         self.app.open_rules(self.session.save.game)
