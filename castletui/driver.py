@@ -342,7 +342,7 @@ class Driver:
         session = self.session
         seat = session.to_move()
         view = session.view(viewer)
-        reading = view if session.mode != "table" else session.read_as(viewer)
+        reading = session.read_as(viewer) if session.mode == "table" else view
         deciding = seat is not None and seat >= 0 and not session.may_act(viewer)
         lines: list[Line] = []
         spots: dict[Hashable, tuple[tuple[str, ...], Any]] = {}

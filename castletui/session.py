@@ -216,7 +216,7 @@ class Session:
         keyboard), and the rules reason about an unseen card from what is
         left in the decks, which a seat's view does not count. (Once every
         game's hooks answer from the view alone, this is the view too.)"""
-        return self.state if self.mode == "table" else self.view(viewer)
+        return self.state if self.mode == "table" and not self.shared else self.view(viewer)
 
     def hides_between_people(self) -> bool:
         """Whether the game hides anything from some person at this table
