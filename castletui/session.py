@@ -1,6 +1,9 @@
-"""A game being played: the driver between the rules, the save file and
-whoever sits at each seat. No textual here, so it is tested headless and the
-benchmarks use it too.
+"""A game being played: the rules, the save file and whoever sits at each
+seat. No textual here, so it is tested headless and the benchmarks use it
+too. What happens next, and what each seat sees, is the driver's to say
+(castletui/driver.py), over this session's guards (``may_act``,
+``person_acts``, ``bot_plays``, ``draw``). The session alone holds the whole
+state; the app reads views of it (``view``, ``read_as``, ``standing``).
 
 The session owns the list of states (one per ply, so undo is instant), the
 save (autosaved after every action), digital chance draws (keyed by seed and
@@ -19,6 +22,7 @@ from typing import Any
 import msgspec
 
 import saves
+from castletui.driver import Driver
 from rules import registry
 from rules.core import (
     CHANCE,
@@ -31,6 +35,7 @@ from rules.core import (
     log_lines,
     name_seats,
     sample_outcome,
+    table_entry,
 )
 from saves import Player, SaveError, SaveFile
 from saves.table import signature, status_text
@@ -137,6 +142,10 @@ class Session:
     def shared(self) -> bool:
         return self.table is not None
 
+    @property
+    def variant(self) -> str:
+        return self.save.config.variant
+
     # --- what the table looks like ----------------------------------------
 
     @property
@@ -194,19 +203,60 @@ class Session:
     def result(self) -> Result:
         return self.game.result(self.state)
 
-    def standing(self, viewer: int | None) -> Result:
+    def standing(self, viewer: int | None, view: Any = None) -> Result:
         """The score as ``viewer`` may know it: from their view while the game
         goes on (hidden points, such as unplayed Victory Point cards, stay
-        hidden), the whole result once it is over."""
+        hidden), the whole result once it is over. ``view``: their view,
+        when the caller has it already."""
         if viewer is None or self.over:
             return self.result()
-        return self.game.result(self.view(viewer))
+        return self.game.result(self.view(viewer) if view is None else view)
 
     def view(self, seat: int) -> Any:
         return self.game.view(self.state, seat)
 
     def label(self, action: Any) -> str:
         return name_seats(label(self.game, self.state, action), self.names)
+
+    def read_as(self, viewer: int) -> Any:
+        """What the screen API's hooks read for ``viewer``: their view. In
+        table mode, the whole table: the cards are in the players' own
+        hands (nothing on this screen is secret from the one at the
+        keyboard), and the rules reason about an unseen card from what is
+        left in the decks, which a seat's view does not count. (Once every
+        game's hooks answer from the view alone, this is the view too.)"""
+        return self.state if self.mode == "table" and not self.shared else self.view(viewer)
+
+    def hides_between_people(self) -> bool:
+        """Whether the game hides anything from some person at this table
+        (a hand, a deck): then the people at one device may see different
+        things, and the curtain falls between them."""
+        state = self.state
+        return len(self.human_seats()) > 1 and any(self.view(seat) != state for seat in self.human_seats())
+
+    def views_differ(self, seat: int, other: int) -> bool:
+        """Whether ``seat`` and ``other`` see the table differently now."""
+        return self.view(seat) != self.view(other)
+
+    # --- table mode: what the people at the table say came up ---------------
+
+    def setup_form(self) -> tuple[table_entry.Batch, ...]:
+        return table_entry.setup_form(self.game, self.state)
+
+    def chance_batch(self) -> table_entry.Batch | None:
+        return table_entry.chance_batch(self.game, self.state)
+
+    def batch_actions(self, batches: tuple[table_entry.Batch, ...], counts: Any) -> list[Any]:
+        """The chance actions what was typed stands for (raises BatchRefused)."""
+        return table_entry.batch_actions(self.game, self.state, batches, counts)
+
+    def chance_question(self) -> tuple[str, list[tuple[str, Any]]]:
+        """The question of the pending chance decision and each possible
+        outcome with its name (a log line may keep a drawn card secret:
+        the picker names each outcome)."""
+        outcomes = [(self.label(action), action) for action, _ in self.chance_outcomes()]
+        question = name_seats(hooks(self.game).chance_prompt(self.state), self.names)
+        return question, outcomes
 
     # --- the log, as the person here may read it -------------------------------
 
@@ -401,17 +451,9 @@ class Session:
 
     def run_automatic(self, limit: int = 100_000) -> None:
         """Play chance (digitally) and bots until a human must decide or the
-        game ends. Used headless (tests, benchmarks); the app paces bots."""
-        for _ in range(limit):
-            seat = self.to_move()
-            if seat is None:
-                return
-            if seat == CHANCE and self.mode == "digital":
-                self.act(self.digital_chance())
-            elif seat != CHANCE and self.is_bot(seat):
-                self.act(self.bot_decision())
-            else:
-                return
+        game ends: the driver's own loop (castletui/driver.py), the one the
+        app runs too. Used headless (tests, benchmarks); the app paces bots."""
+        Driver(self).run(limit)
 
     # --- undo -------------------------------------------------------------
 

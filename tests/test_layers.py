@@ -62,3 +62,81 @@ def test_the_app_imports_only_the_kit_the_registry_and_each_games_face():
                 if name not in allowed and not any(name.startswith(game + ".") for game in pending_kit):
                     reaching_in.append(f"{path}: {name}")
     assert not reaching_in, reaching_in
+
+
+def test_the_app_reads_a_game_only_through_view():
+    """Issue 27: ``view(state, seat)`` is the one gate of what a seat sees.
+    Nothing in castletui reads the whole state (``session.state``), the
+    decision stack (``.pending``, a step's ``.kind``) or imports a rules
+    state Struct; only Session itself holds the state, and hands the app
+    views (the driver's frames are made of them). Actions (tagged Structs)
+    and the games' read models (their queries' answers) are fine."""
+    import ast
+    import importlib
+    from pathlib import Path
+
+    import msgspec
+
+    from rules import registry
+
+    root = Path(__file__).parents[1] / "castletui"
+    faces = {entry.rules for entry in registry.ENTRIES.values()}
+    read_models = {"Outlook", "Picking"}  # answers of a game's queries, not its state
+    # `.kind` also names other things: a saved player's kind, a CLI start, an SSH key's type.
+    kinds_apart = {"start", "key", "player"}
+    found = []
+    for path in sorted(root.rglob("*.py")):
+        where = path.relative_to(root)
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Attribute):
+                owner = node.value
+                owner_name = owner.id if isinstance(owner, ast.Name) else getattr(owner, "attr", "")
+                if node.attr == "state" and owner_name == "session":
+                    found.append(f"{where}:{node.lineno} session.state")
+                elif node.attr == "pending":
+                    found.append(f"{where}:{node.lineno} .pending")
+                elif node.attr == "kind" and owner_name not in kinds_apart and where.parts[0] != "host":
+                    found.append(f"{where}:{node.lineno} .kind")
+            elif isinstance(node, ast.ImportFrom) and node.module in faces:
+                face = importlib.import_module(node.module)
+                for alias in node.names:
+                    thing = getattr(face, alias.name, None)
+                    is_struct = isinstance(thing, type) and issubclass(thing, msgspec.Struct)
+                    if is_struct and not thing.__struct_config__.tag and alias.name not in read_models:
+                        found.append(f"{where}:{node.lineno} imports {alias.name}")
+    assert not found, found
+
+
+def test_no_import_cycle_in_the_app():
+    """castletui's modules import each other downwards only at import time
+    (the game screen reached the app through castletui/shared.py; its table
+    watcher is castletui/watch.py now). The app still opens its screens
+    with function-local imports (a quick start), which this does not follow."""
+    import ast
+    from pathlib import Path
+
+    root = Path(__file__).parents[1]
+    package = root / "castletui"
+    graph: dict[str, set[str]] = {}
+    for path in package.rglob("*.py"):
+        name = ".".join(path.relative_to(root).with_suffix("").parts).removesuffix(".__init__")
+        edges = graph.setdefault(name, set())
+        for node in ast.parse(path.read_text()).body:  # module level (function-local ones: see the report)
+            if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("castletui"):
+                edges.add(node.module)
+            elif isinstance(node, ast.Import):
+                edges.update(a.name for a in node.names if a.name.startswith("castletui"))
+
+    def cycle_from(start: str) -> list[str]:
+        stack = [(start, [start])]
+        while stack:
+            here, trail = stack.pop()
+            for nxt in graph.get(here, ()):
+                if nxt == start:
+                    return [*trail, nxt]
+                if nxt not in trail and nxt in graph:
+                    stack.append((nxt, [*trail, nxt]))
+        return []
+
+    cycles = [cycle for module in graph if (cycle := cycle_from(module))]
+    assert not cycles, cycles[:3]

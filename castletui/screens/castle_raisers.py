@@ -33,17 +33,17 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import OptionList
 
+from castletui.driver import Frame
 from castletui.replay import Replay
 from castletui.screens.game import Choice, GameScreen
 from castletui.screens.result import verdict
 from castletui.session import Session
-from castletui.widgets.board import SpotBoard
 from castletui.widgets.castle_raisers_castle import CastleBoard
 from castletui.widgets.castle_raisers_ink import ICON_WORD, Marks, RaisersBoard, wolves_short
 from castletui.widgets.castle_raisers_piggy import PiggyBoard, tile_face
 from castletui.widgets.castle_raisers_threats import threat_cards
 from castletui.widgets.castle_raisers_village import VillageBoard
-from castletui.widgets.panels import PlayersPanel, waiting_line
+from castletui.widgets.panels import PlayersPanel
 from castletui.widgets.plain import Plain
 from rules.castle_raisers import (
     ABILITY_NAMES,
@@ -54,6 +54,7 @@ from rules.castle_raisers import (
     SECTIONS,
     TILES,
     TOKENS,
+    Asking,
     DiscardTile,
     DraftTile,
     PickLine,
@@ -63,9 +64,9 @@ from rules.castle_raisers import (
     ResolveFirst,
     RevealLine,
     ability_count,
+    asking,
     cauldrons_needed,
     covered_icons,
-    decision,
     discard_makes_wolves_attack,
     legal_slots,
     location_sections,
@@ -78,26 +79,8 @@ from rules.castle_raisers import (
     wolves_entering,
 )
 from rules.core import CHANCE, name_seats
-from rules.core import screen as screen_api
 
 BOARD_MODES = ("castle", "village", "piggy")
-# Which board a small terminal shows for each kind of decision.
-MODE_FOR_DECISION = {
-    "village_take": "village",
-    "start_village": "village",
-    "reveal_line": "piggy",
-    "remove_wolf": "piggy",
-    "pick_line": "piggy",
-}
-BOARD_FOR_DRAW = {
-    "draw_start_player": "piggy",
-    "replenish": "village",
-    "village_blind": "village",
-    "reveal": "piggy",
-    "line_wolf": "piggy",
-    "line_region": "piggy",
-}
-"""Table mode: the board a draw's question is about (else the drawing seat's castle)."""
 STYLES = Path(__file__).parent.parent / "styles" / "castle_raisers.tcss"
 ROOMY = (110, 36)
 """A terminal at least this big shows the three boards at once."""
@@ -142,6 +125,7 @@ class CastleRaisersScreen(GameScreen):
         "under a new name, r opens the rules."
     )
     CSS_PATH = STYLES
+    CURSOR_OPENS_GROUPS = False  # no groups: a picked tile's slots replace the rules' lines
     BINDINGS = [
         Binding("tab", "next_castle", "Castle", key_display="Tab", priority=True),
         Binding("shift+tab", "previous_castle", "Previous castle", show=False, priority=True),
@@ -160,7 +144,7 @@ class CastleRaisersScreen(GameScreen):
         self.picked_tile = ""  # screen-side step: the tile chosen, its slot still to choose
         self.shown_castle = -1  # -1: follow the player whose view is shown
         self.board_mode = "castle"
-        self.mode_decision = ""  # the decision kind the board mode was last chosen for
+        self.mode_decision = -1  # the ply the board mode was last chosen for
         self.castle_from_draw = False  # table mode: a draw's question showed another castle
 
     def compose_board(self) -> ComposeResult:
@@ -178,26 +162,28 @@ class CastleRaisersScreen(GameScreen):
     def roomy(self) -> bool:
         return self.app.size.width >= ROOMY[0] and self.app.size.height >= ROOMY[1]
 
+    @property
+    def cooperative(self) -> bool:
+        return self.session.variant != "competitive"
+
     # --- what the table shows ---------------------------------------------------
 
     def castle_seat(self) -> int:
-        seats = len(self.session.state.castles)
+        seats = len(self.session.players)
         seat = self.shown_castle if self.shown_castle >= 0 else self.viewer
         return min(max(seat, 0), seats - 1)
 
-    def top_task(self) -> Any:
-        return decision(self.session.state)
+    def asked(self) -> Asking | None:
+        """What the decision on top asks (the rules' ``asking``, from the view)."""
+        return asking(self.frame.view) if self.frame is not None else None
 
     def update_board(self, view: Any) -> None:
-        top = decision(view)
-        tile = self.picked_tile or (top.tile if top is not None and top.kind == "place" else "")
-        if top is not None and top.kind == "fortify":
-            tile = FORTIFICATION
+        top = asking(view)
         marks = Marks(
             names=self.session.names,
-            tile=tile,
+            tile=self.picked_tile or (top.tile if top is not None else ""),
             owner=top.seat if top is not None else -1,
-            to_move=self.session.to_move(),
+            to_move=self.frame.seat,
         )
         roomy = self.roomy
         self.query_one(CastleBoard).show_castle(self.castle_seat())
@@ -208,9 +194,8 @@ class CastleRaisersScreen(GameScreen):
         self.set_class(roomy, "-roomy")
 
     def refresh_table(self) -> None:
-        self._follow_decision()
+        self._follow_decision(self.driver.frame(self.viewer, self.menu_path))
         super().refresh_table()
-        self.query_one(PlayersPanel).update(self.players_text())
         board = self.focused
         if isinstance(board, RaisersBoard) and (not board.display or not self.on_board(board)):
             # Nothing to choose on that board now (or it was put away): the keys go back to the action bar.
@@ -221,42 +206,40 @@ class CastleRaisersScreen(GameScreen):
         board.render()  # where its spots are, as drawn for the view just shown
         return any(spot in board.spot_cells for spot in board.selectable)
 
-    def _follow_decision(self) -> None:
+    def _follow_decision(self, frame: Frame) -> None:
         """A new decision for a person brings its board forward (small
         terminals); at a real table, so does each question about a draw:
         the castle the wolves go into, the Village stack, the Wall tiles."""
-        top = self.top_task()
-        seat = self.session.to_move()
-        if top is not None and seat == CHANCE and self.session.mode == "table":
-            key = f"{self.session.ply}:{top.kind}"
-            if key != self.mode_decision:
-                self.mode_decision = key
-                self.board_mode = BOARD_FOR_DRAW.get(top.kind, "castle")
-                if self.board_mode == "castle" and 0 <= top.seat < len(self.session.names):
-                    self.shown_castle, self.castle_from_draw = top.seat, True
+        top = asking(frame.view)
+        seat = frame.seat
+        if top is None or frame.ply == self.mode_decision:
             return
-        if top is None or seat is None or seat == CHANCE or self.session.is_bot(seat):
+        if seat == CHANCE and self.session.mode == "table":
+            self.mode_decision = frame.ply
+            self.board_mode = top.board
+            if top.board == "castle" and 0 <= top.seat < len(self.session.names):
+                self.shown_castle, self.castle_from_draw = top.seat, True
             return
-        key = f"{self.session.ply}:{top.kind}"
-        if key != self.mode_decision:
-            if self.castle_from_draw:
-                self.shown_castle = -1  # the draws were about another castle: back to the mover's
-                self.castle_from_draw = False
-            self.mode_decision = key
-            self.board_mode = MODE_FOR_DECISION.get(top.kind, "castle")
+        if seat is None or seat == CHANCE or self.session.is_bot(seat):
+            return
+        if self.castle_from_draw:
+            self.shown_castle = -1  # the draws were about another castle: back to the mover's
+            self.castle_from_draw = False
+        self.mode_decision = frame.ply
+        self.board_mode = top.board
 
-    def players_text(self) -> Text:
+    def side_text(self, frame: Frame) -> Text:
         """Each player's standing, said for what it is: "12 now", and where
         it comes from ("walls 12, wolves -30"); co-op: the team against the wolves'."""
         session = self.session
-        view = session.view(self.viewer)
-        result = session.standing(self.viewer)
-        to_move = session.to_move()
+        view = frame.view
+        result = frame.standing
+        to_move = frame.seat
         many = len(session.names) > 3 and not self.roomy  # one row each
-        word = "final" if session.over else "now"
+        word = "final" if to_move is None else "now"
         text = Text(no_wrap=True, overflow="ellipsis")
         for seat, name in enumerate(session.names):
-            style = "bold reverse" if seat == to_move else ("bold" if seat == self.viewer else "")
+            style = "bold reverse" if seat == to_move else ("bold" if seat == frame.viewer else "")
             who = name + (f" ({session.bot_words(seat)})" if session.is_bot(seat) and not many else "")
             score = f"{result.scores[seat]:g} {word}" if seat < len(result.scores) else ""
             text.append(">" if seat == to_move else " ", style=style)
@@ -278,7 +261,8 @@ class CastleRaisersScreen(GameScreen):
                 text.append("\n")
                 if parts:
                     text.append(f"  {parts}\n", style="dim")
-        waiting_line(text, session)
+        if frame.waiting:
+            text.append(frame.waiting + "\n", style="bold" if to_move is None else "italic")
         if view.variant != "competitive":
             team, target, beat = team_standing(view)
             text.append(f" Team {team:g} {word}, to beat {target}\n", style="bold green" if beat else "bold")
@@ -286,44 +270,38 @@ class CastleRaisersScreen(GameScreen):
             text.append(f" Age {view.age}, round {view.round} of {ROUNDS_PER_AGE}\n")
         return text
 
-    def turn_prompt(self, name: str) -> str:
-        if self.picked_tile:
+    def prompt_text(self) -> str:
+        frame = self.frame
+        if self.picked_tile and frame is not None and frame.deciding and self.handing_over is None:
+            name = self.session.names[frame.viewer]
             return f"{name}, where does {tile_text(self.picked_tile)} go? (Esc: another tile)"
-        return super().turn_prompt(name)
+        return super().prompt_text()
 
     # --- the action bar ------------------------------------------------------
 
-    def choices(self) -> list[Choice]:
-        session = self.session
-        actions = session.legal_actions()
-        top = self.top_task()
-        kind = top.kind if top is not None else ""
-        if kind == "draft":
-            return self._draft_choices(actions)
-        if kind == "place":
-            return [self._slot_choice(a.level, a.slot, a) for a in actions if isinstance(a, PlaceTile)]
-        return [Choice(self._text(action), action, where=self.spot_of(action)) for action in actions]
+    def menu(self, frame: Frame) -> list[Choice]:
+        actions = [action for action, _, _ in frame.menu]
+        if any(isinstance(action, DraftTile) for action in actions):
+            return self._draft_choices(frame, actions)
+        if any(isinstance(action, PlaceTile) for action in actions):
+            return [self._slot_choice(frame, a.level, a.slot, a) for a in actions if isinstance(a, PlaceTile)]
+        return [Choice(self._text(frame, action), action, where=spot) for action, _, spot in frame.menu]
 
-    def spot_of(self, action: Any) -> Any:
-        """The board spot an action is about (the rules' ``spot``)."""
-        return screen_api.spot(self.session.game, self.session.state, action)
-
-    def _text(self, action: Any) -> str:
+    def _text(self, frame: Frame, action: Any) -> str:
         """The rules' label, with what a player needs to choose well."""
-        state = self.session.state
-        text = self.session.label(action)
-        top = self.top_task()
-        if isinstance(action, ResolveFirst) and top is not None:
+        view = frame.view
+        text = next(line.text for line in frame.lines if line.action == action)
+        if isinstance(action, ResolveFirst):
             section = SECTION_INDEX[action.section]
-            count = ability_count(state.castles[top.seat], action.ability, section)
+            count = ability_count(view.castles[frame.viewer], action.ability, section)
             return f"{text} (count {count})"
         if isinstance(action, DiscardTile):
             text = f"Discard {self.tile_words(action.tile)}"
-            return f"{text}: the wolves attack" if discard_makes_wolves_attack(state, action.tile) else text
+            return f"{text}: the wolves attack" if discard_makes_wolves_attack(view, action.tile) else text
         if isinstance(action, PlaceVillage):
             return self.location_words(action.location)
-        if isinstance(action, PickLine | RevealLine) and action.line < len(state.lines):
-            line = state.lines[action.line]
+        if isinstance(action, PickLine | RevealLine) and action.line < len(view.lines):
+            line = view.lines[action.line]
             region = SECTIONS[line.region] if line.region >= 0 else "face down"
             return f"{text}: {region}, {wolves_short(line.wolves) or 'no wolves'}"
         if isinstance(action, PourCauldron):
@@ -354,14 +332,14 @@ class CastleRaisersScreen(GameScreen):
         """A Wall tile as the boards draw it, with its material and id: ``[Pre|For] straw (W1-05)``."""
         return f"{tile_face(tile)} {TILES[tile].material} ({tile})"
 
-    def _draft_choices(self, actions: list[Any]) -> list[Choice]:
+    def _draft_choices(self, frame: Frame, actions: list[Any]) -> list[Choice]:
         drafts = [a for a in actions if isinstance(a, DraftTile)]
         if self.picked_tile and any(a.tile == self.picked_tile for a in drafts):
             draft = next(a for a in drafts if a.tile == self.picked_tile)
-            seat = self.top_task().seat
-            slots = legal_slots(self.session.state.castles[seat].wall)
+            slots = legal_slots(frame.view.castles[frame.viewer].wall)
             choices = [
-                self._slot_choice(level, slot, (draft, PlaceTile(level, slot))) for level, slot in slots
+                self._slot_choice(frame, level, slot, (draft, PlaceTile(level, slot)))
+                for level, slot in slots
             ]
             choices.append(Choice("Choose another tile", run=lambda: self.pick_tile("")))
             return choices
@@ -375,11 +353,9 @@ class CastleRaisersScreen(GameScreen):
             for a in drafts
         ]
 
-    def _slot_choice(self, level: int, slot: int, action: Any) -> Choice:
+    def _slot_choice(self, frame: Frame, level: int, slot: int, action: Any) -> Choice:
         """A slot line: where, and what the placement would fire (with its count)."""
-        state = self.session.state
-        seat = self.top_task().seat
-        castle = state.castles[seat]
+        castle = frame.view.castles[frame.viewer]
         fired = [
             ABILITY_NAMES[ability].split()[0]
             + f" {SECTIONS[section]}"
@@ -413,39 +389,35 @@ class CastleRaisersScreen(GameScreen):
         """The tile being placed is drawn under the cursor: the castle redraws with it."""
         self.query_one(CastleBoard).refresh()
 
-    @on(SpotBoard.SpotChosen)
-    def board_spot_chosen(self, event: SpotBoard.SpotChosen) -> None:
-        """Enter or a click on a board; on an unlit slot while placing, the rules say why not."""
-        event.prevent_default()  # instead of the frame's handler
-        if self.choose_at(event.spot):
-            return
-        top = self.top_task()
-        placing = top is not None and (top.kind in ("place", "fortify") or self.picked_tile)
-        if event.spot[0] == "slot" and placing and self.castle_seat() == top.seat:
-            _, level, slot = event.spot
-            reason = why_not_legal(self.session.state.castles[top.seat].wall, level, slot)
+    def refused_at(self, spot: Any) -> None:
+        """On an unlit slot while placing, the rules say why not."""
+        top = self.asked()
+        placing = top is not None and (top.tile or self.picked_tile)
+        if spot[0] == "slot" and placing and self.castle_seat() == top.seat:
+            _, level, slot = spot
+            reason = why_not_legal(self.frame.view.castles[top.seat].wall, level, slot)
             self.notify(reason or "Choose a lit slot.", title="Not allowed", severity="warning", timeout=6)
             return
-        self.notify("Nothing to do there right now.", timeout=3)
+        super().refused_at(spot)
 
     # --- keys ---------------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """``t`` only in a game with Threat cards; ``b`` only where the boards take turns."""
         if action == "threats":
-            return self.session.state.variant != "competitive"
+            return self.cooperative
         if action == "next_board":
             return not self.roomy
         return super().check_action(action, parameters)
 
     def action_next_castle(self) -> None:
-        self.show_castle((self.castle_seat() + 1) % len(self.session.state.castles))
+        self.show_castle((self.castle_seat() + 1) % len(self.session.players))
 
     def action_previous_castle(self) -> None:
-        self.show_castle((self.castle_seat() - 1) % len(self.session.state.castles))
+        self.show_castle((self.castle_seat() - 1) % len(self.session.players))
 
     def action_castle(self, seat: int) -> None:
-        seats = len(self.session.state.castles)
+        seats = len(self.session.players)
         if seat >= seats:
             self.notify(
                 f"There {'is' if seats == 1 else 'are'} {seats} castle{'s' if seats > 1 else ''}.", timeout=3
@@ -467,7 +439,7 @@ class CastleRaisersScreen(GameScreen):
         self.query_one("#cr-boards").scroll_home(animate=False)
 
     def action_threats(self) -> None:
-        if self.session.state.variant != "competitive":
+        if self.cooperative:
             self.app.push_screen(CastleRaisersThreats(self.session))
 
     def action_cursor(self, step: int) -> None:
@@ -493,18 +465,18 @@ class CastleRaisersScreen(GameScreen):
         self.shown_castle = -1
         super().action_undo()
 
-    def take_back(self, asking: int | None) -> str:
+    def take_back(self, person: int | None) -> str:
         """Taking a tile and placing it is one choice here (two rules
         actions): one `u` takes both back."""
-        message = self.session.undo(asking)
-        top = self.top_task()
-        if top is not None and top.kind == "place":
-            self.session.undo(asking)
+        message = self.session.undo(person)
+        top = asking(self.session.view(self.viewer))
+        if top is not None and top.tile and top.tile != FORTIFICATION:
+            self.session.undo(person)
             return "Took back the tile and where it went."
         return message
 
     def action_score(self) -> None:
-        self.app.push_screen(CastleRaisersResult(self.session))
+        self.app.push_screen(CastleRaisersResult(self.session, self.viewer))
 
 
 class CastleRaisersThreats(ModalScreen[None]):
@@ -541,9 +513,10 @@ class CastleRaisersResult(ModalScreen[None]):
     BINDINGS = [Binding("escape,enter,s,q", "close", "Close"), Binding("r", "replay", "Replay")]
     CSS_PATH = STYLES
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: Session, viewer: int = 0) -> None:
         super().__init__()
         self.session = session
+        self.viewer = viewer
 
     def action_replay(self) -> None:
         """Watch the game again (castletui/screens/replay.py), through the
@@ -560,7 +533,7 @@ class CastleRaisersResult(ModalScreen[None]):
             yield Plain(self.verdict(), id="cr-verdict")
             with VerticalScroll(id="cr-sheet-scroll"):
                 yield Plain(self.sheet(), id="cr-sheet")
-                if self.session.state.variant != "competitive":
+                if self.session.variant != "competitive":
                     yield Plain(self.threats(), id="cr-threats")
                 if self.app.size.height >= 34:
                     yield Plain(self.details(), id="cr-details")
@@ -573,7 +546,7 @@ class CastleRaisersResult(ModalScreen[None]):
         """Who won and why; co-operative: the verdict alone (the team line below says the rest)."""
         session = self.session
         result = session.result()
-        if session.state.variant == "competitive" or not result.finished:
+        if session.variant == "competitive" or not result.finished:
             return name_seats(verdict(session), session.names)
         head = "The team wins!" if not result.lost else "The game is lost:"
         return f"{head} {name_seats(result.decided_by, session.names)}."
@@ -583,7 +556,7 @@ class CastleRaisersResult(ModalScreen[None]):
 
         result = self.session.result()
         names = self.session.names
-        coop = self.session.state.variant != "competitive"
+        coop = self.session.variant != "competitive"
         table = Table(box=None, pad_edge=False, show_edge=False, header_style="bold", padding=(0, 1))
         table.add_column("", no_wrap=True)
         for name in names:
@@ -604,9 +577,9 @@ class CastleRaisersResult(ModalScreen[None]):
     def details(self) -> Text:
         """Tall terminals: where each line comes from, per player: the wolves that enter
         per section (and those around the castle, the tie-break) and each Village token's score."""
-        state = self.session.state
+        view = self.session.view(self.viewer)  # every castle is in plain sight
         text = Text()
-        for seat, castle in enumerate(state.castles):
+        for seat, castle in enumerate(view.castles):
             name = self.session.names[seat]
             entering = ", ".join(
                 f"{section} {wolves_entering(castle, index)}" for index, section in enumerate(SECTIONS)

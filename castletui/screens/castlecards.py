@@ -19,15 +19,13 @@ curtain before a different person answers.
 
 from __future__ import annotations
 
-from collections.abc import Hashable
 from pathlib import Path
 from typing import Any
 
 from textual.app import ComposeResult
-from textual.widgets import OptionList
 
+from castletui.driver import Frame
 from castletui.screens.game import Choice, GameScreen
-from castletui.widgets.board import SpotBoard
 from castletui.widgets.castlecards_attack import AttackPanel
 from castletui.widgets.castlecards_fortresses import Fortresses
 from castletui.widgets.castlecards_hand import Hand
@@ -38,8 +36,13 @@ from rules.castlecards import (
     GROUPS,
     Attack,
     Confirm,
+    Decline,
+    EndTurn,
+    Give,
     NightAttack,
     Pick,
+    Picking,
+    PlayThief,
     attack_outlook,
     card_name,
     card_shields,
@@ -47,10 +50,10 @@ from rules.castlecards import (
     explore_torches,
     group_note,
     pick_words,
+    picking,
     versus,
 )
-from rules.core import IllegalAction, top
-from rules.core import screen as screen_api
+from rules.core import IllegalAction
 
 # The levels of detail of the four parts, richest first: (fortresses, piles,
 # attack panel, hand). "roomy" boxes cards; "wide" is a line with full names.
@@ -74,6 +77,8 @@ OWN_STEPS = ("attack", "explore", "build")
 
 
 class CastlecardsScreen(GameScreen):
+    HIDDEN_GROUPS = frozenset({GROUPS["discard"]})
+    """Throwing a card away does nothing: its cards are lit only while it is open."""
     CSS_PATH = Path(__file__).parent.parent / "styles" / "castlecards.tcss"
     HELP = (
         "Each turn a Village card is drawn for you, then you take one action from the action bar. "
@@ -145,79 +150,47 @@ class CastlecardsScreen(GameScreen):
         self.call_after_refresh(self.redraw)
 
     def redraw(self) -> None:
-        if self.is_attached and not self.waiting_on_curtain:
-            self.update_board(self.session.view(self.viewer))
-
-    def refresh_table(self) -> None:
-        super().refresh_table()
-        if self.choice_list and self.handing_over is None and not self.waiting_on_curtain:
-            # The cursor may go to every card an action is about, in any group.
-            spots = self.spots()
-            for board in self.query(SpotBoard):
-                board.offer(spots)
-            self.point_boards_at(self.highlighted_choice())
-
-    def spots(self) -> dict[Hashable, Any]:
-        """Each card on the table a legal action is about, with the first such
-        action; the cards to throw away only while that step is open (else
-        every card in hand would be lit for an action that does nothing)."""
-        session = self.session
-        found: dict[Hashable, Any] = {}
-        if not self.deciding():
-            return found  # another seat decides (a bot, another person, chance): no place is ours
-        for action in session.legal_actions():
-            path = screen_api.group(session.game, session.state, action)
-            if path == (GROUPS["discard"],) and self.menu_path != path:
-                continue
-            where = screen_api.spot(session.game, session.state, action)
-            if where is not None:
-                found.setdefault(where, action)
-        return found
+        if self.is_attached and not self.waiting_on_curtain and self.frame is not None:
+            self.update_board(self.frame.view)
 
     def side_lines(self) -> list[str]:
-        view = self.session.view(self.viewer)
+        view = self.frame.view
         lines = [" (scores: shields standing)"]
         if view.actions_left > 1 and not view.ended_by:
             lines.append(f" King: {view.actions_left} actions left")
         return lines
 
-    def turn_prompt(self, name: str) -> str:
-        if self.menu_path and self.menu_path[-1] in GROUP_PROMPTS:
-            return GROUP_PROMPTS[self.menu_path[-1]].format(name=name)
-        return super().turn_prompt(name)
+    def prompt_text(self) -> str:
+        frame = self.frame
+        asking = frame is not None and frame.deciding and self.handing_over is None
+        if asking and frame.path and frame.path[-1] in GROUP_PROMPTS:
+            return GROUP_PROMPTS[frame.path[-1]].format(name=self.session.names[frame.viewer])
+        return super().prompt_text()
 
     # --- the action bar ----------------------------------------------------------
 
-    def step(self):
-        return top(self.session.state.pending)
+    def menu(self, frame: Frame) -> list[Choice]:
+        pick = picking(frame.view)
+        if pick is not None:
+            return self.pick_choices(frame, pick)
+        if any(isinstance(action, PlayThief | Decline | Give | EndTurn) for action, _, _ in frame.menu):
+            return super().menu(frame)  # the Thief, or giving cards away at the end
+        return self.action_choices(frame)
 
-    def choices(self) -> list[Choice]:
-        step = self.step()
-        if step is None:
-            return []
-        if step.kind == "action":
-            return self.action_choices()
-        if step.kind == "select":
-            return self.select_choices(step)
-        return super().choices()
-
-    def action_choices(self) -> list[Choice]:
+    def action_choices(self, frame: Frame) -> list[Choice]:
         """The frame's menu, each group line saying how many ways it opens;
         the groups first, the action that does nothing (Throw away) last,
         and a Back line inside a group."""
-        session = self.session
-        lines = super().choices()
-        if self.menu_path:
-            view = session.view(self.viewer)
+        lines = super().menu(frame)
+        if frame.path:
             for choice in lines:
                 if isinstance(choice.action, Attack | NightAttack):
-                    card = view.players[choice.action.target].fortress[choice.action.slot]
+                    card = frame.view.players[choice.action.target].fortress[choice.action.slot]
                     shields = card_shields(card, choice.action.garrison)
                     choice.text += f" ({count_words(shields, 'shield', 'shields')})"
             return lines + [Choice("Back", run=self.action_back_out)]
         sizes: dict[str, int] = {}
-        for action in session.legal_actions():
-            path = screen_api.group(session.game, session.state, action)
+        for _, path, _ in frame.menu:
             if path:
                 sizes[path[0]] = sizes.get(path[0], 0) + 1
         groups, actions, last = [], [], []
@@ -231,30 +204,33 @@ class CastlecardsScreen(GameScreen):
                 actions.append(choice)
         return groups + actions + last
 
-    def select_choices(self, step) -> list[Choice]:
-        session = self.session
-        view = session.view(self.viewer)
-        purpose = step.purpose
-        lines = []
-        for action in session.legal_actions():
-            if not isinstance(action, Pick):
-                continue
-            card = action.card
-            text = f"+ {card_name(card)} {pick_words(view, card)}"
-            lines.append(Choice(text, action, where=("hand", card)))
+    def pick_choices(self, frame: Frame, pick: Picking) -> list[Choice]:
+        """A line per card that may be picked, with what it adds, and Confirm
+        (greyed with the rules' reason while it may not be chosen)."""
+        view = frame.view
+        lines = [
+            Choice(
+                f"+ {card_name(action.card)} {pick_words(view, action.card)}",
+                action,
+                where=("hand", action.card),
+            )
+            for action, _, _ in frame.menu
+            if isinstance(action, Pick)
+        ]
         confirm = Confirm()
-        reason = game.refusal(session.state, confirm)
+        reason = game.refusal(view, confirm)
         if not reason:
-            lines.append(Choice(self.confirm_text(step, view), confirm))
-        elif purpose != "build":
+            lines.append(Choice(self.confirm_text(frame, pick), confirm))
+        elif pick.purpose != "build":
             # Why Confirm is not possible yet, in the rules' words (e.g. a Castle out of reach).
-            text = "Confirm: pick a card first" if not step.selected else f"Confirm: {reason}"
+            text = "Confirm: pick a card first" if not pick.selected else f"Confirm: {reason}"
             lines.append(Choice(text, disabled=True))
         return lines
 
-    def confirm_text(self, step, view) -> str:
-        purpose = step.purpose
-        chosen = len(step.selected)
+    def confirm_text(self, frame: Frame, pick: Picking) -> str:
+        view = frame.view
+        purpose = pick.purpose
+        chosen = len(pick.selected)
         outlook = attack_outlook(view)
         if purpose == "attack":
             if view.assault.night:
@@ -263,53 +239,25 @@ class CastlecardsScreen(GameScreen):
             return f"Confirm: attack, {versus(outlook)}"
         if purpose in ("support", "react") and not chosen:
             # The rules' words: "No reaction", or a plain pass for a seat asked with nothing to play.
-            return self.session.label(Confirm())
+            return next(line.text for line in frame.lines if isinstance(line.action, Confirm))
         if purpose in ("support", "react"):
             return f"Confirm: {purpose}, {versus(outlook)}"
         if purpose == "explore":
             return f"Confirm: explore with {count_words(explore_torches(view), 'torch', 'torches')}"
         return "Confirm"
 
-    # --- the board and the action bar in step ------------------------------------------
-
-    def on_spot_board_cursor_moved(self, event: SpotBoard.CursorMoved) -> None:
-        """A card in a group not open: open its group, so the bar shows its line."""
-        if any(choice.where == event.spot for choice in self.choice_list):
-            return  # the frame highlights it
-        if self.open_group_of(event.spot):
-            self.highlight(event.spot)
-
-    def open_group_of(self, where: Hashable) -> bool:
-        action = self.spots().get(where)
-        if action is None:
-            return False
-        self.menu_path = screen_api.group(self.session.game, self.session.state, action)
-        self.refresh_table()
-        return True
-
-    def highlight(self, where: Hashable) -> None:
-        for index, choice in enumerate(self.choice_list):
-            if choice.where == where and not choice.disabled:
-                self.query_one("#actions", OptionList).highlighted = index
-                return
-
-    def choose_at(self, where: Any) -> bool:
-        if super().choose_at(where):
-            return True
-        return self.open_group_of(where) and super().choose_at(where)
-
     # --- Escape ---------------------------------------------------------------------
 
     def own_step(self) -> bool:
         """Whether the person at the keyboard is picking cards for their own
         turn's attack, Explorers or build: Escape takes the choice back."""
-        session = self.session
-        step = self.step()
-        if step is None or step.kind != "select" or step.purpose not in OWN_STEPS:
+        frame = self.frame
+        if frame is None or not frame.deciding or self.handing_over is not None:
             return False
-        if step.seat != self.viewer or session.is_bot(step.seat) or self.handing_over is not None:
+        pick = picking(frame.view)
+        if pick is None or pick.purpose not in OWN_STEPS:
             return False
-        return session.undo_target(self.asker())[0] >= 0
+        return self.session.undo_target(self.asker())[0] >= 0
 
     def asker(self) -> int | None:
         return self.viewer if len(self.session.human_seats()) > 1 else None
@@ -325,13 +273,13 @@ class CastlecardsScreen(GameScreen):
         if not self.own_step():
             return False
         session = self.session
-        assault = session.state.assault
-        purpose = self.step().purpose
-        group = () if purpose != "attack" else (GROUPS["night"] if assault.night else GROUPS["attack"],)
-        target = ("fort", assault.defender, assault.slot) if group else None
+        view = self.frame.view
+        assault = view.assault
+        attack = picking(view).purpose == "attack"
+        group = (GROUPS["night"] if assault.night else GROUPS["attack"],) if attack else ()
+        target = ("fort", assault.defender, assault.slot) if attack else None
         for _ in range(64):
-            step = self.step()
-            if step is not None and step.kind == "action":
+            if picking(session.view(self.viewer)) is None:
                 break
             try:
                 session.undo(self.asker())

@@ -26,10 +26,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widgets import OptionList
 
+from castletui.driver import Frame
 from castletui.screens.game import Choice, GameScreen
-from castletui.widgets.board import SpotBoard
 from castletui.widgets.catapult_castle_board import AimBar, TableBoard, TableLegend, TableMarks
-from castletui.widgets.panels import PlayersPanel, waiting_line
+from castletui.widgets.panels import PlayersPanel
 from castletui.widgets.plain import Plain
 from rules.catapult_castle import (
     Aim,
@@ -43,7 +43,6 @@ from rules.catapult_castle import (
     tower_name,
 )
 from rules.core import name_seats
-from rules.core import screen as screen_api
 
 
 class CatapultCastleScreen(GameScreen):
@@ -57,12 +56,11 @@ class CatapultCastleScreen(GameScreen):
     )
     BINDINGS = [Binding("t", "focus_table", "Table")]
     AUTO_FOCUS = "#actions"
+    CURSOR_OPENS_GROUPS = False  # a tower is a target and a roof's place: only this level's
 
     def __init__(self, session) -> None:
         super().__init__(session)
-        self.corner = -1  # solo: the corner whose targets the action bar lists
         self.aiming: Aim | None = None
-        self.table_in_use = False  # the person chose on the table: it keeps the keyboard
 
     def compose_board(self) -> ComposeResult:
         yield TableBoard(id="table")
@@ -74,22 +72,17 @@ class CatapultCastleScreen(GameScreen):
     # --- what the table shows ---------------------------------------------------
 
     def update_board(self, view: Any) -> None:
-        self.query_one(TableBoard).show(
-            view, TableMarks(names=self.session.names, catapult=catapult_mat(view, self.corner))
-        )
-
-    def refresh_table(self) -> None:
-        self.corner = -1  # the action bar's level says it again (choices), when a person chooses
-        super().refresh_table()
         # The catapult stands where the action bar's level says (solo: the corner chosen).
-        self.update_board(self.session.view(self.viewer))
-        self.query_one(PlayersPanel).update(self.players_text())
-        table = self.query_one(TableBoard)
-        if self.focused is table and not table.selectable:
-            # Nothing to choose on the table: Enter must work in the action bar.
-            self.query_one("#actions", OptionList).focus()
-        # The Footer shows t only while the table has something to choose.
-        self.refresh_bindings()
+        marks = TableMarks(names=self.session.names, catapult=catapult_mat(view, self.corner()))
+        self.query_one(TableBoard).show(view, marks)
+
+    def corner(self) -> int:
+        """Solo: the corner whose targets the action bar lists (-1: none)."""
+        frame = self.frame
+        if frame is None or not frame.deciding or self.handing_over is not None:
+            return -1
+        level = frame.path
+        return next((a.from_mat for a, path, _ in frame.menu if isinstance(a, Aim) and path == level), -1)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "focus_table":
@@ -105,7 +98,8 @@ class CatapultCastleScreen(GameScreen):
 
     def on_resize(self) -> None:
         self.fit_side()
-        self.query_one(PlayersPanel).update(self.players_text())
+        if self.frame is not None:
+            self.query_one(PlayersPanel).update(self.side_text(self.frame))
 
     def fit_side(self) -> None:
         """A roomier side panel from 110 columns (the large table needs 77
@@ -113,13 +107,13 @@ class CatapultCastleScreen(GameScreen):
         A Game of Thrones Catan does."""
         self.query_one("#side").styles.width = 40 if self.app.size.width >= self.WIDE else 30
 
-    def players_text(self) -> Text:
+    def side_text(self, frame: Frame) -> Text:
         """Each player's towers (the score), then the supply and the viewer's
         own hand and deck, from the viewer's view."""
         session = self.session
-        view = session.view(self.viewer)
-        standing = session.standing(self.viewer)
-        to_move = session.to_move()
+        view = frame.view
+        standing = frame.standing
+        to_move = frame.seat
         room = self.query_one(PlayersPanel).content_size.width or 27
         wide = room >= 36
         name_width = max(8, room - 8)
@@ -133,12 +127,13 @@ class CatapultCastleScreen(GameScreen):
             score = standing.scores[seat] if seat < len(standing.scores) else 0
             text.append(f"{marker}{who:<{name_width}.{name_width}}{score:>6g}", style)
             text.append("\n")
-        waiting_line(text, session)
+        if frame.waiting:
+            text.append(frame.waiting + "\n", style="bold" if to_move is None else "italic")
         supply = f"Ammo {'left' if solo else 'in supply'}: {view.supply}"
         if solo:
             supply += f", rearrange {view.rearrangements_left}x"
         text.append(supply + "\n")
-        seat = self.viewer
+        seat = frame.viewer
         if seat < len(view.hands):
             text.append(f"{session.names[seat]}: {hand_words(view.hands[seat], short=not wide)}\n")
             if not solo:
@@ -158,40 +153,41 @@ class CatapultCastleScreen(GameScreen):
 
     # --- the action bar ------------------------------------------------------
 
-    def choices(self) -> list[Choice]:
+    def menu(self, frame: Frame) -> list[Choice]:
         """The frame's menu level, with one line per tower to aim at (the
         rules list a few accuracies each) that opens the mini-game, group
         lines tied to their place on the table, and aiming first."""
         session = self.session
-        state = session.state
-        level = len(self.menu_path)
+        view = frame.view
+        level = len(frame.path)
         first_in_group: dict[str, Any] = {}
-        for action in session.legal_actions():
-            path = screen_api.group(session.game, state, action)
-            if len(path) > level and path[:level] == self.menu_path:
+        for action, path, _ in frame.menu:
+            if len(path) > level and path[:level] == frame.path:
                 first_in_group.setdefault(path[level], action)
-        self.corner = -1
         lines: list[tuple[int, Choice]] = []
         seen: set[tuple[int, str, int]] = set()
-        for choice in super().choices():
+        for choice in super().menu(frame):
             action = choice.action
             if isinstance(action, Aim):
                 key = (action.mat, action.square, action.from_mat)
                 if key in seen:
                     continue
                 seen.add(key)
-                self.corner = action.from_mat
-                target = name_seats(tower_name(state, action.mat, action.square), session.names)
+                target = name_seats(tower_name(view, action.mat, action.square), session.names)
                 # The action stays for the preview line; choosing it opens the mini-game.
-                choice = Choice(
-                    f"Aim at {target}", action, run=partial(self.start_aim, action), where=choice.where
+                aim = Choice(
+                    f"Aim at {target}",
+                    action,
+                    run=partial(self.start_aim, action, choice.where),
+                    where=choice.where,
                 )
-                lines.append((0, choice))
+                aim.preview = choice.preview
+                lines.append((0, aim))
                 continue
             if action is None and choice.text.endswith("..."):
                 first = first_in_group.get(choice.text[:-3])
                 if first is not None:
-                    choice.where = group_spot(state, first, level)
+                    choice.where = group_spot(view, first, level)
                     action = first
             rank = 0 if isinstance(action, Aim | Shoot) else 2 if isinstance(action, SkipExtraShot) else 1
             lines.append((rank, choice))
@@ -205,10 +201,9 @@ class CatapultCastleScreen(GameScreen):
         if not table.selectable:
             self.notify("Nothing to choose on the table right now.", timeout=3)
             return
-        self.table_in_use = True
         if table.cursor is None:
             table.point_at(self._first_spot(table))
-        table.focus()
+        self.use_board(table)
 
     def _first_spot(self, table: TableBoard) -> Hashable | None:
         choice = self.highlighted_choice()
@@ -216,29 +211,10 @@ class CatapultCastleScreen(GameScreen):
             return choice.where
         return next((c.where for c in self.choice_list if c.where in table.selectable), None)
 
-    @on(SpotBoard.SpotChosen)
-    def table_chosen(self, event: SpotBoard.SpotChosen) -> None:
-        self.table_in_use = True
-
-    def on_descendant_focus(self, event) -> None:
-        if not isinstance(event.widget, TableBoard | AimBar):
-            self.table_in_use = False
-
-    def advance(self) -> None:
-        # The table keeps the keyboard while its person goes on choosing with it.
-        on_table = self.table_in_use
-        super().advance()
-        table = self.query_one(TableBoard)
-        aim = self.query_one(AimBar)
-        chooses = table.selectable and not aim.display
-        if on_table and chooses and not self.waiting_on_curtain and self.handing_over is None:
-            table.focus()
-
     def action_back_out(self) -> None:
         table = self.query_one(TableBoard)
         if self.focused is table and not self.can_back_out():
             # From the table, Escape gives the keys back to the action bar.
-            self.table_in_use = False
             self.query_one("#actions", OptionList).focus()
             return
         super().action_back_out()
@@ -251,15 +227,15 @@ class CatapultCastleScreen(GameScreen):
             return f"{name}, stop the marker in the green: Space shoots, Esc picks another tower."
         return super().prompt_text()
 
-    def start_aim(self, aim: Aim) -> None:
+    def start_aim(self, aim: Aim, where: Hashable = None) -> None:
         session = self.session
-        state = session.state
+        state = self.frame.view
         distance, height, spot = shot_difficulty(state, aim)
         # Far targets want more power: the sweet spot sits further along the bar.
         centre = min(85.0, max(20.0, 22.0 + distance * 13.0))
         target = name_seats(tower_name(state, aim.mat, aim.square), session.names)
         self.aiming = aim
-        self.query_one(TableBoard).point_at(screen_api.spot(session.game, state, aim))
+        self.query_one(TableBoard).point_at(where)
 
         def odds(accuracy: int) -> str:
             chances = shot_odds(state, aim, accuracy)
@@ -294,8 +270,8 @@ class CatapultCastleScreen(GameScreen):
     def aim_cancelled(self) -> None:
         self.aiming = None
         self._aim_over()
-        if self.table_in_use:
-            self.query_one(TableBoard).focus()
+        if self.board_in_use is not None:
+            self.board_in_use.focus()
         else:
             self.query_one("#actions", OptionList).focus()
 

@@ -16,25 +16,21 @@ people, then the offerer picks whom to trade with.
 
 from __future__ import annotations
 
-from collections.abc import Hashable
 from typing import Any
 
 from rich.style import Style
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.widgets import OptionList
 
+from castletui.driver import Frame, SeatView
 from castletui.screens.game import Choice, GameScreen
-from castletui.widgets.board import SpotBoard
 from castletui.widgets.got_catan_map import PLAYER_INK, SHORT_RESOURCE, GotCatanMap, MapMarks, seat_letters
 from castletui.widgets.got_catan_trade import TradeDialog
 from castletui.widgets.got_catan_wall import GotCatanWall
-from castletui.widgets.panels import PlayersPanel, waiting_line
+from castletui.widgets.panels import PlayersPanel
 from rules import got_catan as game
-from rules.core import name_seats
-from rules.core import screen as screen_api
-from rules.got_catan import HIDDEN, RESOURCES, Discard, OfferTrade
+from rules.got_catan import HIDDEN, RESOURCES, BuyDevelopment, Discard, EndTurn, OfferTrade
 
 SHORT_CARD = {
     "ranger-patrol": "Patrol",
@@ -71,7 +67,6 @@ class GotCatanScreen(GameScreen):
 
     def __init__(self, session) -> None:
         super().__init__(session)
-        self.map_in_use = False  # the person chose with the map: it keeps the keyboard
         self.wall_shown = False  # on a small terminal: the Wall board instead of the Gift
         self.switched_at = -1  # the ply the boards were last switched for a decision
 
@@ -82,7 +77,7 @@ class GotCatanScreen(GameScreen):
         yield GotCatanWall(id="wall")
 
     def watch_game(self) -> bool:
-        return game.is_watch(self.session.state)
+        return self.session.variant == "brotherhood"
 
     def update_board(self, view: Any) -> None:
         self.query_one(GotCatanMap).show(view, MapMarks(names=self.session.names))
@@ -118,14 +113,9 @@ class GotCatanScreen(GameScreen):
 
     def refresh_table(self) -> None:
         super().refresh_table()
-        self.query_one(PlayersPanel).update(self.players_text())
         gift = self.query_one(GotCatanMap)
         wall = self.query_one(GotCatanWall)
         if self.choice_list and self.handing_over is None and not self.waiting_on_curtain:
-            # The cursor may go to every place an action is about, in any group.
-            spots = list(self.spots())
-            gift.offer(spot for spot in spots if spot[0] != "section")
-            wall.offer(spot for spot in spots if spot[0] == "section")
             if self.watch_game() and self.session.ply != self.switched_at:
                 # A new decision: a guard to place brings the Wall up on a small
                 # terminal, a place on the Gift the Gift (w switches back and forth).
@@ -135,22 +125,6 @@ class GotCatanScreen(GameScreen):
                 elif gift.selectable and not wall.selectable:
                     self.wall_shown = False
             self.fit_boards()
-            self.point_boards_at(self.highlighted_choice())
-        if (self.focused is gift and not gift.selectable) or (self.focused is wall and not wall.selectable):
-            # Nothing to choose on the board (a roll, a pass): Enter must work in the action bar.
-            self.query_one("#actions", OptionList).focus()
-
-    def spots(self) -> dict[Hashable, Any]:
-        """Each place on the Gift a legal action is about, with that action."""
-        session = self.session
-        found: dict[Hashable, Any] = {}
-        if not self.deciding():
-            return found  # another seat decides (a bot, another person, chance): no place is ours
-        for action in session.legal_actions():
-            where = screen_api.spot(session.game, session.state, action)
-            if where is not None:
-                found.setdefault(where, action)
-        return found
 
     # --- the side panel ------------------------------------------------------------
 
@@ -160,8 +134,7 @@ class GotCatanScreen(GameScreen):
         return self.app.size.width >= self.WIDE
 
     def on_mount(self) -> None:
-        # GameScreen.on_mount runs too (Textual calls each class's handler):
-        # calling it here as well started the game twice.
+        # GameScreen.on_mount runs too (Textual calls each class's handler).
         self.fit_side()
         self.fit_boards()
         if self.watch_game():
@@ -170,7 +143,8 @@ class GotCatanScreen(GameScreen):
     def on_resize(self) -> None:
         self.fit_side()
         self.fit_boards()
-        self.query_one(PlayersPanel).update(self.players_text())
+        if self.frame is not None:
+            self.query_one(PlayersPanel).update(self.side_text(self.frame))
 
     def fit_side(self) -> None:
         """A narrow side panel at 80 columns (the map needs 49 beside it), a
@@ -180,13 +154,13 @@ class GotCatanScreen(GameScreen):
         self.query_one("#side").styles.width = 40 if wide else 29
         self.query_one("#players").styles.max_height = 18 if wide else (10 if self.watch_game() else 9)
 
-    def players_text(self) -> Text:
+    def side_text(self, frame: Frame) -> Text:
         session = self.session
-        view = session.view(self.viewer)
+        view = frame.view
         names = session.names
         letters = seat_letters(names)
-        to_move = session.to_move()
-        result = session.result()
+        to_move = frame.seat
+        over = to_move is None
         wide = self.wide()
         text = Text(no_wrap=True, overflow="ellipsis")
         watch = game.is_watch(view)
@@ -199,8 +173,8 @@ class GotCatanScreen(GameScreen):
             words = session.bot_words(seat)
             who = names[seat] + ((f" ({words})" if wide else f" {words}") if words else "")
             # The finished game counts every card; until then only what the table sees.
-            points = int(result.scores[seat]) if session.over else game.public_points(view, seat)
-            if seat == self.viewer and not session.over:
+            points = int(frame.standing.scores[seat]) if over else game.public_points(view, seat)
+            if seat == frame.viewer and not over:
                 points = game.points(view, seat)
             style = Style(bold=True, reverse=True) if seat == to_move else None
             text.append(marker, style)
@@ -210,7 +184,8 @@ class GotCatanScreen(GameScreen):
                 row += f"{game.guards_of(view, seat)[0]:>3}"
             text.append(row, style)
             text.append("\n")
-        waiting_line(text, session)
+        if frame.waiting:
+            text.append(frame.waiting + "\n", style="bold" if over else "italic")
         road = (
             f"{names[view.longest_road]} {view.players[view.longest_road].road_length}"
             if view.longest_road >= 0
@@ -229,7 +204,7 @@ class GotCatanScreen(GameScreen):
         text.rstrip()
         return text
 
-    def own_text(self, view: game.State, wide: bool) -> Text:
+    def own_text(self, view: SeatView, wide: bool) -> Text:
         """The viewer's hand by resource, development cards by name, and
         (wide) the build cost card with what they can afford."""
         seat = self.viewer
@@ -275,7 +250,7 @@ class GotCatanScreen(GameScreen):
             text.append("Can buy: " + (", ".join(can) if can else "nothing") + "\n")
         return text
 
-    def hero_text(self, view: game.State, wide: bool) -> Text:
+    def hero_text(self, view: SeatView, wide: bool) -> Text:
         """The viewer's hero: its name, side, whether it may act now, and
         (wide) what it does."""
         name, side, ready = game.hero_state(view, self.viewer)
@@ -295,49 +270,39 @@ class GotCatanScreen(GameScreen):
 
     # --- the action bar --------------------------------------------------------------
 
-    def my_step(self):
-        state = self.session.state
-        return state.pending[-1] if state.pending else None
-
-    def choices(self) -> list[Choice]:
-        step = self.my_step()
-        if step is not None and step.kind == "turn" and self.menu_path == (BUILD,):
-            return self.build_choices()
-        choices = super().choices()
-        if step is None:
-            return choices
-        if step.kind == "turn" and not self.menu_path:
-            # The build menu is always there (it shows every cost), first when
-            # something can be built: Enter on the first line makes progress.
+    def menu(self, frame: Frame) -> list[Choice]:
+        """The frame's menu, with the build menu always there on a turn (it
+        shows every cost), the trade dialog for offers, and how many of each
+        card the player holds beside each card to return."""
+        turn = any(isinstance(action, EndTurn) for action, _, _ in frame.menu)
+        if turn and frame.path == (BUILD,):
+            return self.build_choices(frame)
+        choices = super().menu(frame)
+        if turn and not frame.path:
+            # First when something can be built: Enter on the first line makes progress.
             choices = [c for c in choices if c.text != f"{BUILD}..."]
-            can_build = any(not line.disabled for line in self.build_choices())
+            can_build = any(not line.disabled for line in self.build_choices(frame))
             choices.insert(0 if can_build else 1, Choice(f"{BUILD}...", run=lambda: self.open_group(BUILD)))
+        hand = frame.view.players[frame.viewer].hand
         for choice in choices:
             if choice.text == f"{OFFER_GROUP}...":
                 choice.text = "Offer to players (trade dialog)..."
                 choice.run = self.action_trade
             elif isinstance(choice.action, Discard):
-                held = self.session.state.players[step.seat].hand.count(choice.action.resource)
-                choice.text = f"{choice.text} (you hold {held})"
+                choice.text = f"{choice.text} (you hold {hand.count(choice.action.resource)})"
         return choices
 
-    def build_choices(self) -> list[Choice]:
+    def build_choices(self, frame: Frame) -> list[Choice]:
         """Road, Settlement, Keep and Development card with their costs: a
         group to open where something can be built, else the rules' reason."""
-        session = self.session
-        state = session.state
-        seat = self.my_step().seat
-        open_groups = {
-            screen_api.group(session.game, state, action)[1:2]
-            for action in session.legal_actions()
-            if screen_api.group(session.game, state, action)[:1] == (BUILD,)
-        }
+        open_groups = {where[1:2] for _, where, _ in frame.menu if where[:1] == (BUILD,)}
+        legal = {action for action, _, _ in frame.menu}
         lines = []
-        for title, cost, reason in game.build_menu(state, seat):
+        for title, cost, reason in game.build_menu(frame.view, frame.viewer):
             cost_text = ", ".join(f"{cost.count(r)} {r}" for r in dict.fromkeys(cost))
             if title.startswith("Development"):
-                buy = game.BuyDevelopment()
-                if not reason and buy in session.legal_actions():
+                buy = BuyDevelopment()
+                if not reason and buy in legal:
                     lines.append(Choice(f"Buy a development card ({cost_text})", buy))
                 else:
                     lines.append(Choice(f"Development card: {reason}", disabled=True))
@@ -349,88 +314,43 @@ class GotCatanScreen(GameScreen):
                 lines.append(Choice(f"{title}: {why}", disabled=True))
         return lines
 
-    # --- the map and the action bar in step ------------------------------------------------
-
-    def on_spot_board_cursor_moved(self, event: SpotBoard.CursorMoved) -> None:
-        """A place in a group not open: open its group, so the bar shows its line."""
-        if any(choice.where == event.spot for choice in self.choice_list):
-            return  # the frame highlights it
-        action = self.spots().get(event.spot)
-        if action is None:
-            return
-        self.menu_path = screen_api.group(self.session.game, self.session.state, action)
-        self.refresh_table()
-        self.highlight(event.spot)
-
-    def highlight(self, where: Hashable) -> None:
-        for index, choice in enumerate(self.choice_list):
-            if choice.where == where and not choice.disabled:
-                self.query_one("#actions", OptionList).highlighted = index
-                return
-
-    def choose_at(self, where: Any) -> bool:
-        if super().choose_at(where):
-            return True
-        action = self.spots().get(where)
-        if action is None:
-            return False
-        self.play(action)
-        return True
+    def prompt_text(self) -> str:
+        frame = self.frame
+        turn = frame is not None and any(isinstance(action, EndTurn) for action, _, _ in frame.menu)
+        if turn and not frame.path and self.handing_over is None:
+            name = self.session.names[frame.viewer]
+            return f"{name}, rolled {frame.view.dice}: trade, build, buy or end your turn:"
+        return super().prompt_text()
 
     def action_focus_map(self) -> None:
-        self.map_in_use = True
         wall = self.query_one(GotCatanWall)
         if wall.display and wall.selectable and not self.query_one(GotCatanMap).selectable:
-            wall.focus()
+            self.use_board(wall)
             return
-        self.query_one(GotCatanMap).focus()
-
-    def on_spot_board_spot_chosen(self, event: SpotBoard.SpotChosen) -> None:
-        self.map_in_use = True
-
-    def on_descendant_focus(self, event) -> None:
-        if not isinstance(event.widget, (GotCatanMap, GotCatanWall)):
-            self.map_in_use = False
-
-    def advance(self) -> None:
-        # The map keeps the keyboard while its person goes on building with it.
-        on_map = self.map_in_use and self.focused is self.query_one(GotCatanMap)
-        super().advance()
-        gift = self.query_one(GotCatanMap)
-        if on_map and gift.selectable and not self.waiting_on_curtain and self.handing_over is None:
-            gift.focus()
+        self.use_board(self.query_one(GotCatanMap))
 
     # --- trading -------------------------------------------------------------------------
 
     def may_offer(self) -> bool:
-        step = self.my_step()
+        frame = self.frame
         return (
-            step is not None
-            and step.kind == "turn"
-            and step.seat == self.viewer
-            and not self.session.is_bot(step.seat)
+            frame is not None
+            and frame.deciding
             and not self.waiting_on_curtain
-            and any(isinstance(action, OfferTrade) for action in self.session.legal_actions())
+            and self.handing_over is None
+            and any(isinstance(action, OfferTrade) for action, _, _ in frame.menu)
         )
 
     def action_trade(self) -> None:
         if not self.may_offer():
             self.notify("You can offer a trade during your turn, after the roll.", timeout=4)
             return
-        seat = self.my_step().seat
 
         def offered(offer: OfferTrade | None) -> None:
             if offer is not None:
                 self.play(offer)
 
-        self.app.push_screen(TradeDialog(self.session.state, seat, self.session.names), offered)
-
-    def turn_prompt(self, name: str) -> str:
-        prompt = super().turn_prompt(name)
-        step = self.my_step()
-        if step is not None and step.kind == "turn" and not self.menu_path:
-            return f"{name}, rolled {self.session.state.dice}: trade, build, buy or end your turn:"
-        return name_seats(prompt, self.session.names)
+        self.app.push_screen(TradeDialog(self.frame.view, self.viewer, self.session.names), offered)
 
 
 SCREEN = GotCatanScreen

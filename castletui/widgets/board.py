@@ -49,6 +49,11 @@ class SpotBoard(Widget, can_focus=True):
 
     # --- what the frame says ------------------------------------------------
 
+    def draws(self, spot: Hashable) -> bool:
+        """Whether ``spot`` is a place on this board: the frame offers each
+        board only its own (a game with several boards says which)."""
+        return True
+
     def offer(self, spots: Iterable[Hashable]) -> None:
         """The spots actions are about now; the cursor stays on one of them."""
         self.selectable = frozenset(spot for spot in spots if spot is not None)

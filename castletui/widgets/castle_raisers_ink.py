@@ -17,8 +17,9 @@ from dataclasses import dataclass, field
 
 from rich.text import Text
 
+from castletui.driver import SeatView
 from castletui.widgets.board import SpotBoard
-from rules.castle_raisers import WOLF_KINDS, State
+from rules.castle_raisers import WOLF_KINDS
 
 ICON_SHORT = {"VIL": "Vil", "PRE": "Pre", "FOR": "For", "DIS": "Dis", "DEF": "Def"}
 """Three letters per icon: enough to read without the legend."""
@@ -124,12 +125,12 @@ class RaisersBoard(SpotBoard):
 
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
-        self.game_view: State | None = None
+        self.game_view: SeatView | None = None
         self.marks = Marks()
         self.roomy = False
         """A tall board area: the three boards shown at once."""
 
-    def show(self, view: State, marks: Marks, roomy: bool = False) -> None:
+    def show(self, view: SeatView, marks: Marks, roomy: bool = False) -> None:
         self.game_view, self.marks, self.roomy = view, marks, roomy
         self.refresh(layout=True)
 

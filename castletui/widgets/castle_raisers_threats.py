@@ -6,11 +6,12 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from rules.castle_raisers import THREATS, State, team_standing, threat_report
+from castletui.driver import SeatView
+from rules.castle_raisers import THREATS, team_standing, threat_report
 from rules.core import name_seats, seat_ref
 
 
-def threat_cards(view: State, names: list[str], finished: bool) -> Text:
+def threat_cards(view: SeatView, names: list[str], finished: bool) -> Text:
     """The team's standing, then every Threat card in play: holder, name
     (castletui's own cards marked), met or not, and its text."""
     text = Text()

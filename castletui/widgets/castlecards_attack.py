@@ -24,8 +24,8 @@ from rules.castlecards import (
     card_name,
     count_words,
     explore_torches,
+    picking,
 )
-from rules.core import top
 
 
 def words(text: str, style: str = "") -> list[tuple[str, str]]:
@@ -46,12 +46,12 @@ class AttackPanel(TablePart, Widget):
         if state.ended_by:
             out += self.end_banner(width)
         outlook = attack_outlook(state)
-        step = top(state.pending)
+        step = picking(state)
         if outlook is not None:
             out += self.attack_panel(outlook, width, detail)
-        elif step is not None and step.kind == "select" and step.purpose == "explore":
+        elif step is not None and step.purpose == "explore":
             out += self.explore_panel(step, width)
-        elif step is not None and step.kind == "select" and step.purpose == "build":
+        elif step is not None and step.purpose == "build":
             paid, cost = build_paid(state)
             chosen = ", ".join(card_name(card) for card in step.selected) or "nothing yet"
             out += flow(

@@ -11,9 +11,11 @@ of cards under each name ("inline", 3-4 players at 80x24).
 
 from __future__ import annotations
 
+from typing import Any
+
 from castletui.widgets.board import SpotBoard
 from castletui.widgets.castlecards_lines import FACE, FACE_DOWN, INK, SHIELD, Line, TablePart, slot_title
-from rules.castlecards import STRENGTH, FortressCard, base_shields, card_shields, unit_code, unit_name
+from rules.castlecards import STRENGTH, base_shields, card_shields, unit_code, unit_name
 
 WALL_GAP = " \u2551 "  # ║ the Castle stands behind the Walls
 
@@ -102,7 +104,7 @@ class Fortresses(TablePart, SpotBoard, can_focus=True):
                 row.add(piece, f"{extra} {face}".strip())
         return rows
 
-    def block_texts(self, card: FortressCard, slot: int, width: int, lines: int) -> list[tuple[str, str]]:
+    def block_texts(self, card: Any, slot: int, width: int, lines: int) -> list[tuple[str, str]]:
         if not card.standing:
             if lines == 1:
                 return [(f"{slot_title(slot, True)} {FACE_DOWN * (width - 3)}"[:width].ljust(width), "dim")]

@@ -13,7 +13,8 @@ from typing import Any
 
 from rich.text import Text
 
-from rules.castlecards import CARDS, COLOUR, State
+from castletui.driver import SeatView
+from rules.castlecards import CARDS, COLOUR
 from rules.core import name_seats
 
 SHIELD = "\u25c6"  # ◆
@@ -101,12 +102,12 @@ class TablePart:
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
         self.found: dict[Any, tuple[int, int, int]] = {}
-        self.state: State | None = None
+        self.state: SeatView | None = None
         self.viewer = 0
         self.names: list[str] = []
         self.detail = "block"
 
-    def show(self, view: State, viewer: int, names: list[str], detail: str) -> None:
+    def show(self, view: SeatView, viewer: int, names: list[str], detail: str) -> None:
         self.state, self.viewer, self.names, self.detail = view, viewer, names, detail
         self.refresh(layout=True)
 

@@ -34,8 +34,9 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from castletui.driver import SeatView
 from castletui.widgets.board import SpotBoard
-from rules.catapult_castle import SQUARE_NAMES, State, mat_in_play, mat_title, square_point
+from rules.catapult_castle import SQUARE_NAMES, mat_in_play, mat_title, square_point
 from rules.core import name_seats
 
 TOWER = "\u25b2"  # ▲
@@ -112,12 +113,12 @@ class TableBoard(SpotBoard):
 
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
-        self.state: State | None = None
+        self.state: SeatView | None = None
         self.table = TableMarks([])
         self.cells: dict[Hashable, tuple[int, int, int, int]] = {}
         """Each spot's whole area, (first row, last row, first column, last column), for clicks."""
 
-    def show(self, state: State, marks: TableMarks) -> None:
+    def show(self, state: SeatView, marks: TableMarks) -> None:
         self.state, self.table = state, marks
         self.refresh()
 
@@ -185,7 +186,7 @@ class TableBoard(SpotBoard):
         edge and the lines between squares are light, the centre is double."""
         return "d" if index == 2 else "l"
 
-    def _border(self, state: State, row: int, w: int, shift: int, y: int) -> Text:
+    def _border(self, state: SeatView, row: int, w: int, shift: int, y: int) -> Text:
         """The horizontal line above square row ``row`` (4: the bottom edge),
         with the mats' labels on the table's top and bottom edges."""
         kind = self._line_kind(row)
@@ -209,7 +210,7 @@ class TableBoard(SpotBoard):
 
     def _labels(
         self,
-        state: State,
+        state: SeatView,
         chars: list[str],
         styles: list[Style],
         mats: tuple[int, int],
@@ -237,7 +238,7 @@ class TableBoard(SpotBoard):
             self.place(spot, y, first + shift, last + shift)
             self.cells[spot] = (y, y, first + shift, last + shift)
 
-    def _square_line(self, state: State, row: int, line: int, w: int, h: int, y: int, shift: int) -> Text:
+    def _square_line(self, state: SeatView, row: int, line: int, w: int, h: int, y: int, shift: int) -> Text:
         text = Text()
         for column in range(4):
             text.append(_LINES[self._line_kind(column)][1], FRAME)
@@ -253,7 +254,7 @@ class TableBoard(SpotBoard):
         text.append(_LINES["l"][1], FRAME)
         return text
 
-    def _square_text(self, state: State, square: int, line: int, w: int, h: int) -> str:
+    def _square_text(self, state: SeatView, square: int, line: int, w: int, h: int) -> str:
         last = line == h - 1
         if not mat_in_play(state, square // 4):
             return " no mat" if last else ""
@@ -277,7 +278,7 @@ class TableBoard(SpotBoard):
             return f" {top}{short_ammo}" if line == 0 else f" {name}"
         return f" {top}{short_ammo} {name}"
 
-    def _square_style(self, state: State, square: int, line: int) -> Style:
+    def _square_style(self, state: SeatView, square: int, line: int) -> Style:
         if not mat_in_play(state, square // 4) or square not in state.squares:
             return DIM
         height = self.scale().height

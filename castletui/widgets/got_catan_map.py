@@ -25,8 +25,9 @@ from functools import lru_cache
 from rich.style import Style
 from rich.text import Text
 
+from castletui.driver import SeatView
 from castletui.widgets.board import SpotBoard
-from rules.got_catan import BOARDS, PIPS, TERRAIN_RESOURCE, State
+from rules.got_catan import BOARDS, PIPS, TERRAIN_RESOURCE
 
 PLAYER_INK = ("#ff6b6b", "#6cb6ff", "#ffb347", "#e8e8e8")
 """Seat colours (red, blue, orange, white, as the box's pieces)."""
@@ -206,14 +207,18 @@ class GotCatanMap(SpotBoard):
 
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
-        self.state: State | None = None
+        self.state: SeatView | None = None
         self.marks = MapMarks()
         self.shift = 0  # columns left blank to centre the map
 
     def place(self, spot, row: int, first: int, last: int) -> None:
         super().place(spot, row, first + self.shift, last + self.shift)
 
-    def show(self, state: State, marks: MapMarks) -> None:
+    def draws(self, spot) -> bool:
+        """Every place but the Wall's sections (the Wall board draws those)."""
+        return isinstance(spot, tuple) and spot[0] != "section"
+
+    def show(self, state: SeatView, marks: MapMarks) -> None:
         self.state, self.marks = state, marks
         self.refresh()
 
@@ -273,7 +278,7 @@ class GotCatanMap(SpotBoard):
             return (base or Style()) + OFFERED
         return base
 
-    def _draw_hexes(self, state: State, scale: Scale, shape: Geometry, put) -> None:
+    def _draw_hexes(self, state: SeatView, scale: Scale, shape: Geometry, put) -> None:
         board = BOARDS[len(state.players)]
         for hex_id in range(board.hexes):
             terrain = state.terrain[hex_id]
@@ -307,7 +312,7 @@ class GotCatanMap(SpotBoard):
                 mark = f"W:{wildling}"
                 put(north_row + scale.tormund_row + 1, centre - len(mark) // 2, mark, WILDLING)
 
-    def _draw_edges(self, state: State, shape: Geometry, put, letters: list[str]) -> None:
+    def _draw_edges(self, state: SeatView, shape: Geometry, put, letters: list[str]) -> None:
         for edge, cells in enumerate(shape.edge_cells):
             owner = state.edge_owner[edge]
             spot = ("edge", edge)
@@ -324,7 +329,7 @@ class GotCatanMap(SpotBoard):
                     put(cell_row, cell_column, glyph, style)
             self.place(spot, row, column, column)
 
-    def _draw_corners(self, state: State, shape: Geometry, put, letters: list[str]) -> None:
+    def _draw_corners(self, state: SeatView, shape: Geometry, put, letters: list[str]) -> None:
         keeps = {corner for player in state.players for corner in player.keeps}
         for corner, (row, column) in enumerate(shape.corner_cells):
             owner = state.corner_owner[corner]
@@ -340,7 +345,7 @@ class GotCatanMap(SpotBoard):
             put(row, column, glyph, self._spot_style(spot, style))
             self.place(spot, row, column, column)
 
-    def _legend(self, scale: Scale, letters: list[str], state: State) -> list[Text]:
+    def _legend(self, scale: Scale, letters: list[str], state: SeatView) -> list[Text]:
         ink = [Style(color=PLAYER_INK[seat], bold=True) for seat in range(len(state.players))]
         first = Text(no_wrap=True, overflow="crop")
         first.append("S", ink[0]).append(" settlement ")

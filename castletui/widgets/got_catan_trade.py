@@ -21,6 +21,7 @@ from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.widgets import Button
 
+from castletui.driver import SeatView
 from castletui.widgets.plain import Plain, plain
 from rules import got_catan as game
 from rules.core import name_seats
@@ -131,7 +132,7 @@ class TradeDialog(ModalScreen[OfferTrade | None]):
     TradeDialog .dialog-help { color: $text-muted; height: auto; }
     """
 
-    def __init__(self, state: game.State, seat: int, names: list[str]) -> None:
+    def __init__(self, state: SeatView, seat: int, names: list[str]) -> None:
         super().__init__()
         self.state, self.seat, self.names = state, seat, names
         self.others = [other for other in range(len(names)) if other != seat]

@@ -23,6 +23,7 @@ from __future__ import annotations
 from rich.style import Style
 from rich.text import Text
 
+from castletui.driver import SeatView
 from castletui.widgets.board import SpotBoard
 from castletui.widgets.got_catan_map import CURSOR, OFFERED, PLAYER_INK, seat_letters
 from rules import got_catan as game
@@ -47,10 +48,14 @@ class GotCatanWall(SpotBoard):
 
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
-        self.state: game.State | None = None
+        self.state: SeatView | None = None
         self.names: list[str] = []
 
-    def show(self, state: game.State, names: list[str]) -> None:
+    def draws(self, spot) -> bool:
+        """The Wall's sections only."""
+        return isinstance(spot, tuple) and spot[0] == "section"
+
+    def show(self, state: SeatView, names: list[str]) -> None:
         self.state, self.names = state, names
         self.refresh(layout=True)
 

@@ -13,6 +13,8 @@ functions, the words ``apply`` refuses with.
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from rules.castle_raisers.chance import CHANCE_KINDS
 from rules.castle_raisers.edition import (
     ABILITIES,
@@ -131,6 +133,43 @@ def prompt(view: State, seat: int) -> str:
     return questions.get(top.kind) or f"{who}, choose:"
 
 
+_BOARD_OF = {
+    "village_take": "village",
+    "start_village": "village",
+    "replenish": "village",
+    "village_blind": "village",
+    "reveal_line": "piggy",
+    "remove_wolf": "piggy",
+    "pick_line": "piggy",
+    "draw_start_player": "piggy",
+    "reveal": "piggy",
+    "line_wolf": "piggy",
+    "line_region": "piggy",
+}
+
+
+class Asking(NamedTuple):
+    """What the decision on top asks, as a screen shows it: the ``board`` it
+    is about ("castle", "village" or "piggy"), whose castle (``seat``), the
+    Wall ``tile`` to place (FORTIFICATION for a Fortification tile, "" when
+    no tile is placed now) and whether a tile is drafted now (``drafting``)."""
+
+    board: str
+    seat: int
+    tile: str
+    drafting: bool
+
+
+def asking(state: State) -> Asking | None:
+    """The top decision as :class:`Asking`, or None when the game is over:
+    what a screen needs of the decision stack, so it never reads it."""
+    top = decision(state)
+    if top is None:
+        return None
+    tile = top.tile if top.kind == "place" else FORTIFICATION if top.kind == "fortify" else ""
+    return Asking(_BOARD_OF.get(top.kind, "castle"), top.seat, tile, top.kind == "draft")
+
+
 def spot(view: State, action: Action) -> tuple | None:
     """The board place an action is about, as the boards name their places:
     ("slot", level, slot) on the wall of the seat deciding, ("tile", id) on
@@ -197,6 +236,8 @@ def team_standing(state: State) -> tuple[float, int, bool]:
 
 
 __all__ = [
+    "Asking",
+    "asking",
     "ABILITIES",
     "ABILITY_NAMES",
     "COLOURS",

@@ -121,9 +121,30 @@ __all__ = [
     "explore_succeeds",
     "explore_torches",
     "pick_outlook",
+    "Picking",
+    "picking",
     "refusal",
     "title",
 ]
+
+
+class Picking(msgspec.Struct, frozen=True):
+    """Cards being picked now, as the screens show it: for what
+    (``purpose``: "attack", "support", "react", "explore", "build"), by
+    which seat, and the cards picked so far (as the view shows them)."""
+
+    purpose: str
+    seat: int
+    selected: tuple[str, ...]
+
+
+def picking(state: State) -> Picking | None:
+    """The pick under way (the top decision is a choice of cards), or None:
+    what a screen needs of the decision stack, so it never reads it."""
+    step = top(state.pending)
+    if step is None or step.kind != "select":
+        return None
+    return Picking(step.purpose, step.seat, tuple(step.selected))
 
 
 class Outlook(msgspec.Struct, frozen=True):

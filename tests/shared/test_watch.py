@@ -11,7 +11,7 @@ import os
 import queue
 import threading
 
-from castletui.shared import FolderWatch, TableWatcher
+from castletui.watch import FolderWatch, TableWatcher
 from saves.table import signature
 
 BOUND = 30  # seconds: only a broken watcher takes this long

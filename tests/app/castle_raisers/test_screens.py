@@ -380,7 +380,7 @@ async def test_one_u_takes_back_a_tile_and_where_it_went(tmp_path):
         await pilot.press("u")
         await settle(pilot)
         assert session.ply == ply and session.state == state
-        assert screen.top_task().kind == "draft"
+        assert screen.asked().drafting
 
 
 # --- readable at 80x24 (What players found, items 10, 11 and 14) -------------------

@@ -6,15 +6,13 @@ three people through the keyboard."""
 
 from __future__ import annotations
 
-import pytest
-
 from castletui.screens.dialogs import CurtainScreen
 from castletui.screens.got_catan import GotCatanScreen
 from castletui.widgets.got_catan_map import GotCatanMap
 from castletui.widgets.got_catan_trade import TradeDialog, TradeGrid
 from rules import got_catan as game
 from rules.got_catan import RESOURCES, BuildRoad, BuildSettlement
-from tests.app.driving import StillApp, open_table, screen_text, settle, type_keys
+from tests.app.driving import StillApp, open_table, screen_text, settle
 from tests.app.got_catan.helpers import at, new_session, play_until, press_until, top
 
 
@@ -188,42 +186,3 @@ async def test_the_score_key_keeps_victory_point_cards_face_down(tmp_path):
     """The frame's score sheet reads the viewer's standing (Session.standing)."""
     session = new_session(tmp_path / "g.toml", seed=2)
     assert session.standing(0).scores == game.result(game.view(session.state, 0)).scores
-
-
-@pytest.mark.slow
-async def test_a_whole_hot_seat_game_of_three_people_through_the_keyboard(tmp_path):
-    """Every decision by keys: the arrows to the line a person following
-    the planner bot would take (or the group holding it), Enter, and Enter
-    again to raise the curtain for the next person."""
-    import random
-
-    from textual.widgets import OptionList
-
-    from tests.app.got_catan.helpers import planned_line
-
-    session = new_session(tmp_path / "g.toml", seed=7)
-    app = StillApp(save_dir=tmp_path, session=session)
-    curtains = 0
-    async with app.run_test(size=(80, 24)) as pilot:
-        await open_table(pilot)
-        for _ in range(4000):
-            await pilot.pause()  # no bots here: nothing runs in a worker
-            if session.over:
-                break
-            screen = app.screen
-            if isinstance(screen, CurtainScreen):
-                curtains += 1
-                await pilot.press("enter")
-                continue
-            assert isinstance(screen, GotCatanScreen), screen
-            what, index = planned_line(screen, random.Random(session.ply))
-            if what == "escape":
-                await pilot.press("escape")
-                continue
-            actions = screen.query_one("#actions", OptionList)
-            assert screen.focused is actions
-            steps = index - (actions.highlighted or 0)
-            await type_keys(pilot, *["down" if steps > 0 else "up"] * abs(steps), "enter")
-        assert session.over, "the game did not end"
-        assert session.result().winners
-        assert curtains >= session.state.turn_number - 1, "the curtain fell between the people"

@@ -5,17 +5,10 @@ do, and a whole hot-seat game of three people that ends by a breach."""
 
 from __future__ import annotations
 
-import random
-
-import pytest
-from textual.widgets import OptionList
-
-from castletui.screens.dialogs import CurtainScreen
-from castletui.screens.got_catan import GotCatanScreen
 from castletui.widgets.got_catan_map import GotCatanMap
 from castletui.widgets.got_catan_wall import GotCatanWall
-from tests.app.driving import StillApp, open_table, screen_text, settle, type_keys
-from tests.app.got_catan.helpers import at, new_session, planned_line, play_until
+from tests.app.driving import StillApp, open_table, screen_text, settle
+from tests.app.got_catan.helpers import at, new_session, play_until
 
 
 def watch_session(path, seed: int, seats: int = 3):
@@ -75,39 +68,3 @@ async def test_the_rolls_preview_tells_what_the_wildling_die_can_do(tmp_path):
     async with app.run_test(size=(120, 40)) as pilot:
         await open_table(pilot)
         assert "wildling die" in screen_text(app)
-
-
-@pytest.mark.slow
-async def test_a_whole_hot_seat_game_through_the_keyboard_ends_by_a_breach(tmp_path):
-    """Three people following the base game's plans (no guards but the
-    set-up's, no heroes) by keys alone: the arrows to the line, Enter, Enter
-    again for the curtain; the Wall falls on the third breach."""
-    session = watch_session(tmp_path / "g.toml", seed=11)
-    app = StillApp(save_dir=tmp_path, session=session)
-    curtains = 0
-    async with app.run_test(size=(80, 24)) as pilot:
-        await open_table(pilot)
-        for _ in range(6000):
-            await pilot.pause()
-            if session.over:
-                break
-            screen = app.screen
-            if isinstance(screen, CurtainScreen):
-                curtains += 1
-                await pilot.press("enter")
-                continue
-            assert isinstance(screen, GotCatanScreen), screen
-            what, index = planned_line(screen, random.Random(session.ply), watch=False)
-            if what == "escape":
-                await pilot.press("escape")
-                continue
-            actions = screen.query_one("#actions", OptionList)
-            if screen.focused is not actions:
-                actions.focus()
-                await settle(pilot)
-            steps = index - (actions.highlighted or 0)
-            await type_keys(pilot, *["down" if steps > 0 else "up"] * abs(steps), "enter")
-        assert session.over, "the game did not end"
-        assert session.state.ended_by == "breach" and session.state.breaches == 3
-        assert session.result().winners
-        assert curtains >= session.state.turn_number - 1

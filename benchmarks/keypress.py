@@ -1,0 +1,161 @@
+"""What a key costs in the app, in CPU time (``time.process_time``: a busy
+machine changes wall time far more), next to a bare Textual app in the same
+run, headless through Pilot:
+
+    .venv/bin/python benchmarks/keypress.py [--repeats 7]
+
+- A Game of Thrones Catan's map: a cursor move (an arrow on the map) and
+  an Enter that builds a road, against a key in a bare app's list;
+- the first frame of each game screen (from ``run_test`` until the screen
+  is mounted and drawn), against a bare app with a Header and a Footer;
+
+at 80x24 and 120x40; medians of ``--repeats`` runs, in ms. The counts the
+figures come from (calls across a game's face per key) are a test:
+tests/app/got_catan/test_counts.py.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import random
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from textual.app import App  # noqa: E402
+from textual.widgets import Footer, Header, OptionList  # noqa: E402
+
+import saves  # noqa: E402
+from castletui.app import CastleApp  # noqa: E402
+from castletui.screens.game import GameScreen  # noqa: E402
+from castletui.session import Session  # noqa: E402
+from castletui.widgets.got_catan_map import GotCatanMap  # noqa: E402
+from rules import got_catan, registry  # noqa: E402
+
+SIZES = ((80, 24), (120, 40))
+
+
+class Bare(App):
+    def compose(self):
+        yield Header()
+        yield OptionList(*[f"line {n}" for n in range(12)])
+        yield Footer()
+
+
+class Still(CastleApp):
+    def __init__(self, session: Session) -> None:
+        super().__init__(None, save_dir=tempfile.mkdtemp(), bot_delay=0, think_for=None)
+        self.still = True
+        self.session_to_open = session
+
+    def open_start(self) -> None:
+        super().open_start()
+        self.open_session(self.session_to_open)
+
+
+async def settled(pilot) -> None:
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+def got_turn() -> Session:
+    """A GoT game on a person's turn with two roads to build (seeded)."""
+    session = Session.new("got-catan", "base", [saves.Player(n) for n in ("Ann", "Bran", "Cat")], seed=2)
+    session.run_automatic()
+    rng = random.Random(2)
+    for _ in range(3000):
+        step = session.state.pending[-1]
+        roads = [a for a in session.legal_actions() if isinstance(a, got_catan.BuildRoad)]
+        if step.kind == "turn" and len(roads) >= 2:
+            return session
+        session.act(got_catan.bot_action(session.state, "normal", rng))
+        session.run_automatic()
+    raise SystemExit("no turn with two roads came")
+
+
+async def bare_key(size) -> float:
+    async with Bare().run_test(size=size) as pilot:
+        await settled(pilot)
+        before = time.process_time()
+        await pilot.press("down")
+        await settled(pilot)
+        return time.process_time() - before
+
+
+async def bare_first(size) -> float:
+    before = time.process_time()
+    async with Bare().run_test(size=size) as pilot:
+        await settled(pilot)
+        return time.process_time() - before
+
+
+async def got_keys(size) -> tuple[float, float]:
+    """CPU time of a cursor move on the map, then of the Enter that builds the road."""
+    session = got_turn()
+    app = Still(session)
+    async with app.run_test(size=size) as pilot:
+        await settled(pilot)
+        while not isinstance(app.screen, GameScreen):  # the hot-seat curtain
+            await pilot.press("enter")
+            await settled(pilot)
+        gift = app.screen.query_one(GotCatanMap)
+        edges = [spot for spot in sorted(gift.selectable) if spot[0] == "edge"]
+        await pilot.press("m")
+        gift.point_at(edges[0])
+        gift.post_message(GotCatanMap.CursorMoved(gift, edges[0]))
+        await settled(pilot)
+        before = time.process_time()
+        await pilot.press("right")
+        await settled(pilot)
+        moved = time.process_time() - before
+        before = time.process_time()
+        await pilot.press("enter")
+        await settled(pilot)
+        return moved, time.process_time() - before
+
+
+async def game_first(game_id: str, size) -> float:
+    variant = registry.get(game_id).INFO.variants[0]
+    seats = max(2, variant.min_seats) if variant.max_seats >= 2 else 1
+    players = [saves.Player("Coco")] + [saves.Player(f"Bot{n}", "bot") for n in range(1, seats)]
+    before = time.process_time()
+    session = Session.new(game_id, variant.name, players, seed=1)
+    app = Still(session)
+    async with app.run_test(size=size) as pilot:
+        while not (isinstance(app.screen, GameScreen) and app.screen.frame is not None):
+            await pilot.pause()
+        await pilot.pause()
+        return time.process_time() - before
+
+
+def median_ms(runs: list[float]) -> float:
+    return statistics.median(runs) * 1000
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeats", type=int, default=7)
+    repeats = parser.parse_args().repeats
+    for size in SIZES:
+        label = f"{size[0]}x{size[1]}"
+        key = median_ms([asyncio.run(bare_key(size)) for _ in range(repeats)])
+        runs = [asyncio.run(got_keys(size)) for _ in range(repeats)]
+        move, enter = median_ms([r[0] for r in runs]), median_ms([r[1] for r in runs])
+        print(f"{label} bare app key          {key:7.1f} ms CPU")
+        print(f"{label} GoT cursor move       {move:7.1f} ms CPU  (+{move - key:.1f})")
+        print(f"{label} GoT Enter builds road {enter:7.1f} ms CPU  (+{enter - key:.1f})")
+        first = median_ms([asyncio.run(bare_first(size)) for _ in range(repeats)])
+        print(f"{label} bare app first frame  {first:7.1f} ms CPU")
+        for game_id in registry.ids():
+            screen = median_ms([asyncio.run(game_first(game_id, size)) for _ in range(repeats)])
+            print(f"{label} {game_id:<21} {screen:7.1f} ms CPU  ({screen / first:.2f}x)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,458 @@
+"""The headless driver between a :class:`~castletui.session.Session` and
+whoever shows it: one loop for the app, ``Session.run_automatic``, shared
+tables and the tests. No textual here.
+
+- :meth:`Driver.next` says what happens now, as a small typed value: the
+  game is over (:class:`Over`), the game draws (:class:`Draw`), the people
+  at a real table say what came up (:class:`Entry`: a set-up form, a line
+  of counts or a picker), a bot plays (:class:`Bot`), another terminal of a
+  shared table decides (:class:`Remote`), or a person decides
+  (:class:`Person`, with whether the hot-seat curtain falls first).
+- :meth:`Driver.frame` is what one seat sees at one level of the menu: one
+  immutable :class:`Frame`, computed once per (position, viewer, menu path)
+  and kept. Everything in it is computed from ``session.view(viewer)``;
+  only the list of legal actions comes from the whole state, and only for
+  the seat that decides, when it is the viewer.
+
+The driver keeps the hot-seat bookkeeping (who sits at the keyboard, whether
+they acted since it came to them, who is owed a look at how their turn
+ended) so the curtain decision is made, and tested, without a screen. It
+acts only through Session's guards: ``draw`` for the game's own rolls,
+``bot_plays`` for a bot's move, ``person_acts`` for a person's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from rules.core import CHANCE, label, name_seats, table_entry
+from rules.core import screen as screen_api
+
+SeatView = Any
+"""A game's ``view(state, seat)``: everything a widget of a seat draws
+(castletui names the type, never a rules state Struct)."""
+
+# --- what happens now ------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Over:
+    """The game is over."""
+
+
+@dataclass(frozen=True)
+class Draw:
+    """The game rolls or draws itself (digital play): :meth:`Driver.draw`."""
+
+
+@dataclass(frozen=True)
+class Entry:
+    """Table mode: the people at the table say what came up, on the set-up
+    ``form``, as one line of ``counts`` (pieces drawn together) or from a
+    ``picker`` of the possible outcomes (``how``)."""
+
+    how: str
+    batches: tuple[table_entry.Batch, ...] = ()
+
+
+@dataclass(frozen=True)
+class Bot:
+    """Seat ``seat`` is a bot: it plays its own move."""
+
+    seat: int
+
+
+@dataclass(frozen=True)
+class Remote:
+    """A shared table: ``seat`` decides at their own terminal."""
+
+    seat: int
+
+
+@dataclass(frozen=True)
+class Person:
+    """A person decides for ``seat``. ``curtain`` says what comes first in
+    hot-seat play: "" (they are at the keyboard), "fall" (the curtain falls
+    and rises for them), "hand over" (the person here first sees how their
+    turn ended, then passes the device to them), "look" (the curtain falls
+    for ``looker``, owed a look at how their turn ended while another
+    person had the device)."""
+
+    seat: int
+    curtain: str = ""
+    looker: int = -1
+
+
+Next = Over | Draw | Entry | Bot | Remote | Person
+
+
+# --- what a seat sees -------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Line:
+    """One line of the menu: an ``action`` for the rules, or a ``group`` to
+    open (its whole path), greyed with its reason when ``why_not`` is set.
+    ``spot`` is the board place it is about, ``note`` a word after its
+    text, ``preview`` what choosing it would do (as the viewer may know)."""
+
+    text: str
+    action: Any = None
+    group: tuple[str, ...] | None = None
+    spot: Hashable | None = None
+    note: str = ""
+    why_not: str = ""
+    preview: str = ""
+
+    @property
+    def disabled(self) -> bool:
+        return bool(self.why_not)
+
+
+@dataclass(frozen=True)
+class SideRow:
+    """A seat on the players panel."""
+
+    name: str
+    bot: bool
+    score: float
+    to_move: bool
+    viewer: bool
+
+
+@dataclass(frozen=True)
+class Frame:
+    """What ``viewer`` sees at menu level ``path`` in one position."""
+
+    ply: int
+    viewer: int
+    path: tuple[str, ...]
+    seat: int | None
+    """Who decides (CHANCE for a roll or draw, None once the game is over)."""
+    deciding: bool
+    """Whether the viewer decides now (Session.may_act agrees)."""
+    view: Any
+    """``view(state, viewer)``: everything below is computed from it."""
+    prompt: str
+    lines: tuple[Line, ...]
+    spots: Mapping[Hashable, tuple[tuple[str, ...], Any]]
+    """Every board place a legal action is about, in any group, with the
+    group path it is in and the first action about it."""
+    menu: tuple[tuple[Any, tuple[str, ...], Hashable | None], ...]
+    """Every legal action with its group path and spot, in the rules'
+    order (empty unless the viewer decides)."""
+    side: tuple[SideRow, ...]
+    waiting: str
+    """The side panel's line under the seats ("Drawing...", "Game over")."""
+    standing: Any
+    """The score as the viewer may know it (Session.standing)."""
+
+    def line_at(self, spot: Hashable) -> int | None:
+        """The first line that may be chosen about ``spot``."""
+        return next((i for i, line in enumerate(self.lines) if line.spot == spot and not line.disabled), None)
+
+
+# --- the driver ----------------------------------------------------------------------------
+
+
+@dataclass
+class Driver:
+    session: Any
+    viewer: int = -1
+    """The person at the keyboard (hot-seat: whom the curtain last rose for)."""
+    viewer_acted: bool = False
+    """They decided something since the device came to them."""
+    owed_a_look: int | None = None
+    """A person who passed the device mid-turn (another reacts) and has not
+    yet seen how their turn ended."""
+    form_declined: bool = False
+    """Table mode: the players chose to answer the set-up draws one by one."""
+    counts_declined_at: int = -1
+    """Table mode: the ply at which they chose to answer a batch piece by piece."""
+    hidden_groups: frozenset[str] = frozenset()
+    """Groups whose places the board offers only while the group is open
+    (Castlecards' "throw a card away": every card would be lit otherwise)."""
+    _frames: dict = field(default_factory=dict, repr=False)
+    _menu: Any = field(default=None, repr=False)
+
+    def __post_init__(self) -> None:
+        if self.viewer < 0:
+            self.viewer = self.first_viewer()
+
+    def first_viewer(self) -> int:
+        session = self.session
+        if session.shared:
+            return session.seat
+        seat = session.to_move()
+        humans = session.human_seats()
+        if seat is not None and seat >= 0 and seat in humans:
+            return seat
+        return humans[0] if humans else 0
+
+    # --- what happens now ------------------------------------------------------------
+
+    @property
+    def no_curtain(self) -> bool:
+        """A shared table has one person per terminal, and at a real table
+        (table mode) the hands are in the players' own hands."""
+        return self.session.shared or self.session.mode == "table"
+
+    def hidden_between_people(self) -> bool:
+        """Whether the people at this device may see different things: asked
+        of the game, not of the moment (before the deal every view is alike,
+        yet the first hand dealt must not show to whoever sits here)."""
+        return not self.no_curtain and self.session.hides_between_people()
+
+    def needs_curtain(self, seat: int) -> bool:
+        session = self.session
+        if self.no_curtain or seat == self.viewer or len(session.human_seats()) < 2:
+            return False
+        return session.views_differ(seat, self.viewer)
+
+    def next(self) -> Next:
+        """What happens now. Settles who is owed a look as it goes (the one
+        piece of bookkeeping a question changes: a look owed to the person
+        who now has the device is had)."""
+        session = self.session
+        seat = session.to_move()
+        if seat is None:
+            return Over()
+        if seat == CHANCE:
+            if session.mode != "table":
+                return Draw()
+            return self._entry()
+        if session.is_bot(seat):
+            return Bot(seat)
+        if session.shared and seat != self.viewer:
+            return Remote(seat)
+        owed = self.owed_a_look
+        if owed is not None and owed == self.viewer:
+            self.owed_a_look = None  # they have the device: they see for themselves
+        elif owed is not None and session.turn_player() != owed:
+            if owed != seat:
+                return Person(seat, "look", owed)
+            self.owed_a_look = None
+        if self.needs_curtain(seat):
+            return Person(seat, "hand over" if self.viewer_acted else "fall")
+        return Person(seat)
+
+    def _entry(self) -> Entry:
+        session = self.session
+        if not self.form_declined:
+            fields = session.setup_form()
+            if fields:
+                return Entry("form", fields)
+        batch = session.chance_batch()
+        if batch is not None and batch.count > 1 and self.counts_declined_at != session.ply:
+            return Entry("counts", (batch,))
+        return Entry("picker")
+
+    # --- the hot-seat curtain -----------------------------------------------------------
+
+    def handing_over(self, seat: int) -> None:
+        """The person here passes the device to ``seat`` after seeing how
+        their turn ended; another deciding during the viewer's own turn (a
+        reaction) leaves the viewer owed a look at how it ends."""
+        if self.session.turn_player() == self.viewer != seat:
+            self.owed_a_look = self.viewer
+
+    def curtain_rose(self, seat: int, to_look: bool = False) -> None:
+        """``seat``'s person is at the keyboard (``to_look``: they came to see
+        how their turn ended, and pass the device on themselves)."""
+        if to_look:
+            self.owed_a_look = None
+        self.viewer = seat
+        self.viewer_acted = to_look
+
+    def took_seat(self, seat: int) -> None:
+        """No curtain was needed: the person at the keyboard decides for ``seat``."""
+        self.viewer = seat
+
+    # --- acting (only through Session's guards) ---------------------------------------
+
+    def draw(self) -> Any:
+        return self.session.draw()
+
+    def bot_move(self, think_for: float | None = None) -> Any:
+        """The bot's decision for this position (kept for :meth:`bot_plays`)."""
+        return self.session.bot_decision(think_for)
+
+    def bot_plays(self, action: Any) -> Any:
+        return self.session.bot_plays(action)
+
+    def person_acts(self, action: Any) -> Any:
+        """The viewer's choice: refused (IllegalAction) unless theirs to make."""
+        mover = self.session.to_move()
+        state = self.session.person_acts(self.viewer, action)
+        if mover == self.viewer:
+            self.viewer_acted = True
+        return state
+
+    def run(self, limit: int = 100_000, think_for: float | None = None) -> Next:
+        """Play the game's draws and the bots until something else must
+        happen (a person, a table entry, another terminal, the end)."""
+        for _ in range(limit):
+            now = self.next()
+            if isinstance(now, Draw):
+                self.draw()
+            elif isinstance(now, Bot):
+                self.bot_plays(self.bot_move(think_for))
+            else:
+                return now
+        return self.next()
+
+    def undone(self) -> None:
+        """After an undo: nobody is owed a look, and whoever must decide now
+        is at the keyboard if a person decides."""
+        self.owed_a_look = None
+        if self.session.to_move() in self.session.human_seats():
+            self.viewer = self.first_viewer()
+
+    # --- frames ---------------------------------------------------------------------------
+
+    def frame(self, viewer: int | None = None, path: tuple[str, ...] = ()) -> Frame:
+        """What ``viewer`` (default: the person at the keyboard) sees at menu
+        level ``path``: computed once per position, viewer and path."""
+        viewer = self.viewer if viewer is None else viewer
+        session = self.session
+        key = (session.save.check, tuple(session.names), tuple(session.owners), viewer, tuple(path))
+        frame = self._frames.get(key)
+        if frame is None:
+            if len(self._frames) > 64:
+                self._frames.clear()
+            frame = self._frames[key] = self._frame(viewer, tuple(path))
+        return frame
+
+    def _menu_of(self, viewer: int, view: Any) -> list[tuple[Any, tuple[str, ...], Hashable | None]]:
+        """Each legal action with its group path and spot, once per position."""
+        session = self.session
+        key = (session.save.check, viewer)
+        if self._menu is None or self._menu[0] != key:
+            game = session.game
+            menu = [
+                (action, screen_api.group(game, view, action), screen_api.spot(game, view, action))
+                for action in session.legal_actions()
+            ]
+            self._menu = (key, menu)
+        return self._menu[1]
+
+    def _frame(self, viewer: int, path: tuple[str, ...]) -> Frame:
+        session = self.session
+        seat = session.to_move()
+        view = session.view(viewer)
+        reading = session.read_as(viewer) if session.mode == "table" else view
+        deciding = seat is not None and seat >= 0 and not session.may_act(viewer)
+        lines: list[Line] = []
+        spots: dict[Hashable, tuple[tuple[str, ...], Any]] = {}
+        menu: list = []
+        if deciding:
+            menu = self._menu_of(viewer, reading)
+            lines = self._lines(reading, viewer, path, menu)
+            for action, where, spot in menu:
+                if spot is None or (where[:1] and where[0] in self.hidden_groups and where != path):
+                    continue
+                spots.setdefault(spot, (where, action))
+        standing = session.standing(viewer, view)
+        side = tuple(
+            SideRow(
+                player.name,
+                player.is_bot,
+                standing.scores[s] if s < len(standing.scores) else 0,
+                s == seat,
+                s == viewer,
+            )
+            for s, player in enumerate(session.players)
+        )
+        return Frame(
+            ply=session.ply,
+            viewer=viewer,
+            path=path,
+            seat=seat,
+            deciding=deciding,
+            view=view,
+            prompt=self._prompt(reading, viewer, seat, standing),
+            lines=tuple(lines),
+            spots=spots,
+            menu=tuple(menu),
+            side=side,
+            waiting=waiting_words(seat, session.mode),
+            standing=standing,
+        )
+
+    def _lines(self, view: Any, viewer: int, path: tuple[str, ...], menu: list) -> list[Line]:
+        """The actions of the open level, labelled by the rules and tied to
+        their spot, and a line "NAME..." for each group below it, in the
+        order the rules list them; at the top, the rules' "why not?"."""
+        session = self.session
+        game, names = session.game, session.names
+        lines: list[Line] = []
+        opened: set[str] = set()
+        previews = screen_api.has_preview(game)
+        for action, where, spot in menu:
+            if where[: len(path)] != path:
+                continue
+            if len(where) == len(path):
+                preview = screen_api.preview(game, view, action, viewer) if previews else ""
+                lines.append(
+                    Line(
+                        name_seats(label(game, view, action), names),
+                        action,
+                        spot=spot,
+                        preview=name_seats(preview, names),
+                    )
+                )
+            elif where[len(path)] not in opened:
+                name = where[len(path)]
+                opened.add(name)
+                lines.append(Line(f"{name}...", group=(*path, name)))
+        if not path:
+            for refusal in screen_api.refusals(game, view, viewer):
+                reason = name_seats(refusal.reason, names)
+                lines.append(Line(f"✗ {refusal.label}: {reason}", why_not=reason, note=refusal.label))
+        return lines
+
+    def _prompt(self, view: Any, viewer: int, seat: int | None, standing: Any) -> str:
+        session = self.session
+        names = session.names
+        if seat is None:
+            if standing.lost:
+                return "Game over: the game is lost. s shows the score sheet."
+            winners = " and ".join(names[s] for s in standing.winners) or "nobody"
+            decided = f" ({standing.decided_by.rstrip('.')})" if standing.decided_by else ""
+            return f"Game over: {winners} won{decided}. s: score sheet."
+        if seat == CHANCE:
+            return "Table mode: say what happened." if session.mode == "table" else "Rolling..."
+        if session.is_bot(seat):
+            return f"{names[seat]} is thinking..."
+        if session.shared and seat != viewer:
+            owners = session.owners
+            owner = owners[seat] if seat < len(owners) else names[seat]  # as the table was last read
+            if not owner:
+                return f"Seat {seat + 1} is free: waiting for someone to take it (castletui join)."
+            return f"Waiting for {names[seat]} to decide at their terminal..."
+        return name_seats(screen_api.prompt(session.game, view, seat), names)
+
+    def hand_over_prompt(self, seat: int) -> str:
+        """The prompt while the person here sees how their turn ended before passing to ``seat``."""
+        session = self.session
+        viewer, next_person = session.names[self.viewer], session.names[seat]
+        if session.turn_player() == self.viewer:  # another decides during the viewer's turn
+            return f"{viewer}, {next_person} decides next; the device comes back to you. Enter passes it."
+        return f"{viewer}, this is how your turn ended. Enter passes the device to {next_person}."
+
+    def chance_question(self) -> tuple[str, list[tuple[str, Any]]]:
+        """Table mode: the question and the possible outcomes, each named
+        (a log line may keep a drawn card secret; the picker names it)."""
+        return self.session.chance_question()
+
+
+def waiting_words(seat: int | None, mode: str) -> str:
+    """The side panel's line when no one is to move: the game is over, or
+    chance decides (at a real table: the players say what came up)."""
+    if seat == CHANCE:
+        return " Say what came up: c" if mode == "table" else " Drawing..."
+    if seat is None:
+        return " Game over"
+    return ""

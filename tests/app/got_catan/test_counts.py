@@ -1,0 +1,107 @@
+"""What one keypress costs on the A Game of Thrones Catan map, counted in
+calls across the game's face (not in time: a busy machine changes time,
+not counts). Issue 27: one Enter that builds a road asks the rules for the
+legal actions once, each seat's view once, and redraws once; a cursor move
+asks the rules nothing beyond the frame already made."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from castletui.screens.game import GameScreen
+from castletui.screens.got_catan import GotCatanScreen
+from castletui.widgets.got_catan_map import GotCatanMap
+from rules import got_catan as game
+from rules.got_catan import BuildRoad
+from tests.app.driving import StillApp, open_table, settle
+from tests.app.got_catan.helpers import new_session, play_until, top
+
+FACE = (
+    "legal_actions",
+    "view",
+    "apply",
+    "to_move",
+    "result",
+    "group",
+    "spot",
+    "preview",
+    "label",
+    "prompt",
+    "refusals",
+    "describe",
+    "effects",
+    "build_menu",
+    "turn_player",
+)
+
+
+def turn_with_two_roads(session) -> bool:
+    step = top(session)
+    if step is None or step.kind != "turn":
+        return False
+    roads = [a for a in session.legal_actions() if isinstance(a, BuildRoad)]
+    return len(roads) >= 2
+
+
+@pytest.fixture
+def counted(monkeypatch):
+    """Every call across the face, and every redraw of the game screen."""
+    calls: Counter = Counter()
+    for name in FACE:
+        real = getattr(game, name)
+
+        def wrapped(*args, _real=real, _name=name, **kwargs):
+            calls[_name] += 1
+            return _real(*args, **kwargs)
+
+        monkeypatch.setattr(game, name, wrapped)
+    real_refresh = GameScreen.refresh_table
+
+    def refresh(self):
+        calls["redraw"] += 1
+        return real_refresh(self)
+
+    monkeypatch.setattr(GotCatanScreen, "refresh_table", refresh, raising=False)
+    return calls
+
+
+async def test_one_enter_that_builds_a_road_asks_the_rules_once(tmp_path, counted):
+    session = play_until(new_session(tmp_path / "g.toml", seed=2), turn_with_two_roads)
+    seat = top(session).seat
+    app = StillApp(save_dir=tmp_path, session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_table(pilot)
+        screen = app.screen
+        assert isinstance(screen, GotCatanScreen)
+        gift = screen.query_one(GotCatanMap)
+        edges = [spot for spot in sorted(gift.selectable) if spot[0] == "edge"]
+        await pilot.press("m")
+        gift.point_at(edges[0])
+        gift.post_message(GotCatanMap.CursorMoved(gift, edges[0]))
+        await settle(pilot)
+        assert screen.menu_path == ("Build", "Road")
+        # A cursor move: the frame is made already, nothing is asked of the rules.
+        counted.clear()
+        gift.point_at(edges[1])
+        gift.post_message(GotCatanMap.CursorMoved(gift, edges[1]))
+        await settle(pilot)
+        assert screen.highlighted_choice().where == edges[1]
+        moved = {name: count for name, count in counted.items() if name != "redraw"}
+        assert moved == {}, moved
+        # One Enter that builds the road.
+        counted.clear()
+        ply = session.ply
+        await pilot.press("enter")
+        await settle(pilot)
+        assert session.ply == ply + 1 and session.state.edge_owner[edges[1][1]] == seat
+        assert counted["apply"] == 1
+        assert counted["legal_actions"] <= 1
+        assert counted["redraw"] <= 1
+        # One view for the frame of the one seat on screen; the move's log line
+        # reads the seat's view before and after it (rules.core.log_lines).
+        assert counted["view"] <= 1 + 2, dict(counted)
+        assert counted["group"] <= len(session.legal_actions()) and counted["spot"] <= len(
+            session.legal_actions()
+        )

@@ -1,0 +1,361 @@
+"""The headless driver (castletui/driver.py): what happens now in every
+situation, the frame a seat sees in every game, and whole seeded games
+played through it, without Textual."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+import pytest
+
+import saves
+from castletui.driver import Bot, Draw, Driver, Entry, Over, Person, Remote
+from castletui.session import Session
+from rules import registry
+from rules.core import CHANCE, IllegalAction, table_entry
+from tests.toy_game import Face, Roll
+
+# --- next(): a stand-in session, so each situation is one line ------------------------------
+
+
+@dataclass
+class Table:
+    """Just what Driver.next asks of a Session."""
+
+    mover: int | None = 0
+    mode: str = "digital"
+    shared: bool = False
+    seat: int = 0
+    bots: tuple[int, ...] = ()
+    seats: int = 2
+    turn: int | None = None
+    differ: bool = True
+    form: tuple = ()
+    batch: object = None
+    ply: int = 3
+    owners: list = field(default_factory=list)
+
+    def to_move(self):
+        return self.mover
+
+    def is_bot(self, seat):
+        return seat in self.bots
+
+    def human_seats(self):
+        return [s for s in range(self.seats) if s not in self.bots]
+
+    def turn_player(self):
+        return self.mover if self.turn is None else self.turn
+
+    def views_differ(self, seat, other):
+        return self.differ
+
+    def hides_between_people(self):
+        return self.differ
+
+    def setup_form(self):
+        return self.form
+
+    def chance_batch(self):
+        return self.batch
+
+
+def test_next_says_the_game_is_over():
+    assert Driver(Table(mover=None)).next() == Over()
+
+
+def test_next_draws_digital_chance_and_asks_the_table_in_table_mode():
+    assert Driver(Table(mover=CHANCE)).next() == Draw()
+    batch = table_entry.Batch("Wolves", ("soldier", "archer"), 3, lambda action: None)
+    assert Driver(Table(mover=CHANCE, mode="table", form=(batch,))).next() == Entry("form", (batch,))
+    assert Driver(Table(mover=CHANCE, mode="table", batch=batch)).next() == Entry("counts", (batch,))
+    assert Driver(Table(mover=CHANCE, mode="table")).next() == Entry("picker")
+    one = batch._replace(count=1)
+    assert Driver(Table(mover=CHANCE, mode="table", batch=one)).next() == Entry("picker")
+
+
+def test_declining_the_form_or_the_counts_falls_back_to_the_picker():
+    batch = table_entry.Batch("Wolves", ("soldier", "archer"), 3, lambda action: None)
+    driver = Driver(Table(mover=CHANCE, mode="table", form=(batch,), batch=batch))
+    driver.form_declined = True
+    assert driver.next() == Entry("counts", (batch,))
+    driver.counts_declined_at = driver.session.ply
+    assert driver.next() == Entry("picker")
+
+
+def test_next_lets_a_bot_play_and_waits_for_another_terminal():
+    assert Driver(Table(mover=1, bots=(1,))).next() == Bot(1)
+    assert Driver(Table(mover=1, shared=True, seat=0)).next() == Remote(1)
+    assert Driver(Table(mover=0, shared=True, seat=0)).next() == Person(0)
+
+
+def test_the_curtain_falls_between_people_who_see_differently():
+    driver = Driver(Table(mover=1))
+    driver.viewer = 0
+    assert driver.next() == Person(1, "fall")
+    driver.viewer_acted = True
+    assert driver.next() == Person(1, "hand over")
+    driver.curtain_rose(1)
+    assert driver.viewer == 1 and driver.next() == Person(1)
+
+
+def test_no_curtain_when_views_are_alike_at_a_real_table_or_with_one_person():
+    for table in (Table(mover=1, differ=False), Table(mover=1, mode="table"), Table(mover=1, seats=1)):
+        driver = Driver(table)
+        driver.viewer = 0
+        assert driver.next() == Person(1)
+
+
+def test_a_person_who_passed_mid_turn_is_owed_a_look_at_how_it_ended():
+    table = Table(mover=1, turn=0)
+    driver = Driver(table)
+    driver.viewer = 0
+    driver.handing_over(1)  # the defender reacts during seat 0's turn
+    assert driver.owed_a_look == 0
+    driver.curtain_rose(1)
+    table.mover, table.turn = 2, 2  # seat 0's turn ended while seat 1 had the device
+    table.seats = 3
+    assert driver.next() == Person(2, "look", 0)
+    driver.curtain_rose(0, to_look=True)
+    assert driver.owed_a_look is None and driver.viewer == 0
+    assert driver.next() == Person(2, "hand over")  # seat 0 looked: they pass it on
+
+
+# --- next() and run() on real sessions -----------------------------------------------------
+
+
+def new_pig(tmp_path, *players, mode="digital") -> Session:
+    return Session.new("pig", "standard", list(players), mode=mode, seed=5, path=tmp_path / "pig.toml")
+
+
+def test_run_plays_draws_and_bots_until_a_person_decides(pig, tmp_path):
+    session = new_pig(tmp_path, saves.Player("Coco"), saves.Player("Bot", "bot", "normal"))
+    driver = Driver(session)
+    assert driver.next() == Person(0)
+    driver.person_acts(Roll())
+    assert driver.next() == Draw()
+    now = driver.run()
+    assert now in (Person(0), Over()) and session.ply >= 2
+
+
+def test_a_person_acts_only_through_the_sessions_guard(pig, tmp_path):
+    session = new_pig(tmp_path, saves.Player("Coco"), saves.Player("Wei"))
+    driver = Driver(session)
+    driver.viewer = 1
+    with pytest.raises(IllegalAction, match="not yours"):
+        driver.person_acts(Roll())
+    assert session.ply == 0 and not driver.viewer_acted
+    driver.viewer = 0
+    driver.person_acts(Roll())
+    assert driver.viewer_acted
+    with pytest.raises(IllegalAction, match="The game itself rolls"):
+        driver.person_acts(Face(3))
+
+
+def test_a_real_hot_seat_game_lowers_the_curtain_between_hands(tmp_path):
+    session = Session.new(
+        "castlecards", "two-player", [saves.Player("Ann"), saves.Player("Bo")], seed=3, path=None
+    )
+    driver = Driver(session)
+    assert driver.hidden_between_people()
+    assert isinstance(driver.run(), Person)
+    seat = session.to_move()
+    driver.curtain_rose(seat)
+    for _ in range(200):  # play until the other person decides
+        if session.to_move() not in (seat, CHANCE):
+            break
+        if session.to_move() == CHANCE:
+            driver.draw()
+            continue
+        driver.person_acts(session.legal_actions()[-1])
+    assert driver.next() == Person(session.to_move(), "hand over")
+
+
+# --- frames ---------------------------------------------------------------------------------------
+
+
+GAMES = {
+    "castle-raisers": "competitive",
+    "catapult-castle": "standard",
+    "castlecards": "two-player",
+    "got-catan": "base",
+}
+
+
+def started(game_id: str, variant: str, bots: bool = False, seed: int = 2) -> Session:
+    info = registry.get(game_id).INFO
+    seats = info.variant(variant).min_seats
+    players = [saves.Player(f"P{i}", "bot" if bots else "human", "random") for i in range(seats)]
+    session = Session.new(game_id, variant, players, seed=seed, path=None)
+    Driver(session).run()
+    return session
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_the_frame_of_the_seat_to_move_lists_its_choices_from_its_view(game_id):
+    session = started(game_id, GAMES[game_id])
+    driver = Driver(session)
+    seat = session.to_move()
+    frame = driver.frame(seat)
+    assert frame.deciding and frame.seat == seat and frame.prompt
+    assert frame.view == session.view(seat)
+    assert any(not line.disabled for line in frame.lines)
+    assert driver.frame(seat) is frame  # once per position, viewer and path
+    legal = session.legal_actions()
+    for line in frame.lines:
+        assert line.action is None or line.action in legal
+    for _where, action in frame.spots.values():
+        assert action in legal
+    for line in frame.lines:
+        if line.group is not None:
+            inner = driver.frame(seat, line.group)
+            assert inner.path == line.group and inner.lines
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_a_seat_that_does_not_decide_gets_no_choices_and_no_legal_list(game_id, monkeypatch):
+    session = started(game_id, GAMES[game_id])
+    seat = session.to_move()
+    other = (seat + 1) % len(session.players)
+
+    def no_legal_list():
+        raise AssertionError("the legal actions of another seat were read")
+
+    monkeypatch.setattr(session, "legal_actions", no_legal_list)
+    frame = Driver(session).frame(other)
+    assert not frame.deciding and frame.lines == () and not frame.spots
+    assert frame.view == session.view(other)
+
+
+def test_spots_inside_unopened_groups_are_offered_on_the_got_map():
+    session = started("got-catan", "base", seed=4)
+    driver = Driver(session)
+    for _ in range(40):  # to a turn where something can be built
+        frame = driver.frame(session.to_move())
+        inside = [path for path, _ in frame.spots.values() if path]
+        if inside:
+            break
+        session.act(session.legal_actions()[0])
+        driver.run()
+    assert inside, "no spot inside a group came up"
+    # A spot inside a group: its path opens a level that lists it.
+    spot = next(spot for spot, (path, _) in frame.spots.items() if path)
+    path, action = frame.spots[spot]
+    opened = driver.frame(session.to_move(), path)
+    assert opened.line_at(spot) is not None
+
+
+def test_the_frame_after_the_game_says_who_won(pig, tmp_path):
+    session = new_pig(tmp_path, saves.Player("Bot", "bot", "normal"), saves.Player("Bob", "bot", "normal"))
+    assert Driver(session).run() == Over()
+    frame = Driver(session).frame(0)
+    assert frame.prompt.startswith("Game over:") and frame.waiting == " Game over"
+    assert not frame.lines
+
+
+# --- whole games through the driver -------------------------------------------------------------
+
+
+def every_variant():
+    for game_id in registry.ids():
+        for variant in registry.get(game_id).INFO.variants:
+            yield game_id, variant.name
+
+
+@pytest.mark.parametrize(("game_id", "variant"), list(every_variant()))
+def test_seeded_games_play_to_the_end_through_the_driver(game_id, variant):
+    """Random bots and a person who takes a random line of each frame: the
+    game ends, and every line offered is accepted."""
+    info = registry.get(game_id).INFO
+    seats = info.variant(variant).max_seats
+    players = [saves.Player(f"P{i}", "human" if i == 0 else "bot", "random") for i in range(seats)]
+    session = Session.new(game_id, variant, players, seed=7, path=None)
+    driver = Driver(session)
+    rng = random.Random(7)
+    for _ in range(3000):
+        now = driver.run(think_for=None)
+        if isinstance(now, Over):
+            break
+        assert isinstance(now, Person) and now.seat == 0
+        frame = driver.frame(0)
+        path = ()
+        while True:
+            choosable = [line for line in driver.frame(0, path).lines if not line.disabled]
+            line = rng.choice(choosable)
+            if line.group is None:
+                break
+            path = line.group
+        driver.person_acts(line.action)
+        assert frame is not driver.frame(0)
+    assert session.over and session.ply > 20, session.ply
+
+
+# --- whole hot-seat games through the driver (once keyboard tests of the GoT screen) --------------
+
+
+def hot_seat(session: Session, choose, limit: int = 6000) -> int:
+    """Play a hot-seat game of people to its end through the driver, as the
+    screen does: the curtain falls (or the device is handed over) whenever
+    the driver says so, and each person takes the frame's line of the
+    action ``choose(session)`` wants, in the group the frame shows it in.
+    Returns how many times the curtain fell."""
+    driver = Driver(session)
+    curtains = 0
+    for _ in range(limit):
+        now = driver.run()
+        if isinstance(now, Over):
+            return curtains
+        assert isinstance(now, Person), now
+        if now.curtain == "look":
+            curtains += 1
+            driver.curtain_rose(now.looker, to_look=True)
+            continue
+        if now.curtain:
+            curtains += 1
+            if now.curtain == "hand over":
+                driver.handing_over(now.seat)
+            driver.curtain_rose(now.seat)
+        else:
+            driver.took_seat(now.seat)
+        wanted = choose(session)
+        frame = driver.frame()
+        path = next(path for action, path, _ in frame.menu if action == wanted)
+        lines = driver.frame(None, path).lines
+        assert any(line.action == wanted and not line.disabled for line in lines), (wanted, path)
+        driver.person_acts(wanted)
+    raise AssertionError("the game did not end")
+
+
+def test_a_whole_hot_seat_game_of_three_people_with_the_curtain_between_them():
+    from rules import got_catan
+
+    session = Session.new("got-catan", "base", [saves.Player(n) for n in ("Ann", "Bran", "Cat")], seed=7)
+
+    def planned(session):
+        wanted = got_catan.bot_action(session.state, "normal", random.Random(session.ply))
+        return got_catan.EndTurn() if isinstance(wanted, got_catan.OfferTrade) else wanted
+
+    curtains = hot_seat(session, planned)
+    assert session.over and session.result().winners
+    assert curtains >= session.state.turn_number - 1, "the curtain fell between the people"
+
+
+def test_a_whole_brotherhood_hot_seat_game_ends_by_a_breach():
+    """Three people following the base game's plans (no guards but the
+    set-up's, no heroes): the Wall falls on the third breach."""
+    from rules import got_catan
+    from rules.got_catan.bots.planner import planned_action
+
+    session = Session.new(
+        "got-catan", "brotherhood", [saves.Player(n) for n in ("Ann", "Bran", "Cat")], seed=11
+    )
+
+    def planned(session):
+        wanted = planned_action(session.state, random.Random(session.ply), watch=False)
+        return got_catan.EndTurn() if isinstance(wanted, got_catan.OfferTrade) else wanted
+
+    curtains = hot_seat(session, planned)
+    assert session.state.ended_by == "breach" and session.state.breaches == 3
+    assert session.result().winners
+    assert curtains >= session.state.turn_number - 1
