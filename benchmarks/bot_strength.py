@@ -41,9 +41,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from rules import registry  # noqa: E402
-from rules.core import CHANCE, Config, bots, chance_rng, sample_outcome  # noqa: E402
-from rules.core.search import work_budget  # noqa: E402
+from castletui.rules import registry  # noqa: E402
+from castletui.rules.core import CHANCE, Config, bots, chance_rng, sample_outcome  # noqa: E402
+from castletui.rules.core.search import work_budget  # noqa: E402
 
 PLY_LIMIT = 20_000
 

@@ -24,9 +24,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-import rules.castle_raisers as game  # noqa: E402
-from rules.castle_raisers.bots import coop, search  # noqa: E402
-from rules.core import CHANCE, Config, chance_rng, sample_outcome  # noqa: E402
+import castletui.rules.castle_raisers as game  # noqa: E402
+from castletui.rules.castle_raisers.bots import coop, search  # noqa: E402
+from castletui.rules.core import CHANCE, Config, chance_rng, sample_outcome  # noqa: E402
 
 COUNTS = {"steps": 0, "estimates": 0}
 

@@ -93,13 +93,14 @@ def describe(counted: Counter, runs: int = 1) -> str:
 
 async def measure(seed: int) -> Counter:
     """The keys of one game with ``seed``, played in the tree on sys.path."""
-    import saves
+    from castletui.rules import castle_raisers as game
+    from castletui.rules.core import CHANCE, chance_rng, sample_outcome
+
+    from castletui import saves
     from castletui.app import CastleApp
     from castletui.screens import dialogs
     from castletui.screens.game import GameScreen
     from castletui.session import Session
-    from rules import castle_raisers as game
-    from rules.core import CHANCE, chance_rng, sample_outcome
 
     try:  # the counts line and the set-up form (absent before table entry)
         from castletui.screens.table_entry import CountsEntry, SetupForm, read_counts
@@ -125,7 +126,7 @@ async def measure(seed: int) -> Counter:
 
     def typed(batch, names, drawn: list[str]) -> str:
         """The shortest text the line reads as ``drawn`` (its pieces' kinds)."""
-        from rules.core import name_seats
+        from castletui.rules.core import name_seats
 
         kinds = tuple(name_seats(kind, names) for kind in batch.kinds)
         wanted = tuple(drawn.count(name_seats(kind, names)) for kind in batch.kinds)
@@ -158,7 +159,7 @@ async def measure(seed: int) -> Counter:
             return False
 
     def batch_text(session, batches) -> list[str]:
-        from rules.core import name_seats
+        from castletui.rules.core import name_seats
 
         state, ply, texts = session.state, session.ply, []
         for batch in batches:

@@ -24,13 +24,14 @@ def bare_app():
 
 
 def castle_app(target: str):
+    from castletui.saves import Player
+
     from castletui.app import CastleApp, Start
-    from saves import Player
 
     if target == "menu":
         start = Start("menu")
     else:
-        from rules import registry
+        from castletui.rules import registry
 
         variant = registry.get(target).INFO.variants[0]
         seats = max(2, variant.min_seats) if variant.max_seats >= 2 else 1

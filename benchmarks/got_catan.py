@@ -43,8 +43,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-import rules.got_catan as game  # noqa: E402
-from rules.core import CHANCE, Config, chance_rng, sample_outcome  # noqa: E402
+import castletui.rules.got_catan as game  # noqa: E402
+from castletui.rules.core import CHANCE, Config, chance_rng, sample_outcome  # noqa: E402
 
 
 def random_game(seats: int, seed: int, variant: str = "base") -> int:
@@ -117,7 +117,7 @@ def strength(games: int) -> tuple[int, int, int]:
 def watch_game(seed: int, watchers: set[int], seats: int = 4):
     """A seeded Brotherhood game of planners; those in ``watchers`` defend
     the Wall, the others play the base game's plans. The final state."""
-    from rules.got_catan.bots.planner import planned_action
+    from castletui.rules.got_catan.bots.planner import planned_action
 
     state = game.setup(Config("brotherhood", seats))
     rng = random.Random(seed)

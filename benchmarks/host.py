@@ -37,11 +37,11 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import asyncssh  # noqa: E402
+from castletui.rules import castlecards as game  # noqa: E402
+from castletui.saves.table import Table  # noqa: E402
 
-import saves  # noqa: E402
+from castletui import saves  # noqa: E402
 from castletui.shared import create_table  # noqa: E402
-from rules import castlecards as game  # noqa: E402
-from saves.table import Table  # noqa: E402
 from tests.host.conftest import Player, RunningHost  # noqa: E402
 
 LIMIT_MS = 300.0

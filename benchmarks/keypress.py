@@ -28,15 +28,15 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from castletui.rules import got_catan, registry  # noqa: E402
 from textual.app import App  # noqa: E402
 from textual.widgets import Footer, Header, OptionList  # noqa: E402
 
-import saves  # noqa: E402
+from castletui import saves  # noqa: E402
 from castletui.app import CastleApp  # noqa: E402
 from castletui.screens.game import GameScreen  # noqa: E402
 from castletui.session import Session  # noqa: E402
 from castletui.widgets.got_catan_map import GotCatanMap  # noqa: E402
-from rules import got_catan, registry  # noqa: E402
 
 SIZES = ((80, 24), (120, 40))
 

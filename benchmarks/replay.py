@@ -39,7 +39,7 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from save_cost import LONGEST, long_game  # noqa: E402
 
-import saves  # noqa: E402
+from castletui import saves  # noqa: E402
 from castletui.app import CastleApp, Start  # noqa: E402
 from castletui.replay import Replay  # noqa: E402
 

@@ -25,15 +25,16 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-import saves  # noqa: E402
-from rules import registry  # noqa: E402
-from rules.core import (  # noqa: E402
+from castletui.rules import registry  # noqa: E402
+from castletui.rules.core import (  # noqa: E402
     CHANCE,
     Config,
     bots,  # noqa: E402
     chance_rng,
     sample_outcome,
 )
+
+from castletui import saves  # noqa: E402
 
 
 def random_game(game, config: Config, seed: int) -> int:

@@ -40,12 +40,12 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import msgspec  # noqa: E402
+from castletui.rules import registry  # noqa: E402
+from castletui.rules.core import CHANCE, Config  # noqa: E402
+from castletui.saves.table import Table  # noqa: E402
 
-import saves  # noqa: E402
+from castletui import saves  # noqa: E402
 from castletui.session import Session  # noqa: E402
-from rules import registry  # noqa: E402
-from rules.core import CHANCE, Config  # noqa: E402
-from saves.table import Table  # noqa: E402
 
 # The longest random games of each game: the variant and seats to play.
 LONGEST = {
@@ -133,7 +133,7 @@ def table_times(
     commits, reads = [], []
     # The long game's draws are patient ones, not the table's by seed and
     # ply: the table still draws and compares (the same cost), but takes them.
-    taken = mock.patch("saves.table.sample_outcome", return_value=_Any())
+    taken = mock.patch("castletui.saves.table.sample_outcome", return_value=_Any())
     taken.start()
     for ply in range(start, start + samples):
         seen, _ = table.read()

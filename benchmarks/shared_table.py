@@ -74,11 +74,12 @@ def terminal(table: Path, seat: int, who: str, options: argparse.Namespace, out:
     """One player's castletui: play our seat at pace, note commit and
     redraw times, the CPU spent playing and watching idle."""
     written = count_terminal_bytes()
+    from castletui.rules.core import CHANCE
+
     from castletui.app import Start
     from castletui.screens.game import GameScreen
     from castletui.session import Session
     from castletui.shared import SharedApp
-    from rules.core import CHANCE
 
     committed: dict[int, float] = {}
     shown: dict[int, float] = {}
@@ -169,9 +170,10 @@ def percentile(values: list[float], fraction: float) -> float:
 
 
 def measure(options: argparse.Namespace) -> dict:
-    import saves
+    from castletui.saves.table import Table
+
+    from castletui import saves
     from castletui.shared import create_table
-    from saves.table import Table
 
     variant = {"castlecards": "multi-player", "got-catan": "base"}.get(options.game, "standard")
     if options.game == "castle-raisers":

@@ -17,9 +17,9 @@ from textual.css.query import NoMatches
 from textual.drivers._writer_thread import WriterThread
 
 from castletui import settings as settings_file
+from castletui.saves.store import save_dir as save_dir_of
 from castletui.settings import Settings
 from castletui.terminal import HangUpWatch, hung_up, silence_output
-from saves.store import save_dir as save_dir_of
 
 # The saves codec and the session load when first needed, not before the
 # menu's first frame; the settings (msgspec, a small TOML file) come first:
@@ -309,7 +309,7 @@ class CastleApp(App):
 
     def start_game(self, **new_game) -> None:
         """Start a new game from the wizard's (or command line's) choices."""
-        import saves
+        from castletui import saves
         from castletui.session import Session
 
         try:
@@ -323,7 +323,7 @@ class CastleApp(App):
 
     def new_save_path(self, game_id: str) -> Path:
         """A new file for a new game, never one another game has."""
-        import saves
+        from castletui import saves
 
         return saves.new_save_path(self.save_dir, f"{game_id}-{save_stamp()}")
 
@@ -337,7 +337,7 @@ class CastleApp(App):
     def resume(self, path: Path | None = None) -> None:
         """Open a save (the latest when no path is given), offering the last
         legal move of a damaged one."""
-        import saves
+        from castletui import saves
         from castletui.screens.dialogs import ConfirmScreen
         from castletui.session import Session
 

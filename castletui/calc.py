@@ -29,8 +29,8 @@ from rich.console import Console
 from rich.prompt import InvalidResponse, Prompt
 from rich.text import Text
 
-from rules import registry
-from rules.core import IllegalAction, screen
+from castletui.rules import registry
+from castletui.rules.core import IllegalAction, screen
 
 PROMPT = "> "
 

@@ -160,7 +160,7 @@ def warn_about_settings(args: argparse.Namespace) -> None:
 def seed_argument(text: str) -> int:
     """``--seed``: a whole number a save holds (saves/seeds.py), checked
     before Python's ``int`` refuses a very long one in its own words."""
-    from saves.seeds import read_seed
+    from castletui.saves.seeds import read_seed
 
     try:
         return read_seed(text)
@@ -235,7 +235,7 @@ def check_posix(args: argparse.Namespace) -> None:
     (Windows), say so in one line before anything starts. Local play needs
     neither (saves.table.posix_problem)."""
     if is_shared(args) or args.command in ("serve", "host"):
-        from saves.table import posix_problem
+        from castletui.saves.table import posix_problem
 
         problem = posix_problem()
         if problem:
@@ -245,7 +245,7 @@ def check_posix(args: argparse.Namespace) -> None:
 def calc_command(args: argparse.Namespace) -> int:
     """A rules helper on a line prompt (castletui/calc.py); no textual."""
     from castletui import calc
-    from rules import registry
+    from castletui.rules import registry
 
     if args.game not in registry.ids():
         raise Refused(str(registry.UnknownGame(args.game)))
@@ -255,7 +255,7 @@ def calc_command(args: argparse.Namespace) -> int:
 
 def check_folder(text: str) -> None:
     """Refuse a save folder no file system takes, before anything uses it."""
-    from saves import SaveError, store
+    from castletui.saves import SaveError, store
 
     try:
         store.check_folder_name(text)
@@ -265,7 +265,7 @@ def check_folder(text: str) -> None:
 
 def list_command(args: argparse.Namespace) -> int:
     if args.games:
-        from rules import registry
+        from castletui.rules import registry
 
         for game_id in registry.ids():
             info = registry.get(game_id).INFO
@@ -275,7 +275,7 @@ def list_command(args: argparse.Namespace) -> int:
             )
             print(f"{game_id:<18} {info.title}: {variants}")
         return 0
-    import saves
+    from castletui import saves
     from castletui.listing import where_it_stands
 
     warn_about_settings(args)
@@ -310,10 +310,10 @@ def open_replay(args: argparse.Namespace):
     ``--as`` (any seat, or all, once the game is over), or a shared table
     seen by whoever runs this (``--as`` is then who they are, as for
     ``join``: honoured only over a folder of their own Unix user's)."""
-    import saves
+    from castletui import saves
     from castletui.replay import Replay
-    from rules.core import IllegalAction
-    from saves.table import as_name_problem, identity, is_table
+    from castletui.rules.core import IllegalAction
+    from castletui.saves.table import as_name_problem, identity, is_table
 
     path = find_save(args.file, save_folder(args))
     try:
@@ -346,7 +346,7 @@ def replay_text_command(args: argparse.Namespace) -> int:
 def print_rules(game_id: str) -> int:
     from importlib import resources
 
-    from rules import registry
+    from castletui.rules import registry
 
     if not game_id:
         print("castletui rules GAME --print; games: " + ", ".join(registry.ids()))
@@ -361,7 +361,7 @@ def print_rules(game_id: str) -> int:
 
 
 def run_app(args: argparse.Namespace) -> int:
-    from rules import registry
+    from castletui.rules import registry
 
     start = start_from(args, registry)
     if isinstance(start, int):
@@ -435,8 +435,8 @@ def is_shared(args: argparse.Namespace) -> bool:
 
 def table_folder(args: argparse.Namespace) -> Path:
     """--table-dir, else $CASTLETUI_TABLE_DIR, else the settings', else the data folder's."""
+    from castletui.saves.table import ENVIRONMENT_VARIABLE, table_dir
     from castletui.settings import folder_setting
-    from saves.table import ENVIRONMENT_VARIABLE, table_dir
 
     text = folder_setting(getattr(args, "table_dir", None), ENVIRONMENT_VARIABLE, settings_of(args).table_dir)
     if text:
@@ -448,8 +448,8 @@ def player_identity(args: argparse.Namespace) -> str:
     """Who plays shared tables from this castletui (``--as``, else the Unix
     user). ``--as`` is the forced command of a game account: it is honoured
     only over a table folder of the Unix user running castletui."""
-    from saves import SaveError
-    from saves.table import as_name_problem, identity
+    from castletui.saves import SaveError
+    from castletui.saves.table import as_name_problem, identity
 
     as_name = getattr(args, "as_name", None)
     try:
@@ -497,7 +497,7 @@ def serve_command_line(args: argparse.Namespace) -> str:
 
 def save_folder(args: argparse.Namespace) -> Path:
     """--save-dir, else $CASTLETUI_SAVE_DIR, else the settings', else the data folder's."""
-    import saves
+    from castletui import saves
     from castletui.settings import folder_setting
 
     text = getattr(args, "save_dir", None)
@@ -554,7 +554,7 @@ def _start_from(args: argparse.Namespace, registry):
     if command == "resume":
         path = find_save(args.file, save_folder(args)) if args.file else None
         if path is not None:
-            from saves.table import is_table, not_a_save_message
+            from castletui.saves.table import is_table, not_a_save_message
 
             if is_table(path):
                 raise Refused(not_a_save_message(path))
@@ -601,9 +601,9 @@ def choose_variant(info, name: str | None, players: int) -> tuple:
 
 def new_game_start(args: argparse.Namespace, registry):
     from castletui.app import Start
-    from rules.core import IllegalAction, parse_option
-    from saves import Player
-    from saves.names import name_key, name_problem, normal_name
+    from castletui.rules.core import IllegalAction, parse_option
+    from castletui.saves import Player
+    from castletui.saves.names import name_key, name_problem, normal_name
 
     info = registry.get(args.game).INFO
     names = [name.strip() for name in args.names.split(",")] if args.names else []
@@ -640,7 +640,7 @@ def new_game_start(args: argparse.Namespace, registry):
     bots = args.bots if args.bots is not None else 0
     if not 0 <= bots <= count:
         raise Refused(f"--bots takes 0 to {count} for {count} players, not {bots}.")
-    from rules.core import bots as bot_levels
+    from castletui.rules.core import bots as bot_levels
 
     if args.level not in bot_levels.LEVELS:
         raise Refused(f"--level takes one of {', '.join(bot_levels.LEVELS)}, not {args.level!r}.")

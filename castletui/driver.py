@@ -27,8 +27,8 @@ from collections.abc import Hashable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules.core import CHANCE, label, name_seats, table_entry
-from rules.core import screen as screen_api
+from castletui.rules.core import CHANCE, label, name_seats, table_entry
+from castletui.rules.core import screen as screen_api
 
 SeatView = Any
 """A game's ``view(state, seat)``: everything a widget of a seat draws

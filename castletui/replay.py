@@ -32,13 +32,13 @@ from typing import Any
 
 import msgspec
 
-import saves
+from castletui import saves
+from castletui.rules import registry
+from castletui.rules.core import CHANCE, IllegalAction, Result, log_lines, name_seats, view_action
+from castletui.rules.core import screen as screen_api
+from castletui.saves import SaveError, SaveFile
+from castletui.saves.table import Table, is_table, not_a_save_message
 from castletui.session import Session
-from rules import registry
-from rules.core import CHANCE, IllegalAction, Result, log_lines, name_seats, view_action
-from rules.core import screen as screen_api
-from saves import SaveError, SaveFile
-from saves.table import Table, is_table, not_a_save_message
 
 EVERYONE = None
 """The viewer that sees everything (every hand open)."""

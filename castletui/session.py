@@ -21,10 +21,10 @@ from typing import Any
 
 import msgspec
 
-import saves
+from castletui import saves
 from castletui.driver import Driver
-from rules import registry
-from rules.core import (
+from castletui.rules import registry
+from castletui.rules.core import (
     CHANCE,
     IllegalAction,
     Result,
@@ -37,8 +37,8 @@ from rules.core import (
     sample_outcome,
     table_entry,
 )
-from saves import Player, SaveError, SaveFile
-from saves.table import signature, status_text
+from castletui.saves import Player, SaveError, SaveFile
+from castletui.saves.table import signature, status_text
 
 
 @dataclass
@@ -93,7 +93,7 @@ class Session:
         seed: int | None = None,
         path: Path | None = None,
     ) -> Session:
-        from rules.core import Config
+        from castletui.rules.core import Config
 
         if seed is None:
             seed = random.SystemRandom().randrange(1, 10**9)
@@ -109,7 +109,7 @@ class Session:
         """A saved game from its file. A shared table is refused: as an
         ordinary save it would autosave over the table without its lock and
         drop who owns each seat."""
-        from saves.table import is_table, not_a_save_message
+        from castletui.saves.table import is_table, not_a_save_message
 
         if is_table(path):
             raise saves.SaveError(not_a_save_message(Path(path)), path=Path(path))

@@ -27,7 +27,7 @@ from typing import Annotated
 import msgspec
 import tomli_w
 
-from saves.names import name_key, name_problem, normal_name
+from castletui.saves.names import name_key, name_problem, normal_name
 
 ENVIRONMENT_VARIABLE = "CASTLETUI_CONFIG_DIR"
 FILE_NAME = "settings.toml"

@@ -16,13 +16,13 @@ from castletui.app import CastleApp, Start
 
 def who_of(app: Any) -> str:
     """The identity this castletui plays shared tables as."""
-    from saves.table import identity
+    from castletui.saves.table import identity
 
     return getattr(app, "who", "") or identity()
 
 
 def table_dir_of(app: Any) -> Path:
-    from saves.table import table_dir
+    from castletui.saves.table import table_dir
 
     return getattr(app, "table_dir", None) or table_dir()
 
@@ -49,10 +49,10 @@ def create_table(
     lie in a folder other Unix users can read. SaveError if it cannot be.
     No seed is taken: the table draws its own, which nobody sees
     (saves.table.Table.create)."""
-    import saves
-    from rules import registry
-    from rules.core import Config
-    from saves.table import Table, exposure_warning, status_text
+    from castletui import saves
+    from castletui.rules import registry
+    from castletui.rules.core import Config
+    from castletui.saves.table import Table, exposure_warning, status_text
 
     if mode != "digital":
         raise saves.SaveError("A shared table is played digitally: castletui rolls and draws for everyone.")
@@ -81,7 +81,7 @@ def _stamp() -> str:
 
 def open_at_table(app: Any, table: Any, seat: int, warning: str = "") -> None:
     """Show the game on ``table`` from ``seat`` (already this player's)."""
-    import saves
+    from castletui import saves
     from castletui.session import Session
 
     try:
@@ -96,7 +96,7 @@ def open_at_table(app: Any, table: Any, seat: int, warning: str = "") -> None:
 
 def start_shared_game(app: Any, **new_game: Any) -> None:
     """The wizard's (or the command line's) new game, on a shared table."""
-    import saves
+    from castletui import saves
 
     if new_game.pop("seed", None) is not None:
         # Whoever knows the seed knows every hand and every draw.
@@ -124,8 +124,8 @@ def join_table(app: Any, path: Path, seat: int | None = None) -> bool:
     """Take ``seat`` at the table in ``path`` (None: your seat there if you
     have one, else the first free one) and open it; False (after saying
     why) when that cannot be."""
-    import saves
-    from saves.table import Table
+    from castletui import saves
+    from castletui.saves.table import Table
 
     who = who_of(app)
     table = Table(path)

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import watchfiles
 
-from saves.table import Signature, signature
+from castletui.saves.table import Signature, signature
 
 DEBOUNCE_MS = 50
 """The longest watchfiles gathers a burst of events (a table write is a

@@ -22,10 +22,10 @@ class Entry(NamedTuple):
 
 
 ENTRIES: dict[str, Entry] = {
-    "catapult-castle": Entry("rules.catapult_castle", "castletui.screens.catapult_castle"),
-    "castle-raisers": Entry("rules.castle_raisers", "castletui.screens.castle_raisers"),
-    "castlecards": Entry("rules.castlecards", "castletui.screens.castlecards"),
-    "got-catan": Entry("rules.got_catan", "castletui.screens.got_catan"),
+    "catapult-castle": Entry("castletui.rules.catapult_castle", "castletui.screens.catapult_castle"),
+    "castle-raisers": Entry("castletui.rules.castle_raisers", "castletui.screens.castle_raisers"),
+    "castlecards": Entry("castletui.rules.castlecards", "castletui.screens.castlecards"),
+    "got-catan": Entry("castletui.rules.got_catan", "castletui.screens.got_catan"),
 }
 
 

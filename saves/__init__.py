@@ -25,14 +25,14 @@ import os
 from pathlib import Path
 from typing import Any
 
-from rules import registry
-from rules.core import Config, IllegalAction, check_config, state_hash
-from saves.codec import FORMATS
-from saves.errors import SaveError
-from saves.names import name_problem
-from saves.replay import append, decode_action, decode_actions, replay_states, truncated, verify
-from saves.schema import FORMAT, VERSION, Check, LogEntry, Player, SaveConfig, SaveFile
-from saves.store import (
+from castletui.rules import registry
+from castletui.rules.core import Config, IllegalAction, check_config, state_hash
+from castletui.saves.codec import FORMATS
+from castletui.saves.errors import SaveError
+from castletui.saves.names import name_problem
+from castletui.saves.replay import append, decode_action, decode_actions, replay_states, truncated, verify
+from castletui.saves.schema import FORMAT, VERSION, Check, LogEntry, Player, SaveConfig, SaveFile
+from castletui.saves.store import (
     Appended,
     Position,
     Rewritten,

@@ -70,10 +70,9 @@ from typing import Annotated, Any, NamedTuple
 
 import msgspec
 import tomli_w
-
-from saves.errors import SaveError
-from saves.names import name_problem
-from saves.schema import FORMAT, MAX_PLIES, VERSION, After, Check, Envelope, LogEntry, SaveFile
+from castletui.saves.errors import SaveError
+from castletui.saves.names import name_problem
+from castletui.saves.schema import FORMAT, MAX_PLIES, VERSION, After, Check, Envelope, LogEntry, SaveFile
 
 FORMATS = (".toml", ".json")
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import unicodedata
 
-from saves.schema import MAX_NAME_LENGTH
+from castletui.saves.schema import MAX_NAME_LENGTH
 
 # Controls (Cc), format characters (Cf: zero-width spaces and joiners, the
 # bidirectional overrides that reorder the text around a name, soft

@@ -12,12 +12,11 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 import msgspec
-
-from rules import registry
-from rules.core import CHANCE, IllegalAction, check_config, state_hash
-from saves.codec import in_words
-from saves.errors import SaveError
-from saves.schema import Check, LogEntry, SaveFile
+from castletui.rules import registry
+from castletui.rules.core import CHANCE, IllegalAction, check_config, state_hash
+from castletui.saves.codec import in_words
+from castletui.saves.errors import SaveError
+from castletui.saves.schema import Check, LogEntry, SaveFile
 
 
 def game_of(save: SaveFile, source: str = "the save"):

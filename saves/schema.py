@@ -19,8 +19,7 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 import msgspec
-
-from rules.core import Config
+from castletui.rules.core import Config
 
 FORMAT = "castletui-save"
 VERSION = 2

@@ -34,8 +34,7 @@ except ImportError:  # Windows: no flock, so every autosave writes the file whol
     fcntl = None
 
 import msgspec
-
-from saves.codec import (
+from castletui.saves.codec import (
     FORMATS,
     Layout,
     decode,
@@ -46,8 +45,8 @@ from saves.codec import (
     format_of,
     parse_lines,
 )
-from saves.errors import SaveError
-from saves.schema import MAX_PLIES, MAX_SAVE_BYTES, LogEntry, SaveFile
+from castletui.saves.errors import SaveError
+from castletui.saves.schema import MAX_PLIES, MAX_SAVE_BYTES, LogEntry, SaveFile
 
 ENVIRONMENT_VARIABLE = "CASTLETUI_SAVE_DIR"
 

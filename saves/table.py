@@ -47,16 +47,15 @@ from pathlib import Path
 from typing import Any
 
 import msgspec
-
-from rules import registry
-from rules.core import CHANCE, IllegalAction, chance_rng, sample_outcome, state_hash
-from saves import now
-from saves.codec import JSON_END, JSON_LOG, decode_layout, encode
-from saves.errors import SaveError
-from saves.names import name_key, name_problem, normal_name
-from saves.replay import game_of, replay_states, verify
-from saves.schema import MAX_NAME_LENGTH, Check, LogEntry, Player, SaveFile
-from saves.store import (
+from castletui.rules import registry
+from castletui.rules.core import CHANCE, IllegalAction, chance_rng, sample_outcome, state_hash
+from castletui.saves import now
+from castletui.saves.codec import JSON_END, JSON_LOG, decode_layout, encode
+from castletui.saves.errors import SaveError
+from castletui.saves.names import name_key, name_problem, normal_name
+from castletui.saves.replay import game_of, replay_states, verify
+from castletui.saves.schema import MAX_NAME_LENGTH, Check, LogEntry, Player, SaveFile
+from castletui.saves.store import (
     Position,
     Rewritten,
     _append,

@@ -6,9 +6,8 @@ import os
 import time
 
 import pytest
-
-from rules import registry
-from rules.core.search import work_budget
+from castletui.rules import registry
+from castletui.rules.core.search import work_budget
 
 # Screens show save times in local time: every test reads them in UTC, so a
 # snapshot does not depend on the machine's time zone.

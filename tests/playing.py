@@ -6,8 +6,8 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules import registry
-from rules.core import CHANCE, Config, chance_rng, sample_outcome
+from castletui.rules import registry
+from castletui.rules.core import CHANCE, Config, chance_rng, sample_outcome
 
 
 @dataclass

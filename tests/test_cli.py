@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from castletui.rules import registry
+
 from castletui import cli
-from rules import registry
 
 
 def start(argv: list[str]):

@@ -11,12 +11,11 @@ import sys
 from pathlib import Path
 
 import pytest
+from castletui.rules import registry
+from castletui.rules.core import Config
 
-import saves
-from castletui import cli
+from castletui import cli, saves
 from castletui.app import CastleApp
-from rules import registry
-from rules.core import Config
 from tests.saves.test_saves import played_save
 
 

@@ -4,10 +4,10 @@ fits N (issue 31, item 2), said once the app is up."""
 from __future__ import annotations
 
 import pytest
+from castletui.rules import registry
 
 from castletui import cli
 from castletui.app import CastleApp
-from rules import registry
 
 
 def start_of(*argv: str):

@@ -8,12 +8,12 @@ import random
 from dataclasses import dataclass, field
 
 import pytest
+from castletui.rules import registry
+from castletui.rules.core import CHANCE, IllegalAction, table_entry
 
-import saves
+from castletui import saves
 from castletui.driver import Bot, Draw, Driver, Entry, Over, Person, Remote
 from castletui.session import Session
-from rules import registry
-from rules.core import CHANCE, IllegalAction, table_entry
 from tests.toy_game import Face, Roll
 
 # --- next(): a stand-in session, so each situation is one line ------------------------------
@@ -328,7 +328,7 @@ def hot_seat(session: Session, choose, limit: int = 6000) -> int:
 
 
 def test_a_whole_hot_seat_game_of_three_people_with_the_curtain_between_them():
-    from rules import got_catan
+    from castletui.rules import got_catan
 
     session = Session.new("got-catan", "base", [saves.Player(n) for n in ("Ann", "Bran", "Cat")], seed=7)
 
@@ -344,8 +344,8 @@ def test_a_whole_hot_seat_game_of_three_people_with_the_curtain_between_them():
 def test_a_whole_brotherhood_hot_seat_game_ends_by_a_breach():
     """Three people following the base game's plans (no guards but the
     set-up's, no heroes): the Wall falls on the third breach."""
-    from rules import got_catan
-    from rules.got_catan.bots.planner import planned_action
+    from castletui.rules import got_catan
+    from castletui.rules.got_catan.bots.planner import planned_action
 
     session = Session.new(
         "got-catan", "brotherhood", [saves.Player(n) for n in ("Ann", "Bran", "Cat")], seed=11

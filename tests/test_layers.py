@@ -45,10 +45,15 @@ def test_the_app_imports_only_the_kit_the_registry_and_each_games_face():
     import ast
     from pathlib import Path
 
-    from rules import registry
+    from castletui.rules import registry
 
     faces = {entry.rules for entry in registry.ENTRIES.values()}
-    allowed = {"rules", "rules.core", "rules.core.bots", "rules.registry"} | faces
+    allowed = {
+        "rules",
+        "castletui.rules.core",
+        "castletui.rules.core.bots",
+        "castletui.rules.registry",
+    } | faces
     pending_kit: set[str] = set()  # a game on its way onto the kit
     reaching_in = []
     for path in (Path(__file__).parents[1] / "castletui").rglob("*.py"):
@@ -76,8 +81,7 @@ def test_the_app_reads_a_game_only_through_view():
     from pathlib import Path
 
     import msgspec
-
-    from rules import registry
+    from castletui.rules import registry
 
     root = Path(__file__).parents[1] / "castletui"
     faces = {entry.rules for entry in registry.ENTRIES.values()}

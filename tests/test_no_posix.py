@@ -27,9 +27,12 @@ SCRIPT = textwrap.dedent(
     import contextlib
     import io
 
-    import rules.registry
-    import saves
-    import saves.table
+    import castletui.rules.registry
+
+    from castletui import rules
+    from castletui import saves
+    import castletui.saves.table
+    from castletui import saves
     from castletui import cli
     from castletui.app import CastleApp, Start
     from castletui.screens.game import GameScreen
@@ -110,7 +113,7 @@ def test_local_play_works_without_fcntl_and_pwd(tmp_path):
 def test_shared_tables_say_when_they_cannot_work_here(monkeypatch):
     """posix_problem is empty here (the suite runs on a POSIX system) and
     names what is missing where fcntl is."""
-    from saves import table
+    from castletui.saves import table
 
     assert table.posix_problem() == ""
     monkeypatch.setitem(sys.modules, "fcntl", None)

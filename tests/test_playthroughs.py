@@ -14,8 +14,8 @@ from pathlib import Path
 
 import msgspec
 import pytest
+from castletui.rules.core import CHANCE, name_seats, state_hash
 
-from rules.core import CHANCE, name_seats, state_hash
 from tests.playing import case_id, playout, variants
 
 FOLDER = Path(__file__).parent / "playthroughs"

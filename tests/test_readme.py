@@ -30,14 +30,13 @@ import sys
 from pathlib import Path
 
 import pytest
+from castletui.rules import registry
+from castletui.saves.table import Table
 
-import saves
-from castletui import cli
+from castletui import cli, saves
 from castletui.app import CastleApp
 from castletui.session import Session
 from castletui.shared import SharedApp, create_table
-from rules import registry
-from saves.table import Table
 from tests.rules.castle_raisers.test_calc import castle
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -8,14 +8,13 @@ import random
 from pathlib import Path
 
 import pytest
+from castletui.rules import registry
+from castletui.rules.core import CHANCE, IllegalAction, log_lines, name_seats
+from castletui.saves.table import Table
 
-import saves
-from castletui import cli
+from castletui import cli, saves
 from castletui.replay import EVERYONE, Replay
 from castletui.session import Session
-from rules import registry
-from rules.core import CHANCE, IllegalAction, log_lines, name_seats
-from saves.table import Table
 
 GAMES = [
     pytest.param("catapult-castle", "standard", 2, 3, None, id="catapult-castle"),

@@ -5,11 +5,11 @@ from __future__ import annotations
 import errno
 
 import pytest
+from castletui.rules.core import CHANCE, IllegalAction
+from castletui.saves import store
 
-import saves
+from castletui import saves
 from castletui.session import Session
-from rules.core import CHANCE, IllegalAction
-from saves import store
 from tests.toy_game import Face, Hold, Roll
 
 
@@ -190,8 +190,8 @@ def _hot_seat_attack_pick(tmp_path, mode="digital"):
     seat to move picks a card for a day attack; the session and the pick."""
     import random
 
-    from rules import castlecards
-    from rules.castlecards.state import Attack, Confirm, Pick
+    from castletui.rules import castlecards
+    from castletui.rules.castlecards.state import Attack, Confirm, Pick
 
     session = Session.new(
         "castlecards", "two-player", [saves.Player("Ann"), saves.Player("Bo")], seed=3, path=None, mode=mode
@@ -216,7 +216,7 @@ def _hot_seat_attack_pick(tmp_path, mode="digital"):
 def test_in_hot_seat_the_log_is_read_as_the_person_at_the_keyboard(tmp_path):
     """Issue 25.3: the defender, handed the device to react, never reads the
     card the attacker picked before it is shown."""
-    from rules import castlecards
+    from castletui.rules import castlecards
 
     session, pick = _hot_seat_attack_pick(tmp_path)
     attacker = session.to_move()

@@ -9,13 +9,13 @@ import os
 import tomllib
 
 import pytest
+from castletui.rules import registry
 
 from castletui import cli, settings
 from castletui.app import CastleApp, Start
 from castletui.screens.menu import MenuScreen
 from castletui.shared import SharedApp
 from castletui.widgets.footer import SteadyFooter
-from rules import registry
 
 
 @pytest.fixture

@@ -24,10 +24,10 @@ from pathlib import Path
 from unittest import mock
 
 import pytest
+from castletui.saves.table import Table
 
-import saves
+from castletui import saves
 from castletui.shared import create_table
-from saves.table import Table
 
 LIMIT = 60.0
 """Seconds a process may take to show its first screen or to end."""
@@ -267,7 +267,7 @@ def test_a_game_at_a_table_ends_when_its_terminal_goes_away_and_the_table_stays_
     tables = tmp_path / "tables"
     tables.mkdir(mode=0o700)
     players = [saves.Player("Seat 1"), saves.Player("Seat 2"), saves.Player("Milo", "bot", "random")]
-    with mock.patch("saves.table.new_seed", return_value=11):  # the same game on every run
+    with mock.patch("castletui.saves.table.new_seed", return_value=11):  # the same game on every run
         table, _, _ = create_table(tables, "Bo", "castlecards", "multi-player", players)
     before = Table(table.path).read()[0].check.plies
     pid, master = start_in_a_terminal(

@@ -7,8 +7,17 @@ from __future__ import annotations
 from typing import Union
 
 import msgspec
-
-from rules.core import CHANCE, Config, GameInfo, IllegalAction, Option, Result, ScoreLine, Variant, seat_ref
+from castletui.rules.core import (
+    CHANCE,
+    Config,
+    GameInfo,
+    IllegalAction,
+    Option,
+    Result,
+    ScoreLine,
+    Variant,
+    seat_ref,
+)
 
 INFO = GameInfo(
     id="pig",

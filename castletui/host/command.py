@@ -95,7 +95,7 @@ def fail(message: str, status: int = 2) -> int:
 
 
 def data_folder(args: argparse.Namespace) -> Path:
-    from saves.store import data_dir
+    from castletui.saves.store import data_dir
 
     text = getattr(args, "data_dir", None)
     return Path(text).expanduser() if text else data_dir()
@@ -173,9 +173,9 @@ def serve(args: argparse.Namespace) -> int:
 
     from castletui.host.keys import HostKeyError, host_key
     from castletui.host.server import HostConfig, Limits, serve
-    from saves.errors import SaveError
-    from saves.store import check_folder_name
-    from saves.table import table_dir
+    from castletui.saves.errors import SaveError
+    from castletui.saves.store import check_folder_name
+    from castletui.saves.table import table_dir
 
     for value, what in (
         (args.port, "--port"),

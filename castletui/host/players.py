@@ -31,7 +31,7 @@ from pathlib import Path
 import msgspec
 import tomli_w
 
-from saves.names import name_problem
+from castletui.saves.names import name_problem
 
 KEY_TYPES = frozenset(
     {

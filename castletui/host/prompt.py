@@ -11,7 +11,7 @@ from __future__ import annotations
 import codecs
 import re
 
-from saves.schema import MAX_NAME_LENGTH
+from castletui.saves.schema import MAX_NAME_LENGTH
 
 MAX_TRIES = 5
 # CSI (arrows, mouse), OSC and DCS strings (a title, a clipboard: their text is not typed), SS3, others.

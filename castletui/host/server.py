@@ -41,7 +41,7 @@ from castletui.host.sessions import (
     seat_command,
     terminal_type,
 )
-from saves.names import name_problem
+from castletui.saves.names import name_problem
 
 # What the player's terminal needs after castletui was stopped mid-screen:
 # leave the alternate screen, mouse and paste modes, show the cursor.

@@ -35,17 +35,7 @@ from textual.widgets import OptionList
 
 from castletui.driver import Frame
 from castletui.replay import Replay
-from castletui.screens.game import Choice, GameScreen
-from castletui.screens.result import verdict
-from castletui.session import Session
-from castletui.widgets.castle_raisers_castle import CastleBoard
-from castletui.widgets.castle_raisers_ink import ICON_WORD, Marks, RaisersBoard, wolves_short
-from castletui.widgets.castle_raisers_piggy import PiggyBoard, tile_face
-from castletui.widgets.castle_raisers_threats import threat_cards
-from castletui.widgets.castle_raisers_village import VillageBoard
-from castletui.widgets.panels import PlayersPanel
-from castletui.widgets.plain import Plain
-from rules.castle_raisers import (
+from castletui.rules.castle_raisers import (
     ABILITY_NAMES,
     FORTIFICATION,
     LOCATIONS,
@@ -78,7 +68,17 @@ from rules.castle_raisers import (
     wolves_around,
     wolves_entering,
 )
-from rules.core import CHANCE, name_seats
+from castletui.rules.core import CHANCE, name_seats
+from castletui.screens.game import Choice, GameScreen
+from castletui.screens.result import verdict
+from castletui.session import Session
+from castletui.widgets.castle_raisers_castle import CastleBoard
+from castletui.widgets.castle_raisers_ink import ICON_WORD, Marks, RaisersBoard, wolves_short
+from castletui.widgets.castle_raisers_piggy import PiggyBoard, tile_face
+from castletui.widgets.castle_raisers_threats import threat_cards
+from castletui.widgets.castle_raisers_village import VillageBoard
+from castletui.widgets.panels import PlayersPanel
+from castletui.widgets.plain import Plain
 
 BOARD_MODES = ("castle", "village", "piggy")
 STYLES = Path(__file__).parent.parent / "styles" / "castle_raisers.tcss"

@@ -25,14 +25,8 @@ from typing import Any
 from textual.app import ComposeResult
 
 from castletui.driver import Frame
-from castletui.screens.game import Choice, GameScreen
-from castletui.widgets.castlecards_attack import AttackPanel
-from castletui.widgets.castlecards_fortresses import Fortresses
-from castletui.widgets.castlecards_hand import Hand
-from castletui.widgets.castlecards_piles import Piles
-from castletui.widgets.panels import GameLog
-from rules import castlecards as game
-from rules.castlecards import (
+from castletui.rules import castlecards as game
+from castletui.rules.castlecards import (
     GROUPS,
     Attack,
     Confirm,
@@ -53,7 +47,13 @@ from rules.castlecards import (
     picking,
     versus,
 )
-from rules.core import IllegalAction
+from castletui.rules.core import IllegalAction
+from castletui.screens.game import Choice, GameScreen
+from castletui.widgets.castlecards_attack import AttackPanel
+from castletui.widgets.castlecards_fortresses import Fortresses
+from castletui.widgets.castlecards_hand import Hand
+from castletui.widgets.castlecards_piles import Piles
+from castletui.widgets.panels import GameLog
 
 # The levels of detail of the four parts, richest first: (fortresses, piles,
 # attack panel, hand). "roomy" boxes cards; "wide" is a line with full names.

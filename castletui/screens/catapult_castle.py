@@ -27,11 +27,7 @@ from textual.binding import Binding
 from textual.widgets import OptionList
 
 from castletui.driver import Frame
-from castletui.screens.game import Choice, GameScreen
-from castletui.widgets.catapult_castle_board import AimBar, TableBoard, TableLegend, TableMarks
-from castletui.widgets.panels import PlayersPanel
-from castletui.widgets.plain import Plain
-from rules.catapult_castle import (
+from castletui.rules.catapult_castle import (
     Aim,
     Shoot,
     SkipExtraShot,
@@ -42,7 +38,11 @@ from rules.catapult_castle import (
     shot_odds,
     tower_name,
 )
-from rules.core import name_seats
+from castletui.rules.core import name_seats
+from castletui.screens.game import Choice, GameScreen
+from castletui.widgets.catapult_castle_board import AimBar, TableBoard, TableLegend, TableMarks
+from castletui.widgets.panels import PlayersPanel
+from castletui.widgets.plain import Plain
 
 
 class CatapultCastleScreen(GameScreen):

@@ -38,8 +38,11 @@ from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-import saves
+from castletui import saves
 from castletui.driver import Bot, Draw, Driver, Entry, Frame, Line, Over, Person
+from castletui.rules import registry
+from castletui.rules.core import CHANCE, IllegalAction
+from castletui.rules.core import screen as screen_api
 from castletui.screens.dialogs import CurtainScreen
 from castletui.screens.game_routes import SaveAs, SharedTableWatch, TableEntryRoute
 from castletui.screens.result import ResultScreen
@@ -49,9 +52,6 @@ from castletui.widgets.footer import SteadyFooter, fit_footer
 from castletui.widgets.header import SteadyHeader
 from castletui.widgets.panels import GameLog, PlayersPanel
 from castletui.widgets.plain import Plain
-from rules import registry
-from rules.core import CHANCE, IllegalAction
-from rules.core import screen as screen_api
 
 
 def screen_for(session: Session) -> GameScreen:

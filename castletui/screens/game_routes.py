@@ -12,7 +12,7 @@ from typing import Any
 from textual.message import Message
 from textual.worker import get_current_worker
 
-import saves
+from castletui import saves
 from castletui.driver import Entry
 from castletui.screens.dialogs import ChancePicker, ConfirmScreen, SaveAsScreen
 from castletui.screens.table_entry import CountsEntry, SetupForm

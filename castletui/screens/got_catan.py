@@ -24,13 +24,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 
 from castletui.driver import Frame, SeatView
+from castletui.rules import got_catan as game
+from castletui.rules.got_catan import HIDDEN, RESOURCES, BuyDevelopment, Discard, EndTurn, OfferTrade
 from castletui.screens.game import Choice, GameScreen
 from castletui.widgets.got_catan_map import PLAYER_INK, SHORT_RESOURCE, GotCatanMap, MapMarks, seat_letters
 from castletui.widgets.got_catan_trade import TradeDialog
 from castletui.widgets.got_catan_wall import GotCatanWall
 from castletui.widgets.panels import PlayersPanel
-from rules import got_catan as game
-from rules.got_catan import HIDDEN, RESOURCES, BuyDevelopment, Discard, EndTurn, OfferTrade
 
 SHORT_CARD = {
     "ranger-patrol": "Patrol",

@@ -21,13 +21,13 @@ from textual.screen import Screen
 from textual.widgets import Input, OptionList, RichLog, Static
 from textual.widgets.option_list import Option
 
+from castletui.rules import registry
+from castletui.rules.core import IllegalAction
+from castletui.rules.core import screen as screen_api
 from castletui.widgets.footer import SteadyFooter
 from castletui.widgets.header import SteadyHeader
 from castletui.widgets.plain import Plain
 from castletui.widgets.still import hold_cursors_still
-from rules import registry
-from rules.core import IllegalAction
-from rules.core import screen as screen_api
 
 
 def every_helper() -> list[tuple[str, screen_api.Helper]]:

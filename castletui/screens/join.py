@@ -20,13 +20,13 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 from textual.worker import get_current_worker
 
+from castletui.saves.names import name_key
+from castletui.saves.table import TableListing, is_table_name
 from castletui.shared import is_lobby_only, join_table, table_dir_of, who_of
 from castletui.watch import FolderWatch
 from castletui.widgets.footer import SteadyFooter
 from castletui.widgets.header import SteadyHeader
 from castletui.widgets.plain import Plain
-from saves.names import name_key
-from saves.table import TableListing, is_table_name
 
 
 class JoinScreen(Screen):

@@ -15,7 +15,7 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
-import saves
+from castletui import saves
 from castletui.listing import game_title, moves, way_of_play, when_played, where_it_stands
 from castletui.replay import Replay
 from castletui.screens.dialogs import ConfirmScreen

@@ -59,7 +59,7 @@ class MenuScreen(Screen):
 
     def refresh_menu(self) -> None:
         """Offer Continue when there is a save to continue."""
-        import saves
+        from castletui import saves
 
         latest = saves.latest_save(self.app.save_dir)
         menu = self.query_one("#menu", OptionList)

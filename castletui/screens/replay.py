@@ -24,13 +24,13 @@ from textual.screen import Screen
 from textual.widgets import Input, OptionList, Sparkline
 from textual.widgets.option_list import Option
 
-import saves
+from castletui import saves
 from castletui.replay import EVERYONE, Replay
+from castletui.rules.core import CHANCE, IllegalAction
 from castletui.screens.replay_boards import Shown, boards_for
 from castletui.widgets.footer import SteadyFooter
 from castletui.widgets.header import SteadyHeader
 from castletui.widgets.plain import Plain
-from rules.core import CHANCE, IllegalAction
 
 WIDE = 110
 """From this many columns the side panel is 40 wide (as the game screens')."""

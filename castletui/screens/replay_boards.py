@@ -17,6 +17,9 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 
+from castletui.rules.castle_raisers import decision
+from castletui.rules.catapult_castle import catapult_mat
+from castletui.rules.got_catan import is_watch
 from castletui.widgets.board import SpotBoard
 from castletui.widgets.castle_raisers_castle import CastleBoard
 from castletui.widgets.castle_raisers_ink import Marks, RaisersBoard
@@ -30,9 +33,6 @@ from castletui.widgets.catapult_castle_board import TableBoard, TableLegend, Tab
 from castletui.widgets.got_catan_map import GotCatanMap, MapMarks
 from castletui.widgets.got_catan_wall import GotCatanWall
 from castletui.widgets.plain import Plain
-from rules.castle_raisers import decision
-from rules.catapult_castle import catapult_mat
-from rules.got_catan import is_watch
 
 
 class Shown:

@@ -18,9 +18,9 @@ from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from castletui.rules import registry
 from castletui.widgets.footer import SteadyFooter
 from castletui.widgets.header import SteadyHeader
-from rules import registry
 
 
 def rules_text(game_id: str) -> str:

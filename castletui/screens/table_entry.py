@@ -18,9 +18,9 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
+from castletui.rules.core import IllegalAction, name_seats, table_entry
 from castletui.widgets.plain import Plain
 from castletui.widgets.still import hold_cursors_still
-from rules.core import IllegalAction, name_seats, table_entry
 
 Batch = table_entry.Batch
 

@@ -10,16 +10,16 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Input, Select, Static
 
+from castletui.rules import registry
+from castletui.rules.core import GameInfo, IllegalAction, Option, bots, check_option, parse_option
+from castletui.saves import Player
+from castletui.saves.names import name_key, name_problem, normal_name
+from castletui.saves.seeds import read_seed
 from castletui.settings import default_names
 from castletui.widgets.footer import SteadyFooter
 from castletui.widgets.header import SteadyHeader
 from castletui.widgets.plain import Plain, PlainLabel
 from castletui.widgets.still import hold_cursors_still
-from rules import registry
-from rules.core import GameInfo, IllegalAction, Option, bots, check_option, parse_option
-from saves import Player
-from saves.names import name_key, name_problem, normal_name
-from saves.seeds import read_seed
 
 MAX_SEATS = 4
 SEAT_KINDS = [("Person", "human")] + [(f"Bot ({level})", f"bot:{level}") for level in bots.LEVELS]

@@ -25,18 +25,7 @@ from collections.abc import Hashable
 
 from rich.text import Text
 
-from castletui.widgets.castle_raisers_ink import (
-    COLOUR_STYLE,
-    ICON_SHORT,
-    ICON_STYLE,
-    ICON_TINY,
-    MATERIAL_STYLE,
-    RaisersBoard,
-    Row,
-    wolves_short,
-    wrap,
-)
-from rules.castle_raisers import (
+from castletui.rules.castle_raisers import (
     ABILITIES,
     COLUMNS,
     FORTIFICATION,
@@ -53,6 +42,17 @@ from rules.castle_raisers import (
     region_wolves,
     slot_columns,
     wolves_entering,
+)
+from castletui.widgets.castle_raisers_ink import (
+    COLOUR_STYLE,
+    ICON_SHORT,
+    ICON_STYLE,
+    ICON_TINY,
+    MATERIAL_STYLE,
+    RaisersBoard,
+    Row,
+    wolves_short,
+    wrap,
 )
 
 LABEL = 2

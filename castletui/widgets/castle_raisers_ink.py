@@ -18,8 +18,8 @@ from dataclasses import dataclass, field
 from rich.text import Text
 
 from castletui.driver import SeatView
+from castletui.rules.castle_raisers import WOLF_KINDS
 from castletui.widgets.board import SpotBoard
-from rules.castle_raisers import WOLF_KINDS
 
 ICON_SHORT = {"VIL": "Vil", "PRE": "Pre", "FOR": "For", "DIS": "Dis", "DEF": "Def"}
 """Three letters per icon: enough to read without the legend."""

@@ -11,6 +11,14 @@ from __future__ import annotations
 
 from rich.text import Text
 
+from castletui.rules.castle_raisers import (
+    ROUNDS_PER_AGE,
+    SECTIONS,
+    TILES,
+    mother_pig_known,
+    physical_attack_supply,
+    team_standing,
+)
 from castletui.widgets.castle_raisers_ink import (
     CURSOR,
     ICON_SHORT,
@@ -20,14 +28,6 @@ from castletui.widgets.castle_raisers_ink import (
     wolves_legend,
     wolves_short,
     wrap,
-)
-from rules.castle_raisers import (
-    ROUNDS_PER_AGE,
-    SECTIONS,
-    TILES,
-    mother_pig_known,
-    physical_attack_supply,
-    team_standing,
 )
 
 

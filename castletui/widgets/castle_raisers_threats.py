@@ -7,8 +7,8 @@ from __future__ import annotations
 from rich.text import Text
 
 from castletui.driver import SeatView
-from rules.castle_raisers import THREATS, team_standing, threat_report
-from rules.core import name_seats, seat_ref
+from castletui.rules.castle_raisers import THREATS, team_standing, threat_report
+from castletui.rules.core import name_seats, seat_ref
 
 
 def threat_cards(view: SeatView, names: list[str], finished: bool) -> Text:

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from rich.text import Text
 
+from castletui.rules.castle_raisers import COLOURS, TOKENS, stack_tokens, token_words
 from castletui.widgets.castle_raisers_ink import COLOUR_STYLE, ICON_SHORT, ICON_STYLE, RaisersBoard, wrap
-from rules.castle_raisers import COLOURS, TOKENS, stack_tokens, token_words
 
 LEGEND = "A token: its icon (+1 to that icon's count in its section), then what it scores there."
 

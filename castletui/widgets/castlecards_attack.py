@@ -13,9 +13,8 @@ from __future__ import annotations
 
 from textual.widget import Widget
 
-from castletui.widgets.castlecards_lines import ARROW, INK, Line, TablePart, card_style, flow, slot_title
-from rules import castlecards as game
-from rules.castlecards import (
+from castletui.rules import castlecards as game
+from castletui.rules.castlecards import (
     CARDS,
     HIDDEN,
     attack_outlook,
@@ -26,6 +25,7 @@ from rules.castlecards import (
     explore_torches,
     picking,
 )
+from castletui.widgets.castlecards_lines import ARROW, INK, Line, TablePart, card_style, flow, slot_title
 
 
 def words(text: str, style: str = "") -> list[tuple[str, str]]:

@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from castletui.rules.castlecards import STRENGTH, base_shields, card_shields, unit_code, unit_name
 from castletui.widgets.board import SpotBoard
 from castletui.widgets.castlecards_lines import FACE, FACE_DOWN, INK, SHIELD, Line, TablePart, slot_title
-from rules.castlecards import STRENGTH, base_shields, card_shields, unit_code, unit_name
 
 WALL_GAP = " \u2551 "  # ║ the Castle stands behind the Walls
 

@@ -14,8 +14,8 @@ from typing import Any
 from rich.text import Text
 
 from castletui.driver import SeatView
-from rules.castlecards import CARDS, COLOUR
-from rules.core import name_seats
+from castletui.rules.castlecards import CARDS, COLOUR
+from castletui.rules.core import name_seats
 
 SHIELD = "\u25c6"  # ◆
 ARROW = "\u2192"  # →

@@ -26,8 +26,8 @@ from rich.style import Style
 from rich.text import Text
 
 from castletui.driver import SeatView
+from castletui.rules.got_catan import BOARDS, PIPS, TERRAIN_RESOURCE
 from castletui.widgets.board import SpotBoard
-from rules.got_catan import BOARDS, PIPS, TERRAIN_RESOURCE
 
 PLAYER_INK = ("#ff6b6b", "#6cb6ff", "#ffb347", "#e8e8e8")
 """Seat colours (red, blue, orange, white, as the box's pieces)."""

@@ -22,10 +22,10 @@ from textual.widget import Widget
 from textual.widgets import Button
 
 from castletui.driver import SeatView
+from castletui.rules import got_catan as game
+from castletui.rules.core import name_seats
+from castletui.rules.got_catan import RESOURCES, OfferTrade
 from castletui.widgets.plain import Plain, plain
-from rules import got_catan as game
-from rules.core import name_seats
-from rules.got_catan import RESOURCES, OfferTrade
 
 GIVE, GET = 0, 1
 

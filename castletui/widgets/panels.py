@@ -7,9 +7,9 @@ from rich.text import Text
 from textual.widgets import RichLog
 
 from castletui.driver import Frame
+from castletui.rules.core import CHANCE
 from castletui.session import Session
 from castletui.widgets.plain import Plain
-from rules.core import CHANCE
 
 
 class PlayersPanel(Plain):

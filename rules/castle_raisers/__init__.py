@@ -34,18 +34,18 @@ setup; apply; view; text; queries (the screen API and what the screens
 read), table_entry, calc; bots.
 """
 
-from rules.castle_raisers.apply import apply
-from rules.castle_raisers.bots import bot_action, evaluate
-from rules.castle_raisers.calc import helpers
-from rules.castle_raisers.chance import chance_outcomes
-from rules.castle_raisers.flow import to_move
-from rules.castle_raisers.info import INFO
-from rules.castle_raisers.legal import legal_actions
-from rules.castle_raisers.queries import *  # noqa: F403 - what the screens read today, not the face
-from rules.castle_raisers.queries import prompt, refusals, spot
-from rules.castle_raisers.scoring import result
-from rules.castle_raisers.setup import setup
-from rules.castle_raisers.state import (
+from castletui.rules.castle_raisers.apply import apply
+from castletui.rules.castle_raisers.bots import bot_action, evaluate
+from castletui.rules.castle_raisers.calc import helpers
+from castletui.rules.castle_raisers.chance import chance_outcomes
+from castletui.rules.castle_raisers.flow import to_move
+from castletui.rules.castle_raisers.info import INFO
+from castletui.rules.castle_raisers.legal import legal_actions
+from castletui.rules.castle_raisers.queries import *  # noqa: F403 - what the screens read today, not the face
+from castletui.rules.castle_raisers.queries import prompt, refusals, spot
+from castletui.rules.castle_raisers.scoring import result
+from castletui.rules.castle_raisers.setup import setup
+from castletui.rules.castle_raisers.state import (
     Action,
     DiscardTile,
     DraftTile,
@@ -57,9 +57,9 @@ from rules.castle_raisers.state import (
     RevealLine,
     State,
 )
-from rules.castle_raisers.table_entry import chance_batch, chance_prompt, setup_form
-from rules.castle_raisers.text import describe, effects, label
-from rules.castle_raisers.view import view
+from castletui.rules.castle_raisers.table_entry import chance_batch, chance_prompt, setup_form
+from castletui.rules.castle_raisers.text import describe, effects, label
+from castletui.rules.castle_raisers.view import view
 
 __all__ = [
     # the protocol

@@ -8,10 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from msgspec.structs import replace
-
-from rules.castle_raisers import geometry
-from rules.castle_raisers.edition import (
+from castletui.rules.castle_raisers import geometry
+from castletui.rules.castle_raisers.edition import (
     ABILITY_NAMES,
     BOARDS,
     CAULDRONS_NEEDED,
@@ -22,14 +20,14 @@ from rules.castle_raisers.edition import (
     TOKENS,
     WOLF_KINDS,
 )
-from rules.castle_raisers.flow import settle
-from rules.castle_raisers.legal import (
+from castletui.rules.castle_raisers.flow import settle
+from castletui.rules.castle_raisers.legal import (
     pour_reason,
     stop_pouring_reason,
     village_place_reason,
     village_take_reason,
 )
-from rules.castle_raisers.state import (
+from castletui.rules.castle_raisers.state import (
     FORTIFICATION,
     Action,
     ChooseBoard,
@@ -55,7 +53,7 @@ from rules.castle_raisers.state import (
     StopPouring,
     TakeVillage,
 )
-from rules.castle_raisers.supplies import (
+from castletui.rules.castle_raisers.supplies import (
     bump,
     castles_with,
     clockwise_from,
@@ -64,8 +62,9 @@ from rules.castle_raisers.supplies import (
     stack_tokens,
     threats_allowed,
 )
-from rules.core import IllegalAction, answered_top, popped, recorded, replaced_top
-from rules.core.multiset import added, removed
+from castletui.rules.core import IllegalAction, answered_top, popped, recorded, replaced_top
+from castletui.rules.core.multiset import added, removed
+from msgspec.structs import replace
 
 
 def apply(state: State, action: Action) -> State:

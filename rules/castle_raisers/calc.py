@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
-from rules.castle_raisers.edition import (
+from castletui.rules.castle_raisers.edition import (
     COLOURS,
     EDITION,
     LOCATION_INDEX,
@@ -26,11 +26,11 @@ from rules.castle_raisers.edition import (
     TOKENS,
     WOLF_KINDS,
 )
-from rules.castle_raisers.scoring import calculator_result, threat_met
-from rules.castle_raisers.sheet import wolves_entering
-from rules.castle_raisers.state import Castle
-from rules.core import IllegalAction, Result, name_seats
-from rules.core.screen import Helper, Question, parse_choice, parse_counts, parse_whole_numbers
+from castletui.rules.castle_raisers.scoring import calculator_result, threat_met
+from castletui.rules.castle_raisers.sheet import wolves_entering
+from castletui.rules.castle_raisers.state import Castle
+from castletui.rules.core import IllegalAction, Result, name_seats
+from castletui.rules.core.screen import Helper, Question, parse_choice, parse_counts, parse_whole_numbers
 
 COOPERATIVE = "cooperative"
 COMPETITIVE = "competitive"

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from rules.castle_raisers.edition import SECTIONS, WOLF_KINDS
-from rules.castle_raisers.state import (
+from castletui.rules.castle_raisers.edition import SECTIONS, WOLF_KINDS
+from castletui.rules.castle_raisers.state import (
     Action,
     DrawAttack,
     DrawBoard,
@@ -21,9 +21,9 @@ from rules.castle_raisers.state import (
     Pending,
     State,
 )
-from rules.castle_raisers.supplies import stack_tokens, threats_allowed
-from rules.core import weighted
-from rules.core.multiset import counts
+from castletui.rules.castle_raisers.supplies import stack_tokens, threats_allowed
+from castletui.rules.core import weighted
+from castletui.rules.core.multiset import counts
 
 
 def _start_player(state: State, step: Pending) -> list[tuple[Action, float]]:

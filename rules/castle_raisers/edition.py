@@ -6,8 +6,7 @@ board icons, which sections each Village location touches).
 from __future__ import annotations
 
 import msgspec
-
-from rules.core import load_edition
+from castletui.rules.core import load_edition
 
 
 class BoardIcon(msgspec.Struct, frozen=True):

@@ -16,11 +16,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from msgspec.structs import replace
-
-from rules.castle_raisers import geometry
-from rules.castle_raisers.chance import CHANCE_KINDS
-from rules.castle_raisers.edition import (
+from castletui.rules.castle_raisers import geometry
+from castletui.rules.castle_raisers.chance import CHANCE_KINDS
+from castletui.rules.castle_raisers.edition import (
     ARCHER,
     COLOURS,
     EDITION,
@@ -29,10 +27,10 @@ from rules.castle_raisers.edition import (
     THREATS,
     TILES_BY_AGE,
 )
-from rules.castle_raisers.legal import pour_targets, village_choices, village_locations
-from rules.castle_raisers.sheet import ability_count, wolves_entering, wolves_in_region
-from rules.castle_raisers.state import Line, Pending, State
-from rules.castle_raisers.supplies import (
+from castletui.rules.castle_raisers.legal import pour_targets, village_choices, village_locations
+from castletui.rules.castle_raisers.sheet import ability_count, wolves_entering, wolves_in_region
+from castletui.rules.castle_raisers.state import Line, Pending, State
+from castletui.rules.castle_raisers.supplies import (
     bump,
     castles_with,
     clockwise_from,
@@ -46,7 +44,8 @@ from rules.castle_raisers.supplies import (
     threat_name,
     threats_allowed,
 )
-from rules.core import CHANCE, pushed, recorded, run_automatic
+from castletui.rules.core import CHANCE, pushed, recorded, run_automatic
+from msgspec.structs import replace
 
 ROUNDS_PER_AGE = 4
 AGES = 3

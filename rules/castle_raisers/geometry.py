@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from rules.castle_raisers.edition import COLUMN_SECTION, COLUMNS, FOUNDATION, PORTIONS, TILES
-from rules.castle_raisers.state import FORTIFICATION
+from castletui.rules.castle_raisers.edition import COLUMN_SECTION, COLUMNS, FOUNDATION, PORTIONS, TILES
+from castletui.rules.castle_raisers.state import FORTIFICATION
 
 
 def slot_columns(level: int, slot: int) -> tuple[int, int]:

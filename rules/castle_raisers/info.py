@@ -3,8 +3,8 @@ the rulebook's open choices: who starts, Castle boards, Threat cards)."""
 
 from __future__ import annotations
 
-from rules.castle_raisers.edition import EDITION_TAG
-from rules.core import GameInfo, Option, Variant
+from castletui.rules.castle_raisers.edition import EDITION_TAG
+from castletui.rules.core import GameInfo, Option, Variant
 
 START_PLAYER_CHOICES = ("random", "player 1", "player 2", "player 3", "player 4")
 """Who starts: the rulebook gives the Mother Pig to whoever last heard the fable

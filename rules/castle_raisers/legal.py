@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from rules.castle_raisers import geometry
-from rules.castle_raisers.chance import CHANCE_KINDS, chance_outcomes
-from rules.castle_raisers.edition import (
+from castletui.rules.castle_raisers import geometry
+from castletui.rules.castle_raisers.chance import CHANCE_KINDS, chance_outcomes
+from castletui.rules.castle_raisers.edition import (
     ARCHER,
     BORDER_LOCATIONS,
     CAULDRONS_NEEDED,
@@ -28,7 +28,7 @@ from rules.castle_raisers.edition import (
     VICIOUS,
     WOLF_KINDS,
 )
-from rules.castle_raisers.state import (
+from castletui.rules.castle_raisers.state import (
     Action,
     Castle,
     ChooseBoard,
@@ -47,7 +47,7 @@ from rules.castle_raisers.state import (
     StopPouring,
     TakeVillage,
 )
-from rules.castle_raisers.supplies import has_threat, stack_tokens, threat_amount
+from castletui.rules.castle_raisers.supplies import has_threat, stack_tokens, threat_amount
 
 
 def legal_actions(state: State) -> list[Action]:

@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from rules.castle_raisers.chance import CHANCE_KINDS
-from rules.castle_raisers.edition import (
+from castletui.rules.castle_raisers.chance import CHANCE_KINDS
+from castletui.rules.castle_raisers.edition import (
     ABILITIES,
     ABILITY_NAMES,
     CAULDRONS_NEEDED,
@@ -37,8 +37,8 @@ from rules.castle_raisers.edition import (
     WOLF_KINDS,
     WOLF_TITLES,
 )
-from rules.castle_raisers.flow import ROUNDS_PER_AGE
-from rules.castle_raisers.geometry import (
+from castletui.rules.castle_raisers.flow import ROUNDS_PER_AGE
+from castletui.rules.castle_raisers.geometry import (
     covered_icons,
     legal_slots,
     levels,
@@ -50,15 +50,15 @@ from rules.castle_raisers.geometry import (
     visible_wall_icons,
     why_not_legal,
 )
-from rules.castle_raisers.legal import (
+from castletui.rules.castle_raisers.legal import (
     pour_reason,
     slot_refusals,
     stop_pouring_reason,
     village_place_reason,
     village_take_reason,
 )
-from rules.castle_raisers.scoring import calculator_result, threat_met, threat_report
-from rules.castle_raisers.sheet import (
+from castletui.rules.castle_raisers.scoring import calculator_result, threat_met, threat_report
+from castletui.rules.castle_raisers.sheet import (
     ability_count,
     ability_counts,
     assault_penalties,
@@ -68,7 +68,7 @@ from rules.castle_raisers.sheet import (
     wolves_around,
     wolves_entering,
 )
-from rules.castle_raisers.state import (
+from castletui.rules.castle_raisers.state import (
     FORTIFICATION,
     Action,
     Castle,
@@ -88,13 +88,13 @@ from rules.castle_raisers.state import (
     StopPouring,
     TakeVillage,
 )
-from rules.castle_raisers.supplies import (
+from castletui.rules.castle_raisers.supplies import (
     dispatch_icons,
     physical_attack_supply,
     stack_tokens,
 )
-from rules.castle_raisers.text import label, tile_text, token_text, token_words
-from rules.core import seat_ref
+from castletui.rules.castle_raisers.text import label, tile_text, token_text, token_words
+from castletui.rules.core import seat_ref
 
 
 def decision(state: State) -> Pending | None:

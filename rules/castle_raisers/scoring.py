@@ -6,23 +6,23 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rules.castle_raisers import geometry
-from rules.castle_raisers.edition import (
+from castletui.rules.castle_raisers import geometry
+from castletui.rules.castle_raisers.edition import (
     BORDER_LOCATIONS,
     EDITION,
     SECTION_LOCATIONS,
     SECTIONS,
     THREATS,
 )
-from rules.castle_raisers.sheet import (
+from castletui.rules.castle_raisers.sheet import (
     competitive_winners,
     score_sheet,
     totals,
     wolves_entering,
 )
-from rules.castle_raisers.state import Castle, State
-from rules.castle_raisers.supplies import cooperative
-from rules.core import Result, seat_ref
+from castletui.rules.castle_raisers.state import Castle, State
+from castletui.rules.castle_raisers.supplies import cooperative
+from castletui.rules.core import Result, seat_ref
 
 
 def threat_met(castle: Castle, name: str, starting_icons_visible: bool | None = None) -> bool:

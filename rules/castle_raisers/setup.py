@@ -4,7 +4,7 @@ player, ``flow``'s ``lay_out`` step)."""
 
 from __future__ import annotations
 
-from rules.castle_raisers.edition import (
+from castletui.rules.castle_raisers.edition import (
     ATTACK_SUPPLY,
     BOARD_NAMES,
     EDITION,
@@ -13,10 +13,10 @@ from rules.castle_raisers.edition import (
     TOKENS,
     WOLVES_IN_BAG,
 )
-from rules.castle_raisers.flow import settle
-from rules.castle_raisers.info import INFO, START_PLAYER_CHOICES
-from rules.castle_raisers.state import Castle, Pending, State
-from rules.core import Config, IllegalAction, check_config, pushed
+from castletui.rules.castle_raisers.flow import settle
+from castletui.rules.castle_raisers.info import INFO, START_PLAYER_CHOICES
+from castletui.rules.castle_raisers.state import Castle, Pending, State
+from castletui.rules.core import Config, IllegalAction, check_config, pushed
 
 
 def setup(config: Config) -> State:

@@ -13,8 +13,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 import msgspec
-
-from rules.castle_raisers.edition import (
+from castletui.rules.castle_raisers.edition import (
     ABILITIES,
     COLOURS,
     EDITION,
@@ -24,8 +23,8 @@ from rules.castle_raisers.edition import (
     SECTIONS,
     TOKENS,
 )
-from rules.castle_raisers.state import Castle
-from rules.core import ScoreLine
+from castletui.rules.castle_raisers.state import Castle
+from castletui.rules.core import ScoreLine
 
 MIDDLE_AREA = frozenset(EDITION.middle_area)
 CONDITION_TITLES = {

@@ -18,9 +18,8 @@ from __future__ import annotations
 from typing import Union
 
 import msgspec
-
-from rules.castle_raisers.edition import LOCATIONS, SECTIONS
-from rules.core import Event
+from castletui.rules.castle_raisers.edition import LOCATIONS, SECTIONS
+from castletui.rules.core import Event
 
 FORTIFICATION = "F"
 """What a Fortification tile looks like in ``Castle.wall``."""

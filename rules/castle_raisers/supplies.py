@@ -6,10 +6,9 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from castletui.rules.castle_raisers.edition import THREATS, TILES, TOKENS
+from castletui.rules.castle_raisers.state import Castle, State
 from msgspec.structs import replace
-
-from rules.castle_raisers.edition import THREATS, TILES, TOKENS
-from rules.castle_raisers.state import Castle, State
 
 
 def cooperative(state: State) -> bool:

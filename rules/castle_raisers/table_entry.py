@@ -23,12 +23,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from rules.castle_raisers.apply import apply
-from rules.castle_raisers.chance import OUTCOMES, chance_outcomes
-from rules.castle_raisers.edition import COLOURS, SECTIONS, TILES, TILES_BY_AGE, TOKENS, WOLF_KINDS
-from rules.castle_raisers.flow import to_move
-from rules.castle_raisers.queries import decision
-from rules.castle_raisers.state import (
+from castletui.rules.castle_raisers.apply import apply
+from castletui.rules.castle_raisers.chance import OUTCOMES, chance_outcomes
+from castletui.rules.castle_raisers.edition import COLOURS, SECTIONS, TILES, TILES_BY_AGE, TOKENS, WOLF_KINDS
+from castletui.rules.castle_raisers.flow import to_move
+from castletui.rules.castle_raisers.queries import decision
+from castletui.rules.castle_raisers.state import (
     Action,
     DrawAttack,
     DrawBoard,
@@ -40,9 +40,9 @@ from rules.castle_raisers.state import (
     Pending,
     State,
 )
-from rules.castle_raisers.text import ROMAN
-from rules.core import CHANCE, seat_ref
-from rules.core.table_entry import Batch
+from castletui.rules.castle_raisers.text import ROMAN
+from castletui.rules.core import CHANCE, seat_ref
+from castletui.rules.core.table_entry import Batch
 
 # --- the names a player types for each piece -----------------------------------------
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from rules.castle_raisers.edition import (
+from castletui.rules.castle_raisers.edition import (
     ABILITY_NAMES,
     SECTIONS,
     THREATS,
@@ -16,7 +16,7 @@ from rules.castle_raisers.edition import (
     WOLF_KINDS,
     WOLF_TITLES,
 )
-from rules.castle_raisers.state import (
+from castletui.rules.castle_raisers.state import (
     Action,
     ChooseBoard,
     DiscardTile,
@@ -40,7 +40,7 @@ from rules.castle_raisers.state import (
     StopPouring,
     TakeVillage,
 )
-from rules.core import Event, seat_ref
+from castletui.rules.core import Event, seat_ref
 
 _CONDITIONS = {
     "empty": "empty /{points}",

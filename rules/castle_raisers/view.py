@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rules.castle_raisers.state import State
+from castletui.rules.castle_raisers.state import State
 
 
 def view(state: State, seat: int) -> State:

@@ -10,10 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from castletui.rules.core import IllegalAction, answered_top, popped, pushed, replaced_top, run_automatic
+from castletui.rules.core.multiset import added, added_all, removed
 from msgspec.structs import replace
-
-from rules.core import IllegalAction, answered_top, popped, pushed, replaced_top, run_automatic
-from rules.core.multiset import added, added_all, removed
 
 from .chance import UNSEEN_DECK, can_name, cards_left, named, possible_cards, unseen_draw
 from .decks import draw_source, face_down_draw

@@ -17,10 +17,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
+from castletui.rules.core import IllegalAction
+from castletui.rules.core.screen import Helper, Question, parse_choice, parse_whole_numbers
 from msgspec.structs import replace
-
-from rules.core import IllegalAction
-from rules.core.screen import Helper, Question, parse_choice, parse_whole_numbers
 
 from .edition import ACADEMY_CARDS, ATTACK_CARDS, CARDS, COLOURS, KIND, STRENGTH, title
 from .flow import Weighing, weigh_attack

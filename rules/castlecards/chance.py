@@ -18,10 +18,9 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 
+from castletui.rules.core import IllegalAction, top
+from castletui.rules.core.multiset import added, counts, removed
 from msgspec.structs import replace
-
-from rules.core import IllegalAction, top
-from rules.core.multiset import added, counts, removed
 
 from .decks import draw_source, face_down_draw
 from .edition import CARDS, DECK, FACE_DOWN, HIDDEN, KIND, STRENGTH, TORCHES, title

@@ -5,8 +5,7 @@ deck of each card name)."""
 from __future__ import annotations
 
 import msgspec
-
-from rules.core import load_edition
+from castletui.rules.core import load_edition
 
 HIDDEN = "hidden"
 """The placeholder name of a card a seat may not see (``view``)."""

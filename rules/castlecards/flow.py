@@ -15,10 +15,9 @@ from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import NamedTuple
 
+from castletui.rules.core import CHANCE, Event, pushed, recorded
+from castletui.rules.core.multiset import added_all
 from msgspec.structs import replace
-
-from rules.core import CHANCE, Event, pushed, recorded
-from rules.core.multiset import added_all
 
 from .chance import cards_left
 from .decks import draw_source, reshuffled, village_in_deck

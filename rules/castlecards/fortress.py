@@ -4,7 +4,7 @@ attack in progress (swords after reactions against shields)."""
 
 from __future__ import annotations
 
-from rules.core import top
+from castletui.rules.core import top
 
 from .edition import (
     ASSAULT,

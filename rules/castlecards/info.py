@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rules.core import GameInfo, Option, Variant
+from castletui.rules.core import GameInfo, Option, Variant
 
 from .edition import EDITION_TAG
 

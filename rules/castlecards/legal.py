@@ -3,8 +3,8 @@ action is refused (the reasons ``apply`` raises and the screens show)."""
 
 from __future__ import annotations
 
-from rules.core import top
-from rules.core.multiset import counts
+from castletui.rules.core import top
+from castletui.rules.core.multiset import counts
 
 from .chance import can_name, chance_outcomes, naming_reason, possible_cards, unseen_in_hands
 from .decks import dungeon_left, village_left

@@ -19,8 +19,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 
 import msgspec
-
-from rules.core import IllegalAction, seat_ref, top
+from castletui.rules.core import IllegalAction, seat_ref, top
 
 from .apply import apply
 from .edition import ACADEMY_CARDS, CARDS, COLOUR, HIDDEN, KIND, STRENGTH, TORCHES, title

@@ -5,7 +5,7 @@ decides a game stopped by the optional round limit."""
 
 from __future__ import annotations
 
-from rules.core import Result, ScoreLine
+from castletui.rules.core import Result, ScoreLine
 
 from .fortress import allies, card_shields, standing, team_of
 from .state import State

@@ -3,7 +3,7 @@ and the opening steps on the stack (who starts, the deal, the first turn)."""
 
 from __future__ import annotations
 
-from rules.core import Config, IllegalAction, check_config, pushed
+from castletui.rules.core import Config, IllegalAction, check_config, pushed
 
 from .edition import COLOURS, deck_cards
 from .flow import deal

@@ -18,8 +18,7 @@ from __future__ import annotations
 from typing import Union
 
 import msgspec
-
-from rules.core import Event
+from castletui.rules.core import Event
 
 
 class FortressCard(msgspec.Struct, frozen=True, omit_defaults=True):

@@ -10,8 +10,8 @@ What may come up is the rules' own (``chance_outcomes``)."""
 
 from __future__ import annotations
 
-from rules.core import seat_ref, top
-from rules.core.table_entry import Batch
+from castletui.rules.core import seat_ref, top
+from castletui.rules.core.table_entry import Batch
 
 from .chance import UNSEEN_DECK, UNSEEN_TITLES, cards_left, unseen_draw
 from .state import Draw, FirstPlayer, Pending, State

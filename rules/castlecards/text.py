@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from rules.core import Event, IllegalAction, seat_ref, top
+from castletui.rules.core import Event, IllegalAction, seat_ref, top
 
 from .apply import apply
 from .chance import UNSEEN_DECK, possible_cards

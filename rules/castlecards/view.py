@@ -7,9 +7,8 @@ down)."""
 
 from __future__ import annotations
 
+from castletui.rules.core import top
 from msgspec.structs import replace
-
-from rules.core import top
 
 from .edition import HIDDEN
 from .state import Committed, Draw, Give, Pick, State

@@ -29,21 +29,21 @@ Reading order of the package (the plan, README "Adding a game"):
 read), ``table_entry``, ``calc``; ``bots``.
 """
 
-from rules.catapult_castle.apply import apply
-from rules.catapult_castle.bots import bot_action
-from rules.catapult_castle.calc import helpers
-from rules.catapult_castle.chance import chance_outcomes
-from rules.catapult_castle.flow import to_move
-from rules.catapult_castle.info import INFO
-from rules.catapult_castle.legal import legal_actions
-from rules.catapult_castle.queries import *  # noqa: F403 - what the screens read today, not the face
-from rules.catapult_castle.queries import group, preview, prompt, refusals, spot
-from rules.catapult_castle.scoring import evaluate, result
-from rules.catapult_castle.setup import setup
-from rules.catapult_castle.state import Action, Aim, Shoot, SkipExtraShot, State
-from rules.catapult_castle.table_entry import chance_batch, chance_prompt, setup_form
-from rules.catapult_castle.text import describe, effects, label
-from rules.catapult_castle.view import view, view_action
+from castletui.rules.catapult_castle.apply import apply
+from castletui.rules.catapult_castle.bots import bot_action
+from castletui.rules.catapult_castle.calc import helpers
+from castletui.rules.catapult_castle.chance import chance_outcomes
+from castletui.rules.catapult_castle.flow import to_move
+from castletui.rules.catapult_castle.info import INFO
+from castletui.rules.catapult_castle.legal import legal_actions
+from castletui.rules.catapult_castle.queries import *  # noqa: F403 - what the screens read today, not the face
+from castletui.rules.catapult_castle.queries import group, preview, prompt, refusals, spot
+from castletui.rules.catapult_castle.scoring import evaluate, result
+from castletui.rules.catapult_castle.setup import setup
+from castletui.rules.catapult_castle.state import Action, Aim, Shoot, SkipExtraShot, State
+from castletui.rules.catapult_castle.table_entry import chance_batch, chance_prompt, setup_form
+from castletui.rules.catapult_castle.text import describe, effects, label
+from castletui.rules.catapult_castle.view import view, view_action
 
 __all__ = [
     # the protocol

@@ -9,10 +9,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from msgspec.structs import replace
-
-from rules.catapult_castle.chance import landing_outcomes
-from rules.catapult_castle.edition import (
+from castletui.rules.catapult_castle.chance import landing_outcomes
+from castletui.rules.catapult_castle.edition import (
     DECK_NAMES,
     EDITION,
     EXTRA_SHOT,
@@ -23,9 +21,9 @@ from rules.catapult_castle.edition import (
     UNSEEN,
     square_index,
 )
-from rules.catapult_castle.flow import reshuffled, settle
-from rules.catapult_castle.legal import place_reason, play_reason, rearrange_reason, roof_reason
-from rules.catapult_castle.pieces import (
+from castletui.rules.catapult_castle.flow import reshuffled, settle
+from castletui.rules.catapult_castle.legal import place_reason, play_reason, rearrange_reason, roof_reason
+from castletui.rules.catapult_castle.pieces import (
     EMPTY_PILE,
     EMPTY_STACK,
     ROOF_INDEX,
@@ -41,7 +39,7 @@ from rules.catapult_castle.pieces import (
     put,
     rearrange_limit,
 )
-from rules.catapult_castle.state import (
+from castletui.rules.catapult_castle.state import (
     Action,
     Aim,
     Card,
@@ -62,8 +60,9 @@ from rules.catapult_castle.state import (
     Stack,
     State,
 )
-from rules.core import IllegalAction, answered_top, popped, pushed, recorded, replaced_top
-from rules.core.multiset import added, removed
+from castletui.rules.core import IllegalAction, answered_top, popped, pushed, recorded, replaced_top
+from castletui.rules.core.multiset import added, removed
+from msgspec.structs import replace
 
 
 def apply(state: State, action: Action) -> State:

@@ -15,10 +15,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
-from rules.catapult_castle.edition import rating_for
-from rules.catapult_castle.scoring import decided_by, position_in_turn_order, rank, solo_points
-from rules.core import IllegalAction
-from rules.core.screen import Helper, Question, parse_whole_numbers
+from castletui.rules.catapult_castle.edition import rating_for
+from castletui.rules.catapult_castle.scoring import decided_by, position_in_turn_order, rank, solo_points
+from castletui.rules.core import IllegalAction
+from castletui.rules.core.screen import Helper, Question, parse_whole_numbers
 
 
 class Count(NamedTuple):

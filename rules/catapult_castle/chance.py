@@ -11,16 +11,16 @@ deck's unseen pool)."""
 
 from __future__ import annotations
 
-from rules.catapult_castle.edition import (
+from castletui.rules.catapult_castle.edition import (
     AIM,
     DISTANCES,
     KINDS,
     NEIGHBOURS,
 )
-from rules.catapult_castle.flow import to_move
-from rules.catapult_castle.pieces import draw_pile, shooter_mat, unseen_pool
-from rules.catapult_castle.shots import LandingOdds, landing_odds
-from rules.catapult_castle.state import (
+from castletui.rules.catapult_castle.flow import to_move
+from castletui.rules.catapult_castle.pieces import draw_pile, shooter_mat, unseen_pool
+from castletui.rules.catapult_castle.shots import LandingOdds, landing_odds
+from castletui.rules.catapult_castle.state import (
     DRAWS,
     LAND_IN,
     LAND_NOWHERE,
@@ -32,7 +32,7 @@ from rules.catapult_castle.state import (
     Pile,
     State,
 )
-from rules.core import CHANCE
+from castletui.rules.core import CHANCE
 
 _DRAWS_IN_ORDER = tuple(DRAWS[kind] for kind in KINDS)
 

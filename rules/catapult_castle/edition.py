@@ -8,8 +8,7 @@ Squares are numbered ``4 * mat + position`` with positions in
 from __future__ import annotations
 
 import msgspec
-
-from rules.core import load_edition
+from castletui.rules.core import load_edition
 
 KINDS = ("Extra Shot", "Magic Toss", "Strong Ammo", "Reinforced Roof")
 EXTRA_SHOT, MAGIC_TOSS, STRONG_AMMO, ROOF = KINDS

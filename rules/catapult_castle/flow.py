@@ -11,10 +11,8 @@ itself records an event for the log (``text.effects`` words them).
 
 from __future__ import annotations
 
-from msgspec.structs import replace
-
-from rules.catapult_castle.edition import UNSEEN
-from rules.catapult_castle.pieces import (
+from castletui.rules.catapult_castle.edition import UNSEEN
+from castletui.rules.catapult_castle.pieces import (
     EMPTY_PILE,
     cards_to_draw,
     deck_size,
@@ -24,9 +22,10 @@ from rules.catapult_castle.pieces import (
     tower_count,
     towers_on_table,
 )
-from rules.catapult_castle.state import Pending, State
-from rules.core import CHANCE, pushed, recorded, run_automatic
-from rules.core.multiset import added
+from castletui.rules.catapult_castle.state import Pending, State
+from castletui.rules.core import CHANCE, pushed, recorded, run_automatic
+from castletui.rules.core.multiset import added
+from msgspec.structs import replace
 
 CHANCE_KINDS = frozenset(("start", "setup_card", "draw", "land", "reveal"))
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from rules.catapult_castle.edition import EDITION_TAG
-from rules.core import GameInfo, Option, Variant
+from castletui.rules.catapult_castle.edition import EDITION_TAG
+from castletui.rules.core import GameInfo, Option, Variant
 
 INFO = GameInfo(
     id="catapult-castle",

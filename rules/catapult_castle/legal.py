@@ -7,8 +7,8 @@ tower goes) are computed here once, by the functions ``*_reason`` that both
 
 from __future__ import annotations
 
-from rules.catapult_castle.chance import chance_outcomes
-from rules.catapult_castle.edition import (
+from castletui.rules.catapult_castle.chance import chance_outcomes
+from castletui.rules.catapult_castle.edition import (
     EDITION,
     KINDS,
     MAGIC_TOSS,
@@ -18,8 +18,8 @@ from rules.catapult_castle.edition import (
     STRONG_AMMO,
     UNSEEN,
 )
-from rules.catapult_castle.flow import to_move
-from rules.catapult_castle.pieces import (
+from castletui.rules.catapult_castle.flow import to_move
+from castletui.rules.catapult_castle.pieces import (
     is_solo,
     naming_reason,
     placement,
@@ -28,7 +28,7 @@ from rules.catapult_castle.pieces import (
     stack_limit,
     targets,
 )
-from rules.catapult_castle.state import (
+from castletui.rules.catapult_castle.state import (
     DONE_REARRANGING,
     GIVES,
     PLACES,
@@ -44,7 +44,7 @@ from rules.catapult_castle.state import (
     aim_action,
     move_action,
 )
-from rules.core import CHANCE
+from castletui.rules.core import CHANCE
 
 ACCURACIES = (0, 25, 50, 75, 100)
 """The accuracies ``legal_actions`` lists for each target (``apply`` takes any 0..100)."""

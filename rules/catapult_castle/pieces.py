@@ -7,8 +7,8 @@ screens use."""
 
 from __future__ import annotations
 
-from rules.catapult_castle.edition import EDITION, KIND_INDEX, KINDS, ROOF, UNSEEN, square_index
-from rules.catapult_castle.state import Land, Pending, Pile, Stack, State
+from castletui.rules.catapult_castle.edition import EDITION, KIND_INDEX, KINDS, ROOF, UNSEEN, square_index
+from castletui.rules.catapult_castle.state import Land, Pending, Pile, Stack, State
 
 EMPTY_STACK = Stack()
 EMPTY_PILE = Pile()

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Iterable
 
-from rules.catapult_castle.chance import aimed_odds, towers_next_to
-from rules.catapult_castle.edition import (
+from castletui.rules.catapult_castle.chance import aimed_odds, towers_next_to
+from castletui.rules.catapult_castle.edition import (
     ABSENT,
     DECK_NAMES,
     DISTANCES,
@@ -32,15 +32,15 @@ from rules.catapult_castle.edition import (
     square_index,
     square_point,
 )
-from rules.catapult_castle.flow import to_move
-from rules.catapult_castle.legal import (
+from castletui.rules.catapult_castle.flow import to_move
+from castletui.rules.catapult_castle.legal import (
     legal_actions,
     place_reason,
     play_reason,
     rearrange_reason,
     roof_squares,
 )
-from rules.catapult_castle.pieces import (
+from castletui.rules.catapult_castle.pieces import (
     is_solo,
     mat_squares,
     naming_reason,
@@ -49,8 +49,8 @@ from rules.catapult_castle.pieces import (
     rearrange_limit,
     shooter_mat,
 )
-from rules.catapult_castle.shots import LandingOdds, sweet_spot_width
-from rules.catapult_castle.state import (
+from castletui.rules.catapult_castle.shots import LandingOdds, sweet_spot_width
+from castletui.rules.catapult_castle.state import (
     Action,
     Aim,
     DoneRearranging,
@@ -66,8 +66,8 @@ from rules.catapult_castle.state import (
     SkipExtraShot,
     State,
 )
-from rules.catapult_castle.text import extra_shots, square_words, tower_name
-from rules.core import seat_ref
+from castletui.rules.catapult_castle.text import extra_shots, square_words, tower_name
+from castletui.rules.core import seat_ref
 
 __all__ = [
     "CARDS",

@@ -12,10 +12,10 @@ Solo: one point per tower removed plus one per ammo left, and a rating band.
 
 from __future__ import annotations
 
-from rules.catapult_castle.edition import EDITION, rating_for
-from rules.catapult_castle.pieces import ammo_inside, is_solo, tower_count
-from rules.catapult_castle.state import State
-from rules.core import Result, ScoreLine
+from castletui.rules.catapult_castle.edition import EDITION, rating_for
+from castletui.rules.catapult_castle.pieces import ammo_inside, is_solo, tower_count
+from castletui.rules.catapult_castle.state import State
+from castletui.rules.core import Result, ScoreLine
 
 SCORE_LINE = "Towers on the mat"
 TIE_BREAKS = (

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.catapult_castle.edition import (
+from castletui.rules.catapult_castle.edition import (
     ABSENT,
     DECK_COUNTS,
     EDITION,
@@ -17,11 +17,11 @@ from rules.catapult_castle.edition import (
     SQUARE_COUNT,
     UNSEEN,
 )
-from rules.catapult_castle.flow import NEXT, OPENING_DRAWS, settle
-from rules.catapult_castle.info import INFO
-from rules.catapult_castle.pieces import EMPTY_PILE, EMPTY_STACK
-from rules.catapult_castle.state import Card, Pending, Pile, Stack, State
-from rules.core import Config, IllegalAction, check_config, pushed
+from castletui.rules.catapult_castle.flow import NEXT, OPENING_DRAWS, settle
+from castletui.rules.catapult_castle.info import INFO
+from castletui.rules.catapult_castle.pieces import EMPTY_PILE, EMPTY_STACK
+from castletui.rules.catapult_castle.state import Card, Pending, Pile, Stack, State
+from castletui.rules.core import Config, IllegalAction, check_config, pushed
 
 
 def _option(config: Config, name: str) -> Any:

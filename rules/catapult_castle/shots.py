@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from rules.catapult_castle.edition import AIM, AimModel
+from castletui.rules.catapult_castle.edition import AIM, AimModel
 
 
 class LandingOdds(NamedTuple):

@@ -46,9 +46,8 @@ building new Structs.
 from __future__ import annotations
 
 import msgspec
-
-from rules.catapult_castle.edition import EDITION, KINDS, ROOF, SQUARE_COUNT, SQUARE_NAMES, UNSEEN
-from rules.core import Event
+from castletui.rules.catapult_castle.edition import EDITION, KINDS, ROOF, SQUARE_COUNT, SQUARE_NAMES, UNSEEN
+from castletui.rules.core import Event
 
 
 class Card(msgspec.Struct, frozen=True):

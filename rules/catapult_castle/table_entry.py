@@ -12,22 +12,22 @@ Table mode asks nothing about a card nobody at the table sees (see
 
 from __future__ import annotations
 
-from rules.catapult_castle.edition import (
+from castletui.rules.catapult_castle.edition import (
     DECK_NAMES,
     KINDS,
     SHORT_NAMES,
     SQUARE_NAMES,
 )
-from rules.catapult_castle.pieces import is_solo
-from rules.catapult_castle.state import (
+from castletui.rules.catapult_castle.pieces import is_solo
+from castletui.rules.catapult_castle.state import (
     ChooseStart,
     Draw,
     Pending,
     State,
 )
-from rules.catapult_castle.text import mat_name, tower_name
-from rules.core import seat_ref
-from rules.core.table_entry import Batch
+from castletui.rules.catapult_castle.text import mat_name, tower_name
+from castletui.rules.core import seat_ref
+from castletui.rules.core.table_entry import Batch
 
 
 def _deck_of(state: State, deck: int) -> str:

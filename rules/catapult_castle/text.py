@@ -8,9 +8,15 @@ seat reads the same log.
 
 from __future__ import annotations
 
-from rules.catapult_castle.edition import DECK_NAMES, SQUARE_NAMES, UNSEEN, square_index
-from rules.catapult_castle.pieces import captured_towers, deck_size, is_solo, landing_effect, placement
-from rules.catapult_castle.state import (
+from castletui.rules.catapult_castle.edition import DECK_NAMES, SQUARE_NAMES, UNSEEN, square_index
+from castletui.rules.catapult_castle.pieces import (
+    captured_towers,
+    deck_size,
+    is_solo,
+    landing_effect,
+    placement,
+)
+from castletui.rules.catapult_castle.state import (
     Action,
     Aim,
     ChooseStart,
@@ -27,7 +33,7 @@ from rules.catapult_castle.state import (
     SkipExtraShot,
     State,
 )
-from rules.core import Event, seat_ref
+from castletui.rules.core import Event, seat_ref
 
 
 def mat_name(state: State, mat: int) -> str:

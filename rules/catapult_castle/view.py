@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
+from castletui.rules.catapult_castle.edition import HIDDEN
+from castletui.rules.catapult_castle.pieces import EMPTY_PILE, deck_size
+from castletui.rules.catapult_castle.state import Card, Draw, GiveCard, Pile, State
 from msgspec.structs import replace
-
-from rules.catapult_castle.edition import HIDDEN
-from rules.catapult_castle.pieces import EMPTY_PILE, deck_size
-from rules.catapult_castle.state import Card, Draw, GiveCard, Pile, State
 
 
 def view(state: State, seat: int) -> State:

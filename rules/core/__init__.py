@@ -51,14 +51,14 @@ they name seats with :func:`seat_ref` and the app fills names in with
 the seat may see, never more.
 """
 
-from rules.core import screen, table_entry
-from rules.core.chance import chance_rng, sample_outcome, weighted
-from rules.core.decisions import answered_top, popped, pushed, replaced_top, run_automatic, top
-from rules.core.edition import load_edition
-from rules.core.events import Event, fresh, recorded
-from rules.core.hooks import Hooks, hooks, label
-from rules.core.log import log_lines, view_action
-from rules.core.protocol import (
+from castletui.rules.core import screen, table_entry
+from castletui.rules.core.chance import chance_rng, sample_outcome, weighted
+from castletui.rules.core.decisions import answered_top, popped, pushed, replaced_top, run_automatic, top
+from castletui.rules.core.edition import load_edition
+from castletui.rules.core.events import Event, fresh, recorded
+from castletui.rules.core.hooks import Hooks, hooks, label
+from castletui.rules.core.log import log_lines, view_action
+from castletui.rules.core.protocol import (
     CHANCE,
     Config,
     Game,
@@ -72,8 +72,8 @@ from rules.core.protocol import (
     check_option,
     parse_option,
 )
-from rules.core.replay import replay, state_hash
-from rules.core.seats import name_seats, seat_ref
+from castletui.rules.core.replay import replay, state_hash
+from castletui.rules.core.seats import name_seats, seat_ref
 
 __all__ = [
     "CHANCE",

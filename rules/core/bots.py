@@ -24,8 +24,8 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Any
 
-from rules.core.hooks import Hooks
-from rules.core.protocol import CHANCE, Game
+from castletui.rules.core.hooks import Hooks
+from castletui.rules.core.protocol import CHANCE, Game
 
 LEVELS = ("random", "easy", "normal", "hard")
 """Bot levels offered in the wizard, the same ladder in every game: ``easy``

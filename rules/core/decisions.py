@@ -21,9 +21,8 @@ from collections.abc import Callable, Mapping
 from typing import Any, Protocol, TypeVar
 
 import msgspec
-
-from rules.core.events import fresh
-from rules.core.protocol import IllegalAction
+from castletui.rules.core.events import fresh
+from castletui.rules.core.protocol import IllegalAction
 
 
 class Step(Protocol):

@@ -21,8 +21,8 @@ import random
 from collections.abc import Callable, Hashable
 from typing import Any
 
-from rules.core.protocol import Game
-from rules.core.seats import seat_ref
+from castletui.rules.core.protocol import Game
+from castletui.rules.core.seats import seat_ref
 
 TABLE_QUESTION = "What happened at the table?"
 """What table mode asks at a chance decision of a game without ``chance_prompt``."""

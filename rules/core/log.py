@@ -20,8 +20,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.core.hooks import Hooks
-from rules.core.protocol import Game
+from castletui.rules.core.hooks import Hooks
+from castletui.rules.core.protocol import Game
 
 
 def view_action(game: Game, state: Any, action: Any, seat: int | None) -> Any:

@@ -7,8 +7,7 @@ from collections.abc import Iterable
 from typing import Any
 
 import msgspec
-
-from rules.core.protocol import Config, Game
+from castletui.rules.core.protocol import Config, Game
 
 
 def replay(game: Game, config: Config, actions: Iterable[Any]) -> Any:

@@ -53,8 +53,8 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Mapping
 from typing import Any, NamedTuple
 
-from rules.core.hooks import Hooks
-from rules.core.protocol import Game, IllegalAction
+from castletui.rules.core.hooks import Hooks
+from castletui.rules.core.protocol import Game, IllegalAction
 
 
 def prompt(game: Game, view: Any, seat: int) -> str:

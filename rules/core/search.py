@@ -38,10 +38,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import msgspec
-
-from rules.core.bots import has_thinking_time, time_up, time_used
-from rules.core.chance import sample_outcome
-from rules.core.protocol import CHANCE, IllegalAction
+from castletui.rules.core.bots import has_thinking_time, time_up, time_used
+from castletui.rules.core.chance import sample_outcome
+from castletui.rules.core.protocol import CHANCE, IllegalAction
 
 _BUDGET: ContextVar[int | None] = ContextVar("search_budget", default=None)
 

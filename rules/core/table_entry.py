@@ -23,10 +23,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
-from rules.core.hooks import Hooks
-from rules.core.protocol import CHANCE, Game, IllegalAction
-from rules.core.screen import parse_counts
-from rules.core.seats import name_seats
+from castletui.rules.core.hooks import Hooks
+from castletui.rules.core.protocol import CHANCE, Game, IllegalAction
+from castletui.rules.core.screen import parse_counts
+from castletui.rules.core.seats import name_seats
 
 
 class Batch(NamedTuple):

@@ -19,10 +19,17 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from castletui.rules.core import (
+    IllegalAction,
+    answered_top,
+    popped,
+    pushed,
+    recorded,
+    replaced_top,
+    run_automatic,
+)
+from castletui.rules.core.multiset import added, removed
 from msgspec.structs import replace
-
-from rules.core import IllegalAction, answered_top, popped, pushed, recorded, replaced_top, run_automatic
-from rules.core.multiset import added, removed
 
 from .board import BOARDS
 from .chance import UNSEEN, cards_left, named

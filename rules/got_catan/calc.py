@@ -29,10 +29,9 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NamedTuple
 
+from castletui.rules.core import Config, IllegalAction
+from castletui.rules.core.screen import Helper, Question, parse_choice, parse_whole_numbers
 from msgspec.structs import replace
-
-from rules.core import Config, IllegalAction
-from rules.core.screen import Helper, Question, parse_choice, parse_whole_numbers
 
 from .edition import BROTHERHOOD, RESOURCES, RULES, TERRAIN_RESOURCE, VICTORY_POINT, WATCH
 from .flow import PRODUCED_BY, must_discard, share_out

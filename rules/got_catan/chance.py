@@ -24,10 +24,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from castletui.rules.core import IllegalAction, top
+from castletui.rules.core.multiset import added, counts, removed
 from msgspec.structs import replace
-
-from rules.core import IllegalAction, top
-from rules.core.multiset import added, counts, removed
 
 from .edition import DEVELOPMENT, RESOURCES, TERRAIN_RESOURCE, VICTORY_POINT
 from .state import Dice, DrawDevelopment, PlaceTerrain, State, Steal, Step

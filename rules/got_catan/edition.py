@@ -5,8 +5,7 @@ into typed Structs, and the tables the rules read on every action
 from __future__ import annotations
 
 import msgspec
-
-from rules.core import load_edition
+from castletui.rules.core import load_edition
 
 HIDDEN = "hidden"
 """The placeholder name of a card a seat may not see (``view``)."""

@@ -19,10 +19,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from castletui.rules.core import CHANCE, pushed, recorded
+from castletui.rules.core.multiset import added, removed
 from msgspec.structs import replace
-
-from rules.core import CHANCE, pushed, recorded
-from rules.core.multiset import added, removed
 
 from .board import BOARDS
 from .edition import RESOURCE_INDEX, RESOURCES, RULES, TERRAIN_RESOURCE

@@ -11,8 +11,8 @@ from these reasons, are ``queries``'s.)
 
 from __future__ import annotations
 
-from rules.core import seat_ref
-from rules.core.multiset import counts
+from castletui.rules.core import seat_ref
+from castletui.rules.core.multiset import counts
 
 from .board import BOARDS, Board
 from .chance import UNSEEN, cards_left, chance_outcomes, could_be

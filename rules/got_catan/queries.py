@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 
-from rules.core import IllegalAction, seat_ref, top
+from castletui.rules.core import IllegalAction, seat_ref, top
 
 from .apply import apply
 from .board import BOARDS, Board

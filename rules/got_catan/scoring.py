@@ -9,7 +9,7 @@ and says how a game it ended was decided (``result``).
 
 from __future__ import annotations
 
-from rules.core import Result, ScoreLine
+from castletui.rules.core import Result, ScoreLine
 
 from .board import BOARDS
 from .edition import RULES, TERRAIN_RESOURCE, VICTORY_POINT

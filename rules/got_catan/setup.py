@@ -6,7 +6,7 @@ the first player's turn. A variant's layer adds its set-up rounds
 
 from __future__ import annotations
 
-from rules.core import Config, check_config, pushed
+from castletui.rules.core import Config, check_config, pushed
 
 from .board import BOARDS
 from .edition import RESOURCES, RULES, development_deck

@@ -20,8 +20,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from rules.core import seat_ref, top
-from rules.core.table_entry import Batch
+from castletui.rules.core import seat_ref, top
+from castletui.rules.core.table_entry import Batch
 
 from .board import BOARDS
 from .edition import TERRAIN_RESOURCE

@@ -16,7 +16,7 @@ anything not its own.
 
 from __future__ import annotations
 
-from rules.core import Event, seat_ref, top
+from castletui.rules.core import Event, seat_ref, top
 
 from .board import BOARDS
 from .chance import UNSEEN

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import msgspec
 
-import saves
+from castletui import saves
 from castletui.session import Session
 
 SNAPSHOT_SAVES = Path("/tmp/castletui-snapshots")

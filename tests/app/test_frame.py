@@ -5,10 +5,11 @@ then), and the game's ``preview`` of the highlighted choice."""
 
 from __future__ import annotations
 
-import saves
+from castletui.rules.core import seat_ref
+
+from castletui import saves
 from castletui.screens.game import GameScreen
 from castletui.session import Session
-from rules.core import seat_ref
 from tests.app.driving import StillApp, screen_text, settle
 from tests.toy_game import Face, Hold, Roll
 
@@ -85,7 +86,7 @@ async def test_without_groups_or_preview_the_frame_lists_every_action(pig, tmp_p
 
 
 def pig_with_spots(pig, monkeypatch):
-    from rules import registry
+    from castletui.rules import registry
 
     monkeypatch.setitem(registry.ENTRIES, "pig", registry.Entry("tests.toy_game", "tests.app.pig_screen"))
     monkeypatch.setattr(

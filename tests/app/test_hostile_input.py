@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-import saves
+from castletui import saves
 from castletui.screens.dialogs import CurtainScreen
 from castletui.screens.game import GameScreen
 from castletui.screens.load import LoadScreen

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import saves
+from castletui import saves
 from castletui.listing import way_of_play, when_played, where_it_stands
 from castletui.screens.load import LoadScreen
 from castletui.session import Session

@@ -4,7 +4,7 @@ and the bots' thinking time."""
 
 from __future__ import annotations
 
-import saves
+from castletui import saves
 from castletui.screens.dialogs import CurtainScreen
 from castletui.screens.game import GameScreen
 from castletui.screens.rules import RulesScreen
@@ -46,7 +46,7 @@ async def test_undo_takes_back_a_card_but_not_a_shot(tmp_path):
 
 
 async def test_an_illegal_choice_shows_the_rules_reason(tmp_path):
-    from rules.catapult_castle import Place
+    from castletui.rules.catapult_castle import Place
 
     session = Session.new("catapult-castle", "solo", [saves.Player("Coco")], seed=3, path=tmp_path / "s.toml")
     session.run_automatic()
@@ -61,8 +61,9 @@ async def test_an_illegal_choice_shows_the_rules_reason(tmp_path):
 
 
 async def test_table_mode_asks_what_really_happened(tmp_path):
+    from castletui.rules.catapult_castle import Land, Shoot
+
     from castletui.screens.dialogs import ChancePicker
-    from rules.catapult_castle import Land, Shoot
 
     start = new_game(
         "catapult-castle", "standard", [saves.Player("Coco"), saves.Player("Wei")], 1, mode="table"

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from textual.widgets import Input, Static
 
-import saves
+from castletui import saves
 from castletui.app import CastleApp, Start
 from castletui.screens.game import GameScreen
 from castletui.screens.wizard import NewGameScreen

@@ -10,9 +10,10 @@ import random
 from pathlib import Path
 
 import pytest
+from castletui.rules.core import CHANCE
 from textual.widgets import Input, Sparkline
 
-import saves
+from castletui import saves
 from castletui.app import Start
 from castletui.replay import EVERYONE, Replay
 from castletui.screens.game import GameScreen
@@ -25,7 +26,6 @@ from castletui.widgets.castle_raisers_ink import RaisersBoard
 from castletui.widgets.castlecards_hand import Hand
 from castletui.widgets.catapult_castle_board import TableBoard
 from castletui.widgets.got_catan_map import GotCatanMap
-from rules.core import CHANCE
 from tests.app.driving import StillApp, settle, type_keys
 from tests.app.snapshots import fixed_session, fresh_dir, pin_dates
 

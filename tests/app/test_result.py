@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
+from castletui.rules.core import Result
+
 from castletui.screens.result import verdict
-from rules.core import Result
 
 
 def _session(result: Result, names: list[str]):

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import msgspec
 
-import saves
+from castletui import saves
 from castletui.app import Start
 from castletui.screens.dialogs import ConfirmScreen
 from castletui.screens.game import GameScreen

@@ -9,7 +9,7 @@ import os
 
 import pytest
 
-import saves
+from castletui import saves
 from castletui.app import Start
 from tests.app.driving import StillApp, settle
 from tests.app.snapshots import fixed_session, fresh_dir, pin_dates

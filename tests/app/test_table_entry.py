@@ -5,11 +5,11 @@ the form and nothing is played; Escape asks one question at a time."""
 
 from __future__ import annotations
 
+from castletui.rules.core.table_entry import Batch, BatchRefused
 from textual.app import App
 from textual.widgets import Input, Static
 
 from castletui.screens.table_entry import CountsEntry, SetupForm
-from rules.core.table_entry import Batch, BatchRefused
 
 NAMES = ["Ann", "Wei"]
 KINDS = ("soldier", "archer", "vicious")

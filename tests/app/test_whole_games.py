@@ -5,8 +5,9 @@ mode. The many other whole games are the driver's (tests/test_driver.py)."""
 from __future__ import annotations
 
 import pytest
+from castletui.rules import registry
 
-import saves
+from castletui import saves
 from castletui.app import Start
 from castletui.screens.dialogs import CurtainScreen
 from castletui.screens.game import GameScreen
@@ -16,7 +17,6 @@ from castletui.screens.result import ResultScreen
 from castletui.screens.rules import RulesScreen
 from castletui.screens.table_entry import CountsEntry, SetupForm
 from castletui.session import Session
-from rules import registry
 from tests.app.driving import StillApp, new_game, play_to_the_end, settle
 
 

@@ -5,13 +5,13 @@ follow the game and variant chosen."""
 from __future__ import annotations
 
 import pytest
+from castletui.rules import registry
 from textual.widgets import Select, Static
 
 from castletui.app import Start
 from castletui.screens.game import GameScreen
 from castletui.screens.menu import MenuScreen
 from castletui.screens.wizard import NewGameScreen
-from rules import registry
 from tests.app.driving import StillApp, settle
 
 WIZARD_CASES = [

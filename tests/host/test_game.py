@@ -12,13 +12,13 @@ from unittest import mock
 
 import msgspec
 import pytest
+from castletui.rules import castlecards as game
+from castletui.rules.core import screen
+from castletui.saves.replay import replay_states
+from castletui.saves.table import Table
 
-import saves
+from castletui import saves
 from castletui.shared import create_table
-from rules import castlecards as game
-from rules.core import screen
-from saves.replay import replay_states
-from saves.table import Table
 from tests.host.conftest import WAIT_SECONDS, Player, exists, process_group_members
 
 asyncssh = pytest.importorskip("asyncssh")
@@ -106,7 +106,7 @@ async def test_two_keys_play_castlecards_each_seeing_only_its_hand_and_a_dropped
     start_host, keys
 ):
     host = start_host(players={"Alice": keys["alice"], "Bob": keys["bob"]})
-    with mock.patch("saves.table.new_seed", return_value=21):  # the same deal on every run
+    with mock.patch("castletui.saves.table.new_seed", return_value=21):  # the same deal on every run
         table, _, _ = create_table(
             host.table_dir,
             "Alice",

@@ -9,8 +9,8 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from rules import registry
-from rules.core import CHANCE, Config, bots, sample_outcome
+from castletui.rules import registry
+from castletui.rules.core import CHANCE, Config, bots, sample_outcome
 
 
 @dataclass

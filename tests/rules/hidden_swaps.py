@@ -22,8 +22,7 @@ from collections.abc import Callable
 from typing import Any
 
 import msgspec
-
-from rules.core import CHANCE, IllegalAction, chance_rng, label, log_lines, sample_outcome, screen
+from castletui.rules.core import CHANCE, IllegalAction, chance_rng, label, log_lines, sample_outcome, screen
 
 Path = tuple[Any, ...]
 

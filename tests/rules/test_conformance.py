@@ -7,10 +7,10 @@ import math
 
 import msgspec
 import pytest
+from castletui.rules import registry
+from castletui.rules.core import CHANCE, Config, IllegalAction, Result, check_config, replay, state_hash
 
-import saves
-from rules import registry
-from rules.core import CHANCE, Config, IllegalAction, Result, check_config, replay, state_hash
+from castletui import saves
 from tests.playing import case_id, playout, variants
 
 # The toy game (tests/toy_game.py) keeps the same protocol as the real ones.

@@ -27,8 +27,7 @@ from pathlib import Path
 
 import msgspec
 import pytest
-
-from rules import registry
+from castletui.rules import registry
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -223,7 +222,9 @@ def test_imports_only_point_back_along_the_plan(game_id):
 def test_the_plan_check_sees_an_import_against_it(tmp_path, monkeypatch):
     """The check itself: a rules module importing ``queries`` is caught."""
     path = tmp_path / "legal.py"
-    path.write_text('"""x"""\nfrom .queries import prompt\nfrom rules.castlecards.text import label\n')
+    path.write_text(
+        '"""x"""\nfrom .queries import prompt\nfrom castletui.rules.castlecards.text import label\n'
+    )
     assert imported("castlecards", "legal", path) == {"queries", "text"}
     assert step_of("castlecards", "queries") > step_of("castlecards", "legal")
     assert step_of("castlecards", "fortress") == GEOMETRY

@@ -13,15 +13,15 @@ from __future__ import annotations
 import random
 
 import pytest
+from castletui.rules import registry
+from castletui.rules.castle_raisers.bots import hard as castle_raisers_hard
+from castletui.rules.castlecards.bots import hard as castlecards_hard
+from castletui.rules.castlecards.edition import DECK
+from castletui.rules.catapult_castle.bots import hard as catapult_castle_hard
+from castletui.rules.core import CHANCE, Config, bots, chance_rng, sample_outcome, search
+from castletui.rules.got_catan.bots import hard as got_catan_hard
+from castletui.rules.got_catan.edition import RESOURCES
 
-from rules import registry
-from rules.castle_raisers.bots import hard as castle_raisers_hard
-from rules.castlecards.bots import hard as castlecards_hard
-from rules.castlecards.edition import DECK
-from rules.catapult_castle.bots import hard as catapult_castle_hard
-from rules.core import CHANCE, Config, bots, chance_rng, sample_outcome, search
-from rules.got_catan.bots import hard as got_catan_hard
-from rules.got_catan.edition import RESOURCES
 from tests.rules.hidden_swaps import hidden_cards, swapped
 
 BUDGET = 12  # rounds: a few worlds, and fast
@@ -126,7 +126,7 @@ def test_a_thinking_time_run_out_leaves_the_hard_bot_one_round():
     """No budget, a clock already run out: one world is dealt and played, and
     the bot still answers (the first round always runs)."""
     game = registry.get("castlecards")
-    from rules.castlecards.bots import hard
+    from castletui.rules.castlecards.bots import hard
 
     state, _ = next(iter(_positions(game, "two-player", 2, seed=3, every=7, most=1)))
     dealt = []
@@ -147,7 +147,7 @@ def test_the_hard_catapult_bot_aims_as_well_as_the_normal_one():
     """Its strength is its choices: each shot's accuracy is drawn as normal's is."""
     import statistics
 
-    from rules.catapult_castle.state import Aim
+    from castletui.rules.catapult_castle.state import Aim
 
     game = registry.get("catapult-castle")
     state = game.setup(Config("standard", 2))

@@ -23,9 +23,9 @@ from __future__ import annotations
 import random
 
 import pytest
+from castletui.rules import registry
+from castletui.rules.core import CHANCE, Config, chance_rng, hooks, sample_outcome, screen, table_entry
 
-from rules import registry
-from rules.core import CHANCE, Config, chance_rng, hooks, sample_outcome, screen, table_entry
 from tests.playing import case_id, variants
 from tests.rules.hidden_swaps import hidden_cards, screen_of, swapped
 

@@ -10,11 +10,10 @@ import random
 from collections import Counter
 
 import pytest
-
-from rules import registry
-from rules.core import CHANCE, sample_outcome
-from rules.core.screen import parse_counts
-from rules.core.table_entry import (
+from castletui.rules import registry
+from castletui.rules.core import CHANCE, sample_outcome
+from castletui.rules.core.screen import parse_counts
+from castletui.rules.core.table_entry import (
     Batch,
     batch_actions,
     chance_batch,
@@ -24,6 +23,7 @@ from rules.core.table_entry import (
     setup_form,
     typed_kinds,
 )
+
 from tests.playing import case_id, variants
 
 CASES = variants(modes=("table",))

@@ -15,11 +15,11 @@ from collections.abc import Callable
 from pathlib import Path
 
 import msgspec
+from castletui.rules import registry
+from castletui.rules.core import Config
+from castletui.saves import codec
 
-import saves
-from rules import registry
-from rules.core import Config
-from saves import codec
+from castletui import saves
 from tests.playing import playout
 
 Mutation = Callable[[bytes, random.Random], bytes]

@@ -9,8 +9,7 @@ from pathlib import Path
 
 import pytest
 
-import saves
-from castletui import cli
+from castletui import cli, saves
 from castletui.session import Session
 from tests.saves.fuzzing import MUTATIONS, write_corpus
 

@@ -10,10 +10,10 @@ import time
 
 import msgspec
 import pytest
+from castletui.saves import store
+from castletui.saves.schema import MAX_NAME_LENGTH, MAX_PLIES, MAX_SAVE_BYTES
 
-import saves
-from saves import store
-from saves.schema import MAX_NAME_LENGTH, MAX_PLIES, MAX_SAVE_BYTES
+from castletui import saves
 from tests.saves.test_saves import played_save
 
 
@@ -190,7 +190,7 @@ def test_a_name_with_square_brackets_is_just_a_name(tmp_path):
 
 
 def test_new_save_refuses_names_no_game_could_have():
-    from rules.core import Config
+    from castletui.rules.core import Config
 
     with pytest.raises(saves.SaveError, match="longer than 40"):
         saves.new_save(

@@ -17,14 +17,14 @@ from pathlib import Path
 
 import msgspec
 import pytest
+from castletui.rules.core import CHANCE, Config, state_hash
+from castletui.saves import codec
+from castletui.saves.schema import After, LogEntry
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import saves
+from castletui import saves
 from castletui.session import Session
-from rules.core import CHANCE, Config, state_hash
-from saves import codec
-from saves.schema import After, LogEntry
 from tests.saves.test_saves import played_save
 
 FIXTURES = Path(__file__).parent / "fixtures"

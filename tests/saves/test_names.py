@@ -4,8 +4,7 @@ screen shows as nothing, and no two at one table alike but for case."""
 from __future__ import annotations
 
 import pytest
-
-from saves.names import name_key, name_problem, normal_name
+from castletui.saves.names import name_key, name_problem, normal_name
 
 
 @pytest.mark.parametrize(

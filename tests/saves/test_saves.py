@@ -10,10 +10,10 @@ from pathlib import Path
 
 import msgspec
 import pytest
+from castletui.rules.core import Config, state_hash
+from castletui.saves import store
 
-import saves
-from rules.core import Config, state_hash
-from saves import store
+from castletui import saves
 from tests.playing import playout
 
 GAME = "catapult-castle"
@@ -247,7 +247,7 @@ def test_continue_prefers_the_newest_game_still_going(tmp_path):
 def test_a_save_records_every_option_so_a_later_default_cannot_change_the_game():
     """Defaults change between releases (a ruling fixed); a game goes on under
     the house rules it was started with."""
-    from rules import registry
+    from castletui.rules import registry
 
     save = saves.new_save("castlecards", Config("two-player", 2), [saves.Player("A"), saves.Player("B")], 1)
     info = registry.get("castlecards").INFO

@@ -13,15 +13,15 @@ from pathlib import Path
 from unittest import mock
 
 import pytest
+from castletui.rules import castlecards as game
+from castletui.saves.table import Table
 
-import saves
+from castletui import saves
 from castletui.app import Start
 from castletui.screens.game import GameScreen
 from castletui.screens.join import JoinScreen
 from castletui.session import Session
 from castletui.shared import SharedApp, create_table
-from rules import castlecards as game
-from saves.table import Table
 from tests.app.driving import screen_text
 
 pytestmark = pytest.mark.filterwarnings("ignore::pytest.PytestUnraisableExceptionWarning")
@@ -39,7 +39,7 @@ def new_table(tmp_path: Path, players: list[saves.Player], seed: int) -> Table:
     directory = tmp_path / "tables"
     directory.mkdir(mode=0o700, exist_ok=True)
     variant = "two-player" if len(players) == 2 else "multi-player"
-    with mock.patch("saves.table.new_seed", return_value=seed):  # the same game on every run
+    with mock.patch("castletui.saves.table.new_seed", return_value=seed):  # the same game on every run
         table, _, _ = create_table(directory, "ann", "castlecards", variant, players)
     return table
 

@@ -9,12 +9,11 @@ import shlex
 import sys
 
 import pytest
+from castletui.rules import registry
+from castletui.saves.table import identity
 
-import saves
-from castletui import cli
+from castletui import cli, saves
 from castletui.shared import create_table
-from rules import registry
-from saves.table import identity
 
 
 def start_of(*argv: str):

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-import saves
+from castletui import saves
 from castletui.app import Start
 from castletui.screens.game import GameScreen
 from castletui.screens.join import JoinScreen

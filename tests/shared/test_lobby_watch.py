@@ -14,17 +14,16 @@ from pathlib import Path
 from unittest import mock
 
 import pytest
+from castletui.rules import castlecards as game
+from castletui.rules.core import CHANCE
+from castletui.saves.table import Table, TableListing
 
-import saves
-import saves.table
+from castletui import saves
 from castletui.app import Start
 from castletui.screens.game import GameScreen
 from castletui.screens.join import JoinScreen
 from castletui.session import Session
 from castletui.shared import SharedApp, create_table
-from rules import castlecards as game
-from rules.core import CHANCE
-from saves.table import Table, TableListing
 from tests.app.driving import screen_text
 
 pytestmark = pytest.mark.filterwarnings("ignore::pytest.PytestUnraisableExceptionWarning")
@@ -35,7 +34,7 @@ BOUND = 30  # seconds: only a terminal that never sees the change takes this lon
 def new_table(directory: Path, creator: str = "ann", seed: int = 4) -> Table:
     directory.mkdir(mode=0o700, exist_ok=True)
     players = [saves.Player("Seat 1"), saves.Player("Seat 2")]
-    with mock.patch("saves.table.new_seed", return_value=seed):
+    with mock.patch("castletui.saves.table.new_seed", return_value=seed):
         table, _, _ = create_table(directory, creator, "castlecards", "two-player", players)
     return table
 

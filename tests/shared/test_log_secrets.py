@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import random
 
-from rules import castlecards as game
-from rules.castlecards.state import Attack, Confirm, Pick
-from rules.core import CHANCE
+from castletui.rules import castlecards as game
+from castletui.rules.castlecards.state import Attack, Confirm, Pick
+from castletui.rules.core import CHANCE
+
 from tests.shared.test_table import deal, mover, seated
 
 

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import msgspec
 import pytest
+from castletui.rules.core import Config
+from castletui.saves.table import Table
 
-import saves
+from castletui import saves
 from castletui.app import Start
-from rules.core import Config
-from saves.table import Table
 from tests.app.snapshots import FIXED_TIME, fresh_dir
 from tests.shared.test_apps import Terminal, settle
 

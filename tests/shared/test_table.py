@@ -17,13 +17,21 @@ from unittest import mock
 
 import msgspec
 import pytest
+from castletui.rules import castlecards as game
+from castletui.rules.core import CHANCE, IllegalAction
+from castletui.saves.table import (
+    LostRace,
+    NotYourSeat,
+    Table,
+    exposure_warning,
+    identity,
+    is_table,
+    list_tables,
+)
 
-import saves
+from castletui import saves
 from castletui.session import Session
 from castletui.shared import create_table
-from rules import castlecards as game
-from rules.core import CHANCE, IllegalAction
-from saves.table import LostRace, NotYourSeat, Table, exposure_warning, identity, is_table, list_tables
 
 SEATS = [saves.Player("Seat 1"), saves.Player("Seat 2"), saves.Player("Seat 3")]
 
@@ -32,7 +40,7 @@ def castlecards_table(tmp_path: Path, seats: int = 2, seed: int = 11) -> Table:
     variant = "two-player" if seats == 2 else "multi-player"
     directory = tmp_path / "tables"
     directory.mkdir(mode=0o700, exist_ok=True)
-    with mock.patch("saves.table.new_seed", return_value=seed):  # the same game on every run
+    with mock.patch("castletui.saves.table.new_seed", return_value=seed):  # the same game on every run
         table, seat, _ = create_table(directory, "ann", "castlecards", variant, SEATS[:seats])
     assert seat == 0
     return table
@@ -155,7 +163,7 @@ def test_a_writer_killed_mid_write_leaves_a_loadable_table_and_no_lock(tmp_path)
         f"""
         import os, sys, tempfile
         from pathlib import Path
-        from saves.table import Table
+        from castletui.saves.table import Table
         table = Table(Path({str(ann.table.path)!r}))
         with table.locked():
             handle, name = tempfile.mkstemp(prefix="." + table.path.name + ".", suffix=".tmp",

@@ -14,13 +14,13 @@ from unittest import mock
 
 import msgspec
 import pytest
+from castletui.rules import castlecards as game
+from castletui.rules.core import CHANCE, chance_rng, sample_outcome
+from castletui.saves.table import BadCommit, NotYourSeat, Table, list_tables, new_seed
 
-import saves
+from castletui import saves
 from castletui.session import Session
 from castletui.shared import create_table
-from rules import castlecards as game
-from rules.core import CHANCE, chance_rng, sample_outcome
-from saves.table import BadCommit, NotYourSeat, Table, list_tables, new_seed
 
 SEATS = [saves.Player("Seat 1"), saves.Player("Seat 2"), saves.Player("Seat 3")]
 
@@ -65,7 +65,7 @@ def test_a_table_draws_its_own_seed_from_the_operating_system_whatever_it_was_gi
 
 
 def saves_config(variant: str):
-    from rules.core import Config
+    from castletui.rules.core import Config
 
     return Config(variant, 2, {}, "digital")
 

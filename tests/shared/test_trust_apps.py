@@ -7,14 +7,14 @@ from __future__ import annotations
 from unittest import mock
 
 import pytest
+from castletui.saves.table import Table
 from textual.widgets import Input, Select
 
-import saves
+from castletui import saves
 from castletui.app import Start
 from castletui.screens.join import JoinScreen
 from castletui.screens.wizard import NewGameScreen
 from castletui.shared import create_table
-from saves.table import Table
 from tests.app.driving import screen_text
 from tests.shared.test_apps import Terminal, game_screen, settle
 
@@ -63,7 +63,7 @@ async def test_the_tables_seed_is_on_no_screen(tmp_path):
     directory = tmp_path / "tables"
     directory.mkdir(mode=0o700)
     seed = 7_318_842_906_155_427_301
-    with mock.patch("saves.table.new_seed", return_value=seed):
+    with mock.patch("castletui.saves.table.new_seed", return_value=seed):
         table, _, _ = create_table(
             directory, "ann", "castlecards", "two-player", [saves.Player("A"), saves.Player("B")]
         )

@@ -11,8 +11,9 @@ import os
 import queue
 import threading
 
+from castletui.saves.table import signature
+
 from castletui.watch import FolderWatch, TableWatcher
-from saves.table import signature
 
 BOUND = 30  # seconds: only a broken watcher takes this long
 

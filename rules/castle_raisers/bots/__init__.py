@@ -12,13 +12,13 @@ from __future__ import annotations
 
 import random
 
-from rules.castle_raisers.bots import coop, hard, search
-from rules.castle_raisers.bots.competitive import competitive_action, evaluate
-from rules.castle_raisers.chance import chance_outcomes
-from rules.castle_raisers.flow import to_move
-from rules.castle_raisers.legal import legal_actions
-from rules.castle_raisers.state import Action, State
-from rules.core import CHANCE, sample_outcome
+from castletui.rules.castle_raisers.bots import coop, hard, search
+from castletui.rules.castle_raisers.bots.competitive import competitive_action, evaluate
+from castletui.rules.castle_raisers.chance import chance_outcomes
+from castletui.rules.castle_raisers.flow import to_move
+from castletui.rules.castle_raisers.legal import legal_actions
+from castletui.rules.castle_raisers.state import Action, State
+from castletui.rules.core import CHANCE, sample_outcome
 
 __all__ = ["bot_action", "evaluate"]
 

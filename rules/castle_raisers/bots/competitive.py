@@ -19,16 +19,15 @@ from __future__ import annotations
 import random
 
 import msgspec
-
-from rules.castle_raisers.apply import apply
-from rules.castle_raisers.bots import coop
-from rules.castle_raisers.bots.pouring import planned_pour
-from rules.castle_raisers.edition import ARCHER, SECTION_LOCATIONS, SECTIONS
-from rules.castle_raisers.flow import AGES
-from rules.castle_raisers.legal import legal_actions
-from rules.castle_raisers.scoring import threat_met
-from rules.castle_raisers.sheet import ability_count, condition_points, wolves_entering
-from rules.castle_raisers.state import (
+from castletui.rules.castle_raisers.apply import apply
+from castletui.rules.castle_raisers.bots import coop
+from castletui.rules.castle_raisers.bots.pouring import planned_pour
+from castletui.rules.castle_raisers.edition import ARCHER, SECTION_LOCATIONS, SECTIONS
+from castletui.rules.castle_raisers.flow import AGES
+from castletui.rules.castle_raisers.legal import legal_actions
+from castletui.rules.castle_raisers.scoring import threat_met
+from castletui.rules.castle_raisers.sheet import ability_count, condition_points, wolves_entering
+from castletui.rules.castle_raisers.state import (
     Action,
     Castle,
     DiscardTile,
@@ -38,7 +37,7 @@ from rules.castle_raisers.state import (
     State,
     TakeVillage,
 )
-from rules.castle_raisers.supplies import stack_tokens
+from castletui.rules.castle_raisers.supplies import stack_tokens
 
 replace = msgspec.structs.replace
 

@@ -30,12 +30,11 @@ import random
 from functools import cache, lru_cache
 
 import msgspec
-
-from rules.castle_raisers import geometry
-from rules.castle_raisers.apply import apply
-from rules.castle_raisers.bots.pouring import planned_pour
-from rules.castle_raisers.chance import chance_outcomes
-from rules.castle_raisers.edition import (
+from castletui.rules.castle_raisers import geometry
+from castletui.rules.castle_raisers.apply import apply
+from castletui.rules.castle_raisers.bots.pouring import planned_pour
+from castletui.rules.castle_raisers.chance import chance_outcomes
+from castletui.rules.castle_raisers.edition import (
     ARCHER,
     EDITION,
     LADDER,
@@ -46,11 +45,11 @@ from rules.castle_raisers.edition import (
     VICIOUS,
     WOLVES_IN_BAG,
 )
-from rules.castle_raisers.flow import AGES, ROUNDS_PER_AGE, to_move
-from rules.castle_raisers.legal import legal_actions
-from rules.castle_raisers.scoring import threat_met
-from rules.castle_raisers.sheet import ability_count, ability_counts, condition_points
-from rules.castle_raisers.state import (
+from castletui.rules.castle_raisers.flow import AGES, ROUNDS_PER_AGE, to_move
+from castletui.rules.castle_raisers.legal import legal_actions
+from castletui.rules.castle_raisers.scoring import threat_met
+from castletui.rules.castle_raisers.sheet import ability_count, ability_counts, condition_points
+from castletui.rules.castle_raisers.state import (
     Action,
     Castle,
     DiscardTile,
@@ -61,8 +60,8 @@ from rules.castle_raisers.state import (
     State,
     TakeVillage,
 )
-from rules.castle_raisers.supplies import stack_tokens
-from rules.core import CHANCE
+from castletui.rules.castle_raisers.supplies import stack_tokens
+from castletui.rules.core import CHANCE
 
 replace = msgspec.structs.replace
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 import random
 
-from rules.core import CHANCE, sample_outcome, search
+from castletui.rules.core import CHANCE, sample_outcome, search
 
 from ..apply import apply
 from ..chance import chance_outcomes

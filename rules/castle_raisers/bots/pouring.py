@@ -4,8 +4,8 @@ which otherwise do not depend on each other."""
 
 from __future__ import annotations
 
-from rules.castle_raisers.edition import VICIOUS
-from rules.castle_raisers.state import Action, State
+from castletui.rules.castle_raisers.edition import VICIOUS
+from castletui.rules.castle_raisers.state import Action, State
 
 WORTH = {"ladder": 3.0, "archer": 1.3, "vicious": 1.2, "soldier": 1.0}
 """What defeating one wolf of each kind is worth to the pouring player: a ladder

@@ -38,21 +38,28 @@ from __future__ import annotations
 import random
 
 import msgspec
-
-from rules.castle_raisers import geometry
-from rules.castle_raisers.apply import apply
-from rules.castle_raisers.bots import coop
-from rules.castle_raisers.bots.pouring import planned_pour
-from rules.castle_raisers.chance import chance_outcomes
-from rules.castle_raisers.edition import THREATS
-from rules.castle_raisers.flow import to_move
-from rules.castle_raisers.legal import legal_actions
-from rules.castle_raisers.queries import wolves_score
-from rules.castle_raisers.scoring import result, threat_met
-from rules.castle_raisers.sheet import wolves_entering
-from rules.castle_raisers.state import Action, Castle, DraftTile, Pending, PlaceTile, State, TakeVillage
-from rules.core import CHANCE, sample_outcome
-from rules.core.bots import time_up
+from castletui.rules.castle_raisers import geometry
+from castletui.rules.castle_raisers.apply import apply
+from castletui.rules.castle_raisers.bots import coop
+from castletui.rules.castle_raisers.bots.pouring import planned_pour
+from castletui.rules.castle_raisers.chance import chance_outcomes
+from castletui.rules.castle_raisers.edition import THREATS
+from castletui.rules.castle_raisers.flow import to_move
+from castletui.rules.castle_raisers.legal import legal_actions
+from castletui.rules.castle_raisers.queries import wolves_score
+from castletui.rules.castle_raisers.scoring import result, threat_met
+from castletui.rules.castle_raisers.sheet import wolves_entering
+from castletui.rules.castle_raisers.state import (
+    Action,
+    Castle,
+    DraftTile,
+    Pending,
+    PlaceTile,
+    State,
+    TakeVillage,
+)
+from castletui.rules.core import CHANCE, sample_outcome
+from castletui.rules.core.bots import time_up
 
 replace = msgspec.structs.replace
 

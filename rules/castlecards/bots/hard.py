@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 import random
 
-from rules.core import search
+from castletui.rules.core import search
 
 from ..apply import apply
 from ..chance import chance_outcomes

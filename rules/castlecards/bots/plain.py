@@ -26,10 +26,9 @@ from __future__ import annotations
 import random
 from itertools import combinations
 
+from castletui.rules.core import top
+from castletui.rules.core.multiset import counts
 from msgspec.structs import replace
-
-from rules.core import top
-from rules.core.multiset import counts
 
 from ..chance import UNSEEN_DECK
 from ..edition import ACADEMY_CARDS, ATTACK_CARDS, CARDS, KIND, STRENGTH, TORCHES

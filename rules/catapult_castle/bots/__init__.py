@@ -3,8 +3,8 @@ level is its aim (:mod:`.rule_of_thumb`) at ``easy`` and ``normal``, and the
 search of :mod:`.hard` at ``hard`` (aiming as well as ``normal``). The
 generic greedy bot weighs states with ``scoring.evaluate``."""
 
-from rules.catapult_castle.bots.hard import hard_action
-from rules.catapult_castle.bots.rule_of_thumb import bot_action as thumb_action
+from castletui.rules.catapult_castle.bots.hard import hard_action
+from castletui.rules.catapult_castle.bots.rule_of_thumb import bot_action as thumb_action
 
 __all__ = ["bot_action"]
 

@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import random
 
-from rules.catapult_castle.chance import chance_outcomes
-from rules.catapult_castle.edition import (
+from castletui.rules.catapult_castle.chance import chance_outcomes
+from castletui.rules.catapult_castle.edition import (
     DISTANCES,
     EDITION,
     EXTRA_SHOT,
@@ -26,9 +26,9 @@ from rules.catapult_castle.edition import (
     STRONG_AMMO,
     UNSEEN,
 )
-from rules.catapult_castle.flow import to_move
-from rules.catapult_castle.legal import legal_actions
-from rules.catapult_castle.pieces import (
+from castletui.rules.catapult_castle.flow import to_move
+from castletui.rules.catapult_castle.legal import legal_actions
+from castletui.rules.catapult_castle.pieces import (
     captured_towers,
     draw_pile,
     is_solo,
@@ -39,9 +39,9 @@ from rules.catapult_castle.pieces import (
     tower_count,
     towers_on_table,
 )
-from rules.catapult_castle.scoring import ranking, standing_keys
-from rules.catapult_castle.shots import landing_odds
-from rules.catapult_castle.state import (
+from castletui.rules.catapult_castle.scoring import ranking, standing_keys
+from castletui.rules.catapult_castle.shots import landing_odds
+from castletui.rules.catapult_castle.state import (
     DONE_REARRANGING,
     GIVES,
     LAND_NOWHERE,
@@ -58,7 +58,7 @@ from rules.catapult_castle.state import (
     aim_action,
     move_action,
 )
-from rules.core import CHANCE, sample_outcome
+from castletui.rules.core import CHANCE, sample_outcome
 
 LEVEL_ACCURACY = {"random": 50, "easy": 40, "normal": 65, "hard": 85}
 ACCURACY_SPREAD = 12

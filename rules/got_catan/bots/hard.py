@@ -15,9 +15,8 @@ from __future__ import annotations
 import math
 import random
 
+from castletui.rules.core import search
 from msgspec.structs import replace
-
-from rules.core import search
 
 from ..apply import apply
 from ..chance import chance_outcomes

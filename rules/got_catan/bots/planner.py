@@ -28,8 +28,8 @@ import random
 from collections import deque
 from types import SimpleNamespace
 
-from rules.core.bots import greedy_action
-from rules.core.multiset import counts
+from castletui.rules.core.bots import greedy_action
+from castletui.rules.core.multiset import counts
 
 from ..apply import apply
 from ..board import BOARDS

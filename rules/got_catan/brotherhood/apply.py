@@ -7,10 +7,9 @@ guard, and the heroes before and after the roll."""
 
 from __future__ import annotations
 
+from castletui.rules.core import IllegalAction, popped, recorded, replaced_top, seat_ref
+from castletui.rules.core.multiset import added, removed
 from msgspec.structs import replace
-
-from rules.core import IllegalAction, popped, recorded, replaced_top, seat_ref
-from rules.core.multiset import added, removed
 
 from ..apply import ANSWERS, ONLY_ITS_OWNER
 from ..chance import UNSEEN, cards_left

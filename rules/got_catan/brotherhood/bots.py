@@ -23,7 +23,7 @@ Tormund as the base planner does (added to ``bots.planner.PLANS``).
 
 from __future__ import annotations
 
-from rules.core.multiset import counts
+from castletui.rules.core.multiset import counts
 
 from ..board import BOARDS
 from ..bots.planner import goal, move_tormund, supply_trade

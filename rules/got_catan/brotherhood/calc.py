@@ -10,10 +10,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from castletui.rules.core import Config
+from castletui.rules.core.screen import Helper, Question, parse_choice
 from msgspec.structs import replace
-
-from rules.core import Config
-from rules.core.screen import Helper, Question, parse_choice
 
 from ..calc import ScoreCount, whole_number
 from ..edition import BROTHERHOOD, CLANS, CLEARINGS, TRAIL_OF_FACE, WATCH, WILDLINGS

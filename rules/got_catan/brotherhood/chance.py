@@ -6,7 +6,7 @@ one), and the development cards Melisandre looks at (added to
 
 from __future__ import annotations
 
-from rules.core.multiset import counts
+from castletui.rules.core.multiset import counts
 
 from ..chance import UNSEEN, cards_left
 from ..edition import CLANS, DEVELOPMENT, WATCH, token_parts

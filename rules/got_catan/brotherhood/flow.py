@@ -9,9 +9,8 @@ end of your own turn."""
 
 from __future__ import annotations
 
+from castletui.rules.core import Config, pushed, recorded
 from msgspec.structs import replace
-
-from rules.core import Config, pushed, recorded
 
 from ..edition import ALL_TOKENS, CLANS, CLEARINGS, HEROES, RULES, WATCH, WILDLINGS, start_heroes
 from ..flow import with_player

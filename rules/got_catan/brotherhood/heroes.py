@@ -15,9 +15,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from castletui.rules.core import pushed, recorded
 from msgspec.structs import replace
-
-from rules.core import pushed, recorded
 
 from ..board import BOARDS
 from ..chance import cards_left

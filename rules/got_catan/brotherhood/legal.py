@@ -6,7 +6,7 @@ refused: the layer's hooks on the base game's ``legal``. (The guard's
 
 from __future__ import annotations
 
-from rules.core.multiset import counts
+from castletui.rules.core.multiset import counts
 
 from ..edition import NEW_RECRUITS, RANGER_PATROL, RESOURCES, ROAD_BUILDING, WATCH, WINTER_IS_COMING
 from ..legal import DECISIONS, chance_actions, cost_reason

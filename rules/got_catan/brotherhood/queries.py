@@ -10,8 +10,7 @@ do."""
 from __future__ import annotations
 
 import msgspec
-
-from rules.core import seat_ref
+from castletui.rules.core import seat_ref
 
 from ..edition import BROTHERHOOD, CLANS, CLEARINGS, HEROES, TRAIL_OF_FACE, WATCH, WILDLINGS
 from ..legal import board_of, cost_reason, cost_words

@@ -5,8 +5,8 @@ one line (added to ``table_entry.PROMPTS`` and ``table_entry.BATCHES``)."""
 
 from __future__ import annotations
 
-from rules.core import seat_ref
-from rules.core.table_entry import Batch
+from castletui.rules.core import seat_ref
+from castletui.rules.core.table_entry import Batch
 
 from ..edition import CLANS
 from ..state import State, Step, Token

@@ -5,7 +5,7 @@ places (a wall section, a clearing) and heroes."""
 
 from __future__ import annotations
 
-from rules.core import Event, seat_ref, top
+from castletui.rules.core import Event, seat_ref, top
 
 from ..chance import UNSEEN
 from ..edition import CLANS, CLEARINGS, HEROES, development_title

@@ -19,9 +19,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from castletui.rules.core import Result, ScoreLine, recorded
 from msgspec.structs import replace
-
-from rules.core import Result, ScoreLine, recorded
 
 from ..board import BOARDS
 from ..edition import CLANS, TRAIL_OF_FACE, WATCH, WILDLING_INDEX, token_parts

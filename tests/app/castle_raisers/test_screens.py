@@ -14,9 +14,13 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from castletui.rules import castle_raisers as game
+from castletui.rules.castle_raisers import State
+from castletui.rules.castle_raisers import decision as decision_on_top
+from castletui.rules.core import CHANCE, bots
 from rich.console import Console
 
-import saves
+from castletui import saves
 from castletui.app import Start
 from castletui.screens.castle_raisers import CastleRaisersResult, CastleRaisersScreen, CastleRaisersThreats
 from castletui.screens.dialogs import ChancePicker
@@ -25,10 +29,6 @@ from castletui.widgets.castle_raisers_castle import CastleBoard
 from castletui.widgets.castle_raisers_ink import RaisersBoard
 from castletui.widgets.castle_raisers_piggy import PiggyBoard
 from castletui.widgets.castle_raisers_village import VillageBoard
-from rules import castle_raisers as game
-from rules.castle_raisers import State
-from rules.castle_raisers import decision as decision_on_top
-from rules.core import CHANCE, bots
 from tests.app.driving import StillApp, play_to_the_end, screen_text, settle
 
 GAME = "castle-raisers"

@@ -13,10 +13,10 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from castletui.rules.castle_raisers import State
 
-import saves
+from castletui import saves
 from castletui.session import Session
-from rules.castle_raisers import State
 from tests.app.castle_raisers.test_screens import advance, decision, top_kind
 from tests.app.driving import StillApp, settle
 

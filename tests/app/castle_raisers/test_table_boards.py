@@ -4,11 +4,12 @@ mover's own castle comes back for their decision."""
 
 from __future__ import annotations
 
-import saves
+from castletui.rules.castle_raisers.state import DrawWallTile, State
+
+from castletui import saves
 from castletui.screens.castle_raisers import CastleRaisersScreen
 from castletui.screens.table_entry import CountsEntry
 from castletui.session import Session
-from rules.castle_raisers.state import DrawWallTile, State
 from tests.app.driving import StillApp, settle
 
 

@@ -13,16 +13,16 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from castletui.rules import castle_raisers as game
+from castletui.rules.castle_raisers import State
+from castletui.rules.core import CHANCE, name_seats, sample_outcome
+from castletui.rules.core.table_entry import Batch
 
-import saves
+from castletui import saves
 from castletui.screens.dialogs import ChancePicker
 from castletui.screens.game import GameScreen
 from castletui.screens.table_entry import CountsEntry, SetupForm
 from castletui.session import Session
-from rules import castle_raisers as game
-from rules.castle_raisers import State
-from rules.core import CHANCE, name_seats, sample_outcome
-from rules.core.table_entry import Batch
 from tests.app.driving import StillApp, screen_text, settle, type_keys
 
 GAME = "castle-raisers"

@@ -12,12 +12,12 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from castletui.rules import castle_raisers as game
+from castletui.rules.castle_raisers import State
+from castletui.rules.core import CHANCE, sample_outcome
 
-import saves
+from castletui import saves
 from castletui.session import Session
-from rules import castle_raisers as game
-from rules.castle_raisers import State
-from rules.core import CHANCE, sample_outcome
 from tests.app.driving import StillApp, settle
 
 SNAP_DIR = Path("/tmp/castletui-snapshots")

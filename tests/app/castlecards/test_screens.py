@@ -10,8 +10,11 @@ import random
 from pathlib import Path
 
 import pytest
+from castletui.rules import castlecards as game
+from castletui.rules.castlecards import ACADEMY_CARDS, Attack, Pick, count_words
+from castletui.rules.core import CHANCE
 
-import saves
+from castletui import saves
 from castletui.app import Start
 from castletui.screens.castlecards import CastlecardsScreen
 from castletui.screens.dialogs import CurtainScreen
@@ -21,9 +24,6 @@ from castletui.widgets.castlecards_attack import AttackPanel
 from castletui.widgets.castlecards_fortresses import Fortresses
 from castletui.widgets.castlecards_hand import Hand
 from castletui.widgets.castlecards_piles import Piles
-from rules import castlecards as game
-from rules.castlecards import ACADEMY_CARDS, Attack, Pick, count_words
-from rules.core import CHANCE
 from tests.app.driving import StillApp, play_to_the_end, screen_text, settle
 
 # --- sessions at a chosen moment (shared with the snapshot tests) ---------------
@@ -394,7 +394,7 @@ async def test_hot_seat_a_buyer_sees_the_cards_bought_before_the_device_passes(t
     """What players found, item 9: the curtain fell at once after a Buy (Wei
     was asked about a Thief first, then the turn passed), so the buyer never
     saw the two cards drawn. Now the device comes back to the buyer."""
-    from rules.castlecards import Buy
+    from castletui.rules.castlecards import Buy
 
     def can_buy(s):
         seat = s.to_move()

@@ -7,8 +7,9 @@ never tells a seat what it may not see."""
 
 from __future__ import annotations
 
-from rules import castlecards as game
-from rules.castlecards import Attack, Build, Explore, NightAttack, Pick
+from castletui.rules import castlecards as game
+from castletui.rules.castlecards import Attack, Build, Explore, NightAttack, Pick
+
 from tests.app.castlecards.test_screens import (
     at_action,
     choice_texts,

@@ -12,12 +12,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import saves
+from castletui.rules.castlecards import Buy, Decline, King
+
+from castletui import saves
 from castletui.screens.dialogs import ChancePicker
 from castletui.screens.game import GameScreen
 from castletui.screens.table_entry import CountsEntry, SetupForm
 from castletui.session import Session
-from rules.castlecards import Buy, Decline, King
 from tests.app.driving import StillApp, screen_text, settle, type_keys
 
 VILLAGE, ACADEMY = "unseen-village", "unseen-academy"

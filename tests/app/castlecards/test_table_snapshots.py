@@ -15,11 +15,11 @@ import shutil
 from pathlib import Path
 
 import pytest
+from castletui.rules.castlecards.state import Buy, Decline, Draw, FirstPlayer, King
+from castletui.rules.core import CHANCE
 
-import saves
+from castletui import saves
 from castletui.session import Session
-from rules.castlecards.state import Buy, Decline, Draw, FirstPlayer, King
-from rules.core import CHANCE
 from tests.app.driving import StillApp, settle
 
 SNAP_DIR = Path("/tmp/castletui-snapshots")

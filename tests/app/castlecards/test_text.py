@@ -7,12 +7,12 @@ stops, and the end of a 3-player game names every fallen player whole at
 
 from __future__ import annotations
 
+from castletui.rules import castlecards as game
+from castletui.rules.castlecards import Outlook, attack_parts, count_words, versus
 from msgspec.structs import replace
 
 from castletui.widgets.castlecards_attack import AttackPanel
 from castletui.widgets.castlecards_piles import Piles
-from rules import castlecards as game
-from rules.castlecards import Outlook, attack_parts, count_words, versus
 from tests.app.castlecards.test_screens import (
     board_text,
     is_reacting,

@@ -6,9 +6,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import saves
+from castletui.rules.catapult_castle import Aim, PlayCard
+
+from castletui import saves
 from castletui.session import Session
-from rules.catapult_castle import Aim, PlayCard
 from tests.app.snapshots import fixed_session, fresh_dir, pin_dates
 
 NAMES = ["Coco", "Wei", "Milo", "Juno"]

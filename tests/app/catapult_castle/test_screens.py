@@ -11,12 +11,12 @@ import random
 import re
 
 import pytest
+from castletui.rules import catapult_castle as game
+from castletui.rules.catapult_castle import CARDS, Aim
+from castletui.rules.core import Config, name_seats
+from castletui.rules.core import screen as screen_api
 
 from castletui.widgets.catapult_castle_board import AimBar, TableBoard
-from rules import catapult_castle as game
-from rules.catapult_castle import CARDS, Aim
-from rules.core import Config, name_seats
-from rules.core import screen as screen_api
 from tests.app.catapult_castle.helpers import new_session, play_until
 from tests.app.driving import StillApp, open_table, screen_text, settle
 

@@ -10,10 +10,10 @@ no bot pause; a save folder per size, so that sizes may run side by side
 from __future__ import annotations
 
 import pytest
+from castletui.rules.catapult_castle import CARDS
+from castletui.rules.core.search import work_budget
 
-import saves
-from rules.catapult_castle import CARDS
-from rules.core.search import work_budget
+from castletui import saves
 from tests.app.catapult_castle.helpers import play_until, table_session, top
 from tests.app.driving import StillApp, open_table, settle
 from tests.app.snapshots import fixed_session, fresh_dir, pin_dates
@@ -151,7 +151,7 @@ def test_solo_corner_chosen(snap_compare, size):
 
 @pytest.mark.parametrize("size", SIZES)
 def test_solo_rearranging(snap_compare, size):
-    from rules.catapult_castle.state import Rearrange
+    from castletui.rules.catapult_castle.state import Rearrange
 
     folder, session = table_session(f"solo-rearrange-{size[0]}", seats=1, seed=4, variant="solo")
     session.act(Rearrange())

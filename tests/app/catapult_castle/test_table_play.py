@@ -8,14 +8,14 @@ table, from its first screen through a shot."""
 from __future__ import annotations
 
 import pytest
+from castletui.rules.catapult_castle import Land, square_index
+from castletui.rules.catapult_castle.edition import UNSEEN
+from castletui.rules.catapult_castle.state import Draw
 
-import saves
+from castletui import saves
 from castletui.screens.dialogs import ChancePicker
 from castletui.screens.game import GameScreen
 from castletui.screens.table_entry import CountsEntry, SetupForm
-from rules.catapult_castle import Land, square_index
-from rules.catapult_castle.edition import UNSEEN
-from rules.catapult_castle.state import Draw
 from tests.app.driving import StillApp, new_game, screen_text, settle, type_keys
 
 

@@ -9,9 +9,9 @@ a folder per size so that sizes may run side by side (pytest -n)."""
 from __future__ import annotations
 
 import pytest
+from castletui.rules.catapult_castle import CARDS, Land, Place, PlayCard, Shoot
+from castletui.rules.catapult_castle.state import ChooseStart
 
-from rules.catapult_castle import CARDS, Land, Place, PlayCard, Shoot
-from rules.catapult_castle.state import ChooseStart
 from tests.app.catapult_castle.helpers import table_session
 from tests.app.driving import StillApp, open_table, settle
 from tests.app.snapshots import pin_dates

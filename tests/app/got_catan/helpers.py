@@ -7,9 +7,10 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-import saves
+from castletui.rules import got_catan as game
+
+from castletui import saves
 from castletui.session import Session
-from rules import got_catan as game
 from tests.app.driving import settle
 
 NAMES = ["Ann", "Bran", "Cat", "Dany"]

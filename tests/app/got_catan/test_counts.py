@@ -9,12 +9,12 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
+from castletui.rules import got_catan as game
+from castletui.rules.got_catan import BuildRoad
 
 from castletui.screens.game import GameScreen
 from castletui.screens.got_catan import GotCatanScreen
 from castletui.widgets.got_catan_map import GotCatanMap
-from rules import got_catan as game
-from rules.got_catan import BuildRoad
 from tests.app.driving import StillApp, open_table, settle
 from tests.app.got_catan.helpers import new_session, play_until, top
 

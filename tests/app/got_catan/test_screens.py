@@ -6,12 +6,13 @@ three people through the keyboard."""
 
 from __future__ import annotations
 
+from castletui.rules import got_catan as game
+from castletui.rules.got_catan import RESOURCES, BuildRoad, BuildSettlement
+
 from castletui.screens.dialogs import CurtainScreen
 from castletui.screens.got_catan import GotCatanScreen
 from castletui.widgets.got_catan_map import GotCatanMap
 from castletui.widgets.got_catan_trade import TradeDialog, TradeGrid
-from rules import got_catan as game
-from rules.got_catan import RESOURCES, BuildRoad, BuildSettlement
 from tests.app.driving import StillApp, open_table, screen_text, settle
 from tests.app.got_catan.helpers import at, new_session, play_until, press_until, top
 

@@ -22,17 +22,17 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from castletui.rules import got_catan as game
+from castletui.rules.core import CHANCE
+from castletui.rules.core import screen as screen_api
+from castletui.rules.got_catan.board import BOARDS
+from castletui.rules.got_catan.state import Dice, EndTurn, WildlingDie
 
-import saves
+from castletui import saves
 from castletui.screens.dialogs import ChancePicker
 from castletui.screens.game import GameScreen
 from castletui.screens.table_entry import CountsEntry, SetupForm
 from castletui.session import Session
-from rules import got_catan as game
-from rules.core import CHANCE
-from rules.core import screen as screen_api
-from rules.got_catan.board import BOARDS
-from rules.got_catan.state import Dice, EndTurn, WildlingDie
 from tests.app.driving import StillApp, screen_text, settle
 
 TERRAIN_TYPED = {"fields": "fi", "forest": "fo", "hills": "h", "mountains": "m", "pasture": "pa"}

@@ -13,13 +13,13 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from castletui.rules import got_catan as game
+from castletui.rules.core import CHANCE
+from castletui.rules.got_catan.board import BOARDS
+from castletui.rules.got_catan.state import Dice, EndTurn, PlaceTerrain, WildlingDie
 
-import saves
+from castletui import saves
 from castletui.session import Session
-from rules import got_catan as game
-from rules.core import CHANCE
-from rules.got_catan.board import BOARDS
-from rules.got_catan.state import Dice, EndTurn, PlaceTerrain, WildlingDie
 from tests.app.driving import StillApp, settle
 
 SNAP_DIR = Path("/tmp/castletui-snapshots")

@@ -5,14 +5,13 @@ from __future__ import annotations
 
 import random
 
+import castletui.rules.castle_raisers as engine
 import msgspec
-
-import rules.castle_raisers as engine
-from rules.castle_raisers import flow
-from rules.castle_raisers.edition import LOCATION_INDEX, SECTION_INDEX, TILES_BY_AGE, WOLF_KINDS
-from rules.castle_raisers.geometry import put, section_heights
-from rules.castle_raisers.state import Castle, Pending, State
-from rules.core import CHANCE, Config, chance_rng, pushed, sample_outcome
+from castletui.rules.castle_raisers import flow
+from castletui.rules.castle_raisers.edition import LOCATION_INDEX, SECTION_INDEX, TILES_BY_AGE, WOLF_KINDS
+from castletui.rules.castle_raisers.geometry import put, section_heights
+from castletui.rules.castle_raisers.state import Castle, Pending, State
+from castletui.rules.core import CHANCE, Config, chance_rng, pushed, sample_outcome
 
 replace = msgspec.structs.replace
 

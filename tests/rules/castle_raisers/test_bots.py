@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import random
 
+import castletui.rules.castle_raisers as game
 import pytest
+from castletui.rules.castle_raisers.state import Line, Pending, PourCauldron, RemoveWolf, StopPouring
+from castletui.rules.core import CHANCE, Config
 
-import rules.castle_raisers as game
-from rules.castle_raisers.state import Line, Pending, PourCauldron, RemoveWolf, StopPouring
-from rules.core import CHANCE, Config
 from tests.rules.bot_games import bot_game
 from tests.rules.castle_raisers.helpers import bare, castle, first_draft, play_out, replace, run
 
@@ -100,11 +100,11 @@ def test_coop_bot_removes_the_ladder_from_a_line_first():
 def test_coop_discard_leaves_the_team_mate_a_good_tile():
     """2-player co-op: the first player discards so the team-mate's best remaining tile
     is as good as it can be (the competitive bot does the opposite)."""
-    from rules.castle_raisers.bots import coop as bot_coop
+    from castletui.rules.castle_raisers.bots import coop as bot_coop
 
     state = game.setup(Config("cooperative", 2))
     rng = random.Random(5)
-    from rules.core import CHANCE, chance_rng, sample_outcome
+    from castletui.rules.core import CHANCE, chance_rng, sample_outcome
 
     ply = 0
     while state.pending[-1].kind != "discard":
@@ -127,7 +127,7 @@ def test_the_two_bots_do_not_import_each_other():
     import ast
     import inspect
 
-    from rules.castle_raisers.bots import coop as bot_coop
+    from castletui.rules.castle_raisers.bots import coop as bot_coop
 
     tree = ast.parse(inspect.getsource(bot_coop))
     imported = {
@@ -139,7 +139,7 @@ def test_the_two_bots_do_not_import_each_other():
     names = {
         alias.name for node in ast.walk(tree) if isinstance(node, ast.ImportFrom) for alias in node.names
     }
-    assert "rules.castle_raisers.bots.competitive" not in imported and "competitive" not in names
+    assert "castletui.rules.castle_raisers.bots.competitive" not in imported and "competitive" not in names
 
 
 # --- the hard co-op bot's playouts -------------------------------------------------------
@@ -148,7 +148,7 @@ def test_the_two_bots_do_not_import_each_other():
 def test_hard_coop_bot_places_the_tile_where_its_playouts_chose(monkeypatch):
     """The draft's playouts pick a tile and its slot together; the placing decision
     that follows plays that slot without searching again."""
-    from rules.castle_raisers.bots import search as bot_search
+    from castletui.rules.castle_raisers.bots import search as bot_search
 
     monkeypatch.setattr(bot_search, "PLAYOUTS_MIN_BY_SEATS", (1, 1, 1, 1))
     monkeypatch.setattr(bot_search, "PLAYOUTS_MAX", 1)
@@ -164,7 +164,7 @@ def test_hard_coop_bot_places_the_tile_where_its_playouts_chose(monkeypatch):
 
 def test_hard_coop_bot_choice_is_the_same_for_the_same_seed(monkeypatch):
     """Playouts are counted, not timed: the same state and seed give the same choice."""
-    from rules.castle_raisers.bots import search as bot_search
+    from castletui.rules.castle_raisers.bots import search as bot_search
 
     monkeypatch.setattr(bot_search, "PLAYOUTS_MIN_BY_SEATS", (1, 1, 1, 1))
     monkeypatch.setattr(bot_search, "PLAYOUTS_MAX", 1)
@@ -175,7 +175,7 @@ def test_hard_coop_bot_choice_is_the_same_for_the_same_seed(monkeypatch):
 
 
 def test_a_playout_counts_a_failed_threat_card_as_a_lost_game():
-    from rules.castle_raisers.bots import search as bot_search
+    from castletui.rules.castle_raisers.bots import search as bot_search
 
     tall = castle("A", heights=(6, 6, 6), prestige=(10, 10, 10), threats=("Towering",))
     short = castle(
@@ -195,7 +195,7 @@ def test_a_playout_that_fails_a_wall_card_by_less_is_worth_more():
     """Every failed card loses the game, but the search needs to tell a near miss from a
     far one, or it stops building for the card once no playout meets it: a Towering
     wall one tile short (14 of the 15 a 5-level pyramid needs) beats one far short."""
-    from rules.castle_raisers.bots import search as bot_search
+    from castletui.rules.castle_raisers.bots import search as bot_search
 
     pyramid = {(level, slot): "F" for level in range(1, 6) for slot in range(6 - level)}
     near = dict(pyramid)
@@ -214,7 +214,7 @@ def test_a_playout_that_fails_a_wall_card_by_less_is_worth_more():
 def test_hard_coop_bot_plays_only_legal_actions_at_every_seat_count(seats, monkeypatch):
     """A seeded game with the hard co-op bot in every seat (a small search budget
     keeps the test quick; the budget changes how well it plays, not what it may play)."""
-    from rules.castle_raisers.bots import search as bot_search
+    from castletui.rules.castle_raisers.bots import search as bot_search
 
     monkeypatch.setattr(bot_search, "CANDIDATES", 2)
     monkeypatch.setattr(bot_search, "PLAYOUTS_MIN_BY_SEATS", (1, 1, 1, 1))
@@ -240,7 +240,7 @@ def test_hard_coop_bot_plays_only_legal_actions_at_every_seat_count(seats, monke
 def test_a_team_playout_stops_at_the_next_age_and_a_last_age_one_at_game_end():
     """A team's playout goes on to the next age's first decision (its lines laid out,
     so the estimate sees them); a playout from the last age plays the game out."""
-    from rules.castle_raisers.bots import search as bot_search
+    from castletui.rules.castle_raisers.bots import search as bot_search
 
     state = first_draft("cooperative", 2, 4)
     reached = bot_search.playout(state, random.Random(3), horizon=state.age + 1)
@@ -255,7 +255,7 @@ def test_wall_threat_cards_count_the_tiles_missing_from_the_cheapest_wall():
     """A tile at level L sits on a pyramid of L(L+1)/2 tiles: Towering's 5 levels take 15
     (6 would take 21); Crumbling Foundation's 3 levels in every section at least 11 (4 would
     take 20); a tile on the way to either leaves one fewer missing."""
-    from rules.castle_raisers.bots import coop as bot_coop
+    from castletui.rules.castle_raisers.bots import coop as bot_coop
 
     assert bot_coop.tiles_missing((), "highest_wall_at_least", 5) == 15
     assert bot_coop.tiles_missing((), "highest_wall_at_least", 6) == 21
@@ -272,7 +272,7 @@ def test_wall_threat_cards_count_the_tiles_missing_from_the_cheapest_wall():
 def test_a_playout_keeps_the_wolves_a_threat_card_asks_in():
     """From All Sides asks a wolf in every section: at the last pouring a playout does
     not defeat the one wolf that would get in (the fixed cauldron plan would)."""
-    from rules.castle_raisers.bots import search as bot_search
+    from castletui.rules.castle_raisers.bots import search as bot_search
 
     wolves = {(region, "soldier"): 2 for region in ("forests", "sea", "farmlands")}
     c = castle("A", heights=(1, 1, 1), wolves=wolves, threats=("From All Sides",))

@@ -5,17 +5,16 @@ examples (seeds/000_b1469f6f1c1c5ef1.txt, "Game End: Scoring Examples" and
 
 from __future__ import annotations
 
+import castletui.rules.castle_raisers as engine
 import pytest
-
-import rules.castle_raisers as engine
-from rules.castle_raisers.calc import (
+from castletui.rules.castle_raisers.calc import (
     GAME_END,
     CastleEntry,
     game_end_scores,
     parse_token,
     report_lines,
 )
-from rules.core import IllegalAction, screen
+from castletui.rules.core import IllegalAction, screen
 
 NAMES = ["Milo", "Howard", "Coco", "Wei"]
 
@@ -127,7 +126,7 @@ def test_the_helper_scores_with_the_games_own_result():
         CastleEntry(heights=(3, 3, 3), wolves=((0, 0, 0, 0), (0, 0, 0, 0), (8, 0, 0, 0))),
     ]
     pad = game_end_scores(entries)
-    from rules.castle_raisers.calc import castle_of
+    from castletui.rules.castle_raisers.calc import castle_of
 
     direct = engine.calculator_result(tuple(castle_of(entry) for entry in entries))
     assert pad.result == direct

@@ -3,12 +3,11 @@ Attack-token lines, the Threat cards (each met and failed) and a solo game."""
 
 from __future__ import annotations
 
+import castletui.rules.castle_raisers as engine
 import pytest
-
-import rules.castle_raisers as engine
-from rules.castle_raisers import edition
-from rules.castle_raisers.edition import EDITION, THREATS
-from rules.castle_raisers.state import (
+from castletui.rules.castle_raisers import edition
+from castletui.rules.castle_raisers.edition import EDITION, THREATS
+from castletui.rules.castle_raisers.state import (
     DiscardTile,
     DraftTile,
     DrawAttack,
@@ -28,7 +27,8 @@ from rules.castle_raisers.state import (
     StopPouring,
     TakeVillage,
 )
-from rules.core import CHANCE, Config, IllegalAction
+from castletui.rules.core import CHANCE, Config, IllegalAction
+
 from tests.rules.castle_raisers.helpers import bare, castle, play, play_out, replace, run, top
 
 COCO, WEI = 0, 1

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
+import castletui.rules.castle_raisers as game
 import pytest
+from castletui.rules.castle_raisers.bots import search
+from castletui.rules.castle_raisers.flow import AGES, ROUNDS_PER_AGE
+from castletui.rules.core import Config
 
-import rules.castle_raisers as game
-from rules.castle_raisers.bots import search
-from rules.castle_raisers.flow import AGES, ROUNDS_PER_AGE
-from rules.core import Config
 from tests.rules.castle_raisers.helpers import first_draft, replace
 
 
@@ -54,8 +54,8 @@ def test_a_tile_covering_two_icons_is_worth_both_before_their_order_is_chosen():
     fire, as much as once the order is chosen (seeded solo game, every such placement)."""
     import random
 
-    from rules.castle_raisers.bots import coop
-    from rules.core import CHANCE, chance_rng, sample_outcome
+    from castletui.rules.castle_raisers.bots import coop
+    from castletui.rules.core import CHANCE, chance_rng, sample_outcome
 
     state = game.setup(Config("solo", 1))
     rng, ply, checked = random.Random(0), 0, 0

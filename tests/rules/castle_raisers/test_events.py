@@ -6,12 +6,11 @@ from __future__ import annotations
 
 import random
 
+import castletui.rules.castle_raisers as game
 import msgspec
 import pytest
-
-import rules.castle_raisers as game
-from rules.castle_raisers.edition import TILES_BY_AGE
-from rules.castle_raisers.state import (
+from castletui.rules.castle_raisers.edition import TILES_BY_AGE
+from castletui.rules.castle_raisers.state import (
     DraftTile,
     DrawAttack,
     DrawVillage,
@@ -25,7 +24,8 @@ from rules.castle_raisers.state import (
     ResolveFirst,
     TakeVillage,
 )
-from rules.core import CHANCE, Config, chance_rng, sample_outcome
+from castletui.rules.core import CHANCE, Config, chance_rng, sample_outcome
+
 from tests.rules.castle_raisers.helpers import bare, castle, play, replace, run, top
 
 MILO, HOWARD, COCO, WEI = 0, 1, 2, 3

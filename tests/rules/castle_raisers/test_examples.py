@@ -7,11 +7,15 @@ edition, so each test picks tiles and tokens that give the example's numbers.
 
 from __future__ import annotations
 
+import castletui.rules.castle_raisers as engine
 import pytest
-
-import rules.castle_raisers as engine
-from rules.castle_raisers.sheet import ability_counts, score_sheet, village_breakdown, wolves_entering
-from rules.castle_raisers.state import (
+from castletui.rules.castle_raisers.sheet import (
+    ability_counts,
+    score_sheet,
+    village_breakdown,
+    wolves_entering,
+)
+from castletui.rules.castle_raisers.state import (
     DiscardTile,
     DraftTile,
     DrawAttack,
@@ -26,7 +30,8 @@ from rules.castle_raisers.state import (
     ResolveFirst,
     TakeVillage,
 )
-from rules.core import CHANCE, IllegalAction
+from castletui.rules.core import CHANCE, IllegalAction
+
 from tests.rules.castle_raisers.helpers import bare, castle, play, replace, run, top
 
 MILO, HOWARD, COCO, WEI = 0, 1, 2, 3

@@ -7,12 +7,12 @@ from __future__ import annotations
 
 import random
 
+import castletui.rules.castle_raisers as game
 import pytest
+from castletui.rules.castle_raisers.state import DrawWolf, Pending
+from castletui.rules.castle_raisers.text import _EVENT_LINES
+from castletui.rules.core import CHANCE, Config, chance_rng, pushed, sample_outcome, top
 
-import rules.castle_raisers as game
-from rules.castle_raisers.state import DrawWolf, Pending
-from rules.castle_raisers.text import _EVENT_LINES
-from rules.core import CHANCE, Config, chance_rng, pushed, sample_outcome, top
 from tests.rules.castle_raisers.helpers import bare, castle, replace
 
 # --- one decision stack, top last ----------------------------------------------------

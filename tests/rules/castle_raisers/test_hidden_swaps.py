@@ -5,10 +5,10 @@ games (tests/rules/hidden_swaps.py) finds nothing to swap."""
 
 import random
 
+import castletui.rules.castle_raisers as game
 import pytest
+from castletui.rules.core import CHANCE, Config, chance_rng, log_lines, sample_outcome
 
-import rules.castle_raisers as game
-from rules.core import CHANCE, Config, chance_rng, log_lines, sample_outcome
 from tests.rules.hidden_swaps import hidden_cards
 
 

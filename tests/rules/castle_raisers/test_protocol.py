@@ -5,12 +5,11 @@ from __future__ import annotations
 
 import random
 
+import castletui.rules.castle_raisers as game
 import msgspec
 import pytest
-
-import rules.castle_raisers as game
-from rules.castle_raisers.edition import TILES
-from rules.core import CHANCE, Config, Result, chance_rng, replay, sample_outcome, state_hash
+from castletui.rules.castle_raisers.edition import TILES
+from castletui.rules.core import CHANCE, Config, Result, chance_rng, replay, sample_outcome, state_hash
 
 _encode = msgspec.json.Encoder(order="deterministic").encode
 
@@ -96,8 +95,8 @@ def test_view_is_the_same_type_and_hides_nothing_secret():
 
 
 def test_an_unlisted_chance_outcome_is_refused():
-    from rules.castle_raisers.state import DrawBoard
-    from rules.core import IllegalAction
+    from castletui.rules.castle_raisers.state import DrawBoard
+    from castletui.rules.core import IllegalAction
 
     state = game.setup(Config("competitive", 2))
     with pytest.raises(IllegalAction):
@@ -105,7 +104,7 @@ def test_an_unlisted_chance_outcome_is_refused():
 
 
 def test_bad_config_is_refused():
-    from rules.core import IllegalAction
+    from castletui.rules.core import IllegalAction
 
     with pytest.raises(IllegalAction):
         game.setup(Config("competitive", 1))

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
+import castletui.rules.castle_raisers as engine
 import pytest
-
-import rules.castle_raisers as engine
-from rules.castle_raisers.queries import team_standing, wolves_score
-from rules.castle_raisers.state import Castle, State
+from castletui.rules.castle_raisers.queries import team_standing, wolves_score
+from castletui.rules.castle_raisers.state import Castle, State
 
 
 def test_wolves_score_by_player_count():

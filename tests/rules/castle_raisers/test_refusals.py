@@ -6,11 +6,10 @@ Villagers, Drafting a Tile; the Threat cards FAQ)."""
 
 from __future__ import annotations
 
+import castletui.rules.castle_raisers as engine
 import pytest
-
-import rules.castle_raisers as engine
-from rules.castle_raisers.edition import COLOURS
-from rules.castle_raisers.state import (
+from castletui.rules.castle_raisers.edition import COLOURS
+from castletui.rules.castle_raisers.state import (
     Pending,
     PlaceTile,
     PlaceVillage,
@@ -18,7 +17,8 @@ from rules.castle_raisers.state import (
     StopPouring,
     TakeVillage,
 )
-from rules.core import Config, IllegalAction, screen
+from castletui.rules.core import Config, IllegalAction, screen
+
 from tests.rules.castle_raisers.helpers import bare, castle, replace
 
 SEA = 1

@@ -3,12 +3,11 @@ rounds and ages, scoring and the winner."""
 
 from __future__ import annotations
 
+import castletui.rules.castle_raisers as engine
 import msgspec
 import pytest
-
-import rules.castle_raisers as engine
-from rules.castle_raisers import edition, geometry
-from rules.castle_raisers.edition import (
+from castletui.rules.castle_raisers import edition, geometry
+from castletui.rules.castle_raisers.edition import (
     BOARDS,
     COLUMN_SECTION,
     EDITION,
@@ -17,8 +16,13 @@ from rules.castle_raisers.edition import (
     TOKENS,
     TOKENS_BY_COLOUR,
 )
-from rules.castle_raisers.sheet import assault_penalties, competitive_winners, score_sheet, wolves_entering
-from rules.castle_raisers.state import (
+from castletui.rules.castle_raisers.sheet import (
+    assault_penalties,
+    competitive_winners,
+    score_sheet,
+    wolves_entering,
+)
+from castletui.rules.castle_raisers.state import (
     DraftTile,
     DrawAttack,
     DrawBoard,
@@ -34,7 +38,8 @@ from rules.castle_raisers.state import (
     StopPouring,
     TakeVillage,
 )
-from rules.core import CHANCE, Config, IllegalAction
+from castletui.rules.core import CHANCE, Config, IllegalAction
+
 from tests.rules.castle_raisers.helpers import bare, castle, play, replace, run, top
 
 # --- edition data ------------------------------------------------------------------

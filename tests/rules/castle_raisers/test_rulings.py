@@ -5,13 +5,12 @@ Threat cards. The rulebook is ``seeds/000_b1469f6f1c1c5ef1.txt``; the spec
 
 from __future__ import annotations
 
+import castletui.rules.castle_raisers as engine
 import pytest
-
-import rules.castle_raisers as engine
-from rules.castle_raisers.edition import OWN_THREATS, THREATS
-from rules.castle_raisers.state import DrawStartPlayer, DrawThreat
-from rules.castle_raisers.text import label
-from rules.core import CHANCE, Config, IllegalAction
+from castletui.rules.castle_raisers.edition import OWN_THREATS, THREATS
+from castletui.rules.castle_raisers.state import DrawStartPlayer, DrawThreat
+from castletui.rules.castle_raisers.text import label
+from castletui.rules.core import CHANCE, Config, IllegalAction
 
 
 def threat_draws(state):

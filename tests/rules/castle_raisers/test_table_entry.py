@@ -8,12 +8,11 @@ choice are one form, () once past."""
 
 from __future__ import annotations
 
+import castletui.rules.castle_raisers as engine
 import pytest
-
-import rules.castle_raisers as engine
-from rules.castle_raisers import table_entry
-from rules.castle_raisers.chance import CHANCE_KINDS
-from rules.castle_raisers.edition import (
+from castletui.rules.castle_raisers import table_entry
+from castletui.rules.castle_raisers.chance import CHANCE_KINDS
+from castletui.rules.castle_raisers.edition import (
     BOARD_NAMES,
     COLOURS,
     SECTION_INDEX,
@@ -23,7 +22,7 @@ from rules.castle_raisers.edition import (
     TOKENS_BY_COLOUR,
     WOLF_KINDS,
 )
-from rules.castle_raisers.state import (
+from castletui.rules.castle_raisers.state import (
     ChooseBoard,
     DrawStartPlayer,
     DrawThreat,
@@ -33,9 +32,10 @@ from rules.castle_raisers.state import (
     Pending,
     TakeVillage,
 )
-from rules.core import CHANCE, Config, IllegalAction
-from rules.core.screen import parse_counts
-from rules.core.table_entry import BatchRefused, batch_actions, chance_batch, read_counts
+from castletui.rules.core import CHANCE, Config, IllegalAction
+from castletui.rules.core.screen import parse_counts
+from castletui.rules.core.table_entry import BatchRefused, batch_actions, chance_batch, read_counts
+
 from tests.rules.castle_raisers.helpers import bare, castle, replace, run, top
 
 GENERIC = "What happened at the table?"

@@ -2,9 +2,17 @@
 
 from __future__ import annotations
 
-import rules.castle_raisers as game
-from rules.castle_raisers.state import DrawWolf, Pending, PlaceTile, PourCauldron, StopPouring, TakeVillage
-from rules.core import name_seats
+import castletui.rules.castle_raisers as game
+from castletui.rules.castle_raisers.state import (
+    DrawWolf,
+    Pending,
+    PlaceTile,
+    PourCauldron,
+    StopPouring,
+    TakeVillage,
+)
+from castletui.rules.core import name_seats
+
 from tests.rules.castle_raisers.helpers import bare, castle, run
 
 

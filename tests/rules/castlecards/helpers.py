@@ -6,12 +6,11 @@ from __future__ import annotations
 import collections
 import random
 
+import castletui.rules.castlecards as game
+from castletui.rules.castlecards.edition import deck_cards
+from castletui.rules.castlecards.state import Draw, FortressCard, Pending
+from castletui.rules.core import CHANCE, Config, chance_rng, sample_outcome
 from msgspec.structs import replace
-
-import rules.castlecards as game
-from rules.castlecards.edition import deck_cards
-from rules.castlecards.state import Draw, FortressCard, Pending
-from rules.core import CHANCE, Config, chance_rng, sample_outcome
 
 ALL_CARDS = collections.Counter(
     deck_cards("village") + deck_cards("siege") + deck_cards("academy") + deck_cards("dungeon")
@@ -76,7 +75,7 @@ def table(
 
 
 def game_deck(card: str) -> str:
-    from rules.castlecards.edition import DECK
+    from castletui.rules.castlecards.edition import DECK
 
     return DECK[card]
 

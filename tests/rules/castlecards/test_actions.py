@@ -1,13 +1,11 @@
 """Castlecards turn actions: the draw, Buy, the Thief, Build, Academy, the
 King, Explore, Defend, the no-pass rule, and the Village reshuffle."""
 
+import castletui.rules.castlecards as game
 import pytest
-from msgspec.structs import replace
-
-import rules.castlecards as game
-from rules.castlecards.fortress import station_reason
-from rules.castlecards.legal import action_reason, refused_actions
-from rules.castlecards.state import (
+from castletui.rules.castlecards.fortress import station_reason
+from castletui.rules.castlecards.legal import action_reason, refused_actions
+from castletui.rules.castlecards.state import (
     Academy,
     Attack,
     Build,
@@ -25,7 +23,9 @@ from rules.castlecards.state import (
     Recall,
     Station,
 )
-from rules.core import CHANCE, IllegalAction
+from castletui.rules.core import CHANCE, IllegalAction
+from msgspec.structs import replace
+
 from tests.rules.castlecards.helpers import run, table
 
 

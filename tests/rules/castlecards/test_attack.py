@@ -2,11 +2,11 @@
 Wall), every Academy reaction, Night attacks and bluffs, which cards reach a
 Castle, and support with 3-4 players."""
 
+import castletui.rules.castlecards as game
 import pytest
+from castletui.rules.castlecards.state import Attack, Confirm, NightAttack, Pick, Station
+from castletui.rules.core import CHANCE, IllegalAction
 
-import rules.castlecards as game
-from rules.castlecards.state import Attack, Confirm, NightAttack, Pick, Station
-from rules.core import CHANCE, IllegalAction
 from tests.rules.castlecards.helpers import run, table
 
 

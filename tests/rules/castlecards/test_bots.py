@@ -2,12 +2,10 @@
 
 import random
 
+import castletui.rules.castlecards as game
 import pytest
-from msgspec.structs import replace
-
-import rules.castlecards as game
-from rules.castlecards.bots.plain import bot_action as plain_action
-from rules.castlecards.state import (
+from castletui.rules.castlecards.bots.plain import bot_action as plain_action
+from castletui.rules.castlecards.state import (
     Attack,
     Build,
     Buy,
@@ -17,7 +15,9 @@ from rules.castlecards.state import (
     PlayThief,
     Station,
 )
-from rules.core.bots import LEVELS
+from castletui.rules.core.bots import LEVELS
+from msgspec.structs import replace
+
 from tests.rules.bot_games import bot_game
 from tests.rules.castlecards.helpers import run, table
 

@@ -5,12 +5,12 @@ the Wall with 2 Bowmen) and against the game's own resolution."""
 
 from __future__ import annotations
 
+import castletui.rules.castlecards as game
 import pytest
+from castletui.rules.castlecards.calc import ATTACK, AttackEntry, parse_card, parse_cards, weigh_entry
+from castletui.rules.castlecards.state import Attack, Confirm, Pick
+from castletui.rules.core import IllegalAction, screen
 
-import rules.castlecards as game
-from rules.castlecards.calc import ATTACK, AttackEntry, parse_card, parse_cards, weigh_entry
-from rules.castlecards.state import Attack, Confirm, Pick
-from rules.core import IllegalAction, screen
 from tests.rules.castlecards.helpers import run, table
 
 

@@ -2,12 +2,10 @@
 cards, support, the Thief, no win), the last castle standing, and the round
 limit option."""
 
+import castletui.rules.castlecards as game
 import pytest
-from msgspec.structs import replace
-
-import rules.castlecards as game
-from rules.castlecards.edition import HIDDEN
-from rules.castlecards.state import (
+from castletui.rules.castlecards.edition import HIDDEN
+from castletui.rules.castlecards.state import (
     Attack,
     Buy,
     Confirm,
@@ -20,7 +18,9 @@ from rules.castlecards.state import (
     PlayThief,
     Station,
 )
-from rules.core import CHANCE, IllegalAction
+from castletui.rules.core import CHANCE, IllegalAction
+from msgspec.structs import replace
+
 from tests.rules.castlecards.helpers import run, table
 
 

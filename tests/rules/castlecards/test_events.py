@@ -4,10 +4,8 @@ tells it in the log right after the action that set it off."""
 
 import random
 
-from msgspec.structs import replace
-
-import rules.castlecards as game
-from rules.castlecards.state import (
+import castletui.rules.castlecards as game
+from castletui.rules.castlecards.state import (
     Attack,
     Buy,
     Confirm,
@@ -19,7 +17,9 @@ from rules.castlecards.state import (
     Pick,
     Station,
 )
-from rules.core import CHANCE, chance_rng, name_seats, sample_outcome
+from castletui.rules.core import CHANCE, chance_rng, name_seats, sample_outcome
+from msgspec.structs import replace
+
 from tests.rules.castlecards.helpers import config, run, table
 
 NAMES = ["Ann", "Bo", "Cy", "Di"]

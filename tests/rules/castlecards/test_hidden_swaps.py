@@ -5,12 +5,12 @@ decks) is swapped with another of its deck also hidden from that seat: the
 seat's prompt, action bar, previews, refusals, score sheet, side panel and
 log lines stay the same (tests/rules/hidden_swaps.py)."""
 
+import castletui.rules.castlecards as game
 import pytest
+from castletui.rules.castlecards.edition import DECK
+from castletui.rules.castlecards.state import Confirm, Discard
+from castletui.rules.core import log_lines, name_seats
 
-import rules.castlecards as game
-from rules.castlecards.edition import DECK
-from rules.castlecards.state import Confirm, Discard
-from rules.core import log_lines, name_seats
 from tests.rules.castlecards.helpers import config, run, table
 from tests.rules.hidden_swaps import swap_check
 
@@ -43,7 +43,7 @@ def test_swapping_a_hidden_card_changes_nothing_the_seat_can_see(seats, seed):
 
 
 def test_a_day_attack_pick_is_a_card_to_the_defender_and_named_to_the_attacker():
-    from rules.castlecards.state import Attack, Pick
+    from castletui.rules.castlecards.state import Attack, Pick
 
     state = run(table(2, hands={0: ["soldiers-red-2", "bowmen-red"]}), Attack(1, 1))
     after = game.apply(state, Pick("bowmen-red"))

@@ -3,12 +3,12 @@ Academy card), team play with 4 players, and the bot's team manners."""
 
 import random
 
+import castletui.rules.castlecards as game
 import pytest
+from castletui.rules.castlecards.state import Attack, Buy, Confirm, Decline, Pick, PlayThief
+from castletui.rules.core import CHANCE, Config, IllegalAction, chance_rng, sample_outcome
 from msgspec.structs import replace
 
-import rules.castlecards as game
-from rules.castlecards.state import Attack, Buy, Confirm, Decline, Pick, PlayThief
-from rules.core import CHANCE, Config, IllegalAction, chance_rng, sample_outcome
 from tests.rules.castlecards.helpers import config, run, table
 
 

@@ -3,12 +3,12 @@
 never mutates its input, every listed action is accepted, the 110 cards are
 all somewhere, log lines and labels never fail, and games end."""
 
+import castletui.rules.castlecards as game
 import msgspec
 import pytest
+from castletui.rules.castlecards.state import Confirm
+from castletui.rules.core import CHANCE, IllegalAction, replay
 
-import rules.castlecards as game
-from rules.castlecards.state import Confirm
-from rules.core import CHANCE, IllegalAction, replay
 from tests.rules.castlecards.helpers import ALL_CARDS, cards_in_play, config, random_playout
 
 SEATS = [2, 3, 4]

@@ -2,9 +2,15 @@
 totals while cards are picked, the outlook with a tie, hidden Night cards,
 and the torches of Explorers being chosen."""
 
-import rules.castlecards as game
-from rules.castlecards.queries import attack_outlook, explore_succeeds, explore_torches, pick_outlook
-from rules.castlecards.state import Attack, Confirm, Explore, NightAttack, Pick
+import castletui.rules.castlecards as game
+from castletui.rules.castlecards.queries import (
+    attack_outlook,
+    explore_succeeds,
+    explore_torches,
+    pick_outlook,
+)
+from castletui.rules.castlecards.state import Attack, Confirm, Explore, NightAttack, Pick
+
 from tests.rules.castlecards.helpers import run, table
 
 

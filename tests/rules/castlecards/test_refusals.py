@@ -5,11 +5,9 @@ seeds/003_fe56a2aaebf453b7.txt: Actions, Attack, Defense, Thief)."""
 
 from __future__ import annotations
 
+import castletui.rules.castlecards as game
 import pytest
-from msgspec.structs import replace
-
-import rules.castlecards as game
-from rules.castlecards.state import (
+from castletui.rules.castlecards.state import (
     Academy,
     Attack,
     Build,
@@ -24,7 +22,9 @@ from rules.castlecards.state import (
     PlayThief,
     Station,
 )
-from rules.core import IllegalAction, screen
+from castletui.rules.core import IllegalAction, screen
+from msgspec.structs import replace
+
 from tests.rules.castlecards.helpers import run, table
 
 

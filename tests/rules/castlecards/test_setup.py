@@ -1,13 +1,13 @@
 """Castlecards: the card list, set-up by player count, the first player, and
 what ``view`` hides."""
 
+import castletui.rules.castlecards as game
 import msgspec
 import pytest
+from castletui.rules.castlecards.edition import CARDS, EDITION, HIDDEN, deck_cards, total_cards
+from castletui.rules.castlecards.state import Attack, Committed, Confirm, FirstPlayer, NightAttack, Pick
+from castletui.rules.core import CHANCE, IllegalAction
 
-import rules.castlecards as game
-from rules.castlecards.edition import CARDS, EDITION, HIDDEN, deck_cards, total_cards
-from rules.castlecards.state import Attack, Committed, Confirm, FirstPlayer, NightAttack, Pick
-from rules.core import CHANCE, IllegalAction
 from tests.rules.castlecards.helpers import ALL_CARDS, config, run, table
 
 
@@ -73,7 +73,7 @@ def test_info_and_options():
 
 
 def test_bad_configs_are_refused():
-    from rules.core import Config
+    from castletui.rules.core import Config
 
     with pytest.raises(IllegalAction):
         game.setup(Config("two-player", 3))
@@ -181,8 +181,8 @@ def test_the_helper_table_keeps_all_110_cards():
 
 
 def test_log_lines_never_name_a_hidden_card():
-    from rules.castlecards.state import Draw, Give
-    from rules.core import name_seats
+    from castletui.rules.castlecards.state import Draw, Give
+    from castletui.rules.core import name_seats
 
     state = game.setup(config(2))
     state = game.apply(state, FirstPlayer(0))

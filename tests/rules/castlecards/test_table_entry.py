@@ -12,15 +12,15 @@ from __future__ import annotations
 
 import random
 
+import castletui.rules.castlecards as game
 import pytest
+from castletui.rules.castlecards.chance import UNSEEN
+from castletui.rules.castlecards.edition import FACE_DOWN
+from castletui.rules.castlecards.state import Draw, FirstPlayer, Pending
+from castletui.rules.core import CHANCE, chance_rng, name_seats, sample_outcome, screen, table_entry
+from castletui.rules.core.table_entry import BatchRefused, batch_actions
 from msgspec.structs import replace
 
-import rules.castlecards as game
-from rules.castlecards.chance import UNSEEN
-from rules.castlecards.edition import FACE_DOWN
-from rules.castlecards.state import Draw, FirstPlayer, Pending
-from rules.core import CHANCE, chance_rng, name_seats, sample_outcome, screen, table_entry
-from rules.core.table_entry import BatchRefused, batch_actions
 from tests.rules.castlecards.helpers import config, table
 
 VILLAGE, SIEGE, ACADEMY = UNSEEN["village"], UNSEEN["siege"], UNSEEN["academy"]

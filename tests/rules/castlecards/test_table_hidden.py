@@ -9,13 +9,11 @@ from __future__ import annotations
 
 import random
 
+import castletui.rules.castlecards as game
 import pytest
-from msgspec.structs import replace
-
-import rules.castlecards as game
-from rules.castlecards.chance import UNSEEN, possible_cards
-from rules.castlecards.edition import FACE_DOWN
-from rules.castlecards.state import (
+from castletui.rules.castlecards.chance import UNSEEN, possible_cards
+from castletui.rules.castlecards.edition import FACE_DOWN
+from castletui.rules.castlecards.state import (
     Academy,
     Attack,
     Build,
@@ -28,7 +26,9 @@ from rules.castlecards.state import (
     Pick,
     Station,
 )
-from rules.core import CHANCE, IllegalAction, chance_rng, sample_outcome
+from castletui.rules.core import CHANCE, IllegalAction, chance_rng, sample_outcome
+from msgspec.structs import replace
+
 from tests.rules.castlecards.helpers import ALL_CARDS, cards_in_play, config, run, table
 
 VILLAGE, SIEGE, ACADEMY = UNSEEN["village"], UNSEEN["siege"], UNSEEN["academy"]
@@ -199,7 +199,7 @@ def test_every_card_is_accounted_for_and_named_only_once_played(seats):
 def test_a_bot_holding_unseen_cards_does_not_fail():
     """A bot seat at a real table (offered only with a note) may hold unseen
     cards: the bots read a placeholder as a card of no kind and play on."""
-    from rules.core import bots
+    from castletui.rules.core import bots
 
     state = game.setup(config(3, "table"))
     rng = random.Random(1)

@@ -4,14 +4,14 @@ asked, nor by its answers, until it is turned up into a hand."""
 
 import random
 
+import castletui.rules.castlecards as game
 import pytest
+from castletui.rules.castlecards.chance import UNSEEN
+from castletui.rules.castlecards.edition import FACE_DOWN
+from castletui.rules.castlecards.state import Attack, Confirm, Draw, Pick
+from castletui.rules.core import CHANCE, IllegalAction, chance_rng, sample_outcome
 from msgspec.structs import replace
 
-import rules.castlecards as game
-from rules.castlecards.chance import UNSEEN
-from rules.castlecards.edition import FACE_DOWN
-from rules.castlecards.state import Attack, Confirm, Draw, Pick
-from rules.core import CHANCE, IllegalAction, chance_rng, sample_outcome
 from tests.rules.castlecards.helpers import ALL_CARDS, cards_in_play, config, run, table
 
 UNSEEN_VILLAGE = UNSEEN["village"]

@@ -3,12 +3,11 @@ the first shot, and states with chosen stacks and hands."""
 
 from __future__ import annotations
 
+import castletui.rules.catapult_castle as g
+from castletui.rules.catapult_castle.edition import EXTRA_SHOT, square_index
+from castletui.rules.catapult_castle.state import Aim, ChooseStart, Draw, Land, Shoot, Stack
+from castletui.rules.core import CHANCE, Config
 from msgspec.structs import replace
-
-import rules.catapult_castle as g
-from rules.catapult_castle.edition import EXTRA_SHOT, square_index
-from rules.catapult_castle.state import Aim, ChooseStart, Draw, Land, Shoot, Stack
-from rules.core import CHANCE, Config
 
 
 def new(seats: int = 2, mode: str = "table", **options) -> g.State:

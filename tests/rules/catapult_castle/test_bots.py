@@ -5,12 +5,10 @@ from __future__ import annotations
 import random
 import statistics
 
-from msgspec.structs import replace
-
-import rules.catapult_castle as g
-from rules.catapult_castle.bots.rule_of_thumb import bot_action as thumb
-from rules.catapult_castle.edition import EXTRA_SHOT, MAGIC_TOSS, ROOF, STRONG_AMMO, square_index
-from rules.catapult_castle.state import (
+import castletui.rules.catapult_castle as g
+from castletui.rules.catapult_castle.bots.rule_of_thumb import bot_action as thumb
+from castletui.rules.catapult_castle.edition import EXTRA_SHOT, MAGIC_TOSS, ROOF, STRONG_AMMO, square_index
+from castletui.rules.catapult_castle.state import (
     Aim,
     Card,
     ChooseStart,
@@ -24,7 +22,9 @@ from rules.catapult_castle.state import (
     SkipExtraShot,
     Stack,
 )
-from rules.core import CHANCE, Config
+from castletui.rules.core import CHANCE, Config
+from msgspec.structs import replace
+
 from tests.rules.bot_games import bot_game
 from tests.rules.catapult_castle.helpers import with_hand, with_stacks
 

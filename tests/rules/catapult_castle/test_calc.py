@@ -5,11 +5,11 @@ rules' score bands) and against the game's own result."""
 
 from __future__ import annotations
 
+import castletui.rules.catapult_castle as g
 import pytest
+from castletui.rules.catapult_castle.calc import RANKING, SOLO, Count, final_ranking, solo_result
+from castletui.rules.core import IllegalAction, screen
 
-import rules.catapult_castle as g
-from rules.catapult_castle.calc import RANKING, SOLO, Count, final_ranking, solo_result
-from rules.core import IllegalAction, screen
 from tests.rules.catapult_castle.helpers import ready
 from tests.rules.catapult_castle.test_rules import _scored
 

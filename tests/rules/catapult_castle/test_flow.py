@@ -4,12 +4,12 @@ told in the log (``effects``) after the action that set it off."""
 
 from __future__ import annotations
 
+import castletui.rules.catapult_castle as g
+from castletui.rules.catapult_castle.edition import EXTRA_SHOT
+from castletui.rules.catapult_castle.state import ChooseStart, Land, Pile, Place, PlayCard, Shoot, Stack
+from castletui.rules.core import CHANCE, Config, top
 from msgspec.structs import replace
 
-import rules.catapult_castle as g
-from rules.catapult_castle.edition import EXTRA_SHOT
-from rules.catapult_castle.state import ChooseStart, Land, Pile, Place, PlayCard, Shoot, Stack
-from rules.core import CHANCE, Config, top
 from tests.rules.catapult_castle.helpers import draw_all, new, q, ready, shoot, with_hand, with_stacks
 
 ES = EXTRA_SHOT

@@ -5,11 +5,11 @@ seat's screen can show: prompt, action bar, previews, refusals, score
 sheet, the side panel's hands, and its log lines
 (tests/rules/hidden_swaps.py)."""
 
+import castletui.rules.catapult_castle as game
 import pytest
+from castletui.rules.catapult_castle.state import Draw
+from castletui.rules.core import Config, log_lines, name_seats
 
-import rules.catapult_castle as game
-from rules.catapult_castle.state import Draw
-from rules.core import Config, log_lines, name_seats
 from tests.rules.hidden_swaps import swap_check
 
 

@@ -5,13 +5,12 @@ from __future__ import annotations
 
 import random
 
+import castletui.rules.catapult_castle as g
 import msgspec
 import pytest
-
-import rules.catapult_castle as g
-from rules.catapult_castle.edition import HIDDEN
-from rules.catapult_castle.pieces import deck_size
-from rules.core import CHANCE, Config, bots, chance_rng, replay, sample_outcome, state_hash
+from castletui.rules.catapult_castle.edition import HIDDEN
+from castletui.rules.catapult_castle.pieces import deck_size
+from castletui.rules.core import CHANCE, Config, bots, chance_rng, replay, sample_outcome, state_hash
 
 CONFIGS = {
     "2p": Config("standard", 2),

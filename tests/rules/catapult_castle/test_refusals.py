@@ -6,13 +6,13 @@ Effects, If You Hit; the solo and beginner rules)."""
 
 from __future__ import annotations
 
+import castletui.rules.catapult_castle as g
 import pytest
+from castletui.rules.catapult_castle.edition import EXTRA_SHOT, MAGIC_TOSS, ROOF, STRONG_AMMO
+from castletui.rules.catapult_castle.state import Land, Pending, Place, PlayCard, Rearrange, Shoot, Stack
+from castletui.rules.core import Config, IllegalAction, screen
 from msgspec.structs import replace
 
-import rules.catapult_castle as g
-from rules.catapult_castle.edition import EXTRA_SHOT, MAGIC_TOSS, ROOF, STRONG_AMMO
-from rules.catapult_castle.state import Land, Pending, Place, PlayCard, Rearrange, Shoot, Stack
-from rules.core import Config, IllegalAction, screen
 from tests.rules.catapult_castle.helpers import q, ready, with_hand, with_stacks
 
 

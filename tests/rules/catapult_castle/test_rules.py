@@ -7,12 +7,10 @@ test_shots.py."""
 
 from __future__ import annotations
 
+import castletui.rules.catapult_castle as g
 import pytest
-from msgspec.structs import replace
-
-import rules.catapult_castle as g
-from rules.catapult_castle.chance import landing_outcomes
-from rules.catapult_castle.edition import (
+from castletui.rules.catapult_castle.chance import landing_outcomes
+from castletui.rules.catapult_castle.edition import (
     ABSENT,
     DECK_COUNTS,
     EDITION,
@@ -24,8 +22,8 @@ from rules.catapult_castle.edition import (
     ROOF,
     STRONG_AMMO,
 )
-from rules.catapult_castle.scoring import ranking, tie_break_lines
-from rules.catapult_castle.state import (
+from castletui.rules.catapult_castle.scoring import ranking, tie_break_lines
+from castletui.rules.catapult_castle.state import (
     Aim,
     Card,
     ChooseStart,
@@ -40,7 +38,9 @@ from rules.catapult_castle.state import (
     SkipExtraShot,
     Stack,
 )
-from rules.core import CHANCE, Config, IllegalAction, seat_ref
+from castletui.rules.core import CHANCE, Config, IllegalAction, seat_ref
+from msgspec.structs import replace
+
 from tests.rules.catapult_castle.helpers import draw_all, new, q, ready, shoot, towers, with_hand, with_stacks
 
 ES, MT, SA = EXTRA_SHOT, MAGIC_TOSS, STRONG_AMMO
@@ -78,7 +78,7 @@ def test_edition_counts_match_the_rulebook_and_spec():
 def test_geometry_distances_and_neighbours_follow_the_coordinates():
     from math import dist
 
-    from rules.catapult_castle.edition import DISTANCES, NEIGHBOURS, square_point
+    from castletui.rules.catapult_castle.edition import DISTANCES, NEIGHBOURS, square_point
 
     for m, mat in enumerate(EDITION.mats):
         for s in range(16):

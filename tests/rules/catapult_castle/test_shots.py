@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
+import castletui.rules.catapult_castle as g
 import pytest
+from castletui.rules.catapult_castle.edition import DISTANCES, MAGIC_TOSS, NEIGHBOURS, square_index
+from castletui.rules.catapult_castle.shots import landing_odds, sweet_spot_width
+from castletui.rules.catapult_castle.state import Aim, ChooseStart, Draw, Land, PlayCard, Shoot, Stack
+from castletui.rules.core import CHANCE, Config, IllegalAction
 from msgspec.structs import replace
-
-import rules.catapult_castle as g
-from rules.catapult_castle.edition import DISTANCES, MAGIC_TOSS, NEIGHBOURS, square_index
-from rules.catapult_castle.shots import landing_odds, sweet_spot_width
-from rules.catapult_castle.state import Aim, ChooseStart, Draw, Land, PlayCard, Shoot, Stack
-from rules.core import CHANCE, Config, IllegalAction
 
 NEAR, FAR = 2.55, 4.95
 
@@ -132,8 +131,8 @@ def test_table_mode_asks_nothing_about_a_card_drawn_into_a_hand():
 def test_the_mini_game_asks_the_rules_for_difficulty_and_odds():
     """shot_difficulty and shot_odds use the same factors as the landing the
     chance decision then draws from, so what the bar shows is what happens."""
-    import rules.catapult_castle as catapult
-    from rules.core import CHANCE, Config
+    import castletui.rules.catapult_castle as catapult
+    from castletui.rules.core import CHANCE, Config
 
     state = catapult.setup(Config("standard", 2))
     while catapult.to_move(state) == CHANCE:

@@ -3,13 +3,11 @@ rearrangements, shots from any corner, score and every rating band."""
 
 from __future__ import annotations
 
+import castletui.rules.catapult_castle as g
 import pytest
-from msgspec.structs import replace
-
-import rules.catapult_castle as g
-from rules.catapult_castle.edition import MAGIC_TOSS, STRONG_AMMO, square_index
-from rules.catapult_castle.legal import ACCURACIES
-from rules.catapult_castle.state import (
+from castletui.rules.catapult_castle.edition import MAGIC_TOSS, STRONG_AMMO, square_index
+from castletui.rules.catapult_castle.legal import ACCURACIES
+from castletui.rules.catapult_castle.state import (
     Aim,
     DoneRearranging,
     Land,
@@ -19,7 +17,8 @@ from rules.catapult_castle.state import (
     Shoot,
     Stack,
 )
-from rules.core import CHANCE, Config, IllegalAction
+from castletui.rules.core import CHANCE, Config, IllegalAction
+from msgspec.structs import replace
 
 
 def solo(mode: str = "digital") -> g.State:

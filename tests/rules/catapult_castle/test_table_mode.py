@@ -12,11 +12,9 @@ from __future__ import annotations
 
 import random
 
+import castletui.rules.catapult_castle as g
 import pytest
-from msgspec.structs import replace
-
-import rules.catapult_castle as g
-from rules.catapult_castle.edition import (
+from castletui.rules.catapult_castle.edition import (
     DECK_COUNTS,
     EXTRA_SHOT,
     KIND_INDEX,
@@ -26,8 +24,8 @@ from rules.catapult_castle.edition import (
     STRONG_AMMO,
     UNSEEN,
 )
-from rules.catapult_castle.pieces import deck_size
-from rules.catapult_castle.state import (
+from castletui.rules.catapult_castle.pieces import deck_size
+from castletui.rules.catapult_castle.state import (
     Card,
     ChooseStart,
     Draw,
@@ -40,8 +38,10 @@ from rules.catapult_castle.state import (
     Shoot,
     Stack,
 )
-from rules.core import CHANCE, Config, IllegalAction, bots, chance_rng, sample_outcome, seat_ref
-from rules.core.table_entry import BatchRefused, batch_actions
+from castletui.rules.core import CHANCE, Config, IllegalAction, bots, chance_rng, sample_outcome, seat_ref
+from castletui.rules.core.table_entry import BatchRefused, batch_actions
+from msgspec.structs import replace
+
 from tests.rules.catapult_castle.helpers import new, q, ready, shoot, with_hand, with_stacks
 
 ES, MT, SA = EXTRA_SHOT, MAGIC_TOSS, STRONG_AMMO

@@ -5,9 +5,9 @@ from __future__ import annotations
 import random
 
 import pytest
+from castletui.rules import registry
+from castletui.rules.core import CHANCE, Config, bots
 
-from rules import registry
-from rules.core import CHANCE, Config, bots
 from tests.rules.bot_games import bot_game
 from tests.toy_game import Hold, Roll, State
 

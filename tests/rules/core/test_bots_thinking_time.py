@@ -6,10 +6,11 @@ from __future__ import annotations
 import random
 import threading
 
-import rules.castle_raisers as game
-from rules import registry
-from rules.castle_raisers.bots import search
-from rules.core import bots
+import castletui.rules.castle_raisers as game
+from castletui.rules import registry
+from castletui.rules.castle_raisers.bots import search
+from castletui.rules.core import bots
+
 from tests.rules.castle_raisers.helpers import first_draft
 
 

@@ -6,8 +6,16 @@ from __future__ import annotations
 
 import msgspec
 import pytest
-
-from rules.core import Event, IllegalAction, answered_top, popped, pushed, recorded, replaced_top, top
+from castletui.rules.core import (
+    Event,
+    IllegalAction,
+    answered_top,
+    popped,
+    pushed,
+    recorded,
+    replaced_top,
+    top,
+)
 
 
 class Step(msgspec.Struct, frozen=True):

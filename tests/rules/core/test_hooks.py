@@ -8,9 +8,10 @@ from __future__ import annotations
 import random
 import types
 
-from rules import registry
-from rules.core import Config, hooks, screen
-from rules.core.hooks import TABLE_QUESTION
+from castletui.rules import registry
+from castletui.rules.core import Config, hooks, screen
+from castletui.rules.core.hooks import TABLE_QUESTION
+
 from tests.toy_game import Face, Hold, Roll, State
 
 

@@ -7,10 +7,9 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 import pytest
-
-from rules.core import CHANCE, IllegalAction
-from rules.core.screen import parse_counts
-from rules.core.table_entry import Batch, BatchRefused, batch_actions, chance_batch, setup_form
+from castletui.rules.core import CHANCE, IllegalAction
+from castletui.rules.core.screen import parse_counts
+from castletui.rules.core.table_entry import Batch, BatchRefused, batch_actions, chance_batch, setup_form
 
 KINDS = ("soldier", "archer", "vicious")
 

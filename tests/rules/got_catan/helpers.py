@@ -7,16 +7,15 @@ from __future__ import annotations
 import collections
 import random
 
+import castletui.rules.got_catan as game
+from castletui.rules.core import CHANCE, Config, chance_rng, sample_outcome
+from castletui.rules.got_catan.board import BOARDS, CORNER_NAMES, SIDE_NAMES
+from castletui.rules.got_catan.chance import UNSEEN
+from castletui.rules.got_catan.edition import RESOURCE_INDEX, RESOURCES, RULES, development_deck
+from castletui.rules.got_catan.flow import with_keep, with_road, with_settlement
+from castletui.rules.got_catan.roads import blocked_for, road_length
+from castletui.rules.got_catan.state import Step
 from msgspec.structs import replace
-
-import rules.got_catan as game
-from rules.core import CHANCE, Config, chance_rng, sample_outcome
-from rules.got_catan.board import BOARDS, CORNER_NAMES, SIDE_NAMES
-from rules.got_catan.chance import UNSEEN
-from rules.got_catan.edition import RESOURCE_INDEX, RESOURCES, RULES, development_deck
-from rules.got_catan.flow import with_keep, with_road, with_settlement
-from rules.got_catan.roads import blocked_for, road_length
-from rules.got_catan.state import Step
 
 
 def config(seats: int = 4, mode: str = "digital", variant: str = "base", **options) -> Config:
@@ -161,7 +160,7 @@ def check_watch_counts(state) -> None:
     """Brotherhood: the 40 wildlings are somewhere once, camps and the Wall
     within their room, the 48 tokens face down or spent, and the face-down
     ones are the pool's and the build-cost cards' (when no reveal is due)."""
-    from rules.got_catan.edition import ALL_TOKENS, WATCH, WILDLINGS
+    from castletui.rules.got_catan.edition import ALL_TOKENS, WATCH, WILDLINGS
 
     kinds = collections.Counter()
     for camps in state.camps:

@@ -4,9 +4,8 @@ counts, stable ids, adjacency, borderlands and trade routes."""
 import collections
 
 import pytest
-
-from rules.got_catan.board import BOARDS
-from rules.got_catan.edition import LAYOUTS, RESOURCES
+from castletui.rules.got_catan.board import BOARDS
+from castletui.rules.got_catan.edition import LAYOUTS, RESOURCES
 
 from .helpers import corner, edge
 

@@ -6,13 +6,13 @@ bots (benchmarks/got_catan.py measures it over more games)."""
 import random
 import time
 
+import castletui.rules.got_catan as game
 import pytest
+from castletui.rules.core import CHANCE, Config, chance_rng, sample_outcome
+from castletui.rules.core.bots import choose
+from castletui.rules.got_catan.state import Accept, Decline, MoveTormund, OfferTrade
 from msgspec.structs import replace
 
-import rules.got_catan as game
-from rules.core import CHANCE, Config, chance_rng, sample_outcome
-from rules.core.bots import choose
-from rules.got_catan.state import Accept, Decline, MoveTormund, OfferTrade
 from tests.rules.bot_games import bot_game
 
 from .helpers import corner, hex_id, run, table
@@ -97,7 +97,7 @@ def test_the_random_bot_builds_when_it_can_and_offers_once_a_turn():
     swaps (every other seat answering each) and trading away its building
     cards. The random bot still picks at random, among builds when it can
     build, and makes at most one offer to the table a turn."""
-    from rules.got_catan.bots.aimless import BUILDS
+    from castletui.rules.got_catan.bots.aimless import BUILDS
 
     for variant in ("base", "brotherhood"):
         state = game.setup(Config(variant, 4))

@@ -2,12 +2,11 @@
 per colour): every rule and every refusal in the player's words, and the
 rulebook's road example (blocked by an opponent's settlement)."""
 
+import castletui.rules.got_catan as game
 import pytest
-
-import rules.got_catan as game
-from rules.core import IllegalAction
-from rules.got_catan.board import BOARDS
-from rules.got_catan.state import BuildKeep, BuildRoad, BuildSettlement
+from castletui.rules.core import IllegalAction
+from castletui.rules.got_catan.board import BOARDS
+from castletui.rules.got_catan.state import BuildKeep, BuildRoad, BuildSettlement
 
 from .helpers import check_counts, corner, path, run, table
 

@@ -7,11 +7,10 @@ listed in games/got-catan.md, "Worked examples to test")."""
 from __future__ import annotations
 
 import pytest
-
-from rules.core import IllegalAction, screen
-from rules.got_catan import helpers
-from rules.got_catan.brotherhood.calc import WILDLING_DIE
-from rules.got_catan.calc import (
+from castletui.rules.core import IllegalAction, screen
+from castletui.rules.got_catan import helpers
+from castletui.rules.got_catan.brotherhood.calc import WILDLING_DIE
+from castletui.rules.got_catan.calc import (
     DISCARDS,
     LONGEST_ROAD,
     PRODUCTION,

@@ -4,14 +4,12 @@ one bought this turn): buying is a chance draw private to the buyer."""
 
 import collections
 
+import castletui.rules.got_catan as game
 import pytest
-from msgspec.structs import replace
-
-import rules.got_catan as game
-from rules.core import CHANCE, IllegalAction
-from rules.got_catan.board import BOARDS
-from rules.got_catan.edition import development_deck
-from rules.got_catan.state import (
+from castletui.rules.core import CHANCE, IllegalAction
+from castletui.rules.got_catan.board import BOARDS
+from castletui.rules.got_catan.edition import development_deck
+from castletui.rules.got_catan.state import (
     BuildRoad,
     BuyDevelopment,
     Dice,
@@ -22,6 +20,7 @@ from rules.got_catan.state import (
     Roll,
     TakeResource,
 )
+from msgspec.structs import replace
 
 from .helpers import check_counts, corner, hex_id, run, table
 

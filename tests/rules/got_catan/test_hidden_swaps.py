@@ -7,13 +7,13 @@ panel's points, build menu and trade refusals, and its log lines
 (tests/rules/hidden_swaps.py). And issue 28.6: a steal names the card to
 the thief and the victim only."""
 
+import castletui.rules.got_catan as game
 import pytest
+from castletui.rules.core import CHANCE, log_lines, name_seats
+from castletui.rules.got_catan.edition import RESOURCES
+from castletui.rules.got_catan.state import OfferTrade, Steal, Step
 from msgspec.structs import replace
 
-import rules.got_catan as game
-from rules.core import CHANCE, log_lines, name_seats
-from rules.got_catan.edition import RESOURCES
-from rules.got_catan.state import OfferTrade, Steal, Step
 from tests.rules.got_catan.helpers import config
 from tests.rules.hidden_swaps import swap_check
 

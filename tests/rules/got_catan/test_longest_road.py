@@ -7,12 +7,11 @@ decides"), and the road length checked against a brute-force search."""
 import itertools
 import random
 
+import castletui.rules.got_catan as game
 import pytest
-
-import rules.got_catan as game
-from rules.got_catan.board import BOARDS
-from rules.got_catan.roads import largest_patrol_holder, longest_road_holder, road_length
-from rules.got_catan.state import BuildRoad, BuildSettlement
+from castletui.rules.got_catan.board import BOARDS
+from castletui.rules.got_catan.roads import largest_patrol_holder, longest_road_holder, road_length
+from castletui.rules.got_catan.state import BuildRoad, BuildSettlement
 
 from .helpers import check_counts, corner, path, run, table
 

@@ -5,12 +5,11 @@ board is the same read per player and per place, road lengths are up to
 date, log lines and labels never fail, and no log line names a stolen
 card or a development card drawn."""
 
+import castletui.rules.got_catan as game
 import msgspec
 import pytest
-
-import rules.got_catan as game
-from rules.core import CHANCE, log_lines
-from rules.got_catan.state import DrawDevelopment, Steal
+from castletui.rules.core import CHANCE, log_lines
+from castletui.rules.got_catan.state import DrawDevelopment, Steal
 
 from .helpers import check_counts, random_playout
 

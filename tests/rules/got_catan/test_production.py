@@ -3,12 +3,11 @@ classic Catan]), with the rulebook's examples of a 6 and a 4."""
 
 import math
 
+import castletui.rules.got_catan as game
+from castletui.rules.core import CHANCE
+from castletui.rules.got_catan.edition import RESOURCE_INDEX
+from castletui.rules.got_catan.state import Dice, Roll
 from msgspec.structs import replace
-
-import rules.got_catan as game
-from rules.core import CHANCE
-from rules.got_catan.edition import RESOURCE_INDEX
-from rules.got_catan.state import Dice, Roll
 
 from .helpers import check_counts, corner, hex_id, run, table
 

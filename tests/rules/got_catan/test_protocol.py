@@ -5,8 +5,9 @@ variable set-up; this adds a seeded playout of the other set-up."""
 
 from __future__ import annotations
 
-import rules.got_catan as game
-from rules.core import Config
+import castletui.rules.got_catan as game
+from castletui.rules.core import Config
+
 from tests.playing import playout
 
 

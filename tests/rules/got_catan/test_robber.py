@@ -5,12 +5,11 @@ decision over the victim's hand) and named to nobody else."""
 
 import math
 
+import castletui.rules.got_catan as game
 import pytest
+from castletui.rules.core import CHANCE, IllegalAction, log_lines
+from castletui.rules.got_catan.state import Decline, Dice, Discard, MoveTormund, Rob, Roll, Steal
 from msgspec.structs import replace
-
-import rules.got_catan as game
-from rules.core import CHANCE, IllegalAction, log_lines
-from rules.got_catan.state import Decline, Dice, Discard, MoveTormund, Rob, Roll, Steal
 
 from .helpers import check_counts, corner, hex_id, run, table
 

@@ -6,12 +6,11 @@ cards."""
 import collections
 import math
 
+import castletui.rules.got_catan as game
 import pytest
-
-import rules.got_catan as game
-from rules.core import CHANCE, IllegalAction
-from rules.got_catan.board import BOARDS
-from rules.got_catan.state import BuildRoad, BuildSettlement, PlaceTerrain
+from castletui.rules.core import CHANCE, IllegalAction
+from castletui.rules.got_catan.board import BOARDS
+from castletui.rules.got_catan.state import BuildRoad, BuildSettlement, PlaceTerrain
 
 from .helpers import config, corner, run
 

@@ -7,13 +7,11 @@ what the player may not do now, in the words apply refuses it with."""
 
 from __future__ import annotations
 
+import castletui.rules.got_catan as game
 import pytest
-from msgspec.structs import replace
-
-import rules.got_catan as game
-from rules.core import CHANCE, Config, IllegalAction, table_entry
-from rules.got_catan.chance import UNSEEN, cards_left
-from rules.got_catan.state import (
+from castletui.rules.core import CHANCE, Config, IllegalAction, table_entry
+from castletui.rules.got_catan.chance import UNSEEN, cards_left
+from castletui.rules.got_catan.state import (
     BuildKeep,
     BuyDevelopment,
     ChooseDevelopment,
@@ -29,6 +27,7 @@ from rules.got_catan.state import (
     Step,
     WildlingDie,
 )
+from msgspec.structs import replace
 
 from .helpers import check_counts, corner, hex_id, run, table
 

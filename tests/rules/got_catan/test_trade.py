@@ -3,13 +3,11 @@ at 4:1, 3:1 or 2:1 by the trade routes you touch): offers to one player or
 to all, each asked player's own answer, the offerer's choice, the limit of
 offers per turn."""
 
+import castletui.rules.got_catan as game
 import pytest
-from msgspec.structs import replace
-
-import rules.got_catan as game
-from rules.core import IllegalAction
-from rules.got_catan.board import BOARDS
-from rules.got_catan.state import (
+from castletui.rules.core import IllegalAction
+from castletui.rules.got_catan.board import BOARDS
+from castletui.rules.got_catan.state import (
     Accept,
     BuildRoad,
     CancelTrade,
@@ -19,6 +17,7 @@ from rules.got_catan.state import (
     TradeWith,
     TradeWithSupply,
 )
+from msgspec.structs import replace
 
 from .helpers import check_counts, corner, run, table
 

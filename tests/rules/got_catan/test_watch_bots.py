@@ -6,14 +6,13 @@ games end and the win rate against the base game's plans)."""
 
 import random
 
+import castletui.rules.got_catan as game
+from castletui.rules.core import CHANCE, Config, chance_rng, sample_outcome
+from castletui.rules.core.bots import choose
+from castletui.rules.got_catan.bots.planner import planned_action
+from castletui.rules.got_catan.brotherhood.bots import danger
+from castletui.rules.got_catan.state import BuildGuard, ClearNorth, FlipHero, PlaceGuard, Step
 from msgspec.structs import replace
-
-import rules.got_catan as game
-from rules.core import CHANCE, Config, chance_rng, sample_outcome
-from rules.core.bots import choose
-from rules.got_catan.bots.planner import planned_action
-from rules.got_catan.brotherhood.bots import danger
-from rules.got_catan.state import BuildGuard, ClearNorth, FlipHero, PlaceGuard, Step
 
 from .helpers import table
 

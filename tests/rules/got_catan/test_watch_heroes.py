@@ -4,13 +4,11 @@ abilities (research/got_catan.md 7.2), with the Ranger Patrol's second use."""
 
 from __future__ import annotations
 
+import castletui.rules.got_catan as game
 import pytest
-from msgspec.structs import replace
-
-import rules.got_catan as game
-from rules.core import CHANCE, IllegalAction, log_lines
-from rules.got_catan.board import BOARDS
-from rules.got_catan.state import (
+from castletui.rules.core import CHANCE, IllegalAction, log_lines
+from castletui.rules.got_catan.board import BOARDS
+from castletui.rules.got_catan.state import (
     BuildGuard,
     ChaseTormund,
     ChooseDevelopment,
@@ -37,6 +35,7 @@ from rules.got_catan.state import (
     TradeOneForOne,
     WildlingDie,
 )
+from msgspec.structs import replace
 
 from .helpers import check_counts, corner, hex_id, path, run, table
 

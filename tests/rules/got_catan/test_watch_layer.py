@@ -8,20 +8,19 @@ from __future__ import annotations
 
 import itertools
 
+import castletui.rules.got_catan as game
 import pytest
+from castletui.rules.got_catan import calc, layers, table_entry
+from castletui.rules.got_catan.apply import ANSWERS
+from castletui.rules.got_catan.brotherhood import LAYER, register
+from castletui.rules.got_catan.brotherhood.bots import danger
+from castletui.rules.got_catan.brotherhood.calc import WILDLING_DIE
+from castletui.rules.got_catan.brotherhood.queries import advance_forecast, advance_outcomes, arrival_words
+from castletui.rules.got_catan.brotherhood.wall import arrival, arrived
+from castletui.rules.got_catan.edition import CLANS
+from castletui.rules.got_catan.flow import AUTOMATIC_STEPS, CHANCE_KINDS
+from castletui.rules.got_catan.legal import DECISIONS
 from msgspec.structs import replace
-
-import rules.got_catan as game
-from rules.got_catan import calc, layers, table_entry
-from rules.got_catan.apply import ANSWERS
-from rules.got_catan.brotherhood import LAYER, register
-from rules.got_catan.brotherhood.bots import danger
-from rules.got_catan.brotherhood.calc import WILDLING_DIE
-from rules.got_catan.brotherhood.queries import advance_forecast, advance_outcomes, arrival_words
-from rules.got_catan.brotherhood.wall import arrival, arrived
-from rules.got_catan.edition import CLANS
-from rules.got_catan.flow import AUTOMATIC_STEPS, CHANCE_KINDS
-from rules.got_catan.legal import DECISIONS
 
 from .helpers import table
 

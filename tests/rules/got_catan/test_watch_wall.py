@@ -7,15 +7,13 @@ from __future__ import annotations
 
 import math
 
+import castletui.rules.got_catan as game
 import pytest
-from msgspec.structs import replace
-
-import rules.got_catan as game
-from rules.core import CHANCE, IllegalAction
-from rules.got_catan.board import BOARDS
-from rules.got_catan.brotherhood.wall import advanced, arrived, migrated
-from rules.got_catan.edition import ALL_TOKENS, WILDLINGS
-from rules.got_catan.state import (
+from castletui.rules.core import CHANCE, IllegalAction
+from castletui.rules.got_catan.board import BOARDS
+from castletui.rules.got_catan.brotherhood.wall import advanced, arrived, migrated
+from castletui.rules.got_catan.edition import ALL_TOKENS, WILDLINGS
+from castletui.rules.got_catan.state import (
     BuildGuard,
     BuildKeep,
     BuildSettlement,
@@ -28,6 +26,7 @@ from rules.got_catan.state import (
     TradeWithSupply,
     WildlingDie,
 )
+from msgspec.structs import replace
 
 from .helpers import check_counts, config, corner, hex_id, path, run, table
 

@@ -2,10 +2,9 @@
 sheet that adds up, and what each seat may see (hands and development
 cards private, others see counts)."""
 
+import castletui.rules.got_catan as game
+from castletui.rules.got_catan.state import BuildKeep, EndTurn, Roll
 from msgspec.structs import replace
-
-import rules.got_catan as game
-from rules.got_catan.state import BuildKeep, EndTurn, Roll
 
 from .helpers import corner, run, table
 
