@@ -9,6 +9,8 @@ import pytest
 from castletui.rules import registry
 from castletui.rules.core.search import work_budget
 
+from tests.app.snapshots import release_snapshot_dirs
+
 # Screens show save times in local time: every test reads them in UTC, so a
 # snapshot does not depend on the machine's time zone.
 os.environ["TZ"] = "UTC"
@@ -23,6 +25,14 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     suite's time. Started first, the many short tests fill in around them.
     The sort is stable, so every other test keeps its order."""
     items.sort(key=lambda item: item.get_closest_marker("slow") is None)
+
+
+@pytest.fixture(autouse=True)
+def snapshot_dirs_released():
+    """The fixed snapshot folders a test took (tests.app.snapshots.fresh_dir)
+    go back to the other suite running on this machine when it ends."""
+    yield
+    release_snapshot_dirs()
 
 
 @pytest.fixture(autouse=True)

@@ -8,7 +8,6 @@ pause: every run draws the same frames."""
 
 from __future__ import annotations
 
-import shutil
 from collections.abc import Callable
 from pathlib import Path
 
@@ -19,17 +18,15 @@ from castletui import saves
 from castletui.session import Session
 from tests.app.castle_raisers.test_screens import advance, decision, top_kind
 from tests.app.driving import StillApp, settle
+from tests.app.snapshots import fresh_dir
 
-SNAP_DIR = Path("/tmp/castletui-snapshots")
 SIZES = {"80x24": (80, 24), "120x40": (120, 40)}
 COCO_AND_BOT = [saves.Player("Coco"), saves.Player("Wei", "bot")]
 TWO_BOTS = [saves.Player("Coco", "bot"), saves.Player("Wei", "bot")]
 
 
 def fresh_path(name: str) -> Path:
-    folder = SNAP_DIR / f"castle-raisers-{name}"
-    shutil.rmtree(folder, ignore_errors=True)
-    folder.mkdir(parents=True)
+    folder = fresh_dir(f"castle-raisers-{name}")
     return folder / "game.toml"
 
 

@@ -7,9 +7,7 @@ and save paths: every run draws the same frames."""
 from __future__ import annotations
 
 import random
-import shutil
 from collections.abc import Callable
-from pathlib import Path
 
 import pytest
 from castletui.rules import castle_raisers as game
@@ -19,17 +17,15 @@ from castletui.rules.core import CHANCE, sample_outcome
 from castletui import saves
 from castletui.session import Session
 from tests.app.driving import StillApp, settle
+from tests.app.snapshots import fresh_dir
 
-SNAP_DIR = Path("/tmp/castletui-snapshots")
 SIZES = {"80x24": (80, 24), "120x40": (120, 40)}
 
 
 def table_app(name: str, until: Callable[[State], bool] | None = None) -> StillApp:
     """A 2-player table-mode game, played (the table's draws by a seeded
     chance, each person's first choice) until ``until(state)``."""
-    folder = SNAP_DIR / f"castle-raisers-table-{name}"
-    shutil.rmtree(folder, ignore_errors=True)
-    folder.mkdir(parents=True)
+    folder = fresh_dir(f"castle-raisers-table-{name}")
     players = [saves.Player("Coco"), saves.Player("Wei")]
     session = Session.new(
         "castle-raisers", "competitive", players, mode="table", seed=7, path=folder / "game.toml"

@@ -9,15 +9,11 @@ bot, a fixed save path (its name is in the header), no bot pause."""
 
 from __future__ import annotations
 
-import shutil
-from pathlib import Path
-
 import pytest
 
 from tests.app.castlecards.test_screens import at_action, is_reacting, new_session, play_until, top
 from tests.app.driving import StillApp, settle
-
-SNAP_DIR = Path("/tmp/castletui-snapshots")
+from tests.app.snapshots import fresh_dir
 
 
 def picking_attack(session) -> bool:
@@ -72,9 +68,7 @@ MOMENTS = {
 
 
 def make_app(moment: str, size: str) -> StillApp:
-    folder = SNAP_DIR / f"castlecards-{moment}-{size}"
-    shutil.rmtree(folder, ignore_errors=True)
-    folder.mkdir(parents=True)
+    folder = fresh_dir(f"castlecards-{moment}-{size}")
     seed, seats, mode, stop, _ = MOMENTS[moment]
     session = play_until(new_session(folder / "game.toml", seed, seats=seats, mode=mode), stop, limit=2000)
     return StillApp(save_dir=folder, session=session)

@@ -11,7 +11,6 @@ listed, no bot pause."""
 from __future__ import annotations
 
 import random
-import shutil
 from pathlib import Path
 
 import pytest
@@ -21,8 +20,8 @@ from castletui.rules.core import CHANCE
 from castletui import saves
 from castletui.session import Session
 from tests.app.driving import StillApp, settle
+from tests.app.snapshots import fresh_dir
 
-SNAP_DIR = Path("/tmp/castletui-snapshots")
 NAMES = ["Coco", "Wei", "Ada", "Bo"]
 UNSEEN = Draw("unseen-village")
 
@@ -100,9 +99,7 @@ MOMENTS = {
 
 
 def make_app(moment: str, size: str) -> StillApp:
-    folder = SNAP_DIR / f"castlecards-table-{moment}-{size}"
-    shutil.rmtree(folder, ignore_errors=True)
-    folder.mkdir(parents=True)
+    folder = fresh_dir(f"castlecards-table-{moment}-{size}")
     seats, reach, _ = MOMENTS[moment]
     session = reach(table_session(folder / "game.toml", seats))
     return StillApp(save_dir=folder, session=session)

@@ -8,9 +8,7 @@ every run draws the same frames."""
 
 from __future__ import annotations
 
-import shutil
 from collections.abc import Callable
-from pathlib import Path
 
 import pytest
 from castletui.rules import got_catan as game
@@ -21,8 +19,8 @@ from castletui.rules.got_catan.state import Dice, EndTurn, PlaceTerrain, Wildlin
 from castletui import saves
 from castletui.session import Session
 from tests.app.driving import StillApp, settle
+from tests.app.snapshots import fresh_dir
 
-SNAP_DIR = Path("/tmp/castletui-snapshots")
 SIZES = {"80x24": (80, 24), "120x40": (120, 40)}
 KEEP = ("grain", "grain", "ore", "ore", "ore")
 
@@ -73,9 +71,7 @@ def table_app(
     printed layout laid, Ann's corners where ore and grain grow, the rolls
     that help Ann, the wildling die advancing nobody, the others ending
     their turns."""
-    folder = SNAP_DIR / f"got-catan-table-{name}"
-    shutil.rmtree(folder, ignore_errors=True)
-    folder.mkdir(parents=True)
+    folder = fresh_dir(f"got-catan-table-{name}")
     players = [saves.Player(person) for person in ("Ann", "Bran", "Cat")]
     session = Session.new("got-catan", variant, players, mode="table", seed=3, path=folder / "game.toml")
     board = BOARDS[3]
