@@ -116,7 +116,8 @@ class SideRow:
     """A seat on the players panel."""
 
     name: str
-    bot: bool
+    bot: str
+    """How the panels name a bot seat ("bot", "hard bot"); "" for a person."""
     score: float
     to_move: bool
     viewer: bool
@@ -358,7 +359,7 @@ class Driver:
         side = tuple(
             SideRow(
                 player.name,
-                player.is_bot,
+                session.bot_words(s),
                 standing.scores[s] if s < len(standing.scores) else 0,
                 s == seat,
                 s == viewer,

@@ -359,3 +359,12 @@ def test_a_whole_brotherhood_hot_seat_game_ends_by_a_breach():
     assert session.state.ended_by == "breach" and session.state.breaches == 3
     assert session.result().winners
     assert curtains >= session.state.turn_number - 1
+
+
+def test_the_players_rows_name_each_bot_by_its_level(tmp_path):
+    """Issue 30, item 5: every game's players panel names a bot's level in
+    the same words ("hard bot"); the generic panel (Castlecards') too."""
+    players = [saves.Player("Ann"), saves.Player("Wei", "bot", "hard"), saves.Player("Bo", "bot", "normal")]
+    session = Session.new("castlecards", "multi-player", players, seed=5, path=tmp_path / "g.toml")
+    side = Driver(session).frame(0, ()).side
+    assert [row.bot for row in side] == ["", "hard bot", "bot"]

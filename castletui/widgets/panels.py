@@ -39,7 +39,7 @@ class PlayersPanel(Plain):
         for row in frame.side:
             marker = ">" if row.to_move else " "
             style = "bold reverse" if row.to_move else ("bold" if row.viewer else "")
-            who = row.name if not row.bot else f"{row.name} (bot)"
+            who = row.name if not row.bot else f"{row.name} ({row.bot})"
             text.append(f"{marker}{who:<15.15}", style=style)
             text.append(f"{row.score:>5g}\n")
         if frame.waiting:
