@@ -34,7 +34,7 @@ import msgspec
 
 from castletui import saves
 from castletui.rules import registry
-from castletui.rules.core import CHANCE, IllegalAction, Result, log_lines, name_seats, view_action
+from castletui.rules.core import CHANCE, IllegalAction, Result, hooks, log_lines, name_seats, view_action
 from castletui.rules.core import screen as screen_api
 from castletui.saves import SaveError, SaveFile
 from castletui.saves.table import Table, is_table, not_a_save_message
@@ -295,13 +295,13 @@ class Replay:
     # --- turns ----------------------------------------------------------------
 
     def _turns(self) -> list[Turn]:
-        hook = getattr(self.game, "turn_player", None)
+        # Whose turn each step belongs to (the kit's default: whoever decides it).
+        turn_player = hooks(self.game).turn_player
         turns: list[Turn] = []
         current: int | None = None
         first = 1
         for ply in range(1, self.plies + 1):
-            seat = self.save.log[ply - 1].seat
-            owner = hook(self.states[ply - 1]) if hook is not None else seat
+            owner = turn_player(self.states[ply - 1])
             if owner is None or owner < 0:
                 owner = current  # chance (or the rules themselves) within the turn it falls in
             if ply > 1 and owner != current:
