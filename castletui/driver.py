@@ -291,14 +291,15 @@ class Driver:
             self.viewer_acted = True
         return state
 
-    def run(self, limit: int = 100_000, think_for: float | None = None) -> Next:
-        """Play the game's draws and the bots until something else must
-        happen (a person, a table entry, another terminal, the end)."""
+    def run(self, limit: int = 100_000, think_for: float | None = None, bots: bool = True) -> Next:
+        """Play the game's draws and (unless ``bots`` is False: the app lets
+        a bot think in a worker) the bots until something else must happen
+        (a person, a table entry, another terminal, the end)."""
         for _ in range(limit):
             now = self.next()
             if isinstance(now, Draw):
                 self.draw()
-            elif isinstance(now, Bot):
+            elif bots and isinstance(now, Bot):
                 self.bot_plays(self.bot_move(think_for))
             else:
                 return now

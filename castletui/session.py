@@ -565,9 +565,13 @@ class Session:
 
     def lines_of_last_move(self) -> list[LogLine]:
         """The log lines the last action added."""
+        return self.lines_since(self.ply - 1)
+
+    def lines_since(self, ply: int) -> list[LogLine]:
+        """The log lines of the actions after ``ply``."""
         count = 0
         for line in reversed(self.log):
-            if line.ply != self.ply:
+            if line.ply <= ply:
                 break
             count += 1
         return self.log[len(self.log) - count :]

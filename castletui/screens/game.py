@@ -39,7 +39,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from castletui import saves
-from castletui.driver import Bot, Draw, Driver, Entry, Frame, Line, Over, Person
+from castletui.driver import Bot, Driver, Entry, Frame, Line, Over, Person
 from castletui.rules import registry
 from castletui.rules.core import CHANCE, IllegalAction
 from castletui.rules.core import screen as screen_api
@@ -389,12 +389,15 @@ class GameScreen(TableEntryRoute, SharedTableWatch, SaveAs, Screen):
         """Move the game on until a person must decide; one redraw."""
         driver = self.driver
         keep = self.board_in_use if self.focused is self.board_in_use else None
-        for _ in range(1000):
-            now = driver.next()
-            if not isinstance(now, Draw):
-                break
-            if not self._played(driver.draw, None) and self.shared:
-                return  # another terminal drew it first: the table is being reloaded
+        start = self.session.ply
+        try:
+            now = driver.run(bots=False)  # the digital draws; a bot thinks in a worker
+        except saves.SaveError:  # another terminal drew first: the table is being reloaded
+            self.call_later(self.table_changed)
+            return
+        finally:
+            if self.session.ply != start:
+                self._logged(None, self.session.lines_since(start))
         if isinstance(now, Person):
             if now.curtain == "look":
                 self.lower_curtain(
@@ -501,12 +504,16 @@ class GameScreen(TableEntryRoute, SharedTableWatch, SaveAs, Screen):
         except IllegalAction as error:
             self.notify(error.reason, title="Not allowed", severity="warning", timeout=6)
             return False
+        self._logged(action, self.session.lines_of_last_move())
+        return True
+
+    def _logged(self, action: Any, lines: list) -> None:
+        """Show what was played in the log and start the menu afresh."""
         log = self.query_one(GameLog)
-        for line in self.session.lines_of_last_move():
+        for line in lines:
             log.add(line.text)
         self.menu_path = ()
         self.after_action(action)
-        return True
 
     def show_result(self) -> None:
         if not self.result_shown:
