@@ -132,6 +132,12 @@ def finished_value(game: Rules, state: Any, seat: int) -> float:
     return 1.0 / len(winners) if seat in winners else 0.0
 
 
+def win_chance(lead: float, scale: float) -> float:
+    """A game's evaluation (a lead over the rivals) as a chance of winning,
+    0 to 1: a lead of ``scale`` is about three wins in four."""
+    return 1.0 / (1.0 + math.exp(-lead / scale))
+
+
 def share(values: Sequence[float], seat: int, spread: float) -> float:
     """``seat``'s win chance when the seats' estimates are ``values``: each
     seat's share of ``exp(value / spread)`` (``spread``: how many points

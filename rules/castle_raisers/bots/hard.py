@@ -11,7 +11,6 @@ are what the team's score needs."""
 
 from __future__ import annotations
 
-import math
 import random
 
 from castletui.rules.core import CHANCE, sample_outcome, search
@@ -40,7 +39,7 @@ def _policy(state: State, rng: random.Random):
 
 def _value(state: State, seat: int) -> float:
     # evaluate: points ahead of the others; a few points is most of a win.
-    return 1.0 / (1.0 + math.exp(-evaluate(state, seat) / 4.0))
+    return search.win_chance(evaluate(state, seat), 4.0)
 
 
 def _cut(state: State) -> bool:

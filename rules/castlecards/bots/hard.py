@@ -9,7 +9,6 @@ as the plain rules' ``hard`` level does."""
 
 from __future__ import annotations
 
-import math
 import random
 
 from castletui.rules.core import search
@@ -51,7 +50,7 @@ def _policy(state: State, rng: random.Random):
 
 def _value(state: State, seat: int) -> float:
     # evaluate: about a Wall's shields per point; a few points' lead is most of a win.
-    return 1.0 / (1.0 + math.exp(-evaluate(state, seat) / 4.0))
+    return search.win_chance(evaluate(state, seat), 4.0)
 
 
 HOOKS = search.Hooks(

@@ -14,7 +14,6 @@ the hard bot is the rule-of-thumb bot with its steadier aim, as before."""
 
 from __future__ import annotations
 
-import math
 import random
 
 from castletui.rules.core import search
@@ -106,7 +105,7 @@ def _choices(state: State) -> list:
 
 def _value(state: State, seat: int) -> float:
     # evaluate: 10 a tower standing; a tower ahead is most of a win.
-    return 1.0 / (1.0 + math.exp(-evaluate(state, seat) / 8.0))
+    return search.win_chance(evaluate(state, seat), 8.0)
 
 
 HOOKS = search.Hooks(

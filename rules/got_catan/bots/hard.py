@@ -12,7 +12,6 @@ another. At a real table (table mode) the hard bot plays as the planner."""
 
 from __future__ import annotations
 
-import math
 import random
 
 from castletui.rules.core import search
@@ -113,7 +112,7 @@ def _policy(state: State, rng: random.Random):
 
 def _value(state: State, seat: int) -> float:
     # evaluate: 10 a victory point against the best rival.
-    return 1.0 / (1.0 + math.exp(-evaluate(state, seat) / 10.0))
+    return search.win_chance(evaluate(state, seat), 10.0)
 
 
 HOOKS = search.Hooks(
