@@ -234,6 +234,19 @@ class Session:
         state = self.state
         return len(self.human_seats()) > 1 and any(self.view(seat) != state for seat in self.human_seats())
 
+    def to_move_after_draws(self) -> int | None:
+        """Who decides once the digital draws due now are played. Each draw
+        is fixed by the seed and its ply (:meth:`digital_chance`), so they
+        are played on a copy of the state here, nothing committed: the
+        driver lowers a hot-seat game's opening curtain for that person
+        while the deal is still to draw."""
+        state, ply = self.state, self.ply
+        if self.mode == "digital":
+            while self.game.to_move(state) == CHANCE:
+                drawn = sample_outcome(self.game.chance_outcomes(state), chance_rng(self.save.seed, ply))
+                state, ply = self.game.apply(state, drawn), ply + 1
+        return self.game.to_move(state)
+
     def views_differ(self, seat: int, other: int) -> bool:
         """Whether ``seat`` and ``other`` see the table differently now."""
         return self.view(seat) != self.view(other)
