@@ -339,8 +339,7 @@ class CastleApp(App):
     def resume(self, path: Path | None = None) -> None:
         """Open a save (the latest when no path is given), offering the last
         legal move of a damaged one."""
-        Session = later("session").Session
-
+        sessions = later("session")
         if path is None:
             latest = saves.latest_save(self.save_dir)
             if latest is None:
@@ -348,7 +347,7 @@ class CastleApp(App):
                 return
             path = Path(latest.path)
         try:
-            session = Session.open(Path(path))
+            session = sessions.Session.open(Path(path))
         except saves.SaveError as error:
             if error.partial is None:
                 self.notify(str(error), title="Cannot open that save", severity="error", timeout=10)
@@ -357,7 +356,7 @@ class CastleApp(App):
 
             def answer(open_partial: bool | None) -> None:
                 if open_partial:
-                    session = Session.from_save(partial, None)
+                    session = sessions.Session.from_save(partial, None)
                     session.path = self.new_save_path(partial.game)
                     session.write()
                     self.notify(f"Opened as a new save, {session.path.name}; the original file is unchanged.")
