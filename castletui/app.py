@@ -5,25 +5,50 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import datetime
+import importlib
 import os
 import signal
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import msgspec
-from textual.app import App
+from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.css.query import NoMatches
 from textual.drivers._writer_thread import WriterThread
 
+from castletui import saves
 from castletui import settings as settings_file
 from castletui.saves.store import save_dir as save_dir_of
+from castletui.screens.dialogs import MIN_SIZE, ConfirmScreen, TooSmallScreen
+from castletui.screens.menu import MenuScreen
 from castletui.settings import Settings
 from castletui.terminal import HangUpWatch, hung_up, silence_output
 
-# The saves codec and the session load when first needed, not before the
-# menu's first frame; the settings (msgspec, a small TOML file) come first:
-# they choose the theme of that frame.
+LATER = {
+    "wizard": "castletui.screens.wizard",
+    "rules": "castletui.screens.rules",
+    "helper": "castletui.screens.helper",
+    "load": "castletui.screens.load",
+    "replay": "castletui.screens.replay",
+    "game": "castletui.screens.game",
+    "help": "castletui.screens.help",
+    "session": "castletui.session",
+    "crash": "castletui.crash",
+}
+"""What the app loads when it first opens it, not before the menu's first
+frame: the other screens (each game's with its widgets), the session (the
+driver, the replay) and the crash log. One table, read by :func:`later`
+(importlib, by name): a declared load the import test follows
+(tests/test_imports.py), not an import hidden in a function. The menu, the
+dialogs, the saves and the settings come first: the settings choose the
+theme of that frame."""
+
+
+def later(name: str):
+    """The module :data:`LATER` names, loaded the first time it is asked for."""
+    return importlib.import_module(LATER[name])
 
 
 BOT_THINKING_TIME = 0.25
@@ -54,8 +79,6 @@ TERMINAL_GONE = 129
 def save_stamp() -> str:
     """When a game starts, as its file name says it (to the second: two
     games in one second get -2, -3... from saves.new_save_path)."""
-    import datetime
-
     return datetime.datetime.now().strftime("%Y-%m-%d-%H%M%S")
 
 
@@ -132,10 +155,8 @@ class CastleApp(App):
         """Textual would print the traceback with its local variables, which
         hold the whole save (every hand, the seed): write it to a crash log
         instead, and let the command line say where in one line."""
-        from castletui.crash import write_crash_log
-
         if self._crash is not None and self.crash_log is None:
-            self.crash_log = write_crash_log(self._crash, self.crash_folder())
+            self.crash_log = later("crash").write_crash_log(self._crash, self.crash_folder())
         self.bell()
         self._close_messages_no_wait()
 
@@ -212,8 +233,6 @@ class CastleApp(App):
             self.hang_up_watch.stop()
 
     def get_default_screen(self):
-        from castletui.screens.menu import MenuScreen
-
         return MenuScreen()
 
     def on_resize(self, event) -> None:
@@ -222,8 +241,6 @@ class CastleApp(App):
     def check_size(self, width: int, height: int) -> None:
         """Cover the app with a note while the terminal is too small to play
         in; nothing underneath is lost, and it lifts once the terminal grows."""
-        from castletui.screens.dialogs import MIN_SIZE, TooSmallScreen
-
         small = width < MIN_SIZE[0] or height < MIN_SIZE[1]
         if small and not isinstance(self.screen, TooSmallScreen):
             self.push_screen(TooSmallScreen())
@@ -282,39 +299,26 @@ class CastleApp(App):
     # --- navigation used by every screen ------------------------------------
 
     def open_wizard(self, game_id: str = "", preset: dict | None = None) -> None:
-        from castletui.screens.wizard import NewGameScreen
-
-        self.push_screen(NewGameScreen(game_id, preset or {}))
+        self.push_screen(later("wizard").NewGameScreen(game_id, preset or {}))
 
     def open_rules(self, game_id: str = "") -> None:
-        from castletui.screens.rules import RulesScreen
-
-        self.push_screen(RulesScreen(game_id))
+        self.push_screen(later("rules").RulesScreen(game_id))
 
     def open_helper(self) -> None:
-        from castletui.screens.helper import RulesHelperScreen
-
-        self.push_screen(RulesHelperScreen())
+        self.push_screen(later("helper").RulesHelperScreen())
 
     def open_load(self) -> None:
-        from castletui.screens.load import LoadScreen
-
-        self.push_screen(LoadScreen())
+        self.push_screen(later("load").LoadScreen())
 
     def open_replay(self, replay) -> None:
         """Watch a game again (castletui.replay.Replay) on the replay screen."""
-        from castletui.screens.replay import ReplayScreen
-
-        self.push_screen(ReplayScreen(replay))
+        self.push_screen(later("replay").ReplayScreen(replay))
 
     def start_game(self, **new_game) -> None:
         """Start a new game from the wizard's (or command line's) choices."""
-        from castletui import saves
-        from castletui.session import Session
-
         try:
             new_game.setdefault("path", self.new_save_path(new_game["game_id"]))
-            session = Session.new(**new_game)
+            session = later("session").Session.new(**new_game)
         except saves.SaveError as error:  # e.g. a full disk
             self.notify(str(error), title="Cannot start that game", severity="error", timeout=8)
             self._drop_unused(new_game.get("path"))
@@ -323,8 +327,6 @@ class CastleApp(App):
 
     def new_save_path(self, game_id: str) -> Path:
         """A new file for a new game, never one another game has."""
-        from castletui import saves
-
         return saves.new_save_path(self.save_dir, f"{game_id}-{save_stamp()}")
 
     @staticmethod
@@ -337,10 +339,7 @@ class CastleApp(App):
     def resume(self, path: Path | None = None) -> None:
         """Open a save (the latest when no path is given), offering the last
         legal move of a damaged one."""
-        from castletui import saves
-        from castletui.screens.dialogs import ConfirmScreen
-        from castletui.session import Session
-
+        sessions = later("session")
         if path is None:
             latest = saves.latest_save(self.save_dir)
             if latest is None:
@@ -348,7 +347,7 @@ class CastleApp(App):
                 return
             path = Path(latest.path)
         try:
-            session = Session.open(Path(path))
+            session = sessions.Session.open(Path(path))
         except saves.SaveError as error:
             if error.partial is None:
                 self.notify(str(error), title="Cannot open that save", severity="error", timeout=10)
@@ -357,7 +356,7 @@ class CastleApp(App):
 
             def answer(open_partial: bool | None) -> None:
                 if open_partial:
-                    session = Session.from_save(partial, None)
+                    session = sessions.Session.from_save(partial, None)
                     session.path = self.new_save_path(partial.game)
                     session.write()
                     self.notify(f"Opened as a new save, {session.path.name}; the original file is unchanged.")
@@ -381,18 +380,14 @@ class CastleApp(App):
         closed), so that ``q`` goes back there. A game with hands hidden between
         people opens behind the curtain (a ``resumed`` one says it goes on):
         nobody has said yet who sits at the keyboard."""
-        from castletui.screens.game import screen_for
-
         while len(self.screen_stack) > 1 and not getattr(self.screen, "GAMES_RETURN_HERE", False):
             self.pop_screen()
-        screen = screen_for(session)
+        screen = later("game").screen_for(session)
         screen.resumed = resumed
         self.push_screen(screen)
 
     def get_system_commands(self, screen):
         """The command palette offers every key of the current screen too."""
-        from textual.app import SystemCommand
-
         yield from super().get_system_commands(screen)
         seen = set()
         for active in screen.active_bindings.values():
@@ -409,7 +404,6 @@ class CastleApp(App):
         return run
 
     def action_help(self) -> None:
-        from castletui.screens.help import HelpScreen
-
-        if not isinstance(self.screen, HelpScreen):
-            self.push_screen(HelpScreen(self.screen))
+        help_screen = later("help").HelpScreen
+        if not isinstance(self.screen, help_screen):
+            self.push_screen(help_screen(self.screen))

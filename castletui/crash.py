@@ -16,6 +16,8 @@ import sys
 from logging.handlers import RotatingFileHandler
 from pathlib import Path
 
+import platformdirs
+
 from castletui import __version__
 
 ENVIRONMENT_VARIABLE = "CASTLETUI_LOG_DIR"
@@ -30,8 +32,6 @@ def crash_folder() -> Path:
     """``$CASTLETUI_LOG_DIR``, else the user log folder."""
     if os.environ.get(ENVIRONMENT_VARIABLE):
         return Path(os.environ[ENVIRONMENT_VARIABLE]).expanduser()
-    import platformdirs  # only on a crash: keeps start-up light
-
     return Path(platformdirs.user_log_dir("castletui", appauthor=False))
 
 

@@ -186,7 +186,10 @@ class Driver:
         session = self.session
         if session.shared:
             return session.seat
-        seat = session.to_move()
+        # The first to decide once the digital draws are played: a hot-seat
+        # game opens behind the curtain before its deal, and the curtain
+        # should rise for whoever goes first, not for seat 0 (issue #28).
+        seat = session.to_move_after_draws()
         humans = session.human_seats()
         if seat is not None and seat >= 0 and seat in humans:
             return seat

@@ -6,13 +6,12 @@ from __future__ import annotations
 
 import datetime
 
+from castletui.rules import registry
 from castletui.saves import SaveSummary
 
 
 def game_title(game_id: str) -> str:
     """A game's title from its rules, or the id for an unknown game."""
-    from castletui.rules import registry
-
     try:
         return registry.get(game_id).INFO.title
     except registry.UnknownGame:
@@ -23,8 +22,6 @@ def way_of_play(row: SaveSummary) -> str:
     """ "Co-op, table mode": the variant by its title, and the mode when it is
     not the usual digital game. Competitive and co-op games of one game, or a
     digital and a table game, must not look the same in a list."""
-    from castletui.rules import registry
-
     parts: list[str] = []
     try:
         variants = {variant.name: variant for variant in registry.get(row.game).INFO.variants}

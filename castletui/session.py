@@ -26,6 +26,7 @@ from castletui.driver import Driver
 from castletui.rules import registry
 from castletui.rules.core import (
     CHANCE,
+    Config,
     IllegalAction,
     Result,
     bots,
@@ -38,7 +39,7 @@ from castletui.rules.core import (
     table_entry,
 )
 from castletui.saves import Player, SaveError, SaveFile
-from castletui.saves.table import signature, status_text
+from castletui.saves.table import is_table, not_a_save_message, signature, status_text
 
 
 @dataclass
@@ -93,8 +94,6 @@ class Session:
         seed: int | None = None,
         path: Path | None = None,
     ) -> Session:
-        from castletui.rules.core import Config
-
         if seed is None:
             seed = random.SystemRandom().randrange(1, 10**9)
         config = Config(variant, len(players), dict(options or {}), mode)
@@ -109,8 +108,6 @@ class Session:
         """A saved game from its file. A shared table is refused: as an
         ordinary save it would autosave over the table without its lock and
         drop who owns each seat."""
-        from castletui.saves.table import is_table, not_a_save_message
-
         if is_table(path):
             raise saves.SaveError(not_a_save_message(Path(path)), path=Path(path))
         save, states, written = saves.open_game(path)
@@ -233,6 +230,19 @@ class Session:
         things, and the curtain falls between them."""
         state = self.state
         return len(self.human_seats()) > 1 and any(self.view(seat) != state for seat in self.human_seats())
+
+    def to_move_after_draws(self) -> int | None:
+        """Who decides once the digital draws due now are played. Each draw
+        is fixed by the seed and its ply (:meth:`digital_chance`), so they
+        are played on a copy of the state here, nothing committed: the
+        driver lowers a hot-seat game's opening curtain for that person
+        while the deal is still to draw."""
+        state, ply = self.state, self.ply
+        if self.mode == "digital":
+            while self.game.to_move(state) == CHANCE:
+                drawn = sample_outcome(self.game.chance_outcomes(state), chance_rng(self.save.seed, ply))
+                state, ply = self.game.apply(state, drawn), ply + 1
+        return self.game.to_move(state)
 
     def views_differ(self, seat: int, other: int) -> bool:
         """Whether ``seat`` and ``other`` see the table differently now."""

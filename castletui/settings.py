@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Annotated
 
 import msgspec
+import platformdirs
 import tomli_w
 
 from castletui.saves.names import name_key, name_problem, normal_name
@@ -51,8 +52,6 @@ def folder() -> Path:
     """``$CASTLETUI_CONFIG_DIR``, else the user config folder."""
     if os.environ.get(ENVIRONMENT_VARIABLE):
         return Path(os.environ[ENVIRONMENT_VARIABLE]).expanduser()
-    import platformdirs  # only when needed: keeps start-up light
-
     return Path(platformdirs.user_config_dir("castletui", appauthor=False))
 
 

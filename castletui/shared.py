@@ -1,7 +1,9 @@
-"""Shared tables in the app: starting a game with open seats and taking a
-seat. Watching the table folder for other terminals' moves and tables is
-castletui/watch.py (the game screen and the lobby use it without importing
-the app through this module); the table file itself is saves/table.py.
+"""Shared tables in the app: :class:`SharedApp`, castletui as ``castletui
+join`` (and ``serve``, ``host``) runs it, with the lobby as its first
+screen. What the app does at a table (make one, take a seat, open it) is
+castletui/tables.py, which the wizard and the lobby use without importing
+the app; watching the table folder for other terminals' moves and tables
+is castletui/watch.py; the table file itself is saves/table.py.
 """
 
 from __future__ import annotations
@@ -10,145 +12,19 @@ from pathlib import Path
 from typing import Any
 
 from castletui.app import CastleApp, Start
+from castletui.screens.join import JoinScreen
+from castletui.tables import create_table, is_lobby_only, join_table, start_shared_game, table_dir_of, who_of
 
-# --- the app's side -----------------------------------------------------------
-
-
-def who_of(app: Any) -> str:
-    """The identity this castletui plays shared tables as."""
-    from castletui.saves.table import identity
-
-    return getattr(app, "who", "") or identity()
-
-
-def table_dir_of(app: Any) -> Path:
-    from castletui.saves.table import table_dir
-
-    return getattr(app, "table_dir", None) or table_dir()
-
-
-def hidden_hands(game: Any, state: Any, seats: int) -> bool:
-    """Whether the game hides anything from a seat (hands, a deck's order):
-    at set-up nothing may be dealt yet, but a hidden deck is already there."""
-    return any(game.view(state, seat) != state for seat in range(seats))
-
-
-def create_table(
-    directory: Path,
-    who: str,
-    game_id: str,
-    variant: str,
-    players: list,
-    *,
-    options: dict | None = None,
-    seat: int | None = None,
-    mode: str = "digital",
-) -> tuple[Any, int, str]:
-    """A new shared table with ``who`` in the first person's seat (or
-    ``seat``): the table, the seat, and a warning when hidden hands would
-    lie in a folder other Unix users can read. SaveError if it cannot be.
-    No seed is taken: the table draws its own, which nobody sees
-    (saves.table.Table.create)."""
-    from castletui import saves
-    from castletui.rules import registry
-    from castletui.rules.core import Config
-    from castletui.saves.table import Table, exposure_warning, status_text
-
-    if mode != "digital":
-        raise saves.SaveError("A shared table is played digitally: castletui rolls and draws for everyone.")
-    config = Config(variant, len(players), dict(options or {}), mode)
-    save = saves.new_save(game_id, config, players, 0, mode)  # Table.create draws the seed
-    humans = [index for index, player in enumerate(players) if not player.is_bot]
-    if not humans:
-        raise saves.SaveError("A shared table needs at least one person's seat.")
-    seat = humans[0] if seat is None else seat
-    if seat not in humans:
-        raise saves.SaveError(f"Seat {seat + 1} is not a person's seat.")
-    game = registry.get(game_id)
-    state = game.setup(save.rules_config())
-    save.status = status_text(game, state, [player.name for player in players], mode)
-    directory.mkdir(parents=True, exist_ok=True)
-    table = Table.create(directory, save, [""] * len(players), stem=f"{game_id}-{_stamp()}")
-    table.take_seat(seat, who)
-    return table, seat, exposure_warning(directory, hidden_hands(game, state, len(players)))
-
-
-def _stamp() -> str:
-    import datetime
-
-    return datetime.datetime.now().strftime("%Y-%m-%d-%H%M%S")
-
-
-def open_at_table(app: Any, table: Any, seat: int, warning: str = "") -> None:
-    """Show the game on ``table`` from ``seat`` (already this player's)."""
-    from castletui import saves
-    from castletui.session import Session
-
-    try:
-        session = Session.at_table(table, seat, who_of(app))
-    except saves.SaveError as error:
-        app.notify(str(error), title="Cannot open that table", severity="error", timeout=10)
-        return
-    app.open_session(session, resumed=True)
-    if warning:
-        app.notify(warning, title="Hands are not secret here", severity="warning", timeout=20)
-
-
-def start_shared_game(app: Any, **new_game: Any) -> None:
-    """The wizard's (or the command line's) new game, on a shared table."""
-    from castletui import saves
-
-    if new_game.pop("seed", None) is not None:
-        # Whoever knows the seed knows every hand and every draw.
-        app.notify(
-            "A shared table draws its own seed, which nobody sees: leave the seed out.",
-            title="Cannot start that game",
-            severity="error",
-            timeout=10,
-        )
-        return
-    try:
-        table, seat, warning = create_table(table_dir_of(app), who_of(app), **new_game)
-    except saves.SaveError as error:
-        app.notify(str(error), title="Cannot start that game", severity="error", timeout=10)
-        return
-    if is_lobby_only(app):
-        # Over castletui host or a game account, players have the lobby and no command line.
-        app.notify(f"Others join from the lobby: {table.path.name}, a free seat.", timeout=10)
-    else:
-        app.notify(f"Others join with: castletui join {table.path.name} (or from the lobby).", timeout=10)
-    open_at_table(app, table, seat, warning)
-
-
-def join_table(app: Any, path: Path, seat: int | None = None) -> bool:
-    """Take ``seat`` at the table in ``path`` (None: your seat there if you
-    have one, else the first free one) and open it; False (after saying
-    why) when that cannot be."""
-    from castletui import saves
-    from castletui.saves.table import Table
-
-    who = who_of(app)
-    table = Table(path)
-    try:
-        save, seating = table.read()
-        if seat is None:
-            if who in seating.owners:
-                seat = seating.owners.index(who)
-            else:
-                free = [
-                    index
-                    for index, owner in enumerate(seating.owners)
-                    if not owner and not save.players[index].is_bot
-                ]
-                if not free:
-                    raise saves.SaveError(f"{path.name} has no free seat.")
-                seat = free[0]
-        table.take_seat(seat, who)
-    except saves.SaveError as error:
-        app.notify(str(error), title="Cannot take that seat", severity="error", timeout=10)
-        return False
-    open_at_table(app, table, seat)
-    return True
+# The table functions are castletui/tables.py's; tests and benchmarks read them from here too.
+__all__ = [
+    "SharedApp",
+    "create_table",
+    "is_lobby_only",
+    "join_table",
+    "start_shared_game",
+    "table_dir_of",
+    "who_of",
+]
 
 
 class SharedApp(CastleApp):
@@ -173,8 +49,6 @@ class SharedApp(CastleApp):
 
     def get_default_screen(self):
         if self.lobby_only:
-            from castletui.screens.join import JoinScreen
-
             return JoinScreen()
         return super().get_default_screen()
 
@@ -193,8 +67,6 @@ class SharedApp(CastleApp):
             super().open_start()
 
     def open_lobby(self) -> None:
-        from castletui.screens.join import JoinScreen
-
         self.push_screen(JoinScreen())
 
     # --- lobby only: nothing is written outside the table folder ----------------
@@ -229,7 +101,3 @@ class SharedApp(CastleApp):
         """A game account's crash logs stay beside its tables: through its
         forced command, castletui writes nowhere else."""
         return self.table_dir / "crash-logs" if self.lobby_only else None
-
-
-def is_lobby_only(app: Any) -> bool:
-    return bool(getattr(app, "lobby_only", False))

@@ -3,7 +3,7 @@
 ReadDirectoryChangesW), in a thread that sleeps between events; nothing
 here reads a file to find out whether it changed. No app here: the game
 screen (castletui/screens/game.py) watches its table file, the lobby
-(castletui/screens/join.py) its folder, and castletui/shared.py starts
+(castletui/screens/join.py) its folder, and castletui/tables.py starts
 tables, without one importing the other.
 """
 

@@ -5,10 +5,11 @@ from __future__ import annotations
 from castletui.rules import registry
 
 from castletui import cli
+from castletui.commands.start import start_from
 
 
 def start(argv: list[str]):
-    return cli.start_from(cli.build_parser().parse_args(argv), registry)
+    return start_from(cli.build_parser().parse_args(argv), registry)
 
 
 def test_no_command_opens_the_menu():

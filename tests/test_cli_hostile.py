@@ -16,6 +16,7 @@ from castletui.rules.core import Config
 
 from castletui import cli, saves
 from castletui.app import CastleApp
+from castletui.commands.start import start_from
 from tests.saves.test_saves import played_save
 
 
@@ -70,7 +71,7 @@ def test_resume_finds_a_save_by_the_name_list_prints(tmp_path, capsys):
     save, _ = played_save()
     saves.dump(save, tmp_path / "evening.toml")
     for name in ("evening.toml", "evening"):
-        chosen = cli.start_from(
+        chosen = start_from(
             cli.build_parser().parse_args(["resume", name, "--save-dir", str(tmp_path)]), None
         )
         assert chosen.path == tmp_path / "evening.toml"
@@ -203,4 +204,4 @@ def test_a_seed_no_save_can_hold_is_refused_with_a_sentence(seed, capsys):
 @pytest.mark.parametrize("seed, kept", [("0", 0), ("4242", 4242), ("9" * 18, 10**18 - 1), (" 7 ", 7)])
 def test_a_seed_a_save_holds_is_kept(seed, kept):
     args = cli.build_parser().parse_args(["new", "castlecards", "--players", "2", "--seed", seed])
-    assert cli.start_from(args, registry).new_game["seed"] == kept
+    assert start_from(args, registry).new_game["seed"] == kept

@@ -8,10 +8,11 @@ from castletui.rules import registry
 
 from castletui import cli
 from castletui.app import CastleApp
+from castletui.commands.start import start_from
 
 
 def start_of(*argv: str):
-    return cli.start_from(cli.build_parser().parse_args(["new", *argv]), registry)
+    return start_from(cli.build_parser().parse_args(["new", *argv]), registry)
 
 
 @pytest.mark.parametrize(

@@ -39,6 +39,9 @@ class Table:
     def to_move(self):
         return self.mover
 
+    def to_move_after_draws(self):
+        return self.mover
+
     def is_bot(self, seat):
         return seat in self.bots
 
@@ -170,6 +173,25 @@ def test_a_real_hot_seat_game_lowers_the_curtain_between_hands(tmp_path):
             continue
         driver.person_acts(session.legal_actions()[-1])
     assert driver.next() == Person(session.to_move(), "hand over")
+
+
+def test_a_hot_seat_game_whose_first_mover_is_not_the_first_seat_shows_one_curtain(tmp_path):
+    """Issue #28 (14): Castlecards deals first, then Wei (seat 1) goes. The
+    screen lowers the opening curtain for ``driver.viewer`` before the
+    deal is drawn; that must be Wei, and no second curtain follows."""
+    session = Session.new(
+        "castlecards", "two-player", [saves.Player("Coco"), saves.Player("Wei")], seed=1, path=None
+    )
+    assert session.to_move() == CHANCE  # the deal is still to draw
+    driver = Driver(session)
+    assert driver.hidden_between_people()
+    curtains = [driver.viewer]  # the screen's opening curtain (GameScreen.on_mount)
+    driver.curtain_rose(driver.viewer)
+    now = driver.run()
+    if isinstance(now, Person) and now.curtain:
+        curtains.append(now.seat)
+    assert now == Person(1) and session.to_move() == 1
+    assert curtains == [1]
 
 
 # --- frames ---------------------------------------------------------------------------------------

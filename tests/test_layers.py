@@ -114,8 +114,9 @@ def test_the_app_reads_a_game_only_through_view():
 def test_no_import_cycle_in_the_app():
     """castletui's modules import each other downwards only at import time
     (the game screen reached the app through castletui/shared.py; its table
-    watcher is castletui/watch.py now). The app still opens its screens
-    with function-local imports (a quick start), which this does not follow."""
+    watcher is castletui/watch.py now). tests/test_imports.py checks more:
+    no function-local import, and the app's declared loads (its screens,
+    the command line's commands) followed too."""
     import ast
     from pathlib import Path
 

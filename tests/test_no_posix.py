@@ -34,6 +34,7 @@ SCRIPT = textwrap.dedent(
     import castletui.saves.table
     from castletui import saves
     from castletui import cli
+    from castletui.commands.start import start_from
     from castletui.app import CastleApp, Start
     from castletui.screens.game import GameScreen
     from castletui.session import Session
@@ -57,11 +58,11 @@ SCRIPT = textwrap.dedent(
 
     # castletui list and castletui resume's choice of file.
     assert cli.main(["list"]) == 0
-    start = cli.start_from(cli.build_parser().parse_args(["resume", str(path)]), rules.registry)
+    start = start_from(cli.build_parser().parse_args(["resume", str(path)]), rules.registry)
     assert start.kind == "resume", start
 
     # The app, headless: a new game from the command line's choices opens its screen.
-    start = cli.start_from(
+    start = start_from(
         cli.build_parser().parse_args(["new", "castlecards", "--players", "2", "--bots", "1"]),
         rules.registry,
     )

@@ -13,6 +13,7 @@ from castletui.rules.core import CHANCE, IllegalAction, log_lines, name_seats
 from castletui.saves.table import Table
 
 from castletui import cli, saves
+from castletui.commands.start import start_from
 from castletui.replay import EVERYONE, Replay
 from castletui.session import Session
 
@@ -225,8 +226,8 @@ def test_replay_text_of_a_catan_game_in_progress_is_one_seats(tmp_path, capsys):
 def test_replay_command_opens_the_load_screen_or_the_replay(tmp_path, capsys):
     session = finished_save(tmp_path / "done.toml")
     parser = cli.build_parser()
-    assert cli.start_from(parser.parse_args(["replay"]), registry).kind == "load"
-    start = cli.start_from(parser.parse_args(["replay", str(session.path), "--as", "Bo"]), registry)
+    assert start_from(parser.parse_args(["replay"]), registry).kind == "load"
+    start = start_from(parser.parse_args(["replay", str(session.path), "--as", "Bo"]), registry)
     assert start.kind == "replay" and start.new_game["replay"].viewer == 1
     assert cli.main(["replay", "--text"]) == 2
     assert "needs a FILE" in capsys.readouterr().err

@@ -13,6 +13,8 @@ from castletui.rules import registry
 
 from castletui import cli, settings
 from castletui.app import CastleApp, Start
+from castletui.commands.folders import save_folder, table_folder
+from castletui.commands.start import start_from
 from castletui.screens.menu import MenuScreen
 from castletui.shared import SharedApp
 from castletui.widgets.footer import SteadyFooter
@@ -137,14 +139,14 @@ def test_the_settings_folders_and_name_are_used_and_the_environment_wins(config,
     monkeypatch.delenv("CASTLETUI_SAVE_DIR")
     monkeypatch.delenv("CASTLETUI_TABLE_DIR", raising=False)
     args = cli.build_parser().parse_args(["new", "castlecards", "--players", "2"])
-    assert cli.save_folder(args) == tmp_path / "my-saves"
-    assert cli.table_folder(args) == tmp_path / "my-tables"
-    start = cli.start_from(args, registry)
+    assert save_folder(args) == tmp_path / "my-saves"
+    assert table_folder(args) == tmp_path / "my-tables"
+    start = start_from(args, registry)
     assert [player.name for player in start.new_game["players"]] == ["Ann", "Coco"]
     monkeypatch.setenv("CASTLETUI_SAVE_DIR", str(tmp_path / "from-env"))
-    assert cli.save_folder(cli.build_parser().parse_args(["list"])) == tmp_path / "from-env"
+    assert save_folder(cli.build_parser().parse_args(["list"])) == tmp_path / "from-env"
     given = cli.build_parser().parse_args(["list", "--save-dir", str(tmp_path / "given")])
-    assert cli.save_folder(given) == tmp_path / "given"
+    assert save_folder(given) == tmp_path / "given"
 
 
 def test_list_with_a_broken_settings_file_warns_in_one_line_and_goes_on(config, capsys):

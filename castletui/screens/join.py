@@ -22,7 +22,7 @@ from textual.worker import get_current_worker
 
 from castletui.saves.names import name_key
 from castletui.saves.table import TableListing, is_table_name
-from castletui.shared import is_lobby_only, join_table, table_dir_of, who_of
+from castletui.tables import is_lobby_only, join_table, table_dir_of, who_of
 from castletui.watch import FolderWatch
 from castletui.widgets.footer import SteadyFooter
 from castletui.widgets.header import SteadyHeader

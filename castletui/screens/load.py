@@ -6,6 +6,7 @@ damaged save is listed with what is wrong, never hidden."""
 
 from __future__ import annotations
 
+import textwrap
 from pathlib import Path
 
 from rich.text import Text
@@ -176,8 +177,6 @@ def _two_lines(text: str, width: int) -> str:
     """``text`` wrapped into at most two lines of ``width``, the second cut
     with an ellipsis when it does not fit (the line under the table has it
     all)."""
-    import textwrap
-
     lines = textwrap.wrap(text, width) or [""]
     if len(lines) > 2:
         lines = [lines[0], _cut(" ".join(lines[1:]), width)]

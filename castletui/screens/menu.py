@@ -9,6 +9,7 @@ from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from castletui import saves
 from castletui.listing import game_title, where_it_stands
 from castletui.widgets.banner import BANNER
 from castletui.widgets.footer import SteadyFooter, fit_footer
@@ -59,8 +60,6 @@ class MenuScreen(Screen):
 
     def refresh_menu(self) -> None:
         """Offer Continue when there is a save to continue."""
-        from castletui import saves
-
         latest = saves.latest_save(self.app.save_dir)
         menu = self.query_one("#menu", OptionList)
         highlighted = menu.highlighted

@@ -65,8 +65,14 @@ class ResultScreen(ModalScreen[None]):
         for name in self.session.names:
             table.add_column(Text(name[:12]))
         for line in result.lines:
-            table.add_row(Text(line.label), *(f"{points:g}" for points in line.points))
+            if line.in_total:
+                table.add_row(Text(line.label), *(f"{value:g}" for value in line.points))
         table.add_row("Total", *(f"{score:g}" for score in result.scores))
+        # Counts that are not points (Brotherhood's guards on the Wall) come
+        # under the total, which adds up only the lines above it.
+        for line in result.lines:
+            if not line.in_total:
+                table.add_row(Text(line.label), *(f"{value:g}" for value in line.points))
         self.query_one("#close", Button).focus()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:

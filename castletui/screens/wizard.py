@@ -16,6 +16,7 @@ from castletui.saves import Player
 from castletui.saves.names import name_key, name_problem, normal_name
 from castletui.saves.seeds import read_seed
 from castletui.settings import default_names
+from castletui.tables import start_shared_game
 from castletui.widgets.footer import SteadyFooter
 from castletui.widgets.header import SteadyHeader
 from castletui.widgets.plain import Plain, PlainLabel
@@ -337,8 +338,6 @@ class NewGameScreen(Screen):
             self.query_one("#wizard-error", Static).update(str(error))
             return
         if self.shared:
-            from castletui.shared import start_shared_game
-
             if choices["mode"] != "digital":
                 self.query_one("#wizard-error", Static).update(
                     "A shared table is played digitally: castletui rolls and draws for everyone."

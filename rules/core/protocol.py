@@ -101,16 +101,21 @@ class GameInfo(msgspec.Struct, frozen=True):
 
 
 class ScoreLine(msgspec.Struct, frozen=True):
-    """One line of a score sheet: ``points`` per seat, in seat order."""
+    """One line of a score sheet: ``points`` per seat, in seat order.
+    ``in_total`` False: a count the sheet shows beside the points, not added
+    into the total (Brotherhood's guards on the Wall, which decide when the
+    Wall falls; the line of their guard tokens holds the points)."""
 
     label: str
     points: tuple[float, ...]
+    in_total: bool = True
 
 
 class Result(msgspec.Struct, frozen=True):
     """How a finished (or running) game stands.
 
-    ``scores`` per seat; ``lines`` the breakdown that adds up to them;
+    ``scores`` per seat; ``lines`` the breakdown: those ``in_total`` add up
+    to them, the others are counts shown beside (``ScoreLine``);
     ``winners`` the winning seats (all seats for a co-operative win, none for
     a co-operative loss); ``decided_by`` says which rule or tie-break decided
     it, in words; ``finished`` is False for an interim standing.

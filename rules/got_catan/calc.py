@@ -555,8 +555,8 @@ def _score_report(answers: Mapping[str, Any]) -> list[str]:
     width = max(len(line.label) for line in sheet.lines) + 2
     column = max([6] + [len(name) + 2 for name in names])
     out = ["".ljust(width) + "".join(name.rjust(column) for name in names)]
-    for line in sheet.lines:
-        label = "Guard tokens (VP)" if line.label == "Guards on the Wall" else line.label
+    for line in (line for line in sheet.lines if line.in_total):  # the guards are asked, not told
+        label = "Guard tokens (VP)" if line.label == "Guard tokens" else line.label
         out.append(label.ljust(width) + "".join(f"{points:g}".rjust(column) for points in line.points))
     out.append("Total".ljust(width) + "".join(f"{score:g}".rjust(column) for score in sheet.scores))
     layer = LAYERS.get(answers["variant"], LAYERS[BASE])

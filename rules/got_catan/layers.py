@@ -88,6 +88,9 @@ class Layer:
     # --- the score ---------------------------------------------------------------
     score_lines: tuple[tuple[str, Callable[[State, int], int]], ...] = ()
     """(label, points of a seat) after the base game's lines (``scoring``)."""
+    count_lines: tuple[tuple[str, Callable[[State, int], int]], ...] = ()
+    """(label, a count of a seat) the score sheet shows after the points, not
+    in the total: what decides a game the layer ends (``scoring``)."""
     result: Hook | None = None
     """(state, scores, lines) -> the Result of a game the layer ended, or None (``scoring``)."""
     won_words: str = "on their own turn."

@@ -3,8 +3,9 @@ sheet whose lines add up to the scores) and a heuristic value for the
 greedy bot (``evaluate``).
 
 Registration points (``layers``): a variant's layer adds score lines after
-the base game's five, sets what Longest Road and Largest Patrol are worth,
-and says how a game it ended was decided (``result``).
+the base game's five (and counts shown beside them, not in the total),
+sets what Longest Road and Largest Patrol are worth, and says how a game it
+ended was decided (``result``).
 """
 
 from __future__ import annotations
@@ -66,6 +67,9 @@ def result(state: State) -> Result:
     labels = _LINES + tuple(label for label, _ in layer.score_lines)
     lines = tuple(
         ScoreLine(label, tuple(float(part[index]) for part in parts)) for index, label in enumerate(labels)
+    ) + tuple(
+        ScoreLine(label, tuple(float(count_of(state, seat)) for seat in seats), in_total=False)
+        for label, count_of in layer.count_lines
     )
     scores = tuple(float(sum(part)) for part in parts)
     ended = layer.result(state, scores, lines) if layer.result is not None else None

@@ -13,11 +13,14 @@ from castletui.rules import registry
 from castletui.saves.table import identity
 
 from castletui import cli, saves
+from castletui.commands.folders import player_identity, table_folder
+from castletui.commands.serve import serve_command_line
+from castletui.commands.start import start_from
 from castletui.shared import create_table
 
 
 def start_of(*argv: str):
-    return cli.start_from(cli.build_parser().parse_args(list(argv)), registry)
+    return start_from(cli.build_parser().parse_args(list(argv)), registry)
 
 
 def test_new_shared_with_players_starts_a_table_and_without_opens_the_wizard_shared():
@@ -66,24 +69,24 @@ def test_join_refusals_are_one_line(tmp_path, capsys, argv, said):
 def test_the_table_folder_comes_from_the_option_then_the_environment(tmp_path, monkeypatch):
     monkeypatch.setenv("CASTLETUI_TABLE_DIR", str(tmp_path / "from-env"))
     args = cli.build_parser().parse_args(["join"])
-    assert cli.table_folder(args) == tmp_path / "from-env"
+    assert table_folder(args) == tmp_path / "from-env"
     args = cli.build_parser().parse_args(["join", "--table-dir", str(tmp_path / "given")])
-    assert cli.table_folder(args) == tmp_path / "given"
+    assert table_folder(args) == tmp_path / "given"
 
 
 def test_serve_runs_the_lobby_as_the_player_over_the_same_tables(tmp_path):
     args = cli.build_parser().parse_args(
         ["serve", "--table-dir", str(tmp_path), "--as", "Ann Lee", "--port", "9"]
     )
-    command = shlex.split(cli.serve_command_line(args))
+    command = shlex.split(serve_command_line(args))
     assert command[:4] == [sys.executable, "-m", "castletui", "join"]
     assert command[command.index("--table-dir") + 1] == str(tmp_path)
     assert command[command.index("--as") + 1] == "Ann Lee"
     pytest.importorskip("textual_serve")
     from textual_serve.server import Server
 
-    server = Server(cli.serve_command_line(args), port=args.port)
-    assert server.command == cli.serve_command_line(args)
+    server = Server(serve_command_line(args), port=args.port)
+    assert server.command == serve_command_line(args)
 
 
 def test_resume_refuses_a_table_file_and_says_to_join_it(tmp_path, capsys):
@@ -157,15 +160,15 @@ def test_as_is_honoured_only_over_a_table_folder_of_the_unix_user_running_castle
         assert "--as" in error and "Unix user" in error and error.count("\n") == 1
     # Without --as the same folder is played as the Unix user.
     args = cli.build_parser().parse_args(["join", "--table-dir", str(foreign_folder)])
-    assert cli.player_identity(args) == identity()
+    assert player_identity(args) == identity()
     # The game account's own folder (made or not yet) takes it.
     own = tmp_path / "own"
     for folder in (own, own / "not-yet"):
         args = cli.build_parser().parse_args(["join", "--as", "ann", "--table-dir", str(folder)])
-        assert cli.player_identity(args) == "ann"
+        assert player_identity(args) == "ann"
         own.mkdir(exist_ok=True)
 
 
 def test_serve_without_as_lets_each_visitor_be_the_unix_user(tmp_path):
     args = cli.build_parser().parse_args(["serve", "--table-dir", str(tmp_path)])
-    assert "--as" not in shlex.split(cli.serve_command_line(args))
+    assert "--as" not in shlex.split(serve_command_line(args))

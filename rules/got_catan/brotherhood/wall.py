@@ -26,6 +26,7 @@ from ..board import BOARDS
 from ..edition import CLANS, TRAIL_OF_FACE, WATCH, WILDLING_INDEX, token_parts
 from ..scoring import points
 from ..state import Offer, State
+from .text import section_name
 
 
 def guards_on_wall(state: State, seat: int) -> int:
@@ -269,11 +270,53 @@ def wall_result(state: State, scores: tuple[float, ...], lines: tuple[ScoreLine,
     if state.ended_by not in ("breach", "gift"):
         return None
     why = "the third breach" if state.ended_by == "breach" else "8 wildlings in the Gift"
+    ranks = [wall_rank(state, seat) for seat in range(len(state.players))]
     return Result(
         scores=scores,
         lines=lines,
         winners=wall_winners(state),
         finished=True,
-        decided_by=f"The Wall fell ({why}): most guards on the Wall, then most points, "
-        "the oldest guard, the most western guard.",
+        decided_by=f"The Wall fell ({why}): {wall_decider(ranks)}.",
     )
+
+
+def wall_decider(ranks: list[tuple[int, int, int, int]]) -> str:
+    """Which of :func:`wall_rank`'s four decided, in words, with the numbers
+    of the players still tied before it (no names: the result screen puts
+    the winners' names before it). Issue #28: the sheet showed Milo's guard
+    tokens (1) and not the 3 guards that won."""
+    contenders = list(range(len(ranks)))
+    for item in range(len(ranks[0])):
+        values = sorted({ranks[seat][item] for seat in contenders}, reverse=True)
+        still = [seat for seat in contenders if ranks[seat][item] == values[0]]
+        if len(still) == 1:
+            break
+        contenders = still
+    else:  # tied on all four (no guards, as many points): they share the win
+        guards, score = ranks[contenders[0]][:2]
+        return f"a tie on {_guards(guards)} and {_points(score)}: they share it"
+    first = ranks[still[0]]
+    against = " and ".join(_RANK_WORDS[item](value) for value in values[1:])
+    decided = f"{_BROKEN_BY[item]}, {_RANK_WORDS[item](values[0])} against {against}"
+    if item == 0:
+        return decided
+    shared = [_guards(first[0]), _points(first[1]), f"the oldest guard on space {1 - first[2]}"][:item]
+    tie = f"{', '.join(shared[:-1])} and {shared[-1]}" if len(shared) > 1 else shared[0]
+    return f"a tie on {tie}, broken by {decided}"
+
+
+def _guards(count: int) -> str:
+    return f"{count} guard{'' if count == 1 else 's'} on the Wall"
+
+
+def _points(count: int) -> str:
+    return f"{count} point{'' if count == 1 else 's'}"
+
+
+_BROKEN_BY = ("the most guards on the Wall", "the most points", "the oldest guard", "the most western guard")
+_RANK_WORDS = (
+    str,
+    str,
+    lambda space: f"space {1 - space}",  # wall_rank keeps -space: the lowest space is the oldest
+    lambda section: section_name(-section),
+)

@@ -345,6 +345,59 @@ def test_the_third_breach_ends_the_game_and_most_guards_win():
     assert "Wall fell" in result.decided_by
 
 
+def test_the_sheet_shows_the_guards_and_their_tokens_and_the_rule_that_decided():
+    """Issue #28 (7): seat 1 won with 3 guards on the Wall, and the sheet's
+    one Brotherhood row showed its 1 guard token. Both rows now: the
+    tokens are points (in the total), the guards a count beside them."""
+    state = replace(with_wall(watch(), (), (0, 1, 1), (1,), ()), ended_by="breach")
+    result = game.result(state)
+    lines = {line.label: line for line in result.lines}
+    assert lines["Guards on the Wall"].points == (1.0, 3.0, 0.0, 0.0)
+    assert not lines["Guards on the Wall"].in_total
+    assert lines["Guard tokens"].points == (0.0, 1.0, 0.0, 0.0) and lines["Guard tokens"].in_total
+    for seat in range(4):  # the points add up to the score; the guards are not points
+        assert sum(line.points[seat] for line in result.lines if line.in_total) == result.scores[seat]
+    assert result.winners == (1,)
+    assert (
+        result.decided_by
+        == "The Wall fell (the third breach): the most guards on the Wall, 3 against 1 and 0."
+    )
+
+
+@pytest.mark.parametrize(
+    ("settlement", "wall", "winner", "decided"),
+    [
+        (
+            True,
+            ((0,), (1, 1), (0,), ()),
+            0,
+            "a tie on 2 guards on the Wall, broken by the most points, 1 against 0",
+        ),
+        (
+            False,
+            ((1, 0), (1, 0), (), ()),
+            1,
+            "a tie on 2 guards on the Wall and 0 points, broken by the oldest guard, space 1 against space 2",
+        ),
+        (
+            False,
+            ((1,), (0,), (), ()),
+            1,
+            "a tie on 1 guard on the Wall, 0 points and the oldest guard on space 1, "
+            "broken by the most western guard, wall section 1 against wall section 2",
+        ),
+        (False, ((), (), (), ()), None, "a tie on 0 guards on the Wall and 0 points: they share it"),
+    ],
+    ids=["points", "oldest-guard", "western-guard", "all-tied"],
+)
+def test_a_tie_on_guards_names_the_tie_break_that_decided(settlement, wall, winner, decided):
+    extra = {"settlements": {0: [corner(4, "r0c1", "S")]}} if settlement else {}
+    state = replace(with_wall(watch(**extra), *wall), ended_by="gift")
+    result = game.result(state)
+    assert result.winners == ((winner,) if winner is not None else (0, 1, 2, 3))
+    assert result.decided_by == f"The Wall fell (8 wildlings in the Gift): {decided}."
+
+
 def test_the_game_ends_with_8_wildlings_in_the_gift():
     board = BOARDS[4]
     seven = tuple("regular" if h < 7 else "" for h in range(board.hexes))

@@ -1,0 +1,74 @@
+"""``castletui host``: castletui's own SSH server (castletui/host/server.py).
+The command line loads this module only once asyncssh is known to be there
+(castletui/cli.py, ``NEEDS``): without it, it says how to install it."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import stat
+
+from castletui.commands.base import fail
+from castletui.commands.host import data_folder, players_of
+from castletui.host import server
+from castletui.host.keys import HostKeyError, host_key
+from castletui.host.server import HostConfig, Limits
+from castletui.saves.errors import SaveError
+from castletui.saves.store import check_folder_name
+from castletui.saves.table import table_dir
+
+
+def run(args: argparse.Namespace) -> int:
+    for value, what in (
+        (args.port, "--port"),
+        (args.sessions_per_key, "--sessions-per-key"),
+        (args.max_connections, "--max-connections"),
+    ):
+        if value < (0 if what == "--port" else 1):
+            return fail(f"{what} takes a positive number, not {value}")
+    if args.idle_minutes <= 0 or args.login_seconds <= 0:
+        return fail("--idle-minutes and --login-seconds take positive numbers")
+    try:
+        if args.table_dir:
+            check_folder_name(args.table_dir)
+        tables = table_dir(args.table_dir).resolve()
+    except SaveError as error:
+        return fail(str(error))
+    data = data_folder(args)
+    try:
+        key, key_path, made = host_key(data)
+    except HostKeyError as error:
+        return fail(str(error))
+    players = players_of(args)
+    config = HostConfig(
+        listen=args.listen,
+        port=args.port,
+        table_dir=tables,
+        data_dir=data,
+        players_file=players.path,
+        open=args.open,
+        limits=Limits(args.sessions_per_key, args.max_connections, args.idle_minutes, args.login_seconds),
+    )
+
+    def ready(host) -> None:
+        mode = stat.S_IMODE(tables.stat().st_mode)
+        if mode & 0o077:
+            print(
+                f"castletui: warning: other Unix users of this host can open {tables} (mode {mode:o}): "
+                "hands are secret only from people who cannot read it; chmod 700 it",
+                flush=True,
+            )
+        where = args.listen or "every address"
+        print(f"castletui host: listening on {where}, port {host.port}", flush=True)
+        print(
+            f"  host key {key.get_fingerprint()} ({'made now, ' if made else ''}{key_path})\n"
+            f"  players {players.path}: {'anyone with a key (--open)' if args.open else 'registered keys only'}\n"
+            f"  tables {tables}\n"
+            f"  players connect with: ssh -p {host.port} {args.listen or 'THIS-HOST'}   (ctrl+c stops)",
+            flush=True,
+        )
+
+    try:
+        return asyncio.run(server.serve(config, key, ready=ready))
+    except KeyboardInterrupt:
+        return 130

@@ -1,0 +1,143 @@
+"""Shared tables as the app plays them: the identity and the table folder
+this castletui plays with, making a table with open seats and taking a
+seat, then opening the game on it. Each function takes the app (a
+``CastleApp``, or a ``SharedApp`` with ``who`` and ``table_dir``) as an
+argument and never imports it: the wizard and the lobby call these, and
+the app opens those screens (design.md section 1: imports go one way).
+The app that starts on the lobby is castletui/shared.py; the table file
+itself is saves/table.py.
+"""
+
+from __future__ import annotations
+
+import datetime
+from pathlib import Path
+from typing import Any
+
+from castletui import saves
+from castletui.rules import registry
+from castletui.rules.core import Config
+from castletui.saves.table import Table, exposure_warning, identity, status_text, table_dir
+from castletui.session import Session
+
+
+def who_of(app: Any) -> str:
+    """The identity this castletui plays shared tables as."""
+    return getattr(app, "who", "") or identity()
+
+
+def table_dir_of(app: Any) -> Path:
+    return getattr(app, "table_dir", None) or table_dir()
+
+
+def hidden_hands(game: Any, state: Any, seats: int) -> bool:
+    """Whether the game hides anything from a seat (hands, a deck's order):
+    at set-up nothing may be dealt yet, but a hidden deck is already there."""
+    return any(game.view(state, seat) != state for seat in range(seats))
+
+
+def create_table(
+    directory: Path,
+    who: str,
+    game_id: str,
+    variant: str,
+    players: list,
+    *,
+    options: dict | None = None,
+    seat: int | None = None,
+    mode: str = "digital",
+) -> tuple[Any, int, str]:
+    """A new shared table with ``who`` in the first person's seat (or
+    ``seat``): the table, the seat, and a warning when hidden hands would
+    lie in a folder other Unix users can read. SaveError if it cannot be.
+    No seed is taken: the table draws its own, which nobody sees
+    (saves.table.Table.create)."""
+    if mode != "digital":
+        raise saves.SaveError("A shared table is played digitally: castletui rolls and draws for everyone.")
+    config = Config(variant, len(players), dict(options or {}), mode)
+    save = saves.new_save(game_id, config, players, 0, mode)  # Table.create draws the seed
+    humans = [index for index, player in enumerate(players) if not player.is_bot]
+    if not humans:
+        raise saves.SaveError("A shared table needs at least one person's seat.")
+    seat = humans[0] if seat is None else seat
+    if seat not in humans:
+        raise saves.SaveError(f"Seat {seat + 1} is not a person's seat.")
+    game = registry.get(game_id)
+    state = game.setup(save.rules_config())
+    save.status = status_text(game, state, [player.name for player in players], mode)
+    directory.mkdir(parents=True, exist_ok=True)
+    table = Table.create(directory, save, [""] * len(players), stem=f"{game_id}-{_stamp()}")
+    table.take_seat(seat, who)
+    return table, seat, exposure_warning(directory, hidden_hands(game, state, len(players)))
+
+
+def _stamp() -> str:
+    return datetime.datetime.now().strftime("%Y-%m-%d-%H%M%S")
+
+
+def open_at_table(app: Any, table: Any, seat: int, warning: str = "") -> None:
+    """Show the game on ``table`` from ``seat`` (already this player's)."""
+    try:
+        session = Session.at_table(table, seat, who_of(app))
+    except saves.SaveError as error:
+        app.notify(str(error), title="Cannot open that table", severity="error", timeout=10)
+        return
+    app.open_session(session, resumed=True)
+    if warning:
+        app.notify(warning, title="Hands are not secret here", severity="warning", timeout=20)
+
+
+def start_shared_game(app: Any, **new_game: Any) -> None:
+    """The wizard's (or the command line's) new game, on a shared table."""
+    if new_game.pop("seed", None) is not None:
+        # Whoever knows the seed knows every hand and every draw.
+        app.notify(
+            "A shared table draws its own seed, which nobody sees: leave the seed out.",
+            title="Cannot start that game",
+            severity="error",
+            timeout=10,
+        )
+        return
+    try:
+        table, seat, warning = create_table(table_dir_of(app), who_of(app), **new_game)
+    except saves.SaveError as error:
+        app.notify(str(error), title="Cannot start that game", severity="error", timeout=10)
+        return
+    if is_lobby_only(app):
+        # Over castletui host or a game account, players have the lobby and no command line.
+        app.notify(f"Others join from the lobby: {table.path.name}, a free seat.", timeout=10)
+    else:
+        app.notify(f"Others join with: castletui join {table.path.name} (or from the lobby).", timeout=10)
+    open_at_table(app, table, seat, warning)
+
+
+def join_table(app: Any, path: Path, seat: int | None = None) -> bool:
+    """Take ``seat`` at the table in ``path`` (None: your seat there if you
+    have one, else the first free one) and open it; False (after saying
+    why) when that cannot be."""
+    who = who_of(app)
+    table = Table(path)
+    try:
+        save, seating = table.read()
+        if seat is None:
+            if who in seating.owners:
+                seat = seating.owners.index(who)
+            else:
+                free = [
+                    index
+                    for index, owner in enumerate(seating.owners)
+                    if not owner and not save.players[index].is_bot
+                ]
+                if not free:
+                    raise saves.SaveError(f"{path.name} has no free seat.")
+                seat = free[0]
+        table.take_seat(seat, who)
+    except saves.SaveError as error:
+        app.notify(str(error), title="Cannot take that seat", severity="error", timeout=10)
+        return False
+    open_at_table(app, table, seat)
+    return True
+
+
+def is_lobby_only(app: Any) -> bool:
+    return bool(getattr(app, "lobby_only", False))
