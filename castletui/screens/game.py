@@ -45,6 +45,7 @@ from castletui.rules.core import CHANCE, IllegalAction
 from castletui.rules.core import screen as screen_api
 from castletui.screens.dialogs import CurtainScreen
 from castletui.screens.game_routes import SaveAs, SharedTableWatch, TableEntryRoute
+from castletui.screens.log import LogScreen
 from castletui.screens.result import ResultScreen
 from castletui.session import Session
 from castletui.widgets.board import SpotBoard
@@ -98,6 +99,7 @@ class GameScreen(TableEntryRoute, SharedTableWatch, SaveAs, Screen):
         # Footer, so that a game's own keys, Back and F1 Help fit at 80 columns.
         Binding("ctrl+s", "save_as", "Save as", show=False),
         Binding("r", "rules", "Rules", show=False),
+        Binding("g", "log", "Log", show=False),
         Binding("s", "score", "Score"),
         Binding("q", "menu", "Menu"),
     ]
@@ -561,6 +563,11 @@ class GameScreen(TableEntryRoute, SharedTableWatch, SaveAs, Screen):
         """Undo one move of ``asking`` (a game screen that plays two rules
         actions as one choice takes both back)."""
         return self.session.undo(asking)
+
+    def action_log(self) -> None:
+        """The whole log over the game, what happened since the viewer's last turn marked."""
+        lines = list(zip(self.session.log_turns(), (line.text for line in self.session.log), strict=True))
+        self.app.push_screen(LogScreen(lines, self.viewer, self.session.names[self.viewer]))
 
     def action_rules(self) -> None:
         self.app.open_rules(self.session.save.game)

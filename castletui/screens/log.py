@@ -23,12 +23,12 @@ MARK = "> "
 MARK_OLD = "  "
 
 
-def since_last_turn(seats: Sequence[int], viewer: int) -> int:
-    """The index of the first log line since ``viewer`` last acted before
-    others did: the lines of the other seats (and the game's own) that
-    followed the viewer's last turn, and the viewer's current turn after
-    them. ``seats`` are the seats of the log's lines in order; the result is
-    ``len(seats)`` when nobody else has done anything since."""
+def since_last_turn(seats: Sequence[int | None], viewer: int) -> int:
+    """The index of the first log line since ``viewer``'s last turn: the
+    lines of the other seats' turns that followed it, before the viewer's
+    turn now. ``seats`` say whose turn each line happened in (an answer to
+    another's offer happens in their turn); the result is ``len(seats)``
+    when no other turn has been played since."""
     end = len(seats)
     while end and seats[end - 1] == viewer:
         end -= 1  # the viewer's turn now: not news to them
@@ -43,7 +43,7 @@ class LogScreen(ModalScreen[None]):
 
     BINDINGS = [Binding("escape,g,q,enter", "close", "Close")]
 
-    def __init__(self, lines: Sequence[tuple[int, str]], viewer: int, name: str) -> None:
+    def __init__(self, lines: Sequence[tuple[int | None, str]], viewer: int, name: str) -> None:
         super().__init__()
         self.lines = list(lines)
         self.viewer = viewer
@@ -67,7 +67,7 @@ class LogScreen(ModalScreen[None]):
             yield Plain("Up/Down/PgUp/PgDn scroll, Esc or g closes.", classes="help")
 
     @staticmethod
-    def text(lines: Sequence[tuple[int, str]], mark: str) -> Text:
+    def text(lines: Sequence[tuple[int | None, str]], mark: str) -> Text:
         text = Text()
         for _, line in lines:
             text.append(mark, "bold")

@@ -81,4 +81,6 @@ async def test_the_trade_dialog_closed_gives_the_keyboard_back_to_the_action_bar
         assert answers_enter(screen), f"focus on {screen.focused!r}"
         await pilot.press("m")
         await settle(pilot)
-        assert answers_enter(screen), f"`m` on a map with nothing to offer left the focus on {screen.focused!r}"
+        assert answers_enter(screen), (
+            f"`m` on a map with nothing to offer left the focus on {screen.focused!r}"
+        )
