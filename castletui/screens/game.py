@@ -246,9 +246,7 @@ class GameScreen(TableEntryRoute, SharedTableWatch, SaveAs, Screen):
         self.point_boards_at(self.highlighted_choice())
         self.query_one("#prompt", Static).update(self.prompt_text())
         self.show_preview()
-        board = self.focused
-        if isinstance(board, SpotBoard) and self.choice_list and not (board.display and board.selectable):
-            self.query_one("#actions", OptionList).focus()  # nothing to choose there: Enter works in the bar
+        self.keyboard_home()
         self.refresh_bindings()  # `c` and Back come and go with the step
         if session.last_save_error and session.last_save_error != self.shown_save_error:
             self.shown_save_error = session.last_save_error
@@ -347,9 +345,44 @@ class GameScreen(TableEntryRoute, SharedTableWatch, SaveAs, Screen):
 
     def use_board(self, board: SpotBoard) -> None:
         """The person turned to ``board`` (a key of the game's, or a choice
-        made on it): it keeps the keyboard while they go on with it."""
+        made on it): it keeps the keyboard while they go on with it. A board
+        with no place to choose now keeps none: Enter would do nothing there."""
+        if not (board.display and board.selectable):
+            self.notify("Nothing to choose there now: the action bar lists what you may do.", timeout=3)
+            self.keyboard_home()
+            return
         self.board_in_use = board
         board.focus()
+
+    def keyboard_home(self) -> None:
+        """The one rule of the keyboard (call it after a dialog, a board
+        switch, Escape or a redraw): it is on something that answers Enter.
+        A board keeps it while it shows a place to choose; anything else
+        (a hidden board, one with nothing to offer, no focus at all) gives
+        it to the action bar, where the highlighted line is one that may be
+        chosen."""
+        focused = self.focused
+        if isinstance(focused, SpotBoard) and focused.display and focused.selectable:
+            return
+        if (
+            focused is not None
+            and not isinstance(focused, SpotBoard)
+            and focused.display
+            and focused.id != "actions"
+        ):
+            return  # a game's own part that answers Enter (Catapult Castle's aiming bar)
+        actions = self.query_one("#actions", OptionList)
+        if not self.choice_list:
+            return  # nobody decides here now: nothing to answer Enter yet
+        actions.focus()
+        highlighted = actions.highlighted
+        if highlighted is None or self.choice_list[highlighted].disabled:
+            actions.highlighted = next((i for i, c in enumerate(self.choice_list) if not c.disabled), None)
+
+    def on_screen_resume(self) -> None:
+        # A dialog (trade, help, score, log...) closed: the focus it gave back may be a board
+        # that has nothing to offer any more.
+        self.call_after_refresh(self.keyboard_home)
 
     def on_descendant_focus(self, event) -> None:
         if event.widget is self.query_one("#actions"):
@@ -450,7 +483,7 @@ class GameScreen(TableEntryRoute, SharedTableWatch, SaveAs, Screen):
         if action == "chance":
             return self.session.mode == "table" and self.session.to_move() == CHANCE
         if action == "back_out":
-            return self.can_back_out()
+            return self.can_back_out() or isinstance(self.focused, SpotBoard)
         return not (action == "save_as" and self.shared)
 
     class BotDecided(Message):
@@ -539,6 +572,10 @@ class GameScreen(TableEntryRoute, SharedTableWatch, SaveAs, Screen):
     def action_back_out(self) -> None:
         if self.back_out():
             self.refresh_table()
+        elif isinstance(self.focused, SpotBoard):
+            # Escape on a board at the menu's top: back to the action bar.
+            self.board_in_use = None
+            self.query_one("#actions", OptionList).focus()
 
     def action_undo(self) -> None:
         try:

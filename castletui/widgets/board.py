@@ -101,6 +101,19 @@ class SpotBoard(Widget, can_focus=True):
                 best, best_cost = spot, cost
         return best
 
+    def on_focus(self) -> None:
+        # Given the keyboard with no place under the cursor, Enter would do
+        # nothing: the cursor starts on the first place offered (top left),
+        # once drawn (a board just shown has not said where its places are).
+        self.call_after_refresh(self._cursor_on_a_place)
+
+    def _cursor_on_a_place(self) -> None:
+        if self.has_focus and self.cursor not in self.selectable and self.selectable:
+            spot = self.nearest(0, 1)
+            if spot is not None:
+                self.point_at(spot)
+                self.post_message(self.CursorMoved(self, spot))
+
     def action_move(self, dx: int, dy: int) -> None:
         spot = self.nearest(dx, dy)
         if spot is not None:

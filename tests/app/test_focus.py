@@ -84,3 +84,45 @@ async def test_the_trade_dialog_closed_gives_the_keyboard_back_to_the_action_bar
         assert answers_enter(screen), (
             f"`m` on a map with nothing to offer left the focus on {screen.focused!r}"
         )
+
+
+def turn_with_a_road(session) -> bool:
+    step = top(session)
+    return (
+        step is not None
+        and step.kind == "turn"
+        and any(isinstance(action, BuildRoad) for action in session.legal_actions())
+    )
+
+
+async def test_switching_to_the_wall_from_the_map_leaves_enter_working(tmp_path):
+    """Brotherhood at 80x24: the map had the keyboard (a road to place), `w`
+    hides it behind the Wall: Enter must still answer."""
+    session = play_until(new_session(tmp_path / "g.toml", seed=7, variant="brotherhood"), turn_with_a_road)
+    app = StillApp(save_dir=tmp_path, session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await at_a_bare_turn(tmp_path, pilot, session)
+        await pilot.press("m")
+        await settle(pilot)
+        assert isinstance(screen.focused, SpotBoard)
+        await pilot.press("w")
+        await settle(pilot)
+        assert answers_enter(screen), f"focus on {screen.focused!r}"
+        await pilot.press("w")
+        await settle(pilot)
+        assert answers_enter(screen), f"focus on {screen.focused!r}"
+
+
+async def test_escape_on_a_board_at_the_top_of_the_menu_gives_the_keyboard_to_the_action_bar(tmp_path):
+    session = play_until(new_session(tmp_path / "g.toml", seed=2), turn_with_a_road)
+    app = StillApp(save_dir=tmp_path, session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await at_a_bare_turn(tmp_path, pilot, session)
+        await pilot.press("m")
+        await settle(pilot)
+        assert isinstance(screen.focused, SpotBoard)
+        for _ in range(3):  # out of any group the cursor opened, then off the board
+            await pilot.press("escape")
+            await settle(pilot)
+        assert isinstance(screen.focused, OptionList), f"focus on {screen.focused!r}"
+        assert answers_enter(screen)
