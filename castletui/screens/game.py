@@ -103,6 +103,8 @@ class GameScreen(TableEntryRoute, SharedTableWatch, SaveAs, Screen):
         Binding("s", "score", "Score"),
         Binding("q", "menu", "Menu"),
     ]
+    AUTO_FOCUS = "#actions"
+    """The action bar is the keyboard's home (Textual would give it to the first board)."""
     CURSOR_OPENS_GROUPS = True
     """The board cursor reaches the places of actions in every group, and
     moving onto one opens its group (False: only this level's places)."""
@@ -379,6 +381,16 @@ class GameScreen(TableEntryRoute, SharedTableWatch, SaveAs, Screen):
         if highlighted is None or self.choice_list[highlighted].disabled:
             actions.highlighted = next((i for i, c in enumerate(self.choice_list) if not c.disabled), None)
 
+    @on(SpotBoard.Left)
+    def board_left(self, event: SpotBoard.Left) -> None:
+        """Escape on a board: back one level of the menu, or at its top back
+        to the action bar."""
+        if self.back_out():
+            self.refresh_table()
+        else:
+            self.board_in_use = None
+            self.query_one("#actions", OptionList).focus()
+
     def on_screen_resume(self) -> None:
         # A dialog (trade, help, score, log...) closed: the focus it gave back may be a board
         # that has nothing to offer any more.
@@ -483,7 +495,7 @@ class GameScreen(TableEntryRoute, SharedTableWatch, SaveAs, Screen):
         if action == "chance":
             return self.session.mode == "table" and self.session.to_move() == CHANCE
         if action == "back_out":
-            return self.can_back_out() or isinstance(self.focused, SpotBoard)
+            return self.can_back_out()
         return not (action == "save_as" and self.shared)
 
     class BotDecided(Message):
@@ -572,10 +584,6 @@ class GameScreen(TableEntryRoute, SharedTableWatch, SaveAs, Screen):
     def action_back_out(self) -> None:
         if self.back_out():
             self.refresh_table()
-        elif isinstance(self.focused, SpotBoard):
-            # Escape on a board at the menu's top: back to the action bar.
-            self.board_in_use = None
-            self.query_one("#actions", OptionList).focus()
 
     def action_undo(self) -> None:
         try:

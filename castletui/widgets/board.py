@@ -21,6 +21,7 @@ class SpotBoard(Widget, can_focus=True):
         Binding("left,h", "move(-1, 0)", "Left", show=False),
         Binding("right,l", "move(1, 0)", "Right", show=False),
         Binding("enter,space", "choose", "Choose", show=False),
+        Binding("escape", "leave", "Back", show=False),
     ]
 
     class SpotChosen(Message):
@@ -100,6 +101,16 @@ class SpotBoard(Widget, can_focus=True):
             if cost < best_cost:
                 best, best_cost = spot, cost
         return best
+
+    class Left(Message):
+        """Escape on the board: the frame steps back (a menu level, or to the action bar)."""
+
+        def __init__(self, board: SpotBoard) -> None:
+            super().__init__()
+            self.board = board
+
+    def action_leave(self) -> None:
+        self.post_message(self.Left(self))
 
     def on_focus(self) -> None:
         # Given the keyboard with no place under the cursor, Enter would do
