@@ -573,6 +573,12 @@ class Session:
             lines += self._log_lines(ply + 1, entry.seat, self.states[ply], action, self.states[ply + 1])
         return lines
 
+    def log_turns(self) -> list[int | None]:
+        """Whose turn each log line happened in (the game's ``turn_player``
+        before its action): an answer to another's offer is still their turn."""
+        turn_player = hooks(self.game).turn_player
+        return [turn_player(self.states[max(line.ply - 1, 0)]) for line in self.log]
+
     def lines_of_last_move(self) -> list[LogLine]:
         """The log lines the last action added."""
         return self.lines_since(self.ply - 1)

@@ -45,6 +45,7 @@ from castletui.rules.core import CHANCE, IllegalAction
 from castletui.rules.core import screen as screen_api
 from castletui.screens.dialogs import CurtainScreen
 from castletui.screens.game_routes import SaveAs, SharedTableWatch, TableEntryRoute
+from castletui.screens.log import LogScreen
 from castletui.screens.result import ResultScreen
 from castletui.session import Session
 from castletui.widgets.board import SpotBoard
@@ -98,9 +99,12 @@ class GameScreen(TableEntryRoute, SharedTableWatch, SaveAs, Screen):
         # Footer, so that a game's own keys, Back and F1 Help fit at 80 columns.
         Binding("ctrl+s", "save_as", "Save as", show=False),
         Binding("r", "rules", "Rules", show=False),
+        Binding("g", "log", "Log", show=False),
         Binding("s", "score", "Score"),
         Binding("q", "menu", "Menu"),
     ]
+    AUTO_FOCUS = "#actions"
+    """The action bar is the keyboard's home (Textual would give it to the first board)."""
     CURSOR_OPENS_GROUPS = True
     """The board cursor reaches the places of actions in every group, and
     moving onto one opens its group (False: only this level's places)."""
@@ -244,9 +248,7 @@ class GameScreen(TableEntryRoute, SharedTableWatch, SaveAs, Screen):
         self.point_boards_at(self.highlighted_choice())
         self.query_one("#prompt", Static).update(self.prompt_text())
         self.show_preview()
-        board = self.focused
-        if isinstance(board, SpotBoard) and self.choice_list and not (board.display and board.selectable):
-            self.query_one("#actions", OptionList).focus()  # nothing to choose there: Enter works in the bar
+        self.keyboard_home()
         self.refresh_bindings()  # `c` and Back come and go with the step
         if session.last_save_error and session.last_save_error != self.shown_save_error:
             self.shown_save_error = session.last_save_error
@@ -345,9 +347,54 @@ class GameScreen(TableEntryRoute, SharedTableWatch, SaveAs, Screen):
 
     def use_board(self, board: SpotBoard) -> None:
         """The person turned to ``board`` (a key of the game's, or a choice
-        made on it): it keeps the keyboard while they go on with it."""
+        made on it): it keeps the keyboard while they go on with it. A board
+        with no place to choose now keeps none: Enter would do nothing there."""
+        if not (board.display and board.selectable):
+            self.notify("Nothing to choose there now: the action bar lists what you may do.", timeout=3)
+            self.keyboard_home()
+            return
         self.board_in_use = board
         board.focus()
+
+    def keyboard_home(self) -> None:
+        """The one rule of the keyboard (call it after a dialog, a board
+        switch, Escape or a redraw): it is on something that answers Enter.
+        A board keeps it while it shows a place to choose; anything else
+        (a hidden board, one with nothing to offer, no focus at all) gives
+        it to the action bar, where the highlighted line is one that may be
+        chosen."""
+        focused = self.focused
+        if isinstance(focused, SpotBoard) and focused.display and focused.selectable:
+            return
+        if (
+            focused is not None
+            and not isinstance(focused, SpotBoard)
+            and focused.display
+            and focused.id != "actions"
+        ):
+            return  # a game's own part that answers Enter (Catapult Castle's aiming bar)
+        actions = self.query_one("#actions", OptionList)
+        if not self.choice_list:
+            return  # nobody decides here now: nothing to answer Enter yet
+        actions.focus()
+        highlighted = actions.highlighted
+        if highlighted is None or self.choice_list[highlighted].disabled:
+            actions.highlighted = next((i for i, c in enumerate(self.choice_list) if not c.disabled), None)
+
+    @on(SpotBoard.Left)
+    def board_left(self, event: SpotBoard.Left) -> None:
+        """Escape on a board: back one level of the menu, or at its top back
+        to the action bar."""
+        if self.back_out():
+            self.refresh_table()
+        else:
+            self.board_in_use = None
+            self.query_one("#actions", OptionList).focus()
+
+    def on_screen_resume(self) -> None:
+        # A dialog (trade, help, score, log...) closed: the focus it gave back may be a board
+        # that has nothing to offer any more.
+        self.call_after_refresh(self.keyboard_home)
 
     def on_descendant_focus(self, event) -> None:
         if event.widget is self.query_one("#actions"):
@@ -561,6 +608,11 @@ class GameScreen(TableEntryRoute, SharedTableWatch, SaveAs, Screen):
         """Undo one move of ``asking`` (a game screen that plays two rules
         actions as one choice takes both back)."""
         return self.session.undo(asking)
+
+    def action_log(self) -> None:
+        """The whole log over the game, what happened since the viewer's last turn marked."""
+        lines = list(zip(self.session.log_turns(), (line.text for line in self.session.log), strict=True))
+        self.app.push_screen(LogScreen(lines, self.viewer, self.session.names[self.viewer]))
 
     def action_rules(self) -> None:
         self.app.open_rules(self.session.save.game)

@@ -110,6 +110,8 @@ class GotCatanScreen(GameScreen):
         board = self.query_one(GotCatanWall) if self.wall_shown else self.query_one(GotCatanMap)
         if board.display and board.selectable:
             board.focus()
+        else:
+            self.keyboard_home()  # the board that had the keyboard may be hidden now
 
     def refresh_table(self) -> None:
         super().refresh_table()

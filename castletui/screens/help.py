@@ -34,10 +34,22 @@ class HelpScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         rows: list[str] = []
         seen: set[str] = set()
+        # The screen's own keys the Footer has no room for (show=False) are listed too.
+        own = {
+            getattr(binding, "action", None)
+            for cls in type(self.under).__mro__
+            if cls.__module__.startswith("castletui")
+            for binding in cls.__dict__.get("BINDINGS", ())
+        }
         for key, active in self.under.active_bindings.items():
             binding = active.binding
-            # Widgets' own keys (list navigation...) are summed up in one line below.
-            if binding.action in seen or not binding.show or not binding.description:
+            # Widgets' own keys (list navigation...) are summed up in one line below;
+            # the screen's keys the Footer has no room for (show=False) are listed here.
+            if (
+                binding.action in seen
+                or not binding.description
+                or not (binding.show or binding.action in own)
+            ):
                 continue
             seen.add(binding.action)
             keys = binding.key_display or key_text(key)

@@ -21,6 +21,7 @@ class SpotBoard(Widget, can_focus=True):
         Binding("left,h", "move(-1, 0)", "Left", show=False),
         Binding("right,l", "move(1, 0)", "Right", show=False),
         Binding("enter,space", "choose", "Choose", show=False),
+        Binding("escape", "leave", "Back", show=False),
     ]
 
     class SpotChosen(Message):
@@ -100,6 +101,29 @@ class SpotBoard(Widget, can_focus=True):
             if cost < best_cost:
                 best, best_cost = spot, cost
         return best
+
+    class Left(Message):
+        """Escape on the board: the frame steps back (a menu level, or to the action bar)."""
+
+        def __init__(self, board: SpotBoard) -> None:
+            super().__init__()
+            self.board = board
+
+    def action_leave(self) -> None:
+        self.post_message(self.Left(self))
+
+    def on_focus(self) -> None:
+        # Given the keyboard with no place under the cursor, Enter would do
+        # nothing: the cursor starts on the first place offered (top left),
+        # once drawn (a board just shown has not said where its places are).
+        self.call_after_refresh(self._cursor_on_a_place)
+
+    def _cursor_on_a_place(self) -> None:
+        if self.has_focus and self.cursor not in self.selectable and self.selectable:
+            spot = self.nearest(0, 1)
+            if spot is not None:
+                self.point_at(spot)
+                self.post_message(self.CursorMoved(self, spot))
 
     def action_move(self, dx: int, dy: int) -> None:
         spot = self.nearest(dx, dy)

@@ -122,3 +122,13 @@ async def open_table(pilot) -> None:
     if isinstance(pilot.app.screen, CurtainScreen):
         await pilot.press("enter")
         await settle(pilot)
+
+
+async def wait_until(pilot, condition, limit: int = 200) -> None:
+    """Let the app run until ``condition()`` holds: the screen a test expects,
+    never a fixed time (``limit`` pauses only keeps a broken test from hanging)."""
+    for _ in range(limit):
+        if condition():
+            return
+        await pilot.pause()
+    assert condition(), "the expected screen never came"
