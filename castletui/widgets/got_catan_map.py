@@ -214,6 +214,9 @@ class GotCatanMap(SpotBoard):
     def place(self, spot, row: int, first: int, last: int) -> None:
         super().place(spot, row, first + self.shift, last + self.shift)
 
+    def also_at(self, spot, row: int, first: int, last: int) -> None:
+        super().also_at(spot, row, first + self.shift, last + self.shift)
+
     def draws(self, spot) -> bool:
         """Every place but the Wall's sections (the Wall board draws those)."""
         return isinstance(spot, tuple) and spot[0] != "section"
@@ -293,6 +296,8 @@ class GotCatanMap(SpotBoard):
                 north_row + scale.number_row, number_column, number_text, self._spot_style(spot, number_style)
             )
             self.place(spot, north_row + scale.number_row, number_column, number_column + 2)
+            for row, first, last in shape.hex_inside[hex_id]:
+                self.also_at(spot, row, first, last)  # a click inside the hex (its paths are claimed later)
             if hex_id == state.tormund:
                 word = "[T]" if scale is COMPACT else "TORMUND"
                 put(north_row + scale.tormund_row, centre - len(word) // 2, word, TORMUND)
@@ -328,6 +333,8 @@ class GotCatanMap(SpotBoard):
                 for cell_row, cell_column, glyph in cells:
                     put(cell_row, cell_column, glyph, style)
             self.place(spot, row, column, column)
+            for cell_row, cell_column, _ in cells:
+                self.also_at(spot, cell_row, cell_column, cell_column)  # a click anywhere on the path
 
     def _draw_corners(self, state: SeatView, shape: Geometry, put, letters: list[str]) -> None:
         keeps = {corner for player in state.players for corner in player.keeps}
