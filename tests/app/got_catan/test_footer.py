@@ -1,7 +1,7 @@
 """The GoT Footer at 80x24 (issue 28, item 8): r Rules and w Wall/Gift
 show, and with the keys that come and go with the step (Back with a menu
 open, c in table mode, t while a trade can be offered) everything still
-fits, F1 Help last."""
+fits, F1 Help last; and a keep reads apart from a settlement."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ import pytest
 
 from castletui.screens.game import GameScreen
 from castletui.session import Session
+from castletui.widgets.got_catan_map import GotCatanMap, seat_letters
 from tests.app.driving import StillApp, open_table, screen_text, settle
 from tests.app.got_catan.helpers import at, new_session, play_until
 from tests.app.got_catan.test_table_play import table_session
@@ -49,3 +50,24 @@ async def test_table_mode_waiting_on_the_dice_shows_every_key_at_80x24(tmp_path)
         for word in ["c What happened?", "Undo", "Rules", "Map", "w Wall/Gift", "F1/? Help"]:
             assert word in line, (word, line)
         assert "Trade" not in line, "no trade while the table enters what came up"
+
+
+async def test_a_keep_is_its_owners_letter_twice_and_a_settlement_once(tmp_path):
+    """Told apart without colour, and not by reverse video (the cursor's)."""
+    session = play_until(
+        new_session(tmp_path / "g.toml", seed=2),
+        lambda s: at("turn")(s) and any(player.keeps for player in s.state.players),
+    )
+    app = StillApp(save_dir=tmp_path, session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_table(pilot)
+        gift = app.screen.query_one(GotCatanMap)
+        rows = gift.render().plain.splitlines()
+        letters = seat_letters(session.names)
+        for seat, player in enumerate(session.state.players):
+            for corner in player.keeps:
+                row, column, _ = gift.spot_cells[("corner", corner)]
+                assert rows[row][column : column + 2] == letters[seat] * 2
+            for corner in player.settlements:
+                row, column, _ = gift.spot_cells[("corner", corner)]
+                assert rows[row][column] == letters[seat] and rows[row][column + 1] != letters[seat]
