@@ -219,6 +219,7 @@ class GameScreen(TableEntryRoute, SharedTableWatch, SaveAs, Screen):
         # Nothing private is drawn while the curtain is down, not even under it.
         self.query_one("#board-area").display = not self.waiting_on_curtain
         choosing = frame.deciding and not self.waiting_on_curtain and self.handing_over is None
+        was = self.highlighted_choice()  # (mapfix) kept highlighted below when still offered
         if self.handing_over is not None:
             seat = self.handing_over
             self.choice_list = [
@@ -239,7 +240,7 @@ class GameScreen(TableEntryRoute, SharedTableWatch, SaveAs, Screen):
             [Option(c.text, id=str(i), disabled=c.disabled) for i, c in enumerate(self.choice_list)]
         )
         if self.choice_list:
-            actions.highlighted = next((i for i, c in enumerate(self.choice_list) if not c.disabled), None)
+            actions.highlighted = self.kept_highlight(was)
         # Every place an action is about, in any group, and this level's own.
         offered = set(frame.spots) if choosing and self.CURSOR_OPENS_GROUPS else set()
         offered |= {c.where for c in self.choice_list if not c.disabled and c.where is not None}
@@ -253,6 +254,24 @@ class GameScreen(TableEntryRoute, SharedTableWatch, SaveAs, Screen):
         if session.last_save_error and session.last_save_error != self.shown_save_error:
             self.shown_save_error = session.last_save_error
             self.notify(session.last_save_error, title="Not saved", severity="error", timeout=10)
+
+    def kept_highlight(self, was: Choice | None) -> int | None:
+        """(mapfix) Which line the rebuilt action bar highlights: the one
+        about the spot under the cursor of the board in use (moving there
+        opened its group), else the same action as before while it is still
+        offered (returning one ore after another on a 7), else the first
+        that may be chosen."""
+        board = self.focused if isinstance(self.focused, SpotBoard) else None
+        open_lines = [(i, c) for i, c in enumerate(self.choice_list) if not c.disabled]
+        if board is not None and board.cursor is not None:
+            found = next((i for i, c in open_lines if c.where == board.cursor), None)
+            if found is not None:
+                return found
+        if was is not None and was.action is not None:
+            found = next((i for i, c in open_lines if c.action == was.action), None)
+            if found is not None:
+                return found
+        return open_lines[0][0] if open_lines else None
 
     def side_lines(self) -> list[str]:
         """Extra lines under the frame's players rows (supplies, decks...)."""

@@ -38,11 +38,20 @@ class SpotBoard(Widget, can_focus=True):
         self.selectable: frozenset[Hashable] = frozenset()
         """The spots some action is about now: the cursor stops only there."""
         self.cursor: Hashable | None = None
+        self.hit_cells: dict[tuple[int, int], Hashable] = {}
+        """More cells a click chooses a spot by: (row, column) -> spot."""
+        self.goal: float | None = None
+        """The column Up and Down aim at (see ``nearest``)."""
+        self.trail: list[tuple[Hashable, tuple[int, int], Hashable, float | None]] = []
+        """The arrow steps since the cursor was last put anywhere: (from,
+        direction, to, the goal before), so that a step back retraces the
+        last one."""
 
     # --- what a subclass says while drawing ---------------------------------
 
     def clear_spots(self) -> None:
         self.spot_cells = {}
+        self.hit_cells = {}
 
     def place(self, spot: Hashable, row: int, first: int, last: int) -> None:
         """Spot ``spot`` is drawn on ``row`` from column ``first`` to ``last``."""
@@ -57,24 +66,37 @@ class SpotBoard(Widget, can_focus=True):
 
     def offer(self, spots: Iterable[Hashable]) -> None:
         """The spots actions are about now; the cursor stays on one of them."""
-        self.selectable = frozenset(spot for spot in spots if spot is not None)
+        selectable = frozenset(spot for spot in spots if spot is not None)
+        if selectable != self.selectable:
+            self.trail = []  # the way back ran over the places of the last decision
+        self.selectable = selectable
         if self.cursor not in self.selectable:
             self.cursor = None
         self.refresh()
 
     def point_at(self, spot: Hashable | None) -> None:
-        """Put the cursor on ``spot`` (the action bar's highlighted choice)."""
+        """Put the cursor on ``spot`` (the action bar's highlighted choice,
+        a click): the arrows start afresh from a new place."""
         if spot != self.cursor:
             self.cursor = spot
+            self.trail, self.goal = [], None
             self.refresh()
 
     # --- moving and choosing ------------------------------------------------
 
     def spot_at(self, column: int, row: int) -> Hashable | None:
+        """The spot drawn at a cell, or whose ``also_at`` cells hold it."""
         for spot, (spot_row, first, last) in self.spot_cells.items():
             if spot_row == row and first <= column <= last:
                 return spot
-        return None
+        return self.hit_cells.get((row, column))
+
+    def also_at(self, spot: Hashable, row: int, first: int, last: int) -> None:
+        """A click on these cells chooses ``spot`` too (a path drawn over
+        several cells is chosen by a click on any of them); where two
+        spots claim a cell, the later claim wins (draw the finer last)."""
+        for column in range(first, last + 1):
+            self.hit_cells[(row, column)] = spot
 
     def _centre(self, spot: Hashable) -> tuple[float, float]:
         row, first, last = self.spot_cells[spot]
@@ -82,23 +104,31 @@ class SpotBoard(Widget, can_focus=True):
         return ((first + last) / 2, row * 2.0)
 
     def nearest(self, dx: int, dy: int) -> Hashable | None:
-        """The spot the cursor moves to in direction (dx, dy): the closest
-        one in that half-plane, preferring those straight ahead."""
+        """The spot the cursor moves to in direction (dx, dy), by geometry
+        alone (``action_move`` adds the way back).
+
+        Left and right: the closest spot whose centre lies that way,
+        preferring those on the same row. Up and down: the closest spot on
+        a row that way, aimed at the goal column (where the last sideways
+        move, click or choice left the cursor), as a text editor does, so
+        that Up Up Up goes straight up a hex map instead of drifting. Ties
+        go to the spot further up, then further left: the same every time."""
         candidates = [s for s in (self.selectable or self.spot_cells) if s in self.spot_cells]
         if not candidates:
             return None
         if self.cursor not in self.spot_cells:
             return min(candidates, key=lambda spot: (self._centre(spot)[1], self._centre(spot)[0]))
         x0, y0 = self._centre(self.cursor)
-        best, best_cost = None, float("inf")
+        aim = x0 if dx or self.goal is None else self.goal
+        best, best_cost = None, None
         for spot in candidates:
             x, y = self._centre(spot)
             along = (x - x0) * dx + (y - y0) * dy
             if spot == self.cursor or along <= 0:
                 continue
-            across = abs((x - x0) * dy) + abs((y - y0) * dx)
-            cost = along + 2 * across
-            if cost < best_cost:
+            across = abs(x - aim) if dy else abs(y - y0)
+            cost = (along + 2 * across, y, x)
+            if best_cost is None or cost < best_cost:
                 best, best_cost = spot, cost
         return best
 
@@ -126,10 +156,25 @@ class SpotBoard(Widget, can_focus=True):
                 self.post_message(self.CursorMoved(self, spot))
 
     def action_move(self, dx: int, dy: int) -> None:
-        spot = self.nearest(dx, dy)
-        if spot is not None:
-            self.point_at(spot)
-            self.post_message(self.CursorMoved(self, spot))
+        """Move the cursor one step. A step against the last one goes back
+        where that one started (Up then Down returns, on any layout), however
+        the geometry would have it; other steps follow ``nearest``."""
+        cursor, goal = self.cursor, self.goal
+        if self.trail and self.trail[-1][1] == (-dx, -dy) and self.trail[-1][2] == cursor:
+            spot, _, _, goal = self.trail.pop()
+        else:
+            spot = self.nearest(dx, dy)
+            if spot is None:
+                return
+            if cursor in self.spot_cells:
+                self.trail = [*self.trail[-63:], (cursor, (dx, dy), spot, goal)]
+            if dx or goal is None:
+                # Sideways, or the first step from where a click or a choice put
+                # it: Up and Down aim from here on.
+                goal = self._centre(spot if dx or cursor not in self.spot_cells else cursor)[0]
+        self.cursor, self.goal = spot, goal
+        self.refresh()
+        self.post_message(self.CursorMoved(self, spot))
 
     def action_choose(self) -> None:
         if self.cursor is not None:

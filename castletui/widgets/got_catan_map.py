@@ -8,7 +8,7 @@ rules' ``spot()`` names them: ("corner", id), ("edge", id), ("hex", id).
 
 Owners are told apart twice over, so play without colour (NO_COLOR) reads
 the same: by colour and by letter (a settlement is the owner's capital
-letter, a keep the same letter inverted, a road the owner's small letter
+letter, a keep the same letter twice, a road the owner's small letter
 along the path). Only box drawing and plain symbols are used.
 
 Two scales fit the room there is: compact (3 columns and 1 row per grid
@@ -45,11 +45,20 @@ SHORT_RESOURCE = {"brick": "bri", "grain": "gra", "lumber": "lum", "ore": "ore",
 """Three letters per resource where a hex has only three columns."""
 
 PIP = "\u2022"  # •
+
 EMPTY_CORNER = "\u00b7"  # ·
 DIAGONAL_DOWN = "\u2572"  # ╲
 DIAGONAL_UP = "\u2571"  # ╱
 UPRIGHT = "\u2502"  # │
 HEAVY = {UPRIGHT: "\u2503"}  # ┃: a road on an upright path (no heavy diagonals exist)
+
+
+def keep_letters(letter: str) -> str:
+    """A keep is its owner's letter twice, "SS" (it collects double): told
+    from a settlement's "S" without colour and not by reverse video, which
+    is the cursor's. The second letter covers the first cell of the path
+    east of the corner, never the cell of a road's letter."""
+    return letter * 2
 
 
 @dataclass(frozen=True)
@@ -214,6 +223,9 @@ class GotCatanMap(SpotBoard):
     def place(self, spot, row: int, first: int, last: int) -> None:
         super().place(spot, row, first + self.shift, last + self.shift)
 
+    def also_at(self, spot, row: int, first: int, last: int) -> None:
+        super().also_at(spot, row, first + self.shift, last + self.shift)
+
     def draws(self, spot) -> bool:
         """Every place but the Wall's sections (the Wall board draws those)."""
         return isinstance(spot, tuple) and spot[0] != "section"
@@ -293,6 +305,8 @@ class GotCatanMap(SpotBoard):
                 north_row + scale.number_row, number_column, number_text, self._spot_style(spot, number_style)
             )
             self.place(spot, north_row + scale.number_row, number_column, number_column + 2)
+            for row, first, last in shape.hex_inside[hex_id]:
+                self.also_at(spot, row, first, last)  # a click inside the hex (its paths are claimed later)
             if hex_id == state.tormund:
                 word = "[T]" if scale is COMPACT else "TORMUND"
                 put(north_row + scale.tormund_row, centre - len(word) // 2, word, TORMUND)
@@ -328,6 +342,8 @@ class GotCatanMap(SpotBoard):
                 for cell_row, cell_column, glyph in cells:
                     put(cell_row, cell_column, glyph, style)
             self.place(spot, row, column, column)
+            for cell_row, cell_column, _ in cells:
+                self.also_at(spot, cell_row, cell_column, cell_column)  # a click anywhere on the path
 
     def _draw_corners(self, state: SeatView, shape: Geometry, put, letters: list[str]) -> None:
         keeps = {corner for player in state.players for corner in player.keeps}
@@ -337,7 +353,7 @@ class GotCatanMap(SpotBoard):
             if owner < 0:
                 glyph, style = EMPTY_CORNER, CORNER
             elif corner in keeps:
-                glyph, style = letters[owner], Style(color=PLAYER_INK[owner], bold=True, reverse=True)
+                glyph, style = keep_letters(letters[owner]), Style(color=PLAYER_INK[owner], bold=True)
             else:
                 glyph, style = letters[owner], Style(color=PLAYER_INK[owner], bold=True)
             if spot in self.selectable and owner < 0:
@@ -349,7 +365,7 @@ class GotCatanMap(SpotBoard):
         ink = [Style(color=PLAYER_INK[seat], bold=True) for seat in range(len(state.players))]
         first = Text(no_wrap=True, overflow="crop")
         first.append("S", ink[0]).append(" settlement ")
-        first.append("S", ink[0] + Style(reverse=True)).append(" keep ")
+        first.append(keep_letters("S"), ink[0]).append(" keep ")
         first.append("s", ink[0]).append(" road ")
         first.append("+", OFFERED).append(" free ")
         first.append("[T]" if scale is COMPACT else "TORMUND", TORMUND).append(" Tormund")

@@ -1,11 +1,14 @@
 """The trade dialog of A Game of Thrones Catan: how many of each resource
 to give and to get, to one player or to everyone, then offer.
 
-One small grid widget holds the counts (arrows or hjkl move, + and - or a
-digit change a count, left and right on the last row choose to whom); the
-dialog asks the rules whether the offer may be made (``refusal``, in their
-words) and dismisses with the ``OfferTrade`` or None. The answers and the
-offerer's pick are decisions of their own, made in the action bar.
+Every field is reached with Tab (and Shift+Tab) and says how to change
+it: the counts grid (arrows or hjkl move, + and - or a digit change a
+count), the "To" field (Left and Right choose to whom; Down from the
+grid's last row reaches it too), then the Offer and Cancel buttons. The
+dialog asks the rules whether the offer may be made (``refusal``, in
+their words) and dismisses with the ``OfferTrade`` or None. The answers
+and the offerer's pick are decisions of their own, made in the action
+bar.
 """
 
 from __future__ import annotations
@@ -31,7 +34,7 @@ GIVE, GET = 0, 1
 
 
 class TradeGrid(Widget, can_focus=True):
-    """Give and get counts per resource, and to whom."""
+    """Give and get counts per resource."""
 
     DEFAULT_CSS = "TradeGrid { height: auto; width: 1fr; }"
     BINDINGS = [
@@ -42,18 +45,17 @@ class TradeGrid(Widget, can_focus=True):
         Binding("plus,equals_sign,space", "change(1)", "More", show=False),
         Binding("minus", "change(-1)", "Fewer", show=False),
     ]
+    HINT = "arrows move; + - or a digit sets"
 
     class Changed(Message):
         """The offer in the grid changed."""
 
-    def __init__(self, hand: tuple[str, ...], targets: list[str], **kwargs) -> None:
+    def __init__(self, hand: tuple[str, ...], **kwargs) -> None:
         super().__init__(**kwargs)
         self.hand = hand
-        self.targets = targets  # "everyone", then the other players' names
         self.counts = {resource: [0, 0] for resource in RESOURCES}
-        self.row = 0  # a resource, or len(RESOURCES): the "to" row
+        self.row = 0  # a resource
         self.column = GIVE
-        self.target = 0
 
     def render(self) -> Text:
         text = Text(no_wrap=True, overflow="crop")
@@ -66,10 +68,7 @@ class TradeGrid(Widget, can_focus=True):
                 style = Style(reverse=True, bold=True) if mark.startswith("[") and self.has_focus else None
                 text.append(f" {mark} ", style if count or style else Style(dim=True))
             text.append("\n")
-        to = f"< {self.targets[self.target]} >"
-        text.append("To: ")
-        chosen = self.row == len(RESOURCES)
-        text.append(to, Style(reverse=True, bold=True) if chosen and self.has_focus else Style(bold=True))
+        text.append(self.HINT, Style(bold=self.has_focus, dim=not self.has_focus))
         return text
 
     def on_focus(self) -> None:
@@ -80,18 +79,16 @@ class TradeGrid(Widget, can_focus=True):
 
     def action_move(self, dx: int, dy: int) -> None:
         if dy:
-            self.row = (self.row + dy) % (len(RESOURCES) + 1)
-        elif self.row == len(RESOURCES):
-            self.target = (self.target + dx) % len(self.targets)
-            self.post_message(self.Changed())
+            if self.row + dy >= len(RESOURCES):
+                # Down past the last resource: on to the "To" field, as Tab goes.
+                self.screen.focus_next()
+                return
+            self.row = max(0, self.row + dy)
         else:
             self.column = GET if dx > 0 else GIVE
         self.refresh()
 
     def action_change(self, by: int) -> None:
-        if self.row == len(RESOURCES):
-            self.action_move(by, 0)
-            return
         resource = RESOURCES[self.row]
         counts = self.counts[resource]
         counts[self.column] = max(0, min(counts[self.column] + by, 19))
@@ -101,7 +98,7 @@ class TradeGrid(Widget, can_focus=True):
         self.post_message(self.Changed())
 
     def on_key(self, event) -> None:
-        if event.character and event.character.isdigit() and self.row < len(RESOURCES):
+        if event.character and event.character.isdigit():
             resource = RESOURCES[self.row]
             self.counts[resource][self.column] = 0
             self.action_change(int(event.character))
@@ -118,12 +115,53 @@ class TradeGrid(Widget, can_focus=True):
         return OfferTrade.of(give, get, -1)
 
 
+class TradeTarget(Widget, can_focus=True):
+    """To whom the offer goes: everyone, or one other player."""
+
+    DEFAULT_CSS = "TradeTarget { height: auto; width: 1fr; }"
+    BINDINGS = [
+        Binding("left,h,minus", "turn(-1)", "Previous", show=False),
+        Binding("right,l,plus,equals_sign,space", "turn(1)", "Next", show=False),
+        Binding("up,k", "app.focus_previous", "Counts", show=False),
+        Binding("down,j", "app.focus_next", "Buttons", show=False),
+    ]
+    HINT = "Left/Right: to whom"
+
+    class Changed(Message):
+        """Another player (or everyone) was chosen."""
+
+    def __init__(self, targets: list[str], **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.targets = targets  # "everyone", then the other players' names
+        self.target = 0
+
+    def render(self) -> Text:
+        text = Text(no_wrap=True, overflow="crop")
+        text.append("To: ")
+        chosen = Style(reverse=True, bold=True) if self.has_focus else Style(bold=True)
+        text.append(f"< {self.targets[self.target]} >", chosen)
+        text.append(f"  {self.HINT}", Style(bold=self.has_focus, dim=not self.has_focus))
+        return text
+
+    def on_focus(self) -> None:
+        self.refresh()
+
+    def on_blur(self) -> None:
+        self.refresh()
+
+    def action_turn(self, step: int) -> None:
+        self.target = (self.target + step) % len(self.targets)
+        self.refresh()
+        self.post_message(self.Changed())
+
+
 class TradeDialog(ModalScreen[OfferTrade | None]):
     """Build an offer to the other players; dismisses with it, or None."""
 
     BINDINGS = [
         Binding("escape", "cancel", "Cancel"),
-        Binding("enter", "offer", "Offer", priority=True),
+        # Not a priority key: on the Cancel button Enter cancels.
+        Binding("enter", "offer", "Offer"),
     ]
     CSS = """
     TradeDialog .trade-dialog { width: 46; }
@@ -142,8 +180,9 @@ class TradeDialog(ModalScreen[OfferTrade | None]):
         targets = ["everyone"] + [self.names[other] for other in self.others]
         with Vertical(classes="dialog trade-dialog"):
             yield Plain(f"{self.names[self.seat]}, offer a trade", classes="dialog-question")
-            yield Plain("arrows, + - or digits; Enter offers", classes="dialog-help")
-            yield TradeGrid(hand, targets, id="trade-grid")
+            yield Plain("Tab: next field; Enter offers; Esc cancels", classes="dialog-help")
+            yield TradeGrid(hand, id="trade-grid")
+            yield TradeTarget(targets, id="trade-to")
             yield Plain("", id="trade-status")
             with Horizontal(classes="dialog-buttons"):
                 yield Button(plain("Offer"), variant="primary", id="offer")
@@ -154,9 +193,9 @@ class TradeDialog(ModalScreen[OfferTrade | None]):
         self.show_status()
 
     def current(self) -> OfferTrade:
-        grid = self.query_one(TradeGrid)
-        offer = grid.offer()
-        to = -1 if grid.target == 0 else self.others[grid.target - 1]
+        offer = self.query_one(TradeGrid).offer()
+        target = self.query_one(TradeTarget).target
+        to = -1 if target == 0 else self.others[target - 1]
         return OfferTrade(offer.give, offer.get, to)
 
     def show_status(self) -> None:
@@ -167,6 +206,7 @@ class TradeDialog(ModalScreen[OfferTrade | None]):
         self.query_one("#offer", Button).disabled = bool(reason)
 
     @on(TradeGrid.Changed)
+    @on(TradeTarget.Changed)
     def grid_changed(self) -> None:
         self.show_status()
 

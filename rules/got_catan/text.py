@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from castletui.rules.core import Event, seat_ref, top
 
-from .board import BOARDS
+from .board import BOARDS, SIDE_NAMES
 from .chance import UNSEEN
 from .edition import HIDDEN, development_title
 from .layers import LAYERS
@@ -71,10 +71,34 @@ def corner_name(state: State, corner: int) -> str:
     return f"corner {corner} ({_hexes_by(state, board.corner_hexes[corner])})"
 
 
-def edge_name(state: State, edge: int) -> str:
-    """ "path 30 (hills 4, pasture 8)"."""
+def _hex_words(state: State, hex_id: int) -> str:
+    """ "hills 4", with where it lies ("hills 4 at r1c2") when another hex
+    reads the same; "the 4 at r0c2" before its terrain is laid."""
     board = BOARDS[len(state.players)]
-    return f"path {edge} ({_hexes_by(state, board.edge_hexes[edge])})"
+    number, terrain = board.hex_numbers[hex_id], state.terrain[hex_id]
+    if not terrain:
+        return f"the {number} at {board.hex_names[hex_id]}"
+    twins = [h for h in range(board.hexes) if state.terrain[h] == terrain and board.hex_numbers[h] == number]
+    where = f" at {board.hex_names[hex_id]}" if len(twins) > 1 else ""
+    return f"{terrain} {number}{where}"
+
+
+def edge_place(state: State, edge: int) -> str:
+    """Which path it is, in words a player finds on the map: "between
+    hills 4 and pasture 8" (two hexes share one path), or "on the NE side
+    of hills 4" for a path of the border (one hex)."""
+    board = BOARDS[len(state.players)]
+    hexes = board.edge_hexes[edge]
+    if len(hexes) == 2:
+        return f"between {_hex_words(state, hexes[0])} and {_hex_words(state, hexes[1])}"
+    side = SIDE_NAMES[board.hex_edges[hexes[0]].index(edge)]
+    return f"on the {side} side of {_hex_words(state, hexes[0])}"
+
+
+def edge_name(state: State, edge: int) -> str:
+    """ "the path between hills 4 and pasture 8", "the path on the NE side
+    of hills 4"."""
+    return f"the path {edge_place(state, edge)}"
 
 
 def cards_words(cards: tuple[str, ...]) -> str:
@@ -105,7 +129,7 @@ def label(view: State, action) -> str:
     if isinstance(action, Roll):
         return "Roll the dice"
     if isinstance(action, BuildRoad):
-        return f"Road on {edge_name(view, action.edge)}"
+        return f"Road {edge_place(view, action.edge)}"
     if isinstance(action, BuildSettlement):
         return f"Settlement on {corner_name(view, action.corner)}"
     if isinstance(action, BuildKeep):
@@ -179,7 +203,7 @@ def describe(state: State, action) -> str:
         return f"{who} steals {one_card(action.resource)} from {seat_ref(victim)}."
     if isinstance(action, BuildRoad):
         verb = {"place-road": "places a road", "free-road": "builds a free road"}.get(kind, "builds a road")
-        return f"{who} {verb} on {edge_name(state, action.edge)}."
+        return f"{who} {verb} {edge_place(state, action.edge)}."
     if isinstance(action, BuildSettlement):
         verb = "places a settlement" if kind == "place-settlement" else "builds a settlement"
         return f"{who} {verb} on {corner_name(state, action.corner)}."

@@ -34,7 +34,7 @@ from ..state import (
     TradeOneForOne,
     WildlingDie,
 )
-from ..text import edge_name, hex_name, one_card
+from ..text import edge_name, edge_place, hex_name, one_card
 from .chance import token_words
 
 
@@ -83,7 +83,7 @@ def label(view: State, action) -> str:
     if isinstance(action, TradeOneForOne):
         return f"1 {action.give} for 1 {action.get} (Bowen Marsh)"
     if isinstance(action, RedirectRoad):
-        return f"Move the road on path {action.edge} to {edge_name(view, action.to)}"
+        return f"Move the road {edge_place(view, action.edge)} to {edge_name(view, action.to)}"
     if isinstance(action, ChooseDevelopment):
         return f"Buy a development card, choosing from the top 3{_substitute(action.instead_of, action.pay)}"
     if isinstance(action, PickDevelopment):

@@ -12,7 +12,7 @@ from castletui.rules.got_catan import RESOURCES, BuildRoad, BuildSettlement
 from castletui.screens.dialogs import CurtainScreen
 from castletui.screens.got_catan import GotCatanScreen
 from castletui.widgets.got_catan_map import GotCatanMap
-from castletui.widgets.got_catan_trade import TradeDialog, TradeGrid
+from castletui.widgets.got_catan_trade import TradeDialog, TradeTarget
 from tests.app.driving import StillApp, open_table, screen_text, settle
 from tests.app.got_catan.helpers import at, new_session, play_until, press_until, top
 
@@ -145,12 +145,13 @@ async def test_an_offer_made_in_the_trade_dialog_is_accepted_by_another_person(t
         await pilot.press("t")
         await settle(pilot)
         assert isinstance(app.screen, TradeDialog)
-        grid = app.screen.query_one(TradeGrid)
         await pilot.press(*["down"] * RESOURCES.index(give), "1")
         moves = RESOURCES.index(get) - RESOURCES.index(give)
         await pilot.press(*[("down" if moves > 0 else "up")] * abs(moves), "right", "1")
         await pilot.press(*["down"] * (len(RESOURCES) - RESOURCES.index(get)), "right")  # to Bran
-        assert grid.targets[grid.target] == "Bran"
+        to = app.screen.query_one(TradeTarget)
+        assert app.screen.focused is to
+        assert to.targets[to.target] == "Bran"
         assert "Offer 1 " in str(app.screen.query_one("#trade-status").render())
         await pilot.press("enter")
         await settle(pilot)

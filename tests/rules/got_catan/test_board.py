@@ -2,12 +2,16 @@
 counts, stable ids, adjacency, borderlands and trade routes."""
 
 import collections
+import random
 
+import castletui.rules.got_catan as game
 import pytest
 from castletui.rules.got_catan.board import BOARDS
 from castletui.rules.got_catan.edition import LAYOUTS, RESOURCES
+from castletui.rules.got_catan.text import edge_place
+from msgspec.structs import replace
 
-from .helpers import corner, edge
+from .helpers import config, corner, edge
 
 
 @pytest.mark.parametrize(("seats", "hexes", "corners", "edges"), [(4, 21, 62, 82), (3, 16, 48, 63)])
@@ -90,3 +94,20 @@ def test_number_tokens_and_terrain_are_as_proposed():
         "fields": 3,
         "mountains": 3,
     }
+
+
+@pytest.mark.parametrize("seats", [3, 4])
+@pytest.mark.parametrize("seed", [0, 1, 2, 3])
+def test_every_path_has_words_of_its_own(seats, seed):
+    """A road's line says which path it is: between two hexes, or a border
+    hex's side (issue 28: "path 30 (hills 4)" named any of a hex's border
+    paths), also where two hexes read alike."""
+    board = BOARDS[seats]
+    terrain = list(board.beginner_terrain)
+    random.Random(seed).shuffle(terrain)
+    state = replace(game.setup(config(seats)), terrain=tuple(terrain))
+    words = [edge_place(state, e) for e in range(board.edges)]
+    assert len(set(words)) == len(words)
+    assert all(w.startswith(("between ", "on the ")) for w in words)
+    first = board.hex_names[0]
+    assert edge_place(state, edge(seats, first, "NW")).startswith("on the NW side of ")
