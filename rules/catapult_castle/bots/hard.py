@@ -15,20 +15,22 @@ the hard bot is the rule-of-thumb bot with its steadier aim, as before."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace as replace_hooks
 
-from castletui.rules.core import search
+from castletui.rules.core import sample_outcome, search
 from msgspec.structs import replace
 
 from ..apply import apply
-from ..chance import chance_outcomes
-from ..edition import DECK_COUNTS, HIDDEN, KINDS
+from ..chance import chance_outcomes, landing_outcomes
+from ..edition import DECK_COUNTS, DISTANCES, HIDDEN, KINDS, NEIGHBOURS
 from ..flow import to_move
 from ..legal import legal_actions
-from ..pieces import is_solo, own_deck
-from ..scoring import evaluate, result
+from ..pieces import is_solo, own_deck, targets
+from ..scoring import evaluate, ranking, result
+from ..shots import landing_odds
 from ..state import Aim, Card, Pile, State
 from ..view import view
-from .rule_of_thumb import LEVEL_ACCURACY, _accuracy
+from .rule_of_thumb import ACCURACY_SPREAD, LEVEL_ACCURACY, Style, _accuracy
 from .rule_of_thumb import bot_action as thumb_action
 
 _KEY_ACCURACY = LEVEL_ACCURACY["normal"]
@@ -83,8 +85,84 @@ def determinize(seen: State, seat: int, rng: random.Random) -> State:
     return replace(seen, hands=hands, stacks=stacks, decks=tuple(decks))
 
 
+RIVAL_TOWER = 4.0
+"""What a tower taken from the leading rival is worth beside a neutral one
+(1), a tower from any other rival half as much: measured, not reasoned
+(seeded games of the rule-of-thumb bot, 2 players: weighing a rival's tower
+as the 2 it swings in the standing gained nothing, 4 gained the most). A
+rival who runs out of towers ends the game, and one losing towers has no
+spare to stack."""
+
+
+def _capture(state: State, square: int, strong: bool, leader: int) -> float:
+    """What taking the top of ``square`` (a Strong Ammo: the stack) is worth."""
+    towers = state.stacks[square].towers
+    taken = len(towers) if strong and len(towers) > 1 else 1
+    gain = taken + 0.1 * sum(towers[len(towers) - taken :])
+    victim = state.mat_owner[square // 4]
+    if victim >= 0:
+        gain += taken * (RIVAL_TOWER if victim == leader else RIVAL_TOWER / 2)
+    return gain
+
+
+def _sharp_target(state: State, seat: int, level: str, strong: bool, magic: bool) -> tuple[float, int, int]:
+    """(value, square, -1) of the shot worth most on average, counting what a
+    near miss drops into (the rule-of-thumb bot counts only the tower aimed
+    at): a tower next to the target that is not the seat's own is taken too."""
+    stacks = state.stacks
+    own = state.seat_mats[seat]
+    leader = next(s for s in ranking(state) if s != seat)
+    expected = LEVEL_ACCURACY["normal"]
+    best = (-1.0, -1, -1)
+    for q in targets(state, seat):
+        stack = stacks[q]
+        near_by = [n for n in NEIGHBOURS[q] if stacks[n].towers]
+        odds = landing_odds(
+            expected, DISTANCES[own][q], len(stack.towers), magic, stack.roof >= 0, bool(near_by)
+        )
+        value = 0.3 * odds.roof if stack.roof >= 0 else odds.target * _capture(state, q, strong, leader)
+        for n in near_by:
+            if n // 4 != own and stacks[n].roof < 0:
+                value += odds.near / len(near_by) * _capture(state, n, strong, leader)
+        if value > best[0]:
+            best = (value, q, -1)
+    return best
+
+
+SHARP = Style(_sharp_target, plenty=0)
+"""The hard bot's own turns: the sharper aim above, and Extra Shot played
+whenever the supply lasts (measured against waiting for plenty of ammo)."""
+
+
 def _policy(state: State, rng: random.Random):
     return thumb_action(state, "normal", rng)
+
+
+def _own_policy(state: State, rng: random.Random):
+    return thumb_action(state, "normal", rng, SHARP)
+
+
+def _policies(seat: int):
+    """The playouts' bots: the searching seat plays its sharper turns, every
+    other seat the normal bot (what the search expects of them)."""
+
+    def policy(state: State, rng: random.Random):
+        if to_move(state) == seat:
+            return _own_policy(state, rng)
+        return _policy(state, rng)
+
+    return policy
+
+
+def _cut_at(turn: int):
+    """Playouts stop as the turn ``turn`` begins: every choice is then
+    weighed at the same point of the game (a cut after so many plies would
+    weigh an Extra Shot's turn against the rival's next turn)."""
+
+    def cut(state: State) -> bool:
+        return state.turn_number >= turn and state.pending[-1].kind == "turn" and not state.shot_taken
+
+    return cut
 
 
 def _canonical(action):
@@ -103,10 +181,32 @@ def _choices(state: State) -> list:
     return list(dict.fromkeys(_canonical(action) for action in legal_actions(state)))
 
 
+def _chance(state: State, luck: int):
+    """Chance in a search round, the same for both sides of a duel at the
+    same point of the game: a shot's aim and landing are drawn from the
+    round's ``luck`` and the shot's turn and number, so the two sides' shots
+    of the same turn hit or miss together as far as their odds allow (a
+    card from the deck's size, whatever was drawn before)."""
+    top = state.pending[-1]
+    if top.kind == "land":
+        draw = random.Random(hash((luck, state.turn_number, state.shots_left, state.shot_taken)))
+        # Whoever shoots aims as the normal bot does (the search's model of every seat).
+        accuracy = max(0, min(100, round(draw.gauss(_KEY_ACCURACY, ACCURACY_SPREAD))))
+        return sample_outcome(landing_outcomes(state, replace(top, accuracy=accuracy)), draw)
+    pile = state.decks[top.deck] if 0 <= top.deck < len(state.decks) else None
+    size = pile.size if pile is not None else 0
+    draw = random.Random(hash((luck, state.turn_number, top.kind, top.deck, size)))
+    return sample_outcome(chance_outcomes(state), draw)
+
+
 def _value(state: State, seat: int) -> float:
     # evaluate: 10 a tower standing; a tower ahead is most of a win.
     return search.win_chance(evaluate(state, seat), 8.0)
 
+
+TURNS_AHEAD = 1
+"""How far a playout goes: to the seat's turn after this many of its next turns
+(each seat's turn played once more, then the value)."""
 
 HOOKS = search.Hooks(
     game=search.Rules(to_move, legal_actions, chance_outcomes, apply, view, result),
@@ -116,7 +216,9 @@ HOOKS = search.Hooks(
     choices=_choices,
     canonical=_canonical,
     realize=_realize,
-    depth=8,
+    chance=_chance,
+    duel_by_policy=True,
+    depth=60,
     rounds=100,
 )
 
@@ -125,4 +227,8 @@ def hard_action(state: State, rng: random.Random):
     """The hard bot's choice for whoever is to move."""
     if is_solo(state) or state.mode == "table" or to_move(state) < 0:
         return thumb_action(state, "hard", rng)
-    return search.search_action(HOOKS, state, rng)
+    seat = to_move(state)
+    hooks = replace_hooks(
+        HOOKS, policy=_policies(seat), cut=_cut_at(state.turn_number + TURNS_AHEAD * state.seats)
+    )
+    return search.search_action(hooks, state, rng)

@@ -14,6 +14,8 @@ Strong Ammo.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from dataclasses import dataclass
 
 from castletui.rules.catapult_castle.chance import chance_outcomes
 from castletui.rules.catapult_castle.edition import (
@@ -144,7 +146,22 @@ def _wants_extra_shot(state: State, seat: int, value: float, square: int) -> boo
     return max(seats, key=lambda s: keys[s]) == seat
 
 
-def _turn(state: State, seat: int, level: str, rng: random.Random) -> Action:
+@dataclass(frozen=True)
+class Style:
+    """How the bot weighs its shots: ``target(state, seat, level, strong,
+    magic)`` gives (value, square, firing mat) of the shot it takes, and
+    Extra Shot is played while the supply holds ``plenty`` ammo (plus 4 per
+    shot already owed). The normal bot's own is :data:`USUAL`; the hard bot
+    plays its turns in a sharper one."""
+
+    target: Callable[[State, int, str, bool, bool], tuple[float, int, int]]
+    plenty: int = PLENTY_OF_AMMO
+
+
+USUAL = Style(_best_target)
+
+
+def _turn(state: State, seat: int, level: str, rng: random.Random, style: Style = USUAL) -> Action:
     hand = state.hands[seat]
     can_play = not state.shot_taken and not state.beginner
     if can_play and ROOF in hand:
@@ -157,7 +174,7 @@ def _turn(state: State, seat: int, level: str, rng: random.Random) -> Action:
         return REARRANGE
     strong = state.strong_ammo or (can_play and STRONG_AMMO in hand)
     magic = state.magic_toss or (can_play and MAGIC_TOSS in hand)
-    value, q, from_mat = _best_target(state, seat, level, strong, magic)
+    value, q, from_mat = style.target(state, seat, level, strong, magic)
     if state.shot_taken and not _wants_extra_shot(state, seat, value, q):
         return SKIP_EXTRA_SHOT
     if q < 0:  # nothing worth aiming at: any legal shot will do
@@ -170,7 +187,7 @@ def _turn(state: State, seat: int, level: str, rng: random.Random) -> Action:
             return PLAYS[STRONG_AMMO]
         if MAGIC_TOSS in hand and not state.magic_toss and (DISTANCES[corner][q] >= 3.5 or height > 1):
             return PLAYS[MAGIC_TOSS]
-        if EXTRA_SHOT in hand and state.supply >= PLENTY_OF_AMMO + 4 * state.shots_left:
+        if EXTRA_SHOT in hand and state.supply >= style.plenty + 4 * state.shots_left:
             return PLAYS[EXTRA_SHOT]
     if state.mode == "table":
         return SHOOT_FROM[from_mat] if from_mat >= 0 else SHOOT
@@ -235,8 +252,9 @@ def _place(state: State, seat: int) -> Action:
     return PLACES[SQUARE_NAMES[min(squares, key=exposure) % 4]]
 
 
-def bot_action(state: State, level: str, rng: random.Random) -> Action:
-    """The bot's answer to the decision on top, for seat ``to_move(state)``."""
+def bot_action(state: State, level: str, rng: random.Random, style: Style = USUAL) -> Action:
+    """The bot's answer to the decision on top, for seat ``to_move(state)``
+    (its turns played in ``style``)."""
     mover = to_move(state)
     if mover is None:
         raise ValueError("The game is over: nothing to decide.")
@@ -245,7 +263,7 @@ def bot_action(state: State, level: str, rng: random.Random) -> Action:
         return sample_outcome(outcomes, rng) if outcomes else LAND_NOWHERE
     top = state.pending[-1]
     if top.kind == "turn":
-        return _turn(state, top.seat, level, rng)
+        return _turn(state, top.seat, level, rng, style)
     if top.kind == "place":
         return _place(state, top.seat)
     if top.kind == "stack_card":
