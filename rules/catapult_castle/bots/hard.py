@@ -27,10 +27,9 @@ from ..flow import to_move
 from ..legal import legal_actions
 from ..pieces import is_solo, own_deck, targets
 from ..scoring import evaluate, ranking, result
-from ..shots import landing_odds
 from ..state import Aim, Card, Pile, State
 from ..view import view
-from .rule_of_thumb import ACCURACY_SPREAD, LEVEL_ACCURACY, Style, _accuracy
+from .rule_of_thumb import ACCURACY_SPREAD, LEVEL_ACCURACY, Style, _accuracy, odds_of
 from .rule_of_thumb import bot_action as thumb_action
 
 _KEY_ACCURACY = LEVEL_ACCURACY["normal"]
@@ -85,13 +84,12 @@ def determinize(seen: State, seat: int, rng: random.Random) -> State:
     return replace(seen, hands=hands, stacks=stacks, decks=tuple(decks))
 
 
-RIVAL_TOWER = 4.0
-"""What a tower taken from the leading rival is worth beside a neutral one
-(1), a tower from any other rival half as much: measured, not reasoned
-(seeded games of the rule-of-thumb bot, 2 players: weighing a rival's tower
-as the 2 it swings in the standing gained nothing, 4 gained the most). A
-rival who runs out of towers ends the game, and one losing towers has no
-spare to stack."""
+RIVAL_TOWER = 2.0
+"""What a tower taken from the leading rival is worth beyond a neutral one
+(1), a tower from any other rival half as much. Measured on seeded games of
+the rule-of-thumb bot against normal, 2 players, 2000 games each: 1 to 8
+all play within a few points of each other, 2 the best; the rival's loss
+is the standing's swing, and a rival out of towers ends the game."""
 
 
 def _capture(state: State, square: int, strong: bool, leader: int) -> float:
@@ -117,9 +115,7 @@ def _sharp_target(state: State, seat: int, level: str, strong: bool, magic: bool
     for q in targets(state, seat):
         stack = stacks[q]
         near_by = [n for n in NEIGHBOURS[q] if stacks[n].towers]
-        odds = landing_odds(
-            expected, DISTANCES[own][q], len(stack.towers), magic, stack.roof >= 0, bool(near_by)
-        )
+        odds = odds_of(expected, DISTANCES[own][q], len(stack.towers), magic, stack.roof >= 0, bool(near_by))
         value = 0.3 * odds.roof if stack.roof >= 0 else odds.target * _capture(state, q, strong, leader)
         for n in near_by:
             if n // 4 != own and stacks[n].roof < 0:
@@ -129,9 +125,11 @@ def _sharp_target(state: State, seat: int, level: str, strong: bool, magic: bool
     return best
 
 
-SHARP = Style(_sharp_target, plenty=0)
-"""The hard bot's own turns: the sharper aim above, and Extra Shot played
-whenever the supply lasts (measured against waiting for plenty of ammo)."""
+SHARP = Style(_sharp_target, plenty=None)
+"""The hard bot's own turns: the sharper aim above, and Extra Shot played as
+soon as it is in hand. Against normal over 2000 seeded 2-player games: the
+aim alone with Extra Shot above 4 ammo 56%, Extra Shot at once 60% (the
+normal bot waits for 10 ammo: 50%)."""
 
 
 def _policy(state: State, rng: random.Random):

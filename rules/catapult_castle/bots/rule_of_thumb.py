@@ -13,6 +13,7 @@ Strong Ammo.
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -42,7 +43,7 @@ from castletui.rules.catapult_castle.pieces import (
     towers_on_table,
 )
 from castletui.rules.catapult_castle.scoring import ranking, standing_keys
-from castletui.rules.catapult_castle.shots import landing_odds
+from castletui.rules.catapult_castle.shots import LandingOdds, landing_odds
 from castletui.rules.catapult_castle.state import (
     DONE_REARRANGING,
     GIVES,
@@ -70,6 +71,16 @@ PLENTY_OF_AMMO = 10
 """Extra Shot is played while the supply holds at least this much (more per shot already owed)."""
 
 
+@functools.lru_cache(maxsize=4096)
+def odds_of(
+    accuracy: int, distance: float, height: int, magic: bool, roofed: bool, near_by: bool = True
+) -> LandingOdds:
+    """``shots.landing_odds``, remembered: the bots weigh the same few shots
+    (an expected aim, a distance, a height) thousands of times in the hard
+    bot's playouts."""
+    return landing_odds(accuracy, distance, height, magic, roofed, near_by)
+
+
 def _accuracy(level: str, rng: random.Random) -> int:
     mean = LEVEL_ACCURACY.get(level, LEVEL_ACCURACY["normal"])
     return max(0, min(100, round(rng.gauss(mean, ACCURACY_SPREAD))))
@@ -89,7 +100,7 @@ def _best_target(state: State, seat: int, level: str, strong: bool, magic: bool)
             stack = stacks[q]
             height = len(stack.towers)
             roofed = stack.roof >= 0
-            odds = landing_odds(expected, DISTANCES[corner][q], height, magic, roofed)
+            odds = odds_of(expected, DISTANCES[corner][q], height, magic, roofed)
             if roofed:
                 value = 0.3 * odds.roof  # only worth stripping when nothing better is open
             else:
@@ -151,11 +162,11 @@ class Style:
     """How the bot weighs its shots: ``target(state, seat, level, strong,
     magic)`` gives (value, square, firing mat) of the shot it takes, and
     Extra Shot is played while the supply holds ``plenty`` ammo (plus 4 per
-    shot already owed). The normal bot's own is :data:`USUAL`; the hard bot
-    plays its turns in a sharper one."""
+    shot already owed; None: as soon as it is in hand). The normal bot's own
+    is :data:`USUAL`; the hard bot plays its turns in a sharper one."""
 
     target: Callable[[State, int, str, bool, bool], tuple[float, int, int]]
-    plenty: int = PLENTY_OF_AMMO
+    plenty: int | None = PLENTY_OF_AMMO
 
 
 USUAL = Style(_best_target)
@@ -187,7 +198,9 @@ def _turn(state: State, seat: int, level: str, rng: random.Random, style: Style 
             return PLAYS[STRONG_AMMO]
         if MAGIC_TOSS in hand and not state.magic_toss and (DISTANCES[corner][q] >= 3.5 or height > 1):
             return PLAYS[MAGIC_TOSS]
-        if EXTRA_SHOT in hand and state.supply >= style.plenty + 4 * state.shots_left:
+        if EXTRA_SHOT in hand and (
+            style.plenty is None or state.supply >= style.plenty + 4 * state.shots_left
+        ):
             return PLAYS[EXTRA_SHOT]
     if state.mode == "table":
         return SHOOT_FROM[from_mat] if from_mat >= 0 else SHOOT
