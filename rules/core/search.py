@@ -93,9 +93,9 @@ class Hooks:
       same turn, whatever came before), the outcome drawn from ``luck`` (a
       number per round) and that point; without it chance is drawn in turn
       from the round's random stream;
-    - ``duel_by_policy``: in a duel the seat's later choices are the normal
-      bot's, not the tree's (whose untried choices, drawn at random, blur
-      the pair where a choice is only the first step of a turn);
+    - ``duel_by_policy``: in a duel the seat's later choices are the
+      ``policy``'s, not the tree's (whose untried choices, drawn at random,
+      blur the pair where a choice is only the first step of a turn);
     - ``depth``: plies the normal bots play below the tree before ``value``;
     - ``rounds``: the work budget when nobody gives one;
     - ``explore``: UCB's exploration weight; ``tree_share`` of the work goes
@@ -288,7 +288,7 @@ def _round(
         if mover == seat and node is not None:
             if forced is not None:  # a duel: the seat's own later choices still come from the tree...
                 action, expanded, forced = forced, forced not in node.visits, None
-                if hooks.duel_by_policy:  # ...or from the normal bot
+                if hooks.duel_by_policy:  # ...or from the policy
                     expanded = True
             else:
                 action, expanded = _select(node, list(choices(state)), hooks.explore, rng)
