@@ -5,7 +5,8 @@
   the same odds hit or miss together.
 - Its own turns aim counting what a near miss takes (the rule-of-thumb bot
   counts only the tower aimed at).
-- The search draws its rounds' chance through that hook.
+- The search draws its rounds' chance through that hook, and a duel's later
+  choices are the playout policy's.
 """
 
 from __future__ import annotations
@@ -70,3 +71,24 @@ def test_the_search_draws_its_rounds_chance_through_the_games_hook():
         action = search.search_action(hooks, state, random.Random(2))
     assert action in g.legal_actions(state) or isinstance(action, Aim)
     assert drawn
+
+
+def test_a_duels_later_choices_are_the_policys_not_the_trees():
+    """A card played in a duel is followed by the playout policy's shot, not
+    a target the tree draws at random (which made card plays look worse)."""
+    state = ready(mode="digital")
+    offered = []
+
+    def choices(world):
+        offered.append(world)
+        return hard._choices(world)
+
+    for by_policy in (True, False):
+        offered.clear()
+        hooks = replace_hooks(hard.HOOKS, duel_by_policy=by_policy)
+        root = search._Node()
+        first = hard._canonical(g.legal_actions(state)[0])
+        root.visits[first] = 1  # tried before: the tree would go on choosing below it
+        root.children[first] = search._Node()
+        search._round(hooks, root, state, 0, random.Random(3), choices, forced=first, luck=5)
+        assert bool(offered) != by_policy
