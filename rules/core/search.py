@@ -88,6 +88,14 @@ class Hooks:
       the choice by its canonical form and plays it realized;
     - ``cut(state)``: where a playout stops early (a decision the normal bot
       takes long to weigh);
+    - ``chance(state, luck)``: where chance should be the same for the two
+      sides of a duel at the same point of the game (the same shot of the
+      same turn, whatever came before), the outcome drawn from ``luck`` (a
+      number per round) and that point; without it chance is drawn in turn
+      from the round's random stream;
+    - ``duel_by_policy``: in a duel the seat's later choices are the
+      ``policy``'s, not the tree's (whose untried choices, drawn at random,
+      blur the pair where a choice is only the first step of a turn);
     - ``depth``: plies the normal bots play below the tree before ``value``;
     - ``rounds``: the work budget when nobody gives one;
     - ``explore``: UCB's exploration weight; ``tree_share`` of the work goes
@@ -104,6 +112,8 @@ class Hooks:
     canonical: Callable[[Any], Any] | None = None
     realize: Callable[[Any, random.Random], Any] | None = None
     cut: Callable[[Any], bool] | None = None
+    chance: Callable[[Any, int], Any] | None = None
+    duel_by_policy: bool = False
     depth: int = 40
     rounds: int = 200
     explore: float = 0.5
@@ -182,7 +192,8 @@ def search_action(hooks: Hooks, state: Any, rng: random.Random) -> Any:
         if done and (time_up() or (timed and time_used() >= hooks.tree_share)):
             break
         world = first if done == 0 else hooks.determinize(seen, seat, rng)
-        _safely(_round, hooks, root, world, seat, rng, choices)
+        luck = rng.getrandbits(64) if hooks.chance else 0
+        _safely(_round, hooks, root, world, seat, rng, choices, luck=luck)
     challenger = _challenger(hooks, root, actions, usual)
     if challenger is None:
         return hooks.realize(usual, rng) if hooks.realize else usual
@@ -195,8 +206,11 @@ def search_action(hooks: Hooks, state: Any, rng: random.Random) -> Any:
             break
         world = hooks.determinize(seen, seat, rng)
         stream = rng.random()
+        luck = int(stream * 2**53)
         values = [
-            _safely(_round, hooks, root, world, seat, random.Random(stream), choices, forced=action)
+            _safely(
+                _round, hooks, root, world, seat, random.Random(stream), choices, forced=action, luck=luck
+            )
             for action in (challenger, usual)
         ]
         if None not in values:
@@ -244,11 +258,19 @@ def _clearly_better(hooks: Hooks, differences: list[float]) -> bool:
 
 
 def _round(
-    hooks: Hooks, root: _Node, state: Any, seat: int, rng: random.Random, choices, forced: Any = None
+    hooks: Hooks,
+    root: _Node,
+    state: Any,
+    seat: int,
+    rng: random.Random,
+    choices,
+    forced: Any = None,
+    luck: int = 0,
 ) -> float:
     """One round from the world ``state``: down the tree (the seat's first
     choice ``forced``, if given), the normal bots below it, the value where it
-    stops, added up along the way down; returns that value."""
+    stops, added up along the way down; returns that value. ``luck``: the
+    round's chance, for a game's ``chance`` hook."""
     game = hooks.game
     node: _Node | None = root
     path: list[tuple[_Node, Any]] = []
@@ -258,11 +280,16 @@ def _round(
         if mover is None:
             break
         if mover == CHANCE:
-            state = game.apply(state, sample_outcome(game.chance_outcomes(state), rng))
+            if hooks.chance is not None:
+                state = game.apply(state, hooks.chance(state, luck))
+            else:
+                state = game.apply(state, sample_outcome(game.chance_outcomes(state), rng))
             continue
         if mover == seat and node is not None:
-            if forced is not None:  # a duel: the seat's own later choices still come from the tree
+            if forced is not None:  # a duel: the seat's own later choices still come from the tree...
                 action, expanded, forced = forced, forced not in node.visits, None
+                if hooks.duel_by_policy:  # ...or from the policy
+                    expanded = True
             else:
                 action, expanded = _select(node, list(choices(state)), hooks.explore, rng)
             path.append((node, action))

@@ -13,7 +13,10 @@ Strong Ammo.
 
 from __future__ import annotations
 
+import functools
 import random
+from collections.abc import Callable
+from dataclasses import dataclass
 
 from castletui.rules.catapult_castle.chance import chance_outcomes
 from castletui.rules.catapult_castle.edition import (
@@ -40,7 +43,7 @@ from castletui.rules.catapult_castle.pieces import (
     towers_on_table,
 )
 from castletui.rules.catapult_castle.scoring import ranking, standing_keys
-from castletui.rules.catapult_castle.shots import landing_odds
+from castletui.rules.catapult_castle.shots import LandingOdds, landing_odds
 from castletui.rules.catapult_castle.state import (
     DONE_REARRANGING,
     GIVES,
@@ -68,6 +71,16 @@ PLENTY_OF_AMMO = 10
 """Extra Shot is played while the supply holds at least this much (more per shot already owed)."""
 
 
+@functools.lru_cache(maxsize=4096)
+def odds_of(
+    accuracy: int, distance: float, height: int, magic: bool, roofed: bool, near_by: bool = True
+) -> LandingOdds:
+    """``shots.landing_odds``, remembered: the bots weigh the same few shots
+    (an expected aim, a distance, a height) thousands of times in the hard
+    bot's playouts."""
+    return landing_odds(accuracy, distance, height, magic, roofed, near_by)
+
+
 def _accuracy(level: str, rng: random.Random) -> int:
     mean = LEVEL_ACCURACY.get(level, LEVEL_ACCURACY["normal"])
     return max(0, min(100, round(rng.gauss(mean, ACCURACY_SPREAD))))
@@ -87,7 +100,7 @@ def _best_target(state: State, seat: int, level: str, strong: bool, magic: bool)
             stack = stacks[q]
             height = len(stack.towers)
             roofed = stack.roof >= 0
-            odds = landing_odds(expected, DISTANCES[corner][q], height, magic, roofed)
+            odds = odds_of(expected, DISTANCES[corner][q], height, magic, roofed)
             if roofed:
                 value = 0.3 * odds.roof  # only worth stripping when nothing better is open
             else:
@@ -144,7 +157,22 @@ def _wants_extra_shot(state: State, seat: int, value: float, square: int) -> boo
     return max(seats, key=lambda s: keys[s]) == seat
 
 
-def _turn(state: State, seat: int, level: str, rng: random.Random) -> Action:
+@dataclass(frozen=True)
+class Style:
+    """How the bot weighs its shots: ``target(state, seat, level, strong,
+    magic)`` gives (value, square, firing mat) of the shot it takes, and
+    Extra Shot is played while the supply holds ``plenty`` ammo (plus 4 per
+    shot already owed; None: as soon as it is in hand). The normal bot's own
+    is :data:`USUAL`; the hard bot plays its turns in a sharper one."""
+
+    target: Callable[[State, int, str, bool, bool], tuple[float, int, int]]
+    plenty: int | None = PLENTY_OF_AMMO
+
+
+USUAL = Style(_best_target)
+
+
+def _turn(state: State, seat: int, level: str, rng: random.Random, style: Style = USUAL) -> Action:
     hand = state.hands[seat]
     can_play = not state.shot_taken and not state.beginner
     if can_play and ROOF in hand:
@@ -157,7 +185,7 @@ def _turn(state: State, seat: int, level: str, rng: random.Random) -> Action:
         return REARRANGE
     strong = state.strong_ammo or (can_play and STRONG_AMMO in hand)
     magic = state.magic_toss or (can_play and MAGIC_TOSS in hand)
-    value, q, from_mat = _best_target(state, seat, level, strong, magic)
+    value, q, from_mat = style.target(state, seat, level, strong, magic)
     if state.shot_taken and not _wants_extra_shot(state, seat, value, q):
         return SKIP_EXTRA_SHOT
     if q < 0:  # nothing worth aiming at: any legal shot will do
@@ -170,7 +198,9 @@ def _turn(state: State, seat: int, level: str, rng: random.Random) -> Action:
             return PLAYS[STRONG_AMMO]
         if MAGIC_TOSS in hand and not state.magic_toss and (DISTANCES[corner][q] >= 3.5 or height > 1):
             return PLAYS[MAGIC_TOSS]
-        if EXTRA_SHOT in hand and state.supply >= PLENTY_OF_AMMO + 4 * state.shots_left:
+        if EXTRA_SHOT in hand and (
+            style.plenty is None or state.supply >= style.plenty + 4 * state.shots_left
+        ):
             return PLAYS[EXTRA_SHOT]
     if state.mode == "table":
         return SHOOT_FROM[from_mat] if from_mat >= 0 else SHOOT
@@ -235,8 +265,9 @@ def _place(state: State, seat: int) -> Action:
     return PLACES[SQUARE_NAMES[min(squares, key=exposure) % 4]]
 
 
-def bot_action(state: State, level: str, rng: random.Random) -> Action:
-    """The bot's answer to the decision on top, for seat ``to_move(state)``."""
+def bot_action(state: State, level: str, rng: random.Random, style: Style = USUAL) -> Action:
+    """The bot's answer to the decision on top, for seat ``to_move(state)``
+    (its turns played in ``style``)."""
     mover = to_move(state)
     if mover is None:
         raise ValueError("The game is over: nothing to decide.")
@@ -245,7 +276,7 @@ def bot_action(state: State, level: str, rng: random.Random) -> Action:
         return sample_outcome(outcomes, rng) if outcomes else LAND_NOWHERE
     top = state.pending[-1]
     if top.kind == "turn":
-        return _turn(state, top.seat, level, rng)
+        return _turn(state, top.seat, level, rng, style)
     if top.kind == "place":
         return _place(state, top.seat)
     if top.kind == "stack_card":
