@@ -6,7 +6,6 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widgets import RichLog
 
-from castletui.driver import Frame
 from castletui.rules.core import CHANCE
 from castletui.session import Session
 from castletui.widgets.plain import Plain
@@ -29,21 +28,6 @@ class PlayersPanel(Plain):
             text.append(f"{marker}{who:<15.15}", style=style)
             text.append(f"{score_text:>5}\n")
         waiting_line(text, session)
-        for line in extra or []:
-            text.append(line + "\n")
-        self.update(text)
-
-    def show_frame(self, frame: Frame, extra: list[str] | None = None) -> None:
-        """The frame's rows: the same as :meth:`show`, from what the frame holds."""
-        text = Text()
-        for row in frame.side:
-            marker = ">" if row.to_move else " "
-            style = "bold reverse" if row.to_move else ("bold" if row.viewer else "")
-            who = row.name if not row.bot else f"{row.name} ({row.bot})"
-            text.append(f"{marker}{who:<15.15}", style=style)
-            text.append(f"{row.score:>5g}\n")
-        if frame.waiting:
-            text.append(frame.waiting + "\n", style="bold" if frame.seat is None else "italic")
         for line in extra or []:
             text.append(line + "\n")
         self.update(text)

@@ -87,7 +87,7 @@ async def test_one_enter_that_builds_a_road_asks_the_rules_once(tmp_path, counte
         gift.point_at(edges[1])
         gift.post_message(GotCatanMap.CursorMoved(gift, edges[1]))
         await settle(pilot)
-        assert screen.highlighted_choice().where == edges[1]
+        assert screen.highlighted_choice().spot == edges[1]
         moved = {name: count for name, count in counted.items() if name != "redraw"}
         assert moved == {}, moved
         # One Enter that builds the road.
