@@ -10,17 +10,17 @@ What happens next is the driver's to say, played by the game loop
 (castletui/screens/game_loop.py); table-mode entry, a shared table's
 watcher and Save as are in castletui/screens/game_routes.py.
 
-Written once here for every game: the board cursor reaches the places of
-actions in groups not opened yet (moving there opens the group), a board
-the person chose with keeps the keyboard while it has places to offer
-(:meth:`GameScreen.settle_keys`, the one place that moves the keys), and
-each board is offered the places it draws (``SpotBoard.draws``).
+Written once for every game: each board is offered the places it draws
+(``SpotBoard.draws``) of the frame's ``offered``, the board cursor and the
+bar follow each other and the cursor reaches places in groups not opened
+yet (castletui/screens/game_boards.py), and a board the person chose with
+keeps the keyboard while it has places to offer
+(:meth:`GameScreen.settle_keys`, the one place that moves the keys).
 """
 
 from __future__ import annotations
 
 import importlib
-from collections.abc import Hashable
 from typing import Any
 
 from rich.text import Text
@@ -37,6 +37,7 @@ from castletui.driver import Driver, Frame, Line
 from castletui.rules import registry
 from castletui.rules.core import CHANCE
 from castletui.rules.core import screen as screen_api
+from castletui.screens.game_boards import BoardsInStep
 from castletui.screens.game_loop import GameLoop
 from castletui.screens.game_routes import SaveAs, SharedTableWatch, TableEntryRoute
 from castletui.session import Session
@@ -55,7 +56,7 @@ def screen_for(session: Session) -> GameScreen:
     return importlib.import_module(module_name).SCREEN(session)
 
 
-class GameScreen(GameLoop, TableEntryRoute, SharedTableWatch, SaveAs, Screen):
+class GameScreen(BoardsInStep, GameLoop, TableEntryRoute, SharedTableWatch, SaveAs, Screen):
     """The frame; a game's screen subclasses it and gives ``compose_board``
     and ``update_board`` (from the view), and a ``do_<command>`` for each
     command its frame's lines name."""
@@ -218,22 +219,6 @@ class GameScreen(GameLoop, TableEntryRoute, SharedTableWatch, SaveAs, Screen):
         if lines:
             actions.highlighted = next((i for i, line in enumerate(lines) if not line.disabled), None)
 
-    def settle_keys(self, keep: SpotBoard | None = None, to_bar: bool = False) -> None:
-        """Who has the keys after the table changed, decided here only:
-        ``keep`` (the board the person chose with) while it has places to
-        offer; else the action bar when a person decides anew (``to_bar``)
-        or the focused board has nothing to choose."""
-        if keep is not None and keep.selectable and keep.display and self.handing_over is None:
-            keep.focus()
-            return
-        board = self.focused
-        if to_bar or (isinstance(board, SpotBoard) and not self.keeps_keys(board)):
-            self.query_one("#actions", OptionList).focus()
-
-    def keeps_keys(self, board: SpotBoard) -> bool:
-        """Whether the focused ``board`` keeps the keys after a redraw."""
-        return not self.choice_list or bool(board.display and board.selectable)
-
     def open_path(self, path: tuple[str, ...]) -> None:
         self.menu_path = tuple(path)
         self.refresh_table()
@@ -268,74 +253,6 @@ class GameScreen(GameLoop, TableEntryRoute, SharedTableWatch, SaveAs, Screen):
                 lambda: options.scroll_to(y=min(index, options.max_scroll_y), animate=False)
             )
 
-    # --- the boards and the action bar in step -----------------------------------
-
-    def point_boards_at(self, choice: Line | None) -> None:
-        """The board cursor follows the action bar."""
-        for board in self.query(SpotBoard):
-            board.point_at(choice.spot if choice is not None else None)
-
-    def lines_at(self, spot: Hashable) -> list[int]:
-        return [i for i, line in enumerate(self.choice_list) if line.spot == spot and not line.disabled]
-
-    def highlight(self, spot: Hashable) -> bool:
-        found = self.lines_at(spot)
-        if found:
-            self.query_one("#actions", OptionList).highlighted = found[0]
-        return bool(found)
-
-    @on(SpotBoard.CursorMoved)
-    def board_cursor_moved(self, event: SpotBoard.CursorMoved) -> None:
-        """...and the action bar follows the board cursor, opening the group
-        of a place not on this level."""
-        if not self.highlight(event.spot) and self.open_group_of(event.spot):
-            self.highlight(event.spot)
-
-    def open_group_of(self, spot: Hashable) -> bool:
-        found = self.frame.spots.get(spot) if self.frame is not None else None
-        if found is None or found[0] == self.menu_path:
-            return False
-        self.open_path(found[0])
-        return True
-
-    @on(SpotBoard.SpotChosen)
-    def board_spot_chosen(self, event: SpotBoard.SpotChosen) -> None:
-        self.board_in_use = event.board
-        if not self.choose_at(event.spot):
-            self.refused_at(event.spot)
-
-    def refused_at(self, spot: Hashable) -> None:
-        """Enter or a click where nothing may be done (a game may say why)."""
-        self.notify("Nothing to do there right now.", timeout=3)
-
-    def use_board(self, board: SpotBoard) -> None:
-        """The person turned to ``board`` (a key of the game's, or a choice
-        made on it): it keeps the keyboard while they go on with it."""
-        self.board_in_use = board
-        board.focus()
-
-    def on_descendant_focus(self, event) -> None:
-        if event.widget is self.query_one("#actions"):
-            self.board_in_use = None
-
-    def choose_at(self, spot: Any) -> bool:
-        """Take the choice about a board spot (Enter on the cursor or a click),
-        its group opened first; several choices there: the bar highlights
-        them to pick from. False when none is."""
-        matching = self.lines_at(spot)
-        if not matching and self.open_group_of(spot):
-            matching = self.lines_at(spot)
-        if not matching:
-            return False
-        actions = self.query_one("#actions", OptionList)
-        actions.highlighted = matching[0]
-        if len(matching) == 1:
-            self.run_choice(self.choice_list[matching[0]])
-        else:
-            actions.focus()
-            self.notify(f"{len(matching)} choices there: pick one in the list.", timeout=3)
-        return True
-
     @on(OptionList.OptionSelected, "#actions")
     def action_chosen(self, event: OptionList.OptionSelected) -> None:
         index = int(event.option.id or 0)
@@ -356,6 +273,34 @@ class GameScreen(GameLoop, TableEntryRoute, SharedTableWatch, SaveAs, Screen):
 
     def do_back(self, line: Line) -> None:
         self.action_back_out()
+
+    # --- who has the keys (the one place that moves them) ----------------------
+
+    def settle_keys(self, keep: SpotBoard | None = None, to_bar: bool = False) -> None:
+        """Who has the keys after the table changed, decided here only:
+        ``keep`` (the board the person chose with) while it has places to
+        offer; else the action bar when a person decides anew (``to_bar``)
+        or the focused board has nothing to choose."""
+        if keep is not None and keep.selectable and keep.display and self.handing_over is None:
+            keep.focus()
+            return
+        board = self.focused
+        if to_bar or (isinstance(board, SpotBoard) and not self.keeps_keys(board)):
+            self.query_one("#actions", OptionList).focus()
+
+    def keeps_keys(self, board: SpotBoard) -> bool:
+        """Whether the focused ``board`` keeps the keys after a redraw."""
+        return not self.choice_list or bool(board.display and board.selectable)
+
+    def use_board(self, board: SpotBoard) -> None:
+        """The person turned to ``board`` (a key of the game's, or a choice
+        made on it): it keeps the keyboard while they go on with it."""
+        self.board_in_use = board
+        board.focus()
+
+    def on_descendant_focus(self, event) -> None:
+        if event.widget is self.query_one("#actions"):
+            self.board_in_use = None
 
     # --- keys ------------------------------------------------------------------
 
