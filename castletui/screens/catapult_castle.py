@@ -137,7 +137,7 @@ class CatapultCastleScreen(GameScreen):
             odds,
             moving=not getattr(self.app, "still", False),
         )
-        self.query_one("#prompt", Plain).update(self.prompt_text())
+        self.query_one("#prompt", Plain).show_text(self.prompt_text(), same_height=True)
 
     def _aim_over(self) -> None:
         self.query_one("#actions", OptionList).display = True

@@ -169,7 +169,11 @@ class GameScreen(BoardsInStep, GameLoop, TableEntryRoute, SharedTableWatch, Save
     def show_side(self, frame: Frame) -> None:
         size = self.app.size
         panel = self.query_one(PlayersPanel)
-        panel.update(self.side.text(frame, sides.Room(size.width, size.height, panel.content_size.width)))
+        text = self.side.text(frame, sides.Room(size.width, size.height, panel.content_size.width))
+        # As many lines, none wrapped: the panel keeps its height, the screen its layout.
+        shown = panel.shown
+        same = isinstance(shown, Text) and text.no_wrap and shown.plain.count("\n") == text.plain.count("\n")
+        panel.show_text(text, same_height=same)
 
     def refresh_table(self) -> None:
         session = self.session
@@ -193,7 +197,7 @@ class GameScreen(BoardsInStep, GameLoop, TableEntryRoute, SharedTableWatch, Save
         for board in self.query(SpotBoard):
             board.offer(spot for spot in offered if board.draws(spot))
         self.point_boards_at(self.highlighted_choice())
-        self.query_one("#prompt", Static).update(self.prompt_text())
+        self.query_one("#prompt", Plain).show_text(self.prompt_text(), same_height=True)
         self.show_preview()
         self.settle_keys()
         self.refresh_bindings()  # `c` and Back come and go with the step
@@ -212,10 +216,12 @@ class GameScreen(BoardsInStep, GameLoop, TableEntryRoute, SharedTableWatch, Save
         actions = self.query_one("#actions", OptionList)
         if lines != self.choice_list:
             self.choice_list = lines
-            actions.clear_options()
-            actions.add_options(
-                [Option(line.text, id=str(i), disabled=line.disabled) for i, line in enumerate(lines)]
-            )
+            if lines:  # in place: one pass over the new lines, not a clear and a refill
+                actions.set_options(
+                    Option(line.text, id=str(i), disabled=line.disabled) for i, line in enumerate(lines)
+                )
+            else:
+                actions.clear_options()
         if lines:
             actions.highlighted = next((i for i, line in enumerate(lines) if not line.disabled), None)
 
@@ -228,11 +234,11 @@ class GameScreen(BoardsInStep, GameLoop, TableEntryRoute, SharedTableWatch, Save
 
     def show_preview(self) -> None:
         """The highlighted choice's preview under the action bar (games that preview)."""
-        line = self.query_one("#preview", Static)
+        line = self.query_one("#preview", Plain)
         line.display = screen_api.has_preview(self.session.game)
         if line.display:
             choice = self.highlighted_choice()
-            line.update(choice.preview if choice is not None else "")
+            line.show_text(choice.preview if choice is not None else "", same_height=True)
 
     def highlighted_choice(self) -> Line | None:
         index = self.query_one("#actions", OptionList).highlighted
