@@ -12,7 +12,10 @@ tables and the tests. No textual here.
   immutable :class:`Frame`, computed once per (position, viewer, menu path)
   and kept. Everything in it is computed from ``session.view(viewer)``;
   only the list of legal actions comes from the whole state, and only for
-  the seat that decides, when it is the viewer.
+  the seat that decides, when it is the viewer. A game whose action bar
+  reads differently from the rules' lines has its own menu and prompt in
+  castletui/frames/ (no textual there either): the frame holds the final
+  lines, and a screen only draws them.
 
 The driver keeps the hot-seat bookkeeping (who sits at the keyboard, whether
 they acted since it came to them, who is owed a look at how their turn
@@ -24,9 +27,10 @@ acts only through Session's guards: ``draw`` for the game's own rolls,
 from __future__ import annotations
 
 from collections.abc import Hashable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
+from castletui import frames
 from castletui.rules.core import CHANCE, label, name_seats, table_entry
 from castletui.rules.core import screen as screen_api
 
@@ -94,9 +98,11 @@ Next = Over | Draw | Entry | Bot | Remote | Person
 @dataclass(frozen=True)
 class Line:
     """One line of the menu: an ``action`` for the rules, or a ``group`` to
-    open (its whole path), greyed with its reason when ``why_not`` is set.
-    ``spot`` is the board place it is about, ``note`` a word after its
-    text, ``preview`` what choosing it would do (as the viewer may know)."""
+    open (its whole path), or a ``command`` of the screen's own (a dialog,
+    a mini-game, a step back: the screen names what it runs, ``action``
+    and ``spot`` say what about), greyed with its reason when ``why_not``
+    is set. ``spot`` is the board place it is about, ``note`` a word after
+    its text, ``preview`` what choosing it would do (as the viewer may know)."""
 
     text: str
     action: Any = None
@@ -105,6 +111,7 @@ class Line:
     note: str = ""
     why_not: str = ""
     preview: str = ""
+    command: str = ""
 
     @property
     def disabled(self) -> bool:
@@ -130,6 +137,8 @@ class Frame:
     ply: int
     viewer: int
     path: tuple[str, ...]
+    names: tuple[str, ...]
+    """The seats' names as the table reads them now."""
     seat: int | None
     """Who decides (CHANCE for a roll or draw, None once the game is over)."""
     deciding: bool
@@ -138,9 +147,14 @@ class Frame:
     """``view(state, viewer)``: everything below is computed from it."""
     prompt: str
     lines: tuple[Line, ...]
+    """The action bar: the game's menu at this level (castletui/frames/),
+    then at the top the rules' "why not?" lines it does not grey itself."""
     spots: Mapping[Hashable, tuple[tuple[str, ...], Any]]
     """Every board place a legal action is about, in any group, with the
-    group path it is in and the first action about it."""
+    group path it is in and the first action about it (empty for a game
+    whose board offers only this level's places: ``frames.Menu.cursor_opens_groups``)."""
+    offered: frozenset
+    """The places the boards light: ``spots`` and this level's lines' own."""
     menu: tuple[tuple[Any, tuple[str, ...], Hashable | None], ...]
     """Every legal action with its group path and spot, in the rules'
     order (empty unless the viewer decides)."""
@@ -172,11 +186,16 @@ class Driver:
     """Table mode: the players chose to answer the set-up draws one by one."""
     counts_declined_at: int = -1
     """Table mode: the ply at which they chose to answer a batch piece by piece."""
-    hidden_groups: frozenset[str] = frozenset()
-    """Groups whose places the board offers only while the group is open
-    (Castlecards' "throw a card away": every card would be lit otherwise)."""
     _frames: dict = field(default_factory=dict, repr=False)
     _menu: Any = field(default=None, repr=False)
+    _game_menu: frames.Menu | None = field(default=None, repr=False)
+
+    @property
+    def game_menu(self) -> frames.Menu:
+        """How the game's frame reads its menu (castletui/frames/), found once."""
+        if self._game_menu is None:
+            self._game_menu = frames.for_game(self.session.save.game)
+        return self._game_menu
 
     def __post_init__(self) -> None:
         if self.viewer < 0:
@@ -352,11 +371,13 @@ class Driver:
         lines: list[Line] = []
         spots: dict[Hashable, tuple[tuple[str, ...], Any]] = {}
         menu: list = []
+        game_menu = self.game_menu
         if deciding:
             menu = self._menu_of(viewer, reading)
             lines = self._lines(reading, viewer, path, menu)
-            for action, where, spot in menu:
-                if spot is None or (where[:1] and where[0] in self.hidden_groups and where != path):
+            hidden = game_menu.hidden_groups
+            for action, where, spot in menu if game_menu.cursor_opens_groups else ():
+                if spot is None or (where[:1] and where[0] in hidden and where != path):
                     continue
                 spots.setdefault(spot, (where, action))
         standing = session.standing(viewer, view)
@@ -370,21 +391,40 @@ class Driver:
             )
             for s, player in enumerate(session.players)
         )
-        return Frame(
+        frame = Frame(
             ply=session.ply,
             viewer=viewer,
             path=path,
+            names=tuple(session.names),
             seat=seat,
             deciding=deciding,
             view=view,
             prompt=self._prompt(reading, viewer, seat, standing),
             lines=tuple(lines),
             spots=spots,
+            offered=frozenset(),
             menu=tuple(menu),
             side=side,
             waiting=waiting_words(seat, session.mode),
             standing=standing,
         )
+        return self._as_the_game_shows(frame)
+
+    def _as_the_game_shows(self, frame: Frame) -> Frame:
+        """The frame with the game's own menu and prompt (castletui/frames/),
+        the rules' "why not?" lines the menu does not grey itself at its
+        foot, and the places the boards light."""
+        game_menu = self.game_menu
+        prompt = game_menu.prompt(frame)
+        if not frame.deciding:
+            return replace(frame, prompt=prompt)
+        shown = list(game_menu.lines(frame))
+        greyed = {line.text.split(":", 1)[0] for line in shown if line.disabled}
+        refusals = [line for line in frame.lines if line.why_not and line.note not in greyed]
+        lines = tuple(shown + refusals)
+        offered = set(frame.spots)
+        offered.update(line.spot for line in lines if line.spot is not None and not line.disabled)
+        return replace(frame, prompt=prompt, lines=lines, offered=frozenset(offered))
 
     def _lines(self, view: Any, viewer: int, path: tuple[str, ...], menu: list) -> list[Line]:
         """The actions of the open level, labelled by the rules and tied to

@@ -8,6 +8,8 @@ import random
 from dataclasses import dataclass, field
 
 import pytest
+from castletui.rules import castlecards as castlecards_face
+from castletui.rules import got_catan as got_catan_face
 from castletui.rules import registry
 from castletui.rules.core import CHANCE, IllegalAction, table_entry
 
@@ -301,9 +303,19 @@ def test_seeded_games_play_to_the_end_through_the_driver(game_id, variant):
             break
         assert isinstance(now, Person) and now.seat == 0
         frame = driver.frame(0)
-        path = ()
+        path, empty = (), set()
         while True:
-            choosable = [line for line in driver.frame(0, path).lines if not line.disabled]
+            # A line runs its group, or its action (a command of the screen's
+            # with an action, as aiming or taking a tile, plays it as it is).
+            lines = driver.frame(0, path).lines
+            choosable = [
+                line
+                for line in lines
+                if not line.disabled and (line.group or line.action) and line.group not in empty
+            ]
+            if not choosable:  # a level that only shows (GoT's costs when nothing can be built)
+                path, empty = (), empty | {path}
+                continue
             line = rng.choice(choosable)
             if line.group is None:
                 break
@@ -390,3 +402,92 @@ def test_the_players_rows_name_each_bot_by_its_level(tmp_path):
     session = Session.new("castlecards", "multi-player", players, seed=5, path=tmp_path / "g.toml")
     side = Driver(session).frame(0, ()).side
     assert [row.bot for row in side] == ["", "hard bot", "bot"]
+
+
+# --- each game's own menu, in the frame (castletui/frames/) -------------------------------------
+
+
+def played_until(session: Session, stop, limit: int = 3000) -> Session:
+    """The game's normal bot chooses for everyone (seeded) until ``stop(session)``."""
+    game = session.game
+    rng = random.Random(session.save.seed)
+    for _ in range(limit):
+        if session.over or stop(session):
+            return session
+        session.act(game.bot_action(session.state, "normal", rng))
+        session.run_automatic()
+    raise AssertionError("the moment never came")
+
+
+def top_kind(session: Session) -> str:
+    return session.state.pending[-1].kind if session.state.pending else ""
+
+
+def test_the_got_build_menu_lists_every_cost_and_says_why_not():
+    players = [saves.Player(name) for name in ("Ann", "Bran", "Cat")]
+    session = Session.new("got-catan", "base", players, seed=2, path=None)
+    session.run_automatic()
+    played_until(session, lambda s: top_kind(s) == "turn")
+    seat = session.to_move()
+    driver = Driver(session, viewer=seat)
+    top = driver.frame(seat)
+    assert top.prompt.startswith(f"{session.names[seat]}, rolled ")
+    assert "Build..." in [line.text for line in top.lines][:2]
+    build = driver.frame(seat, ("Build",))
+    costs = {title: (cost, reason) for title, cost, reason in got_catan_face.build_menu(top.view, seat)}
+    assert len(build.lines) == len(costs)
+    for line, (title, (cost, reason)) in zip(build.lines, costs.items(), strict=True):
+        if line.disabled:  # greyed with the rules' reason (or where nothing can be built)
+            assert line.why_not and line.text.split(":")[0] in title and line.why_not in line.text
+        else:
+            assert "(" in line.text and all(resource in line.text for resource in cost)
+            assert line.group is not None or isinstance(line.action, got_catan_face.BuyDevelopment)
+            assert not reason
+
+
+def test_got_discards_say_how_many_of_each_card_the_player_holds():
+    players = [saves.Player(name) for name in ("Ann", "Bran", "Cat")]
+    session = Session.new("got-catan", "base", players, seed=1, path=None)
+    session.run_automatic()
+    played_until(session, lambda s: top_kind(s) == "discard")
+    seat = session.to_move()
+    frame = Driver(session, viewer=seat).frame(seat)
+    hand = frame.view.players[seat].hand
+    discards = [line for line in frame.lines if isinstance(line.action, got_catan_face.Discard)]
+    assert discards
+    for line in discards:
+        assert line.text.endswith(f"(you hold {hand.count(line.action.resource)})")
+
+
+def test_castlecards_picking_lists_each_card_and_a_confirm_greyed_until_it_may_be_chosen():
+    players = [saves.Player("Coco"), saves.Player("Wei", "bot")]
+    session = Session.new("castlecards", "two-player", players, seed=5, path=None)
+    session.run_automatic()
+
+    def may_attack(s):
+        step = s.state.pending[-1] if s.state.pending else None
+        if step is None or step.kind != "action" or step.seat != 0:
+            return False
+        hand = s.state.players[0].hand
+        armed = [c for c in hand if castlecards_face.KIND[c] in ("soldiers", "bowmen", "weapon")]
+        return len(armed) >= 2 and any(
+            isinstance(a, castlecards_face.Attack) and not a.garrison for a in s.legal_actions()
+        )
+
+    played_until(session, may_attack)
+    driver = Driver(session, viewer=0)
+    opened = driver.frame(0, ("Attack",))
+    assert opened.prompt.endswith("which card do you attack?") and opened.lines[-1].command == "back"
+    session.act(
+        next(a for a in session.legal_actions() if isinstance(a, castlecards_face.Attack) and not a.garrison)
+    )
+    frame = driver.frame(0)
+    picks = [line for line in frame.lines if isinstance(line.action, castlecards_face.Pick)]
+    assert picks and all(line.spot == ("hand", line.action.card) and " vs " in line.text for line in picks)
+    confirm = frame.lines[-1]
+    assert confirm.text == "Confirm: pick a card first" and confirm.disabled and confirm.why_not
+    session.act(picks[0].action)
+    confirm = driver.frame(0).lines[-1]
+    assert isinstance(confirm.action, castlecards_face.Confirm) or confirm.why_not
+    if not confirm.disabled:
+        assert confirm.text.startswith("Confirm: attack")

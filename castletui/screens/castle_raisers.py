@@ -33,35 +33,15 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import OptionList
 
-from castletui.driver import Frame
+from castletui.driver import Frame, Line
+from castletui.frames.castle_raisers import picked_tile
 from castletui.replay import Replay
 from castletui.rules.castle_raisers import (
-    ABILITY_NAMES,
     FORTIFICATION,
-    LOCATIONS,
-    ROUNDS_PER_AGE,
-    SECTION_INDEX,
     SECTIONS,
-    TILES,
-    TOKENS,
     Asking,
-    DiscardTile,
-    DraftTile,
-    PickLine,
     PlaceTile,
-    PlaceVillage,
-    PourCauldron,
-    ResolveFirst,
-    RevealLine,
-    ability_count,
     asking,
-    cauldrons_needed,
-    covered_icons,
-    discard_makes_wolves_attack,
-    legal_slots,
-    location_sections,
-    team_standing,
-    tile_text,
     token_words,
     village_breakdown,
     why_not_legal,
@@ -69,41 +49,19 @@ from castletui.rules.castle_raisers import (
     wolves_entering,
 )
 from castletui.rules.core import CHANCE, name_seats
-from castletui.screens.game import Choice, GameScreen
+from castletui.screens.game import GameScreen
 from castletui.screens.result import verdict
 from castletui.session import Session
+from castletui.sides.castle_raisers import ROOMY
 from castletui.widgets.castle_raisers_castle import CastleBoard
-from castletui.widgets.castle_raisers_ink import ICON_WORD, Marks, RaisersBoard, wolves_short
-from castletui.widgets.castle_raisers_piggy import PiggyBoard, tile_face
+from castletui.widgets.castle_raisers_ink import Marks, RaisersBoard
+from castletui.widgets.castle_raisers_piggy import PiggyBoard
 from castletui.widgets.castle_raisers_threats import threat_cards
 from castletui.widgets.castle_raisers_village import VillageBoard
-from castletui.widgets.panels import PlayersPanel
 from castletui.widgets.plain import Plain
 
 BOARD_MODES = ("castle", "village", "piggy")
 STYLES = Path(__file__).parent.parent / "styles" / "castle_raisers.tcss"
-ROOMY = (110, 36)
-"""A terminal at least this big shows the three boards at once."""
-SCORE_WORDS = (
-    ("Wolf assault", "wolves"),
-    ("Wolves entered", "wolves"),
-    ("Wall levels", "walls"),
-    ("Village", "village"),
-    ("Prestige", "prestige"),
-    ("Attack", "attack"),
-    ("Arrow", "arrows"),
-)
-"""Score-sheet lines gathered under one word for the players panel."""
-
-
-def score_parts(result: Any, seat: int) -> list[tuple[str, float]]:
-    """Where a seat's standing comes from: the score sheet's lines summed
-    under a word each ("walls 12", "wolves -30"), biggest first, zeros left out."""
-    parts: dict[str, float] = {}
-    for line in result.lines:
-        word = next((w for prefix, w in SCORE_WORDS if line.label.startswith(prefix)), line.label.lower())
-        parts[word] = parts.get(word, 0.0) + line.points[seat]
-    return sorted(((w, p) for w, p in parts.items() if p), key=lambda item: -abs(item[1]))
 
 
 class CastleRaisersScreen(GameScreen):
@@ -125,7 +83,6 @@ class CastleRaisersScreen(GameScreen):
         "under a new name, r opens the rules."
     )
     CSS_PATH = STYLES
-    CURSOR_OPENS_GROUPS = False  # no groups: a picked tile's slots replace the rules' lines
     BINDINGS = [
         Binding("tab", "next_castle", "Castle", key_display="Tab", priority=True),
         Binding("shift+tab", "previous_castle", "Previous castle", show=False, priority=True),
@@ -141,7 +98,6 @@ class CastleRaisersScreen(GameScreen):
 
     def __init__(self, session: Session) -> None:
         super().__init__(session)
-        self.picked_tile = ""  # screen-side step: the tile chosen, its slot still to choose
         self.shown_castle = -1  # -1: follow the player whose view is shown
         self.board_mode = "castle"
         self.mode_decision = -1  # the ply the board mode was last chosen for
@@ -163,6 +119,11 @@ class CastleRaisersScreen(GameScreen):
         return self.app.size.width >= ROOMY[0] and self.app.size.height >= ROOMY[1]
 
     @property
+    def picked_tile(self) -> str:
+        """The tile taken on screen, its slot still to choose (a level of the frame's menu)."""
+        return picked_tile(self.frame) if self.frame is not None else ""
+
+    @property
     def cooperative(self) -> bool:
         return self.session.variant != "competitive"
 
@@ -181,7 +142,7 @@ class CastleRaisersScreen(GameScreen):
         top = asking(view)
         marks = Marks(
             names=self.session.names,
-            tile=self.picked_tile or (top.tile if top is not None else ""),
+            tile=picked_tile(self.frame) or (top.tile if top is not None else ""),
             owner=top.seat if top is not None else -1,
             to_move=self.frame.seat,
         )
@@ -196,15 +157,14 @@ class CastleRaisersScreen(GameScreen):
     def refresh_table(self) -> None:
         self._follow_decision(self.driver.frame(self.viewer, self.menu_path))
         super().refresh_table()
-        board = self.focused
-        if isinstance(board, RaisersBoard) and (not board.display or not self.on_board(board)):
-            # Nothing to choose on that board now (or it was put away): the keys go back to the action bar.
-            self.query_one("#actions", OptionList).focus()
 
-    def on_board(self, board: RaisersBoard) -> bool:
-        """Whether some choice now is about a spot drawn on ``board``."""
+    def keeps_keys(self, board) -> bool:
+        """A board keeps the keys while some choice now is about a spot drawn
+        on it (else, or put away, the keys go back to the action bar)."""
+        if not isinstance(board, RaisersBoard):
+            return super().keeps_keys(board)
         board.render()  # where its spots are, as drawn for the view just shown
-        return any(spot in board.spot_cells for spot in board.selectable)
+        return board.display and any(spot in board.spot_cells for spot in board.selectable)
 
     def _follow_decision(self, frame: Frame) -> None:
         """A new decision for a person brings its board forward (small
@@ -228,159 +188,19 @@ class CastleRaisersScreen(GameScreen):
         self.mode_decision = frame.ply
         self.board_mode = top.board
 
-    def side_text(self, frame: Frame) -> Text:
-        """Each player's standing, said for what it is: "12 now", and where
-        it comes from ("walls 12, wolves -30"); co-op: the team against the wolves'."""
-        session = self.session
-        view = frame.view
-        result = frame.standing
-        to_move = frame.seat
-        many = len(session.names) > 3 and not self.roomy  # one row each
-        word = "final" if to_move is None else "now"
-        text = Text(no_wrap=True, overflow="ellipsis")
-        for seat, name in enumerate(session.names):
-            style = "bold reverse" if seat == to_move else ("bold" if seat == frame.viewer else "")
-            who = name + (f" ({session.bot_words(seat)})" if session.is_bot(seat) and not many else "")
-            score = f"{result.scores[seat]:g} {word}" if seat < len(result.scores) else ""
-            text.append(">" if seat == to_move else " ", style=style)
-            width, score_width = (7, 8) if many else (16, 10)
-            text.append(f"{who:<{width}.{width}}", style=style)
-            text.append(f"{score:>{score_width}}")
-            room = (self.query_one(PlayersPanel).content_size.width or 27) - (
-                width + score_width + 2 if many else 2
-            )
-            parts = ""
-            for part in (f"{w} {p:g}" for w, p in score_parts(result, seat)):
-                if len(parts) + len(part) + (2 if parts else 0) > room:
-                    break  # the biggest first: what is left out matters least
-                parts = f"{parts}, {part}" if parts else part
-            if many:
-                text.append(f" {parts}" if parts else "", style="dim")
-                text.append("\n")
-            else:
-                text.append("\n")
-                if parts:
-                    text.append(f"  {parts}\n", style="dim")
-        if frame.waiting:
-            text.append(frame.waiting + "\n", style="bold" if to_move is None else "italic")
-        if view.variant != "competitive":
-            team, target, beat = team_standing(view)
-            text.append(f" Team {team:g} {word}, to beat {target}\n", style="bold green" if beat else "bold")
-        if view.age:
-            text.append(f" Age {view.age}, round {view.round} of {ROUNDS_PER_AGE}\n")
-        return text
+    def open_path(self, path: tuple[str, ...]) -> None:
+        """A tile taken (its slots a level of the menu): its castle comes forward."""
+        if path:
+            self.board_mode = "castle"
+        super().open_path(path)
 
-    def prompt_text(self) -> str:
-        frame = self.frame
-        if self.picked_tile and frame is not None and frame.deciding and self.handing_over is None:
-            name = self.session.names[frame.viewer]
-            return f"{name}, where does {tile_text(self.picked_tile)} go? (Esc: another tile)"
-        return super().prompt_text()
-
-    # --- the action bar ------------------------------------------------------
-
-    def menu(self, frame: Frame) -> list[Choice]:
-        actions = [action for action, _, _ in frame.menu]
-        if any(isinstance(action, DraftTile) for action in actions):
-            return self._draft_choices(frame, actions)
-        if any(isinstance(action, PlaceTile) for action in actions):
-            return [self._slot_choice(frame, a.level, a.slot, a) for a in actions if isinstance(a, PlaceTile)]
-        return [Choice(self._text(frame, action), action, where=spot) for action, _, spot in frame.menu]
-
-    def _text(self, frame: Frame, action: Any) -> str:
-        """The rules' label, with what a player needs to choose well."""
-        view = frame.view
-        text = next(line.text for line in frame.lines if line.action == action)
-        if isinstance(action, ResolveFirst):
-            section = SECTION_INDEX[action.section]
-            count = ability_count(view.castles[frame.viewer], action.ability, section)
-            return f"{text} (count {count})"
-        if isinstance(action, DiscardTile):
-            text = f"Discard {self.tile_words(action.tile)}"
-            return f"{text}: the wolves attack" if discard_makes_wolves_attack(view, action.tile) else text
-        if isinstance(action, PlaceVillage):
-            return self.location_words(action.location)
-        if isinstance(action, PickLine | RevealLine) and action.line < len(view.lines):
-            line = view.lines[action.line]
-            region = SECTIONS[line.region] if line.region >= 0 else "face down"
-            return f"{text}: {region}, {wolves_short(line.wolves) or 'no wolves'}"
-        if isinstance(action, PourCauldron):
-            needed = cauldrons_needed(action.wolf)
-            return f"{text} ({needed} cauldron{'s' if needed != 1 else ''})"
-        token = getattr(action, "token", "")
-        if token:
-            return f"{token}: {ICON_WORD[TOKENS[token].ability]} icon, scores {token_words(token)}"
-        return text
-
-    @staticmethod
-    def location_words(location: str) -> str:
-        """A Village location as the castle draws it: "Forests, left of the two",
-        "Border sea|farmlands" (it counts in both)."""
-        sections = location_sections(location)
-        if len(sections) > 1:
-            return f"Border {'|'.join(sections)} (counts in both)"
-        siblings = [place for place in LOCATIONS if location_sections(place) == sections]
-        side = (
-            ("left", "right")[siblings.index(location)]
-            if len(siblings) == 2
-            else str(siblings.index(location) + 1)
-        )
-        return f"{sections[0].capitalize()}, {side} of the two"
-
-    @staticmethod
-    def tile_words(tile: str) -> str:
-        """A Wall tile as the boards draw it, with its material and id: ``[Pre|For] straw (W1-05)``."""
-        return f"{tile_face(tile)} {TILES[tile].material} ({tile})"
-
-    def _draft_choices(self, frame: Frame, actions: list[Any]) -> list[Choice]:
-        drafts = [a for a in actions if isinstance(a, DraftTile)]
-        if self.picked_tile and any(a.tile == self.picked_tile for a in drafts):
-            draft = next(a for a in drafts if a.tile == self.picked_tile)
-            slots = legal_slots(frame.view.castles[frame.viewer].wall)
-            choices = [
-                self._slot_choice(frame, level, slot, (draft, PlaceTile(level, slot)))
-                for level, slot in slots
-            ]
-            choices.append(Choice("Choose another tile", run=lambda: self.pick_tile("")))
-            return choices
-        self.picked_tile = ""
-        return [
-            Choice(
-                f"Take {self.tile_words(a.tile)}",
-                run=lambda tile=a.tile: self.pick_tile(tile),
-                where=("tile", a.tile),
-            )
-            for a in drafts
-        ]
-
-    def _slot_choice(self, frame: Frame, level: int, slot: int, action: Any) -> Choice:
-        """A slot line: where, and what the placement would fire (with its count)."""
-        castle = frame.view.castles[frame.viewer]
-        fired = [
-            ABILITY_NAMES[ability].split()[0]
-            + f" {SECTIONS[section]}"
-            + ("" if ability == "VIL" else f" x{ability_count(castle, ability, section)}")
-            for ability, section in covered_icons(castle.board, castle.wall, level, slot)
-        ]
-        text = f"Level {level} slot {slot}: " + ("fires " + " + ".join(fired) if fired else "fires nothing")
-        if isinstance(action, tuple):
-            return Choice(text, run=lambda: self.place_picked(action), where=("slot", level, slot))
-        return Choice(text, action, where=("slot", level, slot))
-
-    def pick_tile(self, tile: str) -> None:
-        self.picked_tile = tile
-        self.board_mode = "castle"
-        self.refresh_table()
-
-    def place_picked(self, actions: tuple[Any, Any]) -> None:
-        """Play the two rules actions the screen gathered: take the tile, place it."""
-        draft, place = actions
-        if self.play(draft, advance=False):
-            self.play(place)
+    def do_place(self, line: Line) -> None:
+        """Play the two rules actions of a slot line: take the tile, place it."""
+        _, level, slot = line.spot
+        if self.play(line.action, advance=False):
+            self.play(PlaceTile(level, slot))
 
     def after_action(self, action: Any) -> None:
-        if isinstance(action, PlaceTile) or not isinstance(action, DraftTile):
-            self.picked_tile = ""
         if self.session.to_move() not in (CHANCE, None) and not self.session.is_bot(self.session.to_move()):
             self.shown_castle = -1
 
@@ -450,18 +270,7 @@ class CastleRaisersScreen(GameScreen):
         else:
             actions.action_cursor_down()
 
-    def back_out(self) -> bool:
-        """Escape: put the chosen tile back (nothing was played yet)."""
-        if not self.picked_tile:
-            return super().back_out()
-        self.picked_tile = ""
-        return True
-
-    def can_back_out(self) -> bool:
-        return bool(self.picked_tile) or super().can_back_out()
-
     def action_undo(self) -> None:
-        self.picked_tile = ""
         self.shown_castle = -1
         super().action_undo()
 

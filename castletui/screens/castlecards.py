@@ -1,9 +1,9 @@
 """Castlecards' game screen on the game kit: four parts of the table, each
 its own widget laid out in castletui/styles/castlecards.tcss (the
-fortresses, the piles, the attack panel and the viewer's hand), and the
-frame's action bar grouped by the rules (``group``): Attack > target >
-cards, Night attack > target > cards, Defend > station or take back, Throw
-a card away > card.
+fortresses, the piles, the attack panel and the viewer's hand). The action
+bar, grouped by the rules (Attack > target > cards, Night attack > target >
+cards, Defend > station or take back, Throw a card away > card), is
+castletui/frames/castlecards.py; the players panel castletui/sides/castlecards.py.
 
 Escape steps back one level everywhere: out of a group to the first menu,
 and from picking the cards of one's own attack (or Explorers, or a build's
@@ -24,31 +24,9 @@ from typing import Any
 
 from textual.app import ComposeResult
 
-from castletui.driver import Frame
-from castletui.rules import castlecards as game
-from castletui.rules.castlecards import (
-    GROUPS,
-    Attack,
-    Confirm,
-    Decline,
-    EndTurn,
-    Give,
-    NightAttack,
-    Pick,
-    Picking,
-    PlayThief,
-    attack_outlook,
-    card_name,
-    card_shields,
-    count_words,
-    explore_torches,
-    group_note,
-    pick_words,
-    picking,
-    versus,
-)
+from castletui.rules.castlecards import GROUPS, picking
 from castletui.rules.core import IllegalAction
-from castletui.screens.game import Choice, GameScreen
+from castletui.screens.game import GameScreen
 from castletui.widgets.castlecards_attack import AttackPanel
 from castletui.widgets.castlecards_fortresses import Fortresses
 from castletui.widgets.castlecards_hand import Hand
@@ -64,21 +42,11 @@ PLANS = (
     ("inline", "block", "block", "block"),
 )
 
-# The question while a group is open (the rules' prompt is for the first menu).
-GROUP_PROMPTS = {
-    GROUPS["attack"]: "{name}, which card do you attack?",
-    GROUPS["night"]: "{name}, which card do you storm by night?",
-    GROUPS["defend"]: "{name}, station a defender or take one back:",
-    GROUPS["discard"]: "{name}, which card do you throw away (it does nothing)?",
-}
-
 # Steps started by the turn's own action, that Escape takes back.
 OWN_STEPS = ("attack", "explore", "build")
 
 
 class CastlecardsScreen(GameScreen):
-    HIDDEN_GROUPS = frozenset({GROUPS["discard"]})
-    """Throwing a card away does nothing: its cards are lit only while it is open."""
     CSS_PATH = Path(__file__).parent.parent / "styles" / "castlecards.tcss"
     HELP = (
         "Each turn a Village card is drawn for you, then you take one action from the action bar. "
@@ -152,99 +120,6 @@ class CastlecardsScreen(GameScreen):
     def redraw(self) -> None:
         if self.is_attached and not self.waiting_on_curtain and self.frame is not None:
             self.update_board(self.frame.view)
-
-    def side_lines(self) -> list[str]:
-        view = self.frame.view
-        lines = [" (scores: shields standing)"]
-        if view.actions_left > 1 and not view.ended_by:
-            lines.append(f" King: {view.actions_left} actions left")
-        return lines
-
-    def prompt_text(self) -> str:
-        frame = self.frame
-        asking = frame is not None and frame.deciding and self.handing_over is None
-        if asking and frame.path and frame.path[-1] in GROUP_PROMPTS:
-            return GROUP_PROMPTS[frame.path[-1]].format(name=self.session.names[frame.viewer])
-        return super().prompt_text()
-
-    # --- the action bar ----------------------------------------------------------
-
-    def menu(self, frame: Frame) -> list[Choice]:
-        pick = picking(frame.view)
-        if pick is not None:
-            return self.pick_choices(frame, pick)
-        if any(isinstance(action, PlayThief | Decline | Give | EndTurn) for action, _, _ in frame.menu):
-            return super().menu(frame)  # the Thief, or giving cards away at the end
-        return self.action_choices(frame)
-
-    def action_choices(self, frame: Frame) -> list[Choice]:
-        """The frame's menu, each group line saying how many ways it opens;
-        the groups first, the action that does nothing (Throw away) last,
-        and a Back line inside a group."""
-        lines = super().menu(frame)
-        if frame.path:
-            for choice in lines:
-                if isinstance(choice.action, Attack | NightAttack):
-                    card = frame.view.players[choice.action.target].fortress[choice.action.slot]
-                    shields = card_shields(card, choice.action.garrison)
-                    choice.text += f" ({count_words(shields, 'shield', 'shields')})"
-            return lines + [Choice("Back", run=self.action_back_out)]
-        sizes: dict[str, int] = {}
-        for _, path, _ in frame.menu:
-            if path:
-                sizes[path[0]] = sizes.get(path[0], 0) + 1
-        groups, actions, last = [], [], []
-        for choice in lines:
-            name = choice.text.removesuffix("...")
-            if choice.run is not None and name in sizes:
-                note = group_note(name, sizes[name])
-                choice.text = f"{name}... ({note})" if note else choice.text
-                (last if name == GROUPS["discard"] else groups).append(choice)
-            else:
-                actions.append(choice)
-        return groups + actions + last
-
-    def pick_choices(self, frame: Frame, pick: Picking) -> list[Choice]:
-        """A line per card that may be picked, with what it adds, and Confirm
-        (greyed with the rules' reason while it may not be chosen)."""
-        view = frame.view
-        lines = [
-            Choice(
-                f"+ {card_name(action.card)} {pick_words(view, action.card)}",
-                action,
-                where=("hand", action.card),
-            )
-            for action, _, _ in frame.menu
-            if isinstance(action, Pick)
-        ]
-        confirm = Confirm()
-        reason = game.refusal(view, confirm)
-        if not reason:
-            lines.append(Choice(self.confirm_text(frame, pick), confirm))
-        elif pick.purpose != "build":
-            # Why Confirm is not possible yet, in the rules' words (e.g. a Castle out of reach).
-            text = "Confirm: pick a card first" if not pick.selected else f"Confirm: {reason}"
-            lines.append(Choice(text, disabled=True))
-        return lines
-
-    def confirm_text(self, frame: Frame, pick: Picking) -> str:
-        view = frame.view
-        purpose = pick.purpose
-        chosen = len(pick.selected)
-        outlook = attack_outlook(view)
-        if purpose == "attack":
-            if view.assault.night:
-                what = f"{count_words(chosen, 'card', 'cards')} face down" if chosen else "nothing (a bluff)"
-                return f"Confirm: attack by night with {what}"
-            return f"Confirm: attack, {versus(outlook)}"
-        if purpose in ("support", "react") and not chosen:
-            # The rules' words: "No reaction", or a plain pass for a seat asked with nothing to play.
-            return next(line.text for line in frame.lines if isinstance(line.action, Confirm))
-        if purpose in ("support", "react"):
-            return f"Confirm: {purpose}, {versus(outlook)}"
-        if purpose == "explore":
-            return f"Confirm: explore with {count_words(explore_torches(view), 'torch', 'torches')}"
-        return "Confirm"
 
     # --- Escape ---------------------------------------------------------------------
 

@@ -25,6 +25,7 @@ from collections.abc import Hashable
 
 from rich.text import Text
 
+from castletui.frames.castle_raisers import ICON_SHORT, wolves_short
 from castletui.rules.castle_raisers import (
     ABILITIES,
     COLUMNS,
@@ -45,13 +46,11 @@ from castletui.rules.castle_raisers import (
 )
 from castletui.widgets.castle_raisers_ink import (
     COLOUR_STYLE,
-    ICON_SHORT,
     ICON_STYLE,
     ICON_TINY,
     MATERIAL_STYLE,
     RaisersBoard,
     Row,
-    wolves_short,
     wrap,
 )
 

@@ -18,20 +18,11 @@ from dataclasses import dataclass, field
 from rich.text import Text
 
 from castletui.driver import SeatView
-from castletui.rules.castle_raisers import WOLF_KINDS
+from castletui.frames.castle_raisers import WOLF_LETTER
 from castletui.widgets.board import SpotBoard
 
-ICON_SHORT = {"VIL": "Vil", "PRE": "Pre", "FOR": "For", "DIS": "Dis", "DEF": "Def"}
-"""Three letters per icon: enough to read without the legend."""
 ICON_TINY = {"VIL": "Vi", "PRE": "Pr", "FOR": "Fo", "DIS": "Di", "DEF": "De"}
 """Two letters where a half tile has only two cells (terminals under 80 columns)."""
-ICON_WORD = {
-    "VIL": "villagers",
-    "PRE": "prestige",
-    "FOR": "fortify",
-    "DIS": "dispatch",
-    "DEF": "defend",
-}
 ICON_STYLE = {
     "VIL": "bold green",
     "PRE": "bold magenta",
@@ -41,16 +32,9 @@ ICON_STYLE = {
 }
 MATERIAL_STYLE = {"straw": "yellow", "wood": "dark_orange3", "stone": "grey70"}
 COLOUR_STYLE = {"yellow": "bold yellow", "blue": "bold blue", "red": "bold red", "green": "bold green"}
-WOLF_LETTER = dict(zip(WOLF_KINDS, ("S", "L", "A", "V"), strict=True))
-"""A wolf kind as one letter (soldier, soldier with Ladder, Archer, Vicious)."""
 LIT = "bold underline green"
 CURSOR = "bold reverse"
 ROMAN = ("", "I", "II", "III", "IV")
-
-
-def wolves_short(counts: tuple[int, ...]) -> str:
-    """``2S 1V``: wolves by kind, the kinds present only."""
-    return " ".join(f"{n}{WOLF_LETTER[kind]}" for kind, n in zip(WOLF_KINDS, counts, strict=True) if n)
 
 
 def wolves_legend() -> str:

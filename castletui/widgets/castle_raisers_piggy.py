@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from rich.text import Text
 
+from castletui.frames.castle_raisers import tile_face, wolves_short
 from castletui.rules.castle_raisers import (
     ROUNDS_PER_AGE,
     SECTIONS,
@@ -21,22 +22,12 @@ from castletui.rules.castle_raisers import (
 )
 from castletui.widgets.castle_raisers_ink import (
     CURSOR,
-    ICON_SHORT,
     MATERIAL_STYLE,
     ROMAN,
     RaisersBoard,
     wolves_legend,
-    wolves_short,
     wrap,
 )
-
-
-def tile_face(tile: str) -> str:
-    """A Wall tile as its two icons: ``[Pre|For]`` (a blank half: ``-``)."""
-    data = TILES[tile]
-    left = ICON_SHORT.get(data.left, "-")
-    right = ICON_SHORT.get(data.right, "-")
-    return f"[{left}|{right}]"
 
 
 class PiggyBoard(RaisersBoard):

@@ -3,62 +3,15 @@ and the game log."""
 
 from __future__ import annotations
 
-from rich.text import Text
 from textual.widgets import RichLog
 
-from castletui.driver import Frame
-from castletui.rules.core import CHANCE
-from castletui.session import Session
 from castletui.widgets.plain import Plain
 
 
 class PlayersPanel(Plain):
-    """Each seat: a marker for whose turn it is, the name (and bot level), and
-    the current standing from the rules' result()."""
-
-    def show(self, session: Session, viewer: int, extra: list[str] | None = None) -> None:
-        result = session.standing(viewer)
-        to_move = session.to_move()
-        text = Text()
-        for seat, player in enumerate(session.players):
-            marker = ">" if seat == to_move else " "
-            style = "bold reverse" if seat == to_move else ("bold" if seat == viewer else "")
-            who = player.name if not player.is_bot else f"{player.name} (bot)"
-            score = result.scores[seat] if seat < len(result.scores) else 0
-            score_text = f"{score:g}"
-            text.append(f"{marker}{who:<15.15}", style=style)
-            text.append(f"{score_text:>5}\n")
-        waiting_line(text, session)
-        for line in extra or []:
-            text.append(line + "\n")
-        self.update(text)
-
-    def show_frame(self, frame: Frame, extra: list[str] | None = None) -> None:
-        """The frame's rows: the same as :meth:`show`, from what the frame holds."""
-        text = Text()
-        for row in frame.side:
-            marker = ">" if row.to_move else " "
-            style = "bold reverse" if row.to_move else ("bold" if row.viewer else "")
-            who = row.name if not row.bot else f"{row.name} ({row.bot})"
-            text.append(f"{marker}{who:<15.15}", style=style)
-            text.append(f"{row.score:>5g}\n")
-        if frame.waiting:
-            text.append(frame.waiting + "\n", style="bold" if frame.seat is None else "italic")
-        for line in extra or []:
-            text.append(line + "\n")
-        self.update(text)
-
-
-def waiting_line(text: Text, session: Session) -> None:
-    """The side panel's line under the seats when no one is to move: the
-    game is over, or chance decides (at a real table: the players say what
-    came up)."""
-    to_move = session.to_move()
-    if to_move == CHANCE:
-        waiting = " Say what came up: c" if session.mode == "table" else " Drawing..."
-        text.append(waiting + "\n", style="italic")
-    elif to_move is None:
-        text.append(" Game over\n", style="bold")
+    """Each seat: a marker for whose turn it is, the name (and bot level) and
+    the standing, as the game's side module writes it from the frame
+    (castletui/sides/)."""
 
 
 class GameLog(RichLog):

@@ -14,6 +14,17 @@ class Plain(Static):
 
     def __init__(self, content: object = "", **kwargs) -> None:
         super().__init__(content, markup=False, **kwargs)  # type: ignore[arg-type]
+        self.shown: object = content  # what the widget shows now
+
+    def show_text(self, content: object, same_height: bool = False) -> None:
+        """Redraw only when ``content`` differs from what is shown (a game
+        screen redraws its lines after every key); ``same_height``: the
+        widget's height cannot change (a line of fixed height), so the
+        screen is not laid out again."""
+        if content == self.shown:
+            return
+        self.shown = content
+        self.update(content, layout=not same_height)  # type: ignore[arg-type]
 
 
 class PlainLabel(Label):

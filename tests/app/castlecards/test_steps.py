@@ -81,14 +81,13 @@ async def test_the_board_cursor_opens_the_attack_and_enter_declares_it(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         board = app.screen.query_one(Fortresses)
-        board.focus()
-        await pilot.press("down")
+        board.focus()  # given the keyboard, the board puts its cursor on its first place
         await settle(pilot)
         assert board.cursor is not None and board.cursor[0] == "fort"
         assert "which card do you attack" in prompt_text(app), "moving onto a rival's card opens Attack"
         target = board.cursor
         highlighted = app.screen.highlighted_choice()
-        assert highlighted.where == target and isinstance(highlighted.action, Attack)
+        assert highlighted.spot == target and isinstance(highlighted.action, Attack)
         await pilot.press("enter")
         await settle(pilot)
         assert session.state.assault.attacker == 0

@@ -46,7 +46,7 @@ async def test_a_turn_shows_the_towers_to_aim_at_first_and_the_cards_apart(tmp_p
         await settle(pilot)
         roofs = texts(screen)
         assert roofs and all(text.startswith("Roof on ") for text in roofs)
-        assert screen.query_one(TableBoard).selectable == {choice.where for choice in screen.choice_list}
+        assert screen.query_one(TableBoard).selectable == {choice.spot for choice in screen.choice_list}
         await pilot.press("escape")
         await settle(pilot)
         assert texts(screen) == cards
@@ -96,14 +96,14 @@ async def test_the_board_cursor_and_the_action_bar_keep_in_step_and_enter_aims(t
         await pilot.press("t")
         assert screen.focused is board
         start = board.cursor
-        assert start == screen.highlighted_choice().where
+        assert start == screen.highlighted_choice().spot
         await pilot.press("right", "down")
         await settle(pilot)
         assert board.cursor != start and board.cursor in board.selectable
-        assert screen.highlighted_choice().where == board.cursor, "the action bar follows the cursor"
+        assert screen.highlighted_choice().spot == board.cursor, "the action bar follows the cursor"
         await pilot.press("up")
         await settle(pilot)
-        assert screen.highlighted_choice().where == board.cursor
+        assert screen.highlighted_choice().spot == board.cursor
         target = board.cursor
         await pilot.press("enter")
         await settle(pilot)

@@ -2,7 +2,8 @@
 calls across the game's face (not in time: a busy machine changes time,
 not counts). Issue 27: one Enter that builds a road asks the rules for the
 legal actions once, each seat's view once, and redraws once; a cursor move
-asks the rules nothing beyond the frame already made."""
+asks the rules nothing beyond the frame already made, and redraws no
+line of text in a way that lays the screen out again."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from castletui.rules.got_catan import BuildRoad
 from castletui.screens.game import GameScreen
 from castletui.screens.got_catan import GotCatanScreen
 from castletui.widgets.got_catan_map import GotCatanMap
+from castletui.widgets.plain import Plain
 from tests.app.driving import StillApp, open_table, settle
 from tests.app.got_catan.helpers import new_session, play_until, top
 
@@ -64,6 +66,13 @@ def counted(monkeypatch):
         return real_refresh(self)
 
     monkeypatch.setattr(GotCatanScreen, "refresh_table", refresh, raising=False)
+    real_update = Plain.update
+
+    def update(self, content="", *, layout=True):
+        calls["relayout"] += layout  # a line of text that asks for the whole screen's layout again
+        return real_update(self, content, layout=layout)
+
+    monkeypatch.setattr(Plain, "update", update)
     return calls
 
 
@@ -87,9 +96,10 @@ async def test_one_enter_that_builds_a_road_asks_the_rules_once(tmp_path, counte
         gift.point_at(edges[1])
         gift.post_message(GotCatanMap.CursorMoved(gift, edges[1]))
         await settle(pilot)
-        assert screen.highlighted_choice().where == edges[1]
-        moved = {name: count for name, count in counted.items() if name != "redraw"}
-        assert moved == {}, moved
+        assert screen.highlighted_choice().spot == edges[1]
+        # No redraw either: the bar highlights the line, the preview and the prompt
+        # (one line each) are redrawn in place, never the layout of the screen.
+        assert dict(counted) == {}, dict(counted)
         # One Enter that builds the road.
         counted.clear()
         ply = session.ply
@@ -104,4 +114,9 @@ async def test_one_enter_that_builds_a_road_asks_the_rules_once(tmp_path, counte
         assert counted["view"] <= 1 + 2, dict(counted)
         assert counted["group"] <= len(session.legal_actions()) and counted["spot"] <= len(
             session.legal_actions()
+        )
+        # The frame's menu, prompt and "why not?" once; the build menu once for
+        # the action bar and once for the players panel.
+        assert counted["prompt"] <= 1 and counted["refusals"] <= 1 and counted["build_menu"] <= 2, dict(
+            counted
         )

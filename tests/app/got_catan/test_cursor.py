@@ -68,7 +68,7 @@ async def test_an_arrow_and_its_opposite_come_back_in_set_up_round_two(tmp_path,
                     continue  # the edge of the offered places that way
                 assert await cursor_after(pilot, gift, back) == place, (place, key, moved)
                 # The action bar names the place under the cursor, nothing else.
-                assert screen.highlighted_choice().where == place
+                assert screen.highlighted_choice().spot == place
         # Three steps out, three back.
         gift.point_at(start)
         await cursor_after(pilot, gift, "up", "up", "left")
@@ -126,7 +126,7 @@ async def test_a_step_from_a_settlement_to_a_road_opens_build_road_on_that_road_
             await settle(pilot)
             shown.clear()
             road = await cursor_after(pilot, gift, key)
-            first_road = screen.choice_list[0].where
+            first_road = screen.choice_list[0].spot
             if road[0] == "edge" and road != first_road:
                 break
         else:
@@ -134,7 +134,7 @@ async def test_a_step_from_a_settlement_to_a_road_opens_build_road_on_that_road_
         gift.point_at = point_at
         assert screen.menu_path == ("Build", "Road")
         assert set(shown) <= {road}, shown
-        assert screen.highlighted_choice().where == road
+        assert screen.highlighted_choice().spot == road
         # ...and back: the step against it returns to the settlement's place.
         assert await cursor_after(pilot, gift, OPPOSITE[key]) == corner
         assert screen.menu_path == ("Build", "Settlement")

@@ -70,7 +70,7 @@ async def test_moving_the_cursor_to_a_path_opens_build_road_and_enter_builds(tmp
         gift.post_message(GotCatanMap.CursorMoved(gift, edge))
         await settle(pilot)
         assert screen.menu_path == ("Build", "Road")
-        assert screen.highlighted_choice().where == edge
+        assert screen.highlighted_choice().spot == edge
         await pilot.press("enter")
         await settle(pilot)
         assert session.state.edge_owner[edge[1]] == seat

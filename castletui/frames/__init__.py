@@ -1,0 +1,55 @@
+"""Each game's action bar and prompt as the frame holds them: what the
+rules' menu (``Frame.menu``, the rules' lines) becomes on screen, worked
+out once per frame and without textual, so a game screen only draws it.
+
+A game whose menu reads like the rules' lines has none: :class:`Menu`'s
+defaults are the rules' lines and prompt. A game's module here gives its
+``MENU``; :func:`for_game` finds it (the driver asks once per session).
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+MODULES = {
+    "castle-raisers": "castletui.frames.castle_raisers",
+    "castlecards": "castletui.frames.castlecards",
+    "catapult-castle": "castletui.frames.catapult_castle",
+    "got-catan": "castletui.frames.got_catan",
+}
+"""The games whose action bar reads differently from the rules' lines."""
+
+
+def rules_lines(frame: Any) -> Sequence[Any]:
+    """The rules' lines of the open level, as they are (their "why not?"
+    lines the driver adds at the foot)."""
+    return [line for line in frame.lines if not line.why_not]
+
+
+def rules_prompt(frame: Any) -> str:
+    return frame.prompt
+
+
+@dataclass(frozen=True)
+class Menu:
+    """How a game's frame turns the rules' menu into its action bar."""
+
+    lines: Callable[[Any], Sequence[Any]] = rules_lines
+    """``lines(frame)``: the action bar's lines at the frame's level (the
+    frame as the driver made it from the rules: ``menu``, ``lines``, ``view``)."""
+    prompt: Callable[[Any], str] = rules_prompt
+    """``prompt(frame)``: the question over the action bar."""
+    hidden_groups: frozenset[str] = frozenset()
+    """Groups whose places the boards offer only while the group is open
+    (Castlecards' "throw a card away": every card would be lit otherwise)."""
+    cursor_opens_groups: bool = True
+    """The board cursor reaches the places of actions in every group, and
+    moving onto one opens its group (False: only this level's places)."""
+
+
+def for_game(game_id: str) -> Menu:
+    name = MODULES.get(game_id)
+    return importlib.import_module(name).MENU if name else Menu()

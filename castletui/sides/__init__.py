@@ -1,0 +1,71 @@
+"""The players panel of each game as Rich Text, from a frame alone (the
+seats' rows, the viewer's view, the standing) and the room it has: nothing
+read from a screen (a panel may borrow a board's inks), and nothing a seat
+may not see (the frame is the viewer's).
+
+A game without its own panel gets :func:`players`, the frame's rows; a
+game's module here gives its ``SIDE``, which :func:`for_game` finds.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from rich.text import Text
+
+WIDE = 110
+"""From this many columns a game's side panel is the roomier one."""
+
+MODULES = {
+    "castle-raisers": "castletui.sides.castle_raisers",
+    "castlecards": "castletui.sides.castlecards",
+    "catapult-castle": "castletui.sides.catapult_castle",
+    "got-catan": "castletui.sides.got_catan",
+}
+
+
+@dataclass(frozen=True)
+class Room:
+    """The terminal's size and the players panel's own width (0 before it is laid out)."""
+
+    width: int
+    height: int
+    panel: int = 0
+
+    @property
+    def wide(self) -> bool:
+        return self.width >= WIDE
+
+
+def players(frame: Any, room: Room, extra: Sequence[str] = ()) -> Text:
+    """Each seat: a marker for whose turn it is, the name (and bot level),
+    the standing; the frame's waiting line, then ``extra`` lines."""
+    text = Text()
+    for row in frame.side:
+        marker = ">" if row.to_move else " "
+        style = "bold reverse" if row.to_move else ("bold" if row.viewer else "")
+        who = row.name if not row.bot else f"{row.name} ({row.bot})"
+        text.append(f"{marker}{who:<15.15}", style=style)
+        text.append(f"{row.score:>5g}\n")
+    if frame.waiting:
+        text.append(frame.waiting + "\n", style="bold" if frame.seat is None else "italic")
+    for line in extra:
+        text.append(line + "\n")
+    return text
+
+
+@dataclass(frozen=True)
+class Side:
+    """How a game's players panel reads and how wide it is."""
+
+    text: Callable[[Any, Room], Text] = players
+    widths: tuple[int, int] | None = None
+    """The side panel's columns below :data:`WIDE` and from it (None: the stylesheet's)."""
+
+
+def for_game(game_id: str) -> Side:
+    name = MODULES.get(game_id)
+    return importlib.import_module(name).SIDE if name else Side()

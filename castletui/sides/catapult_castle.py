@@ -1,0 +1,54 @@
+"""Catapult Castle's players panel: each player's towers (the score), the
+ammo in the supply, the viewer's own hand and deck, and what is in force
+this turn."""
+
+from __future__ import annotations
+
+from rich.style import Style
+from rich.text import Text
+
+from castletui.driver import Frame
+from castletui.rules.catapult_castle import hand_words
+from castletui.sides import Room, Side
+
+
+def side(frame: Frame, room: Room) -> Text:
+    view = frame.view
+    standing = frame.standing
+    to_move = frame.seat
+    width = room.panel or 27
+    wide = width >= 36
+    name_width = max(8, width - 8)
+    text = Text(no_wrap=True, overflow="ellipsis")
+    solo = view.variant == "solo"
+    text.append(f" {'player':<{name_width}}{'score' if solo else 'towers':>6}\n", Style(dim=True))
+    for seat, row in enumerate(frame.side):
+        style = Style(bold=True, reverse=True) if seat == to_move else None
+        marker = ">" if seat == to_move else " "
+        who = row.name + (f" ({row.bot})" if row.bot else "")
+        score = standing.scores[seat] if seat < len(standing.scores) else 0
+        text.append(f"{marker}{who:<{name_width}.{name_width}}{score:>6g}", style)
+        text.append("\n")
+    if frame.waiting:
+        text.append(frame.waiting + "\n", style="bold" if to_move is None else "italic")
+    supply = f"Ammo {'left' if solo else 'in supply'}: {view.supply}"
+    if solo:
+        supply += f", rearrange {view.rearrangements_left}x"
+    text.append(supply + "\n")
+    seat = frame.viewer
+    if seat < len(view.hands):
+        text.append(f"{frame.names[seat]}: {hand_words(view.hands[seat], short=not wide)}\n")
+        if not solo:
+            mat = view.seat_mats[seat]
+            text.append(f"Deck {view.decks[mat].size}, discard {view.discards[mat].size}\n", Style(dim=True))
+    active = [name for name, on in (("Magic Toss", view.magic_toss), ("Strong Ammo", view.strong_ammo)) if on]
+    if view.shots_left > 1:
+        active.append(f"{view.shots_left} shots")
+    if active:
+        text.append(f"This turn: {', '.join(active)}\n", Style(bold=True))
+    text.rstrip()
+    return text
+
+
+SIDE = Side(side, widths=(30, 40))
+"""Roomier from 110 columns: the large table needs 77 beside it."""
