@@ -207,19 +207,9 @@ def cycles_in_words(graph: dict[str, set[str]]) -> list[str]:
 THE_APP = ("castletui", "rules", "saves")
 """castletui.*, castletui.rules.* and castletui.saves.*: one graph."""
 
-MOVED_AT_MERGE = {"castletui/screens/castle_raisers.py: from rich.table import Table"}
-"""Another branch (frame) rewrites this file at the same time: the lead
-moves its one local import to the top at merge, and empties this set."""
-
 
 def test_no_import_inside_a_function_in_castletui():
-    found = [line for line in local_imports("castletui") if _without_line(line) not in MOVED_AT_MERGE]
-    assert found == []
-
-
-def _without_line(found: str) -> str:
-    where, _, rest = found.partition(":")
-    return f"{where}:{rest.partition(':')[2]}"
+    assert local_imports("castletui") == []
 
 
 def test_castletui_and_its_layers_import_one_another_without_a_cycle():

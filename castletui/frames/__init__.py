@@ -4,23 +4,15 @@ out once per frame and without textual, so a game screen only draws it.
 
 A game whose menu reads like the rules' lines has none: :class:`Menu`'s
 defaults are the rules' lines and prompt. A game's module here gives its
-``MENU``; :func:`for_game` finds it (the driver asks once per session).
+``MENU``; :func:`castletui.frames.by_game.for_game` finds it (the driver
+asks once per session).
 """
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
-
-MODULES = {
-    "castle-raisers": "castletui.frames.castle_raisers",
-    "castlecards": "castletui.frames.castlecards",
-    "catapult-castle": "castletui.frames.catapult_castle",
-    "got-catan": "castletui.frames.got_catan",
-}
-"""The games whose action bar reads differently from the rules' lines."""
 
 
 def rules_lines(frame: Any) -> Sequence[Any]:
@@ -48,8 +40,3 @@ class Menu:
     cursor_opens_groups: bool = True
     """The board cursor reaches the places of actions in every group, and
     moving onto one opens its group (False: only this level's places)."""
-
-
-def for_game(game_id: str) -> Menu:
-    name = MODULES.get(game_id)
-    return importlib.import_module(name).MENU if name else Menu()

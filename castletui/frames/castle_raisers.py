@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from castletui.driver import Frame, Line
+from castletui.frame import Frame, Line
 from castletui.frames import Menu
 from castletui.rules.castle_raisers import (
     ABILITY_NAMES,

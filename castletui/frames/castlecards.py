@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from castletui.driver import Frame, Line
+from castletui.frame import Frame, Line
 from castletui.frames import Menu, rules_lines
 from castletui.rules import castlecards as game
 from castletui.rules.castlecards import (

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from castletui.driver import Frame, Line
+from castletui.frame import Frame, Line
 from castletui.frames import Menu, rules_lines
 from castletui.rules.catapult_castle import Aim, Shoot, SkipExtraShot, group_spot, tower_name
 from castletui.rules.core import name_seats

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from castletui.driver import Frame, Line
+from castletui.frame import Frame, Line
 from castletui.frames import Menu, rules_lines
 from castletui.rules import got_catan as game
 from castletui.rules.got_catan import BuyDevelopment, Discard, EndTurn

@@ -25,6 +25,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from rich.table import Table
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -361,7 +362,6 @@ class CastleRaisersResult(ModalScreen[None]):
         return f"{head} {name_seats(result.decided_by, session.names)}."
 
     def sheet(self) -> Any:
-        from rich.table import Table  # only the score sheet needs it: not before the first frame
 
         result = self.session.result()
         names = self.session.names

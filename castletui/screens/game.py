@@ -42,6 +42,7 @@ from castletui.screens.game_loop import GameLoop
 from castletui.screens.game_routes import SaveAs, SharedTableWatch, TableEntryRoute
 from castletui.screens.log import LogScreen
 from castletui.session import Session
+from castletui.sides import by_game as sides_by_game
 from castletui.widgets.board import SpotBoard
 from castletui.widgets.footer import SteadyFooter, fit_footer
 from castletui.widgets.header import SteadyHeader
@@ -85,7 +86,7 @@ class GameScreen(BoardsInStep, GameLoop, TableEntryRoute, SharedTableWatch, Save
         super().__init__()
         self.session = session
         self.driver = Driver(session)
-        self.side = sides.for_game(session.save.game)
+        self.side = sides_by_game.for_game(session.save.game)
         self.frame: Frame | None = None
         self.choice_list: tuple[Line, ...] = ()  # the action bar's lines, as shown
         self.menu_path: tuple[str, ...] = ()  # the open level of the game's menu (screen API groups)

@@ -4,12 +4,12 @@ read from a screen (a panel may borrow a board's inks), and nothing a seat
 may not see (the frame is the viewer's).
 
 A game without its own panel gets :func:`players`, the frame's rows; a
-game's module here gives its ``SIDE``, which :func:`for_game` finds.
+game's module here gives its ``SIDE``, which
+:func:`castletui.sides.by_game.for_game` finds.
 """
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -18,13 +18,6 @@ from rich.text import Text
 
 WIDE = 110
 """From this many columns a game's side panel is the roomier one."""
-
-MODULES = {
-    "castle-raisers": "castletui.sides.castle_raisers",
-    "castlecards": "castletui.sides.castlecards",
-    "catapult-castle": "castletui.sides.catapult_castle",
-    "got-catan": "castletui.sides.got_catan",
-}
 
 
 @dataclass(frozen=True)
@@ -64,8 +57,3 @@ class Side:
     text: Callable[[Any, Room], Text] = players
     widths: tuple[int, int] | None = None
     """The side panel's columns below :data:`WIDE` and from it (None: the stylesheet's)."""
-
-
-def for_game(game_id: str) -> Side:
-    name = MODULES.get(game_id)
-    return importlib.import_module(name).SIDE if name else Side()

@@ -8,7 +8,7 @@ from typing import Any
 
 from rich.text import Text
 
-from castletui.driver import Frame
+from castletui.frame import Frame
 from castletui.rules.castle_raisers import ROUNDS_PER_AGE, team_standing
 from castletui.sides import Room, Side
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from castletui.driver import Frame
+from castletui.frame import Frame
 from castletui.sides import Room, Side, players
 
 

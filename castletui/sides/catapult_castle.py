@@ -7,7 +7,7 @@ from __future__ import annotations
 from rich.style import Style
 from rich.text import Text
 
-from castletui.driver import Frame
+from castletui.frame import Frame
 from castletui.rules.catapult_castle import hand_words
 from castletui.sides import Room, Side
 

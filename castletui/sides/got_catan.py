@@ -9,7 +9,7 @@ from __future__ import annotations
 from rich.style import Style
 from rich.text import Text
 
-from castletui.driver import Frame, SeatView
+from castletui.frame import Frame, SeatView
 from castletui.rules import got_catan as game
 from castletui.rules.got_catan import HIDDEN, RESOURCES
 from castletui.sides import Room, Side

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 
 from rich.text import Text
 
-from castletui.driver import SeatView
+from castletui.frame import SeatView
 from castletui.frames.castle_raisers import WOLF_LETTER
 from castletui.widgets.board import SpotBoard
 

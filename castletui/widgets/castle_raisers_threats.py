@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from castletui.driver import SeatView
+from castletui.frame import SeatView
 from castletui.rules.castle_raisers import THREATS, team_standing, threat_report
 from castletui.rules.core import name_seats, seat_ref
 

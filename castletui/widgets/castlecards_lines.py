@@ -13,7 +13,7 @@ from typing import Any
 
 from rich.text import Text
 
-from castletui.driver import SeatView
+from castletui.frame import SeatView
 from castletui.rules.castlecards import CARDS, COLOUR
 from castletui.rules.core import name_seats
 

@@ -34,7 +34,7 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from castletui.driver import SeatView
+from castletui.frame import SeatView
 from castletui.rules.catapult_castle import SQUARE_NAMES, mat_in_play, mat_title, square_point
 from castletui.rules.core import name_seats
 from castletui.widgets.board import SpotBoard

@@ -25,7 +25,7 @@ from functools import lru_cache
 from rich.style import Style
 from rich.text import Text
 
-from castletui.driver import SeatView
+from castletui.frame import SeatView
 from castletui.rules.got_catan import BOARDS, PIPS, TERRAIN_RESOURCE
 from castletui.widgets.board import SpotBoard
 

@@ -24,7 +24,7 @@ from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.widgets import Button
 
-from castletui.driver import SeatView
+from castletui.frame import SeatView
 from castletui.rules import got_catan as game
 from castletui.rules.core import name_seats
 from castletui.rules.got_catan import RESOURCES, OfferTrade

@@ -23,7 +23,7 @@ from __future__ import annotations
 from rich.style import Style
 from rich.text import Text
 
-from castletui.driver import SeatView
+from castletui.frame import SeatView
 from castletui.rules import got_catan as game
 from castletui.widgets.board import SpotBoard
 from castletui.widgets.got_catan_map import CURSOR, OFFERED, PLAYER_INK, seat_letters
