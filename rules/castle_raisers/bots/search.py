@@ -27,10 +27,14 @@ placement takes the slot its draft already found best for the tile. Where
 the time goes (a solo draft, profiled): about two thirds in the estimate the
 quick policy asks, a fifth in the engine's own steps.
 
-The number of playouts is fixed by the work they take (engine actions), not
-by a clock, so the same state and seed always give the same choice. Only the
-app gives the bot a thinking time (``castletui.app.BOT_THINKING_TIME``): on a
-machine too slow to finish the work in it, the halving stops where it is.
+How much work a decision gets: a work budget in playouts when the driver gives one
+(``rules.core.search.work_budget``: tests and benchmarks, so the same state and seed
+always give the same choice), else the thinking time the app gives
+(``rules.core.bots.thinking_time``): the first draw says how long a playout takes and the
+halving is planned to fill the time left, the clock asked after every playout; with
+neither, :data:`PLAYOUT_WORK`. Teams of 3 and 4 also play out their End of Age line picks
+(:func:`search_line`), where one step ahead each player took the line best for the team
+at once, whatever it left the players still to pick.
 """
 
 from __future__ import annotations
@@ -375,9 +379,11 @@ def best_start(state: State, starts: list[State], rng: random.Random, started: f
     given by the driver (:func:`given_playouts`, spread by :func:`planned_batches`),
     else a thinking time (the same spread of as many playouts as the first draw says
     the time left holds; ``started``: when the decision began), else
-    :func:`playouts_per_round`. The budget or the clock (:func:`rules.core.bots.time_up`)
-    is asked after every playout once each candidate has had one draw; when it is used
-    up, the best of those still in after the draws played out for every one of them is played."""
+    :func:`playouts_per_round`. The clock (:func:`rules.core.bots.time_up`) is asked after
+    every playout, the budget once each candidate has had one draw; when it is used up, the
+    best of those still in after the draws played out for every one of them is played (the
+    first start, if the time ran out before every one was played out once: ``starts`` come
+    best first by the estimate)."""
     horizon = state.age + HORIZON_BY_SEATS[state.seats - 1]
     sizes = halving_sizes(len(starts))
     given = given_playouts()
@@ -406,13 +412,15 @@ def best_start(state: State, starts: list[State], rng: random.Random, started: f
         while draws < batches[round_number]:
             seed = rng.getrandbits(32)
             # a playout is up to a few tens of ms, and a draw not played out for every
-            # candidate alive counts for none
+            # candidate alive counts for none; the clock is asked in the first draw too (on
+            # a busy machine it may be all the time holds: then the first start is played,
+            # the one the estimate likes best), a budget only after it
             drawn = time.monotonic()
             values = {}
             for index in alive:
                 values[index] = playout_value(playout(starts[index], random.Random(seed), horizon))
                 played += 1
-                if judged and spent():
+                if (judged or timed) and spent():
                     break
             if len(values) < len(alive):
                 stop = True
@@ -461,9 +469,12 @@ def search_line(state: State, rng: random.Random) -> Action:
     """The End of Age line whose playouts (the rest of the picks, then on to the next
     age) are worth most to the team, by :func:`best_start`."""
     started = time.monotonic()
+    # best first by the estimate: what is played if the time runs out before every line is played out
     actions = legal_actions(state)
-    starts = [apply(state, action) for action in actions]
-    return actions[best_start(state, starts, rng, started)]
+    afters = [apply(state, action) for action in actions]
+    order = sorted(range(len(actions)), key=lambda index: (-coop.team_estimate(afters[index]), index))
+    best = best_start(state, [afters[index] for index in order], rng, started)
+    return actions[order[best]]
 
 
 _PLANNED: dict[bytes, PlaceTile] = {}

@@ -153,13 +153,16 @@ def test_without_budget_or_time_a_decision_plays_its_own_work(monkeypatch):
     assert played[0] == per_round * sum(search.halving_sizes(search.CANDIDATES))
 
 
-def test_a_thinking_time_used_up_stops_after_one_draw(monkeypatch):
-    """A thinking time already used up: every candidate is played out on one draw, no more."""
+def test_a_thinking_time_used_up_plays_the_estimates_choice_after_one_playout(monkeypatch):
+    """The clock is asked in the first draw too: on a machine so busy that the time is up
+    after one playout, the candidate the estimate likes best is played at once (a tile
+    choice took seconds of wall time when every candidate had to be played out first)."""
     state = first_draft("cooperative", 3, seed=3)
     played = _counting_playouts(monkeypatch)
     with work_budget(None), thinking_time(0.0):
-        search.search_placement(state, game.to_move(state), random.Random(0))
-    assert played[0] == search.CANDIDATES
+        choice = search.search_placement(state, game.to_move(state), random.Random(0))
+    assert played[0] == 1
+    assert choice == search._candidates(state, game.to_move(state))[0]
 
 
 def _first_line_pick(seats: int, seed: int):
