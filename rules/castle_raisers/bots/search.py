@@ -395,9 +395,19 @@ def best_start(state: State, starts: list[State], rng: random.Random, started: f
     else:
         batches = [playouts_per_round(state)] * len(sizes)
     played = 0
+    playing = time.monotonic()
 
     def spent() -> bool:
-        return played >= given if given is not None else time_up()
+        if given is not None:
+            return played >= given
+        if time_up():
+            return True
+        # not another playout if the time left is shorter than one takes on average: the
+        # clock stops the search after the playout that crossed it, so a player would wait
+        # that much longer (on a busy machine a playout is a tenth of a second of wall time)
+        used = time_used()
+        now = time.monotonic()
+        return used > 0 and (now - started) * (1.0 - used) / used < (now - playing) / played
 
     alive = list(range(len(starts)))
     totals = [0.0] * len(starts)

@@ -196,3 +196,27 @@ def test_a_team_of_two_picks_its_lines_one_step_ahead(monkeypatch):
     state = _first_line_pick(2, seed=2)
     monkeypatch.setattr(search, "search_line", lambda *args: pytest.fail("searched"))
     assert game.bot_action(state, "hard", random.Random(0)) in game.legal_actions(state)
+
+
+class _Clock:
+    """A clock for the search alone that moves 10 ms every time it is read."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def monotonic(self) -> float:
+        self.now += 0.01
+        return self.now
+
+
+def test_no_playout_is_begun_that_the_time_left_cannot_hold(monkeypatch):
+    """The clock stops the search after the playout that crossed it, so a player waits that
+    much longer: with 1% of the thinking time left, shorter than a playout has taken, the
+    search stops after the first one instead of playing the rest of its draw."""
+    state = first_draft("cooperative", 3, seed=3)
+    monkeypatch.setattr(search, "time", _Clock())
+    monkeypatch.setattr(search, "time_used", lambda: 0.99)
+    played = _counting_playouts(monkeypatch)
+    with work_budget(None), thinking_time(60.0):
+        search.search_placement(state, game.to_move(state), random.Random(0))
+    assert played[0] == 1
