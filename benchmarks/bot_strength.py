@@ -12,7 +12,10 @@ a seed plays the same game on every machine.
 
 A co-operative variant seats hard bots everywhere (a team has no rival to
 beat) and reports how often the team wins and its mean score; ``--team
-normal`` plays the same seeds with normal bots for the comparison.
+normal`` plays the same seeds with normal bots for the comparison. Castle
+Raisers' co-op search reads ``--budget`` as playouts a searched decision
+(a tile choice, a line pick); what the app's thinking time buys on a
+machine is about the playouts its decisions finish in that time.
 
 It prints the hard bot's decision time (median and 95th percentile of the
 wall time of every decision with a choice; on a busy machine say so), and
