@@ -12,7 +12,10 @@ a seed plays the same game on every machine.
 
 A co-operative variant seats hard bots everywhere (a team has no rival to
 beat) and reports how often the team wins and its mean score; ``--team
-normal`` plays the same seeds with normal bots for the comparison.
+normal`` plays the same seeds with normal bots for the comparison. Castle
+Raisers' co-op search reads ``--budget`` as playouts a searched decision
+(a tile choice, a line pick); what the app's thinking time buys on a
+machine is about the playouts its decisions finish in that time.
 
 It prints the hard bot's decision time (median and 95th percentile of the
 wall time of every decision with a choice; on a busy machine say so), and
@@ -89,7 +92,9 @@ def play(
     won = bool(result.winners) and (
         all(s in result.winners for s in range(seats)) if coop else hard_seat in result.winners
     )
-    return won, float(result.scores[hard_seat]) if result.scores else 0.0, times, finished
+    # co-op: the team's total (what beats the wolves' score), else the hard seat's own
+    score = sum(result.scores) if coop else (result.scores[hard_seat] if result.scores else 0)
+    return won, float(score), times, finished
 
 
 def main() -> None:
@@ -150,7 +155,7 @@ def main() -> None:
         mean = statistics.mean(score for _, score, _, _ in outcomes)
         print(
             f"{name}: {args.team} team won {wins} of {args.games} ({100 * wins / args.games:.0f}%, "
-            f"95% CI {100 * low:.0f}-{100 * high:.0f}%), mean score {mean:.1f}"
+            f"95% CI {100 * low:.0f}-{100 * high:.0f}%), mean team score {mean:.1f}"
         )
     else:
         print(

@@ -28,7 +28,8 @@ def bot_action(state: State, level: str, rng: random.Random) -> Action:
     at random, ``normal`` and ``hard`` as :func:`.competitive.competitive_action`
     says. Co-operative and solo games at normal and hard are played by
     :func:`.coop.coop_action`, except the hard bot's drafts and placements
-    (:func:`.search.search_action`); competitive games at hard by the
+    (:func:`.search.search_action`) and, in teams of 3 and 4, End of Age line
+    picks (:func:`.search.search_line`); competitive games at hard by the
     search of :func:`.hard.hard_action`."""
     seat = to_move(state)
     if seat == CHANCE:
@@ -41,6 +42,12 @@ def bot_action(state: State, level: str, rng: random.Random) -> Action:
     if state.variant != "competitive" and level in ("normal", "hard"):
         if level == "hard" and state.pending[-1].kind in ("draft", "place"):
             return search.search_action(state, seat, rng)
+        if (
+            level == "hard"
+            and state.pending[-1].kind == "pick_line"
+            and state.seats >= search.LINE_SEARCH_SEATS
+        ):
+            return search.search_line(state, rng)
         return coop.coop_action(state, seat, actions, level, rng)
     if level == "hard":
         return hard.hard_action(state, rng)

@@ -470,13 +470,24 @@ def wall_goals(check: str, amount: int) -> tuple[frozenset[tuple[int, int]], ...
     return tuple(sorted((goal for goal in found if len(goal) <= smallest + 2), key=len))
 
 
-@lru_cache(maxsize=16384)
-def tiles_missing(wall: tuple[str, ...], check: str, amount: int) -> int:
-    """How many tiles the wall still lacks for the cheapest wall meeting the card."""
-    return min(
-        sum(1 for level, slot in goal if not geometry.filled(wall, level, slot))
+@cache
+def _goal_masks(check: str, amount: int) -> tuple[int, ...]:
+    """:func:`wall_goals` as bit masks over the wall's stored slots (bit ``(level - 1) * 6 + slot``)."""
+    return tuple(
+        sum(1 << ((level - 1) * PORTIONS + slot % PORTIONS) for level, slot in goal)
         for goal in wall_goals(check, amount)
     )
+
+
+@lru_cache(maxsize=16384)
+def tiles_missing(wall: tuple[str, ...], check: str, amount: int) -> int:
+    """How many tiles the wall still lacks for the cheapest wall meeting the card
+    (counted on bit masks: the estimate asks it for every wall a playout builds)."""
+    have = 0
+    for index, piece in enumerate(wall):
+        if piece:
+            have |= 1 << index
+    return min((goal & ~have).bit_count() for goal in _goal_masks(check, amount))
 
 
 def _wall_threat_cost(state: State, seat: int, castle: Castle, check: str, amount: int) -> float:

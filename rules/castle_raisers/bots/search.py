@@ -27,15 +27,21 @@ placement takes the slot its draft already found best for the tile. Where
 the time goes (a solo draft, profiled): about two thirds in the estimate the
 quick policy asks, a fifth in the engine's own steps.
 
-The number of playouts is fixed by the work they take (engine actions), not
-by a clock, so the same state and seed always give the same choice. Only the
-app gives the bot a thinking time (``castletui.app.BOT_THINKING_TIME``): on a
-machine too slow to finish the work in it, the halving stops where it is.
+How much work a decision gets: a work budget in playouts when the driver gives one
+(``rules.core.search.work_budget``: tests and benchmarks, so the same state and seed
+always give the same choice), else the thinking time the app gives
+(``rules.core.bots.thinking_time``): the first draw says how long a playout takes and the
+halving is planned to fill the time left, the clock asked after every playout; with
+neither, :data:`PLAYOUT_WORK`. Teams of 3 and 4 also play out their End of Age line picks
+(:func:`search_line`), where one step ahead each player took the line best for the team
+at once, whatever it left the players still to pick.
 """
 
 from __future__ import annotations
 
 import random
+import time
+from types import SimpleNamespace
 
 import msgspec
 from castletui.rules.castle_raisers import geometry
@@ -59,7 +65,8 @@ from castletui.rules.castle_raisers.state import (
     TakeVillage,
 )
 from castletui.rules.core import CHANCE, sample_outcome
-from castletui.rules.core.bots import time_up
+from castletui.rules.core.bots import has_thinking_time, time_up, time_used
+from castletui.rules.core.search import MOST_ROUNDS, rounds_for
 
 replace = msgspec.structs.replace
 
@@ -310,58 +317,174 @@ def playouts_per_round(state: State) -> int:
     return max(least, min(PLAYOUTS_MAX, round(PLAYOUT_WORK / turns)))
 
 
-def search_placement(state: State, seat: int, rng: random.Random) -> tuple[str, PlaceTile]:
-    """The (tile, slot) with the best mean playout value (draft or place decision).
+def halving_sizes(candidates: int) -> list[int]:
+    """How many candidates are still in at each round of the halving (5: [5, 2])."""
+    sizes = [candidates]
+    while sizes[-1] > 2:
+        sizes.append(max(2, sizes[-1] // 2))
+    return sizes
 
-    Successive halving: every candidate is played out a few times,
-    the better half goes on with as many again, and so on until one is left,
-    every survivor always judged on the same draws. How many a round: :func:`playouts_per_round`.
-    When the driver's thinking time is up (:func:`rules.core.bots.time_up`, asked after
-    every playout once each has had one draw), the best of those still in after the draws
-    played out for every one of them is played."""
+
+def given_playouts() -> int | None:
+    """The work the driver gave the decision (:func:`rules.core.search.work_budget`),
+    read as playouts (one candidate played out on one draw); None when it gave none
+    (then the thinking time, if any, or :data:`PLAYOUT_WORK` decides)."""
+    given = rounds_for(_OWN_WORK)
+    if given == _OWN_WORK.rounds or (given == MOST_ROUNDS and has_thinking_time()):
+        return None
+    return given
+
+
+_OWN_WORK = SimpleNamespace(rounds=0)
+"""Stands for this search's hooks when asking :func:`rules.core.search.rounds_for` what the
+driver gave: 0 (a budget nobody gives) comes back when it gave no budget and no time."""
+
+
+def planned_batches(playouts: int, sizes: list[int]) -> list[int]:
+    """Draws per round of the halving for ``playouts`` in all: the same number every round,
+    and what that leaves over to the last round (the finalists, whose gap is narrowest)."""
+    per_round = max(1, playouts // sum(sizes))
+    batches = [per_round] * len(sizes)
+    batches[-1] += max(0, playouts - per_round * sum(sizes)) // sizes[-1]
+    return batches
+
+
+TIME_SHARE = 0.9
+"""The share of the time left a timed search plans to fill (playouts vary in length; the
+clock stops it in any case, after the playout that used the time)."""
+
+
+def search_placement(state: State, seat: int, rng: random.Random) -> tuple[str, PlaceTile]:
+    """The (tile, slot) with the best mean playout value (draft or place decision),
+    by :func:`best_start` over the :func:`_candidates`."""
+    started = time.monotonic()
     candidates = _candidates(state, seat)
     if len(candidates) == 1:
         return candidates[0]
     drafting = state.pending[-1].kind == "draft"
-    horizon = state.age + HORIZON_BY_SEATS[state.seats - 1]
     starts = []
     for tile, slot in candidates:
         start = apply(state, DraftTile(tile)) if drafting else state
         starts.append(apply(start, slot))
-    alive = list(range(len(candidates)))
-    totals = [0.0] * len(candidates)
-    batch = playouts_per_round(state)
+    return candidates[best_start(state, starts, rng, started)]
+
+
+def best_start(state: State, starts: list[State], rng: random.Random, started: float) -> int:
+    """Which of ``starts`` (the states each candidate choice leads to from ``state``) has
+    the best mean playout value.
+
+    Successive halving: every candidate is played out a few times,
+    the better half goes on with as many again, and so on until two are left,
+    every survivor always judged on the same draws. How many a round: a work budget
+    given by the driver (:func:`given_playouts`, spread by :func:`planned_batches`),
+    else a thinking time (the same spread of as many playouts as the first draw says
+    the time left holds; ``started``: when the decision began), else
+    :func:`playouts_per_round`. The clock (:func:`rules.core.bots.time_up`) is asked after
+    every playout, the budget once each candidate has had one draw; when it is used up, the
+    best of those still in after the draws played out for every one of them is played (the
+    first start, if the time ran out before every one was played out once: ``starts`` come
+    best first by the estimate)."""
+    horizon = state.age + HORIZON_BY_SEATS[state.seats - 1]
+    sizes = halving_sizes(len(starts))
+    given = given_playouts()
+    timed = given is None and has_thinking_time()
+    if given is not None:
+        batches = planned_batches(given, sizes)
+    elif timed:
+        batches = [1] * len(sizes)  # until the first draw says how long a playout takes
+    else:
+        batches = [playouts_per_round(state)] * len(sizes)
+    played = 0
+    playing = time.monotonic()
+
+    def spent() -> bool:
+        if given is not None:
+            return played >= given
+        if time_up():
+            return True
+        # not another playout if the time left is shorter than one takes on average: the
+        # clock stops the search after the playout that crossed it, so a player would wait
+        # that much longer (on a busy machine a playout is a tenth of a second of wall time)
+        used = time_used()
+        now = time.monotonic()
+        return used > 0 and (now - started) * (1.0 - used) / used < (now - playing) / played
+
+    alive = list(range(len(starts)))
+    totals = [0.0] * len(starts)
     judged = False  # every candidate has been played out on one draw at least
-    while True:
-        seeds = [rng.getrandbits(32) for _ in range(batch)]
-        # a draw at a time for every candidate alive, so that when the thinking time
-        # is up they have all been judged on the same draws; a round's values are
-        # summed apart and then added, as they always were (the same floats)
+    for round_number in range(len(sizes)):
+        # a draw at a time for every candidate alive, so that when the budget or the
+        # time is used up they have all been judged on the same draws; a round's values
+        # are summed apart and then added, as they always were (the same floats)
         sums = dict.fromkeys(alive, 0.0)
-        for seed in seeds:
-            # Past the first draw, the clock is asked after every playout (one is up to
-            # a few tens of ms), and a draw not played out for every candidate alive
-            # counts for none.
+        stop = False
+        draws = 0
+        while draws < batches[round_number]:
+            seed = rng.getrandbits(32)
+            # a playout is up to a few tens of ms, and a draw not played out for every
+            # candidate alive counts for none; the clock is asked in the first draw too (on
+            # a busy machine it may be all the time holds: then the first start is played,
+            # the one the estimate likes best), a budget only after it
+            drawn = time.monotonic()
             values = {}
             for index in alive:
                 values[index] = playout_value(playout(starts[index], random.Random(seed), horizon))
-                if judged and time_up():
+                played += 1
+                if (judged or timed) and spent():
                     break
             if len(values) < len(alive):
+                stop = True
                 break
+            draws += 1
+            if not judged and timed:
+                batches = timed_batches(started, drawn, time.monotonic(), time_used(), len(alive), sizes)
             judged = True
             for index in alive:
                 sums[index] += values[index]
-            if time_up():
+            if spent():
+                stop = True
                 break
         for index in alive:
             totals[index] += sums[index]
-        if len(alive) <= 2 or time_up():
+        if stop or round_number == len(sizes) - 1:
             break
         alive.sort(key=lambda index: (-totals[index], index))
-        alive = alive[: max(2, len(alive) // 2)]
-    best = max(alive, key=lambda index: (totals[index], -index))
-    return candidates[best]
+        alive = alive[: sizes[round_number + 1]]
+    return max(alive, key=lambda index: (totals[index], -index))
+
+
+def timed_batches(
+    started: float, drawn: float, now: float, used: float, alive: int, sizes: list[int]
+) -> list[int]:
+    """The draws per round a thinking time holds, worked out ``now`` (``time.monotonic``),
+    once the first draw is played: it began at ``drawn`` and played ``alive`` playouts,
+    and the decision, begun at ``started``, has used the share ``used`` of its time.
+    The playouts the time left is good for (:data:`TIME_SHARE` of it), spread by
+    :func:`planned_batches`."""
+    if used >= 1.0:
+        return [1] * len(sizes)
+    per_playout = max(1e-6, (now - drawn) / alive)
+    left = (now - started) * (1.0 - used) / max(used, 1e-6)
+    return planned_batches(alive + int(TIME_SHARE * left / per_playout), sizes)
+
+
+LINE_SEARCH_SEATS = 3
+"""From how many players on the hard bot plays out its End of Age line picks too. Looking one
+step ahead, each player took the line best for the team right now, whatever it left the
+players still to pick; a playout has them all pick (a team of 4 shares 7 lines) and judges
+where the wolves went together."""
+
+
+def search_line(state: State, rng: random.Random) -> Action:
+    """The End of Age line whose playouts (the rest of the picks, then on to the next
+    age) are worth most to the team, by :func:`best_start`."""
+    started = time.monotonic()
+    # best first by the estimate: what is played if the time runs out before every line is played out
+    actions = legal_actions(state)
+    afters = [apply(state, action) for action in actions]
+    order = sorted(range(len(actions)), key=lambda index: (-coop.team_estimate(afters[index]), index))
+    best = best_start(state, [afters[index] for index in order], rng, started)
+    return actions[order[best]]
 
 
 _PLANNED: dict[bytes, PlaceTile] = {}
