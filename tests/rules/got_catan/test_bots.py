@@ -10,7 +10,16 @@ import castletui.rules.got_catan as game
 import pytest
 from castletui.rules.core import CHANCE, Config, chance_rng, sample_outcome
 from castletui.rules.core.bots import choose
-from castletui.rules.got_catan.state import Accept, Decline, MoveTormund, OfferTrade
+from castletui.rules.got_catan.state import (
+    Accept,
+    BuildKeep,
+    BuildSettlement,
+    Decline,
+    EndTurn,
+    MoveTormund,
+    OfferTrade,
+    PlayDevelopment,
+)
 from msgspec.structs import replace
 
 from tests.rules.bot_games import bot_game
@@ -121,3 +130,46 @@ def test_the_random_bot_builds_when_it_can_and_offers_once_a_turn():
             state = game.apply(state, action)
         assert builds > 20 and offers
         assert max(offers.values()) == 1
+
+
+def test_the_planner_plays_the_ranger_patrols_it_holds():
+    """Issue 28.14: a normal bot ended a game holding two Ranger Patrols.
+    With a rival's hand to steal from on a hex the bot does not share, it
+    plays one (a patrol kept in hand neither steals nor counts toward
+    Largest Patrol)."""
+    state = table(
+        settlements={0: [corner(4, "r0c1", "N")], 1: [corner(4, "r0c5", "N")]},
+        hands={1: ["ore", "wool"]},
+        development={0: ["ranger-patrol", "ranger-patrol"]},
+    )
+    assert game.bot_action(state, "normal", random.Random(1)) == PlayDevelopment("ranger-patrol")
+
+
+def test_the_planner_builds_the_keep_its_hand_pays_for_first():
+    """Issue 28.14: a victory point the hand pays for is built before the
+    goal's road, so no trade or offer for the road can spend the keep's cards."""
+    home = corner(4, "r0c0", "N")  # a poor corner: the goal is a road toward a better one
+    state = table(
+        settlements={0: [home]},
+        hands={0: ["ore", "ore", "ore", "grain", "grain", "lumber", "brick"]},
+    )
+    assert game.bot_action(state, "normal", random.Random(1)) == BuildKeep(home)
+
+
+def test_normal_bots_end_no_turn_with_a_victory_point_or_a_ranger_patrol_unspent():
+    """Issue 28.14 over seeded games: no turn of a normal bot ends while it
+    could build a settlement or a keep or play a Ranger Patrol."""
+    for seed in (0, 1):
+        state = game.setup(Config("base", 4))
+        ply = 0
+        while (seat := game.to_move(state)) is not None:
+            if seat == CHANCE:
+                action = sample_outcome(game.chance_outcomes(state), chance_rng(seed, ply))
+            else:
+                action = game.bot_action(state, "normal", random.Random(f"{seed}:{ply}"))
+                if action == EndTurn():
+                    left = game.legal_actions(state)
+                    assert not any(isinstance(a, (BuildKeep, BuildSettlement)) for a in left), (seed, ply)
+                    assert PlayDevelopment("ranger-patrol") not in left, (seed, ply)
+            state = game.apply(state, action)
+            ply += 1
