@@ -10,6 +10,8 @@ import castletui.rules.got_catan as game
 import pytest
 from castletui.rules.core import CHANCE, Config, chance_rng, sample_outcome
 from castletui.rules.core.bots import choose
+from castletui.rules.got_catan.bots import hard
+from castletui.rules.got_catan.scoring import production
 from castletui.rules.got_catan.state import (
     Accept,
     BuildKeep,
@@ -24,7 +26,7 @@ from msgspec.structs import replace
 
 from tests.rules.bot_games import bot_game
 
-from .helpers import corner, hex_id, run, table
+from .helpers import check_counts, corner, hex_id, run, table
 
 
 def _bot_game(levels, seed, times=None, offers=None):
@@ -173,3 +175,41 @@ def test_normal_bots_end_no_turn_with_a_victory_point_or_a_ranger_patrol_unspent
                     assert PlayDevelopment("ranger-patrol") not in left, (seed, ply)
             state = game.apply(state, action)
             ply += 1
+
+
+@pytest.mark.parametrize("variant", ["base", "brotherhood"])
+def test_the_hard_bots_worlds_are_games_its_seat_finds_possible(variant, monkeypatch):
+    """Issue 30: a world the hard bot deals from its view keeps every count
+    (19 of each resource, the development deck less what was played), the
+    seat's own cards and every hand's size; played Ranger Patrols are not
+    dealt again; and a hidden hand is dealt more of what its buildings
+    produce than an even deal gives it."""
+    state = game.setup(Config(variant, 4))
+    pips = {"weighed": 0, "even": 0}
+    for ply in range(900):
+        seat = game.to_move(state)
+        if seat is None:
+            break
+        if seat == CHANCE:
+            action = sample_outcome(game.chance_outcomes(state), chance_rng(3, ply))
+        else:
+            if ply % 7 == 0:
+                for deal, weight in (("weighed", hard.PRODUCTION_WEIGHT), ("even", 0.0)):
+                    monkeypatch.setattr(hard, "PRODUCTION_WEIGHT", weight)
+                    world = hard.determinize(game.view(state, seat), seat, random.Random(ply))
+                    check_counts(world)
+                    assert world.players[seat] == state.players[seat]
+                    for index, (dealt, real) in enumerate(zip(world.players, state.players, strict=True)):
+                        assert (len(dealt.hand), len(dealt.development), len(dealt.bought)) == (
+                            len(real.hand),
+                            len(real.development),
+                            len(real.bought),
+                        )
+                        made = production(state, index)
+                        if index != seat:
+                            pips[deal] += sum(made.get(card, 0) for card in dealt.hand)
+                    game.legal_actions(world)
+                monkeypatch.undo()
+            action = game.bot_action(state, "normal", random.Random(ply))
+        state = game.apply(state, action)
+    assert pips["weighed"] > 1.03 * pips["even"]
