@@ -15,6 +15,7 @@ mode) the hard bot plays as the planner."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 from castletui.rules.core import search
@@ -26,9 +27,9 @@ from ..edition import COSTS, HIDDEN, RANGER_PATROL, RESOURCES, RULES, VICTORY_PO
 from ..flow import to_move
 from ..legal import legal_actions
 from ..scoring import evaluate, production, result
-from ..state import BuildKeep, BuildRoad, BuildSettlement, OfferTrade, State, TradeWithSupply
+from ..state import BuildKeep, BuildRoad, BuildSettlement, MoveTormund, OfferTrade, State, TradeWithSupply
 from ..view import view
-from .planner import _missing, _sites_in_reach, corner_value
+from .planner import _missing, _sites_in_reach, corner_value, tormund_harm
 from .planner import bot_action as planner_action
 
 PRODUCTION_WEIGHT = 0.25
@@ -167,6 +168,8 @@ def _promise(state: State, seat: int):
             return corner_value(state, seat, action.corner, made)
         if isinstance(action, BuildRoad):
             return roads.get(action.edge, -100.0)
+        if isinstance(action, MoveTormund):
+            return tormund_harm(state, seat, action.hex)
         if isinstance(action, (TradeWithSupply, OfferTrade)):
             give = action.give if isinstance(action, TradeWithSupply) else action.giving[0]
             get = action.get if isinstance(action, TradeWithSupply) else action.getting[0]
@@ -193,8 +196,16 @@ HOOKS = search.Hooks(
     choices=_choices,
     enough=3,
     depth=20,
-    rounds=60,
+    rounds=70,
 )
+
+BRIEF = ("answer", "choose", "rob", "discard", "take", "free-road", "place-road")
+"""Decisions the planner's rule of thumb seldom gets wrong (which card to
+give back, whom to rob): the search's own number of rounds there is
+``BRIEF_HOOKS.rounds``, and the turns, where games are won, get more.
+A work budget or a thinking time given applies to every decision alike."""
+
+BRIEF_HOOKS = dataclasses.replace(HOOKS, rounds=20)
 
 
 def bot_action(state: State, level: str, rng: random.Random):
@@ -202,4 +213,5 @@ def bot_action(state: State, level: str, rng: random.Random):
     ``hard`` searches, the others are the planner's (:mod:`.planner`)."""
     if level != "hard" or state.table_mode:
         return planner_action(state, level, rng)
-    return search.search_action(HOOKS, state, rng)
+    hooks = BRIEF_HOOKS if state.pending[-1].kind in BRIEF else HOOKS
+    return search.search_action(hooks, state, rng)

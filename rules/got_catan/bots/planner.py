@@ -413,28 +413,29 @@ def _opponent_weight(state: State, seat: int, other: int) -> float:
     return 1.0 + public_points(state, other) / 4.0
 
 
-def move_tormund(state: State, seat: int, actions: list, rng) -> object:
+def tormund_harm(state: State, seat: int, hex_id: int) -> float:
+    """How much Tormund on ``hex_id`` hurts ``seat``'s rivals (the leaders
+    most) less what he costs ``seat`` itself."""
     board = _board(state)
+    if not state.terrain[hex_id]:
+        return -100.0
+    pips = PIPS[board.hex_numbers[hex_id]]
+    score = 0.0
+    for corner in board.hex_corners[hex_id]:
+        owner = state.corner_owner[corner]
+        if owner < 0:
+            continue
+        size = 2 if corner in state.players[owner].keeps else 1
+        if owner == seat:
+            score -= 10.0 * pips * size
+        else:
+            score += pips * size * _opponent_weight(state, seat, owner)
+            score += 0.5 * bool(state.players[owner].hand)
+    return score
 
-    def harm(action) -> float:
-        hex_id = action.hex
-        if not state.terrain[hex_id]:
-            return -100.0
-        pips = PIPS[board.hex_numbers[hex_id]]
-        score = 0.0
-        for corner in board.hex_corners[hex_id]:
-            owner = state.corner_owner[corner]
-            if owner < 0:
-                continue
-            size = 2 if corner in state.players[owner].keeps else 1
-            if owner == seat:
-                score -= 10.0 * pips * size
-            else:
-                score += pips * size * _opponent_weight(state, seat, owner)
-                score += 0.5 * bool(state.players[owner].hand)
-        return score
 
-    return max(actions, key=lambda a: (harm(a), -a.hex))
+def move_tormund(state: State, seat: int, actions: list, rng) -> object:
+    return max(actions, key=lambda a: (tormund_harm(state, seat, a.hex), -a.hex))
 
 
 def _rob(state: State, seat: int, actions: list, rng) -> object:
