@@ -1,8 +1,8 @@
 """The hard A Game of Thrones Catan bot: the search of
 :mod:`rules.core.search` over worlds dealt from its own seat's view, the
 planner (``normal``) playing every seat in the playouts, and
-:func:`..scoring.evaluate` (points, production, cards and road against the
-best rival) as the win chance where a playout stops.
+:func:`worth` (points, production, cards, patrols and road) of every
+seat as its share of the win where a playout stops.
 
 A world (:func:`determinize`): the resource cards nobody may see are
 those the supply and the seat's own hand do not account for (19 of each
@@ -26,7 +26,7 @@ from ..chance import chance_outcomes
 from ..edition import COSTS, HIDDEN, RANGER_PATROL, RESOURCES, RULES, VICTORY_POINT, development_deck
 from ..flow import to_move
 from ..legal import legal_actions
-from ..scoring import evaluate, production, result
+from ..scoring import points, production, result
 from ..state import BuildKeep, BuildRoad, BuildSettlement, MoveTormund, OfferTrade, State, TradeWithSupply
 from ..view import view
 from .planner import _missing, _sites_in_reach, corner_value, tormund_harm
@@ -183,9 +183,32 @@ def _policy(state: State, rng: random.Random):
     return planner_action(state, "normal", rng)
 
 
+def worth(state: State, seat: int) -> float:
+    """How well ``seat`` stands in a world (10 a victory point): the easy
+    bot's ``scoring.evaluate`` terms, its hidden Victory Points counted (the
+    world dealt them), and a Ranger Patrol played worth what one held is
+    (a step toward Largest Patrol: valuing only cards held, the search
+    learnt to hoard them)."""
+    player = state.players[seat]
+    made = production(state, seat)
+    return (
+        10.0 * points(state, seat)
+        + 0.6 * sum(made.values())
+        + 1.5 * len(made)
+        + 0.4 * min(len(player.hand), RULES.hand_limit)
+        + 0.8 * (len(player.development) + player.patrols)
+        + 0.3 * player.road_length
+    )
+
+
+SPREAD = 10.0
+"""A victory point ahead of a rival makes a seat about e times likelier to
+win than it."""
+
+
 def _value(state: State, seat: int) -> float:
-    # evaluate: 10 a victory point against the best rival.
-    return search.win_chance(evaluate(state, seat), 10.0)
+    # Every rival counts (four seats share the win chances), not the best alone.
+    return search.share([worth(state, other) for other in range(len(state.players))], seat, SPREAD)
 
 
 HOOKS = search.Hooks(
