@@ -136,9 +136,29 @@ def corner_value(state: State, seat: int, corner: int, made: dict[str, int] | No
     return value
 
 
+_REACH: dict[tuple, dict[int, tuple[int, int]]] = {}
+"""``_sites_in_reach`` by everything it reads: a hard bot's playouts ask it
+of the same board thousands of times (hands change far more often than
+roads). Emptied when it grows past ``_REACH_MOST``."""
+
+_REACH_MOST = 20_000
+
+
 def _sites_in_reach(state: State, seat: int, depth: int = 3) -> dict[int, tuple[int, int]]:
     """Corners where ``seat`` could settle after building roads: corner ->
-    (roads needed, first road to build), at most ``depth`` roads away."""
+    (roads needed, first road to build), at most ``depth`` roads away
+    (callers must not change the dict: it is shared)."""
+    player = state.players[seat]
+    key = (player.roads, player.settlements, player.keeps, state.corner_owner, state.edge_owner, depth)
+    found = _REACH.get(key)
+    if found is None:
+        if len(_REACH) >= _REACH_MOST:
+            _REACH.clear()
+        found = _REACH[key] = _reach(state, seat, depth)
+    return found
+
+
+def _reach(state: State, seat: int, depth: int) -> dict[int, tuple[int, int]]:
     board = _board(state)
     player = state.players[seat]
     owner = state.corner_owner
