@@ -109,9 +109,7 @@ def test_swapping_a_card_hidden_from_the_hard_bot_leaves_its_choice(game_id, var
         for (first, one), (second, other) in rng.sample(pairs, min(2, len(pairs))):
             other_state = swapped(game, state, first, second)
             assert game.view(other_state, seat) == game.view(state, seat)
-            assert _hard(game, other_state, seed=seed) == choice, (
-                f"{one} at {first} <-> {other} at {second}"
-            )
+            assert _hard(game, other_state, seed=seed) == choice, f"{one} at {first} <-> {other} at {second}"
             checked += 1
     if game_id != "castle-raisers":
         assert checked >= 4
