@@ -136,9 +136,29 @@ def corner_value(state: State, seat: int, corner: int, made: dict[str, int] | No
     return value
 
 
+_REACH: dict[tuple, dict[int, tuple[int, int]]] = {}
+"""``_sites_in_reach`` by everything it reads: a hard bot's playouts ask it
+of the same board thousands of times (hands change far more often than
+roads). Emptied when it grows past ``_REACH_MOST``."""
+
+_REACH_MOST = 20_000
+
+
 def _sites_in_reach(state: State, seat: int, depth: int = 3) -> dict[int, tuple[int, int]]:
     """Corners where ``seat`` could settle after building roads: corner ->
-    (roads needed, first road to build), at most ``depth`` roads away."""
+    (roads needed, first road to build), at most ``depth`` roads away
+    (callers must not change the dict: it is shared)."""
+    player = state.players[seat]
+    key = (player.roads, player.settlements, player.keeps, state.corner_owner, state.edge_owner, depth)
+    found = _REACH.get(key)
+    if found is None:
+        if len(_REACH) >= _REACH_MOST:
+            _REACH.clear()
+        found = _REACH[key] = _reach(state, seat, depth)
+    return found
+
+
+def _reach(state: State, seat: int, depth: int) -> dict[int, tuple[int, int]]:
     board = _board(state)
     player = state.players[seat]
     owner = state.corner_owner
@@ -268,24 +288,21 @@ def _tormund_hurts(state: State, seat: int) -> bool:
 def _turn(state: State, seat: int, actions: list, rng) -> object:
     player = state.players[seat]
     hand = player.hand
-    kinds = {type(a) for a in actions}
     # A development card first when it helps now.
     play = _play_card(state, seat, actions)
     if play is not None:
         return play
+    # A victory point the hand pays for now is built now, whatever the goal
+    # (the goal may save for a road or a card while the hand holds a keep:
+    # issue 28.14 saw a game end with a keep's cards unspent).
+    made = production(state, seat)
+    settle = [a for a in actions if isinstance(a, BuildSettlement)]
+    if settle:
+        return max(settle, key=lambda a: (corner_value(state, seat, a.corner, made), -a.corner))
+    keeps = [a for a in actions if isinstance(a, BuildKeep)]
+    if keeps:
+        return max(keeps, key=lambda a: (corner_value(state, seat, a.corner, made), -a.corner))
     thing, where, cost = goal(state, seat)
-    if thing == "keep" and BuildKeep(where) in actions:
-        return BuildKeep(where)
-    if BuildSettlement in kinds:
-        made = production(state, seat)
-        return max(
-            (a for a in actions if isinstance(a, BuildSettlement)),
-            key=lambda a: corner_value(state, seat, a.corner, made),
-        )
-    if thing == "keep":
-        keeps = [a for a in actions if isinstance(a, BuildKeep)]
-        if keeps:
-            return keeps[0]
     if thing == "road" and BuildRoad(where) in actions:
         return BuildRoad(where)
     if thing == "development" and BuyDevelopment() in actions:
@@ -310,20 +327,44 @@ def _turn(state: State, seat: int, actions: list, rng) -> object:
 def _play_card(state: State, seat: int, actions: list):
     player = state.players[seat]
     patrol = PlayDevelopment("ranger-patrol")
-    if patrol in actions:
-        mine = player.patrols
-        rivals = max((p.patrols for i, p in enumerate(state.players) if i != seat), default=0)
-        if _tormund_hurts(state, seat) or (mine + 1 >= RULES.largest_patrol_minimum and mine + 1 > rivals):
-            return patrol
+    if patrol in actions and (
+        _tormund_hurts(state, seat) or _patrol_race(state, seat) or _worth_a_steal(state, seat)
+    ):
+        return patrol
     roads = PlayDevelopment("road-building")
     if roads in actions and len(player.roads) + 2 <= state.road_limit and _sites_in_reach(state, seat):
         return roads
     winter = PlayDevelopment("winter-is-coming")
     if winter in actions:
         _, _, cost = goal(state, seat)
-        if cost and len(_missing(player.hand, cost)) <= 2:
+        if cost and _missing(player.hand, cost):  # two cards toward the goal, kept in hand they bring none
             return winter
     return None
+
+
+def _patrol_race(state: State, seat: int) -> bool:
+    """Largest Patrol is within reach of the Ranger Patrols in hand (or
+    held and a rival comes close): a patrol kept in hand scores nothing."""
+    player = state.players[seat]
+    mine = player.patrols
+    held = player.development.count("ranger-patrol") - player.bought.count("ranger-patrol")
+    rivals = max((p.patrols for i, p in enumerate(state.players) if i != seat), default=0)
+    if state.largest_patrol == seat:
+        return rivals + 1 >= mine
+    return mine + held >= RULES.largest_patrol_minimum and mine + held > rivals
+
+
+def _worth_a_steal(state: State, seat: int) -> bool:
+    """Tormund can go where he costs a rival with cards in hand and not the
+    bot: the patrol's steal and block are worth more than the card kept."""
+    board = _board(state)
+    for hex_id, terrain in enumerate(state.terrain):
+        if not terrain or hex_id == state.tormund:
+            continue
+        owners = {state.corner_owner[c] for c in board.hex_corners[hex_id]} - {-1}
+        if seat not in owners and any(state.players[o].hand for o in owners):
+            return True
+    return False
 
 
 def supply_trade(state: State, seat: int, actions: list, cost: tuple[str, ...]):
@@ -392,28 +433,29 @@ def _opponent_weight(state: State, seat: int, other: int) -> float:
     return 1.0 + public_points(state, other) / 4.0
 
 
-def move_tormund(state: State, seat: int, actions: list, rng) -> object:
+def tormund_harm(state: State, seat: int, hex_id: int) -> float:
+    """How much Tormund on ``hex_id`` hurts ``seat``'s rivals (the leaders
+    most) less what he costs ``seat`` itself."""
     board = _board(state)
+    if not state.terrain[hex_id]:
+        return -100.0
+    pips = PIPS[board.hex_numbers[hex_id]]
+    score = 0.0
+    for corner in board.hex_corners[hex_id]:
+        owner = state.corner_owner[corner]
+        if owner < 0:
+            continue
+        size = 2 if corner in state.players[owner].keeps else 1
+        if owner == seat:
+            score -= 10.0 * pips * size
+        else:
+            score += pips * size * _opponent_weight(state, seat, owner)
+            score += 0.5 * bool(state.players[owner].hand)
+    return score
 
-    def harm(action) -> float:
-        hex_id = action.hex
-        if not state.terrain[hex_id]:
-            return -100.0
-        pips = PIPS[board.hex_numbers[hex_id]]
-        score = 0.0
-        for corner in board.hex_corners[hex_id]:
-            owner = state.corner_owner[corner]
-            if owner < 0:
-                continue
-            size = 2 if corner in state.players[owner].keeps else 1
-            if owner == seat:
-                score -= 10.0 * pips * size
-            else:
-                score += pips * size * _opponent_weight(state, seat, owner)
-                score += 0.5 * bool(state.players[owner].hand)
-        return score
 
-    return max(actions, key=lambda a: (harm(a), -a.hex))
+def move_tormund(state: State, seat: int, actions: list, rng) -> object:
+    return max(actions, key=lambda a: (tormund_harm(state, seat, a.hex), -a.hex))
 
 
 def _rob(state: State, seat: int, actions: list, rng) -> object:

@@ -10,6 +10,7 @@ import castletui.rules.castle_raisers as game
 from castletui.rules import registry
 from castletui.rules.castle_raisers.bots import search
 from castletui.rules.core import bots
+from castletui.rules.core.search import work_budget
 
 from tests.rules.castle_raisers.helpers import first_draft
 
@@ -67,15 +68,16 @@ def _counting_playouts(monkeypatch) -> list[int]:
     return calls
 
 
-def test_with_its_time_up_the_search_plays_a_candidate_after_one_draw_each(monkeypatch):
-    """A slow machine: the time is up at once. Every candidate is still played out
-    once on the same draw, and the best of them is taken, a legal tile."""
+def test_with_its_time_up_the_search_plays_the_estimates_choice_after_one_playout(monkeypatch):
+    """A slow machine: the time is up at once (and no work budget stands in for
+    it). The clock is asked in the first draw too, so the search stops after one
+    playout and plays the candidate its estimate likes best, a legal tile."""
     state = first_draft("cooperative", 4, seed=4)
     seat = game.to_move(state)
     calls = _counting_playouts(monkeypatch)
-    with bots.thinking_time(0.0):
+    with work_budget(None), bots.thinking_time(0.0):
         tile, slot = search.search_placement(state, seat, random.Random(1))
-    assert calls[0] == search.CANDIDATES
+    assert calls[0] == 1
     assert game.DraftTile(tile) in game.legal_actions(state)
     assert slot in game.legal_actions(game.apply(state, game.DraftTile(tile)))
 

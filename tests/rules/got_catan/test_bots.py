@@ -10,12 +10,23 @@ import castletui.rules.got_catan as game
 import pytest
 from castletui.rules.core import CHANCE, Config, chance_rng, sample_outcome
 from castletui.rules.core.bots import choose
-from castletui.rules.got_catan.state import Accept, Decline, MoveTormund, OfferTrade
+from castletui.rules.got_catan.bots import hard
+from castletui.rules.got_catan.scoring import production
+from castletui.rules.got_catan.state import (
+    Accept,
+    BuildKeep,
+    BuildSettlement,
+    Decline,
+    EndTurn,
+    MoveTormund,
+    OfferTrade,
+    PlayDevelopment,
+)
 from msgspec.structs import replace
 
 from tests.rules.bot_games import bot_game
 
-from .helpers import corner, hex_id, run, table
+from .helpers import check_counts, corner, hex_id, run, table
 
 
 def _bot_game(levels, seed, times=None, offers=None):
@@ -121,3 +132,84 @@ def test_the_random_bot_builds_when_it_can_and_offers_once_a_turn():
             state = game.apply(state, action)
         assert builds > 20 and offers
         assert max(offers.values()) == 1
+
+
+def test_the_planner_plays_the_ranger_patrols_it_holds():
+    """Issue 28.14: a normal bot ended a game holding two Ranger Patrols.
+    With a rival's hand to steal from on a hex the bot does not share, it
+    plays one (a patrol kept in hand neither steals nor counts toward
+    Largest Patrol)."""
+    state = table(
+        settlements={0: [corner(4, "r0c1", "N")], 1: [corner(4, "r0c5", "N")]},
+        hands={1: ["ore", "wool"]},
+        development={0: ["ranger-patrol", "ranger-patrol"]},
+    )
+    assert game.bot_action(state, "normal", random.Random(1)) == PlayDevelopment("ranger-patrol")
+
+
+def test_the_planner_builds_the_keep_its_hand_pays_for_first():
+    """Issue 28.14: a victory point the hand pays for is built before the
+    goal's road, so no trade or offer for the road can spend the keep's cards."""
+    home = corner(4, "r0c0", "N")  # a poor corner: the goal is a road toward a better one
+    state = table(
+        settlements={0: [home]},
+        hands={0: ["ore", "ore", "ore", "grain", "grain", "lumber", "brick"]},
+    )
+    assert game.bot_action(state, "normal", random.Random(1)) == BuildKeep(home)
+
+
+def test_normal_bots_end_no_turn_with_a_victory_point_or_a_ranger_patrol_unspent():
+    """Issue 28.14 over seeded games: no turn of a normal bot ends while it
+    could build a settlement or a keep or play a Ranger Patrol."""
+    for seed in (0, 1):
+        state = game.setup(Config("base", 4))
+        ply = 0
+        while (seat := game.to_move(state)) is not None:
+            if seat == CHANCE:
+                action = sample_outcome(game.chance_outcomes(state), chance_rng(seed, ply))
+            else:
+                action = game.bot_action(state, "normal", random.Random(f"{seed}:{ply}"))
+                if action == EndTurn():
+                    left = game.legal_actions(state)
+                    assert not any(isinstance(a, (BuildKeep, BuildSettlement)) for a in left), (seed, ply)
+                    assert PlayDevelopment("ranger-patrol") not in left, (seed, ply)
+            state = game.apply(state, action)
+            ply += 1
+
+
+@pytest.mark.parametrize("variant", ["base", "brotherhood"])
+def test_the_hard_bots_worlds_are_games_its_seat_finds_possible(variant, monkeypatch):
+    """Issue 30: a world the hard bot deals from its view keeps every count
+    (19 of each resource, the development deck less what was played), the
+    seat's own cards and every hand's size; played Ranger Patrols are not
+    dealt again; and a hidden hand is dealt more of what its buildings
+    produce than an even deal gives it."""
+    state = game.setup(Config(variant, 4))
+    pips = {"weighed": 0, "even": 0}
+    for ply in range(900):
+        seat = game.to_move(state)
+        if seat is None:
+            break
+        if seat == CHANCE:
+            action = sample_outcome(game.chance_outcomes(state), chance_rng(3, ply))
+        else:
+            if ply % 7 == 0:
+                for deal, weight in (("weighed", hard.PRODUCTION_WEIGHT), ("even", 0.0)):
+                    monkeypatch.setattr(hard, "PRODUCTION_WEIGHT", weight)
+                    world = hard.determinize(game.view(state, seat), seat, random.Random(ply))
+                    check_counts(world)
+                    assert world.players[seat] == state.players[seat]
+                    for index, (dealt, real) in enumerate(zip(world.players, state.players, strict=True)):
+                        assert (len(dealt.hand), len(dealt.development), len(dealt.bought)) == (
+                            len(real.hand),
+                            len(real.development),
+                            len(real.bought),
+                        )
+                        made = production(state, index)
+                        if index != seat:
+                            pips[deal] += sum(made.get(card, 0) for card in dealt.hand)
+                    game.legal_actions(world)
+                monkeypatch.undo()
+            action = game.bot_action(state, "normal", random.Random(ply))
+        state = game.apply(state, action)
+    assert pips["weighed"] > 1.03 * pips["even"]
