@@ -15,7 +15,7 @@ Written once for every game: each board is offered the places it draws
 bar follow each other and the cursor reaches places in groups not opened
 yet (castletui/screens/game_boards.py), and a board the person chose with
 keeps the keyboard while it has places to offer
-(:meth:`GameScreen.settle_keys`, the one place that moves the keys).
+(castletui/screens/game_keys.py, the one place that moves the keys).
 """
 
 from __future__ import annotations
@@ -38,6 +38,7 @@ from castletui.rules import registry
 from castletui.rules.core import CHANCE
 from castletui.rules.core import screen as screen_api
 from castletui.screens.game_boards import BoardsInStep
+from castletui.screens.game_keys import KeyboardHome
 from castletui.screens.game_loop import GameLoop
 from castletui.screens.game_routes import SaveAs, SharedTableWatch, TableEntryRoute
 from castletui.screens.log import LogScreen
@@ -58,7 +59,7 @@ def screen_for(session: Session) -> GameScreen:
     return importlib.import_module(module_name).SCREEN(session)
 
 
-class GameScreen(BoardsInStep, GameLoop, TableEntryRoute, SharedTableWatch, SaveAs, Screen):
+class GameScreen(KeyboardHome, BoardsInStep, GameLoop, TableEntryRoute, SharedTableWatch, SaveAs, Screen):
     """The frame; a game's screen subclasses it and gives ``compose_board``
     and ``update_board`` (from the view), and a ``do_<command>`` for each
     command its frame's lines name."""
@@ -231,24 +232,6 @@ class GameScreen(BoardsInStep, GameLoop, TableEntryRoute, SharedTableWatch, Save
         if lines:
             actions.highlighted = self.kept_highlight(was)
 
-    def kept_highlight(self, was: Line | None) -> int | None:
-        """Which line the rebuilt action bar highlights: the one about the
-        spot under the cursor of the board in use (moving there opened its
-        group), else the same action as before while it is still offered
-        (returning one ore after another on a 7), else the first that may
-        be chosen."""
-        board = self.focused if isinstance(self.focused, SpotBoard) else None
-        open_lines = [(i, line) for i, line in enumerate(self.choice_list) if not line.disabled]
-        if board is not None and board.cursor is not None:
-            found = next((i for i, line in open_lines if line.spot == board.cursor), None)
-            if found is not None:
-                return found
-        if was is not None and was.action is not None:
-            found = next((i for i, line in open_lines if line.action == was.action), None)
-            if found is not None:
-                return found
-        return open_lines[0][0] if open_lines else None
-
     def open_path(self, path: tuple[str, ...]) -> None:
         self.menu_path = tuple(path)
         self.refresh_table()
@@ -303,79 +286,6 @@ class GameScreen(BoardsInStep, GameLoop, TableEntryRoute, SharedTableWatch, Save
 
     def do_back(self, line: Line) -> None:
         self.action_back_out()
-
-    # --- who has the keys (the one place that moves them) ----------------------
-
-    def settle_keys(self, keep: SpotBoard | None = None, to_bar: bool = False) -> None:
-        """Who has the keys after the table changed, decided here only:
-        ``keep`` (the board the person chose with) while it has places to
-        offer; else the action bar when a person decides anew (``to_bar``)
-        or the focused board has nothing to choose."""
-        if keep is not None and keep.selectable and keep.display and self.handing_over is None:
-            keep.focus()
-            return
-        if to_bar:
-            self.query_one("#actions", OptionList).focus()
-        self.keyboard_home()
-
-    def keeps_keys(self, board: SpotBoard) -> bool:
-        """Whether the focused ``board`` keeps the keys after a redraw."""
-        return not self.choice_list or bool(board.display and board.selectable)
-
-    def use_board(self, board: SpotBoard) -> None:
-        """The person turned to ``board`` (a key of the game's, or a choice
-        made on it): it keeps the keyboard while they go on with it. A board
-        with no place to choose now keeps none: Enter would do nothing there."""
-        if not (board.display and board.selectable):
-            self.notify("Nothing to choose there now: the action bar lists what you may do.", timeout=3)
-            self.keyboard_home()
-            return
-        self.board_in_use = board
-        board.focus()
-
-    def keyboard_home(self) -> None:
-        """The one rule of the keyboard (call it after a dialog, a board
-        switch, Escape or a redraw): it is on something that answers Enter.
-        A board keeps it while it shows a place to choose; anything else
-        (a hidden board, one with nothing to offer, no focus at all) gives
-        it to the action bar, where the highlighted line is one that may be
-        chosen."""
-        focused = self.focused
-        if isinstance(focused, SpotBoard) and self.keeps_keys(focused):
-            return
-        if (
-            focused is not None
-            and not isinstance(focused, SpotBoard)
-            and focused.display
-            and focused.id != "actions"
-        ):
-            return  # a game's own part that answers Enter (Catapult Castle's aiming bar)
-        actions = self.query_one("#actions", OptionList)
-        if not self.choice_list:
-            return  # nobody decides here now: nothing to answer Enter yet
-        actions.focus()
-        highlighted = actions.highlighted
-        if highlighted is None or self.choice_list[highlighted].disabled:
-            actions.highlighted = next((i for i, c in enumerate(self.choice_list) if not c.disabled), None)
-
-    @on(SpotBoard.Left)
-    def board_left(self, event: SpotBoard.Left) -> None:
-        """Escape on a board: back one level of the menu, or at its top back
-        to the action bar."""
-        if self.back_out():
-            self.refresh_table()
-        else:
-            self.board_in_use = None
-            self.query_one("#actions", OptionList).focus()
-
-    def on_screen_resume(self) -> None:
-        # A dialog (trade, help, score, log...) closed: the focus it gave back may be a board
-        # that has nothing to offer any more.
-        self.call_after_refresh(self.keyboard_home)
-
-    def on_descendant_focus(self, event) -> None:
-        if event.widget is self.query_one("#actions"):
-            self.board_in_use = None
 
     # --- keys ------------------------------------------------------------------
 
