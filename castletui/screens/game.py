@@ -120,7 +120,9 @@ class GameScreen(KeyboardHome, BoardsInStep, GameLoop, TableEntryRoute, SharedTa
                 yield from self.compose_board()
             with Vertical(id="side"):
                 yield PlayersPanel(id="players")
-                yield GameLog(id="log")
+                log = GameLog(id="log")
+                log.border_title = "log · g: all"  # the whole log, since your last turn marked (80x24 shows a few lines)
+                yield log
         with Vertical(id="action-area"):
             yield Plain("", id="prompt")
             yield OptionList(id="actions", markup=False)

@@ -46,6 +46,7 @@ async def test_g_shows_everything_three_bots_did_since_the_persons_last_turn_at_
         await open_table(pilot)
         news = session.log[since_last_turn(session.log_turns(), 0) :]
         assert len(news) > 6
+        assert "g: all" in screen_text(app), "the side log says how to read it whole"
         await pilot.press("g")
         await wait_until(pilot, lambda: isinstance(app.screen, LogScreen) and "> " in screen_text(app))
         shown = screen_text(app)

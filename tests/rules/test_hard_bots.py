@@ -10,7 +10,10 @@
 
 from __future__ import annotations
 
+import os
 import random
+import subprocess
+import sys
 
 import pytest
 from castletui.rules import registry
@@ -156,3 +159,47 @@ def test_the_hard_catapult_bot_aims_as_well_as_the_normal_one():
     aims = [bots.choose(game, state, "hard", rng) for _ in range(60)]
     aims = [aim.accuracy for aim in aims if isinstance(aim, Aim)]
     assert len(aims) > 30 and 57 <= statistics.mean(aims) <= 73
+
+
+_ONE_GAME = """
+import sys
+from castletui.rules import registry
+from castletui.rules.core import CHANCE, Config, bots, chance_rng, sample_outcome
+from castletui.rules.core.search import work_budget
+import random
+game_id, variant, seats = sys.argv[1], sys.argv[2], int(sys.argv[3])
+game = registry.get(game_id)
+state = game.setup(Config(variant, seats))
+played = []
+with work_budget(2):
+    for ply in range(120):
+        seat = game.to_move(state)
+        if seat is None:
+            break
+        if seat == CHANCE:
+            action = sample_outcome(game.chance_outcomes(state), chance_rng(5, ply))
+        else:
+            action = game.bot_action(state, "hard", random.Random(f"5:bot:{ply}"))
+        played.append(repr(action))
+        state = game.apply(state, action)
+print("|".join(played))
+"""
+
+
+@pytest.mark.parametrize("game_id, variant, seats", sorted({(g, v, s) for g, v, s, _ in GAMES}))
+def test_a_seeded_hard_bot_plays_the_same_in_every_process(game_id, variant, seats):
+    """A seeded game plays the same on every machine: nothing a hard bot draws may
+    depend on a string's hash(), which changes from one process to the next
+    (Catapult Castle's shot luck once did, and a snapshot's game changed from run to run)."""
+    runs = []
+    for hash_seed in ("1", "2"):
+        env = {**os.environ, "PYTHONHASHSEED": hash_seed}
+        out = subprocess.run(
+            [sys.executable, "-c", _ONE_GAME, game_id, variant, str(seats)],
+            env=env,
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        runs.append(out.stdout)
+    assert runs[0] == runs[1]

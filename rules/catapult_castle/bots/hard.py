@@ -191,13 +191,15 @@ def _chance(state: State, luck: int):
     card from the deck's size, whatever was drawn before)."""
     top = state.pending[-1]
     if top.kind == "land":
-        draw = random.Random(hash((luck, state.turn_number, state.shots_left, state.shot_taken)))
+        draw = random.Random(f"{luck}:{state.turn_number}:{state.shots_left}:{state.shot_taken}")
         # Whoever shoots aims as the normal bot does (the search's model of every seat).
         accuracy = max(0, min(100, round(draw.gauss(_KEY_ACCURACY, ACCURACY_SPREAD))))
         return sample_outcome(landing_outcomes(state, replace(top, accuracy=accuracy)), draw)
     pile = state.decks[top.deck] if 0 <= top.deck < len(state.decks) else None
     size = pile.size if pile is not None else 0
-    draw = random.Random(hash((luck, state.turn_number, top.kind, top.deck, size)))
+    # A string seed, never hash(): a string's hash changes from one process to
+    # the next (PYTHONHASHSEED), and a seeded game must play the same everywhere.
+    draw = random.Random(f"{luck}:{state.turn_number}:{top.kind}:{top.deck}:{size}")
     return sample_outcome(chance_outcomes(state), draw)
 
 
