@@ -121,7 +121,9 @@ class GameScreen(KeyboardHome, BoardsInStep, GameLoop, TableEntryRoute, SharedTa
             with Vertical(id="side"):
                 yield PlayersPanel(id="players")
                 log = GameLog(id="log")
-                log.border_title = "log · g: all"  # the whole log, since your last turn marked (80x24 shows a few lines)
+                log.border_title = (
+                    "log · g: all"  # the whole log, since your last turn marked (80x24 shows a few lines)
+                )
                 yield log
         with Vertical(id="action-area"):
             yield Plain("", id="prompt")
