@@ -66,7 +66,7 @@ class KeyboardHome:
         actions.focus()
         highlighted = actions.highlighted
         if highlighted is None or self.choice_list[highlighted].disabled:
-            actions.highlighted = next((i for i, c in enumerate(self.choice_list) if not c.disabled), None)
+            actions.highlighted = self.kept_highlight(None)
 
     def on_spot_board_left(self, event: SpotBoard.Left) -> None:
         """Escape on a board: back one level of the menu, or at its top back

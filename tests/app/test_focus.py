@@ -16,7 +16,7 @@ from castletui.screens.got_catan import GotCatanScreen
 from castletui.widgets.board import SpotBoard
 from castletui.widgets.got_catan_trade import TradeDialog
 from tests.app.driving import StillApp, open_table, settle
-from tests.app.got_catan.helpers import new_session, play_until, top
+from tests.app.got_catan.helpers import new_session, play_until, top, turn_with
 
 
 def answers_enter(screen) -> bool:
@@ -43,7 +43,7 @@ def turn_with_nothing_to_build(session) -> bool:
     )
 
 
-async def at_a_bare_turn(tmp_path, pilot, session):
+async def at_the_table(pilot) -> GotCatanScreen:
     await open_table(pilot)
     screen = pilot.app.screen
     assert isinstance(screen, GotCatanScreen)
@@ -55,7 +55,7 @@ async def test_escape_from_a_map_with_nothing_to_offer_gives_enter_back_to_the_a
     seat = top(session).seat
     app = StillApp(save_dir=tmp_path, session=session)
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await at_a_bare_turn(tmp_path, pilot, session)
+        screen = await at_the_table(pilot)
         await pilot.press("m")
         await pilot.press("escape")
         await settle(pilot)
@@ -71,7 +71,7 @@ async def test_the_trade_dialog_closed_gives_the_keyboard_back_to_the_action_bar
     session = play_until(new_session(tmp_path / "g.toml", seed=3), turn_with_nothing_to_build)
     app = StillApp(save_dir=tmp_path, session=session)
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await at_a_bare_turn(tmp_path, pilot, session)
+        screen = await at_the_table(pilot)
         await pilot.press("t")
         await settle(pilot)
         assert isinstance(app.screen, TradeDialog)
@@ -86,22 +86,15 @@ async def test_the_trade_dialog_closed_gives_the_keyboard_back_to_the_action_bar
         )
 
 
-def turn_with_a_road(session) -> bool:
-    step = top(session)
-    return (
-        step is not None
-        and step.kind == "turn"
-        and any(isinstance(action, BuildRoad) for action in session.legal_actions())
-    )
-
-
 async def test_switching_to_the_wall_from_the_map_leaves_enter_working(tmp_path):
     """Brotherhood at 80x24: the map had the keyboard (a road to place), `w`
     hides it behind the Wall: Enter must still answer."""
-    session = play_until(new_session(tmp_path / "g.toml", seed=7, variant="brotherhood"), turn_with_a_road)
+    session = play_until(
+        new_session(tmp_path / "g.toml", seed=7, variant="brotherhood"), turn_with(BuildRoad)
+    )
     app = StillApp(save_dir=tmp_path, session=session)
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await at_a_bare_turn(tmp_path, pilot, session)
+        screen = await at_the_table(pilot)
         await pilot.press("m")
         await settle(pilot)
         assert isinstance(screen.focused, SpotBoard)
@@ -114,10 +107,10 @@ async def test_switching_to_the_wall_from_the_map_leaves_enter_working(tmp_path)
 
 
 async def test_escape_on_a_board_at_the_top_of_the_menu_gives_the_keyboard_to_the_action_bar(tmp_path):
-    session = play_until(new_session(tmp_path / "g.toml", seed=2), turn_with_a_road)
+    session = play_until(new_session(tmp_path / "g.toml", seed=2), turn_with(BuildRoad))
     app = StillApp(save_dir=tmp_path, session=session)
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await at_a_bare_turn(tmp_path, pilot, session)
+        screen = await at_the_table(pilot)
         await pilot.press("m")
         await settle(pilot)
         assert isinstance(screen.focused, SpotBoard)

@@ -57,3 +57,17 @@ async def press_until(pilot, done, key: str = "enter", limit: int = 40) -> None:
         await pilot.press(key)
     await settle(pilot)
     assert done(), "it never happened"
+
+
+def turn_with(kind) -> callable:
+    """A stop: a person's turn where some action of ``kind`` is legal."""
+
+    def stop(session) -> bool:
+        step = top(session)
+        return (
+            step is not None
+            and step.kind == "turn"
+            and any(isinstance(action, kind) for action in session.legal_actions())
+        )
+
+    return stop

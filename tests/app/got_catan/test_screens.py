@@ -14,21 +14,7 @@ from castletui.screens.got_catan import GotCatanScreen
 from castletui.widgets.got_catan_map import GotCatanMap
 from castletui.widgets.got_catan_trade import TradeDialog, TradeTarget
 from tests.app.driving import StillApp, open_table, screen_text, settle
-from tests.app.got_catan.helpers import at, new_session, play_until, press_until, top
-
-
-def turn_with(kind) -> callable:
-    """A stop: a person's turn where some action of ``kind`` is legal."""
-
-    def stop(session) -> bool:
-        step = top(session)
-        return (
-            step is not None
-            and step.kind == "turn"
-            and any(isinstance(action, kind) for action in session.legal_actions())
-        )
-
-    return stop
+from tests.app.got_catan.helpers import at, new_session, play_until, press_until, top, turn_with
 
 
 async def test_the_board_cursor_places_the_first_settlement_and_its_road(tmp_path):
