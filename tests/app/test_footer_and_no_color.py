@@ -22,7 +22,7 @@ from castletui.widgets.footer import SteadyFooter
 
 def keys_shown(app) -> list[str]:
     footer = app.screen.query_one(SteadyFooter)
-    return [key.description for key in footer.query(FooterKey)]
+    return [key.description for key in footer.query(FooterKey) if key.display]
 
 
 async def wait_for_keys(pilot) -> list[str]:
