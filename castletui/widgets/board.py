@@ -3,14 +3,25 @@
 arrows or hjkl move from spot to spot, Enter or a click to choose the spot
 under it, and the frame told which spot was chosen. A board subclass draws
 itself in one render and says where each spot is drawn (``place``); the
-frame keeps the cursor and the action bar in step (castletui/screens/game.py)."""
+frame keeps the cursor and the action bar in step (castletui/screens/game.py).
+
+A board is drawn again row by row (:meth:`SpotBoard.redraw`): a cursor
+step or a road built changes two or three rows of a map of thirty, and
+turning a row of text into cells for the terminal (styles, colours) is
+most of what a redraw costs, so only the rows that changed are turned and
+sent."""
 
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterable
 
+from rich.text import Text
+from textual import events
 from textual.binding import Binding
+from textual.geometry import Region, Size
 from textual.message import Message
+from textual.strip import Strip
+from textual.visual import Visual, visualize
 from textual.widget import Widget
 
 
@@ -46,6 +57,70 @@ class SpotBoard(Widget, can_focus=True):
         """The arrow steps since the cursor was last put anywhere: (from,
         direction, to, the goal before), so that a step back retraces the
         last one."""
+        self._rows: list[Strip] | None = None  # the drawing, a row each (None: draw it all)
+        self._row_marks: list[tuple] = []  # each row's text and styles, to see which changed
+        self._rows_size = Size(0, 0)
+        self._redraw_due = False
+
+    # --- drawing row by row -------------------------------------------------
+
+    def refresh(self, *regions: Region, repaint: bool = True, layout: bool = False, recompose: bool = False):
+        if repaint and not regions:  # the whole board (a resize, a style, a new state): every row anew
+            self._rows = None
+        return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
+
+    def redraw(self) -> None:
+        """Draw the board again, repainting only the rows that changed
+        (everything when it has not been drawn at this size yet)."""
+        if self._rows is None or self._rows_size != self.size or not self.is_mounted:
+            self.refresh()
+        elif not self._redraw_due:
+            # Once, after the handler that changed the board is done (a move
+            # changes the state, the places offered and the cursor in turn).
+            self._redraw_due = True
+            self.call_next(self._redraw_rows)
+
+    def _redraw_rows(self) -> None:
+        self._redraw_due = False
+        if self._rows is None or self._rows_size != self.size:
+            return  # drawn whole anyway
+        changed = self._draw()
+        if changed is None:
+            super().refresh()  # drawn whole just now: every row repainted
+        elif changed:
+            width = self.size.width
+            super().refresh(*(Region(0, row, width, 1) for row in changed))
+
+    def render_line(self, y: int) -> Strip:
+        if self._rows is None or self._rows_size != self.size:
+            self._draw()
+        rows = self._rows or []
+        return rows[y] if y < len(rows) else Strip.blank(self.size.width, self.visual_style.rich_style)
+
+    def _draw(self) -> list[int] | None:
+        """Render, and turn into cells the rows that changed; their numbers
+        (None when the number of rows changed: the board is drawn whole)."""
+        text = self.render()
+        if not isinstance(text, Text):
+            text = Text(str(text))
+        lines = text.split("\n", allow_blank=True)
+        marks = [(line.plain, tuple(line.spans), line.style) for line in lines]
+        width, height = self.size
+        whole = self._rows is None or self._rows_size != self.size or len(marks) != len(self._row_marks)
+        if whole or self.styles.content_align != ("left", "top"):
+            self._rows = Visual.to_strips(self, visualize(self, text), width, height, self.visual_style)
+            self._row_marks, self._rows_size = marks, self.size
+            return None
+        changed = [row for row, mark in enumerate(marks) if mark != self._row_marks[row]]
+        for row in changed:
+            if row < height:
+                cells = Visual.to_strips(self, visualize(self, lines[row]), width, 1, self.visual_style)
+                # Each cell says where it is in the board (Textual's mouse and
+                # text selection read it): a row drawn alone starts at row 0.
+                cells = cells[0].apply_offsets(0, row) if cells else None
+                self._rows[row] = cells or Strip.blank(width, self.visual_style.rich_style)
+        self._row_marks = marks
+        return [row for row in changed if row < height]
 
     # --- what a subclass says while drawing ---------------------------------
 
@@ -72,7 +147,7 @@ class SpotBoard(Widget, can_focus=True):
         self.selectable = selectable
         if self.cursor not in self.selectable:
             self.cursor = None
-        self.refresh()
+        self.redraw()
 
     def point_at(self, spot: Hashable | None) -> None:
         """Put the cursor on ``spot`` (the action bar's highlighted choice,
@@ -80,7 +155,7 @@ class SpotBoard(Widget, can_focus=True):
         if spot != self.cursor:
             self.cursor = spot
             self.trail, self.goal = [], None
-            self.refresh()
+            self.redraw()
 
     # --- moving and choosing ------------------------------------------------
 
@@ -142,6 +217,16 @@ class SpotBoard(Widget, can_focus=True):
     def action_leave(self) -> None:
         self.post_message(self.Left(self))
 
+    def _on_blur(self, event: events.Blur) -> None:
+        # Textual's own handler repaints the whole widget in case it looks
+        # different without the keyboard; a board's rows do not (a :focus
+        # style still repaints it, through the stylesheet), and the keys
+        # leave a board on every choice made with it.
+        event.prevent_default()
+        self.has_focus = False
+        if self.parent is not None:
+            self.parent.post_message(events.DescendantBlur(self))
+
     def on_focus(self) -> None:
         # Given the keyboard with no place under the cursor, Enter would do
         # nothing: the cursor starts on the first place offered (top left),
@@ -173,7 +258,7 @@ class SpotBoard(Widget, can_focus=True):
                 # it: Up and Down aim from here on.
                 goal = self._centre(spot if dx or cursor not in self.spot_cells else cursor)[0]
         self.cursor, self.goal = spot, goal
-        self.refresh()
+        self.redraw()
         self.post_message(self.CursorMoved(self, spot))
 
     def action_choose(self) -> None:

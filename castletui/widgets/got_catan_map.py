@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from rich.style import Style
-from rich.text import Text
+from rich.text import Span, Text
 
 from castletui.frame import SeatView
 from castletui.rules.got_catan import BOARDS, PIPS, TERRAIN_RESOURCE
@@ -232,7 +232,7 @@ class GotCatanMap(SpotBoard):
 
     def show(self, state: SeatView, marks: MapMarks) -> None:
         self.state, self.marks = state, marks
-        self.refresh()
+        self.redraw()
 
     def on_resize(self) -> None:
         # The scale and the centring follow the size: draw again at the new one.
@@ -272,11 +272,7 @@ class GotCatanMap(SpotBoard):
         self._draw_corners(state, shape, put, letters)
         for row, column, text in shape.labels:
             put(row, column, text, ROUTE)
-        text = Text(no_wrap=True, overflow="crop")
-        for row in range(shape.height):
-            text.append(" " * self.shift)
-            _append_row(text, chars[row], styles[row])
-            text.append("\n")
+        text = _map_text(chars, styles, " " * self.shift)
         for line in self._legend(scale, letters, state):
             text.append_text(line)
             text.append("\n")
@@ -389,13 +385,24 @@ class GotCatanMap(SpotBoard):
         return lines
 
 
-def _append_row(text: Text, chars: list[str], styles: list[Style | None]) -> None:
-    """One map row, with runs of one style appended together."""
-    start = 0
-    for index in range(1, len(chars) + 1):
-        if index == len(chars) or styles[index] != styles[start]:
-            text.append("".join(chars[start:index]), styles[start])
-            start = index
+def _map_text(chars: list[list[str]], styles: list[list[Style | None]], margin: str) -> Text:
+    """The map's rows as one Text, each run of one style a span: built in one
+    go, as a cursor step draws the whole map again (``Text.append`` per run
+    cost more than the drawing)."""
+    plain: list[str] = []
+    spans: list[Span] = []
+    at = 0
+    for row_chars, row_styles in zip(chars, styles, strict=True):
+        at += len(margin)
+        start = 0
+        for index in range(1, len(row_chars) + 1):
+            if index == len(row_chars) or row_styles[index] != row_styles[start]:
+                if row_styles[start] is not None:
+                    spans.append(Span(at + start, at + index, row_styles[start]))
+                start = index
+        plain.append(margin + "".join(row_chars) + "\n")
+        at += len(row_chars) + 1
+    return Text("".join(plain), spans=spans, no_wrap=True, overflow="crop")
 
 
 PATH = Style(color="#7a7a7a")
