@@ -28,7 +28,9 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.reactive import Reactive
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -80,6 +82,11 @@ class GameScreen(KeyboardHome, BoardsInStep, GameLoop, TableEntryRoute, SharedTa
         Binding("s", "score", "Score"),
         Binding("q", "menu", "Menu"),
     ]
+    focused: Reactive[Widget | None] = Reactive(None, repaint=False)
+    """Textual repaints the whole screen whenever the keys move to another
+    widget; the two widgets repaint themselves (their focus styles), and the
+    keys move on most moves (a board, then the action bar again), so here the
+    rest of the screen is not sent to the terminal again."""
     AUTO_FOCUS = "#actions"
     """The action bar is the keyboard's home (Textual would give it to the first board)."""
 

@@ -26,4 +26,7 @@ class GameLog(RichLog):
             self.write(line)
 
     def add(self, line: str) -> None:
-        self.write(line)
+        # To the end at once: RichLog's own scroll waits for the next frame
+        # and so costs every move a second redraw of the log.
+        self.write(line, scroll_end=False)
+        self.scroll_end(animate=False, immediate=True, x_axis=False)
