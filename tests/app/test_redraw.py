@@ -1,0 +1,131 @@
+"""What a key redraws (issue 27, the cost of an Enter): a board repaints
+only the rows of it that changed, and those rows are the same as a board
+drawn whole; the Footer's keys come and go in place instead of the Footer
+being built again; moving the keys from a board to the action bar does not
+send the whole screen to the terminal again. Counted, never timed."""
+
+from __future__ import annotations
+
+from castletui.rules.castlecards import Attack
+from textual.visual import Visual, visualize
+
+from castletui.screens.got_catan import GotCatanScreen
+from castletui.widgets.board import SpotBoard
+from castletui.widgets.footer import KnownKey, SteadyFooter
+from castletui.widgets.got_catan_map import GotCatanMap
+from tests.app.castlecards.test_screens import at_action, footer_keys
+from tests.app.castlecards.test_screens import new_session as new_castlecards
+from tests.app.castlecards.test_screens import play_until as play_castlecards_until
+from tests.app.driving import StillApp, open_table, settle
+from tests.app.got_catan.helpers import new_session, play_until
+from tests.app.got_catan.test_counts import turn_with_two_roads
+
+
+def drawn_whole(board: SpotBoard) -> list:
+    """The board's rows as Textual draws a widget's render in one piece."""
+    width, height = board.size
+    return Visual.to_strips(board, visualize(board, board.render()), width, height, board.visual_style)
+
+
+def rows_drawn(monkeypatch) -> list:
+    """Each time a board turns its render into rows: the rows it repainted
+    (None: all of them)."""
+    drawn: list = []
+    real = SpotBoard._draw
+
+    def draw(self):
+        rows = real(self)
+        drawn.append(rows)
+        return rows
+
+    monkeypatch.setattr(SpotBoard, "_draw", draw)
+    return drawn
+
+
+async def test_a_cursor_step_and_a_road_built_repaint_only_the_rows_that_changed(tmp_path, monkeypatch):
+    session = play_until(new_session(tmp_path / "g.toml", seed=2), turn_with_two_roads)
+    app = StillApp(save_dir=tmp_path, session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_table(pilot)
+        screen = app.screen
+        assert isinstance(screen, GotCatanScreen)
+        gift = screen.query_one(GotCatanMap)
+        await pilot.press("m")
+        await settle(pilot)
+        assert gift.has_focus and gift.cursor is not None
+        drawn = rows_drawn(monkeypatch)
+        await pilot.press("right")
+        await settle(pilot)
+        assert drawn and all(rows is not None for rows in drawn), drawn
+        # A step moves the cursor's mark off one place and onto another: a row or two each.
+        assert 0 < len(drawn[-1]) <= 4, drawn
+        assert gift._rows == drawn_whole(gift)
+        drawn.clear()
+        ply = session.ply
+        await pilot.press("enter")
+        await settle(pilot)
+        assert session.ply == ply + 1
+        # The road, and the marks of the places no longer offered: some rows, not the map.
+        assert drawn and all(rows is not None for rows in drawn), drawn
+        assert len(drawn) == 1, "the state, the places offered and the cursor change: drawn once"
+        assert len(drawn[0]) < len(gift._rows)
+        assert gift._rows == drawn_whole(gift)
+
+
+async def test_a_resized_board_is_drawn_whole_at_its_new_size(tmp_path):
+    session = play_until(new_session(tmp_path / "g.toml", seed=2), turn_with_two_roads)
+    app = StillApp(save_dir=tmp_path, session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_table(pilot)
+        gift = app.screen.query_one(GotCatanMap)
+        before = gift.size
+        await pilot.resize_terminal(120, 40)
+        await settle(pilot)
+        await pilot.press("m", "right")
+        await settle(pilot)
+        assert gift.size != before
+        assert gift._rows == drawn_whole(gift)
+
+
+def shown_keys(footer: SteadyFooter) -> list[str]:
+    return [key.description for key in footer.query(KnownKey) if key.display]
+
+
+async def test_back_comes_and_goes_in_the_footer_without_building_it_again(tmp_path, monkeypatch):
+    session = play_castlecards_until(
+        new_castlecards(tmp_path / "g.toml", 3),
+        lambda s: at_action(s) and any(isinstance(a, Attack) for a in s.legal_actions()),
+    )
+    rebuilt: list[int] = []
+    real = SteadyFooter.recompose
+
+    async def recompose(self):
+        rebuilt.append(1)
+        return await real(self)
+
+    monkeypatch.setattr(SteadyFooter, "recompose", recompose)
+    app = StillApp(save_dir=tmp_path, session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        footer = app.screen.query_one(SteadyFooter)
+        assert "Back" not in shown_keys(footer)
+        await pilot.press("enter")  # Attack...: a menu level Escape leaves
+        await settle(pilot)
+        assert "Back" in shown_keys(footer)
+        back = next(key for key in footer.query(KnownKey) if key.description == "Back")
+        await pilot.press("escape")
+        await settle(pilot)
+        assert "Back" not in shown_keys(footer)
+        rebuilt.clear()
+        for _ in range(2):
+            await pilot.press("enter")
+            await settle(pilot)
+            assert "Back" in shown_keys(footer)
+            await pilot.press("escape")
+            await settle(pilot)
+            assert "Back" not in shown_keys(footer)
+        assert rebuilt == [], "a key shown before comes back in place"
+        assert back in footer.query(KnownKey), "the same widget, hidden and shown"
+        # What shows is what Textual's Footer would show: the screen's keys, in order.
+        shown = {key.description for key in footer.query(KnownKey) if key.display}
+        assert shown == footer_keys(app)
