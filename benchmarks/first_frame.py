@@ -1,6 +1,7 @@
 """Start an app headless, let it draw its first frame, and exit at once:
-``python benchmarks/first_frame.py menu|bare|GAME_ID``. The caller times the
-whole process, so interpreter start and imports count, as for a player."""
+``python benchmarks/first_frame.py menu|bare|GAME_ID [WIDTHxHEIGHT]`` (80x24
+unless given). The caller times the whole process, so interpreter start and
+imports count, as for a player."""
 
 from __future__ import annotations
 
@@ -63,8 +64,9 @@ def castle_app(target: str):
 
 if __name__ == "__main__":
     target = sys.argv[1]
+    width, height = (int(n) for n in (sys.argv[2] if len(sys.argv) > 2 else "80x24").split("x"))
     app = bare_app() if target == "bare" else castle_app(target)
-    app.run(headless=True, size=(80, 24))
+    app.run(headless=True, size=(width, height))
     import resource
 
     print(f"max_rss_kb {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss}")

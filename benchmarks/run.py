@@ -1,20 +1,25 @@
 """castletui's performance figures (design.md section 8). Prints medians of
 several runs; run it on an otherwise idle machine:
 
-    .venv/bin/python benchmarks/run.py [--quick]
+    .venv/bin/python benchmarks/run.py [--quick] [--first-frame]
 
 - random play through the protocol: playouts/s and actions/s per game,
   variant and seat count;
 - bot decision time per game;
 - loading a 1,000-action save (read, replay, hash check);
-- process start to the first frame of the menu (and of each game screen)
-  next to a bare Textual app with a Header and a Footer, in the same run.
+- process start to the first frame of the menu and of each game screen,
+  at 80x24 and 120x40, next to a bare Textual app with a Header and a
+  Footer at the same size, in the same run: wall time and the CPU time of
+  the process (user + system), which a busy machine changes less
+  (``--first-frame``: only these).
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import random
+import resource
 import statistics
 import subprocess
 import sys
@@ -128,31 +133,62 @@ def load_times(path: Path, repeats: int) -> list[float]:
     return times
 
 
-def first_frame(target: str, repeats: int) -> tuple[float, float]:
-    """Median seconds from process start to the first frame (headless), and
-    the median peak memory of the process in MiB."""
-    times, memory = [], []
+FRAME_SIZES = ("80x24", "120x40")
+"""The terminal sizes of the first-frame figures (the smallest castletui
+plays in, and a common larger one)."""
+
+
+def first_frame(target: str, size: str, repeats: int) -> tuple[float, float, float]:
+    """Medians from process start to the first frame (headless, at ``size``):
+    wall seconds, CPU seconds of the process (user + system: a busy machine
+    changes it far less than wall time), and its peak memory in MiB."""
+    times, cpu, memory = [], [], []
     for _ in range(repeats):
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
         started = time.perf_counter()
         done = subprocess.run(
-            [sys.executable, str(ROOT / "benchmarks" / "first_frame.py"), target],
+            [sys.executable, str(ROOT / "benchmarks" / "first_frame.py"), target, size],
             check=True,
             cwd=ROOT,
             capture_output=True,
             text=True,
         )
         times.append(time.perf_counter() - started)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpu.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
         memory += [
             int(line.split()[1]) / 1024 for line in done.stdout.splitlines() if line.startswith("max_rss_kb")
         ]
-    return statistics.median(times), statistics.median(memory) if memory else 0.0
+    return statistics.median(times), statistics.median(cpu), statistics.median(memory) if memory else 0.0
+
+
+def first_frames(repeats: int) -> None:
+    """The bare app, the menu and each game screen at each size, in one run."""
+    print("\nFirst frame, process start to drawn (headless): wall s, CPU s (user+sys), peak MiB")
+    print(f"  load average {' '.join(f'{n:.2f}' for n in os.getloadavg())}")
+    for size in FRAME_SIZES:
+        bare, bare_cpu, bare_memory = first_frame("bare", size, repeats)
+        print(
+            f"  {size:<7} {'bare Textual app (Header+Footer)':<34} {bare:.3f}         {bare_cpu:.3f}         {bare_memory:5.1f}"
+        )
+        for target in ["menu", *registry.ids()]:
+            wall, cpu, memory = first_frame(target, size, repeats)
+            label = "castletui menu" if target == "menu" else f"{target} screen"
+            print(
+                f"  {size:<7} {label:<34} {wall:.3f} ({wall / bare:.2f}x) {cpu:.3f} ({cpu / bare_cpu:.2f}x) {memory:5.1f}"
+            )
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="shorter runs (rougher figures)")
+    parser.add_argument("--first-frame", action="store_true", help="only the first-frame figures")
     args = parser.parse_args()
     seconds, repeats = (1.0, 3) if args.quick else (3.0, 5)
+    frame_repeats = 3 if args.quick else 7
+    if args.first_frame:
+        first_frames(frame_repeats)
+        return
 
     print("Random play through the protocol (median of batches)")
     print(f"  {'game':<16} {'variant':<14} {'seats':>5} {'playouts/s':>11} {'actions/s':>11}")
@@ -194,15 +230,7 @@ def main() -> None:
                     f"  {game_id:<16} {suffix:<6} {len(save.log)} actions: median {statistics.median(times):6.1f}"
                 )
 
-    print("\nFirst frame, process start to drawn (headless 80x24; s) and peak memory (MiB)")
-    frame_repeats = 3 if args.quick else 7
-    bare, bare_memory = first_frame("bare", frame_repeats)
-    menu, menu_memory = first_frame("menu", frame_repeats)
-    print(f"  bare Textual app (Header+Footer) {bare:.3f}          {bare_memory:5.1f}")
-    print(f"  castletui menu                   {menu:.3f} ({menu / bare:.2f}x) {menu_memory:5.1f}")
-    for game_id in registry.ids():
-        screen, memory = first_frame(game_id, frame_repeats)
-        print(f"  {game_id + ' screen':<32} {screen:.3f} ({screen / bare:.2f}x) {memory:5.1f}")
+    first_frames(frame_repeats)
 
 
 if __name__ == "__main__":
