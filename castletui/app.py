@@ -18,6 +18,7 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.css.query import NoMatches
 from textual.drivers._writer_thread import WriterThread
+from textual.screen import Screen
 
 from castletui import saves
 from castletui import settings as settings_file
@@ -93,6 +94,23 @@ def save_stamp() -> str:
     return datetime.datetime.now().strftime("%Y-%m-%d-%H%M%S")
 
 
+class MenuToCome(Screen):
+    """The menu's place under a game the command line opened straight away
+    (``castletui new ... --players``, ``castletui resume``): the menu is made
+    when somebody first comes back to it (Back from the game, or the game
+    could not start), not before the game's first frame, which it would cost
+    some 90 ms (its widgets, its Footer, its own first frame)."""
+
+    def on_screen_resume(self) -> None:
+        if self.app.screen is self and self.app.start_opened:
+            self.app.push_screen(MenuScreen())  # over it: Textual keeps its first screen
+
+
+OPENED_OVER_NOTHING = ("play", "resume")
+"""The starts whose first screen is a game's: the menu under it is a
+:class:`MenuToCome` until somebody comes back to it."""
+
+
 @dataclass
 class Start:
     """What the command line asked for: the menu, a new game (wizard or
@@ -149,6 +167,7 @@ class CastleApp(App):
         self._crash: BaseException | None = None
         self.terminal_lost = False
         self.hang_up_watch: HangUpWatch | None = None
+        self.start_opened = False  # what the command line asked for is open (MenuToCome)
 
     # --- the last word on an unexpected error -----------------------------
 
@@ -245,6 +264,8 @@ class CastleApp(App):
             self.hang_up_watch.stop()
 
     def get_default_screen(self):
+        if self.start.kind in OPENED_OVER_NOTHING:
+            return MenuToCome()
         return MenuScreen()
 
     def on_resize(self, event) -> None:
@@ -290,8 +311,19 @@ class CastleApp(App):
             self.notify(self.start.note, timeout=8)
         self.watch_terminal()
         self.call_after_refresh(lambda: self.check_size(*self.size))
-        # Once the menu is up, so that Back from any first screen lands on it.
-        self.call_after_refresh(self.open_start)
+        if isinstance(self.screen, MenuToCome):
+            # Before the first frame, which is then the game's.
+            self.open_start()
+            self.start_opened = True
+            if isinstance(self.screen, MenuToCome):  # the game could not start (a notice says why)
+                self.push_screen(MenuScreen())
+        else:
+            # Once the menu is up, so that Back from any first screen lands on it.
+            self.call_after_refresh(self.open_start_over_menu)
+
+    def open_start_over_menu(self) -> None:
+        self.open_start()
+        self.start_opened = True
 
     def open_start(self) -> None:
         start = self.start
@@ -365,6 +397,8 @@ class CastleApp(App):
                 self.notify(str(error), title="Cannot open that save", severity="error", timeout=10)
                 return
             partial = error.partial
+            if isinstance(self.screen, MenuToCome):
+                self.push_screen(MenuScreen())  # the dialog shows over the menu
 
             def answer(open_partial: bool | None) -> None:
                 if open_partial:
