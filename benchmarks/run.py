@@ -1,19 +1,23 @@
 """castletui's performance figures (design.md section 8). Prints medians of
 several runs; run it on an otherwise idle machine:
 
-    .venv/bin/python benchmarks/run.py [--quick]
+    .venv/bin/python benchmarks/run.py [--quick] [--first-frame]
 
 - random play through the protocol: playouts/s and actions/s per game,
   variant and seat count;
 - bot decision time per game;
 - loading a 1,000-action save (read, replay, hash check);
-- process start to the first frame of the menu (and of each game screen)
-  next to a bare Textual app with a Header and a Footer, in the same run.
+- process start to the first frame of the menu and of each game screen,
+  at 80x24 and 120x40, next to a bare Textual app with a Header and a
+  Footer at the same size, in the same run: wall time and the CPU time of
+  the process (user + system), which a busy machine changes less
+  (``--first-frame``: only these).
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import statistics
 import subprocess
@@ -128,31 +132,85 @@ def load_times(path: Path, repeats: int) -> list[float]:
     return times
 
 
-def first_frame(target: str, repeats: int) -> tuple[float, float]:
-    """Median seconds from process start to the first frame (headless), and
-    the median peak memory of the process in MiB."""
-    times, memory = [], []
-    for _ in range(repeats):
-        started = time.perf_counter()
-        done = subprocess.run(
-            [sys.executable, str(ROOT / "benchmarks" / "first_frame.py"), target],
-            check=True,
-            cwd=ROOT,
-            capture_output=True,
-            text=True,
-        )
-        times.append(time.perf_counter() - started)
-        memory += [
-            int(line.split()[1]) / 1024 for line in done.stdout.splitlines() if line.startswith("max_rss_kb")
-        ]
-    return statistics.median(times), statistics.median(memory) if memory else 0.0
+FRAME_SIZES = ("80x24", "120x40")
+"""The terminal sizes of the first-frame figures (the smallest castletui
+plays in, and a common larger one)."""
+
+
+BYTECODE = Path(tempfile.gettempdir()) / "castletui-benchmark-bytecode"
+"""Where the first-frame processes keep their compiled modules: an installed
+castletui has them (pip compiles a wheel's modules), so a player's start
+never compiles castletui from source; a checkout run with
+PYTHONDONTWRITEBYTECODE set would, every time (some 0.1 s of a game's
+first frame)."""
+
+
+def first_frame_once(target: str, size: str, environment: dict) -> tuple[float, float, float]:
+    """One process from its start to its first frame (headless, at ``size``):
+    wall seconds, CPU seconds of the process (user + system: a busy machine
+    changes it far less than wall time) and its peak memory in MiB. The clock
+    stops when the process says its frame is drawn (benchmarks/first_frame.py),
+    not when it has shut down."""
+    started = time.perf_counter()
+    with subprocess.Popen(
+        [sys.executable, str(ROOT / "benchmarks" / "first_frame.py"), target, size],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        text=True,
+        env=environment,
+    ) as process:
+        wall = cpu = None
+        memory = 0.0
+        for line in process.stdout:
+            if line.startswith("first_frame") and wall is None:
+                wall, cpu = time.perf_counter() - started, float(line.split()[1])
+            elif line.startswith("max_rss_kb"):
+                memory = int(line.split()[1]) / 1024
+    if process.returncode or wall is None:
+        raise RuntimeError(f"first_frame.py {target} {size} failed ({process.returncode})")
+    return wall, cpu, memory
+
+
+def first_frames(repeats: int) -> None:
+    """The bare app, the menu and each game screen at each size, in one run:
+    each round starts every one of them once, so a machine getting busier
+    weighs on all of them alike; medians of ``repeats`` rounds, after one
+    untimed round that compiles the modules (:data:`BYTECODE`)."""
+    environment = {name: value for name, value in os.environ.items() if name != "PYTHONDONTWRITEBYTECODE"}
+    environment["PYTHONPYCACHEPREFIX"] = str(BYTECODE)
+    targets = ["bare", "menu", *registry.ids()]
+    print("\nFirst frame, process start to drawn (headless): wall s, CPU s (user+sys), peak MiB")
+    print(f"  load average before {' '.join(f'{n:.2f}' for n in os.getloadavg())}")
+    for size in FRAME_SIZES:
+        runs: dict[str, list[tuple[float, float, float]]] = {target: [] for target in targets}
+        for round_ in range(repeats + 1):
+            for target in targets:
+                figures = first_frame_once(target, size, environment)
+                if round_:  # round 0 compiled the modules: a player's castletui comes compiled
+                    runs[target].append(figures)
+        bare_wall, bare_cpu = (statistics.median(run[i] for run in runs["bare"]) for i in (0, 1))
+        for target in targets:
+            wall, cpu, memory = (statistics.median(run[i] for run in runs[target]) for i in (0, 1, 2))
+            label = {"bare": "bare Textual app (Header+Footer)", "menu": "castletui menu"}.get(
+                target, f"{target} screen"
+            )
+            print(
+                f"  {size:<7} {label:<34} {wall:.3f} ({wall / bare_wall:.2f}x)"
+                f"  {cpu:.3f} ({cpu / bare_cpu:.2f}x)  {memory:5.1f}"
+            )
+    print(f"  load average after  {' '.join(f'{n:.2f}' for n in os.getloadavg())}")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="shorter runs (rougher figures)")
+    parser.add_argument("--first-frame", action="store_true", help="only the first-frame figures")
     args = parser.parse_args()
     seconds, repeats = (1.0, 3) if args.quick else (3.0, 5)
+    frame_repeats = 3 if args.quick else 7
+    if args.first_frame:
+        first_frames(frame_repeats)
+        return
 
     print("Random play through the protocol (median of batches)")
     print(f"  {'game':<16} {'variant':<14} {'seats':>5} {'playouts/s':>11} {'actions/s':>11}")
@@ -194,15 +252,7 @@ def main() -> None:
                     f"  {game_id:<16} {suffix:<6} {len(save.log)} actions: median {statistics.median(times):6.1f}"
                 )
 
-    print("\nFirst frame, process start to drawn (headless 80x24; s) and peak memory (MiB)")
-    frame_repeats = 3 if args.quick else 7
-    bare, bare_memory = first_frame("bare", frame_repeats)
-    menu, menu_memory = first_frame("menu", frame_repeats)
-    print(f"  bare Textual app (Header+Footer) {bare:.3f}          {bare_memory:5.1f}")
-    print(f"  castletui menu                   {menu:.3f} ({menu / bare:.2f}x) {menu_memory:5.1f}")
-    for game_id in registry.ids():
-        screen, memory = first_frame(game_id, frame_repeats)
-        print(f"  {game_id + ' screen':<32} {screen:.3f} ({screen / bare:.2f}x) {memory:5.1f}")
+    first_frames(frame_repeats)
 
 
 if __name__ == "__main__":

@@ -6,16 +6,34 @@ The rules and saves layers are its subpackages ``castletui.rules`` and
 of a checkout (setup.py maps them; an installed castletui has them inside).
 """
 
+import importlib
 import sys
 from importlib.machinery import PathFinder
-from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 
-try:
-    # Written once, in pyproject.toml; installed (editable too), it is in the metadata.
-    __version__ = version("castletui")
-except PackageNotFoundError:  # a checkout run without installing it
-    __version__ = "0+unknown"
+METADATA = "importlib.metadata"
+"""The standard library's module that reads the installed version, loaded
+by name when first asked for (a declared load, as castletui/app.py's
+``LATER``): it costs every start some 15 ms, and only ``--version`` and a
+crash log say the version."""
+
+
+def version() -> str:
+    """castletui's version: written once, in pyproject.toml; installed
+    (editable too), it is in the metadata."""
+    metadata = importlib.import_module(METADATA)
+    try:
+        return metadata.version("castletui")
+    except metadata.PackageNotFoundError:  # a checkout run without installing it
+        return "0+unknown"
+
+
+def __getattr__(name: str) -> str:
+    """``castletui.__version__``, read when it is asked for (PEP 562)."""
+    if name == "__version__":
+        return version()
+    raise AttributeError(f"module 'castletui' has no attribute {name!r}")
+
 
 _CHECKOUT = Path(__file__).resolve().parent.parent
 _LAYERS = ("castletui.rules", "castletui.saves")

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import datetime
+import gc
 import importlib
 import os
 import signal
@@ -17,6 +18,7 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.css.query import NoMatches
 from textual.drivers._writer_thread import WriterThread
+from textual.screen import Screen
 
 from castletui import saves
 from castletui import settings as settings_file
@@ -72,6 +74,16 @@ def bot_delay_of(settings: Settings) -> float:
     return settings.bot_delay if settings.bot_delay is not None else 0.6
 
 
+def keep_out_of_collections() -> None:
+    """Once per process, before the first frame: everything loaded so far
+    (textual, castletui's modules, their tables) lives as long as the app,
+    so the cycle collector leaves it out of its rounds (``gc.freeze``).
+    Otherwise its first full round comes while the first frame is drawn and
+    walks all of it again: some 25 ms of a game's first frame."""
+    if not gc.get_freeze_count():
+        gc.freeze()
+
+
 TERMINAL_GONE = 129
 """The exit status when the terminal went away (128 + SIGHUP, as a shell says it)."""
 
@@ -80,6 +92,23 @@ def save_stamp() -> str:
     """When a game starts, as its file name says it (to the second: two
     games in one second get -2, -3... from saves.new_save_path)."""
     return datetime.datetime.now().strftime("%Y-%m-%d-%H%M%S")
+
+
+class MenuToCome(Screen):
+    """The menu's place under a game the command line opened straight away
+    (``castletui new ... --players``, ``castletui resume``): the menu is made
+    when somebody first comes back to it (Back from the game, or the game
+    could not start), not before the game's first frame, which it would cost
+    some 90 ms (its widgets, its Footer, its own first frame)."""
+
+    def on_screen_resume(self) -> None:
+        if self.app.screen is self and self.app.start_opened:
+            self.app.push_screen(MenuScreen())  # over it: Textual keeps its first screen
+
+
+OPENED_OVER_NOTHING = ("play", "resume")
+"""The starts whose first screen is a game's: the menu under it is a
+:class:`MenuToCome` until somebody comes back to it."""
 
 
 @dataclass
@@ -119,6 +148,7 @@ class CastleApp(App):
         settings_warning: str = "",
     ) -> None:
         super().__init__()
+        keep_out_of_collections()
         if settings is None:
             settings, settings_warning = settings_file.load()
         self.settings = settings
@@ -137,6 +167,7 @@ class CastleApp(App):
         self._crash: BaseException | None = None
         self.terminal_lost = False
         self.hang_up_watch: HangUpWatch | None = None
+        self.start_opened = False  # what the command line asked for is open (MenuToCome)
 
     # --- the last word on an unexpected error -----------------------------
 
@@ -233,6 +264,8 @@ class CastleApp(App):
             self.hang_up_watch.stop()
 
     def get_default_screen(self):
+        if self.start.kind in OPENED_OVER_NOTHING:
+            return MenuToCome()
         return MenuScreen()
 
     def on_resize(self, event) -> None:
@@ -278,8 +311,19 @@ class CastleApp(App):
             self.notify(self.start.note, timeout=8)
         self.watch_terminal()
         self.call_after_refresh(lambda: self.check_size(*self.size))
-        # Once the menu is up, so that Back from any first screen lands on it.
-        self.call_after_refresh(self.open_start)
+        if isinstance(self.screen, MenuToCome):
+            # Before the first frame, which is then the game's.
+            self.open_start()
+            self.start_opened = True
+            if isinstance(self.screen, MenuToCome):  # the game could not start (a notice says why)
+                self.push_screen(MenuScreen())
+        else:
+            # Once the menu is up, so that Back from any first screen lands on it.
+            self.call_after_refresh(self.open_start_over_menu)
+
+    def open_start_over_menu(self) -> None:
+        self.open_start()
+        self.start_opened = True
 
     def open_start(self) -> None:
         start = self.start
@@ -353,6 +397,8 @@ class CastleApp(App):
                 self.notify(str(error), title="Cannot open that save", severity="error", timeout=10)
                 return
             partial = error.partial
+            if isinstance(self.screen, MenuToCome):
+                self.push_screen(MenuScreen())  # the dialog shows over the menu
 
             def answer(open_partial: bool | None) -> None:
                 if open_partial:

@@ -28,7 +28,7 @@ import os
 import sys
 from types import ModuleType
 
-from castletui import __version__
+import castletui
 from castletui.commands.base import Refused, fail, is_shared
 from castletui.host import command as host_command
 
@@ -78,7 +78,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="Castle board games in a terminal: play against friends or bots, resume saves, "
         "or keep score at a real table.",
     )
-    parser.add_argument("--version", action="version", version=f"castletui {__version__}")
+    parser.add_argument("--version", action=VersionAction, help="show program's version number and exit")
     save_dir_help = "where saves live (default: $CASTLETUI_SAVE_DIR or the user data folder)"
     parser.add_argument("--save-dir", metavar="DIR", help=save_dir_help)
     # Also accepted after the command (castletui list --save-dir DIR).
@@ -169,6 +169,18 @@ def build_parser() -> argparse.ArgumentParser:
     calc.add_argument("helper", nargs="?", help="which helper (default: asked)")
     calc.add_argument("--list", action="store_true", help="list the game's helpers")
     return parser
+
+
+class VersionAction(argparse.Action):
+    """``--version``, as argparse's own, but the version is read only when
+    asked for (castletui.version: the metadata costs every start some 15 ms)."""
+
+    def __init__(self, option_strings: list[str], dest: str = argparse.SUPPRESS, **kwargs) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, **kwargs)
+
+    def __call__(self, parser, namespace, values, option_string=None) -> None:
+        parser._print_message(f"castletui {castletui.version()}\n", sys.stdout)
+        parser.exit()
 
 
 class TopParser(argparse.ArgumentParser):

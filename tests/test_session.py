@@ -9,6 +9,7 @@ from castletui.rules.core import CHANCE, IllegalAction
 from castletui.saves import store
 
 from castletui import saves
+from castletui.driver import Driver
 from castletui.session import Session
 from tests.toy_game import Face, Hold, Roll
 
@@ -24,6 +25,29 @@ def test_every_action_is_autosaved(pig, tmp_path):
     loaded = Session.open(tmp_path / "pig.toml")
     assert loaded.ply == 2 and loaded.state == session.state
     assert loaded.save.status == session.status_text()
+
+
+def test_a_games_set_up_draws_are_saved_once_after_the_last(tmp_path, monkeypatch):
+    """A Game of Thrones Catan deals a dozen draws before anyone moves:
+    one autosave (one fsync) after the last of them, not one each, before
+    the game's first frame; the file then holds them all."""
+    session = Session.new(
+        "got-catan",
+        "base",
+        [saves.Player("Coco"), saves.Player("Wei"), saves.Player("Ann")],
+        seed=3,
+        path=tmp_path / "g.toml",
+    )
+    writes = []
+    real_write = saves.write
+    monkeypatch.setattr(
+        saves, "write", lambda *args, **kwargs: writes.append(1) or real_write(*args, **kwargs)
+    )
+    Driver(session).run(bots=False)
+    assert session.ply > 5 and session.to_move() != CHANCE
+    assert len(writes) == 1
+    loaded = Session.open(tmp_path / "g.toml")
+    assert loaded.ply == session.ply and loaded.state == session.state
 
 
 def test_digital_chance_is_keyed_by_seed_and_ply_so_undo_never_rerolls(pig, tmp_path):

@@ -22,6 +22,7 @@ own cards marked as such.
 
 from __future__ import annotations
 
+import importlib
 from pathlib import Path
 from typing import Any
 
@@ -36,7 +37,6 @@ from textual.widgets import OptionList
 
 from castletui.driver import Frame, Line
 from castletui.frames.castle_raisers import picked_tile
-from castletui.replay import Replay
 from castletui.rules.castle_raisers import (
     FORTIFICATION,
     SECTIONS,
@@ -51,7 +51,6 @@ from castletui.rules.castle_raisers import (
 )
 from castletui.rules.core import CHANCE, name_seats
 from castletui.screens.game import GameScreen
-from castletui.screens.result import verdict
 from castletui.session import Session
 from castletui.sides.castle_raisers import ROOMY
 from castletui.widgets.castle_raisers_castle import CastleBoard
@@ -60,6 +59,17 @@ from castletui.widgets.castle_raisers_piggy import PiggyBoard
 from castletui.widgets.castle_raisers_threats import threat_cards
 from castletui.widgets.castle_raisers_village import VillageBoard
 from castletui.widgets.plain import Plain
+
+LATER = {"replay": "castletui.replay", "result": "castletui.screens.result"}
+"""What the score sheet loads by name when it is first shown, not before
+the game's first frame (the replay and the result screen's table widget):
+a declared load (tests/test_imports.py follows it)."""
+
+
+def later(name: str):
+    """The module :data:`LATER` names, loaded the first time it is asked for."""
+    return importlib.import_module(LATER[name])
+
 
 BOARD_MODES = ("castle", "village", "piggy")
 STYLES = Path(__file__).parent.parent / "styles" / "castle_raisers.tcss"
@@ -331,7 +341,7 @@ class CastleRaisersResult(ModalScreen[None]):
     def action_replay(self) -> None:
         """Watch the game again (castletui/screens/replay.py), through the
         eyes of the person whose log the table shows."""
-        replay = Replay.of_session(self.session, None)
+        replay = later("replay").Replay.of_session(self.session, None)
         self.dismiss(None)
         self.app.open_replay(replay)
 
@@ -357,7 +367,7 @@ class CastleRaisersResult(ModalScreen[None]):
         session = self.session
         result = session.result()
         if session.variant == "competitive" or not result.finished:
-            return name_seats(verdict(session), session.names)
+            return name_seats(later("result").verdict(session), session.names)
         head = "The team wins!" if not result.lost else "The game is lost:"
         return f"{head} {name_seats(result.decided_by, session.names)}."
 

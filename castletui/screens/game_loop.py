@@ -7,6 +7,7 @@ move logged, and undo. Every redraw goes through the screen's
 
 from __future__ import annotations
 
+import importlib
 import time
 from typing import Any
 
@@ -17,8 +18,12 @@ from castletui import saves
 from castletui.driver import Bot, Entry, Over, Person
 from castletui.rules.core import IllegalAction
 from castletui.screens.dialogs import CurtainScreen
-from castletui.screens.result import ResultScreen
 from castletui.widgets.panels import GameLog
+
+LATER = {"result": "castletui.screens.result"}
+"""The score sheet, loaded by name when it is first shown (its table widget
+and the replay it offers cost a game's first frame some 15 ms): a declared
+load (tests/test_imports.py follows it)."""
 
 
 class GameLoop:
@@ -152,7 +157,8 @@ class GameLoop:
             self.action_score()
 
     def action_score(self) -> None:
-        self.app.push_screen(ResultScreen(self.session, self.viewer))
+        result = importlib.import_module(LATER["result"])
+        self.app.push_screen(result.ResultScreen(self.session, self.viewer))
 
     def action_undo(self) -> None:
         try:

@@ -6,6 +6,7 @@ screen's driver and session only, and plays through the screen's ``play``
 
 from __future__ import annotations
 
+import importlib
 from pathlib import Path
 from typing import Any
 
@@ -15,9 +16,20 @@ from textual.worker import get_current_worker
 from castletui import saves
 from castletui.driver import Entry
 from castletui.screens.dialogs import ChancePicker, ConfirmScreen, SaveAsScreen
-from castletui.screens.table_entry import CountsEntry, SetupForm
-from castletui.watch import TableWatcher
 from castletui.widgets.panels import GameLog
+
+LATER = {
+    "table entry": "castletui.screens.table_entry",
+    "watch": "castletui.watch",
+}
+"""Loaded by name when a game first needs them, not before its first frame:
+table mode's forms, and a shared table's watcher (watchfiles alone costs
+some 10 ms). A declared load (tests/test_imports.py follows it)."""
+
+
+def later(name: str):
+    """The module :data:`LATER` names, loaded the first time it is asked for."""
+    return importlib.import_module(LATER[name])
 
 
 class TableEntryRoute:
@@ -34,9 +46,11 @@ class TableEntryRoute:
         check = lambda counts: session.batch_actions(entry.batches, counts)  # noqa: E731
         if entry.how == "form":
             title = f"Setting up {session.game.INFO.title}: what was dealt and turned up"
-            self.app.push_screen(SetupForm(title, entry.batches, names, check), self.entered_form)
+            form = later("table entry").SetupForm(title, entry.batches, names, check)
+            self.app.push_screen(form, self.entered_form)
         elif entry.how == "counts":
-            self.app.push_screen(CountsEntry(entry.batches[0], names, check), self.entered_counts)
+            counts = later("table entry").CountsEntry(entry.batches[0], names, check)
+            self.app.push_screen(counts, self.entered_counts)
         else:
             question, outcomes = session.chance_question()
             self.app.push_screen(ChancePicker(question, outcomes), self.picked)
@@ -83,7 +97,7 @@ class SharedTableWatch:
 
     def watch_table(self) -> None:
         """Watch the table file from a thread until this screen goes."""
-        self.table_watcher = TableWatcher(self.session.table.path, self.session.table.known)
+        self.table_watcher = later("watch").TableWatcher(self.session.table.path, self.session.table.known)
         self.run_worker(self._watching_table, thread=True, exclusive=True, group="table")
 
     def _watching_table(self) -> None:

@@ -17,6 +17,7 @@ people, then the offerer picks whom to trade with.
 
 from __future__ import annotations
 
+import importlib
 from typing import Any
 
 from textual.app import ComposeResult
@@ -27,8 +28,11 @@ from castletui.driver import Line
 from castletui.rules.got_catan import OfferTrade
 from castletui.screens.game import GameScreen
 from castletui.widgets.got_catan_map import GotCatanMap, MapMarks
-from castletui.widgets.got_catan_trade import TradeDialog
 from castletui.widgets.got_catan_wall import GotCatanWall
+
+LATER = {"trade": "castletui.widgets.got_catan_trade"}
+"""The trade dialog, loaded by name when it first opens, not before the
+game's first frame: a declared load (tests/test_imports.py follows it)."""
 
 
 class GotCatanScreen(GameScreen):
@@ -177,7 +181,8 @@ class GotCatanScreen(GameScreen):
             if offer is not None:
                 self.play(offer)
 
-        self.app.push_screen(TradeDialog(self.frame.view, self.viewer, self.session.names), offered)
+        dialog = importlib.import_module(LATER["trade"]).TradeDialog
+        self.app.push_screen(dialog(self.frame.view, self.viewer, self.session.names), offered)
 
 
 SCREEN = GotCatanScreen

@@ -21,6 +21,10 @@ class MenuScreen(Screen):
     """Where castletui starts and where every game returns to."""
 
     HELP = "Choose with the arrows and Enter, or press the highlighted letter."
+    GAMES_RETURN_HERE = True
+    """A game opened from the menu goes back to it (castletui/app.py:
+    ``open_session``); it is the first screen, except under a game the
+    command line opened straight away (app.MenuToCome)."""
     BINDINGS = [
         Binding("c", "choose('continue')", "Continue"),
         Binding("n", "choose('new')", "New game"),

@@ -1,0 +1,92 @@
+"""A game's first frame (issue #27): a game the command line opens straight
+away is the first screen made and drawn, the menu under it comes when
+somebody goes back to it, and what the first frame does not show is not
+loaded before it (benchmarks/run.py --first-frame gives the times)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+from castletui.rules import registry
+
+from castletui import saves
+from castletui.app import MenuToCome, Start
+from castletui.screens.game import GameScreen
+from castletui.screens.menu import MenuScreen
+from tests.app.driving import StillApp, new_game, settle
+
+ROOT = Path(__file__).resolve().parents[2]
+
+NOT_BEFORE_THE_FIRST_FRAME = (
+    "importlib.metadata",  # the version: --version and crash logs only
+    "watchfiles",  # a shared table's watcher
+    "castletui.watch",
+    "castletui.screens.result",  # the score sheet
+    "castletui.replay",
+    "castletui.screens.table_entry",  # table mode's forms
+    "castletui.widgets.got_catan_trade",  # the trade dialog
+)
+
+
+def players_for(game_id: str) -> tuple[str, list[saves.Player]]:
+    variant = registry.get(game_id).INFO.variants[0]
+    seats = max(2, variant.min_seats) if variant.max_seats >= 2 else 1
+    return variant.name, [saves.Player("Coco")] + [saves.Player(f"Bot{n}", "bot") for n in range(1, seats)]
+
+
+async def test_a_game_opened_from_the_command_line_is_the_first_screen_and_q_goes_to_the_menu(tmp_path):
+    variant, players = players_for("castlecards")
+    app = StillApp(new_game("castlecards", variant, players, 3), tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, GameScreen)
+        assert [type(screen) for screen in app.screen_stack] == [MenuToCome, type(app.screen)], (
+            "no menu is made under the game before its first frame"
+        )
+        await pilot.press("q")
+        await settle(pilot)
+        assert isinstance(app.screen, MenuScreen)
+        assert "Continue: Castlecards" in str(app.screen.query_one("#continue-note").render())
+        await pilot.press("c")  # Continue: the game again, then back to the same menu
+        await settle(pilot)
+        assert isinstance(app.screen, GameScreen)
+        await pilot.press("q")
+        await settle(pilot)
+        assert isinstance(app.screen, MenuScreen)
+        assert len(app.screen_stack) == 2
+
+
+async def test_a_game_that_cannot_open_leaves_the_menu_with_a_notice(tmp_path):
+    app = StillApp(Start("resume"), tmp_path)  # no save to continue
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, MenuScreen)
+        assert any("Nothing to continue" in note.title for note in app._notifications)
+
+
+def test_the_first_frame_of_each_game_loads_nothing_it_does_not_show(tmp_path):
+    """In a fresh process: each game opened straight away and drawn; none of
+    :data:`NOT_BEFORE_THE_FIRST_FRAME` is loaded by then."""
+    probe = f"""
+import asyncio, sys
+from tests.app.driving import StillApp, new_game
+from tests.app.test_first_frame import players_for
+from castletui.rules import registry
+from castletui.screens.game import GameScreen
+
+async def first_frame(game_id):
+    variant, players = players_for(game_id)
+    app = StillApp(new_game(game_id, variant, players, 1), {str(tmp_path)!r})
+    async with app.run_test(size=(80, 24)) as pilot:
+        while not (isinstance(app.screen, GameScreen) and app.screen.frame is not None):
+            await pilot.pause()
+        await pilot.pause()
+
+for game_id in registry.ids():
+    asyncio.run(first_frame(game_id))
+print(" ".join(name for name in {NOT_BEFORE_THE_FIRST_FRAME!r} if name in sys.modules))
+"""
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, cwd=ROOT, check=True)
+    assert done.stdout.strip().splitlines()[-1:] in ([], [""]), done.stdout
