@@ -49,6 +49,8 @@ class SteadyFooter(Footer):
     _shown: tuple | None = None
     _known: tuple[Key, ...] = ()  # a FooterKey each, in the row's order (some hidden)
     _row: tuple[Shown, ...] | None = ()  # the keys to show now, in order (None: grouped keys)
+    _rebuild_due = False  # a recompose is queued
+    _palette_shown: bool | None = None  # whether the last rebuild drew the command palette's key
 
     def bindings_changed(self, screen: Screen) -> None:
         """Textual's Footer draws no keys while the app lacks focus, and in a
@@ -60,36 +62,35 @@ class SteadyFooter(Footer):
         if current and (screen.app.app_focus or self._shown is None):
             shown = self._keys_shown(screen)
             self._bindings_ready = True
-            if shown != self._shown:
-                layout_same = self._shown is not None and shown[:2] == self._shown[:2]
+            same_palette = self._palette_shown == self.show_command_palette
+            if shown != self._shown or not same_palette:
                 self._shown = shown
                 row = self._row_of(screen)
-                if row is not None and layout_same and self._show_in_place(row):
+                if not self._rebuild_due and row is not None and same_palette and self._show_in_place(row):
                     return
                 self._row = row
-                self.call_after_refresh(self.recompose)
+                if not self._rebuild_due:  # one rebuild, with the keys as they are by then
+                    self._rebuild_due = True
+                    self.call_after_refresh(self.recompose)
             return
         super().bindings_changed(screen)
 
     def _keys_shown(self, screen: Screen) -> tuple:
         """Everything of the screen's keys that the Footer draws."""
         display = screen.app.get_key_display
-        return (
-            self.compact,
-            self.show_command_palette,
-            tuple(
-                (
-                    binding.key,
-                    display(binding),
-                    binding.description,
-                    binding.action,
-                    binding.group,
-                    enabled,
-                    tooltip,
-                )
-                for _, binding, enabled, tooltip in screen.active_bindings.values()
-                if binding.show
-            ),
+        # (Compact or not, the keys follow by themselves: each FooterKey is bound to it.)
+        return tuple(
+            (
+                binding.key,
+                display(binding),
+                binding.description,
+                binding.action,
+                binding.group,
+                enabled,
+                tooltip,
+            )
+            for _, binding, enabled, tooltip in screen.active_bindings.values()
+            if binding.show
         )
 
     def _row_of(self, screen: Screen) -> tuple[Shown, ...] | None:
@@ -128,8 +129,10 @@ class SteadyFooter(Footer):
     def compose(self) -> ComposeResult:
         """Textual's keys, with a hidden FooterKey kept for each key shown
         before on this screen (so it can come back in place)."""
+        self._rebuild_due = False
         if not self._bindings_ready:
             return
+        self._palette_shown = self.show_command_palette
         if self._row is None:
             yield from super().compose()  # grouped keys: Textual's own row
             return
