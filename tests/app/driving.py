@@ -81,16 +81,18 @@ def _key_event(key: str) -> events.Key:
     return events.Key(key, char)
 
 
-async def play_to_the_end(pilot, limit: int = 3000) -> GameScreen:
+async def play_to_the_end(pilot, limit: int = 3000, until=None) -> GameScreen:
     """Play the game on screen with the keyboard only: Enter takes the
     highlighted choice, the aiming bar is stopped in its sweet spot, the
-    curtain is raised for whoever it names."""
+    curtain is raised for whoever it names. ``until(game_screen)``: stop
+    there instead (the opening of a whole game; the driver plays the rest,
+    tests/hot_seat.py)."""
     app = pilot.app
     for _ in range(limit):
         await settle(pilot)
         screen = app.screen
         games = [s for s in app.screen_stack if isinstance(s, GameScreen)]
-        if games and games[-1].session.over:
+        if games and (games[-1].session.over or (until is not None and until(games[-1]))):
             return games[-1]
         if isinstance(screen, CurtainScreen):
             await pilot.press("enter")
