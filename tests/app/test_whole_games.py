@@ -17,7 +17,7 @@ from castletui.screens.result import ResultScreen
 from castletui.screens.rules import RulesScreen
 from castletui.screens.table_entry import CountsEntry, SetupForm
 from castletui.session import Session
-from tests.app.driving import StillApp, new_game, play_to_the_end, settle
+from tests.app.driving import StillApp, new_game, opening_then_the_driver, play_to_the_end, settle
 from tests.hot_seat import played_to_its_last_move_by_a_person
 
 
@@ -65,7 +65,6 @@ async def test_a_whole_two_player_hot_seat_game_through_the_keyboard(tmp_path):
         assert reloaded.finished and saves.replay(reloaded) == session.state
 
 
-@pytest.mark.slow
 async def test_a_whole_solo_game_through_the_keyboard(tmp_path):
     start = Start(
         "play",
@@ -76,7 +75,9 @@ async def test_a_whole_solo_game_through_the_keyboard(tmp_path):
             "seed": 8,
         },
     )
-    app = StillApp(start, tmp_path)
+    # The first three shots through the keyboard, the rest through the driver.
+    session = await opening_then_the_driver(start, tmp_path, until=lambda screen: screen.session.ply > 12)
+    app = StillApp(save_dir=tmp_path, session=session)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await play_to_the_end(pilot)
         result = screen.session.result()
