@@ -23,7 +23,7 @@ from collections.abc import AsyncIterator
 from textual import events
 from textual import pilot as textual_pilot
 from textual._wait import wait_for_idle
-from textual.app import App
+from textual.app import App, ScreenStackError
 from textual.keys import REPLACED_KEYS, _character_to_key, _get_unicode_name_from_key
 
 RUNNING: list[App] = []
@@ -38,19 +38,18 @@ def _unfinished_workers(app: App) -> list:
     return [worker for worker in app.workers if not worker.is_finished]
 
 
-def _watched_from_outside(app: App) -> bool:
-    """A worker that is not an asyncio task we can wait for (a thread worker:
-    the bots think in one, a table is watched in one) is running: a bot's we
-    wait for, but a watcher never ends, and what it sees comes by time."""
-    return any(worker.group in ("table", "lobby") for worker in _unfinished_workers(app))
+def _working(app: App) -> bool:
+    """A worker runs: a bot thinking in a thread, or a watcher of another
+    terminal's table that never ends. What it brings comes by time (a test
+    may even hold a bot's thought until it has clicked), so Textual's own
+    wait is kept (tests wait for a bot with settle: tests/app/driving.py)."""
+    return bool(_unfinished_workers(app))
 
 
 def _busy(app: App) -> bool:
     """Whether the app has anything left to do that a test would wait for."""
     if not app.is_running:
         return False
-    if _unfinished_workers(app):
-        return True
     screen = app.screen
     pumps = [app, *screen.walk_children(with_self=True)]
     if any(not pump._message_queue.empty() or pump._next_callbacks for pump in pumps):
@@ -68,19 +67,16 @@ def _busy(app: App) -> bool:
 async def until_quiet(apps: list[App]) -> None:
     """Let ``apps`` run until none has anything left to do."""
     for _ in range(ROUNDS):
-        if not _quiet_enough(apps):  # a watcher started: what comes may come by time
+        if not _quiet_enough(apps):  # a worker started: what it brings comes by time
             await wait_for_idle(0)
             return
         busy = False
         for app in apps:
             if not app.is_running:
                 continue
-            tasks = [worker._task for worker in _unfinished_workers(app) if worker._task is not None]
-            if tasks:
-                await asyncio.wait(tasks)
             await textual_pilot.Pilot(app)._wait_for_screen()
             await app.animator.wait_until_complete()
-            with contextlib.suppress(Exception):  # the screen may be gone (the app closing)
+            with contextlib.suppress(ScreenStackError):  # no screen left: the app is closing
                 app.screen._on_timer_update()
             busy = busy or _busy(app)
         if not busy:
@@ -89,7 +85,7 @@ async def until_quiet(apps: list[App]) -> None:
 
 
 def _quiet_enough(apps: list[App]) -> bool:
-    return all(not _watched_from_outside(app) for app in apps if app.is_running)
+    return not any(_working(app) for app in apps if app.is_running)
 
 
 def key_event(key: str) -> events.Key:
