@@ -86,9 +86,11 @@ def hot_seat(
         wanted = choose(session)
         if choose is as_the_normal_bot and not offered(driver, wanted):
             # A move no line shows as it is (a shot's aim, set on the
-            # aiming bar): a line the frame offers, as a person takes it.
+            # aiming bar; a tile and its slot): a line the frame offers, as
+            # a person takes it (offered: found through the frame's lines).
             wanted = a_line_of_the_frame(driver, random.Random(session.ply))
-        assert offered(driver, wanted), wanted
+        else:
+            assert offered(driver, wanted), wanted
         if acted is not None:
             acted(session)
         driver.person_acts(wanted)
