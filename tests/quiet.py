@@ -140,10 +140,6 @@ ORIGINAL_RUN_TEST = App.run_test
 
 def install(monkeypatch) -> None:
     """For one test (tests/conftest.py)."""
-    import os
-
-    if os.environ.get("SUITE_OLD"):
-        return
     monkeypatch.setattr(textual_pilot.Pilot, "pause", pause)
     monkeypatch.setattr(App, "_press_keys", press_keys)
     monkeypatch.setattr(App, "run_test", run_test)
