@@ -9,6 +9,7 @@ import pytest
 from castletui.rules import registry
 from castletui.rules.core.search import work_budget
 
+from tests import quiet
 from tests.app.snapshots import release_snapshot_dirs
 
 # Screens show save times in local time: every test reads them in UTC, so a
@@ -33,6 +34,13 @@ def snapshot_dirs_released():
     go back to the other suite running on this machine when it ends."""
     yield
     release_snapshot_dirs()
+
+
+@pytest.fixture(autouse=True)
+def pilot_waits_for_a_quiet_app(monkeypatch):
+    """Pilot's keys and pauses wait for the app to have nothing left to do,
+    not for the process to idle 20 ms each time (tests/quiet.py)."""
+    quiet.install(monkeypatch)
 
 
 @pytest.fixture(autouse=True)

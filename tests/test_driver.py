@@ -16,6 +16,7 @@ from castletui.rules.core import CHANCE, IllegalAction, table_entry
 from castletui import saves
 from castletui.driver import Bot, Draw, Driver, Entry, Over, Person, Remote
 from castletui.session import Session
+from tests.hot_seat import hot_seat
 from tests.toy_game import Face, Roll
 
 # --- next(): a stand-in session, so each situation is one line ------------------------------
@@ -326,39 +327,6 @@ def test_seeded_games_play_to_the_end_through_the_driver(game_id, variant):
 
 
 # --- whole hot-seat games through the driver (once keyboard tests of the GoT screen) --------------
-
-
-def hot_seat(session: Session, choose, limit: int = 6000) -> int:
-    """Play a hot-seat game of people to its end through the driver, as the
-    screen does: the curtain falls (or the device is handed over) whenever
-    the driver says so, and each person takes the frame's line of the
-    action ``choose(session)`` wants, in the group the frame shows it in.
-    Returns how many times the curtain fell."""
-    driver = Driver(session)
-    curtains = 0
-    for _ in range(limit):
-        now = driver.run()
-        if isinstance(now, Over):
-            return curtains
-        assert isinstance(now, Person), now
-        if now.curtain == "look":
-            curtains += 1
-            driver.curtain_rose(now.looker, to_look=True)
-            continue
-        if now.curtain:
-            curtains += 1
-            if now.curtain == "hand over":
-                driver.handing_over(now.seat)
-            driver.curtain_rose(now.seat)
-        else:
-            driver.took_seat(now.seat)
-        wanted = choose(session)
-        frame = driver.frame()
-        path = next(path for action, path, _ in frame.menu if action == wanted)
-        lines = driver.frame(None, path).lines
-        assert any(line.action == wanted and not line.disabled for line in lines), (wanted, path)
-        driver.person_acts(wanted)
-    raise AssertionError("the game did not end")
 
 
 def test_a_whole_hot_seat_game_of_three_people_with_the_curtain_between_them():

@@ -5,17 +5,16 @@ through the keyboard."""
 from __future__ import annotations
 
 import contextlib
-import unicodedata
 from pathlib import Path
 
-from textual import events
-from textual.keys import REPLACED_KEYS, _character_to_key, _get_unicode_name_from_key
 from textual.worker import WorkerCancelled
 
 from castletui.app import CastleApp, Start
 from castletui.screens.dialogs import CurtainScreen
 from castletui.screens.game import GameScreen
 from castletui.session import Session
+from tests.hot_seat import played_to_its_last_move_by_a_person
+from tests.quiet import key_event
 
 
 class StillApp(CastleApp):
@@ -66,31 +65,22 @@ async def type_keys(pilot, *keys: str) -> None:
     it, so backspaces then letters come out as no text at all."""
     *burst, last = keys
     for key in burst:
-        pilot.app._driver.send_message(_key_event(key))
+        pilot.app._driver.send_message(key_event(key))
     await pilot.press(last)
 
 
-def _key_event(key: str) -> events.Key:
-    """The event Pilot makes of ``key`` ("down", "a", " "), without its waits."""
-    if len(key) == 1 and not key.isalnum():
-        key = _character_to_key(key)
-    try:
-        char: str | None = unicodedata.lookup(_get_unicode_name_from_key(REPLACED_KEYS.get(key, key)))
-    except KeyError:
-        char = key if len(key) == 1 else None
-    return events.Key(key, char)
-
-
-async def play_to_the_end(pilot, limit: int = 3000) -> GameScreen:
+async def play_to_the_end(pilot, limit: int = 3000, until=None) -> GameScreen:
     """Play the game on screen with the keyboard only: Enter takes the
     highlighted choice, the aiming bar is stopped in its sweet spot, the
-    curtain is raised for whoever it names."""
+    curtain is raised for whoever it names. ``until(game_screen)``: stop
+    there instead (the opening of a whole game; the driver plays the rest,
+    tests/hot_seat.py)."""
     app = pilot.app
     for _ in range(limit):
         await settle(pilot)
         screen = app.screen
         games = [s for s in app.screen_stack if isinstance(s, GameScreen)]
-        if games and games[-1].session.over:
+        if games and (games[-1].session.over or (until is not None and until(games[-1]))):
             return games[-1]
         if isinstance(screen, CurtainScreen):
             await pilot.press("enter")
@@ -106,6 +96,19 @@ async def play_to_the_end(pilot, limit: int = 3000) -> GameScreen:
             continue
         await pilot.press("enter")
     raise AssertionError("the game did not end through the keyboard")
+
+
+async def opening_then_the_driver(start: Start, save_dir: Path, until, size=(80, 24)) -> Session:
+    """A whole game's opening through the keyboard (until ``until(game
+    screen)``), then its turns through the driver up to the last move a
+    person makes: the test opens the returned session in a new app and
+    plays that move and the end through the keyboard."""
+    app = StillApp(start, save_dir)
+    async with app.run_test(size=size) as pilot:
+        screen = await play_to_the_end(pilot, until=until)
+        assert not screen.session.over, "the opening ended the game"
+        path = screen.session.path
+    return played_to_its_last_move_by_a_person(Session.open(path))
 
 
 def screen_text(app) -> str:

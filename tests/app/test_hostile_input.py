@@ -7,12 +7,14 @@ screen and error notices."""
 from __future__ import annotations
 
 import pytest
+from textual.widgets import DataTable
 
 from castletui import saves
 from castletui.screens.dialogs import CurtainScreen
 from castletui.screens.game import GameScreen
 from castletui.screens.load import LoadScreen
 from castletui.screens.menu import MenuScreen
+from castletui.widgets.plain import Plain
 from tests.app.driving import StillApp, new_game, screen_text, settle
 
 NAMES = ("[/]", "[Team A]")
@@ -155,11 +157,33 @@ async def test_the_load_screen_lists_every_fuzzed_save(tmp_path):
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("l")
         await settle(pilot)
-        assert isinstance(app.screen, LoadScreen)
-        assert len(app.screen.rows) == len(corpus)
-        for _ in range(len(corpus)):  # every row's detail line
-            await pilot.press("down")
+        screen = app.screen
+        assert isinstance(screen, LoadScreen)
+        assert len(screen.rows) == len(corpus)
+        table = screen.query_one(DataTable)
+        detail = screen.query_one("#load-detail", Plain)
+        # Every row's detail line, as the highlight shows it: the cursor is
+        # moved in code (some 300 presses of down would each wait for the app
+        # to go idle, half a minute in all) and the keyboard's down is
+        # pressed once below.
+        for index, row in enumerate(screen.rows):
+            table.move_cursor(row=index)
+            screen.show_detail()
+            assert str(detail.render()) == (row.problem or screen.in_full(row))
+            if row.problem:  # a damaged save says so in its row
+                assert str(table.get_row_at(index)[0]) == "(damaged)"
+        assert any(row.problem for row in screen.rows)
+        # Every row drawn at once: a terminal tall enough for the whole list.
+        await pilot.resize_terminal(80, 2 * len(corpus) + 12)
         await settle(pilot)
+        shown = screen_text(app)
+        assert shown.count("(damaged)") == sum(1 for row in screen.rows if row.problem)
+        await pilot.resize_terminal(80, 24)
+        table.move_cursor(row=0)
+        await pilot.press("down")
+        await settle(pilot)
+        assert table.cursor_row == 1
+        assert str(detail.render()) == (screen.rows[1].problem or screen.in_full(screen.rows[1]))
 
 
 async def test_resume_opens_or_refuses_one_fuzzed_save_of_every_kind(tmp_path):

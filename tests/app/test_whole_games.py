@@ -17,7 +17,8 @@ from castletui.screens.result import ResultScreen
 from castletui.screens.rules import RulesScreen
 from castletui.screens.table_entry import CountsEntry, SetupForm
 from castletui.session import Session
-from tests.app.driving import StillApp, new_game, play_to_the_end, settle
+from tests.app.driving import StillApp, new_game, opening_then_the_driver, play_to_the_end, settle
+from tests.hot_seat import played_to_its_last_move_by_a_person
 
 
 def first_variant_and_players(game_id: str, bots: bool) -> tuple[str, list[saves.Player]]:
@@ -31,8 +32,10 @@ def first_variant_and_players(game_id: str, bots: bool) -> tuple[str, list[saves
     return variant.name, players
 
 
-@pytest.mark.slow
 async def test_a_whole_two_player_hot_seat_game_through_the_keyboard(tmp_path):
+    """The opening and the end through the keyboard, the turns between
+    through the driver (tests/hot_seat.py: the same curtain, the same
+    session guards, without a screen redrawn after every key)."""
     start = new_game("catapult-castle", "standard", [saves.Player("Coco"), saves.Player("Wei")], 21)
     app = StillApp(start, tmp_path)
     curtains = 0
@@ -45,11 +48,16 @@ async def test_a_whole_two_player_hot_seat_game_through_the_keyboard(tmp_path):
             return original(screen, *args, **kwargs)
 
         app.push_screen = counting
+        screen = await play_to_the_end(pilot, until=lambda _: curtains > 2)
+        assert curtains > 2, "the curtain falls between the two people"
+        path = screen.session.path
+    session = played_to_its_last_move_by_a_person(Session.open(path))
+    app = StillApp(save_dir=tmp_path, session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
         screen = await play_to_the_end(pilot)
         session = screen.session
         result = session.result()
         assert result.finished and result.winners
-        assert curtains > 2, "the curtain falls between the two people"
         await settle(pilot)
         assert isinstance(app.screen, ResultScreen)
         # The finished game is on disk and replays to the same end.
@@ -57,7 +65,6 @@ async def test_a_whole_two_player_hot_seat_game_through_the_keyboard(tmp_path):
         assert reloaded.finished and saves.replay(reloaded) == session.state
 
 
-@pytest.mark.slow
 async def test_a_whole_solo_game_through_the_keyboard(tmp_path):
     start = Start(
         "play",
@@ -68,7 +75,9 @@ async def test_a_whole_solo_game_through_the_keyboard(tmp_path):
             "seed": 8,
         },
     )
-    app = StillApp(start, tmp_path)
+    # The first three shots through the keyboard, the rest through the driver.
+    session = await opening_then_the_driver(start, tmp_path, until=lambda screen: screen.session.ply > 12)
+    app = StillApp(save_dir=tmp_path, session=session)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await play_to_the_end(pilot)
         result = screen.session.result()

@@ -13,7 +13,6 @@ import random
 from collections.abc import Callable
 from pathlib import Path
 
-import pytest
 from castletui.rules import castle_raisers as game
 from castletui.rules.castle_raisers import State
 from castletui.rules.castle_raisers import decision as decision_on_top
@@ -29,7 +28,7 @@ from castletui.widgets.castle_raisers_castle import CastleBoard
 from castletui.widgets.castle_raisers_ink import RaisersBoard
 from castletui.widgets.castle_raisers_piggy import PiggyBoard
 from castletui.widgets.castle_raisers_village import VillageBoard
-from tests.app.driving import StillApp, play_to_the_end, screen_text, settle
+from tests.app.driving import StillApp, opening_then_the_driver, play_to_the_end, screen_text, settle
 
 GAME = "castle-raisers"
 
@@ -86,7 +85,11 @@ def prompts(screen: CastleRaisersScreen) -> list[str]:
 # --- whole games through the keyboard ---------------------------------------------
 
 
-@pytest.mark.slow
+def placed(session: Session) -> int:
+    """How many Wall tiles Coco (seat 0) has placed."""
+    return len([piece for piece in session.state.castles[0].wall if piece not in ("", "F")])
+
+
 async def test_a_two_player_game_against_a_bot_through_the_keyboard(tmp_path):
     start = Start(
         "play",
@@ -97,16 +100,18 @@ async def test_a_two_player_game_against_a_bot_through_the_keyboard(tmp_path):
             "seed": 3,
         },
     )
-    app = StillApp(start, tmp_path)
+    # Coco's first two Wall tiles through the tile-then-slot step of the
+    # keyboard, the turns after them through the driver, the end by keyboard.
+    session = await opening_then_the_driver(start, tmp_path, until=lambda screen: placed(screen.session) >= 2)
+    app = StillApp(save_dir=tmp_path, session=session)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await play_to_the_end(pilot)
         assert isinstance(screen, CastleRaisersScreen)
         session = screen.session
         result = session.result()
         assert result.finished and result.winners
-        # Coco placed all twelve of her Wall tiles through the tile-then-slot step.
-        tiles = [piece for piece in session.state.castles[0].wall if piece not in ("", "F")]
-        assert len(tiles) == 12
+        # Coco placed all twelve of her Wall tiles.
+        assert placed(session) == 12
         await settle(pilot)
         assert isinstance(app.screen, CastleRaisersResult)
         sheet = plain(app.screen.sheet())
@@ -115,7 +120,6 @@ async def test_a_two_player_game_against_a_bot_through_the_keyboard(tmp_path):
         assert reloaded.finished and saves.replay(reloaded) == session.state
 
 
-@pytest.mark.slow
 async def test_a_solo_game_through_the_keyboard(tmp_path):
     start = Start(
         "play",
@@ -127,7 +131,9 @@ async def test_a_solo_game_through_the_keyboard(tmp_path):
             "options": {"threats_player_1": 2},
         },
     )
-    app = StillApp(start, tmp_path)
+    # The first round through the keyboard, the rest through the driver, the end by keyboard.
+    session = await opening_then_the_driver(start, tmp_path, until=lambda screen: placed(screen.session) >= 2)
+    app = StillApp(save_dir=tmp_path, session=session)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await play_to_the_end(pilot)
         session = screen.session

@@ -9,7 +9,6 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-import pytest
 from castletui.rules import castlecards as game
 from castletui.rules.castlecards import ACADEMY_CARDS, Attack, Pick, count_words
 from castletui.rules.core import CHANCE
@@ -24,7 +23,7 @@ from castletui.widgets.castlecards_attack import AttackPanel
 from castletui.widgets.castlecards_fortresses import Fortresses
 from castletui.widgets.castlecards_hand import Hand
 from castletui.widgets.castlecards_piles import Piles
-from tests.app.driving import StillApp, play_to_the_end, screen_text, settle
+from tests.app.driving import StillApp, opening_then_the_driver, play_to_the_end, screen_text, settle
 
 # --- sessions at a chosen moment (shared with the snapshot tests) ---------------
 
@@ -100,7 +99,6 @@ def choice_texts(app) -> list[str]:
 # --- a whole game ------------------------------------------------------------
 
 
-@pytest.mark.slow
 async def test_a_two_player_game_against_a_bot_through_the_keyboard(tmp_path):
     start = Start(
         "play",
@@ -111,7 +109,10 @@ async def test_a_two_player_game_against_a_bot_through_the_keyboard(tmp_path):
             "seed": 3,
         },
     )
-    app = StillApp(start, tmp_path)
+    # Coco's first turns through the keyboard, the middle through the
+    # driver, her last move and the end through the keyboard.
+    session = await opening_then_the_driver(start, tmp_path, until=lambda screen: screen.session.ply >= 20)
+    app = StillApp(save_dir=tmp_path, session=session)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await play_to_the_end(pilot)
         assert isinstance(screen, CastlecardsScreen)
