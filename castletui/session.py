@@ -378,12 +378,19 @@ class Session:
         return state
 
     def _draw_follows(self, seat: int) -> bool:
-        """A digital draw followed by another (a game's set-up: its deals and
-        rolls): the driver plays the next one at once, so the autosave waits
-        for the last of them, one write (and one fsync) instead of a dozen
-        before the game's first frame. A save cut short between them lacks
-        only draws its seed makes again, the same, when it is opened."""
-        return seat == CHANCE and self.mode == "digital" and self.to_move() == CHANCE
+        """A digital draw of the game's set-up followed by another (its deals
+        and rolls, before anybody has decided anything): the driver plays the
+        next one at once, so the autosave waits for the last of them, one
+        write (and one fsync) instead of a dozen before the game's first
+        frame. A save cut short between them lacks only draws its seed makes
+        again, the same, when it is opened. Later, every move is written as
+        it is made (a journal line each: saves/store.py)."""
+        return (
+            seat == CHANCE
+            and self.mode == "digital"
+            and self.to_move() == CHANCE
+            and all(entry.seat == CHANCE for entry in self.save.log)
+        )
 
     def _commit(self, seen: Any, log_length: int) -> None:
         """Put the last move on the shared table, or take it back here when
