@@ -46,7 +46,7 @@ from castletui.screens.game_routes import SaveAs, SharedTableWatch, TableEntryRo
 from castletui.screens.log import LogScreen
 from castletui.session import Session
 from castletui.sides import by_game as sides_by_game
-from castletui.widgets.board import SpotBoard
+from castletui.widgets.board import SpotBoard, drawn_once
 from castletui.widgets.footer import SteadyFooter, fit_footer
 from castletui.widgets.header import SteadyHeader
 from castletui.widgets.panels import GameLog, PlayersPanel
@@ -201,20 +201,22 @@ class GameScreen(KeyboardHome, BoardsInStep, GameLoop, TableEntryRoute, SharedTa
             frame = self.frame = self.driver.frame(self.viewer, ())
         if session.read_log_as(self.viewer):  # hot-seat: the log of whoever sits here now
             self.query_one(GameLog).show_all([line.text for line in session.log])
-        self.update_board(frame.view)
-        self.show_side(frame)
-        # Nothing private is drawn while the curtain is down, not even under it.
-        self.query_one("#board-area").display = not self.waiting_on_curtain
-        was = self.highlighted_choice()  # kept highlighted below while still offered
-        if self.handing_over is not None:
-            lines = (Line(f"Pass to {session.names[self.handing_over]}", command="pass"),)
-        else:
-            lines = frame.lines if choosing else ()
-        self.show_lines(lines, was)
-        offered = frame.offered if choosing else ()
-        for board in self.query(SpotBoard):
-            board.offer(spot for spot in offered if board.draws(spot))
-        self.point_boards_at(self.highlighted_choice())
+        boards = self.query(SpotBoard)
+        with drawn_once(boards):  # the state, the places offered, the cursor: one redraw each
+            self.update_board(frame.view)
+            self.show_side(frame)
+            # Nothing private is drawn while the curtain is down, not even under it.
+            self.query_one("#board-area").display = not self.waiting_on_curtain
+            was = self.highlighted_choice()  # kept highlighted below while still offered
+            if self.handing_over is not None:
+                lines = (Line(f"Pass to {session.names[self.handing_over]}", command="pass"),)
+            else:
+                lines = frame.lines if choosing else ()
+            self.show_lines(lines, was)
+            offered = frame.offered if choosing else ()
+            for board in boards:
+                board.offer(spot for spot in offered if board.draws(spot))
+            self.point_boards_at(self.highlighted_choice())
         self.query_one("#prompt", Plain).show_text(self.prompt_text(), same_height=True)
         self.show_preview()
         self.settle_keys()

@@ -13,7 +13,8 @@ sent."""
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable
+from collections.abc import Hashable, Iterable, Iterator
+from contextlib import contextmanager
 
 from rich.text import Text
 from textual import events
@@ -60,6 +61,7 @@ class SpotBoard(Widget, can_focus=True):
         self._rows: list[Strip] | None = None  # the drawing, a row each (None: draw it all)
         self._row_marks: list[tuple] = []  # each row's text and styles, to see which changed
         self._rows_size = Size(0, 0)
+        self._held = False  # inside drawn_once: redraws wait for its end
         self._redraw_due = False
 
     # --- drawing row by row -------------------------------------------------
@@ -71,19 +73,18 @@ class SpotBoard(Widget, can_focus=True):
 
     def redraw(self) -> None:
         """Draw the board again, repainting only the rows that changed
-        (everything when it has not been drawn at this size yet)."""
+        (everything when it has not been drawn at this size yet).
+
+        At once, in the handler that changed the board: a redraw put off
+        to after it could lose the race with the next frame, which would
+        then show rows drawn before the change (another person's, as a
+        hot-seat curtain rises)."""
+        if self._held:
+            self._redraw_due = True  # once, as the hold ends (drawn_once)
+            return
         if self._rows is None or self._rows_size != self.size or not self.is_mounted:
             self.refresh()
-        elif not self._redraw_due:
-            # Once, after the handler that changed the board is done (a move
-            # changes the state, the places offered and the cursor in turn).
-            self._redraw_due = True
-            self.call_next(self._redraw_rows)
-
-    def _redraw_rows(self) -> None:
-        self._redraw_due = False
-        if self._rows is None or self._rows_size != self.size:
-            return  # drawn whole anyway
+            return
         changed = self._draw()
         if changed is None:
             super().refresh()  # drawn whole just now: every row repainted
@@ -277,3 +278,21 @@ class SpotBoard(Widget, can_focus=True):
         def __init__(self, board: SpotBoard, spot: Hashable) -> None:
             super().__init__()
             self.board, self.spot = board, spot
+
+
+@contextmanager
+def drawn_once(boards: Iterable[SpotBoard]) -> Iterator[None]:
+    """The boards are redrawn once at the end, however often they are
+    changed inside (a move changes the state, the places offered and the
+    cursor in turn): still in the same handler, before any frame."""
+    held = list(boards)
+    for board in held:
+        board._held = True
+    try:
+        yield
+    finally:
+        for board in held:
+            board._held = False
+            if board._redraw_due:
+                board._redraw_due = False
+                board.redraw()

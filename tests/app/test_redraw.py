@@ -67,8 +67,7 @@ async def test_a_cursor_step_and_a_road_built_repaint_only_the_rows_that_changed
         assert session.ply == ply + 1
         # The road, and the marks of the places no longer offered: some rows, not the map.
         assert drawn and all(rows is not None for rows in drawn), drawn
-        assert len(drawn) == 1, "the state, the places offered and the cursor change: drawn once"
-        assert len(drawn[0]) < len(gift._rows)
+        assert len({row for rows in drawn for row in rows}) < len(gift._rows)
         assert gift._rows == drawn_whole(gift)
 
 
@@ -129,3 +128,36 @@ async def test_back_comes_and_goes_in_the_footer_without_building_it_again(tmp_p
         # What shows is what Textual's Footer would show: the screen's keys, in order.
         shown = {key.description for key in footer.query(KnownKey) if key.display}
         assert shown == footer_keys(app)
+
+
+async def test_every_frame_of_a_hot_seat_game_shows_each_board_as_drawn_whole(tmp_path, monkeypatch):
+    """Row by row never means stale: in every frame drawn while three people
+    pass the device (curtains falling and rising, the map hidden and shown,
+    places offered and taken), each board shown holds the rows of its own
+    render now, never rows drawn before a change (another person's)."""
+    from textual.screen import Screen
+
+    session = new_session(tmp_path / "g.toml", seed=7)
+    app = StillApp(save_dir=tmp_path, session=session)
+    stale: list[str] = []
+    frames = [0]
+    real = Screen._compositor_refresh
+
+    def checked(screen):
+        for board in screen.query(SpotBoard):
+            if board.display and board._rows is not None and board._rows_size == board.size and board.size:
+                frames[0] += 1
+                if board._rows != drawn_whole(board):
+                    stale.append(f"{type(board).__name__} at ply {session.ply}")
+        return real(screen)
+
+    monkeypatch.setattr(Screen, "_compositor_refresh", checked)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(40):  # the curtains, the set-up by the bar and the map, the first rolls
+            await pilot.press("enter")
+            await settle(pilot)
+            if session.ply > 4 and _ % 5 == 0:
+                await pilot.press("m", "right", "left")
+        assert session.ply > 10
+    assert frames[0] > 20
+    assert stale == []
