@@ -16,7 +16,7 @@ from castletui.rules.core import CHANCE, IllegalAction, table_entry
 from castletui import saves
 from castletui.driver import Bot, Draw, Driver, Entry, Over, Person, Remote
 from castletui.session import Session
-from tests.hot_seat import hot_seat
+from tests.hot_seat import a_line_of_the_frame, hot_seat
 from tests.toy_game import Face, Roll
 
 # --- next(): a stand-in session, so each situation is one line ------------------------------
@@ -304,24 +304,9 @@ def test_seeded_games_play_to_the_end_through_the_driver(game_id, variant):
             break
         assert isinstance(now, Person) and now.seat == 0
         frame = driver.frame(0)
-        path, empty = (), set()
-        while True:
-            # A line runs its group, or its action (a command of the screen's
-            # with an action, as aiming or taking a tile, plays it as it is).
-            lines = driver.frame(0, path).lines
-            choosable = [
-                line
-                for line in lines
-                if not line.disabled and (line.group or line.action) and line.group not in empty
-            ]
-            if not choosable:  # a level that only shows (GoT's costs when nothing can be built)
-                path, empty = (), empty | {path}
-                continue
-            line = rng.choice(choosable)
-            if line.group is None:
-                break
-            path = line.group
-        driver.person_acts(line.action)
+        # A line runs its group, or its action (a command of the screen's
+        # with an action, as aiming or taking a tile, plays it as it is).
+        driver.person_acts(a_line_of_the_frame(driver, rng))
         assert frame is not driver.frame(0)
     assert session.over and session.ply > 20, session.ply
 
