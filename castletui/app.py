@@ -7,7 +7,6 @@ import asyncio
 import contextlib
 import datetime
 import gc
-import importlib
 import os
 import signal
 from dataclasses import dataclass, field
@@ -22,6 +21,7 @@ from textual.screen import Screen
 
 from castletui import saves
 from castletui import settings as settings_file
+from castletui.later import loader
 from castletui.saves.store import save_dir as save_dir_of
 from castletui.screens.dialogs import MIN_SIZE, ConfirmScreen, TooSmallScreen
 from castletui.screens.menu import MenuScreen
@@ -48,9 +48,8 @@ dialogs, the saves and the settings come first: the settings choose the
 theme of that frame."""
 
 
-def later(name: str):
-    """The module :data:`LATER` names, loaded the first time it is asked for."""
-    return importlib.import_module(LATER[name])
+later = loader(LATER)
+"""The module :data:`LATER` names, loaded the first time it is asked for."""
 
 
 BOT_THINKING_TIME = 0.25

@@ -26,11 +26,11 @@ import contextlib
 import importlib
 import os
 import sys
-from types import ModuleType
 
 import castletui
 from castletui.commands.base import Refused, fail, is_shared
 from castletui.host import command as host_command
+from castletui.later import loader
 
 LATER = {
     # Each command's module, with run(args) -> int:
@@ -67,9 +67,8 @@ NEEDS = {
 line, before its module loads: that module imports the package)."""
 
 
-def later(name: str) -> ModuleType:
-    """The module :data:`LATER` names, loaded the first time it is asked for."""
-    return importlib.import_module(LATER[name])
+later = loader(LATER)
+"""The module :data:`LATER` names, loaded the first time it is asked for."""
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -22,7 +22,6 @@ own cards marked as such.
 
 from __future__ import annotations
 
-import importlib
 from pathlib import Path
 from typing import Any
 
@@ -37,6 +36,7 @@ from textual.widgets import OptionList
 
 from castletui.driver import Frame, Line
 from castletui.frames.castle_raisers import picked_tile
+from castletui.later import loader
 from castletui.rules.castle_raisers import (
     FORTIFICATION,
     SECTIONS,
@@ -66,9 +66,8 @@ the game's first frame (the replay and the result screen's table widget):
 a declared load (tests/test_imports.py follows it)."""
 
 
-def later(name: str):
-    """The module :data:`LATER` names, loaded the first time it is asked for."""
-    return importlib.import_module(LATER[name])
+later = loader(LATER)
+"""The module :data:`LATER` names, loaded the first time it is asked for."""
 
 
 BOARD_MODES = ("castle", "village", "piggy")

@@ -7,7 +7,6 @@ move logged, and undo. Every redraw goes through the screen's
 
 from __future__ import annotations
 
-import importlib
 import time
 from typing import Any
 
@@ -16,6 +15,7 @@ from textual.message import Message
 
 from castletui import saves
 from castletui.driver import Bot, Entry, Over, Person
+from castletui.later import loader
 from castletui.rules.core import IllegalAction
 from castletui.screens.dialogs import CurtainScreen
 from castletui.widgets.panels import GameLog
@@ -24,6 +24,7 @@ LATER = {"result": "castletui.screens.result"}
 """The score sheet, loaded by name when it is first shown (its table widget
 and the replay it offers cost a game's first frame some 15 ms): a declared
 load (tests/test_imports.py follows it)."""
+later = loader(LATER)
 
 
 class GameLoop:
@@ -157,7 +158,7 @@ class GameLoop:
             self.action_score()
 
     def action_score(self) -> None:
-        result = importlib.import_module(LATER["result"])
+        result = later("result")
         self.app.push_screen(result.ResultScreen(self.session, self.viewer))
 
     def action_undo(self) -> None:

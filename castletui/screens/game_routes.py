@@ -6,7 +6,6 @@ screen's driver and session only, and plays through the screen's ``play``
 
 from __future__ import annotations
 
-import importlib
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +14,7 @@ from textual.worker import get_current_worker
 
 from castletui import saves
 from castletui.driver import Entry
+from castletui.later import loader
 from castletui.screens.dialogs import ChancePicker, ConfirmScreen, SaveAsScreen
 from castletui.widgets.panels import GameLog
 
@@ -27,9 +27,8 @@ table mode's forms, and a shared table's watcher (watchfiles alone costs
 some 10 ms). A declared load (tests/test_imports.py follows it)."""
 
 
-def later(name: str):
-    """The module :data:`LATER` names, loaded the first time it is asked for."""
-    return importlib.import_module(LATER[name])
+later = loader(LATER)
+"""The module :data:`LATER` names, loaded the first time it is asked for."""
 
 
 class TableEntryRoute:

@@ -17,7 +17,6 @@ people, then the offerer picks whom to trade with.
 
 from __future__ import annotations
 
-import importlib
 from typing import Any
 
 from textual.app import ComposeResult
@@ -25,6 +24,7 @@ from textual.binding import Binding
 
 from castletui import sides
 from castletui.driver import Line
+from castletui.later import loader
 from castletui.rules.got_catan import OfferTrade
 from castletui.screens.game import GameScreen
 from castletui.widgets.got_catan_map import GotCatanMap, MapMarks
@@ -33,6 +33,7 @@ from castletui.widgets.got_catan_wall import GotCatanWall
 LATER = {"trade": "castletui.widgets.got_catan_trade"}
 """The trade dialog, loaded by name when it first opens, not before the
 game's first frame: a declared load (tests/test_imports.py follows it)."""
+later = loader(LATER)
 
 
 class GotCatanScreen(GameScreen):
@@ -181,7 +182,7 @@ class GotCatanScreen(GameScreen):
             if offer is not None:
                 self.play(offer)
 
-        dialog = importlib.import_module(LATER["trade"]).TradeDialog
+        dialog = later("trade").TradeDialog
         self.app.push_screen(dialog(self.frame.view, self.viewer, self.session.names), offered)
 
 
