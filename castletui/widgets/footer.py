@@ -110,12 +110,8 @@ class SteadyFooter(Footer):
         """Show ``row`` with the FooterKeys there are; False when one is missing
         or they stand in another order."""
         widgets = {widget.key_of: widget for widget in self.query_children(KnownKey)}
-        order = [key for key in self._known if key in widgets]
-        wanted = [shown.key for shown in row]
-        if any(key not in widgets for key in wanted):
-            return False
-        place = {key: n for n, key in enumerate(order)}
-        if any(place[a] > place[b] for a, b in zip(wanted, wanted[1:], strict=False)):
+        wanted = tuple(shown.key for shown in row)
+        if any(key not in widgets for key in wanted) or not in_order(wanted, self._known):
             return False
         self._row = row
         by_key = {shown.key: shown for shown in row}
@@ -189,10 +185,15 @@ def merged(known: tuple[Key, ...], wanted: tuple[Key, ...]) -> tuple[Key, ...]:
             continue
         before = next((k for k in reversed(wanted[:n]) if k in order), None)
         order.insert(order.index(before) + 1 if before is not None else 0, key)
-    place = {key: n for n, key in enumerate(order)}
-    if any(place[a] > place[b] for a, b in zip(wanted, wanted[1:], strict=False)):
+    if not in_order(wanted, order):
         return wanted + tuple(key for key in known if key not in wanted)
     return tuple(order)
+
+
+def in_order(keys: tuple[Key, ...], order: tuple[Key, ...] | list[Key]) -> bool:
+    """Whether ``keys``, all of them in ``order``, stand in that order."""
+    place = {key: n for n, key in enumerate(order)}
+    return all(place[a] < place[b] for a, b in zip(keys, keys[1:], strict=False))
 
 
 def fit_footer(screen: Screen) -> None:
