@@ -52,6 +52,9 @@ class GotCatanScreen(GameScreen):
     BINDINGS = [
         Binding("m", "focus_map", "Map"),
         Binding("t", "trade", "Trade"),
+        # While no offer can be made the first t is off (and out of the Footer);
+        # this one answers the key with why, instead of nothing happening.
+        Binding("t", "trade_refused", show=False),
         Binding("w", "switch_board", "Wall/Gift"),
         # The frame keeps `r` out of its Footer; this game shows it. At
         # 80 columns Textual's Footer cuts off what does not fit from the right
@@ -173,9 +176,14 @@ class GotCatanScreen(GameScreen):
             and any(isinstance(action, OfferTrade) for action, _, _ in frame.menu)
         )
 
+    TRADE_REFUSED = "A trade can be offered on your own turn, after the roll, with a card in hand."
+
+    def action_trade_refused(self) -> None:
+        self.notify(self.TRADE_REFUSED, timeout=4)
+
     def action_trade(self) -> None:
         if not self.may_offer():
-            self.notify("You can offer a trade during your turn, after the roll.", timeout=4)
+            self.action_trade_refused()
             return
 
         def offered(offer: OfferTrade | None) -> None:

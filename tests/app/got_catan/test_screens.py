@@ -112,6 +112,21 @@ async def test_tormund_moves_where_the_map_cursor_says_on_a_7(tmp_path):
         assert "TORMUND" in screen_text(app) or "[T]" in screen_text(app)
 
 
+async def test_t_when_no_trade_can_be_offered_says_why(tmp_path):
+    """While Tormund is to be moved no offer can be made: t is out of the
+    Footer, and pressing it anyway explains, instead of doing nothing."""
+    session = play_until(new_session(tmp_path / "g.toml", seed=3), at("tormund"))
+    app = StillApp(save_dir=tmp_path, session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_table(pilot)
+        assert "t" not in app.screen.active_bindings or not app.screen.active_bindings["t"].binding.show
+        await pilot.press("t")
+        await settle(pilot)
+        assert isinstance(app.screen, GotCatanScreen)
+        assert [note.message for note in app._notifications] == [GotCatanScreen.TRADE_REFUSED]
+        assert at("tormund")(session)
+
+
 def trade_moment(session) -> bool:
     step = top(session)
     if step is None or step.kind != "turn" or step.seat != 0:
