@@ -163,8 +163,10 @@ class GameScreen(KeyboardHome, BoardsInStep, GameLoop, TableEntryRoute, SharedTa
             note = "The game goes on where it stopped. Everyone else, look away." if self.resumed else ""
             self.lower_curtain(self.viewer, note=note)
             return
-        self.refresh_table()
-        self.call_after_refresh(self.advance)
+        # The set-up's draws (a new game's deal, its board) come before the
+        # first frame, which is then the game as dealt: one table and one
+        # drawing of the screen, not a table before the deal and then another.
+        self.advance()
 
     def on_resize(self) -> None:
         # A game screen's own on_resize runs as well (Textual calls each class's handler).
