@@ -137,7 +137,9 @@ class GameScreen(KeyboardHome, BoardsInStep, GameLoop, TableEntryRoute, SharedTa
             yield OptionList(id="actions", markup=False)
             yield Plain("", id="preview")
             yield from self.compose_action_extras()
-        yield SteadyFooter()
+        footer = SteadyFooter()
+        fit_footer(self, footer)  # its keys then come in the first frame
+        yield footer
 
     def compose_board(self) -> ComposeResult:
         """The game's own board widgets (default: the view as text)."""
@@ -152,7 +154,6 @@ class GameScreen(KeyboardHome, BoardsInStep, GameLoop, TableEntryRoute, SharedTa
         self.query_one("#text-board", Static).update(Text(repr(view)))
 
     def on_mount(self) -> None:
-        fit_footer(self)
         self.fit_side()
         self.session.read_log_as(self.viewer)
         self.query_one(GameLog).show_all([line.text for line in self.session.log])
