@@ -105,6 +105,9 @@ def release_collections(was_on: bool) -> None:
         gc.enable()
 
 
+STYLES = Path(__file__).parent / "styles"
+"""castletui's stylesheets: the app's (app.tcss) and one per game screen that needs its own."""
+
 TERMINAL_GONE = 129
 """The exit status when the terminal went away (128 + SIGHUP, as a shell says it)."""
 
@@ -150,7 +153,15 @@ class CastleApp(App):
 
     TITLE = "castletui"
     # Absolute, so subclasses (benchmarks, tests) elsewhere find it too.
-    CSS_PATH = Path(__file__).parent / "styles" / "app.tcss"
+    CSS_PATH = [
+        STYLES / "app.tcss",
+        *sorted(path for path in STYLES.glob("*.tcss") if path.name != "app.tcss"),
+    ]
+    """castletui's look, then each game screen's own (its rules name the
+    screen or ids only it has), read with it as the app starts: a screen's own
+    CSS_PATH would be read as the screen is first shown, and Textual then
+    parses every stylesheet of the app again and restyles every widget
+    (some 7 ms of that game's first frame, against 1 ms each here)."""
     ENABLE_COMMAND_PALETTE = True
     BINDINGS = [
         Binding("f1", "help", "Help", key_display="F1/?"),
