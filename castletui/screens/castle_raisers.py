@@ -22,7 +22,6 @@ own cards marked as such.
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 from rich.table import Table
@@ -71,7 +70,6 @@ later = loader(LATER)
 
 
 BOARD_MODES = ("castle", "village", "piggy")
-STYLES = Path(__file__).parent.parent / "styles" / "castle_raisers.tcss"
 
 
 class CastleRaisersScreen(GameScreen):
@@ -92,7 +90,6 @@ class CastleRaisersScreen(GameScreen):
         "the arrows or hjkl move over its lit spots and Enter chooses. s shows the score sheet, ctrl+s saves "
         "under a new name, r opens the rules."
     )
-    CSS_PATH = STYLES
     BINDINGS = [
         Binding("tab", "next_castle", "Castle", key_display="Tab", priority=True),
         Binding("shift+tab", "previous_castle", "Previous castle", show=False, priority=True),
@@ -303,7 +300,6 @@ class CastleRaisersThreats(ModalScreen[None]):
     whether it is met so far (co-operative and solo)."""
 
     BINDINGS = [Binding("escape,enter,t,q", "close", "Close")]
-    CSS_PATH = STYLES
 
     def __init__(self, session: Session) -> None:
         super().__init__()
@@ -330,7 +326,6 @@ class CastleRaisersResult(ModalScreen[None]):
     and each Threat card met or failed (castletui's own cards marked)."""
 
     BINDINGS = [Binding("escape,enter,s,q", "close", "Close"), Binding("r", "replay", "Replay")]
-    CSS_PATH = STYLES
 
     def __init__(self, session: Session, viewer: int = 0) -> None:
         super().__init__()

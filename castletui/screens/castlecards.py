@@ -19,7 +19,6 @@ curtain before a different person answers.
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 from textual.app import ComposeResult
@@ -47,7 +46,6 @@ OWN_STEPS = ("attack", "explore", "build")
 
 
 class CastlecardsScreen(GameScreen):
-    CSS_PATH = Path(__file__).parent.parent / "styles" / "castlecards.tcss"
     HELP = (
         "Each turn a Village card is drawn for you, then you take one action from the action bar. "
         "Attack... and the other lines with dots open a second step; while cards are picked each line "

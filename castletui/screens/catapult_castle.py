@@ -16,7 +16,6 @@ the rules; the board draws the viewer's ``view``.
 from __future__ import annotations
 
 from collections.abc import Hashable
-from pathlib import Path
 from typing import Any
 
 from textual import on
@@ -34,7 +33,6 @@ from castletui.widgets.plain import Plain
 
 
 class CatapultCastleScreen(GameScreen):
-    CSS_PATH = Path(__file__).parent.parent / "styles" / "catapult_castle.tcss"
     HELP = (
         "Aim at a tower: pick it in the list, or press t and move over the table with the arrows "
         "(or click it), then stop the sweeping marker with Space: the nearer the green sweet spot's "

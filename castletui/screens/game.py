@@ -137,7 +137,9 @@ class GameScreen(KeyboardHome, BoardsInStep, GameLoop, TableEntryRoute, SharedTa
             yield OptionList(id="actions", markup=False)
             yield Plain("", id="preview")
             yield from self.compose_action_extras()
-        yield SteadyFooter()
+        footer = SteadyFooter()
+        fit_footer(self, footer)  # its keys then come in the first frame
+        yield footer
 
     def compose_board(self) -> ComposeResult:
         """The game's own board widgets (default: the view as text)."""
@@ -152,7 +154,6 @@ class GameScreen(KeyboardHome, BoardsInStep, GameLoop, TableEntryRoute, SharedTa
         self.query_one("#text-board", Static).update(Text(repr(view)))
 
     def on_mount(self) -> None:
-        fit_footer(self)
         self.fit_side()
         self.session.read_log_as(self.viewer)
         self.query_one(GameLog).show_all([line.text for line in self.session.log])
@@ -163,8 +164,10 @@ class GameScreen(KeyboardHome, BoardsInStep, GameLoop, TableEntryRoute, SharedTa
             note = "The game goes on where it stopped. Everyone else, look away." if self.resumed else ""
             self.lower_curtain(self.viewer, note=note)
             return
-        self.refresh_table()
-        self.call_after_refresh(self.advance)
+        # The set-up's draws (a new game's deal, its board) come before the
+        # first frame, which is then the game as dealt: one table and one
+        # drawing of the screen, not a table before the deal and then another.
+        self.advance()
 
     def on_resize(self) -> None:
         # A game screen's own on_resize runs as well (Textual calls each class's handler).

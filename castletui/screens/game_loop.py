@@ -64,7 +64,10 @@ class GameLoop:
             self.ask_chance(now)
         elif isinstance(now, Bot) and not self.bot_thinking:
             self.bot_thinking = True
-            self.bot_turn(self.session.ply)
+            if self.is_mounted:
+                self.bot_turn(self.session.ply)
+            else:  # the game's first frame: the bot's thread starts once it is drawn
+                self.call_after_refresh(self.bot_turn, self.session.ply)
         elif isinstance(now, Person):
             self.settle_keys(keep, to_bar=True)
 

@@ -51,6 +51,7 @@ class SteadyFooter(Footer):
     _row: tuple[Shown, ...] | None = ()  # the keys to show now, in order (None: grouped keys)
     _rebuild_due = False  # a recompose is queued
     _palette_shown: bool | None = None  # whether the last rebuild drew the command palette's key
+    fitted_early = False  # fit as its screen composed it (fit_footer): its first keys need not wait
 
     def bindings_changed(self, screen: Screen) -> None:
         """Textual's Footer draws no keys while the app lacks focus, and in a
@@ -71,7 +72,11 @@ class SteadyFooter(Footer):
                 self._row = row
                 if not self._rebuild_due:  # one rebuild, with the keys as they are by then
                     self._rebuild_due = True
-                    self.call_after_refresh(self.recompose)
+                    if self.fitted_early and not self._known:
+                        # Its first keys at once: in the screen's first frame, laid out with it.
+                        self.call_next(self.recompose)
+                    else:
+                        self.call_after_refresh(self.recompose)
             return
         super().bindings_changed(screen)
 
@@ -196,8 +201,14 @@ def in_order(keys: tuple[Key, ...], order: tuple[Key, ...] | list[Key]) -> bool:
     return all(place[a] < place[b] for a, b in zip(keys, keys[1:], strict=False))
 
 
-def fit_footer(screen: Screen) -> None:
-    footer = screen.query_one(Footer)
+def fit_footer(screen: Screen, footer: Footer | None = None) -> None:
+    """The screen's Footer for the terminal's width; ``footer``: the one it
+    is composing (fit before it builds its first keys, which then come in
+    the screen's first frame)."""
+    if footer is None:
+        footer = screen.query_one(Footer)
+    elif isinstance(footer, SteadyFooter):
+        footer.fitted_early = True
     narrow = screen.app.size.width < NARROW_BELOW
     footer.show_command_palette = not narrow
     footer.compact = narrow
