@@ -1,11 +1,29 @@
-"""Widgets every game screen shares: the players panel (whose turn, scores)
-and the game log."""
+"""Widgets every game screen shares: the players panel (whose turn, scores),
+the game log and the action bar."""
 
 from __future__ import annotations
 
-from textual.widgets import RichLog
+from textual.geometry import Size
+from textual.reactive import Reactive
+from textual.widgets import OptionList, RichLog
 
 from castletui.widgets.plain import Plain
+
+
+class SteadyScroll:
+    """A scrolling widget of a size set by the screen (``1fr``, not
+    ``auto``) whose content grows and shrinks on every move: the log a line
+    longer, the action bar's lines another list. Textual lays the whole
+    screen out again when a widget's virtual size changes, for the
+    scrollbars; here only a scrollbar shown or hidden does that (Textual's
+    ``show_vertical_scrollbar`` lays out as it changes), else the scrollbar
+    is told the new length and the widget repaints itself."""
+
+    virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False)
+
+    def watch_virtual_size(self, size: Size) -> None:
+        if self.is_mounted and self.container_size:  # type: ignore[attr-defined]
+            self._scroll_update(size)  # type: ignore[attr-defined]
 
 
 class PlayersPanel(Plain):
@@ -14,7 +32,7 @@ class PlayersPanel(Plain):
     (castletui/sides/)."""
 
 
-class GameLog(RichLog):
+class GameLog(SteadyScroll, RichLog):
     """The game's story so far, one line per action, newest at the bottom."""
 
     def __init__(self, **kwargs) -> None:
@@ -30,3 +48,7 @@ class GameLog(RichLog):
         # and so costs every move a second redraw of the log.
         self.write(line, scroll_end=False)
         self.scroll_end(animate=False, immediate=True, x_axis=False)
+
+
+class ActionBar(SteadyScroll, OptionList):
+    """What the person may do now, a line each (the game screen's ``#actions``)."""
