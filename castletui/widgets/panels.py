@@ -3,9 +3,14 @@ the game log and the action bar."""
 
 from __future__ import annotations
 
+from rich.measure import measure_renderables
+from rich.segment import Segment
+from rich.text import Text
 from textual.geometry import Size
 from textual.reactive import Reactive
-from textual.widgets import OptionList, RichLog
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
+from textual.widgets import OptionList
 
 from castletui.widgets.plain import Plain
 
@@ -32,22 +37,108 @@ class PlayersPanel(Plain):
     (castletui/sides/)."""
 
 
-class GameLog(SteadyScroll, RichLog):
-    """The game's story so far, one line per action, newest at the bottom."""
+class GameLog(SteadyScroll, ScrollView, can_focus=True):
+    """The game's story so far, one line per action, newest at the bottom,
+    each wrapped to the log's width (again when the width changes).
+
+    Drawn as Textual's RichLog draws wrapped text, by a widget of its own:
+    RichLog imports ``rich.pretty`` (and ``attrs`` with it: some 10 ms of
+    every start) for objects a game log never holds, and lays the screen
+    out on every line written."""
+
+    DEFAULT_CSS = """
+    GameLog {
+        background: $surface;
+        color: $foreground;
+        overflow-y: scroll;
+        &:focus { background-tint: $foreground 5%; }
+    }
+    """
+    KEPT = 500
+    """Lines of the game kept (``show_all`` shows the last 200)."""
+    MIN_WIDTH = 10
 
     def __init__(self, **kwargs) -> None:
-        super().__init__(wrap=True, markup=False, highlight=False, max_lines=500, min_width=10, **kwargs)
+        super().__init__(**kwargs)
+        self.texts: list[str] = []
+        """The lines as written, to wrap again at another width."""
+        self.lines: list[Strip] = []
+        """The rows they wrap to at ``wrapped_at`` columns."""
+        self.wrapped_at = 0  # 0: the width is not known yet (not laid out)
+        self._rows_of: list[int] = []  # each text's number of rows
+        self._widest = 0
 
     def show_all(self, lines: list[str]) -> None:
-        self.clear()
-        for line in lines[-200:]:
-            self.write(line)
+        self.texts = list(lines[-200:])
+        self._wrap_all()
+        self.scroll_end(animate=False, immediate=True, x_axis=False)
+        self.refresh()
 
     def add(self, line: str) -> None:
-        # To the end at once: RichLog's own scroll waits for the next frame
-        # and so costs every move a second redraw of the log.
-        self.write(line, scroll_end=False)
+        self.texts.append(line)
+        if len(self.texts) > self.KEPT:
+            del self.texts[0]
+            del self.lines[: self._rows_of.pop(0)]
+        if self._width() != self.wrapped_at:
+            self._wrap_all()
+        else:
+            self._wrap(line)
+            self._sized()
+            if self._width() != self.wrapped_at:  # the scrollbar came with this line: narrower
+                self._wrap_all()
+        # To the end at once (a scroll put off to the next frame costs every
+        # move a second redraw of the log).
         self.scroll_end(animate=False, immediate=True, x_axis=False)
+
+    def on_resize(self) -> None:
+        if self._width() != self.wrapped_at:
+            at_end = not self.wrapped_at or self.scroll_y >= self.max_scroll_y
+            self._wrap_all()
+            if at_end:
+                self.scroll_end(animate=False, immediate=True, x_axis=False)
+
+    def _width(self) -> int:
+        """The columns to wrap to (0 before the log is laid out)."""
+        return self.scrollable_content_region.width if self.is_mounted else 0
+
+    def _wrap_all(self) -> None:
+        self.lines, self._rows_of, self._widest = [], [], 0
+        self.wrapped_at = self._width()
+        if self.wrapped_at:
+            for line in self.texts:
+                self._wrap(line)
+        self._sized()
+
+    def _wrap(self, line: str) -> None:
+        """One line's rows, as RichLog(wrap=True, min_width=10) writes a
+        string: at its own width, or the log's if it is wider."""
+        text = Text(line)
+        text.expand_tabs()
+        console = self.app.console
+        options = console.options
+        width = max(
+            min(measure_renderables(console, options, [text]).maximum, self.wrapped_at), self.MIN_WIDTH
+        )
+        rows = list(Segment.split_lines(console.render(text, options.update_width(width))))
+        if rows:
+            self.lines.extend(Strip.from_lines(rows))
+            self._widest = max(self._widest, *(sum(segment.cell_length for segment in row) for row in rows))
+        else:
+            self.lines.append(Strip.blank(width))
+            self._widest = max(self._widest, width)
+        self._rows_of.append(max(len(rows), 1))
+
+    def _sized(self) -> None:
+        self.virtual_size = Size(self._widest, len(self.lines))
+
+    def render_line(self, y: int) -> Strip:
+        scroll_x, scroll_y = self.scroll_offset
+        width = self.scrollable_content_region.width
+        index = scroll_y + y
+        style = self.rich_style
+        if index >= len(self.lines):
+            return Strip.blank(width, style).apply_style(style)
+        return self.lines[index].crop_extend(scroll_x, scroll_x + width, style).apply_style(style)
 
 
 class ActionBar(SteadyScroll, OptionList):
