@@ -105,13 +105,19 @@ class SpotBoard(Widget, can_focus=True):
         rows = self._rows or []
         return rows[y] if y < len(rows) else Strip.blank(self.size.width, self.visual_style.rich_style)
 
-    def _draw(self) -> list[int] | None:
-        """Render, and turn into cells the rows that changed; their numbers
-        (None when the number of rows changed: the board is drawn whole)."""
+    def render_rows(self) -> list[Text]:
+        """The board's render, a Text per row (a board that makes its rows
+        one by one may give them so, saving the split of one Text); the
+        same rows as ``render()``, which stays the board drawn whole."""
         text = self.render()
         if not isinstance(text, Text):
             text = Text(str(text))
-        lines = text.split("\n", allow_blank=True)
+        return text.split("\n", allow_blank=True)
+
+    def _draw(self) -> list[int] | None:
+        """Render, and turn into cells the rows that changed; their numbers
+        (None when the number of rows changed: the board is drawn whole)."""
+        lines = self.render_rows()
         marks = [(line.plain, tuple(line.spans), line.style) for line in lines]
         width, height = self.size
         cells = self._cells_maker()
@@ -127,7 +133,8 @@ class SpotBoard(Widget, can_focus=True):
         ):
             rows = [cells(line, row) for row, line in enumerate(lines[:height])] if cells and fits else [None]
             if None in rows:  # a row the shortcut does not draw: Textual's way, whole
-                rows = Visual.to_strips(self, visualize(self, text), width, height, self.visual_style)
+                whole = Text("\n").join(lines)
+                rows = Visual.to_strips(self, visualize(self, whole), width, height, self.visual_style)
             self._rows, self._row_marks, self._rows_size = rows, marks, self.size
             return None
         changed = [row for row, mark in enumerate(marks) if row < height and mark != self._row_marks[row]]
