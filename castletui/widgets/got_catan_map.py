@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
+from itertools import groupby
 
 from rich.style import Style
 from rich.text import Span, Text
@@ -219,12 +220,16 @@ class GotCatanMap(SpotBoard):
         self.state: SeatView | None = None
         self.marks = MapMarks()
         self.shift = 0  # columns left blank to centre the map
+        self._placed: tuple | None = None  # the layout the spots were placed for: (seats, scale, shift)
+        self._placing = True  # this render places the spots (the layout changed)
 
     def place(self, spot, row: int, first: int, last: int) -> None:
-        super().place(spot, row, first + self.shift, last + self.shift)
+        if self._placing:
+            super().place(spot, row, first + self.shift, last + self.shift)
 
     def also_at(self, spot, row: int, first: int, last: int) -> None:
-        super().also_at(spot, row, first + self.shift, last + self.shift)
+        if self._placing:
+            super().also_at(spot, row, first + self.shift, last + self.shift)
 
     def draws(self, spot) -> bool:
         """Every place but the Wall's sections (the Wall board draws those)."""
@@ -254,9 +259,10 @@ class GotCatanMap(SpotBoard):
         """The map's rows, each made as one Text (a cursor step draws the
         whole map again, and the board turns only the rows that changed
         into cells)."""
-        self.clear_spots()
         state = self.state
         if state is None:
+            self.clear_spots()
+            self._placed = None
             return [Text("")]
         scale = self.scale()
         shape = geometry(len(state.players), scale)
@@ -266,6 +272,13 @@ class GotCatanMap(SpotBoard):
 
         # Centred in the room there is (spots are placed where they are drawn).
         self.shift = max(0, (self.size.width - shape.width) // 2)
+        # Where each place is drawn follows the layout alone, not the game: placed
+        # again only when the layout changes (a cursor step draws the map again).
+        placed = (len(state.players), scale, self.shift)
+        self._placing = placed != self._placed
+        if self._placing:
+            self.clear_spots()
+        self._placed = placed
 
         def put(row: int, column: int, text: str, style: Style | None) -> None:
             for offset, char in enumerate(text):
@@ -306,7 +319,7 @@ class GotCatanMap(SpotBoard):
                 north_row + scale.number_row, number_column, number_text, self._spot_style(spot, number_style)
             )
             self.place(spot, north_row + scale.number_row, number_column, number_column + 2)
-            for row, first, last in shape.hex_inside[hex_id]:
+            for row, first, last in shape.hex_inside[hex_id] if self._placing else ():
                 self.also_at(spot, row, first, last)  # a click inside the hex (its paths are claimed later)
             if hex_id == state.tormund:
                 word = "[T]" if scale is COMPACT else "TORMUND"
@@ -343,7 +356,7 @@ class GotCatanMap(SpotBoard):
                 for cell_row, cell_column, glyph in cells:
                     put(cell_row, cell_column, glyph, style)
             self.place(spot, row, column, column)
-            for cell_row, cell_column, _ in cells:
+            for cell_row, cell_column, _ in cells if self._placing else ():
                 self.also_at(spot, cell_row, cell_column, cell_column)  # a click anywhere on the path
 
     def _draw_corners(self, state: SeatView, shape: Geometry, put, letters: list[str]) -> None:
@@ -393,19 +406,20 @@ class GotCatanMap(SpotBoard):
 def _map_rows(chars: list[list[str]], styles: list[list[Style | None]], margin: str) -> list[Text]:
     """The map's rows, a Text each, every run of one style a span: built
     in one go, as a cursor step draws the whole map again (``Text.append``
-    per run cost more than the drawing)."""
+    per run cost more than the drawing). A run is cells of the same style
+    object (``groupby`` by identity: comparing styles costs more than the
+    rest): the map's styles are made once (or cached), so equal styles
+    are the same object."""
     rows = []
-    at = len(margin)
     for row_chars, row_styles in zip(chars, styles, strict=True):
         spans: list[Span] = []
-        start, style = 0, row_styles[0] if row_styles else None
-        for index, next_style in enumerate(row_styles):
-            if next_style is not style and next_style != style:
-                if style is not None:
-                    spans.append(Span(at + start, at + index, style))
-                start, style = index, next_style
-        if style is not None:
-            spans.append(Span(at + start, at + len(row_styles), style))
+        at = len(margin)
+        for _, run in groupby(row_styles, key=id):
+            cells = list(run)
+            end = at + len(cells)
+            if cells[0] is not None:
+                spans.append(Span(at, end, cells[0]))
+            at = end
         rows.append(Text(margin + "".join(row_chars), spans=spans, no_wrap=True, overflow="crop"))
     return rows
 
