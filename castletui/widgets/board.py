@@ -68,6 +68,9 @@ class SpotBoard(Widget, can_focus=True):
         self._rows_size = Size(0, 0)
         self._cells_base: VisualStyle | None = None  # the widget style the runs' styles were made over
         self._cells_styles: dict[tuple, RunStyle] = {}  # a run's spans' styles -> its style over the base
+        self._focus_rules_seen: tuple | None = (
+            None  # (the stylesheet's rules, this board's names, styled by focus)
+        )
         self._held = False  # inside drawn_once: redraws wait for its end
         self._redraw_due = False
 
@@ -322,6 +325,27 @@ class SpotBoard(Widget, can_focus=True):
         self.has_focus = False
         if self.parent is not None:
             self.parent.post_message(events.DescendantBlur(self))
+
+    def watch_has_focus(self, has_focus: bool) -> None:
+        # Textual restyles a widget whenever the keys come or go, for the
+        # rules that say :focus; the keys leave a board on most moves, and
+        # most boards have no such rule: then there is nothing to restyle.
+        if self._styled_by_focus():
+            super().watch_has_focus(has_focus)
+
+    def _styled_by_focus(self) -> bool:
+        """Whether a rule of the stylesheet that could style this board says
+        :focus, :blur or :focus-within (anywhere in its selector)."""
+        rules_map = self.app.stylesheet.rules_map
+        names = frozenset(rules_map.keys() & self._selector_names)
+        if self._focus_rules_seen is None or self._focus_rules_seen[:2] != (rules_map, names):
+            styled = any(
+                not rule.pseudo_classes.isdisjoint(("focus", "blur", "focus-within"))
+                for name in names
+                for rule in rules_map[name]
+            )
+            self._focus_rules_seen = (rules_map, names, styled)
+        return self._focus_rules_seen[2]
 
     def on_focus(self) -> None:
         # Given the keyboard with no place under the cursor, Enter would do

@@ -25,8 +25,8 @@ CURSOR = Style(reverse=True, bold=True, color="#ffe066")
 class TextBoard(SpotBoard):
     DEFAULT_CSS = "TextBoard { width: 30; height: 8; background: #202830 60%; color: #c0c0c0; }"
 
-    def __init__(self, text: Text) -> None:
-        super().__init__()
+    def __init__(self, text: Text, **kwargs) -> None:
+        super().__init__(**kwargs)
         self.text = text
 
     def render(self) -> Text:
@@ -34,8 +34,8 @@ class TextBoard(SpotBoard):
 
 
 class OneBoard(App):
-    def __init__(self, text: Text) -> None:
-        super().__init__()
+    def __init__(self, text: Text, **kwargs) -> None:
+        super().__init__(**kwargs)
         self.text = text
 
     def compose(self):
@@ -120,3 +120,42 @@ async def test_the_cells_follow_the_widget_style_when_it_changes():
         board.redraw()
         await pilot.pause()
         assert board._rows == drawn_whole(board)
+
+
+class TwoBoards(App):
+    CSS = "#styled:focus { background: darkred; }"
+
+    def compose(self):
+        yield TextBoard(Text("plain"), id="plain")
+        yield TextBoard(Text("styled"), id="styled")
+
+
+async def test_a_board_is_restyled_as_the_keys_come_and_go_only_when_a_rule_says_focus(monkeypatch):
+    """Textual restyles a widget whenever it gains or loses the keys; a
+    board no :focus rule can match skips that (the keys leave a board on
+    most moves), and one that a rule styles still changes with the keys."""
+    from textual.css.stylesheet import Stylesheet
+
+    app = TwoBoards()
+    async with app.run_test(size=(40, 20)) as pilot:
+        plain, styled = app.query_one("#plain", TextBoard), app.query_one("#styled", TextBoard)
+        await pilot.pause()
+        restyled: list = []
+        real = Stylesheet.update_nodes
+
+        def update_nodes(self, nodes, animate=False):
+            nodes = list(nodes)
+            restyled.extend(nodes)
+            return real(self, nodes, animate=animate)
+
+        monkeypatch.setattr(Stylesheet, "update_nodes", update_nodes)
+        background = plain.styles.background
+        plain.focus()
+        await pilot.pause()
+        styled.focus()
+        await pilot.pause()
+        assert plain not in restyled and plain.styles.background == background
+        assert styled in restyled and styled.styles.background != background
+        plain.focus()
+        await pilot.pause()
+        assert styled.styles.background == background, "the keys gone, the :focus style goes"
