@@ -67,7 +67,7 @@ class SpotBoard(Widget, can_focus=True):
         self._row_marks: list[tuple] = []  # each row's text and styles, to see which changed
         self._rows_size = Size(0, 0)
         self._cells_base: VisualStyle | None = None  # the widget style the runs' styles were made over
-        self._cells_styles: dict[tuple, RunStyle] = {}  # a run's spans' styles -> its style over the base
+        self._cells_styles: dict = {}  # a run's spans' styles (or a span's style) -> its style over the base
         self._focus_rules_seen: tuple | None = (
             None  # (the stylesheet's rules, this board's names, styled by focus)
         )
@@ -188,6 +188,28 @@ class SpotBoard(Widget, can_focus=True):
                 style = combined[stack] = RunStyle(base + VisualStyle.combine(parts))
             return style if style.plain else None
 
+        def disjoint(plain: str, spans: list[Span], row: int) -> Strip | None:
+            """``cells`` for spans in order, none empty, none over another (a
+            map's runs): each span a run, each gap between them another."""
+            gap = style_of(())
+            if gap is None:
+                return None
+            segments = []
+            at = 0
+            for start, end, span_style in spans:
+                if start > at:
+                    segments.append(Segment(plain[at:start], gap.at(at, row)))
+                style = combined.get(span_style)  # a span's style alone (the other keys are tuples)
+                if style is None:
+                    style = combined[span_style] = style_of((span_style,))
+                if style is None:
+                    return None  # a link, a click's meta: Textual's way
+                segments.append(Segment(plain[start:end], style.at(start, row)))
+                at = end
+            if at < len(plain):
+                segments.append(Segment(plain[at:], gap.at(at, row)))
+            return Strip(segments, cell_len(plain))
+
         def cells(line: Text, row: int) -> Strip | None:
             plain = line.plain
             if line.style and isinstance(line.style, str):
@@ -198,6 +220,14 @@ class SpotBoard(Widget, can_focus=True):
             if not spans:
                 style = style_of(())
                 return None if style is None else Strip([Segment(plain, style.at(0, row))], cell_len(plain))
+            end = 0
+            for span in spans:
+                if span.start < end or span.end <= span.start:
+                    break
+                end = span.end
+            else:
+                if end <= len(plain):
+                    return disjoint(plain, spans, row)
             # Content.render: the runs between every place a span starts or ends,
             # each in the spans open over it (in the spans' order).
             events = [(0, False, 0), (len(plain), True, 0)]
