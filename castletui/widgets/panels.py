@@ -6,11 +6,15 @@ from __future__ import annotations
 from rich.measure import measure_renderables
 from rich.segment import Segment
 from rich.text import Text
+from textual.cache import LRUCache
 from textual.geometry import Size
 from textual.reactive import Reactive
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
+from textual.style import Style as VisualStyle
+from textual.visual import Padding
 from textual.widgets import OptionList
+from textual.widgets.option_list import Option
 
 from castletui.widgets.plain import Plain
 
@@ -78,10 +82,12 @@ class GameLog(SteadyScroll, ScrollView, can_focus=True):
         self.texts.append(line)
         if len(self.texts) > self.KEPT:
             del self.texts[0]
-            del self.lines[: self._rows_of.pop(0)]
-        if self._width() != self.wrapped_at:
-            self._wrap_all()
-        else:
+            if self._rows_of:
+                del self.lines[: self._rows_of.pop(0)]
+        width = self._width()
+        if width != self.wrapped_at:
+            self._wrap_all()  # laid out since, or at another width
+        elif width:  # (not laid out yet: wrapped once it is, on_resize)
             self._wrap(line)
             self._sized()
             if self._width() != self.wrapped_at:  # the scrollbar came with this line: narrower
@@ -142,4 +148,45 @@ class GameLog(SteadyScroll, ScrollView, can_focus=True):
 
 
 class ActionBar(SteadyScroll, OptionList):
-    """What the person may do now, a line each (the game screen's ``#actions``)."""
+    """What the person may do now, a line each (the game screen's ``#actions``).
+
+    The bar gets new lines on most moves, mostly lines it had a move or two
+    before ("Build...", "End turn"), often in another place: Textual draws
+    each new option anew (a Content pipeline each, the costliest part of
+    drawing the bar), so the drawings are kept by what they are drawn from
+    (the text, its style, the width) and given each option's place (the
+    mouse reads it) as they are used: OptionList._get_option_render, with
+    the drawing kept across new lines."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self._drawn: LRUCache[tuple, tuple[list[Strip], list[Strip]]] = LRUCache(256)
+
+    def _get_option_render(self, option: Option, style: VisualStyle) -> list[Strip]:
+        prompt = option.prompt
+        padding = self.get_component_styles("option-list--option").padding
+        if not isinstance(prompt, str):
+            return super()._get_option_render(option, style)
+        if (strips := self._option_render_cache.get((option, style, padding))) is not None:
+            return strips
+        width = self.scrollable_content_region.width - self._get_left_gutter_width()
+        key = (prompt, option._divider, style, padding, width)
+        drawn = self._drawn.get(key)
+        if drawn is None:
+            visual = self._get_visual(option)
+            if padding:
+                visual = Padding(visual, padding)
+            lines = [
+                strip.extend_cell_length(width, style.rich_style)
+                for strip in visual.to_strips(self, visual, width, None, style)
+            ]
+            rule = []
+            if option._divider:
+                separator = self.get_visual_style("option-list--separator")
+                rule = [Strip([Segment("\u2500" * width, separator.rich_style)], width)]
+            drawn = self._drawn[key] = (lines, rule)
+        lines, rule = drawn
+        meta = {"option": self._option_to_index[option]}
+        strips = [strip.apply_meta(meta) for strip in lines] + rule
+        self._option_render_cache[(option, style, padding)] = strips
+        return strips

@@ -95,3 +95,24 @@ async def test_a_log_written_before_it_is_laid_out_wraps_once_it_is_and_again_at
         assert log.wrapped_at == log.scrollable_content_region.width > width
         assert len(log.lines) < narrow, "wider: fewer rows"
         assert log.scroll_y == log.max_scroll_y
+
+
+async def test_lines_added_before_the_log_is_laid_out_wrap_at_its_width_once_it_is():
+    class Early(App):
+        CSS = "GameLog { height: 6; width: 1fr; }"
+
+        def compose(self):
+            yield GameLog()
+
+        def on_mount(self):
+            log = self.query_one(GameLog)
+            for line in LINES:
+                log.add(line)
+
+    app = Early()
+    async with app.run_test(size=(40, 10)) as pilot:
+        log = app.query_one(GameLog)
+        await wait_until(pilot, lambda: log.wrapped_at > 0)
+        assert log.wrapped_at == log.scrollable_content_region.width
+        assert max(strip.cell_length for strip in log.lines) == log.wrapped_at
+        assert log.texts == LINES
