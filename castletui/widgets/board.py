@@ -31,7 +31,114 @@ from textual.visual import Visual, visualize
 from textual.widget import Widget
 
 
-class SpotBoard(Widget, can_focus=True):
+class TextCells:
+    """A widget that turns rows of text into cells itself (``_cells_maker``):
+    the board, and the players panel."""
+
+    _cells_base: VisualStyle | None = None  # the widget style the runs' styles were made over
+    _cells_styles: dict | None = None  # a run's spans' styles (or a span's style) -> its style over the base
+
+    def _cells_maker(self) -> Callable[[Text, int], Strip | None] | None:
+        """A maker of a row's cells straight from its text: the same segments
+        Textual's Content pipeline makes of a row that fits (the widget's
+        style under each run, each cell's offset for the mouse), without the
+        pipeline (visualize, wrap, format), which costs a map row a
+        millisecond. None where that pipeline does more than this (content
+        aligned, text aligned or padded, a selection showing); the maker
+        itself gives None for a row it does not draw (a link, a style with
+        meta, a row style named in text), left to the pipeline. A row it is
+        given fits the board (no tab, no wider than it: see ``_draw``)."""
+        styles = self.styles  # type: ignore[attr-defined]
+        if (
+            styles.content_align != ("left", "top")
+            or styles.text_align not in ("left", "start")
+            or styles.line_pad
+            or self.text_selection is not None
+        ):
+            return None
+        base = self.visual_style
+        if self._cells_base != base or self._cells_styles is None:
+            self._cells_base, self._cells_styles = base, {}
+        combined = self._cells_styles
+        app = self.app
+
+        def style_of(stack: tuple) -> RunStyle | None:
+            style = combined.get(stack)
+            if style is None:
+                parts = [base]
+                for span_style in stack:
+                    if isinstance(span_style, str):
+                        span_style = app.console.get_style(span_style)
+                    parts.append(VisualStyle.from_rich_style(span_style, app.ansi_theme))
+                # As Content.render and to_strip: the base under the runs' styles, in span order.
+                style = combined[stack] = RunStyle(base + VisualStyle.combine(parts))
+            return style if style.plain else None
+
+        def disjoint(plain: str, spans: list[Span], row: int) -> Strip | None:
+            """``cells`` for spans in order, none empty, none over another (a
+            map's runs): each span a run, each gap between them another."""
+            gap = style_of(())
+            if gap is None:
+                return None
+            segments = []
+            at = 0
+            for start, end, span_style in spans:
+                if start > at:
+                    segments.append(Segment(plain[at:start], gap.at(at, row)))
+                style = combined.get(span_style)  # a span's style alone (the other keys are tuples)
+                if style is None:
+                    style = combined[span_style] = style_of((span_style,))
+                if style is None:
+                    return None  # a link, a click's meta: Textual's way
+                segments.append(Segment(plain[start:end], style.at(start, row)))
+                at = end
+            if at < len(plain):
+                segments.append(Segment(plain[at:], gap.at(at, row)))
+            return Strip(segments, cell_len(plain))
+
+        def cells(line: Text, row: int) -> Strip | None:
+            plain = line.plain
+            if line.style and isinstance(line.style, str):
+                return None
+            spans = list(line.spans)
+            if line.style and plain:
+                spans.insert(0, Span(0, len(plain), line.style))
+            if not spans:
+                style = style_of(())
+                return None if style is None else Strip([Segment(plain, style.at(0, row))], cell_len(plain))
+            end = 0
+            for span in spans:
+                if span.start < end or span.end <= span.start:
+                    break
+                end = span.end
+            else:
+                if end <= len(plain):
+                    return disjoint(plain, spans, row)
+            # Content.render: the runs between every place a span starts or ends,
+            # each in the spans open over it (in the spans' order).
+            events = [(0, False, 0), (len(plain), True, 0)]
+            for index, span in enumerate(spans, 1):
+                events.append((span.start, False, index))
+                events.append((span.end, True, index))
+            events.sort(key=lambda event: (event[0], event[1]))
+            stack: list[int] = []
+            segments = []
+            for (offset, leaving, index), (next_offset, _, _) in zip(events, events[1:], strict=False):
+                if leaving:
+                    stack.remove(index)
+                else:
+                    stack.append(index)
+                if next_offset > offset:
+                    style = style_of(tuple(spans[i - 1].style for i in sorted(stack) if i))
+                    if style is None:
+                        return None  # a link, a click's meta: Textual's way
+                    segments.append(Segment(plain[offset:next_offset], style.at(offset, row)))
+            return Strip(segments, cell_len(plain))
+
+        return cells
+
+
+class SpotBoard(TextCells, Widget, can_focus=True):
     BINDINGS = [
         Binding("up,k", "move(0, -1)", "Up", show=False),
         Binding("down,j", "move(0, 1)", "Down", show=False),
@@ -66,8 +173,6 @@ class SpotBoard(Widget, can_focus=True):
         self._rows: list[Strip] | None = None  # the drawing, a row each (None: draw it all)
         self._row_marks: list[tuple] = []  # each row's text and styles, to see which changed
         self._rows_size = Size(0, 0)
-        self._cells_base: VisualStyle | None = None  # the widget style the runs' styles were made over
-        self._cells_styles: dict = {}  # a run's spans' styles (or a span's style) -> its style over the base
         self._focus_rules_seen: tuple | None = (
             None  # (the stylesheet's rules, this board's names, styled by focus)
         )
@@ -151,105 +256,6 @@ class SpotBoard(Widget, can_focus=True):
             self._rows[row] = strip or Strip.blank(width, self.visual_style.rich_style)
         self._row_marks = marks
         return changed
-
-    def _cells_maker(self) -> Callable[[Text, int], Strip | None] | None:
-        """A maker of a row's cells straight from its text: the same segments
-        Textual's Content pipeline makes of a row that fits (the widget's
-        style under each run, each cell's offset for the mouse), without the
-        pipeline (visualize, wrap, format), which costs a map row a
-        millisecond. None where that pipeline does more than this (content
-        aligned, text aligned or padded, a selection showing); the maker
-        itself gives None for a row it does not draw (a link, a style with
-        meta, a row style named in text), left to the pipeline. A row it is
-        given fits the board (no tab, no wider than it: see ``_draw``)."""
-        styles = self.styles
-        if (
-            styles.content_align != ("left", "top")
-            or styles.text_align not in ("left", "start")
-            or styles.line_pad
-            or self.text_selection is not None
-        ):
-            return None
-        base = self.visual_style
-        if self._cells_base != base:
-            self._cells_base, self._cells_styles = base, {}
-        combined = self._cells_styles
-        app = self.app
-
-        def style_of(stack: tuple) -> RunStyle | None:
-            style = combined.get(stack)
-            if style is None:
-                parts = [base]
-                for span_style in stack:
-                    if isinstance(span_style, str):
-                        span_style = app.console.get_style(span_style)
-                    parts.append(VisualStyle.from_rich_style(span_style, app.ansi_theme))
-                # As Content.render and to_strip: the base under the runs' styles, in span order.
-                style = combined[stack] = RunStyle(base + VisualStyle.combine(parts))
-            return style if style.plain else None
-
-        def disjoint(plain: str, spans: list[Span], row: int) -> Strip | None:
-            """``cells`` for spans in order, none empty, none over another (a
-            map's runs): each span a run, each gap between them another."""
-            gap = style_of(())
-            if gap is None:
-                return None
-            segments = []
-            at = 0
-            for start, end, span_style in spans:
-                if start > at:
-                    segments.append(Segment(plain[at:start], gap.at(at, row)))
-                style = combined.get(span_style)  # a span's style alone (the other keys are tuples)
-                if style is None:
-                    style = combined[span_style] = style_of((span_style,))
-                if style is None:
-                    return None  # a link, a click's meta: Textual's way
-                segments.append(Segment(plain[start:end], style.at(start, row)))
-                at = end
-            if at < len(plain):
-                segments.append(Segment(plain[at:], gap.at(at, row)))
-            return Strip(segments, cell_len(plain))
-
-        def cells(line: Text, row: int) -> Strip | None:
-            plain = line.plain
-            if line.style and isinstance(line.style, str):
-                return None
-            spans = list(line.spans)
-            if line.style and plain:
-                spans.insert(0, Span(0, len(plain), line.style))
-            if not spans:
-                style = style_of(())
-                return None if style is None else Strip([Segment(plain, style.at(0, row))], cell_len(plain))
-            end = 0
-            for span in spans:
-                if span.start < end or span.end <= span.start:
-                    break
-                end = span.end
-            else:
-                if end <= len(plain):
-                    return disjoint(plain, spans, row)
-            # Content.render: the runs between every place a span starts or ends,
-            # each in the spans open over it (in the spans' order).
-            events = [(0, False, 0), (len(plain), True, 0)]
-            for index, span in enumerate(spans, 1):
-                events.append((span.start, False, index))
-                events.append((span.end, True, index))
-            events.sort(key=lambda event: (event[0], event[1]))
-            stack: list[int] = []
-            segments = []
-            for (offset, leaving, index), (next_offset, _, _) in zip(events, events[1:], strict=False):
-                if leaving:
-                    stack.remove(index)
-                else:
-                    stack.append(index)
-                if next_offset > offset:
-                    style = style_of(tuple(spans[i - 1].style for i in sorted(stack) if i))
-                    if style is None:
-                        return None  # a link, a click's meta: Textual's way
-                    segments.append(Segment(plain[offset:next_offset], style.at(offset, row)))
-            return Strip(segments, cell_len(plain))
-
-        return cells
 
     # --- what a subclass says while drawing ---------------------------------
 

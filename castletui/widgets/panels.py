@@ -3,6 +3,7 @@ the game log and the action bar."""
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from rich.measure import measure_renderables
 from rich.segment import Segment
 from rich.text import Text
@@ -16,6 +17,7 @@ from textual.visual import Padding
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
+from castletui.widgets.board import TextCells
 from castletui.widgets.plain import Plain
 
 
@@ -35,10 +37,40 @@ class SteadyScroll:
             self._scroll_update(size)  # type: ignore[attr-defined]
 
 
-class PlayersPanel(Plain):
+class PlayersPanel(TextCells, Plain):
     """Each seat: a marker for whose turn it is, the name (and bot level) and
     the standing, as the game's side module writes it from the frame
-    (castletui/sides/)."""
+    (castletui/sides/).
+
+    Its text changes on most moves (a road built, a card spent): rows that
+    fit the panel are turned into cells as a board turns them
+    (``TextCells``), not through Textual's Content pipeline; text that
+    does not fit (Textual wraps it) goes through Textual."""
+
+    _own: tuple | None = None  # (the text, the size, the style) the rows are of, and the rows
+
+    def render_line(self, y: int) -> Strip:
+        rows = self._own_rows()
+        if rows is None:
+            return super().render_line(y)
+        return rows[y] if y < len(rows) else Strip.blank(self.size.width, self.visual_style.rich_style)
+
+    def _own_rows(self) -> list[Strip] | None:
+        shown, size, style = self.shown, self.size, self.visual_style
+        if self._own is not None and self._own[0] is shown and self._own[1:3] == (size, style):
+            return self._own[3]
+        rows = None
+        if isinstance(shown, Text) and size:
+            lines = shown.split("\n", allow_blank=True)[: size.height]
+            cells = self._cells_maker()
+            if cells is not None and all(
+                "\t" not in line.plain and cell_len(line.plain) <= size.width for line in lines
+            ):
+                rows = [cells(line, row) for row, line in enumerate(lines)]
+                if None in rows:
+                    rows = None
+        self._own = (shown, size, style, rows)
+        return rows
 
 
 class GameLog(SteadyScroll, ScrollView, can_focus=True):

@@ -1,6 +1,7 @@
-"""A board turns its rows into cells itself (SpotBoard._cells_maker), not
-through Textual's Content pipeline: the cells must be the very ones that
-pipeline makes of the board's render, styles, colours over the widget's
+"""A board (and the players panel) turns its rows into cells itself
+(TextCells._cells_maker), not through Textual's Content pipeline: the
+cells must be the very ones that pipeline makes of the board's render,
+styles, colours over the widget's
 background and each cell's offset (the mouse and text selection read it)
 alike, for every kind of row a board draws, and the pipeline must still
 draw what the shortcut does not (a row wider than the board, a tab, a
@@ -16,6 +17,7 @@ from textual.visual import Visual, visualize
 
 from castletui.widgets import board as board_module
 from castletui.widgets.board import SpotBoard
+from castletui.widgets.panels import PlayersPanel
 
 RED = Style(color="#ff0000", bold=True)
 UNDER = Style(underline=True, color="#ffe066")
@@ -159,3 +161,28 @@ async def test_a_board_is_restyled_as_the_keys_come_and_go_only_when_a_rule_says
         plain.focus()
         await pilot.pause()
         assert styled.styles.background == background, "the keys gone, the :focus style goes"
+
+
+class Panel(App):
+    CSS = "PlayersPanel { width: 24; height: auto; max-height: 8; padding: 0 1; text-style: bold; }"
+
+    def compose(self):
+        yield PlayersPanel()
+
+
+async def test_the_players_panel_draws_its_rows_as_textual_draws_its_text():
+    app = Panel()
+    async with app.run_test(size=(40, 12)) as pilot:
+        panel = app.query_one(PlayersPanel)
+        texts = [
+            spanned("  player  VP\n>A Ann     2\n B Bran    3", (2, 8, RED), (14, 17, CURSOR)),
+            spanned("  player  VP\n>A Ann     2\n B Bran    4", (2, 8, RED), (28, 32, UNDER)),
+            Text("a line much wider than the panel, which Textual wraps\nbelow"),  # Textual's way
+        ]
+        for text in texts:
+            panel.show_text(text)
+            await pilot.pause()
+            width, height = panel.size
+            whole = Visual.to_strips(panel, visualize(panel, text), width, height, panel.visual_style)
+            assert [panel.render_line(y) for y in range(len(whole))] == whole
+        assert panel._own_rows() is None, "the wide line: drawn by Textual"
