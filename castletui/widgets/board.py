@@ -13,20 +13,132 @@ sent."""
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Iterator
+from collections.abc import Callable, Hashable, Iterable, Iterator
 from contextlib import contextmanager
+from pickle import dumps
 
-from rich.text import Text
+from rich.cells import cell_len
+from rich.segment import Segment
+from rich.style import Style as RichStyle
+from rich.text import Span, Text
 from textual import events
 from textual.binding import Binding
 from textual.geometry import Region, Size
 from textual.message import Message
 from textual.strip import Strip
+from textual.style import Style as VisualStyle
 from textual.visual import Visual, visualize
 from textual.widget import Widget
 
 
-class SpotBoard(Widget, can_focus=True):
+class TextCells:
+    """A widget that turns rows of text into cells itself (``_cells_maker``):
+    the board, and the players panel."""
+
+    _cells_base: VisualStyle | None = None  # the widget style the runs' styles were made over
+    _cells_styles: dict | None = None  # a run's spans' styles (or a span's style) -> its style over the base
+
+    def _cells_maker(self) -> Callable[[Text, int], Strip | None] | None:
+        """A maker of a row's cells straight from its text: the same segments
+        Textual's Content pipeline makes of a row that fits (the widget's
+        style under each run, each cell's offset for the mouse), without the
+        pipeline (visualize, wrap, format), which costs a map row a
+        millisecond. None where that pipeline does more than this (content
+        aligned, text aligned or padded, a selection showing); the maker
+        itself gives None for a row it does not draw (a link, a style with
+        meta, a row style named in text), left to the pipeline. A row it is
+        given fits the board (no tab, no wider than it: see ``_draw``)."""
+        styles = self.styles  # type: ignore[attr-defined]
+        if (
+            styles.content_align != ("left", "top")
+            or styles.text_align not in ("left", "start")
+            or styles.line_pad
+            or self.text_selection is not None
+        ):
+            return None
+        base = self.visual_style
+        if self._cells_base != base or self._cells_styles is None:
+            self._cells_base, self._cells_styles = base, {}
+        combined = self._cells_styles
+        app = self.app
+
+        def style_of(stack: tuple) -> RunStyle | None:
+            style = combined.get(stack)
+            if style is None:
+                parts = [base]
+                for span_style in stack:
+                    if isinstance(span_style, str):
+                        span_style = app.console.get_style(span_style)
+                    parts.append(VisualStyle.from_rich_style(span_style, app.ansi_theme))
+                # As Content.render and to_strip: the base under the runs' styles, in span order.
+                style = combined[stack] = RunStyle(base + VisualStyle.combine(parts))
+            return style if style.plain else None
+
+        def disjoint(plain: str, spans: list[Span], row: int) -> Strip | None:
+            """``cells`` for spans in order, none empty, none over another (a
+            map's runs): each span a run, each gap between them another."""
+            gap = style_of(())
+            if gap is None:
+                return None
+            segments = []
+            at = 0
+            for start, end, span_style in spans:
+                if start > at:
+                    segments.append(Segment(plain[at:start], gap.at(at, row)))
+                style = combined.get(span_style)  # a span's style alone (the other keys are tuples)
+                if style is None:
+                    style = combined[span_style] = style_of((span_style,))
+                if style is None:
+                    return None  # a link, a click's meta: Textual's way
+                segments.append(Segment(plain[start:end], style.at(start, row)))
+                at = end
+            if at < len(plain):
+                segments.append(Segment(plain[at:], gap.at(at, row)))
+            return Strip(segments, cell_len(plain))
+
+        def cells(line: Text, row: int) -> Strip | None:
+            plain = line.plain
+            if line.style and isinstance(line.style, str):
+                return None
+            spans = list(line.spans)
+            if line.style and plain:
+                spans.insert(0, Span(0, len(plain), line.style))
+            if not spans:
+                style = style_of(())
+                return None if style is None else Strip([Segment(plain, style.at(0, row))], cell_len(plain))
+            end = 0
+            for span in spans:
+                if span.start < end or span.end <= span.start:
+                    break
+                end = span.end
+            else:
+                if end <= len(plain):
+                    return disjoint(plain, spans, row)
+            # Content.render: the runs between every place a span starts or ends,
+            # each in the spans open over it (in the spans' order).
+            events = [(0, False, 0), (len(plain), True, 0)]
+            for index, span in enumerate(spans, 1):
+                events.append((span.start, False, index))
+                events.append((span.end, True, index))
+            events.sort(key=lambda event: (event[0], event[1]))
+            stack: list[int] = []
+            segments = []
+            for (offset, leaving, index), (next_offset, _, _) in zip(events, events[1:], strict=False):
+                if leaving:
+                    stack.remove(index)
+                else:
+                    stack.append(index)
+                if next_offset > offset:
+                    style = style_of(tuple(spans[i - 1].style for i in sorted(stack) if i))
+                    if style is None:
+                        return None  # a link, a click's meta: Textual's way
+                    segments.append(Segment(plain[offset:next_offset], style.at(offset, row)))
+            return Strip(segments, cell_len(plain))
+
+        return cells
+
+
+class SpotBoard(TextCells, Widget, can_focus=True):
     BINDINGS = [
         Binding("up,k", "move(0, -1)", "Up", show=False),
         Binding("down,j", "move(0, 1)", "Down", show=False),
@@ -61,6 +173,9 @@ class SpotBoard(Widget, can_focus=True):
         self._rows: list[Strip] | None = None  # the drawing, a row each (None: draw it all)
         self._row_marks: list[tuple] = []  # each row's text and styles, to see which changed
         self._rows_size = Size(0, 0)
+        self._focus_rules_seen: tuple | None = (
+            None  # (the stylesheet's rules, this board's names, styled by focus)
+        )
         self._held = False  # inside drawn_once: redraws wait for its end
         self._redraw_due = False
 
@@ -98,30 +213,49 @@ class SpotBoard(Widget, can_focus=True):
         rows = self._rows or []
         return rows[y] if y < len(rows) else Strip.blank(self.size.width, self.visual_style.rich_style)
 
-    def _draw(self) -> list[int] | None:
-        """Render, and turn into cells the rows that changed; their numbers
-        (None when the number of rows changed: the board is drawn whole)."""
+    def render_rows(self) -> list[Text]:
+        """The board's render, a Text per row (a board that makes its rows
+        one by one may give them so, saving the split of one Text); the
+        same rows as ``render()``, which stays the board drawn whole."""
         text = self.render()
         if not isinstance(text, Text):
             text = Text(str(text))
-        lines = text.split("\n", allow_blank=True)
+        return text.split("\n", allow_blank=True)
+
+    def _draw(self) -> list[int] | None:
+        """Render, and turn into cells the rows that changed; their numbers
+        (None when the number of rows changed: the board is drawn whole)."""
+        lines = self.render_rows()
         marks = [(line.plain, tuple(line.spans), line.style) for line in lines]
         width, height = self.size
-        whole = self._rows is None or self._rows_size != self.size or len(marks) != len(self._row_marks)
-        if whole or self.styles.content_align != ("left", "top"):
-            self._rows = Visual.to_strips(self, visualize(self, text), width, height, self.visual_style)
-            self._row_marks, self._rows_size = marks, self.size
+        cells = self._cells_maker()
+        # A row wider than the board (or a tab) Textual wraps, moving the rows
+        # under it: such a board goes through Textual's pipeline whole.
+        fits = all("\t" not in line.plain and cell_len(line.plain) <= width for line in lines[:height])
+        if (
+            cells is None
+            or not fits
+            or self._rows is None
+            or self._rows_size != self.size
+            or len(marks) != len(self._row_marks)
+        ):
+            rows = [cells(line, row) for row, line in enumerate(lines[:height])] if cells and fits else [None]
+            if None in rows:  # a row the shortcut does not draw: Textual's way, whole
+                whole = Text("\n").join(lines)
+                rows = Visual.to_strips(self, visualize(self, whole), width, height, self.visual_style)
+            self._rows, self._row_marks, self._rows_size = rows, marks, self.size
             return None
-        changed = [row for row, mark in enumerate(marks) if mark != self._row_marks[row]]
+        changed = [row for row, mark in enumerate(marks) if row < height and mark != self._row_marks[row]]
         for row in changed:
-            if row < height:
-                cells = Visual.to_strips(self, visualize(self, lines[row]), width, 1, self.visual_style)
+            strip = cells(lines[row], row)
+            if strip is None:  # a link, a click: Textual's way, this row alone
+                strip = Visual.to_strips(self, visualize(self, lines[row]), width, 1, self.visual_style)
                 # Each cell says where it is in the board (Textual's mouse and
                 # text selection read it): a row drawn alone starts at row 0.
-                cells = cells[0].apply_offsets(0, row) if cells else None
-                self._rows[row] = cells or Strip.blank(width, self.visual_style.rich_style)
+                strip = strip[0].apply_offsets(0, row) if strip else None
+            self._rows[row] = strip or Strip.blank(width, self.visual_style.rich_style)
         self._row_marks = marks
-        return [row for row in changed if row < height]
+        return changed
 
     # --- what a subclass says while drawing ---------------------------------
 
@@ -228,6 +362,27 @@ class SpotBoard(Widget, can_focus=True):
         if self.parent is not None:
             self.parent.post_message(events.DescendantBlur(self))
 
+    def watch_has_focus(self, has_focus: bool) -> None:
+        # Textual restyles a widget whenever the keys come or go, for the
+        # rules that say :focus; the keys leave a board on most moves, and
+        # most boards have no such rule: then there is nothing to restyle.
+        if self._styled_by_focus():
+            super().watch_has_focus(has_focus)
+
+    def _styled_by_focus(self) -> bool:
+        """Whether a rule of the stylesheet that could style this board says
+        :focus, :blur or :focus-within (anywhere in its selector)."""
+        rules_map = self.app.stylesheet.rules_map
+        names = frozenset(rules_map.keys() & self._selector_names)
+        if self._focus_rules_seen is None or self._focus_rules_seen[:2] != (rules_map, names):
+            styled = any(
+                not rule.pseudo_classes.isdisjoint(("focus", "blur", "focus-within"))
+                for name in names
+                for rule in rules_map[name]
+            )
+            self._focus_rules_seen = (rules_map, names, styled)
+        return self._focus_rules_seen[2]
+
     def on_focus(self) -> None:
         # Given the keyboard with no place under the cursor, Enter would do
         # nothing: the cursor starts on the first place offered (top left),
@@ -278,6 +433,27 @@ class SpotBoard(Widget, can_focus=True):
         def __init__(self, board: SpotBoard, spot: Hashable) -> None:
             super().__init__()
             self.board, self.spot = board, spot
+
+
+class RunStyle:
+    """The style of a run of cells, as Textual's Content gives each cell of
+    it: the Rich style of ``style`` with the cell's offset in its meta
+    (``Style.rich_style_with_offset``), made by copying one made once, a
+    fifth of the cost (a map has some 300 runs)."""
+
+    __slots__ = ("meta", "plain", "template")
+
+    def __init__(self, style: VisualStyle) -> None:
+        self.template = style.rich_style_with_offset(0, 0)
+        self.meta = dict(style.meta)
+        self.plain = not (self.template.link or self.meta)
+        """No link, no meta of its own (a click): the copy is exact."""
+
+    def at(self, x: int, y: int) -> RichStyle:
+        style = self.template.copy()
+        style._meta = dumps({**self.meta, "offset": (x, y)})
+        style._hash = None
+        return style
 
 
 @contextmanager

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
+from itertools import groupby
 
 from rich.style import Style
 from rich.text import Span, Text
@@ -219,12 +220,16 @@ class GotCatanMap(SpotBoard):
         self.state: SeatView | None = None
         self.marks = MapMarks()
         self.shift = 0  # columns left blank to centre the map
+        self._placed: tuple | None = None  # the layout the spots were placed for: (seats, scale, shift)
+        self._placing = True  # this render places the spots (the layout changed)
 
     def place(self, spot, row: int, first: int, last: int) -> None:
-        super().place(spot, row, first + self.shift, last + self.shift)
+        if self._placing:
+            super().place(spot, row, first + self.shift, last + self.shift)
 
     def also_at(self, spot, row: int, first: int, last: int) -> None:
-        super().also_at(spot, row, first + self.shift, last + self.shift)
+        if self._placing:
+            super().also_at(spot, row, first + self.shift, last + self.shift)
 
     def draws(self, spot) -> bool:
         """Every place but the Wall's sections (the Wall board draws those)."""
@@ -248,10 +253,17 @@ class GotCatanMap(SpotBoard):
     # --- drawing ---------------------------------------------------------------
 
     def render(self) -> Text:
-        self.clear_spots()
+        return Text("\n").join(self.render_rows())
+
+    def render_rows(self) -> list[Text]:
+        """The map's rows, each made as one Text (a cursor step draws the
+        whole map again, and the board turns only the rows that changed
+        into cells)."""
         state = self.state
         if state is None:
-            return Text("")
+            self.clear_spots()
+            self._placed = None
+            return [Text("")]
         scale = self.scale()
         shape = geometry(len(state.players), scale)
         chars = [[" "] * shape.width for _ in range(shape.height)]
@@ -260,6 +272,13 @@ class GotCatanMap(SpotBoard):
 
         # Centred in the room there is (spots are placed where they are drawn).
         self.shift = max(0, (self.size.width - shape.width) // 2)
+        # Where each place is drawn follows the layout alone, not the game: placed
+        # again only when the layout changes (a cursor step draws the map again).
+        placed = (len(state.players), scale, self.shift)
+        self._placing = placed != self._placed
+        if self._placing:
+            self.clear_spots()
+        self._placed = placed
 
         def put(row: int, column: int, text: str, style: Style | None) -> None:
             for offset, char in enumerate(text):
@@ -272,12 +291,11 @@ class GotCatanMap(SpotBoard):
         self._draw_corners(state, shape, put, letters)
         for row, column, text in shape.labels:
             put(row, column, text, ROUTE)
-        text = _map_text(chars, styles, " " * self.shift)
-        for line in self._legend(scale, letters, state):
-            text.append_text(line)
-            text.append("\n")
-        text.rstrip()
-        return text
+        rows = [*_map_rows(chars, styles, " " * self.shift), *self._legend(scale, letters, state)]
+        while len(rows) > 1 and not rows[-1].plain.strip():  # no blank rows at the end (no names yet)
+            rows.pop()
+        rows[-1].rstrip()
+        return rows
 
     def _spot_style(self, spot, base: Style | None) -> Style | None:
         if spot == self.cursor:
@@ -301,7 +319,7 @@ class GotCatanMap(SpotBoard):
                 north_row + scale.number_row, number_column, number_text, self._spot_style(spot, number_style)
             )
             self.place(spot, north_row + scale.number_row, number_column, number_column + 2)
-            for row, first, last in shape.hex_inside[hex_id]:
+            for row, first, last in shape.hex_inside[hex_id] if self._placing else ():
                 self.also_at(spot, row, first, last)  # a click inside the hex (its paths are claimed later)
             if hex_id == state.tormund:
                 word = "[T]" if scale is COMPACT else "TORMUND"
@@ -311,7 +329,7 @@ class GotCatanMap(SpotBoard):
                 put(north_row + scale.pips_row, centre - pips // 2, PIP * pips, PIPS_STYLE)
             resource = TERRAIN_RESOURCE[terrain] if terrain else "?"
             word = SHORT_RESOURCE.get(resource, resource) if scale is COMPACT else resource
-            ink = Style(color=TERRAIN_INK[terrain]) if terrain else WORDS
+            ink = TERRAIN_STYLE[terrain] if terrain else WORDS
             wildling = state.blocked[hex_id] if state.blocked else ""
             if wildling and scale is COMPACT:
                 # Brotherhood: a wildling blocks the hex; it produces nothing, so its mark
@@ -329,7 +347,7 @@ class GotCatanMap(SpotBoard):
             row, column = shape.edge_spot[edge]
             if owner >= 0:
                 # The owner's letter once, mid-path, and the path drawn heavy in their colour.
-                style = self._spot_style(spot, Style(color=PLAYER_INK[owner], bold=True))
+                style = self._spot_style(spot, PLAYER_STYLE[owner])
                 for cell_row, cell_column, glyph in cells:
                     mark = letters[owner].lower() if (cell_row, cell_column) == (row, column) else glyph
                     put(cell_row, cell_column, HEAVY.get(mark, mark), style)
@@ -338,7 +356,7 @@ class GotCatanMap(SpotBoard):
                 for cell_row, cell_column, glyph in cells:
                     put(cell_row, cell_column, glyph, style)
             self.place(spot, row, column, column)
-            for cell_row, cell_column, _ in cells:
+            for cell_row, cell_column, _ in cells if self._placing else ():
                 self.also_at(spot, cell_row, cell_column, cell_column)  # a click anywhere on the path
 
     def _draw_corners(self, state: SeatView, shape: Geometry, put, letters: list[str]) -> None:
@@ -349,16 +367,16 @@ class GotCatanMap(SpotBoard):
             if owner < 0:
                 glyph, style = EMPTY_CORNER, CORNER
             elif corner in keeps:
-                glyph, style = keep_letters(letters[owner]), Style(color=PLAYER_INK[owner], bold=True)
+                glyph, style = keep_letters(letters[owner]), PLAYER_STYLE[owner]
             else:
-                glyph, style = letters[owner], Style(color=PLAYER_INK[owner], bold=True)
+                glyph, style = letters[owner], PLAYER_STYLE[owner]
             if spot in self.selectable and owner < 0:
                 glyph = "+"
             put(row, column, glyph, self._spot_style(spot, style))
             self.place(spot, row, column, column)
 
     def _legend(self, scale: Scale, letters: list[str], state: SeatView) -> list[Text]:
-        ink = [Style(color=PLAYER_INK[seat], bold=True) for seat in range(len(state.players))]
+        ink = PLAYER_STYLE
         first = Text(no_wrap=True, overflow="crop")
         first.append("S", ink[0]).append(" settlement ")
         first.append(keep_letters("S"), ink[0]).append(" keep ")
@@ -385,26 +403,29 @@ class GotCatanMap(SpotBoard):
         return lines
 
 
-def _map_text(chars: list[list[str]], styles: list[list[Style | None]], margin: str) -> Text:
-    """The map's rows as one Text, each run of one style a span: built in one
-    go, as a cursor step draws the whole map again (``Text.append`` per run
-    cost more than the drawing)."""
-    plain: list[str] = []
-    spans: list[Span] = []
-    at = 0
+def _map_rows(chars: list[list[str]], styles: list[list[Style | None]], margin: str) -> list[Text]:
+    """The map's rows, a Text each, every run of one style a span: built
+    in one go, as a cursor step draws the whole map again (``Text.append``
+    per run cost more than the drawing). A run is cells of the same style
+    object (``groupby`` by identity: comparing styles costs more than the
+    rest): the map's styles are made once (or cached), so equal styles
+    are the same object."""
+    rows = []
     for row_chars, row_styles in zip(chars, styles, strict=True):
-        at += len(margin)
-        start = 0
-        for index in range(1, len(row_chars) + 1):
-            if index == len(row_chars) or row_styles[index] != row_styles[start]:
-                if row_styles[start] is not None:
-                    spans.append(Span(at + start, at + index, row_styles[start]))
-                start = index
-        plain.append(margin + "".join(row_chars) + "\n")
-        at += len(row_chars) + 1
-    return Text("".join(plain), spans=spans, no_wrap=True, overflow="crop")
+        spans: list[Span] = []
+        at = len(margin)
+        for _, run in groupby(row_styles, key=id):
+            cells = list(run)
+            end = at + len(cells)
+            if cells[0] is not None:
+                spans.append(Span(at, end, cells[0]))
+            at = end
+        rows.append(Text(margin + "".join(row_chars), spans=spans, no_wrap=True, overflow="crop"))
+    return rows
 
 
+PLAYER_STYLE = [Style(color=ink, bold=True) for ink in PLAYER_INK]
+TERRAIN_STYLE = {terrain: Style(color=ink) for terrain, ink in TERRAIN_INK.items()}
 PATH = Style(color="#7a7a7a")
 CORNER = Style(color="#9a9a9a")
 NUMBER = Style(bold=True, color="#f0f0f0")

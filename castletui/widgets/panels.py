@@ -1,32 +1,224 @@
-"""Widgets every game screen shares: the players panel (whose turn, scores)
-and the game log."""
+"""Widgets every game screen shares: the players panel (whose turn, scores),
+the game log and the action bar."""
 
 from __future__ import annotations
 
-from textual.widgets import RichLog
+from rich.cells import cell_len
+from rich.measure import measure_renderables
+from rich.segment import Segment
+from rich.text import Text
+from textual.cache import LRUCache
+from textual.geometry import Size
+from textual.reactive import Reactive
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
+from textual.style import Style as VisualStyle
+from textual.visual import Padding
+from textual.widgets import OptionList
+from textual.widgets.option_list import Option
 
+from castletui.widgets.board import TextCells
 from castletui.widgets.plain import Plain
 
 
-class PlayersPanel(Plain):
+class SteadyScroll:
+    """A scrolling widget of a size set by the screen (``1fr``, not
+    ``auto``) whose content grows and shrinks on every move: the log a line
+    longer, the action bar's lines another list. Textual lays the whole
+    screen out again when a widget's virtual size changes, for the
+    scrollbars; here only a scrollbar shown or hidden does that (Textual's
+    ``show_vertical_scrollbar`` lays out as it changes), else the scrollbar
+    is told the new length and the widget repaints itself."""
+
+    virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False)
+
+    def watch_virtual_size(self, size: Size) -> None:
+        if self.is_mounted and self.container_size:  # type: ignore[attr-defined]
+            self._scroll_update(size)  # type: ignore[attr-defined]
+
+
+class PlayersPanel(TextCells, Plain):
     """Each seat: a marker for whose turn it is, the name (and bot level) and
     the standing, as the game's side module writes it from the frame
-    (castletui/sides/)."""
+    (castletui/sides/).
+
+    Its text changes on most moves (a road built, a card spent): rows that
+    fit the panel are turned into cells as a board turns them
+    (``TextCells``), not through Textual's Content pipeline; text that
+    does not fit (Textual wraps it) goes through Textual."""
+
+    _own: tuple | None = None  # (the text, the size, the style) the rows are of, and the rows
+
+    def render_line(self, y: int) -> Strip:
+        rows = self._own_rows()
+        if rows is None:
+            return super().render_line(y)
+        return rows[y] if y < len(rows) else Strip.blank(self.size.width, self.visual_style.rich_style)
+
+    def _own_rows(self) -> list[Strip] | None:
+        shown, size, style = self.shown, self.size, self.visual_style
+        if self._own is not None and self._own[0] is shown and self._own[1:3] == (size, style):
+            return self._own[3]
+        rows = None
+        if isinstance(shown, Text) and size:
+            lines = shown.split("\n", allow_blank=True)[: size.height]
+            cells = self._cells_maker()
+            if cells is not None and all(
+                "\t" not in line.plain and cell_len(line.plain) <= size.width for line in lines
+            ):
+                rows = [cells(line, row) for row, line in enumerate(lines)]
+                if None in rows:
+                    rows = None
+        self._own = (shown, size, style, rows)
+        return rows
 
 
-class GameLog(RichLog):
-    """The game's story so far, one line per action, newest at the bottom."""
+class GameLog(SteadyScroll, ScrollView, can_focus=True):
+    """The game's story so far, one line per action, newest at the bottom,
+    each wrapped to the log's width (again when the width changes).
+
+    Drawn as Textual's RichLog draws wrapped text, by a widget of its own:
+    RichLog imports ``rich.pretty`` (and ``attrs`` with it: some 10 ms of
+    every start) for objects a game log never holds, and lays the screen
+    out on every line written."""
+
+    DEFAULT_CSS = """
+    GameLog {
+        background: $surface;
+        color: $foreground;
+        overflow-y: scroll;
+        &:focus { background-tint: $foreground 5%; }
+    }
+    """
+    KEPT = 500
+    """Lines of the game kept (``show_all`` shows the last 200)."""
+    MIN_WIDTH = 10
 
     def __init__(self, **kwargs) -> None:
-        super().__init__(wrap=True, markup=False, highlight=False, max_lines=500, min_width=10, **kwargs)
+        super().__init__(**kwargs)
+        self.texts: list[str] = []
+        """The lines as written, to wrap again at another width."""
+        self.lines: list[Strip] = []
+        """The rows they wrap to at ``wrapped_at`` columns."""
+        self.wrapped_at = 0  # 0: the width is not known yet (not laid out)
+        self._rows_of: list[int] = []  # each text's number of rows
+        self._widest = 0
 
     def show_all(self, lines: list[str]) -> None:
-        self.clear()
-        for line in lines[-200:]:
-            self.write(line)
+        self.texts = list(lines[-200:])
+        self._wrap_all()
+        self.scroll_end(animate=False, immediate=True, x_axis=False)
+        self.refresh()
 
     def add(self, line: str) -> None:
-        # To the end at once: RichLog's own scroll waits for the next frame
-        # and so costs every move a second redraw of the log.
-        self.write(line, scroll_end=False)
+        self.texts.append(line)
+        if len(self.texts) > self.KEPT:
+            del self.texts[0]
+            if self._rows_of:
+                del self.lines[: self._rows_of.pop(0)]
+        width = self._width()
+        if width != self.wrapped_at:
+            self._wrap_all()  # laid out since, or at another width
+        elif width:  # (not laid out yet: wrapped once it is, on_resize)
+            self._wrap(line)
+            self._sized()
+            if self._width() != self.wrapped_at:  # the scrollbar came with this line: narrower
+                self._wrap_all()
+        # To the end at once (a scroll put off to the next frame costs every
+        # move a second redraw of the log).
         self.scroll_end(animate=False, immediate=True, x_axis=False)
+
+    def on_resize(self) -> None:
+        if self._width() != self.wrapped_at:
+            at_end = not self.wrapped_at or self.scroll_y >= self.max_scroll_y
+            self._wrap_all()
+            if at_end:
+                self.scroll_end(animate=False, immediate=True, x_axis=False)
+
+    def _width(self) -> int:
+        """The columns to wrap to (0 before the log is laid out)."""
+        return self.scrollable_content_region.width if self.is_mounted else 0
+
+    def _wrap_all(self) -> None:
+        self.lines, self._rows_of, self._widest = [], [], 0
+        self.wrapped_at = self._width()
+        if self.wrapped_at:
+            for line in self.texts:
+                self._wrap(line)
+        self._sized()
+
+    def _wrap(self, line: str) -> None:
+        """One line's rows, as RichLog(wrap=True, min_width=10) writes a
+        string: at its own width, or the log's if it is wider."""
+        text = Text(line)
+        text.expand_tabs()
+        console = self.app.console
+        options = console.options
+        width = max(
+            min(measure_renderables(console, options, [text]).maximum, self.wrapped_at), self.MIN_WIDTH
+        )
+        rows = list(Segment.split_lines(console.render(text, options.update_width(width))))
+        if rows:
+            self.lines.extend(Strip.from_lines(rows))
+            self._widest = max(self._widest, *(sum(segment.cell_length for segment in row) for row in rows))
+        else:
+            self.lines.append(Strip.blank(width))
+            self._widest = max(self._widest, width)
+        self._rows_of.append(max(len(rows), 1))
+
+    def _sized(self) -> None:
+        self.virtual_size = Size(self._widest, len(self.lines))
+
+    def render_line(self, y: int) -> Strip:
+        scroll_x, scroll_y = self.scroll_offset
+        width = self.scrollable_content_region.width
+        index = scroll_y + y
+        style = self.rich_style
+        if index >= len(self.lines):
+            return Strip.blank(width, style).apply_style(style)
+        return self.lines[index].crop_extend(scroll_x, scroll_x + width, style).apply_style(style)
+
+
+class ActionBar(SteadyScroll, OptionList):
+    """What the person may do now, a line each (the game screen's ``#actions``).
+
+    The bar gets new lines on most moves, mostly lines it had a move or two
+    before ("Build...", "End turn"), often in another place: Textual draws
+    each new option anew (a Content pipeline each, the costliest part of
+    drawing the bar), so the drawings are kept by what they are drawn from
+    (the text, its style, the width) and given each option's place (the
+    mouse reads it) as they are used: OptionList._get_option_render, with
+    the drawing kept across new lines."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self._drawn: LRUCache[tuple, tuple[list[Strip], list[Strip]]] = LRUCache(256)
+
+    def _get_option_render(self, option: Option, style: VisualStyle) -> list[Strip]:
+        prompt = option.prompt
+        padding = self.get_component_styles("option-list--option").padding
+        if not isinstance(prompt, str):
+            return super()._get_option_render(option, style)
+        if (strips := self._option_render_cache.get((option, style, padding))) is not None:
+            return strips
+        width = self.scrollable_content_region.width - self._get_left_gutter_width()
+        key = (prompt, option._divider, style, padding, width)
+        drawn = self._drawn.get(key)
+        if drawn is None:
+            visual = self._get_visual(option)
+            if padding:
+                visual = Padding(visual, padding)
+            lines = [
+                strip.extend_cell_length(width, style.rich_style)
+                for strip in visual.to_strips(self, visual, width, None, style)
+            ]
+            rule = []
+            if option._divider:
+                separator = self.get_visual_style("option-list--separator")
+                rule = [Strip([Segment("\u2500" * width, separator.rich_style)], width)]
+            drawn = self._drawn[key] = (lines, rule)
+        lines, rule = drawn
+        meta = {"option": self._option_to_index[option]}
+        strips = [strip.apply_meta(meta) for strip in lines] + rule
+        self._option_render_cache[(option, style, padding)] = strips
+        return strips

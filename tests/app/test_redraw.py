@@ -84,6 +84,12 @@ async def test_a_resized_board_is_drawn_whole_at_its_new_size(tmp_path):
         await settle(pilot)
         assert gift.size != before
         assert gift._rows == drawn_whole(gift)
+        # The places are where the map at its new size draws them (placed again
+        # only when the layout changes, GotCatanMap.render_rows).
+        placed, hits = dict(gift.spot_cells), dict(gift.hit_cells)
+        gift._placed = None
+        gift.render()
+        assert (gift.spot_cells, gift.hit_cells) == (placed, hits)
 
 
 def shown_keys(footer: SteadyFooter) -> list[str]:
