@@ -34,9 +34,8 @@ setup; apply; view; text; queries (the screen API and what the screens
 read), table_entry, calc; bots.
 """
 
-import importlib
-
 from castletui.rules.castle_raisers.apply import apply
+from castletui.rules.castle_raisers.bots import bot_action, evaluate
 from castletui.rules.castle_raisers.calc import helpers
 from castletui.rules.castle_raisers.chance import chance_outcomes
 from castletui.rules.castle_raisers.flow import to_move
@@ -61,22 +60,6 @@ from castletui.rules.castle_raisers.state import (
 from castletui.rules.castle_raisers.table_entry import chance_batch, chance_prompt, setup_form
 from castletui.rules.castle_raisers.text import describe, effects, label
 from castletui.rules.castle_raisers.view import view
-
-LATER = {"bots": "castletui.rules.castle_raisers.bots"}
-"""The bots (and ``rules.core.search`` under them), loaded when one first
-moves: a declared load (tests/test_imports.py follows it like an import),
-which spares every start of the game some 3-5 ms of imports."""
-
-
-def bot_action(state, level: str, rng):
-    """The bots' answer at ``level`` (``bots.bot_action``), loaded at the first call."""
-    return importlib.import_module(LATER["bots"]).bot_action(state, level, rng)
-
-
-def evaluate(state, seat: int):
-    """The bots' estimate of ``state`` for ``seat`` (``bots.evaluate``), loaded at the first call."""
-    return importlib.import_module(LATER["bots"]).evaluate(state, seat)
-
 
 __all__ = [
     # the protocol

@@ -36,9 +36,8 @@ table_entry, calc; bots.
 
 from __future__ import annotations
 
-import importlib
-
 from .apply import apply
+from .bots import bot_action
 from .calc import helpers
 from .chance import chance_outcomes
 from .flow import to_move, turn_player
@@ -52,17 +51,6 @@ from .state import Action, Attack, Confirm, NightAttack, Pick, State
 from .table_entry import chance_prompt, setup_form
 from .text import describe, effects, label
 from .view import view, view_action
-
-LATER = {"bots": "castletui.rules.castlecards.bots"}
-"""The bots (and ``rules.core.search`` under them), loaded when one first
-moves: a declared load (tests/test_imports.py follows it like an import),
-which spares every start of the game some 3-5 ms of imports."""
-
-
-def bot_action(state, level: str, rng):
-    """The bots' answer at ``level`` (``bots.bot_action``), loaded at the first call."""
-    return importlib.import_module(LATER["bots"]).bot_action(state, level, rng)
-
 
 __all__ = [
     # the protocol

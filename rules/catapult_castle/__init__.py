@@ -29,9 +29,8 @@ Reading order of the package (the plan, README "Adding a game"):
 read), ``table_entry``, ``calc``; ``bots``.
 """
 
-import importlib
-
 from castletui.rules.catapult_castle.apply import apply
+from castletui.rules.catapult_castle.bots import bot_action
 from castletui.rules.catapult_castle.calc import helpers
 from castletui.rules.catapult_castle.chance import chance_outcomes
 from castletui.rules.catapult_castle.flow import to_move
@@ -45,17 +44,6 @@ from castletui.rules.catapult_castle.state import Action, Aim, Shoot, SkipExtraS
 from castletui.rules.catapult_castle.table_entry import chance_batch, chance_prompt, setup_form
 from castletui.rules.catapult_castle.text import describe, effects, label
 from castletui.rules.catapult_castle.view import view, view_action
-
-LATER = {"bots": "castletui.rules.catapult_castle.bots"}
-"""The bots (and ``rules.core.search`` under them), loaded when one first
-moves: a declared load (tests/test_imports.py follows it like an import),
-which spares every start of the game some 3-5 ms of imports."""
-
-
-def bot_action(state, level: str, rng):
-    """The bots' answer at ``level`` (``bots.bot_action``), loaded at the first call."""
-    return importlib.import_module(LATER["bots"]).bot_action(state, level, rng)
-
 
 __all__ = [
     # the protocol

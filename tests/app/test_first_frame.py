@@ -31,9 +31,12 @@ NOT_BEFORE_THE_FIRST_FRAME = (
 
 BOTS = (
     "castletui.rules.core.search",
-    "castletui.rules.catapult_castle.bots",
-    "castletui.rules.castle_raisers.bots",
-    "castletui.rules.castlecards.bots",
+    "castletui.rules.catapult_castle.bots.hard",
+    "castletui.rules.catapult_castle.bots.rule_of_thumb",
+    "castletui.rules.castle_raisers.bots.competitive",
+    "castletui.rules.castle_raisers.bots.hard",
+    "castletui.rules.castlecards.bots.hard",
+    "castletui.rules.castlecards.bots.plain",
     "castletui.rules.got_catan.bots.hard",
 )
 """The bots, loaded when one first moves (each game's ``LATER``)."""
