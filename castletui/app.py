@@ -24,11 +24,11 @@ from castletui import settings as settings_file
 from castletui.later import loader
 from castletui.saves.store import save_dir as save_dir_of
 from castletui.screens.dialogs import MIN_SIZE, ConfirmScreen, TooSmallScreen
-from castletui.screens.menu import MenuScreen
 from castletui.settings import Settings
 from castletui.terminal import HangUpWatch, hung_up, silence_output
 
 LATER = {
+    "menu": "castletui.screens.menu",
     "wizard": "castletui.screens.wizard",
     "rules": "castletui.screens.rules",
     "helper": "castletui.screens.helper",
@@ -43,9 +43,10 @@ LATER = {
 frame: the other screens (each game's with its widgets), the session (the
 driver, the replay) and the crash log. One table, read by :func:`later`
 (importlib, by name): a declared load the import test follows
-(tests/test_imports.py), not an import hidden in a function. The menu, the
-dialogs, the saves and the settings come first: the settings choose the
-theme of that frame."""
+(tests/test_imports.py), not an import hidden in a function. The menu, made
+first or when somebody first comes back to it under a game the command line
+opened (some 2 ms a game's first frame does without); the dialogs, the saves
+and the settings come first: the settings choose the theme of that frame."""
 
 
 later = loader(LATER)
@@ -127,7 +128,7 @@ class MenuToCome(Screen):
 
     def on_screen_resume(self) -> None:
         if self.app.screen is self and self.app.start_opened:
-            self.app.push_screen(MenuScreen())  # over it: Textual keeps its first screen
+            self.app.push_screen(later("menu").MenuScreen())  # over it: Textual keeps its first screen
 
 
 OPENED_OVER_NOTHING = ("play", "resume")
@@ -311,7 +312,7 @@ class CastleApp(App):
     def get_default_screen(self):
         if self.start.kind in OPENED_OVER_NOTHING:
             return MenuToCome()
-        return MenuScreen()
+        return later("menu").MenuScreen()
 
     def on_resize(self, event) -> None:
         self.check_size(event.size.width, event.size.height)
@@ -361,7 +362,7 @@ class CastleApp(App):
             self.open_start()
             self.start_opened = True
             if isinstance(self.screen, MenuToCome):  # the game could not start (a notice says why)
-                self.push_screen(MenuScreen())
+                self.push_screen(later("menu").MenuScreen())
         else:
             # Once the menu is up, so that Back from any first screen lands on it.
             self.call_after_refresh(self.open_start_over_menu)
@@ -445,7 +446,7 @@ class CastleApp(App):
                 return
             partial = error.partial
             if isinstance(self.screen, MenuToCome):
-                self.push_screen(MenuScreen())  # the dialog shows over the menu
+                self.push_screen(later("menu").MenuScreen())  # the dialog shows over the menu
 
             def answer(open_partial: bool | None) -> None:
                 if open_partial:

@@ -27,8 +27,10 @@ acts only through Session's guards: ``draw`` for the game's own rolls,
 from __future__ import annotations
 
 from collections.abc import Hashable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
+
+import msgspec
 
 from castletui import frames
 from castletui.frame import Frame, Line, SideRow
@@ -39,18 +41,15 @@ from castletui.rules.core import screen as screen_api
 # --- what happens now ------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Over:
+class Over(msgspec.Struct, frozen=True):
     """The game is over."""
 
 
-@dataclass(frozen=True)
-class Draw:
+class Draw(msgspec.Struct, frozen=True):
     """The game rolls or draws itself (digital play): :meth:`Driver.draw`."""
 
 
-@dataclass(frozen=True)
-class Entry:
+class Entry(msgspec.Struct, frozen=True):
     """Table mode: the people at the table say what came up, on the set-up
     ``form``, as one line of ``counts`` (pieces drawn together) or from a
     ``picker`` of the possible outcomes (``how``)."""
@@ -59,22 +58,19 @@ class Entry:
     batches: tuple[table_entry.Batch, ...] = ()
 
 
-@dataclass(frozen=True)
-class Bot:
+class Bot(msgspec.Struct, frozen=True):
     """Seat ``seat`` is a bot: it plays its own move."""
 
     seat: int
 
 
-@dataclass(frozen=True)
-class Remote:
+class Remote(msgspec.Struct, frozen=True):
     """A shared table: ``seat`` decides at their own terminal."""
 
     seat: int
 
 
-@dataclass(frozen=True)
-class Person:
+class Person(msgspec.Struct, frozen=True):
     """A person decides for ``seat``. ``curtain`` says what comes first in
     hot-seat play: "" (they are at the keyboard), "fall" (the curtain falls
     and rises for them), "hand over" (the person here first sees how their
@@ -338,14 +334,14 @@ class Driver:
         game_menu = self.game_menu
         prompt = game_menu.prompt(frame)
         if not frame.deciding:
-            return replace(frame, prompt=prompt)
+            return msgspec.structs.replace(frame, prompt=prompt)
         shown = list(game_menu.lines(frame))
         greyed = {line.text.split(":", 1)[0] for line in shown if line.disabled}
         refusals = [line for line in frame.lines if line.why_not and line.note not in greyed]
         lines = tuple(shown + refusals)
         offered = set(frame.spots)
         offered.update(line.spot for line in lines if line.spot is not None and not line.disabled)
-        return replace(frame, prompt=prompt, lines=lines, offered=frozenset(offered))
+        return msgspec.structs.replace(frame, prompt=prompt, lines=lines, offered=frozenset(offered))
 
     def _lines(self, view: Any, viewer: int, path: tuple[str, ...], menu: list) -> list[Line]:
         """The actions of the open level, labelled by the rules and tied to

@@ -7,16 +7,16 @@ modules (castletui/frames, castletui/sides) that fill and read it."""
 from __future__ import annotations
 
 from collections.abc import Hashable, Mapping
-from dataclasses import dataclass
 from typing import Any
+
+import msgspec
 
 SeatView = Any
 """A game's ``view(state, seat)``: everything a widget of a seat draws
 (castletui names the type, never a rules state Struct)."""
 
 
-@dataclass(frozen=True)
-class Line:
+class Line(msgspec.Struct, frozen=True):
     """One line of the menu: an ``action`` for the rules, or a ``group`` to
     open (its whole path), or a ``command`` of the screen's own (a dialog,
     a mini-game, a step back: the screen names what it runs, ``action``
@@ -38,8 +38,7 @@ class Line:
         return bool(self.why_not)
 
 
-@dataclass(frozen=True)
-class SideRow:
+class SideRow(msgspec.Struct, frozen=True):
     """A seat on the players panel."""
 
     name: str
@@ -50,8 +49,7 @@ class SideRow:
     viewer: bool
 
 
-@dataclass(frozen=True)
-class Frame:
+class Frame(msgspec.Struct, frozen=True):
     """What ``viewer`` sees at menu level ``path`` in one position."""
 
     ply: int

@@ -221,9 +221,10 @@ def test_castletui_and_its_layers_import_one_another_without_a_cycle():
 
 def test_every_declared_load_names_a_module_that_exists():
     """A table of modules loaded by name (``LATER``) is read only when that
-    command or screen runs: a misspelt name would fail only then."""
+    command or screen runs (or a game's bot first moves): a misspelt name
+    would fail only then."""
     known = modules(THE_APP)
-    for name, path in modules("castletui").items():
+    for name, path in modules(THE_APP).items():
         tree = ast.parse(path.read_text(), str(path))
         for node in tree.body:
             target = node.targets[0] if isinstance(node, ast.Assign) and len(node.targets) == 1 else None

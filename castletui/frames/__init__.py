@@ -11,8 +11,9 @@ asks once per session).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import Any
+
+import msgspec
 
 
 def rules_lines(frame: Any) -> Sequence[Any]:
@@ -25,8 +26,7 @@ def rules_prompt(frame: Any) -> str:
     return frame.prompt
 
 
-@dataclass(frozen=True)
-class Menu:
+class Menu(msgspec.Struct, frozen=True):
     """How a game's frame turns the rules' menu into its action bar."""
 
     lines: Callable[[Any], Sequence[Any]] = rules_lines

@@ -6,7 +6,7 @@ adds and a Confirm that says how the attack would stand."""
 
 from __future__ import annotations
 
-from dataclasses import replace
+from msgspec.structs import replace
 
 from castletui.frame import Frame, Line
 from castletui.frames import Menu, rules_lines

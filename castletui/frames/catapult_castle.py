@@ -5,8 +5,9 @@ first: Enter on the first line is what a turn is for."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
+
+from msgspec.structs import replace
 
 from castletui.frame import Frame, Line
 from castletui.frames import Menu, rules_lines

@@ -5,7 +5,7 @@ player holds beside each card to return."""
 
 from __future__ import annotations
 
-from dataclasses import replace
+from msgspec.structs import replace
 
 from castletui.frame import Frame, Line
 from castletui.frames import Menu, rules_lines

@@ -11,17 +11,16 @@ game's module here gives its ``SIDE``, which
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import Any
 
+import msgspec
 from rich.text import Text
 
 WIDE = 110
 """From this many columns a game's side panel is the roomier one."""
 
 
-@dataclass(frozen=True)
-class Room:
+class Room(msgspec.Struct, frozen=True):
     """The terminal's size and the players panel's own width (0 before it is laid out)."""
 
     width: int
@@ -50,8 +49,7 @@ def players(frame: Any, room: Room, extra: Sequence[str] = ()) -> Text:
     return text
 
 
-@dataclass(frozen=True)
-class Side:
+class Side(msgspec.Struct, frozen=True):
     """How a game's players panel reads and how wide it is."""
 
     text: Callable[[Any, Room], Text] = players

@@ -29,6 +29,18 @@ NOT_BEFORE_THE_FIRST_FRAME = (
     "castletui.widgets.got_catan_trade",  # the trade dialog
 )
 
+BOTS = (
+    "castletui.rules.core.search",
+    "castletui.rules.catapult_castle.bots.hard",
+    "castletui.rules.catapult_castle.bots.rule_of_thumb",
+    "castletui.rules.castle_raisers.bots.competitive",
+    "castletui.rules.castle_raisers.bots.hard",
+    "castletui.rules.castlecards.bots.hard",
+    "castletui.rules.castlecards.bots.plain",
+    "castletui.rules.got_catan.bots.hard",
+)
+"""The bots, loaded when one first moves (each game's ``LATER``)."""
+
 
 def players_for(game_id: str) -> tuple[str, list[saves.Player]]:
     variant = registry.get(game_id).INFO.variants[0]
@@ -90,3 +102,43 @@ print(" ".join(name for name in {NOT_BEFORE_THE_FIRST_FRAME!r} if name in sys.mo
 """
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, cwd=ROOT, check=True)
     assert done.stdout.strip().splitlines()[-1:] in ([], [""]), done.stdout
+
+
+def test_the_bots_load_when_one_first_moves_not_for_the_first_frame(tmp_path):
+    """In a fresh process: each game, a bot to move where it can, is drawn
+    without any bot loaded (the bot's thread, which starts once the first
+    frame is drawn, is held back here); then a bot's move loads them."""
+    probe = f"""
+import asyncio, random, sys
+from tests.app.driving import StillApp, new_game
+from tests.app.test_first_frame import players_for
+from castletui.rules import registry
+from castletui.rules.core import CHANCE, Config, bots
+from castletui.screens.game import GameScreen
+from castletui.screens.game_loop import GameLoop
+
+GameLoop.bot_turn = lambda screen, ply: None  # no bot moves: what the first frame loads, alone
+
+async def first_frame(game_id):
+    variant, players = players_for(game_id)
+    players = [players[1], players[0], *players[2:]]  # a bot first where the game lets the first seat start
+    app = StillApp(new_game(game_id, variant, players, 1), {str(tmp_path)!r})
+    async with app.run_test(size=(80, 24)) as pilot:
+        while not (isinstance(app.screen, GameScreen) and app.screen.frame is not None):
+            await pilot.pause()
+        await pilot.pause()
+
+for game_id in registry.ids():
+    asyncio.run(first_frame(game_id))
+print("loaded:", *(name for name in {BOTS!r} if name in sys.modules))
+for game_id in registry.ids():  # a hard bot's move, through the kit as the app asks for it
+    game = registry.get(game_id)
+    variant, players = players_for(game_id)
+    state = game.setup(Config(variant, len(players)))
+    while game.to_move(state) == CHANCE:
+        state = game.apply(state, game.chance_outcomes(state)[0][0])
+    assert bots.choose(game, state, "hard", random.Random(1), think_for=0.05) is not None
+print("missing:", *(name for name in {BOTS!r} if name not in sys.modules))
+"""
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, cwd=ROOT, check=True)
+    assert done.stdout.split()[-2:] == ["loaded:", "missing:"], done.stdout

@@ -10,10 +10,9 @@
 
 from __future__ import annotations
 
+import importlib
 import random
 
-from castletui.rules.castle_raisers.bots import coop, hard, search
-from castletui.rules.castle_raisers.bots.competitive import competitive_action, evaluate
 from castletui.rules.castle_raisers.chance import chance_outcomes
 from castletui.rules.castle_raisers.flow import to_move
 from castletui.rules.castle_raisers.legal import legal_actions
@@ -21,6 +20,28 @@ from castletui.rules.castle_raisers.state import Action, State
 from castletui.rules.core import CHANCE, sample_outcome
 
 __all__ = ["bot_action", "evaluate"]
+
+LATER = {
+    "competitive": "castletui.rules.castle_raisers.bots.competitive",
+    "coop": "castletui.rules.castle_raisers.bots.coop",
+    "search": "castletui.rules.castle_raisers.bots.search",
+    "hard": "castletui.rules.castle_raisers.bots.hard",
+}
+"""The bots, loaded when one first moves (or a greedy bot first weighs a
+state), not with the game: a declared load (tests/test_imports.py follows it
+like an import), which spares every start of the game their imports and
+``rules.core.search``'s (some 3-5 ms)."""
+
+
+def later(name: str):
+    """The bot module :data:`LATER` names, loaded when first asked for."""
+    return importlib.import_module(LATER[name])
+
+
+def evaluate(state: State, seat: int) -> float:
+    """The competitive bot's estimate of ``state`` for ``seat``
+    (:func:`.competitive.evaluate`)."""
+    return later("competitive").evaluate(state, seat)
 
 
 def bot_action(state: State, level: str, rng: random.Random) -> Action:
@@ -41,14 +62,14 @@ def bot_action(state: State, level: str, rng: random.Random) -> Action:
         return rng.choice(actions)
     if state.variant != "competitive" and level in ("normal", "hard"):
         if level == "hard" and state.pending[-1].kind in ("draft", "place"):
-            return search.search_action(state, seat, rng)
+            return later("search").search_action(state, seat, rng)
         if (
             level == "hard"
             and state.pending[-1].kind == "pick_line"
-            and state.seats >= search.LINE_SEARCH_SEATS
+            and state.seats >= later("search").LINE_SEARCH_SEATS
         ):
-            return search.search_line(state, rng)
-        return coop.coop_action(state, seat, actions, level, rng)
+            return later("search").search_line(state, rng)
+        return later("coop").coop_action(state, seat, actions, level, rng)
     if level == "hard":
-        return hard.hard_action(state, rng)
-    return competitive_action(state, seat, actions, level, rng)
+        return later("hard").hard_action(state, rng)
+    return later("competitive").competitive_action(state, seat, actions, level, rng)
