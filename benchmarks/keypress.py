@@ -4,18 +4,13 @@ run, headless through Pilot:
 
     .venv/bin/python benchmarks/keypress.py [--repeats 7]
 
-- A Game of Thrones Catan's map: a cursor move (an arrow on the map) and
-  an Enter that builds a road, against a key in a bare app's list;
-- what opening each game screen costs in a warm process (the session made,
-  the screen built, styled and drawn, from ``run_test`` until it is on the
-  screen; no imports), next to a bare app with a Header and a Footer started
-  the same way: the part of a first frame that is castletui's own work.
-  The first-frame figure a player sees, from process start with imports,
-  is ``benchmarks/run.py --first-frame``'s;
-
-at 80x24 and 120x40; medians of ``--repeats`` runs, in ms. The counts the
-figures come from (calls across a game's face per key) are a test:
-tests/app/got_catan/test_counts.py.
+A Game of Thrones Catan's map: a cursor move (an arrow on the map) and an
+Enter that builds a road, against a key in a bare app's list, at 80x24 and
+120x40; medians of ``--repeats`` runs, in ms. The counts the figures come
+from (calls across a game's face per key) are a test:
+tests/app/got_catan/test_counts.py. A game screen's first frame, from
+process start as a player waits for it, is ``benchmarks/run.py
+--first-frame``'s.
 """
 
 from __future__ import annotations
@@ -32,7 +27,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from castletui.rules import got_catan, registry  # noqa: E402
+from castletui.rules import got_catan  # noqa: E402
 from textual.app import App  # noqa: E402
 from textual.widgets import Footer, Header, OptionList  # noqa: E402
 
@@ -92,13 +87,6 @@ async def bare_key(size) -> float:
         return time.process_time() - before
 
 
-async def bare_first(size) -> float:
-    before = time.process_time()
-    async with Bare().run_test(size=size) as pilot:
-        await settled(pilot)
-        return time.process_time() - before
-
-
 async def got_keys(size) -> tuple[float, float]:
     """CPU time of a cursor move on the map, then of the Enter that builds the road."""
     session = got_turn()
@@ -124,20 +112,6 @@ async def got_keys(size) -> tuple[float, float]:
         return moved, time.process_time() - before
 
 
-async def game_first(game_id: str, size) -> float:
-    variant = registry.get(game_id).INFO.variants[0]
-    seats = max(2, variant.min_seats) if variant.max_seats >= 2 else 1
-    players = [saves.Player("Coco")] + [saves.Player(f"Bot{n}", "bot") for n in range(1, seats)]
-    before = time.process_time()
-    session = Session.new(game_id, variant.name, players, seed=1)
-    app = Still(session)
-    async with app.run_test(size=size) as pilot:
-        while not (isinstance(app.screen, GameScreen) and app.screen.frame is not None):
-            await pilot.pause()
-        await pilot.pause()
-        return time.process_time() - before
-
-
 def median_ms(runs: list[float]) -> float:
     return statistics.median(runs) * 1000
 
@@ -154,11 +128,6 @@ def main() -> None:
         print(f"{label} bare app key          {key:7.1f} ms CPU")
         print(f"{label} GoT cursor move       {move:7.1f} ms CPU  (+{move - key:.1f})")
         print(f"{label} GoT Enter builds road {enter:7.1f} ms CPU  (+{enter - key:.1f})")
-        first = median_ms([asyncio.run(bare_first(size)) for _ in range(repeats)])
-        print(f"{label} bare app opened warm  {first:7.1f} ms CPU")
-        for game_id in registry.ids():
-            screen = median_ms([asyncio.run(game_first(game_id, size)) for _ in range(repeats)])
-            print(f"{label} {game_id:<15} opened warm {screen:7.1f} ms CPU  (+{screen - first:.1f})")
 
 
 if __name__ == "__main__":
