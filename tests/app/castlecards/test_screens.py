@@ -455,3 +455,26 @@ async def test_resuming_a_hot_seat_game_shows_no_hand_before_someone_says_who_th
             await pilot.press("enter")
             await settle(pilot)
             assert app.screen is game_screen and game_screen.query_one("#board-area").display
+
+
+async def test_the_part_of_the_table_that_has_the_keys_is_lit(tmp_path):
+    """As the other games' boards: the fortresses or the hand, when the keys
+    are on it, stand out from the rest of the table (castlecards.tcss; the
+    rule was once written so that Textual never applied it)."""
+    session = play_until(
+        new_session(tmp_path / "g.toml", 3),
+        lambda s: at_action(s) and any(isinstance(a, Attack) for a in s.legal_actions()),
+    )
+    app = StillApp(save_dir=tmp_path, session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        fortresses, hand = app.screen.query_one(Fortresses), app.screen.query_one(Hand)
+        unlit = fortresses.styles.background
+        assert hand.styles.background == unlit
+        for part in (fortresses, hand):
+            part.focus()
+            await settle(pilot)
+            assert app.screen.focused is part
+            assert part.styles.background != unlit
+            other = hand if part is fortresses else fortresses
+            assert other.styles.background == unlit
