@@ -9,7 +9,6 @@ from __future__ import annotations
 from castletui.rules.castlecards import Attack
 from textual.visual import Visual, visualize
 
-from castletui.screens.got_catan import GotCatanScreen
 from castletui.widgets.board import SpotBoard
 from castletui.widgets.footer import KnownKey, SteadyFooter
 from castletui.widgets.got_catan_map import GotCatanMap
@@ -17,8 +16,7 @@ from tests.app.castlecards.test_screens import at_action, footer_keys
 from tests.app.castlecards.test_screens import new_session as new_castlecards
 from tests.app.castlecards.test_screens import play_until as play_castlecards_until
 from tests.app.driving import StillApp, open_table, settle
-from tests.app.got_catan.helpers import new_session, play_until
-from tests.app.got_catan.test_counts import turn_with_two_roads
+from tests.app.got_catan.helpers import map_at, new_session, play_until, turn_with_two_roads
 
 
 def drawn_whole(board: SpotBoard) -> list:
@@ -43,13 +41,8 @@ def rows_drawn(monkeypatch) -> list:
 
 
 async def test_a_cursor_step_and_a_road_built_repaint_only_the_rows_that_changed(tmp_path, monkeypatch):
-    session = play_until(new_session(tmp_path / "g.toml", seed=2), turn_with_two_roads)
-    app = StillApp(save_dir=tmp_path, session=session)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await open_table(pilot)
-        screen = app.screen
-        assert isinstance(screen, GotCatanScreen)
-        gift = screen.query_one(GotCatanMap)
+    async with map_at(tmp_path, turn_with_two_roads) as (pilot, screen, gift):
+        session = screen.session
         await pilot.press("m")
         await settle(pilot)
         assert gift.has_focus and gift.cursor is not None

@@ -11,12 +11,9 @@ from textual.app import App
 from textual.screen import Screen
 from textual.widgets.option_list import Option
 
-from castletui.screens.got_catan import GotCatanScreen
-from castletui.widgets.got_catan_map import GotCatanMap
 from castletui.widgets.panels import ActionBar, GameLog
-from tests.app.driving import StillApp, open_table, settle
-from tests.app.got_catan.helpers import new_session, play_until
-from tests.app.got_catan.test_counts import turn_with_two_roads
+from tests.app.driving import settle
+from tests.app.got_catan.helpers import map_at, turn_with_two_roads
 
 
 class Panels(App):
@@ -91,13 +88,8 @@ async def test_the_action_bar_takes_new_lines_and_lays_out_only_for_its_scrollba
 
 
 async def test_an_enter_that_builds_a_road_does_not_lay_the_screen_out(tmp_path, monkeypatch):
-    session = play_until(new_session(tmp_path / "g.toml", seed=2), turn_with_two_roads)
-    app = StillApp(save_dir=tmp_path, session=session)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await open_table(pilot)
-        screen = app.screen
-        assert isinstance(screen, GotCatanScreen)
-        gift = screen.query_one(GotCatanMap)
+    async with map_at(tmp_path, turn_with_two_roads) as (pilot, screen, gift):
+        session = screen.session
         await pilot.press("m", "right")
         await settle(pilot)
         log = screen.query_one(GameLog)

@@ -4,14 +4,17 @@ seeded), and keys pressed until something happens."""
 
 from __future__ import annotations
 
+import contextlib
 import random
 from pathlib import Path
 
 from castletui.rules import got_catan as game
 
 from castletui import saves
+from castletui.screens.got_catan import GotCatanScreen
 from castletui.session import Session
-from tests.app.driving import settle
+from castletui.widgets.got_catan_map import GotCatanMap
+from tests.app.driving import StillApp, open_table, settle
 
 NAMES = ["Ann", "Bran", "Cat", "Dany"]
 
@@ -71,3 +74,25 @@ def turn_with(kind) -> callable:
         )
 
     return stop
+
+
+def turn_with_two_roads(session) -> bool:
+    """A stop: a person's turn with two roads they may build."""
+    step = top(session)
+    if step is None or step.kind != "turn":
+        return False
+    return sum(isinstance(action, game.BuildRoad) for action in session.legal_actions()) >= 2
+
+
+@contextlib.asynccontextmanager
+async def map_at(tmp_path: Path, stop, seed: int = 2, size: tuple[int, int] = (80, 24)):
+    """The GoT table of a seeded game played on to ``stop``, opened at
+    ``size`` with the person to move at the keyboard: (pilot, the game
+    screen, the map)."""
+    session = play_until(new_session(tmp_path / "g.toml", seed=seed), stop)
+    app = StillApp(save_dir=tmp_path, session=session)
+    async with app.run_test(size=size) as pilot:
+        await open_table(pilot)
+        screen = app.screen
+        assert isinstance(screen, GotCatanScreen)
+        yield pilot, screen, screen.query_one(GotCatanMap)

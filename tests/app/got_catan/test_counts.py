@@ -11,14 +11,13 @@ from collections import Counter
 
 import pytest
 from castletui.rules import got_catan as game
-from castletui.rules.got_catan import BuildRoad
 
 from castletui.screens.game import GameScreen
 from castletui.screens.got_catan import GotCatanScreen
 from castletui.widgets.got_catan_map import GotCatanMap
 from castletui.widgets.plain import Plain
-from tests.app.driving import StillApp, open_table, settle
-from tests.app.got_catan.helpers import new_session, play_until, top
+from tests.app.driving import settle
+from tests.app.got_catan.helpers import map_at, top, turn_with_two_roads
 
 FACE = (
     "legal_actions",
@@ -37,14 +36,6 @@ FACE = (
     "build_menu",
     "turn_player",
 )
-
-
-def turn_with_two_roads(session) -> bool:
-    step = top(session)
-    if step is None or step.kind != "turn":
-        return False
-    roads = [a for a in session.legal_actions() if isinstance(a, BuildRoad)]
-    return len(roads) >= 2
 
 
 @pytest.fixture
@@ -77,14 +68,9 @@ def counted(monkeypatch):
 
 
 async def test_one_enter_that_builds_a_road_asks_the_rules_once(tmp_path, counted):
-    session = play_until(new_session(tmp_path / "g.toml", seed=2), turn_with_two_roads)
-    seat = top(session).seat
-    app = StillApp(save_dir=tmp_path, session=session)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await open_table(pilot)
-        screen = app.screen
-        assert isinstance(screen, GotCatanScreen)
-        gift = screen.query_one(GotCatanMap)
+    async with map_at(tmp_path, turn_with_two_roads) as (pilot, screen, gift):
+        session = screen.session
+        seat = top(session).seat
         edges = [spot for spot in sorted(gift.selectable) if spot[0] == "edge"]
         await pilot.press("m")
         gift.point_at(edges[0])

@@ -10,10 +10,9 @@ from __future__ import annotations
 import pytest
 from castletui.rules.got_catan import BuildRoad, BuildSettlement, Discard
 
-from castletui.screens.got_catan import GotCatanScreen
 from castletui.widgets.got_catan_map import LARGE, GotCatanMap, geometry
 from tests.app.driving import StillApp, open_table, settle, type_keys
-from tests.app.got_catan.helpers import at, new_session, play_until, top
+from tests.app.got_catan.helpers import at, map_at, new_session, play_until, top
 
 OPPOSITE = {"up": "down", "down": "up", "left": "right", "right": "left"}
 STEP = {"up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0)}
@@ -104,14 +103,9 @@ async def test_the_arrows_reach_every_offered_corner_from_any_other(tmp_path, si
 
 
 async def test_a_step_from_a_settlement_to_a_road_opens_build_road_on_that_road_only(tmp_path):
-    session = play_until(new_session(tmp_path / "g.toml", seed=2), turn_with_roads_and_a_settlement)
-    seat = top(session).seat
-    app = StillApp(save_dir=tmp_path, session=session)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await open_table(pilot)
-        screen = app.screen
-        assert isinstance(screen, GotCatanScreen)
-        gift = screen.query_one(GotCatanMap)
+    async with map_at(tmp_path, turn_with_roads_and_a_settlement) as (pilot, screen, gift):
+        session = screen.session
+        seat = top(session).seat
         await pilot.press("m")
         await settle(pilot)
         corner = next(spot for spot in gift.selectable if spot[0] == "corner")

@@ -14,7 +14,7 @@ from castletui.screens.got_catan import GotCatanScreen
 from castletui.widgets.got_catan_map import GotCatanMap
 from castletui.widgets.got_catan_trade import TradeDialog, TradeTarget
 from tests.app.driving import StillApp, open_table, screen_text, settle
-from tests.app.got_catan.helpers import at, new_session, play_until, press_until, top, turn_with
+from tests.app.got_catan.helpers import at, map_at, new_session, play_until, press_until, top, turn_with
 
 
 async def test_the_board_cursor_places_the_first_settlement_and_its_road(tmp_path):
@@ -41,15 +41,10 @@ async def test_the_board_cursor_places_the_first_settlement_and_its_road(tmp_pat
 
 
 async def test_moving_the_cursor_to_a_path_opens_build_road_and_enter_builds(tmp_path):
-    session = play_until(new_session(tmp_path / "g.toml", seed=2), turn_with(BuildRoad))
-    seat = top(session).seat
-    roads = len(session.state.players[seat].roads)
-    app = StillApp(save_dir=tmp_path, session=session)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await open_table(pilot)
-        screen = app.screen
-        assert isinstance(screen, GotCatanScreen)
-        gift = screen.query_one(GotCatanMap)
+    async with map_at(tmp_path, turn_with(BuildRoad)) as (pilot, screen, gift):
+        session = screen.session
+        seat = top(session).seat
+        roads = len(session.state.players[seat].roads)
         edge = next(spot for spot in sorted(gift.selectable) if spot[0] == "edge")
         await pilot.press("m")
         gift.point_at(edge)  # where the arrows would bring it
