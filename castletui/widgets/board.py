@@ -116,14 +116,14 @@ class TextCells:
                     return disjoint(plain, spans, row)
             # Content.render: the runs between every place a span starts or ends,
             # each in the spans open over it (in the spans' order).
-            events = [(0, False, 0), (len(plain), True, 0)]
+            edges = [(0, False, 0), (len(plain), True, 0)]
             for index, span in enumerate(spans, 1):
-                events.append((span.start, False, index))
-                events.append((span.end, True, index))
-            events.sort(key=lambda event: (event[0], event[1]))
+                edges.append((span.start, False, index))
+                edges.append((span.end, True, index))
+            edges.sort(key=lambda edge: (edge[0], edge[1]))
             stack: list[int] = []
             segments = []
-            for (offset, leaving, index), (next_offset, _, _) in zip(events, events[1:], strict=False):
+            for (offset, leaving, index), (next_offset, _, _) in zip(edges, edges[1:], strict=False):
                 if leaving:
                     stack.remove(index)
                 else:
@@ -136,6 +136,22 @@ class TextCells:
             return Strip(segments, cell_len(plain))
 
         return cells
+
+    def _rows_made_straight(self, lines: list[Text], width: int) -> list[Strip] | None:
+        """Every row's cells from :meth:`_cells_maker`, or None where Textual
+        must draw them: a row with a tab or wider than ``width`` (Textual
+        wraps it, moving the rows under it), a row the maker does not draw,
+        a widget style the maker does not cover."""
+        cells = self._cells_maker()
+        if cells is None or not all(fits(line, width) for line in lines):
+            return None
+        rows = [cells(line, row) for row, line in enumerate(lines)]
+        return None if None in rows else rows
+
+
+def fits(line: Text, width: int) -> bool:
+    """Whether ``line`` stands in ``width`` columns as it is (no tab to expand)."""
+    return "\t" not in line.plain and cell_len(line.plain) <= width
 
 
 class SpotBoard(TextCells, Widget, can_focus=True):
@@ -173,9 +189,8 @@ class SpotBoard(TextCells, Widget, can_focus=True):
         self._rows: list[Strip] | None = None  # the drawing, a row each (None: draw it all)
         self._row_marks: list[tuple] = []  # each row's text and styles, to see which changed
         self._rows_size = Size(0, 0)
-        self._focus_rules_seen: tuple | None = (
-            None  # (the stylesheet's rules, this board's names, styled by focus)
-        )
+        # (the stylesheet's rules, this board's names, whether a rule styles it by focus)
+        self._focus_rules_seen: tuple | None = None
         self._held = False  # inside drawn_once: redraws wait for its end
         self._redraw_due = False
 
@@ -228,21 +243,15 @@ class SpotBoard(TextCells, Widget, can_focus=True):
         lines = self.render_rows()
         marks = [(line.plain, tuple(line.spans), line.style) for line in lines]
         width, height = self.size
-        cells = self._cells_maker()
-        # A row wider than the board (or a tab) Textual wraps, moving the rows
-        # under it: such a board goes through Textual's pipeline whole.
-        fits = all("\t" not in line.plain and cell_len(line.plain) <= width for line in lines[:height])
-        if (
-            cells is None
-            or not fits
-            or self._rows is None
-            or self._rows_size != self.size
-            or len(marks) != len(self._row_marks)
-        ):
-            rows = [cells(line, row) for row, line in enumerate(lines[:height])] if cells and fits else [None]
-            if None in rows:  # a row the shortcut does not draw: Textual's way, whole
-                whole = Text("\n").join(lines)
-                rows = Visual.to_strips(self, visualize(self, whole), width, height, self.visual_style)
+        shown = lines[:height]
+        whole = self._rows is None or self._rows_size != self.size or len(marks) != len(self._row_marks)
+        cells = None if whole else self._cells_maker()
+        if cells is None or not all(fits(line, width) for line in shown):
+            rows = self._rows_made_straight(shown, width)
+            if rows is None:  # a row the shortcut does not draw: Textual's way, whole
+                rows = Visual.to_strips(
+                    self, visualize(self, Text("\n").join(lines)), width, height, self.visual_style
+                )
             self._rows, self._row_marks, self._rows_size = rows, marks, self.size
             return None
         changed = [row for row, mark in enumerate(marks) if row < height and mark != self._row_marks[row]]

@@ -3,7 +3,6 @@ the game log and the action bar."""
 
 from __future__ import annotations
 
-from rich.cells import cell_len
 from rich.measure import measure_renderables
 from rich.segment import Segment
 from rich.text import Text
@@ -61,14 +60,7 @@ class PlayersPanel(TextCells, Plain):
             return self._own[3]
         rows = None
         if isinstance(shown, Text) and size:
-            lines = shown.split("\n", allow_blank=True)[: size.height]
-            cells = self._cells_maker()
-            if cells is not None and all(
-                "\t" not in line.plain and cell_len(line.plain) <= size.width for line in lines
-            ):
-                rows = [cells(line, row) for row, line in enumerate(lines)]
-                if None in rows:
-                    rows = None
+            rows = self._rows_made_straight(shown.split("\n", allow_blank=True)[: size.height], size.width)
         self._own = (shown, size, style, rows)
         return rows
 
