@@ -6,13 +6,12 @@ send the whole screen to the terminal again. Counted, never timed."""
 
 from __future__ import annotations
 
-from castletui.rules.castlecards import Attack
 from textual.visual import Visual, visualize
 
 from castletui.widgets.board import SpotBoard
 from castletui.widgets.footer import KnownKey, SteadyFooter
 from castletui.widgets.got_catan_map import GotCatanMap
-from tests.app.castlecards.test_screens import at_action, footer_keys
+from tests.app.castlecards.test_screens import footer_keys, may_attack
 from tests.app.castlecards.test_screens import new_session as new_castlecards
 from tests.app.castlecards.test_screens import play_until as play_castlecards_until
 from tests.app.driving import StillApp, open_table, settle
@@ -92,7 +91,7 @@ def shown_keys(footer: SteadyFooter) -> list[str]:
 async def test_back_comes_and_goes_in_the_footer_without_building_it_again(tmp_path, monkeypatch):
     session = play_castlecards_until(
         new_castlecards(tmp_path / "g.toml", 3),
-        lambda s: at_action(s) and any(isinstance(a, Attack) for a in s.legal_actions()),
+        may_attack,
     )
     rebuilt: list[int] = []
     real = SteadyFooter.recompose

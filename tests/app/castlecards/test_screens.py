@@ -75,6 +75,11 @@ def at_action(session: Session, seat: int = 0) -> bool:
     return pending is not None and pending.kind == "action" and pending.seat == seat
 
 
+def may_attack(session: Session, seat: int = 0) -> bool:
+    """A stop: ``seat``'s action, with an attack among the choices."""
+    return at_action(session, seat) and any(isinstance(a, Attack) for a in session.legal_actions())
+
+
 def board_text(app) -> str:
     """The four parts of the table as drawn, top to bottom."""
     screen = app.screen
@@ -139,7 +144,7 @@ async def test_a_two_player_game_against_a_bot_through_the_keyboard(tmp_path):
 async def test_attack_opens_the_targets_and_escape_goes_back(tmp_path):
     session = play_until(
         new_session(tmp_path / "g.toml", 3),
-        lambda s: at_action(s) and any(isinstance(a, Attack) for a in s.legal_actions()),
+        may_attack,
     )
     app = StillApp(save_dir=tmp_path, session=session)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -463,7 +468,7 @@ async def test_the_part_of_the_table_that_has_the_keys_is_lit(tmp_path):
     rule was once written so that Textual never applied it)."""
     session = play_until(
         new_session(tmp_path / "g.toml", 3),
-        lambda s: at_action(s) and any(isinstance(a, Attack) for a in s.legal_actions()),
+        may_attack,
     )
     app = StillApp(save_dir=tmp_path, session=session)
     async with app.run_test(size=(80, 24)) as pilot:
