@@ -48,6 +48,20 @@ def players_for(game_id: str) -> tuple[str, list[saves.Player]]:
     return variant.name, [saves.Player("Coco")] + [saves.Player(f"Bot{n}", "bot") for n in range(1, seats)]
 
 
+async def draw_first_frame(game_id: str, save_dir: str, bot_first: bool = False) -> None:
+    """A new game of ``game_id`` opened straight away, until its first frame
+    is drawn (the fresh processes below run it); ``bot_first``: a bot in the
+    first seat, where the game lets the first seat start."""
+    variant, players = players_for(game_id)
+    if bot_first:
+        players = [players[1], players[0], *players[2:]]
+    app = StillApp(new_game(game_id, variant, players, 1), save_dir)
+    async with app.run_test(size=(80, 24)) as pilot:
+        while not (isinstance(app.screen, GameScreen) and app.screen.frame is not None):
+            await pilot.pause()
+        await pilot.pause()
+
+
 async def test_a_game_opened_from_the_command_line_is_the_first_screen_and_q_goes_to_the_menu(tmp_path):
     variant, players = players_for("castlecards")
     app = StillApp(new_game("castlecards", variant, players, 3), tmp_path)
@@ -83,21 +97,11 @@ def test_the_first_frame_of_each_game_loads_nothing_it_does_not_show(tmp_path):
     :data:`NOT_BEFORE_THE_FIRST_FRAME` is loaded by then."""
     probe = f"""
 import asyncio, sys
-from tests.app.driving import StillApp, new_game
-from tests.app.test_first_frame import players_for
+from tests.app.test_first_frame import draw_first_frame
 from castletui.rules import registry
-from castletui.screens.game import GameScreen
-
-async def first_frame(game_id):
-    variant, players = players_for(game_id)
-    app = StillApp(new_game(game_id, variant, players, 1), {str(tmp_path)!r})
-    async with app.run_test(size=(80, 24)) as pilot:
-        while not (isinstance(app.screen, GameScreen) and app.screen.frame is not None):
-            await pilot.pause()
-        await pilot.pause()
 
 for game_id in registry.ids():
-    asyncio.run(first_frame(game_id))
+    asyncio.run(draw_first_frame(game_id, {str(tmp_path)!r}))
 print(" ".join(name for name in {NOT_BEFORE_THE_FIRST_FRAME!r} if name in sys.modules))
 """
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, cwd=ROOT, check=True)
@@ -110,26 +114,15 @@ def test_the_bots_load_when_one_first_moves_not_for_the_first_frame(tmp_path):
     frame is drawn, is held back here); then a bot's move loads them."""
     probe = f"""
 import asyncio, random, sys
-from tests.app.driving import StillApp, new_game
-from tests.app.test_first_frame import players_for
+from tests.app.test_first_frame import draw_first_frame, players_for
 from castletui.rules import registry
 from castletui.rules.core import CHANCE, Config, bots
-from castletui.screens.game import GameScreen
 from castletui.screens.game_loop import GameLoop
 
 GameLoop.bot_turn = lambda screen, ply: None  # no bot moves: what the first frame loads, alone
 
-async def first_frame(game_id):
-    variant, players = players_for(game_id)
-    players = [players[1], players[0], *players[2:]]  # a bot first where the game lets the first seat start
-    app = StillApp(new_game(game_id, variant, players, 1), {str(tmp_path)!r})
-    async with app.run_test(size=(80, 24)) as pilot:
-        while not (isinstance(app.screen, GameScreen) and app.screen.frame is not None):
-            await pilot.pause()
-        await pilot.pause()
-
 for game_id in registry.ids():
-    asyncio.run(first_frame(game_id))
+    asyncio.run(draw_first_frame(game_id, {str(tmp_path)!r}, bot_first=True))
 print("loaded:", *(name for name in {BOTS!r} if name in sys.modules))
 for game_id in registry.ids():  # a hard bot's move, through the kit as the app asks for it
     game = registry.get(game_id)
