@@ -14,6 +14,9 @@ from castletui.rules.got_catan import BuyDevelopment, Discard, EndTurn
 
 BUILD = "Build"
 OFFER_GROUP = "Offer to players"
+TRADE_REFUSALS = (OFFER_GROUP, "Build or trade")
+"""The labels of the rules' "why not" lines that say why no offer between
+players may be made now (none at all this turn; not before the roll)."""
 TRADE = "trade"
 """The command of the line that opens the trade dialog (the screen's)."""
 

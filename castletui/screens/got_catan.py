@@ -24,6 +24,7 @@ from textual.binding import Binding
 
 from castletui import sides
 from castletui.driver import Line
+from castletui.frames.got_catan import TRADE_REFUSALS
 from castletui.later import loader
 from castletui.rules.got_catan import OfferTrade
 from castletui.screens.game import GameScreen
@@ -176,10 +177,16 @@ class GotCatanScreen(GameScreen):
             and any(isinstance(action, OfferTrade) for action, _, _ in frame.menu)
         )
 
-    TRADE_REFUSED = "A trade can be offered on your own turn, after the roll, with a card in hand."
+    NO_TRADE_NOW = "No trade can be offered now."
+    """What ``t`` says where the rules give no reason (another's turn, the set-up)."""
 
     def action_trade_refused(self) -> None:
-        self.notify(self.TRADE_REFUSED, timeout=4)
+        """``t`` while no offer can be made: the rules' reason, as the action
+        bar's "why not" lines give it (before the roll, no card to offer, the
+        turn's offers made), else that none can be made now."""
+        lines = self.frame.lines if self.frame is not None else ()
+        why = next((line.why_not for line in lines if line.note in TRADE_REFUSALS and line.why_not), "")
+        self.notify(why or self.NO_TRADE_NOW, timeout=4)
 
     def action_trade(self) -> None:
         if not self.may_offer():

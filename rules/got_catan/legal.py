@@ -312,11 +312,20 @@ def supply_trade_reason(state: State, seat: int, give: str, get: str) -> str:
     return ""
 
 
-def offer_reason(state: State, seat: int, offer: OfferTrade) -> str:
+def offers_closed_reason(state: State) -> str:
+    """Why no offer between players may be made this turn at all, or ""."""
     if state.offer_limit == 0:
         return "Trading between players is off in this game."
     if state.offers_made >= state.offer_limit:
-        return f"You have made {state.offer_limit} offers this turn, the most a turn allows."
+        made = f"{state.offer_limit} offer{'s' if state.offer_limit != 1 else ''}"
+        return f"You have made {made} this turn, the most a turn allows."
+    return ""
+
+
+def offer_reason(state: State, seat: int, offer: OfferTrade) -> str:
+    closed = offers_closed_reason(state)
+    if closed:
+        return closed
     give, get = offer.giving, offer.getting
     if not give or not get:
         return "Offer at least one card for at least one card."

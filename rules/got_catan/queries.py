@@ -41,6 +41,7 @@ from .legal import (
     cost_reason,
     cost_words,
     keep_reason,
+    offers_closed_reason,
     play_reason,
     playable,
     road_reason,
@@ -169,7 +170,7 @@ def group(view: State, action) -> tuple[str, ...]:
     if isinstance(action, TradeWithSupply):
         return ("Trade", "With the supply")
     if isinstance(action, OfferTrade):
-        return ("Trade", "Offer to players")
+        return ("Trade", OFFER_TO_PLAYERS)
     hook = LAYERS[view.variant].group
     return hook(action) if hook is not None else ()
 
@@ -392,6 +393,8 @@ __all__ = [
 
 # --- why not? (the screen API's refusals, from legal's reasons) -----------------------
 
+OFFER_TO_PLAYERS = "Offer to players"
+"""The menu group of offers between players, and the label of why none may be made."""
 _NO_SETTLEMENT_SITE = "A settlement needs a free corner on your roads, two paths from any other building."
 _NO_ROAD_SITE = "No free path joins your roads, settlements or keeps."
 
@@ -442,5 +445,8 @@ def refusals(view: State, seat: int) -> list[tuple[str, str]]:
     reason = buy_reason(view, seat)
     if reason:
         found.append(("Development card", reason))
+    reason = offers_closed_reason(view) or ("" if player.hand else "You hold no cards to offer.")
+    if reason:
+        found.append((OFFER_TO_PLAYERS, reason))
     hook = LAYERS[view.variant].refusals
     return found + hook(view, seat) if hook is not None else found

@@ -118,7 +118,7 @@ async def test_t_when_no_trade_can_be_offered_says_why(tmp_path):
         await pilot.press("t")
         await settle(pilot)
         assert isinstance(app.screen, GotCatanScreen)
-        assert [note.message for note in app._notifications] == [GotCatanScreen.TRADE_REFUSED]
+        assert [note.message for note in app._notifications] == [GotCatanScreen.NO_TRADE_NOW]
         assert at("tormund")(session)
 
 
@@ -184,3 +184,20 @@ async def test_the_score_key_keeps_victory_point_cards_face_down(tmp_path):
     """The frame's score sheet reads the viewer's standing (Session.standing)."""
     session = new_session(tmp_path / "g.toml", seed=2)
     assert session.standing(0).scores == game.result(game.view(session.state, 0)).scores
+
+
+async def test_t_before_the_roll_gives_the_rules_reason(tmp_path):
+    """Before the roll, t says what the rules' "why not" says (the same
+    words the action bar's line gives), not words of the screen's own."""
+    session = play_until(new_session(tmp_path / "g.toml", seed=3), at("start"))
+    app = StillApp(save_dir=tmp_path, session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_table(pilot)
+        await pilot.press("t")
+        await settle(pilot)
+        (note,) = app._notifications
+        assert (
+            note.message
+            == dict(game.refusals(session.view(top(session).seat), top(session).seat))["Build or trade"]
+        )
+        assert note.message.startswith("Roll the dice first")

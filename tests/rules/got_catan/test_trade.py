@@ -121,3 +121,16 @@ def test_no_trading_or_building_before_the_roll():
         game.apply(state, TradeWithSupply("brick", "ore"))
     with pytest.raises(IllegalAction, match="Roll the dice first"):
         game.apply(state, BuildRoad(0))
+
+
+def test_why_no_offer_can_be_made_is_among_the_refusals():
+    """Why not? says why no offer between players may be made this turn at
+    all, in the words ``apply`` refuses an offer with (``t`` shows it)."""
+    label = "Offer to players"
+    assert dict(game.refusals(table(hands={0: []}), 0))[label] == "You hold no cards to offer."
+    assert label not in dict(game.refusals(table(hands={0: ["brick"]}), 0))
+    off = table(hands={0: ["brick"]}, options={"trade_offers": 0})
+    assert dict(game.refusals(off, 0))[label] == game.refusal(off, OfferTrade.of(("brick",), ("ore",)))
+    state = table(hands={0: ["brick"]}, options={"trade_offers": 1})
+    state = run(state, OfferTrade.of(("brick",), ("ore",)), Decline(), Decline(), Decline())
+    assert dict(game.refusals(state, 0))[label] == "You have made 1 offer this turn, the most a turn allows."
