@@ -34,6 +34,11 @@ def bare_app():
 
 
 def castle_app(target: str):
+    from castletui import collector
+
+    # As castletui's command line does before it loads the app (castletui/cli.py,
+    # RUN_THE_APP): the cycle collector is held until the first frame.
+    collector.hold()
     from castletui.saves import Player
 
     from castletui.app import CastleApp, Start

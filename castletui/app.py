@@ -6,7 +6,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import datetime
-import gc
 import os
 import signal
 from dataclasses import dataclass, field
@@ -19,7 +18,7 @@ from textual.css.query import NoMatches
 from textual.drivers._writer_thread import WriterThread
 from textual.screen import Screen
 
-from castletui import saves
+from castletui import collector, saves
 from castletui import settings as settings_file
 from castletui.later import loader
 from castletui.saves.store import save_dir as save_dir_of
@@ -72,38 +71,6 @@ def bot_delay_of(settings: Settings) -> float:
         with contextlib.suppress(ValueError):
             return max(0.0, float(os.environ["CASTLETUI_BOT_DELAY"]))
     return settings.bot_delay if settings.bot_delay is not None else 0.6
-
-
-def keep_out_of_collections() -> None:
-    """Once per process, before the first frame: everything loaded so far
-    (textual, castletui's modules, their tables) lives as long as the app,
-    so the cycle collector leaves it out of its rounds (``gc.freeze``).
-    Otherwise its first full round comes while the first frame is drawn and
-    walks all of it again: some 25 ms of a game's first frame."""
-    if not gc.get_freeze_count():
-        gc.freeze()
-
-
-def hold_collections() -> bool:
-    """From the app's start until its first frame is drawn the cycle
-    collector does not run: what is made meanwhile (the session, the first
-    screen and its widgets, their styles) is nearly all alive, and its
-    rounds would walk it some 40 times for nothing (10 to 20 ms of a game's
-    first frame). True when the collector was on: :func:`release_collections`
-    after the frame."""
-    was_on = gc.isenabled()
-    gc.disable()
-    return was_on
-
-
-def release_collections(was_on: bool) -> None:
-    """The first frame is drawn: what was made for it is kept out of the
-    collector's rounds as what was loaded before it (``gc.freeze``: the
-    first round after the hold would walk it all, some 10 ms, and finds
-    next to nothing to free), then the collector runs again if it ran before."""
-    gc.freeze()
-    if was_on:
-        gc.enable()
 
 
 STYLES = Path(__file__).parent / "styles"
@@ -181,9 +148,7 @@ class CastleApp(App):
         settings_warning: str = "",
     ) -> None:
         super().__init__()
-        keep_out_of_collections()
-        # Whether the cycle collector ran before the app held it (on_load) until its first frame.
-        self.collect_after_first_frame: bool | None = None
+        collector.keep_out_of_rounds()
         if settings is None:
             settings, settings_warning = settings_file.load()
         self.settings = settings
@@ -300,14 +265,12 @@ class CastleApp(App):
             self.hang_up_watch.stop()
 
     def on_load(self) -> None:
-        self.collect_after_first_frame = hold_collections()
+        collector.hold()  # until the first frame (the command line may hold it already)
 
     def first_frame_drawn(self) -> None:
         """The first screen is drawn (whichever it is): the cycle collector
-        runs again (:func:`hold_collections`)."""
-        if self.collect_after_first_frame is not None:
-            release_collections(self.collect_after_first_frame)
-            self.collect_after_first_frame = None
+        runs again (castletui/collector.py)."""
+        collector.release()
 
     def get_default_screen(self):
         if self.start.kind in OPENED_OVER_NOTHING:

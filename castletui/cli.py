@@ -28,6 +28,7 @@ import os
 import sys
 
 import castletui
+from castletui import collector
 from castletui.commands.base import Refused, fail, is_shared
 from castletui.host import command as host_command
 from castletui.later import loader
@@ -69,6 +70,11 @@ line, before its module loads: that module imports the package)."""
 
 later = loader(LATER)
 """The module :data:`LATER` names, loaded the first time it is asked for."""
+
+RUN_THE_APP = ("app", "shared")
+"""The commands that open the app: the cycle collector is held from before
+their module loads (textual, castletui's screens) until the app's first frame
+(castletui/collector.py)."""
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -233,6 +239,8 @@ def run(args: argparse.Namespace) -> int:
             importlib.import_module(package)
         except ImportError:
             raise Refused(hint) from None
+    if command in RUN_THE_APP:
+        collector.hold()  # the app releases it at its first frame
     return later(command).run(args)
 
 

@@ -5,13 +5,14 @@ loaded before it (benchmarks/run.py --first-frame gives the times)."""
 
 from __future__ import annotations
 
+import gc
 import subprocess
 import sys
 from pathlib import Path
 
 from castletui.rules import registry
 
-from castletui import saves
+from castletui import collector, saves
 from castletui.app import MenuToCome, Start
 from castletui.screens.game import GameScreen
 from castletui.screens.menu import MenuScreen
@@ -135,3 +136,23 @@ print("missing:", *(name for name in {BOTS!r} if name not in sys.modules))
 """
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, cwd=ROOT, check=True)
     assert done.stdout.split()[-2:] == ["loaded:", "missing:"], done.stdout
+
+
+async def test_the_collector_runs_again_once_the_first_frame_is_drawn(tmp_path):
+    """Held from the command line (castletui/collector.py), released by the
+    game's first frame, with what was made for it frozen out of its rounds."""
+    variant, players = players_for("got-catan")
+    was_on = gc.isenabled()
+    gc.enable()
+    try:
+        collector.hold()
+        app = StillApp(new_game("got-catan", variant, players, 1), tmp_path)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            assert isinstance(app.screen, GameScreen)
+            assert not collector.held() and gc.isenabled()
+            assert gc.get_freeze_count() > 0
+    finally:
+        collector.release()
+        if not was_on:
+            gc.disable()
