@@ -39,6 +39,7 @@ from castletui.driver import Driver, Frame, Line
 from castletui.rules import registry
 from castletui.rules.core import CHANCE
 from castletui.rules.core import screen as screen_api
+from castletui.screens.first_show import StyledOnFirstShow
 from castletui.screens.game_boards import BoardsInStep
 from castletui.screens.game_keys import KeyboardHome
 from castletui.screens.game_loop import GameLoop
@@ -61,7 +62,9 @@ def screen_for(session: Session) -> GameScreen:
     return importlib.import_module(module_name).SCREEN(session)
 
 
-class GameScreen(KeyboardHome, BoardsInStep, GameLoop, TableEntryRoute, SharedTableWatch, SaveAs, Screen):
+class GameScreen(
+    KeyboardHome, BoardsInStep, GameLoop, TableEntryRoute, SharedTableWatch, SaveAs, StyledOnFirstShow, Screen
+):
     """The frame; a game's screen subclasses it and gives ``compose_board``
     and ``update_board`` (from the view), and a ``do_<command>`` for each
     command its frame's lines name."""
