@@ -8,7 +8,6 @@ import contextlib
 import datetime
 import os
 import signal
-from dataclasses import dataclass, field
 from pathlib import Path
 
 import msgspec
@@ -103,15 +102,14 @@ OPENED_OVER_NOTHING = ("play", "resume")
 :class:`MenuToCome` until somebody comes back to it."""
 
 
-@dataclass
-class Start:
+class Start(msgspec.Struct):
     """What the command line asked for: the menu, a new game (wizard or
     straight in), resuming a save, or a rules reference."""
 
     kind: str = "menu"  # menu | wizard | play | resume | rules | load | replay
     game_id: str = ""
     path: Path | None = None
-    new_game: dict = field(default_factory=dict)
+    new_game: dict = msgspec.field(default_factory=dict)
     note: str = ""  # said once the app is up ("the multi-player variant, the one for 3 players")
 
 

@@ -15,7 +15,6 @@ each line from what that seat may see).
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -42,20 +41,18 @@ from castletui.saves import Player, SaveError, SaveFile
 from castletui.saves.table import is_table, not_a_save_message, signature, status_text
 
 
-@dataclass
-class LogLine:
+class LogLine(msgspec.Struct):
     ply: int
     seat: int
     text: str
 
 
-@dataclass
-class Session:
+class Session(msgspec.Struct, dict=True):
     save: SaveFile
     states: list[Any]
     path: Path | None = None
     autosave: bool = True
-    log: list[LogLine] = field(default_factory=list)
+    log: list[LogLine] = msgspec.field(default_factory=list)
     last_save_error: str = ""
     # A shared table (saves.table.Table): every action is committed to the
     # table file under its lock instead of autosaved; ``seat`` is the one this
@@ -63,7 +60,7 @@ class Session:
     table: Any = None
     seat: int | None = None
     who: str = ""
-    owners: list[str] = field(default_factory=list)  # who sits at each seat, as last read
+    owners: list[str] = msgspec.field(default_factory=list)  # who sits at each seat, as last read
     # The table file as this terminal last took it in (read or committed):
     # saves.table.signature. An equal file has nothing new for it.
     synced: Any = None
@@ -71,7 +68,7 @@ class Session:
     # the autosave appends the moves made since.
     written: Any = None
     # The last bot decision and the position it was made in (bot_plays).
-    _bot_choice: Any = field(default=None, repr=False)
+    _bot_choice: Any = None
 
     def __post_init__(self) -> None:
         self.game = registry.get(self.save.game)

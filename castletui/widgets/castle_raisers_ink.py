@@ -13,8 +13,8 @@ what does not fit.
 from __future__ import annotations
 
 from collections.abc import Hashable
-from dataclasses import dataclass, field
 
+import msgspec
 from rich.text import Text
 
 from castletui.frame import SeatView
@@ -56,13 +56,12 @@ def wrap(text: str, width: int, style: str = "dim") -> list[Text]:
     return rows
 
 
-@dataclass
-class Marks:
+class Marks(msgspec.Struct):
     """What the screen says besides the view: the players' names, the tile
     being placed (drawn under the cursor), whose castle the castle spots
     belong to now, and who is to move."""
 
-    names: list[str] = field(default_factory=list)
+    names: list[str] = msgspec.field(default_factory=list)
     tile: str = ""
     owner: int = -1
     to_move: int | None = None
@@ -71,13 +70,12 @@ class Marks:
         return self.names[seat] if 0 <= seat < len(self.names) else f"Player {seat + 1}"
 
 
-@dataclass
-class Row:
+class Row(msgspec.Struct):
     """One row of fixed width, written cell by cell (a style per cell)."""
 
     width: int
-    chars: list[str] = field(default_factory=list)
-    styles: list[str] = field(default_factory=list)
+    chars: list[str] = msgspec.field(default_factory=list)
+    styles: list[str] = msgspec.field(default_factory=list)
 
     def __post_init__(self) -> None:
         self.chars = [" "] * self.width

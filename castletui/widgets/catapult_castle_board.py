@@ -25,8 +25,8 @@ from that accuracy.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
-from dataclasses import dataclass
 
+import msgspec
 from rich.style import Style
 from rich.text import Text
 from textual.binding import Binding
@@ -80,8 +80,7 @@ GRID = {grid_cell(q): q for q in range(16)}
 """(column, row) -> square number."""
 
 
-@dataclass(frozen=True)
-class Scale:
+class Scale(msgspec.Struct, frozen=True):
     width: int  # cells inside a square
     height: int  # rows inside a square
 
@@ -99,8 +98,7 @@ def scale_for(width: int, height: int) -> Scale:
     return Scale(max(6, min(COMPACT.width, (width - 5) // 4)), 2 if height >= 4 * 2 + 5 else 1)
 
 
-@dataclass
-class TableMarks:
+class TableMarks(msgspec.Struct):
     """What the screen tells the board besides the state: the people's
     names and the mat whose catapult fires (-1: none)."""
 

@@ -14,7 +14,7 @@ outer border (the borderlands) are sites like any other.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import msgspec
 
 from .edition import LAYOUTS, TERRAIN_RESOURCE, LayoutData
 
@@ -26,8 +26,7 @@ _CORNER_OFFSETS = ((0, -2), (1, -1), (1, 1), (0, 2), (-1, 1), (-1, -1))
 NO_ROUTE = ("", 0)
 
 
-@dataclass(frozen=True, slots=True)
-class Board:
+class Board(msgspec.Struct, frozen=True):
     """One layout of the Gift, its places numbered and linked."""
 
     seats: int

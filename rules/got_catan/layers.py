@@ -27,8 +27,9 @@ hooks are all empty. A hook left None is not called; a hook that answers
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
 from typing import Any
+
+import msgspec
 
 from .edition import RANGER_PATROL, ROAD_BUILDING, RULES, WINTER_IS_COMING
 from .state import State, Step
@@ -36,15 +37,14 @@ from .state import State, Step
 Hook = Callable[..., Any]
 
 
-@dataclass(frozen=True, slots=True)
-class Layer:
+class Layer(msgspec.Struct, frozen=True):
     """What a variant changes in the steps the base game owns. Each hook's
     comment says where the base calls it."""
 
     # --- the rules ---------------------------------------------------------------
     playable: tuple[str, ...] = (RANGER_PATROL, ROAD_BUILDING, WINTER_IS_COMING)
     """Development cards that are played (Victory Points count by themselves)."""
-    card_steps: Mapping[str, str] = field(default_factory=lambda: {RANGER_PATROL: "tormund"})
+    card_steps: Mapping[str, str] = msgspec.field(default_factory=lambda: {RANGER_PATROL: "tormund"})
     """The step a card played pushes, where it is a step of its own (``apply``)."""
     supply_rate: int = RULES.supply_rate
     longest_road_points: int = RULES.longest_road_points
@@ -113,7 +113,7 @@ class Layer:
     """(action) -> where the layer's action sits in the turn menu, or () (``queries``)."""
     build_menu: Callable[[State, int], list] | None = None
     """(state, seat) -> rows after the base build cost card's (``queries``)."""
-    cards_do: Mapping[str, str] = field(default_factory=dict)
+    cards_do: Mapping[str, str] = msgspec.field(default_factory=dict)
     """What a development card does, where the layer changes it (``queries``)."""
     plan: Hook | None = None
     """(state, seat, actions, rng) -> the planner bot's answer first, or

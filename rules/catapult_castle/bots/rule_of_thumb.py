@@ -16,8 +16,8 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
 
+import msgspec
 from castletui.rules.catapult_castle.chance import chance_outcomes
 from castletui.rules.catapult_castle.edition import (
     DISTANCES,
@@ -157,8 +157,7 @@ def _wants_extra_shot(state: State, seat: int, value: float, square: int) -> boo
     return max(seats, key=lambda s: keys[s]) == seat
 
 
-@dataclass(frozen=True)
-class Style:
+class Style(msgspec.Struct, frozen=True):
     """How the bot weighs its shots: ``target(state, seat, level, strong,
     magic)`` gives (value, square, firing mat) of the shot it takes, and
     Extra Shot is played while the supply holds ``plenty`` ammo (plus 4 per
