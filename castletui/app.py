@@ -75,6 +75,12 @@ def bot_delay_of(settings: Settings) -> float:
 STYLES = Path(__file__).parent / "styles"
 """castletui's stylesheets: the app's (app.tcss) and one per game screen that needs its own."""
 
+
+def game_stylesheet(game_id: str) -> Path:
+    """Where a game screen's own stylesheet is (castle-raisers: castle_raisers.tcss)."""
+    return STYLES / f"{game_id.replace('-', '_')}.tcss"
+
+
 TERMINAL_GONE = 129
 """The exit status when the terminal went away (128 + SIGHUP, as a shell says it)."""
 
@@ -119,15 +125,11 @@ class CastleApp(App):
 
     TITLE = "castletui"
     # Absolute, so subclasses (benchmarks, tests) elsewhere find it too.
-    CSS_PATH = [
-        STYLES / "app.tcss",
-        *sorted(path for path in STYLES.glob("*.tcss") if path.name != "app.tcss"),
-    ]
-    """castletui's look, then each game screen's own (its rules name the
-    screen or ids only it has), read with it as the app starts: a screen's own
-    CSS_PATH would be read as the screen is first shown, and Textual then
-    parses every stylesheet of the app again and restyles every widget
-    (some 7 ms of that game's first frame, against 1 ms each here)."""
+    CSS_PATH = [STYLES / "app.tcss"]
+    """castletui's look. A game screen's own stylesheet (its rules all start
+    with the screen's name) is added as that game first opens
+    (:meth:`read_game_styles`), not as the app starts: each costs the first
+    frame of every other game about 0.5-1 ms to parse."""
     ENABLE_COMMAND_PALETTE = True
     BINDINGS = [
         Binding("f1", "help", "Help", key_display="F1/?"),
@@ -437,9 +439,20 @@ class CastleApp(App):
         nobody has said yet who sits at the keyboard."""
         while len(self.screen_stack) > 1 and not getattr(self.screen, "GAMES_RETURN_HERE", False):
             self.pop_screen()
+        self.read_game_styles(session.save.game)
         screen = later("game").screen_for(session)
         screen.resumed = resumed
         self.push_screen(screen)
+
+    def read_game_styles(self, game_id: str) -> None:
+        """Add the game screen's stylesheet (``styles/<game>.tcss``, where the
+        game has one) before its screen is made. Its rules apply only under
+        that screen, so nothing shown already needs restyling: not as a
+        screen's own CSS_PATH, which makes Textual parse every stylesheet of
+        the app again and restyle every widget (some 7 ms)."""
+        path = game_stylesheet(game_id)
+        if path.is_file() and not self.stylesheet.has_source(str(path), ""):
+            self.stylesheet.read(path)
 
     def get_system_commands(self, screen):
         """The command palette offers every key of the current screen too."""
