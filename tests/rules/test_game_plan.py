@@ -35,6 +35,7 @@ PLAN = (
     "__init__.py",
     "info.py",
     "edition.toml",
+    "edition.json",
     "edition.py",
     "state.py",
     "setup.py",
