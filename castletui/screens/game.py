@@ -50,7 +50,7 @@ from castletui.sides import by_game as sides_by_game
 from castletui.widgets.board import SpotBoard, drawn_once
 from castletui.widgets.footer import SteadyFooter, fit_footer
 from castletui.widgets.header import SteadyHeader
-from castletui.widgets.panels import ActionBar, GameLog, PlayersPanel
+from castletui.widgets.panels import ActionBar, GameLog, PlayersPanel, StraightRows
 from castletui.widgets.plain import Plain
 
 
@@ -136,9 +136,9 @@ class GameScreen(
                 )
                 yield log
         with Vertical(id="action-area"):
-            yield Plain("", id="prompt")
+            yield StraightRows("", id="prompt")
             yield ActionBar(id="actions", markup=False)
-            yield Plain("", id="preview")
+            yield StraightRows("", id="preview")
             yield from self.compose_action_extras()
         footer = SteadyFooter()
         fit_footer(self, footer)  # its keys then come in the first frame

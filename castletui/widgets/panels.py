@@ -7,12 +7,12 @@ from rich.measure import measure_renderables
 from rich.segment import Segment
 from rich.text import Text
 from textual.cache import LRUCache
-from textual.geometry import Size
+from textual.geometry import Region, Size
 from textual.reactive import Reactive
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 from textual.style import Style as VisualStyle
-from textual.visual import Padding
+from textual.visual import Padding, Visual, visualize
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
@@ -36,17 +36,38 @@ class SteadyScroll:
             self._scroll_update(size)  # type: ignore[attr-defined]
 
 
-class PlayersPanel(TextCells, Plain):
-    """Each seat: a marker for whose turn it is, the name (and bot level) and
-    the standing, as the game's side module writes it from the frame
-    (castletui/sides/).
-
-    Its text changes on most moves (a road built, a card spent): rows that
-    fit the panel are turned into cells as a board turns them
-    (``TextCells``), not through Textual's Content pipeline; text that
-    does not fit (Textual wraps it) goes through Textual."""
+class StraightRows(TextCells, Plain):
+    """A text widget redrawn after every move (the players panel, the
+    prompt, the preview line): rows that fit are turned into cells as a
+    board turns them (``TextCells``), not through Textual's Content
+    pipeline, and a text changed at the same height repaints only the rows
+    that changed (a road built changes three rows of the players panel's
+    thirteen). Text that does not fit (Textual wraps it) goes through
+    Textual, and is repainted whole."""
 
     _own: tuple | None = None  # (the text, the size, the style) the rows are of, and the rows
+
+    def show_text(self, content: object, same_height: bool = False) -> None:
+        if content == self.shown:
+            return
+        before = self._own_rows() if same_height and self.is_mounted else None
+        if before is None:
+            super().show_text(content, same_height)
+            return
+        self.shown = content
+        after = self._own_rows()
+        if after is None or len(after) != len(before):
+            self.update(content, layout=False)  # type: ignore[arg-type]
+            return
+        self.keep_content(content)
+        width = self.size.width
+        changed = [
+            Region(0, y, width, 1)
+            for y, (old, new) in enumerate(zip(before, after, strict=True))
+            if old != new
+        ]
+        if changed:  # (no region at all would repaint the whole widget)
+            self.refresh(*changed)
 
     def render_line(self, y: int) -> Strip:
         rows = self._own_rows()
@@ -59,10 +80,17 @@ class PlayersPanel(TextCells, Plain):
         if self._own is not None and self._own[0] is shown and self._own[1:3] == (size, style):
             return self._own[3]
         rows = None
-        if isinstance(shown, Text) and size:
-            rows = self._rows_made_straight(shown.split("\n", allow_blank=True)[: size.height], size.width)
+        text = Text(shown) if isinstance(shown, str) else shown
+        if isinstance(text, Text) and size:
+            rows = self._rows_made_straight(text.split("\n", allow_blank=True)[: size.height], size.width)
         self._own = (shown, size, style, rows)
         return rows
+
+
+class PlayersPanel(StraightRows):
+    """Each seat: a marker for whose turn it is, the name (and bot level) and
+    the standing, as the game's side module writes it from the frame
+    (castletui/sides/)."""
 
 
 class GameLog(SteadyScroll, ScrollView, can_focus=True):
@@ -180,11 +208,24 @@ class ActionBar(SteadyScroll, OptionList):
     drawing the bar), so the drawings are kept by what they are drawn from
     (the text, its style, the width) and given each option's place (the
     mouse reads it) as they are used: OptionList._get_option_render, with
-    the drawing kept across new lines."""
+    the drawing kept across new lines. So is each line's text made into
+    Textual's Content (``_get_visual``): every new option is measured for
+    its height as the bar takes it, and a Content kept knows its height."""
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self._drawn: LRUCache[tuple, tuple[list[Strip], list[Strip]]] = LRUCache(256)
+        self._visuals: LRUCache[str, Visual] = LRUCache(256)
+
+    def _get_visual(self, option: Option) -> Visual:
+        prompt = option.prompt
+        if option._visual is None and isinstance(prompt, str):
+            # A str's Content follows the bar's markup setting alone, and never changes.
+            visual = self._visuals.get(prompt)
+            if visual is None:
+                visual = self._visuals[prompt] = visualize(self, prompt, markup=self._markup)
+            option._visual = visual
+        return super()._get_visual(option)
 
     def _get_option_render(self, option: Option, style: VisualStyle) -> list[Strip]:
         prompt = option.prompt

@@ -26,6 +26,13 @@ class Plain(Static):
         self.shown = content
         self.update(content, layout=not same_height)  # type: ignore[arg-type]
 
+    def keep_content(self, content: object) -> None:
+        """What ``update`` keeps (the content, its visual made when next
+        asked for), without its repaint of the whole widget: for a widget
+        that repaints the rows that changed itself."""
+        self._Static__content = content  # type: ignore[attr-defined]
+        self._Static__visual = None  # type: ignore[attr-defined]
+
 
 class PlainLabel(Label):
     """A Label whose text is never read as markup."""

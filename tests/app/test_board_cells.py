@@ -17,7 +17,7 @@ from textual.visual import Visual, visualize
 
 from castletui.widgets import board as board_module
 from castletui.widgets.board import SpotBoard
-from castletui.widgets.panels import PlayersPanel
+from castletui.widgets.panels import PlayersPanel, StraightRows
 
 RED = Style(color="#ff0000", bold=True)
 UNDER = Style(underline=True, color="#ffe066")
@@ -186,3 +186,53 @@ async def test_the_players_panel_draws_its_rows_as_textual_draws_its_text():
             whole = Visual.to_strips(panel, visualize(panel, text), width, height, panel.visual_style)
             assert [panel.render_line(y) for y in range(len(whole))] == whole
         assert panel._own_rows() is None, "the wide line: drawn by Textual"
+
+
+async def test_the_players_panel_repaints_only_the_rows_a_new_text_changes(monkeypatch):
+    app = Panel()
+    async with app.run_test(size=(40, 12)) as pilot:
+        panel = app.query_one(PlayersPanel)
+        panel.show_text(spanned("  player  VP\n>A Ann     2\n B Bran    3", (2, 8, RED)))
+        await pilot.pause()
+        repainted = []
+        monkeypatch.setattr(panel, "refresh", lambda *regions, **_: repainted.append(regions))
+        changed = spanned("  player  VP\n A Ann     2\n>B Bran    4", (2, 8, RED))
+        panel.show_text(changed, same_height=True)
+        assert [[region.y for region in regions] for regions in repainted] == [[1, 2]], (
+            "the rows that changed"
+        )
+        assert str(panel.render()) == changed.plain, "Static's content follows (Textual draws it on a resize)"
+        monkeypatch.undo()
+        await pilot.pause()
+        width, height = panel.size
+        whole = Visual.to_strips(panel, visualize(panel, changed), width, height, panel.visual_style)
+        assert [panel.render_line(y) for y in range(len(whole))] == whole
+
+
+class Line(App):
+    CSS = "StraightRows { height: auto; max-height: 2; padding: 0 1; text-style: bold italic; }"
+
+    def compose(self):
+        yield StraightRows("")
+
+
+async def test_a_line_of_plain_words_is_drawn_as_textual_draws_it():
+    """The prompt and the preview line: a str, drawn straight while it fits."""
+    app = Line()
+    async with app.run_test(size=(30, 6)) as pilot:
+        line = app.query_one(StraightRows)
+        for words in (
+            "Ann, roll the dice.",
+            "Build a road [Team A]",
+            "a prompt longer than the line is wide, wrapped",
+        ):
+            line.show_text(words, same_height=True)
+            await pilot.pause()
+            width, height = line.size
+            whole = Visual.to_strips(
+                line, visualize(line, words, markup=False), width, height, line.visual_style
+            )
+            assert [line.render_line(y) for y in range(len(whole))] == whole
+            assert (line._own_rows() is None) == (len(words) > line.content_size.width), (
+                "straight while it fits"
+            )
