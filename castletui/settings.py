@@ -20,7 +20,6 @@ from __future__ import annotations
 import contextlib
 import os
 import tempfile
-import tomllib
 from pathlib import Path
 from typing import Annotated
 
@@ -67,7 +66,7 @@ def load() -> tuple[Settings, str]:
         table = _read_table(where)
     except FileNotFoundError:
         return Settings(), ""
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError, ValueError) as error:
+    except (OSError, UnicodeDecodeError, msgspec.DecodeError, ValueError) as error:
         return Settings(), broken(where, _why(error))
     try:
         settings = msgspec.convert(table, Settings)
@@ -96,7 +95,8 @@ def _read_table(where: Path) -> dict:
         data = file.read(MAX_BYTES + 1)
     if len(data) > MAX_BYTES:
         raise ValueError(f"larger than {MAX_BYTES // 1024} KiB")
-    return tomllib.loads(data.decode("utf-8"))
+    # msgspec's TOML reader loads tomllib only now: a start without a settings file goes without it.
+    return msgspec.toml.decode(data.decode("utf-8"))
 
 
 def save(**changes: object) -> str:
@@ -108,7 +108,7 @@ def save(**changes: object) -> str:
         table = _read_table(where)
     except FileNotFoundError:
         table = {}
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError, ValueError) as error:
+    except (OSError, UnicodeDecodeError, msgspec.DecodeError, ValueError) as error:
         return f"not saved: {where} cannot be read ({_why(error)}), and castletui does not write over it"
     table.update(changes)
     try:

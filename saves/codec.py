@@ -64,7 +64,6 @@ sends the file through tomllib, which reads every valid TOML file.
 from __future__ import annotations
 
 import re
-import tomllib
 from pathlib import Path
 from typing import Annotated, Any, NamedTuple
 
@@ -544,10 +543,10 @@ def _parse_toml(data: bytes, path: Path) -> _Parsed:
             after = _toml_after(piece + b"\n", number)
         else:
             try:
-                line = tomllib.loads(piece.decode("utf-8"))[str(number)]
+                line = msgspec.toml.decode(piece.decode("utf-8"))[str(number)]
                 last = [msgspec.convert(line, LogEntry)]
                 after = msgspec.convert(line, After)
-            except (UnicodeDecodeError, tomllib.TOMLDecodeError, KeyError, msgspec.ValidationError):
+            except (UnicodeDecodeError, msgspec.DecodeError, KeyError):  # (a ValidationError is a DecodeError)
                 last = None
         # A whole line without its newline is read (a watcher reads on
         # after it) but the file is written whole at the next move.
@@ -566,10 +565,11 @@ def _toml_after(line: bytes, number: int) -> After:
 
 def _toml_document(data: bytes, path: Path) -> Any:
     try:
-        return tomllib.loads(data.decode("utf-8"))
+        # msgspec's TOML reader is tomllib's, loaded only when a file needs it (not for a new game).
+        return msgspec.toml.decode(data.decode("utf-8"))
     except UnicodeDecodeError:
         raise SaveError(f"{path.name} is not a text file, so not a castletui save.", path=path) from None
-    except tomllib.TOMLDecodeError as error:
+    except msgspec.DecodeError as error:
         raise _not_valid("TOML", error, path) from None
 
 
@@ -678,8 +678,8 @@ def parse_lines(data: bytes, suffix: str, first: int, path: Path) -> tuple[list[
         last_line = body[body.rfind(b"\n", 0, len(body) - 1) + 1 :]
         return entries, _toml_after(last_line, first + len(entries) - 1), len(body)
     try:
-        parsed = tomllib.loads(body.decode("utf-8"))
-    except (UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
+        parsed = msgspec.toml.decode(body.decode("utf-8"))
+    except (UnicodeDecodeError, msgspec.DecodeError) as error:
         raise _not_valid("TOML", error, path) from None
     try:
         shifted = {str(int(key) - first + 1): value for key, value in parsed.items()}

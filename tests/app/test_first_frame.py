@@ -22,6 +22,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 NOT_BEFORE_THE_FIRST_FRAME = (
     "importlib.metadata",  # the version: --version and crash logs only
+    "tomllib",  # reading a TOML file (a settings file, a save): a new game reads none
     "watchfiles",  # a shared table's watcher
     "castletui.watch",
     "castletui.screens.result",  # the score sheet
