@@ -145,6 +145,9 @@ class SteadyFooter(Widget, can_focus=False):
         self.row: Row | None = None  # None: nothing drawn yet (as Textual's, until the keys are known)
         self.places: tuple[Place, ...] = ()  # where the last drawn row put each key
         self._hovered: Key | None = None
+        self._drawn: tuple[tuple, Strip] | None = None  # the row as last drawn, and what it showed
+        self._keys_drawn: dict[tuple, list[Segment]] = {}
+        self._chain_start: tuple[Color, Color, Style, float] | None = None
 
     def on_mount(self) -> None:
         self.screen.bindings_updated_signal.subscribe(self, self.bindings_changed)
@@ -185,6 +188,22 @@ class SteadyFooter(Widget, can_focus=False):
         command palette's key (docked right) begins."""
         width = self.size.width
         background = self.background_colors[1]
+        palette_shown = self.show_command_palette and self.app.ENABLE_COMMAND_PALETTE
+        drawing = (self.row, self._hovered, self.compact, palette_shown, width, background)
+        if self._drawn is None or self._drawn[0] != drawing:
+            self._chain_start = None  # the ancestors' styles, read again for this drawing
+            self._drawn = (drawing, self._drawn_line(width, background, palette_shown))
+        line = self._drawn[1]
+        return [line.crop(crop.x, crop.right)] * crop.height
+
+    def notify_style_update(self) -> None:
+        super().notify_style_update()
+        # A theme, a class (-compact), a hover: the styles may be others now.
+        self._drawn = None
+        self._keys_drawn.clear()
+        self._chain_start = None
+
+    def _drawn_line(self, width: int, background: Color, palette_shown: bool) -> Strip:
         blank = self._filtered([Segment(" ", Style.from_color(bgcolor=background.rich_color))], background)[0]
         row = self.row
         places: list[Place] = []
@@ -192,7 +211,7 @@ class SteadyFooter(Widget, can_focus=False):
         right: list[Segment] = []
         room = width
         if row is not None:
-            palette = row.palette if self.show_command_palette and self.app.ENABLE_COMMAND_PALETTE else None
+            palette = row.palette if palette_shown else None
             if palette is not None:
                 right = self._palette_segments(palette, blank)
                 room = max(0, width - Segment.get_line_length(right))
@@ -200,7 +219,7 @@ class SteadyFooter(Widget, can_focus=False):
             for key in row.keys:
                 if at >= room:
                     break
-                drawn = self._key_segments(key, self._item_styles(key))
+                drawn = self._key_segments(key)
                 length = Segment.get_line_length(drawn)
                 places.append(Place(at, min(at + length, room), key))
                 segments += drawn
@@ -211,11 +230,19 @@ class SteadyFooter(Widget, can_focus=False):
             if palette is not None:
                 places.append(Place(room, width, palette))
         self.places = tuple(places)
-        line = Strip.join([Strip(segments).crop_extend(0, room, blank.style), Strip(right)])
-        return [line.crop(crop.x, crop.right)] * crop.height
+        return Strip.join([Strip(segments).crop_extend(0, room, blank.style), Strip(right)])
 
-    def _key_segments(self, key: Key, item: StylesBase, palette: bool = False) -> list[Segment]:
-        """FooterKey.render's text for ``key``, drawn as Textual draws it."""
+    def _key_segments(self, key: Key, palette: bool = False) -> list[Segment]:
+        """FooterKey.render's text for ``key``, drawn as Textual draws it
+        (each key once, until the styles change: most changes of the row
+        are one key come, gone or greyed)."""
+        known = (key, key == self._hovered, palette)
+        drawn = self._keys_drawn.get(known)
+        if drawn is None:
+            drawn = self._keys_drawn[known] = self._key_drawn(key, self._item_styles(key, palette), palette)
+        return drawn
+
+    def _key_drawn(self, key: Key, item: StylesBase, palette: bool) -> list[Segment]:
         item_style = self._chained(item)
         key_part = self._part_styles("footer-key--key", palette)
         description_part = self._part_styles("footer-key--description", palette)
@@ -256,7 +283,7 @@ class SteadyFooter(Widget, can_focus=False):
         background = base + self._background(item)
         inner = CellStyle(background=background)
         border = get_box("vkey", inner, CellStyle(background=base), CellStyle(foreground=base + border_color))
-        segments = [border[1][0], *self._key_segments(key, item, palette=True)]
+        segments = [border[1][0], *self._key_segments(key, palette=True)]
         if not self.compact and item.padding.right:
             segments.append(Segment(" " * item.padding.right, inner.rich_style))
         segments = self._filtered(segments, background)
@@ -293,24 +320,12 @@ class SteadyFooter(Widget, can_focus=False):
         """DOMNode.rich_style for nodes below this widget: its own and its
         ancestors' styles, then ``below`` as if each were a child of the one
         before (a FooterKey, then one of its components)."""
-        background = Color(0, 0, 0, 0)
-        color = Color(255, 255, 255, 0)
-        style = Style()
-        opacity = 1.0
-        chain = [node.styles for node in reversed(self.ancestors_with_self)]
-        for styles in [*chain, *below]:
-            has_rule = styles.has_rule
-            opacity *= styles.opacity
-            if has_rule("background"):
-                text_background = background + styles.background.tint(styles.background_tint)
-                background += styles.background.tint(styles.background_tint).multiply_alpha(opacity)
-            else:
-                text_background = background
-            if has_rule("color"):
-                color = styles.color
-            style += styles.text_style
-            if has_rule("auto_color") and styles.auto_color:
-                color = text_background.get_contrast_text(color.a)
+        if self._chain_start is None:
+            self._chain_start = chain_through(
+                [node.styles for node in reversed(self.ancestors_with_self)],
+                (Color(0, 0, 0, 0), Color(255, 255, 255, 0), Style(), 1.0),
+            )
+        background, color, style, _opacity = chain_through(below, self._chain_start)
         return style + Style.from_color(
             (background + color).rich_color if (background.a or color.a) else None,
             background.rich_color if background.a else None,
@@ -345,6 +360,28 @@ class SteadyFooter(Widget, can_focus=False):
             self.app.simulate_key(key.key)
         else:
             self.app.bell()
+
+
+def chain_through(
+    chain: list[StylesBase] | tuple[StylesBase, ...], start: tuple[Color, Color, Style, float]
+) -> tuple[Color, Color, Style, float]:
+    """DOMNode.rich_style's walk down ``chain`` from ``start`` (background,
+    colour, text style and opacity above it)."""
+    background, color, style, opacity = start
+    for styles in chain:
+        has_rule = styles.has_rule
+        opacity *= styles.opacity
+        if has_rule("background"):
+            text_background = background + styles.background.tint(styles.background_tint)
+            background += styles.background.tint(styles.background_tint).multiply_alpha(opacity)
+        else:
+            text_background = background
+        if has_rule("color"):
+            color = styles.color
+        style += styles.text_style
+        if has_rule("auto_color") and styles.auto_color:
+            color = text_background.get_contrast_text(color.a)
+    return background, color, style, opacity
 
 
 def row_of(screen: Screen) -> Row:

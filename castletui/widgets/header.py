@@ -52,6 +52,7 @@ class SteadyHeader(Header):
         super().__init__(id=id, classes=classes)
         self.title_shown = Content("")
         self._icon_hovered = False
+        self._drawn: tuple[tuple, list[Strip]] | None = None  # the row as last drawn, and what it showed
 
     def compose(self):
         return ()  # the row is drawn, not made of widgets
@@ -83,6 +84,16 @@ class SteadyHeader(Header):
         Textual draws the three widgets: the icon left in its 8 columns, the
         title centred between, cut with an ellipsis when too long, both in
         the middle row when the Header is tall."""
+        drawing = (self.title_shown, self._icon_hovered, self.size, self.icon, self.background_colors)
+        if self._drawn is None or self._drawn[0] != drawing:
+            self._drawn = (drawing, self._drawn_lines())
+        return [line.crop(crop.x, crop.right) for line in self._drawn[1][crop.y : crop.bottom]]
+
+    def notify_style_update(self) -> None:
+        super().notify_style_update()
+        self._drawn = None  # a theme, a class (-tall): the styles may be others now
+
+    def _drawn_lines(self) -> list[Strip]:
         width, height = self.size
         style = self.visual_style
         background = self.background_colors[1]
@@ -104,8 +115,7 @@ class SteadyHeader(Header):
             Strip([Segment(" ", pad), Segment(" " * (CLOCK_WIDTH - 2), style.rich_style), Segment(" ", pad)])
         ] * (height - 1)
         rest = [self._filtered(Strip.join([title[y], clock[y]]), background) for y in range(height)]
-        lines = [Strip.join([icon[y], rest[y]]) for y in range(height)]
-        return [line.crop(crop.x, crop.right) for line in lines[crop.y : crop.bottom]]
+        return [Strip.join([icon[y], rest[y]]) for y in range(height)]
 
     def _filtered(self, strip: Strip, background: Color) -> Strip:
         """The app's line filters (dim as a colour, NO_COLOR's greys), with
