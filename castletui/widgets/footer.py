@@ -1,214 +1,420 @@
-"""The Footer of every screen: its keys shown and hidden in place, and one
-rule for screens with many keys: below 100 columns it leaves out the
-command palette's hint (ctrl+p still opens it) and packs the keys one space
-closer, so F1 Help stays in sight at 80x24. It shows its keys from the first
-frame, also in a browser page that has not been clicked yet."""
+"""The Footer of every screen: one widget that draws the screen's keys as
+Textual's Footer does, and one rule for screens with many keys: below 100
+columns it leaves out the command palette's hint (ctrl+p still opens it)
+and packs the keys one space closer, so F1 Help stays in sight at 80x24.
+It shows its keys from the screen's first frame, also in a browser page
+that has not been clicked yet."""
 
 from __future__ import annotations
 
 from typing import NamedTuple
 
-from textual.app import ComposeResult
+from rich.segment import Segment
+from rich.style import Style
+from rich.text import Text
+from textual import events
+from textual._border import get_box
+from textual.color import Color
+from textual.content import Content
+from textual.css.styles import StylesBase
+from textual.geometry import Region
+from textual.reactive import reactive
 from textual.screen import Screen
-from textual.widgets import Footer
-from textual.widgets._footer import FooterKey
+from textual.strip import Strip
+from textual.style import Style as CellStyle
+from textual.visual import RenderOptions
+from textual.widget import Widget
 
 NARROW_BELOW = 100
+ONE_LINE = {"text_wrap": "nowrap"}
+"""FooterKey's rule: its text on one line."""
 
 
 class Key(NamedTuple):
-    """A key as the Footer draws it: one FooterKey widget each."""
+    """One key of the row, as it is drawn now."""
 
     key: str
     display: str
     description: str
     action: str
-
-
-class Shown(NamedTuple):
-    """One key of the Footer's row, and how it is drawn now."""
-
-    key: Key
     enabled: bool
     tooltip: str
 
 
-class SteadyFooter(Footer):
-    """Textual's Footer, whose keys come and go in place.
+class Row(NamedTuple):
+    """The screen's keys the Footer draws, and the command palette's key
+    (drawn on the right unless the Footer is fitted narrow)."""
 
-    Textual's rebuilds itself (every key a new widget, mounted and styled
-    anew, then laid out a frame later) whenever the screen's keys may have
-    changed: each change of focus, a screen coming back from under a dialog,
-    a refresh of the bindings. On a game screen that is every move, mostly
-    to show the same keys again, or Back coming or going as a menu level
-    opens; it cost an Enter on the map more than all of the game's own work.
-    This one keeps a widget for every key it has shown on this screen and
-    only hides, shows, greys or ungreys them, in the same frame as the
-    change that caused it; it rebuilds only for a key it has never shown."""
+    keys: tuple[Key, ...]
+    palette: Key | None
 
-    _shown: tuple | None = None
-    _known: tuple[Key, ...] = ()  # a FooterKey each, in the row's order (some hidden)
-    _row: tuple[Shown, ...] | None = ()  # the keys to show now, in order (None: grouped keys)
-    _rebuild_due = False  # a recompose is queued
-    _palette_shown: bool | None = None  # whether the last rebuild drew the command palette's key
-    fitted_early = False  # fit as its screen composed it (fit_footer): its first keys need not wait
+
+class Place(NamedTuple):
+    """Where a key stands in the drawn row (columns ``start`` to ``end``)."""
+
+    start: int
+    end: int
+    key: Key
+
+
+class SteadyFooter(Widget, can_focus=False):
+    """The screen's keys in one widget, drawn cell for cell as Textual's
+    Footer draws its FooterKeys.
+
+    Textual's Footer is a widget per key (each mounted, styled and laid out,
+    and all built again whenever the screen's keys may have changed: each
+    change of focus, a screen coming back from under a dialog, every move on
+    a game screen). This one only draws: a change of keys is a new row drawn
+    in the same frame, with nothing mounted or laid out. Key bindings with a
+    ``group`` (which castletui does not use) are drawn as keys of their own."""
+
+    ALLOW_SELECT = False
+    COMPONENT_CLASSES = {
+        "footer-key",
+        "footer-key--hover",
+        "footer-key--disabled",
+        "footer-key--palette",
+        "footer-key--key",
+        "footer-key--description",
+        "footer-key--key--compact",
+        "footer-key--description--compact",
+    }
+    # Textual's Footer and FooterKey rules, the key's own ones as components
+    # ("footer-key" stands for a FooterKey widget).
+    DEFAULT_CSS = """
+    SteadyFooter {
+        dock: bottom;
+        width: 100%;
+        height: 1;
+        color: $footer-foreground;
+        background: $footer-background;
+        text-wrap: nowrap;
+        text-overflow: clip;
+        .footer-key {
+            background: $footer-item-background;
+        }
+        .footer-key--hover {
+            color: $footer-key-foreground;
+            background: $block-hover-background;
+        }
+        .footer-key--disabled {
+            text-style: dim;
+        }
+        .footer-key--palette {
+            padding-right: 1;
+            border-left: vkey $foreground 20%;
+        }
+        .footer-key--key {
+            color: $footer-key-foreground;
+            background: $footer-key-background;
+            text-style: bold;
+            padding: 0 1;
+        }
+        .footer-key--description {
+            padding: 0 1 0 0;
+            color: $footer-description-foreground;
+            background: $footer-description-background;
+        }
+        .footer-key--key--compact {
+            padding: 0;
+        }
+        .footer-key--description--compact {
+            padding: 0 0 0 1;
+        }
+        &.-compact {
+            .footer-key--key {
+                padding: 0;
+            }
+            .footer-key--description {
+                padding: 0 0 0 1;
+            }
+            .footer-key--palette {
+                padding-right: 0;
+            }
+        }
+    }
+    """
+
+    compact = reactive(False, toggle_class="-compact")
+    """Textual's compact Footer: no padding in a key, one space between keys."""
+    show_command_palette = reactive(True)
+    """The command palette's key on the right."""
+
+    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self.row: Row | None = None  # None: nothing drawn yet (as Textual's, until the keys are known)
+        self.places: tuple[Place, ...] = ()  # where the last drawn row put each key
+        self._hovered: Key | None = None
+        self._drawn: tuple[tuple, Strip] | None = None  # the row as last drawn, and what it showed
+        self._keys_drawn: dict[tuple, list[Segment]] = {}
+        self._chain_start: tuple[Color, Color, Style, float] | None = None
+
+    def on_mount(self) -> None:
+        self.screen.bindings_updated_signal.subscribe(self, self.bindings_changed)
+
+    def on_unmount(self) -> None:
+        self.screen.bindings_updated_signal.unsubscribe(self)
 
     def bindings_changed(self, screen: Screen) -> None:
-        """Textual's Footer draws no keys while the app lacks focus, and in a
-        browser (``castletui serve``) the page starts without it: the Footer
-        stayed empty until the first click. This one draws the keys it has
-        never drawn even then; afterwards it keeps Textual's rule (the keys
-        as they were while the page is in the background)."""
-        current = self.is_attached and screen is self.screen
-        if current and (screen.app.app_focus or self._shown is None):
-            shown = self._keys_shown(screen)
-            self._bindings_ready = True
-            same_palette = self._palette_shown == self.show_command_palette
-            if shown != self._shown or not same_palette:
-                self._shown = shown
-                row = self._row_of(screen)
-                if not self._rebuild_due and row is not None and same_palette and self._show_in_place(row):
-                    return
-                self._row = row
-                if not self._rebuild_due:  # one rebuild, with the keys as they are by then
-                    self._rebuild_due = True
-                    if self.fitted_early and not self._known:
-                        # Its first keys at once: in the screen's first frame, laid out with it.
-                        self.call_next(self.recompose)
-                    else:
-                        self.call_after_refresh(self.recompose)
-            return
-        super().bindings_changed(screen)
+        """The screen's keys, drawn in the frame that shows the change.
 
-    def _keys_shown(self, screen: Screen) -> tuple:
-        """Everything of the screen's keys that the Footer draws."""
-        display = screen.app.get_key_display
-        # (Compact or not, the keys follow by themselves: each FooterKey is bound to it.)
-        return tuple(
-            (
-                binding.key,
-                display(binding),
-                binding.description,
-                binding.action,
-                binding.group,
-                enabled,
-                tooltip,
+        Textual's Footer draws no keys while the app lacks focus, and in a
+        browser (``castletui serve``) the page starts without it: its keys
+        stayed out until the first click. This one draws its first keys even
+        then; afterwards it keeps Textual's rule (the keys as they were while
+        the page is in the background)."""
+        if not (self.is_attached and screen is self.screen):
+            return
+        if self.row is not None and not screen.app.app_focus:
+            return
+        row = row_of(screen)
+        if row != self.row:
+            self.row = row
+            self.refresh()
+
+    def keys_shown(self) -> list[Key]:
+        """The keys the row shows now, in order (the command palette's last)."""
+        return [place.key for place in self.places]
+
+    # --- drawing -------------------------------------------------------------
+
+    def _watch_show_command_palette(self) -> None:
+        self.refresh()
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        """The row, cell for cell (and segment for segment, so screenshots
+        stay the same) as Textual draws a Footer of FooterKeys: the keys
+        from the left, each followed by a space when compact, cut where the
+        command palette's key (docked right) begins."""
+        width = self.size.width
+        background = self.background_colors[1]
+        palette_shown = self.show_command_palette and self.app.ENABLE_COMMAND_PALETTE
+        drawing = (self.row, self._hovered, self.compact, palette_shown, width, background)
+        if self._drawn is None or self._drawn[0] != drawing:
+            self._chain_start = None  # the ancestors' styles, read again for this drawing
+            self._drawn = (drawing, self._drawn_line(width, background, palette_shown))
+        line = self._drawn[1]
+        return [line.crop(crop.x, crop.right)] * crop.height
+
+    def notify_style_update(self) -> None:
+        super().notify_style_update()
+        # A theme, a class (-compact), a hover: the styles may be others now.
+        self._drawn = None
+        self._keys_drawn.clear()
+        self._chain_start = None
+
+    def _drawn_line(self, width: int, background: Color, palette_shown: bool) -> Strip:
+        blank = self._filtered([Segment(" ", Style.from_color(bgcolor=background.rich_color))], background)[0]
+        row = self.row
+        places: list[Place] = []
+        segments: list[Segment] = []
+        right: list[Segment] = []
+        room = width
+        if row is not None:
+            palette = row.palette if palette_shown else None
+            if palette is not None:
+                right = self._palette_segments(palette, blank)
+                room = max(0, width - Segment.get_line_length(right))
+            at = 0
+            for key in row.keys:
+                if at >= room:
+                    break
+                drawn = self._key_segments(key)
+                length = Segment.get_line_length(drawn)
+                places.append(Place(at, min(at + length, room), key))
+                segments += drawn
+                at += length
+                if self.compact:  # a compact Footer's keys have a margin of one
+                    segments.append(blank)
+                    at += 1
+            if palette is not None:
+                places.append(Place(room, width, palette))
+        self.places = tuple(places)
+        return Strip.join([Strip(segments).crop_extend(0, room, blank.style), Strip(right)])
+
+    def _key_segments(self, key: Key, palette: bool = False) -> list[Segment]:
+        """FooterKey.render's text for ``key``, drawn as Textual draws it
+        (each key once, until the styles change: most changes of the row
+        are one key come, gone or greyed)."""
+        known = (key, key == self._hovered, palette)
+        drawn = self._keys_drawn.get(known)
+        if drawn is None:
+            drawn = self._keys_drawn[known] = self._key_drawn(key, self._item_styles(key, palette), palette)
+        return drawn
+
+    def _key_drawn(self, key: Key, item: StylesBase, palette: bool) -> list[Segment]:
+        item_style = self._chained(item)
+        key_part = self._part_styles("footer-key--key", palette)
+        description_part = self._part_styles("footer-key--description", palette)
+        key_padding = key_part.padding
+        description_padding = description_part.padding
+        key_style = self._chained(item, key_part)
+        if key.description:
+            text = Text.assemble(
+                (" " * key_padding.left + key.display + " " * key_padding.right, key_style),
+                (
+                    " " * description_padding.left + key.description + " " * description_padding.right,
+                    self._chained(item, description_part),
+                ),
             )
-            for _, binding, enabled, tooltip in screen.active_bindings.values()
-            if binding.show
+        else:
+            text = Text.assemble((key.display, key_style))
+        text.stylize_before(item_style)
+        content = Content.from_rich_text(text, console=self.app.console)
+        options = RenderOptions(self._get_style, ONE_LINE)
+        style = CellStyle.from_rich_style(item_style)
+        segments = list(content.render_strips(text.cell_len, 1, style, options)[0])
+        if palette:
+            return segments  # filtered with its border and padding
+        return self._filtered(segments, self.background_colors[1] + self._background(item))
+
+    def _part_styles(self, name: str, palette: bool) -> StylesBase:
+        # The palette's FooterKey is not bound to the Footer's compact: it is always compact inside.
+        if palette and not self.compact:
+            return self.get_component_styles(name, name + "--compact")
+        return self.get_component_styles(name)
+
+    def _palette_segments(self, key: Key, blank: Segment) -> list[Segment]:
+        """The command palette's FooterKey: its left border, text, and its
+        padding (or, compact, its margin)."""
+        item = self._item_styles(key, palette=True)
+        _, border_color = item.border_left
+        base = self.background_colors[1]  # the Footer's background, under the key
+        background = base + self._background(item)
+        inner = CellStyle(background=background)
+        border = get_box("vkey", inner, CellStyle(background=base), CellStyle(foreground=base + border_color))
+        segments = [border[1][0], *self._key_segments(key, palette=True)]
+        if not self.compact and item.padding.right:
+            segments.append(Segment(" " * item.padding.right, inner.rich_style))
+        segments = self._filtered(segments, background)
+        if self.compact:
+            segments.append(blank)  # its margin
+        return segments
+
+    def _filtered(self, segments: list[Segment], background: Color) -> list[Segment]:
+        """The app's line filters (dim as a colour, NO_COLOR's greys) on a
+        part of the row, with the background of the widget Textual's Footer
+        draws it in."""
+        strip = Strip(segments)
+        for line_filter in self.get_line_filters():
+            strip = strip.apply_filter(line_filter, background)
+        return list(strip)
+
+    def _item_styles(self, key: Key, palette: bool = False) -> StylesBase:
+        """The styles a FooterKey for ``key`` would have (hovered, greyed)."""
+        names = ["footer-key"]
+        if key == self._hovered:
+            names.append("footer-key--hover")
+        if not key.enabled:
+            names.append("footer-key--disabled")
+        if palette:
+            names.append("footer-key--palette")
+        return self.get_component_styles(*names)
+
+    def _background(self, item: StylesBase) -> Color:
+        return (
+            item.background.tint(item.background_tint) if item.has_rule("background") else Color(0, 0, 0, 0)
         )
 
-    def _row_of(self, screen: Screen) -> tuple[Shown, ...] | None:
-        """The keys the row shows, one per action as Textual's Footer does;
-        None when a key belongs to a group (Textual's own layout then)."""
-        row: dict[str, Shown] = {}
-        for _, binding, enabled, tooltip in screen.active_bindings.values():
-            if not binding.show:
-                continue
-            if binding.group is not None:
-                return None
-            key = Key(binding.key, screen.app.get_key_display(binding), binding.description, binding.action)
-            row.setdefault(binding.action, Shown(key, enabled, tooltip))
-        return tuple(row.values())
-
-    def _show_in_place(self, row: tuple[Shown, ...]) -> bool:
-        """Show ``row`` with the FooterKeys there are; False when one is missing
-        or they stand in another order."""
-        widgets = {widget.key_of: widget for widget in self.query_children(KnownKey)}
-        wanted = tuple(shown.key for shown in row)
-        if any(key not in widgets for key in wanted) or not in_order(wanted, self._known):
-            return False
-        self._row = row
-        by_key = {shown.key: shown for shown in row}
-        for key, widget in widgets.items():
-            shown = by_key.get(key)
-            widget.display = shown is not None
-            if shown is not None:
-                widget.show_enabled(shown.enabled, shown.tooltip)
-        return True
-
-    def compose(self) -> ComposeResult:
-        """Textual's keys, with a hidden FooterKey kept for each key shown
-        before on this screen (so it can come back in place)."""
-        self._rebuild_due = False
-        if not self._bindings_ready:
-            return
-        self._palette_shown = self.show_command_palette
-        if self._row is None:
-            yield from super().compose()  # grouped keys: Textual's own row
-            return
-        self._known = merged(self._known, tuple(shown.key for shown in self._row))
-        by_key = {shown.key: shown for shown in self._row}
-        for key in self._known:
-            shown = by_key.get(key)
-            widget = KnownKey(
-                key, enabled=shown.enabled if shown else True, tooltip=shown.tooltip if shown else ""
+    def _chained(self, *below: StylesBase) -> Style:
+        """DOMNode.rich_style for nodes below this widget: its own and its
+        ancestors' styles, then ``below`` as if each were a child of the one
+        before (a FooterKey, then one of its components)."""
+        if self._chain_start is None:
+            self._chain_start = chain_through(
+                [node.styles for node in reversed(self.ancestors_with_self)],
+                (Color(0, 0, 0, 0), Color(255, 255, 255, 0), Style(), 1.0),
             )
-            widget.display = shown is not None
-            yield widget.data_bind(compact=Footer.compact)
-        yield from self._command_palette_key()
+        background, color, style, _opacity = chain_through(below, self._chain_start)
+        return style + Style.from_color(
+            (background + color).rich_color if (background.a or color.a) else None,
+            background.rich_color if background.a else None,
+        )
 
-    def _command_palette_key(self) -> ComposeResult:
-        if not (self.show_command_palette and self.app.ENABLE_COMMAND_PALETTE):
+    # --- the mouse -------------------------------------------------------------
+
+    def key_at(self, x: int) -> Key | None:
+        """The key drawn at column ``x``."""
+        return next((place.key for place in self.places if place.start <= x < place.end), None)
+
+    def on_mouse_move(self, event: events.MouseMove) -> None:
+        self._hover(self.key_at(event.x))
+
+    def on_leave(self, event: events.Leave) -> None:
+        self._hover(None)
+
+    def _hover(self, key: Key | None) -> None:
+        if key == self._hovered:
             return
-        entry = self.screen.active_bindings.get(self.app.COMMAND_PALETTE_BINDING)
-        if entry is None:
+        self._hovered = key
+        self.styles.pointer = "pointer" if key is not None else "default"
+        self.tooltip = (key.tooltip or None) if key is not None else None
+        self.refresh()
+
+    def on_mouse_down(self, event: events.MouseDown) -> None:
+        """What a click on a FooterKey does: the key pressed, or a bell if it is off."""
+        key = self.key_at(event.x)
+        if key is None:
             return
-        _node, binding, enabled, _tooltip = entry
-        yield FooterKey(
+        if key.enabled:
+            self.app.simulate_key(key.key)
+        else:
+            self.app.bell()
+
+
+def chain_through(
+    chain: list[StylesBase] | tuple[StylesBase, ...], start: tuple[Color, Color, Style, float]
+) -> tuple[Color, Color, Style, float]:
+    """DOMNode.rich_style's walk down ``chain`` from ``start`` (background,
+    colour, text style and opacity above it)."""
+    background, color, style, opacity = start
+    for styles in chain:
+        has_rule = styles.has_rule
+        opacity *= styles.opacity
+        if has_rule("background"):
+            text_background = background + styles.background.tint(styles.background_tint)
+            background += styles.background.tint(styles.background_tint).multiply_alpha(opacity)
+        else:
+            text_background = background
+        if has_rule("color"):
+            color = styles.color
+        style += styles.text_style
+        if has_rule("auto_color") and styles.auto_color:
+            color = text_background.get_contrast_text(color.a)
+    return background, color, style, opacity
+
+
+def row_of(screen: Screen) -> Row:
+    """The screen's keys as Textual's Footer shows them: those with show,
+    one per action (its first key), in the screen's order."""
+    display = screen.app.get_key_display
+    keys: dict[str, Key] = {}
+    active = screen.active_bindings
+    for _, binding, enabled, tooltip in active.values():
+        if binding.show and binding.action not in keys:
+            keys[binding.action] = Key(
+                binding.key, display(binding), binding.description, binding.action, enabled, tooltip
+            )
+    palette = None
+    entry = active.get(screen.app.COMMAND_PALETTE_BINDING)
+    if entry is not None:
+        _, binding, enabled, _tooltip = entry
+        palette = Key(
             binding.key,
-            self.app.get_key_display(binding),
+            display(binding),
             binding.description,
             binding.action,
-            classes="-command-palette",
-            disabled=not enabled,
-            tooltip=binding.tooltip or binding.description,
+            enabled,
+            binding.tooltip or binding.description,
         )
+    return Row(tuple(keys.values()), palette)
 
 
-class KnownKey(FooterKey):
-    """A FooterKey that knows which key it draws, and greys in place."""
-
-    def __init__(self, key: Key, *, enabled: bool, tooltip: str) -> None:
-        super().__init__(*key, disabled=not enabled, tooltip=tooltip)
-        self.key_of = key
-
-    def show_enabled(self, enabled: bool, tooltip: str) -> None:
-        self._disabled = not enabled
-        self.set_class(not enabled, "-disabled")
-        if tooltip != (self.tooltip or ""):
-            self.tooltip = tooltip or None
-
-
-def merged(known: tuple[Key, ...], wanted: tuple[Key, ...]) -> tuple[Key, ...]:
-    """``known`` with the keys of ``wanted`` it lacks, each after the key that
-    comes before it in ``wanted``; ``wanted`` first when the two disagree on
-    an order (the rest, hidden, after it)."""
-    order = list(known)
-    for n, key in enumerate(wanted):
-        if key in order:
-            continue
-        before = next((k for k in reversed(wanted[:n]) if k in order), None)
-        order.insert(order.index(before) + 1 if before is not None else 0, key)
-    if not in_order(wanted, order):
-        return wanted + tuple(key for key in known if key not in wanted)
-    return tuple(order)
-
-
-def in_order(keys: tuple[Key, ...], order: tuple[Key, ...] | list[Key]) -> bool:
-    """Whether ``keys``, all of them in ``order``, stand in that order."""
-    place = {key: n for n, key in enumerate(order)}
-    return all(place[a] < place[b] for a, b in zip(keys, keys[1:], strict=False))
-
-
-def fit_footer(screen: Screen, footer: Footer | None = None) -> None:
+def fit_footer(screen: Screen, footer: SteadyFooter | None = None) -> None:
     """The screen's Footer for the terminal's width; ``footer``: the one it
-    is composing (fit before it builds its first keys, which then come in
-    the screen's first frame)."""
+    is composing (the first frame then draws it fitted)."""
     if footer is None:
-        footer = screen.query_one(Footer)
-    elif isinstance(footer, SteadyFooter):
-        footer.fitted_early = True
+        footer = screen.query_one(SteadyFooter)
     narrow = screen.app.size.width < NARROW_BELOW
     footer.show_command_palette = not narrow
     footer.compact = narrow

@@ -11,7 +11,6 @@ from pathlib import Path
 
 from textual.app import App
 from textual.filter import Monochrome
-from textual.widgets._footer import FooterKey
 
 from castletui.app import Start
 from castletui.screens.join import JoinScreen
@@ -22,7 +21,7 @@ from castletui.widgets.footer import SteadyFooter
 
 def keys_shown(app) -> list[str]:
     footer = app.screen.query_one(SteadyFooter)
-    return [key.description for key in footer.query(FooterKey) if key.display]
+    return [key.description for key in footer.keys_shown()]
 
 
 async def wait_for_keys(pilot) -> list[str]:
