@@ -17,7 +17,7 @@ from textual.css.query import NoMatches
 from textual.drivers._writer_thread import WriterThread
 from textual.screen import Screen
 
-from castletui import collector, saves
+from castletui import collector, saves, stylesheets
 from castletui import settings as settings_file
 from castletui.later import loader
 from castletui.saves.store import save_dir as save_dir_of
@@ -72,15 +72,6 @@ def bot_delay_of(settings: Settings) -> float:
     return settings.bot_delay if settings.bot_delay is not None else 0.6
 
 
-STYLES = Path(__file__).parent / "styles"
-"""castletui's stylesheets: the app's (app.tcss) and one per game screen that needs its own."""
-
-
-def game_stylesheet(game_id: str) -> Path:
-    """Where a game screen's own stylesheet is (castle-raisers: castle_raisers.tcss)."""
-    return STYLES / f"{game_id.replace('-', '_')}.tcss"
-
-
 TERMINAL_GONE = 129
 """The exit status when the terminal went away (128 + SIGHUP, as a shell says it)."""
 
@@ -125,7 +116,7 @@ class CastleApp(App):
 
     TITLE = "castletui"
     # Absolute, so subclasses (benchmarks, tests) elsewhere find it too.
-    CSS_PATH = [STYLES / "app.tcss"]
+    CSS_PATH = [stylesheets.APP]
     """castletui's look. A game screen's own stylesheet (its rules all start
     with the screen's name) is added as that game first opens
     (:meth:`read_game_styles`), not as the app starts: each costs the first
@@ -450,9 +441,7 @@ class CastleApp(App):
         that screen, so nothing shown already needs restyling: not as a
         screen's own CSS_PATH, which makes Textual parse every stylesheet of
         the app again and restyle every widget (some 7 ms)."""
-        path = game_stylesheet(game_id)
-        if path.is_file() and not self.stylesheet.has_source(str(path), ""):
-            self.stylesheet.read(path)
+        stylesheets.read(self, stylesheets.game_stylesheet(game_id))
 
     def get_system_commands(self, screen):
         """The command palette offers every key of the current screen too."""

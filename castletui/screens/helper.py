@@ -21,9 +21,11 @@ from textual.screen import Screen
 from textual.widgets import Input, OptionList, RichLog, Static
 from textual.widgets.option_list import Option
 
+from castletui import stylesheets
 from castletui.rules import registry
 from castletui.rules.core import IllegalAction
 from castletui.rules.core import screen as screen_api
+from castletui.stylesheets import ReadsStylesheet
 from castletui.widgets.footer import SteadyFooter
 from castletui.widgets.header import SteadyHeader
 from castletui.widgets.plain import Plain
@@ -39,9 +41,11 @@ def every_helper() -> list[tuple[str, screen_api.Helper]]:
     return found
 
 
-class RulesHelperScreen(Screen):
+class RulesHelperScreen(ReadsStylesheet, Screen):
     """A list of the helpers; the chosen one asks its questions at the foot
     of the screen and its report fills the page."""
+
+    STYLESHEET = stylesheets.MENUS
 
     HELP = (
         "Choose a helper with the arrows and Enter, then answer its questions: type and press Enter "

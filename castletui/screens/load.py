@@ -16,10 +16,11 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
-from castletui import saves
+from castletui import saves, stylesheets
 from castletui.listing import game_title, moves, way_of_play, when_played, where_it_stands
 from castletui.replay import Replay
 from castletui.screens.dialogs import ConfirmScreen
+from castletui.stylesheets import ReadsStylesheet
 from castletui.widgets.footer import SteadyFooter
 from castletui.widgets.header import SteadyHeader
 from castletui.widgets.plain import Plain
@@ -32,7 +33,8 @@ class SaveTable(DataTable):
     BINDINGS = [Binding("enter", "select_cursor", "Open")]
 
 
-class LoadScreen(Screen):
+class LoadScreen(ReadsStylesheet, Screen):
+    STYLESHEET = stylesheets.MENUS
     HELP = (
         "Enter opens the highlighted save; r watches it again step by step (replay); d deletes it "
         "(after asking). Saves live in the folder shown."

@@ -9,16 +9,19 @@ from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from castletui import saves
+from castletui import saves, stylesheets
 from castletui.listing import game_title, where_it_stands
+from castletui.stylesheets import ReadsStylesheet
 from castletui.widgets.banner import BANNER
 from castletui.widgets.footer import SteadyFooter, fit_footer
 from castletui.widgets.header import SteadyHeader
 from castletui.widgets.plain import Plain
 
 
-class MenuScreen(Screen):
+class MenuScreen(ReadsStylesheet, Screen):
     """Where castletui starts and where every game returns to."""
+
+    STYLESHEET = stylesheets.MENUS
 
     HELP = "Choose with the arrows and Enter, or press the highlighted letter."
     GAMES_RETURN_HERE = True

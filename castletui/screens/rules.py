@@ -18,7 +18,9 @@ from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from castletui import stylesheets
 from castletui.rules import registry
+from castletui.stylesheets import ReadsStylesheet
 from castletui.widgets.footer import SteadyFooter
 from castletui.widgets.header import SteadyHeader
 
@@ -32,7 +34,8 @@ def rules_text(game_id: str) -> str:
         return f"# {game.INFO.title}\n\n{game.INFO.summary}"
 
 
-class RulesScreen(Screen):
+class RulesScreen(ReadsStylesheet, Screen):
+    STYLESHEET = stylesheets.MENUS
     HELP = "Up and down choose a game; Tab moves to the text, which scrolls with the arrows and Page keys."
     BINDINGS = [Binding("escape,q", "back", "Back")]
 

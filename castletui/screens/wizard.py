@@ -10,12 +10,14 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Input, Select, Static
 
+from castletui import stylesheets
 from castletui.rules import registry
 from castletui.rules.core import GameInfo, IllegalAction, Option, bots, check_option, parse_option
 from castletui.saves import Player
 from castletui.saves.names import name_key, name_problem, normal_name
 from castletui.saves.seeds import read_seed
 from castletui.settings import default_names
+from castletui.stylesheets import ReadsStylesheet
 from castletui.tables import start_shared_game
 from castletui.widgets.footer import SteadyFooter
 from castletui.widgets.header import SteadyHeader
@@ -39,9 +41,11 @@ MODES = [
 ]
 
 
-class NewGameScreen(Screen):
+class NewGameScreen(ReadsStylesheet, Screen):
     """Set up a game. Every choice comes from the game's GameInfo, so a new
     game needs nothing here."""
+
+    STYLESHEET = stylesheets.MENUS
 
     HELP = (
         "Tab moves between fields; Enter on a list opens it. Each seat is a person at this keyboard "

@@ -7,22 +7,27 @@ so that adding it restyles nothing already shown."""
 from __future__ import annotations
 
 import importlib
+from pathlib import Path
 
 import pytest
 from castletui.rules import registry
 from textual.app import App
+from textual.css.model import SelectorType
 from textual.css.stylesheet import Stylesheet
 
-from castletui.app import STYLES, game_stylesheet
+from castletui.stylesheets import MENUS, STYLES, game_stylesheet
 from tests.app.driving import StillApp, new_game, settle
 from tests.app.test_first_frame import players_for
+
+SCREENS = Path(__file__).resolve().parents[2] / "castletui" / "screens"
+MENU_SCREENS = ("menu", "wizard", "load", "rules", "helper")
 
 GAMES_WITH_STYLES = [game_id for game_id in registry.ids() if game_stylesheet(game_id).is_file()]
 
 
 def test_every_stylesheet_but_the_apps_belongs_to_a_game():
     owned = {game_stylesheet(game_id) for game_id in GAMES_WITH_STYLES}
-    assert set(STYLES.glob("*.tcss")) - owned == {STYLES / "app.tcss"}
+    assert set(STYLES.glob("*.tcss")) - owned == {STYLES / "app.tcss", MENUS}
 
 
 @pytest.mark.parametrize("game_id", GAMES_WITH_STYLES)
@@ -52,3 +57,30 @@ async def test_a_game_opened_reads_its_stylesheet_and_no_other_games(tmp_path):
         }
         # Its rules are in force on its screen (castle_raisers.tcss: one scrollbar column).
         assert app.screen.query_one("#cr-boards").styles.scrollbar_size_vertical == 1
+
+
+def test_the_menus_stylesheet_names_only_ids_of_its_screens():
+    """menus.tcss is read as the menu (or the wizard, load, rules, helper
+    screen) is first made, maybe over a game: its rules must not reach a
+    screen shown before, so each starts with an id only those screens hold."""
+    stylesheet = Stylesheet(variables=App().get_css_variables())
+    stylesheet.read(MENUS)
+    sources = "".join((SCREENS / f"{name}.py").read_text() for name in MENU_SCREENS)
+    others = "".join(path.read_text() for path in SCREENS.glob("*.py") if path.stem not in MENU_SCREENS)
+    for rule in stylesheet.rules:
+        for selectors in rule.selector_set:
+            first = selectors.selectors[0]
+            assert first.type == SelectorType.ID, f"menus.tcss: a rule starts with {first.name!r}, not an id"
+            assert f'"{first.name}"' in sources and f'id="{first.name}"' not in others, first.name
+
+
+async def test_the_menus_stylesheet_is_read_when_the_menu_is_made_not_for_a_game(tmp_path):
+    variant, players = players_for("castlecards")
+    app = StillApp(new_game("castlecards", variant, players, 1), tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert not app.stylesheet.has_source(str(MENUS), "")
+        await pilot.press("q")  # to the menu
+        await settle(pilot)
+        assert app.stylesheet.has_source(str(MENUS), "")
+        assert app.screen.query_one("#menu").styles.width.value == 30  # menus.tcss: #menu { width: 30 }
