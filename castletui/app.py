@@ -15,7 +15,7 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.css.query import NoMatches
 from textual.drivers._writer_thread import WriterThread
-from textual.screen import Screen
+from textual.screen import ModalScreen, Screen
 
 from castletui import collector, saves, stylesheets
 from castletui import settings as settings_file
@@ -442,6 +442,13 @@ class CastleApp(App):
         screen's own CSS_PATH, which makes Textual parse every stylesheet of
         the app again and restyle every widget (some 7 ms)."""
         stylesheets.read(self, stylesheets.game_stylesheet(game_id))
+
+    def push_screen(self, screen, *args, **kwargs):
+        """Textual's; a modal screen's styles (dialogs.tcss) are read as the
+        first one opens (castletui/stylesheets.py)."""
+        if isinstance(screen, ModalScreen):
+            stylesheets.read(self, stylesheets.DIALOGS)
+        return super().push_screen(screen, *args, **kwargs)
 
     def get_system_commands(self, screen):
         """The command palette offers every key of the current screen too."""

@@ -5,8 +5,9 @@ each start), so only what the first screen needs is read as the app starts:
 ``app.tcss``, the look of every screen and the game frame. The others are
 added to the app's stylesheet as the first screen that needs them is made:
 ``menus.tcss`` (the menu, the new-game wizard, the load, rules and helper
-screens) and each game's own ``<game>.tcss``. Their rules name only what
-those screens hold (their ids, a game's screen and dialogs), so adding them
+screens), ``dialogs.tcss`` (every modal screen, as the first opens) and each
+game's own ``<game>.tcss``. Their rules name only what those screens hold
+(their ids, modal screens, a game's screen and dialogs), so adding them
 restyles nothing already shown; a screen's own CSS_PATH instead makes
 Textual parse every stylesheet again and restyle every widget (some 7 ms).
 tests/app/test_game_styles.py checks both."""
@@ -24,6 +25,10 @@ APP = STYLES / "app.tcss"
 
 MENUS = STYLES / "menus.tcss"
 """The menu's, the new-game wizard's, the load, rules and rules-helper screens'."""
+
+
+DIALOGS = STYLES / "dialogs.tcss"
+"""Every modal screen's: questions, the hot-seat curtain, table mode's forms."""
 
 
 def game_stylesheet(game_id: str) -> Path:

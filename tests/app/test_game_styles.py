@@ -7,6 +7,7 @@ so that adding it restyles nothing already shown."""
 from __future__ import annotations
 
 import importlib
+import re
 from pathlib import Path
 
 import pytest
@@ -14,8 +15,9 @@ from castletui.rules import registry
 from textual.app import App
 from textual.css.model import SelectorType
 from textual.css.stylesheet import Stylesheet
+from textual.screen import ModalScreen
 
-from castletui.stylesheets import MENUS, STYLES, game_stylesheet
+from castletui.stylesheets import DIALOGS, MENUS, STYLES, game_stylesheet
 from tests.app.driving import StillApp, new_game, settle
 from tests.app.test_first_frame import players_for
 
@@ -27,7 +29,7 @@ GAMES_WITH_STYLES = [game_id for game_id in registry.ids() if game_stylesheet(ga
 
 def test_every_stylesheet_but_the_apps_belongs_to_a_game():
     owned = {game_stylesheet(game_id) for game_id in GAMES_WITH_STYLES}
-    assert set(STYLES.glob("*.tcss")) - owned == {STYLES / "app.tcss", MENUS}
+    assert set(STYLES.glob("*.tcss")) - owned == {STYLES / "app.tcss", MENUS, DIALOGS}
 
 
 @pytest.mark.parametrize("game_id", GAMES_WITH_STYLES)
@@ -84,3 +86,52 @@ async def test_the_menus_stylesheet_is_read_when_the_menu_is_made_not_for_a_game
         await settle(pilot)
         assert app.stylesheet.has_source(str(MENUS), "")
         assert app.screen.query_one("#menu").styles.width.value == 30  # menus.tcss: #menu { width: 30 }
+
+
+def test_the_dialogs_stylesheet_names_only_modal_screens_and_what_they_hold():
+    """dialogs.tcss is read as the first modal screen opens, over a screen
+    already styled: each rule starts with a modal screen's name, or with a
+    class or id written only in modules that make modal screens."""
+    stylesheet = Stylesheet(variables=App().get_css_variables())
+    stylesheet.read(DIALOGS)
+    castletui = Path(__file__).resolve().parents[2] / "castletui"
+    modal_sources = [
+        path.read_text() for path in castletui.rglob("*.py") if "ModalScreen" in path.read_text()
+    ]
+    other_sources = [
+        path.read_text() for path in castletui.rglob("*.py") if "ModalScreen" not in path.read_text()
+    ]
+    for module in sorted((castletui / "screens").glob("*.py")) + sorted((castletui / "widgets").glob("*.py")):
+        importlib.import_module(f"castletui.{module.parent.name}.{module.stem}".removesuffix(".__init__"))
+    modal_names = {cls.__name__ for cls in all_subclasses(ModalScreen)} | {"ModalScreen"}
+    for rule in stylesheet.rules:
+        for selectors in rule.selector_set:
+            first = selectors.selectors[0]
+            if first.type == SelectorType.TYPE:
+                assert first.name in modal_names, f"dialogs.tcss: {first.name} is not a modal screen"
+                continue
+            assert any(first.name in source for source in modal_sources), first.name
+            # As a widget gets it: id="...", classes="... name ...", or the bare string ("name").
+            written = re.compile(rf'id="{first.name}"|classes="[^"]*\b{first.name}\b|"{first.name}"')
+            assert not any(written.search(source) for source in other_sources), (
+                f"dialogs.tcss: {first.name!r} is also written where no modal screen is made"
+            )
+
+
+async def test_the_dialogs_stylesheet_is_read_as_the_first_dialog_opens(tmp_path):
+    variant, players = players_for("castlecards")
+    app = StillApp(new_game("castlecards", variant, players, 1), tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert not app.stylesheet.has_source(str(DIALOGS), "")
+        await pilot.press("f1")  # the help dialog
+        await settle(pilot)
+        assert app.stylesheet.has_source(str(DIALOGS), "")
+        assert (
+            app.screen.styles.align_horizontal == "center"
+        )  # dialogs.tcss: ModalScreen { align: center middle; }
+
+
+def all_subclasses(cls: type) -> set[type]:
+    found = set(cls.__subclasses__())
+    return found.union(*(all_subclasses(sub) for sub in found)) if found else found
