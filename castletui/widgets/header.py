@@ -20,11 +20,11 @@ from textual.content import Content
 from textual.css.types import AlignHorizontal
 from textual.dom import NoScreen
 from textual.geometry import Region
+from textual.reactive import Reactive
 from textual.strip import Strip
 from textual.style import Style
 from textual.visual import RenderOptions
 from textual.widget import Widget
-from textual.widgets import Header
 
 ICON_WIDTH = 8
 """Textual's HeaderIcon: docked left, 8 wide, padded one space each side."""
@@ -34,19 +34,36 @@ ONE_LINE = {"text_wrap": "nowrap", "text_overflow": "ellipsis"}
 """HeaderTitle's rules: one line, cut with an ellipsis."""
 
 
-class SteadyHeader(Header):
+class SteadyHeader(Widget):
     """Textual's Header as one widget; its title is updated at once, and not
     at all once the screen is going away. It draws the clock's space, never
-    a clock."""
+    a clock. A Widget, not a subclass of Textual's Header: that module and
+    its four widgets' styles cost every first frame some 2 ms to load; what
+    castletui uses of it (the look, the icon, tall on a click, the title) is
+    here."""
 
     COMPONENT_CLASSES = {"header--icon-hover"}
     DEFAULT_CSS = """
     SteadyHeader {
+        dock: top;
+        width: 100%;
+        background: $panel;
+        color: $foreground;
+        height: 1;
+        &.-tall {
+            height: 3;
+        }
         .header--icon-hover {
             background: $foreground 10%;
         }
     }
     """
+
+    tall: Reactive[bool] = Reactive(False)
+    """Three rows instead of one (a click on the Header toggles it, as Textual's)."""
+
+    icon: Reactive[str] = Reactive("\u2b58")
+    """The character at the top left (Textual's: ⭘)."""
 
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
@@ -57,15 +74,23 @@ class SteadyHeader(Header):
     def compose(self):
         return ()  # the row is drawn, not made of widgets
 
-    def _on_mount(self, event: events.Mount) -> None:
-        # Textual's Header._on_mount would add the coroutine watchers: it is
-        # the default action that prevent_default skips (Widget's own is kept).
-        event.prevent_default()
-        Widget._on_mount(self, event)
+    def on_mount(self, event: events.Mount) -> None:
+        # Watchers that update the title at once (Textual's Header schedules a
+        # coroutine per change: see the module docstring).
         self.watch(self.app, "title", self.show_title)
         self.watch(self.app, "sub_title", self.show_title)
         self.watch(self.screen, "title", self.show_title)
         self.watch(self.screen, "sub_title", self.show_title)
+
+    def watch_tall(self, tall: bool) -> None:
+        self.set_class(tall, "-tall")
+
+    def format_title(self) -> Content:
+        """The title and sub-title as the app formats them (Textual's Header does the same)."""
+        screen = self.screen
+        title = screen.title if screen.title is not None else self.app.title
+        sub_title = screen.sub_title if screen.sub_title is not None else self.app.sub_title
+        return self.app.format_title(title, sub_title)
 
     def show_title(self) -> None:
         if not self.is_attached:
@@ -160,11 +185,13 @@ class SteadyHeader(Header):
         self.refresh()
 
     async def _on_click(self, event: events.Click) -> None:
-        # Textual's Header._on_click runs after this one (each class's
-        # handler runs) and makes the Header tall, or short again; a click
-        # on the icon is the icon's alone, as with Textual's HeaderIcon.
+        # A click on the icon is the icon's alone (the command palette), as with
+        # Textual's HeaderIcon; elsewhere it makes the Header tall, or short
+        # again, as Textual's Header does (Widget's own handler runs after this).
         if event.x < ICON_WIDTH:
             event.prevent_default()
             event.stop()
             if self.app.ENABLE_COMMAND_PALETTE:
                 await self.run_action("app.command_palette")
+        else:
+            self.toggle_class("-tall")

@@ -199,3 +199,16 @@ async def test_the_headers_icon_opens_the_command_palette():
         await pilot.click(SteadyHeader, offset=(1, 0))
         await wait_until(pilot, lambda: isinstance(app.screen, CommandPalette))
         assert not header.has_class("-tall"), "the icon's click is the icon's alone"
+
+
+async def test_a_click_on_the_headers_title_makes_it_tall_and_short_again():
+    """As Textual's Header: three rows, the title in the middle one."""
+    app = Keys()
+    async with app.run_test(size=(80, 10)) as pilot:
+        await pilot.pause()
+        header = app.screen.query_one(SteadyHeader)
+        await pilot.click(SteadyHeader, offset=(30, 0))
+        await wait_until(pilot, lambda: header.size.height == 3)
+        assert header.has_class("-tall")
+        await pilot.click(SteadyHeader, offset=(30, 0))
+        await wait_until(pilot, lambda: header.size.height == 1)
