@@ -48,8 +48,7 @@ def test_a_games_stylesheet_reaches_only_its_own_screen(game_id):
 
 
 async def test_a_game_opened_reads_its_stylesheet_and_no_other_games(tmp_path):
-    variant, players = players_for("castle-raisers")
-    app = StillApp(new_game("castle-raisers", variant, players, 1), tmp_path)
+    app = game_app("castle-raisers", tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         read = {path for path, _ in app.stylesheet.source}
@@ -77,8 +76,7 @@ def test_the_menus_stylesheet_names_only_ids_of_its_screens():
 
 
 async def test_the_menus_stylesheet_is_read_when_the_menu_is_made_not_for_a_game(tmp_path):
-    variant, players = players_for("castlecards")
-    app = StillApp(new_game("castlecards", variant, players, 1), tmp_path)
+    app = game_app("castlecards", tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         assert not app.stylesheet.has_source(str(MENUS), "")
@@ -119,8 +117,7 @@ def test_the_dialogs_stylesheet_names_only_modal_screens_and_what_they_hold():
 
 
 async def test_the_dialogs_stylesheet_is_read_as_the_first_dialog_opens(tmp_path):
-    variant, players = players_for("castlecards")
-    app = StillApp(new_game("castlecards", variant, players, 1), tmp_path)
+    app = game_app("castlecards", tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         assert not app.stylesheet.has_source(str(DIALOGS), "")
@@ -135,3 +132,9 @@ async def test_the_dialogs_stylesheet_is_read_as_the_first_dialog_opens(tmp_path
 def all_subclasses(cls: type) -> set[type]:
     found = set(cls.__subclasses__())
     return found.union(*(all_subclasses(sub) for sub in found)) if found else found
+
+
+def game_app(game_id: str, save_dir) -> StillApp:
+    """An app that opens a new game of ``game_id`` straight away, as the command line does."""
+    variant, players = players_for(game_id)
+    return StillApp(new_game(game_id, variant, players, 1), save_dir)
