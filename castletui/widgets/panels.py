@@ -3,13 +3,16 @@ the game log and the action bar."""
 
 from __future__ import annotations
 
+from rich.color import Color
 from rich.measure import measure_renderables
 from rich.segment import Segment
+from rich.style import Style
 from rich.text import Text
 from textual.cache import LRUCache
 from textual.geometry import Region, Size
 from textual.reactive import Reactive
 from textual.scroll_view import ScrollView
+from textual.scrollbar import ScrollBar, ScrollBarRender
 from textual.strip import Strip
 from textual.style import Style as VisualStyle
 from textual.visual import Padding, Visual, visualize
@@ -20,6 +23,56 @@ from castletui.widgets.board import TextCells
 from castletui.widgets.plain import Plain
 
 
+class KeptScrollBar(ScrollBar):
+    """A vertical scrollbar that draws itself again only when it looks
+    different: the log's and the action bar's scrollbars are told a new
+    length and place on every move, and Textual draws them anew each time
+    (through Rich: a millisecond or so a move), though a long log's thumb
+    mostly stays the same cell at its end. The bar's cells are Textual's
+    own (``ScrollBarRender.render_bar``, cheap); the drawing, kept, is made
+    again only when those cells, the size or the style differ."""
+
+    _kept: tuple | None = None  # (what the drawing was made of, the drawing)
+
+    def refresh(self, *regions: Region, repaint: bool = True, layout: bool = False, recompose: bool = False):
+        # Told a new length or place (Textual's scroll update, each of the
+        # bar's reactives) that shows as the same cells: nothing to repaint.
+        unchanged = repaint and not (regions or layout or recompose) and self._kept is not None
+        if unchanged and self.is_mounted and self._look() == self._kept[0]:  # type: ignore[index]
+            return self
+        return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
+
+    def _render_content(self) -> None:
+        look = self._look()
+        kept = self._kept
+        if look is not None and kept is not None and kept[0] == look:
+            self._render_cache = kept[1]
+            self._dirty_regions.clear()
+            return
+        super()._render_content()
+        self._kept = (look, self._render_cache) if look is not None else None
+
+    def _look(self) -> tuple | None:
+        """The cells the bar shows now, as ``ScrollBarRender`` makes them
+        (None: a renderer of another kind, never kept)."""
+        bar = self.render()
+        if type(bar) is not ScrollBarRender or not isinstance(bar.style, Style):
+            return None
+        width, height = self.size
+        size, thickness = (height, width) if bar.vertical else (width, height)
+        cells = bar.render_bar(
+            size=size,
+            window_size=bar.window_size,
+            virtual_size=bar.virtual_size,
+            position=bar.position,
+            vertical=bar.vertical,
+            thickness=thickness,
+            back_color=bar.style.bgcolor or Color.parse("#555555"),
+            bar_color=bar.style.color or Color.parse("bright_magenta"),
+        )
+        return (self.size, self.visual_style, bar.style, tuple(cells.segments), cells.new_lines)
+
+
 class SteadyScroll:
     """A scrolling widget of a size set by the screen (``1fr``, not
     ``auto``) whose content grows and shrinks on every move: the log a line
@@ -27,13 +80,28 @@ class SteadyScroll:
     screen out again when a widget's virtual size changes, for the
     scrollbars; here only a scrollbar shown or hidden does that (Textual's
     ``show_vertical_scrollbar`` lays out as it changes), else the scrollbar
-    is told the new length and the widget repaints itself."""
+    is told the new length and the widget repaints itself. Its vertical
+    scrollbar is drawn again only when it looks different (``KeptScrollBar``)."""
 
     virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False)
 
     def watch_virtual_size(self, size: Size) -> None:
         if self.is_mounted and self.container_size:  # type: ignore[attr-defined]
             self._scroll_update(size)  # type: ignore[attr-defined]
+
+    @property
+    def vertical_scrollbar(self) -> ScrollBar:
+        """Textual's ``Widget.vertical_scrollbar``, made a ``KeptScrollBar``."""
+        bar = self._vertical_scrollbar  # type: ignore[attr-defined]
+        if bar is None:
+            bar = self._vertical_scrollbar = KeptScrollBar(  # type: ignore[attr-defined]
+                vertical=True,
+                name="vertical",
+                thickness=self.scrollbar_size_vertical,  # type: ignore[attr-defined]
+            )
+            bar.display = False
+            self.app._start_widget(self, bar)  # type: ignore[attr-defined]
+        return bar
 
 
 class StraightRows(TextCells, Plain):
