@@ -191,6 +191,10 @@ class GameLog(SteadyScroll, ScrollView, can_focus=True):
         self.wrapped_at = 0  # 0: the width is not known yet (not laid out)
         self._rows_of: list[int] = []  # each text's number of rows
         self._widest = 0
+        # The rows as drawn, by (row of the log, scroll, width, style): a line
+        # added scrolls every row shown up one, and all of them are drawn again.
+        self._drawn: LRUCache[tuple, Strip] = LRUCache(256)
+        self._row_style: Style | None = None  # the style of the rows being drawn (render_lines)
 
     def show_all(self, lines: list[str]) -> None:
         self.texts = list(lines[-200:])
@@ -204,6 +208,7 @@ class GameLog(SteadyScroll, ScrollView, can_focus=True):
             del self.texts[0]
             if self._rows_of:
                 del self.lines[: self._rows_of.pop(0)]
+                self._drawn.clear()  # each row of the log is another now
         width = self._width()
         if width != self.wrapped_at:
             self._wrap_all()  # laid out since, or at another width
@@ -229,6 +234,7 @@ class GameLog(SteadyScroll, ScrollView, can_focus=True):
 
     def _wrap_all(self) -> None:
         self.lines, self._rows_of, self._widest = [], [], 0
+        self._drawn.clear()
         self.wrapped_at = self._width()
         if self.wrapped_at:
             for line in self.texts:
@@ -257,14 +263,27 @@ class GameLog(SteadyScroll, ScrollView, can_focus=True):
     def _sized(self) -> None:
         self.virtual_size = Size(self._widest, len(self.lines))
 
+    def render_lines(self, crop: Region) -> list[Strip]:
+        # Textual's rich_style walks every ancestor's styles: once for all the rows.
+        self._row_style = self.rich_style
+        try:
+            return super().render_lines(crop)
+        finally:
+            self._row_style = None
+
     def render_line(self, y: int) -> Strip:
         scroll_x, scroll_y = self.scroll_offset
         width = self.scrollable_content_region.width
         index = scroll_y + y
-        style = self.rich_style
+        style = self._row_style or self.rich_style
         if index >= len(self.lines):
             return Strip.blank(width, style).apply_style(style)
-        return self.lines[index].crop_extend(scroll_x, scroll_x + width, style).apply_style(style)
+        key = (index, scroll_x, width, style)
+        strip = self._drawn.get(key)
+        if strip is None:
+            strip = self.lines[index].crop_extend(scroll_x, scroll_x + width, style).apply_style(style)
+            self._drawn[key] = strip
+        return strip
 
 
 class ActionBar(SteadyScroll, OptionList):
