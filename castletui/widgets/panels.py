@@ -24,6 +24,9 @@ from textual.widgets.option_list import Option
 from castletui.widgets.board import TextCells
 from castletui.widgets.plain import Plain
 
+BAR_CELLS: LRUCache[tuple, tuple] = LRUCache(128)
+"""``ScrollBarRender.render_bar``'s cells by what it was asked."""
+
 
 class KeptScrollBar(ScrollBar):
     """A vertical scrollbar that draws itself again only when it looks
@@ -62,17 +65,25 @@ class KeptScrollBar(ScrollBar):
             return None
         width, height = self.size
         size, thickness = (height, width) if bar.vertical else (width, height)
-        cells = bar.render_bar(
-            size=size,
-            window_size=bar.window_size,
-            virtual_size=bar.virtual_size,
-            position=bar.position,
-            vertical=bar.vertical,
-            thickness=thickness,
-            back_color=bar.style.bgcolor or Color.parse("#555555"),
-            bar_color=bar.style.color or Color.parse("bright_magenta"),
+        back, ink = (
+            bar.style.bgcolor or Color.parse("#555555"),
+            bar.style.color or Color.parse("bright_magenta"),
         )
-        return (self.size, self.visual_style, bar.style, tuple(cells.segments), cells.new_lines)
+        asked = (size, bar.window_size, bar.virtual_size, bar.position, bar.vertical, thickness, back, ink)
+        cells = BAR_CELLS.get(asked)
+        if cells is None:  # (a new Style per cell run: not made again for every refresh)
+            made = bar.render_bar(
+                size=size,
+                window_size=bar.window_size,
+                virtual_size=bar.virtual_size,
+                position=bar.position,
+                vertical=bar.vertical,
+                thickness=thickness,
+                back_color=back,
+                bar_color=ink,
+            )
+            cells = BAR_CELLS[asked] = (tuple(made.segments), made.new_lines)
+        return (self.size, self.visual_style, bar.style, cells)
 
 
 class SteadyScroll:
