@@ -18,6 +18,7 @@ from textual.scrollbar import ScrollBar, ScrollBarRender
 from textual.strip import Strip
 from textual.style import Style as VisualStyle
 from textual.visual import Padding, Visual, visualize
+from textual.widget import _RenderCache
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
@@ -54,8 +55,29 @@ class KeptScrollBar(ScrollBar):
             self._render_cache = kept[1]
             self._dirty_regions.clear()
             return
-        super()._render_content()
+        strips = self._drawn_straight(look)
+        if strips is None:
+            super()._render_content()
+        else:
+            self._render_cache = _RenderCache(self.size, strips)
+            self._dirty_regions.clear()
         self._kept = (look, self._render_cache) if look is not None else None
+
+    def _drawn_straight(self, look: tuple | None) -> list[Strip] | None:
+        """The cells as Textual draws a vertical bar's (Widget._render_content:
+        the renderable in the widget's style, through Rich, a row a cell),
+        without Rich: a row each, the widget's style under the cell's. None
+        where that is not all it does (a horizontal bar, a cell of another width)."""
+        if look is None:
+            return None
+        (segments, new_lines) = look[3]
+        width, height = self.size
+        if not (new_lines and self.vertical) or any(cell_len(text) != width for text, _, _ in segments):
+            return None
+        base = self.visual_style.rich_style
+        return [
+            Strip([Segment(text, base + style if base else style)], width) for text, style, _ in segments
+        ][:height]
 
     def _look(self) -> tuple | None:
         """The cells the bar shows now, as ``ScrollBarRender`` makes them
