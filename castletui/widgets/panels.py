@@ -339,6 +339,25 @@ class ActionBar(SteadyScroll, OptionList):
         self._drawn: LRUCache[tuple, tuple[list[Strip], list[Strip]]] = LRUCache(256)
         self._visuals: LRUCache[str, Visual] = LRUCache(256)
 
+    _lines_known = False  # inside render_lines: the lines were brought up to date as it began
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        # OptionList brings its lines up to date (its width measured, its
+        # virtual size compared) as it begins, and again for every row drawn:
+        # nothing changes them in between.
+        self._update_lines()
+        self._lines_known = True
+        try:
+            return super(OptionList, self).render_lines(crop)
+        finally:
+            self._lines_known = False
+
+    @property
+    def _lines(self):
+        if not self._lines_known:
+            self._update_lines()
+        return self._line_cache.lines
+
     def _get_visual(self, option: Option) -> Visual:
         prompt = option.prompt
         if option._visual is None and isinstance(prompt, str):
