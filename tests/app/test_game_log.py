@@ -20,6 +20,10 @@ LINES = [
     "[Team A] is a name, not markup",
     "supercalifragilisticexpialidocious-without-a-single-space-to-break-at",
     "城 a wide character",
+    "Bran passed.",  # lines that fit: one row each, drawn without Rich (GameLog._wrap)
+    "x",
+    " a space first",
+    "Cat's road: 5",
 ]
 
 
