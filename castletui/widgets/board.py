@@ -23,6 +23,7 @@ from rich.style import Style as RichStyle
 from rich.text import Span, Text
 from textual import events
 from textual.binding import Binding
+from textual.cache import LRUCache
 from textual.geometry import Region, Size
 from textual.message import Message
 from textual.strip import Strip
@@ -189,6 +190,9 @@ class SpotBoard(TextCells, Widget, can_focus=True):
         self._rows: list[Strip] | None = None  # the drawing, a row each (None: draw it all)
         self._row_marks: list[tuple] = []  # each row's text and styles, to see which changed
         self._rows_size = Size(0, 0)
+        # Rows' cells made by ``cells`` (row, its text and styles, the widget's style):
+        # a cursor step makes the row it leaves look as it did before.
+        self._rows_made: LRUCache[tuple, Strip] = LRUCache(256)
         # (the stylesheet's rules, this board's names, whether a rule styles it by focus)
         self._focus_rules_seen: tuple | None = None
         self._held = False  # inside drawn_once: redraws wait for its end
@@ -252,11 +256,22 @@ class SpotBoard(TextCells, Widget, can_focus=True):
                 rows = Visual.to_strips(
                     self, visualize(self, Text("\n").join(lines)), width, height, self.visual_style
                 )
+                if not all(fits(line, width) for line in shown):
+                    # Textual wrapped a row: the rows drawn are not the rows of
+                    # text, so none is compared with them: drawn whole next time too.
+                    marks = []
             self._rows, self._row_marks, self._rows_size = rows, marks, self.size
             return None
         changed = [row for row, mark in enumerate(marks) if row < height and mark != self._row_marks[row]]
+        made = self._rows_made
         for row in changed:
-            strip = cells(lines[row], row)
+            # A row as it was drawn before (the cursor gone from it again): its cells kept.
+            key = (row, marks[row], self._cells_base)
+            strip = made.get(key)
+            if strip is None:
+                strip = cells(lines[row], row)
+                if strip is not None:
+                    made[key] = strip
             if strip is None:  # a link, a click: Textual's way, this row alone
                 strip = Visual.to_strips(self, visualize(self, lines[row]), width, 1, self.visual_style)
                 # Each cell says where it is in the board (Textual's mouse and
