@@ -207,7 +207,7 @@ class GameScreen(
             frame = self.frame = self.driver.frame(self.viewer, ())
         if session.read_log_as(self.viewer):  # hot-seat: the log of whoever sits here now
             self.query_one(GameLog).show_all([line.text for line in session.log])
-        boards = self.query(SpotBoard)
+        boards = self.boards()
         with drawn_once(boards):  # the state, the places offered, the cursor: one redraw each
             self.update_board(frame.view)
             self.show_side(frame)

@@ -18,9 +18,22 @@ from castletui.widgets.board import SpotBoard
 class BoardsInStep:
     """The board cursor and the action bar, each following the other."""
 
+    _boards_found: tuple[int, list[SpotBoard]] | None = None
+
+    def boards(self) -> list[SpotBoard]:
+        """The screen's boards: found by a walk of every widget on it (a
+        tenth of a millisecond, twice or three times a move), kept while no
+        widget comes or goes under the screen (Textual's own key for its
+        ``query_one`` cache, the screen's count of changes to its DOM)."""
+        changes = self._nodes._updates  # type: ignore[attr-defined]
+        found = self._boards_found
+        if found is None or found[0] != changes:
+            found = self._boards_found = (changes, list(self.query(SpotBoard)))  # type: ignore[attr-defined]
+        return found[1]
+
     def point_boards_at(self, choice: Line | None) -> None:
         """The board cursor follows the action bar."""
-        for board in self.query(SpotBoard):
+        for board in self.boards():
             board.point_at(choice.spot if choice is not None else None)
 
     def lines_at(self, spot: Hashable) -> list[int]:

@@ -78,7 +78,10 @@ class GotCatanScreen(GameScreen):
 
     def compose_board(self) -> ComposeResult:
         yield GotCatanMap(id="gift")
-        yield GotCatanWall(id="wall")
+        if self.watch_game():
+            # Only Brotherhood has a Wall: a hidden one cost the base game's
+            # every key its share of Textual's rounds of the screen's widgets.
+            yield GotCatanWall(id="wall")
 
     def watch_game(self) -> bool:
         return self.session.variant == "brotherhood"
@@ -91,11 +94,10 @@ class GotCatanScreen(GameScreen):
     def fit_boards(self) -> None:
         """Brotherhood: the Wall under the Gift when there is room, else
         one of them (w switches; a guard to place brings the Wall up)."""
+        if not self.watch_game():
+            return
         wall = self.query_one(GotCatanWall)
         gift = self.query_one(GotCatanMap)
-        if not self.watch_game():
-            wall.display = False
-            return
         both = self.app.size.height >= self.BOTH_FROM
         wall.display = both or self.wall_shown
         gift.display = both or not self.wall_shown
@@ -121,10 +123,10 @@ class GotCatanScreen(GameScreen):
 
     def refresh_table(self) -> None:
         super().refresh_table()
-        gift = self.query_one(GotCatanMap)
-        wall = self.query_one(GotCatanWall)
         if self.choice_list and self.handing_over is None and not self.waiting_on_curtain:
             if self.watch_game() and self.session.ply != self.switched_at:
+                gift = self.query_one(GotCatanMap)
+                wall = self.query_one(GotCatanWall)
                 # A new decision: a guard to place brings the Wall up on a small
                 # terminal, a place on the Gift the Gift (w switches back and forth).
                 self.switched_at = self.session.ply
@@ -159,10 +161,11 @@ class GotCatanScreen(GameScreen):
         self.action_trade()
 
     def action_focus_map(self) -> None:
-        wall = self.query_one(GotCatanWall)
-        if wall.display and wall.selectable and not self.query_one(GotCatanMap).selectable:
-            self.use_board(wall)
-            return
+        if self.watch_game():
+            wall = self.query_one(GotCatanWall)
+            if wall.display and wall.selectable and not self.query_one(GotCatanMap).selectable:
+                self.use_board(wall)
+                return
         self.use_board(self.query_one(GotCatanMap))
 
     # --- trading -------------------------------------------------------------------------

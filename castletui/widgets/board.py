@@ -23,6 +23,7 @@ from rich.style import Style as RichStyle
 from rich.text import Span, Text
 from textual import events
 from textual.binding import Binding
+from textual.cache import LRUCache
 from textual.geometry import Region, Size
 from textual.message import Message
 from textual.strip import Strip
@@ -189,6 +190,10 @@ class SpotBoard(TextCells, Widget, can_focus=True):
         self._rows: list[Strip] | None = None  # the drawing, a row each (None: draw it all)
         self._row_marks: list[tuple] = []  # each row's text and styles, to see which changed
         self._rows_size = Size(0, 0)
+        # Rows' cells made by ``cells``, by row and characters: each (its text and
+        # styles, the widget's style, the cells), the latest first. A cursor step
+        # makes the row it leaves look as it did before.
+        self._rows_made: LRUCache[tuple, list[tuple]] = LRUCache(256)
         # (the stylesheet's rules, this board's names, whether a rule styles it by focus)
         self._focus_rules_seen: tuple | None = None
         self._held = False  # inside drawn_once: redraws wait for its end
@@ -248,15 +253,37 @@ class SpotBoard(TextCells, Widget, can_focus=True):
         cells = None if whole else self._cells_maker()
         if cells is None or not all(fits(line, width) for line in shown):
             rows = self._rows_made_straight(shown, width)
+            if rows is not None:  # each row kept, for when it looks so again
+                for row, strip in enumerate(rows):
+                    self._keep_row(row, marks[row], strip)
             if rows is None:  # a row the shortcut does not draw: Textual's way, whole
                 rows = Visual.to_strips(
                     self, visualize(self, Text("\n").join(lines)), width, height, self.visual_style
                 )
+                if not all(fits(line, width) for line in shown):
+                    # Textual wrapped a row: the rows drawn are not the rows of
+                    # text, so none is compared with them: drawn whole next time too.
+                    marks = []
             self._rows, self._row_marks, self._rows_size = rows, marks, self.size
             return None
         changed = [row for row, mark in enumerate(marks) if row < height and mark != self._row_marks[row]]
+        made, base = self._rows_made, self._cells_base
         for row in changed:
-            strip = cells(lines[row], row)
+            # A row as it was drawn before (the cursor gone from it again): its
+            # cells kept, found by its row and characters, then compared (a
+            # row's spans compare by their styles' identity first: cheaper
+            # than hashing them, which a row drawn anew would pay for nothing).
+            mark = marks[row]
+            seen = made.get((row, mark[0]))
+            strip = None
+            for kept_mark, kept_base, kept in seen or ():
+                if (kept_base is base or kept_base == base) and kept_mark == mark:
+                    strip = kept
+                    break
+            if strip is None:
+                strip = cells(lines[row], row)
+                if strip is not None:
+                    self._keep_row(row, mark, strip)
             if strip is None:  # a link, a click: Textual's way, this row alone
                 strip = Visual.to_strips(self, visualize(self, lines[row]), width, 1, self.visual_style)
                 # Each cell says where it is in the board (Textual's mouse and
@@ -265,6 +292,13 @@ class SpotBoard(TextCells, Widget, can_focus=True):
             self._rows[row] = strip or Strip.blank(width, self.visual_style.rich_style)
         self._row_marks = marks
         return changed
+
+    def _keep_row(self, row: int, mark: tuple, strip: Strip) -> None:
+        """Keep a row's cells made by ``cells`` (see ``_rows_made``)."""
+        seen = self._rows_made.get((row, mark[0]))
+        if seen is None:
+            seen = self._rows_made[(row, mark[0])] = []
+        seen[:] = [(mark, self._cells_base, strip), *seen[:7]]
 
     # --- what a subclass says while drawing ---------------------------------
 

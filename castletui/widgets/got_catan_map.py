@@ -25,6 +25,7 @@ from itertools import groupby
 
 from rich.style import Style
 from rich.text import Span, Text
+from textual.cache import LRUCache
 
 from castletui.frame import SeatView
 from castletui.rules.got_catan import BOARDS, PIPS, TERRAIN_RESOURCE
@@ -294,6 +295,7 @@ class GotCatanMap(SpotBoard):
         rows = [*_map_rows(chars, styles, " " * self.shift), *self._legend(scale, letters, state)]
         while len(rows) > 1 and not rows[-1].plain.strip():  # no blank rows at the end (no names yet)
             rows.pop()
+        rows[-1] = rows[-1].copy()  # (a map row is kept for the next drawing: not cut in place)
         rows[-1].rstrip()
         return rows
 
@@ -403,6 +405,14 @@ class GotCatanMap(SpotBoard):
         return lines
 
 
+MAP_ROWS: LRUCache[tuple, Text] = LRUCache(512)
+"""The map's rows made, by their cells (the characters, each cell's style
+object): a cursor step or a road built changes two or three rows of the
+map's fifteen to thirty, and the rest are the Texts made before. A row
+kept holds a span of each style it has, so no style's ``id`` in its key
+is another style's while it is kept. The board only reads these Texts."""
+
+
 def _map_rows(chars: list[list[str]], styles: list[list[Style | None]], margin: str) -> list[Text]:
     """The map's rows, a Text each, every run of one style a span: built
     in one go, as a cursor step draws the whole map again (``Text.append``
@@ -412,6 +422,11 @@ def _map_rows(chars: list[list[str]], styles: list[list[Style | None]], margin: 
     are the same object."""
     rows = []
     for row_chars, row_styles in zip(chars, styles, strict=True):
+        key = (margin, "".join(row_chars), tuple(map(id, row_styles)))
+        kept = MAP_ROWS.get(key)
+        if kept is not None:
+            rows.append(kept)
+            continue
         spans: list[Span] = []
         at = len(margin)
         for _, run in groupby(row_styles, key=id):
@@ -420,7 +435,8 @@ def _map_rows(chars: list[list[str]], styles: list[list[Style | None]], margin: 
             if cells[0] is not None:
                 spans.append(Span(at, end, cells[0]))
             at = end
-        rows.append(Text(margin + "".join(row_chars), spans=spans, no_wrap=True, overflow="crop"))
+        row = MAP_ROWS[key] = Text(margin + key[1], spans=spans, no_wrap=True, overflow="crop")
+        rows.append(row)
     return rows
 
 

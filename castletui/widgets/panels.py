@@ -3,21 +3,109 @@ the game log and the action bar."""
 
 from __future__ import annotations
 
+from rich.cells import cell_len
+from rich.color import Color
 from rich.measure import measure_renderables
 from rich.segment import Segment
+from rich.style import Style
 from rich.text import Text
 from textual.cache import LRUCache
+from textual.content import Content
 from textual.geometry import Region, Size
 from textual.reactive import Reactive
 from textual.scroll_view import ScrollView
+from textual.scrollbar import ScrollBar, ScrollBarRender
 from textual.strip import Strip
 from textual.style import Style as VisualStyle
 from textual.visual import Padding, Visual, visualize
+from textual.widget import _RenderCache
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
 from castletui.widgets.board import TextCells
 from castletui.widgets.plain import Plain
+
+BAR_CELLS: LRUCache[tuple, tuple] = LRUCache(128)
+"""``ScrollBarRender.render_bar``'s cells by what it was asked."""
+
+
+class KeptScrollBar(ScrollBar):
+    """A vertical scrollbar that draws itself again only when it looks
+    different: the log's and the action bar's scrollbars are told a new
+    length and place on every move, and Textual draws them anew each time
+    (through Rich: a millisecond or so a move), though a long log's thumb
+    mostly stays the same cell at its end. The bar's cells are Textual's
+    own (``ScrollBarRender.render_bar``, cheap); the drawing, kept, is made
+    again only when those cells, the size or the style differ."""
+
+    _kept: tuple | None = None  # (what the drawing was made of, the drawing)
+
+    def refresh(self, *regions: Region, repaint: bool = True, layout: bool = False, recompose: bool = False):
+        # Told a new length or place (Textual's scroll update, each of the
+        # bar's reactives) that shows as the same cells: nothing to repaint.
+        unchanged = repaint and not (regions or layout or recompose) and self._kept is not None
+        if unchanged and self.is_mounted and self._look() == self._kept[0]:  # type: ignore[index]
+            return self
+        return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
+
+    def _render_content(self) -> None:
+        look = self._look()
+        kept = self._kept
+        if look is not None and kept is not None and kept[0] == look:
+            self._render_cache = kept[1]
+            self._dirty_regions.clear()
+            return
+        strips = self._drawn_straight(look)
+        if strips is None:
+            super()._render_content()
+        else:
+            self._render_cache = _RenderCache(self.size, strips)
+            self._dirty_regions.clear()
+        self._kept = (look, self._render_cache) if look is not None else None
+
+    def _drawn_straight(self, look: tuple | None) -> list[Strip] | None:
+        """The cells as Textual draws a vertical bar's (Widget._render_content:
+        the renderable in the widget's style, through Rich, a row a cell),
+        without Rich: a row each, the widget's style under the cell's. None
+        where that is not all it does (a horizontal bar, a cell of another width)."""
+        if look is None:
+            return None
+        (segments, new_lines) = look[3]
+        width, height = self.size
+        if not (new_lines and self.vertical) or any(cell_len(text) != width for text, _, _ in segments):
+            return None
+        base = self.visual_style.rich_style
+        return [
+            Strip([Segment(text, base + style if base else style)], width) for text, style, _ in segments
+        ][:height]
+
+    def _look(self) -> tuple | None:
+        """The cells the bar shows now, as ``ScrollBarRender`` makes them
+        (None: a renderer of another kind, never kept)."""
+        bar = self.render()
+        if type(bar) is not ScrollBarRender or not isinstance(bar.style, Style):
+            return None
+        width, height = self.size
+        size, thickness = (height, width) if bar.vertical else (width, height)
+        back, ink = (
+            bar.style.bgcolor or Color.parse("#555555"),
+            bar.style.color or Color.parse("bright_magenta"),
+        )
+        asked = (size, bar.window_size, bar.virtual_size, bar.position, bar.vertical, thickness, back, ink)
+        cells = BAR_CELLS.get(asked)
+        if cells is None:  # (a new Style per cell run: not made again for every refresh)
+            made = bar.render_bar(
+                size=size,
+                window_size=bar.window_size,
+                virtual_size=bar.virtual_size,
+                position=bar.position,
+                vertical=bar.vertical,
+                thickness=thickness,
+                back_color=back,
+                bar_color=ink,
+            )
+            cells = BAR_CELLS[asked] = (tuple(made.segments), made.new_lines)
+        return (self.size, self.visual_style, bar.style, cells)
 
 
 class SteadyScroll:
@@ -27,13 +115,28 @@ class SteadyScroll:
     screen out again when a widget's virtual size changes, for the
     scrollbars; here only a scrollbar shown or hidden does that (Textual's
     ``show_vertical_scrollbar`` lays out as it changes), else the scrollbar
-    is told the new length and the widget repaints itself."""
+    is told the new length and the widget repaints itself. Its vertical
+    scrollbar is drawn again only when it looks different (``KeptScrollBar``)."""
 
     virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False)
 
     def watch_virtual_size(self, size: Size) -> None:
         if self.is_mounted and self.container_size:  # type: ignore[attr-defined]
             self._scroll_update(size)  # type: ignore[attr-defined]
+
+    @property
+    def vertical_scrollbar(self) -> ScrollBar:
+        """Textual's ``Widget.vertical_scrollbar``, made a ``KeptScrollBar``."""
+        bar = self._vertical_scrollbar  # type: ignore[attr-defined]
+        if bar is None:
+            bar = self._vertical_scrollbar = KeptScrollBar(  # type: ignore[attr-defined]
+                vertical=True,
+                name="vertical",
+                thickness=self.scrollbar_size_vertical,  # type: ignore[attr-defined]
+            )
+            bar.display = False
+            self.app._start_widget(self, bar)  # type: ignore[attr-defined]
+        return bar
 
 
 class StraightRows(TextCells, Plain):
@@ -123,6 +226,10 @@ class GameLog(SteadyScroll, ScrollView, can_focus=True):
         self.wrapped_at = 0  # 0: the width is not known yet (not laid out)
         self._rows_of: list[int] = []  # each text's number of rows
         self._widest = 0
+        # The rows as drawn, by (row of the log, scroll, width, style): a line
+        # added scrolls every row shown up one, and all of them are drawn again.
+        self._drawn: LRUCache[tuple, Strip] = LRUCache(256)
+        self._row_style: Style | None = None  # the style of the rows being drawn (render_lines)
 
     def show_all(self, lines: list[str]) -> None:
         self.texts = list(lines[-200:])
@@ -136,6 +243,7 @@ class GameLog(SteadyScroll, ScrollView, can_focus=True):
             del self.texts[0]
             if self._rows_of:
                 del self.lines[: self._rows_of.pop(0)]
+                self._drawn.clear()  # each row of the log is another now
         width = self._width()
         if width != self.wrapped_at:
             self._wrap_all()  # laid out since, or at another width
@@ -161,6 +269,7 @@ class GameLog(SteadyScroll, ScrollView, can_focus=True):
 
     def _wrap_all(self) -> None:
         self.lines, self._rows_of, self._widest = [], [], 0
+        self._drawn.clear()
         self.wrapped_at = self._width()
         if self.wrapped_at:
             for line in self.texts:
@@ -169,7 +278,18 @@ class GameLog(SteadyScroll, ScrollView, can_focus=True):
 
     def _wrap(self, line: str) -> None:
         """One line's rows, as RichLog(wrap=True, min_width=10) writes a
-        string: at its own width, or the log's if it is wider."""
+        string: at its own width, or the log's if it is wider.
+
+        A line of printable text that fits, with no space at either end (most
+        of a game's), is one row of one unstyled run, as Rich renders it:
+        made so without Rich's measuring and rendering (a tenth of a
+        millisecond a line, one or two a move)."""
+        columns = cell_len(line)
+        if line and columns <= self.wrapped_at and line.isprintable() and line.strip() == line:
+            self.lines.append(Strip([Segment(line)], columns))
+            self._widest = max(self._widest, columns)
+            self._rows_of.append(1)
+            return
         text = Text(line)
         text.expand_tabs()
         console = self.app.console
@@ -189,14 +309,27 @@ class GameLog(SteadyScroll, ScrollView, can_focus=True):
     def _sized(self) -> None:
         self.virtual_size = Size(self._widest, len(self.lines))
 
+    def render_lines(self, crop: Region) -> list[Strip]:
+        # Textual's rich_style walks every ancestor's styles: once for all the rows.
+        self._row_style = self.rich_style
+        try:
+            return super().render_lines(crop)
+        finally:
+            self._row_style = None
+
     def render_line(self, y: int) -> Strip:
         scroll_x, scroll_y = self.scroll_offset
         width = self.scrollable_content_region.width
         index = scroll_y + y
-        style = self.rich_style
+        style = self._row_style or self.rich_style
         if index >= len(self.lines):
             return Strip.blank(width, style).apply_style(style)
-        return self.lines[index].crop_extend(scroll_x, scroll_x + width, style).apply_style(style)
+        key = (index, scroll_x, width, style)
+        strip = self._drawn.get(key)
+        if strip is None:
+            strip = self.lines[index].crop_extend(scroll_x, scroll_x + width, style).apply_style(style)
+            self._drawn[key] = strip
+        return strip
 
 
 class ActionBar(SteadyScroll, OptionList):
@@ -216,6 +349,25 @@ class ActionBar(SteadyScroll, OptionList):
         super().__init__(*args, **kwargs)
         self._drawn: LRUCache[tuple, tuple[list[Strip], list[Strip]]] = LRUCache(256)
         self._visuals: LRUCache[str, Visual] = LRUCache(256)
+
+    _lines_known = False  # inside render_lines: the lines were brought up to date as it began
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        # OptionList brings its lines up to date (its width measured, its
+        # virtual size compared) as it begins, and again for every row drawn:
+        # nothing changes them in between.
+        self._update_lines()
+        self._lines_known = True
+        try:
+            return super(OptionList, self).render_lines(crop)
+        finally:
+            self._lines_known = False
+
+    @property
+    def _lines(self):
+        if not self._lines_known:
+            self._update_lines()
+        return self._line_cache.lines
 
     def _get_visual(self, option: Option) -> Visual:
         prompt = option.prompt
@@ -239,12 +391,14 @@ class ActionBar(SteadyScroll, OptionList):
         drawn = self._drawn.get(key)
         if drawn is None:
             visual = self._get_visual(option)
-            if padding:
-                visual = Padding(visual, padding)
-            lines = [
-                strip.extend_cell_length(width, style.rich_style)
-                for strip in visual.to_strips(self, visual, width, None, style)
-            ]
+            lines = self._drawn_straight(visual, style, padding, width)
+            if lines is None:
+                if padding:
+                    visual = Padding(visual, padding)
+                lines = [
+                    strip.extend_cell_length(width, style.rich_style)
+                    for strip in visual.to_strips(self, visual, width, None, style)
+                ]
             rule = []
             if option._divider:
                 separator = self.get_visual_style("option-list--separator")
@@ -255,3 +409,34 @@ class ActionBar(SteadyScroll, OptionList):
         strips = [strip.apply_meta(meta) for strip in lines] + rule
         self._option_render_cache[(option, style, padding)] = strips
         return strips
+
+    def _drawn_straight(self, visual: Visual, style: VisualStyle, padding, width: int) -> list[Strip] | None:
+        """A line of plain text that fits on one row, drawn as Textual's
+        Content, Padding and ``Visual.to_strips`` draw it (one run in the
+        option's style, its first cell's offset in its meta, padded each side
+        in the style), without wrapping it or dividing it into runs: a new
+        line costs the bar a third of a millisecond through the pipeline,
+        and a move brings two or three. None where the pipeline does more:
+        spans, a tab, a line break, a row too narrow, the bar's text
+        aligned, padded, or a selection showing."""
+        top, right, bottom, left = padding
+        inner = width - left - right
+        if not isinstance(visual, Content) or visual.spans or top or bottom:
+            return None
+        text = visual.plain
+        styles = self.styles
+        if (
+            not text
+            or inner <= 0
+            or "\t" in text
+            or "\n" in text
+            or max(len(text), cell_len(text)) > inner
+            or styles.text_align not in ("left", "start")
+            or styles.line_pad
+            or styles.content_align != ("left", "top")
+            or self.text_selection is not None
+        ):
+            return None
+        run = Strip([Segment(text, (style + style).rich_style_with_offset(0, 0))], cell_len(text))
+        rich_style = style.rich_style
+        return [run.crop_pad(inner, left, right, rich_style).extend_cell_length(width, rich_style)]

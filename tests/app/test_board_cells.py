@@ -84,6 +84,11 @@ async def test_a_board_drawn_by_its_own_cells_is_drawn_as_textual_draws_it(name,
         board.text = Text.assemble(("changed ", CURSOR), ROWS[name])
         board.redraw()
         assert board._rows == drawn_whole(board)
+        # Back and forth (a cursor leaving a row and coming back): the rows' cells kept, the same.
+        for text in (ROWS[name], Text.assemble(("changed ", CURSOR), ROWS[name]), ROWS[name]):
+            board.text = text
+            board.redraw()
+            assert board._rows == drawn_whole(board)
 
 
 @pytest.mark.parametrize(
@@ -116,12 +121,17 @@ async def test_the_cells_follow_the_widget_style_when_it_changes():
     async with app.run_test(size=(40, 10)) as pilot:
         board = app.query_one(TextBoard)
         await pilot.pause()
+        changed = Text.assemble(("x", RED), ROWS["runs"])
+        for text in (changed, ROWS["runs"]):  # these rows' cells kept, in the first style
+            board.text = text
+            board.redraw()
         board.styles.background = "darkred"
         await pilot.pause()
-        board.text = Text.assemble(("x", RED), ROWS["runs"])
-        board.redraw()
-        await pilot.pause()
-        assert board._rows == drawn_whole(board)
+        for text in (changed, ROWS["runs"]):
+            board.text = text
+            board.redraw()
+            await pilot.pause()
+            assert board._rows == drawn_whole(board)
 
 
 class TwoBoards(App):

@@ -6,6 +6,7 @@ width, and wrapped again when that width changes."""
 from __future__ import annotations
 
 from textual.app import App
+from textual.geometry import Region
 from textual.widgets import RichLog
 
 from castletui.widgets.panels import GameLog
@@ -19,6 +20,10 @@ LINES = [
     "[Team A] is a name, not markup",
     "supercalifragilisticexpialidocious-without-a-single-space-to-break-at",
     "城 a wide character",
+    "Bran passed.",  # lines that fit: one row each, drawn without Rich (GameLog._wrap)
+    "x",
+    " a space first",
+    "Cat's road: 5",
 ]
 
 
@@ -49,6 +54,11 @@ async def test_the_log_draws_the_cells_richlog_drew_and_stays_at_its_end():
             assert log.virtual_size == rich_log.virtual_size
             assert log.scroll_y == log.max_scroll_y == rich_log.scroll_y
             assert rows(log) == rows(rich_log)
+            # Drawn as the screen draws them: the rows kept, the scrollbar kept while it looks the same.
+            whole = Region(0, 0, *log.size)
+            assert log.render_lines(whole) == rich_log.render_lines(whole)
+            bar = Region(0, 0, *log.vertical_scrollbar.size)
+            assert log.vertical_scrollbar.render_lines(bar) == rich_log.vertical_scrollbar.render_lines(bar)
         assert len(log.lines) > len(LINES), "the long lines wrapped"
         assert all(strip.cell_length <= log.scrollable_content_region.width for strip in log.lines)
 
