@@ -546,7 +546,11 @@ def _parse_toml(data: bytes, path: Path) -> _Parsed:
                 line = msgspec.toml.decode(piece.decode("utf-8"))[str(number)]
                 last = [msgspec.convert(line, LogEntry)]
                 after = msgspec.convert(line, After)
-            except (UnicodeDecodeError, msgspec.DecodeError, KeyError):  # (a ValidationError is a DecodeError)
+            except (
+                UnicodeDecodeError,
+                msgspec.DecodeError,
+                KeyError,
+            ):  # (a ValidationError is a DecodeError)
                 last = None
         # A whole line without its newline is read (a watcher reads on
         # after it) but the file is written whole at the next move.
