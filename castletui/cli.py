@@ -239,9 +239,13 @@ def run(args: argparse.Namespace) -> int:
             importlib.import_module(package)
         except ImportError:
             raise Refused(hint) from None
-    if command in RUN_THE_APP:
-        collector.hold()  # the app releases it at its first frame
-    return later(command).run(args)
+    if command not in RUN_THE_APP:
+        return later(command).run(args)
+    collector.hold()  # the app releases it at its first frame
+    try:
+        return later(command).run(args)
+    finally:
+        collector.release()  # an app that never started (a refused save, an error) leaves it held
 
 
 def command_of(args: argparse.Namespace) -> str:

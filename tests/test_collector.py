@@ -64,3 +64,17 @@ def test_the_command_line_holds_the_collector_before_it_loads_the_app(monkeypatc
     monkeypatch.setattr(cli, "later", lambda name: types.SimpleNamespace(run=run))
     assert cli.run(cli.build_parser().parse_args(argv)) == 0
     assert seen["held"] is holds
+
+
+def test_an_app_command_that_never_opens_the_app_lets_the_collector_run_again(monkeypatch):
+    """A refused save or an error before the first frame: the collector is
+    not left held (a command line run in-process, as tests do, goes on)."""
+    gc.enable()
+
+    def run(args: argparse.Namespace) -> int:
+        raise cli.Refused("That save cannot be read.")
+
+    monkeypatch.setattr(cli, "later", lambda name: types.SimpleNamespace(run=run))
+    with pytest.raises(cli.Refused):
+        cli.run(cli.build_parser().parse_args(["resume", "nowhere.toml"]))
+    assert not collector.held() and gc.isenabled()
