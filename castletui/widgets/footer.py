@@ -25,6 +25,8 @@ from textual.style import Style as CellStyle
 from textual.visual import RenderOptions
 from textual.widget import Widget
 
+from castletui.widgets.header import filtered
+
 NARROW_BELOW = 100
 ONE_LINE = {"text_wrap": "nowrap"}
 """FooterKey's rule: its text on one line."""
@@ -292,13 +294,8 @@ class SteadyFooter(Widget, can_focus=False):
         return segments
 
     def _filtered(self, segments: list[Segment], background: Color) -> list[Segment]:
-        """The app's line filters (dim as a colour, NO_COLOR's greys) on a
-        part of the row, with the background of the widget Textual's Footer
-        draws it in."""
-        strip = Strip(segments)
-        for line_filter in self.get_line_filters():
-            strip = strip.apply_filter(line_filter, background)
-        return list(strip)
+        """A part of the row through the app's line filters (``filtered``)."""
+        return list(filtered(self, Strip(segments), background))
 
     def _item_styles(self, key: Key, palette: bool = False) -> StylesBase:
         """The styles a FooterKey for ``key`` would have (hovered, greyed)."""

@@ -34,6 +34,15 @@ ONE_LINE = {"text_wrap": "nowrap", "text_overflow": "ellipsis"}
 """HeaderTitle's rules: one line, cut with an ellipsis."""
 
 
+def filtered(widget: Widget, strip: Strip, background: Color) -> Strip:
+    """The app's line filters (dim as a colour, NO_COLOR's greys) on a strip
+    a widget draws itself, with the background Textual would filter it on
+    (the Header's and the Footer's, which draw Textual's cells themselves)."""
+    for line_filter in widget.get_line_filters():
+        strip = strip.apply_filter(line_filter, background)
+    return strip
+
+
 class SteadyHeader(Widget):
     """Textual's Header as one widget; its title is updated at once, and not
     at all once the screen is going away. It draws the clock's space, never
@@ -139,15 +148,8 @@ class SteadyHeader(Widget):
         clock += [
             Strip([Segment(" ", pad), Segment(" " * (CLOCK_WIDTH - 2), style.rich_style), Segment(" ", pad)])
         ] * (height - 1)
-        rest = [self._filtered(Strip.join([title[y], clock[y]]), background) for y in range(height)]
+        rest = [filtered(self, Strip.join([title[y], clock[y]]), background) for y in range(height)]
         return [Strip.join([icon[y], rest[y]]) for y in range(height)]
-
-    def _filtered(self, strip: Strip, background: Color) -> Strip:
-        """The app's line filters (dim as a colour, NO_COLOR's greys), with
-        the background of the widget Textual's Header draws it in."""
-        for line_filter in self.get_line_filters():
-            strip = strip.apply_filter(line_filter, background)
-        return strip
 
     def _part(
         self, content: Content, width: int, height: int, style: Style, align: AlignHorizontal
