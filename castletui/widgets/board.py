@@ -256,7 +256,7 @@ class SpotBoard(TextCells, Widget, can_focus=True):
             if rows is not None:  # each row kept, for when it looks so again
                 for row, strip in enumerate(rows):
                     self._keep_row(row, marks[row], strip)
-            if rows is None:  # a row the shortcut does not draw: Textual's way, whole
+            else:  # a row the shortcut does not draw: Textual's way, whole
                 rows = Visual.to_strips(
                     self, visualize(self, Text("\n").join(lines)), width, height, self.visual_style
                 )
