@@ -4,18 +4,32 @@ from __future__ import annotations
 
 import os
 import time
+import uuid
 
 import pytest
 from castletui.rules import registry
 from castletui.rules.core.search import work_budget
 
-from tests import quiet
+from tests import processes, quiet
 from tests.app.snapshots import release_snapshot_dirs
 
 # Screens show save times in local time: every test reads them in UTC, so a
 # snapshot does not depend on the machine's time zone.
 os.environ["TZ"] = "UTC"
 time.tzset()
+
+# Every process this worker starts carries this mark (tests/processes.py).
+os.environ[processes.RUN_VARIABLE] = uuid.uuid4().hex
+
+
+@pytest.fixture(scope="session", autouse=True)
+def no_process_outlives_the_run():
+    """A server or castletui a test started and did not end fails the run
+    (and is killed), whichever test left it."""
+    yield
+    left = processes.left_behind(os.environ[processes.RUN_VARIABLE])
+    if left:
+        pytest.fail(f"processes left running by this run (now killed): {left}", pytrace=False)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

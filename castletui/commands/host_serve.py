@@ -7,6 +7,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import stat
+from pathlib import Path
 
 from castletui.commands.base import fail
 from castletui.commands.host import data_folder, players_of
@@ -48,6 +49,8 @@ def run(args: argparse.Namespace) -> int:
         players_file=players.path,
         open=args.open,
         limits=Limits(args.sessions_per_key, args.max_connections, args.idle_minutes, args.login_seconds),
+        ready_file=Path(args.ready_file).expanduser() if args.ready_file else None,
+        events_file=Path(args.events_file).expanduser() if args.events_file else None,
     )
 
     def ready(host) -> None:

@@ -64,6 +64,16 @@ def add_parser(commands) -> argparse.ArgumentParser:
         metavar="S",
         help="time to log in, and for a new key to choose its name (default: 60)",
     )
+    host.add_argument(
+        "--ready-file",
+        metavar="FILE",
+        help="once listening, write FILE (JSON: port, listen, pid, host_key) for a supervisor or script",
+    )
+    host.add_argument(
+        "--events-file",
+        metavar="FILE",
+        help="append one JSON line per connect, disconnect and refusal to FILE, for programs to read",
+    )
     actions = host.add_subparsers(dest="host_command", metavar="[add|remove|players]")
     add = actions.add_parser("add", parents=[files_again], help="let a key in as a player")
     add.add_argument("name", help="the player's name (their identity at every table)")

@@ -12,7 +12,8 @@ X11 forwarding, environment variables. Limits (the defaults are
 :class:`Limits`'): sessions per key, connections at once, minutes without
 a key pressed, seconds to log in.
 
-The log is one line per connect, disconnect and refusal on standard output.
+The log is one line per connect, disconnect and refusal on standard output,
+for people; programs read the events file instead (castletui/host/events.py).
 SIGINT or SIGTERM stops the server: every player's castletui is hung up
 (its table is written whole or not at all, saves/table.py) and reaped.
 """
@@ -23,6 +24,7 @@ import asyncio
 import base64
 import contextlib
 import datetime
+import os
 import signal
 import sys
 from collections import Counter
@@ -32,6 +34,7 @@ from pathlib import Path
 import asyncssh
 import msgspec
 
+from castletui.host.events import EventsFile, HostEvent, ReadyFile, now, write_ready_file
 from castletui.host.players import Players, PlayersError, fingerprint, parse_key
 from castletui.host.prompt import MAX_TRIES, NamePrompt
 from castletui.host.sessions import (
@@ -68,6 +71,8 @@ class HostConfig(msgspec.Struct, frozen=True):
     players_file: Path
     open: bool = False
     limits: Limits = Limits()
+    ready_file: Path | None = None
+    events_file: Path | None = None
 
 
 def _now() -> str:
@@ -94,10 +99,25 @@ class Host:
         self.stopping = False
         self._write = write or (lambda line: print(line, flush=True))
         self._acceptor: asyncssh.SSHAcceptor | None = None
+        self.events = EventsFile(config.events_file) if config.events_file else None
 
-    def log(self, event: str, who: str, where: str, why: str = "") -> None:
+    def log(
+        self,
+        event: str,
+        who: str,
+        where: str,
+        why: str = "",
+        *,
+        what: str = "",
+        player: str = "",
+        key: str = "",
+    ) -> None:
+        """One line in the log for people and, with --events-file, one event
+        for programs (``what`` is its stable code, events.WHAT)."""
         line = f"{_now()} {event:<10} {_printable(who, 80)} from {where}"
         self._write(f"{line}: {why}" if why else line)
+        if self.events is not None:
+            self.events.write(HostEvent(now(), event, where, player=player, key=key, what=what, detail=why))
 
     async def start(self, host_key: asyncssh.SSHKey) -> asyncssh.SSHAcceptor:
         self.config.table_dir.mkdir(parents=True, exist_ok=True, mode=0o700)
@@ -176,6 +196,19 @@ class PlayerConnection(asyncssh.SSHServer):
 
     # --- the connection ---------------------------------------------------
 
+    def note(self, event: str, what: str = "", why: str = "", *, blob: bytes | None = None) -> None:
+        """Log ``event`` for this connection (``what``: events.WHAT's code)."""
+        blob = blob if blob is not None else self.blob
+        self.host.log(
+            event,
+            self.who,
+            self.where,
+            why,
+            what=what,
+            player=self.name or "",
+            key=fingerprint(blob) if blob is not None else "",
+        )
+
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self.conn = conn
         peer = conn.get_extra_info("peername") or ("?", 0)
@@ -186,7 +219,7 @@ class PlayerConnection(asyncssh.SSHServer):
             why = (
                 "the host is stopping" if self.host.stopping else f"{limits.connections} connections at once"
             )
-            self.host.log("refused", "?", self.where, f"full ({why})")
+            self.note("refused", "full", f"full ({why})")
             # After this call returns: asyncssh finishes setting the connection up first.
             asyncio.get_running_loop().call_soon(
                 conn.disconnect,
@@ -203,7 +236,7 @@ class PlayerConnection(asyncssh.SSHServer):
             return
         self.host.connections.discard(self)
         if self.name is not None:
-            self.host.log("disconnect", self.who, self.where, _reason(exc))
+            self.note("disconnect", why=_reason(exc))
 
     @property
     def who(self) -> str:
@@ -238,12 +271,12 @@ class PlayerConnection(asyncssh.SSHServer):
         try:
             name = self.host.players.name_of(blob)
         except PlayersError as error:
-            self.host.log("refused", "?", self.where, f"the players file cannot be read: {error}")
+            self.note("refused", "players-file", f"the players file cannot be read: {error}", blob=blob)
             return False
         if name is None and not self.host.config.open:
             if not self._told_unknown and self.conn is not None:
                 self._told_unknown = True
-                self.host.log("refused", "?", self.where, f"unknown key {fingerprint(blob)}")
+                self.note("refused", "unknown-key", f"unknown key {fingerprint(blob)}", blob=blob)
                 self.conn.send_auth_banner(
                     f"castletui: this key ({fingerprint(blob)}) is not one of this host's players. "
                     "Ask the host to add it: castletui host add NAME KEYFILE\r\n"
@@ -257,7 +290,7 @@ class PlayerConnection(asyncssh.SSHServer):
         self.blob, self.name = self._candidate
         if self.name is None:
             self.name = ""  # a new key: it names itself in its first session
-        self.host.log("connect", self.who, self.where)
+        self.note("connect")
         # A connection that never opens a terminal must not hold its place.
         self._login_timer = asyncio.get_running_loop().call_later(
             self.host.limits.login_seconds, self._login_expired
@@ -265,7 +298,7 @@ class PlayerConnection(asyncssh.SSHServer):
 
     def _login_expired(self) -> None:
         if self.session_count == 0:
-            self.host.log("refused", self.who, self.where, "no terminal opened in time")
+            self.note("refused", "login-timeout", "no terminal opened in time")
             self.close("no terminal was opened in time")
 
     # --- what it asks for -------------------------------------------------
@@ -274,7 +307,7 @@ class PlayerConnection(asyncssh.SSHServer):
         if self.conn is None:
             return False
         if self.session_count >= self.host.limits.sessions_per_key:
-            self.host.log("refused", self.who, self.where, "too many sessions on one connection")
+            self.note("refused", "channels", "too many sessions on one connection")
             return False
         channel = self.conn.create_server_channel(encoding=None)
         channel.__class__ = PlayerChannel  # refuses env, agent and X11 requests, and logs them
@@ -282,21 +315,21 @@ class PlayerConnection(asyncssh.SSHServer):
         return channel, PlayerSession(self)
 
     def connection_requested(self, dest_host, dest_port, orig_host, orig_port):
-        self.host.log("refused", self.who, self.where, f"port forwarding to {dest_host}:{dest_port}")
+        self.note("refused", "port-forwarding", f"port forwarding to {dest_host}:{dest_port}")
         raise asyncssh.ChannelOpenError(
             asyncssh.OPEN_ADMINISTRATIVELY_PROHIBITED, "castletui host forwards no connections"
         )
 
     def server_requested(self, listen_host, listen_port):
-        self.host.log("refused", self.who, self.where, f"remote forwarding of port {listen_port}")
+        self.note("refused", "remote-forwarding", f"remote forwarding of port {listen_port}")
         return False
 
     def unix_connection_requested(self, dest_path):
-        self.host.log("refused", self.who, self.where, "forwarding to a Unix socket")
+        self.note("refused", "unix-forwarding", "forwarding to a Unix socket")
         return False
 
     def unix_server_requested(self, listen_path):
-        self.host.log("refused", self.who, self.where, "remote forwarding of a Unix socket")
+        self.note("refused", "unix-remote-forwarding", "remote forwarding of a Unix socket")
         return False
 
 
@@ -310,22 +343,22 @@ class PlayerChannel(asyncssh.SSHServerChannel):
 
     player_connection: PlayerConnection
 
-    def _refused(self, what: str) -> bool:
-        connection = self.player_connection
-        connection.host.log("refused", connection.who, connection.where, what)
+    def _refused(self, what: str, why: str) -> bool:
+        self.player_connection.note("refused", what, why)
         return False
 
     def _process_env_request(self, packet) -> bool:
         name = packet.get_string()
         packet.get_string()
         packet.check_end()
-        return self._refused(f"environment variable {_printable(name.decode('utf-8', 'replace'), 40)}")
+        variable = _printable(name.decode("utf-8", "replace"), 40)
+        return self._refused("environment", f"environment variable {variable}")
 
     def _process_auth_agent_req_at_openssh_dot_com_request(self, packet) -> bool:
-        return self._refused("agent forwarding")
+        return self._refused("agent-forwarding", "agent forwarding")
 
     def _process_x11_req_request(self, packet) -> bool:
-        return self._refused("X11 forwarding")
+        return self._refused("x11-forwarding", "X11 forwarding")
 
 
 class PlayerSession(asyncssh.SSHServerSession):
@@ -362,11 +395,16 @@ class PlayerSession(asyncssh.SSHServerSession):
 
     def shell_requested(self) -> bool:
         if not self.has_pty:
-            self._refuse("a session without a terminal", "a terminal is needed to play: connect with  ssh -t")
+            self._refuse(
+                "no-terminal",
+                "a session without a terminal",
+                "a terminal is needed to play: connect with  ssh -t",
+            )
         return True
 
     def exec_requested(self, command: str) -> bool:
         self._refuse(
+            "command",
             f"command {_printable(command, 40)!r}",
             "this host runs castletui only: connect without a command (ssh -p PORT HOST)",
         )
@@ -374,13 +412,14 @@ class PlayerSession(asyncssh.SSHServerSession):
 
     def subsystem_requested(self, subsystem: str) -> bool:
         self._refuse(
-            f"subsystem {_printable(subsystem, 20)}", "this host runs castletui only (no sftp, no scp)"
+            "subsystem",
+            f"subsystem {_printable(subsystem, 20)}",
+            "this host runs castletui only (no sftp, no scp)",
         )
         return True
 
-    def _refuse(self, what: str, message: str) -> None:
-        connection = self.connection
-        self.host.log("refused", connection.who, connection.where, what)
+    def _refuse(self, what: str, why: str, message: str) -> None:
+        self.connection.note("refused", what, why)
         self.refusal = message
 
     def session_started(self) -> None:
@@ -391,7 +430,7 @@ class PlayerSession(asyncssh.SSHServerSession):
         assert connection.blob is not None and connection.name is not None
         if self.host.sessions_of[connection.blob] >= self.host.limits.sessions_per_key:
             limit = self.host.limits.sessions_per_key
-            self.host.log("refused", connection.name, connection.where, f"{limit} sessions of one key")
+            connection.note("refused", "sessions-per-key", f"{limit} sessions of one key")
             self._say_and_close(f"this key already has {limit} sessions open here; close one first", status=1)
             return
         self.host.sessions_of[connection.blob] += 1
@@ -470,7 +509,7 @@ class PlayerSession(asyncssh.SSHServerSession):
             return
         self.prompt = None
         connection.name = name
-        self.host.log("registered", name, connection.where, f"key {fingerprint(connection.blob)}")
+        connection.note("registered", why=f"key {fingerprint(connection.blob)}")
         self._start_castletui()
 
     # --- castletui ---------------------------------------------------------
@@ -489,7 +528,7 @@ class PlayerSession(asyncssh.SSHServerSession):
                 cwd=self.host.config.data_dir,
             )
         except OSError as error:
-            self.host.log("refused", connection.name, connection.where, f"castletui did not start: {error}")
+            connection.note("refused", "castletui-failed", f"castletui did not start: {error}")
             self._say_and_close("castletui could not start on this host; the host's log says why", status=1)
             return
         self.host.terminals.add(self.terminal)
@@ -535,10 +574,10 @@ class PlayerSession(asyncssh.SSHServerSession):
         self._idle_timer = None
         connection = self.connection
         if self.prompt is not None:
-            why = "no name given in time"
+            what, why = "naming-timeout", "no name given in time"
         else:
-            why = f"{self.host.limits.idle_minutes:g} minutes without a key pressed"
-        self.host.log("idle", connection.who, connection.where, why)
+            what, why = "idle", f"{self.host.limits.idle_minutes:g} minutes without a key pressed"
+        connection.note("idle", what, why)
         self._ending = asyncio.ensure_future(self.end(why))
 
     # --- ending -----------------------------------------------------------
@@ -622,7 +661,13 @@ async def serve(
     config: HostConfig, host_key: asyncssh.SSHKey, *, ready: Callable[[Host], None] | None = None
 ) -> int:
     """Run until SIGINT or SIGTERM, then stop cleanly."""
-    host = Host(config)
+    try:
+        host = Host(config)
+    except OSError as error:
+        print(
+            f"castletui: cannot write the events file {config.events_file}: {error.strerror}", file=sys.stderr
+        )
+        return 2
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for number in (signal.SIGINT, signal.SIGTERM):
@@ -632,9 +677,17 @@ async def serve(
     except OSError as error:
         print(f"castletui: cannot listen on port {config.port}: {error.strerror or error}", file=sys.stderr)
         return 2
+    if config.ready_file is not None:
+        ready_file = ReadyFile(host.port, config.listen, os.getpid(), host_key.get_fingerprint())
+        write_ready_file(config.ready_file, ready_file)
     if ready is not None:
         ready(host)
-    await stop.wait()
+    try:
+        await stop.wait()
+    finally:
+        if config.ready_file is not None:
+            with contextlib.suppress(OSError):
+                config.ready_file.unlink()
     host.log(
         "stopping",
         "castletui host",
@@ -642,4 +695,6 @@ async def serve(
         f"{len(host.sessions)} sessions to end",
     )
     await host.stop()
+    if host.events is not None:
+        host.events.close()
     return 0

@@ -1,23 +1,25 @@
 """A real ``castletui host`` on a free 127.0.0.1 port with a temporary data
 folder, and real asyncssh clients with keys made for the test: what the
-tests of tests/host share. Every wait is for a condition (a line in the
-server's log, words on a player's screen), bounded generously."""
+tests of tests/host share. Every wait is for a condition (an event in the
+host's events file, words on a player's screen), bounded generously."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import os
 import re
 import signal
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 from pathlib import Path
 
 import pytest
+
+from tests import processes
 
 asyncssh = pytest.importorskip("asyncssh")
 
@@ -35,13 +37,20 @@ def plain(data: bytes) -> str:
 
 
 class RunningHost:
-    """``castletui host`` in its own process; ``lines`` is its log so far."""
+    """``castletui host`` in its own process group. The test learns where it
+    listens from its ready file and what it did from its events file (both
+    made for programs: castletui/host/events.py), never from its log, which
+    is for people and goes to ``log_path``."""
 
     def __init__(self, root: Path, *options: str, players: dict[str, object] | None = None) -> None:
         self.root = root
         self.data_dir = root / "data"
         self.table_dir = root / "tables"
         self.players_file = self.data_dir / "players.toml"
+        self.ready_path = root / "ready.json"
+        self.events_path = root / "events.jsonl"
+        self.log_path = root / "host.log"
+        root.mkdir(parents=True, exist_ok=True)
         environment = dict(os.environ)
         environment.update(
             CASTLETUI_DATA_DIR=str(root / "castletui-data"),
@@ -52,20 +61,44 @@ class RunningHost:
         for name, key in (players or {}).items():
             self.add(name, key)
         command = [sys.executable, "-m", "castletui", "host", "--listen", "127.0.0.1", "--port", "0"]
-        command += ["--data-dir", str(self.data_dir), "--table-dir", str(self.table_dir), *options]
-        self.process = subprocess.Popen(
-            command,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT,
-            text=True,
-            env=environment,
-            start_new_session=True,  # a ctrl+c in the terminal running pytest is not its
-        )
-        self.lines: list[str] = []
-        self._changed = threading.Condition()
-        threading.Thread(target=self._read, daemon=True).start()
-        line = self.wait_line("port ")
-        self.port = int(re.search(r"port (\d+)", line).group(1))
+        command += ["--data-dir", str(self.data_dir), "--table-dir", str(self.table_dir)]
+        command += ["--ready-file", str(self.ready_path), "--events-file", str(self.events_path), *options]
+        with open(self.log_path, "wb") as log:
+            self.process = subprocess.Popen(
+                command,
+                stdin=subprocess.DEVNULL,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                env=environment,
+                # Its own group: a ctrl+c in the terminal running pytest is not
+                # its, and the group is ended as one (processes.end_tree).
+                start_new_session=True,
+                preexec_fn=processes.end_with_parent,
+            )
+        self.port = 0
+
+    def wait_ready(self) -> None:
+        """Wait for the ready file, then know the port."""
+        self.port = self._ready().port
+
+    def _ready(self):
+        from castletui.host.events import read_ready_file
+
+        deadline = time.monotonic() + WAIT_SECONDS
+        while True:
+            with contextlib.suppress(OSError):
+                return read_ready_file(self.ready_path)  # written whole, then renamed
+            if self.process.poll() is not None:
+                raise AssertionError(f"castletui host exited ({self.process.returncode}): {self.log()}")
+            if time.monotonic() > deadline:
+                raise AssertionError(f"castletui host was not ready in {WAIT_SECONDS} s: {self.log()}")
+            time.sleep(0.02)  # another process's file: looked at, bounded
+
+    def log(self) -> str:
+        """The host's log, for a failure's message (never read for facts)."""
+        with contextlib.suppress(OSError):
+            return self.log_path.read_text(errors="replace")[-4000:]
+        return ""
 
     def add(self, name: str, key, *more: str) -> None:
         from castletui.host.players import Players, parse_key
@@ -74,39 +107,37 @@ class RunningHost:
             name, parse_key(key.export_public_key().decode()), also="--also" in more
         )
 
-    def _read(self) -> None:
-        assert self.process.stdout is not None
-        for line in self.process.stdout:
-            with self._changed:
-                self.lines.append(line.rstrip("\n"))
-                self._changed.notify_all()
-        with self._changed:
-            self.lines.append("<exited>")
-            self._changed.notify_all()
+    def events(self) -> list[dict]:
+        """Every event the host has written so far, oldest first."""
+        with contextlib.suppress(FileNotFoundError):
+            data = self.events_path.read_bytes()
+            return [json.loads(line) for line in data.splitlines(keepends=True) if line.endswith(b"\n")]
+        return []
 
-    def wait_line(self, *words: str, timeout: float = WAIT_SECONDS, start: int = 0) -> str:
-        """The first log line (from ``start``) with every one of ``words``."""
+    def wait_event_blocking(self, start: int = 0, timeout: float = WAIT_SECONDS, **fields: str) -> dict:
+        """The first event (from index ``start``) whose fields have these values."""
         deadline = time.monotonic() + timeout
-        with self._changed:
-            while True:
-                for line in self.lines[start:]:
-                    if all(word in line for word in words):
-                        return line
-                    if line == "<exited>":
-                        raise AssertionError(f"castletui host exited; its log: {self.lines}")
-                remaining = deadline - time.monotonic()
-                if remaining <= 0:
-                    raise AssertionError(f"no log line with {words} in {timeout} s; the log: {self.lines}")
-                self._changed.wait(remaining)
+        while True:
+            for event in self.events()[start:]:
+                if all(event.get(name, "") == value for name, value in fields.items()):
+                    return event
+            if self.process.poll() is not None:
+                raise AssertionError(f"castletui host exited; events: {self.events()}; log: {self.log()}")
+            if time.monotonic() > deadline:
+                raise AssertionError(f"no event {fields} in {timeout} s; events: {self.events()}")
+            time.sleep(0.02)  # another process's file: looked at, bounded
 
-    async def log_line(self, *words: str, start: int = 0) -> str:
-        return await asyncio.to_thread(self.wait_line, *words, start=start)
+    async def event(self, start: int = 0, **fields: str) -> dict:
+        return await asyncio.to_thread(self.wait_event_blocking, start, **fields)
 
     def children(self) -> list[int]:
         """The server's child processes (each player's castletui)."""
         return [pid for pid, parent in _processes() if parent == self.process.pid]
 
     def stop(self) -> int:
+        """SIGINT, as ctrl+c would; past the wait, the whole tree is killed.
+        Either way no process it started is left."""
+        tree = processes.descendants(self.process.pid)
         if self.process.poll() is None:
             self.process.send_signal(signal.SIGINT)
             try:
@@ -114,6 +145,7 @@ class RunningHost:
             except subprocess.TimeoutExpired:
                 os.killpg(self.process.pid, signal.SIGKILL)
                 self.process.wait()
+        processes.end_tree(tree)
         return self.process.returncode
 
 
@@ -265,9 +297,12 @@ def start_host():
 
         def start(*options: str, players: dict | None = None, root: Path | None = None) -> RunningHost:
             host = RunningHost(root or Path(short) / f"h{len(hosts)}", *options, players=players)
-            hosts.append(host)
+            hosts.append(host)  # stopped after the test, even if it never gets ready
+            host.wait_ready()
             return host
 
-        yield start
-        for host in hosts:
-            host.stop()
+        try:
+            yield start
+        finally:
+            for host in hosts:
+                host.stop()

@@ -151,7 +151,7 @@ async def test_two_keys_play_castlecards_each_seeing_only_its_hand_and_a_dropped
         decision = "Waiting for Alice"
     await bob.wait_for(decision, since=bob_game)
     bob.connection.abort()
-    await host.log_line("disconnect", "Bob from 127.0.0.1")
+    await host.event(event="disconnect", player="Bob")
     deadline = asyncio.get_running_loop().time() + WAIT_SECONDS
     while exists(bob_child) or process_group_members(bob_child):
         assert asyncio.get_running_loop().time() < deadline, "Bob's castletui outlived his connection"

@@ -1,0 +1,109 @@
+"""What ``castletui host`` tells programs, as opposed to people.
+
+People read the log on standard output. A program (systemd, a supervisor,
+fail2ban, the tests) reads two files made for it instead:
+
+- ``--ready-file PATH``: written once the host listens, as one JSON object
+  (``port``, ``listen``, ``pid``, ``host_key``), and removed when it stops.
+  It appears whole: it is written beside its place and renamed.
+- ``--events-file PATH``: one JSON object a line for every connect,
+  disconnect, refusal, registration and idle hang-up: ``event``, ``peer``,
+  ``player`` and ``key`` where known, ``what`` (a stable code, below) and
+  ``detail`` (the human reason).
+
+Their fields are a promise: the log's words may change, these may not.
+Both files are private to the host's Unix user (mode 0600).
+"""
+
+from __future__ import annotations
+
+import datetime
+import os
+from pathlib import Path
+
+import msgspec
+
+WHAT = (
+    "full",  # the host had no room for another connection
+    "players-file",  # the players file could not be read
+    "unknown-key",  # a key the host does not know (without --open)
+    "login-timeout",  # logged in, but no terminal opened in time
+    "channels",  # more session channels on one connection than a key may have
+    "sessions-per-key",  # the key already had its sessions open
+    "no-terminal",  # a shell without a terminal
+    "command",  # ssh HOST COMMAND (also scp)
+    "subsystem",  # sftp and the like
+    "environment",  # an environment variable sent by the client
+    "agent-forwarding",
+    "x11-forwarding",
+    "port-forwarding",
+    "remote-forwarding",
+    "unix-forwarding",
+    "unix-remote-forwarding",
+    "castletui-failed",  # the player's castletui could not start
+    "idle",  # no key pressed for --idle-minutes
+    "naming-timeout",  # a new key did not choose its name in time
+)
+"""Every ``what`` an event may carry (``refused`` and ``idle`` events)."""
+
+
+class HostEvent(msgspec.Struct, omit_defaults=True, frozen=True):
+    """One line of the events file."""
+
+    time: str
+    event: str  # connect, disconnect, refused, registered, idle, stopping
+    peer: str  # address:port, or the host's own for "stopping"
+    player: str = ""  # the account's name, once the key is known
+    key: str = ""  # the key's SHA256 fingerprint, once offered
+    what: str = ""  # one of WHAT, for refusals and hang-ups
+    detail: str = ""  # the reason in words (for people; may change)
+
+
+class ReadyFile(msgspec.Struct, frozen=True):
+    """What the ready file says: where the host listens."""
+
+    port: int
+    listen: str
+    pid: int
+    host_key: str
+
+
+def _private_file(path: Path, flags: int) -> int:
+    return os.open(path, flags | os.O_CLOEXEC, 0o600)
+
+
+def write_ready_file(path: Path, ready: ReadyFile) -> None:
+    """Write ``path`` whole (a reader never sees half of it)."""
+    temporary = path.with_name(f".{path.name}.{os.getpid()}")
+    descriptor = _private_file(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC)
+    with os.fdopen(descriptor, "wb") as file:
+        file.write(msgspec.json.encode(ready) + b"\n")
+    os.replace(temporary, path)
+
+
+def read_ready_file(path: Path) -> ReadyFile:
+    """The ready file a host wrote; raises OSError or msgspec.DecodeError."""
+    return msgspec.json.decode(path.read_bytes(), type=ReadyFile)
+
+
+class EventsFile:
+    """The events file, appended to one whole line at a time."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._descriptor = _private_file(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND)
+        self._encoder = msgspec.json.Encoder()
+
+    def write(self, event: HostEvent) -> None:
+        # One write of one whole line: a reader never sees a line half written.
+        os.write(self._descriptor, self._encoder.encode(event) + b"\n")
+
+    def close(self) -> None:
+        if self._descriptor >= 0:
+            os.close(self._descriptor)
+            self._descriptor = -1
+
+
+def now() -> str:
+    """The time an event happened, in UTC (ISO 8601)."""
+    return datetime.datetime.now(datetime.UTC).isoformat(timespec="milliseconds")
