@@ -41,6 +41,8 @@ import sys
 import time
 from pathlib import Path
 
+from smoke import QUICK  # benchmarks/smoke.py: the script's folder is on sys.path
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
@@ -99,9 +101,9 @@ def play(
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("game")
-    parser.add_argument("variant")
-    parser.add_argument("--seats", type=int, required=True)
+    parser.add_argument("game", nargs="?")
+    parser.add_argument("variant", nargs="?")
+    parser.add_argument("--seats", type=int)
     parser.add_argument("--games", type=int, default=40)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--jobs", type=int, default=1)
@@ -117,7 +119,13 @@ def main() -> None:
         help="the app's way: each decision gets this thinking time and no budget (then a seed "
         "plays the same only on an idle machine of the same speed); for decision times",
     )
+    parser.add_argument("--quick", action="store_true", help=QUICK)
     args = parser.parse_args()
+    if args.quick:
+        args.game, args.variant, args.seats = args.game or "castlecards", args.variant or "two-player", 2
+        args.games, args.budget = 2, 1
+    elif not (args.game and args.variant and args.seats):
+        parser.error("GAME, VARIANT and --seats are needed (or --quick)")
     coop = args.variant in ("cooperative", "solo")
     others = args.team if coop else args.against
     jobs = [

@@ -36,6 +36,8 @@ import sys
 import time
 from pathlib import Path
 
+from smoke import QUICK  # benchmarks/smoke.py: the script's folder is on sys.path
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
@@ -144,7 +146,10 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=1, help="games played at once, in worker processes")
     parser.add_argument("--decision-times", action="store_true", help="only the bots' decision times")
     parser.add_argument("--think-ms", type=float, help="each decision's thinking time, as the app gives it")
+    parser.add_argument("--quick", action="store_true", help=QUICK)
     args = parser.parse_args()
+    if args.quick:
+        args.games, args.seats, args.level = 1, [1], "normal"
     if args.decision_times:
         print_decision_times()
         return

@@ -21,6 +21,8 @@ import sys
 import time
 from pathlib import Path
 
+from smoke import QUICK  # benchmarks/smoke.py: the script's folder is on sys.path
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
@@ -41,10 +43,10 @@ def _counted(function, key: str):
     return counting
 
 
-def draft_states(seats: int) -> list:
-    """Draft states (with a choice) along three seeded level-normal games."""
+def draft_states(seats: int, seeds=(100, 101, 102)) -> list:
+    """Draft states (with a choice) along seeded level-normal games."""
     found = []
-    for seed in (100, 101, 102):
+    for seed in seeds:
         state = game.setup(Config("solo" if seats == 1 else "cooperative", seats))
         rng, ply = random.Random(seed), 0
         while (seat := game.to_move(state)) is not None:
@@ -62,8 +64,12 @@ def draft_states(seats: int) -> list:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seats", type=int, nargs="+", default=[1, 2, 3, 4])
+    parser.add_argument("--quick", action="store_true", help=QUICK)
     args = parser.parse_args()
-    states = {seats: draft_states(seats) for seats in args.seats}
+    seeds = (100,) if args.quick else (100, 101, 102)
+    states = {seats: draft_states(seats, seeds) for seats in ([1] if args.quick else args.seats)}
+    if args.quick:
+        states = {seats: found[:2] for seats, found in states.items()}
     # count only the search's own calls, not those of the level-normal games above
     search.apply = _counted(search.apply, "steps")
     coop.castle_estimate = _counted(coop.castle_estimate, "estimates")

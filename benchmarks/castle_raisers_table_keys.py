@@ -44,6 +44,8 @@ import tempfile
 from collections import Counter
 from pathlib import Path
 
+from smoke import QUICK  # benchmarks/smoke.py: the script's folder is on sys.path
+
 ROOT = Path(__file__).resolve().parent.parent
 VERBOSE = False
 FILTER = "any"
@@ -60,7 +62,10 @@ def main() -> None:
         default="any",
         help="a picker's filter: any piece of the line (ids too), or only what the piece shows",
     )
+    parser.add_argument("--quick", action="store_true", help=QUICK)
     args = parser.parse_args()
+    if args.quick:
+        args.seeds = args.seeds[:1]
     global VERBOSE, FILTER
     VERBOSE, FILTER = args.verbose, args.filter
     sys.path.insert(0, str(Path(args.tree).resolve()))

@@ -40,6 +40,8 @@ import sys
 import time
 from pathlib import Path
 
+from smoke import QUICK  # benchmarks/smoke.py: the script's folder is on sys.path
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
@@ -234,7 +236,10 @@ def main() -> None:
     parser.add_argument("--catanatron-python", default="", help="a Python with catanatron installed")
     parser.add_argument("--variant", default="base", choices=("base", "brotherhood"))
     parser.add_argument("--watch-games", type=int, default=0, help="Brotherhood games for the Wall figures")
+    parser.add_argument("--quick", action="store_true", help=QUICK)
     args = parser.parse_args()
+    if args.quick:
+        args.games, args.batches, args.bot_games, args.strength, args.watch_games = 1, 1, 1, 0, 0
     variant = args.variant
 
     ours = random_speed(args.games, args.batches, variant=variant)
@@ -261,7 +266,7 @@ def main() -> None:
             f"95th percentile {values[int(len(values) * 0.95)]:.2f} ms over {len(values)} decisions"
         )
 
-    for scale, median in map_redraw().items():
+    for scale, median in map_redraw(30 if args.quick else 300).items():
         print(f"map redraw after a move, {scale}: median {median:.2f} ms")
 
     if args.watch_games:

@@ -33,6 +33,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from smoke import QUICK  # benchmarks/smoke.py: the script's folder is on sys.path
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
@@ -132,14 +134,13 @@ class Pair:
             self.latencies.append((arrival - mtime) * 1000)
 
 
-async def seat_pair(host: RunningHost, keys: list, names: list[str], seed: int) -> Pair:
+async def seat_pair(host: RunningHost, keys: list, names: list[str]) -> Pair:
     table, _, _ = create_table(
         host.table_dir,
         names[0],
         "castlecards",
         "two-player",
         [saves.Player("Seat 1"), saves.Player("Seat 2")],
-        seed=seed,
     )
     table.take_seat(1, names[1])
     players = []
@@ -167,7 +168,10 @@ async def main() -> None:
     parser.add_argument("--lobby-runs", type=int, default=5)
     parser.add_argument("--steps", default="2,4,8,12,16", help="players at each step (even numbers)")
     parser.add_argument("--seconds", type=float, default=12.0, help="play time per step")
+    parser.add_argument("--quick", action="store_true", help=QUICK)
     args = parser.parse_args()
+    if args.quick:
+        args.lobby_runs, args.steps, args.seconds = 1, "2", 1.0
     steps = [int(text) for text in args.steps.split(",")]
     most = max(steps)
     keys = [asyncssh.generate_private_key("ssh-ed25519") for _ in range(most + 1)]
@@ -184,6 +188,7 @@ async def main() -> None:
             players=dict(zip(names, keys, strict=True)),
         )
         try:
+            host.wait_ready()
             print(f"cores {os.cpu_count()}, load average {os.getloadavg()[0]:.2f} at the start")
             times = await lobby_first_frame(host, keys[-1], args.lobby_runs)
             print(f"connect to the lobby's first frame: {summary(times)}")
@@ -191,12 +196,7 @@ async def main() -> None:
             seated = 0
             for step in steps:
                 while seated < step:
-                    index = len(pairs)
-                    pairs.append(
-                        await seat_pair(
-                            host, keys[seated : seated + 2], names[seated : seated + 2], seed=index + 1
-                        )
-                    )
+                    pairs.append(await seat_pair(host, keys[seated : seated + 2], names[seated : seated + 2]))
                     seated += 2
                 start = time.time()
                 for pair in pairs:

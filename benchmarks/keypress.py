@@ -24,6 +24,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from smoke import QUICK  # benchmarks/smoke.py: the script's folder is on sys.path
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
@@ -119,7 +121,9 @@ def median_ms(runs: list[float]) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeats", type=int, default=7)
-    repeats = parser.parse_args().repeats
+    parser.add_argument("--quick", action="store_true", help=QUICK)
+    args = parser.parse_args()
+    repeats = 1 if args.quick else args.repeats
     for size in SIZES:
         label = f"{size[0]}x{size[1]}"
         key = median_ms([asyncio.run(bare_key(size)) for _ in range(repeats)])

@@ -33,6 +33,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from smoke import QUICK  # benchmarks/smoke.py: the script's folder is on sys.path
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
@@ -75,10 +77,14 @@ async def screen_times(path: Path, repeats: int) -> tuple[float, float]:
     app = CastleApp(Start("replay", new_game={"replay": replay}), save_dir=path.parent, bot_delay=0)
     drawn, keys = [], []
     async with app.run_test(size=(80, 24)) as pilot:
-        for _ in range(50):
+        for _ in range(500):
             await pilot.pause()
-            if type(app.screen).__name__ == "ReplayScreen":
+            # the screen shown and its turns listed (mounted), not just pushed
+            turns = app.screen.query("#replay-turns")
+            if type(app.screen).__name__ == "ReplayScreen" and turns and turns.first().option_count:
                 break
+        else:
+            raise RuntimeError("the replay screen never showed")
         screen = app.screen
         widgets = [widget for widget in screen.query("*") if widget.display and widget.region.area]
         for index in range(repeats):
@@ -103,7 +109,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--plies", type=int, default=1000)
     parser.add_argument("--repeats", type=int, default=41)
+    parser.add_argument("--quick", action="store_true", help=QUICK)
     args = parser.parse_args()
+    if args.quick:
+        args.plies, args.repeats = 40, 1
     print(
         f"{'game':<18}{'actions':>8}{'open ms':>9}{'step ms':>9}{'screen ms':>11}{'key ms':>8}{'idle ms':>9}"
     )

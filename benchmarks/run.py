@@ -17,6 +17,7 @@ several runs; run it on an otherwise idle machine:
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import random
 import statistics
@@ -25,6 +26,8 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+
+from smoke import QUICK  # benchmarks/smoke.py: the script's folder is on sys.path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -37,6 +40,7 @@ from castletui.rules.core import (  # noqa: E402
     chance_rng,
     sample_outcome,
 )
+from castletui.rules.core.search import work_budget  # noqa: E402
 
 from castletui import saves  # noqa: E402
 
@@ -171,17 +175,17 @@ def first_frame_once(target: str, size: str, environment: dict) -> tuple[float, 
     return wall, cpu, memory
 
 
-def first_frames(repeats: int) -> None:
+def first_frames(repeats: int, sizes=FRAME_SIZES, targets: list[str] | None = None) -> None:
     """The bare app, the menu and each game screen at each size, in one run:
     each round starts every one of them once, so a machine getting busier
     weighs on all of them alike; medians of ``repeats`` rounds, after one
     untimed round that compiles the modules (:data:`BYTECODE`)."""
     environment = {name: value for name, value in os.environ.items() if name != "PYTHONDONTWRITEBYTECODE"}
     environment["PYTHONPYCACHEPREFIX"] = str(BYTECODE)
-    targets = ["bare", "menu", *registry.ids()]
+    targets = targets or ["bare", "menu", *registry.ids()]
     print("\nFirst frame, process start to drawn (headless): wall s, CPU s (user+sys), peak MiB")
     print(f"  load average before {' '.join(f'{n:.2f}' for n in os.getloadavg())}")
-    for size in FRAME_SIZES:
+    for size in sizes:
         runs: dict[str, list[tuple[float, float, float]]] = {target: [] for target in targets}
         for round_ in range(repeats + 1):
             for target in targets:
@@ -203,13 +207,16 @@ def first_frames(repeats: int) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true", help="shorter runs (rougher figures)")
+    parser.add_argument("--quick", action="store_true", help=QUICK)
     parser.add_argument("--first-frame", action="store_true", help="only the first-frame figures")
     args = parser.parse_args()
-    seconds, repeats = (1.0, 3) if args.quick else (3.0, 5)
-    frame_repeats = 3 if args.quick else 7
+    seconds, repeats = (0.05, 1) if args.quick else (3.0, 5)
+    frame_repeats = 1 if args.quick else 7
+    sizes = FRAME_SIZES[:1] if args.quick else FRAME_SIZES
+    targets = ["bare", "menu", *registry.ids()[:1]] if args.quick else ["bare", "menu", *registry.ids()]
+    plies = 50 if args.quick else 1000
     if args.first_frame:
-        first_frames(frame_repeats)
+        first_frames(frame_repeats, sizes, targets)
         return
 
     print("Random play through the protocol (median of batches)")
@@ -228,7 +235,9 @@ def main() -> None:
         for variant in game.INFO.variants:
             config = Config(variant.name, max(2, variant.min_seats) if variant.max_seats >= 2 else 1)
             for level in ("normal", "hard"):
-                times = bot_decision_times(game, config, 60 if args.quick else 200, level)
+                # a smoke run's hard bot searches one round, not its thinking time
+                with work_budget(1) if args.quick else contextlib.nullcontext():
+                    times = bot_decision_times(game, config, 3 if args.quick else 200, level)
                 print(
                     f"  {game_id:<16} {variant.name:<13} {level:<6} median {statistics.median(times):6.2f}  "
                     f"p95 {sorted(times)[int(len(times) * 0.95)]:6.2f}  max {max(times):6.2f}"
@@ -241,18 +250,18 @@ def main() -> None:
             variant = game.INFO.variants[0]
             config = Config(variant.name, variant.max_seats)
             try:
-                save = long_save(game_id, config, 1000)
+                save = long_save(game_id, config, plies)
             except RuntimeError as error:
                 print(f"  {game_id:<16} {error}")
                 continue
             for suffix in (".toml", ".json"):
                 path = saves.dump(save, Path(folder) / f"{game_id}{suffix}")
-                times = load_times(path, 5 if args.quick else 15)
+                times = load_times(path, 1 if args.quick else 15)
                 print(
                     f"  {game_id:<16} {suffix:<6} {len(save.log)} actions: median {statistics.median(times):6.1f}"
                 )
 
-    first_frames(frame_repeats)
+    first_frames(frame_repeats, sizes, targets)
 
 
 if __name__ == "__main__":

@@ -36,6 +36,8 @@ import time
 from pathlib import Path
 from unittest import mock
 
+from smoke import QUICK  # benchmarks/smoke.py: the script's folder is on sys.path
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
@@ -192,8 +194,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--samples", type=int, default=15, help="moves timed per point (median)")
     parser.add_argument("--repeats", type=int, default=9, help="loads timed per save (median)")
+    parser.add_argument("--quick", action="store_true", help=QUICK)
     args = parser.parse_args()
     moves = (1, 100, 1000)
+    if args.quick:
+        args.samples, args.repeats, moves = 2, 1, (1, 10)
     print(f"save format {saves.VERSION}; per-move autosave ms (median of {args.samples} moves): wall / CPU")
     print(f"  {'game':<16} {'file':<5} " + " ".join(f"{'move ' + format(n, ','):>15}" for n in moves))
     games = {}
@@ -226,7 +231,7 @@ def main() -> None:
         print("\nloading a 1,000-action save: median CPU ms (saves.load), the replay through apply, the rest")
         print(f"  {'game':<16} {'file':<5} {'actions':>7} {'load':>7} {'replay':>7} {'other':>7}")
         for game_id, (save, states) in games.items():
-            plies = min(1000, len(save.log))
+            plies = min(max(moves), len(save.log))
             save = saves.truncated(save, plies, states[plies])
             replay = replay_time(save, args.repeats)
             for suffix in (".toml", ".json"):

@@ -44,6 +44,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from smoke import QUICK  # benchmarks/smoke.py: the script's folder is on sys.path
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
@@ -170,14 +172,18 @@ def percentile(values: list[float], fraction: float) -> float:
 
 
 def measure(options: argparse.Namespace) -> dict:
+    from castletui.rules import registry
     from castletui.saves.table import Table
 
     from castletui import saves
     from castletui.shared import create_table
 
-    variant = {"castlecards": "multi-player", "got-catan": "base"}.get(options.game, "standard")
-    if options.game == "castle-raisers":
-        variant = "competitive"
+    # the game's first variant for this many players (Castlecards: two-player or multi-player)
+    variant = next(
+        v.name
+        for v in registry.get(options.game).INFO.variants
+        if v.min_seats <= options.terminals <= v.max_seats
+    )
     with tempfile.TemporaryDirectory() as folder:
         directory = Path(folder) / "tables"
         directory.mkdir(mode=0o700)
@@ -258,7 +264,10 @@ def main() -> None:
     parser.add_argument("--idle", type=float, default=10.0, help="seconds of nobody moving, at the end")
     parser.add_argument("--game", default="castlecards")
     parser.add_argument("--terminal", nargs=4, metavar=("SEAT", "TABLE", "WHO", "OUT"))
+    parser.add_argument("--quick", action="store_true", help=QUICK)
     options = parser.parse_args()
+    if options.quick and not options.terminal:
+        options.terminals, options.pace, options.moves, options.idle = 2, 0.2, 2, 1.0
     if options.terminal:
         seat, table, who, out = options.terminal
         terminal(Path(table), int(seat), who, options, Path(out))

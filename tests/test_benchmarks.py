@@ -1,0 +1,41 @@
+"""Every benchmark still runs against today's castletui: each script in
+benchmarks/ with ``--quick`` (benchmarks/smoke.py), in a process of its own,
+exits 0 and prints its figures. Nothing here is timed: the figures of a
+smoke run mean nothing, and the real ones are taken on an idle machine."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+BENCHMARKS = Path(__file__).parents[1] / "benchmarks"
+HELPERS = {"smoke.py"}  # imported by the others, not run
+SCRIPTS = sorted(path.name for path in BENCHMARKS.glob("*.py") if path.name not in HELPERS)
+SLOW = {"castle_raisers_table_keys.py", "host.py", "run.py", "shared_table.py", "replay.py", "keypress.py"}
+
+
+def test_every_benchmark_is_a_script_here():
+    assert "run.py" in SCRIPTS and len(SCRIPTS) >= 10
+
+
+@pytest.mark.parametrize(
+    "script", [pytest.param(name, marks=[pytest.mark.slow] if name in SLOW else []) for name in SCRIPTS]
+)
+def test_a_benchmark_runs_quick(script, tmp_path):
+    environment = dict(os.environ, CASTLETUI_BOT_DELAY="0", TMPDIR=str(tmp_path))
+    environment.pop("PYTHONWARNINGS", None)  # a warning printed changes nothing here
+    done = subprocess.run(
+        [sys.executable, str(BENCHMARKS / script), "--quick"],
+        cwd=BENCHMARKS.parent,
+        env=environment,
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert done.returncode == 0, f"{script} --quick exited {done.returncode}:\n{done.stderr[-3000:]}"
+    assert done.stdout.strip(), f"{script} --quick printed nothing"
