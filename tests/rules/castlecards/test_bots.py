@@ -3,6 +3,7 @@
 import random
 
 import castletui.rules.castlecards as game
+import msgspec
 import pytest
 from castletui.rules.castlecards.bots.plain import bot_action as plain_action
 from castletui.rules.castlecards.state import (
@@ -15,6 +16,7 @@ from castletui.rules.castlecards.state import (
     PlayThief,
     Station,
 )
+from castletui.rules.core import CHANCE, Config, bots, sample_outcome
 from castletui.rules.core.bots import LEVELS
 from msgspec.structs import replace
 
@@ -122,10 +124,30 @@ def test_the_bot_sabotages_the_siege_tower_that_carries_an_attack_on_its_castle(
     assert bot(state) == Pick("sabotage")
 
 
-def test_levels_all_answer():
-    state = table(2, hands={0: ["gold", "catapult", "bowmen-red"]})
-    for level in ("easy", "normal", "hard"):
-        bot(state, level)
+@pytest.mark.parametrize("variant, seats", [("two-player", 2), ("multi-player", 3)])
+def test_every_level_answers_every_decision_of_a_game_and_the_levels_differ(variant, seats):
+    """Along a seeded game, at every decision with a choice, each level
+    answers a legal action without touching the state it was given, and
+    the levels are really different bots (they disagree somewhere)."""
+    chance = random.Random(f"{variant}:chance")
+    state = game.setup(Config(variant, seats))
+    disagreements = decisions = 0
+    while (seat := game.to_move(state)) is not None and decisions < 40:
+        if seat == CHANCE:
+            state = game.apply(state, sample_outcome(game.chance_outcomes(state), chance))
+            continue
+        if len(game.legal_actions(state)) > 1:
+            decisions += 1
+            before = msgspec.json.encode(state)
+            answers = {
+                level: bots.choose(game, state, level, random.Random(f"{level}:{decisions}"))
+                for level in LEVELS
+            }
+            assert all(answer in game.legal_actions(state) for answer in answers.values()), answers
+            assert msgspec.json.encode(state) == before, "a bot changed the state it was given"
+            disagreements += len(set(map(msgspec.json.encode, answers.values()))) > 1
+        state = game.apply(state, bot(state, "normal"))
+    assert decisions >= 20 and disagreements >= 3, (decisions, disagreements)
 
 
 def test_the_bot_does_not_peek_at_a_hidden_hand():

@@ -142,14 +142,23 @@ def test_bots_play_whole_games(name, level):
 
 
 def test_the_generic_greedy_bot_uses_evaluate():
+    """At every decision the generic greedy bot picks an action whose
+    one-step value (the game's ``evaluate``, chance taken as its expectation)
+    is the best there is; and values differ often enough that this says
+    something (a bot choosing at random would be caught)."""
     config = CONFIGS["2p"]
     rng = random.Random(3)
     state = g.setup(config)
-    steps = 0
+    steps = told_apart = 0
     while (mover := g.to_move(state)) is not None and steps < 300:
         if mover == CHANCE:
             action = sample_outcome(g.chance_outcomes(state), rng)
         else:
             action = bots.greedy_action(g, state, rng)
+            actions = g.legal_actions(state)
+            values = [bots._expected_value(g, g.apply(state, other), mover) for other in actions]
+            assert values[actions.index(action)] >= max(values) - 1e-9, (action, values)
+            told_apart += max(values) - min(values) > 1e-9
         state = g.apply(state, action)
         steps += 1
+    assert told_apart >= 10
