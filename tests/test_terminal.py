@@ -43,7 +43,15 @@ def castletui_command() -> list[str]:
 
 
 def environment(tmp_path: Path, **extra: str) -> dict[str, str]:
-    env = dict(os.environ, CASTLETUI_DATA_DIR=str(tmp_path / "data"), TERM="xterm-256color", **extra)
+    # These tests read castletui's own lines on stderr: a dependency's warning
+    # printed there (PYTHONWARNINGS=always, a new release) is not castletui's.
+    env = dict(
+        os.environ,
+        CASTLETUI_DATA_DIR=str(tmp_path / "data"),
+        TERM="xterm-256color",
+        PYTHONWARNINGS="ignore",
+        **extra,
+    )
     for name in ("CASTLETUI_SAVE_DIR", "CASTLETUI_TABLE_DIR", "TEXTUAL_DRIVER", "SSH_ORIGINAL_COMMAND"):
         if name not in extra:
             env.pop(name, None)
