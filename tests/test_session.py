@@ -91,6 +91,8 @@ def test_hot_seat_castlecards_takes_a_move_back_before_the_next_turns_draw(tmp_p
     assert driver.run() == Person(other, "hand over")
     assert session.to_move() == CHANCE, "the next turn's card is not drawn yet"
     assert driver.frame().waiting == f" {session.names[other]} draws next"
+    # Left here, the game is the next person's to play (the lists say so).
+    assert saves.read(tmp_path / "c.toml").status == f"{session.names[other]} to play"
     assert session.undo(seat) == "Took back 1 move."
     driver.undone()
     assert session.state == before and driver.run() == Person(seat)

@@ -383,6 +383,22 @@ async def test_hot_seat_u_takes_back_an_action_before_the_device_is_passed(tmp_p
         assert app.screen is screen and screen.viewer == mover
         assert session.state == before and len(session.log) == log_before
         assert f"{session.names[mover]}, your action" in prompt_text(app)
+        # Chosen again and passed on: the card is drawn for the next person,
+        # and from then on the move stands (the draw is never made again).
+        await pilot.press(*["down"] * throw, "enter")
+        await wait_until(pilot, lambda: choice_texts(app)[0].startswith("Throw away"))
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: choice_texts(app)[0].startswith("Pass to"))
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, CurtainScreen))
+        assert session.to_move() == CHANCE, "nothing drawn before the next person is at the keyboard"
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: app.screen is screen and screen.viewer == 1 - mover)
+        ply = session.ply
+        assert session.to_move() == 1 - mover
+        await pilot.press("u")
+        await settle(pilot)
+        assert session.ply == ply and screen.viewer == 1 - mover
 
 
 # --- layouts -------------------------------------------------------------------
