@@ -112,6 +112,23 @@ def test_hot_seat_castlecards_takes_a_move_back_before_the_next_turns_draw(tmp_p
     assert Session.open(tmp_path / "c.toml").states == session.states
 
 
+def test_castlecards_at_a_real_table_takes_a_move_back_before_the_next_card_is_said(tmp_path):
+    """Issue #43 (4), table mode: the next player draws a real card, and
+    until the table says it came up, undo takes back the move before it
+    (as it always did: the people at the table typed every entry)."""
+    players = [saves.Player("Coco"), saves.Player("Wei")]
+    session = Session.new(
+        "castlecards", "two-player", players, mode="table", seed=3, path=tmp_path / "t.toml"
+    )
+    while session.to_move() == CHANCE:
+        session.act(session.chance_outcomes()[0][0])
+    seat, before = session.to_move(), session.state
+    session.act(next(action for action in session.legal_actions() if isinstance(action, castlecards.Discard)))
+    assert session.to_move() == CHANCE and session.turn_player() == 1 - seat
+    session.undo(seat)
+    assert session.state == before
+
+
 def test_undo_in_table_mode_corrects_a_mistyped_roll(pig, tmp_path):
     session = new_pig(tmp_path, saves.Player("Coco"), saves.Player("Wei"), mode="table")
     session.act(Roll())
