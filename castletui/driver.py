@@ -74,7 +74,8 @@ class Person(msgspec.Struct, frozen=True):
     """A person decides for ``seat``. ``curtain`` says what comes first in
     hot-seat play: "" (they are at the keyboard), "fall" (the curtain falls
     and rises for them), "hand over" (the person here first sees how their
-    turn ended, then passes the device to them), "look" (the curtain falls
+    turn ended, then passes the device to them; a draw of ``seat``'s turn
+    may wait until they are at the keyboard), "look" (the curtain falls
     for ``looker``, owed a look at how their turn ended while another
     person had the device)."""
 
@@ -160,9 +161,12 @@ class Driver:
         if seat is None:
             return Over()
         if seat == CHANCE:
-            if session.mode != "table":
-                return Draw()
-            return self._entry()
+            if session.mode == "table":
+                return self._entry()
+            waiting = self._draw_waits_for()
+            if waiting is not None:
+                return Person(waiting, "hand over")
+            return Draw()
         if session.is_bot(seat):
             return Bot(seat)
         if session.shared and seat != self.viewer:
@@ -177,6 +181,26 @@ class Driver:
         if self.needs_curtain(seat):
             return Person(seat, "hand over" if self.viewer_acted else "fall")
         return Person(seat)
+
+    def _draw_waits_for(self) -> int | None:
+        """The person whose turn the digital draw due now is in, when it
+        waits for the curtain to rise for them; None: draw at once.
+
+        Hot-seat, a draw in another person's turn (Castlecards' Village
+        card at the start of a turn) waits until that person sits down, as
+        at a real table. Until then the person here may take back the
+        move they just made: undo never crosses a draw, and this one is
+        not made yet. The draw is the same whenever it is made (seed and
+        ply), so the save reads as if it had been made at once."""
+        session = self.session
+        if self.no_curtain or not self.viewer_acted:
+            return None
+        turn = session.turn_player()
+        if turn is None or turn == self.viewer or turn not in session.human_seats():
+            return None
+        if not self.needs_curtain(turn) or session.to_move_after_draws() != turn:
+            return None  # someone else decides after the draws: they come first
+        return turn
 
     def _entry(self) -> Entry:
         session = self.session
@@ -322,10 +346,19 @@ class Driver:
             offered=frozenset(),
             menu=tuple(menu),
             side=side,
-            waiting=waiting_words(seat, session.mode),
+            waiting=waiting_words(seat, session.mode, self._drawer(seat)),
             standing=standing,
         )
         return self._as_the_game_shows(frame)
+
+    def _drawer(self, seat: int | None) -> str:
+        """The name of the person whose turn a digital draw due now is in
+        ("" for none): the draw may wait until they sit down."""
+        session = self.session
+        if seat != CHANCE or session.mode == "table":
+            return ""
+        turn = session.turn_player()
+        return session.names[turn] if turn in session.human_seats() else ""
 
     def _as_the_game_shows(self, frame: Frame) -> Frame:
         """The frame with the game's own menu and prompt (castletui/frames/),
@@ -410,11 +443,14 @@ class Driver:
         return self.session.chance_question()
 
 
-def waiting_words(seat: int | None, mode: str) -> str:
+def waiting_words(seat: int | None, mode: str, drawer: str = "") -> str:
     """The side panel's line when no one is to move: the game is over, or
-    chance decides (at a real table: the players say what came up)."""
+    chance decides (at a real table: the players say what came up; a draw
+    in ``drawer``'s turn may wait for them: :meth:`Driver._draw_waits_for`)."""
     if seat == CHANCE:
-        return " Say what came up: c" if mode == "table" else " Drawing..."
+        if mode == "table":
+            return " Say what came up: c"
+        return f" {drawer} draws next" if drawer else " Drawing..."
     if seat is None:
         return " Game over"
     return ""

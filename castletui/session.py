@@ -491,7 +491,9 @@ class Session(msgspec.Struct, dict=True):
         with the person. In table mode chance entries were typed by players,
         so undo takes back the last entry whatever it was. With ``seat`` (the
         person asking, in hot-seat play) it only takes back that person's own
-        decision: nobody undoes a move another person made, or saw.
+        decision: nobody undoes a move another person made, or saw. A move
+        that ends a turn stays open until the device is passed: the next
+        turn's draw waits for its person (``Driver._draw_waits_for``).
         """
         if self.ply == 0:
             return -1, "Nothing to undo yet."
@@ -557,6 +559,11 @@ class Session(msgspec.Struct, dict=True):
     # --- saving -----------------------------------------------------------
 
     def status_text(self) -> str:
+        turn = self.turn_player()
+        if self.mode == "digital" and self.to_move() == CHANCE and turn is not None and turn >= 0:
+            # A hot-seat draw waits for the person whose turn it is (the driver):
+            # a game left at "Pass to Wei" is Wei's to play, not a draw's.
+            return f"{self.names[turn]} to play"
         return status_text(self.game, self.state, self.names, self.save.mode)
 
     def write(self) -> None:

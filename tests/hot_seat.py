@@ -81,6 +81,7 @@ def hot_seat(
             if now.curtain == "hand over":
                 driver.handing_over(now.seat)
             driver.curtain_rose(now.seat)
+            continue  # as the screen: the driver runs again (a draw may have waited for them)
         else:
             driver.took_seat(now.seat)
         wanted = choose(session)

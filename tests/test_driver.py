@@ -38,12 +38,14 @@ class Table:
     batch: object = None
     ply: int = 3
     owners: list = field(default_factory=list)
+    after_draws: int | None = None  # who decides once the draws due now are played (default: mover)
+    names: list = field(default_factory=lambda: ["Coco", "Wei", "Ada", "Bo"])
 
     def to_move(self):
         return self.mover
 
     def to_move_after_draws(self):
-        return self.mover
+        return self.mover if self.after_draws is None else self.after_draws
 
     def is_bot(self, seat):
         return seat in self.bots
@@ -126,6 +128,35 @@ def test_a_person_who_passed_mid_turn_is_owed_a_look_at_how_it_ended():
     driver.curtain_rose(0, to_look=True)
     assert driver.owed_a_look is None and driver.viewer == 0
     assert driver.next() == Person(2, "hand over")  # seat 0 looked: they pass it on
+
+
+def test_a_draw_in_the_next_persons_turn_waits_until_the_curtain_rises_for_them():
+    """Issue #43 (4): Castlecards' next turn opens with a draw. Drawn at
+    once, it stood between a misclick and its undo; now the person who
+    acted passes the device first, and the draw is made for the next."""
+    opening = {"mover": CHANCE, "turn": 1, "after_draws": 1}
+    driver = Driver(Table(**opening))
+    driver.viewer, driver.viewer_acted = 0, True
+    assert driver.next() == Person(1, "hand over")
+    driver.handing_over(1)
+    assert driver.owed_a_look is None, "the turn is already the next person's"
+    driver.curtain_rose(1)
+    assert driver.next() == Draw()
+
+
+def test_a_draw_does_not_wait_for_a_bot_another_terminal_a_real_table_or_a_third_person():
+    def next_of(viewer_acted=True, **table):
+        driver = Driver(Table(**{"mover": CHANCE, "turn": 1, "after_draws": 1, **table}))
+        driver.viewer, driver.viewer_acted = 0, viewer_acted
+        return driver.next()
+
+    assert next_of(viewer_acted=False) == Draw()  # nobody acted here yet (the game's deal)
+    assert next_of(turn=0, after_draws=0) == Draw()  # a draw of the viewer's own turn
+    assert next_of(bots=(1,)) == Draw()  # a bot draws and plays at once
+    assert next_of(differ=False) == Draw()  # no curtain: nothing to wait for
+    assert next_of(shared=True) == Draw()  # one person per terminal, no curtain
+    assert next_of(mode="table") == Entry("picker")  # the real deck: the table says
+    assert next_of(after_draws=0, seats=3) == Draw()  # someone else decides first
 
 
 # --- next() and run() on real sessions -----------------------------------------------------

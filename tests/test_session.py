@@ -5,11 +5,12 @@ from __future__ import annotations
 import errno
 
 import pytest
+from castletui.rules import castlecards
 from castletui.rules.core import CHANCE, IllegalAction
 from castletui.saves import store
 
 from castletui import saves
-from castletui.driver import Driver
+from castletui.driver import Driver, Person
 from castletui.session import Session
 from tests.toy_game import Face, Hold, Roll
 
@@ -71,6 +72,61 @@ def test_undo_takes_back_a_decision_but_never_a_roll(pig, tmp_path):
     session.undo()
     assert session.to_move() == 0 and session.state.turn_total == 4
     assert Session.open(tmp_path / "pig.toml").ply == session.ply
+
+
+def test_hot_seat_castlecards_takes_a_move_back_before_the_next_turns_draw(tmp_path):
+    """Issue #43 (4): every Castlecards action ends the turn, and the next
+    turn opens with a draw. Drawn at once, it made undo say "chance has
+    spoken" to every misclick. The draw now waits until the device is
+    passed: until then the move is taken back, and the record is the same
+    as if the draw had been made at once (old saves replay the same)."""
+    players = [saves.Player("Coco"), saves.Player("Wei")]
+    session = Session.new("castlecards", "two-player", players, seed=3, path=tmp_path / "c.toml")
+    driver = Driver(session)
+    seat = driver.run().seat
+    other = 1 - seat
+    before, ply = session.state, session.ply
+    throw = next(action for action in session.legal_actions() if isinstance(action, castlecards.Discard))
+    driver.person_acts(throw)
+    assert driver.run() == Person(other, "hand over")
+    assert session.to_move() == CHANCE, "the next turn's card is not drawn yet"
+    assert driver.frame().waiting == f" {session.names[other]} draws next"
+    # Left here, the game is the next person's to play (the lists say so).
+    assert saves.read(tmp_path / "c.toml").status == f"{session.names[other]} to play"
+    assert session.undo(seat) == "Took back 1 move."
+    driver.undone()
+    assert session.state == before and driver.run() == Person(seat)
+    # The same move again, and the device passed: the draw is made for Wei,
+    # and from then on the move stands.
+    driver.person_acts(throw)
+    driver.handing_over(driver.run().seat)
+    driver.curtain_rose(other)
+    assert driver.run() == Person(other) and session.ply == ply + 2
+    with pytest.raises(IllegalAction, match="chance has spoken"):
+        session.undo(seat)
+    at_once = Session.new("castlecards", "two-player", players, seed=3, path=None)
+    at_once.run_automatic()
+    at_once.act(throw)
+    at_once.run_automatic()
+    assert at_once.states == session.states and at_once.save.check == session.save.check
+    assert Session.open(tmp_path / "c.toml").states == session.states
+
+
+def test_castlecards_at_a_real_table_takes_a_move_back_before_the_next_card_is_said(tmp_path):
+    """Issue #43 (4), table mode: the next player draws a real card, and
+    until the table says it came up, undo takes back the move before it
+    (as it always did: the people at the table typed every entry)."""
+    players = [saves.Player("Coco"), saves.Player("Wei")]
+    session = Session.new(
+        "castlecards", "two-player", players, mode="table", seed=3, path=tmp_path / "t.toml"
+    )
+    while session.to_move() == CHANCE:
+        session.act(session.chance_outcomes()[0][0])
+    seat, before = session.to_move(), session.state
+    session.act(next(action for action in session.legal_actions() if isinstance(action, castlecards.Discard)))
+    assert session.to_move() == CHANCE and session.turn_player() == 1 - seat
+    session.undo(seat)
+    assert session.state == before
 
 
 def test_undo_in_table_mode_corrects_a_mistyped_roll(pig, tmp_path):

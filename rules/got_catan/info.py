@@ -59,8 +59,10 @@ INFO = GameInfo(
         Option(
             "heroes",
             "rulebook",
-            "Which hero each seat starts with. rulebook: seat 1 takes A4 Othell Yarwyck, then A3, A2, "
-            "A1 Jeor Mormont for the last seat; reversed: seat 1 takes A1 (as catan.de prints it).",
+            "Which hero each seat starts with, seat 1 first. rulebook: with 4 players A4 Othell "
+            "Yarwyck, A3 Samwell Tarly, A2 Bowen Marsh, A1 Jeor Mormont; with 3 players A3, A2, A1 "
+            "(Yarwyck stays on the display). reversed: the same heroes the other way round, so seat 1 "
+            "takes A1 (as catan.de prints it).",
             choices=("rulebook", "reversed"),
             variants=("brotherhood",),
             title="Starting heroes",

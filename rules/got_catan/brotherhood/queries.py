@@ -284,6 +284,10 @@ def preview(view: State, action, seat: int) -> str:
         if info is None:
             return ""
         if isinstance(action, FlipHero):
+            if HEROES[name].when == "production":
+                # He acts on anyone's roll, and only this turn is barred: the
+                # next player's roll may already bring him back.
+                return f"{info.title} on the B side: {info.ability} once more, on any roll after this turn."
             return f"{info.title} on the B side: {info.ability} once more from your next turn."
         return f"{info.title}, {info.ability}: {info.text}"
     return ""

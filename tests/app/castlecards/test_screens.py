@@ -23,7 +23,14 @@ from castletui.widgets.castlecards_attack import AttackPanel
 from castletui.widgets.castlecards_fortresses import Fortresses
 from castletui.widgets.castlecards_hand import Hand
 from castletui.widgets.castlecards_piles import Piles
-from tests.app.driving import StillApp, opening_then_the_driver, play_to_the_end, screen_text, settle
+from tests.app.driving import (
+    StillApp,
+    opening_then_the_driver,
+    play_to_the_end,
+    screen_text,
+    settle,
+    wait_until,
+)
 
 # --- sessions at a chosen moment (shared with the snapshot tests) ---------------
 
@@ -346,6 +353,52 @@ async def test_hot_seat_the_curtain_falls_before_the_other_persons_reaction(tmp_
         board = screen.query_one(Hand)
         assert all(card != "hidden" for card in board.state.players[defender].hand)
         assert all(card == "hidden" for card in board.state.players[attacker].hand)
+
+
+async def test_hot_seat_u_takes_back_an_action_before_the_device_is_passed(tmp_path):
+    """Issue #43 (4): every action ends the turn, and the next player's
+    Village card was drawn at once, so `u` always said "chance has spoken".
+    Now the draw waits for the next person: at "Pass to Wei", `u` takes
+    the action back and the same player chooses again."""
+    session = new_session(tmp_path / "g.toml", 3, bot=False)
+    mover = session.to_move()
+    before, log_before = session.state, len(session.log)
+    app = StillApp(save_dir=tmp_path, session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        if isinstance(app.screen, CurtainScreen):
+            await pilot.press("enter")
+            await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, CastlecardsScreen) and screen.viewer == mover
+        menu = choice_texts(app)
+        throw = next(i for i, text in enumerate(menu) if text.startswith("Throw a card away"))
+        await pilot.press(*["down"] * throw, "enter")  # Throw a card away...
+        await wait_until(pilot, lambda: choice_texts(app)[0].startswith("Throw away"))
+        await pilot.press("enter")  # the first card
+        await wait_until(pilot, lambda: choice_texts(app)[0].startswith("Pass to"))
+        assert session.ply > 0 and session.state != before
+        await pilot.press("u")
+        await wait_until(pilot, lambda: choice_texts(app) == menu)
+        assert app.screen is screen and screen.viewer == mover
+        assert session.state == before and len(session.log) == log_before
+        assert f"{session.names[mover]}, your action" in prompt_text(app)
+        # Chosen again and passed on: the card is drawn for the next person,
+        # and from then on the move stands (the draw is never made again).
+        await pilot.press(*["down"] * throw, "enter")
+        await wait_until(pilot, lambda: choice_texts(app)[0].startswith("Throw away"))
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: choice_texts(app)[0].startswith("Pass to"))
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, CurtainScreen))
+        assert session.to_move() == CHANCE, "nothing drawn before the next person is at the keyboard"
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: app.screen is screen and screen.viewer == 1 - mover)
+        ply = session.ply
+        assert session.to_move() == 1 - mover
+        await pilot.press("u")
+        await settle(pilot)
+        assert session.ply == ply and screen.viewer == 1 - mover
 
 
 # --- layouts -------------------------------------------------------------------

@@ -16,6 +16,7 @@ from castletui.rules.got_catan.state import (
     ClearNorth,
     DeclineHero,
     Dice,
+    EndTurn,
     FlipHero,
     ForcedTrade,
     FreeHex,
@@ -117,6 +118,25 @@ def test_samwell_tarly_takes_a_resource_when_a_roll_brings_nothing_on_anyones_tu
     assert DeclineHero() in game.legal_actions(state)
     state = run(state, TakeResource("ore"))
     assert state.players[1].hand == ("ore",) and state.pending[-1].kind == "hero-after"
+
+
+def test_samwell_tarly_on_the_b_side_is_offered_again_on_the_next_players_roll():
+    """Issue #43 (5): flipping him said "once more from your next turn",
+    yet only the turn he was flipped in is barred, and he acts on anyone's
+    roll: the next player's roll already offers him. The rule stands (the
+    rulebook allows it); the words now say what it does."""
+    state = watch("tarly", seat=1, turn=1, rolled=False)
+    state = game.apply(game.apply(run(state, Roll()), Dice(12)), WildlingDie(10))
+    state = run(state, TakeResource("ore"))
+    words = game.preview(game.view(state, 1), FlipHero(), 1)
+    assert "your next turn" not in words and "any roll after this turn" in words
+    state = run(state, FlipHero(), EndTurn())
+    assert state.turn == 2
+    state = game.apply(game.apply(run(state, Roll()), Dice(12)), WildlingDie(10))
+    assert state.pending[-1].kind == "tarly" and game.to_move(state) == 1
+    # A hero who acts on your own turn is back on your next turn, as the words say.
+    marsh = run(watch("marsh", hands={0: ["ore"]}), TradeOneForOne("ore", "wool"))
+    assert "from your next turn" in game.preview(game.view(marsh, 0), FlipHero(), 0)
 
 
 def test_samwell_tarly_is_not_asked_on_a_7():

@@ -12,7 +12,7 @@ import pytest
 from castletui.rules.core import CHANCE, IllegalAction
 from castletui.rules.got_catan.board import BOARDS
 from castletui.rules.got_catan.brotherhood.wall import advanced, arrived, migrated
-from castletui.rules.got_catan.edition import ALL_TOKENS, WILDLINGS
+from castletui.rules.got_catan.edition import ALL_TOKENS, HEROES, WILDLINGS
 from castletui.rules.got_catan.state import (
     BuildGuard,
     BuildKeep,
@@ -73,6 +73,19 @@ def test_set_up_deals_the_heroes_a4_to_a1_and_the_rest_on_display():
     assert len(three.heroes) == 8
     reversed_ = game.setup(config(4, variant="brotherhood", heroes="reversed"))
     assert [p.hero for p in reversed_.players] == ["mormont", "marsh", "tarly", "yarwyck"]
+
+
+def test_the_starting_heroes_help_says_the_deal_for_three_players_too():
+    """Issue #43 (5): the wizard's help for "Starting heroes: rulebook"
+    described only the 4-player deal. It names, for each player count, the
+    cards the set-up deals, seat 1 first."""
+    help_text = game.INFO.option("heroes").help
+    for seats in (4, 3):
+        dealt = [
+            HEROES[player.hero].card for player in game.setup(config(seats, variant="brotherhood")).players
+        ]
+        deal = help_text.split(f"with {seats} players", 1)[1].split(";")[0].split("(")[0]
+        assert [card for card in deal.replace(",", " ").split() if card in dealt] == dealt, deal
 
 
 def test_set_up_puts_the_tokens_under_the_cards_and_the_rest_in_the_pool():
