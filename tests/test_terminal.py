@@ -235,11 +235,20 @@ def start_in_a_terminal(argv: list[str], tmp_path: Path, *, controlling: bool) -
                 os._exit(127)
         return pid, master
     master, slave = os.openpty()
-    process = subprocess.Popen(
-        command, stdin=slave, stdout=slave, stderr=slave, env=env, cwd=tmp_path, start_new_session=True
-    )
+    # A bare fork, as above: the caller reaps the pid itself (wait_for_exit),
+    # which a Popen object would not know, and warn of at its end.
+    pid = os.fork()
+    if pid == 0:  # the child: a new session whose terminal is not its controlling one
+        try:
+            os.setsid()
+            for descriptor in (0, 1, 2):
+                os.dup2(slave, descriptor)
+            os.chdir(tmp_path)
+            os.execve(command[0], command, env)
+        finally:
+            os._exit(127)
     os.close(slave)
-    return process.pid, master
+    return pid, master
 
 
 def alive(pid: int):
