@@ -29,6 +29,17 @@ INFO = GameInfo(
             title="Skilled players",
         ),
         Option(
+            "may_decline_hit",
+            True,
+            "A hit may be declined: the tower stays where it stands with the ammo inside, its owner "
+            "draws nothing, and the turn goes on as after a hit. Off: every hit takes the tower.",
+            variants=("standard",),
+            title="Hits may be declined",
+            # Every hit took its tower in the games saved before the option:
+            # their logs answer no such question.
+            before=False,
+        ),
+        Option(
             "max_stack",
             0,
             "House rule: the highest a stack may be. 0: no limit, as in the rulebook.",
