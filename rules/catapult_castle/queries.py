@@ -230,11 +230,9 @@ def prompt(view: State, seat: int) -> str:
     if step.kind == "turn":
         return _turn_prompt(view, step.seat)
     if step.kind == "take":
+        # One line at 80 columns: what taking it costs is the Take line's preview.
         tower = tower_name(view, step.square // 4, SQUARE_NAMES[step.square % 4])
-        full = (
-            " (your mat is full: taking it costs a card)" if placement(view, step.seat)[0] == "stack" else ""
-        )
-        return f"{who}, your ammo is in {tower}: take it or leave it standing{full}?"
+        return f"{who}, your ammo is in {tower}: take it or leave it?"
     if step.kind == "place":
         mode, _ = placement(view, step.seat)
         if mode == "empty":
