@@ -9,6 +9,7 @@ decline only when stacking would cost more than the tower is worth."""
 from __future__ import annotations
 
 import random
+from importlib import resources
 from pathlib import Path
 
 import castletui.rules.catapult_castle as g
@@ -310,3 +311,11 @@ def test_games_that_ask_keep_the_protocol(case, tmp_path):
         for seed in (1, 2):
             screen_hooks.test_the_screen_api_on_a_seats_view_answers_as_on_the_full_state(case, seed)
         screen_hooks.test_what_is_hidden_from_a_seat_swapped_changes_none_of_its_answers_on_its_view(case)
+
+
+def test_the_rules_text_says_a_hit_may_be_left_standing():
+    """The in-app rules (our own words) tell the choice, the option and what the bots do."""
+    text = (resources.files(g.__name__) / "rules_text.md").read_text(encoding="utf-8")
+    assert "You may take that\ntower" in text and "**Leaving a hit**" in text
+    assert "`may_decline_hit`" in text and "Games saved before castletui asked" in text
+    assert "unless stacking one would cost\n  it more than the tower is worth" in text
