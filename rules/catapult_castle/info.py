@@ -31,8 +31,8 @@ INFO = GameInfo(
         Option(
             "may_decline_hit",
             True,
-            "A hit may be declined: the tower stays where it stands with the ammo inside, its owner "
-            "draws nothing, and the turn goes on as after a hit. Off: every hit takes the tower.",
+            "The shooter may leave a tower hit where it stands, the ammo inside; its owner then "
+            "draws nothing. Off: every hit takes the tower.",
             variants=("standard",),
             title="Hits may be declined",
             # Every hit took its tower in the games saved before the option:

@@ -335,17 +335,18 @@ def preview(view: State, action: Action, seat: int) -> str:
 
 
 def _take_preview(view: State, action: TakeTower | LeaveTower, step: Pending) -> str:
+    """One line at 80 columns: where a taken tower goes, or that it stays; who draws."""
     owner = view.mat_owner[step.square // 4]
     if isinstance(action, LeaveTower):
         draws = f"; {seat_ref(owner)} draws no card" if owner >= 0 else ""
-        return f"The tower stays where it stands with your ammo inside it{draws}."
+        return f"It stays where it stands, your ammo inside{draws}."
     mode, _ = placement(view, step.seat)
     if mode == "empty":
         where = "It goes on an empty square of your mat"
     elif mode == "stack":
-        where = "Your mat is full: a card goes face down on one of your towers, the tower on top"
+        where = "Your mat is full: it is stacked, a card under it"
     else:
-        where = "It has nowhere to go on your mat: it goes back in the box"
+        where = "Nowhere to put it on your mat: it goes back in the box"
     draws = f"; {seat_ref(owner)} draws a card" if owner >= 0 else ""
     return f"{where}{draws}."
 

@@ -35,12 +35,12 @@ async def test_a_hit_is_declined_through_the_keyboard_at_80x24(tmp_path):
         assert texts(screen) == ["Take the tower", "Leave it standing"]
         shown = screen_text(app)
         assert "Coco, your ammo is in the Queen mat's inner tower: take it or leave it?" in shown
-        assert "Your mat is full: a card goes face down on one of your towers" in shown
+        assert "Your mat is full: it is stacked, a card under it." in shown
         assert screen.highlighted_choice().spot == square, "the board points at the tower hit"
         assert square in screen.query_one(TableBoard).selectable
         await pilot.press("down")
         await settle(pilot)
-        assert "The tower stays where it stands with your ammo inside it." in screen_text(app)
+        assert "It stays where it stands, your ammo inside." in screen_text(app)
         await pilot.press("enter")
         await settle(pilot)
         assert session.action_at(ply) == LeaveTower()

@@ -226,10 +226,10 @@ def test_the_decision_is_worded_for_the_shooter(mode):
     assert name_seats(prompt(view, 0), names) == "Ann, your ammo is in Bob's left tower: take it or leave it?"
     assert [g.label(view, a) for a in g.legal_actions(state)] == ["Take the tower", "Leave it standing"]
     assert name_seats(preview(view, TAKE_TOWER, 0), names) == (
-        "Your mat is full: a card goes face down on one of your towers, the tower on top; Bob draws a card."
+        "Your mat is full: it is stacked, a card under it; Bob draws a card."
     )
     assert name_seats(preview(view, LEAVE_TOWER, 0), names) == (
-        "The tower stays where it stands with your ammo inside it; Bob draws no card."
+        "It stays where it stands, your ammo inside; Bob draws no card."
     )
     assert name_seats(g.describe(state, TAKE_TOWER), names) == "Ann takes Bob's left tower"
     assert name_seats(g.describe(state, LEAVE_TOWER), names) == (
