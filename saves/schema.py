@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 import msgspec
+from castletui.rules import registry
 from castletui.rules.core import Config
 
 FORMAT = "castletui-save"
@@ -113,11 +114,20 @@ class SaveFile(msgspec.Struct, omit_defaults=True, kw_only=True):
         return self.config.players
 
     def rules_config(self) -> Config:
-        """The rules layer's view of the set-up."""
+        """The rules layer's view of the set-up: an option added since the
+        save was made at the value it was played under
+        (``GameInfo.saved_options``)."""
+        options = dict(self.config.options)
+        try:
+            info = registry.get(self.game).INFO
+        except registry.UnknownGame:
+            pass  # replay_states names the unknown game
+        else:
+            options = info.saved_options(self.config.variant, options)
         return Config(
             variant=self.config.variant,
             seats=len(self.config.players),
-            options=dict(self.config.options),
+            options=options,
             mode=self.mode,
         )
 

@@ -48,6 +48,7 @@ from castletui.rules.catapult_castle.state import (
     Draw,
     GiveCard,
     Land,
+    LeaveTower,
     MoveTower,
     Pending,
     Pile,
@@ -59,6 +60,7 @@ from castletui.rules.catapult_castle.state import (
     SkipExtraShot,
     Stack,
     State,
+    TakeTower,
 )
 from castletui.rules.core import IllegalAction, answered_top, popped, pushed, recorded, replaced_top
 from castletui.rules.core.multiset import added, removed
@@ -94,6 +96,7 @@ _EXPECTED = {
     "draw": "a card is being drawn",
     "turn": "it is time to play cards or shoot",
     "land": "the ammo is in the air: say where it landed",
+    "take": "the ammo is in a tower: take the tower or leave it standing",
     "place": "the captured tower must be placed first",
     "stack_card": "a card must go under the stacked tower first",
     "reveal": "a card freed from under a tower is turned face up: say which",
@@ -298,6 +301,33 @@ def _land(state: State, step: Pending, action: Land) -> State:
             stacks=put(state.stacks, q, replace(stack, roof=-1)),
             discards=pile_add(state.discards, stack.roof, ROOF_INDEX),
         )
+    if state.may_decline and not is_solo(state):
+        # The rulebook: the shooter "may immediately take" the tower. Solo says "remove it".
+        return replace(state, pending=replaced_top(state.pending, Pending("take", seat=step.seat, square=q)))
+    return _capture(state, step.seat, q)
+
+
+def _take(state: State, step: Pending, action: TakeTower) -> State:
+    return _capture(state, step.seat, step.square)
+
+
+def _leave(state: State, step: Pending, action: LeaveTower) -> State:
+    """The hit declined: the tower stays with the ammo inside it for good
+    ("do not remove the ammo"), its owner draws nothing, and the shot is
+    over as after a hit taken (an Extra Shot still owed follows)."""
+    stack = state.stacks[step.square]
+    towers = stack.towers[:-1] + (stack.towers[-1] + 1,)
+    return answered(
+        state, stacks=put(state.stacks, step.square, replace(stack, towers=towers)), supply=state.supply - 1
+    )
+
+
+def _capture(state: State, seat: int, q: int) -> State:
+    """A hit on the top of square ``q`` taken by ``seat``, in place of the
+    decision on top (the landing, or the choice to take it): the tower (with
+    Strong Ammo, the stack) comes off, the ammo in it; the cards freed, the
+    victim's card due and the placements follow."""
+    stack = state.stacks[q]
     towers = stack.towers
     taken_count = captured_towers(state, q)
     if taken_count > 1:
@@ -320,8 +350,8 @@ def _land(state: State, step: Pending, action: Land) -> State:
             discards = pile_add(discards, card.deck, KIND_INDEX[card.kind])
     # The shooter places the captured towers from the top one down; the
     # victim's card falls due first.
-    places = [Pending("place", seat=step.seat, ammo=ammo) for ammo in reversed(taken)]
-    victim = state.mat_owner[action.mat]
+    places = [Pending("place", seat=seat, ammo=ammo) for ammo in reversed(taken)]
+    victim = state.mat_owner[q // 4]
     if victim >= 0:
         places.insert(0, Pending("card_due", seat=victim, deck=state.seat_mats[victim]))
     places = reveals + places  # the freed cards turn face up first, before anyone draws
@@ -437,6 +467,7 @@ ANSWERS: dict[str, dict[type, Answer]] = {
         SkipExtraShot: _skip,
     },
     "land": {Land: _land},
+    "take": {TakeTower: _take, LeaveTower: _leave},
     "place": {Place: _place, ReturnToBox: _return_to_box},
     "rearrange": {MoveTower: _move, DoneRearranging: _done_rearranging},
 }

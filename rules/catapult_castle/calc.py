@@ -5,7 +5,9 @@ the solo score with its rating.
 
 Pure functions over the rules' own scoring (``scoring.rank``,
 ``scoring.decided_by``, ``scoring.solo_points``, ``edition.rating_for``):
-nothing here orders players again. :func:`helpers` gives the conversation a
+nothing here orders players again, and what no game can end with is refused
+by the rules' own reasons (``scoring.final_count_reason``,
+``scoring.solo_count_reason``), each answer as it is typed. :func:`helpers` gives the conversation a
 table has with them (the screen API's ``helpers`` hook, ``castletui calc
 catapult-castle``).
 """
@@ -16,7 +18,14 @@ from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
 from castletui.rules.catapult_castle.edition import rating_for
-from castletui.rules.catapult_castle.scoring import decided_by, position_in_turn_order, rank, solo_points
+from castletui.rules.catapult_castle.scoring import (
+    decided_by,
+    final_count_reason,
+    position_in_turn_order,
+    rank,
+    solo_count_reason,
+    solo_points,
+)
 from castletui.rules.core import IllegalAction
 from castletui.rules.core.screen import Helper, Question, parse_whole_numbers
 
@@ -45,6 +54,9 @@ def final_ranking(counts: Sequence[Count], start: int = 0) -> Ranking:
         raise IllegalAction("Catapult Castle is ranked for 2 to 4 players (the solo game has its own score).")
     if not 0 <= start < seats:
         raise IllegalAction("The start player is one of the players.")
+    reason = final_count_reason(counts)
+    if reason:
+        raise IllegalAction(reason)
     keys = tuple(
         (count.towers, count.ammo, count.cards, position_in_turn_order(seat, start, seats))
         for seat, count in enumerate(counts)
@@ -53,7 +65,10 @@ def final_ranking(counts: Sequence[Count], start: int = 0) -> Ranking:
 
 
 def solo_result(towers_removed: int, ammo_left: int) -> tuple[int, str]:
-    """The solo score and its rating."""
+    """The solo score and its rating; IllegalAction for counts no solo game ends with."""
+    reason = solo_count_reason(towers_removed, ammo_left)
+    if reason:
+        raise IllegalAction(reason)
     score = solo_points(towers_removed, ammo_left)
     return score, rating_for(score)
 
@@ -91,8 +106,18 @@ def _names(text: str) -> tuple[str, ...]:
     return names
 
 
-def _count(text: str) -> Count:
-    return Count(*parse_whole_numbers(text, 3, "towers on the mat, ammo inside them, cards in hand"))
+def _count(before: Sequence[Count], seats: int):
+    """The parser of the next player's count, refusing what no game of
+    ``seats`` ends with, alone or with the players ``before`` them."""
+
+    def parse(text: str) -> Count:
+        count = Count(*parse_whole_numbers(text, 3, "towers on the mat, ammo inside them, cards in hand"))
+        reason = final_count_reason([*before, count], seats)
+        if reason:
+            raise IllegalAction(reason)
+        return count
+
+    return parse
 
 
 def _ranking_question(answers: Mapping[str, Any]) -> Question | None:
@@ -105,7 +130,7 @@ def _ranking_question(answers: Mapping[str, Any]) -> Question | None:
             return Question(
                 f"p{seat}",
                 f"{name}: towers on your mat, ammo inside them, cards in hand (3 numbers)?",
-                _count,
+                _count([answers[f"p{before}"] for before in range(seat)], len(answers["names"])),
             )
     return None
 
@@ -116,16 +141,36 @@ def _ranking_report(answers: Mapping[str, Any]) -> list[str]:
     return ranking_lines(ranking, names)
 
 
-def _number(what: str):
-    return lambda text: parse_whole_numbers(text, 1, what)[0]
+def _number(what: str, check=None):
+    """The parser of one whole number; ``check(n)`` says why it cannot be, or ""."""
+
+    def parse(text: str) -> int:
+        n = parse_whole_numbers(text, 1, what)[0]
+        reason = check(n) if check is not None else ""
+        if reason:
+            raise IllegalAction(reason)
+        return n
+
+    return parse
 
 
 def _solo_question(answers: Mapping[str, Any]) -> Question | None:
     if "removed" not in answers:
-        return Question("removed", "Towers you shot off the mats?", _number("towers removed"))
+        return Question(
+            "removed", "Towers you shot off the mats?", _number("towers removed", _removed_reason)
+        )
     if "ammo" not in answers:
-        return Question("ammo", "Ammo left to shoot?", _number("ammo left"), "0")
+        removed = answers["removed"]
+
+        def possible(ammo: int) -> str:
+            return solo_count_reason(removed, ammo)  # the pair is the rule, not each number
+
+        return Question("ammo", "Ammo left to shoot?", _number("ammo left", possible), "0")
     return None
+
+
+def _removed_reason(removed: int) -> str:
+    return solo_count_reason(removed, 0)
 
 
 def _solo_report(answers: Mapping[str, Any]) -> list[str]:

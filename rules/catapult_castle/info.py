@@ -29,6 +29,17 @@ INFO = GameInfo(
             title="Skilled players",
         ),
         Option(
+            "may_decline_hit",
+            True,
+            "The shooter may leave a tower hit where it stands, the ammo inside; its owner then "
+            "draws nothing. Off: every hit takes the tower.",
+            variants=("standard",),
+            title="Hits may be declined",
+            # Every hit took its tower in the games saved before the option:
+            # their logs answer no such question.
+            before=False,
+        ),
+        Option(
             "max_stack",
             0,
             "House rule: the highest a stack may be. 0: no limit, as in the rulebook.",

@@ -31,6 +31,7 @@ from castletui.rules.catapult_castle.pieces import (
 from castletui.rules.catapult_castle.state import (
     DONE_REARRANGING,
     GIVES,
+    LEAVE_TOWER,
     PLACES,
     PLAY_ROOF,
     PLAYS,
@@ -39,6 +40,7 @@ from castletui.rules.catapult_castle.state import (
     SHOOT,
     SHOOT_FROM,
     SKIP_EXTRA_SHOT,
+    TAKE_TOWER,
     Action,
     State,
     aim_action,
@@ -188,8 +190,14 @@ def _rearrange_actions(state: State, seat: int) -> list[Action]:
     return actions
 
 
+def _take_actions(state: State, seat: int) -> list[Action]:
+    # Taking first: it is what a hit is for, and what Enter does.
+    return [TAKE_TOWER, LEAVE_TOWER]
+
+
 _CHOICES = {
     "turn": _turn_actions,
+    "take": _take_actions,
     "place": _place_actions,
     "stack_card": _stack_card_actions,
     "rearrange": _rearrange_actions,

@@ -56,6 +56,7 @@ from castletui.rules.catapult_castle.state import (
     DoneRearranging,
     GiveCard,
     Land,
+    LeaveTower,
     MoveTower,
     Pending,
     Place,
@@ -65,6 +66,7 @@ from castletui.rules.catapult_castle.state import (
     Shoot,
     SkipExtraShot,
     State,
+    TakeTower,
 )
 from castletui.rules.catapult_castle.text import extra_shots, square_words, tower_name
 from castletui.rules.core import seat_ref
@@ -227,6 +229,10 @@ def prompt(view: State, seat: int) -> str:
     who = seat_ref(step.seat)
     if step.kind == "turn":
         return _turn_prompt(view, step.seat)
+    if step.kind == "take":
+        # One line at 80 columns: what taking it costs is the Take line's preview.
+        tower = tower_name(view, step.square // 4, SQUARE_NAMES[step.square % 4])
+        return f"{who}, your ammo is in {tower}: take it or leave it?"
     if step.kind == "place":
         mode, _ = placement(view, step.seat)
         if mode == "empty":
@@ -250,6 +256,8 @@ def spot(view: State, action: Action) -> Hashable | None:
         return q if q >= 0 else None
     if isinstance(action, Place) and view.pending:
         return square_index(view.seat_mats[view.pending[-1].seat], action.square)
+    if isinstance(action, TakeTower | LeaveTower) and view.pending:
+        return view.pending[-1].square
     if isinstance(action, MoveTower):
         return square_index(action.to_mat, action.to_square)
     if isinstance(action, Shoot) and action.from_mat >= 0:
@@ -306,6 +314,8 @@ def preview(view: State, action: Action, seat: int) -> str:
         return "Shoot the real catapult, then say where the ammo landed."
     if isinstance(action, SkipExtraShot):
         return f"The turn ends without {extra_shots(view)}."
+    if isinstance(action, TakeTower | LeaveTower) and view.pending:
+        return _take_preview(view, action, view.pending[-1])
     if isinstance(action, Place) and view.pending:
         if placement(view, view.pending[-1].seat)[0] == "stack":
             return "A card goes face down on that tower, then the captured tower on top."
@@ -322,6 +332,23 @@ def preview(view: State, action: Action, seat: int) -> str:
     if isinstance(action, DoneRearranging):
         return "The towers stay as they stand now."
     return ""
+
+
+def _take_preview(view: State, action: TakeTower | LeaveTower, step: Pending) -> str:
+    """One line at 80 columns: where a taken tower goes, or that it stays; who draws."""
+    owner = view.mat_owner[step.square // 4]
+    if isinstance(action, LeaveTower):
+        draws = f"; {seat_ref(owner)} draws no card" if owner >= 0 else ""
+        return f"It stays where it stands, your ammo inside{draws}."
+    mode, _ = placement(view, step.seat)
+    if mode == "empty":
+        where = "It goes on an empty square of your mat"
+    elif mode == "stack":
+        where = "Your mat is full: it is stacked, a card under it"
+    else:
+        where = "Nowhere to put it on your mat: it goes back in the box"
+    draws = f"; {seat_ref(owner)} draws a card" if owner >= 0 else ""
+    return f"{where}{draws}."
 
 
 # --- why not? (the screen API's refusals, from legal's reasons) ---

@@ -7,12 +7,17 @@ so they never go into the lines that add up to the score; ``decided_by``
 names the one that settled the game, with the tied players' numbers, and
 :func:`tie_break_lines` lists them all for a sheet that shows tie-breaks apart.
 Solo: one point per tower removed plus one per ammo left, and a rating band.
+:func:`solo_count_reason` and :func:`final_count_reason` say why counts
+typed in from a real table cannot be the end of any game (the rules helpers
+refuse them).
 :func:`evaluate` weighs a running game for the generic greedy bot.
 """
 
 from __future__ import annotations
 
-from castletui.rules.catapult_castle.edition import EDITION, rating_for
+from collections.abc import Sequence
+
+from castletui.rules.catapult_castle.edition import DECK_COUNTS, EDITION, STRONG_AMMO, rating_for
 from castletui.rules.catapult_castle.pieces import ammo_inside, is_solo, tower_count
 from castletui.rules.catapult_castle.state import State
 from castletui.rules.core import Result, ScoreLine
@@ -116,6 +121,71 @@ def solo_score(state: State) -> int:
 def solo_points(towers_removed: int, ammo_left: int) -> int:
     """The solo score: one point per tower removed and one per ammo left."""
     return towers_removed + ammo_left
+
+
+def fewest_solo_shots() -> int:
+    """The fewest shots that clear the solo table: a shot takes one tower,
+    a Strong Ammo shot a whole stack (rearranged at most
+    ``solo_max_stack`` high), and the solo hand holds so many Strong Ammo."""
+    left = EDITION.total_towers
+    shots = 0
+    for _ in range(EDITION.solo_hand.count(STRONG_AMMO)):
+        if left <= 0:
+            break
+        left -= min(left, EDITION.solo_max_stack)
+        shots += 1
+    return shots + left
+
+
+def solo_count_reason(towers_removed: int, ammo_left: int) -> str:
+    """Why no solo game can end with ``towers_removed`` towers shot off and
+    ``ammo_left`` ammo still to shoot, or "". The game goes on until the
+    last ammo is shot or the last tower is gone, so ammo is left only on a
+    cleared table, and clearing it takes :func:`fewest_solo_shots`."""
+    towers, ammo = EDITION.total_towers, EDITION.solo_ammo
+    if towers_removed > towers:
+        return f"The solo game has {towers} towers: at most {towers} can be removed, not {towers_removed}."
+    if ammo_left > ammo:
+        return f"The solo game has {ammo} ammo: at most {ammo} can be left, not {ammo_left}."
+    if ammo_left and towers_removed < towers:
+        return (
+            f"Ammo is left only when every tower is gone: the game goes on until all {ammo} ammo "
+            f"are shot or all {towers} towers removed. With {towers_removed} removed, no ammo is left."
+        )
+    most_left = ammo - fewest_solo_shots()
+    if ammo_left > most_left:
+        strong = EDITION.solo_hand.count(STRONG_AMMO)
+        return (
+            f"Clearing all {towers} towers takes at least {fewest_solo_shots()} shots (only the {strong} "
+            f"Strong Ammo shots take a stack, at most {EDITION.solo_max_stack} high): at most "
+            f"{most_left} ammo can be left, not {ammo_left}."
+        )
+    return ""
+
+
+def final_count_reason(counts: Sequence[tuple[int, int, int]], seats: int = 0) -> str:
+    """Why no game of ``seats`` players (0: as many as ``counts``) can end
+    with these (towers on the mat, ammo inside them, cards in hand), or "";
+    ``counts`` may be the first players only (the totals are checked as
+    they grow). Ammo is only ever inside a tower; a hand holds cards of its
+    own deck only; the game has so many towers (with 3 players one stays in
+    the box) and so much ammo."""
+    towers_in_game = EDITION.total_towers - (1 if (seats or len(counts)) == 3 else 0)
+    deck = max(sum(counts) for counts in DECK_COUNTS)
+    for towers, ammo, cards in counts:
+        if towers > towers_in_game:
+            return f"The game has {towers_in_game} towers: no mat holds {towers}."
+        if ammo and not towers:
+            return "Ammo stays inside towers: with no tower on the mat there is no ammo on it."
+        if ammo > EDITION.total_ammo:
+            return f"The game has {EDITION.total_ammo} ammo: no mat holds {ammo}."
+        if cards > deck:
+            return f"A hand holds only cards of its own deck of {deck}: not {cards}."
+    if sum(count[0] for count in counts) > towers_in_game:
+        return f"Those mats hold more than the {towers_in_game} towers in the game."
+    if sum(count[1] for count in counts) > EDITION.total_ammo:
+        return f"Those towers hold more than the {EDITION.total_ammo} ammo in the game."
+    return ""
 
 
 def result(state: State) -> Result:

@@ -37,6 +37,7 @@ def setup(config: Config) -> State:
     solo = config.variant == "solo"
     beginner = False if solo else bool(_option(config, "beginner"))
     skilled = False if solo else bool(_option(config, "skilled"))
+    may_decline = False if solo else bool(_option(config, "may_decline_hit"))
     # check_config has checked it against the Option's declared range (0: no limit).
     max_stack = _option(config, "max_stack")
     seats = config.seats
@@ -89,6 +90,7 @@ def setup(config: Config) -> State:
         beginner=beginner,
         skilled=skilled,
         max_stack=max_stack,
+        may_decline=may_decline,
         seat_mats=seat_mats,
         mat_owner=mat_owner,
         squares=squares,

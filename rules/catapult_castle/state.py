@@ -14,6 +14,9 @@ Decisions (who answers):
 - ``turn``        ``seat``: play cards, rearrange (solo), then Aim (digital) / Shoot (table);
   reopened for an Extra Shot, where SkipExtraShot lets it go instead
 - ``land``        CHANCE: where the ammo landed -> Land
+- ``take``        ``seat``: the ammo is in the tower on ``square``; with the
+  option ``may_decline_hit`` the shooter may take it -> TakeTower, or
+  leave it standing -> LeaveTower
 - ``place``       ``seat``: where the captured tower goes -> Place / ReturnToBox
 - ``stack_card``  the card under a stacked tower: CHANCE (top of the deck,
   or the reshuffled discard) -> Draw, or ``seat`` (a card from hand) -> GiveCard
@@ -110,6 +113,9 @@ class State(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     skilled: bool = False
     max_stack: int = 0
     """The house rule's highest stack; 0 (the rulebook): no limit. See ``pieces.stack_limit``."""
+    may_decline: bool = False
+    """A hit may be declined (option ``may_decline_hit``): the shooter is asked
+    (``take``). Off in games saved before the option (``Option.before``)."""
     seat_mats: tuple[int, ...]
     """The mat of each seat."""
     mat_owner: tuple[int, ...]
@@ -199,6 +205,14 @@ class Land(msgspec.Struct, frozen=True, tag=True, omit_defaults=True):
     off_roof: bool = False
 
 
+class TakeTower(msgspec.Struct, frozen=True, tag=True):
+    """Take the tower the ammo landed in (with Strong Ammo, its stack)."""
+
+
+class LeaveTower(msgspec.Struct, frozen=True, tag=True):
+    """Decline the hit: the tower stays where it stands, the ammo inside it."""
+
+
 class Place(msgspec.Struct, frozen=True, tag=True):
     """Put the captured tower on ``square`` of your own mat (empty, or stack on it)."""
 
@@ -240,6 +254,8 @@ Action = (
     | Shoot
     | SkipExtraShot
     | Land
+    | TakeTower
+    | LeaveTower
     | Place
     | GiveCard
     | ReturnToBox
@@ -266,6 +282,8 @@ REARRANGE = Rearrange()
 DONE_REARRANGING = DoneRearranging()
 RETURN_TO_BOX = ReturnToBox()
 SKIP_EXTRA_SHOT = SkipExtraShot()
+TAKE_TOWER = TakeTower()
+LEAVE_TOWER = LeaveTower()
 _AIMS: dict[tuple[int, int, int], Aim] = {}
 _MOVES: dict[tuple[int, int], MoveTower] = {}
 

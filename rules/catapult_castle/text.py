@@ -24,6 +24,7 @@ from castletui.rules.catapult_castle.state import (
     Draw,
     GiveCard,
     Land,
+    LeaveTower,
     MoveTower,
     Place,
     PlayCard,
@@ -32,6 +33,7 @@ from castletui.rules.catapult_castle.state import (
     Shoot,
     SkipExtraShot,
     State,
+    TakeTower,
 )
 from castletui.rules.core import Event, seat_ref
 
@@ -92,6 +94,11 @@ def describe(state: State, action: Action) -> str:
         return f"{seat_ref(seat)} lets {extra_shots(state)} go and ends the turn"
     if isinstance(action, Land):
         return _describe_landing(state, action)
+    if isinstance(action, TakeTower):
+        return f"{seat_ref(seat)} takes {captured_words(state, top.square)}"
+    if isinstance(action, LeaveTower):
+        tower = tower_name(state, top.square // 4, SQUARE_NAMES[top.square % 4])
+        return f"{seat_ref(seat)} leaves {tower} standing, the ammo inside it"
     if isinstance(action, Place):
         q = square_index(state.seat_mats[seat], action.square)
         if placement(state, seat)[0] == "stack":
@@ -117,6 +124,16 @@ def extra_shots(state: State) -> str:
     return f"the {left} extra shots" if left > 1 else "the extra shot"
 
 
+def captured_words(state: State, square: int) -> str:
+    """What a hit on ``square`` takes: "Wei's left tower", or "the whole
+    stack of 3 towers on Wei's left square" with Strong Ammo."""
+    mat, name = square // 4, SQUARE_NAMES[square % 4]
+    count = captured_towers(state, square)
+    if count > 1:
+        return f"the whole stack of {count} towers on {mat_name(state, mat)} {name} square"
+    return tower_name(state, mat, name)
+
+
 def _describe_landing(state: State, action: Land) -> str:
     top = state.pending[-1]
     effect = landing_effect(state, top, action)
@@ -134,6 +151,8 @@ def _describe_landing(state: State, action: Land) -> str:
     what = f"the whole stack of {count} towers" if count > 1 else "it"
     if is_solo(state):
         return f"The ammo lands in {where}: {what} leaves the table"
+    if state.may_decline:
+        return f"The ammo lands in {where}: a hit, {seat_ref(top.seat)} may take {what}"
     return f"The ammo lands in {where}: {seat_ref(top.seat)} takes {what}"
 
 
@@ -166,6 +185,11 @@ def label(view: State, action: Action) -> str:
             f"{seat_ref(owner)}'s {action.square}" if owner >= 0 else _short(view, action.mat, action.square)
         )
         return f"Off the roof on {where}" if action.off_roof else f"In {where}"
+    if isinstance(action, TakeTower):
+        count = captured_towers(view, view.pending[-1].square) if view.pending else 1
+        return f"Take the stack of {count}" if count > 1 else "Take the tower"
+    if isinstance(action, LeaveTower):
+        return "Leave it standing"
     if isinstance(action, Place):
         seat = view.pending[-1].seat if view.pending else -1
         if seat >= 0 and placement(view, seat)[0] == "stack":

@@ -73,6 +73,10 @@ class Option(msgspec.Struct, frozen=True):
     title: str = ""
     minimum: int = 0
     maximum: int = 1000
+    before: Any = None
+    """The value a save made before this option existed plays with (the
+    rules it was played under); None: its default. See
+    :meth:`GameInfo.saved_options`."""
 
 
 class GameInfo(msgspec.Struct, frozen=True):
@@ -98,6 +102,19 @@ class GameInfo(msgspec.Struct, frozen=True):
 
     def options_for(self, variant: str) -> tuple[Option, ...]:
         return tuple(o for o in self.options if not o.variants or variant in o.variants)
+
+    def saved_options(self, variant: str, options: dict[str, Any]) -> dict[str, Any]:
+        """A save's options as the rules read them. A new save writes every
+        option, defaults too, so an option a save lacks was added after it
+        was made: it plays at the option's ``before`` value, and its log
+        replays as it was played (a ``Config`` made in code without the
+        option still means its default)."""
+        missing = {
+            o.name: o.before
+            for o in self.options_for(variant)
+            if o.before is not None and o.name not in options
+        }
+        return {**missing, **options} if missing else options
 
 
 class ScoreLine(msgspec.Struct, frozen=True):

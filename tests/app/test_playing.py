@@ -107,7 +107,7 @@ async def test_table_mode_asks_what_really_happened(tmp_path):
         await pilot.press("enter")
         await settle(pilot)
         landed = [line.text for line in game.session.log if line.text.startswith("The ammo")]
-        assert landed == ["The ammo lands in the Queen mat's inner tower: Coco takes it"]
+        assert landed == ["The ammo lands in the Queen mat's inner tower: a hit, Coco may take it"]
         assert Land(1, "inner") in [game.session.action_at(ply) for ply in range(game.session.ply)]
 
 

@@ -232,6 +232,9 @@ def hard_action(state: State, rng: random.Random):
     """The hard bot's choice for whoever is to move."""
     if is_solo(state) or state.mode == "table" or to_move(state) < 0:
         return thumb_action(state, "hard", rng)
+    if state.pending[-1].kind == "take":
+        # Taking or declining a hit follows the ruling's rule, not the search.
+        return thumb_action(state, "hard", rng)
     seat = to_move(state)
     seen = view(state, seat)  # the turn count is public: read it where the seat sees it
     hooks = replace_hooks(

@@ -7,7 +7,9 @@ to hit (stacks it can take whole, ammo inside, the leader's towers), puts a
 Reinforced Roof on its own most exposed stack, plays Strong Ammo against a
 stack, Magic Toss at far or tall targets and Extra Shot while ammo is
 plentiful. It takes the extra shot it is owed unless a hit would end the game
-without making it the winner. Solo, it stacks towers three high for its
+without making it the winner. It takes every tower it hits unless stacking
+it would cost more than the tower is worth (:func:`stacking_cost`,
+:func:`tower_worth`). Solo, it stacks towers three high for its
 Strong Ammo.
 """
 
@@ -48,6 +50,7 @@ from castletui.rules.catapult_castle.state import (
     DONE_REARRANGING,
     GIVES,
     LAND_NOWHERE,
+    LEAVE_TOWER,
     PLACES,
     PLAY_ROOF,
     PLAYS,
@@ -56,6 +59,7 @@ from castletui.rules.catapult_castle.state import (
     SHOOT,
     SHOOT_FROM,
     SKIP_EXTRA_SHOT,
+    TAKE_TOWER,
     Action,
     State,
     aim_action,
@@ -249,6 +253,67 @@ def _nearest_corner(square: int) -> float:
     return min(DISTANCES[m][square] for m in range(len(EDITION.mats)) if m != square // 4)
 
 
+# What a declined hit is weighed by, in towers (a tower on your mat is a point).
+AMMO_WORTH = 0.1
+"""Ammo inside a tower: the first tie-break."""
+DECK_CARD_WORTH = 0.2
+"""The top card of the deck put under a stacked tower: a card the bot would have drawn."""
+CARD_IN_HAND = 0.1
+"""Any card in hand: the second tie-break."""
+CARD_CHANCE = 0.5
+"""The share of a card's best use the bot counts on seeing (it may never come)."""
+
+
+def card_worth(state: State, seat: int, kind: str) -> float:
+    """What a card in ``seat``'s hand is worth, in towers: a tie-break, and
+    (cards in play) half its best use now: Strong Ammo the towers beyond the
+    first of the tallest stack it could take, a Reinforced Roof the
+    tallest stack of its own it could shield, Extra Shot a shot."""
+    worth = CARD_IN_HAND
+    if state.beginner:
+        return worth
+    stacks = state.stacks
+    own = state.seat_mats[seat]
+    if kind == STRONG_AMMO:
+        tallest = max((len(stacks[q].towers) for q in targets(state, seat) if stacks[q].roof < 0), default=1)
+        worth += CARD_CHANCE * (tallest - 1)
+    elif kind == ROOF:
+        mine = [len(stacks[q].towers) for q in range(4 * own, 4 * own + 4) if stacks[q].roof < 0]
+        worth += CARD_CHANCE * max(mine, default=0)
+    elif kind == EXTRA_SHOT:
+        worth += CARD_CHANCE
+    elif kind in (MAGIC_TOSS, UNSEEN):
+        worth += CARD_CHANCE / 2
+    return worth
+
+
+def stacking_cost(state: State, seat: int) -> float:
+    """What putting a won tower on ``seat``'s mat costs, in towers: nothing
+    on an empty square (or with nowhere to put it); on a full mat the card
+    that goes under it, the top of the deck, or with deck and discard
+    empty the card from hand the bot gives up (``GIVE_UP_ORDER``)."""
+    if placement(state, seat)[0] != "stack":
+        return 0.0
+    if draw_pile(state, own_deck(state, seat)).size:
+        return DECK_CARD_WORTH
+    hand = state.hands[seat]
+    given = next((kind for kind in (UNSEEN, *GIVE_UP_ORDER) if kind in hand), hand[0])
+    return card_worth(state, seat, given)
+
+
+def tower_worth(state: State, square: int) -> float:
+    """What the towers a hit on ``square`` takes are worth: a point each, and the ammo in them."""
+    towers = state.stacks[square].towers
+    taken = captured_towers(state, square)
+    return taken + AMMO_WORTH * (sum(towers[len(towers) - taken :]) + 1)
+
+
+def _take(state: State, seat: int, square: int) -> Action:
+    """Take the tower unless stacking it would cost more than it is worth
+    (the ruling in games/catapult-castle.md, "Declining a hit")."""
+    return LEAVE_TOWER if stacking_cost(state, seat) > tower_worth(state, square) else TAKE_TOWER
+
+
 def _place(state: State, seat: int) -> Action:
     mode, squares = placement(state, seat)
     if mode == "none":
@@ -276,6 +341,8 @@ def bot_action(state: State, level: str, rng: random.Random, style: Style = USUA
     top = state.pending[-1]
     if top.kind == "turn":
         return _turn(state, top.seat, level, rng, style)
+    if top.kind == "take":
+        return _take(state, top.seat, top.square)
     if top.kind == "place":
         return _place(state, top.seat)
     if top.kind == "stack_card":

@@ -1,9 +1,9 @@
 """Catapult Castle's screens pinned as pictures at 80x24 (the SSH default)
 and 120x40: a turn about to be played (2 and 4 players, skilled with 3),
 the cards menu and its roof level, the board cursor, a shot being aimed,
-where a captured tower goes, an extra shot to take or let go, table mode,
-a solo turn with its corners and one corner chosen, a solo rearrangement,
-and the ends of a standard and a solo game. Fixed seeds and save folders,
+a hit to take or leave, where a captured tower goes, an extra shot to take
+or let go, table mode, a solo turn with its corners and one corner chosen,
+a solo rearrangement, and the ends of a standard and a solo game. Fixed seeds and save folders,
 no bot pause; a save folder per size, so that sizes may run side by side
 (pytest -n)."""
 
@@ -102,6 +102,14 @@ def test_mid_shot(snap_compare, size):
         await settle(pilot)
 
     assert snap_compare(app, terminal_size=size, run_before=aim)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_take_the_tower_or_leave_it(snap_compare, size):
+    folder, session = table_session(f"take-{size[0]}", seed=3)
+    play_until(session, lambda s: top(s).kind == "take" and top(s).seat == 0)
+    pin_dates(session)
+    assert snap_compare(_app(folder, session), terminal_size=size, run_before=settled)
 
 
 @pytest.mark.parametrize("size", SIZES)

@@ -71,7 +71,11 @@ async def test_a_two_player_table_game_through_the_keyboard(tmp_path):
         # Coco hits Wei's inner tower; her mat is full, so she stacks it (the card under goes unseen).
         await choose(pilot, "Shoot")
         await landed(pilot, "wei inner", "Where did Coco's ammo land?")
-        assert "The ammo lands in Wei's inner tower: Coco takes it" in log_lines(app)
+        assert log_lines(app)[-1] == "The ammo lands in Wei's inner tower: a hit, Coco may take it"
+        # Taking it is a choice (option may_decline_hit, on in every new game); Enter takes.
+        assert "Coco, your ammo is in Wei's inner tower: take it or leave it?" in screen_text(app)
+        await choose(pilot, "Take the tower")
+        assert log_lines(app)[-2] == "Coco takes Wei's inner tower"
         await choose(pilot, "Stack it on your inner tower")
         assert session.state.hands == ((), (UNSEEN, UNSEEN))
         assert "The top card of Coco's deck goes face down under the new tower, unseen" in log_lines(app)
@@ -97,6 +101,7 @@ async def test_a_two_player_table_game_through_the_keyboard(tmp_path):
         # Coco takes a neutral tower and stacks it on the same stack: three towers, two cards unseen.
         await choose(pilot, "Shoot")
         await landed(pilot, "queen left", "Where did Coco's ammo land?")
+        await choose(pilot, "Take the tower")
         await choose(pilot, "Stack it on your inner tower")
         inner = session.state.stacks[square_index(0, "inner")]
         assert len(inner.towers) == 3 and [card.kind for card in inner.cards] == [UNSEEN, UNSEEN]
@@ -107,6 +112,7 @@ async def test_a_two_player_table_game_through_the_keyboard(tmp_path):
         assert session.state.hands[1] == () and session.state.strong_ammo
         await choose(pilot, "Shoot")
         await landed(pilot, "coco inner", "Where did Wei's ammo land?")
+        await choose(pilot, "Take the stack of 3")
         # The two cards freed turn face up together: one line of counts.
         entry = app.screen
         assert isinstance(entry, CountsEntry)

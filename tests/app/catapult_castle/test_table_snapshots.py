@@ -1,7 +1,7 @@
 """Catapult Castle's table-mode questions pinned as pictures at 80x24 and
 120x40, each with the table beside it (issue 12): the set-up form (3
 players: the set-up cards already under their towers, unseen), where a
-player's ammo landed, a card a hit frees turning face up, the cards Strong
+player's ammo landed, taking the tower hit or leaving it, a card a hit frees turning face up, the cards Strong
 Ammo frees typed as one line of counts, a hand of unseen cards named as
 one is played, and where a solo shot landed. Fixed seeds and save folders,
 a folder per size so that sizes may run side by side (pytest -n)."""
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 from castletui.rules.catapult_castle import CARDS, Land, Place, PlayCard, Shoot
-from castletui.rules.catapult_castle.state import ChooseStart
+from castletui.rules.catapult_castle.state import TAKE_TOWER, ChooseStart
 
 from tests.app.catapult_castle.helpers import table_session
 from tests.app.driving import StillApp, open_table, settle
@@ -18,19 +18,21 @@ from tests.app.snapshots import pin_dates
 
 SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
 
-# Coco starts and hits Wei's inner tower, stacking it on her own; Wei names
-# an unseen card Magic Toss and misses; Coco stacks a neutral tower on the
-# same stack (three towers, two unseen cards between them).
+# Coco starts and hits Wei's inner tower, takes it and stacks it on her
+# own; Wei names an unseen card Magic Toss and misses; Coco takes a neutral
+# tower onto the same stack (three towers, two unseen cards between them).
 TO_WEIS_SECOND_TURN = (
     ChooseStart(0),
     Shoot(),
     Land(2, "inner"),
+    TAKE_TOWER,
     Place("inner"),
     PlayCard("Magic Toss"),
     Shoot(),
     Land(),
     Shoot(),
     Land(1, "left"),
+    TAKE_TOWER,
     Place("inner"),
 )
 
@@ -69,16 +71,22 @@ def test_where_the_ammo_landed(snap_compare, size):
 
 
 @pytest.mark.parametrize("size", SIZES)
+def test_take_a_hit_or_leave_it(snap_compare, size):
+    folder, session = session_at(f"table-take-{size[0]}", (ChooseStart(0), Shoot(), Land(2, "inner")))
+    assert snap(snap_compare, size, folder, session)
+
+
+@pytest.mark.parametrize("size", SIZES)
 def test_a_freed_card_turns_face_up(snap_compare, size):
     folder, session = session_at(
-        f"table-freed-{size[0]}", (ChooseStart(0), Shoot(), Land(1, "inner")), seats=3
+        f"table-freed-{size[0]}", (ChooseStart(0), Shoot(), Land(1, "inner"), TAKE_TOWER), seats=3
     )
     assert snap(snap_compare, size, folder, session)
 
 
 @pytest.mark.parametrize("size", SIZES)
 def test_the_cards_strong_ammo_frees_as_counts(snap_compare, size):
-    actions = (*TO_WEIS_SECOND_TURN, PlayCard("Strong Ammo"), Shoot(), Land(0, "inner"))
+    actions = (*TO_WEIS_SECOND_TURN, PlayCard("Strong Ammo"), Shoot(), Land(0, "inner"), TAKE_TOWER)
     folder, session = session_at(f"table-counts-{size[0]}", actions)
 
     async def type_counts(pilot):

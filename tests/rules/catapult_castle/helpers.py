@@ -11,6 +11,8 @@ from msgspec.structs import replace
 
 
 def new(seats: int = 2, mode: str = "table", **options) -> g.State:
+    # What a hit does is tested with every hit taken at once; test_declining asks.
+    options.setdefault("may_decline_hit", False)
     return g.setup(Config("standard", seats, options, mode))
 
 

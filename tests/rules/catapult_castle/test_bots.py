@@ -9,6 +9,7 @@ import castletui.rules.catapult_castle as g
 from castletui.rules.catapult_castle.bots.rule_of_thumb import bot_action as thumb
 from castletui.rules.catapult_castle.edition import EXTRA_SHOT, MAGIC_TOSS, ROOF, STRONG_AMMO, square_index
 from castletui.rules.catapult_castle.state import (
+    TAKE_TOWER,
     Aim,
     Card,
     ChooseStart,
@@ -122,6 +123,9 @@ def test_bot_shoots_in_table_mode_and_places_and_gives_cards():
     state = ready(mode="table")
     state = replace(state, decks=(Pile(), *state.decks[1:]), hands=((MAGIC_TOSS, ROOF), state.hands[1]))
     state = g.apply(g.apply(state, Shoot()), g.Land(1, "inner"))
+    # The Magic Toss it will give up is worth less than a tower: it takes it.
+    assert g.bot_action(state, "normal", random.Random(0)) == TAKE_TOWER
+    state = g.apply(state, TAKE_TOWER)
     place = g.bot_action(state, "normal", random.Random(0))
     assert isinstance(place, Place)
     state = g.apply(state, place)

@@ -8,8 +8,15 @@ from __future__ import annotations
 import castletui.rules.catapult_castle as g
 import pytest
 from castletui.rules.catapult_castle.calc import RANKING, SOLO, Count, final_ranking, solo_result
-from castletui.rules.core import IllegalAction, screen
+from castletui.rules.catapult_castle.pieces import ammo_inside, tower_count
+from castletui.rules.catapult_castle.scoring import (
+    fewest_solo_shots,
+    final_count_reason,
+    solo_count_reason,
+)
+from castletui.rules.core import Config, IllegalAction, screen
 
+from tests.playing import playout
 from tests.rules.catapult_castle.helpers import ready
 from tests.rules.catapult_castle.test_rules import _scored
 
@@ -65,13 +72,14 @@ def test_turn_order_counts_from_the_start_player():
 @pytest.mark.parametrize(
     ("removed", "ammo", "score", "rating"),
     [
-        (3, 1, 4, "Still loading the catapult"),
+        (4, 0, 4, "Still loading the catapult"),
         (5, 0, 5, "Apprentice slinger"),
-        (10, 2, 12, "Seasoned slinger"),
-        (12, 2, 14, "Siege specialist"),
+        (12, 0, 12, "Seasoned slinger"),
+        (14, 0, 14, "Siege specialist"),
         (16, 0, 16, "Master of the siege"),
-        (14, 5, 19, "Captain of the catapults"),
+        (16, 3, 19, "Captain of the catapults"),
         (16, 4, 20, "Legend of the long throw"),
+        (16, 6, 22, "Legend of the long throw"),
     ],
 )
 def test_solo_score_bands(removed, ammo, score, rating):
@@ -97,3 +105,78 @@ def test_the_ranking_is_for_two_to_four_players_and_refuses_bad_counts():
         count.parse("4 2")
     with pytest.raises(IllegalAction, match="3 whole numbers"):
         count.parse("4 -2 1")
+
+
+@pytest.mark.parametrize(
+    ("removed", "ammo", "reason"),
+    [
+        (10, 3, "Ammo is left only when every tower is gone"),  # issue 43: "Score 13"
+        (15, 1, "Ammo is left only when every tower is gone"),
+        (17, 0, "at most 16 can be removed"),
+        (16, 19, "at most 18 can be left"),
+        (16, 7, "at least 12 shots"),
+    ],
+)
+def test_the_solo_score_refuses_counts_no_game_ends_with(removed, ammo, reason):
+    """Solo: the game goes on until the 18th shot or the last tower, so ammo
+    is left only on a cleared table, and clearing it takes 12 shots at the
+    least (two Strong Ammo shots at stacks of 3, ten single towers)."""
+    assert fewest_solo_shots() == 12
+    assert reason in solo_count_reason(removed, ammo)
+    with pytest.raises(IllegalAction, match=reason):
+        solo_result(removed, ammo)
+    # The helper asks again: each answer is checked as it is typed.
+    if removed > 16:
+        with pytest.raises(IllegalAction, match=reason):
+            SOLO.next_question({}).parse(str(removed))
+    else:
+        question = SOLO.next_question({"removed": removed})
+        with pytest.raises(IllegalAction, match=reason):
+            question.parse(str(ammo))
+
+
+@pytest.mark.parametrize(
+    ("typed", "reason"),
+    [
+        (["Ann, Bob", "0 2 1"], "no tower on the mat there is no ammo"),
+        (["Ann, Bob", "17 0 0"], "The game has 16 towers"),
+        (["Ann, Bob, Cy", "16 0 0"], "The game has 15 towers"),
+        (["Ann, Bob", "4 37 0"], "The game has 36 ammo"),
+        (["Ann, Bob", "4 2 9"], "own deck of 8"),
+        (["Ann, Bob", "9 2 1", "8 2 1"], "more than the 16 towers"),
+        (["Ann, Bob, Cy", "5 2 1", "5 2 1", "6 2 1"], "more than the 15 towers"),
+        (["Ann, Bob", "8 20 1", "8 17 1"], "more than the 36 ammo"),
+    ],
+)
+def test_the_ranking_refuses_counts_no_game_ends_with(typed, reason):
+    """2-4 players: ammo is only inside towers, a hand holds its own deck's
+    cards only, and the mats share the game's towers and ammo: the player
+    whose count cannot be is asked again, with the reason."""
+    answers: dict = {}
+    *before, last = typed
+    for text in before:
+        question = RANKING.next_question(answers)
+        answers[question.key] = question.parse(text)
+    with pytest.raises(IllegalAction, match=reason):
+        RANKING.next_question(answers).parse(last)
+    counts = [Count(*map(int, text.split())) for text in typed[1:]]
+    counts += [Count(0, 0, 0)] * (len(typed[0].split(",")) - len(counts))
+    with pytest.raises(IllegalAction, match=reason):
+        final_ranking(counts)
+
+
+@pytest.mark.parametrize(
+    ("variant", "seats"), [("solo", 1), ("standard", 2), ("standard", 3), ("standard", 4)]
+)
+@pytest.mark.parametrize("mode", ["digital", "table"])
+def test_every_finished_game_passes_the_helpers_checks(variant, seats, mode):
+    """The refusals are never wrong: what seeded games really end with is accepted."""
+    for seed in range(6):
+        state = playout("catapult-castle", Config(variant, seats, {}, mode), seed).state
+        if variant == "solo":
+            assert solo_count_reason(state.removed, state.supply) == "", (seed, state.removed, state.supply)
+        else:
+            counts = [
+                (tower_count(state, s), ammo_inside(state, s), len(state.hands[s])) for s in range(seats)
+            ]
+            assert final_count_reason(counts) == "", (seed, counts)

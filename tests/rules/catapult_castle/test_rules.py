@@ -69,6 +69,7 @@ def test_edition_counts_match_the_rulebook_and_spec():
     assert {o.name: o.default for o in g.INFO.options} == {
         "beginner": False,
         "skilled": False,
+        "may_decline_hit": True,
         "max_stack": 0,
     }
     assert [o.name for o in g.INFO.options_for("solo")] == ["max_stack"]
