@@ -43,6 +43,9 @@ WHAT = (
     "castletui-failed",  # the player's castletui could not start
     "idle",  # no key pressed for --idle-minutes
     "naming-timeout",  # a new key did not choose its name in time
+    "name-taken",  # a new key chose a name an account has (or one that passes for it)
+    "name-refused",  # a new key chose a name no account may have (mixed scripts, "(you)"...)
+    "name-clash",  # the key's account has a name that passes for an earlier one's (a hand-edited file)
 )
 """Every ``what`` an event may carry (``refused`` and ``idle`` events)."""
 

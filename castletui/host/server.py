@@ -44,7 +44,7 @@ from castletui.host.sessions import (
     seat_command,
     terminal_type,
 )
-from castletui.saves.names import name_problem
+from castletui.saves.names import account_name_problem
 
 # What the player's terminal needs after castletui was stopped mid-screen:
 # leave the alternate screen, mouse and paste modes, show the cursor.
@@ -270,8 +270,13 @@ class PlayerConnection(asyncssh.SSHServer):
         blob = key.public_data
         try:
             name = self.host.players.name_of(blob)
+            clash = self.host.players.clashes(blob)
         except PlayersError as error:
             self.note("refused", "players-file", f"the players file cannot be read: {error}", blob=blob)
+            return False
+        if clash:
+            # Let in, this key would be a second account passing for the first at every table.
+            self.note("refused", "name-clash", f"this key's player passes for {clash}", blob=blob)
             return False
         if name is None and not self.host.config.open:
             if not self._told_unknown and self.conn is not None:
@@ -492,9 +497,10 @@ class PlayerSession(asyncssh.SSHServerSession):
         connection = self.connection
         assert connection.blob is not None
         name = line.strip()
-        problem = name_problem(name) if name else "is empty"
+        problem = account_name_problem(name) if name else "is empty"
+        what = "name-refused"
         if not problem and self.host.players.taken(name):
-            problem = "is taken by another player"
+            problem, what = "is taken by another player (or one whose name looks the same)", "name-taken"
         if not problem:
             try:
                 key = parse_key(f"{_key_type(connection.blob)} {_base64(connection.blob)}")
@@ -502,6 +508,7 @@ class PlayerSession(asyncssh.SSHServerSession):
             except PlayersError as error:
                 problem = str(error).removeprefix(f"the name {name[:20]!r} ")
         if problem:
+            connection.note("refused", what, f"the name {_printable(name, 40)!r} {problem}")
             if self.prompt.tries >= MAX_TRIES:
                 self._say_and_close("too many tries; nothing was remembered", status=1)
                 return

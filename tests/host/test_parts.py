@@ -63,6 +63,23 @@ def test_names_are_unique_ignoring_case_and_a_key_is_one_players(tmp_path, publi
         players.remove("Alice")
 
 
+def test_an_account_name_that_passes_for_anothers_is_refused_and_a_hand_made_clash_lets_one_in(
+    tmp_path, public
+):
+    players = Players(tmp_path / "players.toml")
+    players.add("Cy", parse_key(public["alice"]))
+    for name in ("\uff23y", "\u0421\u0443", "cy "):
+        with pytest.raises(PlayersError, match="already a player"):
+            players.add(name, parse_key(public["bob"]))
+    assert players.add("\uff22ob", parse_key(public["bob"])) == "Bob"  # kept as castletui reads it
+    # A file edited by hand with a look-alike: its keys are nobody's.
+    text = players.path.read_text().replace('"Bob"', '"\uff23y"')
+    players.path.write_text(text)
+    assert players.name_of(parse_key(public["bob"]).blob) is None
+    assert players.clashes(parse_key(public["bob"]).blob) == "Cy"
+    assert players.name_of(parse_key(public["alice"]).blob) == "Cy"
+
+
 def test_a_new_keys_claim_takes_a_free_name_or_its_name_from_before(tmp_path, public):
     players = Players(tmp_path / "players.toml")
     players.add("Alice", parse_key(public["alice"]))

@@ -74,23 +74,33 @@ async def test_commands_sftp_forwarding_environment_and_terminal_less_sessions_a
 
 
 async def test_with_open_a_new_key_chooses_a_free_name_and_is_remembered(start_host, keys):
+    """A name that passes for an account's (case, full-width, another
+    script's look-alike, a space after it) is that account's: refused, as
+    are mixed scripts and the screens' own labels (#41.1, #41.6)."""
     from castletui.host.players import Players
 
-    host = start_host("--open", players={"Alice": keys["alice"]})
+    host = start_host("--open", players={"Cy": keys["alice"], "Ann": keys["bob"]})
+    stranger = keys["stranger"].get_fingerprint()
     player = await Player.connect(host.port, keys["stranger"])
-    await host.event(event="connect", player="", key=keys["stranger"].get_fingerprint())
+    await host.event(event="connect", player="", key=stranger)
     await player.open_terminal()
     await player.wait_for("This key is new here", "Your player name:")
-    mark = player.mark()
-    player.send(b"ALICE\r")  # taken, whatever the case
-    await player.wait_for("That name is taken by another player", since=mark)
+    for typed, what in (
+        ("\uff23y", "name-taken"),  # a full-width C: castletui reads it as Cy
+        ("\u0410nn", "name-refused"),  # a Cyrillic A among Latin letters
+        ("Cy ", "name-taken"),
+        ("Milo (bot)", "name-refused"),
+    ):
+        start = len(host.events())
+        player.send(typed.encode() + b"\r")
+        await host.event(start, event="refused", what=what, key=stranger)
     mark = player.mark()
     player.send(b"Zed\x1b[A\x1b[31m" + b"\x7f" + b"d\r")  # an arrow and an escape are not typed
     await player.wait_for("Shared tables in", "you play as Zed", since=mark)
-    await host.event(event="registered", player="Zed", key=keys["stranger"].get_fingerprint())
+    await host.event(event="registered", player="Zed", key=stranger)
     await player.close()
     players = Players(host.players_file)
-    assert [name for name, _ in players.entries()] == ["Alice", "Zed"]
+    assert [name for name, _ in players.entries()] == ["Cy", "Ann", "Zed"]
     # Next time the key is Zed at once.
     start = len(host.events())
     again = await Player.connect(host.port, keys["stranger"])
