@@ -12,8 +12,9 @@ from pathlib import Path
 from castletui.commands.base import fail
 from castletui.commands.host import data_folder, players_of
 from castletui.host import server
+from castletui.host.capacity import Limits, parse_startups
 from castletui.host.keys import HostKeyError, host_key
-from castletui.host.server import HostConfig, Limits
+from castletui.host.server import HostConfig
 from castletui.saves.errors import SaveError
 from castletui.saves.store import check_folder_name
 from castletui.saves.table import table_dir
@@ -27,8 +28,38 @@ def run(args: argparse.Namespace) -> int:
     ):
         if value < (0 if what == "--port" else 1):
             return fail(f"{what} takes a positive number, not {value}")
-    if args.idle_minutes <= 0 or args.login_seconds <= 0:
-        return fail("--idle-minutes and --login-seconds take positive numbers")
+    for value, what in (
+        (args.startups_per_address, "--startups-per-address"),
+        (args.connections_per_address, "--connections-per-address"),
+        (args.input_rate, "--input-rate"),
+    ):
+        if value < 1:
+            return fail(f"{what} takes a positive number, not {value}")
+    if args.session_memory < 0:
+        return fail(f"--session-memory takes a number of MiB, or 0 for no limit, not {args.session_memory}")
+    if min(args.idle_minutes, args.login_seconds, args.login_grace, args.terminal_seconds) <= 0:
+        return fail(
+            "--idle-minutes, --login-seconds, --login-grace and --terminal-seconds take positive numbers"
+        )
+    try:
+        start, rate, full = parse_startups(args.max_startups)
+    except ValueError as error:
+        return fail(f"--max-startups {error}")
+    limits = Limits(
+        sessions_per_key=args.sessions_per_key,
+        connections=args.max_connections,
+        idle_minutes=args.idle_minutes,
+        login_seconds=args.login_seconds,
+        login_grace=args.login_grace,
+        startups_start=start,
+        startups_rate=rate,
+        startups_full=full,
+        startups_per_address=args.startups_per_address,
+        connections_per_address=args.connections_per_address,
+        terminal_seconds=args.terminal_seconds,
+        input_rate=args.input_rate * 1024,
+        session_memory_mib=args.session_memory,
+    )
     try:
         if args.table_dir:
             check_folder_name(args.table_dir)
@@ -48,7 +79,7 @@ def run(args: argparse.Namespace) -> int:
         data_dir=data,
         players_file=players.path,
         open=args.open,
-        limits=Limits(args.sessions_per_key, args.max_connections, args.idle_minutes, args.login_seconds),
+        limits=limits,
         ready_file=Path(args.ready_file).expanduser() if args.ready_file else None,
         events_file=Path(args.events_file).expanduser() if args.events_file else None,
     )

@@ -192,7 +192,9 @@ class Player:
         self._reader: asyncio.Task | None = None
 
     @classmethod
-    async def connect(cls, port: int, key) -> Player:
+    async def connect(cls, port: int, key, *, source: str = "") -> Player:
+        """Log in with ``key`` (from the loopback address ``source``, as 127.0.0.2,
+        to be another machine than the other players)."""
         banner: list[str] = []
 
         class Client(asyncssh.SSHClient):
@@ -211,6 +213,7 @@ class Player:
                 config=None,
                 password_auth=False,
                 kbdint_auth=False,
+                local_addr=(source, 0) if source else None,
             )
         except asyncssh.PermissionDenied as error:
             error.banner = banner
@@ -231,6 +234,14 @@ class Player:
             self.data += chunk
             self._more.set()
         self._more.set()
+
+    async def open_bare_session(self):
+        """A session channel that asks for nothing, not even a terminal."""
+        channel = asyncssh.channel.SSHClientChannel(
+            self.connection, asyncio.get_running_loop(), "strict", None, "strict", 2**20, 32768
+        )
+        await channel._open(b"session")
+        return channel
 
     def mark(self) -> int:
         return len(self.data)
