@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
+import shlex
 import stat
 from pathlib import Path
 
@@ -18,6 +20,26 @@ from castletui.host.server import HostConfig
 from castletui.saves.errors import SaveError
 from castletui.saves.store import check_folder_name
 from castletui.saves.table import table_dir
+
+
+def private_folder_problem(folder: Path, what: str) -> str:
+    """Make ``folder`` (mode 0700) if it is not there; why the host will not
+    use it if other Unix users could read or write it (every hand and seed
+    of every table would be theirs), or empty."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+        status = folder.stat()
+    except OSError as error:
+        return f"cannot make the {what} {folder}: {error.strerror or error}"
+    mode = stat.S_IMODE(status.st_mode)
+    if status.st_uid != os.geteuid():
+        return f"the {what} {folder} belongs to another Unix user: give the host a folder of its own"
+    if mode & 0o077:
+        return (
+            f"other Unix users of this machine can open the {what} {folder} (mode {mode:o}), "
+            f"and every hand in it would be theirs to read; make it private: chmod 700 {shlex.quote(str(folder))}"
+        )
+    return ""
 
 
 def run(args: argparse.Namespace) -> int:
@@ -67,6 +89,10 @@ def run(args: argparse.Namespace) -> int:
     except SaveError as error:
         return fail(str(error))
     data = data_folder(args)
+    for folder, what in ((tables, "table folder"), (data, "data folder")):
+        problem = private_folder_problem(folder, what)
+        if problem:
+            return fail(problem)
     try:
         key, key_path, made = host_key(data)
     except HostKeyError as error:
@@ -85,13 +111,6 @@ def run(args: argparse.Namespace) -> int:
     )
 
     def ready(host) -> None:
-        mode = stat.S_IMODE(tables.stat().st_mode)
-        if mode & 0o077:
-            print(
-                f"castletui: warning: other Unix users of this host can open {tables} (mode {mode:o}): "
-                "hands are secret only from people who cannot read it; chmod 700 it",
-                flush=True,
-            )
         where = args.listen or "every address"
         print(f"castletui host: listening on {where}, port {host.port}", flush=True)
         print(

@@ -44,8 +44,8 @@ class Limits(msgspec.Struct, frozen=True):
     startups_per_address: int = 8
     connections_per_address: int = 16
     terminal_seconds: float = 10.0
-    input_rate: int = 16 * 1024  # bytes a second a session's keys reach castletui at, at most
-    input_flood_seconds: float = 20.0  # held back that long without a pause: the session is closed
+    input_rate: int = 1024  # bytes a second a session's keys reach castletui at, at most (flow.py)
+    input_flood_seconds: float = 10.0  # held back that long without a break: the session is closed
     session_memory_mib: int = 1024  # a player's castletui's address space (0: no limit)
 
 

@@ -106,9 +106,10 @@ def add_parser(commands) -> argparse.ArgumentParser:
     host.add_argument(
         "--input-rate",
         type=int,
-        default=16,
+        default=1,
         metavar="KIB",
-        help="KiB a second of a player's keys and pastes castletui is given at most (default: 16)",
+        help="KiB a second of a player's keys castletui is given at most; input held back for 10 s "
+        "on end closes the session (default: 1)",
     )
     host.add_argument(
         "--session-memory",

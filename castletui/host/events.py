@@ -48,6 +48,8 @@ WHAT = (
     "unix-remote-forwarding",
     "castletui-failed",  # the player's castletui could not start
     "idle",  # no key pressed for --idle-minutes
+    "input-flood",  # input beyond --input-rate without a break (a flood, not a player)
+    "memory",  # the player's castletui ran out of its --session-memory
     "naming-timeout",  # a new key did not choose its name in time
     "name-taken",  # a new key chose a name an account has (or one that passes for it)
     "name-refused",  # a new key chose a name no account may have (mixed scripts, "(you)"...)

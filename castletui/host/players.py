@@ -315,6 +315,15 @@ class Players:
                     os.unlink(temporary)
 
 
+def account_folder(data_dir: Path, name: str) -> Path:
+    """The folder of the account called ``name`` under the host's data
+    folder: its own castletui settings (theme, bot pause). Named by the
+    name's identity (``name_key``), so look-alikes can never share it and
+    no name reaches the file system as a path."""
+    identity = hashlib.sha256(name_key(name).encode()).hexdigest()[:24]
+    return data_dir / "accounts" / identity
+
+
 def _blob_of(line: str) -> bytes | None:
     try:
         return parse_key(line).blob

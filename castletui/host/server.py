@@ -38,8 +38,10 @@ import msgspec
 
 from castletui.host.capacity import Capacity, Limits
 from castletui.host.events import EventsFile, HostEvent, ReadyFile, now, write_ready_file
-from castletui.host.players import Players, PlayersError, fingerprint, parse_key
+from castletui.host.flow import InputGate
+from castletui.host.players import Players, PlayersError, account_folder, fingerprint, parse_key
 from castletui.host.prompt import MAX_TRIES, NamePrompt
+from castletui.host.seat import OUT_OF_MEMORY
 from castletui.host.sessions import (
     Terminal,
     child_environment,
@@ -114,6 +116,7 @@ class Host:
             self.events.write(HostEvent(now(), event, where, player=player, key=key, what=what, detail=why))
 
     async def start(self, host_key: asyncssh.SSHKey) -> asyncssh.SSHAcceptor:
+        os.umask(0o077)  # what the host makes (an account's folder, the events file) is its own
         self.config.table_dir.mkdir(parents=True, exist_ok=True, mode=0o700)
         self._acceptor = await asyncssh.listen(
             self.config.listen or None,
@@ -425,6 +428,8 @@ class PlayerSession(asyncssh.SSHServerSession):
         self.has_pty = False
         self.refusal = ""
         self.terminal: Terminal | None = None
+        self.gate: InputGate | None = None
+        self._paused_by: set[str] = set()
         self.prompt: NamePrompt | None = None
         self.counted = False
         self.closed = False
@@ -511,8 +516,8 @@ class PlayerSession(asyncssh.SSHServerSession):
 
     def data_received(self, data: bytes, datatype) -> None:
         self._touch()
-        if self.terminal is not None:
-            self.terminal.write(data)
+        if self.gate is not None:
+            self.gate.feed(data)
         elif self.prompt is not None:
             self._prompted(data)
 
@@ -581,10 +586,13 @@ class PlayerSession(asyncssh.SSHServerSession):
     def _start_castletui(self) -> None:
         connection = self.connection
         assert connection.name
+        limits = self.host.limits
         try:
+            settings = account_folder(self.host.config.data_dir, connection.name)
+            settings.mkdir(parents=True, exist_ok=True, mode=0o700)
             self.terminal = Terminal(
-                seat_command(connection.name, self.host.config.table_dir),
-                child_environment(self.term),
+                seat_command(connection.name, self.host.config.table_dir, limits.session_memory_mib),
+                child_environment(self.term, settings),
                 self.size,
                 self._output,
                 self._castletui_exited,
@@ -596,15 +604,37 @@ class PlayerSession(asyncssh.SSHServerSession):
             self._say_and_close("castletui could not start on this host; the host's log says why", status=1)
             return
         self.host.terminals.add(self.terminal)
+        self.gate = InputGate(
+            limits.input_rate,
+            limits.input_flood_seconds,
+            self.terminal.write,
+            lambda paused: self._pause_input("gate", paused),
+            self._flooded,
+        )
+
+    def _flooded(self) -> None:
+        rate = self.host.limits.input_rate // 1024
+        why = f"more than {rate} KiB a second of input without a break; the session is closed"
+        self.connection.note("refused", "input-flood", why)
+        self._ending = asyncio.ensure_future(self.end(why))
 
     def _output(self, data: bytes) -> None:
         if self.channel is not None and not self.closed:
             self.channel.write(data)
 
     def _input_paused(self, paused: bool) -> None:
-        if self.channel is None:
-            return
+        self._pause_input("pty", paused)
+
+    def _pause_input(self, reason: str, paused: bool) -> None:
+        """The channel is read while neither the gate nor a full pty holds it back."""
+        was = bool(self._paused_by)
         if paused:
+            self._paused_by.add(reason)
+        else:
+            self._paused_by.discard(reason)
+        if self.channel is None or was == bool(self._paused_by):
+            return
+        if self._paused_by:
             self.channel.pause_reading()
         else:
             self.channel.resume_reading()
@@ -613,6 +643,12 @@ class PlayerSession(asyncssh.SSHServerSession):
         """The player left castletui (q in the lobby): the session ends with it."""
         if self.terminal is not None:
             self.host.terminals.discard(self.terminal)
+        if status == OUT_OF_MEMORY:
+            memory = self.host.limits.session_memory_mib
+            self.connection.note("refused", "memory", f"castletui ran out of its {memory} MiB")
+            self._send_bytes(RESTORE_TERMINAL)
+            self._say_and_close(f"castletui ran out of the memory a player has here ({memory} MiB)", status)
+            return
         if self.channel is not None and not self.closed:
             self.channel.exit(max(status, 0) & 0xFF)
 
@@ -684,6 +720,8 @@ class PlayerSession(asyncssh.SSHServerSession):
             if timer is not None:
                 timer.cancel()
         self._idle_timer = self._terminal_timer = None
+        if self.gate is not None:
+            self.gate.close()
         connection = self.connection
         connection.session_count -= 1
         if self.counted and connection.blob is not None:

@@ -50,12 +50,14 @@ class RunningHost:
         self.ready_path = root / "ready.json"
         self.events_path = root / "events.jsonl"
         self.log_path = root / "host.log"
+        self.config_dir = root / "config"  # the host user's own settings
         root.mkdir(parents=True, exist_ok=True)
         environment = dict(os.environ)
         environment.update(
             CASTLETUI_DATA_DIR=str(root / "castletui-data"),
             CASTLETUI_SAVE_DIR=str(root / "saves"),
             CASTLETUI_BOT_DELAY="0",
+            CASTLETUI_CONFIG_DIR=str(self.config_dir),
         )
         environment.pop("CASTLETUI_TABLE_DIR", None)
         for name, key in (players or {}).items():
@@ -306,10 +308,14 @@ def start_host():
     hosts: list[RunningHost] = []
     with tempfile.TemporaryDirectory(prefix="cth-") as short:
 
-        def start(*options: str, players: dict | None = None, root: Path | None = None) -> RunningHost:
+        def start(
+            *options: str, players: dict | None = None, root: Path | None = None, wait: bool = True
+        ) -> RunningHost:
+            """``wait=False``: do not wait for it to be ready (it may refuse to start)."""
             host = RunningHost(root or Path(short) / f"h{len(hosts)}", *options, players=players)
             hosts.append(host)  # stopped after the test, even if it never gets ready
-            host.wait_ready()
+            if wait:
+                host.wait_ready()
             return host
 
         try:
