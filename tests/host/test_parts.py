@@ -240,3 +240,37 @@ async def test_a_remote_player_has_no_screenshot_that_writes_files_on_the_host(t
             await pilot.pause()
             titles = [command.title for command in app.get_system_commands(app.screen)]
             assert ("Screenshot" in titles) == has_screenshot and "Quit" in titles
+
+
+def test_logins_under_way_are_dropped_at_random_past_the_start_and_all_at_full():
+    """sshd's MaxStartups 10:30:20 and PerSourceMaxStartups 8 (capacity.py)."""
+    from castletui.host.capacity import Capacity, Limits, parse_startups
+
+    chances = iter([0.5, 0.2, 0.99])
+    capacity = Capacity(Limits(), chance=lambda: next(chances))
+    for _ in range(8):
+        assert capacity.refusal("10.0.0.1") == ("", "")
+        capacity.arrived("10.0.0.1")
+    assert capacity.refusal("10.0.0.1")[0] == "startups-per-address"  # one address stays below the start
+    assert capacity.refusal("10.0.0.2") == ("", "")
+    capacity.arrived("10.0.0.2")
+    capacity.arrived("10.0.0.3")
+    # 10 under way: a 30 % chance of a drop, then 30 % + 70 % * 1/10 at 11.
+    assert capacity.refusal("10.0.0.4") == ("", "")  # drew 0.5
+    assert capacity.refusal("10.0.0.4")[0] == "startups"  # drew 0.2
+    capacity.arrived("10.0.0.4")
+    assert capacity.refusal("10.0.0.5") == ("", "")  # drew 0.99: a 37 % chance, not taken
+    for index in range(9):
+        capacity.arrived(f"10.0.1.{index}")
+    assert capacity.refusal("10.0.2.1")[0] == "startups"  # 20: full, whatever the draw
+    # Logging in frees the place; the key's own connections are counted.
+    capacity.logged_in("10.0.0.1", b"key")
+    assert capacity.startups == 19 and capacity.key_refusal(b"key") == ""
+    capacity.logged_in("10.0.0.1", b"key")
+    capacity.logged_in("10.0.0.1", b"key")
+    assert "3 connections" in capacity.key_refusal(b"key")
+    capacity.left("10.0.0.1", b"key")
+    assert capacity.key_refusal(b"key") == "" and capacity.total == 19
+    assert parse_startups("10:30:60") == (10, 30, 60) and parse_startups("5") == (5, 100, 5)
+    with pytest.raises(ValueError):
+        parse_startups("30:10:20")
