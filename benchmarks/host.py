@@ -98,9 +98,10 @@ class TimedPlayer(Player):
         return None
 
 
-async def lobby_first_frame(host: RunningHost, key, runs: int) -> list[float]:
+async def lobby_first_frame(host: RunningHost, key, runs: int, before=lambda: None) -> list[float]:
     times = []
     for _ in range(runs):
+        before()
         start = time.perf_counter()
         player = await TimedPlayer.connect(host.port, key)
         await player.open_terminal()
@@ -189,8 +190,32 @@ class Siege:
         self.port, self.key, self.count = port, key, count
         self.silent: list[asyncio.StreamWriter] = []
         self.connections: list = []
-        self.channels = 0
+        self.channels = 0  # open now
+        self.samples: list[tuple[int, int]] = []  # (silent connections, bare channels) held
         self._task: asyncio.Task | None = None
+        self._watchers: set[asyncio.Task] = set()
+
+    def held(self) -> tuple[int, int]:
+        return len([w for w in self.silent if not w.is_closing()]), self.channels
+
+    def sample(self) -> None:
+        self.samples.append(self.held())
+
+    def _watch(self, waiting) -> None:
+        task = asyncio.ensure_future(waiting)
+        self._watchers.add(task)
+        task.add_done_callback(self._watchers.discard)
+
+    async def _until_closed(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        with contextlib.suppress(OSError):
+            while await reader.read(65536):
+                pass
+        writer.close()
+
+    async def _until_channel_closed(self, channel) -> None:
+        with contextlib.suppress(Exception):
+            await channel.wait_closed()
+        self.channels -= 1
 
     def start(self) -> None:
         self._task = asyncio.ensure_future(self._hold())
@@ -200,10 +225,11 @@ class Siege:
             self.silent = [writer for writer in self.silent if not writer.is_closing()]
             for _ in range(self.count - len(self.silent)):
                 with contextlib.suppress(OSError):
-                    _, writer = await asyncio.open_connection(
+                    reader, writer = await asyncio.open_connection(
                         "127.0.0.1", self.port, local_addr=("127.0.0.2", 0)
                     )
                     self.silent.append(writer)
+                    self._watch(self._until_closed(reader, writer))
             await self._hog()
             await asyncio.sleep(0.5)
 
@@ -236,6 +262,7 @@ class Siege:
             try:
                 await channel._open(b"session")
                 self.channels += 1
+                self._watch(self._until_channel_closed(channel))
             except (OSError, asyncssh.Error):
                 pass
             connection.hog_channels += 1
@@ -248,6 +275,8 @@ class Siege:
             writer.close()
         for connection in self.connections:
             connection.close()
+        for task in list(self._watchers):
+            task.cancel()
 
 
 async def idle_load(host: RunningHost, keys: list, counts: list[int], seconds: float) -> list[TimedPlayer]:
@@ -312,11 +341,13 @@ async def main() -> None:
             siege = Siege(host.port, keys[-2], args.held)
             siege.start()
             await asyncio.sleep(2.0)  # the siege is in place
-            times = await lobby_first_frame(host, keys[-1], args.lobby_runs)
+            times = await lobby_first_frame(host, keys[-1], args.lobby_runs, siege.sample)
+            silent = statistics.median(held for held, _ in siege.samples)
+            channels = statistics.median(held for _, held in siege.samples)
             print(
-                f"the same while {len(siege.silent)} silent connections are open and one key holds "
-                f"{siege.channels} bare channels (of {args.held} tried; the host lets each go and the "
-                f"siege opens it again): {summary(times)}"
+                f"the same under siege ({args.held} silent connections from one address and {args.held} "
+                f"bare channels of one key tried, again as the host lets them go; held at each login, "
+                f"median: {silent:g} connections, {channels:g} channels): {summary(times)}"
             )
             await siege.stop()
             idlers = await idle_load(host, keys, idle, args.seconds)
