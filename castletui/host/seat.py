@@ -18,11 +18,16 @@ from __future__ import annotations
 import contextlib
 import fcntl
 import os
+import resource
 import sys
 import termios
 
-OUT_OF_MEMORY = 12
-"""The exit status of a castletui that ran out of its memory (ENOMEM's number)."""
+from castletui.host.sessions import OUT_OF_MEMORY
+from castletui.later import loader
+
+# Loaded once the memory cap is set: running out while loading them is running out too.
+LATER = {"cli": "castletui.cli", "app": "castletui.app"}
+later = loader(LATER)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -36,20 +41,18 @@ def main(argv: list[str] | None = None) -> int:
         fcntl.ioctl(sys.stdin.fileno(), termios.TIOCSCTTY, 0)
     ran_out = []
     try:
-        import textual.app
-
-        from castletui.cli import main as castletui_main
-
-        # castletui's app hands every error to Textual's handler, which ends the
-        # app with status 1: note the one that is running out of memory.
-        handle = textual.app.App._handle_exception
+        app = later("app").CastleApp
+        castletui_main = later("cli").main
+        # Every error in the app goes through its handler, which ends it with
+        # status 1: note the one that is running out of memory.
+        handle = app._handle_exception
 
         def noted(app, error: Exception) -> None:
             if isinstance(error, MemoryError):
                 ran_out.append(error)
             handle(app, error)
 
-        textual.app.App._handle_exception = noted
+        app._handle_exception = noted
         status = castletui_main(argv)
     except MemoryError:
         os._exit(OUT_OF_MEMORY)  # nothing more can be done safely
@@ -59,8 +62,6 @@ def main(argv: list[str] | None = None) -> int:
 def _cap_memory(mib: int) -> None:
     if mib <= 0:
         return
-    import resource
-
     limit = mib * 1024 * 1024
     with contextlib.suppress(ValueError, OSError):
         resource.setrlimit(resource.RLIMIT_AS, (limit, limit))

@@ -41,8 +41,8 @@ from castletui.host.events import EventsFile, HostEvent, ReadyFile, now, write_r
 from castletui.host.flow import InputGate
 from castletui.host.players import Players, PlayersError, account_folder, fingerprint, parse_key
 from castletui.host.prompt import MAX_TRIES, NamePrompt
-from castletui.host.seat import OUT_OF_MEMORY
 from castletui.host.sessions import (
+    OUT_OF_MEMORY,
     Terminal,
     child_environment,
     clamp_size,

@@ -38,6 +38,10 @@ MAX_COLUMNS, MAX_ROWS = 500, 200
 """A bigger window is shrunk to this: Textual draws every cell, and a client
 asking for 4 billion columns must not make the host draw them."""
 
+OUT_OF_MEMORY = 12
+"""The exit status of a player's castletui that ran out of its memory
+(ENOMEM's number; seat.py sets the cap and the status)."""
+
 DEFAULT_SIZE = (80, 24)
 MAX_PENDING_INPUT = 64 * 1024
 """Keys not yet taken by castletui beyond this pause the SSH channel."""

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from castletui.host.players import account_folder
-from castletui.host.seat import OUT_OF_MEMORY
+from castletui.host.sessions import OUT_OF_MEMORY
 from tests.host.conftest import WAIT_SECONDS, Player
 
 asyncssh = pytest.importorskip("asyncssh")
