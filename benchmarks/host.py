@@ -316,7 +316,7 @@ async def main() -> None:
     parser.add_argument("--quick", action="store_true", help="the smallest sizes, no stop at 300 ms")
     args = parser.parse_args()
     if args.quick:
-        args.lobby_runs, args.held, args.idle, args.steps, args.seconds = 2, 4, "0,2", "2", 2.0
+        args.lobby_runs, args.held, args.idle, args.steps, args.seconds = 1, 4, "1", "2", 1.0
     steps = [int(text) for text in args.steps.split(",")]
     idle = [int(text) for text in args.idle.split(",")]
     most = max(*steps, *idle)
