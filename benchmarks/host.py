@@ -1,12 +1,21 @@
-"""What one ``castletui host`` carries (issue 26): scripted asyncssh clients
-on 127.0.0.1 against a real server in its own process.
+"""What one ``castletui host`` carries (issues 26 and 41): scripted asyncssh
+clients on 127.0.0.1 against a real server in its own process, with its
+limits on (capacity.py).
 
-    .venv/bin/python benchmarks/host.py [--lobby-runs 5] [--steps 2,4,8,12,16] [--seconds 12]
+    .venv/bin/python benchmarks/host.py [--lobby-runs 9] [--held 40] [--idle 0,20,80]
+                                        [--steps 2,4,8,12,16] [--seconds 12]
+    .venv/bin/python benchmarks/host.py --quick   # the smallest sizes, a few seconds, no stop at 300 ms
 
 1. **Connect to the lobby's first frame**: from opening the TCP connection
    to the first bytes that show "you play as" (key exchange, login, the pty,
-   starting castletui, its first frame), one connection at a time.
-2. **A move's propagation and the load a host holds**: for each step, that
+   starting castletui, its first frame), one connection at a time; then the
+   same while a stranger holds ``--held`` TCP connections that never start
+   the handshake (from 127.0.0.2) and one key holds as many session
+   channels that never ask for a terminal (from 127.0.0.3), each opened
+   again as soon as the host closes it.
+2. **Idle players**: the server's RSS and CPU, and its players' castletuis'
+   (summed), with that many players idle in the lobby, over ``--seconds``.
+3. **A move's propagation and the load a host holds**: for each step, that
    many players sit in pairs at Castlecards tables; whoever's decision it is
    presses Enter about once a second (a brisk human). For each move of a
    person, the time from the table file being written (its mtime) to the
@@ -39,6 +48,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import asyncssh  # noqa: E402
+from asyncssh.channel import SSHClientChannel  # noqa: E402
 from castletui.rules import castlecards as game  # noqa: E402
 from castletui.saves.table import Table  # noqa: E402
 
@@ -47,6 +57,15 @@ from castletui.shared import create_table  # noqa: E402
 from tests.host.conftest import Player, RunningHost  # noqa: E402
 
 LIMIT_MS = 300.0
+
+
+def cpu_seconds(pid: int) -> float:
+    """User and system time of ``pid`` so far."""
+    with contextlib.suppress(OSError, ValueError, IndexError):
+        stat = Path(f"/proc/{pid}/stat").read_text()
+        fields = stat[stat.rindex(")") + 2 :].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return 0.0
 
 
 def rss_kib(pid: int) -> int:
@@ -81,9 +100,10 @@ class TimedPlayer(Player):
         return None
 
 
-async def lobby_first_frame(host: RunningHost, key, runs: int) -> list[float]:
+async def lobby_first_frame(host: RunningHost, key, runs: int, before=lambda: None) -> list[float]:
     times = []
     for _ in range(runs):
+        before()
         start = time.perf_counter()
         player = await TimedPlayer.connect(host.port, key)
         await player.open_terminal()
@@ -163,35 +183,178 @@ def summary(values: list[float]) -> str:
     return f"median {statistics.median(ordered):.0f} ms, p90 {p90:.0f} ms, worst {ordered[-1]:.0f} ms (n={len(ordered)})"
 
 
+class Siege:
+    """A stranger holding ``count`` TCP connections that never start the
+    handshake, and a key holding ``count`` session channels that never ask
+    for a terminal, each opened again as soon as the host lets it go."""
+
+    def __init__(self, port: int, key, count: int) -> None:
+        self.port, self.key, self.count = port, key, count
+        self.silent: list[asyncio.StreamWriter] = []
+        self.connections: list = []
+        self.channels = 0  # open now
+        self.samples: list[tuple[int, int]] = []  # (silent connections, bare channels) held
+        self._task: asyncio.Task | None = None
+        self._watchers: set[asyncio.Task] = set()
+
+    def held(self) -> tuple[int, int]:
+        return len([w for w in self.silent if not w.is_closing()]), self.channels
+
+    def sample(self) -> None:
+        self.samples.append(self.held())
+
+    def _watch(self, waiting) -> None:
+        task = asyncio.ensure_future(waiting)
+        self._watchers.add(task)
+        task.add_done_callback(self._watchers.discard)
+
+    async def _until_closed(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        with contextlib.suppress(OSError):
+            while await reader.read(65536):
+                pass
+        writer.close()
+
+    async def _until_channel_closed(self, channel) -> None:
+        with contextlib.suppress(Exception):
+            await channel.wait_closed()
+        self.channels -= 1
+
+    def start(self) -> None:
+        self._task = asyncio.ensure_future(self._hold())
+
+    async def _hold(self) -> None:
+        while True:
+            self.silent = [writer for writer in self.silent if not writer.is_closing()]
+            for _ in range(self.count - len(self.silent)):
+                with contextlib.suppress(OSError):
+                    reader, writer = await asyncio.open_connection(
+                        "127.0.0.1", self.port, local_addr=("127.0.0.2", 0)
+                    )
+                    self.silent.append(writer)
+                    self._watch(self._until_closed(reader, writer))
+            await self._hog()
+            await asyncio.sleep(0.5)
+
+    async def _hog(self) -> None:
+        """Channels without a terminal from one key, as many as it is let have."""
+        self.connections = [c for c in self.connections if not c.is_closed()]
+        attempts = 0
+        while attempts < self.count:
+            attempts += 1
+            connection = next((c for c in self.connections if getattr(c, "hog_channels", 0) < 3), None)
+            if connection is None:
+                try:
+                    connection = await asyncssh.connect(
+                        "127.0.0.1",
+                        self.port,
+                        username="hog",
+                        client_keys=[self.key],
+                        known_hosts=None,
+                        agent_path=None,
+                        config=None,
+                        local_addr=("127.0.0.3", 0),
+                    )
+                except (OSError, asyncssh.Error):
+                    continue
+                connection.hog_channels = 0
+                self.connections.append(connection)
+            channel = SSHClientChannel(
+                connection, asyncio.get_running_loop(), "strict", None, "strict", 2**20, 32768
+            )
+            try:
+                await channel._open(b"session")
+                self.channels += 1
+                self._watch(self._until_channel_closed(channel))
+            except (OSError, asyncssh.Error):
+                pass
+            connection.hog_channels += 1
+
+    async def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            await asyncio.gather(self._task, return_exceptions=True)
+        for writer in self.silent:
+            writer.close()
+        for connection in self.connections:
+            connection.close()
+        for task in list(self._watchers):
+            task.cancel()
+
+
+async def idle_load(host: RunningHost, keys: list, counts: list[int], seconds: float) -> list[TimedPlayer]:
+    """Players idle in the lobby, that many at each step: the load they make."""
+    players: list[TimedPlayer] = []
+    for count in counts:
+        while len(players) < count:
+            index = len(players)
+            # Spread over loopback addresses, as players are over machines.
+            player = await TimedPlayer.connect(host.port, keys[index], source=f"127.0.1.{index % 200 + 1}")
+            await player.open_terminal()
+            await player.wait_for("you play as")
+            players.append(player)
+        await asyncio.sleep(2.0)  # the last one's first frames are drawn
+        children = host.children()
+        before = cpu_seconds(host.process.pid), sum(cpu_seconds(pid) for pid in children)
+        await asyncio.sleep(seconds)
+        after = cpu_seconds(host.process.pid), sum(cpu_seconds(pid) for pid in children)
+        server_cpu = (after[0] - before[0]) / seconds * 100
+        players_cpu = (after[1] - before[1]) / seconds * 100
+        players_rss = sum(rss_kib(pid) for pid in children) / 1024
+        print(
+            f"{count:>3} idle players: server {rss_kib(host.process.pid) / 1024:.0f} MiB RSS, "
+            f"{server_cpu:.1f} % CPU; their castletuis {players_rss:.0f} MiB RSS in all, "
+            f"{players_cpu:.1f} % CPU in all; load {os.getloadavg()[0]:.2f}"
+        )
+    return players
+
+
 async def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--lobby-runs", type=int, default=5)
+    parser.add_argument("--lobby-runs", type=int, default=9)
+    parser.add_argument("--held", type=int, default=40, help="silent connections and bare channels held")
+    parser.add_argument("--idle", default="0,20,80", help="idle players at each step")
     parser.add_argument("--steps", default="2,4,8,12,16", help="players at each step (even numbers)")
-    parser.add_argument("--seconds", type=float, default=12.0, help="play time per step")
+    parser.add_argument("--seconds", type=float, default=12.0, help="play (and idle) time per step")
     parser.add_argument("--quick", action="store_true", help=QUICK)
     args = parser.parse_args()
     if args.quick:
-        args.lobby_runs, args.steps, args.seconds = 1, "2", 1.0
+        args.lobby_runs, args.held, args.idle, args.steps, args.seconds = 1, 4, "1", "2", 1.0
     steps = [int(text) for text in args.steps.split(",")]
-    most = max(steps)
-    keys = [asyncssh.generate_private_key("ssh-ed25519") for _ in range(most + 1)]
-    names = [f"P{index:02d}" for index in range(most + 1)]
+    idle = [int(text) for text in args.idle.split(",")]
+    most = max(*steps, *idle)
+    keys = [asyncssh.generate_private_key("ssh-ed25519") for _ in range(most + 2)]
+    names = [f"P{index:02d}" for index in range(most + 2)]
     with tempfile.TemporaryDirectory() as folder:
         root = Path(folder)
         os.environ.update(CASTLETUI_DATA_DIR=str(root / "cd"), CASTLETUI_SAVE_DIR=str(root / "saves"))
         host = RunningHost(
             root,
             "--sessions-per-key",
-            "2",
+            "3",
             "--max-connections",
-            str(most + 8),
+            str(most + 40),
             players=dict(zip(names, keys, strict=True)),
         )
+        host.wait_ready()
         try:
-            host.wait_ready()
             print(f"cores {os.cpu_count()}, load average {os.getloadavg()[0]:.2f} at the start")
             times = await lobby_first_frame(host, keys[-1], args.lobby_runs)
             print(f"connect to the lobby's first frame: {summary(times)}")
+            siege = Siege(host.port, keys[-2], args.held)
+            siege.start()
+            await asyncio.sleep(2.0)  # the siege is in place
+            times = await lobby_first_frame(host, keys[-1], args.lobby_runs, siege.sample)
+            silent = statistics.median(held for held, _ in siege.samples)
+            channels = statistics.median(held for _, held in siege.samples)
+            print(
+                f"the same under siege ({args.held} silent connections from one address and {args.held} "
+                f"bare channels of one key tried, again as the host lets them go; held at each login, "
+                f"median: {silent:g} connections, {channels:g} channels): {summary(times)}"
+            )
+            await siege.stop()
+            idlers = await idle_load(host, keys, idle, args.seconds)
+            for player in idlers:
+                await player.close()
             pairs: list[Pair] = []
             seated = 0
             for step in steps:
@@ -211,7 +374,7 @@ async def main() -> None:
                     f"castletui {memory:.0f} MiB RSS each (median of {len(per_player)}), "
                     f"server {rss_kib(host.process.pid) / 1024:.0f} MiB; load {os.getloadavg()[0]:.2f}"
                 )
-                if latencies and statistics.median(latencies) > LIMIT_MS:
+                if not args.quick and latencies and statistics.median(latencies) > LIMIT_MS:
                     print(f"over {LIMIT_MS:.0f} ms at {step} players: stopping here")
                     break
             for pair in pairs:

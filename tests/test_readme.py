@@ -186,6 +186,8 @@ def hosted(tmp_path, monkeypatch):
     monkeypatch.setenv("CASTLETUI_DATA_DIR", str(tmp_path / "data"))
     monkeypatch.chdir(tmp_path)
     (tmp_path / "ann.pub").write_text(ANN_KEY + "\n")
+    if (tmp_path / "tables").exists():
+        (tmp_path / "tables").chmod(0o700)  # the host refuses a table folder others can open
     return configs
 
 

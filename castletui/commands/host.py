@@ -5,11 +5,12 @@ itself is host_serve.py."""
 from __future__ import annotations
 
 import argparse
+import shutil
 import sys
 from pathlib import Path
 
 from castletui.commands.base import fail
-from castletui.host.players import Players, PlayersError, parse_key
+from castletui.host.players import Players, PlayersError, account_folder, parse_key
 from castletui.saves.store import data_dir
 
 
@@ -59,6 +60,8 @@ def remove_player(args: argparse.Namespace) -> int:
         name, keys = players.remove(args.name)
     except PlayersError as error:
         return fail(str(error))
+    # Their settings go with them: whoever takes the name next starts afresh.
+    shutil.rmtree(account_folder(data_folder(args), name), ignore_errors=True)
     print(f"{name} and their {keys} key{'s' if keys != 1 else ''} are forgotten ({players.path}).")
     return 0
 

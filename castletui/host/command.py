@@ -48,7 +48,11 @@ def add_parser(commands) -> argparse.ArgumentParser:
     )
     host.add_argument("--sessions-per-key", type=int, default=3, metavar="N", help="default: 3")
     host.add_argument(
-        "--max-connections", type=int, default=32, metavar="N", help="connections at once (default: 32)"
+        "--max-connections",
+        type=int,
+        default=32,
+        metavar="N",
+        help="connections at once, logged in or not (default: 32)",
     )
     host.add_argument(
         "--idle-minutes",
@@ -62,7 +66,57 @@ def add_parser(commands) -> argparse.ArgumentParser:
         type=float,
         default=60.0,
         metavar="S",
-        help="time to log in, and for a new key to choose its name (default: 60)",
+        help="time for a new key to choose its name (default: 60)",
+    )
+    host.add_argument(
+        "--login-grace",
+        type=float,
+        default=20.0,
+        metavar="S",
+        help="time from connecting to logged in, as sshd's LoginGraceTime (default: 20)",
+    )
+    host.add_argument(
+        "--max-startups",
+        default="10:30:20",
+        metavar="START:RATE:FULL",
+        help="logins under way: past START, a new one is dropped at random (RATE%%, rising to "
+        "all at FULL), as sshd's MaxStartups (default: 10:30:20)",
+    )
+    host.add_argument(
+        "--startups-per-address",
+        type=int,
+        default=8,
+        metavar="N",
+        help="logins under way from one address (default: 8)",
+    )
+    host.add_argument(
+        "--connections-per-address",
+        type=int,
+        default=16,
+        metavar="N",
+        help="connections from one address, logged in or not (default: 16)",
+    )
+    host.add_argument(
+        "--terminal-seconds",
+        type=float,
+        default=10.0,
+        metavar="S",
+        help="a connection or session that has asked for no terminal by then is closed (default: 10)",
+    )
+    host.add_argument(
+        "--input-rate",
+        type=int,
+        default=1,
+        metavar="KIB",
+        help="KiB a second of a player's keys castletui is given at most; input held back for 10 s "
+        "on end closes the session (default: 1)",
+    )
+    host.add_argument(
+        "--session-memory",
+        type=int,
+        default=1024,
+        metavar="MIB",
+        help="the address space a player's castletui may have, 0 for no limit (default: 1024)",
     )
     host.add_argument(
         "--ready-file",

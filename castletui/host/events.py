@@ -24,10 +24,16 @@ from pathlib import Path
 import msgspec
 
 WHAT = (
-    "full",  # the host had no room for another connection
+    "full",  # the host had no room for another connection (or it is stopping)
+    "address",  # --connections-per-address connections from one address already
+    "startups",  # too many logins under way (--max-startups: dropped at random past its start)
+    "startups-per-address",  # --startups-per-address logins under way from one address already
+    "login-grace",  # not logged in within --login-grace seconds
+    "connections-per-key",  # the key already had --sessions-per-key connections
+    "channel-timeout",  # a session channel asked for no terminal within --terminal-seconds
     "players-file",  # the players file could not be read
     "unknown-key",  # a key the host does not know (without --open)
-    "login-timeout",  # logged in, but no terminal opened in time
+    "login-timeout",  # logged in, but no session opened within --terminal-seconds
     "channels",  # more session channels on one connection than a key may have
     "sessions-per-key",  # the key already had its sessions open
     "no-terminal",  # a shell without a terminal
@@ -42,7 +48,12 @@ WHAT = (
     "unix-remote-forwarding",
     "castletui-failed",  # the player's castletui could not start
     "idle",  # no key pressed for --idle-minutes
+    "input-flood",  # input beyond --input-rate without a break (a flood, not a player)
+    "memory",  # the player's castletui ran out of its --session-memory
     "naming-timeout",  # a new key did not choose its name in time
+    "name-taken",  # a new key chose a name an account has (or one that passes for it)
+    "name-refused",  # a new key chose a name no account may have (mixed scripts, "(you)"...)
+    "name-clash",  # the key's account has a name that passes for an earlier one's (a hand-edited file)
 )
 """Every ``what`` an event may carry (``refused`` and ``idle`` events)."""
 

@@ -4,10 +4,15 @@ with the SSH public keys that log in as that name.
 The file is TOML (``players.toml`` in the data folder by default), written
 whole to a temporary and renamed (mode 600) under an ``flock`` beside it, so
 ``castletui host add`` may run while the server does; the server re-reads it
-when it changes. A name is unique ignoring case, and a key belongs to one
-player only: the name is the player's ``--as`` identity at every table (seat
-ownership, undo of their own last move, the lobby's "your seats"). Two keys
-share a name only when ``host add --also`` said so.
+when it changes. A key belongs to one player (an account) only, and the
+account is what holds a seat: the server finds it by the key that logged
+in, never by a name typed, and gives castletui the account's name as kept
+here. So no two accounts may have names that :func:`name_key` says are the
+same (case, full-width letters, look-alikes from other scripts), and an
+account's name is of one script and does not end as the screens' labels do
+(``account_name_problem``). Two keys share an account only when ``host add
+--also`` said so. A file edited by hand to hold two such names lets the
+first in and refuses the second's keys (``clashes``).
 
 Keys are read here without asyncssh (the OpenSSH ``type base64 comment``
 line), so managing the file needs nothing but castletui.
@@ -31,7 +36,7 @@ from pathlib import Path
 import msgspec
 import tomli_w
 
-from castletui.saves.names import name_problem
+from castletui.saves.names import account_name_problem, name_key, normal_name
 
 KEY_TYPES = frozenset(
     {
@@ -137,7 +142,7 @@ class PlayersFile(msgspec.Struct, omit_defaults=True):
 
 
 def _same_name(first: str, second: str) -> bool:
-    return first.casefold() == second.casefold()
+    return name_key(first) == name_key(second)
 
 
 class Players:
@@ -149,6 +154,7 @@ class Players:
         self._signature: tuple[int, int, int] | None = None
         self._by_blob: dict[bytes, str] = {}
         self._names: dict[str, str] = {}
+        self._clashes: dict[bytes, str] = {}
 
     # --- reading ----------------------------------------------------------
 
@@ -188,11 +194,16 @@ class Players:
             return
         by_blob: dict[bytes, str] = {}
         names: dict[str, str] = {}
+        clashes: dict[bytes, str] = {}
         for name, keys in self.entries():
-            names[name.casefold()] = name
+            first = names.setdefault(name_key(name), name)
             for key in keys:
-                by_blob.setdefault(key.blob, name)
-        self._by_blob, self._names, self._signature = by_blob, names, signature
+                if first != name:
+                    clashes.setdefault(key.blob, first)
+                else:
+                    by_blob.setdefault(key.blob, name)
+        self._by_blob, self._names, self._clashes = by_blob, names, clashes
+        self._signature = signature
 
     def name_of(self, blob: bytes) -> str | None:
         """The player whose key this is, or None. A file that cannot be read
@@ -200,9 +211,16 @@ class Players:
         self._refresh()
         return self._by_blob.get(blob)
 
-    def taken(self, name: str) -> bool:
+    def clashes(self, blob: bytes) -> str:
+        """The earlier account whose name this key's account passes for (the
+        file was edited by hand), or empty: such a key is let in as nobody."""
         self._refresh()
-        return name.casefold() in self._names
+        return self._clashes.get(blob, "")
+
+    def taken(self, name: str) -> bool:
+        """Whether an account has a name that is the same as ``name``."""
+        self._refresh()
+        return name_key(name) in self._names
 
     # --- changing it ------------------------------------------------------
 
@@ -224,10 +242,10 @@ class Players:
 
     def _add(self, name: str, key: PlayerKey, also: bool) -> str:
         """``add`` with the lock held (a second flock from this process would wait on the first)."""
-        problem = name_problem(name)
+        problem = account_name_problem(name)
         if problem:
             raise PlayersError(f"the name {name[:20]!r} {problem}")
-        name = name.strip()
+        name = normal_name(name)
         players = self.read()
         for entry in players.players:
             if any(_blob_of(line) == key.blob for line in entry.keys):
@@ -240,8 +258,8 @@ class Players:
         existing = next((entry for entry in players.players if _same_name(entry.name, name)), None)
         if existing is not None and not also:
             raise PlayersError(
-                f"{existing.name} is already a player here; to give them another key: "
-                f"castletui host add {existing.name} KEYFILE --also"
+                f"{existing.name} is already a player here (names that look the same are one name); "
+                f"to give them another key: castletui host add {existing.name} KEYFILE --also"
             )
         if existing is None and also:
             raise PlayersError(f"there is no player {name} to give another key to")
@@ -295,6 +313,15 @@ class Players:
             if temporary is not None:
                 with contextlib.suppress(OSError):
                     os.unlink(temporary)
+
+
+def account_folder(data_dir: Path, name: str) -> Path:
+    """The folder of the account called ``name`` under the host's data
+    folder: its own castletui settings (theme, bot pause). Named by the
+    name's identity (``name_key``), so look-alikes can never share it and
+    no name reaches the file system as a path."""
+    identity = hashlib.sha256(name_key(name).encode()).hexdigest()[:24]
+    return data_dir / "accounts" / identity
 
 
 def _blob_of(line: str) -> bytes | None:

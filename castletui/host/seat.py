@@ -1,27 +1,70 @@
 """What a player's process on ``castletui host`` runs first: make its
 pseudo-terminal the controlling terminal of its session (as ``sshd`` does,
 so a resize or the player hanging up reaches castletui as SIGWINCH or
-SIGHUP), then ``castletui`` with the arguments it was given (``join
---as=NAME --table-dir=DIR``).
+SIGHUP), make every file it creates private (umask 077: a new table is
+0600), cap its memory, then ``castletui`` with the arguments it was
+given (``join --as=NAME --table-dir=DIR``).
 
 The host starts it with ``subprocess`` in a new session rather than forking
 itself: the server runs threads (asyncio's resolver), and a fork with
-threads running is only safe when the child execs at once."""
+threads running is only safe when the child execs at once. For the same
+reason the memory cap (``--memory-mib=N`` first, ``RLIMIT_AS``) is set
+here, by the child itself, rather than between fork and exec. A child
+that runs out of it ends with status :data:`OUT_OF_MEMORY`, which the
+host logs and tells the player."""
 
 from __future__ import annotations
 
 import contextlib
 import fcntl
+import os
+import resource
 import sys
 import termios
 
-from castletui.cli import main as castletui_main
+from castletui.host.sessions import OUT_OF_MEMORY
+from castletui.later import loader
+
+# Loaded once the memory cap is set: running out while loading them is running out too.
+LATER = {"cli": "castletui.cli", "app": "castletui.app"}
+later = loader(LATER)
 
 
 def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    # What a player's castletui makes (a table, its lock) is the host user's alone,
+    # whatever umask the host was started with; the table folder is 0700 anyway.
+    os.umask(0o077)
+    if argv and argv[0].startswith("--memory-mib="):
+        _cap_memory(int(argv.pop(0).partition("=")[2]))
     with contextlib.suppress(OSError):
         fcntl.ioctl(sys.stdin.fileno(), termios.TIOCSCTTY, 0)
-    return castletui_main(argv)
+    ran_out = []
+    try:
+        app = later("app").CastleApp
+        castletui_main = later("cli").main
+        # Every error in the app goes through its handler, which ends it with
+        # status 1: note the one that is running out of memory.
+        handle = app._handle_exception
+
+        def noted(app, error: Exception) -> None:
+            if isinstance(error, MemoryError):
+                ran_out.append(error)
+            handle(app, error)
+
+        app._handle_exception = noted
+        status = castletui_main(argv)
+    except MemoryError:
+        os._exit(OUT_OF_MEMORY)  # nothing more can be done safely
+    return OUT_OF_MEMORY if ran_out else status
+
+
+def _cap_memory(mib: int) -> None:
+    if mib <= 0:
+        return
+    limit = mib * 1024 * 1024
+    with contextlib.suppress(ValueError, OSError):
+        resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
 
 
 if __name__ == "__main__":

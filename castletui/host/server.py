@@ -9,8 +9,10 @@ logins, unknown keys (unless ``--open``: then the key names itself and is
 remembered), commands (``ssh host cat /etc/passwd``, scp), subsystems
 (sftp), sessions without a terminal, port forwarding both ways, agent and
 X11 forwarding, environment variables. Limits (the defaults are
-:class:`Limits`'): sessions per key, connections at once, minutes without
-a key pressed, seconds to log in.
+:class:`Limits`', how they share the host is capacity.py): time to log in,
+logins under way (in all and per address), connections (in all, per
+address, per key), session channels per key, seconds to ask for a
+terminal, minutes without a key pressed, input a second, memory.
 
 The log is one line per connect, disconnect and refusal on standard output,
 for people; programs read the events file instead (castletui/host/events.py).
@@ -34,33 +36,26 @@ from pathlib import Path
 import asyncssh
 import msgspec
 
+from castletui.host.capacity import Capacity, Limits
 from castletui.host.events import EventsFile, HostEvent, ReadyFile, now, write_ready_file
-from castletui.host.players import Players, PlayersError, fingerprint, parse_key
+from castletui.host.flow import InputGate
+from castletui.host.players import Players, PlayersError, account_folder, fingerprint, parse_key
 from castletui.host.prompt import MAX_TRIES, NamePrompt
 from castletui.host.sessions import (
+    OUT_OF_MEMORY,
     Terminal,
     child_environment,
     clamp_size,
     seat_command,
     terminal_type,
 )
-from castletui.saves.names import name_problem
+from castletui.saves.names import account_name_problem
 
 # What the player's terminal needs after castletui was stopped mid-screen:
 # leave the alternate screen, mouse and paste modes, show the cursor.
 RESTORE_TERMINAL = (
     b"\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l\x1b[?1015l\x1b[?2004l\x1b[0m\x1b[?25h\x1b[?1049l"
 )
-
-
-class Limits(msgspec.Struct, frozen=True):
-    """What one host lets players use; each over-the-limit connection is
-    refused with a message."""
-
-    sessions_per_key: int = 3
-    connections: int = 32
-    idle_minutes: float = 30.0
-    login_seconds: float = 60.0
 
 
 class HostConfig(msgspec.Struct, frozen=True):
@@ -92,6 +87,7 @@ class Host:
         self.limits = config.limits
         self.players = Players(config.players_file)
         self.connections: set[PlayerConnection] = set()
+        self.capacity = Capacity(config.limits)
         self.sessions_of: Counter[bytes] = Counter()
         self.terminals: set[Terminal] = set()
         self.sessions: set[PlayerSession] = set()
@@ -120,6 +116,7 @@ class Host:
             self.events.write(HostEvent(now(), event, where, player=player, key=key, what=what, detail=why))
 
     async def start(self, host_key: asyncssh.SSHKey) -> asyncssh.SSHAcceptor:
+        os.umask(0o077)  # what the host makes (an account's folder, the events file) is its own
         self.config.table_dir.mkdir(parents=True, exist_ok=True, mode=0o700)
         self._acceptor = await asyncssh.listen(
             self.config.listen or None,
@@ -140,7 +137,8 @@ class Host:
             line_editor=False,
             encoding=None,
             rdns_lookup=False,
-            login_timeout=self.limits.login_seconds,
+            # Our own grace timer says why in the log; asyncssh's is the backstop.
+            login_timeout=self.limits.login_grace + 5,
             keepalive_interval=60,
             keepalive_count_max=3,
             server_version="castletui",
@@ -186,12 +184,15 @@ class PlayerConnection(asyncssh.SSHServer):
         self.host = host
         self.conn: asyncssh.SSHServerConnection | None = None
         self.where = "?"
+        self.address = "?"
         self.blob: bytes | None = None
         self.name: str | None = None
         self._candidate: tuple[bytes, str | None] | None = None
         self._told_unknown = False
         self._refused = False
+        self._lost = False
         self._login_timer: asyncio.TimerHandle | None = None
+        self._grace_timer: asyncio.TimerHandle | None = None
         self.session_count = 0
 
     # --- the connection ---------------------------------------------------
@@ -212,14 +213,13 @@ class PlayerConnection(asyncssh.SSHServer):
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self.conn = conn
         peer = conn.get_extra_info("peername") or ("?", 0)
+        self.address = str(peer[0])
         self.where = f"{peer[0]}:{peer[1]}"
-        limits = self.host.limits
-        if self.host.stopping or len(self.host.connections) >= limits.connections:
+        capacity = self.host.capacity
+        what, why = ("full", "the host is stopping") if self.host.stopping else capacity.refusal(self.address)
+        if what:
             self._refused = True
-            why = (
-                "the host is stopping" if self.host.stopping else f"{limits.connections} connections at once"
-            )
-            self.note("refused", "full", f"full ({why})")
+            self.note("refused", what, f"full ({why})")
             # After this call returns: asyncssh finishes setting the connection up first.
             asyncio.get_running_loop().call_soon(
                 conn.disconnect,
@@ -227,14 +227,28 @@ class PlayerConnection(asyncssh.SSHServer):
                 f"castletui: this host is full ({why}); try again later",
             )
             return
+        capacity.arrived(self.address)
         self.host.connections.add(self)
+        self._grace_timer = asyncio.get_running_loop().call_later(
+            self.host.limits.login_grace, self._grace_expired
+        )
+
+    def _grace_expired(self) -> None:
+        """Not logged in within the grace time (sshd's LoginGraceTime): its place goes to the next."""
+        self._grace_timer = None
+        self.note("refused", "login-grace", f"not logged in within {self.host.limits.login_grace:g} s")
+        if self.conn is not None:
+            self.conn.abort()
 
     def connection_lost(self, exc: Exception | None) -> None:
-        if self._login_timer is not None:
-            self._login_timer.cancel()
+        self._lost = True
+        for timer in (self._login_timer, self._grace_timer):
+            if timer is not None:
+                timer.cancel()
         if self._refused:
             return
         self.host.connections.discard(self)
+        self.host.capacity.left(self.address, self.blob)
         if self.name is not None:
             self.note("disconnect", why=_reason(exc))
 
@@ -270,8 +284,21 @@ class PlayerConnection(asyncssh.SSHServer):
         blob = key.public_data
         try:
             name = self.host.players.name_of(blob)
+            clash = self.host.players.clashes(blob)
         except PlayersError as error:
             self.note("refused", "players-file", f"the players file cannot be read: {error}", blob=blob)
+            return False
+        if clash:
+            # Let in, this key would be a second account passing for the first at every table.
+            self.note("refused", "name-clash", f"this key's player passes for {clash}", blob=blob)
+            return False
+        busy = self.host.capacity.key_refusal(blob)
+        if busy:
+            # One key holds at most --sessions-per-key places, however many connections it opens.
+            if not self._told_unknown and self.conn is not None:
+                self._told_unknown = True
+                self.note("refused", "connections-per-key", busy, blob=blob)
+                self.conn.send_auth_banner(f"castletui: {busy}; close one first\r\n")
             return False
         if name is None and not self.host.config.open:
             if not self._told_unknown and self.conn is not None:
@@ -288,15 +315,35 @@ class PlayerConnection(asyncssh.SSHServer):
     def auth_completed(self) -> None:
         assert self._candidate is not None
         self.blob, self.name = self._candidate
+        if self._grace_timer is not None:
+            self._grace_timer.cancel()
+            self._grace_timer = None
+        capacity = self.host.capacity
+        capacity.logged_in(self.address, self.blob)
         if self.name is None:
             self.name = ""  # a new key: it names itself in its first session
         self.note("connect")
-        # A connection that never opens a terminal must not hold its place.
+        if capacity.connections_of_key[self.blob] > self.host.limits.sessions_per_key:
+            # Two logins of one key raced past validate_public_key: the later one goes.
+            why = f"this key already has {self.host.limits.sessions_per_key} connections here"
+            self.note("refused", "connections-per-key", why)
+            self.close(why)
+            return
+        self.wait_for_a_session()
+
+    def wait_for_a_session(self) -> None:
+        """A connection without a session must not hold its place: after
+        logging in, and whenever its last session ends."""
+        if self._login_timer is not None:
+            self._login_timer.cancel()
+        if self._lost:
+            return
         self._login_timer = asyncio.get_running_loop().call_later(
-            self.host.limits.login_seconds, self._login_expired
+            self.host.limits.terminal_seconds, self._login_expired
         )
 
     def _login_expired(self) -> None:
+        self._login_timer = None
         if self.session_count == 0:
             self.note("refused", "login-timeout", "no terminal opened in time")
             self.close("no terminal was opened in time")
@@ -306,9 +353,17 @@ class PlayerConnection(asyncssh.SSHServer):
     def session_requested(self):
         if self.conn is None:
             return False
-        if self.session_count >= self.host.limits.sessions_per_key:
+        limit = self.host.limits.sessions_per_key
+        if self.session_count >= limit:
             self.note("refused", "channels", "too many sessions on one connection")
             return False
+        if self.blob is not None and self.host.sessions_of[self.blob] >= limit:
+            # Every channel counts, whether or not it ever asks for a terminal.
+            self.note("refused", "sessions-per-key", f"{limit} sessions of one key")
+            raise asyncssh.ChannelOpenError(
+                asyncssh.OPEN_ADMINISTRATIVELY_PROHIBITED,
+                f"castletui: this key already has {limit} sessions open here; close one first",
+            )
         channel = self.conn.create_server_channel(encoding=None)
         channel.__class__ = PlayerChannel  # refuses env, agent and X11 requests, and logs them
         channel.player_connection = self
@@ -373,19 +428,35 @@ class PlayerSession(asyncssh.SSHServerSession):
         self.has_pty = False
         self.refusal = ""
         self.terminal: Terminal | None = None
+        self.gate: InputGate | None = None
+        self._paused_by: set[str] = set()
         self.prompt: NamePrompt | None = None
         self.counted = False
         self.closed = False
         self._ending: asyncio.Task | None = None
         self._idle_timer: asyncio.TimerHandle | None = None
+        self._terminal_timer: asyncio.TimerHandle | None = None
         self._last_input = 0.0
         connection.session_count += 1
+        if connection.blob is not None:
+            self.host.sessions_of[connection.blob] += 1
+            self.counted = True
 
     # --- what the client asks for -----------------------------------------
 
     def connection_made(self, chan: asyncssh.SSHServerChannel) -> None:
         self.channel = chan
         self.host.sessions.add(self)
+        self._terminal_timer = asyncio.get_running_loop().call_later(
+            self.host.limits.terminal_seconds, self._terminal_expired
+        )
+
+    def _terminal_expired(self) -> None:
+        """A session that asked for nothing within the time holds a place for nothing."""
+        self._terminal_timer = None
+        if self.channel is not None and not self.closed:
+            self.connection.note("refused", "channel-timeout", "a session asked for no terminal in time")
+            self.channel.close()
 
     def pty_requested(self, term_type: str, term_size, term_modes) -> bool:
         self.term = terminal_type(term_type)
@@ -423,18 +494,14 @@ class PlayerSession(asyncssh.SSHServerSession):
         self.refusal = message
 
     def session_started(self) -> None:
+        if self._terminal_timer is not None:
+            self._terminal_timer.cancel()
+            self._terminal_timer = None
         if self.refusal:
             self._say_and_close(self.refusal, status=1)
             return
         connection = self.connection
         assert connection.blob is not None and connection.name is not None
-        if self.host.sessions_of[connection.blob] >= self.host.limits.sessions_per_key:
-            limit = self.host.limits.sessions_per_key
-            connection.note("refused", "sessions-per-key", f"{limit} sessions of one key")
-            self._say_and_close(f"this key already has {limit} sessions open here; close one first", status=1)
-            return
-        self.host.sessions_of[connection.blob] += 1
-        self.counted = True
         self._touch()
         if connection.name:
             self._start_castletui()
@@ -449,8 +516,8 @@ class PlayerSession(asyncssh.SSHServerSession):
 
     def data_received(self, data: bytes, datatype) -> None:
         self._touch()
-        if self.terminal is not None:
-            self.terminal.write(data)
+        if self.gate is not None:
+            self.gate.feed(data)
         elif self.prompt is not None:
             self._prompted(data)
 
@@ -492,9 +559,10 @@ class PlayerSession(asyncssh.SSHServerSession):
         connection = self.connection
         assert connection.blob is not None
         name = line.strip()
-        problem = name_problem(name) if name else "is empty"
+        problem = account_name_problem(name) if name else "is empty"
+        what = "name-refused"
         if not problem and self.host.players.taken(name):
-            problem = "is taken by another player"
+            problem, what = "is taken by another player (or one whose name looks the same)", "name-taken"
         if not problem:
             try:
                 key = parse_key(f"{_key_type(connection.blob)} {_base64(connection.blob)}")
@@ -502,6 +570,7 @@ class PlayerSession(asyncssh.SSHServerSession):
             except PlayersError as error:
                 problem = str(error).removeprefix(f"the name {name[:20]!r} ")
         if problem:
+            connection.note("refused", what, f"the name {_printable(name, 40)!r} {problem}")
             if self.prompt.tries >= MAX_TRIES:
                 self._say_and_close("too many tries; nothing was remembered", status=1)
                 return
@@ -517,10 +586,13 @@ class PlayerSession(asyncssh.SSHServerSession):
     def _start_castletui(self) -> None:
         connection = self.connection
         assert connection.name
+        limits = self.host.limits
         try:
+            settings = account_folder(self.host.config.data_dir, connection.name)
+            settings.mkdir(parents=True, exist_ok=True, mode=0o700)
             self.terminal = Terminal(
-                seat_command(connection.name, self.host.config.table_dir),
-                child_environment(self.term),
+                seat_command(connection.name, self.host.config.table_dir, limits.session_memory_mib),
+                child_environment(self.term, settings),
                 self.size,
                 self._output,
                 self._castletui_exited,
@@ -532,15 +604,37 @@ class PlayerSession(asyncssh.SSHServerSession):
             self._say_and_close("castletui could not start on this host; the host's log says why", status=1)
             return
         self.host.terminals.add(self.terminal)
+        self.gate = InputGate(
+            limits.input_rate,
+            limits.input_flood_seconds,
+            self.terminal.write,
+            lambda paused: self._pause_input("gate", paused),
+            self._flooded,
+        )
+
+    def _flooded(self) -> None:
+        rate = self.host.limits.input_rate // 1024
+        why = f"more than {rate} KiB a second of input without a break; the session is closed"
+        self.connection.note("refused", "input-flood", why)
+        self._ending = asyncio.ensure_future(self.end(why))
 
     def _output(self, data: bytes) -> None:
         if self.channel is not None and not self.closed:
             self.channel.write(data)
 
     def _input_paused(self, paused: bool) -> None:
-        if self.channel is None:
-            return
+        self._pause_input("pty", paused)
+
+    def _pause_input(self, reason: str, paused: bool) -> None:
+        """The channel is read while neither the gate nor a full pty holds it back."""
+        was = bool(self._paused_by)
         if paused:
+            self._paused_by.add(reason)
+        else:
+            self._paused_by.discard(reason)
+        if self.channel is None or was == bool(self._paused_by):
+            return
+        if self._paused_by:
             self.channel.pause_reading()
         else:
             self.channel.resume_reading()
@@ -549,6 +643,12 @@ class PlayerSession(asyncssh.SSHServerSession):
         """The player left castletui (q in the lobby): the session ends with it."""
         if self.terminal is not None:
             self.host.terminals.discard(self.terminal)
+        if status == OUT_OF_MEMORY:
+            memory = self.host.limits.session_memory_mib
+            self.connection.note("refused", "memory", f"castletui ran out of its {memory} MiB")
+            self._send_bytes(RESTORE_TERMINAL)
+            self._say_and_close(f"castletui ran out of the memory a player has here ({memory} MiB)", status)
+            return
         if self.channel is not None and not self.closed:
             self.channel.exit(max(status, 0) & 0xFF)
 
@@ -616,15 +716,20 @@ class PlayerSession(asyncssh.SSHServerSession):
             return
         self.closed = True
         self.host.sessions.discard(self)
-        if self._idle_timer is not None:
-            self._idle_timer.cancel()
-            self._idle_timer = None
+        for timer in (self._idle_timer, self._terminal_timer):
+            if timer is not None:
+                timer.cancel()
+        self._idle_timer = self._terminal_timer = None
+        if self.gate is not None:
+            self.gate.close()
         connection = self.connection
         connection.session_count -= 1
         if self.counted and connection.blob is not None:
             self.host.sessions_of[connection.blob] -= 1
             if self.host.sessions_of[connection.blob] <= 0:
                 del self.host.sessions_of[connection.blob]
+        if connection.session_count == 0 and not self.host.stopping:
+            connection.wait_for_a_session()
         terminal = self.terminal
         if terminal is not None and not terminal.exited.done():
             task = asyncio.ensure_future(terminal.close())

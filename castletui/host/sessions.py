@@ -38,6 +38,10 @@ MAX_COLUMNS, MAX_ROWS = 500, 200
 """A bigger window is shrunk to this: Textual draws every cell, and a client
 asking for 4 billion columns must not make the host draw them."""
 
+OUT_OF_MEMORY = 12
+"""The exit status of a player's castletui that ran out of its memory
+(ENOMEM's number; seat.py sets the cap and the status)."""
+
 DEFAULT_SIZE = (80, 24)
 MAX_PENDING_INPUT = 64 * 1024
 """Keys not yet taken by castletui beyond this pause the SSH channel."""
@@ -57,14 +61,25 @@ def clamp_size(columns: int, rows: int) -> tuple[int, int]:
     return min(columns, MAX_COLUMNS), min(rows, MAX_ROWS)
 
 
-def seat_command(name: str, table_dir: Path) -> list[str]:
-    """The child's command line (``--as=NAME`` in one word: a name may start with a dash)."""
-    return [sys.executable, "-m", "castletui.host.seat", "join", f"--as={name}", f"--table-dir={table_dir}"]
+def seat_command(name: str, table_dir: Path, memory_mib: int = 0) -> list[str]:
+    """The child's command line (``--as=NAME`` in one word: a name may start
+    with a dash); seat.py caps its address space at ``memory_mib`` first."""
+    return [
+        sys.executable,
+        "-m",
+        "castletui.host.seat",
+        f"--memory-mib={memory_mib}",
+        "join",
+        f"--as={name}",
+        f"--table-dir={table_dir}",
+    ]
 
 
-def child_environment(term: str) -> dict[str, str]:
+def child_environment(term: str, config_dir: Path | None = None) -> dict[str, str]:
     """What the child sees: nothing the client sent (environment requests
-    are refused), only what castletui needs from the host's own."""
+    are refused), only what castletui needs from the host's own, and its
+    account's own settings folder (``config_dir``): a theme a player picks
+    is theirs, never written into the host user's settings."""
     environment = {
         "PATH": os.environ.get("PATH", os.defpath),
         "HOME": os.environ.get("HOME", "/"),
@@ -74,6 +89,8 @@ def child_environment(term: str) -> dict[str, str]:
     for name, value in os.environ.items():
         if name.startswith("CASTLETUI_") or name in ("PYTHONPATH", "TZ"):
             environment[name] = value
+    if config_dir is not None:
+        environment["CASTLETUI_CONFIG_DIR"] = str(config_dir)
     return environment
 
 

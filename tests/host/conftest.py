@@ -50,12 +50,14 @@ class RunningHost:
         self.ready_path = root / "ready.json"
         self.events_path = root / "events.jsonl"
         self.log_path = root / "host.log"
+        self.config_dir = root / "config"  # the host user's own settings
         root.mkdir(parents=True, exist_ok=True)
         environment = dict(os.environ)
         environment.update(
             CASTLETUI_DATA_DIR=str(root / "castletui-data"),
             CASTLETUI_SAVE_DIR=str(root / "saves"),
             CASTLETUI_BOT_DELAY="0",
+            CASTLETUI_CONFIG_DIR=str(self.config_dir),
         )
         environment.pop("CASTLETUI_TABLE_DIR", None)
         for name, key in (players or {}).items():
@@ -192,7 +194,9 @@ class Player:
         self._reader: asyncio.Task | None = None
 
     @classmethod
-    async def connect(cls, port: int, key) -> Player:
+    async def connect(cls, port: int, key, *, source: str = "") -> Player:
+        """Log in with ``key`` (from the loopback address ``source``, as 127.0.0.2,
+        to be another machine than the other players)."""
         banner: list[str] = []
 
         class Client(asyncssh.SSHClient):
@@ -211,6 +215,7 @@ class Player:
                 config=None,
                 password_auth=False,
                 kbdint_auth=False,
+                local_addr=(source, 0) if source else None,
             )
         except asyncssh.PermissionDenied as error:
             error.banner = banner
@@ -231,6 +236,14 @@ class Player:
             self.data += chunk
             self._more.set()
         self._more.set()
+
+    async def open_bare_session(self):
+        """A session channel that asks for nothing, not even a terminal."""
+        channel = asyncssh.channel.SSHClientChannel(
+            self.connection, asyncio.get_running_loop(), "strict", None, "strict", 2**20, 32768
+        )
+        await channel._open(b"session")
+        return channel
 
     def mark(self) -> int:
         return len(self.data)
@@ -295,10 +308,14 @@ def start_host():
     hosts: list[RunningHost] = []
     with tempfile.TemporaryDirectory(prefix="cth-") as short:
 
-        def start(*options: str, players: dict | None = None, root: Path | None = None) -> RunningHost:
+        def start(
+            *options: str, players: dict | None = None, root: Path | None = None, wait: bool = True
+        ) -> RunningHost:
+            """``wait=False``: do not wait for it to be ready (it may refuse to start)."""
             host = RunningHost(root or Path(short) / f"h{len(hosts)}", *options, players=players)
             hosts.append(host)  # stopped after the test, even if it never gets ready
-            host.wait_ready()
+            if wait:
+                host.wait_ready()
             return host
 
         try:

@@ -16,7 +16,7 @@ import pytest
 
 from castletui import cli
 from castletui.host import sessions
-from castletui.host.players import Players, PlayersError, parse_key
+from castletui.host.players import Players, PlayersError, account_folder, parse_key
 from castletui.host.prompt import NamePrompt
 from tests.host.conftest import exists, process_group_members
 
@@ -63,6 +63,23 @@ def test_names_are_unique_ignoring_case_and_a_key_is_one_players(tmp_path, publi
         players.remove("Alice")
 
 
+def test_an_account_name_that_passes_for_anothers_is_refused_and_a_hand_made_clash_lets_one_in(
+    tmp_path, public
+):
+    players = Players(tmp_path / "players.toml")
+    players.add("Cy", parse_key(public["alice"]))
+    for name in ("\uff23y", "\u0421\u0443", "cy "):
+        with pytest.raises(PlayersError, match="already a player"):
+            players.add(name, parse_key(public["bob"]))
+    assert players.add("\uff22ob", parse_key(public["bob"])) == "Bob"  # kept as castletui reads it
+    # A file edited by hand with a look-alike: its keys are nobody's.
+    text = players.path.read_text().replace('"Bob"', '"\uff23y"')
+    players.path.write_text(text)
+    assert players.name_of(parse_key(public["bob"]).blob) is None
+    assert players.clashes(parse_key(public["bob"]).blob) == "Cy"
+    assert players.name_of(parse_key(public["alice"]).blob) == "Cy"
+
+
 def test_a_new_keys_claim_takes_a_free_name_or_its_name_from_before(tmp_path, public):
     players = Players(tmp_path / "players.toml")
     players.add("Alice", parse_key(public["alice"]))
@@ -83,8 +100,12 @@ def test_host_add_remove_and_players_on_the_command_line(tmp_path, public, capsy
     assert "Alice" in out and parse_key(public["bob"]).fingerprint() in out
     assert cli.main(["host", "add", "bob", str(tmp_path / "alice.pub"), "--data-dir", folder]) == 2
     assert "already Alice's" in capsys.readouterr().err
+    settings = account_folder(Path(folder), "Bob") / "settings.toml"
+    settings.parent.mkdir(parents=True)
+    settings.write_text('theme = "nord"\n')
     assert cli.main(["host", "remove", "bob", "--data-dir", folder]) == 0
     assert "Bob and their 1 key are forgotten" in capsys.readouterr().out
+    assert not settings.parent.exists()  # whoever is Bob next starts afresh
 
 
 def test_without_asyncssh_host_says_how_to_install_it(monkeypatch, capsys):
@@ -223,3 +244,37 @@ async def test_a_remote_player_has_no_screenshot_that_writes_files_on_the_host(t
             await pilot.pause()
             titles = [command.title for command in app.get_system_commands(app.screen)]
             assert ("Screenshot" in titles) == has_screenshot and "Quit" in titles
+
+
+def test_logins_under_way_are_dropped_at_random_past_the_start_and_all_at_full():
+    """sshd's MaxStartups 10:30:20 and PerSourceMaxStartups 8 (capacity.py)."""
+    from castletui.host.capacity import Capacity, Limits, parse_startups
+
+    chances = iter([0.5, 0.2, 0.99])
+    capacity = Capacity(Limits(), chance=lambda: next(chances))
+    for _ in range(8):
+        assert capacity.refusal("10.0.0.1") == ("", "")
+        capacity.arrived("10.0.0.1")
+    assert capacity.refusal("10.0.0.1")[0] == "startups-per-address"  # one address stays below the start
+    assert capacity.refusal("10.0.0.2") == ("", "")
+    capacity.arrived("10.0.0.2")
+    capacity.arrived("10.0.0.3")
+    # 10 under way: a 30 % chance of a drop, then 30 % + 70 % * 1/10 at 11.
+    assert capacity.refusal("10.0.0.4") == ("", "")  # drew 0.5
+    assert capacity.refusal("10.0.0.4")[0] == "startups"  # drew 0.2
+    capacity.arrived("10.0.0.4")
+    assert capacity.refusal("10.0.0.5") == ("", "")  # drew 0.99: a 37 % chance, not taken
+    for index in range(9):
+        capacity.arrived(f"10.0.1.{index}")
+    assert capacity.refusal("10.0.2.1")[0] == "startups"  # 20: full, whatever the draw
+    # Logging in frees the place; the key's own connections are counted.
+    capacity.logged_in("10.0.0.1", b"key")
+    assert capacity.startups == 19 and capacity.key_refusal(b"key") == ""
+    capacity.logged_in("10.0.0.1", b"key")
+    capacity.logged_in("10.0.0.1", b"key")
+    assert "3 connections" in capacity.key_refusal(b"key")
+    capacity.left("10.0.0.1", b"key")
+    assert capacity.key_refusal(b"key") == "" and capacity.total == 19
+    assert parse_startups("10:30:60") == (10, 30, 60) and parse_startups("5") == (5, 100, 5)
+    with pytest.raises(ValueError):
+        parse_startups("30:10:20")

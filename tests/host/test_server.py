@@ -74,23 +74,33 @@ async def test_commands_sftp_forwarding_environment_and_terminal_less_sessions_a
 
 
 async def test_with_open_a_new_key_chooses_a_free_name_and_is_remembered(start_host, keys):
+    """A name that passes for an account's (case, full-width, another
+    script's look-alike, a space after it) is that account's: refused, as
+    are mixed scripts and the screens' own labels (#41.1, #41.6)."""
     from castletui.host.players import Players
 
-    host = start_host("--open", players={"Alice": keys["alice"]})
+    host = start_host("--open", players={"Cy": keys["alice"], "Ann": keys["bob"]})
+    stranger = keys["stranger"].get_fingerprint()
     player = await Player.connect(host.port, keys["stranger"])
-    await host.event(event="connect", player="", key=keys["stranger"].get_fingerprint())
+    await host.event(event="connect", player="", key=stranger)
     await player.open_terminal()
     await player.wait_for("This key is new here", "Your player name:")
-    mark = player.mark()
-    player.send(b"ALICE\r")  # taken, whatever the case
-    await player.wait_for("That name is taken by another player", since=mark)
+    for typed, what in (
+        ("\uff23y", "name-taken"),  # a full-width C: castletui reads it as Cy
+        ("\u0410nn", "name-refused"),  # a Cyrillic A among Latin letters
+        ("Cy ", "name-taken"),
+        ("Milo (bot)", "name-refused"),
+    ):
+        start = len(host.events())
+        player.send(typed.encode() + b"\r")
+        await host.event(start, event="refused", what=what, key=stranger)
     mark = player.mark()
     player.send(b"Zed\x1b[A\x1b[31m" + b"\x7f" + b"d\r")  # an arrow and an escape are not typed
     await player.wait_for("Shared tables in", "you play as Zed", since=mark)
-    await host.event(event="registered", player="Zed", key=keys["stranger"].get_fingerprint())
+    await host.event(event="registered", player="Zed", key=stranger)
     await player.close()
     players = Players(host.players_file)
-    assert [name for name, _ in players.entries()] == ["Alice", "Zed"]
+    assert [name for name, _ in players.entries()] == ["Cy", "Ann", "Zed"]
     # Next time the key is Zed at once.
     start = len(host.events())
     again = await Player.connect(host.port, keys["stranger"])
@@ -105,19 +115,24 @@ async def test_the_per_key_and_total_limits_refuse_the_next_connection(start_hos
         "1",
         "--max-connections",
         "2",
-        players={"Alice": keys["alice"], "Bob": keys["bob"]},
+        players={"Alice": keys["alice"], "Bob": keys["bob"], "Carol": keys["carol"]},
     )
     first = await Player.connect(host.port, keys["alice"])
     await first.open_terminal()
     await first.wait_for("you play as Alice")
-    second = await Player.connect(host.port, keys["alice"])
-    await second.open_terminal()
-    await second.wait_for("this key already has 1 sessions open here")
-    assert await second.ended() == 1
-    await host.event(event="refused", player="Alice", what="sessions-per-key")
+    # A second connection of the key is refused before logging in, with a line why.
+    with pytest.raises(asyncssh.PermissionDenied) as refused:
+        await Player.connect(host.port, keys["alice"])
+    assert "close one first" in "".join(refused.value.banner)
+    await host.event(event="refused", what="connections-per-key", key=keys["alice"].get_fingerprint())
+    # A second session on the first connection is refused as it opens.
+    with pytest.raises(asyncssh.ChannelOpenError):
+        await first.open_bare_session()
+    await host.event(event="refused", player="Alice", what="channels")
+    second = await Player.connect(host.port, keys["bob"])
     # Two connections are open: a third is turned away before logging in.
     with pytest.raises(asyncssh.DisconnectError) as refused:
-        await Player.connect(host.port, keys["bob"])
+        await Player.connect(host.port, keys["carol"])
     assert "this host is full" in refused.value.reason
     await host.event(event="refused", what="full")
     # ctrl+c on the server: the player's castletui ends with it, nothing is left.
@@ -126,6 +141,56 @@ async def test_the_per_key_and_total_limits_refuse_the_next_connection(start_hos
     assert not Path(f"/proc/{child}").exists()
     await first.close()
     await second.close()
+
+
+async def test_no_stranger_can_take_every_place_on_the_host(start_host, keys):
+    """#41.2: 40 connections that never finish the handshake, from one
+    address, and 40 session channels that never ask for a terminal, from one
+    key: held all the while, they leave a new player room to reach the
+    lobby; then each is closed at its limit's time."""
+    host = start_host(
+        "--login-grace", "12", "--terminal-seconds", "8", players={"Alice": keys["alice"], "Bob": keys["bob"]}
+    )
+    silent = []
+    for _ in range(40):
+        _, writer = await asyncio.open_connection("127.0.0.1", host.port, local_addr=("127.0.0.2", 0))
+        silent.append(writer)
+    await host.event(event="refused", what="startups-per-address")
+    hogs, channels, refused_channels = [], [], 0
+    for _ in range(40):
+        if len(channels) + refused_channels >= 40:
+            break
+        try:
+            hog = await Player.connect(host.port, keys["alice"], source="127.0.0.3")
+        except asyncssh.PermissionDenied:
+            refused_channels += 1
+            continue
+        hogs.append(hog)
+        for _ in range(3):
+            try:
+                channels.append(await hog.open_bare_session())
+            except asyncssh.ChannelOpenError:
+                refused_channels += 1
+    assert len(hogs) <= 3 and len(channels) <= 3  # one key never holds more than --sessions-per-key
+    await host.event(event="refused", what="connections-per-key")
+    await host.event(event="refused", what="sessions-per-key")
+    # Meanwhile a new player logs in and reaches the lobby.
+    player = await Player.connect(host.port, keys["bob"])
+    await player.open_terminal()
+    await player.wait_for("Shared tables in", "you play as Bob")
+    events = host.events()
+    bob_in = next(i for i, e in enumerate(events) if e["event"] == "connect" and e.get("player") == "Bob")
+    expired = ("login-grace", "channel-timeout", "login-timeout")
+    assert not any(e.get("what") in expired for e in events[:bob_in]), "the hogs were let go before Bob came"
+    # Then each hog is let go at its limit's time, and the player plays on.
+    await host.event(event="refused", what="channel-timeout", player="Alice")
+    await host.event(event="refused", what="login-grace")
+    assert all(e.get("player") != "Bob" for e in host.events() if e["event"] in ("refused", "disconnect"))
+    for writer in silent:
+        writer.close()
+    for hog in hogs:
+        await hog.close()
+    await player.close()
 
 
 async def test_a_session_without_a_key_pressed_for_the_idle_time_is_closed(start_host, keys):

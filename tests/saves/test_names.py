@@ -4,7 +4,7 @@ screen shows as nothing, and no two at one table alike but for case."""
 from __future__ import annotations
 
 import pytest
-from castletui.saves.names import name_key, name_problem, normal_name
+from castletui.saves.names import account_name_problem, name_key, name_problem, normal_name
 
 
 @pytest.mark.parametrize(
@@ -50,3 +50,41 @@ def test_names_are_kept_normalised_and_told_apart_ignoring_case():
     assert name_key("ANN") == name_key("ann") == name_key("\uff41nn")
     assert name_key("Straße") == name_key("STRASSE")
     assert name_problem("Zoë") == name_problem("李雷") == name_problem("[b]Ann[/b]") == ""
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        ("Cy", "\uff23y"),  # full-width C
+        ("Ann", "\u0410nn"),  # Cyrillic A
+        ("Cy", "\u0421\u0443"),  # all Cyrillic: Es and U
+        ("Cy", "Cy "),
+        ("Bill", "Bi1l"),  # a small L and a one
+        ("mia", "rnia"),  # r and n side by side pass for m
+    ],
+)
+def test_names_that_pass_for_each_other_are_one_name(first, second):
+    assert name_key(first) == name_key(second)
+
+
+def test_names_that_only_resemble_each_other_are_two():
+    assert len({name_key(name) for name in ("Ann", "Anne", "Ted", "Zed", "Zoë", "Zoe", "Juno")}) == 7
+
+
+@pytest.mark.parametrize(
+    ("name", "said"),
+    [
+        ("\u0410nn", "mixes letters of different scripts"),
+        ("Ann (you)", "ends in what castletui writes"),
+        ("Milo (bot)", "ends in what castletui writes"),
+        ("Milo(BOT)", "ends in what castletui writes"),
+    ],
+)
+def test_an_account_name_is_of_one_script_and_not_dressed_as_a_label(name, said):
+    assert said in account_name_problem(name)
+    assert name_problem(name) == ""  # a local game's seat may still be called so
+
+
+def test_an_account_name_may_be_written_as_its_language_is():
+    for name in ("Zoë", "山田たろう", "李雷", "Ann 2", "Anne-Marie", "Ольга"):
+        assert account_name_problem(name) == "", name
