@@ -289,6 +289,15 @@ def test_the_score_sheets_replay_opens_as_the_command_does(tmp_path):
     for asked in (None, 0, 1):
         replay = Replay.of_session(going_on, asked)
         assert replay.locked and replay.viewer == 0 and replay.eyes() == [0]
+    bots = [saves.Player("Ada", "bot", "random"), saves.Player("Bo", "bot", "random")]
+    of_bots = Session.new("castle-raisers", "competitive", bots, seed=4, path=tmp_path / "bots.toml")
+    while of_bots.ply < 10:
+        if of_bots.to_move() == CHANCE:
+            of_bots.draw()
+        else:
+            of_bots.bot_plays(of_bots.bot_decision())
+    # A game of bots going on (Castle Raisers' sheet asked for no seat): the first seat's eyes.
+    assert Replay.of_session(of_bots, None).viewer == 0
     table_players = [saves.Player("Ada"), saves.Player("Bo")]
     at_table = Session.new(
         "catapult-castle", "standard", table_players, path=tmp_path / "t.toml", mode="table"
