@@ -14,7 +14,7 @@ others' as counts. The view is the gate: what it hides is not listed.
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Iterable
 from typing import Any
 
 from rich.text import Text
@@ -216,15 +216,17 @@ class CastlecardsBoards(ReplayBoards):
         )
 
 
-def hand_of_cards(hand: tuple[str, ...]) -> str:
-    """A Castlecards hand in words, each kind once with how many: "Gold x3, Duke"."""
+def counted(names: Iterable[str]) -> str:
+    """Names in words, each once with how many, in the order first met: "Gold x3, Duke"."""
     counts: dict[str, int] = {}
-    for card in hand:
-        counts[card] = counts.get(card, 0) + 1
-    words = [
-        card_name(card, short=True) + (f" x{count}" if count > 1 else "") for card, count in counts.items()
-    ]
-    return ", ".join(words) or "no cards"
+    for name in names:
+        counts[name] = counts.get(name, 0) + 1
+    return ", ".join(name + (f" x{count}" if count > 1 else "") for name, count in counts.items())
+
+
+def hand_of_cards(hand: tuple[str, ...]) -> str:
+    """A Castlecards hand in words: "Gold x3, Duke"."""
+    return counted(card_name(card, short=True) for card in hand) or "no cards"
 
 
 class OpenFortresses(Fortresses):
@@ -273,8 +275,8 @@ class GotCatanBoards(ReplayBoards):
         hands = []
         for player in shown.view.players:
             held = [f"{player.hand.count(r)} {r}" for r in RESOURCES if r in player.hand]
-            cards = [development_title(card) for card in player.development]
-            words = (", ".join(held) or "no resources") + ("; " + ", ".join(cards) if cards else "")
+            cards = counted(development_title(card) for card in player.development)
+            words = (", ".join(held) or "no resources") + ("; " + cards if cards else "")
             hands.append((len(player.hand) + len(player.development), words))
         return hand_lines(shown, hands)
 
