@@ -153,15 +153,22 @@ class Replay:
 
     @classmethod
     def of_session(cls, session: Session, viewer: int | None) -> Replay:
-        """The game being played (the result screen's Replay): no file read
-        again. A shared table's terminal sees through its own seat; a
-        local game through ``viewer``'s (whoever sits at the keyboard),
-        switchable once the game is over."""
+        """The game being played (the score sheet's Replay): no file read
+        again. A shared table's terminal sees through its own seat. A local
+        game over opens with every hand open, as ``castletui replay FILE``
+        does (``v`` then goes through each seat's eyes); one still going on
+        only through the eyes the game screen reads its log with (the
+        person among bots, the one at the keyboard in hot-seat play, the
+        table's in table mode), else ``viewer``'s."""
         states = list(session.states)
         if session.shared:
             return cls(session.save, states, path=session.path, viewer=session.seat, shared=True)
-        if viewer is None:
-            viewer = session.log_seat if session.log_seat is not None else EVERYONE
+        if session.to_move() is None:
+            return cls(session.save, states, path=session.path, viewer=EVERYONE)
+        if session.log_seat is not None:
+            viewer = session.log_seat
+        elif viewer is None:
+            viewer = default_seat(session.save)
         return cls(session.save, states, path=session.path, viewer=viewer)
 
     # --- where things are ---------------------------------------------------

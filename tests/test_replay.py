@@ -267,3 +267,40 @@ def test_a_shared_tables_score_sheet_replays_through_its_own_seat_only(tmp_path)
         replay = Replay.of_session(at_table, asked)
         assert replay.shared and replay.viewer == 1 and replay.eyes() == [1]
         assert replay.play_on_problem()
+
+
+def test_the_score_sheets_replay_opens_as_the_command_does(tmp_path):
+    """Issue #43 (2): a finished game's score sheet opened its replay as the
+    person's own eyes; it opens with every hand open, as `castletui replay
+    FILE` does. A game going on stays locked to the eyes its screen reads
+    the log with: the person among bots, the table's in table mode."""
+    players = [saves.Player("Ada"), saves.Player("Bo", "bot", "random")]
+    session = Session.new("castlecards", "two-player", players, seed=4, path=tmp_path / "done.toml")
+    session.run_automatic()
+    chooser = random.Random(4)
+    while session.to_move() is not None:
+        session.person_acts(session.to_move(), chooser.choice(session.legal_actions()))
+        session.run_automatic()
+    for asked in (None, 0, 1):
+        replay = Replay.of_session(session, asked)
+        assert replay.viewer is EVERYONE and replay.eyes() == Replay.open(session.path).eyes()
+    going_on = Session.new("castlecards", "two-player", players, seed=4, path=tmp_path / "on.toml")
+    going_on.run_automatic()
+    for asked in (None, 0, 1):
+        replay = Replay.of_session(going_on, asked)
+        assert replay.locked and replay.viewer == 0 and replay.eyes() == [0]
+    bots = [saves.Player("Ada", "bot", "random"), saves.Player("Bo", "bot", "random")]
+    of_bots = Session.new("castle-raisers", "competitive", bots, seed=4, path=tmp_path / "bots.toml")
+    while of_bots.ply < 10:
+        if of_bots.to_move() == CHANCE:
+            of_bots.draw()
+        else:
+            of_bots.bot_plays(of_bots.bot_decision())
+    # A game of bots going on (Castle Raisers' sheet asked for no seat): the first seat's eyes.
+    assert Replay.of_session(of_bots, None).viewer == 0
+    table_players = [saves.Player("Ada"), saves.Player("Bo")]
+    at_table = Session.new(
+        "catapult-castle", "standard", table_players, path=tmp_path / "t.toml", mode="table"
+    )
+    for asked in (None, 0, 1):
+        assert Replay.of_session(at_table, asked).viewer == CHANCE

@@ -24,8 +24,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from rich.table import Table
-from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -38,17 +36,12 @@ from castletui.frames.castle_raisers import picked_tile
 from castletui.later import loader
 from castletui.rules.castle_raisers import (
     FORTIFICATION,
-    SECTIONS,
     Asking,
     PlaceTile,
     asking,
-    token_words,
-    village_breakdown,
     why_not_legal,
-    wolves_around,
-    wolves_entering,
 )
-from castletui.rules.core import CHANCE, name_seats
+from castletui.rules.core import CHANCE
 from castletui.screens.game import GameScreen
 from castletui.session import Session
 from castletui.sides.castle_raisers import ROOMY
@@ -59,10 +52,10 @@ from castletui.widgets.castle_raisers_threats import threat_cards
 from castletui.widgets.castle_raisers_village import VillageBoard
 from castletui.widgets.plain import Plain
 
-LATER = {"replay": "castletui.replay", "result": "castletui.screens.result"}
-"""What the score sheet loads by name when it is first shown, not before
-the game's first frame (the replay and the result screen's table widget):
-a declared load (tests/test_imports.py follows it)."""
+LATER = {"result": "castletui.screens.castle_raisers_result"}
+"""The score sheet, loaded by name when it is first shown, not before the
+game's first frame (its table widget and the replay it offers): a declared
+load (tests/test_imports.py follows it)."""
 
 
 later = loader(LATER)
@@ -292,7 +285,7 @@ class CastleRaisersScreen(GameScreen):
         return message
 
     def action_score(self) -> None:
-        self.app.push_screen(CastleRaisersResult(self.session, self.viewer))
+        self.app.push_screen(later("result").CastleRaisersResult(self.session, self.viewer))
 
 
 class CastleRaisersThreats(ModalScreen[None]):
@@ -315,101 +308,6 @@ class CastleRaisersThreats(ModalScreen[None]):
 
     def on_mount(self) -> None:
         self.query_one("#cr-threats-scroll").focus()
-
-    def action_close(self) -> None:
-        self.dismiss(None)
-
-
-class CastleRaisersResult(ModalScreen[None]):
-    """The score sheet: every line of the rules' Result per player and the
-    totals; co-operative and solo also the team total against the wolves'
-    and each Threat card met or failed (castletui's own cards marked)."""
-
-    BINDINGS = [Binding("escape,enter,s,q", "close", "Close"), Binding("r", "replay", "Replay")]
-
-    def __init__(self, session: Session, viewer: int = 0) -> None:
-        super().__init__()
-        self.session = session
-        self.viewer = viewer
-
-    def action_replay(self) -> None:
-        """Watch the game again (castletui/screens/replay.py), through the
-        eyes of the person whose log the table shows."""
-        replay = later("replay").Replay.of_session(self.session, None)
-        self.dismiss(None)
-        self.app.open_replay(replay)
-
-    def compose(self) -> ComposeResult:
-        result = self.session.result()
-        with Vertical(classes="dialog cr-result"):
-            title = "Final score" if result.finished else "Score so far"
-            yield Plain(title, classes="dialog-question")
-            yield Plain(self.verdict(), id="cr-verdict")
-            with VerticalScroll(id="cr-sheet-scroll"):
-                yield Plain(self.sheet(), id="cr-sheet")
-                if self.session.variant != "competitive":
-                    yield Plain(self.threats(), id="cr-threats")
-                if self.app.size.height >= 34:
-                    yield Plain(self.details(), id="cr-details")
-            yield Plain("Enter or Esc: back to the table; r: replay the game", id="cr-close")
-
-    def on_mount(self) -> None:
-        self.query_one("#cr-sheet-scroll").focus()
-
-    def verdict(self) -> str:
-        """Who won and why; co-operative: the verdict alone (the team line below says the rest)."""
-        session = self.session
-        result = session.result()
-        if session.variant == "competitive" or not result.finished:
-            return name_seats(later("result").verdict(session), session.names)
-        head = "The team wins!" if not result.lost else "The game is lost:"
-        return f"{head} {name_seats(result.decided_by, session.names)}."
-
-    def sheet(self) -> Any:
-
-        result = self.session.result()
-        names = self.session.names
-        coop = self.session.variant != "competitive"
-        table = Table(box=None, pad_edge=False, show_edge=False, header_style="bold", padding=(0, 1))
-        table.add_column("", no_wrap=True)
-        for name in names:
-            table.add_column(Text(name[:10]), justify="right", no_wrap=True)
-        if coop and len(names) > 1:
-            table.add_column("Team", justify="right", style="bold", no_wrap=True)
-        for line in result.lines:
-            cells = [f"{points:g}" for points in line.points]
-            if coop and len(names) > 1:
-                cells.append(f"{sum(line.points):g}")
-            table.add_row(Text(line.label), *cells)
-        totals = [f"{score:g}" for score in result.scores]
-        if coop and len(names) > 1:
-            totals.append(f"{sum(result.scores):g}")
-        table.add_row(Text("Total", style="bold"), *totals, style="bold")
-        return table
-
-    def details(self) -> Text:
-        """Tall terminals: where each line comes from, per player: the wolves that enter
-        per section (and those around the castle, the tie-break) and each Village token's score."""
-        view = self.session.view(self.viewer)  # every castle is in plain sight
-        text = Text()
-        for seat, castle in enumerate(view.castles):
-            name = self.session.names[seat]
-            entering = ", ".join(
-                f"{section} {wolves_entering(castle, index)}" for index, section in enumerate(SECTIONS)
-            )
-            text.append(f"{name}: ", style="bold")
-            text.append(f"wolves enter {entering}; {wolves_around(castle)} around the castle\n")
-            scored: dict[tuple[str, str], list[str]] = {}
-            for entry in village_breakdown(castle):
-                scored.setdefault((entry.location, entry.token), []).append(f"{entry.section} {entry.points}")
-            for (location, token), parts in scored.items():
-                text.append(f"  {location} {token} ({token_words(token)}): {', '.join(parts)}\n", style="dim")
-        return text
-
-    def threats(self) -> Text:
-        """The team's standing and every Threat card, met or failed, with its text."""
-        session = self.session
-        return threat_cards(session.view(0), session.names, session.result().finished)
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -45,6 +45,7 @@ from castletui.screens.game_keys import KeyboardHome
 from castletui.screens.game_loop import GameLoop
 from castletui.screens.game_routes import SaveAs, SharedTableWatch, TableEntryRoute
 from castletui.screens.log import LogScreen
+from castletui.screens.while_shown import WhileShown
 from castletui.session import Session
 from castletui.sides import by_game as sides_by_game
 from castletui.widgets.board import SpotBoard, drawn_once
@@ -63,7 +64,15 @@ def screen_for(session: Session) -> GameScreen:
 
 
 class GameScreen(
-    KeyboardHome, BoardsInStep, GameLoop, TableEntryRoute, SharedTableWatch, SaveAs, StyledOnFirstShow, Screen
+    KeyboardHome,
+    BoardsInStep,
+    GameLoop,
+    TableEntryRoute,
+    SharedTableWatch,
+    SaveAs,
+    StyledOnFirstShow,
+    WhileShown,
+    Screen,
 ):
     """The frame; a game's screen subclasses it and gives ``compose_board``
     and ``update_board`` (from the view), and a ``do_<command>`` for each

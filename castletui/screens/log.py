@@ -16,6 +16,7 @@ from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 
+from castletui.screens.while_shown import WhileShown
 from castletui.widgets.plain import Plain
 
 MARK = "> "
@@ -38,7 +39,7 @@ def since_last_turn(seats: Sequence[int | None], viewer: int) -> int:
     return start if start < end else len(seats)
 
 
-class LogScreen(ModalScreen[None]):
+class LogScreen(WhileShown, ModalScreen[None]):
     """The game log, whole, with the lines since the viewer's last turn marked."""
 
     BINDINGS = [Binding("escape,g,q,enter", "close", "Close")]

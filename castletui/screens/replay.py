@@ -28,6 +28,7 @@ from castletui import saves
 from castletui.replay import EVERYONE, Replay
 from castletui.rules.core import CHANCE, IllegalAction
 from castletui.screens.replay_boards import Shown, boards_for
+from castletui.screens.while_shown import WhileShown
 from castletui.widgets.footer import SteadyFooter
 from castletui.widgets.header import SteadyHeader
 from castletui.widgets.plain import Plain
@@ -36,7 +37,7 @@ WIDE = 110
 """From this many columns the side panel is 40 wide (as the game screens')."""
 
 
-class ReplayScreen(Screen):
+class ReplayScreen(WhileShown, Screen):
     HELP = (
         "Watch the game again. Left and right step one action back or on; [ and ] a whole turn; Home "
         "and End the start and the end; g jumps to a turn by its number. The turn list (up, down) "
@@ -63,6 +64,7 @@ class ReplayScreen(Screen):
     ReplayScreen #replay-text-board { padding: 0 1; }
     ReplayScreen #replay-table { width: 1fr; height: auto; }
     ReplayScreen #replay-legend { height: 1; padding: 0 1; color: $text-muted; }
+    ReplayScreen #replay-hands { height: auto; padding: 0 1; border-top: solid $primary; }
     ReplayScreen #replay-cr-boards { height: 1fr; scrollbar-size-vertical: 1; }
     ReplayScreen #replay-cr-boards CastleBoard { height: auto; }
     ReplayScreen #replay-cr-lower { height: auto; }
@@ -110,6 +112,7 @@ class ReplayScreen(Screen):
                 yield Plain("", id="replay-where")
                 yield Input(placeholder="Turn number, then Enter (Esc: never mind)", id="replay-jump")
                 yield from self.boards.compose()
+                yield Plain("", id="replay-hands")
             with Vertical(id="replay-side"):
                 for seat, name in enumerate(self.replay.names):
                     with Horizontal(classes="replay-score"):
@@ -132,8 +135,6 @@ class ReplayScreen(Screen):
 
     def refit(self) -> None:
         """A new size: the turn list cut to its new width, the boards laid out again."""
-        if not self.is_attached:
-            return  # gone meanwhile (back, or the app closing)
         if self.turns_width() != self.filled_width:
             self.fill_turns()
         self.show_step()
@@ -181,7 +182,16 @@ class ReplayScreen(Screen):
         turn = step.turn
         actor = replay.save.log[self.ply - 1].seat if self.ply > 0 else -1
         seat = self.hand_seat(turn.seat, actor)
-        self.boards.show(self, Shown(step.view, seat, replay.names, step.spot, actor))
+        viewer = replay.viewer
+        own = viewer if viewer is not EVERYONE and viewer >= 0 else None
+        shown = self.shown = Shown(
+            step.view, seat, replay.names, step.spot, actor, open_hands=viewer is EVERYONE, own=own
+        )
+        hands = self.boards.hands(shown)
+        hands_line = self.query_one("#replay-hands", Plain)
+        hands_line.display = hands is not None
+        hands_line.update(hands if hands is not None else "")
+        self.boards.show(self, shown)
         turns_count = max(t.number for t in replay.turns)
         who = "set-up" if turn.seat is None else f"turn {turn.number}/{turns_count} {replay.who(turn)}"
         eyes = "all hands open" if replay.viewer is EVERYONE else f"as {self.eyes_name()} saw it"

@@ -254,3 +254,49 @@ async def test_replay_from_castle_raisers_own_score_sheet(tmp_path):
         screen = await on_replay(pilot)
         assert screen.replay.locked and screen.replay.viewer == 0
         assert screen.replay.plies == game.session.ply
+
+
+HANDS = [
+    pytest.param("castlecards", "two-player", 2, None, id="castlecards"),
+    pytest.param("catapult-castle", "standard", 2, None, id="catapult-castle"),
+    pytest.param("got-catan", "base", 3, None, id="got-catan"),
+]
+
+
+@pytest.mark.parametrize(("game_id", "variant", "seats", "stop_at"), HANDS)
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
+async def test_all_hands_open_shows_every_hand(tmp_path, game_id, variant, seats, stop_at, size):
+    """Issue #43 (2): a finished game's replay from its score sheet opens
+    with every hand open, and then lists every seat's hand (Castlecards
+    showed only the last seat's, marked "(you)"); v to one seat's eyes
+    shows that seat's hand only, the others as counts."""
+    players = [
+        saves.Player("Coco"),
+        saves.Player("Wei", "bot", "random"),
+        saves.Player("Milo", "bot", "random"),
+    ]
+    session = bots_game(tmp_path / "g.toml", game_id, variant, 3, players[:seats], stop_at=stop_at)
+    app = StillApp(save_dir=tmp_path, session=Session.open(session.path))
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, ResultScreen)
+        await pilot.press("r")
+        screen = await on_replay(pilot)
+        assert screen.replay.viewer is EVERYONE
+        hands = screen.query_one("#replay-hands")
+        for key in ("end", "left", "home", "end"):
+            await pilot.press(key)
+            await pilot.pause()
+            shown = screen.shown
+            assert shown.view == screen.replay.states[screen.ply]  # the whole state: every card face up
+            assert all(shown.sees_hand_of(seat) for seat in range(seats))
+            assert hands.display and hands.content == screen.boards.hands(shown)
+            assert hands.region.height >= seats and app.screen.region.contains_region(hands.region)
+            for fortresses in screen.query("#cc-fortresses"):
+                assert fortresses.nobody_is_you and not screen.query_one("#cc-hand").display
+        await pilot.press("v")
+        await pilot.pause()
+        assert screen.replay.viewer == 0
+        shown = screen.shown
+        assert [shown.sees_hand_of(seat) for seat in range(seats)] == [True] + [False] * (seats - 1)
+        assert shown.view == screen.replay.game.view(screen.replay.states[screen.ply], 0)

@@ -1,15 +1,24 @@
-"""The result's one sentence (issue 14, item 14: "wins.." came from a rules
-sentence that ends in its own full stop)."""
+"""The score sheet: the result's one sentence (issue 14, item 14: "wins.."
+came from a rules sentence that ends in its own full stop), its lines, and
+every game's sheet keeping its buttons in view at 80x24 (issue #43, 6)."""
 
 from __future__ import annotations
 
 from types import SimpleNamespace
 
+import pytest
 from castletui.rules.core import Result, ScoreLine
 from textual.app import App
-from textual.widgets import DataTable
+from textual.geometry import Region
+from textual.widgets import Button, DataTable
 
+from castletui import saves
+from castletui.screens.game import GameScreen
+from castletui.screens.replay import ReplayScreen
 from castletui.screens.result import ResultScreen, verdict
+from castletui.session import Session
+from tests.app.driving import StillApp, settle, wait_until
+from tests.app.test_replay import bots_game
 
 
 def _session(result: Result, names: list[str]):
@@ -64,3 +73,53 @@ async def test_a_count_that_is_not_points_shows_under_the_total():
         ["Total", "4", "5"],
         ["Guards on the Wall", "1", "3"],
     ]
+
+
+FINISHED = [
+    pytest.param("castle-raisers", "solo", 1, id="castle-raisers-solo"),
+    pytest.param("castle-raisers", "cooperative", 2, id="castle-raisers-cooperative"),
+    pytest.param("castle-raisers", "competitive", 2, id="castle-raisers-competitive"),
+    pytest.param("catapult-castle", "solo", 1, id="catapult-castle-solo"),
+    pytest.param("catapult-castle", "standard", 2, id="catapult-castle"),
+    pytest.param("castlecards", "two-player", 2, id="castlecards"),
+    pytest.param("got-catan", "brotherhood", 3, id="got-catan-brotherhood"),
+]
+
+
+@pytest.mark.parametrize(("game_id", "variant", "seats"), FINISHED)
+async def test_every_score_sheet_shows_its_buttons_at_80x24(tmp_path, game_id, variant, seats):
+    """Issue #43 (6): every game's sheet is the one component, its Close and
+    Replay buttons inside the terminal however long the sheet; Enter closes
+    it, and r (the Replay button's key) opens the replay."""
+    players = [
+        saves.Player("Ada"),
+        saves.Player("Wei", "bot", "random"),
+        saves.Player("Milo", "bot", "random"),
+    ]
+    session = bots_game(tmp_path / "game.toml", game_id, variant, 3, players[:seats])
+    app = StillApp(save_dir=tmp_path, session=Session.open(session.path))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, ResultScreen))
+        sheet = app.screen
+        await settle(pilot)
+        terminal = Region(0, 0, 80, 24)
+        dialog = sheet.query_one(".result-dialog").region
+        assert terminal.contains_region(dialog)
+        for button in sheet.query(Button):
+            assert dialog.contains_region(button.region) and button.region.height == 3, button.id
+        assert {button.id for button in sheet.query(Button)} == {"close", "replay"}
+        assert sheet.focused is sheet.query_one("#close", Button)
+        # A sheet longer than the terminal scrolls under the buttons (Castle Raisers' solo one does).
+        scroll = sheet.query_one("#sheet-scroll")
+        assert scroll.max_scroll_y > 0 or game_id != "castle-raisers" or variant != "solo"
+        if scroll.max_scroll_y:
+            await pilot.press("pagedown")
+            await wait_until(pilot, lambda: scroll.scroll_y > 0)
+        await pilot.press("r")
+        await wait_until(pilot, lambda: isinstance(app.screen, ReplayScreen))
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: isinstance(app.screen, GameScreen))
+        await pilot.press("s")
+        await wait_until(pilot, lambda: isinstance(app.screen, ResultScreen))
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, GameScreen))

@@ -21,7 +21,8 @@ from rich.console import Console
 
 from castletui import saves
 from castletui.app import Start
-from castletui.screens.castle_raisers import CastleRaisersResult, CastleRaisersScreen, CastleRaisersThreats
+from castletui.screens.castle_raisers import CastleRaisersScreen, CastleRaisersThreats
+from castletui.screens.castle_raisers_result import CastleRaisersResult
 from castletui.screens.dialogs import ChancePicker
 from castletui.session import Session
 from castletui.widgets.castle_raisers_castle import CastleBoard
@@ -298,7 +299,7 @@ async def test_coop_score_sheet_marks_castletuis_own_threat_cards(tmp_path):
         assert own, "the seed draws one of castletui's own cards"
         assert all(f"{name} (castletui's own card)" in threats for name in own)
         assert "placeholder" not in threats
-        assert "{P" not in plain(app.screen.query_one("#cr-verdict").content)
+        assert "{P" not in plain(app.screen.query_one("#verdict").content)
         await pilot.press("escape")
         assert isinstance(app.screen, CastleRaisersScreen)
         await pilot.press("s")

@@ -3,7 +3,7 @@ board while placing (lit slots), the Village board while settling villagers,
 the Piggy board (competitive, co-operative with its Attack-token lines and
 Threat cards, solo), the Threat cards' own view, a 4-player table, and the
 score sheets (competitive; co-operative with the team total and the Threat
-cards). Fixed seeds and save paths, bots with no
+cards; solo, its buttons in view at 80x24). Fixed seeds and save paths, bots with no
 pause: every run draws the same frames."""
 
 from __future__ import annotations
@@ -114,6 +114,13 @@ def test_four_players(snap_compare, size):
 @pytest.mark.parametrize("size", SIZES)
 def test_score_sheet(snap_compare, size):
     app = scenario(f"result-{size}", "competitive", TWO_BOTS, 3, None)
+    assert snap_compare(app, terminal_size=SIZES[size], run_before=keys_then_settle())
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_solo_result_keeps_its_buttons(snap_compare, size):
+    """Issue #43 (6): at 80x24 the solo sheet scrolls under its Close and Replay buttons."""
+    app = scenario(f"solo-result-{size}", "solo", [saves.Player("Coco", "bot")], 3, None)
     assert snap_compare(app, terminal_size=SIZES[size], run_before=keys_then_settle())
 
 
