@@ -21,11 +21,11 @@ from tests.app.test_replay import bots_game
 
 PLAYERS = [saves.Player("Ada"), saves.Player("Wei", "bot", "random"), saves.Player("Milo", "bot", "random")]
 
+# One game each, finished or not: each case presses a few hundred keys (the
+# suite's time). The crash was seen in Castlecards and Catapult Castle, both ways.
 GAMES = [
-    pytest.param("castlecards", "two-player", 2, None, id="castlecards-finished"),
     pytest.param("castlecards", "two-player", 2, 40, id="castlecards-in-progress"),
     pytest.param("catapult-castle", "standard", 2, None, id="catapult-castle-finished"),
-    pytest.param("catapult-castle", "standard", 2, 30, id="catapult-castle-in-progress"),
     pytest.param("castle-raisers", "solo", 1, None, id="castle-raisers-solo-finished"),
     pytest.param("got-catan", "base", 3, None, id="got-catan-finished"),
 ]
@@ -104,6 +104,7 @@ async def press_everything(pilot, path: tuple[str, ...], seen: list[tuple[str, .
             await press_everything(pilot, (*path, key), seen)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("game_id", "variant", "seats", "stop_at"), GAMES)
 async def test_every_key_of_every_route_off_a_game_screen(tmp_path, game_id, variant, seats, stop_at):
     session = bots_game(tmp_path / "game.toml", game_id, variant, 3, PLAYERS[:seats], stop_at=stop_at)
