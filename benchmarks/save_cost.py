@@ -192,8 +192,16 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--samples", type=int, default=15, help="moves timed per point (median)")
     parser.add_argument("--repeats", type=int, default=9, help="loads timed per save (median)")
+    parser.add_argument(
+        "--load-only", action="store_true", help="only the loading figures (the chain's cost)"
+    )
     args = parser.parse_args()
     moves = (1, 100, 1000)
+    if args.load_only:
+        with tempfile.TemporaryDirectory() as folder:
+            games = {game_id: long_game(game_id, 1000) for game_id in registry.ids()}
+            print_load_times(games, Path(folder), args.repeats)
+        return
     print(f"save format {saves.VERSION}; per-move autosave ms (median of {args.samples} moves): wall / CPU")
     print(f"  {'game':<16} {'file':<5} " + " ".join(f"{'move ' + format(n, ','):>15}" for n in moves))
     games = {}
@@ -223,18 +231,22 @@ def main() -> None:
                 cells.append(f"{commit:6.2f} / {read:5.2f}" + ("*" if start not in moves else " "))
             print(f"  {game_id:<16} " + " ".join(f"{cell:>15}" for cell in cells))
 
-        print("\nloading a 1,000-action save: median CPU ms (saves.load), the replay through apply, the rest")
-        print(f"  {'game':<16} {'file':<5} {'actions':>7} {'load':>7} {'replay':>7} {'other':>7}")
-        for game_id, (save, states) in games.items():
-            plies = min(1000, len(save.log))
-            save = saves.truncated(save, plies, states[plies])
-            replay = replay_time(save, args.repeats)
-            for suffix in (".toml", ".json"):
-                path = saves.dump(save, Path(folder) / f"load-{game_id}{suffix}")
-                load = load_times(path, args.repeats)
-                print(
-                    f"  {game_id:<16} {suffix[1:]:<5} {plies:>7} {load:7.1f} {replay:7.1f} {load - replay:7.1f}"
-                )
+        print_load_times(games, Path(folder), args.repeats)
+
+
+def print_load_times(games: dict, folder: Path, repeats: int) -> None:
+    print("\nloading a 1,000-action save: median CPU ms (saves.load), the replay through apply, the rest")
+    print(f"  {'game':<16} {'file':<5} {'actions':>7} {'load':>7} {'replay':>7} {'other':>7}")
+    for game_id, (save, states) in games.items():
+        plies = min(1000, len(save.log))
+        save = saves.truncated(save, plies, states[plies])
+        replay = replay_time(save, repeats)
+        for suffix in (".toml", ".json"):
+            path = saves.dump(save, folder / f"load-{game_id}{suffix}")
+            load = load_times(path, repeats)
+            print(
+                f"  {game_id:<16} {suffix[1:]:<5} {plies:>7} {load:7.1f} {replay:7.1f} {load - replay:7.1f}"
+            )
 
 
 if __name__ == "__main__":

@@ -22,12 +22,19 @@ import msgspec
 from castletui.rules.core import Config
 
 FORMAT = "castletui-save"
-VERSION = 2
+VERSION = 3
 """The newest save format this castletui writes and reads. 2: the header is
 written once and each action is appended as a line that says what the game
 looks like after it (a castletui that reads only format 1 would see a log
 longer than its ``[check]`` and call the file damaged, so it is told that
-the file is newer instead)."""
+the file is newer instead). 3: the header and every line carry a check
+that covers all before them (saves.chain); a castletui of format 2 would
+append lines without one, so it is told the file is newer. Files of
+formats 1 and 2 are read as they always were and gain the checks when
+they are next written whole."""
+
+CHAINED = 3
+"""The first format whose header and lines carry their checks."""
 
 # What no real game produces. A save beyond these is refused with a message
 # that says which limit, rather than parsed for seconds or drawn for minutes.
@@ -76,6 +83,25 @@ class LogEntry(msgspec.Struct, frozen=True, omit_defaults=True):
     hash: Text = ""
 
 
+class Line(msgspec.Struct, frozen=True, omit_defaults=True):
+    """One line of a journal as it is in the file: the entry, what it said
+    of the game when it was written last (After's fields), and its check
+    (format 3: saves.chain). Only the codec and the chain see it; the game
+    sees LogEntry."""
+
+    seat: int
+    action: dict[str, Any]
+    at: Text = ""
+    hash: Text = ""
+    status: Text = ""
+    finished: bool = False
+    updated: Text = ""
+    chain: Text = ""
+
+    def entry(self) -> LogEntry:
+        return LogEntry(self.seat, self.action, self.at, self.hash)
+
+
 class After(msgspec.Struct, frozen=True, omit_defaults=True):
     """What a journal's last line says about the game as it stands after
     that move, beside its entry (each line says it when it is written
@@ -107,6 +133,11 @@ class SaveFile(msgspec.Struct, omit_defaults=True, kw_only=True):
     check: Check = Check(0, "")
     finished: bool = False
     status: Text = ""
+    commitment: Text = ""
+    """A shared table's commitment to its seed (saves.seal): the hash of
+    the seed and ``salt``, in the header from the first move."""
+    salt: Text = ""
+    """Revealed with the seed when a shared table's game ends."""
 
     @property
     def players(self) -> list[Player]:

@@ -50,12 +50,13 @@ import msgspec
 from castletui.rules import registry
 from castletui.rules.core import CHANCE, IllegalAction, chance_rng, sample_outcome, state_hash
 from castletui.saves import now
-from castletui.saves.codec import JSON_END, JSON_LOG, decode_layout, encode
+from castletui.saves.codec import JSON_END, JSON_LOG, decode_layout, encode_checked
 from castletui.saves.errors import SaveError
 from castletui.saves.names import name_key, name_problem, normal_name
 from castletui.saves.replay import game_of, replay_states, verify
 from castletui.saves.schema import MAX_NAME_LENGTH, Check, LogEntry, Player, SaveFile
 from castletui.saves.store import (
+    TAIL_BYTES,
     Position,
     Rewritten,
     _append,
@@ -572,7 +573,7 @@ class Table:
         under the lock, so any temporary of this table already there was
         left by a writer that died: it goes."""
         self._clean_temporaries()
-        data = encode(save, SUFFIX, {"table": seating})
+        data, check = encode_checked(save, SUFFIX, {"table": seating})
         mode = _mode_of(self.path)
         temporary = None
         try:
@@ -589,7 +590,9 @@ class Table:
             temporary = None
             # What this castletui wrote is what it would read back: its next
             # read (the next commit's, under the lock) decodes nothing.
-            self._remember(save, seating, _written(save, self.path, status, len(data) - len(JSON_END)))
+            offset = len(data) - len(JSON_END)
+            written = _written(save, self.path, status, offset, check=check, tail=data[:offset][-TAIL_BYTES:])
+            self._remember(save, seating, written)
         except OSError as error:
             raise SaveError(
                 f"Could not write {self.path.name}: {_reason(error)}. The table is as it was.", path=self.path
