@@ -17,6 +17,7 @@ from castletui.saves.table import Table
 
 from castletui import saves
 from castletui.session import Session
+from tests.saves.sealing import reseal
 from tests.saves.test_saves import played_save
 from tests.shared.test_trust import dealt, with_bo
 
@@ -135,3 +136,86 @@ def test_a_follower_refuses_an_appended_line_whose_check_fails_as_a_fresh_termin
     with pytest.raises(ChangedRecord) as fresh:
         Table(table.path).read()
     assert fresh.value.entry == moved
+
+
+# --- item 4: what a crash leaves after the last good line -------------------------
+
+
+def play_on(session: Session) -> None:
+    session.act(session.digital_chance() if session.to_move() == CHANCE else session.bot_decision())
+
+
+@pytest.mark.parametrize("suffix", [".toml", ".json"])
+@pytest.mark.parametrize("cut", ["nuls after the end", "last line become nuls", "last line torn then nuls"])
+def test_nuls_or_a_torn_line_after_the_last_good_one_open_at_it_and_are_mended(tmp_path, suffix, cut):
+    path = tmp_path / f"crash{suffix}"
+    shutil.copy(FIXTURES / f"v2-catapult-castle{suffix}", path)
+    session = Session.open(path)
+    play_on(session)  # written whole, with its checks: 41 moves
+    play_on(session)  # appended: 42
+    data = path.read_bytes()
+    end = len(codec.end_of(suffix))
+    last_line = data.rfind(b"\n", 0, len(data) - end - 1) + 1
+    if cut == "nuls after the end":
+        damaged, moves = data + b"\0" * 4096, 42
+    elif cut == "last line become nuls":  # the size was written, the data never was
+        damaged, moves = data[:last_line] + b"\0" * (len(data) - last_line), 41
+    else:
+        damaged, moves = data[: last_line + 20] + b"\0" * 3000, 41
+    path.write_bytes(damaged)
+    reopened = Session.open(path)
+    assert reopened.ply == moves
+    assert path.read_bytes() == damaged  # opening changes nothing
+    play_on(reopened)
+    mended = path.read_bytes()
+    assert b"\0" not in mended and len(saves.load(path).log) == moves + 1
+
+
+# --- item 3: a follower notices a table rewritten in place --------------------------
+
+
+def rewrite_in_place(path: Path, data: bytes) -> None:
+    """As ``cp`` or an editor does: the same file (inode), new bytes."""
+    with open(path, "r+b") as file:
+        file.write(data)
+        file.truncate()
+
+
+def other_history(data: bytes, longer: bool) -> bytes:
+    """The table with its last move made at another time (as long, or
+    longer), every check recomputed: a history that holds together."""
+    stamps = re.findall(rb'"at":\s*"([^"]+)"', data)
+    old = stamps[-1]
+    new = old.replace(b"+00:00", b".5+00:00") if longer else old.replace(b"+00:00", b"+01:00")
+    position = data.rfind(old)
+    return data[:position] + new + data[position + len(old) :]
+
+
+@pytest.mark.parametrize("longer", [False, True], ids=["same length", "longer"])
+def test_two_followers_agree_after_the_table_is_rewritten_in_place(tmp_path, longer):
+    table = with_bo(tmp_path)
+    ann = dealt(table)
+    bo = Session.at_table(Table(table.path), 1, "bo")
+    mover, follower = (ann, bo) if ann.to_move() == 0 else (bo, ann)
+    mover.act(mover.legal_actions()[0])
+    follower.sync()
+    assert follower.save.log == mover.save.log
+    rewritten = table.path.with_name("rewritten.json")
+    rewritten.write_bytes(other_history(table.path.read_bytes(), longer))
+    reseal(rewritten)
+    data = rewritten.read_bytes()
+    assert (len(data) == table.path.stat().st_size) is not longer
+    inode = table.path.stat().st_ino
+    rewrite_in_place(table.path, data)
+    assert table.path.stat().st_ino == inode
+    for terminal in (ann, bo):
+        terminal.sync()
+    fresh, _ = Table(table.path).read()
+    assert ann.save.log == bo.save.log == fresh.log  # nobody stayed on the old history
+    # The next commit keeps the table readable for a terminal that opens it afresh.
+    after = ann if ann.to_move() == 0 else bo
+    after.act(after.legal_actions()[0])
+    fresh_save, _ = Table(table.path).read()
+    assert fresh_save.log == after.save.log
+    (ann if after is bo else bo).sync()
+    assert ann.save.log == bo.save.log == fresh_save.log
