@@ -55,6 +55,7 @@ from castletui.saves.errors import SaveError
 from castletui.saves.names import name_key, name_problem, normal_name
 from castletui.saves.replay import game_of, replay_states, verify
 from castletui.saves.schema import MAX_NAME_LENGTH, Check, LogEntry, Player, SaveFile
+from castletui.saves.seal import as_written, commitment, keep_secret, new_salt, sealed
 from castletui.saves.store import (
     TAIL_BYTES,
     Position,
@@ -268,8 +269,12 @@ class Table:
         stem = stem or save.game
         path = new_save_path(directory, stem, SUFFIX)
         table = cls(path)
-        save = msgspec.structs.replace(save, seed=new_seed())
+        # The seed is committed to in the header from the start and kept
+        # beside the table until the game ends (saves.seal).
+        seed, salt = new_seed(), new_salt()
+        save = msgspec.structs.replace(save, seed=seed, salt=salt, commitment=commitment(seed, salt))
         with table.locked():
+            keep_secret(path, seed, salt, _mode_of(path))
             table._write(save, Seating(list(owners)))
         return table
 
@@ -295,6 +300,7 @@ class Table:
         data, status = _read_bytes(self.path, what="table", follow=False)
         save, layout = decode_layout(data, self.path)
         position = position_of(self.path, save, layout, data, status)
+        save = sealed(save, self.path)
         try:
             seating = _seating_in(data) or Seating()
         except msgspec.DecodeError:
@@ -502,6 +508,8 @@ class Table:
                     # table's own, never the terminal's word.
                     log[index] = msgspec.structs.replace(entry, hash=state_hash(states[-1]))
             elif log == old[:-1]:
+                if save.commitment and game.to_move(states[-1]) is None:
+                    raise BadCommit("The game is over and its seed revealed: no move can be taken back.")
                 self._check_undo(old[-1].seat, save, seating, who)
                 states = states[:-1]
             else:
@@ -521,7 +529,9 @@ class Table:
                 finished=game.to_move(states[-1]) is None,
                 status=status_text(game, states[-1], names, save.mode),
             )
-            if not (appended and self._append(written, seating, len(old))):
+            # The move that ends the game reveals the seed: the header changes.
+            revealing = written.commitment and written.finished
+            if not (appended and not revealing and self._append(written, seating, len(old))):
                 self._write(written, seating)
             self._replayed = (log, states)
             return seating
@@ -573,7 +583,7 @@ class Table:
         under the lock, so any temporary of this table already there was
         left by a writer that died: it goes."""
         self._clean_temporaries()
-        data, check = encode_checked(save, SUFFIX, {"table": seating})
+        data, check = encode_checked(as_written(save, save.finished), SUFFIX, {"table": seating})
         mode = _mode_of(self.path)
         temporary = None
         try:
