@@ -13,7 +13,10 @@ every game in TOML and in JSON.
   through ``apply``, hash check), median CPU milliseconds, and next to it
   what the replay through the rules alone costs (``to_move`` and ``apply``
   per action), so ``other`` is everything that is the file's (reading,
-  parsing, decoding the actions, checking).
+  parsing, decoding the actions, checking); ``chain`` is the part of it
+  that checks every line's check against the one before (saves.chain).
+  ``--load-only`` prints just this table (issue 42: before and after the
+  chain, run it with each castletui).
 
 - **table**: a shared table (saves.table) at move n-1, one more move
   committed by the terminal that owns it (``Table.commit``: checks, then
@@ -236,17 +239,40 @@ def main() -> None:
 
 def print_load_times(games: dict, folder: Path, repeats: int) -> None:
     print("\nloading a 1,000-action save: median CPU ms (saves.load), the replay through apply, the rest")
-    print(f"  {'game':<16} {'file':<5} {'actions':>7} {'load':>7} {'replay':>7} {'other':>7}")
+    print(f"  {'game':<16} {'file':<5} {'actions':>7} {'load':>7} {'replay':>7} {'other':>7} {'chain':>7}")
     for game_id, (save, states) in games.items():
         plies = min(1000, len(save.log))
         save = saves.truncated(save, plies, states[plies])
         replay = replay_time(save, repeats)
+        chain = chain_time(save, repeats)
         for suffix in (".toml", ".json"):
             path = saves.dump(save, folder / f"load-{game_id}{suffix}")
             load = load_times(path, repeats)
             print(
-                f"  {game_id:<16} {suffix[1:]:<5} {plies:>7} {load:7.1f} {replay:7.1f} {load - replay:7.1f}"
+                f"  {game_id:<16} {suffix[1:]:<5} {plies:>7} {load:7.1f} {replay:7.1f} {load - replay:7.1f} "
+                f"{chain:7.1f}"
             )
+
+
+def chain_time(save: saves.SaveFile, repeats: int) -> float:
+    """Median CPU ms of checking every line's check against the one before
+    (saves.chain.first_break), as a load does; nan before format 3."""
+    try:
+        from castletui.saves.chain import first_break, line_check
+        from castletui.saves.schema import Line
+    except ImportError:
+        return float("nan")
+    lines, check = [], "header"
+    for entry in save.log:
+        line = Line(entry.seat, entry.action, entry.at, entry.hash)
+        check = line_check(check, line)
+        lines.append(msgspec.structs.replace(line, chain=check))
+    cpus = []
+    for _ in range(repeats):
+        started = time.process_time()
+        assert first_break("header", lines)[0] == -1
+        cpus.append((time.process_time() - started) * 1000)
+    return statistics.median(cpus)
 
 
 if __name__ == "__main__":
