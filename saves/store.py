@@ -37,7 +37,6 @@ import msgspec
 from castletui.saves.chain import first_break
 from castletui.saves.codec import (
     FORMATS,
-    ChangedRecord,
     Layout,
     decode,
     decode_layout,
@@ -387,7 +386,11 @@ def read_since(
 
     Raises Rewritten when the file was written whole since (its inode,
     size or layout says so: the caller reads it whole with ``read_at``),
-    SaveError when what was appended is not log lines. Each entry says when
+    or rewritten in place (changed without growing, the last line read
+    no longer there, or new lines whose checks do not follow from it:
+    reading it whole checks every line, so a follower ends where a
+    terminal opening the file afresh would), SaveError when what was
+    appended is not log lines. Each entry says when
     it was made and the hash of the state it led to (LogEntry.at, hash).
 
     A watching terminal keeps the Position of the save it replayed and,
@@ -423,6 +426,8 @@ def read_since(
             return Appended([], "", False, since)
         if status.st_size < since.offset:
             raise Rewritten(f"{path.name} is shorter than when it was read.", path=path)
+        if since.size and status.st_size == since.size and status.st_mtime_ns != since.changed:
+            raise Rewritten(f"{path.name} was changed without growing.", path=path)
         if status.st_size - since.offset > MAX_SAVE_BYTES:
             raise SaveError(_too_large(path), path=path)
         start = since.offset - len(since.tail)
@@ -445,12 +450,11 @@ def read_since(
     if since.check:
         broken, check = first_break(since.check, lines)
         if broken >= 0:
-            move = since.plies + broken + 1
-            raise ChangedRecord(
-                f"{path.name}: the {what}'s record was changed at move {move} (that line's check does not "
-                f"follow from the moves before it): this terminal stays at move {since.plies}.",
+            # Not necessarily damage: the file may hold another history, whole
+            # and checked. Reading it whole finds out, as a fresh terminal would.
+            raise Rewritten(
+                f"{path.name}: move {since.plies + broken + 1} does not follow from the moves before it.",
                 path=path,
-                entry=move,
             )
     entries = [line.entry() for line in lines]
     # The file as it was read (its size and time: a reader that looks again

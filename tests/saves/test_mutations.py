@@ -10,11 +10,14 @@ from pathlib import Path
 
 import msgspec
 import pytest
+from castletui.saves.table import Table
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from castletui import saves
+from castletui.tables import create_table
 from tests.saves.test_saves import played_save
+from tests.shared.test_trust import dealt
 
 ORIGINAL, _ = played_save(plies=30)
 OTHER, _ = played_save(plies=30, seed=9)
@@ -163,3 +166,58 @@ def test_the_mutations_do_change_the_file():
         assert one_field(data, suffix, "level", '"x"') != data
         assert one_line(data, suffix, 3, "drop") != data
     assert msgspec.json.decode(FILES[".json"])["version"] == saves.VERSION
+
+
+# --- a follower of a shared table and a terminal opening it afresh agree ------------
+
+
+def a_table_at_play(folder: Path):
+    """A castlecards table for ann and bo a few moves in, and bo's Table
+    having read it (a follower)."""
+    from castletui.saves.table import Table
+
+    directory = folder / "tables"
+    directory.mkdir(mode=0o700)
+    table, _, _ = create_table(
+        directory, "ann", "castlecards", "two-player", [saves.Player("A"), saves.Player("B")]
+    )
+    Table(table.path).take_seat(1, "bo")
+    ann = dealt(table)
+    while ann.ply < 14 and not ann.over:
+        mover = ann.to_move()
+        if mover != 0:
+            break
+        ann.act(ann.legal_actions()[0])
+    follower = Table(table.path)
+    follower.read()
+    return table.path, follower
+
+
+@BOUNDED
+@given(
+    how=st.sampled_from(["byte", "line", "tail"]),
+    where=st.integers(0, 10**6),
+    value=st.integers(0, 255),
+    ending=ENDINGS,
+)
+def test_a_follower_and_a_fresh_terminal_agree_after_any_change_in_place(
+    tmp_path_factory, how, where, value, ending
+):
+    path, follower = a_table_at_play(tmp_path_factory.mktemp("table"))
+    data = path.read_bytes()
+    if how == "byte":
+        changed = one_byte(data, where, value)
+    elif how == "line":
+        changed = one_line(data, ".json", where, ["drop", "repeat", "swap"][value % 3])
+    else:
+        changed = one_tail(data, where, ending)
+    with open(path, "r+b") as file:  # the same inode, as cp or an editor leaves it
+        file.write(changed)
+        file.truncate()
+    seen = []
+    for reader in (follower, Table(path)):
+        try:
+            seen.append(reader.read()[0].log)
+        except saves.SaveError:
+            seen.append("refused")
+    assert seen[0] == seen[1], f"the follower saw {seen[0]!r:.80}, a fresh terminal {seen[1]!r:.80}"
