@@ -4,14 +4,19 @@ A save holds the set-up and every action from the first (chance included),
 so loading is a replay; ``check`` pins the state that replay must reach.
 TOML cannot hold ``None``: every Struct here omits its defaults.
 
-Format 2 (this castletui) writes a save as a journal: a header that a
+Format 2 writes a save as a journal: a header that a
 move never changes (the game, its seed, its set-up), then one line per
 logged action, so the autosave after a move appends one line whatever the
 game's length (saves.codec has the layout). Each line carries what the game
 looks like after it (``hash``, ``at``, ``status``, ``finished``): that is
 what format 1 kept in the header and rewrote with the whole file at every
 move. Format 1 files (header, log and ``[check]`` in one document) are read
-as they always were; a shared table is still one such document.
+as they always were.
+
+Format 3 (this castletui) adds the record's checks: the header's ``chain``
+and each line's (saves.chain), so a change anywhere is found by every
+reader; a shared table's header also carries a ``commitment`` to its seed,
+revealed with its ``salt`` when the game ends (saves.seal).
 """
 
 from __future__ import annotations

@@ -13,6 +13,11 @@ the previous copy kept as ``NAME.bak``. So a castletui killed at any
 moment leaves either the file before the write, or that file plus part of
 one line (in JSON: with its last few bytes written over), which loading leaves out (the move in flight is lost, nothing
 else); the ``.bak`` is the copy before the last whole rewrite.
+
+Every reader checks the record (saves.chain): a whole read all of it, a
+follower (``read_since``) each line it takes in, from the check of the last
+line it knew, which it also finds again in the file's bytes before taking
+anything (a file rewritten in place is read whole).
 """
 
 from __future__ import annotations

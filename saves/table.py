@@ -24,7 +24,9 @@ holds one seat at a table.
 
 The table trusts nothing a terminal sends it. It draws its own seed from
 the operating system, which no player chooses or sees: whoever knows the
-seed knows every hand and every draw. A commit may only append log
+seed knows every hand and every draw. The file's header holds only a
+commitment to it until the game ends and reveals it (saves.seal), so the
+players can check every draw afterwards (``castletui verify``). A commit may only append log
 entries, each legal, each a decision of a seat its committer owns (bots'
 and chance's: anyone seated), each chance entry the very draw the table
 makes from its seed and ply; or take back the committer's own last move.
