@@ -52,7 +52,7 @@ import msgspec
 from castletui.rules import registry
 from castletui.rules.core import CHANCE, IllegalAction, chance_rng, sample_outcome, state_hash
 from castletui.saves import now
-from castletui.saves.codec import JSON_END, JSON_LOG, decode_layout, encode_checked
+from castletui.saves.codec import JSON_END, JSON_LOG, ChangedRecord, decode_layout, encode_checked
 from castletui.saves.errors import SaveError
 from castletui.saves.names import name_key, name_problem, normal_name
 from castletui.saves.replay import game_of, replay_states, verify
@@ -300,7 +300,18 @@ class Table:
 
     def _read_whole(self) -> tuple[SaveFile, Seating]:
         data, status = _read_bytes(self.path, what="table", follow=False)
-        save, layout = decode_layout(data, self.path)
+        try:
+            save, layout = decode_layout(data, self.path)
+        except ChangedRecord as error:
+            # A table is not opened at an earlier move: every terminal refuses it alike.
+            raise ChangedRecord(
+                f"{self.path.name}: the table's record was changed at move {error.entry} (that line's check "
+                "does not follow from the moves before it), so nobody plays on from it; the file is kept "
+                "as it is.",
+                path=self.path,
+                partial=error.partial,
+                entry=error.entry,
+            ) from None
         position = position_of(self.path, save, layout, data, status)
         save = sealed(save, self.path)
         try:

@@ -130,7 +130,7 @@ def test_a_follower_refuses_an_appended_line_whose_check_fails_as_a_fresh_termin
         end = data.rfind(b"\n", 0, len(data) - len(codec.JSON_END))
         file.seek(0)
         file.write(data[: end + 1] + other_hash(data[end + 1 :], 1)[: len(data) - end - 1])
-    with pytest.raises(saves.SaveError, match=f"record was changed at move {moved}") as caught:
+    with pytest.raises(saves.SaveError, match=f"the table.s record was changed at move {moved}") as caught:
         follower.sync()
     assert caught.value.entry == moved and follower.ply == moved - 1  # it stays where it was
     with pytest.raises(ChangedRecord) as fresh:
