@@ -13,7 +13,10 @@ every game in TOML and in JSON.
   through ``apply``, hash check), median CPU milliseconds, and next to it
   what the replay through the rules alone costs (``to_move`` and ``apply``
   per action), so ``other`` is everything that is the file's (reading,
-  parsing, decoding the actions, checking).
+  parsing, decoding the actions, checking); ``chain`` is the part of it
+  that checks every line's check against the one before (saves.chain).
+  ``--load-only`` prints just this table (issue 42: before and after the
+  chain, run it with each castletui).
 
 - **table**: a shared table (saves.table) at move n-1, one more move
   committed by the terminal that owns it (``Table.commit``: checks, then
@@ -194,11 +197,19 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--samples", type=int, default=15, help="moves timed per point (median)")
     parser.add_argument("--repeats", type=int, default=9, help="loads timed per save (median)")
+    parser.add_argument(
+        "--load-only", action="store_true", help="only the loading figures (the chain's cost)"
+    )
     parser.add_argument("--quick", action="store_true", help=QUICK)
     args = parser.parse_args()
     moves = (1, 100, 1000)
     if args.quick:
         args.samples, args.repeats, moves = 2, 1, (1, 10)
+    if args.load_only:
+        with tempfile.TemporaryDirectory() as folder:
+            games = {game_id: long_game(game_id, max(moves)) for game_id in registry.ids()}
+            print_load_times(games, Path(folder), args.repeats, max(moves))
+        return
     print(f"save format {saves.VERSION}; per-move autosave ms (median of {args.samples} moves): wall / CPU")
     print(f"  {'game':<16} {'file':<5} " + " ".join(f"{'move ' + format(n, ','):>15}" for n in moves))
     games = {}
@@ -228,18 +239,45 @@ def main() -> None:
                 cells.append(f"{commit:6.2f} / {read:5.2f}" + ("*" if start not in moves else " "))
             print(f"  {game_id:<16} " + " ".join(f"{cell:>15}" for cell in cells))
 
-        print("\nloading a 1,000-action save: median CPU ms (saves.load), the replay through apply, the rest")
-        print(f"  {'game':<16} {'file':<5} {'actions':>7} {'load':>7} {'replay':>7} {'other':>7}")
-        for game_id, (save, states) in games.items():
-            plies = min(max(moves), len(save.log))
-            save = saves.truncated(save, plies, states[plies])
-            replay = replay_time(save, args.repeats)
-            for suffix in (".toml", ".json"):
-                path = saves.dump(save, Path(folder) / f"load-{game_id}{suffix}")
-                load = load_times(path, args.repeats)
-                print(
-                    f"  {game_id:<16} {suffix[1:]:<5} {plies:>7} {load:7.1f} {replay:7.1f} {load - replay:7.1f}"
-                )
+        print_load_times(games, Path(folder), args.repeats, max(moves))
+
+
+def print_load_times(games: dict, folder: Path, repeats: int, most: int = 1000) -> None:
+    print("\nloading a 1,000-action save: median CPU ms (saves.load), the replay through apply, the rest")
+    print(f"  {'game':<16} {'file':<5} {'actions':>7} {'load':>7} {'replay':>7} {'other':>7} {'chain':>7}")
+    for game_id, (save, states) in games.items():
+        plies = min(most, len(save.log))
+        save = saves.truncated(save, plies, states[plies])
+        replay = replay_time(save, repeats)
+        chain = chain_time(save, repeats)
+        for suffix in (".toml", ".json"):
+            path = saves.dump(save, folder / f"load-{game_id}{suffix}")
+            load = load_times(path, repeats)
+            print(
+                f"  {game_id:<16} {suffix[1:]:<5} {plies:>7} {load:7.1f} {replay:7.1f} {load - replay:7.1f} "
+                f"{chain:7.1f}"
+            )
+
+
+def chain_time(save: saves.SaveFile, repeats: int) -> float:
+    """Median CPU ms of checking every line's check against the one before
+    (saves.chain.first_break), as a load does; nan before format 3."""
+    try:
+        from castletui.saves.chain import first_break, line_check
+        from castletui.saves.schema import Line
+    except ImportError:
+        return float("nan")
+    lines, check = [], "header"
+    for entry in save.log:
+        line = Line(entry.seat, entry.action, entry.at, entry.hash)
+        check = line_check(check, line)
+        lines.append(msgspec.structs.replace(line, chain=check))
+    cpus = []
+    for _ in range(repeats):
+        started = time.process_time()
+        assert first_break("header", lines)[0] == -1
+        cpus.append((time.process_time() - started) * 1000)
+    return statistics.median(cpus)
 
 
 if __name__ == "__main__":

@@ -10,6 +10,7 @@ they answer at once (tests/test_layers.py checks it).
     castletui replay [FILE] [--as SEAT] [--text]
                                     watch a game again step by step (or print it as text)
     castletui list [--games]        saved games (or the games castletui plays)
+    castletui verify FILE           check a save's or a table's record, and its draws against its seed
     castletui rules GAME [--print]  a game's rules reference
     castletui calc GAME [HELPER]    a rules helper for a real table (scoring, an attack...)
     castletui new GAME --shared     a game others join from their own terminals
@@ -42,6 +43,7 @@ LATER = {
     "rules --print": "castletui.commands.rules_text",
     "replay --text": "castletui.commands.replay_text",
     "calc": "castletui.commands.calc",
+    "verify": "castletui.commands.verify",
     "serve": "castletui.commands.serve",
     "host": "castletui.commands.host",  # add, remove, players
     "host serve": "castletui.commands.host_serve",
@@ -167,6 +169,13 @@ def build_parser() -> argparse.ArgumentParser:
     rules.add_argument("game", nargs="?", default="", help="game id")
     rules.add_argument("--print", action="store_true", help="print the text instead of opening the app")
 
+    verify = commands.add_parser(
+        "verify",
+        parents=[common],
+        help="check a save or a shared table: its record, and every draw and roll against its seed",
+    )
+    verify.add_argument("file", help="a .toml or .json save, or a shared table")
+
     calc = commands.add_parser(
         "calc", help="a rules helper for a game on a real table (end-of-game scoring, an attack...)"
     )
@@ -259,6 +268,6 @@ def command_of(args: argparse.Namespace) -> str:
         return "replay --text"
     if command == "host":
         return "host" if getattr(args, "host_command", None) else "host serve"
-    if command in ("serve", "calc"):
+    if command in ("serve", "calc", "verify"):
         return command
     return "shared" if is_shared(args) else "app"

@@ -421,7 +421,9 @@ class Session(msgspec.Struct, dict=True):
             return [], False  # this terminal's own move, come back to it: one stat, no reading
         save, seating = self.table.read()  # decoded once per change (saves.table keeps it)
         self.owners, self.synced = list(seating.owners), self.table.known
-        if save.check == self.save.check and save.players == self.save.players:
+        # The whole log, not only where it ends: a table rewritten in place may
+        # reach the same position by another history (saves.table).
+        if save.log == self.save.log and save.players == self.save.players:
             return [], False
         mine = self.save.log
         if save.log[: len(mine)] == mine:

@@ -44,6 +44,14 @@ by line, each whole entry line taken, a last one cut short (or the first
 bytes of a move written over the end) left out, exactly as for TOML; a
 damaged entry line with more lines after it is refused, naming the entry.
 
+Format 3 adds the record's checks (saves.chain): the header's last
+member and each line's last key, ``chain``, covers all before it. Every
+reader checks them all: a header that does not match is refused, a line
+that does not is refused naming its move (ChangedRecord, with the save up
+to the move before it). NULs after the last bytes (a file system that lost
+power) are left out like a move cut short. Files of formats 1 and 2 carry
+no checks: they are read as before and written whole, with them, next time.
+
 A shared table (saves.table) is such a JSON journal with one more header
 member, ``table`` (who owns each seat). Files of format 1, and tables an
 earlier castletui wrote, are one document with the log inside and ``check``,
@@ -69,9 +77,20 @@ from typing import Annotated, Any, NamedTuple
 
 import msgspec
 import tomli_w
+from castletui.saves.chain import FIELD, first_break, header_check, line_check
 from castletui.saves.errors import SaveError
 from castletui.saves.names import name_problem
-from castletui.saves.schema import FORMAT, MAX_PLIES, VERSION, After, Check, Envelope, LogEntry, SaveFile
+from castletui.saves.schema import (
+    CHAINED,
+    FORMAT,
+    MAX_PLIES,
+    VERSION,
+    After,
+    Check,
+    Envelope,
+    Line,
+    SaveFile,
+)
 
 FORMATS = (".toml", ".json")
 
@@ -90,6 +109,10 @@ class Layout(NamedTuple):
     """A last line cut short (the move in flight when castletui stopped) was
     left out, or the file is otherwise not as castletui leaves it: the next
     write writes it whole."""
+    check: str = ""
+    """The check of the last line (of the header, for an empty log): the
+    next line appended chains from it (saves.chain). Empty: a file of an
+    older format, whose lines carry none."""
 
 
 def format_of(path: Path) -> str:
@@ -129,18 +152,36 @@ _ON_THE_LAST_LINE = ("updated", "status", "finished")
 def encode(save: SaveFile, suffix: str, extra: dict[str, Any] | None = None) -> bytes:
     """The whole file: the header, then every log entry as a line (and
     JSON's end)."""
-    return encode_header(save, suffix, extra) + encode_lines(save, 0, suffix)
+    return encode_checked(save, suffix, extra)[0]
+
+
+def encode_checked(save: SaveFile, suffix: str, extra: dict[str, Any] | None = None) -> tuple[bytes, str]:
+    """``encode``, and the check of its last line (saves.chain), which the
+    next line appended chains from."""
+    header, check = _header(save, suffix, extra)
+    lines, check = lines_checked(save, 0, suffix, check)
+    return header + lines, check
 
 
 def encode_header(save: SaveFile, suffix: str, extra: dict[str, Any] | None = None) -> bytes:
     """What a move never changes. The file is written in this castletui's
     format, whatever the version it was read from. ``extra`` members go
-    last in the header (a shared table's seating: saves.table)."""
+    last in the header (a shared table's seating: saves.table), then the
+    header's check."""
+    return _header(save, suffix, extra)[0]
+
+
+def _header(save: SaveFile, suffix: str, extra: dict[str, Any] | None) -> tuple[bytes, str]:
     plain = msgspec.to_builtins(save)
     plain["version"] = VERSION
     for key in _NOT_IN_HEADER + (_ON_THE_LAST_LINE if save.log else ()):
         plain.pop(key, None)
     plain.update(msgspec.to_builtins(extra or {}))
+    check = plain[FIELD] = header_check(plain)
+    return _header_bytes(plain, suffix), check
+
+
+def _header_bytes(plain: dict[str, Any], suffix: str) -> bytes:
     if suffix == ".json":
         document = msgspec.json.format(msgspec.json.encode(plain), indent=1)
         return document.removesuffix(b"\n}") + JSON_LOG  # the log, last, is written by encode_lines
@@ -151,21 +192,34 @@ def encode_header(save: SaveFile, suffix: str, extra: dict[str, Any] | None = No
     return header.rstrip(b"\n") + b"\n" + TOML_LOG
 
 
-def encode_lines(save: SaveFile, start: int, suffix: str) -> bytes:
-    """Log entries ``start`` to the end as lines; the last one also says
-    how the game stands (the save's status and finished; its check's hash
-    when the entry has none). JSON: what is written over the ``JSON_END``
-    after entry ``start`` (a comma unless it is the log's first, the lines,
-    the end again)."""
+def encode_lines(save: SaveFile, start: int, suffix: str, check: str = "") -> bytes:
+    """Log entries ``start`` to the end as lines, chained from ``check``
+    (that of the line before entry ``start``: saves.chain); the last one
+    also says how the game stands (the save's status and finished; its
+    check's hash when the entry has none). JSON: what is written over the
+    ``JSON_END`` after entry ``start`` (a comma unless it is the log's
+    first, the lines, the end again)."""
+    return lines_checked(save, start, suffix, check)[0]
+
+
+def lines_checked(save: SaveFile, start: int, suffix: str, check: str) -> tuple[bytes, str]:
+    """``encode_lines`` and the check of the last line written (``check``
+    when there is none)."""
     entries = [msgspec.to_builtins(entry) for entry in save.log[start:]]
     if not entries:
-        return JSON_END if suffix == ".json" else b""
+        return (JSON_END if suffix == ".json" else b""), check
     last = entries[-1]
     state_hash = last.pop("hash", "") or (save.check.state_hash if save.check.plies == len(save.log) else "")
     updated = save.updated if save.updated != last.get("at") else ""
     last.update(msgspec.to_builtins(After(save.status, save.finished, updated)))
     if state_hash:
-        last["hash"] = state_hash  # last: the line ends with it
+        last["hash"] = state_hash
+    for entry in entries:
+        check = entry[FIELD] = line_check(check, msgspec.convert(entry, Line))  # last: the line ends with it
+    return _lines_bytes(entries, start, suffix), check
+
+
+def _lines_bytes(entries: list[dict[str, Any]], start: int, suffix: str) -> bytes:
     if suffix == ".json":
         lines = b",".join(
             b"\n" + msgspec.json.format(_json_encoder.encode(entry), indent=0) for entry in entries
@@ -208,9 +262,9 @@ def _toml_inline(value: Any) -> str:
 
 # --- reading -------------------------------------------------------------------
 
-_Entries = Annotated[list[LogEntry], msgspec.Meta(max_length=MAX_PLIES)]
+_Entries = Annotated[list[Line], msgspec.Meta(max_length=MAX_PLIES)]
 _entries_decoder = msgspec.json.Decoder(_Entries)
-_entry_decoder = msgspec.json.Decoder(LogEntry)
+_entry_decoder = msgspec.json.Decoder(Line)
 _after_decoder = msgspec.json.Decoder(After)
 _afters_decoder = msgspec.json.Decoder(list[After])
 _LINE_NUMBER = re.compile(rb"\n(\d+) = ")
@@ -235,12 +289,23 @@ def decode_layout(data: bytes, path: Path) -> tuple[SaveFile, Layout]:
             "castletui does not open it.",
             path=path,
         )
+    # What a file system that lost power leaves after the last bytes it
+    # wrote (delayed allocation): NULs, left out like a move cut short.
+    ended = data.rstrip(b"\0")
     try:
-        return _decode(data, path)
+        save, layout = _decode(ended, path)
     except RecursionError:
         raise SaveError(
             f"{path.name} is not a castletui save: it is nested far deeper than a save ever is.", path=path
         ) from None
+    return save, (layout._replace(torn=True) if len(ended) < len(data) else layout)
+
+
+class ChangedRecord(SaveError):
+    """A line whose check does not follow from the lines before it: the
+    record was changed after it was written. ``entry`` is the move,
+    ``partial`` the save up to the move before it (each of its lines
+    checked)."""
 
 
 def _decode(data: bytes, path: Path) -> tuple[SaveFile, Layout]:
@@ -249,9 +314,19 @@ def _decode(data: bytes, path: Path) -> tuple[SaveFile, Layout]:
     raw, entries = parsed.raw, parsed.entries
     if not isinstance(raw, dict):
         raise SaveError(f"{path.name} is not a castletui save (its top level is not a table).", path=path)
-    _check_envelope(raw, path)
+    version = _check_envelope(raw, path)
+    chained = version >= CHAINED
+    if chained and entries is None:  # a journal laid out anew by hand, its log inside
+        entries = _typed_entries(raw.pop("log", []), path)
+    header = dict(raw) if chained else {}  # as written: checked once every field is known good
+    lines = entries
     if entries is not None:
-        _take_after(raw, entries, parsed.after)
+        after = (
+            After(entries[-1].status, entries[-1].finished, entries[-1].updated) if entries else parsed.after
+        )
+        _take_after(raw, entries, after)
+        entries = [line.entry() for line in entries]
+    raw.pop(FIELD, None)
     try:
         save = msgspec.convert(raw, SaveFile)
     except msgspec.ValidationError as error:
@@ -268,16 +343,53 @@ def _decode(data: bytes, path: Path) -> tuple[SaveFile, Layout]:
         problem = name_problem(player.name)
         if problem:
             raise SaveError(f"{path.name} is damaged: player {seat + 1}'s name {problem}.", path=path)
-    # Only a file of this format is appended to: one of format 1 is
-    # rewritten whole first, so it never holds lines its version does not have.
-    journal = entries is not None and parsed.appendable and save.version >= 2
-    return save, Layout(journal=journal, offset=parsed.offset, torn=parsed.torn)
+    check = ""
+    if chained:
+        broken, check = first_break(_checked_header(header, path), lines or [])
+        if broken >= 0:
+            raise _changed(save, broken, path)
+    # Only a file of this format is appended to: one of an older format is
+    # rewritten whole first (gaining its checks), so it never holds lines
+    # its version does not have.
+    journal = entries is not None and parsed.appendable and chained
+    return save, Layout(journal=journal, offset=parsed.offset, torn=parsed.torn, check=check)
+
+
+def _checked_header(raw: dict, path: Path) -> str:
+    """The check of a format 3 header, or SaveError when it is not the one
+    the header carries (a member was changed: the seed, the edition...)."""
+    check = header_check(raw)
+    if raw.get(FIELD) != check:
+        raise SaveError(
+            f"{path.name} was changed after castletui wrote it: its header (the game, edition, seed, "
+            "players or options) does not match its check, so castletui does not open it.",
+            path=path,
+        )
+    return check
+
+
+def _changed(save: SaveFile, broken: int, path: Path) -> ChangedRecord:
+    """The refusal of a record changed at log entry ``broken`` (0-based)."""
+    log = save.log[:broken]
+    partial = msgspec.structs.replace(save, log=log, check=Check(len(log), log[-1].hash if log else ""))
+    where = (
+        f"it can be opened at move {broken}, the last one recorded as played"
+        if broken
+        else "it can be opened at its start, before any move"
+    )
+    return ChangedRecord(
+        f"{path.name}: its record was changed at move {broken + 1} (that line's check does not follow "
+        f"from the moves before it): {where}.",
+        path=path,
+        partial=partial,
+        entry=broken + 1,
+    )
 
 
 class _Parsed(NamedTuple):
     raw: Any
     """The header as plain data (a document: all of it)."""
-    entries: list[LogEntry] | None
+    entries: list[Line] | None
     """The entries of the log's lines (None: the file is one document)."""
     after: After
     """What the last line says of the game (After() when it says nothing)."""
@@ -289,7 +401,7 @@ class _Parsed(NamedTuple):
     """Laid out as this castletui writes a journal: a move can be added to it."""
 
 
-def _check_envelope(raw: dict, path: Path) -> None:
+def _check_envelope(raw: dict, path: Path) -> int:
     # A non-text format field is not ours either: say so rather than a type error.
     envelope = (
         msgspec.convert(raw, Envelope, strict=False) if isinstance(raw.get("format"), str) else Envelope()
@@ -304,9 +416,10 @@ def _check_envelope(raw: dict, path: Path) -> None:
             f"reads up to {VERSION}). Update castletui to open it; the file is left as it is.",
             path=path,
         )
+    return envelope.version
 
 
-def _take_after(raw: dict, entries: list[LogEntry], after: After) -> None:
+def _take_after(raw: dict, entries: list[Line], after: After) -> None:
     """A journal stands as its last line says (the header, while the log
     is empty)."""
     if not entries:
@@ -415,7 +528,7 @@ def _json_torn(data: bytes, found: int, path: Path) -> _Parsed | None:
     return _Parsed(raw, entries, after, start + used if entries else start - 1, True)
 
 
-def _json_tail(body: bytes, first: int, path: Path) -> tuple[list[LogEntry], After, int]:
+def _json_tail(body: bytes, first: int, path: Path) -> tuple[list[Line], After, int]:
     """The entries of a JSON log's lines ``body`` (from entry ``first``),
     what the last says of the game, and where in ``body`` the last ends.
 
@@ -428,7 +541,7 @@ def _json_tail(body: bytes, first: int, path: Path) -> tuple[list[LogEntry], Aft
     final = len(lines) - 1
     while final >= 0 and not lines[final].strip():
         final -= 1
-    entries: list[LogEntry] = []
+    entries: list[Line] = []
     last, used, begin = b"", 0, 0
     for index, line in enumerate(lines[: final + 1]):
         text = line.strip()
@@ -495,7 +608,7 @@ def _json_value(data: bytes, path: Path) -> Any:
         raise _not_valid("JSON", error, path) from None
 
 
-def _json_entry(line: bytes, number: int, path: Path) -> LogEntry:
+def _json_entry(line: bytes, number: int, path: Path) -> Line:
     """One line of the log, or SaveError naming it (the slow way, for the message)."""
     try:
         return _entry_decoder.decode(line)
@@ -544,7 +657,7 @@ def _parse_toml(data: bytes, path: Path) -> _Parsed:
         else:
             try:
                 line = msgspec.toml.decode(piece.decode("utf-8"))[str(number)]
-                last = [msgspec.convert(line, LogEntry)]
+                last = [msgspec.convert(line, Line)]
                 after = msgspec.convert(line, After)
             except (
                 UnicodeDecodeError,
@@ -640,7 +753,7 @@ def _numbered(log: dict, path: Path) -> list[Any]:
     return [by_number[number] for number in numbers]
 
 
-def _typed_entries(raw: list[Any], path: Path) -> list[LogEntry]:
+def _typed_entries(raw: list[Any], path: Path) -> list[Line]:
     try:
         return msgspec.convert(raw, _Entries)
     except msgspec.ValidationError as error:
@@ -666,12 +779,14 @@ def _not_valid(kind: str, error: Exception, path: Path) -> SaveError:
     return SaveError(f"{path.name} is not valid {kind}{hint}: {detail}.", path=path)
 
 
-def parse_lines(data: bytes, suffix: str, first: int, path: Path) -> tuple[list[LogEntry], After, int]:
+def parse_lines(data: bytes, suffix: str, first: int, path: Path) -> tuple[list[Line], After, int]:
     """The whole log lines at the start of ``data`` (what was appended to a
     journal after its entry ``first - 1``; JSON: what follows that entry's
     end), what the last of them says of the game, and how many bytes they
     take; a last line still being written is left for the next look.
-    SaveError if a whole line is not an entry."""
+    SaveError if a whole line is not an entry. NULs after the last bytes
+    (a file system that lost power) are left for the next look too."""
+    data = data.rstrip(b"\0")
     if suffix == ".json":
         return _json_since(data, first, path)
     body, _ = _whole_lines(data)
@@ -694,7 +809,7 @@ def parse_lines(data: bytes, suffix: str, first: int, path: Path) -> tuple[list[
     return _typed_entries(log, path), after, len(body)
 
 
-def _json_since(data: bytes, first: int, path: Path) -> tuple[list[LogEntry], After, int]:
+def _json_since(data: bytes, first: int, path: Path) -> tuple[list[Line], After, int]:
     """parse_lines for JSON: ``data`` starts right after an entry (or the
     log's ``[``): the document's end when nothing was added, else a comma
     and the new lines (the end, or part of it, while a move is being written)."""

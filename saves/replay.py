@@ -14,6 +14,7 @@ from typing import Any, NamedTuple
 import msgspec
 from castletui.rules import registry
 from castletui.rules.core import CHANCE, IllegalAction, check_config, state_hash
+from castletui.rules.core.bots import LEVELS
 from castletui.saves.codec import in_words
 from castletui.saves.errors import SaveError
 from castletui.saves.schema import Check, LogEntry, SaveFile
@@ -28,15 +29,60 @@ def game_of(save: SaveFile, source: str = "the save"):
         ) from None
 
 
+MODES = ("digital", "table")
+"""How a game is played: the game draws, or the players say what came up."""
+KINDS = ("human", "bot")
+
+
+def check_header(save: SaveFile, source: str = "the save") -> None:
+    """SaveError unless every field of the header is one castletui can
+    play: a game and an edition it has, a mode, a variant, its number of
+    seats, its options, each player a person or a bot of a known level.
+    The messages are the command line's (its option check is the same)."""
+    game = game_of(save, source)
+    info = game.INFO
+    edition = _edition_name(save.edition)
+    if save.edition and edition != _edition_name(info.edition):
+        raise SaveError(
+            f"{source} is a game of the edition {save.edition[:80]!r}, which this castletui does not have "
+            f"(its {info.title} is {info.edition!r})."
+        )
+    if save.mode not in MODES:
+        choices = ", ".join(repr(mode) for mode in MODES)
+        raise SaveError(f"{source}: mode: invalid choice: {save.mode[:40]!r} (choose from {choices}).")
+    try:
+        check_config(info, save.rules_config())
+    except IllegalAction as error:
+        raise SaveError(f"{source} cannot be set up: {error.reason}") from None
+    for seat, player in enumerate(save.players):
+        if player.kind not in KINDS:
+            raise SaveError(
+                f"{source}: player {seat + 1} is {player.kind[:40]!r}; a seat is played by a human or a bot."
+            )
+        if player.is_bot and player.level not in LEVELS:
+            raise SaveError(
+                f"{source}: player {seat + 1}'s --level takes one of {', '.join(LEVELS)}, "
+                f"not {player.level[:40]!r}."
+            )
+
+
+def _edition_name(edition: str) -> str:
+    """An edition tag's name, without the hash of its data and its rules'
+    revision (rules.core.edition.tag_of): a save of an older revision of
+    the same edition is replayed under today's rules."""
+    return edition.partition(" #")[0]
+
+
 def replay_states(save: SaveFile, source: str = "the save") -> list[Any]:
-    """Every state of the game, from set-up (index 0) to the last ply.
+    """Every state of the game, from set-up (index 0) to the last ply,
+    once every field of its header is checked (check_header).
 
     Raises SaveError naming the first bad log entry, with ``partial`` set to
     the save cut back to its last legal ply."""
+    check_header(save, source)
     game = game_of(save, source)
     config = save.rules_config()
     try:
-        check_config(game.INFO, config)
         state = game.setup(config)
     except IllegalAction as error:
         raise SaveError(f"{source} cannot be set up: {error.reason}") from None

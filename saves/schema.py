@@ -4,14 +4,19 @@ A save holds the set-up and every action from the first (chance included),
 so loading is a replay; ``check`` pins the state that replay must reach.
 TOML cannot hold ``None``: every Struct here omits its defaults.
 
-Format 2 (this castletui) writes a save as a journal: a header that a
+Format 2 writes a save as a journal: a header that a
 move never changes (the game, its seed, its set-up), then one line per
 logged action, so the autosave after a move appends one line whatever the
 game's length (saves.codec has the layout). Each line carries what the game
 looks like after it (``hash``, ``at``, ``status``, ``finished``): that is
 what format 1 kept in the header and rewrote with the whole file at every
 move. Format 1 files (header, log and ``[check]`` in one document) are read
-as they always were; a shared table is still one such document.
+as they always were.
+
+Format 3 (this castletui) adds the record's checks: the header's ``chain``
+and each line's (saves.chain), so a change anywhere is found by every
+reader; a shared table's header also carries a ``commitment`` to its seed,
+revealed with its ``salt`` when the game ends (saves.seal).
 """
 
 from __future__ import annotations
@@ -23,12 +28,19 @@ from castletui.rules import registry
 from castletui.rules.core import Config
 
 FORMAT = "castletui-save"
-VERSION = 2
+VERSION = 3
 """The newest save format this castletui writes and reads. 2: the header is
 written once and each action is appended as a line that says what the game
 looks like after it (a castletui that reads only format 1 would see a log
 longer than its ``[check]`` and call the file damaged, so it is told that
-the file is newer instead)."""
+the file is newer instead). 3: the header and every line carry a check
+that covers all before them (saves.chain); a castletui of format 2 would
+append lines without one, so it is told the file is newer. Files of
+formats 1 and 2 are read as they always were and gain the checks when
+they are next written whole."""
+
+CHAINED = 3
+"""The first format whose header and lines carry their checks."""
 
 # What no real game produces. A save beyond these is refused with a message
 # that says which limit, rather than parsed for seconds or drawn for minutes.
@@ -77,6 +89,25 @@ class LogEntry(msgspec.Struct, frozen=True, omit_defaults=True):
     hash: Text = ""
 
 
+class Line(msgspec.Struct, frozen=True, omit_defaults=True):
+    """One line of a journal as it is in the file: the entry, what it said
+    of the game when it was written last (After's fields), and its check
+    (format 3: saves.chain). Only the codec and the chain see it; the game
+    sees LogEntry."""
+
+    seat: int
+    action: dict[str, Any]
+    at: Text = ""
+    hash: Text = ""
+    status: Text = ""
+    finished: bool = False
+    updated: Text = ""
+    chain: Text = ""
+
+    def entry(self) -> LogEntry:
+        return LogEntry(self.seat, self.action, self.at, self.hash)
+
+
 class After(msgspec.Struct, frozen=True, omit_defaults=True):
     """What a journal's last line says about the game as it stands after
     that move, beside its entry (each line says it when it is written
@@ -108,6 +139,11 @@ class SaveFile(msgspec.Struct, omit_defaults=True, kw_only=True):
     check: Check = Check(0, "")
     finished: bool = False
     status: Text = ""
+    commitment: Text = ""
+    """A shared table's commitment to its seed (saves.seal): the hash of
+    the seed and ``salt``, in the header from the first move."""
+    salt: Text = ""
+    """Revealed with the seed when a shared table's game ends."""
 
     @property
     def players(self) -> list[Player]:

@@ -13,6 +13,11 @@ the previous copy kept as ``NAME.bak``. So a castletui killed at any
 moment leaves either the file before the write, or that file plus part of
 one line (in JSON: with its last few bytes written over), which loading leaves out (the move in flight is lost, nothing
 else); the ``.bak`` is the copy before the last whole rewrite.
+
+Every reader checks the record (saves.chain): a whole read all of it, a
+follower (``read_since``) each line it takes in, from the check of the last
+line it knew, which it also finds again in the file's bytes before taking
+anything (a file rewritten in place is read whole).
 """
 
 from __future__ import annotations
@@ -34,15 +39,16 @@ except ImportError:  # Windows: no flock, so every autosave writes the file whol
     fcntl = None
 
 import msgspec
+from castletui.saves.chain import first_break
 from castletui.saves.codec import (
     FORMATS,
     Layout,
     decode,
     decode_layout,
-    encode,
-    encode_lines,
+    encode_checked,
     end_of,
     format_of,
+    lines_checked,
     parse_lines,
 )
 from castletui.saves.errors import SaveError
@@ -157,7 +163,7 @@ def dump(save: SaveFile, path: str | os.PathLike, *, replace: bool = False) -> P
 
 def _dump(save: SaveFile, path: Path, *, replace: bool = False) -> Position:
     suffix = format_of(path)
-    data = encode(save, suffix)
+    data, check = encode_checked(save, suffix)
     directory = path.parent
     try:
         directory.mkdir(parents=True, exist_ok=True)
@@ -189,7 +195,8 @@ def _dump(save: SaveFile, path: Path, *, replace: bool = False) -> Position:
         if temporary is not None:
             with contextlib.suppress(OSError):
                 os.unlink(temporary)
-    return _written(save, path, status, len(data) - len(end_of(suffix)))
+    offset = len(data) - len(end_of(suffix))
+    return _written(save, path, status, offset, check=check, tail=data[:offset][-TAIL_BYTES:])
 
 
 # --- the autosave: a move's line appended -------------------------------------
@@ -222,6 +229,16 @@ class Position(NamedTuple):
     last: Any = None
     """The last entry written or read (the object itself: an undo then a new move is another)."""
     stamp: tuple = ()
+    check: str = ""
+    """The check of the last line (saves.chain): the next line chains from it."""
+    tail: bytes = b""
+    """The file's last bytes before ``offset`` (its last line's check among
+    them): a reader that finds others there knows the file was rewritten
+    in place (as ``cp`` or an editor does) and reads it whole again."""
+
+
+TAIL_BYTES = 64
+"""How much of a file's end a Position keeps: more than a line's check."""
 
 
 def _header_of(save: SaveFile) -> tuple:
@@ -235,7 +252,14 @@ def _after_of(save: SaveFile) -> tuple:
 
 
 def _written(
-    save: SaveFile, path: Path, status: os.stat_result, offset: int, journal: bool = True
+    save: SaveFile,
+    path: Path,
+    status: os.stat_result,
+    offset: int,
+    journal: bool = True,
+    *,
+    check: str,
+    tail: bytes,
 ) -> Position:
     return Position(
         str(path),
@@ -249,6 +273,8 @@ def _written(
         _header_of(save),
         save.log[-1] if save.log else None,
         _after_of(save),
+        check,
+        tail,
     )
 
 
@@ -291,7 +317,8 @@ def _append(save: SaveFile, path: Path, since: Position) -> Position | None:
     if fcntl is None:
         return None  # appending needs the lock (and pread, O_NOFOLLOW): POSIX only
     suffix = format_of(path)
-    data, end = encode_lines(save, since.plies, suffix), end_of(suffix)
+    data, check = lines_checked(save, since.plies, suffix, since.check)
+    end = end_of(suffix)
     try:
         handle = os.open(path, os.O_RDWR | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
     except OSError:
@@ -331,7 +358,8 @@ def _append(save: SaveFile, path: Path, since: Position) -> Position | None:
         status = os.fstat(handle)
     finally:
         os.close(handle)  # closing drops the lock
-    return _written(save, path, status, since.offset + len(data) - len(end))
+    tail = (since.tail + data[: len(data) - len(end)])[-TAIL_BYTES:]
+    return _written(save, path, status, since.offset + len(data) - len(end), check=check, tail=tail)
 
 
 class Rewritten(SaveError):
@@ -363,7 +391,11 @@ def read_since(
 
     Raises Rewritten when the file was written whole since (its inode,
     size or layout says so: the caller reads it whole with ``read_at``),
-    SaveError when what was appended is not log lines. Each entry says when
+    or rewritten in place (changed without growing, the last line read
+    no longer there, or new lines whose checks do not follow from it:
+    reading it whole checks every line, so a follower ends where a
+    terminal opening the file afresh would), SaveError when what was
+    appended is not log lines. Each entry says when
     it was made and the hash of the state it led to (LogEntry.at, hash).
 
     A watching terminal keeps the Position of the save it replayed and,
@@ -399,18 +431,37 @@ def read_since(
             return Appended([], "", False, since)
         if status.st_size < since.offset:
             raise Rewritten(f"{path.name} is shorter than when it was read.", path=path)
+        if since.size and status.st_size == since.size and status.st_mtime_ns != since.changed:
+            raise Rewritten(f"{path.name} was changed without growing.", path=path)
         if status.st_size - since.offset > MAX_SAVE_BYTES:
             raise SaveError(_too_large(path), path=path)
-        os.lseek(handle, since.offset, os.SEEK_SET)
+        start = since.offset - len(since.tail)
+        os.lseek(handle, start, os.SEEK_SET)
         with os.fdopen(handle, "rb", closefd=False) as file:
-            data = file.read(status.st_size - since.offset)
+            data = file.read(status.st_size - start)
     except OSError as error:
         raise Rewritten(f"Could not read {path.name}: {_reason(error)}.", path=path) from None
     finally:
         os.close(handle)
-    entries, after, used = parse_lines(data, format_of(path), since.plies + 1, path)
-    if since.plies + len(entries) > MAX_PLIES:
+    # The last line read before must still be there, as it was: else the
+    # file was rewritten in place (the same inode), and is read whole.
+    if not data.startswith(since.tail):
+        raise Rewritten(f"{path.name} was rewritten in place.", path=path)
+    data = data[len(since.tail) :]
+    lines, _, used = parse_lines(data, format_of(path), since.plies + 1, path)
+    if since.plies + len(lines) > MAX_PLIES:
         raise SaveError(f"{path.name} holds more than {MAX_PLIES:,} moves.", path=path)
+    check = since.check
+    if since.check:
+        broken, check = first_break(since.check, lines)
+        if broken >= 0:
+            # Not necessarily damage: the file may hold another history, whole
+            # and checked. Reading it whole finds out, as a fresh terminal would.
+            raise Rewritten(
+                f"{path.name}: move {since.plies + broken + 1} does not follow from the moves before it.",
+                path=path,
+            )
+    entries = [line.entry() for line in lines]
     # The file as it was read (its size and time: a reader that looks again
     # sees whether it changed since, a part-written move included).
     seen = since._replace(size=status.st_size, changed=status.st_mtime_ns)
@@ -421,8 +472,11 @@ def read_since(
         plies=since.plies + len(entries),
         last=entries[-1],
         stamp=(),
+        check=check,
+        tail=(since.tail + data[:used])[-TAIL_BYTES:],
     )
-    return Appended(entries, after.status, after.finished, position, after.updated or entries[-1].at)
+    last = lines[-1]
+    return Appended(entries, last.status, last.finished, position, last.updated or last.at)
 
 
 def _keep_backup(path: Path) -> None:
@@ -564,6 +618,8 @@ def position_of(path: Path, save: SaveFile, layout: Layout, data: bytes, status:
         _header_of(save),
         save.log[-1] if save.log else None,
         _after_of(save) if not layout.torn and layout.offset + len(end) == len(data) else (),
+        layout.check,
+        data[: layout.offset][-TAIL_BYTES:],
     )
 
 

@@ -24,7 +24,9 @@ holds one seat at a table.
 
 The table trusts nothing a terminal sends it. It draws its own seed from
 the operating system, which no player chooses or sees: whoever knows the
-seed knows every hand and every draw. A commit may only append log
+seed knows every hand and every draw. The file's header holds only a
+commitment to it until the game ends and reveals it (saves.seal), so the
+players can check every draw afterwards (``castletui verify``). A commit may only append log
 entries, each legal, each a decision of a seat its committer owns (bots'
 and chance's: anyone seated), each chance entry the very draw the table
 makes from its seed and ply; or take back the committer's own last move.
@@ -50,12 +52,14 @@ import msgspec
 from castletui.rules import registry
 from castletui.rules.core import CHANCE, IllegalAction, chance_rng, sample_outcome, state_hash
 from castletui.saves import now
-from castletui.saves.codec import JSON_END, JSON_LOG, decode_layout, encode
+from castletui.saves.codec import JSON_END, JSON_LOG, ChangedRecord, decode_layout, encode_checked
 from castletui.saves.errors import SaveError
 from castletui.saves.names import name_key, name_problem, normal_name
 from castletui.saves.replay import game_of, replay_states, verify
 from castletui.saves.schema import MAX_NAME_LENGTH, Check, LogEntry, Player, SaveFile
+from castletui.saves.seal import as_written, commitment, keep_secret, new_salt, sealed
 from castletui.saves.store import (
+    TAIL_BYTES,
     Position,
     Rewritten,
     _append,
@@ -267,8 +271,12 @@ class Table:
         stem = stem or save.game
         path = new_save_path(directory, stem, SUFFIX)
         table = cls(path)
-        save = msgspec.structs.replace(save, seed=new_seed())
+        # The seed is committed to in the header from the start and kept
+        # beside the table until the game ends (saves.seal).
+        seed, salt = new_seed(), new_salt()
+        save = msgspec.structs.replace(save, seed=seed, salt=salt, commitment=commitment(seed, salt))
         with table.locked():
+            keep_secret(path, seed, salt, _mode_of(path))
             table._write(save, Seating(list(owners)))
         return table
 
@@ -292,8 +300,20 @@ class Table:
 
     def _read_whole(self) -> tuple[SaveFile, Seating]:
         data, status = _read_bytes(self.path, what="table", follow=False)
-        save, layout = decode_layout(data, self.path)
+        try:
+            save, layout = decode_layout(data, self.path)
+        except ChangedRecord as error:
+            # A table is not opened at an earlier move: every terminal refuses it alike.
+            raise ChangedRecord(
+                f"{self.path.name}: the table's record was changed at move {error.entry} (that line's check "
+                "does not follow from the moves before it), so nobody plays on from it; the file is kept "
+                "as it is.",
+                path=self.path,
+                partial=error.partial,
+                entry=error.entry,
+            ) from None
         position = position_of(self.path, save, layout, data, status)
+        save = sealed(save, self.path)
         try:
             seating = _seating_in(data) or Seating()
         except msgspec.DecodeError:
@@ -501,6 +521,8 @@ class Table:
                     # table's own, never the terminal's word.
                     log[index] = msgspec.structs.replace(entry, hash=state_hash(states[-1]))
             elif log == old[:-1]:
+                if save.commitment and game.to_move(states[-1]) is None:
+                    raise BadCommit("The game is over and its seed revealed: no move can be taken back.")
                 self._check_undo(old[-1].seat, save, seating, who)
                 states = states[:-1]
             else:
@@ -520,7 +542,9 @@ class Table:
                 finished=game.to_move(states[-1]) is None,
                 status=status_text(game, states[-1], names, save.mode),
             )
-            if not (appended and self._append(written, seating, len(old))):
+            # The move that ends the game reveals the seed: the header changes.
+            revealing = written.commitment and written.finished
+            if not (appended and not revealing and self._append(written, seating, len(old))):
                 self._write(written, seating)
             self._replayed = (log, states)
             return seating
@@ -572,7 +596,7 @@ class Table:
         under the lock, so any temporary of this table already there was
         left by a writer that died: it goes."""
         self._clean_temporaries()
-        data = encode(save, SUFFIX, {"table": seating})
+        data, check = encode_checked(as_written(save, save.finished), SUFFIX, {"table": seating})
         mode = _mode_of(self.path)
         temporary = None
         try:
@@ -589,7 +613,9 @@ class Table:
             temporary = None
             # What this castletui wrote is what it would read back: its next
             # read (the next commit's, under the lock) decodes nothing.
-            self._remember(save, seating, _written(save, self.path, status, len(data) - len(JSON_END)))
+            offset = len(data) - len(JSON_END)
+            written = _written(save, self.path, status, offset, check=check, tail=data[:offset][-TAIL_BYTES:])
+            self._remember(save, seating, written)
         except OSError as error:
             raise SaveError(
                 f"Could not write {self.path.name}: {_reason(error)}. The table is as it was.", path=self.path

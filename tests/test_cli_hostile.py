@@ -17,6 +17,7 @@ from castletui.rules.core import Config
 from castletui import cli, saves
 from castletui.app import CastleApp
 from castletui.commands.start import start_from
+from tests.saves.sealing import reseal
 from tests.saves.test_saves import played_save
 
 
@@ -139,6 +140,7 @@ def test_a_save_with_bad_options_is_refused_by_the_option_check(tmp_path):
         text = path.read_text()
         assert "round_limit = 0" in text, "every option is written, defaults too"
         path.write_text(text.replace("round_limit = 0", f"round_limit = {bad}"))
+        reseal(path)  # past the record's checks: the option check itself refuses it
         with pytest.raises(saves.SaveError, match="Round limit"):
             saves.load(path)
 

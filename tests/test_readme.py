@@ -147,7 +147,12 @@ def folders(tmp_path, monkeypatch):
     table, _, _ = create_table(tables, "ann", "castlecards", "two-player", players)
     named = tables / "castlecards-2026-05-01-201500.json"
     table.path.rename(named)
-    return {"FILE": str(session.path), "tables": tables, "play": tmp_path / "play-tables"}
+    return {
+        "FILE": str(session.path),
+        "TABLE": str(named),
+        "tables": tables,
+        "play": tmp_path / "play-tables",
+    }
 
 
 @pytest.fixture
@@ -277,7 +282,7 @@ def test_a_readme_command_runs(command, folders, recorded, served, hosted, capsy
         assert "Traceback" not in out + err and "something went wrong" not in err, shown
         if (
             args is None
-            or args.command in ("list", "calc")
+            or args.command in ("list", "calc", "verify")
             or getattr(args, "print", False)
             or getattr(args, "text", False)
         ):

@@ -15,6 +15,7 @@ from castletui.saves import store
 
 from castletui import saves
 from tests.playing import playout
+from tests.saves.sealing import reseal
 
 GAME = "catapult-castle"
 CONFIG = Config("standard", 2)
@@ -130,6 +131,7 @@ def test_wrong_types_name_the_field(saved):
 
 def test_an_unknown_game_is_named(saved):
     saved.write_text(saved.read_text().replace('game = "catapult-castle"', 'game = "chess"'))
+    reseal(saved)  # past the record's checks: the game itself is unknown
     assert "'chess'" in str(load_error(saved))
 
 
@@ -176,6 +178,11 @@ def test_a_tampered_position_is_caught_by_the_hash(saved):
     text = saved.read_text()
     start = text.rindex('hash = "') + len('hash = "')
     saved.write_text(text[:start] + "0000000000000000" + text[start + 16 :])
+    moves = len(text.partition("\n[log]\n")[2].splitlines())
+    changed = load_error(saved)
+    assert f"record was changed at move {moves}" in str(changed) and changed.entry == moves
+    assert changed.partial.check.plies == moves - 1  # the moves before it, each checked
+    reseal(saved)  # whoever recomputes the checks still meets the replay
     assert "different position" in str(load_error(saved))
 
 
@@ -265,5 +272,14 @@ def test_a_save_of_another_edition_that_still_replays_opens_without_the_hash_che
     text = saved.read_text()
     start = text.rindex('hash = "') + len('hash = "')
     text = text[:start] + "0000000000000000" + text[start + 16 :]
-    saved.write_text(text.replace('edition = "', 'edition = "an older ', 1))
+    saved.write_text(text.replace(" rules 2", " rules 1", 1))  # an older revision of this edition
+    reseal(saved)
     assert saves.load(saved).game == GAME
+
+
+def test_a_save_that_claims_an_edition_castletui_does_not_have_is_refused(saved):
+    saved.write_text(saved.read_text().replace('edition = "', 'edition = "Deluxe ', 1))
+    assert "was changed after castletui wrote it" in str(load_error(saved))  # the edition is in the check
+    reseal(saved)
+    message = str(load_error(saved))
+    assert "edition 'Deluxe Imperial" in message and "does not have" in message
