@@ -4,6 +4,7 @@ castletuis end with the host."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import subprocess
@@ -20,9 +21,9 @@ pytest.importorskip("asyncssh")
 HELD = Path(__file__).with_name("held_host.py")
 
 
-def processes_under(folder: Path) -> list[str]:
-    """Command lines of running processes that name ``folder``."""
-    found = []
+def processes_under(folder: Path) -> dict[int, str]:
+    """Running processes that name ``folder``: pid -> command line."""
+    found = {}
     for entry in os.listdir("/proc"):
         if entry.isdigit() and int(entry) != os.getpid():
             try:
@@ -31,7 +32,7 @@ def processes_under(folder: Path) -> list[str]:
             except OSError:
                 continue
             if str(folder).encode() in command and state != "Z":
-                found.append(command.replace(b"\0", b" ").decode(errors="replace"))
+                found[int(entry)] = command.replace(b"\0", b" ").decode(errors="replace")
     return found
 
 
@@ -67,3 +68,8 @@ def test_a_killed_test_run_leaves_no_host_and_no_players_castletui(tmp_path, kil
         if run.poll() is None:
             os.killpg(run.pid, signal.SIGKILL)
             run.wait()
+        # Whatever failed, nothing the inner run started outlives this test
+        # (its processes carry the inner run's mark, not this run's).
+        for pid in processes_under(temporary):
+            with contextlib.suppress(OSError):
+                os.kill(pid, signal.SIGKILL)
