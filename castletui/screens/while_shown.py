@@ -5,8 +5,9 @@ top when the app next idles, and a ``call_later`` one when the screen's
 queue gets to it. A screen taken off the stack meanwhile (the game screen
 under a replay whose Play on opens another game) would then query widgets
 already removed: issue #43 ended the app that way. Mixed into a screen,
-every callback it defers, and every timer it sets, first asks whether the
-screen is still on the app's stack, and does nothing once it is not.
+every method of its own it defers, and every timer it sets one for, first
+asks whether the screen is still on the app's stack, and does nothing once
+it is not.
 A screen covered by another (a dialog, a replay) is still on the stack:
 its callbacks run, as Textual's would.
 """
@@ -28,7 +29,12 @@ class WhileShown:
         return any(screen is self for screen in self.app.screen_stack)
 
     def while_on_the_stack(self, callback: Callable[..., Any]) -> Callable[..., Any]:
-        """``callback``, run only if the screen is still on the stack when it is called."""
+        """``callback``, run only if the screen is still on the stack when it
+        is called: the screen's own methods only. Textual defers its own work
+        through these calls too (a Pilot waits for a callback every widget
+        runs): that must run whatever becomes of the screen."""
+        if getattr(callback, "__self__", None) is not self:
+            return callback
 
         def guarded(*args: Any, **kwargs: Any) -> Any:
             if self.on_the_stack:
