@@ -342,7 +342,7 @@ def test_the_third_breach_ends_the_game_and_most_guards_win():
     assert after.ended_by == "breach" and after.winner == 1
     result = game.result(after)
     assert result.finished and result.winners == (1,)
-    assert "Wall fell" in result.decided_by
+    assert result.decided_by.startswith("The Wall's fall (the third breach): ")
 
 
 def test_the_sheet_shows_the_guards_and_their_tokens_and_the_rule_that_decided():
@@ -360,7 +360,7 @@ def test_the_sheet_shows_the_guards_and_their_tokens_and_the_rule_that_decided()
     assert result.winners == (1,)
     assert (
         result.decided_by
-        == "The Wall fell (the third breach): the most guards on the Wall, 3 against 1 and 0."
+        == "The Wall's fall (the third breach): the most guards on the Wall, 3 against 1 and 0."
     )
 
 
@@ -395,7 +395,7 @@ def test_a_tie_on_guards_names_the_tie_break_that_decided(settlement, wall, winn
     state = replace(with_wall(watch(**extra), *wall), ended_by="gift")
     result = game.result(state)
     assert result.winners == ((winner,) if winner is not None else (0, 1, 2, 3))
-    assert result.decided_by == f"The Wall fell (8 wildlings in the Gift): {decided}."
+    assert result.decided_by == f"The Wall's fall (8 wildlings in the Gift): {decided}."
 
 
 def test_the_game_ends_with_8_wildlings_in_the_gift():
