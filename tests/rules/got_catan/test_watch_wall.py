@@ -9,7 +9,7 @@ import math
 
 import castletui.rules.got_catan as game
 import pytest
-from castletui.rules.core import CHANCE, IllegalAction
+from castletui.rules.core import CHANCE, IllegalAction, log_lines, name_seats
 from castletui.rules.got_catan.board import BOARDS
 from castletui.rules.got_catan.brotherhood.wall import advanced, arrived, migrated
 from castletui.rules.got_catan.edition import ALL_TOKENS, WILDLINGS
@@ -420,5 +420,8 @@ def test_10_points_win_at_the_end_of_your_own_turn_not_at_once():
     state = watch(keeps={0: keeps}, settlements={0: settlements})  # 8 + 2 points
     assert game.points(state, 0) == 10
     assert game.legal_actions(state)  # not over yet
-    state = run(state, EndTurn())
-    assert state.ended_by == "points" and game.result(state).winners == (0,)
+    after = run(state, EndTurn())
+    assert after.ended_by == "points" and game.result(after).winners == (0,)
+    # Issue 43, item 9: the second line said "ends their turn" again.
+    lines = [name_seats(line, ["Wei", "Bo", "Cy", "Di"]) for line in log_lines(game, state, EndTurn(), after)]
+    assert lines == ["Wei ends their turn.", "Wei has 10 victory points at the end of their turn and wins."]
