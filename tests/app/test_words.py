@@ -1,0 +1,20 @@
+"""Issue 43, item 9 ("What players found, round 3"): the words a player
+read wrong, each asserted as the code that makes it says it now."""
+
+from __future__ import annotations
+
+from castletui.screens.result import verdict
+from tests.app.catapult_castle.helpers import new_session as new_catapult
+from tests.app.catapult_castle.helpers import play_until as play_catapult
+
+
+def test_a_solo_catapult_game_is_scored_not_won(tmp_path):
+    """The solo sheet said "Coco wins!": there is nobody to beat."""
+    session = play_catapult(new_catapult(tmp_path / "g.toml", seats=1, variant="solo"), lambda s: False)
+    assert session.over
+    result = session.result()
+    assert result.rating
+    assert verdict(session) == (
+        f"Coco scores {result.scores[0]:g} (solo score: one point per tower removed and per ammo left). "
+        f"Rating: {result.rating}."
+    )
