@@ -5,11 +5,16 @@ from __future__ import annotations
 
 import pytest
 from castletui.rules import registry
+from textual.widgets._toast import Toast
 
+from castletui import saves
+from castletui.screens.game import GameScreen
 from castletui.screens.result import verdict
 from castletui.screens.rules import rules_text
+from castletui.tables import EXPOSED, create_table, open_at_table
 from tests.app.catapult_castle.helpers import new_session as new_catapult
 from tests.app.catapult_castle.helpers import play_until as play_catapult
+from tests.app.driving import StillApp, settle
 
 
 def test_a_solo_catapult_game_is_scored_not_won(tmp_path):
@@ -31,3 +36,36 @@ def test_a_rules_page_never_sends_players_to_a_data_file(game_id):
     text = rules_text(game_id)
     assert text.strip()
     assert ".toml" not in text and ".json" not in text
+
+
+async def test_the_shared_table_warning_is_short_and_soon_gone(tmp_path):
+    """The "Hands are not secret here" toast stayed over 30 s and covered
+    half the action bar with a paragraph."""
+    folder = tmp_path / "tables"
+    folder.mkdir()
+    folder.chmod(0o755)  # other users may read it
+    players = [saves.Player("Ann"), saves.Player("Bo")]
+    table, seat, warning = create_table(folder, "ann", "castlecards", "two-player", players)
+    assert warning
+    app = StillApp(save_dir=tmp_path)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await settle(pilot)
+        with app._context():
+            open_at_table(app, table, seat, warning)
+        # (Pauses, not settle: the table's watcher never completes.)
+        for _ in range(200):
+            if any(isinstance(screen, GameScreen) for screen in app.screen_stack):
+                break
+            await pilot.pause()
+        for _ in range(5):
+            await pilot.pause()
+        (note,) = [note for note in app._notifications if note.title == "Hands are not secret here"]
+        assert note.message == EXPOSED and note.timeout <= 8
+        toasts = []
+        for _ in range(100):
+            toasts = [toast for toast in app.screen.query(Toast) if toast._notification is note]
+            if toasts and toasts[0].outer_size.height:
+                break
+            await pilot.pause()
+        (toast,) = toasts
+        assert toast.outer_size.height <= 5, toast.outer_size
