@@ -3,8 +3,13 @@ read wrong, each asserted as the code that makes it says it now."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
+from castletui.rules import got_catan as game
 from castletui.rules import registry
+from castletui.rules.core import Config
+from castletui.rules.got_catan.board import BOARDS
 from textual.widgets._toast import Toast
 
 from castletui import saves
@@ -12,6 +17,7 @@ from castletui.screens.game import GameScreen
 from castletui.screens.result import verdict
 from castletui.screens.rules import rules_text
 from castletui.tables import EXPOSED, create_table, open_at_table
+from castletui.widgets.got_catan_map import COMPACT, geometry
 from tests.app.catapult_castle.helpers import new_session as new_catapult
 from tests.app.catapult_castle.helpers import play_until as play_catapult
 from tests.app.driving import StillApp, settle
@@ -69,3 +75,23 @@ async def test_the_shared_table_warning_is_short_and_soon_gone(tmp_path):
             await pilot.pause()
         (toast,) = toasts
         assert toast.outer_size.height <= 5, toast.outer_size
+
+
+@pytest.mark.parametrize("seats", [3, 4])
+def test_a_hex_is_named_where_the_map_draws_it(seats):
+    """GoT's table set-up named hexes "r0c1", a name the map shows nowhere:
+    "hex 2 of row 1" is the second hex from the left in the map's top row."""
+    board = BOARDS[seats]
+    shape = geometry(seats, COMPACT)
+    rows = sorted({row for row, _ in shape.hex_north})
+    for hex_id, place in enumerate(board.hex_places):
+        row, column = shape.hex_north[hex_id]
+        in_row = sorted(c for r, c in shape.hex_north if r == row)
+        assert place == f"hex {in_row.index(column) + 1} of row {rows.index(row) + 1}"
+    state = game.setup(Config("base", seats, {}, "table"))
+    first = state.pending[-1].target
+    assert game.chance_prompt(state) == (
+        f"Which terrain lies on {board.hex_places[first]} (the {board.hex_numbers[first]})?"
+    )
+    assert "r0c" not in game.chance_prompt(state)
+    assert not [field.question for field in game.setup_form(state) if re.search(r"r\d+c\d+", field.question)]
