@@ -5,6 +5,7 @@ mode), and where it stands. No textual here: the command line uses it too."""
 from __future__ import annotations
 
 import datetime
+import re
 
 from castletui.rules import registry
 from castletui.saves import SaveSummary
@@ -63,3 +64,12 @@ def when_played(stamp: str) -> tuple[str, str]:
 
 def moves(count: int) -> str:
     return f"{count} move{'s' if count != 1 else ''}"
+
+
+def own_name(row: SaveSummary) -> str:
+    """The save's name where the app did not give it: a game played on
+    from a replay ("from turn 12"), a name typed in Save as; "" for the
+    name a new game gets (its game and when it started), which says
+    nothing the row does not."""
+    given = re.match(rf"{re.escape(row.game)}-\d{{4}}-\d{{2}}-\d{{2}}-\d{{6}}(-\d+)?(?= |$)", row.name)
+    return row.name[given.end() :].strip() if given else row.name

@@ -338,13 +338,14 @@ class Replay:
 
     def what_they_did(self, turn: Turn) -> str:
         """The turn in one line: the first log line of each of the turn
-        player's own decisions (of every step, for the set-up)."""
+        player's own decisions (of every step, for the set-up), joined by
+        semicolons (each line's full stop left out: "rolls 8; builds")."""
         said = []
         for ply in range(max(1, turn.first), turn.last + 1):
             if turn.seat is None or self.save.log[ply - 1].seat == turn.seat:
                 lines = self.lines_at(ply)
                 if lines:
-                    said.append(lines[0])
+                    said.append(lines[0].rstrip("."))
         return "; ".join(said) if said else "nothing"
 
     def score_words(self, ply: int) -> str:

@@ -84,7 +84,13 @@ def open_at_table(app: Any, table: Any, seat: int, warning: str = "") -> None:
         return
     app.open_session(session, resumed=True)
     if warning:
-        app.notify(warning, title="Hands are not secret here", severity="warning", timeout=20)
+        # ``warning`` in two lines, and soon gone: a toast sits over the action bar.
+        app.notify(EXPOSED, title="Hands are not secret here", severity="warning", timeout=EXPOSED_SECONDS)
+
+
+EXPOSED = "Other users can read the table file: see the README."
+"""The toast of a table in a folder other users can read (``exposure_warning``)."""
+EXPOSED_SECONDS = 8
 
 
 def start_shared_game(app: Any, **new_game: Any) -> None:

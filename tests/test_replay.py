@@ -92,6 +92,17 @@ def test_the_turns_cover_every_step_once_in_order(tmp_path, game_id, variant, se
     assert replay.turn_number(numbers[-1]) == replay.turns[-1]
 
 
+def test_a_turn_in_one_line_joins_its_steps_without_a_full_stop_before_each_semicolon(tmp_path):
+    """Issue 43, item 9: the replay's turn list read "Ada rolls 8.; Ada builds..."."""
+    path = tmp_path / "game.toml"
+    live_game(path, "castlecards", "multi-player", 3, 5, stop_at=120)
+    replay = Replay.open(path, "Ada")
+    lines = [replay.what_they_did(turn) for turn in replay.turns]
+    joined = [line for line in lines if "; " in line]
+    assert joined, "some turn has more than one step"
+    assert not [line for line in lines if ".;" in line or line.endswith(".")]
+
+
 def test_a_hidden_hand_is_never_shown_in_an_unfinished_game(tmp_path):
     path = tmp_path / "cards.toml"
     players = [saves.Player("Ada"), saves.Player("Bo")]

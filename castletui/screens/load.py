@@ -1,8 +1,9 @@
 """The load screen: every save in the save directory, newest first, with its
 game and way of playing it (variant, table mode), players, when it was last
-played and where it stands. Each row takes two lines so that all of it fits
-80 columns; the line under the table says the highlighted save in full. A
-damaged save is listed with what is wrong, never hidden."""
+played and where it stands, and its name where the player or a replay gave
+it one. Each row takes two lines so that all of it fits 80 columns; the
+line under the table says the highlighted save in full. A damaged save is
+listed with what is wrong, never hidden."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
 from castletui import saves, stylesheets
-from castletui.listing import game_title, moves, way_of_play, when_played, where_it_stands
+from castletui.listing import game_title, moves, own_name, way_of_play, when_played, where_it_stands
 from castletui.replay import Replay
 from castletui.screens.dialogs import ConfirmScreen
 from castletui.stylesheets import ReadsStylesheet
@@ -63,9 +64,11 @@ class LoadScreen(ReadsStylesheet, Screen):
 
     def column_widths(self) -> tuple[int, int, int, int]:
         """Game, Players, Played, Status: the fixed columns get what they
-        need and the status takes what is left (each cell has a space of
-        padding on either side, and the scroll bar needs two)."""
-        game, played = 24, 15
+        need (Played its longest line: "09:15, 143 moves") and the status
+        takes what is left (each cell has a space of padding on either
+        side, and the scroll bar needs two)."""
+        game = 24
+        played = max([15, *(len(line) for row in self.rows for line in self.played(row).splitlines())])
         room = max(self.size.width, 60) - 2 - 4 * 2 - game - played
         players = max(12, min(24, room // 2))
         return game, players, played, max(14, room - players)
@@ -74,10 +77,10 @@ class LoadScreen(ReadsStylesheet, Screen):
         table = self.query_one(DataTable)
         cursor = table.cursor_row if keep_cursor else 0
         table.clear(columns=True)
+        self.rows = saves.list_saves(self.app.save_dir)
         widths = self.column_widths()
         for label, width in zip(("Game", "Players", "Played", "Status"), widths, strict=True):
             table.add_column(label, width=width)
-        self.rows = saves.list_saves(self.app.save_dir)
         for row in self.rows:
             # Text, not str: a DataTable reads a str cell as markup, and these
             # cells quote names and files.
@@ -94,17 +97,27 @@ class LoadScreen(ReadsStylesheet, Screen):
         self.show_detail()
 
     @staticmethod
-    def cells(row: saves.SaveSummary, widths: tuple[int, ...]) -> tuple[str, ...]:
-        """The two lines of each cell, each cut to its column."""
+    def played(row: saves.SaveSummary) -> str:
         day, time = when_played(row.updated)
-        played = f"{day}\n{time}, {moves(row.plies)}"
+        return f"{day}\n{time}, {moves(row.plies)}"
+
+    @classmethod
+    def cells(cls, row: saves.SaveSummary, widths: tuple[int, ...]) -> tuple[str, ...]:
+        """The two lines of each cell, each cut to its column."""
+        played = cls.played(row)
         if row.problem:
             return ("(damaged)", _two_lines(row.name, widths[1]), played, _two_lines(row.problem, widths[3]))
+        status = where_it_stands(row)
+        name = own_name(row)
+        # A game played on from a replay reads apart from its original ("from turn 12").
+        status = (
+            f"{_cut(status, widths[3])}\n{_cut(name, widths[3])}" if name else _two_lines(status, widths[3])
+        )
         return (
             f"{_cut(game_title(row.game), widths[0])}\n{_cut(way_of_play(row), widths[0])}",
             _two_lines(", ".join(row.players), widths[1]),
             played,
-            _two_lines(where_it_stands(row), widths[3]),
+            status,
         )
 
     def selected(self) -> saves.SaveSummary | None:

@@ -25,6 +25,12 @@ def verdict(session: Session, viewer: int | None = None) -> str:
         return "The game goes on: this is the standing so far."
     if result.lost:
         text = "The game is lost."
+    elif len(names) == 1 and result.rating and result.decided_by:
+        # A game of one is scored, not won (Catapult's solo): the score and how it is made.
+        how = result.decided_by.rstrip(".")
+        return (
+            f"{names[0]} scores {result.scores[0]:g} ({how[:1].lower()}{how[1:]}). Rating: {result.rating}."
+        )
     elif not result.winners:
         text = "Nobody wins."
     elif len(result.winners) == len(names) and len(names) > 1:

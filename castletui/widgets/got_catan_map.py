@@ -12,9 +12,15 @@ letter, a keep the same letter twice, a road the owner's small letter
 along the path). Only box drawing and plain symbols are used.
 
 Two scales fit the room there is: compact (3 columns and 1 row per grid
-unit of ``rules.got_catan.board``: the 4-player Gift in 49x11 cells, for
+unit of ``rules.got_catan.board``: the 4-player Gift in 51x12 cells, for
 80x24) and large (4 columns and 2 rows per unit, for 120x40). The
 geometry of each scale is worked out once per layout.
+
+No row is ever wider than the board (Textual would wrap it into the next
+and draw the board whole at every step): the legend's entries flow into
+its rows and leave out what fits nowhere; a map larger than the board
+shows the part around the cursor, an arrow at each side where more is cut
+off, and the legend (its first rows) only under a whole map.
 """
 
 from __future__ import annotations
@@ -23,6 +29,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import groupby
 
+from rich.cells import cell_len
 from rich.style import Style
 from rich.text import Span, Text
 from textual.cache import LRUCache
@@ -53,6 +60,7 @@ DIAGONAL_DOWN = "\u2572"  # ╲
 DIAGONAL_UP = "\u2571"  # ╱
 UPRIGHT = "\u2502"  # │
 HEAVY = {UPRIGHT: "\u2503"}  # ┃: a road on an upright path (no heavy diagonals exist)
+MORE_LEFT, MORE_RIGHT, MORE_UP, MORE_DOWN = "\u2190", "\u2192", "\u2191", "\u2193"  # ← → ↑ ↓: more that way
 
 
 def keep_letters(letter: str) -> str:
@@ -166,6 +174,36 @@ def geometry(seats: int, scale: Scale) -> Geometry:
     return shape
 
 
+@lru_cache(maxsize=8)
+def spot_cells(seats: int, scale: Scale) -> dict[tuple[str, int], tuple[int, int]]:
+    """Where each place is drawn on the whole map: (row, column) of its
+    mark (a hex's number, a corner, a path's middle): the part of a map
+    larger than the board that is shown follows the cursor by these."""
+    shape = geometry(seats, scale)
+    cells: dict[tuple[str, int], tuple[int, int]] = {}
+    for hex_id, (north_row, centre) in enumerate(shape.hex_north):
+        cells[("hex", hex_id)] = (north_row + scale.number_row, centre)
+    for edge, cell in enumerate(shape.edge_spot):
+        cells[("edge", edge)] = cell
+    for corner, cell in enumerate(shape.corner_cells):
+        cells[("corner", corner)] = cell
+    return cells
+
+
+def _follow(start: int, shown: int, whole: int, at: int | None) -> int:
+    """The first of ``shown`` rows (or columns) of ``whole`` to show so
+    that ``at`` stands clear of the arrows at both ends, moved as little
+    as it takes from ``start``: the view stays put while the cursor moves
+    inside it."""
+    if shown >= whole:
+        return 0
+    if at is not None:
+        margin = min(3, max(1, (shown - 1) // 4))  # a little of what lies beyond the cursor
+        start = min(start, at - margin)
+        start = max(start, at + margin + 1 - shown)
+    return max(0, min(start, whole - shown))
+
+
 def _route_labels(board, corners, norths, scale: Scale) -> list[tuple[int, int, str]]:
     """Each trade route's label outside the coast by its path: "2:1" and
     the resource, beside a side path or under (over) a bottom (top) one."""
@@ -220,17 +258,18 @@ class GotCatanMap(SpotBoard):
         super().__init__(**kwargs)
         self.state: SeatView | None = None
         self.marks = MapMarks()
-        self.shift = 0  # columns left blank to centre the map
-        self._placed: tuple | None = None  # the layout the spots were placed for: (seats, scale, shift)
+        self.shift = 0  # columns left blank to centre the map (less than 0: the map's left is cut off)
+        self.lift = 0  # rows of the map's top cut off (a map taller than the board)
+        self._placed: tuple | None = None  # the layout the spots were placed for: (seats, scale, shift, lift)
         self._placing = True  # this render places the spots (the layout changed)
 
     def place(self, spot, row: int, first: int, last: int) -> None:
         if self._placing:
-            super().place(spot, row, first + self.shift, last + self.shift)
+            super().place(spot, row - self.lift, first + self.shift, last + self.shift)
 
     def also_at(self, spot, row: int, first: int, last: int) -> None:
         if self._placing:
-            super().also_at(spot, row, first + self.shift, last + self.shift)
+            super().also_at(spot, row - self.lift, first + self.shift, last + self.shift)
 
     def draws(self, spot) -> bool:
         """Every place but the Wall's sections (the Wall board draws those)."""
@@ -266,16 +305,24 @@ class GotCatanMap(SpotBoard):
             self._placed = None
             return [Text("")]
         scale = self.scale()
-        shape = geometry(len(state.players), scale)
+        seats = len(state.players)
+        shape = geometry(seats, scale)
         chars = [[" "] * shape.width for _ in range(shape.height)]
         styles: list[list[Style | None]] = [[None] * shape.width for _ in range(shape.height)]
-        letters = seat_letters(self.marks.names or [f"P{s + 1}" for s in range(len(state.players))])
+        letters = seat_letters(self.marks.names or [f"P{s + 1}" for s in range(seats)])
 
+        # The room there is (none yet before the first layout: the whole map).
+        width = self.size.width or shape.width
+        height = self.size.height or shape.height + scale.legend_rows
+        legend = self._legend(scale, letters, state, width)
+        legend = legend[: max(0, height - shape.height)]  # the map first: the legend under a whole map
+        left, top = self._view(seats, scale, shape, width, height - len(legend))
         # Centred in the room there is (spots are placed where they are drawn).
-        self.shift = max(0, (self.size.width - shape.width) // 2)
+        self.shift = max(0, (width - shape.width) // 2) - left
+        self.lift = top
         # Where each place is drawn follows the layout alone, not the game: placed
         # again only when the layout changes (a cursor step draws the map again).
-        placed = (len(state.players), scale, self.shift)
+        placed = (seats, scale, self.shift, self.lift)
         self._placing = placed != self._placed
         if self._placing:
             self.clear_spots()
@@ -292,12 +339,26 @@ class GotCatanMap(SpotBoard):
         self._draw_corners(state, shape, put, letters)
         for row, column, text in shape.labels:
             put(row, column, text, ROUTE)
-        rows = [*_map_rows(chars, styles, " " * self.shift), *self._legend(scale, letters, state)]
+        if (left, top) != (0, 0) or shape.width > width or shape.height > height:
+            chars, styles = _cut(chars, styles, left, top, width, height - len(legend))
+        rows = [*_map_rows(chars, styles, " " * max(0, self.shift)), *legend] or [Text("")]
         while len(rows) > 1 and not rows[-1].plain.strip():  # no blank rows at the end (no names yet)
             rows.pop()
         rows[-1] = rows[-1].copy()  # (a map row is kept for the next drawing: not cut in place)
         rows[-1].rstrip()
         return rows
+
+    def _view(self, seats: int, scale: Scale, shape: Geometry, width: int, height: int) -> tuple[int, int]:
+        """The first column and row of the map shown: (0, 0) when it fits,
+        else where the cursor stays in view (the view kept while it does)."""
+        at = spot_cells(seats, scale).get(self.cursor) if isinstance(self.cursor, tuple) else None
+        was_left = -min(0, self.shift) if self._placed and self._placed[:2] == (seats, scale) else 0
+        was_top = self.lift if self._placed and self._placed[:2] == (seats, scale) else 0
+        if at is None and shape.width > width and not self._placed:
+            was_left = (shape.width - width) // 2  # the middle of the Gift, until a cursor says where
+        left = _follow(was_left, width, shape.width, None if at is None else at[1])
+        top = _follow(was_top, height, shape.height, None if at is None else at[0])
+        return left, top
 
     def _spot_style(self, spot, base: Style | None) -> Style | None:
         if spot == self.cursor:
@@ -377,32 +438,53 @@ class GotCatanMap(SpotBoard):
             put(row, column, glyph, self._spot_style(spot, style))
             self.place(spot, row, column, column)
 
-    def _legend(self, scale: Scale, letters: list[str], state: SeatView) -> list[Text]:
+    def _legend(self, scale: Scale, letters: list[str], state: SeatView, width: int) -> list[Text]:
+        """The legend's entries flowed into its rows of ``width`` columns,
+        each on the first row with room for it, in the order given (what
+        matters most first); an entry with no room anywhere is left out."""
         ink = PLAYER_STYLE
-        first = Text(no_wrap=True, overflow="crop")
-        first.append("S", ink[0]).append(" settlement ")
-        first.append(keep_letters("S"), ink[0]).append(" keep ")
-        first.append("s", ink[0]).append(" road ")
-        first.append("+", OFFERED).append(" free ")
-        first.append("[T]" if scale is COMPACT else "TORMUND", TORMUND).append(" Tormund")
-        second = Text(no_wrap=True, overflow="crop")
+        compact = scale is COMPACT
+        entries: list[list[tuple[str, Style | None]]] = [
+            [("S", ink[0]), (" settlement", None)],
+            [(keep_letters("S"), ink[0]), (" keep", None)],
+            [("s", ink[0]), (" road", None)],
+            [("+", OFFERED), (" free", None)],
+            [("[T]" if compact else "TORMUND", TORMUND), (" Tormund", None)],
+        ]
         if state.blocked:
-            second.append("W:r" if scale is COMPACT else "W:regular", WILDLING).append(" wildling ")
-        second.append(PIP * 3, PIPS_STYLE).append(" odds ")
-        if scale is COMPACT:
+            entries.append([("W:r" if compact else "W:regular", WILDLING), (" wildling", None)])
+        entries.append([(PIP * 3, PIPS_STYLE), (" odds", None)])
+        if compact:
+            # The words whose first three letters name a hex's resource.
+            words: list[tuple[str, Style | None]] = []
             for resource, short in SHORT_RESOURCE.items():
                 if short != resource:
-                    second.append(short, WORDS).append(f" {resource} ")
+                    words += [
+                        (" " if words else "", None),
+                        (short, SHORT_WORD),
+                        (resource[len(short) :], None),
+                    ]
+            entries.append(words)
         else:
-            second.append("(dots: rolls of 36 that bring the number)  ")
-            second.append("2:1", ROUTE).append(" trade route")
-        lines = [first, second]
+            entries.append([("(dots: rolls of 36 that bring the number)", None)])
+            entries.append([("2:1", ROUTE), (" trade route", None)])
+        rows = [Text(no_wrap=True, overflow="crop") for _ in range(2)]
+        for entry in entries:
+            size = sum(cell_len(text) for text, _ in entry)
+            for row in rows:
+                gap = 1 if row.plain else 0
+                if cell_len(row.plain) + gap + size <= width:
+                    row.append(" " * gap)
+                    for text, style in entry:
+                        row.append(text, style)
+                    break
         if scale is LARGE:
             owners = Text(no_wrap=True, overflow="crop")
             for seat, name in enumerate(self.marks.names):
                 owners.append(letters[seat], ink[seat]).append(f" {name}  ")
-            lines.append(owners)
-        return lines
+            owners.truncate(width)
+            rows.append(owners)
+        return rows
 
 
 MAP_ROWS: LRUCache[tuple, Text] = LRUCache(512)
@@ -411,6 +493,37 @@ object): a cursor step or a road built changes two or three rows of the
 map's fifteen to thirty, and the rest are the Texts made before. A row
 kept holds a span of each style it has, so no style's ``id`` in its key
 is another style's while it is kept. The board only reads these Texts."""
+
+
+def _cut(
+    chars: list[list[str]], styles: list[list[Style | None]], left: int, top: int, width: int, height: int
+) -> tuple[list[list[str]], list[list[Style | None]]]:
+    """The part of the map shown, ``width`` by ``height`` from (``top``,
+    ``left``), an arrow at each side where more of the map is cut off: on
+    each row with more beyond it, near the middle of the top and bottom rows."""
+    whole_width, whole_height = len(chars[0]), len(chars)
+    width, height = min(width, whole_width), max(0, min(height, whole_height))
+    shown_chars = [row[left : left + width] for row in chars[top : top + height]]
+    shown_styles = [row[left : left + width] for row in styles[top : top + height]]
+    for index, row in enumerate(shown_chars):
+        whole = chars[top + index]
+        if left > 0 and "".join(whole[:left]).strip():
+            row[0], shown_styles[index][0] = MORE_LEFT, MORE
+        if left + width < whole_width and "".join(whole[left + width :]).strip():
+            row[-1], shown_styles[index][-1] = MORE_RIGHT, MORE
+    for row, more, arrow in ((0, top > 0, MORE_UP), (-1, top + height < whole_height, MORE_DOWN)):
+        if shown_chars and more:
+            column = _blank_near_middle(shown_chars[row])
+            shown_chars[row][column], shown_styles[row][column] = arrow, MORE
+    return shown_chars, shown_styles
+
+
+def _blank_near_middle(row: list[str]) -> int:
+    """The blank cell of ``row`` nearest its middle (an arrow there hides
+    nothing), else the middle."""
+    middle = len(row) // 2
+    blanks = [column for column, char in enumerate(row) if char == " "]
+    return min(blanks, key=lambda column: (abs(column - middle), column)) if blanks else middle
 
 
 def _map_rows(chars: list[list[str]], styles: list[list[Style | None]], margin: str) -> list[Text]:
@@ -454,3 +567,5 @@ WILDLING = Style(bold=True, color="#1a1a1a", bgcolor="#ff9f43")
 WILDLING_LETTER = {"regular": "r", "climber": "c", "giant": "G"}
 OFFERED = Style(underline=True, bold=True, color="#ffe066")
 CURSOR = Style(reverse=True, bold=True, color="#ffe066")
+MORE = Style(bold=True, color="#ffe066")
+SHORT_WORD = Style(color="#d8d8d8", underline=True)  # a resource's letters a hex shows

@@ -37,21 +37,21 @@ def result(state: State) -> Result:
                 lines=lines,
                 winners=tuple(seat for seat in seats if team_of(seat) == team),
                 finished=True,
-                decided_by="The team with the last castles standing wins together.",
+                decided_by="The team with the last castles standing.",
             )
         return Result(
             scores=scores,
             lines=lines,
             winners=(state.winner,),
             finished=True,
-            decided_by="The last castle standing wins.",
+            decided_by="The last castle standing.",
         )
     if state.teams and state.ended_by:
         totals = [sum(scores[seat] for seat in seats if team_of(seat) == team) for team in (0, 1)]
         best_teams = [team for team in (0, 1) if totals[team] == max(totals)]
-        decided_by = "The round limit was reached. The team with the most shields standing wins."
+        decided_by = "The round limit: the team with the most shields standing."
         if len(best_teams) > 1:
-            decided_by = "The round limit was reached. The teams have as many shields standing: a shared win."
+            decided_by = "The round limit: as many shields standing on each team, a shared win."
         return Result(
             scores=scores,
             lines=lines,
@@ -76,7 +76,7 @@ def result(state: State) -> Result:
             lines=lines,
             winners=tuple(leaders),
             finished=True,
-            decided_by=f"The round limit was reached. {decided_by}",
+            decided_by=f"The round limit: {decided_by[:1].lower()}{decided_by[1:]}",
         )
     return Result(
         scores=scores,

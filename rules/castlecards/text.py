@@ -330,7 +330,7 @@ def _describe_pick(state: State, step, action: Pick) -> str:
             return f"{who} slips a card face down under the Night."
         if purpose == "attack":
             return f"{who} adds {card}."
-        return f"{who} sends in support {card}."
+        return f"{who} sends {card} in support."
     if purpose == "react":
         return f"{who} readies an Academy card."
     if purpose == "build":

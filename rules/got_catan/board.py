@@ -31,6 +31,7 @@ class Board(msgspec.Struct, frozen=True):
 
     seats: int
     hex_names: tuple[str, ...]  # "r0c3"
+    hex_places: tuple[str, ...]  # "hex 4 of row 1": where a player finds it on the map (from the top left)
     hex_rows: tuple[int, ...]
     hex_numbers: tuple[int, ...]  # the printed number token of each hex
     beginner_terrain: tuple[str, ...]  # the fixed set-up's terrain of each hex
@@ -123,6 +124,7 @@ def build_board(layout: LayoutData) -> Board:
     return Board(
         seats=layout.seats,
         hex_names=tuple(names),
+        hex_places=tuple(f"hex {c - layout.rows[r][0] + 1} of row {r + 1}" for r, c in places),
         hex_rows=tuple(r for r, _ in places),
         hex_numbers=tuple(data[name].number for name in names),
         beginner_terrain=tuple(data[name].terrain for name in names),

@@ -47,8 +47,7 @@ def chance_prompt(state: State) -> str:
     if kind == "terrain":
         board = BOARDS[len(state.players)]
         return (
-            f"Which terrain lies on the hex with the {board.hex_numbers[step.target]} "
-            f"at {board.hex_names[step.target]}?"
+            f"Which terrain lies on {board.hex_places[step.target]} (the {board.hex_numbers[step.target]})?"
         )
     if kind == "draw":
         if state.table_mode:
@@ -95,7 +94,7 @@ def setup_form(state: State) -> tuple[Batch, ...]:
             break
         fields.append(
             Batch(
-                f"Hex {board.hex_names[step.target]} (the {board.hex_numbers[step.target]})",
+                f"{board.hex_places[step.target].capitalize()} (the {board.hex_numbers[step.target]})",
                 _TERRAINS,
                 1,
                 _terrain_of,

@@ -51,12 +51,14 @@ from .state import (
 
 
 def hex_name(state: State, hex_id: int) -> str:
-    """ "hills 4 (r0c2)"; "the 4 at r0c2" before its terrain is laid."""
+    """ "hills 4 (hex 3 of row 1)"; "the 4, hex 3 of row 1" before its
+    terrain is laid (no label on the map names a hex: its row and place
+    in the row do)."""
     board = BOARDS[len(state.players)]
     number = board.hex_numbers[hex_id]
     terrain = state.terrain[hex_id]
-    where = board.hex_names[hex_id]
-    return f"{terrain} {number} ({where})" if terrain else f"the {number} at {where}"
+    where = board.hex_places[hex_id]
+    return f"{terrain} {number} ({where})" if terrain else f"the {number}, {where}"
 
 
 def _hexes_by(state: State, hexes: tuple[int, ...]) -> str:
@@ -72,14 +74,15 @@ def corner_name(state: State, corner: int) -> str:
 
 
 def _hex_words(state: State, hex_id: int) -> str:
-    """ "hills 4", with where it lies ("hills 4 at r1c2") when another hex
-    reads the same; "the 4 at r0c2" before its terrain is laid."""
+    """ "hills 4", with where it lies ("hills 4 (hex 3 of row 2)") when
+    another hex reads the same; "the 4 (hex 3 of row 1)" before its
+    terrain is laid."""
     board = BOARDS[len(state.players)]
     number, terrain = board.hex_numbers[hex_id], state.terrain[hex_id]
     if not terrain:
-        return f"the {number} at {board.hex_names[hex_id]}"
+        return f"the {number} ({board.hex_places[hex_id]})"
     twins = [h for h in range(board.hexes) if state.terrain[h] == terrain and board.hex_numbers[h] == number]
-    where = f" at {board.hex_names[hex_id]}" if len(twins) > 1 else ""
+    where = f" ({board.hex_places[hex_id]})" if len(twins) > 1 else ""
     return f"{terrain} {number}{where}"
 
 
@@ -191,7 +194,7 @@ def describe(state: State, action) -> str:
     if isinstance(action, PlaceTerrain):
         target = step.target if step is not None else 0
         board = BOARDS[len(state.players)]
-        return f"{action.terrain.capitalize()} goes on the {board.hex_numbers[target]} at {board.hex_names[target]}."
+        return f"{action.terrain.capitalize()} goes on the {board.hex_numbers[target]}, {board.hex_places[target]}."
     if isinstance(action, Roll):
         return f"{who} rolls the dice."
     if isinstance(action, Dice):

@@ -7,10 +7,12 @@ from __future__ import annotations
 from pathlib import Path
 
 from castletui import saves
-from castletui.listing import way_of_play, when_played, where_it_stands
+from castletui.listing import own_name, way_of_play, when_played, where_it_stands
+from castletui.replay import Replay
 from castletui.screens.load import LoadScreen
 from castletui.session import Session
 from tests.app.driving import StillApp, screen_text, settle
+from tests.test_replay import live_game
 
 ANN_WEI = [saves.Player("Ann"), saves.Player("Wei")]
 
@@ -81,3 +83,31 @@ async def test_at_80x24_every_row_shows_game_way_players_time_and_status(tmp_pat
         await settle(pilot)
         detail = str(app.screen.query_one("#load-detail").render())
         assert "Annabelle Longname-Smith, Bartholomew Q. Wei" in detail, "the line under the table has it all"
+
+
+async def test_at_80x24_a_long_game_shows_its_moves_whole_and_a_copy_reads_apart(tmp_path):
+    """Issue 43, item 9: "143 moves" was cut at 80x24, and a game played
+    on from a replay looked the same as its original (only the footer
+    named the file)."""
+    original = tmp_path / "castlecards-2026-12-06-053030.toml"
+    live_game(original, "castlecards", "multi-player", 3, 5, stop_at=143)
+    copy = Replay.open(original, "Ada").play_on(100, tmp_path)
+    app = StillApp(save_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("l")
+        await settle(pilot)
+        assert isinstance(app.screen, LoadScreen)
+        text = screen_text(app)
+        assert "143 moves" in text and "100 moves" in text
+        screen = app.screen
+        rows = {row.path: row for row in screen.rows}
+        table = screen.query_one("#saves")
+        widths = screen.column_widths()
+        cells = {path: screen.cells(row, widths) for path, row in rows.items()}
+        assert cells[str(copy.path)][3].splitlines()[1] == own_name(rows[str(copy.path)])
+        assert own_name(rows[str(copy.path)]).startswith("from ")
+        assert own_name(rows[str(original)]) == ""
+        assert cells[str(copy.path)] != cells[str(original)]
+        for column, width in zip(table.columns.values(), widths, strict=True):
+            assert column.width == width
+        assert all(len(line) <= widths[2] for cell in cells.values() for line in cell[2].splitlines())

@@ -187,7 +187,8 @@ def line(state: State, event: Event) -> str:
         cause = "the third breach" if why == "breach" else "8 wildlings in the Gift"
         return f"The Wall falls ({cause}): {who} wins with {guards} guards on the Wall."
     if kind == "won-end":
-        return f"{who} ends their turn with {detail[0]} victory points and wins."
+        # After "Wei ends their turn.", the line of the action itself.
+        return f"{who} has {detail[0]} victory points at the end of their turn and wins."
     if kind == "no-tokens":
         return "No wildling token is left to reveal."
     if kind == "pool-reshuffled":

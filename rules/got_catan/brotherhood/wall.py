@@ -276,7 +276,7 @@ def wall_result(state: State, scores: tuple[float, ...], lines: tuple[ScoreLine,
         lines=lines,
         winners=wall_winners(state),
         finished=True,
-        decided_by=f"The Wall fell ({why}): {wall_decider(ranks)}.",
+        decided_by=f"The Wall's fall ({why}): {wall_decider(ranks)}.",
     )
 
 

@@ -7,10 +7,14 @@ stops, and the end of a 3-player game names every fallen player whole at
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 from castletui.rules import castlecards as game
 from castletui.rules.castlecards import Outlook, attack_parts, count_words, versus
+from castletui.rules.castlecards.state import Attack, Confirm, Pick
 from msgspec.structs import replace
 
+from castletui.screens.result import verdict
 from castletui.widgets.castlecards_attack import AttackPanel
 from castletui.widgets.castlecards_piles import Piles
 from tests.app.castlecards.test_screens import (
@@ -22,6 +26,7 @@ from tests.app.castlecards.test_screens import (
     prompt_text,
 )
 from tests.app.driving import StillApp, settle
+from tests.rules.castlecards.helpers import run, table
 
 
 def drawn(part, view, width: int, detail: str) -> str:
@@ -93,4 +98,15 @@ async def test_a_three_player_end_names_every_fallen_player_at_80x24(tmp_path):
         parts_fit(app)
         text = " ".join(board_text(app).split())
         assert f"Fallen: {', '.join(fallen)}." in text
+        assert "Decided by the last castle standing. Fallen:" in text
         assert ".." not in board_text(app) and ".." not in prompt_text(app)
+
+
+def test_the_last_castle_standing_decides_in_one_sentence():
+    """Issue 43, item 9: the score sheet read "Decided by the last castle
+    standing wins."."""
+    state = table(2, hands={0: ["soldiers-red-2", "soldiers-blue-2"], 1: ["trap"]}, walls={1: 0})
+    state = run(state, Attack(1, 0), Pick("soldiers-red-2"), Pick("soldiers-blue-2"), Confirm(), Confirm())
+    result = game.result(state)
+    session = SimpleNamespace(standing=lambda viewer=None: result, names=["Coco", "Milo"])
+    assert verdict(session) == "Coco wins! Decided by the last castle standing."

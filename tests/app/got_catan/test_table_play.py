@@ -184,18 +184,18 @@ async def test_a_base_game_at_the_table_set_up_why_not_and_a_hidden_card_named_w
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         shown = screen_text(app)
-        assert "Hex r0c1 (the 8)" in shown and "fields / forest / hills" in shown
+        assert "Hex 1 of row 1 (the 8)" in shown and "fields / forest / hills" in shown
         # A fifth mountains hex does not exist: the line is refused and nothing is played.
         for _ in range(4):
             await pilot.press("m", "enter")
         await pilot.press("ctrl+s")
         await settle(pilot)
-        assert "Line 4: Hex r0c4 (the 10): mountains cannot come up here" in screen_text(app)
+        assert "Line 4: Hex 4 of row 1 (the 10): mountains cannot come up here" in screen_text(app)
         assert session.ply == 0
         await pilot.press("escape")  # one question at a time ...
         await settle(pilot)
         assert isinstance(app.screen, ChancePicker)
-        assert "Which terrain lies on the hex with the 8 at r0c1?" in screen_text(app)
+        assert "Which terrain lies on hex 1 of row 1 (the 8)?" in screen_text(app)
         await pilot.press("escape")  # ... or later (c asks again)
         await settle(pilot)
         assert isinstance(app.screen, GameScreen) and "Say what came up: c" in screen_text(app)

@@ -4,8 +4,9 @@ Castle, and support with 3-4 players."""
 
 import castletui.rules.castlecards as game
 import pytest
+from castletui.rules.castlecards.edition import HIDDEN
 from castletui.rules.castlecards.state import Attack, Confirm, NightAttack, Pick, Station
-from castletui.rules.core import CHANCE, IllegalAction
+from castletui.rules.core import CHANCE, IllegalAction, name_seats
 
 from tests.rules.castlecards.helpers import run, table
 
@@ -41,7 +42,7 @@ def test_figure_2_without_the_trap_4_swords_beat_3_shields_and_win():
     assert state.assault.outcome == "success"
     assert game.to_move(state) is None
     assert game.result(state).winners == (0,)
-    assert game.result(state).decided_by == "The last castle standing wins."
+    assert game.result(state).decided_by == "The last castle standing."
 
 
 def test_a_tie_fails():
@@ -263,6 +264,15 @@ def test_support_with_three_players_asks_the_others_in_turn_order():
     assert state.assault.outcome == "success"
     top = state.pending[-1]
     assert (top.source, top.dest, top.target) == ("village", "loot", 0)  # the attacker gets the loot
+
+
+def test_a_card_sent_in_support_reads_so_in_the_log():
+    """Issue 43, item 9: the log read "Milo sends in support a card."."""
+    state = table(3, hands={0: ["bowmen-red"], 2: ["catapult"], 1: ["trap"]})
+    state = run(state, Attack(1, 1), Pick("bowmen-red"), Confirm())
+    names = ["Ann", "Bo", "Milo"]
+    assert name_seats(game.describe(state, Pick("catapult")), names) == "Milo sends Catapult in support."
+    assert name_seats(game.describe(state, Pick(HIDDEN)), names) == "Milo sends a card in support."
 
 
 def test_support_order_with_four_players_and_declining():

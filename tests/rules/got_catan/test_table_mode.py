@@ -154,7 +154,7 @@ def test_melisandre_looks_alone_at_the_table_and_keeps_an_unseen_card():
 
 def test_every_chance_question_names_what_it_is_about():
     state = game.setup(Config("base", 3, {}, "table"))
-    assert game.chance_prompt(state) == "Which terrain lies on the hex with the 8 at r0c1?"
+    assert game.chance_prompt(state) == "Which terrain lies on hex 1 of row 1 (the 8)?"
     rolled = replace(table_game(rolled=False), table_mode=True)
     dice = run(rolled, game.Roll())
     assert game.chance_prompt(dice) == "What did the dice show? ({P0}'s roll: the sum of the two dice)"
@@ -229,7 +229,7 @@ def test_the_variable_set_up_is_one_form_of_terrain_and_then_none():
     state = game.setup(Config("base", 3, {}, "table"))
     fields = game.setup_form(state)
     assert len(fields) == 16
-    assert fields[0].question == "Hex r0c1 (the 8)" and fields[0].kinds == (
+    assert fields[0].question == "Hex 1 of row 1 (the 8)" and fields[0].kinds == (
         "fields",
         "forest",
         "hills",

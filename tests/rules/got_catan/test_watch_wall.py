@@ -9,7 +9,7 @@ import math
 
 import castletui.rules.got_catan as game
 import pytest
-from castletui.rules.core import CHANCE, IllegalAction
+from castletui.rules.core import CHANCE, IllegalAction, log_lines, name_seats
 from castletui.rules.got_catan.board import BOARDS
 from castletui.rules.got_catan.brotherhood.wall import advanced, arrived, migrated
 from castletui.rules.got_catan.edition import ALL_TOKENS, HEROES, WILDLINGS
@@ -355,7 +355,7 @@ def test_the_third_breach_ends_the_game_and_most_guards_win():
     assert after.ended_by == "breach" and after.winner == 1
     result = game.result(after)
     assert result.finished and result.winners == (1,)
-    assert "Wall fell" in result.decided_by
+    assert result.decided_by.startswith("The Wall's fall (the third breach): ")
 
 
 def test_the_sheet_shows_the_guards_and_their_tokens_and_the_rule_that_decided():
@@ -373,7 +373,7 @@ def test_the_sheet_shows_the_guards_and_their_tokens_and_the_rule_that_decided()
     assert result.winners == (1,)
     assert (
         result.decided_by
-        == "The Wall fell (the third breach): the most guards on the Wall, 3 against 1 and 0."
+        == "The Wall's fall (the third breach): the most guards on the Wall, 3 against 1 and 0."
     )
 
 
@@ -408,7 +408,7 @@ def test_a_tie_on_guards_names_the_tie_break_that_decided(settlement, wall, winn
     state = replace(with_wall(watch(**extra), *wall), ended_by="gift")
     result = game.result(state)
     assert result.winners == ((winner,) if winner is not None else (0, 1, 2, 3))
-    assert result.decided_by == f"The Wall fell (8 wildlings in the Gift): {decided}."
+    assert result.decided_by == f"The Wall's fall (8 wildlings in the Gift): {decided}."
 
 
 def test_the_game_ends_with_8_wildlings_in_the_gift():
@@ -433,5 +433,8 @@ def test_10_points_win_at_the_end_of_your_own_turn_not_at_once():
     state = watch(keeps={0: keeps}, settlements={0: settlements})  # 8 + 2 points
     assert game.points(state, 0) == 10
     assert game.legal_actions(state)  # not over yet
-    state = run(state, EndTurn())
-    assert state.ended_by == "points" and game.result(state).winners == (0,)
+    after = run(state, EndTurn())
+    assert after.ended_by == "points" and game.result(after).winners == (0,)
+    # Issue 43, item 9: the second line said "ends their turn" again.
+    lines = [name_seats(line, ["Wei", "Bo", "Cy", "Di"]) for line in log_lines(game, state, EndTurn(), after)]
+    assert lines == ["Wei ends their turn.", "Wei has 10 victory points at the end of their turn and wins."]
