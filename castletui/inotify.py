@@ -1,5 +1,5 @@
 """Linux's file events (inotify) for one folder, waited for without a
-clock: the thread that waits sleeps in ``select`` until the kernel has an
+clock: the thread that waits sleeps in ``poll`` until the kernel has an
 event for the folder or someone asks it to stop. castletui/watch.py uses
 it where the system has it; elsewhere it falls back to watchfiles, which
 looks at its queue of events every few milliseconds.
@@ -74,7 +74,7 @@ class FolderEvents:
             number = ctypes.get_errno()
             os.close(self.fd)
             raise OSError(number, os.strerror(number), str(folder))
-        self._wake, self._woken = os.pipe()  # stop() writes a byte: the select returns
+        self._wake, self._woken = os.pipe()  # stop() writes a byte: the poll returns
         self._lock = threading.Lock()
         self._closed = False
         self.waits = 0
@@ -101,10 +101,14 @@ class FolderEvents:
         folder went. Between events
         the thread sleeps: it wakes only for one, for :meth:`stop`, or
         every ``heartbeat`` seconds (None: never) to ask ``stopped``."""
+        poller = select.poll()  # not select(): a host's descriptors may pass 1024
+        poller.register(self.fd, select.POLLIN)
+        poller.register(self._wake, select.POLLIN)
+        forever = None if heartbeat is None else int(heartbeat * 1000)
         try:
             while not stopped():
                 self.waits += 1
-                ready, _, _ = select.select([self.fd, self._wake], [], [], heartbeat)
+                ready = {fd for fd, _ in poller.poll(forever)}
                 if self._wake in ready or stopped():
                     return
                 if not ready:
@@ -112,7 +116,7 @@ class FolderEvents:
                 names, gone = self._read()
                 deadline = time.monotonic() + most
                 while not gone and (left := deadline - time.monotonic()) > 0:
-                    more, _, _ = select.select([self.fd, self._wake], [], [], min(settle, left))
+                    more = {fd for fd, _ in poller.poll(max(1, int(1000 * min(settle, left))))}
                     if self.fd not in more:
                         break
                     extra, gone = self._read()
