@@ -30,6 +30,7 @@ IN_CREATE = 0x100
 IN_DELETE = 0x200
 IN_DELETE_SELF = 0x400
 IN_MOVE_SELF = 0x800
+IN_Q_OVERFLOW = 0x4000
 IN_IGNORED = 0x8000
 IN_ONLYDIR = 0x01000000
 IN_NONBLOCK = 0o4000
@@ -41,6 +42,9 @@ a change yet), renamed in or out, removed, or its mode changed."""
 GONE = IN_DELETE_SELF | IN_MOVE_SELF | IN_IGNORED
 """The folder itself removed or renamed: nothing left to watch."""
 HEADER = struct.Struct("iIII")  # wd, mask, cookie, len; the name follows
+OVERFLOW = ""
+"""The name reported when the kernel's queue overflowed and events were
+lost: no file has it, and anything may have changed."""
 
 
 class Unavailable(OSError):
@@ -97,8 +101,8 @@ class FolderEvents:
     ) -> Iterator[set[str] | None]:
         """Each burst of events as the names it touched (a write is a
         temporary made, written, renamed: events ``settle`` seconds apart
-        or less are one burst, for ``most`` seconds at most); None when the
-        folder went. Between events
+        or less are one burst, for ``most`` seconds at most; ``OVERFLOW``
+        among them when events were lost); None when the folder went. Between events
         the thread sleeps: it wakes only for one, for :meth:`stop`, or
         every ``heartbeat`` seconds (None: never) to ask ``stopped``."""
         poller = select.poll()  # not select(): a host's descriptors may pass 1024
@@ -142,7 +146,9 @@ class FolderEvents:
             offset += HEADER.size
             name = data[offset : offset + length].split(b"\0", 1)[0]
             offset += length
-            if mask & GONE:
+            if mask & IN_Q_OVERFLOW:
+                names.add(OVERFLOW)
+            elif mask & GONE:
                 gone = True
             elif name:
                 names.add(os.fsdecode(name))

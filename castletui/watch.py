@@ -146,6 +146,8 @@ class FolderWatch:
                     if names is None:  # the folder itself went
                         break
                     if present:
+                        if inotify.OVERFLOW in names:  # events were lost: any file may have changed
+                            names = set((self._look() or {}).keys())
                         names = {name for name in names if wanted(name)}
                         if names:
                             yield names

@@ -166,3 +166,25 @@ def test_a_folder_watch_stopped_before_it_began_ends_at_once(tmp_path, monkeypat
     folder_watch = FolderWatch(tmp_path, bool)
     folder_watch.stop()
     assert list(folder_watch.changes()) == []
+
+
+def test_events_lost_by_the_kernel_count_as_a_change_to_every_file(tmp_path, monkeypatch):
+    """inotify's queue overflowed: the write that came then has no event of
+    its own, but the watcher still looks at the table."""
+    table = tmp_path / "game.json"
+    table.write_text("{}")
+
+    def lost(self, settle, most, heartbeat, stopped):
+        write_over(table, '{"log": [1]}')  # its events lost with the rest
+        yield {inotify.OVERFLOW}
+        while not stopped():
+            time.sleep(0.01)
+        self.close()
+
+    monkeypatch.setattr(inotify.FolderEvents, "batches", lost)
+    watcher = TableWatcher(table)
+    thread, seen = run(watcher.changes())
+    assert seen.get(timeout=BOUND) is None
+    watcher.stop()
+    assert seen.get(timeout=BOUND) == "ended"
+    thread.join(BOUND)
