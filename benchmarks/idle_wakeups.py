@@ -5,9 +5,10 @@ nobody moves at, next to a bare Textual app (a Header and a Footer), issue
     .venv/bin/python benchmarks/idle_wakeups.py [--seconds 10] [--settle 3] [--repeats 3]
 
 Each is its own process in a pseudo-terminal of 100x34 (Textual's own
-Linux driver, whose input thread wakes ten times a second): the shared one joins a Castlecards table (``castletui join``'s
-screen: the lobby under the game) whose other seat is nobody's yet, so the
-game waits on the table file. After ``--settle`` seconds, the wake-ups of
+Linux driver, whose input thread wakes ten times a second): the shared
+one joins a Castlecards table (``castletui join``'s screen: the lobby
+under the game) whose other seat is nobody's yet, so the game waits on
+the table file. After ``--settle`` seconds, the wake-ups of
 every thread of the process over ``--seconds`` seconds: the context
 switches Linux counts for each (``voluntary_ctxt_switches`` and
 ``nonvoluntary_ctxt_switches`` in /proc/PID/task/*/status: a thread that
