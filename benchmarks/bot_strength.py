@@ -21,7 +21,9 @@ It prints the hard bot's decision time (median and 95th percentile of the
 wall time of every decision with a choice; on a busy machine say so), and
 ``--think-ms T`` plays the app's way instead: every decision gets T ms of
 thinking time and no work budget (the decision times to hold against the
-app's thinking time; a seed then plays the same only on an idle machine).
+app's thinking time, and how far past it they go, p50 and p99; a seed then
+plays the same only on an idle machine). ``--progress`` prints each game's
+outcome as it ends, so a long run cut short still says what it played.
 
 Last, the line the issue asks for::
 
@@ -33,6 +35,7 @@ with a Wilson score interval.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import math
 import multiprocessing
 import random
@@ -61,6 +64,11 @@ def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
     centre = (p + z * z / (2 * games)) / (1 + z * z / games)
     half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
     return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def percentile(values: list[float], share: float) -> float:
+    """The value ``share`` of the way up ``values`` (sorted)."""
+    return values[min(len(values) - 1, int(share * len(values)))]
 
 
 def play(
@@ -119,6 +127,7 @@ def main() -> None:
         help="the app's way: each decision gets this thinking time and no budget (then a seed "
         "plays the same only on an idle machine of the same speed); for decision times",
     )
+    parser.add_argument("--progress", action="store_true", help="a line per game as it ends")
     parser.add_argument("--quick", action="store_true", help=QUICK)
     args = parser.parse_args()
     if args.quick:
@@ -142,11 +151,18 @@ def main() -> None:
         for i in range(args.games)
     ]
     started = time.monotonic()
-    if args.jobs > 1:
-        with multiprocessing.Pool(args.jobs) as pool:
-            outcomes = pool.map(play, jobs, chunksize=1)
-    else:
-        outcomes = [play(job) for job in jobs]
+    outcomes = []
+    with multiprocessing.Pool(args.jobs) if args.jobs > 1 else contextlib.nullcontext() as pool:
+        played = pool.imap(play, jobs, chunksize=1) if pool else map(play, jobs)
+        for job, outcome in zip(jobs, played, strict=True):
+            outcomes.append(outcome)
+            if args.progress:  # a long run stopped early still says what it played
+                wins = sum(won for won, _, _, _ in outcomes)
+                print(
+                    f"game {len(outcomes)} (seed {job[3]}, hard seat {job[4] + 1}): "
+                    f"{'won' if outcome[0] else 'lost'}; {wins} of {len(outcomes)} so far",
+                    flush=True,
+                )
     wins = sum(won for won, _, _, _ in outcomes)
     times = sorted(t for _, _, ts, _ in outcomes for t in ts)
     unfinished = sum(not done for _, _, _, done in outcomes)
@@ -156,6 +172,12 @@ def main() -> None:
             f"hard decisions: {len(times)}, median {statistics.median(times) * 1e3:.0f} ms, "
             f"p95 {p95 * 1e3:.0f} ms, max {times[-1] * 1e3:.0f} ms (wall time; {args.jobs} job(s))"
         )
+        if args.think_ms is not None:
+            over = [t * 1e3 - args.think_ms for t in times]
+            print(
+                f"past the thinking time of {args.think_ms:.0f} ms: p50 {percentile(over, 0.5):.0f} ms, "
+                f"p99 {percentile(over, 0.99):.0f} ms, max {over[-1]:.0f} ms"
+            )
     print(f"{args.games} games in {time.monotonic() - started:.0f} s; unfinished: {unfinished}")
     low, high = wilson(wins, args.games)
     name = f"{args.game} {args.variant} {args.seats}p"

@@ -1,64 +1,171 @@
-"""Watching the table folder for other terminals' writes: watchfiles'
-(the operating system's file events: inotify, FSEvents,
-ReadDirectoryChangesW), in a thread that sleeps between events; nothing
-here reads a file to find out whether it changed. No app here: the game
-screen (castletui/screens/game.py) watches its table file, the lobby
-(castletui/screens/join.py) its folder, and castletui/tables.py starts
-tables, without one importing the other.
+"""Watching the table folder for other terminals' writes: the operating
+system's file events, in a thread that sleeps until one comes. On Linux
+that is inotify itself (castletui/inotify.py): an idle terminal's watch
+does not wake at all between events but for a rare heartbeat. Elsewhere
+(macOS) watchfiles, whose thread looks at the events queued every
+``STEP_MS``. Nothing here reads a file to find out whether it changed. No
+app here: the game screen (castletui/screens/game.py) watches its table
+file, the lobby (castletui/screens/join.py) its folder, and
+castletui/tables.py starts tables, without one importing the other.
 """
 
 from __future__ import annotations
 
+import os
 import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import watchfiles
 
+from castletui import inotify
 from castletui.saves.table import Signature, signature
 
 DEBOUNCE_MS = 50
-"""The longest watchfiles gathers a burst of events (a table write is a
-temporary made, written, renamed) before it reports them."""
+"""The longest a burst of events (a table write is a temporary made,
+written, renamed) is gathered before it is reported."""
+SETTLE_MS = 10
+"""inotify: a burst ends when no event came for this long."""
+HEARTBEAT_S: float | None = 1.0
+"""inotify: how often a watch with nothing to report wakes to ask whether
+its worker was cancelled (``stop()`` wakes it at once; this is for a
+worker cancelled without it)."""
 STEP_MS = 25
-"""How often watchfiles' thread looks at the events the system queued: a
-change is reported 25 to 50 ms after it lands. Each look is a wake-up of
-an idle castletui (about 0.1% of a CPU at 25 ms; 10 ms cost 0.4%)."""
+"""watchfiles (no inotify): how often its thread looks at the events the
+system queued: a change is reported 25 to 50 ms after it lands. Each look
+is a wake-up of an idle castletui (40 a second)."""
 CATCH_UP_MS = 500
-"""Once the watch is in place, this long after it began: one look at
-whatever changed before it was (a table written while the screen opened)."""
+"""watchfiles: once the watch is in place, this long after it began: one
+look at whatever changed before it was (a table written while the screen
+opened). inotify's watch is in place when it is made: that look is at once."""
+
+_inotify_missing = False
+"""Set once inotify proved unavailable: watchfiles from then on."""
 
 
 class FolderWatch:
     """Changes to the files of one folder whose names ``wanted`` accepts.
-    ``changes()`` runs in a worker thread and yields the names changed, once
-    early with none (see CATCH_UP_MS), until ``stop()`` or ``cancelled()``.
-    A folder that does not exist yet is waited for: the names yielded when
-    it appears are empty, and its files are watched from then on."""
+    ``changes()`` runs in a worker thread and yields the names changed
+    (first, once the watch is in place, those that changed since the
+    caller looked: see CATCH_UP_MS), until ``stop()`` or ``cancelled()``. A folder that does not exist yet is
+    waited for: the names yielded when it appears are empty, and its files
+    are watched from then on."""
 
-    def __init__(self, folder: Path, wanted: Callable[[str], bool]) -> None:
+    def __init__(
+        self, folder: Path, wanted: Callable[[str], bool], seen: dict[str, Signature | None] | None = None
+    ) -> None:
         self.folder = Path(folder)
         self.wanted = wanted
         self._stop = threading.Event()
         self._cancelled: Callable[[], bool] = lambda: False
+        self._lock = threading.Lock()
+        self._events: inotify.FolderEvents | None = None
+        self._seen = self._look() if seen is None else seen
+        """The wanted files as the caller last saw them (``seen``, else now:
+        it looked, then made this watch), for the first look once the watch
+        is in place."""
+        self.wake_ups = 0
+        """Times the watching thread woke while waiting (inotify only): an
+        event, ``stop()`` or the heartbeat."""
 
     def is_set(self) -> bool:
-        """watchfiles' stop event: asked at each of its looks."""
+        """Whether to stop: asked at each wake-up."""
         return self._stop.is_set() or self._cancelled()
 
     def stop(self) -> None:
         self._stop.set()
+        with self._lock:
+            if self._events is not None:
+                self._events.stop()
 
     def changes(self, cancelled: Callable[[], bool] | None = None) -> Iterator[set[str]]:
+        global _inotify_missing
         if cancelled is not None:
             self._cancelled = cancelled
+        if not _inotify_missing:
+            try:
+                yield from self._by_inotify()
+                return
+            except inotify.Unavailable:
+                _inotify_missing = True
+        yield from self._by_watchfiles()
+
+    def _look(self) -> dict[str, Signature | None] | None:
+        """Each wanted file's signature (None: no folder)."""
+        try:
+            names = [entry.name for entry in os.scandir(self.folder) if self.wanted(entry.name)]
+        except OSError:
+            return None
+        return {name: signature(self.folder / name) for name in names}
+
+    def _caught_up(self) -> set[str] | None:
+        """The wanted names that changed between the caller's look and the
+        watch being in place (None: none; an empty set: the folder came)."""
+        now, seen = self._look(), self._seen
+        self._seen = None
+        if seen is None:
+            return set()
+        changed = {
+            name for name in seen.keys() | (now or {}).keys() if seen.get(name) != (now or {}).get(name)
+        }
+        return changed or None
+
+    def _watched(self) -> tuple[bool, Path, Callable[[str], bool]]:
+        """Whether the folder is there, the folder to watch and the names
+        wanted in it: the nearest folder there is, for the next one down."""
+        if self.folder.is_dir():
+            return True, self.folder, self.wanted
+        watched = next(folder for folder in self.folder.parents if folder.is_dir())
+        return False, watched, self.folder.relative_to(watched).parts[0].__eq__
+
+    def _by_inotify(self) -> Iterator[set[str]]:
+        while not self.is_set():
+            present, watched, wanted = self._watched()
+            try:
+                events = inotify.FolderEvents(watched)
+            except inotify.Unavailable:
+                raise
+            except OSError:
+                if present:
+                    return  # the folder cannot be watched (gone, or no permission)
+                self._stop.wait(CATCH_UP_MS / 1000)  # nor the one above it, for now
+                continue
+            with self._lock:
+                self._events = events
+            if self._stop.is_set():  # stopped before the watch was there to wake
+                events.close()
+                return
+            if not present and self.folder.is_dir():
+                events.close()  # it came while the watch was made: watch it instead
+                continue
+            if present and (changed := self._caught_up()) is not None:
+                yield changed  # the watch is in place: what came before it
+            batches = events.batches(SETTLE_MS / 1000, DEBOUNCE_MS / 1000, HEARTBEAT_S, self.is_set)
+            try:
+                for names in batches:
+                    if names is None:  # the folder itself went
+                        break
+                    if present:
+                        if inotify.OVERFLOW in names:  # events were lost: any file may have changed
+                            names = set((self._look() or {}).keys())
+                        names = {name for name in names if wanted(name)}
+                        if names:
+                            yield names
+                    elif self.folder.is_dir():
+                        break  # it is there now: watch it
+            finally:
+                self.wake_ups += events.waits
+                batches.close()
+                events.close()
+                with self._lock:
+                    self._events = None
+            if present:
+                return  # stopped, or the folder went
+
+    def _by_watchfiles(self) -> Iterator[set[str]]:
         caught_up = False
         while not self.is_set():
-            present = self.folder.is_dir()
-            watched, wanted = self.folder, self.wanted
-            if not present:  # watch the nearest folder there is for the next one down
-                watched = next(folder for folder in self.folder.parents if folder.is_dir())
-                wanted = self.folder.relative_to(watched).parts[0].__eq__
+            present, watched, wanted = self._watched()
             try:
                 for events in watchfiles.watch(
                     watched,
@@ -71,13 +178,18 @@ class FolderWatch:
                     recursive=False,
                     raise_interrupt=False,
                 ):
-                    if present and (events or not caught_up):
-                        caught_up = True
+                    if present and not caught_up:
+                        caught_up = True  # the watch is in place: what came before it
+                        if (changed := self._caught_up()) is not None:
+                            yield changed | {Path(path).name for _, path in events}
+                        elif events:
+                            yield {Path(path).name for _, path in events}
+                    elif present and events:
                         yield {Path(path).name for _, path in events}
                     elif not present and self.folder.is_dir():
                         # It is there now: watch it, and look once that watch
                         # is in place (a file made before it would be missed).
-                        caught_up = False
+                        caught_up, self._seen = False, None
                         break
             except (OSError, RuntimeError):  # watchfiles' own errors are RuntimeErrors
                 if present:
@@ -95,7 +207,7 @@ class TableWatcher:
     def __init__(self, path: Path, last: Signature | None = None) -> None:
         self.path = Path(path)
         self.last = signature(self.path) if last is None else last
-        self.watch = FolderWatch(self.path.parent, self.path.name.__eq__)
+        self.watch = FolderWatch(self.path.parent, self.path.name.__eq__, {self.path.name: self.last})
 
     def changes(self, cancelled: Callable[[], bool] | None = None) -> Iterator[None]:
         for _ in self.watch.changes(cancelled):

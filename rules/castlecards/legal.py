@@ -295,6 +295,8 @@ def action_reason(state: State, action) -> str:
     player = state.players[seat]
     hand = player.hand
     have = possible_cards(state, seat)
+    if type(action) is Discard:  # the commonest turn action in playouts: asked first
+        return "" if action.card in have else f"You have no {title(action.card)} to throw away."
     if isinstance(action, Buy):
         return "" if "gold" in have else "Buying takes a Gold card."
     if isinstance(action, Explore):
@@ -345,8 +347,6 @@ def action_reason(state: State, action) -> str:
         if state.actions_used < 1:
             return "Drawing a card as an action is only for the actions a King grants."
         return "" if village_left(state) else "The Village deck and its discards are empty."
-    if isinstance(action, Discard):
-        return "" if action.card in have else f"You have no {title(action.card)} to throw away."
     if isinstance(action, Pass):
         if hand:
             return "You cannot pass: throw a card away if nothing else suits you."

@@ -22,8 +22,9 @@ Tests, benchmarks and table replays give a number of rounds
 (:func:`work_budget`, else the game's own), so a seeded game plays the
 same on every machine; the app gives a thinking time
 (:func:`rules.core.bots.thinking_time`) and the search asks
-:func:`rules.core.bots.time_up` before every round (a few milliseconds),
-so it stops on time.
+:func:`rules.core.bots.time_up` before every round and at every ply of
+one (a round under way when the time is up is dropped), so it stops on
+time.
 """
 
 from __future__ import annotations
@@ -188,12 +189,16 @@ def search_action(hooks: Hooks, state: Any, rng: random.Random) -> Any:
     # The tree finds the most promising challenger to the normal bot's choice...
     root = _Node()
     tree_rounds = round(budget * hooks.tree_share)
-    for done in range(tree_rounds):
-        if done and (time_up() or (timed and time_used() >= hooks.tree_share)):
-            break
-        world = first if done == 0 else hooks.determinize(seen, seat, rng)
-        luck = rng.getrandbits(64) if hooks.chance else 0
-        _safely(_round, hooks, root, world, seat, rng, choices, luck=luck)
+    clock = _Clock(timed)
+    try:
+        for done in range(tree_rounds):
+            if done and (clock.up() or (timed and time_used() >= hooks.tree_share)):
+                break
+            world = first if done == 0 else hooks.determinize(seen, seat, rng)
+            luck = rng.getrandbits(64) if hooks.chance else 0
+            _safely(_round, hooks, root, world, seat, rng, choices, luck=luck, clock=clock)
+    except _OutOfTime:
+        pass  # the round under way is dropped: its path was not counted
     challenger = _challenger(hooks, root, actions, usual)
     if challenger is None:
         return hooks.realize(usual, rng) if hooks.realize else usual
@@ -201,22 +206,57 @@ def search_action(hooks: Hooks, state: Any, rng: random.Random) -> Any:
     # side (the tree's best is flattered by the luck that made it best), and
     # the challenger must win the duel clearly.
     differences: list[float] = []
-    for _duel in range(budget - tree_rounds):
-        if time_up():
-            break
-        world = hooks.determinize(seen, seat, rng)
-        stream = rng.random()
-        luck = int(stream * 2**53)
-        values = [
-            _safely(
-                _round, hooks, root, world, seat, random.Random(stream), choices, forced=action, luck=luck
-            )
-            for action in (challenger, usual)
-        ]
-        if None not in values:
-            differences.append(values[0] - values[1])
+    try:
+        for _duel in range(budget - tree_rounds):
+            if clock.up():
+                break
+            world = hooks.determinize(seen, seat, rng)
+            stream = rng.random()
+            luck = int(stream * 2**53)
+            values = [
+                _safely(
+                    _round,
+                    hooks,
+                    root,
+                    world,
+                    seat,
+                    random.Random(stream),
+                    choices,
+                    forced=action,
+                    luck=luck,
+                    clock=clock,
+                )
+                for action in (challenger, usual)
+            ]
+            if None not in values:
+                differences.append(values[0] - values[1])
+    except _OutOfTime:
+        pass  # the pair under way is dropped
     best = challenger if _clearly_better(hooks, differences) else usual
     return hooks.realize(best, rng) if hooks.realize else best
+
+
+class _OutOfTime(Exception):
+    """The thinking time ran out in the middle of a round."""
+
+
+class _Clock:
+    """The thinking time, asked before each round and at each ply of one (a
+    round of a few dozen plies of the normal bots can take a third of a
+    second on a busy machine: asked only between rounds, a bot overshot its
+    time by that much). Untimed (a work budget), only between rounds, as
+    before: the clock then never stops a search."""
+
+    def __init__(self, timed: bool) -> None:
+        self.timed = timed
+
+    def up(self) -> bool:
+        return time_up()
+
+    def check(self) -> None:
+        """Within a round: end it if the time is up."""
+        if self.timed and time_up():
+            raise _OutOfTime
 
 
 def _safely(play: Callable[..., float], *args: Any, **kwargs: Any) -> float | None:
@@ -266,16 +306,20 @@ def _round(
     choices,
     forced: Any = None,
     luck: int = 0,
+    clock: _Clock | None = None,
 ) -> float:
     """One round from the world ``state``: down the tree (the seat's first
     choice ``forced``, if given), the normal bots below it, the value where it
     stops, added up along the way down; returns that value. ``luck``: the
-    round's chance, for a game's ``chance`` hook."""
+    round's chance, for a game's ``chance`` hook; ``clock``: asked at every
+    ply (it ends the round if the thinking time is up, nothing counted)."""
     game = hooks.game
     node: _Node | None = root
     path: list[tuple[_Node, Any]] = []
     plies = 0
     while True:
+        if clock is not None:
+            clock.check()
         mover = game.to_move(state)
         if mover is None:
             break
