@@ -36,6 +36,7 @@ def processes_under(folder: Path) -> dict[int, str]:
     return found
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kill", [signal.SIGKILL, signal.SIGINT], ids=["SIGKILL", "SIGINT"])
 def test_a_killed_test_run_leaves_no_host_and_no_players_castletui(tmp_path, kill):
     mark = tmp_path / "held"

@@ -36,6 +36,7 @@ async def wait_for_file(path: Path) -> Path:
     return path
 
 
+@pytest.mark.slow
 async def test_a_flood_of_input_closes_only_its_session_and_a_theme_is_its_players_own(start_host, keys):
     host = start_host(players={"Alice": keys["alice"], "Bob": keys["bob"]})
     flooder = await Player.connect(host.port, keys["alice"])

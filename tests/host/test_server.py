@@ -143,6 +143,7 @@ async def test_the_per_key_and_total_limits_refuse_the_next_connection(start_hos
     await second.close()
 
 
+@pytest.mark.slow
 async def test_no_stranger_can_take_every_place_on_the_host(start_host, keys):
     """#41.2: 40 connections that never finish the handshake, from one
     address, and 40 session channels that never ask for a terminal, from one

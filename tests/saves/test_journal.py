@@ -466,6 +466,7 @@ VALUES = st.recursive(
 EMPTY = saves.new_save("catapult-castle", Config("standard", 2), [saves.Player("A"), saves.Player("B")], 1)
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     actions=st.lists(st.dictionaries(KEYS, VALUES, max_size=4), min_size=1, max_size=3),
