@@ -294,7 +294,9 @@ def test_a_readme_command_runs(command, folders, recorded, served, hosted, capsy
             elif argv[1:2] == ["remove"]:
                 assert "Ann" in out, f"{shown}: {out}"
             else:  # the server itself: its configuration as the README's flags say
-                assert len(hosted) == 1 and hosted[0].port == args.port and hosted[0].open == ("--open" in argv)
+                assert (
+                    len(hosted) == 1 and hosted[0].port == args.port and hosted[0].open == ("--open" in argv)
+                )
                 assert (hosted[0].ready_file is not None) == ("--ready-file" in argv)
                 assert (hosted[0].events_file is not None) == ("--events-file" in argv)
                 hosted.clear()
