@@ -415,8 +415,8 @@ class Driver:
             if standing.lost:
                 return "Game over: the game is lost. s shows the score sheet."
             winners = " and ".join(names[s] for s in standing.winners) or "nobody"
-            decided = f" ({standing.decided_by.rstrip('.')})" if standing.decided_by else ""
-            return f"Game over: {winners} won{decided}. s: score sheet."
+            decided = f" {standing.decided_words()}" if standing.decided_by else ""
+            return f"Game over: {winners} won.{decided} s: score sheet."
         if seat == CHANCE:
             return "Table mode: say what happened." if session.mode == "table" else "Rolling..."
         if session.is_bot(seat):

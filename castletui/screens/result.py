@@ -40,9 +40,7 @@ def verdict(session: Session, viewer: int | None = None) -> str:
             " win!" if len(result.winners) > 1 else " wins!"
         )
     if result.decided_by:
-        # decided_by is a sentence of the rules' and may end in its own full stop.
-        decided = result.decided_by.rstrip(".")
-        text += f" Decided by {decided[:1].lower()}{decided[1:]}."
+        text += f" {result.decided_words()}"
     if result.rating:
         text += f" Rating: {result.rating}."
     return text

@@ -180,9 +180,7 @@ class AttackPanel(TablePart, Widget):
         line = Line(" GAME OVER ", "bold reverse")
         line.add(f" {winners} win{'s' if len(result.winners) == 1 else ''}!", "bold")
         fallen = [self.seat_name(seat) for seat, player in enumerate(state.players) if player.out]
-        # The rules name what decided it ("The last castle standing."), as the score sheet says it.
-        decided = result.decided_by.rstrip(".")
-        text = f"Decided by {decided[:1].lower()}{decided[1:]}." if decided else ""
+        text = result.decided_words()  # as the score sheet says it
         if fallen:
             text = f"{text.rstrip('.')}. Fallen: {', '.join(fallen)}."
         # Word by word: every name shows, however many fell (3-4 players at 80x24).

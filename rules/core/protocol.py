@@ -146,6 +146,12 @@ class Result(msgspec.Struct, frozen=True):
     decided_by: str = ""
     rating: str = ""
 
+    def decided_words(self) -> str:
+        """ "Decided by the last castle standing." for the sheet, the banner
+        and the prompt alike, or "" when nothing is said."""
+        decided = self.decided_by.rstrip(".")  # the rules' words may end in a full stop
+        return f"Decided by {decided[:1].lower()}{decided[1:]}." if decided else ""
+
 
 class Game(Protocol):
     """What the registry holds: a module with the protocol functions."""

@@ -28,3 +28,17 @@ def test_a_save_that_names_the_option_keeps_its_value():
     options = {"old": 1, "asked": True, "plain": False}
     assert INFO.saved_options("standard", options) == options
     assert INFO.saved_options("standard", {"asked": True})["asked"] is True
+
+
+def test_a_result_says_what_decided_it_in_one_sentence():
+    """The score sheet, Castlecards' banner and the end prompt say it alike:
+    the rules' words after "Decided by", lower-cased, one full stop."""
+    from castletui.rules.core import Result
+
+    assert Result((1.0, 0.0), decided_by="The last castle standing.").decided_words() == (
+        "Decided by the last castle standing."
+    )
+    assert Result((1.0, 0.0), decided_by="Most towers on the mat").decided_words() == (
+        "Decided by most towers on the mat."
+    )
+    assert Result((1.0, 0.0)).decided_words() == ""
