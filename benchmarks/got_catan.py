@@ -187,7 +187,7 @@ def map_redraw(moves: int = 300) -> dict[str, float]:
 
     from textual.app import App
 
-    from castletui.widgets.got_catan_map import GotCatanMap, MapMarks
+    from castletui.games.got_catan.map import GotCatanMap, MapMarks
 
     class MapOnly(App):
         def compose(self):

@@ -35,9 +35,9 @@ from textual.widgets import Footer, Header, OptionList  # noqa: E402
 
 from castletui import saves  # noqa: E402
 from castletui.app import CastleApp  # noqa: E402
+from castletui.games.got_catan.map import GotCatanMap  # noqa: E402
 from castletui.screens.game import GameScreen  # noqa: E402
 from castletui.session import Session  # noqa: E402
-from castletui.widgets.got_catan_map import GotCatanMap  # noqa: E402
 
 SIZES = ((80, 24), (120, 40))
 

@@ -17,7 +17,7 @@ from textual.css.query import NoMatches
 from textual.drivers._writer_thread import WriterThread
 from textual.screen import ModalScreen, Screen
 
-from castletui import collector, saves, stylesheets
+from castletui import collector, games, saves, stylesheets
 from castletui import settings as settings_file
 from castletui.later import loader
 from castletui.saves.store import save_dir as save_dir_of
@@ -436,12 +436,12 @@ class CastleApp(App):
         self.push_screen(screen)
 
     def read_game_styles(self, game_id: str) -> None:
-        """Add the game screen's stylesheet (``styles/<game>.tcss``, where the
+        """Add the game screen's stylesheet (``games/<game>/style.tcss``, where the
         game has one) before its screen is made. Its rules apply only under
         that screen, so nothing shown already needs restyling: not as a
         screen's own CSS_PATH, which makes Textual parse every stylesheet of
         the app again and restyle every widget (some 7 ms)."""
-        stylesheets.read(self, stylesheets.game_stylesheet(game_id))
+        stylesheets.read(self, games.stylesheet(game_id))
 
     def push_screen(self, screen, *args, **kwargs):
         """Textual's; a modal screen's styles (dialogs.tcss) are read as the

@@ -15,7 +15,7 @@ the answers and the report are the game's.
 
     main(game_id, argv, stdin, stdout) -> int
 
-``argv``: an optional helper name (``castletui calc catapult-castle solo``)
+``argv``: an optional helper name (``castletui calc GAME solo``)
 or ``--list``. Exit codes: 0 a report was given (or the list), 1 stdin ran
 out before the last answer, 2 an unknown game or helper.
 """

@@ -33,6 +33,7 @@ from castletui import collector
 from castletui.commands.base import Refused, fail, is_shared
 from castletui.host import command as host_command
 from castletui.later import loader
+from castletui.rules import registry
 
 LATER = {
     # Each command's module, with run(args) -> int:
@@ -107,7 +108,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
 
     new = commands.add_parser("new", parents=[common, sharing], help="start a new game")
-    new.add_argument("game", help="game id, e.g. catapult-castle (see: castletui list --games)")
+    new.add_argument("game", help=f"game id, e.g. {registry.ids()[0]} (see: castletui list --games)")
     new.add_argument("--variant", help="variant name (default: the game's first)")
     new.add_argument("--players", type=int, help="number of players")
     new.add_argument(

@@ -32,9 +32,8 @@ from typing import Any
 
 import msgspec
 
-from castletui import frames
+from castletui import frames, games
 from castletui.frame import Frame, Line, SideRow
-from castletui.frames import by_game as frames_by_game
 from castletui.rules.core import CHANCE, label, name_seats, table_entry
 from castletui.rules.core import screen as screen_api
 
@@ -110,9 +109,11 @@ class Driver:
 
     @property
     def game_menu(self) -> frames.Menu:
-        """How the game's frame reads its menu (castletui/frames/), found once."""
+        """How the game's frame reads its menu (its package's ``menu.MENU``,
+        castletui/games/), found once."""
         if self._game_menu is None:
-            self._game_menu = frames_by_game.for_game(self.session.save.game)
+            module = games.part(self.session.save.game, "menu")
+            self._game_menu = module.MENU if module is not None else frames.Menu()
         return self._game_menu
 
     def __post_init__(self) -> None:
@@ -315,7 +316,9 @@ class Driver:
         game_menu = self.game_menu
         if deciding:
             menu = self._menu_of(viewer, reading)
-            lines = self._lines(reading, viewer, path, menu)
+            lines = screen_api.menu(
+                session.game, reading, viewer, path, self._lines(reading, viewer, path, menu)
+            )
             hidden = game_menu.hidden_groups
             for action, where, spot in menu if game_menu.cursor_opens_groups else ():
                 if spot is None or (where[:1] and where[0] in hidden and where != path):
@@ -340,6 +343,7 @@ class Driver:
             seat=seat,
             deciding=deciding,
             view=view,
+            scene=screen_api.scene(session.game, view, viewer),
             prompt=self._prompt(reading, viewer, seat, standing),
             lines=tuple(lines),
             spots=spots,
@@ -369,8 +373,10 @@ class Driver:
         if not frame.deciding:
             return msgspec.structs.replace(frame, prompt=prompt)
         shown = list(game_menu.lines(frame))
-        greyed = {line.text.split(":", 1)[0] for line in shown if line.disabled}
-        refusals = [line for line in frame.lines if line.why_not and line.note not in greyed]
+        # A greyed line of the game's own hides the rules' line of its key.
+        # TODO(#44 item 4): drop the words once every game's lines carry keys.
+        greyed = {line.key or line.text.split(":", 1)[0] for line in shown if line.disabled}
+        refusals = [line for line in frame.lines if line.why_not and line.key not in greyed]
         lines = tuple(shown + refusals)
         offered = set(frame.spots)
         offered.update(line.spot for line in lines if line.spot is not None and not line.disabled)
@@ -401,11 +407,14 @@ class Driver:
             elif where[len(path)] not in opened:
                 name = where[len(path)]
                 opened.add(name)
-                lines.append(Line(f"{name}...", group=(*path, name)))
+                lines.append(Line(f"{name}...", group=(*path, name), key=name))
         if not path:
             for refusal in screen_api.refusals(game, view, viewer):
                 reason = name_seats(refusal.reason, names)
-                lines.append(Line(f"✗ {refusal.label}: {reason}", why_not=reason, note=refusal.label))
+                key = refusal.key or refusal.label
+                lines.append(
+                    Line(f"✗ {refusal.label}: {reason}", why_not=reason, note=refusal.label, key=key)
+                )
         return lines
 
     def _prompt(self, view: Any, viewer: int, seat: int | None, standing: Any) -> str:

@@ -11,31 +11,12 @@ from typing import Any
 
 import msgspec
 
+from castletui.rules.core.menu import Line
+from castletui.rules.core.scene import Scene
+
 SeatView = Any
 """A game's ``view(state, seat)``: everything a widget of a seat draws
 (castletui names the type, never a rules state Struct)."""
-
-
-class Line(msgspec.Struct, frozen=True):
-    """One line of the menu: an ``action`` for the rules, or a ``group`` to
-    open (its whole path), or a ``command`` of the screen's own (a dialog,
-    a mini-game, a step back: the screen names what it runs, ``action``
-    and ``spot`` say what about), greyed with its reason when ``why_not``
-    is set. ``spot`` is the board place it is about, ``note`` a word after
-    its text, ``preview`` what choosing it would do (as the viewer may know)."""
-
-    text: str
-    action: Any = None
-    group: tuple[str, ...] | None = None
-    spot: Hashable | None = None
-    note: str = ""
-    why_not: str = ""
-    preview: str = ""
-    command: str = ""
-
-    @property
-    def disabled(self) -> bool:
-        return bool(self.why_not)
 
 
 class SideRow(msgspec.Struct, frozen=True):
@@ -62,7 +43,10 @@ class Frame(msgspec.Struct, frozen=True):
     deciding: bool
     """Whether the viewer decides now (Session.may_act agrees)."""
     view: Any
-    """``view(state, viewer)``: everything below is computed from it."""
+    """``view(state, viewer)``: everything below is computed from it (the
+    driver's own; a screen draws ``scene``)."""
+    scene: Scene
+    """What the viewer's screen draws (rules/core/scene.py)."""
     prompt: str
     lines: tuple[Line, ...]
     """The action bar: the game's menu at this level (castletui/frames/),

@@ -6,7 +6,7 @@ each start), so only what the first screen needs is read as the app starts:
 added to the app's stylesheet as the first screen that needs them is made:
 ``menus.tcss`` (the menu, the new-game wizard, the load, rules and helper
 screens), ``dialogs.tcss`` (every modal screen, as the first opens) and each
-game's own ``<game>.tcss``. Their rules name only what those screens hold
+game's own ``style.tcss`` (castletui/games/<game>/). Their rules name only what those screens hold
 (their ids, modal screens, a game's screen and dialogs), so adding them
 restyles nothing already shown; a screen's own CSS_PATH instead makes
 Textual parse every stylesheet again and restyle every widget (some 7 ms).
@@ -29,11 +29,6 @@ MENUS = STYLES / "menus.tcss"
 
 DIALOGS = STYLES / "dialogs.tcss"
 """Every modal screen's: questions, the hot-seat curtain, table mode's forms."""
-
-
-def game_stylesheet(game_id: str) -> Path:
-    """Where a game screen's own stylesheet is (castle-raisers: castle_raisers.tcss)."""
-    return STYLES / f"{game_id.replace('-', '_')}.tcss"
 
 
 def read(app: App, path: Path) -> None:

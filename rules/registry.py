@@ -1,9 +1,10 @@
-"""The one place that knows which games exist: each game's id, its rules
-package and the module of its screen. Adding a game is one line here (see
-README, "Adding a game"); nothing else lists the games.
+"""The one place that knows which games exist: each game's id and its
+rules package. Adding a game is one line here (see README, "Adding a
+game"); nothing else lists the games. A game's app side is found from its
+id alone (castletui/games/<game>/, castletui/games/__init__.py), so the
+rules never name a module of the app.
 
-Modules are named, not imported: ``castletui list`` stays quick, and rules
-never import the app (the screen's module is only a name to the rules).
+Modules are named, not imported: ``castletui list`` stays quick.
 """
 
 from __future__ import annotations
@@ -16,16 +17,13 @@ from typing import NamedTuple
 class Entry(NamedTuple):
     rules: str
     """The game's package, whose face is the protocol of rules.core."""
-    screen: str = ""
-    """The module whose ``SCREEN`` shows the game; empty: the frame's own
-    text board (a game without its screen yet)."""
 
 
 ENTRIES: dict[str, Entry] = {
-    "catapult-castle": Entry("castletui.rules.catapult_castle", "castletui.screens.catapult_castle"),
-    "castle-raisers": Entry("castletui.rules.castle_raisers", "castletui.screens.castle_raisers"),
-    "castlecards": Entry("castletui.rules.castlecards", "castletui.screens.castlecards"),
-    "got-catan": Entry("castletui.rules.got_catan", "castletui.screens.got_catan"),
+    "catapult-castle": Entry("castletui.rules.catapult_castle"),
+    "castle-raisers": Entry("castletui.rules.castle_raisers"),
+    "castlecards": Entry("castletui.rules.castlecards"),
+    "got-catan": Entry("castletui.rules.got_catan"),
 }
 
 
@@ -50,13 +48,6 @@ def get(game_id: str) -> ModuleType:
             raise UnknownGame(game_id)
         module = _loaded[game_id] = importlib.import_module(ENTRIES[game_id].rules)
     return module
-
-
-def screen_module(game_id: str) -> str:
-    """The module of the game's screen ("" for the frame's text board)."""
-    if game_id not in ENTRIES:
-        raise UnknownGame(game_id)
-    return ENTRIES[game_id].screen
 
 
 def ids() -> list[str]:

@@ -3,8 +3,10 @@ the quick command-line paths don't either."""
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
+from pathlib import Path
 
 
 def loaded_ui_modules(code: str) -> str:
@@ -145,3 +147,32 @@ def test_no_import_cycle_in_the_app():
 
     cycles = [cycle for module in graph if (cycle := cycle_from(module))]
     assert not cycles, cycles[:3]
+
+
+GAME_ID = re.compile(r"\b(castle[-_]raisers|catapult[-_]castle|got[-_]catan|castlecards)\b")
+"""The four games' ids as code names them (prose names a game in words)."""
+
+
+def test_no_module_but_a_games_own_names_a_game():
+    """Issue 44, item 5: the registry is the one list of games, and a game's
+    app side is its package under castletui/games/; no other module of the
+    app or the saves names a game (adding a fifth touches rules/<game>/,
+    castletui/games/<game>/ and one registry line)."""
+    from castletui.rules import registry
+
+    assert {GAME_ID.search(game_id) is not None for game_id in registry.ids()} == {True}, (
+        "GAME_ID must know every registered game for this test to mean anything"
+    )
+    root = Path(__file__).parents[1]
+    naming = []
+    for folder in ("castletui", "saves"):
+        for path in sorted((root / folder).rglob("*")):
+            if path.suffix not in (".py", ".tcss", ".md", ".toml") or "__pycache__" in path.parts:
+                continue
+            relative = path.relative_to(root)
+            if relative.parts[:2] == ("castletui", "games") and len(relative.parts) > 3:
+                continue  # a game's own package
+            for number, line in enumerate(path.read_text().splitlines(), 1):
+                if GAME_ID.search(line):
+                    naming.append(f"{relative}:{number}: {line.strip()}")
+    assert naming == []

@@ -82,8 +82,8 @@ def _start_from(args: argparse.Namespace, registry):
 
 def choose_variant(info, name: str | None, players: int) -> tuple:
     """The variant ``--variant`` names; without it, the one that fits the
-    number of players (``castletui new castlecards --players 3`` is the
-    multi-player game): the game's first (its default) if it fits, else the
+    number of players (``castletui new GAME --players 3`` is its
+    multi-player game, where it has one): the game's first (its default) if it fits, else the
     first that does, with a note saying which. IllegalAction for an
     unknown name, Refused when no variant fits."""
     if name:

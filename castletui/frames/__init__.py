@@ -4,8 +4,8 @@ out once per frame and without textual, so a game screen only draws it.
 
 A game whose menu reads like the rules' lines has none: :class:`Menu`'s
 defaults are the rules' lines and prompt. A game's module here gives its
-``MENU``; :func:`castletui.frames.by_game.for_game` finds it (the driver
-asks once per session).
+``MENU`` in its package's ``menu.py`` (castletui/games/), which the
+driver finds once per session.
 """
 
 from __future__ import annotations

@@ -20,7 +20,6 @@ keeps the keyboard while it has places to offer
 
 from __future__ import annotations
 
-import importlib
 from typing import Any
 
 from rich.text import Text
@@ -34,9 +33,8 @@ from textual.widget import Widget
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from castletui import sides
+from castletui import games, sides
 from castletui.driver import Driver, Frame, Line
-from castletui.rules import registry
 from castletui.rules.core import CHANCE
 from castletui.rules.core import screen as screen_api
 from castletui.screens.first_show import StyledOnFirstShow
@@ -47,7 +45,7 @@ from castletui.screens.game_routes import SaveAs, SharedTableWatch, TableEntryRo
 from castletui.screens.log import LogScreen
 from castletui.screens.while_shown import WhileShown
 from castletui.session import Session
-from castletui.sides import by_game as sides_by_game
+from castletui.sides import Side
 from castletui.widgets.board import SpotBoard, drawn_once
 from castletui.widgets.footer import SteadyFooter, fit_footer
 from castletui.widgets.header import SteadyHeader
@@ -56,11 +54,9 @@ from castletui.widgets.plain import Plain
 
 
 def screen_for(session: Session) -> GameScreen:
-    """The game's own screen (the registry names its module), or the frame."""
-    module_name = registry.screen_module(session.save.game)
-    if not module_name:
-        return GameScreen(session)
-    return importlib.import_module(module_name).SCREEN(session)
+    """The game's own screen (its package's ``screen.SCREEN``, castletui/games/), or the frame."""
+    module = games.part(session.save.game, "screen")
+    return GameScreen(session) if module is None else module.SCREEN(session)
 
 
 class GameScreen(
@@ -106,7 +102,8 @@ class GameScreen(
         super().__init__()
         self.session = session
         self.driver = Driver(session)
-        self.side = sides_by_game.for_game(session.save.game)
+        side = games.part(session.save.game, "side")
+        self.side = side.SIDE if side is not None else Side()
         self.frame: Frame | None = None
         self.choice_list: tuple[Line, ...] = ()  # the action bar's lines, as shown
         self.menu_path: tuple[str, ...] = ()  # the open level of the game's menu (screen API groups)

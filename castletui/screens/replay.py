@@ -27,6 +27,7 @@ from textual.widgets.option_list import Option
 from castletui import saves
 from castletui.replay import EVERYONE, Replay
 from castletui.rules.core import CHANCE, IllegalAction
+from castletui.rules.core import screen as screen_api
 from castletui.screens.replay_boards import Shown, boards_for
 from castletui.screens.while_shown import WhileShown
 from castletui.widgets.footer import SteadyFooter
@@ -185,7 +186,14 @@ class ReplayScreen(WhileShown, Screen):
         viewer = replay.viewer
         own = viewer if viewer is not EVERYONE and viewer >= 0 else None
         shown = self.shown = Shown(
-            step.view, seat, replay.names, step.spot, actor, open_hands=viewer is EVERYONE, own=own
+            step.view,
+            seat,
+            replay.names,
+            step.spot,
+            actor,
+            open_hands=viewer is EVERYONE,
+            own=own,
+            scene=screen_api.scene(replay.game, step.view, seat),
         )
         hands = self.boards.hands(shown)
         hands_line = self.query_one("#replay-hands", Plain)

@@ -4,8 +4,8 @@ read from a screen (a panel may borrow a board's inks), and nothing a seat
 may not see (the frame is the viewer's).
 
 A game without its own panel gets :func:`players`, the frame's rows; a
-game's module here gives its ``SIDE``, which
-:func:`castletui.sides.by_game.for_game` finds.
+game's package gives its ``SIDE`` in ``side.py`` (castletui/games/),
+which the game screen finds.
 """
 
 from __future__ import annotations

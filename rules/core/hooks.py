@@ -22,6 +22,7 @@ from collections.abc import Callable, Hashable
 from typing import Any
 
 from castletui.rules.core.protocol import Game
+from castletui.rules.core.scene import TextScene
 from castletui.rules.core.seats import seat_ref
 
 TABLE_QUESTION = "What happened at the table?"
@@ -86,6 +87,16 @@ class Hooks:
     def refusals(self, view: Any, seat: int) -> list[tuple[str, str]]:
         own = self.own("refusals")
         return list(own(view, seat)) if own is not None else []
+
+    def scene(self, view: Any, seat: int) -> Any:
+        """What the seat's screen draws (rules/core/scene.py); the kit's: the view as text."""
+        own = self.own("scene")
+        return own(view, seat) if own is not None else TextScene(text=repr(view))
+
+    def menu(self, view: Any, seat: int, path: tuple[str, ...], lines: list[Any]) -> list[Any]:
+        """The lines of menu level ``path`` as the game shows them (rules/core/menu.py)."""
+        own = self.own("menu")
+        return list(own(view, seat, path, lines)) if own is not None else lines
 
     def helpers(self) -> tuple[Any, ...]:
         own = self.own("helpers")

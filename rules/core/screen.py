@@ -36,6 +36,13 @@ legal actions, as ``legal_actions`` gives them on the view.
 - ``label(view, action) -> str`` (the face's ``label``, default
   ``describe``): the text of an action in a menu, on the reading seat's
   view like the rest.
+- ``scene(view, seat) -> Scene``: what the seat's screen draws, as typed
+  data (rules/core/scene.py); the boards, the players panel and the
+  replay boards draw the scene and read nothing else.
+- ``menu(view, seat, path, lines) -> list[Line]``: the lines of menu
+  level ``path`` as the game shows them, given the lines made from the
+  hooks above (rules/core/menu.py); each has a stable ``key``, so the app
+  never matches a line's words.
 - ``helpers() -> tuple[Helper, ...]`` (rules helpers): the calculators a
   table asks the rulebook for without playing a game in the app (a final
   score sheet, a ranking, an attack). A :class:`Helper` is a conversation
@@ -55,6 +62,7 @@ from typing import Any, NamedTuple
 
 from castletui.rules.core.hooks import Hooks
 from castletui.rules.core.protocol import Game, IllegalAction
+from castletui.rules.core.scene import Scene
 
 
 def prompt(game: Game, view: Any, seat: int) -> str:
@@ -73,6 +81,17 @@ def preview(game: Game, view: Any, action: Any, seat: int) -> str:
     return Hooks(game).preview(view, action, seat)
 
 
+def scene(game: Game, view: Any, seat: int) -> Scene:
+    """``game``'s scene for ``seat``, from that seat's view (rules/core/scene.py)."""
+    return Hooks(game).scene(view, seat)
+
+
+def menu(game: Game, view: Any, seat: int, path: tuple[str, ...], lines: list[Any]) -> list[Any]:
+    """The lines of menu level ``path`` as the game shows them: the game's
+    ``menu`` hook, given the lines the driver made (rules/core/menu.py)."""
+    return Hooks(game).menu(view, seat, path, lines)
+
+
 def has_preview(game: Game) -> bool:
     return Hooks(game).own("preview") is not None
 
@@ -80,10 +99,12 @@ def has_preview(game: Game) -> bool:
 class Refusal(NamedTuple):
     """An action a player might expect but may not take now: a short
     ``label`` ("Keep", "Pour on the vicious wolf") and the rules' ``reason``
-    ("needs 3 ore and 2 grain, you have 1 ore")."""
+    ("needs 3 ore and 2 grain, you have 1 ore"); ``key`` names it for the
+    code (its line's key, rules/core/menu.py; default: the label)."""
 
     label: str
     reason: str
+    key: str = ""
 
 
 def refusals(game: Game, view: Any, seat: int) -> list[Refusal]:

@@ -28,7 +28,7 @@ NOT_BEFORE_THE_FIRST_FRAME = (
     "castletui.screens.result",  # the score sheet
     "castletui.replay",
     "castletui.screens.table_entry",  # table mode's forms
-    "castletui.widgets.got_catan_trade",  # the trade dialog
+    "castletui.games.got_catan.trade",  # the trade dialog
 )
 
 BOTS = (

@@ -12,9 +12,9 @@ from __future__ import annotations
 from castletui.rules.got_catan import BuildRoad, BuildSettlement, EndTurn, OfferTrade
 from textual.widgets import OptionList
 
-from castletui.screens.got_catan import GotCatanScreen
+from castletui.games.got_catan.screen import GotCatanScreen
+from castletui.games.got_catan.trade import TradeDialog
 from castletui.widgets.board import SpotBoard
-from castletui.widgets.got_catan_trade import TradeDialog
 from tests.app.driving import StillApp, open_table, settle
 from tests.app.got_catan.helpers import new_session, play_until, top, turn_with
 

@@ -86,9 +86,12 @@ async def test_without_groups_or_preview_the_frame_lists_every_action(pig, tmp_p
 
 
 def pig_with_spots(pig, monkeypatch):
-    from castletui.rules import registry
+    import sys
 
-    monkeypatch.setitem(registry.ENTRIES, "pig", registry.Entry("tests.toy_game", "tests.app.pig_screen"))
+    from tests.app import pig_screen
+
+    # Found as a game's screen is, by convention (castletui/games/__init__.py).
+    monkeypatch.setitem(sys.modules, "castletui.games.pig.screen", pig_screen)
     monkeypatch.setattr(
         pig, "spot", lambda state, action: "die" if isinstance(action, Roll) else "bank", raising=False
     )

@@ -1,4 +1,4 @@
-"""Each game screen's own stylesheet (castletui/styles/<game>.tcss) is read
+"""Each game screen's own stylesheet (castletui/games/<game>/style.tcss) is read
 as that game first opens, not as the app starts (castletui/app.py,
 ``read_game_styles``): sound only while every rule in it starts with the
 name of its screen or of one of that game's own dialogs (CastleRaisers...),
@@ -17,32 +17,34 @@ from textual.css.model import SelectorType
 from textual.css.stylesheet import Stylesheet
 from textual.screen import ModalScreen
 
-from castletui.stylesheets import DIALOGS, MENUS, STYLES, game_stylesheet
+from castletui import games
+from castletui.stylesheets import DIALOGS, MENUS, STYLES
 from tests.app.driving import StillApp, new_game, settle
 from tests.app.test_first_frame import players_for
 
 SCREENS = Path(__file__).resolve().parents[2] / "castletui" / "screens"
 MENU_SCREENS = ("menu", "wizard", "load", "rules", "helper")
 
-GAMES_WITH_STYLES = [game_id for game_id in registry.ids() if game_stylesheet(game_id).is_file()]
+GAMES_WITH_STYLES = [game_id for game_id in registry.ids() if games.stylesheet(game_id).is_file()]
 
 
 def test_every_stylesheet_but_the_apps_belongs_to_a_game():
-    owned = {game_stylesheet(game_id) for game_id in GAMES_WITH_STYLES}
-    assert set(STYLES.glob("*.tcss")) - owned == {STYLES / "app.tcss", MENUS, DIALOGS}
+    owned = {games.stylesheet(game_id) for game_id in GAMES_WITH_STYLES}
+    assert set(STYLES.glob("*.tcss")) == {STYLES / "app.tcss", MENUS, DIALOGS}
+    assert set(games.HERE.glob("*/*.tcss")) == owned
 
 
 @pytest.mark.parametrize("game_id", GAMES_WITH_STYLES)
 def test_a_games_stylesheet_reaches_only_its_own_screen(game_id):
-    screen_class = importlib.import_module(registry.screen_module(game_id)).SCREEN
+    screen_class = games.part(game_id, "screen").SCREEN
     stylesheet = Stylesheet(variables=App().get_css_variables())
-    stylesheet.read(game_stylesheet(game_id))
+    stylesheet.read(games.stylesheet(game_id))
     game_name = screen_class.__name__.removesuffix("Screen")  # CastleRaisers: its screen and dialogs
     for rule in stylesheet.rules:
         for selectors in rule.selector_set:
             first = selectors.selectors[0]
             assert first.name.startswith(game_name), (
-                f"{game_stylesheet(game_id).name}: a rule starts with {first.name!r}, not the "
+                f"{games.stylesheet(game_id).name}: a rule starts with {first.name!r}, not the "
                 f"game's own {game_name}...: it would reach screens shown before the game opened"
             )
 
@@ -52,11 +54,11 @@ async def test_a_game_opened_reads_its_stylesheet_and_no_other_games(tmp_path):
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         read = {path for path, _ in app.stylesheet.source}
-        assert str(game_stylesheet("castle-raisers")) in read
+        assert str(games.stylesheet("castle-raisers")) in read
         assert not read & {
-            str(game_stylesheet(other)) for other in GAMES_WITH_STYLES if other != "castle-raisers"
+            str(games.stylesheet(other)) for other in GAMES_WITH_STYLES if other != "castle-raisers"
         }
-        # Its rules are in force on its screen (castle_raisers.tcss: one scrollbar column).
+        # Its rules are in force on its screen (its style.tcss: one scrollbar column).
         assert app.screen.query_one("#cr-boards").styles.scrollbar_size_vertical == 1
 
 

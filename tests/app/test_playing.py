@@ -112,7 +112,7 @@ async def test_table_mode_asks_what_really_happened(tmp_path):
 
 
 async def test_clicking_a_lit_tower_aims_at_it(tmp_path):
-    from castletui.widgets.catapult_castle_board import TableBoard
+    from castletui.games.catapult_castle.board import TableBoard
 
     session = Session.new(
         "catapult-castle",

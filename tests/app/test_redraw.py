@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from textual.visual import Visual, visualize
 
+from castletui.games.got_catan.map import GotCatanMap
 from castletui.widgets.board import SpotBoard
 from castletui.widgets.footer import SteadyFooter
-from castletui.widgets.got_catan_map import GotCatanMap
 from tests.app.castlecards.test_screens import footer_keys, may_attack
 from tests.app.castlecards.test_screens import new_session as new_castlecards
 from tests.app.castlecards.test_screens import play_until as play_castlecards_until

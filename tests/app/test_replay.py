@@ -15,6 +15,10 @@ from textual.widgets import Input, Sparkline
 
 from castletui import saves
 from castletui.app import Start
+from castletui.games.castle_raisers.ink import RaisersBoard
+from castletui.games.castlecards.hand import Hand
+from castletui.games.catapult_castle.board import TableBoard
+from castletui.games.got_catan.map import GotCatanMap
 from castletui.replay import EVERYONE, Replay
 from castletui.screens.game import GameScreen
 from castletui.screens.load import LoadScreen
@@ -22,10 +26,6 @@ from castletui.screens.replay import ReplayScreen
 from castletui.screens.result import ResultScreen
 from castletui.session import Session
 from castletui.widgets.board import SpotBoard
-from castletui.widgets.castle_raisers_ink import RaisersBoard
-from castletui.widgets.castlecards_hand import Hand
-from castletui.widgets.catapult_castle_board import TableBoard
-from castletui.widgets.got_catan_map import GotCatanMap
 from tests.app.driving import StillApp, settle, type_keys
 from tests.app.snapshots import fixed_session, fresh_dir, pin_dates
 

@@ -13,11 +13,11 @@ from castletui.rules.got_catan.board import BOARDS
 from textual.widgets._toast import Toast
 
 from castletui import saves
+from castletui.games.got_catan.map import COMPACT, geometry
 from castletui.screens.game import GameScreen
 from castletui.screens.result import verdict
 from castletui.screens.rules import rules_text
 from castletui.tables import EXPOSED, create_table, open_at_table
-from castletui.widgets.got_catan_map import COMPACT, geometry
 from tests.app.catapult_castle.helpers import new_session as new_catapult
 from tests.app.catapult_castle.helpers import play_until as play_catapult
 from tests.app.driving import StillApp, settle

@@ -21,14 +21,14 @@ from rich.console import Console
 
 from castletui import saves
 from castletui.app import Start
-from castletui.screens.castle_raisers import CastleRaisersScreen, CastleRaisersThreats
-from castletui.screens.castle_raisers_result import CastleRaisersResult
+from castletui.games.castle_raisers.castle import CastleBoard
+from castletui.games.castle_raisers.ink import RaisersBoard
+from castletui.games.castle_raisers.piggy import PiggyBoard
+from castletui.games.castle_raisers.result import CastleRaisersResult
+from castletui.games.castle_raisers.screen import CastleRaisersScreen, CastleRaisersThreats
+from castletui.games.castle_raisers.village import VillageBoard
 from castletui.screens.dialogs import ChancePicker
 from castletui.session import Session
-from castletui.widgets.castle_raisers_castle import CastleBoard
-from castletui.widgets.castle_raisers_ink import RaisersBoard
-from castletui.widgets.castle_raisers_piggy import PiggyBoard
-from castletui.widgets.castle_raisers_village import VillageBoard
 from tests.app.driving import StillApp, opening_then_the_driver, play_to_the_end, screen_text, settle
 
 GAME = "castle-raisers"
@@ -425,7 +425,7 @@ async def test_the_threat_cards_have_a_view_of_their_own(tmp_path):
 def test_before_the_threat_cards_are_drawn_the_view_says_who_draws_how_many(tmp_path):
     """Set-up draws the Threat cards after the Village: until then the view said
     "No Threat cards (difficulty 0)" in a game at the default difficulty."""
-    from castletui.widgets.castle_raisers_threats import threat_cards
+    from castletui.games.castle_raisers.threats import threat_cards
 
     players = [saves.Player("Coco"), saves.Player("Wei", "bot")]
     options = {"threats_player_1": 2, "threats_player_2": 1}

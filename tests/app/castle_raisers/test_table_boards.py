@@ -7,7 +7,7 @@ from __future__ import annotations
 from castletui.rules.castle_raisers.state import DrawWallTile, State
 
 from castletui import saves
-from castletui.screens.castle_raisers import CastleRaisersScreen
+from castletui.games.castle_raisers.screen import CastleRaisersScreen
 from castletui.screens.table_entry import CountsEntry
 from castletui.session import Session
 from tests.app.driving import StillApp, settle

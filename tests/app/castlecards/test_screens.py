@@ -15,14 +15,14 @@ from castletui.rules.core import CHANCE
 
 from castletui import saves
 from castletui.app import Start
-from castletui.screens.castlecards import CastlecardsScreen
+from castletui.games.castlecards.attack import AttackPanel
+from castletui.games.castlecards.fortresses import Fortresses
+from castletui.games.castlecards.hand import Hand
+from castletui.games.castlecards.piles import Piles
+from castletui.games.castlecards.screen import CastlecardsScreen
 from castletui.screens.dialogs import CurtainScreen
 from castletui.screens.result import ResultScreen
 from castletui.session import Session
-from castletui.widgets.castlecards_attack import AttackPanel
-from castletui.widgets.castlecards_fortresses import Fortresses
-from castletui.widgets.castlecards_hand import Hand
-from castletui.widgets.castlecards_piles import Piles
 from tests.app.driving import (
     StillApp,
     opening_then_the_driver,

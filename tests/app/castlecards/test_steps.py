@@ -68,7 +68,7 @@ async def test_no_back_in_a_reaction_another_seat_started(tmp_path):
 
 
 async def test_the_board_cursor_opens_the_attack_and_enter_declares_it(tmp_path):
-    from castletui.widgets.castlecards_fortresses import Fortresses
+    from castletui.games.castlecards.fortresses import Fortresses
 
     def one_way_each(s):
         # Every target attackable one way only (no garrison choice), so Enter declares at once.

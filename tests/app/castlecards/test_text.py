@@ -14,9 +14,9 @@ from castletui.rules.castlecards import Outlook, attack_parts, count_words, vers
 from castletui.rules.castlecards.state import Attack, Confirm, Pick
 from msgspec.structs import replace
 
+from castletui.games.castlecards.attack import AttackPanel
+from castletui.games.castlecards.piles import Piles
 from castletui.screens.result import verdict
-from castletui.widgets.castlecards_attack import AttackPanel
-from castletui.widgets.castlecards_piles import Piles
 from tests.app.castlecards.test_screens import (
     board_text,
     is_reacting,

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from castletui.rules.catapult_castle.state import LeaveTower, TakeTower
 
-from castletui.widgets.catapult_castle_board import TableBoard
+from castletui.games.catapult_castle.board import TableBoard
 from tests.app.catapult_castle.helpers import new_session, play_until, top
 from tests.app.driving import StillApp, open_table, screen_text, settle
 

@@ -16,7 +16,7 @@ from castletui.rules.catapult_castle import CARDS, Aim
 from castletui.rules.core import Config, name_seats
 from castletui.rules.core import screen as screen_api
 
-from castletui.widgets.catapult_castle_board import AimBar, TableBoard
+from castletui.games.catapult_castle.board import AimBar, TableBoard
 from tests.app.catapult_castle.helpers import new_session, play_until
 from tests.app.driving import StillApp, open_table, screen_text, settle
 

@@ -11,9 +11,9 @@ from pathlib import Path
 from castletui.rules import got_catan as game
 
 from castletui import saves
-from castletui.screens.got_catan import GotCatanScreen
+from castletui.games.got_catan.map import GotCatanMap
+from castletui.games.got_catan.screen import GotCatanScreen
 from castletui.session import Session
-from castletui.widgets.got_catan_map import GotCatanMap
 from tests.app.driving import StillApp, open_table, settle
 
 NAMES = ["Ann", "Bran", "Cat", "Dany"]

@@ -12,9 +12,9 @@ from collections import Counter
 import pytest
 from castletui.rules import got_catan as game
 
+from castletui.games.got_catan.map import GotCatanMap
+from castletui.games.got_catan.screen import GotCatanScreen
 from castletui.screens.game import GameScreen
-from castletui.screens.got_catan import GotCatanScreen
-from castletui.widgets.got_catan_map import GotCatanMap
 from castletui.widgets.plain import Plain
 from tests.app.driving import settle
 from tests.app.got_catan.helpers import map_at, top, turn_with_two_roads

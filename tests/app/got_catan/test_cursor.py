@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 from castletui.rules.got_catan import BuildRoad, BuildSettlement, Discard
 
-from castletui.widgets.got_catan_map import LARGE, GotCatanMap, geometry
+from castletui.games.got_catan.map import LARGE, GotCatanMap, geometry
 from tests.app.driving import StillApp, open_table, settle, type_keys
 from tests.app.got_catan.helpers import at, map_at, new_session, play_until, top
 

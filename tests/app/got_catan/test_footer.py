@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import pytest
 
+from castletui.games.got_catan.map import GotCatanMap, seat_letters
 from castletui.screens.game import GameScreen
 from castletui.session import Session
-from castletui.widgets.got_catan_map import GotCatanMap, seat_letters
 from tests.app.driving import StillApp, open_table, screen_text, settle
 from tests.app.got_catan.helpers import at, new_session, play_until
 from tests.app.got_catan.test_table_play import table_session

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
+from castletui.games.got_catan.map import GotCatanMap
 from castletui.widgets.board import fits
-from castletui.widgets.got_catan_map import GotCatanMap
 from tests.app.driving import StillApp, open_table, settle
 from tests.app.got_catan.helpers import new_session, play_until, turn_with_two_roads
 from tests.app.snapshots import fresh_dir

@@ -9,10 +9,10 @@ from __future__ import annotations
 from castletui.rules import got_catan as game
 from castletui.rules.got_catan import RESOURCES, BuildRoad, BuildSettlement
 
+from castletui.games.got_catan.map import GotCatanMap
+from castletui.games.got_catan.screen import GotCatanScreen
+from castletui.games.got_catan.trade import TradeDialog, TradeTarget
 from castletui.screens.dialogs import CurtainScreen
-from castletui.screens.got_catan import GotCatanScreen
-from castletui.widgets.got_catan_map import GotCatanMap
-from castletui.widgets.got_catan_trade import TradeDialog, TradeTarget
 from tests.app.driving import StillApp, open_table, screen_text, settle
 from tests.app.got_catan.helpers import at, map_at, new_session, play_until, press_until, top, turn_with
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 from castletui.rules.got_catan import RESOURCES
 from textual.widgets import Button
 
-from castletui.screens.got_catan import GotCatanScreen
-from castletui.widgets.got_catan_trade import TradeDialog, TradeGrid, TradeTarget
+from castletui.games.got_catan.screen import GotCatanScreen
+from castletui.games.got_catan.trade import TradeDialog, TradeGrid, TradeTarget
 from tests.app.driving import StillApp, open_table, screen_text, settle
 from tests.app.got_catan.helpers import new_session, play_until
 from tests.app.got_catan.test_screens import trade_moment

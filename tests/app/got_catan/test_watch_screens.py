@@ -5,8 +5,8 @@ do, and a whole hot-seat game of three people that ends by a breach."""
 
 from __future__ import annotations
 
-from castletui.widgets.got_catan_map import GotCatanMap
-from castletui.widgets.got_catan_wall import GotCatanWall
+from castletui.games.got_catan.map import GotCatanMap
+from castletui.games.got_catan.wall import GotCatanWall
 from tests.app.driving import StillApp, open_table, screen_text, settle
 from tests.app.got_catan.helpers import at, new_session, play_until
 

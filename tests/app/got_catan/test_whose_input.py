@@ -9,9 +9,9 @@ import threading
 from castletui.rules.got_catan import BuildSettlement
 
 from castletui import saves
+from castletui.games.got_catan.map import GotCatanMap
 from castletui.screens.game import GameScreen
 from castletui.session import Session
-from castletui.widgets.got_catan_map import GotCatanMap
 from tests.app.driving import StillApp, open_table, settle
 from tests.app.got_catan.helpers import at, new_session, play_until, top
 

@@ -25,7 +25,16 @@ from collections.abc import Hashable
 
 from rich.text import Text
 
-from castletui.frames.castle_raisers import ICON_SHORT, wolves_short
+from castletui.games.castle_raisers.ink import (
+    COLOUR_STYLE,
+    ICON_STYLE,
+    ICON_TINY,
+    MATERIAL_STYLE,
+    RaisersBoard,
+    Row,
+    wrap,
+)
+from castletui.games.castle_raisers.menu import ICON_SHORT, wolves_short
 from castletui.rules.castle_raisers import (
     ABILITIES,
     COLUMNS,
@@ -43,15 +52,6 @@ from castletui.rules.castle_raisers import (
     region_wolves,
     slot_columns,
     wolves_entering,
-)
-from castletui.widgets.castle_raisers_ink import (
-    COLOUR_STYLE,
-    ICON_STYLE,
-    ICON_TINY,
-    MATERIAL_STYLE,
-    RaisersBoard,
-    Row,
-    wrap,
 )
 
 LABEL = 2

@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from castletui.games.castlecards.lines import FACE, FACE_DOWN, INK, SHIELD, Line, TablePart, slot_title
 from castletui.rules.castlecards import STRENGTH, base_shields, card_shields, unit_code, unit_name
 from castletui.widgets.board import SpotBoard
-from castletui.widgets.castlecards_lines import FACE, FACE_DOWN, INK, SHIELD, Line, TablePart, slot_title
 
 WALL_GAP = " \u2551 "  # ║ the Castle stands behind the Walls
 

@@ -18,7 +18,7 @@ import msgspec
 from rich.text import Text
 
 from castletui.frame import SeatView
-from castletui.frames.castle_raisers import WOLF_LETTER
+from castletui.games.castle_raisers.menu import WOLF_LETTER
 from castletui.widgets.board import SpotBoard
 
 ICON_TINY = {"VIL": "Vi", "PRE": "Pr", "FOR": "Fo", "DIS": "Di", "DEF": "De"}

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from textual.widget import Widget
 
+from castletui.games.castlecards.lines import ARROW, INK, Line, TablePart, card_style, flow, slot_title
 from castletui.rules import castlecards as game
 from castletui.rules.castlecards import (
     CARDS,
@@ -25,7 +26,6 @@ from castletui.rules.castlecards import (
     explore_torches,
     picking,
 )
-from castletui.widgets.castlecards_lines import ARROW, INK, Line, TablePart, card_style, flow, slot_title
 
 
 def words(text: str, style: str = "") -> list[tuple[str, str]]:

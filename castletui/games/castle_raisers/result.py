@@ -12,6 +12,7 @@ from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 
+from castletui.games.castle_raisers.threats import threat_cards
 from castletui.rules.castle_raisers import (
     SECTIONS,
     token_words,
@@ -22,7 +23,6 @@ from castletui.rules.castle_raisers import (
 from castletui.rules.core import name_seats
 from castletui.screens.result import ResultScreen, verdict
 from castletui.session import Session
-from castletui.widgets.castle_raisers_threats import threat_cards
 from castletui.widgets.plain import Plain
 
 

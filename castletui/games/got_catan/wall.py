@@ -24,9 +24,9 @@ from rich.style import Style
 from rich.text import Text
 
 from castletui.frame import SeatView
+from castletui.games.got_catan.map import CURSOR, OFFERED, PLAYER_INK, seat_letters
 from castletui.rules import got_catan as game
 from castletui.widgets.board import SpotBoard
-from castletui.widgets.got_catan_map import CURSOR, OFFERED, PLAYER_INK, seat_letters
 
 KIND_LETTER = {"regular": "r", "climber": "c", "giant": "G"}
 """One letter per kind of wildling (a giant in capitals: it kills guards)."""

@@ -1,9 +1,9 @@
 """Castlecards' game screen on the game kit: four parts of the table, each
-its own widget laid out in castletui/styles/castlecards.tcss (the
+its own widget laid out in castletui/games/castlecards/style.tcss (the
 fortresses, the piles, the attack panel and the viewer's hand). The action
 bar, grouped by the rules (Attack > target > cards, Night attack > target >
 cards, Defend > station or take back, Throw a card away > card), is
-castletui/frames/castlecards.py; the players panel castletui/sides/castlecards.py.
+castletui/games/castlecards/menu.py; the players panel castletui/games/castlecards/side.py.
 
 Escape steps back one level everywhere: out of a group to the first menu,
 and from picking the cards of one's own attack (or Explorers, or a build's
@@ -23,13 +23,13 @@ from typing import Any
 
 from textual.app import ComposeResult
 
+from castletui.games.castlecards.attack import AttackPanel
+from castletui.games.castlecards.fortresses import Fortresses
+from castletui.games.castlecards.hand import Hand
+from castletui.games.castlecards.piles import Piles
 from castletui.rules.castlecards import GROUPS, picking
 from castletui.rules.core import IllegalAction
 from castletui.screens.game import GameScreen
-from castletui.widgets.castlecards_attack import AttackPanel
-from castletui.widgets.castlecards_fortresses import Fortresses
-from castletui.widgets.castlecards_hand import Hand
-from castletui.widgets.castlecards_piles import Piles
 from castletui.widgets.panels import GameLog
 
 # The levels of detail of the four parts, richest first: (fortresses, piles,

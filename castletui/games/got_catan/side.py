@@ -10,10 +10,10 @@ from rich.style import Style
 from rich.text import Text
 
 from castletui.frame import Frame, SeatView
+from castletui.games.got_catan.map import PLAYER_INK, SHORT_RESOURCE, seat_letters
 from castletui.rules import got_catan as game
 from castletui.rules.got_catan import HIDDEN, RESOURCES
 from castletui.sides import Room, Side
-from castletui.widgets.got_catan_map import PLAYER_INK, SHORT_RESOURCE, seat_letters
 
 SHORT_CARD = {
     "ranger-patrol": "Patrol",

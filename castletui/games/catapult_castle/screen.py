@@ -2,9 +2,9 @@
 in solo every catapult corner, a spot of the board cursor), a legend, and
 the aiming mini-game in place of the toy catapult. The side panel (the
 towers, the ammo in the supply and the viewer's hand) is
-castletui/sides/catapult_castle.py.
+castletui/games/catapult_castle/side.py.
 
-The action bar is the frame's (castletui/frames/catapult_castle.py), from
+The action bar is the frame's (castletui/games/catapult_castle/menu.py), from
 the rules' groups: the towers to aim at first (one line per tower: the
 accuracy comes from the mini-game, not from a list), then "Play a card..."
 (a Reinforced Roof one level further, by tower), then letting an extra shot
@@ -24,11 +24,11 @@ from textual.binding import Binding
 from textual.widgets import OptionList
 
 from castletui.driver import Line
-from castletui.frames.catapult_castle import corner
+from castletui.games.catapult_castle.board import AimBar, TableBoard, TableLegend, TableMarks
+from castletui.games.catapult_castle.menu import corner
 from castletui.rules.catapult_castle import Aim, catapult_mat, shot_difficulty, shot_odds, tower_name
 from castletui.rules.core import name_seats
 from castletui.screens.game import GameScreen
-from castletui.widgets.catapult_castle_board import AimBar, TableBoard, TableLegend, TableMarks
 from castletui.widgets.plain import Plain
 
 

@@ -2,7 +2,7 @@
 Village and Piggy boards (b cycles them on small terminals; larger ones show
 all three), the Threat cards of a co-operative or solo game (t), and the
 action bar grouped into steps. The boards are laid out in
-castletui/styles/castle_raisers.tcss; each is a board of the frame's
+castletui/games/castle_raisers/style.tcss; each is a board of the frame's
 (cursor, Enter, clicks).
 
 Placing a Wall tile is two steps on screen: first the tile, then its slot (a
@@ -32,7 +32,13 @@ from textual.screen import ModalScreen
 from textual.widgets import OptionList
 
 from castletui.driver import Frame, Line
-from castletui.frames.castle_raisers import picked_tile
+from castletui.games.castle_raisers.castle import CastleBoard
+from castletui.games.castle_raisers.ink import Marks, RaisersBoard
+from castletui.games.castle_raisers.menu import picked_tile
+from castletui.games.castle_raisers.piggy import PiggyBoard
+from castletui.games.castle_raisers.side import ROOMY
+from castletui.games.castle_raisers.threats import threat_cards
+from castletui.games.castle_raisers.village import VillageBoard
 from castletui.later import loader
 from castletui.rules.castle_raisers import (
     FORTIFICATION,
@@ -44,15 +50,9 @@ from castletui.rules.castle_raisers import (
 from castletui.rules.core import CHANCE
 from castletui.screens.game import GameScreen
 from castletui.session import Session
-from castletui.sides.castle_raisers import ROOMY
-from castletui.widgets.castle_raisers_castle import CastleBoard
-from castletui.widgets.castle_raisers_ink import Marks, RaisersBoard
-from castletui.widgets.castle_raisers_piggy import PiggyBoard
-from castletui.widgets.castle_raisers_threats import threat_cards
-from castletui.widgets.castle_raisers_village import VillageBoard
 from castletui.widgets.plain import Plain
 
-LATER = {"result": "castletui.screens.castle_raisers_result"}
+LATER = {"result": "castletui.games.castle_raisers.result"}
 """The score sheet, loaded by name when it is first shown, not before the
 game's first frame (its table widget and the replay it offers): a declared
 load (tests/test_imports.py follows it)."""

@@ -7,9 +7,9 @@ card to pick for an attack, to pay with, to give or to throw away.
 
 from __future__ import annotations
 
+from castletui.games.castlecards.lines import INK, SEPARATOR, Line, TablePart, card_style, grouped
 from castletui.rules.castlecards import COLOUR, card_face, card_name
 from castletui.widgets.board import SpotBoard
-from castletui.widgets.castlecards_lines import INK, SEPARATOR, Line, TablePart, card_style, grouped
 
 
 class Hand(TablePart, SpotBoard, can_focus=True):

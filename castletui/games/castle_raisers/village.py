@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from castletui.frames.castle_raisers import ICON_SHORT
+from castletui.games.castle_raisers.ink import COLOUR_STYLE, ICON_STYLE, RaisersBoard, wrap
+from castletui.games.castle_raisers.menu import ICON_SHORT
 from castletui.rules.castle_raisers import COLOURS, TOKENS, stack_tokens, token_words
-from castletui.widgets.castle_raisers_ink import COLOUR_STYLE, ICON_STYLE, RaisersBoard, wrap
 
 LEGEND = "A token: its icon (+1 to that icon's count in its section), then what it scores there."
 

@@ -11,7 +11,15 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from castletui.frames.castle_raisers import tile_face, wolves_short
+from castletui.games.castle_raisers.ink import (
+    CURSOR,
+    MATERIAL_STYLE,
+    ROMAN,
+    RaisersBoard,
+    wolves_legend,
+    wrap,
+)
+from castletui.games.castle_raisers.menu import tile_face, wolves_short
 from castletui.rules.castle_raisers import (
     ROUNDS_PER_AGE,
     SECTIONS,
@@ -19,14 +27,6 @@ from castletui.rules.castle_raisers import (
     mother_pig_known,
     physical_attack_supply,
     team_standing,
-)
-from castletui.widgets.castle_raisers_ink import (
-    CURSOR,
-    MATERIAL_STYLE,
-    ROMAN,
-    RaisersBoard,
-    wolves_legend,
-    wrap,
 )
 
 

@@ -2,9 +2,9 @@
 corner, path and hex a spot of the board cursor), Brotherhood's Wall board,
 and the trade dialog. The side panel (each player's public points, cards,
 Longest Road and Largest Patrol, the viewer's own hand and what they can
-build) is castletui/sides/got_catan.py; the action bar, with a build menu
+build) is castletui/games/got_catan/side.py; the action bar, with a build menu
 that shows every cost and why what cannot be built cannot, is
-castletui/frames/got_catan.py.
+castletui/games/got_catan/menu.py.
 
 The board cursor reaches every place an action is about, also those in a
 group not opened yet: moving it there opens that group in the action bar
@@ -24,14 +24,14 @@ from textual.binding import Binding
 
 from castletui import sides
 from castletui.driver import Line
-from castletui.frames.got_catan import TRADE_REFUSALS
+from castletui.games.got_catan.map import GotCatanMap, MapMarks
+from castletui.games.got_catan.menu import TRADE_REFUSALS
+from castletui.games.got_catan.wall import GotCatanWall
 from castletui.later import loader
 from castletui.rules.got_catan import OfferTrade
 from castletui.screens.game import GameScreen
-from castletui.widgets.got_catan_map import GotCatanMap, MapMarks
-from castletui.widgets.got_catan_wall import GotCatanWall
 
-LATER = {"trade": "castletui.widgets.got_catan_trade"}
+LATER = {"trade": "castletui.games.got_catan.trade"}
 """The trade dialog, loaded by name when it first opens, not before the
 game's first frame: a declared load (tests/test_imports.py follows it)."""
 later = loader(LATER)
@@ -136,7 +136,7 @@ class GotCatanScreen(GameScreen):
                     self.wall_shown = False
             self.fit_boards()
 
-    # --- the side panel (castletui/sides/got_catan.py) ------------------------------
+    # --- the side panel (castletui/games/got_catan/side.py) ------------------------------
 
     def on_mount(self) -> None:
         # GameScreen.on_mount runs too (Textual calls each class's handler).
@@ -154,7 +154,7 @@ class GotCatanScreen(GameScreen):
         wide = self.app.size.width >= sides.WIDE
         self.query_one("#players").styles.max_height = 18 if wide else (10 if self.watch_game() else 9)
 
-    # --- the action bar (castletui/frames/got_catan.py) --------------------------------
+    # --- the action bar (castletui/games/got_catan/menu.py) --------------------------------
 
     def do_trade(self, line: Line) -> None:
         """The "Offer to players (trade dialog)..." line."""

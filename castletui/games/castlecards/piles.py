@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from textual.widget import Widget
 
+from castletui.games.castlecards.lines import SEPARATOR, Line, TablePart, flow
 from castletui.rules.castlecards import CARDS, card_name, count_words, pile_sizes
-from castletui.widgets.castlecards_lines import SEPARATOR, Line, TablePart, flow
 
 
 class Piles(TablePart, Widget):
