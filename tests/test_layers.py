@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 
 def loaded_ui_modules(code: str) -> str:
     probe = code + "\nimport sys\nprint(' '.join(m for m in ('textual', 'rich') if m in sys.modules))"
@@ -176,3 +178,73 @@ def test_no_module_but_a_games_own_names_a_game():
                 if GAME_ID.search(line):
                     naming.append(f"{relative}:{number}: {line.strip()}")
     assert naming == []
+
+
+FACES_NOT_YET_THE_CONTRACT = {"castle-raisers", "castlecards", "catapult-castle", "got-catan"}
+"""Games whose app side still takes names beyond their face's ``__all__``
+(issue 44, item 2): a strict expected failure each, until the day it is
+the contract. Remove a game as its face becomes the contract."""
+
+
+def names_taken_from_faces(game_id: str) -> list[str]:
+    """Where castletui takes a name from ``game_id``'s face that is not in
+    its ``__all__``: ``from <face> import x``, or ``alias.x`` on a module
+    bound to the face (``from castletui.rules import got_catan as game``)."""
+    import ast
+    import importlib
+
+    from castletui.rules import registry
+
+    dotted = registry.ENTRIES[game_id].rules
+    parent, _, leaf = dotted.rpartition(".")
+    exported = set(importlib.import_module(dotted).__all__)
+    root = Path(__file__).parents[1]
+    taken = []
+    for path in sorted((root / "castletui").rglob("*.py")):
+        tree = ast.parse(path.read_text())
+        aliases = set()
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.module == dotted:
+                taken += [
+                    f"{path.relative_to(root)}:{node.lineno} {a.name}"
+                    for a in node.names
+                    if a.name not in exported
+                ]
+            elif isinstance(node, ast.ImportFrom) and node.module == parent:
+                aliases |= {a.asname or a.name for a in node.names if a.name == leaf}
+            elif isinstance(node, ast.Import):
+                aliases |= {a.asname for a in node.names if a.name == dotted and a.asname}
+        for node in ast.walk(tree):
+            is_alias = isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)
+            if is_alias and node.value.id in aliases and node.attr not in exported:
+                taken.append(f"{path.relative_to(root)}:{node.lineno} {node.value.id}.{node.attr}")
+    return taken
+
+
+def face_cases():
+    from castletui.rules import registry
+
+    return [
+        pytest.param(
+            game_id,
+            marks=[pytest.mark.xfail(strict=True, reason="not yet")]
+            if game_id in FACES_NOT_YET_THE_CONTRACT
+            else [],
+        )
+        for game_id in registry.ids()
+    ]
+
+
+@pytest.mark.parametrize("game_id", face_cases())
+def test_the_app_takes_from_a_face_only_its_all(game_id):
+    """Issue 44, item 2: a face is its ``__all__`` (the protocol, the hooks,
+    ``scene``, the actions the screens build), and castletui takes nothing
+    else from it; no face star-imports its queries."""
+    import importlib
+
+    from castletui.rules import registry
+
+    face = importlib.import_module(registry.ENTRIES[game_id].rules)
+    source = Path(face.__file__).read_text()
+    assert "import *" not in source
+    assert names_taken_from_faces(game_id) == []
