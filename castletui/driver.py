@@ -99,6 +99,12 @@ class Driver:
     owed_a_look: int | None = None
     """A person who passed the device mid-turn (another reacts) and has not
     yet seen how their turn ended."""
+    passing_to: int | None = None
+    """Hot-seat: the person the device goes to next, while the one here
+    still sees how their move ended (the "Pass to ..." line)."""
+    curtain_down: bool = False
+    """Hot-seat: the curtain hides the table until the next person says
+    they are at the keyboard."""
     form_declined: bool = False
     """Table mode: the players chose to answer the set-up draws one by one."""
     counts_declined_at: int = -1
@@ -220,14 +226,21 @@ class Driver:
         """The person here passes the device to ``seat`` after seeing how
         their turn ended; another deciding during the viewer's own turn (a
         reaction) leaves the viewer owed a look at how it ends."""
+        self.passing_to = seat
         if self.session.turn_player() == self.viewer != seat:
             self.owed_a_look = self.viewer
+
+    def curtain_falls(self) -> None:
+        """The table is hidden until the next person is at the keyboard."""
+        self.passing_to = None
+        self.curtain_down = True
 
     def curtain_rose(self, seat: int, to_look: bool = False) -> None:
         """``seat``'s person is at the keyboard (``to_look``: they came to see
         how their turn ended, and pass the device on themselves)."""
         if to_look:
             self.owed_a_look = None
+        self.curtain_down = False
         self.viewer = seat
         self.viewer_acted = to_look
 
@@ -272,7 +285,7 @@ class Driver:
     def undone(self) -> None:
         """After an undo: nobody is owed a look, and whoever must decide now
         is at the keyboard if a person decides."""
-        self.owed_a_look = None
+        self.owed_a_look = self.passing_to = None
         if self.session.to_move() in self.session.human_seats():
             self.viewer = self.first_viewer()
 

@@ -475,3 +475,20 @@ def test_castlecards_picking_lists_each_card_and_a_confirm_greyed_until_it_may_b
     assert isinstance(confirm.action, castlecards_face.Confirm) or confirm.why_not
     if not confirm.disabled:
         assert confirm.text.startswith("Confirm: attack")
+
+
+def test_the_curtain_is_kept_by_the_driver_alone():
+    """Issue 44, item 6: who the device goes to next and whether the curtain
+    hides the table are the driver's (the screen reads them); handing over,
+    the curtain falling and rising, and an undo move them."""
+    driver = Driver(Table(mover=1))
+    driver.viewer = 0
+    driver.handing_over(1)
+    assert (driver.passing_to, driver.curtain_down) == (1, False)
+    driver.curtain_falls()
+    assert (driver.passing_to, driver.curtain_down) == (None, True)
+    driver.curtain_rose(1)
+    assert (driver.viewer, driver.curtain_down) == (1, False)
+    driver.handing_over(0)
+    driver.undone()
+    assert driver.passing_to is None

@@ -110,8 +110,6 @@ class GameScreen(
         self.bot_thinking = False
         self.result_shown = False
         self.shown_save_error = ""
-        self.waiting_on_curtain = False
-        self.handing_over: int | None = None  # the person the device goes to next
         self.board_in_use: SpotBoard | None = None  # the person chose with it: it keeps the keyboard
         self.resumed = False  # opened from a save (the curtain says the game goes on)
         # Set before mounting: the Header reads them as it mounts.
@@ -122,6 +120,16 @@ class GameScreen(
     def viewer(self) -> int:
         """The person at the keyboard (the driver keeps who it is)."""
         return self.driver.viewer
+
+    @property
+    def handing_over(self) -> int | None:
+        """The person the device goes to next (the driver keeps the curtain)."""
+        return self.driver.passing_to
+
+    @property
+    def waiting_on_curtain(self) -> bool:
+        """The curtain hides the table (the driver keeps the curtain)."""
+        return self.driver.curtain_down
 
     @property
     def shared(self) -> bool:

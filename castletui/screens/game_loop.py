@@ -53,7 +53,6 @@ class GameLoop:
                 self.lower_curtain(now.seat)
                 return
             if now.curtain == "hand over":
-                self.handing_over = now.seat
                 driver.handing_over(now.seat)
             else:
                 driver.took_seat(now.seat)
@@ -73,15 +72,13 @@ class GameLoop:
 
     def lower_curtain(self, seat: int, note: str = "", to_look: bool = False) -> None:
         """Hide the table until ``seat``'s person says they are at the keyboard."""
-        self.handing_over = None
-        self.waiting_on_curtain = True
+        self.driver.curtain_falls()
         self.refresh_table()
 
         def raised(_: Any) -> None:
-            self.waiting_on_curtain = False
+            self.driver.curtain_rose(seat, to_look)
             self.board_in_use = None  # another person: they start from the action bar
             self.settle_keys(to_bar=True)
-            self.driver.curtain_rose(seat, to_look)
             self.advance()
 
         self.app.push_screen(CurtainScreen(self.session.names[seat], note), raised)
@@ -176,7 +173,6 @@ class GameLoop:
             self.notify(error.reason, title="Cannot undo", severity="warning")
             return
         self.bot_thinking = self.result_shown = False
-        self.handing_over = None
         self.menu_path = ()
         self.driver.undone()
         self.query_one(GameLog).show_all([line.text for line in self.session.log])
