@@ -28,6 +28,8 @@ import random
 
 import pytest
 from castletui.rules import registry
+from castletui.rules.castlecards.chance import cards_left
+from castletui.rules.castlecards.state import Pending
 from castletui.rules.core import CHANCE, Config, chance_rng, hooks, sample_outcome, screen, table_entry
 
 from tests.playing import case_id, variants
@@ -167,3 +169,21 @@ def test_the_unseen_pools_are_the_tables_in_table_mode_and_nobodys_in_digital_pl
             assert pools[0] and all(pool == pools[0] for pool in pools)
         else:
             assert not any(pools)
+
+
+def test_a_castlecards_table_view_counts_only_the_cards_still_in_each_deck():
+    """At a real table a drawn card is out of its deck though nobody named
+    it: the view's decks (the pile sizes the side panel shows) count what
+    is left to draw, the pools what could still be anywhere."""
+    game = registry.get("castlecards")
+    out = 0
+    for state in seeded_states(game, Config("two-player", 2, {}, "table"), 6):
+        for deck in ("village", "siege", "academy"):
+            left = cards_left(state, Pending("draw", source=deck))
+            pool = getattr(state, f"{deck}_deck")
+            out += len(pool) - left
+            for seat in range(2):
+                seen = game.view(state, seat)
+                assert len(getattr(seen, f"{deck}_deck")) == left
+                assert getattr(seen.pools, deck) == pool
+    assert out  # cards were out of their decks, unseen
