@@ -320,8 +320,7 @@ class Driver:
     def _frame(self, viewer: int, path: tuple[str, ...]) -> Frame:
         session = self.session
         seat = session.to_move()
-        view = session.view(viewer)
-        reading = session.read_as(viewer) if session.mode == "table" else view
+        view = reading = session.read_as(viewer)  # the hooks read the seat's view, in every mode
         deciding = seat is not None and seat >= 0 and not session.may_act(viewer)
         lines: list[Line] = []
         spots: dict[Hashable, tuple[tuple[str, ...], Any]] = {}

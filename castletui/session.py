@@ -213,13 +213,11 @@ class Session(msgspec.Struct, dict=True):
         return name_seats(label(self.game, self.state, action), self.names)
 
     def read_as(self, viewer: int) -> Any:
-        """What the screen API's hooks read for ``viewer``: their view. In
-        table mode, the whole table: the cards are in the players' own
-        hands (nothing on this screen is secret from the one at the
-        keyboard), and the rules reason about an unseen card from what is
-        left in the decks, which a seat's view does not count. (Once every
-        game's hooks answer from the view alone, this is the view too.)"""
-        return self.state if self.mode == "table" and not self.shared else self.view(viewer)
+        """What the screen API's hooks read for ``viewer``: their view, in
+        every mode. In table mode a view carries what the table knows of the
+        cards nobody has named (each deck's unseen pool, as counts), so the
+        rules reason about an unseen card from the view alone."""
+        return self.view(viewer)
 
     def hides_between_people(self) -> bool:
         """Whether the game hides anything from some person at this table

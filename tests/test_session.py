@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import errno
+import random
 
 import pytest
 from castletui.rules import castlecards
-from castletui.rules.core import CHANCE, IllegalAction
+from castletui.rules.core import CHANCE, IllegalAction, sample_outcome
 from castletui.saves import store
 
 from castletui import saves
@@ -404,3 +405,29 @@ def test_the_players_panels_name_a_bot_by_its_level(pig, tmp_path):
     assert [session.bot_words(seat) for seat in range(2)] == ["", "hard bot"]
     other = new_pig(tmp_path / "b", saves.Player("Coco", "bot", "easy"), saves.Player("Wei", "bot"))
     assert [other.bot_words(seat) for seat in range(2)] == ["easy bot", "bot"]
+
+
+@pytest.mark.parametrize(
+    ("game_id", "variant"), [("catapult-castle", "standard"), ("castlecards", "two-player")]
+)
+def test_in_table_mode_the_screen_reads_the_seats_view_not_the_whole_table(game_id, variant):
+    """Issue 44.3: ``read_as`` is the seat's view in every mode. A table
+    mode view carries the unseen pools, so the screen's hooks need nothing
+    more (tests/rules/test_screen_hooks_on_view.py); the whole state, with
+    what others hold, stays in the session."""
+    players = [saves.Player("Ann"), saves.Player("Bo")]
+    session = Session.new(game_id, variant, players, mode="table", seed=3, path=None)
+    rng = random.Random(3)
+    hidden = 0
+    for _ in range(80):
+        seat = session.to_move()
+        if seat is None:
+            break
+        if seat >= 0:
+            assert session.read_as(seat) == session.view(seat)
+            hidden += session.read_as(seat) != session.state
+        chance = seat == CHANCE
+        session.act(
+            sample_outcome(session.chance_outcomes(), rng) if chance else rng.choice(session.legal_actions())
+        )
+    assert hidden  # some of those views hid something

@@ -41,8 +41,10 @@ _SEEN_ELSEWHERE = "every one is seen elsewhere."
 
 
 def unseen_in_hands(state: State, deck: str) -> int:
-    """Placeholders of ``deck`` in every hand (0 outside table mode)."""
-    if not state.table_mode:
+    """Placeholders of ``deck`` in every hand that its multiset counts (0
+    outside table mode, and on a view: its decks hold only the cards
+    really left, and the unseen pools lie apart in ``pools``)."""
+    if not state.table_mode or state.pools is not None:
         return 0
     placeholder = UNSEEN[deck]
     return sum(player.hand.count(placeholder) for player in state.players)
@@ -93,7 +95,10 @@ def possible_cards(state: State, seat: int) -> dict[str, int]:
 
 
 def _pool(state: State, deck: str) -> tuple[str, ...]:
-    """The unseen cards of ``deck``: what an unseen card of it could be."""
+    """The unseen cards of ``deck``: what an unseen card of it could be (a
+    view carries them in ``pools``; the full state keeps them in its decks)."""
+    if state.pools is not None:
+        return getattr(state.pools, deck)
     return (
         state.village_deck
         if deck == "village"
@@ -178,6 +183,10 @@ def named(state: State, seat: int, cards: Iterable[str]) -> State:
         for _ in range(max(n, 0)):
             deck = DECK[card]
             hand = added(removed(hand, UNSEEN[deck]), card)
+            if state.pools is not None:  # a view: the card was out of its deck already
+                pools = changes.get("pools", state.pools)
+                changes["pools"] = replace(pools, **{deck: removed(getattr(pools, deck), card)})
+                continue
             pool = changes.get(f"{deck}_deck", _pool(state, deck))
             changes[f"{deck}_deck"] = removed(pool, card)
             if deck == "village":

@@ -61,6 +61,16 @@ class Assault(msgspec.Struct, frozen=True, omit_defaults=True):
     shields: int = 0
 
 
+class Pools(msgspec.Struct, frozen=True, omit_defaults=True):
+    """Table mode's unseen pools as a seat's ``view`` carries them: per
+    shuffled deck, the cards nobody at the table has named (a sorted
+    multiset: what its unseen cards could be, not which is where)."""
+
+    village: tuple[str, ...] = ()
+    siege: tuple[str, ...] = ()
+    academy: tuple[str, ...] = ()
+
+
 class Pending(msgspec.Struct, frozen=True, omit_defaults=True):
     """One step of the decision stack: a decision waiting to be answered, or
     an automatic step the rules take by themselves.
@@ -143,6 +153,10 @@ class State(msgspec.Struct, frozen=True, omit_defaults=True):
     # counted from the hands).
     table_mode: bool = False
     unseen_loot: int = 0
+    # Only in a table-mode ``view``: the unseen pools, apart from its decks,
+    # which hold only the cards really left (see ``chance``). The full state
+    # keeps the pools in its decks, so it leaves this None.
+    pools: Pools | None = None
     events: tuple[Event, ...] = ()  # what the automatic steps did in the last action
 
 

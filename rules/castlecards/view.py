@@ -10,8 +10,10 @@ from __future__ import annotations
 from castletui.rules.core import top
 from msgspec.structs import replace
 
+from .chance import unseen_in_hands
+from .decks import village_in_deck
 from .edition import HIDDEN
-from .state import Committed, Draw, Give, Pick, State
+from .state import Committed, Draw, Give, Pick, Pools, State
 
 
 def _hide(cards: tuple[str, ...]) -> tuple[str, ...]:
@@ -39,18 +41,30 @@ def view(state: State, seat: int) -> State:
     )
     # The cards under the Siege/Academy/Dungeon decks came face up from the
     # discards, so everyone knows them; the shuffled parts are only counts.
+    # Table mode: the decks count only the cards really in them (the unseen
+    # ones out in hands and loot are not), and the unseen pools come apart.
     return replace(
         state,
         players=players,
         assault=assault,
         pending=pending,
-        # Table mode: the face-down loot is not in the real deck any more.
-        village_deck=(HIDDEN,) * (len(state.village_deck) - state.unseen_loot),
+        village_deck=(HIDDEN,) * village_in_deck(state),
         unseen_loot=0,
-        siege_deck=_hide(state.siege_deck),
-        academy_deck=_hide(state.academy_deck),
+        siege_deck=(HIDDEN,) * (len(state.siege_deck) - unseen_in_hands(state, "siege")),
+        academy_deck=(HIDDEN,) * (len(state.academy_deck) - unseen_in_hands(state, "academy")),
         dungeon_deck=_hide(state.dungeon_deck),
+        pools=_pools(state),
     )
+
+
+def _pools(state: State) -> Pools | None:
+    """Table mode's unseen pools: what nobody has named, which the table
+    was told card by card as each was named on its one screen (never which
+    unseen card is where). Digital play names every card to the state, so
+    there a pool would tell what lies face down: none."""
+    if not state.table_mode or state.pools is not None:
+        return state.pools  # (a view's view is the view)
+    return Pools(state.village_deck, state.siege_deck, state.academy_deck)
 
 
 def view_action(state: State, action, seat: int) -> object:

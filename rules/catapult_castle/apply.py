@@ -36,8 +36,10 @@ from castletui.rules.catapult_castle.pieces import (
     pile_add,
     pile_take,
     placement,
+    pool_taken,
     put,
     rearrange_limit,
+    unseen_pool,
 )
 from castletui.rules.catapult_castle.state import (
     Action,
@@ -199,10 +201,8 @@ def _play(state: State, step: Pending, action: PlayCard) -> State:
     if reason:
         raise IllegalAction(reason)
     # Table mode: a card not typed in yet is named as it is played (play_reason checked it could be).
-    hand, decks = named(state, seat, kind)
-    changes: dict[str, Any] = {"hands": put(state.hands, seat, hand)}
-    if decks is not state.decks:
-        changes["decks"] = decks
+    hand, pool = named(state, seat, kind)
+    changes: dict[str, Any] = {"hands": put(state.hands, seat, hand), **pool}
     if kind == ROOF:
         q = _square(state, action.mat, action.square)
         reason = roof_reason(state, q)
@@ -394,15 +394,15 @@ def _reveal(state: State, step: Pending, action: Draw) -> State:
     """Table mode: a card freed from under a captured tower turns face up:
     the table names it, and it must be one its deck's unseen pool holds."""
     k = KIND_INDEX.get(action.kind, -1)
-    if k < 0 or not state.decks[step.deck].counts[k]:
+    if k < 0 or not unseen_pool(state, step.deck).counts[k]:
         raise IllegalAction(
             f"That card can't be {action.kind}: every {action.kind} of the "
             f"{DECK_NAMES[step.deck]} deck is seen elsewhere."
         )
     return answered(
         state,
-        decks=pile_take(state.decks, step.deck, k),
         discards=pile_add(state.discards, step.deck, k),
+        **pool_taken(state, step.deck, action.kind),
     )
 
 

@@ -122,8 +122,9 @@ def deck_size(state: State, deck: int) -> int:
 
 
 def unseen_pool(state: State, deck: int) -> Pile:
-    """Table mode: the kinds an unseen card of ``deck`` could be."""
-    return state.decks[deck]
+    """Table mode: the kinds an unseen card of ``deck`` could be (a view
+    carries them in ``pools``: its ``decks`` are only sizes)."""
+    return state.pools[deck] if state.pools else state.decks[deck]
 
 
 def possible_kinds(state: State, seat: int) -> list[str]:
@@ -149,16 +150,23 @@ def naming_reason(state: State, seat: int, kind: str) -> str:
     return f"You have no {kind} in hand."
 
 
-def named(state: State, seat: int, kind: str) -> tuple[tuple[str, ...], tuple[Pile, ...]]:
-    """(the hand, the decks) once ``seat`` has shown a ``kind`` from hand:
-    the card itself if known, else an unseen card named, its kind taken out
-    of the pool (check :func:`naming_reason` first)."""
+def pool_taken(state: State, deck: int, kind: str) -> dict[str, tuple[Pile, ...]]:
+    """The change once an unseen card of ``deck`` is named ``kind``: one
+    fewer of it in the deck's unseen pool (a view's ``pools``, else ``decks``)."""
+    field = "pools" if state.pools else "decks"
+    return {field: pile_take(getattr(state, field), deck, KIND_INDEX[kind])}
+
+
+def named(state: State, seat: int, kind: str) -> tuple[tuple[str, ...], dict[str, tuple[Pile, ...]]]:
+    """(the hand, the pool's change) once ``seat`` has shown a ``kind``
+    from hand: the card itself if known (no change), else an unseen card
+    named, its kind taken out of the pool (check :func:`naming_reason` first)."""
     hand = state.hands[seat]
     if kind in hand:
         index = hand.index(kind)
-        return hand[:index] + hand[index + 1 :], state.decks
+        return hand[:index] + hand[index + 1 :], {}
     index = hand.index(UNSEEN)
-    return hand[:index] + hand[index + 1 :], pile_take(state.decks, own_deck(state, seat), KIND_INDEX[kind])
+    return hand[:index] + hand[index + 1 :], pool_taken(state, own_deck(state, seat), kind)
 
 
 def draw_pile(state: State, deck: int) -> Pile:

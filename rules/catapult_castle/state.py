@@ -151,6 +151,11 @@ class State(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     "shots" (solo: no ammo left) or "cleared" (solo: no tower left)."""
     events: tuple[Event, ...] = ()
     """What the automatic steps did in the last action (``text.effects`` tells them)."""
+    pools: tuple[Pile, ...] = ()
+    """Only in a table-mode ``view``: per mat, its deck's unseen pool
+    (``pieces.unseen_pool``), the counts of what nobody has named. The
+    view's ``decks`` say only how many cards are left; the full state's
+    ``decks`` are the pools themselves, so it leaves this empty."""
 
 
 # --- actions -----------------------------------------------------------------

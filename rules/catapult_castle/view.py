@@ -13,7 +13,12 @@ def view(state: State, seat: int) -> State:
     hidden, and the make-up of every deck (it would give the face-down cards
     away); discards, roofs and ammo are open. The events stay: they never
     hold a hidden card. In table mode the seat's own hand may hold unseen
-    cards (``edition.UNSEEN``): they are its own, shown as they are."""
+    cards (``edition.UNSEEN``): they are its own, shown as they are, and
+    the view carries each deck's unseen pool (``pools``): the counts of the
+    kinds nobody has named, which everyone at the table can work out (each
+    card was named in front of them), never which unseen card is which.
+    Digital play names every card to the state, so there the pools would
+    tell what lies face down: the view carries none."""
     hands = tuple(hand if s == seat else (HIDDEN,) * len(hand) for s, hand in enumerate(state.hands))
     stacks = tuple(
         replace(stack, cards=tuple(Card(card.deck, HIDDEN) for card in stack.cards)) if stack.cards else stack
@@ -22,7 +27,9 @@ def view(state: State, seat: int) -> State:
     # Table mode: a deck's pool also counts its unseen cards out of it; the view says what is really left.
     sizes = [deck_size(state, deck) for deck in range(len(state.decks))]
     decks = tuple(Pile(unknown=size) if size else EMPTY_PILE for size in sizes)
-    return replace(state, hands=hands, stacks=stacks, decks=decks)
+    # (A view's view is the view: its decks are sizes, its pools kept.)
+    pools = state.pools or (state.decks if state.mode == "table" else ())
+    return replace(state, hands=hands, stacks=stacks, decks=decks, pools=pools)
 
 
 def view_action(state: State, action, seat: int) -> object:

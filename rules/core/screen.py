@@ -14,7 +14,10 @@ answers as it would on the full state wherever the answer is that seat's
 to know (``tests/rules/test_screen_hooks_on_view.py`` holds every game to
 it over seeded random games, and to saying the same whatever is hidden
 from the seat is swapped). The actions a screen asks about are the seat's
-legal actions, as ``legal_actions`` gives them on the view.
+legal actions, as ``legal_actions`` gives them on the view. In table mode
+too: there a view carries what the table knows of the cards nobody has
+named (each deck's unseen pool, as counts), so an unseen card is named
+from the view alone.
 
 - ``prompt(view, seat) -> str``: the question shown to the person to move
   ("{P0}, choose a target:"; seats as ``seat_ref``).

@@ -16,6 +16,10 @@ Over seeded random games of every game, variant and mode:
   they name only what the whole table sees;
 - the hidden-swap check (tests/rules/hidden_swaps.py) with the hooks on the
   view: what is hidden from a seat, swapped, changes none of its answers.
+
+Issue 44.3: in table mode too. A seat's view carries its decks' unseen
+pools (what nobody has named, as counts), so naming an unseen card reads
+the same on the view; no game is left out.
 """
 
 from __future__ import annotations
@@ -24,6 +28,8 @@ import random
 
 import pytest
 from castletui.rules import registry
+from castletui.rules.castlecards.chance import cards_left
+from castletui.rules.castlecards.state import Pending
 from castletui.rules.core import CHANCE, Config, chance_rng, hooks, sample_outcome, screen, table_entry
 
 from tests.playing import case_id, variants
@@ -31,23 +37,6 @@ from tests.rules.hidden_swaps import hidden_cards, screen_of, swapped
 
 CASES = variants(modes=("digital", "table"))
 PLIES = 160  # enough to pass the set-up into a few turns of every game, fast
-UNSEEN_POOL = (
-    "table mode: a seat's view hides its deck's pool (the cards nobody has named), so on the view "
-    "its unseen cards could be nothing: the legal actions, prompt, labels and why-not naming them "
-    "differ. The view must carry the pool the seat may know before these hooks take the view."
-)
-GAPS = {("catapult-castle", "standard", "table"): UNSEEN_POOL, ("castlecards", "table"): UNSEEN_POOL}
-"""Known gaps, as strict expected failures (a solo player's deck is all its own: nothing to hide)."""
-
-
-def cases(chosen, gaps=GAPS):
-    params = []
-    for case in chosen:
-        game_id, config = case
-        reason = gaps.get((game_id, config.variant, config.mode)) or gaps.get((game_id, config.mode))
-        marks = [pytest.mark.xfail(reason=reason, strict=True)] if reason else []
-        params.append(pytest.param(case, id=case_id(case), marks=marks))
-    return params
 
 
 def answers(game, state, seat: int, actions: list) -> dict:
@@ -91,7 +80,7 @@ def seeded_states(game, config: Config, seed: int):
         state = game.apply(state, action)
 
 
-@pytest.mark.parametrize("case", cases(CASES))
+@pytest.mark.parametrize("case", CASES, ids=case_id)
 @pytest.mark.parametrize("seed", [1, 2])
 def test_the_screen_api_on_a_seats_view_answers_as_on_the_full_state(case, seed):
     game_id, config = case
@@ -121,7 +110,7 @@ def test_the_screen_api_on_a_seats_view_answers_as_on_the_full_state(case, seed)
         )
 
 
-@pytest.mark.parametrize("case", cases(CASES, gaps={}))
+@pytest.mark.parametrize("case", CASES, ids=case_id)
 def test_what_is_hidden_from_a_seat_swapped_changes_none_of_its_answers_on_its_view(case):
     """The screen as the app will ask it, on the seat's view: a card hidden
     from the seat swapped with another of the same kind (any two hidden
@@ -146,3 +135,55 @@ def test_what_is_hidden_from_a_seat_swapped_changes_none_of_its_answers_on_its_v
                 assert screen_of(game, game.view(other_state, seat), seat) == shown, (
                     f"{game_id} ply {ply}: seat {seat}'s screen tells {one} at {first} <-> {other} at {second}"
                 )
+
+
+@pytest.mark.parametrize("case", CASES, ids=case_id)
+def test_a_views_view_is_the_view(case):
+    """The hooks take a seat's view of whatever they are given (a caller
+    may still hand them the full state): a view seen again loses nothing,
+    the unseen pools it carries included."""
+    game_id, config = case
+    game = registry.get(game_id)
+    for ply, state in enumerate(seeded_states(game, config, 4)):
+        if ply % 5:
+            continue
+        for seat in range(config.seats):
+            seen = game.view(state, seat)
+            assert game.view(seen, seat) == seen, f"{game_id} ply {ply}: seat {seat}'s view seen again"
+
+
+@pytest.mark.parametrize(
+    "case", [case for case in CASES if case[0] in ("catapult-castle", "castlecards")], ids=case_id
+)
+def test_the_unseen_pools_are_the_tables_in_table_mode_and_nobodys_in_digital_play(case):
+    """Table mode: every seat's view carries the same unseen pools, the
+    cards nobody has named (the table named each on its one screen).
+    Digital play: the state knows every card, so a pool would tell what
+    lies face down: no view carries one."""
+    game_id, config = case
+    game = registry.get(game_id)
+    table = config.mode == "table"
+    for state in seeded_states(game, config, 5):
+        pools = [game.view(state, seat).pools for seat in range(config.seats)]
+        if table:
+            assert pools[0] and all(pool == pools[0] for pool in pools)
+        else:
+            assert not any(pools)
+
+
+def test_a_castlecards_table_view_counts_only_the_cards_still_in_each_deck():
+    """At a real table a drawn card is out of its deck though nobody named
+    it: the view's decks (the pile sizes the side panel shows) count what
+    is left to draw, the pools what could still be anywhere."""
+    game = registry.get("castlecards")
+    out = 0
+    for state in seeded_states(game, Config("two-player", 2, {}, "table"), 6):
+        for deck in ("village", "siege", "academy"):
+            left = cards_left(state, Pending("draw", source=deck))
+            pool = getattr(state, f"{deck}_deck")
+            out += len(pool) - left
+            for seat in range(2):
+                seen = game.view(state, seat)
+                assert len(getattr(seen, f"{deck}_deck")) == left
+                assert getattr(seen.pools, deck) == pool
+    assert out  # cards were out of their decks, unseen
