@@ -62,7 +62,7 @@ def player_identity(args: argparse.Namespace) -> str:
     only over a table folder of the Unix user running castletui."""
     as_name = getattr(args, "as_name", None)
     try:
-        who = identity(as_name)
+        who = identity(as_name, getattr(args, "account", None))
     except saves.SaveError as error:
         raise Refused(f"--as: {error}") from None
     if as_name is not None:
