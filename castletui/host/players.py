@@ -67,7 +67,7 @@ MAX_KEY_LINE = 16384
 """A 16384-bit RSA key is about 2,800 characters; anything longer is not a key."""
 
 HEADER = (
-    "# castletui host: who may play, by SSH key (the name is their identity at every table).\n"
+    "# castletui host: who may play, by SSH key. An account's seats are its id's; its name is a label.\n"
     "# Change it with: castletui host add NAME KEYFILE | castletui host remove NAME\n"
 )
 
