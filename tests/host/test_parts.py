@@ -111,6 +111,15 @@ def test_each_account_has_an_id_of_its_own_that_never_comes_back(tmp_path, publi
     assert [entry.id for entry in players.read().players] == ids
 
 
+def test_join_as_an_account_needs_an_account_id_and_its_name(tmp_path, capsys):
+    """What the host starts for a player, ``join --as NAME --account ID``, refused whole otherwise."""
+    folder = str(tmp_path / "tables")
+    assert cli.main(["join", "--account", "Ann", "--as", "Ann", "--table-dir", folder]) == 2
+    assert "--account: 'Ann' is not an account id" in capsys.readouterr().err
+    assert cli.main(["join", "--account", "ab" * 16, "--table-dir", folder]) == 2
+    assert "An account sits down under its name: give it with --as." in capsys.readouterr().err
+
+
 def test_a_new_keys_claim_takes_a_free_name_or_its_name_from_before(tmp_path, public):
     players = Players(tmp_path / "players.toml")
     players.add("Alice", parse_key(public["alice"]))
