@@ -50,9 +50,11 @@ sys.path.insert(0, str(ROOT))
 import asyncssh  # noqa: E402
 from asyncssh.channel import SSHClientChannel  # noqa: E402
 from castletui.rules import castlecards as game  # noqa: E402
+from castletui.saves.owners import account_owner  # noqa: E402
 from castletui.saves.table import Table  # noqa: E402
 
 from castletui import saves  # noqa: E402
+from castletui.host.players import Players  # noqa: E402
 from castletui.shared import create_table  # noqa: E402
 from tests.host.conftest import Player, RunningHost  # noqa: E402
 
@@ -155,14 +157,17 @@ class Pair:
 
 
 async def seat_pair(host: RunningHost, keys: list, names: list[str]) -> Pair:
+    # A seat at the host is its account's, by id (saves.owners); the name is its label.
+    accounts = [Players(host.players_file).account_named(name) for name in names]
     table, _, _ = create_table(
         host.table_dir,
-        names[0],
+        account_owner(accounts[0].id),
         "castlecards",
         "two-player",
         [saves.Player("Seat 1"), saves.Player("Seat 2")],
+        name=names[0],
     )
-    table.take_seat(1, names[1])
+    table.take_seat(1, account_owner(accounts[1].id), names[1])
     players = []
     for key in keys:
         player = await TimedPlayer.connect(host.port, key)

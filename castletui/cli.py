@@ -136,6 +136,8 @@ def build_parser() -> argparse.ArgumentParser:
     join.add_argument(
         "--seat", type=int, help="the seat to take (1, 2...; default: yours, else the first free)"
     )
+    # castletui host's: the account (its id) the player logged in as, named by --as.
+    join.add_argument("--account", metavar="ID", help=argparse.SUPPRESS)
 
     serve = commands.add_parser(
         "serve", parents=[common, sharing], help="the lobby of shared tables in a web browser"

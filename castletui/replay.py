@@ -37,6 +37,7 @@ from castletui.rules import registry
 from castletui.rules.core import CHANCE, IllegalAction, Result, hooks, log_lines, name_seats, view_action
 from castletui.rules.core import screen as screen_api
 from castletui.saves import SaveError, SaveFile
+from castletui.saves.owners import owner_field
 from castletui.saves.table import Table, is_table, not_a_save_message
 from castletui.session import Session
 
@@ -148,6 +149,7 @@ class Replay:
         save, seating = table.read()
         states = list(table.states(save))
         owners = list(seating.owners)
+        who = owner_field(who) if who else ""
         viewer = owners.index(who) if who and who in owners else CHANCE
         return cls(save, states, path=Path(path), viewer=viewer, shared=True)
 

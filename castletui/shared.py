@@ -12,8 +12,17 @@ from pathlib import Path
 from typing import Any
 
 from castletui.app import CastleApp, Start
+from castletui.saves.owners import owner_field, owner_label
 from castletui.screens.join import JoinScreen
-from castletui.tables import create_table, is_lobby_only, join_table, start_shared_game, table_dir_of, who_of
+from castletui.tables import (
+    create_table,
+    is_lobby_only,
+    join_table,
+    name_of,
+    start_shared_game,
+    table_dir_of,
+    who_of,
+)
 
 # The table functions are castletui/tables.py's; tests and benchmarks read them from here too.
 __all__ = [
@@ -21,6 +30,7 @@ __all__ = [
     "create_table",
     "is_lobby_only",
     "join_table",
+    "name_of",
     "start_shared_game",
     "table_dir_of",
     "who_of",
@@ -29,21 +39,25 @@ __all__ = [
 
 class SharedApp(CastleApp):
     """castletui as ``castletui join`` (and ``serve``) run it: the lobby is
-    its first screen, it plays as ``who``, and with ``lobby_only`` (the
-    forced command of a game account) there is no main menu to reach other
-    files from; leaving the lobby quits."""
+    its first screen, it plays as ``who`` (an owner field: saves.owners; a
+    bare name is a ``user:`` owner) and sits down as ``who_name`` (an
+    account's name; a ``user:`` owner's is its own), and with
+    ``lobby_only`` (the forced command of a game account, castletui host)
+    there is no main menu to reach other files from; leaving the lobby quits."""
 
     def __init__(
         self,
         start: Start | None = None,
         *,
         who: str,
+        who_name: str = "",
         table_dir: Path,
         lobby_only: bool = False,
         **kwargs: Any,
     ) -> None:
         super().__init__(start, **kwargs)
-        self.who = who
+        self.who = owner_field(who)
+        self.who_name = who_name or owner_label(self.who)
         self.table_dir = table_dir
         self.lobby_only = lobby_only
 

@@ -17,13 +17,20 @@ from typing import Any
 from castletui import saves
 from castletui.rules import registry
 from castletui.rules.core import Config
+from castletui.saves.owners import owner_label
 from castletui.saves.table import Table, exposure_warning, identity, status_text, table_dir
 from castletui.session import Session
 
 
 def who_of(app: Any) -> str:
-    """The identity this castletui plays shared tables as."""
+    """The identity this castletui plays shared tables as (an owner field: saves.owners)."""
     return getattr(app, "who", "") or identity()
+
+
+def name_of(app: Any) -> str:
+    """The name this castletui sits down as: an account's name (castletui
+    host), else its ``user:`` identity's own."""
+    return getattr(app, "who_name", "") or owner_label(who_of(app))
 
 
 def table_dir_of(app: Any) -> Path:
@@ -46,10 +53,12 @@ def create_table(
     options: dict | None = None,
     seat: int | None = None,
     mode: str = "digital",
+    name: str = "",
 ) -> tuple[Any, int, str]:
     """A new shared table with ``who`` in the first person's seat (or
-    ``seat``): the table, the seat, and a warning when hidden hands would
-    lie in a folder other Unix users can read. SaveError if it cannot be.
+    ``seat``), sitting as ``name`` (an account's: Table.take_seat): the
+    table, the seat, and a warning when hidden hands would lie in a folder
+    other Unix users can read. SaveError if it cannot be.
     No seed is taken: the table draws its own, which nobody sees
     (saves.table.Table.create)."""
     if mode != "digital":
@@ -67,7 +76,7 @@ def create_table(
     save.status = status_text(game, state, [player.name for player in players], mode)
     directory.mkdir(parents=True, exist_ok=True)
     table = Table.create(directory, save, [""] * len(players), stem=f"{game_id}-{_stamp()}")
-    table.take_seat(seat, who)
+    table.take_seat(seat, who, name)
     return table, seat, exposure_warning(directory, hidden_hands(game, state, len(players)))
 
 
@@ -105,7 +114,7 @@ def start_shared_game(app: Any, **new_game: Any) -> None:
         )
         return
     try:
-        table, seat, warning = create_table(table_dir_of(app), who_of(app), **new_game)
+        table, seat, warning = create_table(table_dir_of(app), who_of(app), **new_game, name=name_of(app))
     except saves.SaveError as error:
         app.notify(str(error), title="Cannot start that game", severity="error", timeout=10)
         return
@@ -137,7 +146,7 @@ def join_table(app: Any, path: Path, seat: int | None = None) -> bool:
                 if not free:
                     raise saves.SaveError(f"{path.name} has no free seat.")
                 seat = free[0]
-        table.take_seat(seat, who)
+        table.take_seat(seat, who, name_of(app))
     except saves.SaveError as error:
         app.notify(str(error), title="Cannot take that seat", severity="error", timeout=10)
         return False

@@ -16,11 +16,14 @@ Taking a seat or taking a move back writes the file whole, to a temporary
 renamed over the old one. A castletui killed mid-write leaves a last line
 cut short, which every reader leaves out and the next commit writes over.
 
-Who is who: a seat belongs to the identity that took it, ``--as NAME`` (the
-forced command of a dedicated game account) or else the Unix user; a
-person's seat is shown under its owner's name (the name given when the
-table was made is only a placeholder until someone sits). One identity
-holds one seat at a table.
+Who is who: a seat belongs to the identity that took it, written as an
+owner field (saves.owners): ``account:ID``, an account of ``castletui
+host`` (never found again by its name), or ``user:NAME``, the Unix user or
+``--as NAME`` (the forced command of a dedicated game account); an older
+file's bare name is a ``user:`` owner. A person's seat is shown under its
+label: a ``user:`` owner's name, an account's name as it sat down (the
+name given when the table was made is only a placeholder until someone
+sits). One identity holds one seat at a table.
 
 The table trusts nothing a terminal sends it. It draws its own seed from
 the operating system, which no player chooses or sees: whoever knows the
@@ -44,7 +47,7 @@ import re
 import secrets
 import stat
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -55,8 +58,16 @@ from castletui.saves import now
 from castletui.saves.codec import JSON_END, JSON_LOG, ChangedRecord, decode_layout, encode_checked
 from castletui.saves.errors import SaveError
 from castletui.saves.names import name_key, name_problem, normal_name
+from castletui.saves.owners import (
+    account_id_problem,
+    account_owner,
+    is_account,
+    owner_field,
+    owner_label,
+    user_owner,
+)
 from castletui.saves.replay import game_of, replay_states, verify
-from castletui.saves.schema import MAX_NAME_LENGTH, Check, LogEntry, Player, SaveFile
+from castletui.saves.schema import Check, LogEntry, Player, SaveFile
 from castletui.saves.seal import as_written, commitment, keep_secret, new_salt, sealed
 from castletui.saves.store import (
     TAIL_BYTES,
@@ -121,15 +132,24 @@ def unix_user() -> str:
         return f"uid {uid}"
 
 
-def identity(as_name: str | None = None) -> str:
-    """Who this castletui plays as: ``--as NAME`` (normalised: saves.names),
-    else the Unix user. SaveError if NAME is no name a player can have."""
+def identity(as_name: str | None = None, account: str | None = None) -> str:
+    """Who this castletui plays as, an owner field (saves.owners): the host
+    account ``account`` (castletui host gives it, with its name as ``--as``),
+    else ``--as NAME`` (normalised: saves.names), else the Unix user, as
+    ``user:NAME``. SaveError if NAME is no name a player can have, or the
+    account no account id."""
+    if account is not None:
+        problem = account_id_problem(account)
+        if problem:
+            raise SaveError(f"{account[:20]!r} {problem}.")
+        if as_name is None:
+            raise SaveError("An account sits down under its name: give it with --as.")
     if as_name is None:
-        return unix_user()[:MAX_NAME_LENGTH]
+        return user_owner(unix_user())
     problem = name_problem(as_name)
     if problem:
         raise SaveError(f"The name {as_name[:20]!r} {problem}.")
-    return normal_name(as_name)
+    return account_owner(account) if account is not None else user_owner(normal_name(as_name))
 
 
 def as_name_problem(directory: Path) -> str:
@@ -178,8 +198,11 @@ def status_text(game: Any, state: Any, names: list[str], mode: str = "digital") 
 
 
 class Seating(msgspec.Struct, omit_defaults=True):
-    """The ``table`` key of a table file: the owner of each seat ("" while it
-    is free, and always for a bot's seat)."""
+    """The ``table`` key of a table file: the owner field of each seat
+    (saves.owners; "" while it is free, and always for a bot's seat). As a
+    table reads it, every owner is in its written form (``user:`` or
+    ``account:``), an older file's bare names too; it is written so at the
+    next whole write (the header's check is made anew then)."""
 
     owners: list[str] = []
 
@@ -277,7 +300,7 @@ class Table:
         save = msgspec.structs.replace(save, seed=seed, salt=salt, commitment=commitment(seed, salt))
         with table.locked():
             keep_secret(path, seed, salt, _mode_of(path))
-            table._write(save, Seating(list(owners)))
+            table._write(save, Seating([owner_field(owner) for owner in owners]))
         return table
 
     # --- reading ----------------------------------------------------------
@@ -318,12 +341,15 @@ class Table:
             seating = _seating_in(data) or Seating()
         except msgspec.DecodeError:
             seating = Seating()
-        owners = [str(owner)[:MAX_NAME_LENGTH] for owner in seating.owners[: len(save.players)]]
+        owners = [owner_field(owner) for owner in seating.owners[: len(save.players)]]
         owners += [""] * (len(save.players) - len(owners))
-        # A person's seat goes by its owner's name, whatever the file says
-        # (a table from an older castletui kept a placeholder that was taken).
+        # A person's seat goes by its ``user:`` owner's name, whatever the file
+        # says (a table from an older castletui kept a placeholder that was
+        # taken). An account's seat keeps the name it is labelled with.
         players = [
-            Player(owner) if owner and not player.is_bot and not name_problem(owner) else player
+            Player(owner_label(owner))
+            if owner and not is_account(owner) and not player.is_bot and not name_problem(owner_label(owner))
+            else player
             for player, owner in zip(save.players, owners, strict=True)
         ]
         if players != save.players:
@@ -440,11 +466,16 @@ class Table:
         finally:
             os.close(handle)  # closing drops the lock
 
-    def take_seat(self, seat: int, who: str) -> tuple[SaveFile, Seating]:
-        """Sit ``who`` at ``seat`` (a person's seat that is free, or already
-        theirs); the seat's player takes their name. One seat per identity,
-        and no two names at the table alike but for case. SaveError saying
-        why not."""
+    def take_seat(self, seat: int, who: str, name: str = "") -> tuple[SaveFile, Seating]:
+        """Sit ``who`` (an owner field: saves.owners; a bare name is a
+        ``user:`` owner) at ``seat``, a person's seat that is free or
+        already theirs; the seat is labelled ``name``, which an account
+        must give (a ``user:`` owner's label is its own name). An account
+        back at its seat under another name relabels it. One seat per
+        identity, and no two labels at the table that name_key calls the
+        same. SaveError saying why not."""
+        who = owner_field(who)
+        given = name if is_account(who) else owner_label(who)
         with self.locked():
             save, seating = self.read()
             players = save.players
@@ -452,40 +483,76 @@ class Table:
                 raise SaveError(f"{self.path.name} has seats 1 to {len(players)}, not {seat + 1}.")
             if players[seat].is_bot:
                 raise SaveError(f"Seat {seat + 1} is played by a bot ({players[seat].name}).")
+            if not who:
+                raise NotYourSeat("Nobody can sit without a name.")
             owner = seating.owners[seat]
             if owner and owner != who:
-                raise NotYourSeat(f"Seat {seat + 1} belongs to {owner}: only they can play it.")
-            if owner == who:
-                return save, seating
-            problem = name_problem(who)
+                raise NotYourSeat(f"Seat {seat + 1} belongs to {players[seat].name}: only they can play it.")
+            problem, label = name_problem(given), normal_name(given)
             if problem:
-                raise NotYourSeat(f"You cannot sit as {who[:20]!r}: that name {problem}.")
-            for other, name in enumerate(seating.owners):
-                if name == who:
+                if owner == who:
+                    return save, seating  # back at one's own seat: its label stays as it was
+                raise NotYourSeat(f"You cannot sit as {given[:20]!r}: that name {problem}.")
+            if owner == who and players[seat].name == label:
+                return save, seating
+            for other, taken in enumerate(seating.owners):
+                if other == seat or not taken:
+                    continue
+                if taken == who:
                     raise NotYourSeat(
                         f"You already play seat {other + 1} at this table (perhaps from another "
                         "terminal): one seat each."
                     )
-                if name and name_key(name) == name_key(who):
+                if name_key(players[other].name) == name_key(label):
+                    if owner == who:
+                        return save, seating  # back under a name another seat has: keep the old label
                     raise NotYourSeat(
-                        f"Seat {other + 1} is played by {name}: at one table two names must differ "
-                        "by more than capitals."
+                        f"Seat {other + 1} is played by {players[other].name}: at one table two names "
+                        "must differ by more than capitals."
                     )
             owners = list(seating.owners)
             owners[seat] = who
-            save = self._renamed(save, owners, seat, who)
+            save = self._renamed(save, owners, seat, label)
             seating = Seating(owners)
             self._write(save, seating)
             return save, seating
 
-    def _renamed(self, save: SaveFile, owners: list[str], seat: int, who: str) -> SaveFile:
-        """``save`` with ``who`` as the name of ``seat``, and any placeholder
-        (a free seat's, a bot's) that could pass for ``who`` renamed."""
+    def adopt_bare_owners(self, owner_for: Callable[[str], str]) -> list[int]:
+        """Give each seat that an older castletui wrote under a bare name
+        the owner field ``owner_for(name)`` says (empty: the seat stays the
+        name's, a ``user:`` owner); the seats given. castletui host does
+        this once for its tables, whose bare names were its accounts'.
+        Under the lock; the file is written whole (its header's check anew)."""
+        with self.locked():
+            try:
+                data = _read_bytes(self.path, what="table", follow=False)[0]
+                written = _seating_in(data)
+            except (msgspec.DecodeError, RecursionError):
+                return []  # read as no seating at all: there is nothing to give
+            if written is None:
+                return []
+            save, seating = self.read()
+            owners = list(seating.owners)
+            given = []
+            for seat, field in enumerate(written.owners[: len(owners)]):
+                if not field or owner_field(field) != user_owner(field):
+                    continue  # free, or written with its kind: not an older castletui's
+                owner = owner_field(owner_for(field) or "")
+                if owner and owner != owners[seat] and owner not in owners:
+                    owners[seat] = owner
+                    given.append(seat)
+            if given:
+                self._write(save, Seating(owners))
+            return given
+
+    def _renamed(self, save: SaveFile, owners: list[str], seat: int, label: str) -> SaveFile:
+        """``save`` with ``label`` as the name of ``seat``, and any placeholder
+        (a free seat's, a bot's) that could pass for ``label`` renamed."""
         states = self.states(save)
         players = list(save.players)
-        players[seat] = Player(who)
+        players[seat] = Player(label)
         for index, player in enumerate(players):
-            if index != seat and not owners[index] and name_key(player.name) == name_key(who):
+            if index != seat and not owners[index] and name_key(player.name) == name_key(label):
                 base = f"{'Bot' if player.is_bot else 'Seat'} {index + 1}"
                 taken = {name_key(other.name) for other in players}
                 candidates = [base] + [f"{base}-{n}" for n in range(2, len(players) + 2)]
@@ -500,13 +567,15 @@ class Table:
         where this terminal saw it (``seen``) and ``new`` does no more than
         a move does: append entries ``who`` may log, or take back ``who``'s
         own last move. LostRace (with the table as it is), NotYourSeat or
-        BadCommit otherwise; the table is then as it was."""
+        BadCommit otherwise; the table is then as it was. ``who`` is an
+        owner field (saves.owners)."""
+        who = owner_field(who)
         with self.locked():
             save, seating = self.read()
             if save.check != seen:
                 raise LostRace(self._race_message(save, seating, who), save, seating)
-            if who not in seating.owners:
-                raise NotYourSeat(f"{who} has no seat at this table.")
+            if not who or who not in seating.owners:
+                raise NotYourSeat("You have no seat at this table.")
             _check_only_the_log_changed(save, new)
             states = self.states(save)
             game = game_of(save, self.path.name)
@@ -572,8 +641,9 @@ class Table:
             return  # chance and bots: anyone at the table (the first to see them)
         owner = seating.owners[seat]
         if owner != who:
-            whose = f"{owner}'s" if owner else "a free"
-            raise NotYourSeat(f"That was a decision of seat {seat + 1}, {whose} seat, not {who}'s.")
+            whose = f"{save.players[seat].name}'s" if owner else "a free"
+            yours = f"{owner_label(who)}'s" if owner_label(who) else "yours"
+            raise NotYourSeat(f"That was a decision of seat {seat + 1}, {whose} seat, not {yours}.")
 
     def _check_undo(self, seat: int, save: SaveFile, seating: Seating, who: str) -> None:
         """Only a person's own last move is taken back: never a draw (it
@@ -750,7 +820,9 @@ class TableSummary(msgspec.Struct, frozen=True):
         return [seat for seat, owner in enumerate(self.owners) if not owner and not self.bots[seat]]
 
     def seat_of(self, who: str) -> int | None:
-        return self.owners.index(who) if who in self.owners else None
+        """The seat ``who`` (an owner field: saves.owners) holds here, if any."""
+        who = owner_field(who)
+        return self.owners.index(who) if who and who in self.owners else None
 
 
 def list_tables(directory: Path) -> list[TableSummary]:

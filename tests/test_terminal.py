@@ -300,7 +300,7 @@ def test_a_game_at_a_table_ends_when_its_terminal_goes_away_and_the_table_stays_
     status = wait_for_exit(pid)
     assert status is not None, "castletui was still running after its terminal went away"
     save, seating = Table(table.path).read()  # whole: it reads and replays
-    assert seating.owners[:2] == ["Bo", "Ann"]
+    assert seating.owners[:2] == ["user:Bo", "user:Ann"]
     assert save.check.plies >= before
     assert [path.name for path in tables.iterdir() if path.name.endswith(".tmp")] == []
 

@@ -57,14 +57,16 @@ def table_folder(args: argparse.Namespace) -> Path:
 
 
 def player_identity(args: argparse.Namespace) -> str:
-    """Who plays shared tables from this castletui (``--as``, else the Unix
-    user). ``--as`` is the forced command of a game account: it is honoured
-    only over a table folder of the Unix user running castletui."""
-    as_name = getattr(args, "as_name", None)
+    """Who plays shared tables from this castletui, as an owner field
+    (saves.owners): ``--account`` (castletui host's, named by ``--as``),
+    else ``--as``, else the Unix user. ``--as`` is the forced command of a
+    game account: it is honoured only over a table folder of the Unix user
+    running castletui."""
+    as_name, account = getattr(args, "as_name", None), getattr(args, "account", None)
     try:
-        who = identity(as_name)
+        who = identity(as_name, account)
     except saves.SaveError as error:
-        raise Refused(f"--as: {error}") from None
+        raise Refused(f"{'--account' if account is not None else '--as'}: {error}") from None
     if as_name is not None:
         problem = as_name_problem(table_folder(args))
         if problem:

@@ -8,6 +8,7 @@ import argparse
 
 from castletui.commands.folders import player_identity, table_folder
 from castletui.commands.play import app_settings, run_app
+from castletui.saves.names import normal_name
 from castletui.shared import SharedApp
 
 
@@ -19,6 +20,8 @@ def run(args: argparse.Namespace) -> int:
             start,
             save_dir=save_dir,
             who=player_identity(args),
+            # An account (castletui host) sits down under its name; a user's name is its identity.
+            who_name=normal_name(args.as_name) if getattr(args, "account", None) else "",
             table_dir=tables,
             lobby_only=args.command == "join" and args.as_name is not None,
             **app_settings(args),

@@ -13,6 +13,7 @@ from textual_serve import server as textual_serve
 
 from castletui.commands.base import printable
 from castletui.commands.folders import player_identity, table_folder
+from castletui.saves.owners import owner_label
 
 
 def run(args: argparse.Namespace) -> int:
@@ -31,7 +32,7 @@ def serve_command_line(args: argparse.Namespace) -> str:
     who = player_identity(args)
     if getattr(args, "as_name", None) is not None:
         # Without --as each visitor's castletui is this Unix user's, as is its folder check.
-        command += ["--as", who]
+        command += ["--as", owner_label(who)]
     if getattr(args, "save_dir", None):
         command += ["--save-dir", str(args.save_dir)]
     return shlex.join(command)

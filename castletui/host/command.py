@@ -130,7 +130,7 @@ def add_parser(commands) -> argparse.ArgumentParser:
     )
     actions = host.add_subparsers(dest="host_command", metavar="[add|remove|players]")
     add = actions.add_parser("add", parents=[files_again], help="let a key in as a player")
-    add.add_argument("name", help="the player's name (their identity at every table)")
+    add.add_argument("name", help="the player's name (what the tables show; their seats are their account's)")
     add.add_argument(
         "keyfile", help="their public key file (id_ed25519.pub), or - to read it from standard input"
     )

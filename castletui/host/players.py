@@ -6,8 +6,14 @@ whole to a temporary and renamed (mode 600) under an ``flock`` beside it, so
 ``castletui host add`` may run while the server does; the server re-reads it
 when it changes. A key belongs to one player (an account) only, and the
 account is what holds a seat: the server finds it by the key that logged
-in, never by a name typed, and gives castletui the account's name as kept
-here. So no two accounts may have names that :func:`name_key` says are the
+in, never by a name typed, and gives castletui the account's id and its
+name as kept here. The id (32 random hex digits, ``id`` in the file) is
+given when the account is registered and never changes or comes back: a
+seat at a table is the id's (saves.owners), so the name is only a label,
+which the host may change by hand, and an account removed and added again
+is a new account, without the old one's seats. An entry without an id (a
+file from an older castletui, or written by hand) is given one when the
+host reads it, and the second of two entries with one id a new one. So no two accounts may have names that :func:`name_key` says are the
 same (case, full-width letters, look-alikes from other scripts), and an
 account's name is of one script and does not end as the screens' labels do
 (``account_name_problem``). Two keys share an account only when ``host add
@@ -27,16 +33,19 @@ import datetime
 import fcntl
 import hashlib
 import os
+import secrets
 import struct
 import tempfile
 import tomllib
 from collections.abc import Iterator
 from pathlib import Path
+from typing import NamedTuple
 
 import msgspec
 import tomli_w
 
 from castletui.saves.names import account_name_problem, name_key, normal_name
+from castletui.saves.owners import account_id_problem
 
 KEY_TYPES = frozenset(
     {
@@ -58,7 +67,7 @@ MAX_KEY_LINE = 16384
 """A 16384-bit RSA key is about 2,800 characters; anything longer is not a key."""
 
 HEADER = (
-    "# castletui host: who may play, by SSH key (the name is their identity at every table).\n"
+    "# castletui host: who may play, by SSH key. An account's seats are its id's; its name is a label.\n"
     "# Change it with: castletui host add NAME KEYFILE | castletui host remove NAME\n"
 )
 
@@ -130,11 +139,28 @@ def _key(kind: str, data: str, comment: str) -> PlayerKey:
 
 
 class PlayerEntry(msgspec.Struct, omit_defaults=True):
-    """One player: the name they play as and the keys that log in as them."""
+    """One player: the name they play as, the keys that log in as them, and
+    their account's id (what holds their seats)."""
 
     name: str
     keys: list[str] = []
     added: str = ""
+    id: str = ""
+
+
+class Account(NamedTuple):
+    """Who a key logs in as: the account's id (its seats') and its name (a label)."""
+
+    id: str
+    name: str
+
+
+def new_account_id(taken: set[str]) -> str:
+    """An id no account in ``taken`` has: 128 random bits, so none ever comes back."""
+    while True:
+        account = secrets.token_hex(16)
+        if account not in taken:
+            return account
 
 
 class PlayersFile(msgspec.Struct, omit_defaults=True):
@@ -152,7 +178,7 @@ class Players:
         self.path = Path(path)
         self.lock_path = self.path.with_name(f".{self.path.name}.lock")
         self._signature: tuple[int, int, int] | None = None
-        self._by_blob: dict[bytes, str] = {}
+        self._by_blob: dict[bytes, Account] = {}
         self._names: dict[str, str] = {}
         self._clashes: dict[bytes, str] = {}
 
@@ -192,24 +218,52 @@ class Players:
             signature = None
         if signature == self._signature and self._signature is not None:
             return
-        by_blob: dict[bytes, str] = {}
+        players = self.read()
+        if _without_own_id(players):
+            # A key must never log in as no account, nor two entries share one.
+            with self.locked():
+                players = self.read()
+                if _without_own_id(players):
+                    _give_ids(players)
+                    self._write(players)
+            return self._refresh()
+        by_blob: dict[bytes, Account] = {}
         names: dict[str, str] = {}
         clashes: dict[bytes, str] = {}
-        for name, keys in self.entries():
+        for entry in players.players:
+            name = entry.name
             first = names.setdefault(name_key(name), name)
-            for key in keys:
+            for line in entry.keys:
+                blob = _blob_of(line)
+                if blob is None:
+                    continue
                 if first != name:
-                    clashes.setdefault(key.blob, first)
+                    clashes.setdefault(blob, first)
                 else:
-                    by_blob.setdefault(key.blob, name)
+                    by_blob.setdefault(blob, Account(entry.id, name))
         self._by_blob, self._names, self._clashes = by_blob, names, clashes
         self._signature = signature
 
-    def name_of(self, blob: bytes) -> str | None:
-        """The player whose key this is, or None. A file that cannot be read
+    def account_of(self, blob: bytes) -> Account | None:
+        """The account whose key this is, or None. A file that cannot be read
         lets nobody in (and says why in the server's log through PlayersError)."""
         self._refresh()
         return self._by_blob.get(blob)
+
+    def account_named(self, name: str) -> Account | None:
+        """The account called exactly ``name`` (the first, in a file edited
+        by hand to hold two), or None. Only for tables an older castletui
+        seated by name (old_seats.py): a seat is never found by name since."""
+        self._refresh()
+        for entry in self.read().players:
+            if entry.name == name and self._names.get(name_key(name)) == name:
+                return Account(entry.id, entry.name)
+        return None
+
+    def name_of(self, blob: bytes) -> str | None:
+        """The name of the account whose key this is, or None."""
+        account = self.account_of(blob)
+        return account.name if account is not None else None
 
     def clashes(self, blob: bytes) -> str:
         """The earlier account whose name this key's account passes for (the
@@ -268,6 +322,7 @@ class Players:
                 raise PlayersError(f"the players file is full ({MAX_PLAYERS} players)")
             existing = PlayerEntry(name, [], _today())
             players.players.append(existing)
+        _give_ids(players)
         existing.keys.append(key.line())
         self._write(players)
         return existing.name
@@ -322,6 +377,23 @@ def account_folder(data_dir: Path, name: str) -> Path:
     no name reaches the file system as a path."""
     identity = hashlib.sha256(name_key(name).encode()).hexdigest()[:24]
     return data_dir / "accounts" / identity
+
+
+def _without_own_id(players: PlayersFile) -> bool:
+    """Whether an entry has no id (or none that reads as one), or one an entry before it has."""
+    ids = [entry.id for entry in players.players]
+    return any(account_id_problem(account) for account in ids) or len(set(ids)) < len(ids)
+
+
+def _give_ids(players: PlayersFile) -> None:
+    """Give each entry without an id of its own (none, or an earlier entry's) a new one."""
+    seen: set[str] = set()
+    every = {entry.id for entry in players.players}
+    for entry in players.players:
+        if account_id_problem(entry.id) or entry.id in seen:
+            entry.id = new_account_id(every | seen)
+            every.add(entry.id)
+        seen.add(entry.id)
 
 
 def _blob_of(line: str) -> bytes | None:

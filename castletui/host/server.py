@@ -1,7 +1,8 @@
 """``castletui host``: castletui's own SSH server (asyncssh). A player's SSH
 key is their identity; what they get is the lobby of shared tables as that
-player (``castletui join --as NAME``) in their own pseudo-terminal, and
-nothing else.
+player (``castletui join --as NAME --account ID``: the account, by its
+id, holds their seats; the name is a label) in their own pseudo-terminal,
+and nothing else.
 
 Refused, each with one line in the server's log and, where the protocol has
 room for it, one line to the player: password and keyboard-interactive
@@ -39,6 +40,7 @@ import msgspec
 from castletui.host.capacity import Capacity, Limits
 from castletui.host.events import EventsFile, HostEvent, ReadyFile, now, write_ready_file
 from castletui.host.flow import InputGate
+from castletui.host.old_seats import give_old_seats
 from castletui.host.players import Players, PlayersError, account_folder, fingerprint, parse_key
 from castletui.host.prompt import MAX_TRIES, NamePrompt
 from castletui.host.sessions import (
@@ -118,6 +120,8 @@ class Host:
     async def start(self, host_key: asyncssh.SSHKey) -> asyncssh.SSHAcceptor:
         os.umask(0o077)  # what the host makes (an account's folder, the events file) is its own
         self.config.table_dir.mkdir(parents=True, exist_ok=True, mode=0o700)
+        # Seats an older host gave by name become their accounts' before anyone logs in.
+        give_old_seats(self.config.table_dir, self.players, lambda line: self._write(f"{_now()} {line}"))
         self._acceptor = await asyncssh.listen(
             self.config.listen or None,
             self.config.port,
@@ -585,13 +589,26 @@ class PlayerSession(asyncssh.SSHServerSession):
 
     def _start_castletui(self) -> None:
         connection = self.connection
-        assert connection.name
+        assert connection.name and connection.blob is not None
         limits = self.host.limits
+        # The account as the players file says now: its id holds its seats,
+        # its name (changed by hand since the login, perhaps) is only a label.
         try:
-            settings = account_folder(self.host.config.data_dir, connection.name)
+            account = self.host.players.account_of(connection.blob)
+        except PlayersError as error:
+            connection.note("refused", "players-file", f"the players file cannot be read: {error}")
+            self._say_and_close("the host cannot read its players file; the host's log says why", status=1)
+            return
+        if account is None:
+            connection.note("refused", "unknown-key", "the key's player was removed after it logged in")
+            self._say_and_close("this key is no longer one of this host's players", status=1)
+            return
+        connection.name = account.name
+        try:
+            settings = account_folder(self.host.config.data_dir, account.name)
             settings.mkdir(parents=True, exist_ok=True, mode=0o700)
             self.terminal = Terminal(
-                seat_command(connection.name, self.host.config.table_dir, limits.session_memory_mib),
+                seat_command(account.name, account.id, self.host.config.table_dir, limits.session_memory_mib),
                 child_environment(self.term, settings),
                 self.size,
                 self._output,

@@ -1,7 +1,7 @@
 """A player's castletui in its own pseudo-terminal, as ``sshd`` would give it.
 
 Each SSH session gets a child process ``python -m castletui.host.seat join
---as=NAME --table-dir=DIR`` (castletui join, after making the pty its
+--as=NAME --account=ID --table-dir=DIR`` (castletui join, after making the pty its
 controlling terminal) in a new session and process group, with the client's
 TERM and window size. Bytes go both ways through the pty's master side with
 asyncio readers and writers (no polling); a resize sets the window size
@@ -61,9 +61,11 @@ def clamp_size(columns: int, rows: int) -> tuple[int, int]:
     return min(columns, MAX_COLUMNS), min(rows, MAX_ROWS)
 
 
-def seat_command(name: str, table_dir: Path, memory_mib: int = 0) -> list[str]:
-    """The child's command line (``--as=NAME`` in one word: a name may start
-    with a dash); seat.py caps its address space at ``memory_mib`` first."""
+def seat_command(name: str, account: str, table_dir: Path, memory_mib: int = 0) -> list[str]:
+    """The child's command line: it plays as the account ``account`` (its
+    id: its seats are the id's, saves.owners) and sits down as ``name``
+    (``--as=NAME`` in one word: a name may start with a dash); seat.py caps
+    its address space at ``memory_mib`` first."""
     return [
         sys.executable,
         "-m",
@@ -71,6 +73,7 @@ def seat_command(name: str, table_dir: Path, memory_mib: int = 0) -> list[str]:
         f"--memory-mib={memory_mib}",
         "join",
         f"--as={name}",
+        f"--account={account}",
         f"--table-dir={table_dir}",
     ]
 

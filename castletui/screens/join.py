@@ -21,8 +21,9 @@ from textual.widgets.option_list import Option
 from textual.worker import get_current_worker
 
 from castletui.saves.names import name_key
+from castletui.saves.owners import owner_field
 from castletui.saves.table import TableListing, is_table_name
-from castletui.tables import is_lobby_only, join_table, table_dir_of, who_of
+from castletui.tables import is_lobby_only, join_table, name_of, table_dir_of, who_of
 from castletui.watch import FolderWatch
 from castletui.widgets.footer import SteadyFooter
 from castletui.widgets.header import SteadyHeader
@@ -103,7 +104,7 @@ class JoinScreen(Screen):
             self.reload()
 
     def reload(self) -> None:
-        who, directory = who_of(self.app), table_dir_of(self.app)
+        who, name, directory = who_of(self.app), name_of(self.app), table_dir_of(self.app)
         if self.listing is None or self.listing.directory != directory:
             self.listing = TableListing(directory)
         rows = self.listing.rows()
@@ -116,11 +117,16 @@ class JoinScreen(Screen):
                 lines.append((f"Back to your seat {mine + 1}: {describe(row, who)}", row.path, mine))
         closed = []
         for row in rows:
-            # One seat each, and no name twice but for capitals (saves.table.take_seat).
+            # One seat each (by identity), and no name twice at a table (saves.table.take_seat).
             if (
                 row.problem
                 or row.finished
-                or any(name_key(owner) == name_key(who) for owner in row.owners if owner)
+                or row.seat_of(who) is not None
+                or any(
+                    name_key(label) == name_key(name)
+                    for label, owner in zip(row.players, row.owners, strict=True)
+                    if owner
+                )
             ):
                 continue
             if row.closed and row.free_seats():
@@ -137,7 +143,7 @@ class JoinScreen(Screen):
                 f" (and {len(closed) - 1} more)." if len(closed) > 1 else "."
             )
         # Each line is painted again only when its words change.
-        self._show("#lobby-title", f"Shared tables in {directory}: you play as {who}")
+        self._show("#lobby-title", f"Shared tables in {directory}: you play as {name}")
         self._show("#lobby-note", note)
         if shown == self.shown:
             return  # unchanged: keep the cursor where the player left it
@@ -190,6 +196,6 @@ def describe(row, who: str) -> str:
         elif not owner:
             seats.append(f"{seat + 1} free")
         else:
-            seats.append(f"{seat + 1} {name}{' (you)' if owner == who else ''}")
+            seats.append(f"{seat + 1} {name}{' (you)' if owner == owner_field(who) else ''}")
     turn = row.status or f"{row.plies} moves"
     return f"{row.title}{variant} - {', '.join(seats)} - {turn} - {Path(row.path).name}"

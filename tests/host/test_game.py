@@ -14,10 +14,12 @@ import msgspec
 import pytest
 from castletui.rules import castlecards as game
 from castletui.rules.core import screen
+from castletui.saves.owners import account_owner
 from castletui.saves.replay import replay_states
 from castletui.saves.table import Table
 
 from castletui import saves
+from castletui.host.players import Players
 from castletui.shared import create_table
 from tests.host.conftest import WAIT_SECONDS, Player, exists, process_group_members
 
@@ -106,13 +108,16 @@ async def test_two_keys_play_castlecards_each_seeing_only_its_hand_and_a_dropped
     start_host, keys
 ):
     host = start_host(players={"Alice": keys["alice"], "Bob": keys["bob"]})
+    players = Players(host.players_file)
+    alice_id, bob_id = (account_owner(players.account_named(name).id) for name in ("Alice", "Bob"))
     with mock.patch("castletui.saves.table.new_seed", return_value=21):  # the same deal on every run
         table, _, _ = create_table(
             host.table_dir,
-            "Alice",
+            alice_id,
             "castlecards",
             "two-player",
             [saves.Player("Seat 1"), saves.Player("Seat 2")],
+            name="Alice",
         )
     alice = await Player.connect(host.port, keys["alice"])
     await alice.open_terminal()
@@ -127,7 +132,7 @@ async def test_two_keys_play_castlecards_each_seeing_only_its_hand_and_a_dropped
     bob.send(b"\r")
     await alice.wait_for("Alice (you)", "Hand", since=alice_game)
     await bob.wait_for("Bob (you)", "Hand", since=bob_game)
-    assert Table(table.path).read()[1].owners == ["Alice", "Bob"]  # the key's name is the seat's owner
+    assert Table(table.path).read()[1].owners == [alice_id, bob_id]  # the key's account owns the seat
 
     await play_a_few_moves(Table(table.path), [alice, bob], PERSON_MOVES)
 

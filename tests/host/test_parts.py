@@ -13,6 +13,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from castletui.saves.owners import account_id_problem
 
 from castletui import cli
 from castletui.host import sessions
@@ -78,6 +79,45 @@ def test_an_account_name_that_passes_for_anothers_is_refused_and_a_hand_made_cla
     assert players.name_of(parse_key(public["bob"]).blob) is None
     assert players.clashes(parse_key(public["bob"]).blob) == "Cy"
     assert players.name_of(parse_key(public["alice"]).blob) == "Cy"
+
+
+def test_each_account_has_an_id_of_its_own_that_never_comes_back(tmp_path, public):
+    """The id holds the account's seats (saves.owners): given at
+    registration, kept through a change of name, never given again."""
+    players = Players(tmp_path / "players.toml")
+    players.add("Ann", parse_key(public["alice"]))
+    players.add("Bob", parse_key(public["bob"]))
+    ann, bob = (players.account_of(parse_key(public[key]).blob) for key in ("alice", "bob"))
+    assert ann.name == "Ann" and ann.id != bob.id and not account_id_problem(ann.id)
+    assert players.add("ann", parse_key(public["carol"]), also=True) == "Ann"
+    assert players.account_of(parse_key(public["carol"]).blob) == ann  # one account, two keys
+    # The host renames Ann by hand: the same account.
+    players.path.write_text(players.path.read_text().replace('"Ann"', '"Anna"'))
+    assert players.account_of(parse_key(public["alice"]).blob) == (ann.id, "Anna")
+    # Removed and registered again under the same name: another account.
+    players.remove("Bob")
+    players.add("Bob", parse_key(public["bob"]))
+    assert players.account_of(parse_key(public["bob"]).blob).id not in (ann.id, bob.id)
+    # A hand-copied id is the first entry's; the second gets one of its own.
+    bob = players.account_of(parse_key(public["bob"]).blob)
+    players.path.write_text(players.path.read_text().replace(bob.id, ann.id))
+    assert players.account_of(parse_key(public["alice"]).blob).id == ann.id
+    assert players.account_of(parse_key(public["bob"]).blob).id not in (ann.id, bob.id)
+    # A file from an older castletui has no ids: each entry is given one, written back.
+    text = players.path.read_text()
+    players.path.write_text("\n".join(line for line in text.splitlines() if not line.startswith("id =")))
+    ids = [players.account_of(parse_key(public[key]).blob).id for key in ("alice", "bob")]
+    assert len(set(ids)) == 2 and not any(account_id_problem(account) for account in ids)
+    assert [entry.id for entry in players.read().players] == ids
+
+
+def test_join_as_an_account_needs_an_account_id_and_its_name(tmp_path, capsys):
+    """What the host starts for a player, ``join --as NAME --account ID``, refused whole otherwise."""
+    folder = str(tmp_path / "tables")
+    assert cli.main(["join", "--account", "Ann", "--as", "Ann", "--table-dir", folder]) == 2
+    assert "--account: 'Ann' is not an account id" in capsys.readouterr().err
+    assert cli.main(["join", "--account", "ab" * 16, "--table-dir", folder]) == 2
+    assert "An account sits down under its name: give it with --as." in capsys.readouterr().err
 
 
 def test_a_new_keys_claim_takes_a_free_name_or_its_name_from_before(tmp_path, public):

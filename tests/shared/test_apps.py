@@ -111,7 +111,7 @@ async def run_game(tmp_path, names: list[str], seed: int, bots: int = 0) -> list
             await settle(pilot)
         screens = [game_screen(app) for app in apps]
         for seat, (app, screen, who) in enumerate(zip(apps, screens, names, strict=True)):
-            assert screen is not None and screen.viewer == seat and screen.session.who == who
+            assert screen is not None and screen.viewer == seat and screen.session.who == f"user:{who}"
             assert f"{who} (you)" in screen_text(app)  # a seat takes its player's name
         await play_together(pilots, seed)
         final = Table(table.path).read()[0]
@@ -193,7 +193,7 @@ async def test_a_seat_someone_else_took_cannot_be_joined(tmp_path):
         assert any("belongs to bo" in note.message for note in mallory._notifications)
         assert isinstance(mallory.screen, JoinScreen)
         assert "No table has a free seat" in screen_text(mallory)
-    assert Table(table.path).read()[1].owners == ["ann", "bo"]
+    assert Table(table.path).read()[1].owners == ["user:ann", "user:bo"]
 
 
 async def test_the_lobby_lists_a_free_seat_and_enter_takes_it(tmp_path):
@@ -207,7 +207,7 @@ async def test_the_lobby_lists_a_free_seat_and_enter_takes_it(tmp_path):
         await settle(pilot)
         screen = game_screen(app)
         assert screen is not None and screen.viewer == 1
-    assert Table(table.path).read()[1].owners == ["ann", "bo"]
+    assert Table(table.path).read()[1].owners == ["user:ann", "user:bo"]
 
 
 async def test_the_wizard_starts_a_shared_table_with_you_in_the_first_seat(tmp_path):
@@ -223,5 +223,5 @@ async def test_the_wizard_starts_a_shared_table_with_you_in_the_first_seat(tmp_p
         assert screen is not None and screen.session.shared and screen.viewer == 0
     (table,) = directory.glob("*.json")
     save, seating = Table(table).read()
-    assert seating.owners[0] == "ann" and save.players[0].name == "ann"
+    assert seating.owners[0] == "user:ann" and save.players[0].name == "ann"
     assert not any(seating.owners[1:])  # the other seats wait for whoever joins

@@ -165,7 +165,7 @@ def test_as_is_honoured_only_over_a_table_folder_of_the_unix_user_running_castle
     own = tmp_path / "own"
     for folder in (own, own / "not-yet"):
         args = cli.build_parser().parse_args(["join", "--as", "ann", "--table-dir", str(folder)])
-        assert player_identity(args) == "ann"
+        assert player_identity(args) == "user:ann"
         own.mkdir(exist_ok=True)
 
 

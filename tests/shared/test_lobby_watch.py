@@ -80,7 +80,7 @@ def test_an_unchanged_table_file_is_not_decoded_again(tmp_path, decoded):
     decoded.clear()
     rows = listing.rows()
     assert decoded == [second.path]
-    assert next(row for row in rows if row.path == str(second.path)).owners == ("cy", "bo")
+    assert next(row for row in rows if row.path == str(second.path)).owners == ("user:cy", "user:bo")
     (directory / "broken.json").write_text("{not json")
     decoded.clear()
     listing.rows()

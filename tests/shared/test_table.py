@@ -76,7 +76,7 @@ def test_a_seat_belongs_to_whoever_took_it_and_nobody_else_can_take_it(tmp_path)
     with pytest.raises(NotYourSeat, match="belongs to ann"):
         table.take_seat(0, "bo")
     save, seating = table.read()
-    assert seating.owners == ["ann", "bo"]
+    assert seating.owners == ["user:ann", "user:bo"]
     assert [player.name for player in save.players] == ["ann", "bo"]  # a seat takes its player's name
     table.take_seat(1, "bo")  # taking your own seat again is rejoining
 
@@ -103,8 +103,8 @@ def test_the_unix_user_is_the_identity_unless_a_name_is_given(monkeypatch):
     monkeypatch.setattr(
         pwd, "getpwuid", lambda uid: pwd.struct_passwd(("zoe", "x", uid, uid, "", "/", "/bin/sh"))
     )
-    assert identity() == "zoe"
-    assert identity("Bo") == "Bo"
+    assert identity() == "user:zoe"
+    assert identity("Bo") == "user:Bo"
     with pytest.raises(saves.SaveError, match="control character"):
         identity("Bo\x1b[2J")
 
@@ -298,7 +298,7 @@ def test_the_lobby_lists_free_seats_and_owners(tmp_path):
     (table.path.parent / "junk.json").write_text("{not json")
     rows = {Path(row.path).name: row for row in list_tables(table.path.parent)}
     row = rows[table.path.name]
-    assert row.owners == ("ann", "", "") and row.free_seats() == [1, 2] and row.seat_of("ann") == 0
+    assert row.owners == ("user:ann", "", "") and row.free_seats() == [1, 2] and row.seat_of("ann") == 0
     assert rows["junk.json"].problem
     # An ordinary castletui reads a table as a save (the seats are extra data).
     assert saves.load(table.path).game == "castlecards"
@@ -327,7 +327,7 @@ def test_a_move_from_a_terminal_that_has_not_seen_a_player_sit_down_keeps_their_
     ann.act(ann.digital_chance())
     save, seating = Table(table.path).read()
     assert [player.name for player in save.players] == ["ann", "bo"]
-    assert seating.owners == ["ann", "bo"]
+    assert seating.owners == ["user:ann", "user:bo"]
 
 
 # --- the table as a journal: a move writes its own line (#25) ---------------

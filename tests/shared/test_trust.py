@@ -110,7 +110,7 @@ def test_one_identity_cannot_hold_two_seats_even_from_two_terminals_at_once(tmp_
         thread.join()
     assert sorted(outcomes)[-1] == "seated" and "one seat each" in sorted(outcomes)[0]
     save, seating = table.read()
-    assert seating.owners.count("ann") == 1 and seating.owners.count("") == 1
+    assert seating.owners.count("user:ann") == 1 and seating.owners.count("") == 1
     # And a name that differs only in capitals is no second player either.
     free = seating.owners.index("")
     with pytest.raises(NotYourSeat, match="more than capitals"):
@@ -124,7 +124,7 @@ def test_a_seat_shows_its_owner_whatever_name_it_was_given_at_creation(tmp_path)
     """Ann named seat 1 "Bo" and seat 2 "Ann": Bo's terminal said "Ann (you)"."""
     table = new_table(tmp_path, [saves.Player("Bo"), saves.Player("Ann")], who="ann")
     save, seating = table.read()
-    assert seating.owners == ["ann", ""]
+    assert seating.owners == ["user:ann", ""]
     assert [player.name for player in save.players] == ["ann", "Seat 2"]  # no placeholder passes for ann
     table.take_seat(1, "bo")
     ann, bo = dealt(table), Session.at_table(Table(table.path), 1, "bo")
