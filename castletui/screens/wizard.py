@@ -18,7 +18,7 @@ from castletui.saves.names import name_key, name_problem, normal_name
 from castletui.saves.seeds import read_seed
 from castletui.settings import default_names
 from castletui.stylesheets import ReadsStylesheet
-from castletui.tables import start_shared_game
+from castletui.tables import name_of, start_shared_game
 from castletui.widgets.footer import SteadyFooter
 from castletui.widgets.header import SteadyHeader
 from castletui.widgets.plain import Plain, PlainLabel
@@ -70,7 +70,11 @@ class NewGameScreen(ReadsStylesheet, Screen):
 
     @property
     def default_names(self) -> list[str]:
-        """The seats' names until changed: the settings' player name first."""
+        """The seats' names until changed: the settings' player name first,
+        or, for a game others join (from the lobby), the name this castletui
+        sits down as: the first seat is theirs."""
+        if self.preset.get("shared"):
+            return default_names(name_of(self.app))
         return default_names(self.app.settings.player_name)
 
     @property

@@ -15,6 +15,7 @@ from unittest import mock
 import pytest
 from castletui.rules import castlecards as game
 from castletui.saves.table import Table
+from textual.widgets import Input
 
 from castletui import saves
 from castletui.app import Start
@@ -217,6 +218,8 @@ async def test_the_wizard_starts_a_shared_table_with_you_in_the_first_seat(tmp_p
     async with app.run_test(size=(100, 40)) as pilot:
         await settle(pilot)
         assert "Shared, own terminals" in screen_text(app)
+        # The first seat is shown as yours before the game starts.
+        assert app.screen.query_one("#name-0", Input).value == "ann"
         await pilot.press("ctrl+s")
         await settle(pilot)
         screen = game_screen(app)
