@@ -578,7 +578,7 @@ class PlayerSession(asyncssh.SSHServerSession):
             if self.prompt.tries >= MAX_TRIES:
                 self._say_and_close("too many tries; nothing was remembered", status=1)
                 return
-            self._send(f"That name {problem}. Your player name: ")
+            self._send(f"That name {problem}.\r\nYour player name: ")
             return
         self.prompt = None
         connection.name = name
