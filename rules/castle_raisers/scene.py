@@ -34,7 +34,7 @@ from castletui.rules.castle_raisers.edition import (
     TOKENS,
 )
 from castletui.rules.castle_raisers.flow import ROUNDS_PER_AGE
-from castletui.rules.castle_raisers.geometry import levels, piece_at, slot_columns, why_not_legal
+from castletui.rules.castle_raisers.geometry import levels, slot_columns, why_not_legal
 from castletui.rules.castle_raisers.queries import asking, mother_pig_known, team_standing
 from castletui.rules.castle_raisers.scoring import threat_report
 from castletui.rules.castle_raisers.sheet import (
@@ -377,6 +377,11 @@ def _village_stack(view: State, colour: str) -> VillageStack:
     )
 
 
+@lru_cache(maxsize=512)
+def _wolves_words(counts: tuple[int, ...]) -> str:
+    return wolves_short(counts)
+
+
 _COUNTED = tuple(ability for ability in ABILITIES if ability != "VIL")
 """The icons a section counts (a Village icon settles one villager: it has no count)."""
 
@@ -396,15 +401,15 @@ def castle_scene(castle: Castle) -> CastleScene:
         regions=tuple(
             Region(
                 wolves=castle.wolves[section * 4 : section * 4 + 4],
-                words=wolves_short(castle.wolves[section * 4 : section * 4 + 4]),
+                words=_wolves_words(castle.wolves[section * 4 : section * 4 + 4]),
                 entering=wolves_entering(castle, section),
             )
             for section in range(len(SECTIONS))
         ),
-        wall=tuple(
-            tuple(_slot(wall, level, slot) for slot in range(PORTIONS)) for level in range(1, height + 2)
-        ),
-        foundation=_foundation(castle) if castle.board else (),
+        wall=_wall(wall),
+        foundation=_foundation(castle.board, (*wall[:PORTIONS], *("",) * PORTIONS)[:PORTIONS])
+        if castle.board
+        else (),
         village=tuple(_location(index, token) for index, token in enumerate(castle.village)),
         prestige=castle.prestige,
         attack=castle.attack,
@@ -426,8 +431,22 @@ def castle_scene(castle: Castle) -> CastleScene:
     )
 
 
-def _slot(wall: tuple[str, ...], level: int, slot: int) -> Slot:
-    piece = piece_at(wall, level, slot)
+def _wall(wall: tuple[str, ...]) -> tuple[tuple[Slot, ...], ...]:
+    """The wall's levels and the one above them, each from its row and the row above it."""
+    height = levels(wall)
+    rows = [wall[level * PORTIONS : (level + 1) * PORTIONS] for level in range(height)]
+    empty = ("",) * PORTIONS
+    rows += [empty, empty]
+    return tuple(_level(level, rows[level - 1], rows[level]) for level in range(1, height + 2))
+
+
+@lru_cache(maxsize=1024)
+def _level(level: int, row: tuple[str, ...], above: tuple[str, ...]) -> tuple[Slot, ...]:
+    """One level's slots (a move changes one level of one wall: the others come from here)."""
+    return tuple(_slot(level, slot, row[slot], above) for slot in range(PORTIONS))
+
+
+def _slot(level: int, slot: int, piece: str, above: tuple[str, ...]) -> Slot:
     left, right = slot_columns(level, slot)
     if not piece:
         return Slot(level=level, slot=slot, halves=(Half(column=left), Half(column=right)))
@@ -441,20 +460,22 @@ def _slot(wall: tuple[str, ...], level: int, slot: int) -> Slot:
         piece=piece,
         material=tile.material,
         halves=(
-            Half(column=left, icon=tile.left, covered=piece_at(wall, level + 1, (slot - 1) % PORTIONS) != ""),
-            Half(column=right, icon=tile.right, covered=piece_at(wall, level + 1, slot) != ""),
+            Half(column=left, icon=tile.left, covered=above[(slot - 1) % PORTIONS] != ""),
+            Half(column=right, icon=tile.right, covered=above[slot] != ""),
         ),
     )
 
 
-def _foundation(castle: Castle) -> tuple[Half, ...]:
-    icons = FOUNDATION[castle.board]
+@lru_cache(maxsize=256)
+def _foundation(board: str, first: tuple[str, ...]) -> tuple[Half, ...]:
+    """The foundation's halves; level 1 (``first``) covers them, its slot to the left the left one."""
+    icons = FOUNDATION[board]
     halves = []
     for portion in range(PORTIONS):
         for is_right in (False, True):
             column = 2 * portion + is_right
-            # as level 1 lies on it (slot -1 lies off the wall's start: never covering)
-            covered = piece_at(castle.wall, 1, portion - (0 if is_right else 1)) != ""
+            # level 1 lies half a tile round: the ring's last slot covers column 0
+            covered = first[(portion - (0 if is_right else 1)) % PORTIONS] != ""
             halves.append(Half(column=column, icon=icons[column], covered=covered))
     return tuple(halves)
 

@@ -96,6 +96,10 @@ def test_the_wall_says_where_each_half_lies_and_which_icons_are_covered():
     assert len(drawn.foundation) == 12
     # the foundation under level 1 slot 0 is covered on both its halves
     assert [h.covered for h in drawn.foundation[1:3]] == [True, True]
+    # the wall is a ring: level 1's last slot lies over the foundation's last and first columns
+    ring = engine.scene(bare([castle("A", wall={(1, 5): "W1-04"}), castle("B")]), 0).castles[0]
+    assert [h.column for h in ring.wall[0][5].halves] == [11, 0]
+    assert [h.column for h in ring.foundation if h.covered] == [0, 11]
 
 
 def test_while_a_tile_is_placed_each_unsupported_slot_says_why():
