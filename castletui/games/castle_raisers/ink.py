@@ -4,8 +4,9 @@ terminal shows with the legend that explains them, and a row written cell
 by cell.
 
 Every board is a ``SpotBoard``: it draws itself in one render from the
-scene it was given (the rules' ``scene``: rules/castle_raisers/scene.py), and says where each spot is (``place``), so the frame's
-cursor, Enter and clicks work on it. Rows are never wrapped: a board
+scene it was given (the rules' ``scene``: rules/castle_raisers/scene.py),
+and says where each spot is (``place``), so the frame's cursor, Enter and
+clicks work on it. Rows are never wrapped: a board
 measures its own height (``get_content_height``) and the screen scrolls
 what does not fit.
 """

@@ -9,10 +9,11 @@ Placing a Wall tile is two steps on screen: first the tile, then its slot (a
 line of the action bar or a click on a lit slot of the castle), and Escape
 or "Choose another tile" backs out before anything is played. The slot lines
 say what each placement would fire and with what count (the rules' menu
-hook). The boards, the players panel and this screen draw the rules'
-scene (rules/castle_raisers/scene.py) and read nothing else of the game. Every other decision (ability order, cauldron targets, Village
+hook). Every other decision (ability order, cauldron targets, Village
 tokens and locations, Fortification tiles, co-op lines) is one line per
 legal action, each lighting its spot on the board (the rules' ``spot``).
+The boards, the players panel and this screen draw the rules' scene
+(rules/castle_raisers/scene.py) and read nothing else of the game.
 
 The players panel labels each score ("12 now") with where it comes from;
 co-op and solo add the team total against the wolves'. The score sheet
