@@ -42,7 +42,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import castletui.rules.castle_raisers as game  # noqa: E402
-from castletui.rules.castle_raisers import wolves_score  # noqa: E402
+from castletui.rules.castle_raisers.queries import threat_report, wolves_score  # noqa: E402
 from castletui.rules.core import CHANCE, Config, chance_rng, sample_outcome  # noqa: E402
 from castletui.rules.core.bots import thinking_time  # noqa: E402
 
@@ -84,7 +84,7 @@ def play(
         state = game.apply(state, action)
         ply += 1
     result = game.result(state)
-    failed = any(not met for _, _, met in game.threat_report(state))
+    failed = any(not met for _, _, met in threat_report(state))
     return bool(result.winners), sum(result.scores), failed
 
 

@@ -14,7 +14,10 @@ The face (``__all__``, tests/rules/test_game_plan.py checks it):
   did by themselves), ``evaluate`` and ``bot_action``;
 - the screen API (``rules.core.screen``), each hook given a seat's view:
   ``prompt``, ``spot`` (a slot, a location, a line), ``refusals`` ("why
-  not?") and the rules ``helpers`` (the score sheet as a calculator);
+  not?"), the rules ``helpers`` (the score sheet as a calculator),
+  ``scene`` (everything the boards, the players panel and the replay draw,
+  as typed data: scene.py) and ``menu`` (the action bar's lines, keyed:
+  menu.py);
 - table mode's questions (``rules.core.table_entry``): ``chance_prompt``
   (one draw, named: whose castle, which region, stack, line or deck),
   ``chance_batch`` (pieces drawn together, typed as counts) and
@@ -23,15 +26,14 @@ The face (``__all__``, tests/rules/test_game_plan.py checks it):
   ``DiscardTile``, ``ResolveFirst``, ``PlaceVillage``, ``PourCauldron``,
   ``RevealLine``, ``PickLine``.
 
-The queries the screens still read beside the face (``queries.__all__``:
-the ring wall, the score sheet, the component tables...) stay importable
-from here until the app reads one read model; they are not the face.
+The face is this list and nothing else: the app takes no other name
+(tests/test_layers.py). Tests may import the package's modules directly.
 
 Reading order of the package (the plan, README "Adding a game"): edition,
 info, state; geometry (the ring wall), sheet (the score sheet) and supplies
 (stacks, tokens and Threat cards held); chance, flow, legal, scoring,
-setup; apply; view; text; queries (the screen API and what the screens
-read), table_entry, calc; bots.
+setup; apply; view; text; queries (the screen API), scene and menu (what
+the screens draw), table_entry, calc; bots.
 """
 
 from castletui.rules.castle_raisers.apply import apply
@@ -41,8 +43,9 @@ from castletui.rules.castle_raisers.chance import chance_outcomes
 from castletui.rules.castle_raisers.flow import to_move
 from castletui.rules.castle_raisers.info import INFO
 from castletui.rules.castle_raisers.legal import legal_actions
-from castletui.rules.castle_raisers.queries import *  # noqa: F403 - what the screens read today, not the face
+from castletui.rules.castle_raisers.menu import menu
 from castletui.rules.castle_raisers.queries import prompt, refusals, spot
+from castletui.rules.castle_raisers.scene import scene
 from castletui.rules.castle_raisers.scoring import result
 from castletui.rules.castle_raisers.setup import setup
 from castletui.rules.castle_raisers.state import (
@@ -84,6 +87,8 @@ __all__ = [
     "spot",
     "refusals",
     "helpers",
+    "scene",
+    "menu",
     # table mode's entry
     "chance_prompt",
     "chance_batch",

@@ -1,5 +1,6 @@
-"""Read-only questions the Castle Raisers screens and widgets ask the rules,
-so the app never restates a rule: the decision on top, a region's wolves,
+"""Read-only questions about a Castle Raisers position, which the scene and
+the menu hook (scene.py, menu.py: what the screens draw) and the bots ask,
+so nothing restates a rule: the decision on top, a region's wolves,
 what a vicious wolf costs, whether a discard makes the wolves attack, which
 sections a Village location counts in, the co-operative team standing; the
 ring wall's geometry and the score sheet; and the component tables, action
@@ -97,7 +98,7 @@ from castletui.rules.castle_raisers.text import label, tile_text, token_text, to
 from castletui.rules.core import seat_ref
 
 
-def decision(state: State) -> Pending | None:
+def top_decision(state: State) -> Pending | None:
     """The decision on top of the stack (its ``kind``, ``seat``, the ``tile``
     being placed, the ``count`` of cauldrons or tiles, the ``section``), or
     None when the game is over."""
@@ -163,7 +164,7 @@ class Asking(NamedTuple):
 def asking(state: State) -> Asking | None:
     """The top decision as :class:`Asking`, or None when the game is over:
     what a screen needs of the decision stack, so it never reads it."""
-    top = decision(state)
+    top = top_decision(state)
     if top is None:
         return None
     tile = top.tile if top.kind == "place" else FORTIFICATION if top.kind == "fortify" else ""
@@ -187,7 +188,7 @@ def spot(view: State, action: Action) -> tuple | None:
     if isinstance(action, RevealLine | RemoveWolf | PickLine):
         return ("line", action.line)
     if isinstance(action, PourCauldron | StopPouring):
-        top = decision(view)
+        top = top_decision(view)
         return ("region", top.section) if top is not None else None
     return None
 
@@ -277,7 +278,6 @@ __all__ = [
     "calculator_result",
     "cauldrons_needed",
     "covered_icons",
-    "decision",
     "discard_makes_wolves_attack",
     "legal_slots",
     "levels",

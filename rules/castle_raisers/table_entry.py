@@ -27,7 +27,7 @@ from castletui.rules.castle_raisers.apply import apply
 from castletui.rules.castle_raisers.chance import OUTCOMES, chance_outcomes
 from castletui.rules.castle_raisers.edition import COLOURS, SECTIONS, TILES, TILES_BY_AGE, TOKENS, WOLF_KINDS
 from castletui.rules.castle_raisers.flow import to_move
-from castletui.rules.castle_raisers.queries import decision
+from castletui.rules.castle_raisers.queries import top_decision
 from castletui.rules.castle_raisers.state import (
     Action,
     DrawAttack,
@@ -141,7 +141,7 @@ def _together(step: Pending) -> tuple | None:
 
 def _top(state: State) -> Pending | None:
     """The chance decision on top, or None when someone else decides."""
-    return decision(state) if to_move(state) == CHANCE else None
+    return top_decision(state) if to_move(state) == CHANCE else None
 
 
 def _played_out(state: State) -> State:

@@ -42,6 +42,23 @@ from castletui.rules.castle_raisers.state import (
 )
 from castletui.rules.core import Event, seat_ref
 
+ICON_SHORT = {"VIL": "Vil", "PRE": "Pre", "FOR": "For", "DIS": "Dis", "DEF": "Def"}
+"""Three letters per icon, as the boards and the menu show them: enough to read without the legend."""
+WOLF_LETTER = dict(zip(WOLF_KINDS, ("S", "L", "A", "V"), strict=True))
+"""A wolf kind as one letter (soldier, soldier with Ladder, Archer, Vicious)."""
+
+
+def wolves_short(counts: tuple[int, ...]) -> str:
+    """``2S 1V``: wolves by kind, the kinds present only."""
+    return " ".join(f"{n}{WOLF_LETTER[kind]}" for kind, n in zip(WOLF_KINDS, counts, strict=True) if n)
+
+
+def tile_face(tile: str) -> str:
+    """A Wall tile as its two icons: ``[Pre|For]`` (a blank half: ``-``)."""
+    data = TILES[tile]
+    return f"[{ICON_SHORT.get(data.left, '-')}|{ICON_SHORT.get(data.right, '-')}]"
+
+
 _CONDITIONS = {
     "empty": "empty /{points}",
     "no_wolves": "no wolves /{points}",

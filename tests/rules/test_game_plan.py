@@ -59,7 +59,7 @@ STEPS = (
     ("apply",),
     ("view",),
     ("text",),
-    ("queries", "table_entry", "calc"),
+    ("queries", "table_entry", "calc", "scene", "menu"),
     ("bots",),
 )
 GEOMETRY = 2
@@ -93,7 +93,8 @@ OPTIONAL_HOOKS = {
     "turn_player",
     "view_action",
 }
-SCREEN_API = {"prompt", "spot", "group", "preview", "refusals", "helpers"}  # rules/core/screen.py
+# rules/core/screen.py
+SCREEN_API = {"prompt", "spot", "group", "preview", "refusals", "helpers", "scene", "menu"}
 TABLE_ENTRY = {"chance_prompt", "chance_batch", "setup_form"}  # rules/core/table_entry.py
 HOMES = {
     "State": "state",
@@ -115,6 +116,8 @@ HOMES = {
     "preview": "queries",
     "refusals": "queries",
     "helpers": "calc",
+    "scene": "scene",
+    "menu": "menu",
     "chance_prompt": "table_entry",
     "chance_batch": "table_entry",
     "setup_form": "table_entry",

@@ -14,9 +14,9 @@ locations, ("region", section) for the wolves a pouring is about, as the
 rules' ``spot`` names them. They belong to the castle of the seat deciding:
 another player's castle shows none lit and offers none.
 
-Everything shown is read from the view and the rules' own queries (the
-wall's ``levels``/``piece_at``/``slot_columns``, ``ability_counts``,
-``wolves_entering``, ``region_wolves``): nothing is decided here.
+Everything shown is read from the rules' scene (its ``CastleScene``: the
+wall's slots with their columns and covered icons, the regions' wolves,
+the Village, the counts): nothing is decided here.
 """
 
 from __future__ import annotations
@@ -32,26 +32,8 @@ from castletui.games.castle_raisers.ink import (
     MATERIAL_STYLE,
     RaisersBoard,
     Row,
+    icon_short,
     wrap,
-)
-from castletui.games.castle_raisers.menu import ICON_SHORT, wolves_short
-from castletui.rules.castle_raisers import (
-    ABILITIES,
-    COLUMNS,
-    FORTIFICATION,
-    FOUNDATION,
-    LOCATION_SECTIONS,
-    PORTIONS,
-    SECTIONS,
-    TILES,
-    TOKENS,
-    ability_counts,
-    levels,
-    mother_pig_known,
-    piece_at,
-    region_wolves,
-    slot_columns,
-    wolves_entering,
 )
 
 LABEL = 2
@@ -97,12 +79,13 @@ class CastleBoard(RaisersBoard):
         return self.seat == self.marks.owner
 
     def rows(self, width: int) -> list[Text]:
-        view = self.game_view
-        seat = min(self.seat, len(view.castles) - 1)
-        castle = view.castles[seat]
-        half = max(3, min(7, (width - LABEL) // COLUMNS))
-        section_width = half * COLUMNS // len(SECTIONS)
-        band = LABEL + half * COLUMNS
+        scene = self.scene
+        sections, columns = scene.glossary.sections, scene.glossary.columns
+        seat = min(self.seat, len(scene.castles) - 1)
+        castle = scene.castles[seat]
+        half = max(3, min(7, (width - LABEL) // columns))
+        section_width = half * columns // len(sections)
+        band = LABEL + half * columns
         rows: list[Text] = [self._title(seat)]
         if not castle.board:
             rows.append(Text("No Castle board yet.", style="italic"))
@@ -110,11 +93,11 @@ class CastleBoard(RaisersBoard):
 
         # Outside: each region's wolves, and how many would enter now.
         wolves = Row(band)
-        for section in range(len(SECTIONS)):
-            counts = region_wolves(castle, section)
+        for section, region in enumerate(castle.regions):
+            counts = region.wolves
             x = LABEL + section * section_width
-            entering = wolves_entering(castle, section)
-            text = wolves_short(counts) or "no wolves"
+            entering = region.entering
+            text = region.words or "no wolves"
             if half == 3:
                 text = text.replace(" ", "")
             style = "bold red" if counts[1] else ("red" if sum(counts) else "dim")
@@ -128,7 +111,7 @@ class CastleBoard(RaisersBoard):
 
         # The section bar with each section's wall height.
         bar = Row(band)
-        for section, name in enumerate(SECTIONS):
+        for section, name in enumerate(sections):
             x = LABEL + section * section_width
             bar.put(x, "─" * section_width, "dim")
             height = castle.heights[section]
@@ -145,7 +128,7 @@ class CastleBoard(RaisersBoard):
         rows.append(self._foundation_row(castle, half))
 
         # Inside: Village locations, piles, icon counts.
-        rows += self._inside_rows(castle, half, section_width, band, len(rows))
+        rows += self._inside_rows(castle, section_width, band, len(rows), half)
         village = "b·Dis" if half >= 5 else "bDi"
         count = ("Pre" if half >= 5 else "Pr") + "1"
         legend = [
@@ -160,16 +143,17 @@ class CastleBoard(RaisersBoard):
         return rows
 
     def _title(self, seat: int) -> Text:
-        view, castle = self.game_view, self.game_view.castles[seat]
+        scene = self.scene
+        castle = scene.castles[seat]
         title = Text()
         title.append(f"{self.marks.name(seat)}'s castle", style="bold")
-        if view.mother_pig == seat and mother_pig_known(view):
+        if scene.mother_pig == seat:
             title.append(" · ")
             title.append("Mother Pig", style="bold magenta")
         arrows = castle.arrows
         title.append(f" · {arrows} arrow{'s' if arrows != 1 else ''}")
-        if len(view.castles) > 1:
-            title.append(f"  {seat + 1}/{len(view.castles)}", style="dim")
+        if len(scene.castles) > 1:
+            title.append(f"  {seat + 1}/{len(scene.castles)}", style="dim")
         return title
 
     def _top_level(self, seat: int) -> int:
@@ -179,12 +163,13 @@ class CastleBoard(RaisersBoard):
             if self.deciding
             else []
         )
-        return max([levels(self.game_view.castles[seat].wall), *lit])
+        castle = self.scene.castles[seat]
+        return min(max([castle.levels, *lit]), len(castle.wall))  # the scene's wall: one level above
 
     def _icon(self, ability: str, half: int) -> str:
         if not ability:
             return ""
-        return (ICON_SHORT if half >= 4 else ICON_TINY)[ability]
+        return icon_short(self.scene, ability) if half >= 4 else ICON_TINY[ability]
 
     def _put_half(
         self, row: Row, x: int, half: int, is_right: bool, icon: str, frame: str, style: str
@@ -198,16 +183,16 @@ class CastleBoard(RaisersBoard):
             row.put(x + 1, icon.center(half - 1), style)
 
     def _level_row(self, castle, level: int, half: int, y: int) -> Text:
-        row = Row(LABEL + half * COLUMNS)
+        row = Row(LABEL + half * self.scene.glossary.columns)
         row.put(0, f"{level}".rjust(LABEL - 1), "dim")
-        wall = castle.wall
-        for slot in range(PORTIONS):
-            spot = ("slot", level, slot)
-            piece = piece_at(wall, level, slot) if level <= levels(wall) else ""
+        marks = self.marks
+        for place in castle.wall[level - 1]:
+            spot = ("slot", level, place.slot)
+            piece = place.piece or place.fortified
             style = self.spot_style(spot) if self.deciding else ""
             lit = style != ""
-            for is_right, column in zip((False, True), slot_columns(level, slot), strict=True):
-                x = LABEL + column * half
+            for is_right, part in zip((False, True), place.halves, strict=True):
+                x = LABEL + part.column * half
                 if self.deciding:
                     # empty ones too: a click on one says why it cannot take the tile
                     if spot in self.spot_cells:
@@ -216,68 +201,60 @@ class CastleBoard(RaisersBoard):
                         self.place(spot, y, x, x + half - 1)
                 if not piece and not lit:
                     continue
-                if piece == FORTIFICATION:
+                if place.fortified:
                     fill = "▒" * (half - 2)
                     ink = style or "cyan"
                     self._put_half(row, x, half, is_right, fill, ink, ink)
                 elif piece:
-                    tile = TILES[piece]
-                    ability = tile.right if is_right else tile.left
-                    above = (slot if is_right else slot - 1) % PORTIONS
-                    covered = piece_at(wall, level + 1, above) != ""
-                    ink = "dim" if covered else ICON_STYLE.get(ability, "")
-                    frame = MATERIAL_STYLE.get(tile.material, "")
-                    self._put_half(row, x, half, is_right, self._icon(ability, half), frame, ink)
+                    ink = "dim" if part.covered else ICON_STYLE.get(part.icon, "")
+                    frame = MATERIAL_STYLE.get(place.material, "")
+                    self._put_half(row, x, half, is_right, self._icon(part.icon, half), frame, ink)
                 else:
                     icon = "·" * (half - 2)
-                    if spot == self.cursor and self.marks.tile == FORTIFICATION:
+                    if spot == self.cursor and marks.fortification:
                         icon = "▒" * (half - 2)
-                    elif spot == self.cursor and self.marks.tile in TILES:
-                        tile = TILES[self.marks.tile]
-                        icon = self._icon(tile.right if is_right else tile.left, half)
+                    elif spot == self.cursor and marks.face is not None:
+                        face = marks.face
+                        icon = self._icon(face.right if is_right else face.left, half)
                     self._put_half(row, x, half, is_right, icon, style, style)
         return row.text()
 
     def _foundation_row(self, castle, half: int) -> Text:
-        row = Row(LABEL + half * COLUMNS)
+        row = Row(LABEL + half * self.scene.glossary.columns)
         row.put(0, "0".rjust(LABEL - 1), "dim")
-        icons = FOUNDATION[castle.board]
-        for portion in range(PORTIONS):
-            for is_right in (False, True):
-                column = 2 * portion + is_right
-                ability = icons[column]
-                covered = piece_at(castle.wall, 1, portion - (0 if is_right else 1)) != ""
-                ink = "dim" if covered or not ability else ICON_STYLE[ability]
-                self._put_half(
-                    row, LABEL + column * half, half, is_right, self._icon(ability, half), "grey50", ink
-                )
+        for part in castle.foundation:
+            is_right = part.column % 2 == 1
+            ink = "dim" if part.covered or not part.icon else ICON_STYLE[part.icon]
+            self._put_half(
+                row, LABEL + part.column * half, half, is_right, self._icon(part.icon, half), "grey50", ink
+            )
         return row.text()
 
-    def _inside_rows(self, castle, half: int, section_width: int, band: int, y: int) -> list[Text]:
+    def _inside_rows(self, castle, section_width: int, band: int, y: int, half: int) -> list[Text]:
         rows: list[Text] = []
         village = Row(band)
         token_width = 5 if half >= 5 else 3
-        for index, sections in enumerate(LOCATION_SECTIONS):
-            token = castle.village[index]
+        section_count = len(self.scene.glossary.sections)
+        for index, location in enumerate(castle.village):
+            sections = location.sections
             spot = ("loc", index)
             if len(sections) == 1:
                 section = sections[0]
-                inner = sum(1 for i in range(index) if LOCATION_SECTIONS[i] == sections)
+                inner = sum(1 for other in castle.village[:index] if other.sections == sections)
                 xs = [LABEL + section * section_width + section_width * (1 + inner) // 3 - token_width // 2]
             else:
                 # the border between the two sections; farmlands|forests wraps round the ring
-                boundary = max(sections) if set(sections) != {0, len(SECTIONS) - 1} else 0
+                boundary = max(sections) if set(sections) != {0, section_count - 1} else 0
                 if boundary == 0:
-                    xs = [LABEL, LABEL + len(SECTIONS) * section_width - token_width]
+                    xs = [LABEL, LABEL + section_count * section_width - token_width]
                 else:
                     xs = [LABEL + boundary * section_width - token_width // 2]
-            if token:
-                data = TOKENS[token]
+            if location.token:
                 if token_width == 5:
-                    text = f"{data.colour[0]}·{ICON_SHORT[data.ability]}"
+                    text = f"{location.colour[0]}·{icon_short(self.scene, location.icon)}"
                 else:
-                    text = data.colour[0] + ICON_TINY[data.ability]
-                base = COLOUR_STYLE[data.colour]
+                    text = location.colour[0] + ICON_TINY[location.icon]
+                base = COLOUR_STYLE[location.colour]
             else:
                 text, base = "·" * token_width, "dim"
             style = self.spot_style(spot, base) if self.deciding else base
@@ -292,9 +269,8 @@ class CastleBoard(RaisersBoard):
         rows.append(village.text())
         piles = Row(band)
         counts = [Row(band), Row(band)]
-        per_section = ability_counts(castle)
         tiny = section_width < 15  # under 80 columns: the counts in two rows
-        for section in range(len(SECTIONS)):
+        for section, counted in enumerate(castle.counts):
             x = LABEL + section * section_width + 1
             prestige, attack = castle.prestige[section], castle.attack[section]
             if section_width >= 20:
@@ -303,32 +279,30 @@ class CastleBoard(RaisersBoard):
                 piles.put(x, f"Pres{prestige} Att{attack}")
             else:
                 piles.put(x, f"Pres {prestige} Att {attack}")
-            names_of = ICON_SHORT if section_width >= 20 else ICON_TINY
-            # a Village icon settles one villager: it has no count
-            counted = [ability for ability in ABILITIES if ability != "VIL"]
-            for index, ability in enumerate(counted):
+            # the scene counts every icon but Village (it settles one villager: no count)
+            for index, (ability, count) in enumerate(counted):
                 row = counts[index * 2 // len(counted)] if tiny else counts[0]
                 at = x + (index % 2) * 5 if tiny else x
-                row.put(at, names_of[ability], "dim")
-                count = per_section[section][ability]
-                row.put(at + len(names_of[ability]), str(count), "bold" if count else "dim")
+                name = icon_short(self.scene, ability) if section_width >= 20 else ICON_TINY[ability]
+                row.put(at, name, "dim")
+                row.put(at + len(name), str(count), "bold" if count else "dim")
                 if not tiny:
-                    x += len(names_of[ability]) + len(str(count)) + 1
+                    x += len(name) + len(str(count)) + 1
         rows.append(piles.text())
         rows += [row.text() for row in counts[: 2 if tiny else 1]]
         return rows
 
     def _other_castles(self, width: int) -> list[Text]:
         """Roomy boards: one line per other castle, so no one needs Tab to keep an eye on them."""
-        view = self.game_view
-        if len(view.castles) < 2:
+        scene = self.scene
+        if len(scene.castles) < 2:
             return []
         rows = [Text("The other castles (Tab shows one):", style="bold")]
-        for seat, castle in enumerate(view.castles):
+        for seat, castle in enumerate(scene.castles):
             if seat == self.seat or not castle.board:
                 continue
             heights = "/".join(str(h) for h in castle.heights)
-            entering = "/".join(str(wolves_entering(castle, s)) for s in range(len(SECTIONS)))
+            entering = "/".join(str(region.entering) for region in castle.regions)
             line = Text()
             line.append(f"{self.marks.name(seat)[:10]:<10} ", style="bold")
             line.append(

@@ -4,8 +4,9 @@ terminal shows with the legend that explains them, and a row written cell
 by cell.
 
 Every board is a ``SpotBoard``: it draws itself in one render from the
-view it was given, and says where each spot is (``place``), so the frame's
-cursor, Enter and clicks work on it. Rows are never wrapped: a board
+scene it was given (the rules' ``scene``: rules/castle_raisers/scene.py),
+and says where each spot is (``place``), so the frame's cursor, Enter and
+clicks work on it. Rows are never wrapped: a board
 measures its own height (``get_content_height``) and the screen scrolls
 what does not fit.
 """
@@ -13,12 +14,11 @@ what does not fit.
 from __future__ import annotations
 
 from collections.abc import Hashable
+from typing import Any
 
 import msgspec
 from rich.text import Text
 
-from castletui.frame import SeatView
-from castletui.games.castle_raisers.menu import WOLF_LETTER
 from castletui.widgets.board import SpotBoard
 
 ICON_TINY = {"VIL": "Vi", "PRE": "Pr", "FOR": "Fo", "DIS": "Di", "DEF": "De"}
@@ -37,8 +37,19 @@ CURSOR = "bold reverse"
 ROMAN = ("", "I", "II", "III", "IV")
 
 
-def wolves_legend() -> str:
-    return "Wolves: " + ", ".join(f"{letter} {kind}" for kind, letter in WOLF_LETTER.items())
+def wolves_legend(scene: Any) -> str:
+    letters = scene.glossary.wolf_letters
+    return "Wolves: " + ", ".join(f"{letter} {kind}" for kind, letter in letters.items())
+
+
+def icon_short(scene: Any, icon: str) -> str:
+    """An icon's three letters (``Pre``), "" for none."""
+    return scene.glossary.icon_short.get(icon, "")
+
+
+def tile_shown(scene: Any, tile: str) -> Any:
+    """The face of Wall tile ``tile`` among those face up (None if not there)."""
+    return next((face for face in scene.revealed if face.tile == tile), None)
 
 
 def wrap(text: str, width: int, style: str = "dim") -> list[Text]:
@@ -57,12 +68,16 @@ def wrap(text: str, width: int, style: str = "dim") -> list[Text]:
 
 
 class Marks(msgspec.Struct):
-    """What the screen says besides the view: the players' names, the tile
-    being placed (drawn under the cursor), whose castle the castle spots
-    belong to now, and who is to move."""
+    """What the screen says besides the scene: the players' names, the tile
+    being placed (drawn under the cursor: its id and face, or a
+    Fortification tile), whose castle the castle spots belong to now, and
+    who is to move."""
 
     names: list[str] = msgspec.field(default_factory=list)
     tile: str = ""
+    face: Any = None
+    """The scene's ``TileFace`` of ``tile``."""
+    fortification: bool = False
     owner: int = -1
     to_move: int | None = None
 
@@ -107,13 +122,14 @@ class RaisersBoard(SpotBoard):
 
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
-        self.game_view: SeatView | None = None
+        self.scene: Any = None
+        """The rules' scene (rules/castle_raisers/scene.py): all a board draws."""
         self.marks = Marks()
         self.roomy = False
         """A tall board area: the three boards shown at once."""
 
-    def show(self, view: SeatView, marks: Marks, roomy: bool = False) -> None:
-        self.game_view, self.marks, self.roomy = view, marks, roomy
+    def show(self, scene: Any, marks: Marks, roomy: bool = False) -> None:
+        self.scene, self.marks, self.roomy = scene, marks, roomy
         self.refresh(layout=True)
 
     def spot_style(self, spot: Hashable, base: str = "") -> str:
@@ -129,7 +145,7 @@ class RaisersBoard(SpotBoard):
 
     def _drawn(self, width: int) -> list[Text]:
         self.clear_spots()
-        if self.game_view is None or not self.game_view.castles:
+        if self.scene is None or not self.scene.castles:
             return []
         rows = self.rows(max(20, width))
         for row in rows:

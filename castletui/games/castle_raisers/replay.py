@@ -10,7 +10,6 @@ from castletui.games.castle_raisers.castle import CastleBoard
 from castletui.games.castle_raisers.ink import Marks, RaisersBoard
 from castletui.games.castle_raisers.piggy import PiggyBoard
 from castletui.games.castle_raisers.village import VillageBoard
-from castletui.rules.castle_raisers import decision
 from castletui.screens.replay_boards import ReplayBoards, Shown, light
 
 
@@ -28,10 +27,10 @@ class CastleRaisersBoards(ReplayBoards):
                 yield VillageBoard(id="cr-village")
 
     def show(self, screen: Screen, shown: Shown) -> None:
-        view = shown.view
-        top = decision(view)
+        scene = shown.scene
+        top = scene.asking
         owner = shown.actor if shown.actor >= 0 else (top.seat if top is not None else shown.seat)
-        castles = len(view.castles)
+        castles = len(scene.castles)
         castle = min(max(owner if owner >= 0 else shown.seat, 0), castles - 1)
         size = screen.app.size
         roomy = size.width >= self.ROOMY[0] and size.height >= self.ROOMY[1]
@@ -39,7 +38,7 @@ class CastleRaisersBoards(ReplayBoards):
         screen.query_one(CastleBoard).show_castle(castle)
         boards = list(screen.query(RaisersBoard))
         for board in boards:
-            board.show(view, marks, roomy)
+            board.show(scene, marks, roomy)
         light(screen, shown.spot)
         on_board = "cr-castle"
         for board in boards:

@@ -13,14 +13,8 @@ from rich.text import Text
 from textual.app import ComposeResult
 
 from castletui.games.castle_raisers.threats import threat_cards
-from castletui.rules.castle_raisers import (
-    SECTIONS,
-    token_words,
-    village_breakdown,
-    wolves_around,
-    wolves_entering,
-)
 from castletui.rules.core import name_seats
+from castletui.rules.core import screen as screen_api
 from castletui.screens.result import ResultScreen, verdict
 from castletui.session import Session
 from castletui.widgets.plain import Plain
@@ -33,6 +27,8 @@ class CastleRaisersResult(ResultScreen):
 
     def __init__(self, session: Session, viewer: int = 0) -> None:
         super().__init__(session, viewer)
+        self.scene = screen_api.scene(session.game, session.view(viewer), viewer)
+        """What the sheet's details and Threat cards draw (rules/castle_raisers/scene.py)."""
 
     def compose_sheet(self) -> ComposeResult:
         yield Plain(self.sheet(), id="cr-sheet")
@@ -78,23 +74,26 @@ class CastleRaisersResult(ResultScreen):
     def details(self) -> Text:
         """Tall terminals: where each line comes from, per player: the wolves that enter
         per section (and those around the castle, the tie-break) and each Village token's score."""
-        view = self.session.view(self.viewer)  # every castle is in plain sight
+        scene = self.scene  # every castle is in plain sight
         text = Text()
-        for seat, castle in enumerate(view.castles):
+        for seat, castle in enumerate(scene.castles):
             name = self.session.names[seat]
             entering = ", ".join(
-                f"{section} {wolves_entering(castle, index)}" for index, section in enumerate(SECTIONS)
+                f"{section} {region.entering}"
+                for section, region in zip(scene.glossary.sections, castle.regions, strict=True)
             )
             text.append(f"{name}: ", style="bold")
-            text.append(f"wolves enter {entering}; {wolves_around(castle)} around the castle\n")
-            scored: dict[tuple[str, str], list[str]] = {}
-            for entry in village_breakdown(castle):
-                scored.setdefault((entry.location, entry.token), []).append(f"{entry.section} {entry.points}")
-            for (location, token), parts in scored.items():
-                text.append(f"  {location} {token} ({token_words(token)}): {', '.join(parts)}\n", style="dim")
+            text.append(f"wolves enter {entering}; {castle.wolves_around} around the castle\n")
+            scored: dict[tuple[str, str, str], list[str]] = {}
+            for entry in castle.village_points:
+                scored.setdefault((entry.location, entry.token, entry.words), []).append(
+                    f"{entry.section} {entry.points}"
+                )
+            for (location, token, words), parts in scored.items():
+                text.append(f"  {location} {token} ({words}): {', '.join(parts)}\n", style="dim")
         return text
 
     def threats(self) -> Text:
         """The team's standing and every Threat card, met or failed, with its text."""
         session = self.session
-        return threat_cards(session.view(0), session.names, session.result().finished)
+        return threat_cards(self.scene, session.names, session.result().finished)

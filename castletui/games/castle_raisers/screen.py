@@ -8,10 +8,12 @@ castletui/games/castle_raisers/style.tcss; each is a board of the frame's
 Placing a Wall tile is two steps on screen: first the tile, then its slot (a
 line of the action bar or a click on a lit slot of the castle), and Escape
 or "Choose another tile" backs out before anything is played. The slot lines
-say what each placement would fire and with what count, from the rules'
-own queries. Every other decision (ability order, cauldron targets, Village
+say what each placement would fire and with what count (the rules' menu
+hook). Every other decision (ability order, cauldron targets, Village
 tokens and locations, Fortification tiles, co-op lines) is one line per
 legal action, each lighting its spot on the board (the rules' ``spot``).
+The boards, the players panel and this screen draw the rules' scene
+(rules/castle_raisers/scene.py) and read nothing else of the game.
 
 The players panel labels each score ("12 now") with where it comes from;
 co-op and solo add the team total against the wolves'. The score sheet
@@ -33,20 +35,14 @@ from textual.widgets import OptionList
 
 from castletui.driver import Frame, Line
 from castletui.games.castle_raisers.castle import CastleBoard
-from castletui.games.castle_raisers.ink import Marks, RaisersBoard
+from castletui.games.castle_raisers.ink import Marks, RaisersBoard, tile_shown
 from castletui.games.castle_raisers.menu import picked_tile
 from castletui.games.castle_raisers.piggy import PiggyBoard
 from castletui.games.castle_raisers.side import ROOMY
 from castletui.games.castle_raisers.threats import threat_cards
 from castletui.games.castle_raisers.village import VillageBoard
 from castletui.later import loader
-from castletui.rules.castle_raisers import (
-    FORTIFICATION,
-    Asking,
-    PlaceTile,
-    asking,
-    why_not_legal,
-)
+from castletui.rules.castle_raisers import PlaceTile
 from castletui.rules.core import CHANCE
 from castletui.screens.game import GameScreen
 from castletui.session import Session
@@ -134,22 +130,29 @@ class CastleRaisersScreen(GameScreen):
         seat = self.shown_castle if self.shown_castle >= 0 else self.viewer
         return min(max(seat, 0), seats - 1)
 
-    def asked(self) -> Asking | None:
-        """What the decision on top asks (the rules' ``asking``, from the view)."""
-        return asking(self.frame.view) if self.frame is not None else None
+    def asked(self) -> Any:
+        """What the decision on top asks (the scene's ``asking``), None when the game is over."""
+        return self.frame.scene.asking if self.frame is not None else None
 
     def update_board(self, view: Any) -> None:
-        top = asking(view)
+        """Draw the boards from the frame's scene (``view`` is the driver's own)."""
+        scene = self.frame.scene
+        top = scene.asking
+        picked = picked_tile(self.frame)
+        placing = top.tile if top is not None else None
+        face = tile_shown(scene, picked) if picked else placing
         marks = Marks(
             names=self.session.names,
-            tile=picked_tile(self.frame) or (top.tile if top is not None else ""),
+            tile=picked or (placing.tile if placing is not None else ""),
+            face=face,
+            fortification=not picked and top is not None and top.fortification,
             owner=top.seat if top is not None else -1,
             to_move=self.frame.seat,
         )
         roomy = self.roomy
         self.query_one(CastleBoard).show_castle(self.castle_seat())
         for board in self.query(RaisersBoard):
-            board.show(view, marks, roomy)
+            board.show(scene, marks, roomy)
             board.display = roomy or board.id == f"cr-{self.board_mode}"
         self.query_one("#cr-lower").set_class(roomy, "-roomy")
         self.set_class(roomy, "-roomy")
@@ -170,7 +173,7 @@ class CastleRaisersScreen(GameScreen):
         """A new decision for a person brings its board forward (small
         terminals); at a real table, so does each question about a draw:
         the castle the wolves go into, the Village stack, the Wall tiles."""
-        top = asking(frame.view)
+        top = frame.scene.asking
         seat = frame.seat
         if top is None or frame.ply == self.mode_decision:
             return
@@ -212,10 +215,11 @@ class CastleRaisersScreen(GameScreen):
     def refused_at(self, spot: Any) -> None:
         """On an unlit slot while placing, the rules say why not."""
         top = self.asked()
-        placing = top is not None and (top.tile or self.picked_tile)
+        placing = top is not None and (top.tile is not None or top.fortification or self.picked_tile)
         if spot[0] == "slot" and placing and self.castle_seat() == top.seat:
             _, level, slot = spot
-            reason = why_not_legal(self.frame.view.castles[top.seat].wall, level, slot)
+            refusals = self.frame.scene.slot_refusals
+            reason = next((r.reason for r in refusals if (r.level, r.slot) == (level, slot)), "")
             self.notify(reason or "Choose a lit slot.", title="Not allowed", severity="warning", timeout=6)
             return
         super().refused_at(spot)
@@ -260,7 +264,7 @@ class CastleRaisersScreen(GameScreen):
 
     def action_threats(self) -> None:
         if self.cooperative:
-            self.app.push_screen(CastleRaisersThreats(self.session))
+            self.app.push_screen(CastleRaisersThreats(self.session, self.frame.scene))
 
     def action_cursor(self, step: int) -> None:
         """hjkl move through the choices (and so over the lit spots of the board)."""
@@ -278,8 +282,8 @@ class CastleRaisersScreen(GameScreen):
         """Taking a tile and placing it is one choice here (two rules
         actions): one `u` takes both back."""
         message = self.session.undo(person)
-        top = asking(self.session.view(self.viewer))
-        if top is not None and top.tile and top.tile != FORTIFICATION:
+        top = self.driver.frame(self.viewer).scene.asking
+        if top is not None and top.tile is not None:
             self.session.undo(person)
             return "Took back the tile and where it went."
         return message
@@ -294,16 +298,18 @@ class CastleRaisersThreats(ModalScreen[None]):
 
     BINDINGS = [Binding("escape,enter,t,q", "close", "Close")]
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: Session, scene: Any) -> None:
         super().__init__()
         self.session = session
+        self.scene = scene
+        """The table's scene (rules/castle_raisers/scene.py): every Threat card in it."""
 
     def compose(self) -> ComposeResult:
         session = self.session
         with Vertical(classes="dialog cr-threats"):
             yield Plain("Threat cards", classes="dialog-question")
             with VerticalScroll(id="cr-threats-scroll"):
-                yield Plain(threat_cards(session.view(0), session.names, session.over), id="cr-threat-cards")
+                yield Plain(threat_cards(self.scene, session.names, session.over), id="cr-threat-cards")
             yield Plain("Enter or Esc: back to the table", id="cr-close")
 
     def on_mount(self) -> None:

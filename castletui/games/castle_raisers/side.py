@@ -9,7 +9,6 @@ from typing import Any
 from rich.text import Text
 
 from castletui.frame import Frame
-from castletui.rules.castle_raisers import ROUNDS_PER_AGE, team_standing
 from castletui.sides import Room, Side
 
 ROOMY = (110, 36)
@@ -41,7 +40,7 @@ def score_parts(result: Any, seat: int) -> list[tuple[str, float]]:
 
 
 def side(frame: Frame, room: Room) -> Text:
-    view = frame.view
+    scene = frame.scene
     result = frame.standing
     to_move = frame.seat
     many = len(frame.names) > 3 and not roomy(room)  # one row each
@@ -71,11 +70,14 @@ def side(frame: Frame, room: Room) -> Text:
                 text.append(f"  {parts}\n", style="dim")
     if frame.waiting:
         text.append(frame.waiting + "\n", style="bold" if to_move is None else "italic")
-    if view.variant != "competitive":
-        team, target, beat = team_standing(view)
-        text.append(f" Team {team:g} {word}, to beat {target}\n", style="bold green" if beat else "bold")
-    if view.age:
-        text.append(f" Age {view.age}, round {view.round} of {ROUNDS_PER_AGE}\n")
+    team = scene.team
+    if team is not None:
+        text.append(
+            f" Team {team.score:g} {word}, to beat {team.target}\n",
+            style="bold green" if team.beat else "bold",
+        )
+    if scene.age:
+        text.append(f" Age {scene.age}, round {scene.round} of {scene.rounds_per_age}\n")
     return text
 
 

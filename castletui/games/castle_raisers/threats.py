@@ -4,41 +4,43 @@ a view of their own (the board has no room to print them at 80x24)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from rich.text import Text
 
-from castletui.frame import SeatView
-from castletui.rules.castle_raisers import THREATS, team_standing, threat_report
 from castletui.rules.core import name_seats, seat_ref
 
 
-def threat_cards(view: SeatView, names: list[str], finished: bool) -> Text:
+def threat_cards(scene: Any, names: list[str], finished: bool) -> Text:
     """The team's standing, then every Threat card in play: holder, name
-    (castletui's own cards marked), met or not, and its text."""
+    (castletui's own cards marked), met or not, and its text; from the
+    rules' scene (rules/castle_raisers/scene.py)."""
     text = Text()
-    team, target, beat = team_standing(view)
+    team, target, beat = scene.team.score, scene.team.target, scene.team.beat
     so_far = "" if finished else " so far"
     text.append(f"Team {team:g}{so_far} against the wolves' {target}: ", style="bold")
     text.append(("beaten" if beat else "not beaten") + so_far, style="bold green" if beat else "bold red")
     text.append("\n")
-    report = threat_report(view)
-    if not report and view.threats_per_player:
+    report = scene.threats
+    if not report and scene.threats_per_player:
         # set-up draws the cards after the boards and the Village: say who will draw how many,
         # not "difficulty 0", which a game at the default difficulty would then seem to be
         drawing = ", ".join(
-            f"{_holder(names, seat)} {count}" for seat, count in enumerate(view.threats_by_seat)
+            f"{_holder(names, seat)} {count}" for seat, count in enumerate(scene.threats_by_seat)
         )
         text.append(f"The Threat cards are not drawn yet (cards each: {drawing}).", style="dim")
     elif not report:
         text.append("No Threat cards (difficulty 0).", style="dim")
-    for seat, name, met in report:
+    for card in report:
+        met = card.met
         text.append("\n")
-        text.append(f"{_holder(names, seat)}: ", style="bold")
-        text.append(name, style="bold")
-        if THREATS[name].own:
+        text.append(f"{_holder(names, card.seat)}: ", style="bold")
+        text.append(card.name, style="bold")
+        if card.own:
             text.append(" (castletui's own card)", style="italic")
         word = ("met" if met else "failed") if finished else ("met so far" if met else "not met yet")
         text.append(f"  {word}\n", style="bold green" if met else "bold red")
-        text.append(f"{THREATS[name].text}\n")
+        text.append(f"{card.text}\n")
     return text
 
 

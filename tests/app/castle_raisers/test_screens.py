@@ -14,8 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from castletui.rules import castle_raisers as game
-from castletui.rules.castle_raisers import State
-from castletui.rules.castle_raisers import decision as decision_on_top
+from castletui.rules.castle_raisers import State, queries
 from castletui.rules.core import CHANCE, bots
 from rich.console import Console
 
@@ -64,7 +63,7 @@ def advance(session: Session, until: Callable[[State], bool], limit: int = 3000)
 
 
 def top_kind(state: State) -> str:
-    step = decision_on_top(state)
+    step = queries.top_decision(state)
     return step.kind if step is not None else ""
 
 
@@ -410,13 +409,13 @@ async def test_the_threat_cards_have_a_view_of_their_own(tmp_path):
         await pilot.press("t")
         assert isinstance(app.screen, CastleRaisersThreats)
         shown = " ".join(screen_text(app).split())
-        report = game.threat_report(session.state)
+        report = queries.threat_report(session.state)
         assert len(report) == 3
         for seat, name, met in report:
             status = "met so far" if met else "not met yet"
             assert f"{session.names[seat]}: {name} {status}" in shown
             # the card's whole text, as the rules give it (the dialog wraps it)
-            assert " ".join(game.THREATS[name].text.split()[:6]) in shown
+            assert " ".join(queries.THREATS[name].text.split()[:6]) in shown
         assert "against the wolves' 160" in shown
         await pilot.press("escape")
         assert isinstance(app.screen, CastleRaisersScreen)
@@ -430,14 +429,15 @@ def test_before_the_threat_cards_are_drawn_the_view_says_who_draws_how_many(tmp_
     players = [saves.Player("Coco"), saves.Player("Wei", "bot")]
     options = {"threats_player_1": 2, "threats_player_2": 1}
     session = Session.new(GAME, "cooperative", players, seed=3, path=tmp_path / "g.toml", options=options)
-    assert not game.threat_report(session.state), "set-up has not drawn them yet"
-    shown = threat_cards(session.state, session.names, finished=False).plain
+    assert not queries.threat_report(session.state), "set-up has not drawn them yet"
+    shown = threat_cards(game.scene(session.state, 0), session.names, finished=False).plain
     assert "not drawn yet (cards each: Coco 2, Wei 1)" in shown
     assert "difficulty 0" not in shown
     none = {"threats_player_1": 0, "threats_player_2": 0}
     session = Session.new(GAME, "cooperative", players, seed=3, path=tmp_path / "h.toml", options=none)
     assert (
-        "No Threat cards (difficulty 0)." in threat_cards(session.state, session.names, finished=False).plain
+        "No Threat cards (difficulty 0)."
+        in threat_cards(game.scene(session.state, 0), session.names, finished=False).plain
     )
 
 
@@ -480,7 +480,7 @@ async def test_coop_shows_the_team_against_the_target(tmp_path):
     app = StillApp(save_dir=tmp_path, session=session)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        team, target, _ = game.team_standing(session.state)
+        team, target, _ = queries.team_standing(session.state)
         assert f"Team {team:g} now, to beat {target}" in screen_text(app)
 
 
@@ -543,7 +543,7 @@ def test_the_rules_name_the_spot_of_every_choice():
     state = new_session(None).state
     assert game.spot(state, game.PlaceTile(1, 2)) == ("slot", 1, 2)
     assert game.spot(state, game.DraftTile("W1-05")) == ("tile", "W1-05")
-    assert game.spot(state, game.TakeVillage(colour="yellow")) == ("stack", "yellow")
+    assert game.spot(state, queries.TakeVillage(colour="yellow")) == ("stack", "yellow")
     assert game.spot(state, game.PlaceVillage("B_FS")) == ("loc", 6)
     assert game.spot(state, game.PickLine(2)) == ("line", 2)
 
@@ -596,7 +596,7 @@ async def test_no_mother_pig_is_shown_before_the_start_player_is_drawn(tmp_path)
     """Table mode asks who starts first: until then nobody holds the Mother Pig."""
     players = [saves.Player("Coco"), saves.Player("Wei")]
     session = Session.new(GAME, "competitive", players, mode="table", seed=2, path=tmp_path / "t.toml")
-    assert not game.mother_pig_known(session.state)
+    assert not queries.mother_pig_known(session.state)
     app = StillApp(save_dir=tmp_path, session=session)
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 from castletui.rules import castle_raisers as game
-from castletui.rules.castle_raisers import State
+from castletui.rules.castle_raisers import State, queries
 from castletui.rules.core import CHANCE, name_seats, sample_outcome
 from castletui.rules.core.table_entry import Batch
 
@@ -99,7 +99,7 @@ async def play_at_the_table(
             await pilot.press("enter")
         else:
             await pilot.press("escape")
-    raise AssertionError(f"not reached in {limit} keys: {game.decision(session.state)}")
+    raise AssertionError(f"not reached in {limit} keys: {queries.top_decision(session.state)}")
 
 
 def past_round_one(state: State) -> bool:
@@ -123,7 +123,7 @@ async def test_a_two_player_table_game_through_set_up_and_the_first_round(tmp_pa
         rng = random.Random(5)
         asked = await play_at_the_table(pilot, session, lambda state: game.to_move(state) != CHANCE, rng)
         assert session.ply == 11  # the start player, 2 boards, 8 tokens: one form
-        assert game.decision(session.state).kind == "start_village"
+        assert queries.top_decision(session.state).kind == "start_village"
         assert len(asked.forms) == 1 and not asked.counts and not asked.pickers
         assert all(session.state.castles[seat].board for seat in (0, 1))
 
@@ -144,7 +144,7 @@ async def test_a_wrong_count_is_refused_with_its_reason_and_nothing_is_played(tm
     app = StillApp(save_dir=tmp_path, session=session)
     async with app.run_test(size=(80, 24)) as pilot:
         await play_at_the_table(
-            pilot, session, lambda state: game.decision(state).kind == "wolf", random.Random(1)
+            pilot, session, lambda state: queries.top_decision(state).kind == "wolf", random.Random(1)
         )
         await settle(pilot)
         assert isinstance(app.screen, CountsEntry)
@@ -166,7 +166,9 @@ async def test_a_solo_table_game_types_its_threat_cards_on_one_line(tmp_path):
         await settle(pilot)
         assert isinstance(app.screen, SetupForm) and len(app.screen.batches) == 5
         rng = random.Random(1)
-        await play_at_the_table(pilot, session, lambda state: game.decision(state).kind == "draw_threat", rng)
+        await play_at_the_table(
+            pilot, session, lambda state: queries.top_decision(state).kind == "draw_threat", rng
+        )
         await settle(pilot)
         entry = app.screen
         assert isinstance(entry, CountsEntry)

@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 import pytest
 from castletui.rules import castle_raisers as game
-from castletui.rules.castle_raisers import State
+from castletui.rules.castle_raisers import State, queries
 from castletui.rules.core import CHANCE, sample_outcome
 
 from castletui import saves
@@ -56,7 +56,7 @@ def test_set_up_form(snap_compare, size):
 
 
 def first_wolves(state: State) -> bool:
-    top = game.decision(state)
+    top = queries.top_decision(state)
     return top is not None and top.kind == "wolf"
 
 

@@ -5,8 +5,8 @@ examples (seeds/000_b1469f6f1c1c5ef1.txt, "Game End: Scoring Examples" and
 
 from __future__ import annotations
 
-import castletui.rules.castle_raisers as engine
 import pytest
+from castletui.rules.castle_raisers import scoring
 from castletui.rules.castle_raisers.calc import (
     GAME_END,
     CastleEntry,
@@ -128,7 +128,7 @@ def test_the_helper_scores_with_the_games_own_result():
     pad = game_end_scores(entries)
     from castletui.rules.castle_raisers.calc import castle_of
 
-    direct = engine.calculator_result(tuple(castle_of(entry) for entry in entries))
+    direct = scoring.calculator_result(tuple(castle_of(entry) for entry in entries))
     assert pad.result == direct
     assert pad.entering == ((0, 4, 2), (0, 0, 5)) and pad.target == 0
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import castletui.rules.castle_raisers as engine
 import pytest
-from castletui.rules.castle_raisers import edition
+from castletui.rules.castle_raisers import edition, scoring
 from castletui.rules.castle_raisers.edition import EDITION, THREATS
 from castletui.rules.castle_raisers.state import (
     DiscardTile,
@@ -270,7 +270,7 @@ def test_from_all_sides_and_theyre_in_the_walls_are_never_drawn_together():
 
 
 def met(c, name):
-    return engine.threat_met(c, name)
+    return scoring.threat_met(c, name)
 
 
 def test_threat_from_all_sides():
@@ -414,7 +414,7 @@ def test_a_failed_threat_loses_the_game_whatever_the_score():
 def test_threat_report_lists_every_card_met_or_failed():
     a = castle("A", heights=(5, 1, 1), threats=("Towering", "Hungry Pack"))
     b = castle("B", heights=(3, 2, 3), threats=("Crumbling Foundation",))
-    report = engine.threat_report(coop([a, b], finished=True))
+    report = scoring.threat_report(coop([a, b], finished=True))
     assert report == (
         (0, "Towering", True),
         (0, "Hungry Pack", True),

@@ -6,7 +6,7 @@ from __future__ import annotations
 import castletui.rules.castle_raisers as engine
 import msgspec
 import pytest
-from castletui.rules.castle_raisers import edition, geometry
+from castletui.rules.castle_raisers import edition, geometry, scoring
 from castletui.rules.castle_raisers.edition import (
     BOARDS,
     COLUMN_SECTION,
@@ -491,6 +491,6 @@ def test_tile_ids_and_halves():
 def test_calculator_result_for_castles_typed_in():
     a = castle("A", heights=(4, 4, 4), prestige=(2, 0, 0))
     b = castle("B", heights=(3, 3, 3), wolves={("sea", "soldier"): 5})
-    result = engine.calculator_result((a, b))
+    result = scoring.calculator_result((a, b))
     assert result.finished and result.winners == (0,)
     assert result.scores == (24.0, 15.0 - 10.0)
