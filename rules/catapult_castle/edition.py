@@ -111,10 +111,6 @@ def square_index(mat: int, square: str) -> int:
     return 4 * mat + position
 
 
-def mat_of(index: int) -> int:
-    return index // 4
-
-
 def name_of(index: int) -> str:
     """The square name (inner, left, right, outer) of a square number."""
     return SQUARE_NAMES[index % 4]
