@@ -14,7 +14,20 @@ from castletui.rules.core import Event, IllegalAction, seat_ref, top
 
 from .apply import apply
 from .chance import UNSEEN_DECK, possible_cards
-from .edition import ACADEMY_CARDS, ATTACK_CARDS, CARDS, COLOUR, FACE_DOWN, HIDDEN, KIND, STRENGTH, title
+from .edition import (
+    ACADEMY_CARDS,
+    ACADEMY_GOLD,
+    ATTACK_CARDS,
+    BUY_CARDS,
+    CARDS,
+    COLOUR,
+    FACE_DOWN,
+    HIDDEN,
+    KIND,
+    KING_ACTIONS,
+    STRENGTH,
+    title,
+)
 from .fortress import reach_cut, walls_in_the_way
 from .state import (
     Academy,
@@ -67,15 +80,23 @@ _WHAT_IT_DOES = {
     "gold": "buy, pay",
     "builders": "build",
     "duke": "academy",
-    "king": "+2 actions",
+    "king": f"+{KING_ACTIONS} actions",
     "thief": "takes Gold",
     "night": "dark attack",
-    "trap": "-2 swords",
-    "shield-wall": "+2 shields",
+    "trap": f"-{CARDS['trap'].effect} swords",
+    "shield-wall": f"+{CARDS['shield-wall'].effect} shields",
     "sabotage": "drops a weapon",
     "boiling-oil": "drops a unit",
 }
 """What a card without swords or torches does, in a few words."""
+
+
+_WORDS = ("no", "one", "two", "three", "four", "five", "six")
+
+
+def _in_words(number: int) -> str:
+    """A small number as a word ("two"), as the log says it; figures beyond six."""
+    return _WORDS[number] if 0 <= number < len(_WORDS) else str(number)
 
 
 def count_words(number: int, one: str, many: str) -> str:
@@ -183,7 +204,7 @@ def label(view: State, action) -> str:
             return "Into the hand, unseen (named when played)"
         return title(action.card)
     if isinstance(action, Buy):
-        return "Buy: 1 Gold for 2 cards"
+        return f"Buy: 1 Gold for {BUY_CARDS} cards"
     if isinstance(action, Explore):
         return "Explore the dungeon"
     if isinstance(action, Attack):
@@ -197,9 +218,9 @@ def label(view: State, action) -> str:
     if isinstance(action, Build):
         return "Build a siege weapon"
     if isinstance(action, Academy):
-        return "Academy: Duke + 2 Gold"
+        return f"Academy: Duke + {ACADEMY_GOLD} Gold"
     if isinstance(action, King):
-        return "Play the King (2 more actions)"
+        return f"Play the King ({KING_ACTIONS} more actions)"
     if isinstance(action, DrawVillage):
         return "Draw a Village card"
     if isinstance(action, Discard):
@@ -244,7 +265,7 @@ def describe(state: State, action) -> str:
     if isinstance(action, Draw):
         return _describe_draw(state, step, action)
     if isinstance(action, Buy):
-        return f"{who} plays a Gold to buy 2 Village cards."
+        return f"{who} plays a Gold to buy {BUY_CARDS} Village cards."
     if isinstance(action, Explore):
         return f"{who} sends Explorers into the dungeon."
     if isinstance(action, Attack):
@@ -258,9 +279,9 @@ def describe(state: State, action) -> str:
     if isinstance(action, Build):
         return f"{who} gathers Builders to build a siege weapon."
     if isinstance(action, Academy):
-        return f"{who} sends a Duke and 2 Gold to the Academy (the Duke leaves the game)."
+        return f"{who} sends a Duke and {ACADEMY_GOLD} Gold to the Academy (the Duke leaves the game)."
     if isinstance(action, King):
-        return f"{who} plays the King: two more actions."
+        return f"{who} plays the King: {_in_words(KING_ACTIONS)} more actions."
     if isinstance(action, DrawVillage):
         return f"{who} spends an action drawing a Village card."
     if isinstance(action, Discard):
