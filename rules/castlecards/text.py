@@ -10,9 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from castletui.rules.core import Event, IllegalAction, seat_ref, top
+from castletui.rules.core import Event, seat_ref, top
 
-from .apply import apply
 from .chance import UNSEEN_DECK, possible_cards
 from .edition import (
     ACADEMY_CARDS,
@@ -26,9 +25,10 @@ from .edition import (
     KIND,
     KING_ACTIONS,
     STRENGTH,
+    TORCHES,
     title,
 )
-from .fortress import reach_cut, walls_in_the_way
+from .flow import torches_beat
 from .state import (
     Academy,
     Attack,
@@ -332,10 +332,9 @@ def _describe_draw(state: State, step, action: Draw) -> str:
 
 
 def _explore_verdict(explorers, dungeon: str) -> str:
-    torches = sum(CARDS[card].torches for card in explorers if card in CARDS)
-    data = CARDS[dungeon]
+    torches = sum(TORCHES.get(card, 0) for card in explorers)
     counted = count_words(torches, "torch", "torches")
-    if torches > data.danger:
+    if torches_beat(explorers, dungeon):
         return f"{counted} {'beats' if torches == 1 else 'beat'} it: the treasure is won."
     return f"{counted} {'is' if torches == 1 else 'are'} not enough: the dungeon stays open."
 
@@ -360,55 +359,46 @@ def _describe_pick(state: State, step, action: Pick) -> str:
 
 
 def _describe_confirm(state: State, step, action: Confirm) -> str:
+    """The chooser's own words; if this set the attack to be weighed, the
+    verdict is the rules' line that follows (``_attack_weighed``)."""
     who = seat_ref(step.seat)
     purpose = step.purpose
     night = state.assault.night
     if purpose == "attack":
-        count = len(step.selected)
         if night:
-            line = f"{who} attacks with {count} card(s) face down."
-        else:
-            line = f"{who} attacks with {_cards(step.selected)}."
-    elif purpose == "support":
+            return f"{who} attacks with {len(step.selected)} card(s) face down."
+        return f"{who} attacks with {_cards(step.selected)}."
+    if purpose == "support":
         if not step.selected:
-            line = f"{who} does not join the attack."
-        elif night:
-            line = f"{who} supports the attack with {len(step.selected)} card(s) face down."
-        else:
-            line = f"{who} supports the attack with {_cards(step.selected)}."
-    elif purpose == "react":
-        line = f"{who} reacts with {_cards(step.selected)}." if step.selected else f"{who} does not react."
-    elif purpose == "explore":
+            return f"{who} does not join the attack."
+        if night:
+            return f"{who} supports the attack with {len(step.selected)} card(s) face down."
+        return f"{who} supports the attack with {_cards(step.selected)}."
+    if purpose == "react":
+        return f"{who} reacts with {_cards(step.selected)}." if step.selected else f"{who} does not react."
+    if purpose == "explore":
         line = f"{who} explores with {_cards(step.selected)}."
         if state.open_dungeon:
             line += " " + _explore_verdict(step.selected, state.open_dungeon)
         return line
-    else:
-        return f"{who} is done."
-    try:
-        after = apply(state, action)
-    except (IllegalAction, KeyError, ValueError):
-        return line  # e.g. told from a seat's view, where hidden cards cannot be weighed
-    assault = after.assault
-    if assault.outcome and not state.assault.outcome:
-        target = _target(assault.defender, assault.slot, assault.garrison)
-        shown = ""
-        if night:
-            shown = f" Revealed: {_cards(c.card for c in assault.cards)}."
-        verdict = "succeeds" if assault.outcome == "success" else "fails"
-        walls = walls_in_the_way(state)
-        if reach_cut([c.card for c in assault.cards], assault.reactions, walls):
-            shown += " Sabotage took the assault weapon: nothing carries the attack past the Walls."
-        totals = f"{count_words(assault.swords, 'sword', 'swords')} against {count_words(assault.shields, 'shield', 'shields')}"
-        line += f"{shown} {totals}: the attack on {target} {verdict}."
-        if after.ended_by == "castle":
-            line += f" {seat_ref(after.winner)}'s castle is the last one standing!"
-    return line
+    return f"{who} is done."
 
 
 # --- what the rules did by themselves -----------------------------------------
 
 _DECKS = {"village": "Village", "siege": "Siege", "academy": "Academy", "dungeon": "Dungeon"}
+
+
+def _attack_weighed(event: Event) -> str:
+    defender, slot, garrison, swords, shields, success, cut, last, night, *revealed = event.detail
+    shown = f"Revealed: {_cards(revealed)}. " if night else ""
+    if cut:
+        shown += "Sabotage took the assault weapon: nothing carries the attack past the Walls. "
+    totals = f"{count_words(swords, 'sword', 'swords')} against {count_words(shields, 'shield', 'shields')}"
+    line = f"{shown}{totals}: the attack on {_target(defender, slot, garrison)} {'succeeds' if success else 'fails'}."
+    if last >= 0:
+        line += f" {seat_ref(last)}'s castle is the last one standing!"
+    return line
 
 
 def _reshuffle(event: Event) -> str:
@@ -509,6 +499,7 @@ def _round_limit(event: Event) -> str:
 
 
 _EVENT_LINES: dict[str, Callable[[Event], str]] = {
+    "attack-weighed": _attack_weighed,
     "reshuffle": _reshuffle,
     "no-card": _no_card,
     "more-actions": _more_actions,
