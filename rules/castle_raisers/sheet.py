@@ -19,6 +19,7 @@ from castletui.rules.castle_raisers.edition import (
     EDITION,
     LADDER,
     LOCATIONS,
+    RULES,
     SECTION_LOCATIONS,
     SECTIONS,
     TOKENS,
@@ -147,11 +148,12 @@ def assault_penalties(entered: Sequence[int]) -> tuple[int, ...]:
     if not positive:
         return tuple(0 for _ in entered)
     top = positive[0]
+    most, next_ = RULES.most_wolves_points, RULES.next_wolves_points
     if len(entered) == 2:
-        return tuple(-10 if n == top else (-5 if n > 0 else 0) for n in entered)
+        return tuple(most if n == top else (next_ if n > 0 else 0) for n in entered)
     top_shared = sum(1 for n in entered if n == top) > 1
     second = positive[1] if len(positive) > 1 and not top_shared else -1
-    return tuple(-10 if n == top else (-5 if n == second else 0) for n in entered)
+    return tuple(most if n == top else (next_ if n == second else 0) for n in entered)
 
 
 def score_sheet(castles: Sequence[Castle], cooperative: bool = False) -> tuple[ScoreLine, ...]:
@@ -166,7 +168,10 @@ def score_sheet(castles: Sequence[Castle], cooperative: bool = False) -> tuple[S
         lines.append(
             ScoreLine(
                 "Wolves entered",
-                tuple(float(per_wolf * sum(wolves_entering(c, s) for s in range(3))) for c in castles),
+                tuple(
+                    float(per_wolf * sum(wolves_entering(c, s) for s in range(len(SECTIONS))))
+                    for c in castles
+                ),
             )
         )
     else:
@@ -174,9 +179,15 @@ def score_sheet(castles: Sequence[Castle], cooperative: bool = False) -> tuple[S
             penalties = assault_penalties([wolves_entering(c, section) for c in castles])
             lines.append(ScoreLine(f"Wolf assault: {name}", tuple(float(p) for p in penalties)))
     lines.append(ScoreLine("Arrow tokens", tuple(float(-c.arrows) for c in castles)))
-    lines.append(ScoreLine("Prestige tokens", tuple(float(2 * sum(c.prestige)) for c in castles)))
-    lines.append(ScoreLine("Attack tokens", tuple(float(3 * sum(c.attack)) for c in castles)))
-    lines.append(ScoreLine("Wall levels", tuple(float(5 * max(c.heights)) for c in castles)))
+    lines.append(
+        ScoreLine("Prestige tokens", tuple(float(RULES.prestige_points * sum(c.prestige)) for c in castles))
+    )
+    lines.append(
+        ScoreLine("Attack tokens", tuple(float(RULES.attack_points * sum(c.attack)) for c in castles))
+    )
+    lines.append(
+        ScoreLine("Wall levels", tuple(float(RULES.wall_level_points * max(c.heights)) for c in castles))
+    )
     breakdowns = [village_breakdown(c) for c in castles]
     for condition, title in CONDITION_TITLES.items():
         lines.append(
