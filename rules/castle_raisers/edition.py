@@ -129,7 +129,10 @@ RULES = EDITION.rules
 
 WOLF_KINDS = ("soldier", "ladder", "archer", "vicious")
 WOLF_TITLES = ("soldier", "soldier with ladder", "archer", "vicious wolf")
-SOLDIER, LADDER, ARCHER, VICIOUS = range(4)
+SOLDIER, LADDER, ARCHER, VICIOUS = range(len(WOLF_KINDS))
+KIND_COUNT = len(WOLF_KINDS)
+"""A castle's wolves are counted per section and kind: section s's kind k
+is ``wolves[s * KIND_COUNT + k]``."""
 CAULDRONS_NEEDED = (1, 1, 1, 2)
 
 SECTIONS: tuple[str, ...] = EDITION.geometry.sections

@@ -22,6 +22,7 @@ from castletui.rules.castle_raisers.edition import (
     ARCHER,
     COLOURS,
     EDITION,
+    KIND_COUNT,
     LADDER,
     RULES,
     SECTIONS,
@@ -210,7 +211,7 @@ def _arrows(state: State, step: Pending) -> State:
     told: list[tuple[int, int, int]] = []
     for seat in clockwise_from(state, state.mother_pig):
         castle = castles[seat]
-        archers = sum(castle.wolves[region * 4 + ARCHER] for region in range(len(SECTIONS)))
+        archers = sum(castle.wolves[region * KIND_COUNT + ARCHER] for region in range(len(SECTIONS)))
         taken = min(archers, supply)
         if taken:
             supply -= taken
@@ -233,7 +234,7 @@ def _next_age(state: State, step: Pending) -> State:
             if entering:
                 # a ladder helped when more enter than the wall alone lets in
                 laddered = bool(
-                    castle.wolves[section * 4 + LADDER]
+                    castle.wolves[section * KIND_COUNT + LADDER]
                     and entering > wolves_in_region(castle, section) - castle.heights[section]
                 )
                 state = recorded(state, "wolves_enter", seat, section, entering, laddered)
@@ -295,8 +296,8 @@ def _line_arrives(state: State, step: Pending) -> State:
     line = state.lines[step.section]
     castle = state.castles[step.seat]
     wolves = castle.wolves
-    for kind in range(4):
-        wolves = bump(wolves, line.region * 4 + kind, line.wolves[kind])
+    for kind in range(KIND_COUNT):
+        wolves = bump(wolves, line.region * KIND_COUNT + kind, line.wolves[kind])
     lines = list(state.lines)
     lines[step.section] = replace(line, wolves=(0, 0, 0, 0), picked=True)
     castle = replace(castle, wolves=wolves)

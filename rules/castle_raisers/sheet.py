@@ -17,6 +17,7 @@ from castletui.rules.castle_raisers.edition import (
     ABILITIES,
     COLOURS,
     EDITION,
+    KIND_COUNT,
     LADDER,
     LOCATIONS,
     RULES,
@@ -64,9 +65,9 @@ def _section_ability_counts(village: tuple[str, ...], section: int) -> dict[str,
 
 
 def wolves_in_region(castle: Castle, region: int) -> int:
-    base = region * 4
+    base = region * KIND_COUNT
     wolves = castle.wolves
-    return wolves[base] + wolves[base + 1] + wolves[base + 2] + wolves[base + 3]
+    return sum(wolves[base : base + KIND_COUNT])
 
 
 def wolves_around(castle: Castle) -> int:
@@ -78,7 +79,7 @@ def wolves_entering(castle: Castle, section: int) -> int:
     """Wolves that enter in ``section`` at Game End: each level of the section's
     highest portion repels one, unless a soldier with a ladder is there (all enter)."""
     total = wolves_in_region(castle, section)
-    if castle.wolves[section * 4 + LADDER] > 0:
+    if castle.wolves[section * KIND_COUNT + LADDER] > 0:
         return total
     return max(0, total - castle.heights[section])
 
