@@ -13,6 +13,7 @@ from castletui.rules.castle_raisers.edition import (
     ABILITY_NAMES,
     BOARDS,
     CAULDRONS_NEEDED,
+    KIND_COUNT,
     LOCATION_INDEX,
     LOCATIONS,
     SECTION_INDEX,
@@ -142,7 +143,7 @@ def _apply_wolf(state: State, step: Pending, action: Action) -> State:
         lines[step.section] = replace(line, wolves=bump(line.wolves, kind, 1))
         return answered(state, rest, bag=bag, lines=tuple(lines))
     castle = state.castles[step.seat]
-    castle = replace(castle, wolves=bump(castle.wolves, step.section * 4 + kind, 1))
+    castle = replace(castle, wolves=bump(castle.wolves, step.section * KIND_COUNT + kind, 1))
     return answered(state, castles=castles_with(state, step.seat, castle), then=rest, bag=bag)
 
 
@@ -275,7 +276,7 @@ def _apply_pour(state: State, step: Pending, action: Action) -> State:
     if reason:
         raise IllegalAction(reason)
     castle = state.castles[step.seat]
-    castle = replace(castle, wolves=bump(castle.wolves, step.section * 4 + kind, -1))
+    castle = replace(castle, wolves=bump(castle.wolves, step.section * KIND_COUNT + kind, -1))
     rest = (replace(step, count=step.count - CAULDRONS_NEEDED[kind]),)
     return answered(
         state, castles=castles_with(state, step.seat, castle), then=rest, bag=bump(state.bag, kind, 1)

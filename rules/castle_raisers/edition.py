@@ -68,6 +68,21 @@ class AttackTokens(msgspec.Struct, frozen=True):
     farmlands: int
 
 
+class Rules(msgspec.Struct, frozen=True):
+    """The rule numbers (``[rules]`` in edition.toml)."""
+
+    ages: int
+    rounds_per_age: int
+    revealed_per_round: int
+    village_face_up: int
+    starting_wolves: int
+    prestige_points: int
+    attack_points: int
+    wall_level_points: int
+    most_wolves_points: int
+    next_wolves_points: int
+
+
 class Coop(msgspec.Struct, frozen=True):
     lines_by_players: tuple[int, ...]
     wolves_per_line_by_age: tuple[int, ...]
@@ -95,6 +110,7 @@ class Edition(msgspec.Struct, frozen=True):
     middle_area: tuple[str, ...]
     colours: tuple[str, ...]
     geometry: Geometry
+    rules: Rules
     supplies: Supplies
     wolves: Wolves
     attack_tokens: AttackTokens
@@ -107,12 +123,16 @@ class Edition(msgspec.Struct, frozen=True):
 
 
 EDITION, EDITION_TAG = load_edition(__package__, Edition)
+RULES = EDITION.rules
 
 # --- derived tables (computed once) ---------------------------------------
 
 WOLF_KINDS = ("soldier", "ladder", "archer", "vicious")
 WOLF_TITLES = ("soldier", "soldier with ladder", "archer", "vicious wolf")
-SOLDIER, LADDER, ARCHER, VICIOUS = range(4)
+SOLDIER, LADDER, ARCHER, VICIOUS = range(len(WOLF_KINDS))
+KIND_COUNT = len(WOLF_KINDS)
+"""A castle's wolves are counted per section and kind: section s's kind k
+is ``wolves[s * KIND_COUNT + k]``."""
 CAULDRONS_NEEDED = (1, 1, 1, 2)
 
 SECTIONS: tuple[str, ...] = EDITION.geometry.sections

@@ -22,7 +22,9 @@ from castletui.rules.castle_raisers.edition import (
     ARCHER,
     COLOURS,
     EDITION,
+    KIND_COUNT,
     LADDER,
+    RULES,
     SECTIONS,
     THREATS,
     TILES_BY_AGE,
@@ -47,8 +49,8 @@ from castletui.rules.castle_raisers.supplies import (
 from castletui.rules.core import CHANCE, pushed, recorded, run_automatic
 from msgspec.structs import replace
 
-ROUNDS_PER_AGE = 4
-AGES = 3
+ROUNDS_PER_AGE = RULES.rounds_per_age
+AGES = RULES.ages
 
 
 def to_move(state: State) -> int | None:
@@ -80,14 +82,18 @@ def _lay_out(state: State, step: Pending) -> State:
         new += [Pending("choose_board", seat=seat) for seat in last_first]
     else:
         new += [Pending("draw_board", seat=seat) for seat in range(seats)]
-    new += [Pending("replenish", tile=colour) for colour in COLOURS for _ in range(2)]
+    refill = [Pending("replenish", tile=colour) for colour in COLOURS for _ in range(RULES.village_face_up)]
+    new += refill
     new += [Pending("start_village", seat=seat) for seat in last_first]
     # the Village board is refilled only once everyone has taken a starting token
-    new += [Pending("replenish", tile=colour) for colour in COLOURS for _ in range(2)]
+    new += refill
     for seat, count in enumerate(state.threats_by_seat):
         new += [Pending("draw_threat", seat=seat)] * count
     for seat in range(seats):
-        new += [Pending("wolf", seat=seat, section=region, count=2) for region in range(len(SECTIONS))]
+        new += [
+            Pending("wolf", seat=seat, section=region, count=RULES.starting_wolves)
+            for region in range(len(SECTIONS))
+        ]
     new.append(Pending("age_start"))
     return then(state, new)
 
@@ -121,7 +127,7 @@ def _lay_lines(state: State, step: Pending) -> State:
 
 def _round_start(state: State, step: Pending) -> State:
     order = clockwise_from(state, state.mother_pig)
-    reveal = EDITION.coop.solo_revealed if state.variant == "solo" else 4
+    reveal = EDITION.coop.solo_revealed if state.variant == "solo" else RULES.revealed_per_round
     new = [Pending("reveal") for _ in range(min(reveal, len(state.wall_stack)))]
     for position, seat in enumerate(order):
         new.append(Pending("draft", seat=seat))
@@ -205,7 +211,7 @@ def _arrows(state: State, step: Pending) -> State:
     told: list[tuple[int, int, int]] = []
     for seat in clockwise_from(state, state.mother_pig):
         castle = castles[seat]
-        archers = sum(castle.wolves[region * 4 + ARCHER] for region in range(len(SECTIONS)))
+        archers = sum(castle.wolves[region * KIND_COUNT + ARCHER] for region in range(len(SECTIONS)))
         taken = min(archers, supply)
         if taken:
             supply -= taken
@@ -228,7 +234,7 @@ def _next_age(state: State, step: Pending) -> State:
             if entering:
                 # a ladder helped when more enter than the wall alone lets in
                 laddered = bool(
-                    castle.wolves[section * 4 + LADDER]
+                    castle.wolves[section * KIND_COUNT + LADDER]
                     and entering > wolves_in_region(castle, section) - castle.heights[section]
                 )
                 state = recorded(state, "wolves_enter", seat, section, entering, laddered)
@@ -290,8 +296,8 @@ def _line_arrives(state: State, step: Pending) -> State:
     line = state.lines[step.section]
     castle = state.castles[step.seat]
     wolves = castle.wolves
-    for kind in range(4):
-        wolves = bump(wolves, line.region * 4 + kind, line.wolves[kind])
+    for kind in range(KIND_COUNT):
+        wolves = bump(wolves, line.region * KIND_COUNT + kind, line.wolves[kind])
     lines = list(state.lines)
     lines[step.section] = replace(line, wolves=(0, 0, 0, 0), picked=True)
     castle = replace(castle, wolves=wolves)
@@ -337,7 +343,7 @@ def _no_wolf_to_draw(state: State, step: Pending) -> bool:
 
 
 def _nothing_to_replenish(state: State, step: Pending) -> bool:
-    return face_up_of(state, step.tile) >= 2 or not stack_tokens(state, step.tile)
+    return face_up_of(state, step.tile) >= RULES.village_face_up or not stack_tokens(state, step.tile)
 
 
 def _nothing_to_pour_on(state: State, step: Pending) -> bool:
@@ -453,7 +459,7 @@ def _skip_run(state: State, step: Pending) -> State:
 
 def _skip_replenish(state: State, step: Pending) -> State:
     state = replace(state, pending=state.pending[:-1])
-    if face_up_of(state, step.tile) < 2:  # else the board is full: nothing to say
+    if face_up_of(state, step.tile) < RULES.village_face_up:  # else the board is full: nothing to say
         state = recorded(state, "no_replenish", -1, step.tile)
     return state
 

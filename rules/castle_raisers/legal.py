@@ -19,6 +19,7 @@ from castletui.rules.castle_raisers.edition import (
     BORDER_LOCATIONS,
     CAULDRONS_NEEDED,
     COLOURS,
+    KIND_COUNT,
     LOCATION_INDEX,
     LOCATION_SECTIONS,
     LOCATIONS,
@@ -111,7 +112,7 @@ def village_place_reason(state: State, seat: int, location: str) -> str:
 
 def _pour_reason_alone(castle: Castle, step: Pending, kind: int) -> str:
     """Why this pouring may not defeat a wolf of ``kind``, Strong Hides aside."""
-    if castle.wolves[step.section * 4 + kind] <= 0:
+    if castle.wolves[step.section * KIND_COUNT + kind] <= 0:
         return f"There is no {WOLF_KINDS[kind]} in your {SECTIONS[step.section]}."
     if CAULDRONS_NEEDED[kind] > step.count:
         return (
@@ -231,7 +232,7 @@ def _legal_remove_wolf(state: State, step: Pending) -> list[Action]:
     return [
         RemoveWolf(index, WOLF_KINDS[kind])
         for index, line in enumerate(state.lines)
-        for kind in range(4)
+        for kind in range(KIND_COUNT)
         if line.wolves[kind] > 0
     ]
 

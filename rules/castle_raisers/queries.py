@@ -25,6 +25,7 @@ from castletui.rules.castle_raisers.edition import (
     COLUMNS,
     EDITION,
     FOUNDATION,
+    KIND_COUNT,
     LOCATION_INDEX,
     LOCATION_SECTIONS,
     LOCATIONS,
@@ -202,7 +203,7 @@ def mother_pig_known(state: State) -> bool:
 def region_wolves(castle: Castle, region: int) -> tuple[int, ...]:
     """The wolves around ``castle`` in ``region`` (a section index), by kind
     (``WOLF_KINDS`` order: soldier, ladder, archer, vicious)."""
-    return castle.wolves[region * 4 : region * 4 + 4]
+    return castle.wolves[region * KIND_COUNT : region * KIND_COUNT + KIND_COUNT]
 
 
 def cauldrons_needed(wolf: str) -> int:
@@ -324,7 +325,7 @@ def refusals(view: State, seat: int) -> list[tuple[str, str]]:
     if step.kind == "pour":
         castle = view.castles[seat]
         for kind, name in enumerate(WOLF_KINDS):
-            if castle.wolves[step.section * 4 + kind] > 0:
+            if castle.wolves[step.section * KIND_COUNT + kind] > 0:
                 reason = pour_reason(view, step, kind)
                 if reason:
                     found.append((label(view, PourCauldron(name)), reason))

@@ -17,8 +17,10 @@ from castletui.rules.castle_raisers.edition import (
     ABILITIES,
     COLOURS,
     EDITION,
+    KIND_COUNT,
     LADDER,
     LOCATIONS,
+    RULES,
     SECTION_LOCATIONS,
     SECTIONS,
     TOKENS,
@@ -63,9 +65,9 @@ def _section_ability_counts(village: tuple[str, ...], section: int) -> dict[str,
 
 
 def wolves_in_region(castle: Castle, region: int) -> int:
-    base = region * 4
+    base = region * KIND_COUNT
     wolves = castle.wolves
-    return wolves[base] + wolves[base + 1] + wolves[base + 2] + wolves[base + 3]
+    return sum(wolves[base : base + KIND_COUNT])
 
 
 def wolves_around(castle: Castle) -> int:
@@ -77,7 +79,7 @@ def wolves_entering(castle: Castle, section: int) -> int:
     """Wolves that enter in ``section`` at Game End: each level of the section's
     highest portion repels one, unless a soldier with a ladder is there (all enter)."""
     total = wolves_in_region(castle, section)
-    if castle.wolves[section * 4 + LADDER] > 0:
+    if castle.wolves[section * KIND_COUNT + LADDER] > 0:
         return total
     return max(0, total - castle.heights[section])
 
@@ -147,11 +149,12 @@ def assault_penalties(entered: Sequence[int]) -> tuple[int, ...]:
     if not positive:
         return tuple(0 for _ in entered)
     top = positive[0]
+    most, next_ = RULES.most_wolves_points, RULES.next_wolves_points
     if len(entered) == 2:
-        return tuple(-10 if n == top else (-5 if n > 0 else 0) for n in entered)
+        return tuple(most if n == top else (next_ if n > 0 else 0) for n in entered)
     top_shared = sum(1 for n in entered if n == top) > 1
     second = positive[1] if len(positive) > 1 and not top_shared else -1
-    return tuple(-10 if n == top else (-5 if n == second else 0) for n in entered)
+    return tuple(most if n == top else (next_ if n == second else 0) for n in entered)
 
 
 def score_sheet(castles: Sequence[Castle], cooperative: bool = False) -> tuple[ScoreLine, ...]:
@@ -166,7 +169,10 @@ def score_sheet(castles: Sequence[Castle], cooperative: bool = False) -> tuple[S
         lines.append(
             ScoreLine(
                 "Wolves entered",
-                tuple(float(per_wolf * sum(wolves_entering(c, s) for s in range(3))) for c in castles),
+                tuple(
+                    float(per_wolf * sum(wolves_entering(c, s) for s in range(len(SECTIONS))))
+                    for c in castles
+                ),
             )
         )
     else:
@@ -174,9 +180,15 @@ def score_sheet(castles: Sequence[Castle], cooperative: bool = False) -> tuple[S
             penalties = assault_penalties([wolves_entering(c, section) for c in castles])
             lines.append(ScoreLine(f"Wolf assault: {name}", tuple(float(p) for p in penalties)))
     lines.append(ScoreLine("Arrow tokens", tuple(float(-c.arrows) for c in castles)))
-    lines.append(ScoreLine("Prestige tokens", tuple(float(2 * sum(c.prestige)) for c in castles)))
-    lines.append(ScoreLine("Attack tokens", tuple(float(3 * sum(c.attack)) for c in castles)))
-    lines.append(ScoreLine("Wall levels", tuple(float(5 * max(c.heights)) for c in castles)))
+    lines.append(
+        ScoreLine("Prestige tokens", tuple(float(RULES.prestige_points * sum(c.prestige)) for c in castles))
+    )
+    lines.append(
+        ScoreLine("Attack tokens", tuple(float(RULES.attack_points * sum(c.attack)) for c in castles))
+    )
+    lines.append(
+        ScoreLine("Wall levels", tuple(float(RULES.wall_level_points * max(c.heights)) for c in castles))
+    )
     breakdowns = [village_breakdown(c) for c in castles]
     for condition, title in CONDITION_TITLES.items():
         lines.append(

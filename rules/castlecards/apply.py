@@ -16,7 +16,17 @@ from msgspec.structs import replace
 
 from .chance import UNSEEN_DECK, can_name, cards_left, named, possible_cards, unseen_draw
 from .decks import draw_source, face_down_draw
-from .edition import ACADEMY_CARDS, ATTACK_CARDS, FACE_DOWN, title
+from .edition import (
+    ACADEMY_CARDS,
+    ACADEMY_GOLD,
+    ACADEMY_PRICE,
+    ATTACK_CARDS,
+    BUILD_COST,
+    BUY_CARDS,
+    FACE_DOWN,
+    KING_ACTIONS,
+    title,
+)
 from .flow import AUTOMATIC_STEPS, deal
 from .legal import action_reason, confirm_reason, pick_reason, thief_reason
 from .state import (
@@ -198,7 +208,7 @@ def _apply_turn_action(state: State, step: Pending, action) -> State:
         state = replace(
             state,
             players=_take(state, seat, ["gold"]),
-            pending=pushed(rest, deal("village", "hand", seat, 2)),
+            pending=pushed(rest, deal("village", "hand", seat, BUY_CARDS)),
         )
         return _pay_gold(state, seat, 1)
     if isinstance(action, Explore):
@@ -244,17 +254,17 @@ def _apply_turn_action(state: State, step: Pending, action) -> State:
     if isinstance(action, Academy):
         state = replace(
             state,
-            players=_take(state, seat, ["duke", "gold", "gold"]),
+            players=_take(state, seat, ACADEMY_PRICE),
             removed=state.removed + ("duke",),
             pending=pushed(rest, deal("academy", "hand", seat)),
         )
-        return _pay_gold(state, seat, 2)
+        return _pay_gold(state, seat, ACADEMY_GOLD)
     if isinstance(action, King):
         return replace(
             state,
             players=_take(state, seat, ["king"]),
             discard=state.discard + ("king",),
-            actions_left=state.actions_left + 2,
+            actions_left=state.actions_left + KING_ACTIONS,
             pending=rest,
         )
     if isinstance(action, DrawVillage):
@@ -362,7 +372,7 @@ def _apply_select(state: State, step: Pending, action) -> State:
             players=_set_player(state, seat, replace(player, hand=removed(hand, card))),
             pending=replaced_top(state.pending, replace(step, selected=selected)),
         )
-        if purpose == "build" and len(selected) == 4:
+        if purpose == "build" and len(selected) == BUILD_COST:
             return _finish_build(state, seat, selected)
         return state
     if not isinstance(action, Confirm):
@@ -410,7 +420,7 @@ def _after_supporter(state: State, seat: int) -> State:
 
 def _finish_build(state: State, seat: int, selected: tuple[str, ...]) -> State:
     builders = selected.count("builders")
-    gold = 4 - builders
+    gold = BUILD_COST - builders
     state = replace(
         state,
         discard=state.discard + ("builders",) * builders,

@@ -21,7 +21,7 @@ from castletui.rules.core import IllegalAction
 from castletui.rules.core.screen import Helper, Question, parse_choice, parse_whole_numbers
 from msgspec.structs import replace
 
-from .edition import ACADEMY_CARDS, ATTACK_CARDS, CARDS, COLOURS, KIND, STRENGTH, title
+from .edition import ACADEMY_CARDS, ATTACK_CARDS, CARDS, COLOURS, KIND, RULES, STRENGTH, title
 from .flow import Weighing, weigh_attack
 from .fortress import castle_reach, station_reason, target_reason
 from .state import FortressCard, Player, State
@@ -74,15 +74,19 @@ def weigh_entry(entry: AttackEntry) -> Weighing:
 # is given (and asks it again) rather than the whole attack at the end.
 
 
+MOST_WALLS = max(RULES.walls_two_player, RULES.walls)
+"""The most Walls a fortress starts with (the 2-player game's)."""
+
+
 def check_walls(entry: AttackEntry) -> None:
     """The Walls standing fit the target; IllegalAction if not."""
     if entry.castle:
-        if not 0 <= entry.walls <= 3:
-            raise IllegalAction("A fortress has at most 3 Walls.")
+        if not 0 <= entry.walls <= MOST_WALLS:
+            raise IllegalAction(f"A fortress has at most {MOST_WALLS} Walls.")
     elif entry.walls < 1:
         raise IllegalAction("A Wall is attacked: at least that one stands.")
-    elif entry.walls > 3:
-        raise IllegalAction("A fortress has at most 3 Walls.")
+    elif entry.walls > MOST_WALLS:
+        raise IllegalAction(f"A fortress has at most {MOST_WALLS} Walls.")
 
 
 def check_defenders(entry: AttackEntry) -> Player:

@@ -198,15 +198,6 @@ def named(state: State, seat: int, cards: Iterable[str]) -> State:
     return replace(state, players=players, **changes)
 
 
-def refuse_unless_named(state: State, seat: int, cards: Iterable[str]) -> State:
-    """:func:`named`, refusing with the reason when the cards cannot be shown."""
-    cards = list(cards)
-    reason = naming_reason(state, seat, cards)
-    if reason:
-        raise IllegalAction(reason)
-    return named(state, seat, cards)
-
-
 def chance_outcomes(state: State) -> list[tuple[Draw | FirstPlayer, float]]:
     step = top(state.pending)
     if step is None:

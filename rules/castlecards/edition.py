@@ -22,6 +22,20 @@ class FortressData(msgspec.Struct, frozen=True):
     walls_per_colour: int
 
 
+class RulesData(msgspec.Struct, frozen=True):
+    """The rule numbers (``[rules]`` in edition.toml)."""
+
+    walls_two_player: int
+    walls: int
+    hand_two_player: int
+    hand: int
+    buy_cards: int
+    build_cards: int
+    academy_gold: int
+    king_actions: int
+    team_seats: int
+
+
 class CardData(msgspec.Struct, frozen=True):
     name: str
     title: str
@@ -40,6 +54,7 @@ class CardData(msgspec.Struct, frozen=True):
 class Edition(msgspec.Struct, frozen=True):
     name: str
     fortress: FortressData
+    rules: RulesData
     cards: tuple[CardData, ...]
 
 
@@ -49,6 +64,19 @@ CARDS: dict[str, CardData] = {card.name: card for card in EDITION.cards}
 COLOURS = EDITION.fortress.colours
 CASTLE_SHIELDS = EDITION.fortress.castle_shields
 WALL_SHIELDS = EDITION.fortress.wall_shields
+WALLS_PER_COLOUR = EDITION.fortress.walls_per_colour
+RULES = EDITION.rules
+
+BUY_CARDS = RULES.buy_cards
+"""Village cards a Gold buys."""
+BUILD_COST = RULES.build_cards
+"""Builders and Gold paid for a siege weapon, at least one of them Builders."""
+ACADEMY_GOLD = RULES.academy_gold
+"""Gold paid with a Duke at the Academy."""
+ACADEMY_PRICE = ("duke",) + ("gold",) * ACADEMY_GOLD
+"""The cards the Academy action shows."""
+KING_ACTIONS = RULES.king_actions
+"""The more actions the King grants."""
 
 # Flat tables: the rules ask these on every action, a dict lookup is the
 # cheapest way. Unknown names (the HIDDEN placeholder) fall back to 0 / "".

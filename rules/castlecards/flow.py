@@ -22,7 +22,7 @@ from msgspec.structs import replace
 from .chance import cards_left
 from .decks import draw_source, reshuffled, village_in_deck
 from .edition import CARDS, FACE_DOWN, TORCHES
-from .fortress import card_shields, standing, team_of, walls_in_the_way, weigh
+from .fortress import card_shields, reach_cut, standing, team_of, walls_in_the_way, weigh
 from .state import FortressCard, Pending, State
 
 
@@ -133,6 +133,11 @@ def start_turn(state: State, seat: int) -> State:
     )
 
 
+def torches_beat(explorers: Sequence[str], dungeon: str) -> bool:
+    """Whether the Explorers' torches beat the dungeon's danger (a tie does not)."""
+    return sum(TORCHES.get(card, 0) for card in explorers) > CARDS[dungeon].danger
+
+
 def _explored(state: State, step: Pending) -> State:
     """The Explorers go to the discards; if their torches beat the open
     dungeon's danger, it goes too and its treasure is dealt."""
@@ -142,9 +147,8 @@ def _explored(state: State, step: Pending) -> State:
     state = replace(state, table=(), discard=state.discard + explorers)
     if not dungeon:  # the dungeon deck ran dry under the explorers (cannot happen: checked before)
         return state
-    torches = sum(TORCHES[card] for card in explorers)
     data = CARDS[dungeon]
-    if torches > data.danger:
+    if torches_beat(explorers, dungeon):
         state = replace(
             state,
             open_dungeon="",
@@ -196,7 +200,8 @@ def _resolve(state: State, step: Pending) -> State:
     cards = [c.card for c in assault.cards]
     defender = state.players[assault.defender]
     target = defender.fortress[assault.slot]
-    weighing = weigh_attack(cards, assault.reactions, target, assault.garrison, walls_in_the_way(state))
+    walls = walls_in_the_way(state)
+    weighing = weigh_attack(cards, assault.reactions, target, assault.garrison, walls)
     swords, shields, success = weighing.swords, weighing.shields, weighing.success
     discard = state.discard + tuple(cards) + assault.reactions
     players = state.players
@@ -221,6 +226,26 @@ def _resolve(state: State, step: Pending) -> State:
         assault, revealed=True, outcome="success" if success else "failure", swords=swords, shields=shields
     )
     state = replace(state, players=players, discard=discard, assault=assault)
+    fell = success and assault.slot == 0 and not assault.garrison
+    alive = standing(state) if fell else []
+    won = bool(alive) and (len(alive) == 1 or (state.teams and len({team_of(seat) for seat in alive}) == 1))
+    # The verdict first, as the log tells it: a Night attack's cards are
+    # shown to all now, so the event may name them (the last details).
+    state = recorded(
+        state,
+        "attack-weighed",
+        assault.attacker,
+        assault.defender,
+        assault.slot,
+        assault.garrison,
+        swords,
+        shields,
+        success,
+        reach_cut(cards, assault.reactions, walls),
+        alive[0] if won else -1,
+        assault.night,
+        *(cards if assault.night else ()),  # flat: a nested tuple would come back a list
+    )
     if not success:
         # "If you are defeated ... passes the turn": a repelled attack ends the
         # turn, and any actions a King still granted are lost.
@@ -233,8 +258,7 @@ def _resolve(state: State, step: Pending) -> State:
         state = replace(state, pending=pushed(state.pending, deal("village", dest, assault.attacker)))
         return recorded(state, "wall-falls", assault.defender, assault.slot, len(target.stationed))
     state = recorded(state, "castle-falls", assault.defender)
-    alive = standing(state)
-    if len(alive) == 1 or (state.teams and len({team_of(seat) for seat in alive}) == 1):
+    if won:
         state = replace(state, winner=alive[0], ended_by="castle", pending=())
         return recorded(state, "won", alive[0], int(state.teams))
     # Loot: the Castle's own loot card, then half the fallen player's loot

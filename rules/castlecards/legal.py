@@ -8,7 +8,7 @@ from castletui.rules.core.multiset import counts
 
 from .chance import can_name, chance_outcomes, naming_reason, possible_cards, unseen_in_hands
 from .decks import dungeon_left, village_left
-from .edition import ACADEMY_CARDS, ATTACK_CARDS, KIND, title
+from .edition import ACADEMY_CARDS, ACADEMY_GOLD, ACADEMY_PRICE, ATTACK_CARDS, BUILD_COST, KIND, title
 from .fortress import (
     castle_reach,
     standing,
@@ -81,19 +81,20 @@ def turn_actions(state: State, seat: int, have: dict[str, int] | None = None) ->
             for card in dict.fromkeys(fortress_card.stationed):
                 actions.append(Recall(card, slot))
     builders = have.get("builders", 0)
-    if builders and builders + gold >= 4 and can_build(state, seat, have) and siege_left(state):
+    if builders and builders + gold >= BUILD_COST and can_build(state, seat, have) and siege_left(state):
         actions.append(Build())
-    if "duke" in have and gold >= 2 and can_name(state, seat, ACADEMY_PRICE) and academy_left(state):
+    if (
+        "duke" in have
+        and gold >= ACADEMY_GOLD
+        and can_name(state, seat, ACADEMY_PRICE)
+        and academy_left(state)
+    ):
         actions.append(Academy())
     if "king" in have:
         actions.append(King())
     if state.actions_used >= 1 and village_left(state):
         actions.append(DrawVillage())
     return actions
-
-
-ACADEMY_PRICE = ("duke", "gold", "gold")
-"""The cards the Academy action shows."""
 
 
 def siege_left(state: State) -> bool:
@@ -115,16 +116,16 @@ def _builds(builders: int, more: int, builder_chosen: bool):
 
 
 def can_build(state: State, seat: int, have: dict[str, int] | None = None) -> bool:
-    """Whether ``seat`` can show 4 cards of Builders and Gold, at least one a
+    """Whether ``seat`` can show BUILD_COST cards of Builders and Gold, at least one a
     Builder (``have``: ``possible_cards``, if the caller has it)."""
     if have is None:
         have = possible_cards(state, seat)
     builders, gold = have.get("builders", 0), have.get("gold", 0)
-    if not builders or builders + gold < 4:
+    if not builders or builders + gold < BUILD_COST:
         return False
     if not state.table_mode:
         return True
-    return any(can_name(state, seat, cards) for cards in _builds(0, 4, False))
+    return any(can_name(state, seat, cards) for cards in _builds(0, BUILD_COST, False))
 
 
 def pick_reason(state: State, step: Pending, card: str) -> str:
@@ -151,15 +152,15 @@ def pick_reason(state: State, step: Pending, card: str) -> str:
         if KIND.get(card) != "explorers":
             return "Only Explorers go into the dungeon."
     elif purpose == "build" and not _completes_a_build(state, step, card):
-        return "A siege weapon takes 4 cards of Builders and Gold, at least one of them Builders."
+        return f"A siege weapon takes {BUILD_COST} cards of Builders and Gold, at least one of them Builders."
     return ""
 
 
 def _completes_a_build(state: State, step: Pending, card: str) -> bool:
-    """Whether ``card`` still leaves a way to 4 cards of Builders and Gold with a Builder."""
+    """Whether ``card`` still leaves a way to BUILD_COST cards of Builders and Gold with a Builder."""
     if card not in ("builders", "gold"):
         return False
-    more = 3 - len(step.selected)
+    more = BUILD_COST - 1 - len(step.selected)  # after ``card``
     chosen = "builders" in step.selected
     if not state.table_mode:
         # Digital play: counting the hand does it (no unseen card to name),
@@ -191,7 +192,7 @@ def _keeps_reach(state: State, step: Pending, card: str) -> bool:
 
 
 def build_picks(state: State, step: Pending) -> list[Pick]:
-    """Gold or Builders picks that still leave a way to 4 cards with a Builder."""
+    """Gold or Builders picks that still leave a way to BUILD_COST cards with a Builder."""
     return [Pick(card) for card in ("builders", "gold") if not pick_reason(state, step, card)]
 
 
@@ -232,7 +233,7 @@ def confirm_reason(state: State, step: Pending) -> str:
     if purpose == "explore" and not step.selected:
         return "Choose at least one Explorers card."
     if purpose == "build":
-        return "Choose 4 Builders and Gold in all."
+        return f"Choose {BUILD_COST} Builders and Gold in all."
     return ""
 
 
@@ -333,13 +334,13 @@ def action_reason(state: State, action) -> str:
         if not have.get("builders"):
             return "Building takes at least one Builders card."
         if not can_build(state, seat):
-            return "Building takes 4 cards of Builders and Gold."
+            return f"Building takes {BUILD_COST} cards of Builders and Gold."
         return "" if siege_left(state) else "The Siege deck is empty."
     if isinstance(action, Academy):
         if "duke" not in have:
             return "The Academy takes a Duke."
         if not can_name(state, seat, ACADEMY_PRICE):
-            return "The Academy takes a Duke and 2 Gold."
+            return f"The Academy takes a Duke and {ACADEMY_GOLD} Gold."
         return "" if academy_left(state) else "The Academy deck is empty."
     if isinstance(action, King):
         return "" if "king" in have else "You have no King."

@@ -22,7 +22,20 @@ import msgspec
 from castletui.rules.core import IllegalAction, seat_ref, top
 
 from .apply import apply
-from .edition import ACADEMY_CARDS, CARDS, COLOUR, HIDDEN, KIND, STRENGTH, TORCHES, title
+from .edition import (
+    ACADEMY_CARDS,
+    ACADEMY_GOLD,
+    BUILD_COST,
+    BUY_CARDS,
+    CARDS,
+    COLOUR,
+    HIDDEN,
+    KIND,
+    KING_ACTIONS,
+    STRENGTH,
+    TORCHES,
+    title,
+)
 from .fortress import (
     attack_total,
     base_shields,
@@ -206,10 +219,6 @@ def refusal(state: State, action) -> str:
 
 
 # --- what the board shows -----------------------------------------------------
-
-BUILD_COST = 4
-"""Builders and Gold paid for a siege weapon, at least one of them Builders
-(the number legal.py and apply.py check)."""
 
 
 def build_paid(state: State) -> tuple[int, int]:
@@ -440,15 +449,15 @@ def preview(view: State, action, seat: int) -> str:
         if step.purpose == "explore":
             return f"{count_words(explore_torches(seen), 'torch', 'torches')} go into the dungeon."
     if isinstance(action, Buy):
-        return "Pays 1 Gold; you draw 2 Village cards."
+        return f"Pays 1 Gold; you draw {BUY_CARDS} Village cards."
     if isinstance(action, Explore):
         return "Choose Explorers next; their torches must beat the dungeon's danger."
     if isinstance(action, Build):
         return f"Pay {BUILD_COST} Builders or Gold next; you take the top Siege card."
     if isinstance(action, Academy):
-        return "Pays a Duke and 2 Gold; you take an Academy card."
+        return f"Pays a Duke and {ACADEMY_GOLD} Gold; you take an Academy card."
     if isinstance(action, King):
-        return "You take 2 more actions this turn."
+        return f"You take {KING_ACTIONS} more actions this turn."
     return ""
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from castletui.rules.core import Config, IllegalAction, check_config, pushed
 
-from .edition import COLOURS, deck_cards
+from .edition import COLOURS, RULES, deck_cards
 from .flow import deal
 from .info import INFO
 from .state import FortressCard, Pending, Player, State
@@ -16,10 +16,10 @@ def setup(config: Config) -> State:
     check_config(INFO, config)
     seats = config.seats
     teams = bool(config.option("teams", INFO))
-    if teams and seats != 4:
+    if teams and seats != RULES.team_seats:
         raise IllegalAction("Team play needs 4 players (two teams of two).")
     two = config.variant == "two-player"
-    walls = 3 if two else 2
+    walls = RULES.walls_two_player if two else RULES.walls
     players = tuple(
         Player(
             colour=COLOURS[seat],
@@ -29,7 +29,7 @@ def setup(config: Config) -> State:
     )
     # First the first player, then the Village deal seat by seat, then
     # (2 players) one Academy card each, then the first turn.
-    deal_size = 4 if two else 5
+    deal_size = RULES.hand_two_player if two else RULES.hand
     opening = [Pending("first")]
     opening += [deal("village", "hand", seat, deal_size) for seat in range(seats)]
     if two:

@@ -10,12 +10,25 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from castletui.rules.core import Event, IllegalAction, seat_ref, top
+from castletui.rules.core import Event, seat_ref, top
 
-from .apply import apply
 from .chance import UNSEEN_DECK, possible_cards
-from .edition import ACADEMY_CARDS, ATTACK_CARDS, CARDS, COLOUR, FACE_DOWN, HIDDEN, KIND, STRENGTH, title
-from .fortress import reach_cut, walls_in_the_way
+from .edition import (
+    ACADEMY_CARDS,
+    ACADEMY_GOLD,
+    ATTACK_CARDS,
+    BUY_CARDS,
+    CARDS,
+    COLOUR,
+    FACE_DOWN,
+    HIDDEN,
+    KIND,
+    KING_ACTIONS,
+    STRENGTH,
+    TORCHES,
+    title,
+)
+from .flow import torches_beat
 from .state import (
     Academy,
     Attack,
@@ -67,15 +80,23 @@ _WHAT_IT_DOES = {
     "gold": "buy, pay",
     "builders": "build",
     "duke": "academy",
-    "king": "+2 actions",
+    "king": f"+{KING_ACTIONS} actions",
     "thief": "takes Gold",
     "night": "dark attack",
-    "trap": "-2 swords",
-    "shield-wall": "+2 shields",
+    "trap": f"-{CARDS['trap'].effect} swords",
+    "shield-wall": f"+{CARDS['shield-wall'].effect} shields",
     "sabotage": "drops a weapon",
     "boiling-oil": "drops a unit",
 }
 """What a card without swords or torches does, in a few words."""
+
+
+_WORDS = ("no", "one", "two", "three", "four", "five", "six")
+
+
+def _in_words(number: int) -> str:
+    """A small number as a word ("two"), as the log says it; figures beyond six."""
+    return _WORDS[number] if 0 <= number < len(_WORDS) else str(number)
 
 
 def count_words(number: int, one: str, many: str) -> str:
@@ -183,7 +204,7 @@ def label(view: State, action) -> str:
             return "Into the hand, unseen (named when played)"
         return title(action.card)
     if isinstance(action, Buy):
-        return "Buy: 1 Gold for 2 cards"
+        return f"Buy: 1 Gold for {BUY_CARDS} cards"
     if isinstance(action, Explore):
         return "Explore the dungeon"
     if isinstance(action, Attack):
@@ -197,9 +218,9 @@ def label(view: State, action) -> str:
     if isinstance(action, Build):
         return "Build a siege weapon"
     if isinstance(action, Academy):
-        return "Academy: Duke + 2 Gold"
+        return f"Academy: Duke + {ACADEMY_GOLD} Gold"
     if isinstance(action, King):
-        return "Play the King (2 more actions)"
+        return f"Play the King ({KING_ACTIONS} more actions)"
     if isinstance(action, DrawVillage):
         return "Draw a Village card"
     if isinstance(action, Discard):
@@ -244,7 +265,7 @@ def describe(state: State, action) -> str:
     if isinstance(action, Draw):
         return _describe_draw(state, step, action)
     if isinstance(action, Buy):
-        return f"{who} plays a Gold to buy 2 Village cards."
+        return f"{who} plays a Gold to buy {BUY_CARDS} Village cards."
     if isinstance(action, Explore):
         return f"{who} sends Explorers into the dungeon."
     if isinstance(action, Attack):
@@ -258,9 +279,9 @@ def describe(state: State, action) -> str:
     if isinstance(action, Build):
         return f"{who} gathers Builders to build a siege weapon."
     if isinstance(action, Academy):
-        return f"{who} sends a Duke and 2 Gold to the Academy (the Duke leaves the game)."
+        return f"{who} sends a Duke and {ACADEMY_GOLD} Gold to the Academy (the Duke leaves the game)."
     if isinstance(action, King):
-        return f"{who} plays the King: two more actions."
+        return f"{who} plays the King: {_in_words(KING_ACTIONS)} more actions."
     if isinstance(action, DrawVillage):
         return f"{who} spends an action drawing a Village card."
     if isinstance(action, Discard):
@@ -311,10 +332,9 @@ def _describe_draw(state: State, step, action: Draw) -> str:
 
 
 def _explore_verdict(explorers, dungeon: str) -> str:
-    torches = sum(CARDS[card].torches for card in explorers if card in CARDS)
-    data = CARDS[dungeon]
+    torches = sum(TORCHES.get(card, 0) for card in explorers)
     counted = count_words(torches, "torch", "torches")
-    if torches > data.danger:
+    if torches_beat(explorers, dungeon):
         return f"{counted} {'beats' if torches == 1 else 'beat'} it: the treasure is won."
     return f"{counted} {'is' if torches == 1 else 'are'} not enough: the dungeon stays open."
 
@@ -339,55 +359,46 @@ def _describe_pick(state: State, step, action: Pick) -> str:
 
 
 def _describe_confirm(state: State, step, action: Confirm) -> str:
+    """The chooser's own words; if this set the attack to be weighed, the
+    verdict is the rules' line that follows (``_attack_weighed``)."""
     who = seat_ref(step.seat)
     purpose = step.purpose
     night = state.assault.night
     if purpose == "attack":
-        count = len(step.selected)
         if night:
-            line = f"{who} attacks with {count} card(s) face down."
-        else:
-            line = f"{who} attacks with {_cards(step.selected)}."
-    elif purpose == "support":
+            return f"{who} attacks with {len(step.selected)} card(s) face down."
+        return f"{who} attacks with {_cards(step.selected)}."
+    if purpose == "support":
         if not step.selected:
-            line = f"{who} does not join the attack."
-        elif night:
-            line = f"{who} supports the attack with {len(step.selected)} card(s) face down."
-        else:
-            line = f"{who} supports the attack with {_cards(step.selected)}."
-    elif purpose == "react":
-        line = f"{who} reacts with {_cards(step.selected)}." if step.selected else f"{who} does not react."
-    elif purpose == "explore":
+            return f"{who} does not join the attack."
+        if night:
+            return f"{who} supports the attack with {len(step.selected)} card(s) face down."
+        return f"{who} supports the attack with {_cards(step.selected)}."
+    if purpose == "react":
+        return f"{who} reacts with {_cards(step.selected)}." if step.selected else f"{who} does not react."
+    if purpose == "explore":
         line = f"{who} explores with {_cards(step.selected)}."
         if state.open_dungeon:
             line += " " + _explore_verdict(step.selected, state.open_dungeon)
         return line
-    else:
-        return f"{who} is done."
-    try:
-        after = apply(state, action)
-    except (IllegalAction, KeyError, ValueError):
-        return line  # e.g. told from a seat's view, where hidden cards cannot be weighed
-    assault = after.assault
-    if assault.outcome and not state.assault.outcome:
-        target = _target(assault.defender, assault.slot, assault.garrison)
-        shown = ""
-        if night:
-            shown = f" Revealed: {_cards(c.card for c in assault.cards)}."
-        verdict = "succeeds" if assault.outcome == "success" else "fails"
-        walls = walls_in_the_way(state)
-        if reach_cut([c.card for c in assault.cards], assault.reactions, walls):
-            shown += " Sabotage took the assault weapon: nothing carries the attack past the Walls."
-        totals = f"{count_words(assault.swords, 'sword', 'swords')} against {count_words(assault.shields, 'shield', 'shields')}"
-        line += f"{shown} {totals}: the attack on {target} {verdict}."
-        if after.ended_by == "castle":
-            line += f" {seat_ref(after.winner)}'s castle is the last one standing!"
-    return line
+    return f"{who} is done."
 
 
 # --- what the rules did by themselves -----------------------------------------
 
 _DECKS = {"village": "Village", "siege": "Siege", "academy": "Academy", "dungeon": "Dungeon"}
+
+
+def _attack_weighed(event: Event) -> str:
+    defender, slot, garrison, swords, shields, success, cut, last, night, *revealed = event.detail
+    shown = f"Revealed: {_cards(revealed)}. " if night else ""
+    if cut:
+        shown += "Sabotage took the assault weapon: nothing carries the attack past the Walls. "
+    totals = f"{count_words(swords, 'sword', 'swords')} against {count_words(shields, 'shield', 'shields')}"
+    line = f"{shown}{totals}: the attack on {_target(defender, slot, garrison)} {'succeeds' if success else 'fails'}."
+    if last >= 0:
+        line += f" {seat_ref(last)}'s castle is the last one standing!"
+    return line
 
 
 def _reshuffle(event: Event) -> str:
@@ -488,6 +499,7 @@ def _round_limit(event: Event) -> str:
 
 
 _EVENT_LINES: dict[str, Callable[[Event], str]] = {
+    "attack-weighed": _attack_weighed,
     "reshuffle": _reshuffle,
     "no-card": _no_card,
     "more-actions": _more_actions,

@@ -17,6 +17,7 @@ from castletui.rules.catapult_castle.edition import (
     KIND_INDEX,
     MAGIC_TOSS,
     ROOF,
+    SQUARES_PER_MAT,
     STRONG_AMMO,
     UNSEEN,
     square_index,
@@ -351,7 +352,7 @@ def _capture(state: State, seat: int, q: int) -> State:
     # The shooter places the captured towers from the top one down; the
     # victim's card falls due first.
     places = [Pending("place", seat=seat, ammo=ammo) for ammo in reversed(taken)]
-    victim = state.mat_owner[q // 4]
+    victim = state.mat_owner[q // SQUARES_PER_MAT]
     if victim >= 0:
         places.insert(0, Pending("card_due", seat=victim, deck=state.seat_mats[victim]))
     places = reveals + places  # the freed cards turn face up first, before anyone draws

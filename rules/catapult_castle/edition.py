@@ -71,6 +71,7 @@ class Edition(msgspec.Struct, frozen=True):
     name: str
     total_towers: int
     total_ammo: int
+    three_player_boxed_towers: int
     square_names: tuple[str, ...]
     skilled_removed_square: str
     card_kinds: tuple[str, ...]
@@ -92,6 +93,8 @@ EDITION, EDITION_TAG = load_edition(__package__, Edition)
 
 SQUARE_NAMES: tuple[str, ...] = EDITION.square_names
 SQUARE_POSITION = {name: index for index, name in enumerate(SQUARE_NAMES)}
+SQUARES_PER_MAT = len(SQUARE_NAMES)
+"""The squares of one mat; square ``q`` is on mat ``q // SQUARES_PER_MAT``."""
 DECK_NAMES: tuple[str, ...] = tuple(deck.name for deck in EDITION.decks)
 DECK_COUNTS: tuple[tuple[int, ...], ...] = tuple(
     tuple(deck.cards.get(kind, 0) for kind in KINDS) for deck in EDITION.decks
@@ -100,7 +103,7 @@ DISTANCES = EDITION.distances
 NEIGHBOURS = EDITION.neighbours
 AIM = EDITION.aim
 SKILLED_REMOVED = SQUARE_POSITION[EDITION.skilled_removed_square]
-SQUARE_COUNT = 4 * len(EDITION.mats)
+SQUARE_COUNT = SQUARES_PER_MAT * len(EDITION.mats)
 
 
 def square_index(mat: int, square: str) -> int:
@@ -108,21 +111,17 @@ def square_index(mat: int, square: str) -> int:
     position = SQUARE_POSITION.get(square, -1)
     if position < 0 or not 0 <= mat < len(EDITION.mats):
         return -1
-    return 4 * mat + position
-
-
-def mat_of(index: int) -> int:
-    return index // 4
+    return SQUARES_PER_MAT * mat + position
 
 
 def name_of(index: int) -> str:
     """The square name (inner, left, right, outer) of a square number."""
-    return SQUARE_NAMES[index % 4]
+    return SQUARE_NAMES[index % SQUARES_PER_MAT]
 
 
 def square_point(index: int) -> tuple[float, float]:
     """Where a square's centre lies on the table (for boards and tests)."""
-    return EDITION.mats[index // 4].squares[SQUARE_NAMES[index % 4]]
+    return EDITION.mats[index // SQUARES_PER_MAT].squares[SQUARE_NAMES[index % SQUARES_PER_MAT]]
 
 
 def rating_for(score: int) -> str:

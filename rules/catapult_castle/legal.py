@@ -15,6 +15,7 @@ from castletui.rules.catapult_castle.edition import (
     ROOF,
     SQUARE_COUNT,
     SQUARE_NAMES,
+    SQUARES_PER_MAT,
     STRONG_AMMO,
     UNSEEN,
 )
@@ -109,8 +110,8 @@ def place_reason(state: State, seat: int, square: int) -> str:
         return "There is nowhere to put this tower: it goes back in the box."
     if square in squares:
         return ""
-    if square < 0 or square not in state.squares or square // 4 != state.seat_mats[seat]:
-        name = SQUARE_NAMES[square % 4] if square >= 0 else "such"
+    if square < 0 or square not in state.squares or square // SQUARES_PER_MAT != state.seat_mats[seat]:
+        name = SQUARE_NAMES[square % SQUARES_PER_MAT] if square >= 0 else "such"
         return f"There is no {name} square on your mat."
     stack = state.stacks[square]
     if mode == "empty":
@@ -169,7 +170,7 @@ def _place_actions(state: State, seat: int) -> list[Action]:
     mode, squares = placement(state, seat)
     if mode == "none":
         return [RETURN_TO_BOX]
-    return [PLACES[SQUARE_NAMES[q % 4]] for q in squares]
+    return [PLACES[SQUARE_NAMES[q % SQUARES_PER_MAT]] for q in squares]
 
 
 def _stack_card_actions(state: State, seat: int) -> list[Action]:

@@ -7,7 +7,15 @@ screens use."""
 
 from __future__ import annotations
 
-from castletui.rules.catapult_castle.edition import EDITION, KIND_INDEX, KINDS, ROOF, UNSEEN, square_index
+from castletui.rules.catapult_castle.edition import (
+    EDITION,
+    KIND_INDEX,
+    KINDS,
+    ROOF,
+    SQUARES_PER_MAT,
+    UNSEEN,
+    square_index,
+)
 from castletui.rules.catapult_castle.state import Land, Pending, Pile, Stack, State
 
 EMPTY_STACK = Stack()
@@ -45,7 +53,7 @@ def own_deck(state: State, seat: int) -> int:
 
 def mat_squares(state: State, mat: int) -> list[int]:
     """The squares of ``mat`` that are in play."""
-    return [q for q in state.squares if q // 4 == mat]
+    return [q for q in state.squares if q // SQUARES_PER_MAT == mat]
 
 
 def tower_count(state: State, seat: int) -> int:
@@ -54,7 +62,7 @@ def tower_count(state: State, seat: int) -> int:
     if mat < 0:
         return 0
     stacks = state.stacks
-    return sum(len(stacks[q].towers) for q in range(4 * mat, 4 * mat + 4))
+    return sum(len(stacks[q].towers) for q in range(SQUARES_PER_MAT * mat, SQUARES_PER_MAT * (mat + 1)))
 
 
 def ammo_inside(state: State, seat: int) -> int:
@@ -63,7 +71,7 @@ def ammo_inside(state: State, seat: int) -> int:
     if mat < 0:
         return 0
     stacks = state.stacks
-    return sum(sum(stacks[q].towers) for q in range(4 * mat, 4 * mat + 4))
+    return sum(sum(stacks[q].towers) for q in range(SQUARES_PER_MAT * mat, SQUARES_PER_MAT * (mat + 1)))
 
 
 def towers_on_table(state: State) -> int:
@@ -75,9 +83,9 @@ def targets(state: State, seat: int, from_mat: int = -1) -> list[int]:
     own (solo: except those on the firing mat ``from_mat``)."""
     stacks = state.stacks
     if is_solo(state):
-        return [q for q in state.squares if stacks[q].towers and q // 4 != from_mat]
+        return [q for q in state.squares if stacks[q].towers and q // SQUARES_PER_MAT != from_mat]
     own = state.seat_mats[seat]
-    return [q for q in state.squares if stacks[q].towers and q // 4 != own]
+    return [q for q in state.squares if stacks[q].towers and q // SQUARES_PER_MAT != own]
 
 
 def shooter_mat(state: State, pending: Pending) -> int:

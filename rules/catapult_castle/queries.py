@@ -27,6 +27,7 @@ from castletui.rules.catapult_castle.edition import (
     ROOF,
     SHORT_NAMES,
     SQUARE_NAMES,
+    SQUARES_PER_MAT,
     STRONG_AMMO,
     UNSEEN,
     square_index,
@@ -231,7 +232,7 @@ def prompt(view: State, seat: int) -> str:
         return _turn_prompt(view, step.seat)
     if step.kind == "take":
         # One line at 80 columns: what taking it costs is the Take line's preview.
-        tower = tower_name(view, step.square // 4, SQUARE_NAMES[step.square % 4])
+        tower = tower_name(view, step.square // SQUARES_PER_MAT, SQUARE_NAMES[step.square % SQUARES_PER_MAT])
         return f"{who}, your ammo is in {tower}: take it or leave it?"
     if step.kind == "place":
         mode, _ = placement(view, step.seat)
@@ -336,7 +337,7 @@ def preview(view: State, action: Action, seat: int) -> str:
 
 def _take_preview(view: State, action: TakeTower | LeaveTower, step: Pending) -> str:
     """One line at 80 columns: where a taken tower goes, or that it stays; who draws."""
-    owner = view.mat_owner[step.square // 4]
+    owner = view.mat_owner[step.square // SQUARES_PER_MAT]
     if isinstance(action, LeaveTower):
         draws = f"; {seat_ref(owner)} draws no card" if owner >= 0 else ""
         return f"It stays where it stands, your ammo inside{draws}."
@@ -391,5 +392,5 @@ def refusals(view: State, seat: int) -> list[tuple[str, str]]:
             for q in mat_squares(view, view.seat_mats[seat]):
                 reason = place_reason(view, seat, q)
                 if reason:
-                    found.append((f"Place on the {SQUARE_NAMES[q % 4]} square", reason))
+                    found.append((f"Place on the {SQUARE_NAMES[q % SQUARES_PER_MAT]} square", reason))
     return found

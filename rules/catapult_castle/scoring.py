@@ -17,7 +17,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from castletui.rules.catapult_castle.edition import DECK_COUNTS, EDITION, STRONG_AMMO, rating_for
+from castletui.rules.catapult_castle.edition import (
+    DECK_COUNTS,
+    EDITION,
+    SQUARES_PER_MAT,
+    STRONG_AMMO,
+    rating_for,
+)
 from castletui.rules.catapult_castle.pieces import ammo_inside, is_solo, tower_count
 from castletui.rules.catapult_castle.state import State
 from castletui.rules.core import Result, ScoreLine
@@ -170,7 +176,9 @@ def final_count_reason(counts: Sequence[tuple[int, int, int]], seats: int = 0) -
     they grow). Ammo is only ever inside a tower; a hand holds cards of its
     own deck only; the game has so many towers (with 3 players one stays in
     the box) and so much ammo."""
-    towers_in_game = EDITION.total_towers - (1 if (seats or len(counts)) == 3 else 0)
+    towers_in_game = EDITION.total_towers - (
+        EDITION.three_player_boxed_towers if (seats or len(counts)) == 3 else 0
+    )
     deck = max(sum(counts) for counts in DECK_COUNTS)
     for towers, ammo, cards in counts:
         if towers > towers_in_game:
@@ -220,7 +228,7 @@ SOLO_BANDS = tuple((band.low, band.high, band.label) for band in EDITION.solo_ra
 def _strength(state: State, seat: int) -> float:
     stacks = state.stacks
     mat = state.seat_mats[seat]
-    roofs = sum(1 for q in range(4 * mat, 4 * mat + 4) if stacks[q].roof >= 0)
+    roofs = sum(1 for q in range(SQUARES_PER_MAT * mat, SQUARES_PER_MAT * (mat + 1)) if stacks[q].roof >= 0)
     return 10.0 * tower_count(state, seat) + ammo_inside(state, seat) + 0.5 * len(state.hands[seat]) + roofs
 
 

@@ -15,6 +15,7 @@ from castletui.rules.catapult_castle.edition import (
     NEUTRAL,
     SKILLED_REMOVED,
     SQUARE_COUNT,
+    SQUARES_PER_MAT,
     UNSEEN,
 )
 from castletui.rules.catapult_castle.flow import NEXT, OPENING_DRAWS, settle
@@ -52,10 +53,10 @@ def setup(config: Config) -> State:
         spare = NEUTRAL if seats == 2 else ABSENT
         mat_owner = tuple(seat_mats.index(m) if m in seat_mats else spare for m in range(mat_total))
     squares = tuple(
-        4 * m + position
+        SQUARES_PER_MAT * m + position
         for m in range(mat_total)
         if mat_owner[m] != ABSENT
-        for position in range(4)
+        for position in range(SQUARES_PER_MAT)
         if not (skilled and position == SKILLED_REMOVED)
     )
     stacks = [EMPTY_STACK] * SQUARE_COUNT
@@ -63,11 +64,14 @@ def setup(config: Config) -> State:
         stacks[q] = Stack((0,))
     set_up_cards: list[Pending] = []
     if not solo:
-        towers_per_mat = (EDITION.total_towers - 1) // 3 if seats == 3 else EDITION.total_towers // mat_total
+        if seats == 3:  # the fourth quadrant stays empty, and some towers in the box
+            towers_per_mat = (EDITION.total_towers - EDITION.three_player_boxed_towers) // seats
+        else:
+            towers_per_mat = EDITION.total_towers // mat_total
         for m in range(mat_total):
             if mat_owner[m] == ABSENT:
                 continue
-            own = [q for q in squares if q // 4 == m]
+            own = [q for q in squares if q // SQUARES_PER_MAT == m]
             # Extra towers stand on a face-down card, the first on the inner square.
             for extra in range(towers_per_mat - len(own)):
                 q = own[extra % len(own)]

@@ -49,7 +49,15 @@ building new Structs.
 from __future__ import annotations
 
 import msgspec
-from castletui.rules.catapult_castle.edition import EDITION, KINDS, ROOF, SQUARE_COUNT, SQUARE_NAMES, UNSEEN
+from castletui.rules.catapult_castle.edition import (
+    EDITION,
+    KINDS,
+    ROOF,
+    SQUARE_COUNT,
+    SQUARE_NAMES,
+    SQUARES_PER_MAT,
+    UNSEEN,
+)
 from castletui.rules.core import Event
 
 
@@ -275,9 +283,13 @@ Action = (
 
 DRAWS = {kind: Draw(kind) for kind in KINDS}
 PLAYS = {kind: PlayCard(kind) for kind in KINDS if kind != ROOF}
-PLAY_ROOF = tuple(PlayCard(ROOF, q // 4, SQUARE_NAMES[q % 4]) for q in range(SQUARE_COUNT))
-LAND_IN = tuple(Land(q // 4, SQUARE_NAMES[q % 4]) for q in range(SQUARE_COUNT))
-LAND_ROOF = tuple(Land(q // 4, SQUARE_NAMES[q % 4], True) for q in range(SQUARE_COUNT))
+PLAY_ROOF = tuple(
+    PlayCard(ROOF, q // SQUARES_PER_MAT, SQUARE_NAMES[q % SQUARES_PER_MAT]) for q in range(SQUARE_COUNT)
+)
+LAND_IN = tuple(Land(q // SQUARES_PER_MAT, SQUARE_NAMES[q % SQUARES_PER_MAT]) for q in range(SQUARE_COUNT))
+LAND_ROOF = tuple(
+    Land(q // SQUARES_PER_MAT, SQUARE_NAMES[q % SQUARES_PER_MAT], True) for q in range(SQUARE_COUNT)
+)
 LAND_NOWHERE = Land()
 PLACES = {name: Place(name) for name in SQUARE_NAMES}
 GIVES = {kind: GiveCard(kind) for kind in (*KINDS, UNSEEN)}
@@ -298,7 +310,9 @@ def aim_action(square: int, accuracy: int, from_mat: int) -> Aim:
     key = (square, accuracy, from_mat)
     action = _AIMS.get(key)
     if action is None:
-        action = _AIMS[key] = Aim(square // 4, SQUARE_NAMES[square % 4], accuracy, from_mat)
+        action = _AIMS[key] = Aim(
+            square // SQUARES_PER_MAT, SQUARE_NAMES[square % SQUARES_PER_MAT], accuracy, from_mat
+        )
     return action
 
 
@@ -308,6 +322,9 @@ def move_action(source: int, target: int) -> MoveTower:
     action = _MOVES.get(key)
     if action is None:
         action = _MOVES[key] = MoveTower(
-            source // 4, SQUARE_NAMES[source % 4], target // 4, SQUARE_NAMES[target % 4]
+            source // SQUARES_PER_MAT,
+            SQUARE_NAMES[source % SQUARES_PER_MAT],
+            target // SQUARES_PER_MAT,
+            SQUARE_NAMES[target % SQUARES_PER_MAT],
         )
     return action

@@ -17,6 +17,7 @@ from castletui.rules.catapult_castle.edition import (
     KINDS,
     SHORT_NAMES,
     SQUARE_NAMES,
+    SQUARES_PER_MAT,
 )
 from castletui.rules.catapult_castle.pieces import is_solo
 from castletui.rules.catapult_castle.state import (
@@ -39,7 +40,7 @@ def _deck_of(state: State, deck: int) -> str:
 
 
 def _under(state: State, square: int) -> str:
-    return tower_name(state, square // 4, SQUARE_NAMES[square % 4])
+    return tower_name(state, square // SQUARES_PER_MAT, SQUARE_NAMES[square % SQUARES_PER_MAT])
 
 
 def chance_prompt(state: State) -> str:
@@ -101,7 +102,7 @@ def chance_batch(state: State) -> Batch | None:
             break
         count += 1
     question = (
-        f"Cards freed from {mat_name(state, top.square // 4)} {SQUARE_NAMES[top.square % 4]} stack, "
+        f"Cards freed from {mat_name(state, top.square // SQUARES_PER_MAT)} {SQUARE_NAMES[top.square % SQUARES_PER_MAT]} stack, "
         f"face up to the {DECK_NAMES[top.deck]} discard"
         if count > 1
         else chance_prompt(state)

@@ -8,7 +8,13 @@ seat reads the same log.
 
 from __future__ import annotations
 
-from castletui.rules.catapult_castle.edition import DECK_NAMES, SQUARE_NAMES, UNSEEN, square_index
+from castletui.rules.catapult_castle.edition import (
+    DECK_NAMES,
+    SQUARE_NAMES,
+    SQUARES_PER_MAT,
+    UNSEEN,
+    square_index,
+)
 from castletui.rules.catapult_castle.pieces import (
     captured_towers,
     deck_size,
@@ -68,11 +74,15 @@ def describe(state: State, action: Action) -> str:
     if isinstance(action, Draw):
         deck = DECK_NAMES[top.deck]
         if top.kind == "reveal":
-            tower = tower_name(state, top.square // 4, SQUARE_NAMES[top.square % 4])
+            tower = tower_name(
+                state, top.square // SQUARES_PER_MAT, SQUARE_NAMES[top.square % SQUARES_PER_MAT]
+            )
             return f"The card freed from under {tower} is {action.kind}: face up to the {deck} discard"
         reshuffle = " (the discard is shuffled into a new deck)" if not deck_size(state, top.deck) else ""
         if top.kind == "setup_card":
-            tower = tower_name(state, top.square // 4, SQUARE_NAMES[top.square % 4])
+            tower = tower_name(
+                state, top.square // SQUARES_PER_MAT, SQUARE_NAMES[top.square % SQUARES_PER_MAT]
+            )
             return f"A {deck} card goes face down on {tower} under another tower"
         if top.kind == "draw":
             return f"{seat_ref(seat)} draws a card{reshuffle}"
@@ -97,13 +107,13 @@ def describe(state: State, action: Action) -> str:
     if isinstance(action, TakeTower):
         return f"{seat_ref(seat)} takes {captured_words(state, top.square)}"
     if isinstance(action, LeaveTower):
-        tower = tower_name(state, top.square // 4, SQUARE_NAMES[top.square % 4])
+        tower = tower_name(state, top.square // SQUARES_PER_MAT, SQUARE_NAMES[top.square % SQUARES_PER_MAT])
         return f"{seat_ref(seat)} leaves {tower} standing, the ammo inside it"
     if isinstance(action, Place):
         q = square_index(state.seat_mats[seat], action.square)
         if placement(state, seat)[0] == "stack":
             return f"{seat_ref(seat)} stacks the captured tower on their {action.square} tower"
-        return f"{seat_ref(seat)} puts the captured tower on their {SQUARE_NAMES[q % 4]} square"
+        return f"{seat_ref(seat)} puts the captured tower on their {SQUARE_NAMES[q % SQUARES_PER_MAT]} square"
     if isinstance(action, ReturnToBox):
         return f"{seat_ref(seat)} has nowhere to put the captured tower: it goes back in the box"
     if isinstance(action, Rearrange):
@@ -127,7 +137,7 @@ def extra_shots(state: State) -> str:
 def captured_words(state: State, square: int) -> str:
     """What a hit on ``square`` takes: "Wei's left tower", or "the whole
     stack of 3 towers on Wei's left square" with Strong Ammo."""
-    mat, name = square // 4, SQUARE_NAMES[square % 4]
+    mat, name = square // SQUARES_PER_MAT, SQUARE_NAMES[square % SQUARES_PER_MAT]
     count = captured_towers(state, square)
     if count > 1:
         return f"the whole stack of {count} towers on {mat_name(state, mat)} {name} square"

@@ -18,7 +18,13 @@ import msgspec
 class Event(msgspec.Struct, frozen=True, omit_defaults=True, array_like=True):
     """One thing the rules did: its ``kind`` (the game's word for it), the
     ``seat`` it is about (-1: nobody in particular) and what else its log
-    line needs (counts, names of pieces, places)."""
+    line needs (counts, names of pieces, places).
+
+    ``detail`` is kept flat: a state is saved and hashed as JSON, where a
+    tuple inside it would come back a list (and the state not equal to
+    itself); a variable number of items goes last, to be unpacked with
+    ``*rest``. A log line is made from the event alone, so the event holds
+    every number its line states: the line never works the result out again."""
 
     kind: str
     seat: int = -1

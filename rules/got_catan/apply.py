@@ -35,9 +35,12 @@ from .board import BOARDS
 from .chance import UNSEEN, cards_left, named
 from .edition import (
     COSTS,
+    DICE_HIGH,
+    DICE_LOW,
     RANGER_PATROL,
     RESOURCE_INDEX,
     ROAD_BUILDING,
+    RULES,
     TERRAIN_RESOURCE,
     VICTORY_POINT,
     WINTER_IS_COMING,
@@ -139,8 +142,8 @@ def _answer_terrain(state: State, step: Step, action) -> State:
 def _answer_dice(state: State, step: Step, action) -> State:
     if not isinstance(action, Dice):
         raise _wrong("The dice are rolling: say what they show.")
-    if not 2 <= action.total <= 12:
-        raise IllegalAction("Two dice show a sum from 2 to 12.")
+    if not DICE_LOW <= action.total <= DICE_HIGH:
+        raise IllegalAction(f"Two dice show a sum from {DICE_LOW} to {DICE_HIGH}.")
     rolled = LAYERS[state.variant].rolled
     after = (
         rolled(step, action.total)
@@ -282,9 +285,14 @@ def _play(state: State, seat: int, card: str) -> State:
     if kind is not None:
         return replace(state, pending=pushed(state.pending, Step(kind, seat=seat)))
     if card == ROAD_BUILDING:
-        return replace(state, pending=pushed(state.pending, Step("road-building", seat=seat, count=2)))
+        return replace(
+            state,
+            pending=pushed(state.pending, Step("road-building", seat=seat, count=RULES.road_building_roads)),
+        )
     if card == WINTER_IS_COMING:
-        return replace(state, pending=pushed(state.pending, Step("winter", seat=seat, count=2)))
+        return replace(
+            state, pending=pushed(state.pending, Step("winter", seat=seat, count=RULES.winter_cards))
+        )
     raise IllegalAction(f"{development_title(card)} is not played in the base game.")  # pragma: no cover
 
 

@@ -33,7 +33,17 @@ from castletui.rules.core import Config, IllegalAction
 from castletui.rules.core.screen import Helper, Question, parse_choice, parse_whole_numbers
 from msgspec.structs import replace
 
-from .edition import BROTHERHOOD, RESOURCES, RULES, TERRAIN_RESOURCE, VICTORY_POINT, WATCH
+from .edition import (
+    BROTHERHOOD,
+    DICE_HIGH,
+    DICE_LOW,
+    RESOURCES,
+    ROBBER_ROLL,
+    RULES,
+    TERRAIN_RESOURCE,
+    VICTORY_POINT,
+    WATCH,
+)
 from .flow import PRODUCED_BY, must_discard, share_out
 from .layers import LAYERS
 from .roads import longest_road_holder, road_length
@@ -257,7 +267,7 @@ def _terrain(text: str) -> str:
 
 
 def _roll(text: str) -> int:
-    return whole_number("the two dice", 12, 2)(text)
+    return whole_number("the two dice", DICE_HIGH, DICE_LOW)(text)
 
 
 def _on_hex(text: str) -> str:
@@ -304,7 +314,7 @@ def _production_question(answers: Mapping[str, Any]) -> Question | None:
         return NAMES
     if "roll" not in answers:
         return Question("roll", "What did the two dice show?", _roll)
-    if answers["roll"] == 7:
+    if answers["roll"] == ROBBER_ROLL:
         return None
     roll = answers["roll"]
     if "hexes" not in answers:
@@ -369,9 +379,10 @@ def _cards(counts: Mapping[str, int]) -> str:
 def _production_report(answers: Mapping[str, Any]) -> list[str]:
     names = answers["names"]
     roll = answers["roll"]
-    if roll == 7:
+    if roll == ROBBER_ROLL:
         return [
-            "A 7: nobody collects anything. Everyone with more than 7 cards returns half of them, rounded "
+            f"A {ROBBER_ROLL}: nobody collects anything. Everyone with more than {RULES.hand_limit} cards "
+            "returns half of them, rounded "
             "down (the Discards on a 7 helper counts them); then the roller moves Tormund and steals.",
         ]
     lines = []

@@ -22,16 +22,20 @@ table mode's questions at them go to ``table_entry``'s ``PROMPTS`` and
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
+from itertools import product
 
 from castletui.rules.core import IllegalAction, top
 from castletui.rules.core.multiset import added, counts, removed
 from msgspec.structs import replace
 
-from .edition import DEVELOPMENT, RESOURCES, TERRAIN_RESOURCE, VICTORY_POINT
+from .edition import DEVELOPMENT, RESOURCES, RULES, TERRAIN_RESOURCE, VICTORY_POINT
 from .state import Dice, DrawDevelopment, PlaceTerrain, State, Steal, Step
 
-DICE_ODDS = tuple((total, (6 - abs(7 - total)) / 36) for total in range(2, 13))
+_SUMS = Counter(map(sum, product(range(1, RULES.die_faces + 1), repeat=RULES.dice)))
+DICE_ODDS = tuple((total, ways / RULES.die_faces**RULES.dice) for total, ways in sorted(_SUMS.items()))
+"""Each sum of the dice and its odds (2 to 12 with two six-sided dice)."""
 _DICE = [(Dice(total), odds) for total, odds in DICE_ODDS]
 _TERRAIN = {name: PlaceTerrain(name) for name in TERRAIN_RESOURCE}
 _DRAWS = {name: DrawDevelopment(name) for name in DEVELOPMENT}

@@ -26,6 +26,11 @@ class RulesData(msgspec.Struct, frozen=True):
     largest_patrol_minimum: int
     victory_card_points: int
     points_to_win: int
+    dice: int
+    die_faces: int
+    robber_roll: int
+    road_building_roads: int
+    winter_cards: int
 
 
 class DevelopmentData(msgspec.Struct, frozen=True):
@@ -116,6 +121,17 @@ class Edition(msgspec.Struct, frozen=True):
 
 EDITION, EDITION_TAG = load_edition(__package__, Edition)
 RULES = EDITION.rules
+
+DICE_LOW = RULES.dice
+"""The lowest sum the dice show (each shows 1)."""
+DICE_HIGH = RULES.dice * RULES.die_faces
+"""The highest sum the dice show."""
+ROBBER_ROLL = RULES.robber_roll
+"""The sum that produces nothing: the hand limit, then Tormund moves."""
+BEST_RATE = min(
+    (route.rate for layout in EDITION.layouts for route in layout.trade_routes), default=RULES.supply_rate
+)
+"""The cheapest trade with the supply any trade route offers."""
 
 TERRAIN_RESOURCE: dict[str, str] = dict(EDITION.terrain)
 RESOURCES: tuple[str, ...] = tuple(sorted(TERRAIN_RESOURCE.values()))

@@ -24,7 +24,7 @@ from castletui.rules.core.multiset import added, removed
 from msgspec.structs import replace
 
 from .board import BOARDS
-from .edition import RESOURCE_INDEX, RESOURCES, RULES, TERRAIN_RESOURCE
+from .edition import RESOURCE_INDEX, RESOURCES, ROBBER_ROLL, RULES, TERRAIN_RESOURCE
 from .layers import LAYERS
 from .legal import road_sites
 from .roads import blocked_for, largest_patrol_holder, longest_road_holder, road_length
@@ -252,13 +252,13 @@ def share_out(
 
 
 def must_discard(hand: int) -> int:
-    """Cards a hand of ``hand`` returns on a 7: half, rounded down, of more than 7."""
+    """Cards a hand of ``hand`` returns on a 7: half, rounded down, of more than the hand limit."""
     return hand // 2 if hand > RULES.hand_limit else 0
 
 
 def _produce(state: State, step: Step) -> State:
     """The dice showed ``step.count``: production, or the 7."""
-    if step.count == 7:
+    if step.count == ROBBER_ROLL:
         return _seven(state, step.seat)
     board = BOARDS[len(state.players)]
     seats = len(state.players)

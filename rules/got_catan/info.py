@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from castletui.rules.core import GameInfo, Option, Variant
 
-from .edition import EDITION_TAG
+from .edition import EDITION_TAG, RULES
 
 INFO = GameInfo(
     id="got-catan",
     title="A Game of Thrones Catan",
     summary="Settle the Gift south of the Wall: roads, settlements and keeps, trade and Tormund; "
-    "first to 10 victory points on their own turn wins. Brotherhood of the Watch adds the Wall: "
+    f"first to {RULES.points_to_win} victory points on their own turn wins. Brotherhood of the Watch adds the Wall: "
     "guards, wildlings and heroes.",
     edition=f"{EDITION_TAG} rules 1",
     variants=(
@@ -41,10 +41,10 @@ INFO = GameInfo(
         ),
         Option(
             "roads",
-            14,
-            "Roads per player: 14 plastic roads come in the box (errata), the rulebook text says 15.",
+            RULES.roads,
+            f"Roads per player: {RULES.roads} plastic roads come in the box (errata), the rulebook text says 15.",
             title="Roads per player",
-            minimum=14,
+            minimum=RULES.roads,
             maximum=15,
         ),
         Option(

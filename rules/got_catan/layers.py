@@ -130,8 +130,3 @@ LAYERS: dict[str, Layer] = {"base": BASE}
 def register(variant: str, layer: Layer) -> None:
     """Switch ``layer`` on for games of ``variant`` (once; again replaces it)."""
     LAYERS[variant] = layer
-
-
-def layer_of(state: State) -> Layer:
-    """The layer of ``state``'s variant (the base game's if none is registered)."""
-    return LAYERS.get(state.variant, BASE)

@@ -17,6 +17,7 @@ from castletui.rules.core.multiset import counts
 from .board import BOARDS, Board
 from .chance import UNSEEN, cards_left, chance_outcomes, could_be
 from .edition import (
+    BEST_RATE,
     COST_ORDER,
     COSTS,
     DEVELOPMENT,
@@ -411,7 +412,7 @@ def turn_actions(state: State, seat: int) -> list:
         actions.append(_SHOW)
     supply = state.supply
     for give, count in have.items():
-        if count >= 2 and count >= trade_rate(state, seat, give):
+        if count >= BEST_RATE and count >= trade_rate(state, seat, give):
             actions += [
                 _SUPPLY_TRADES[give, get]
                 for index, get in enumerate(RESOURCES)

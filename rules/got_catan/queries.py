@@ -185,8 +185,8 @@ _THINGS = (
 
 _WHAT_CARDS_DO = {
     "ranger-patrol": "move Tormund and steal a card; 3 patrols take Largest Patrol (2 VP)",
-    "road-building": "build 2 roads for free",
-    "winter-is-coming": "take 2 resource cards of your choice from the supply",
+    "road-building": f"build {RULES.road_building_roads} roads for free",
+    "winter-is-coming": f"take {RULES.winter_cards} resource cards of your choice from the supply",
     "victory-point": "1 victory point, kept face down until you win",
 }
 

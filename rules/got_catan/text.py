@@ -20,7 +20,7 @@ from castletui.rules.core import Event, seat_ref, top
 
 from .board import BOARDS, SIDE_NAMES
 from .chance import UNSEEN
-from .edition import HIDDEN, development_title
+from .edition import HIDDEN, RULES, development_title
 from .layers import LAYERS
 from .legal import trade_rate
 from .state import (
@@ -174,7 +174,7 @@ def one_card(resource: str) -> str:
 
 
 def _rate(state: State, seat: int, resource: str) -> int:
-    return trade_rate(state, seat, resource) if seat >= 0 else 4
+    return trade_rate(state, seat, resource) if seat >= 0 else RULES.supply_rate
 
 
 def _to(to: int) -> str:

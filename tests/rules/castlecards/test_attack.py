@@ -220,10 +220,11 @@ def test_sabotaging_the_siege_tower_leaves_the_castle_out_of_reach():
     state = run(state, Confirm())
     assert game.attack_total(state) == 6
     assert game.attack_total(run(state, Pick("sabotage"))) == 0  # the panel shows it before confirming
-    line = game.describe(run(state, Pick("sabotage")), Confirm())
-    assert "nothing carries the attack past the Walls" in line and "fails" in line
     state = run(state, Pick("sabotage"), Confirm())
     assert state.assault.outcome == "failure" and state.assault.swords == 0
+    (weighed,) = [event for event in state.events if event.kind == "attack-weighed"]
+    _, _, _, _, _, success, cut, *_ = weighed.detail
+    assert cut and not success  # the log's verdict says the way past the Walls was cut
     assert state.players[1].fortress[0].standing
 
 

@@ -98,6 +98,7 @@ def test_a_repelled_attack_ends_the_turn():
     state = run(table(2, hands={0: ["soldiers-red-2"]}), Attack(1, 1), Pick("soldiers-red-2"))
     _, lines = told(state, Confirm())
     assert lines == [
+        "2 swords against 2 shields: the attack on Bo's Wall 1 fails.",
         "The attack cards go to the discards; a repelled attack ends Ann's turn.",
         "Bo's turn begins.",
     ]
@@ -109,14 +110,21 @@ def test_a_routed_garrison_goes_to_the_discards():
     )
     state = run(state, Attack(1, 1, True), Pick("soldiers-red-2"), Pick("bowmen-red"))
     _, lines = told(state, Confirm())
-    assert lines == ["The 2 units on Bo's Wall 1 go to the discards.", "Bo's turn begins."]
+    assert lines == [
+        "3 swords against 2 shields: the attack on the units on Bo's Wall 1 succeeds.",
+        "The 2 units on Bo's Wall 1 go to the discards.",
+        "Bo's turn begins.",
+    ]
 
 
 def test_a_wall_falls_with_its_defenders():
     state = table(2, hands={0: ["catapult", "soldiers-red-2"]}, stationed={(1, 1): ["bowmen-blue"]})
     state = run(state, Attack(1, 1), Pick("catapult"), Pick("soldiers-red-2"))
     _, lines = told(state, Confirm())
-    assert lines == ["Bo's Wall 1 falls, its 1 defender to the discards."]
+    assert lines == [
+        "5 swords against 3 shields: the attack on Bo's Wall 1 succeeds.",
+        "Bo's Wall 1 falls, its 1 defender to the discards.",
+    ]
 
 
 def test_a_fallen_castles_loot_moves_to_the_victor_and_the_rest_to_its_hand():
@@ -130,6 +138,7 @@ def test_a_fallen_castles_loot_moves_to_the_victor_and_the_rest_to_its_hand():
     state = run(state, Attack(0, 0), Pick("catapult"), Pick("soldiers-blue-2"))
     state, lines = told(state, Confirm())
     assert lines == [
+        "5 swords against 3 shields: the attack on Ann's Castle succeeds.",
         "Ann's Castle falls: Ann is out of the game, every defender to the discards.",
         "Bo takes the Castle's loot card and 2 of Ann's 3 loot cards, drawn blind.",
     ]
@@ -161,6 +170,7 @@ def test_the_last_castle_standing_ends_the_game():
     state = run(state, Attack(1, 0), Pick("catapult"), Pick("soldiers-red-2"))
     _, lines = told(state, Confirm())
     assert lines == [
+        "5 swords against 3 shields: the attack on Bo's Castle succeeds. Ann's castle is the last one standing!",
         "Bo's Castle falls: Bo is out of the game, every defender to the discards.",
         "The game is over: the last castle standing wins.",
     ]
@@ -209,7 +219,9 @@ def test_the_round_limit_ends_the_game():
 
 def test_events_name_no_card_and_every_seat_sees_them():
     """The log is read by everyone: an event holds counts, seats and piles,
-    never a card's name; ``view`` leaves the events as they are."""
+    never a card's name but those an attack shows to all when it is weighed
+    (a Night attack's, revealed: every seat's view holds them then);
+    ``view`` leaves the events as they are."""
     piles = {"village", "siege", "academy", "dungeon", "loot", "reveal"}
     kinds = set()
     for seats in (2, 3, 4):
@@ -225,7 +237,11 @@ def test_events_name_no_card_and_every_seat_sees_them():
             ply += 1
             for event in state.events:
                 kinds.add(event.kind)
-                assert all(isinstance(item, int) or item in piles for item in event.detail), event
+                shown = [c.card for c in state.assault.cards] if event.kind == "attack-weighed" else []
+                names = [item for item in event.detail if not isinstance(item, int)]
+                assert all(item in piles for item in names) or names == shown, event
+                if names:
+                    assert state.assault.revealed and state.assault.night
                 assert game.effects(state, action, state)  # every kind has its line
             assert game.view(state, 0).events == state.events
-    assert {"turn", "repelled", "won"} <= kinds
+    assert {"turn", "repelled", "won", "attack-weighed"} <= kinds

@@ -32,8 +32,8 @@ def watch():
 
 
 def test_the_face_switches_the_layer_on_for_brotherhood_only():
-    assert layers.layer_of(watch()) is LAYER
-    assert layers.layer_of(table()) is layers.BASE
+    assert layers.LAYERS[watch().variant] is LAYER
+    assert layers.LAYERS[table().variant] is layers.BASE
     assert all(kind in ANSWERS and kind in DECISIONS for kind in WATCH_STEPS)
     assert {"advance", "reveal", "recruit"} <= set(AUTOMATIC_STEPS)
     assert {"wildling-die", "token", "peek"} <= CHANCE_KINDS
