@@ -404,3 +404,25 @@ def test_the_players_panels_name_a_bot_by_its_level(pig, tmp_path):
     assert [session.bot_words(seat) for seat in range(2)] == ["", "hard bot"]
     other = new_pig(tmp_path / "b", saves.Player("Coco", "bot", "easy"), saves.Player("Wei", "bot"))
     assert [other.bot_words(seat) for seat in range(2)] == ["easy bot", "bot"]
+
+
+def test_the_app_gives_a_bot_its_seats_view_never_the_state(tmp_path, monkeypatch):
+    """Issue 44 item 9: ``bot_decision`` hands the game's bot the view of the
+    seat to move (the other hands and the decks as placeholders), the seat
+    and the level."""
+    players = [saves.Player("Ann"), saves.Player("Wei", "bot", "normal")]
+    session = Session.new("castlecards", "two-player", players, seed=1027, path=tmp_path / "cards.toml")
+    while session.to_move() != 1:
+        session.act(session.digital_chance() if session.to_move() == CHANCE else session.legal_actions()[0])
+    given = []
+    real = castlecards.bot_action
+
+    def watching(*args):
+        given.append(args[:3])
+        return real(*args)
+
+    monkeypatch.setattr(castlecards, "bot_action", watching)
+    session.bot_plays(session.bot_decision())
+    seen = given[0][0]
+    assert given == [(castlecards.view(session.states[-2], 1), 1, "normal")]
+    assert seen != session.states[-2]
