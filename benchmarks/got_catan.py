@@ -134,7 +134,9 @@ def watch_game(seed: int, watchers: set[int], seats: int = 4):
         if seat == CHANCE:
             action = sample_outcome(game.chance_outcomes(state), chance_rng(seed, ply))
         else:
-            action = planned_action(state, rng, watch=seat in watchers)
+            action = planned_action(
+                game.view(state, seat), rng, watch=seat in watchers
+            )  # a bot sees its view
         state = game.apply(state, action)
         ply += 1
         if ply > 20_000:
