@@ -8,7 +8,8 @@ seat in turn, so who starts does not decide), normal bots everywhere else.
 Chance is drawn as the app draws it (``chance_rng(seed, ply)``) and every
 bot gets the app's ``random.Random(f"{seed}:bot:{ply}")``; the hard bot
 searches ``--budget`` rounds (default: its game's own), never a time, so
-a seed plays the same game on every machine.
+a seed plays the same game on every machine. ``--level`` measures another
+level in the hard bot's place (``--level easy --against normal``).
 
 A co-operative variant seats hard bots everywhere (a team has no rival to
 beat) and reports how often the team wins and its mean score; ``--team
@@ -72,15 +73,15 @@ def percentile(values: list[float], share: float) -> float:
 
 
 def play(
-    job: tuple[str, str, int, int, int, int | None, str, float | None],
+    job: tuple[str, str, int, int, int, int | None, str, float | None, str],
 ) -> tuple[bool, float, list[float], bool]:
-    """One seeded game: (the hard seat won, its score, its decision times, finished)."""
-    game_id, variant, seats, seed, hard_seat, budget, others, think = job
+    """One seeded game: (the measured seat won, its score, its decision times, finished)."""
+    game_id, variant, seats, seed, hard_seat, budget, others, think, level = job
     game = registry.get(game_id)
     coop = variant in ("cooperative", "solo")
     levels = [others] * seats  # co-op: the whole team at one level
     if not coop:
-        levels[hard_seat] = "hard"
+        levels[hard_seat] = level
     state = game.setup(Config(variant, seats))
     times: list[float] = []
     with work_budget(None if think is not None else budget):
@@ -94,7 +95,7 @@ def play(
                 rng = random.Random(f"{seed}:bot:{ply}")
                 started = time.perf_counter()
                 action = bots.choose(game, state, levels[seat], rng, think)
-                if levels[seat] == "hard" and len(game.legal_actions(state)) > 1:
+                if (coop or seat == hard_seat) and len(game.legal_actions(state)) > 1:
                     times.append(time.perf_counter() - started)
             state = game.apply(state, action)
     result = game.result(state)
@@ -118,6 +119,7 @@ def main() -> None:
     parser.add_argument(
         "--budget", type=int, default=None, help="search rounds per decision (default: the game's)"
     )
+    parser.add_argument("--level", default="hard", help="the measured seat's level")
     parser.add_argument("--against", default="normal", help="the other seats' level")
     parser.add_argument("--team", default="hard", help="co-op: the whole team's level")
     parser.add_argument(
@@ -147,6 +149,7 @@ def main() -> None:
             args.budget,
             others,
             None if args.think_ms is None else args.think_ms / 1000,
+            args.level,
         )
         for i in range(args.games)
     ]
@@ -168,8 +171,9 @@ def main() -> None:
     unfinished = sum(not done for _, _, _, done in outcomes)
     if times:
         p95 = times[min(len(times) - 1, int(0.95 * len(times)))]
+        measured = args.team if coop else args.level
         print(
-            f"hard decisions: {len(times)}, median {statistics.median(times) * 1e3:.0f} ms, "
+            f"{measured} decisions: {len(times)}, median {statistics.median(times) * 1e3:.0f} ms, "
             f"p95 {p95 * 1e3:.0f} ms, max {times[-1] * 1e3:.0f} ms (wall time; {args.jobs} job(s))"
         )
         if args.think_ms is not None:
@@ -189,7 +193,7 @@ def main() -> None:
         )
     else:
         print(
-            f"{name}: hard won {wins} of {args.games} ({100 * wins / args.games:.0f}%, "
+            f"{name}: {args.level} won {wins} of {args.games} ({100 * wins / args.games:.0f}%, "
             f"95% CI {100 * low:.0f}-{100 * high:.0f}%) against {args.against}"
         )
 

@@ -43,7 +43,7 @@ sys.path.insert(0, str(ROOT))
 
 import castletui.rules.castle_raisers as game  # noqa: E402
 from castletui.rules.castle_raisers.queries import threat_report, wolves_score  # noqa: E402
-from castletui.rules.core import CHANCE, Config, chance_rng, sample_outcome  # noqa: E402
+from castletui.rules.core import CHANCE, Config, bots, chance_rng, sample_outcome  # noqa: E402
 from castletui.rules.core.bots import thinking_time  # noqa: E402
 
 
@@ -74,7 +74,7 @@ def play(
             drafting = state.pending[-1].kind == "draft"
             started, started_cpu = time.perf_counter(), time.process_time()
             with thinking_time(think):
-                action = game.bot_action(state, level, rng)
+                action = bots.choose(game, state, level, rng)
             if choices > 1:
                 times.append((time.perf_counter() - started) * 1000)
                 if cpu is not None:
@@ -117,7 +117,7 @@ def decision_times(variant: str, seats: int, level: str, seed: int, limit: int =
             action = sample_outcome(game.chance_outcomes(state), chance_rng(seed, ply))
         else:
             started = time.perf_counter()
-            action = game.bot_action(state, level, rng)
+            action = bots.choose(game, state, level, rng)
             times.append((time.perf_counter() - started) * 1000)
         state = game.apply(state, action)
         ply += 1

@@ -28,7 +28,13 @@ sys.path.insert(0, str(ROOT))
 
 import castletui.rules.castle_raisers as game  # noqa: E402
 from castletui.rules.castle_raisers.bots import coop, search  # noqa: E402
-from castletui.rules.core import CHANCE, Config, chance_rng, sample_outcome  # noqa: E402
+from castletui.rules.core import (  # noqa: E402
+    CHANCE,
+    Config,
+    bots,  # noqa: E402
+    chance_rng,
+    sample_outcome,
+)
 
 COUNTS = {"steps": 0, "estimates": 0}
 
@@ -55,7 +61,7 @@ def draft_states(seats: int, seeds=(100, 101, 102)) -> list:
             else:
                 if state.pending[-1].kind == "draft" and len(game.legal_actions(state)) > 1 and ply % 3 == 0:
                     found.append(state)
-                action = game.bot_action(state, "normal", rng)
+                action = bots.choose(game, state, "normal", rng)
             state = game.apply(state, action)
             ply += 1
     return found[::2]

@@ -46,7 +46,13 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import castletui.rules.got_catan as game  # noqa: E402
-from castletui.rules.core import CHANCE, Config, chance_rng, sample_outcome  # noqa: E402
+from castletui.rules.core import (  # noqa: E402
+    CHANCE,
+    Config,
+    bots,  # noqa: E402
+    chance_rng,
+    sample_outcome,
+)
 
 
 def random_game(seats: int, seed: int, variant: str = "base") -> int:
@@ -92,7 +98,7 @@ def bot_game(
             level = levels[seat]
             choices = len(game.legal_actions(state))
             started = time.perf_counter()
-            action = game.bot_action(state, level, rng)
+            action = bots.choose(game, state, level, rng)
             if times is not None and choices > 1:
                 times.setdefault(level, []).append((time.perf_counter() - started) * 1000)
         state = game.apply(state, action)
@@ -128,7 +134,9 @@ def watch_game(seed: int, watchers: set[int], seats: int = 4):
         if seat == CHANCE:
             action = sample_outcome(game.chance_outcomes(state), chance_rng(seed, ply))
         else:
-            action = planned_action(state, rng, watch=seat in watchers)
+            action = planned_action(
+                game.view(state, seat), rng, watch=seat in watchers
+            )  # a bot sees its view
         state = game.apply(state, action)
         ply += 1
         if ply > 20_000:
@@ -202,7 +210,7 @@ def map_redraw(moves: int = 300) -> dict[str, float]:
         if game.to_move(state) == CHANCE:
             action = sample_outcome(game.chance_outcomes(state), chance_rng(5, ply))
         else:
-            action = game.bot_action(state, "normal", rng)
+            action = bots.choose(game, state, "normal", rng)
         state = game.apply(state, action)
         states.append(state)
 

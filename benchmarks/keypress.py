@@ -30,6 +30,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from castletui.rules import got_catan  # noqa: E402
+from castletui.rules.core import bots  # noqa: E402
 from textual.app import App  # noqa: E402
 from textual.widgets import Footer, Header, OptionList  # noqa: E402
 
@@ -75,7 +76,7 @@ def got_turn() -> Session:
         roads = [a for a in session.legal_actions() if isinstance(a, got_catan.BuildRoad)]
         if step.kind == "turn" and len(roads) >= 2:
             return session
-        session.act(got_catan.bot_action(session.state, "normal", rng))
+        session.act(bots.choose(got_catan, session.state, "normal", rng))
         session.run_automatic()
     raise SystemExit("no turn with two roads came")
 

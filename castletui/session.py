@@ -464,11 +464,13 @@ class Session(msgspec.Struct, dict=True):
     def bot_decision(self, think_for: float | None = None) -> Any:
         """The bot's action for the seat to move (nothing is applied: the
         choice is kept for :meth:`bot_plays`), within ``think_for`` seconds for a bot that searches (None: no limit,
-        the same choice on every machine)."""
-        seat, check, state = self.to_move(), self.save.check, self.state
+        the same choice on every machine). The bot is given its seat's view
+        (``bots.seat_view``), never the state."""
+        seat, check = self.to_move(), self.save.check
         level = self.players[seat].level
         rng = random.Random(f"{self.save.seed}:bot:{self.ply}")
-        action = bots.choose(self.game, state, level, rng, think_for)
+        seen = bots.seat_view(self.game, self.state, seat)
+        action = bots.decide(self.game, seen, seat, level, rng, think_for)
         self._bot_choice = (check, seat, action)  # what bot_plays accepts
         return action
 

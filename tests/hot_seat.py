@@ -9,6 +9,8 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+from castletui.rules.core import bots
+
 from castletui import saves
 from castletui.driver import Driver, Over, Person
 from castletui.session import Session
@@ -17,7 +19,7 @@ from castletui.session import Session
 def as_the_normal_bot(session: Session) -> Any:
     """What the game's normal bot would do for the person to move, seeded by
     the ply (the same choice every time the game reaches that move)."""
-    return session.game.bot_action(session.state, "normal", random.Random(session.ply))
+    return bots.choose(session.game, session.state, "normal", random.Random(session.ply))
 
 
 def a_line_of_the_frame(driver: Driver, rng: random.Random) -> Any:

@@ -11,7 +11,7 @@ import pytest
 from castletui.rules import castlecards as castlecards_face
 from castletui.rules import got_catan as got_catan_face
 from castletui.rules import registry
-from castletui.rules.core import CHANCE, IllegalAction, table_entry
+from castletui.rules.core import CHANCE, IllegalAction, bots, table_entry
 
 from castletui import saves
 from castletui.driver import Bot, Draw, Driver, Entry, Over, Person, Remote
@@ -351,7 +351,7 @@ def test_a_whole_hot_seat_game_of_three_people_with_the_curtain_between_them():
     session = Session.new("got-catan", "base", [saves.Player(n) for n in ("Ann", "Bran", "Cat")], seed=7)
 
     def planned(session):
-        wanted = got_catan.bot_action(session.state, "normal", random.Random(session.ply))
+        wanted = bots.choose(got_catan, session.state, "normal", random.Random(session.ply))
         return got_catan.EndTurn() if isinstance(wanted, got_catan.OfferTrade) else wanted
 
     curtains = hot_seat(session, planned)
@@ -398,7 +398,7 @@ def played_until(session: Session, stop, limit: int = 3000) -> Session:
     for _ in range(limit):
         if session.over or stop(session):
             return session
-        session.act(game.bot_action(session.state, "normal", rng))
+        session.act(bots.choose(game, session.state, "normal", rng))
         session.run_automatic()
     raise AssertionError("the moment never came")
 

@@ -431,3 +431,25 @@ def test_in_table_mode_the_screen_reads_the_seats_view_not_the_whole_table(game_
             sample_outcome(session.chance_outcomes(), rng) if chance else rng.choice(session.legal_actions())
         )
     assert hidden  # some of those views hid something
+
+
+def test_the_app_gives_a_bot_its_seats_view_never_the_state(tmp_path, monkeypatch):
+    """Issue 44 item 9: ``bot_decision`` hands the game's bot the view of the
+    seat to move (the other hands and the decks as placeholders), the seat
+    and the level."""
+    players = [saves.Player("Ann"), saves.Player("Wei", "bot", "normal")]
+    session = Session.new("castlecards", "two-player", players, seed=1027, path=tmp_path / "cards.toml")
+    while session.to_move() != 1:
+        session.act(session.digital_chance() if session.to_move() == CHANCE else session.legal_actions()[0])
+    given = []
+    real = castlecards.bot_action
+
+    def watching(*args):
+        given.append(args[:3])
+        return real(*args)
+
+    monkeypatch.setattr(castlecards, "bot_action", watching)
+    session.bot_plays(session.bot_decision())
+    seen = given[0][0]
+    assert given == [(castlecards.view(session.states[-2], 1), 1, "normal")]
+    assert seen != session.states[-2]

@@ -28,8 +28,9 @@ rules did by themselves after an action: tokens taken, wolves arriving),
 its log lines: a card picked or stolen in secret becomes a placeholder; see
 :mod:`rules.core.log`), ``evaluate(state, seat) -> float`` (used by the
 greedy bot),
-``bot_action(state, level, rng)`` (a game's own bot),
-``random_action(state, rng)`` (a game's own ``random`` level, where uniform
+``bot_action(view, seat, level, rng)`` (a game's own bot, given the
+seat's view and never the state: :mod:`rules.core.bots`),
+``random_action(view, rng)`` (a game's own ``random`` level, where uniform
 play would go in circles),
 ``turn_player(state) -> int | None`` (whose turn it is, where others decide
 during it: a reaction, a Thief; the hot-seat frame brings the device back to

@@ -1,13 +1,21 @@
-"""Generic bots that play any game through the protocol.
+"""Generic bots that play any game through the protocol, and the one way
+in to every bot.
+
+A bot decides from what its seat sees and nothing else: :func:`decide`
+takes ``view(state, seat)``, the seat and a ``random.Random``, never the
+state, so no bot can read a hidden card whatever its own discipline.
+:func:`choose` is the driver's side of that gate (the app's
+``Session.bot_decision``, tests, benchmarks): it makes the seat's view
+from the state and hands the bot only that (:func:`seat_view`).
 
 - ``random``: a uniformly random legal action (a game whose uniform play
-  goes in circles brings its own ``random_action(state, rng)``).
+  goes in circles brings its own ``random_action(view, rng)``).
 - ``greedy``: one step of look-ahead on the game's ``evaluate(state, seat)``,
   taking the expectation over a chance decision that follows directly.
 
-A game may bring its own stronger bot as ``bot_action(state, level, rng)``;
-:func:`choose` prefers it. Bots get a ``random.Random`` from the driver so a
-seeded game plays the same every time.
+A game may bring its own stronger bot as ``bot_action(view, seat, level,
+rng)``; :func:`decide` prefers it. Bots get a ``random.Random`` from the
+driver so a seeded game plays the same every time.
 
 A bot that searches asks :func:`time_up` between pieces of its work. It is
 never up unless the driver gave the bot a thinking time (``think_for``): the
@@ -24,6 +32,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Any
 
+from castletui.rules.core.chance import sample_outcome
 from castletui.rules.core.hooks import Hooks
 from castletui.rules.core.protocol import CHANCE, Game
 
@@ -91,10 +100,12 @@ def _expected_value(game: Game, state: Any, seat: int, depth: int = 2) -> float:
     return game.evaluate(state, seat)
 
 
-def greedy_action(game: Game, state: Any, rng: random.Random) -> Any:
-    """The legal action with the best one-step evaluation (ties broken at random)."""
+def greedy_action(game: Game, state: Any, rng: random.Random, actions: list[Any] | None = None) -> Any:
+    """The legal action with the best one-step evaluation (ties broken at
+    random), among ``actions`` (default: every legal action)."""
     seat = game.to_move(state)
-    actions = game.legal_actions(state)
+    if actions is None:
+        actions = game.legal_actions(state)
     if Hooks(game).own("evaluate") is None or len(actions) == 1:
         return rng.choice(actions)
     best: list[Any] = []
@@ -108,13 +119,44 @@ def greedy_action(game: Game, state: Any, rng: random.Random) -> Any:
     return rng.choice(best)
 
 
-def choose(game: Game, state: Any, level: str, rng: random.Random, think_for: float | None = None) -> Any:
-    """The bot's action for whoever is to move, at ``level``; a bot that
-    searches stops after ``think_for`` seconds (None: when its work is done)."""
+def decide(
+    game: Game, seen: Any, seat: int, level: str, rng: random.Random, think_for: float | None = None
+) -> Any:
+    """The bot's action for ``seat`` at ``level``, from ``seen``, the seat's
+    view, alone; a bot that searches stops after ``think_for`` seconds
+    (None: when its work is done)."""
     if level == "random":
-        return random_action(game, state, rng)
+        return random_action(game, seen, rng)
     own = Hooks(game).own("bot_action")
     if own is None:
-        return greedy_action(game, state, rng)
+        return greedy_action(game, seen, rng)
     with thinking_time(think_for):
-        return own(state, level, rng)
+        return own(seen, seat, level, rng)
+
+
+def seat_view(game: Game, state: Any, seat: int) -> Any:
+    """What the bot at ``seat`` decides from: its view of ``state``.
+
+    One bridge, for a real table only: where a game's table-mode view does
+    not yet carry the unseen pool its rules need to list the seat's own
+    options (issue 44 item 3: Catapult Castle's and Castlecards' pools), the
+    bot is given the table's record, as ``Session.read_as`` gives the screen
+    (in table mode the cards are in the players' hands, and the record holds
+    only what was named at the table). In digital play the view always
+    lists the seat's options (tests/rules/test_bots_see_the_view.py), so the
+    bridge never opens there."""
+    seen = game.view(state, seat)
+    if seen is not state and game.legal_actions(seen) != game.legal_actions(state):
+        return state
+    return seen
+
+
+def choose(game: Game, state: Any, level: str, rng: random.Random, think_for: float | None = None) -> Any:
+    """The bot's action for whoever is to move in ``state``, at ``level``,
+    decided from that seat's view (:func:`seat_view`, :func:`decide`); the
+    state itself goes no further. Chance is not a bot's to decide: at a
+    chance decision it is drawn by its odds."""
+    seat = game.to_move(state)
+    if seat == CHANCE:
+        return sample_outcome(game.chance_outcomes(state), rng)
+    return decide(game, seat_view(game, state, seat), seat, level, rng, think_for)

@@ -12,7 +12,9 @@ and say nothing that seat may not see. ``chance_prompt``,
 and name only what everyone at it sees, so any seat's view gives the same
 words. ``effects`` and ``view_action`` read the full state (they make each
 seat's log lines from it, as :func:`rules.core.log.log_lines` does), and
-``turn_player`` and the bots' hooks belong to the rules.
+``turn_player`` belongs to the rules. The bots' hooks (``bot_action``,
+``random_action``) are given the view of the seat to move
+(:func:`rules.core.bots.decide`).
 """
 
 from __future__ import annotations

@@ -1,7 +1,8 @@
 """The hard bots' search: determinized Monte Carlo tree search, once for every game.
 
-A hard bot never looks at the real state. It takes ``view(state, seat)``,
-what its own seat sees, and from then on works only on *worlds*: full
+A hard bot never looks at the real state: it is given ``view(state,
+seat)``, what its own seat sees (:func:`rules.core.bots.decide`), and
+works only on *worlds*: full
 states its game's ``determinize`` hook deals from that view (the hidden
 cards drawn at random from those the seat cannot account for: see
 :func:`redeal`). Each round deals one world, walks down the tree of the
@@ -70,7 +71,6 @@ class Rules:
     legal_actions: Callable[[Any], list[Any]]
     chance_outcomes: Callable[[Any], list[tuple[Any, float]]]
     apply: Callable[[Any, Any], Any]
-    view: Callable[[Any, int], Any]
     result: Callable[[Any], Any]
 
 
@@ -167,14 +167,9 @@ def rounds_for(hooks: Hooks) -> int:
     return MOST_ROUNDS if has_thinking_time() else hooks.rounds
 
 
-def search_action(hooks: Hooks, state: Any, rng: random.Random) -> Any:
-    """The hard bot's choice for the seat to move in ``state``, from that
-    seat's view only."""
-    game = hooks.game
-    seat = game.to_move(state)
-    seen = game.view(state, seat)
-    del state  # from here on, only what the seat sees
-    choices = hooks.choices or game.legal_actions
+def search_action(hooks: Hooks, seen: Any, seat: int, rng: random.Random) -> Any:
+    """The hard bot's choice for ``seat``, to move, from its view ``seen``."""
+    choices = hooks.choices or hooks.game.legal_actions
     first = hooks.determinize(seen, seat, rng)
     actions = list(choices(first))
     if len(actions) == 1:

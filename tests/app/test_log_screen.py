@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 from castletui.rules import got_catan as game
+from castletui.rules.core import bots
 
 from castletui import saves
 from castletui.screens.log import LogScreen, since_last_turn
@@ -37,7 +38,7 @@ async def test_g_shows_everything_three_bots_did_since_the_persons_last_turn_at_
     rng = random.Random(6)
     turns = 0
     while turns < 2:  # into Ann's second turn: the bots have played a round since her first
-        session.act(game.bot_action(session.state, "normal", rng))
+        session.act(bots.choose(game, session.state, "normal", rng))
         session.run_automatic()
         step = top(session)
         turns += step is not None and step.kind == "start" and step.seat == 0

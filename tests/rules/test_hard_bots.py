@@ -73,6 +73,7 @@ def _hard(game, state, seed: int):
 def _searched(game_id: str, state, seed: int):
     """The hard bot's search of ``state``: its choice and every world it dealt."""
     hooks = HOOKS[game_id]
+    game = registry.get(game_id)
     worlds: list = []
 
     def dealt(seen, seat, rng):
@@ -81,7 +82,10 @@ def _searched(game_id: str, state, seed: int):
 
     with search.work_budget(BUDGET):
         choice = search.search_action(
-            search.Hooks(**{**vars(hooks), "determinize": dealt}), state, random.Random(seed)
+            search.Hooks(**{**vars(hooks), "determinize": dealt}),
+            game.view(state, game.to_move(state)),
+            game.to_move(state),
+            random.Random(seed),
         )
     return choice, worlds
 
@@ -136,7 +140,9 @@ def test_a_thinking_time_run_out_leaves_the_hard_bot_one_round():
         **{**hard.HOOKS.__dict__, "determinize": lambda *a: dealt.append(1) or hard.determinize(*a)}
     )
     with bots.thinking_time(0.0):
-        action = search.search_action(hooks, state, random.Random(1))
+        action = search.search_action(
+            hooks, game.view(state, game.to_move(state)), game.to_move(state), random.Random(1)
+        )
     assert action in game.legal_actions(state)
     assert len(dealt) == 1
 
@@ -179,7 +185,7 @@ with work_budget(2):
         if seat == CHANCE:
             action = sample_outcome(game.chance_outcomes(state), chance_rng(5, ply))
         else:
-            action = game.bot_action(state, "hard", random.Random(f"5:bot:{ply}"))
+            action = bots.choose(game, state, "hard", random.Random(f"5:bot:{ply}"))
         played.append(repr(action))
         state = game.apply(state, action)
 print("|".join(played))

@@ -14,6 +14,7 @@ from unittest import mock
 
 import pytest
 from castletui.rules import castlecards as game
+from castletui.rules.core import bots
 from castletui.saves.table import Table
 from textual.widgets import Input
 
@@ -73,7 +74,7 @@ async def play_together(pilots: list, seed: int, limit: int = 3000) -> None:
             if session.over or not (screen.choice_list and session.to_move() == screen.viewer):
                 continue
             with pilot.app._context():  # as the app's own message loop runs a choice
-                screen.play(game.bot_action(session.state, "normal", rng))
+                screen.play(bots.choose(game, session.state, "normal", rng))
             progressed = True
         if all(game_screen(pilot.app).session.over for pilot in pilots):
             return

@@ -18,7 +18,7 @@ from unittest import mock
 import msgspec
 import pytest
 from castletui.rules import castlecards as game
-from castletui.rules.core import CHANCE, IllegalAction
+from castletui.rules.core import CHANCE, IllegalAction, bots
 from castletui.saves.table import (
     LostRace,
     NotYourSeat,
@@ -224,7 +224,7 @@ def test_an_undo_loses_to_a_move_made_meanwhile(tmp_path):
     rng = random.Random(5)
     for _ in range(500):  # until a person's move is followed by a draw (a Buy, an Explore)
         player = mover([ann, bo])
-        player.act(game.bot_action(player.state, "normal", rng))
+        player.act(bots.choose(game, player.state, "normal", rng))
         if player.to_move() == CHANCE:
             break
         for session in (ann, bo):
@@ -268,7 +268,7 @@ def test_a_whole_game_on_one_table_three_seats_each_view_hides_the_others_hands(
         for index, other in enumerate(view.players):
             if index != player.seat:  # the others' hands are only as many face-down cards
                 assert len(set(other.hand)) <= 1 and set(other.hand).isdisjoint(game.CARDS)
-        player.act(game.bot_action(player.state, "normal", rng))
+        player.act(bots.choose(game, player.state, "normal", rng))
     assert all(session.over for session in sessions)
     assert saves.load(sessions[0].table.path).finished
 
@@ -310,7 +310,7 @@ def test_taking_a_seat_names_its_player_in_the_tables_status(tmp_path):
     rng = random.Random(1)
     while ann.to_move() != 1:  # until the free seat is to play
         ann.act(
-            ann.digital_chance() if ann.to_move() == CHANCE else game.bot_action(ann.state, "normal", rng)
+            ann.digital_chance() if ann.to_move() == CHANCE else bots.choose(game, ann.state, "normal", rng)
         )
     assert table.read()[0].status == "Seat 2 to play"
     table.take_seat(1, "bo")

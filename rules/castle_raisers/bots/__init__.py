@@ -44,16 +44,17 @@ def evaluate(state: State, seat: int) -> float:
     return later("competitive").evaluate(state, seat)
 
 
-def bot_action(state: State, level: str, rng: random.Random) -> Action:
-    """The bot's choice for whoever is to move: ``easy`` plays greedily but often
+def bot_action(seen: State, seat: int, level: str, rng: random.Random) -> Action:
+    """The bot's choice for ``seat``, from its view ``seen`` (Castle Raisers
+    hides nothing: the view is the whole table): ``easy`` plays greedily but often
     at random, ``normal`` and ``hard`` as :func:`.competitive.competitive_action`
     says. Co-operative and solo games at normal and hard are played by
     :func:`.coop.coop_action`, except the hard bot's drafts and placements
     (:func:`.search.search_action`) and, in teams of 3 and 4, End of Age line
     picks (:func:`.search.search_line`); competitive games at hard by the
     search of :func:`.hard.hard_action`."""
-    seat = to_move(state)
-    if seat == CHANCE:
+    state = seen
+    if to_move(state) == CHANCE:
         return sample_outcome(chance_outcomes(state), rng)
     actions = legal_actions(state)
     if len(actions) == 1:
@@ -71,5 +72,5 @@ def bot_action(state: State, level: str, rng: random.Random) -> Action:
             return later("search").search_line(state, rng)
         return later("coop").coop_action(state, seat, actions, level, rng)
     if level == "hard":
-        return later("hard").hard_action(state, rng)
+        return later("hard").hard_action(state, seat, rng)
     return later("competitive").competitive_action(state, seat, actions, level, rng)

@@ -21,7 +21,6 @@ from ..flow import to_move
 from ..legal import legal_actions
 from ..scoring import result
 from ..state import State
-from ..view import view
 from .competitive import competitive_action, evaluate
 
 
@@ -49,7 +48,7 @@ def _cut(state: State) -> bool:
 
 
 HOOKS = search.Hooks(
-    game=search.Rules(to_move, legal_actions, chance_outcomes, apply, view, result),
+    game=search.Rules(to_move, legal_actions, chance_outcomes, apply, result),
     determinize=_world,
     policy=_policy,
     value=_value,
@@ -59,6 +58,6 @@ HOOKS = search.Hooks(
 )
 
 
-def hard_action(state: State, rng: random.Random):
-    """The hard bot's choice for whoever is to move (competitive games)."""
-    return search.search_action(HOOKS, state, rng)
+def hard_action(seen: State, seat: int, rng: random.Random):
+    """The hard bot's choice for ``seat`` from its view (competitive games)."""
+    return search.search_action(HOOKS, seen, seat, rng)

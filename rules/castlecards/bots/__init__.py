@@ -1,5 +1,6 @@
-"""The Castlecards bots: ``bot_action(state, level, rng)``: ``easy`` and
-``normal`` play by plain rules (``plain``), ``hard`` searches (``hard``)."""
+"""The Castlecards bots: ``bot_action(view, seat, level, rng)``, given the
+seat's view only: ``easy`` and ``normal`` play by plain rules (``plain``),
+``hard`` searches (``hard``)."""
 
 from __future__ import annotations
 
@@ -14,8 +15,8 @@ LATER = {"hard": "castletui.rules.castlecards.bots.hard", "plain": "castletui.ru
 of the game their imports and ``rules.core.search``'s (some 3-5 ms)."""
 
 
-def bot_action(state, level: str, rng: random.Random):
-    """The bot's action at ``level`` for whoever is to move (not chance)."""
+def bot_action(seen, seat: int, level: str, rng: random.Random):
+    """The bot's action at ``level`` for ``seat``, to move, from its view ``seen``."""
     if level == "hard":
-        return importlib.import_module(LATER["hard"]).hard_action(state, rng)
-    return importlib.import_module(LATER["plain"]).bot_action(state, level, rng)
+        return importlib.import_module(LATER["hard"]).hard_action(seen, seat, rng)
+    return importlib.import_module(LATER["plain"]).bot_action(seen, level, rng)

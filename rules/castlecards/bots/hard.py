@@ -20,7 +20,6 @@ from ..flow import to_move
 from ..legal import legal_actions
 from ..scoring import evaluate, result
 from ..state import State
-from ..view import view
 from .plain import bot_action as plain_action
 
 _DECKS = {deck: deck_cards(deck) for deck in ("village", "siege", "academy", "dungeon")}
@@ -54,7 +53,7 @@ def _value(state: State, seat: int) -> float:
 
 
 HOOKS = search.Hooks(
-    game=search.Rules(to_move, legal_actions, chance_outcomes, apply, view, result),
+    game=search.Rules(to_move, legal_actions, chance_outcomes, apply, result),
     determinize=determinize,
     policy=_policy,
     value=_value,
@@ -64,8 +63,8 @@ HOOKS = search.Hooks(
 )
 
 
-def hard_action(state: State, rng: random.Random):
-    """The hard bot's choice for whoever is to move."""
-    if state.table_mode:
-        return plain_action(state, "hard", rng)
-    return search.search_action(HOOKS, state, rng)
+def hard_action(seen: State, seat: int, rng: random.Random):
+    """The hard bot's choice for ``seat``, from its view ``seen``."""
+    if seen.table_mode:
+        return plain_action(seen, "hard", rng)
+    return search.search_action(HOOKS, seen, seat, rng)

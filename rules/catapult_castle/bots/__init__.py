@@ -16,8 +16,9 @@ LATER = {
 of the game their imports and ``rules.core.search``'s (some 3-5 ms)."""
 
 
-def bot_action(state, level: str, rng):
-    """The bot's answer to the decision on top, at ``level``."""
+def bot_action(seen, seat: int, level: str, rng):
+    """The bot's answer to the decision on top, at ``level``, for ``seat``
+    from its view ``seen`` (never the state: the bots see what it sees)."""
     if level == "hard":
-        return importlib.import_module(LATER["hard"]).hard_action(state, rng)
-    return importlib.import_module(LATER["rule_of_thumb"]).bot_action(state, level, rng)
+        return importlib.import_module(LATER["hard"]).hard_action(seen, seat, rng)
+    return importlib.import_module(LATER["rule_of_thumb"]).bot_action(seen, level, rng)

@@ -32,7 +32,6 @@ from ..legal import legal_actions
 from ..pieces import is_solo, own_deck, targets
 from ..scoring import evaluate, ranking, result
 from ..state import Aim, Card, Pile, State
-from ..view import view
 from .rule_of_thumb import ACCURACY_SPREAD, LEVEL_ACCURACY, Style, _accuracy, odds_of
 from .rule_of_thumb import bot_action as thumb_action
 
@@ -214,7 +213,7 @@ rival's turn played once, then the value). 2 measured no better (24 of 40
 games against 27 of 40) at twice the work."""
 
 HOOKS = search.Hooks(
-    game=search.Rules(to_move, legal_actions, chance_outcomes, apply, view, result),
+    game=search.Rules(to_move, legal_actions, chance_outcomes, apply, result),
     determinize=determinize,
     policy=_policy,
     value=_value,
@@ -228,16 +227,14 @@ HOOKS = search.Hooks(
 )
 
 
-def hard_action(state: State, rng: random.Random):
-    """The hard bot's choice for whoever is to move."""
-    if is_solo(state) or state.mode == "table" or to_move(state) < 0:
-        return thumb_action(state, "hard", rng)
-    if state.pending[-1].kind == "take":
+def hard_action(seen: State, seat: int, rng: random.Random):
+    """The hard bot's choice for ``seat``, to move, from its view ``seen``."""
+    if is_solo(seen) or seen.mode == "table":
+        return thumb_action(seen, "hard", rng)
+    if seen.pending[-1].kind == "take":
         # Taking or declining a hit follows the ruling's rule, not the search.
-        return thumb_action(state, "hard", rng)
-    seat = to_move(state)
-    seen = view(state, seat)  # the turn count is public: read it where the seat sees it
+        return thumb_action(seen, "hard", rng)
     hooks = replace_hooks(
         HOOKS, policy=_policies(seat), cut=_cut_at(seen.turn_number + TURNS_AHEAD * seen.seats)
     )
-    return search.search_action(hooks, state, rng)
+    return search.search_action(hooks, seen, seat, rng)

@@ -28,7 +28,7 @@ from ..flow import to_move
 from ..legal import legal_actions
 from ..scoring import points, production, result
 from ..state import BuildKeep, BuildRoad, BuildSettlement, MoveTormund, OfferTrade, State, TradeWithSupply
-from ..view import view
+from .greedy import easy_action
 from .planner import _missing, _sites_in_reach, corner_value, tormund_harm
 from .planner import bot_action as planner_action
 
@@ -212,7 +212,7 @@ def _value(state: State, seat: int) -> float:
 
 
 HOOKS = search.Hooks(
-    game=search.Rules(to_move, legal_actions, chance_outcomes, apply, view, result),
+    game=search.Rules(to_move, legal_actions, chance_outcomes, apply, result),
     determinize=determinize,
     policy=_policy,
     value=_value,
@@ -237,10 +237,13 @@ A work budget or a thinking time given applies to every decision alike."""
 BRIEF_HOOKS = dataclasses.replace(HOOKS, rounds=20)
 
 
-def bot_action(state: State, level: str, rng: random.Random):
-    """The bot's action at ``level`` for whoever is to move (not chance):
-    ``hard`` searches, the others are the planner's (:mod:`.planner`)."""
-    if level != "hard" or state.table_mode:
-        return planner_action(state, level, rng)
-    hooks = BRIEF_HOOKS if state.pending[-1].kind in BRIEF else HOOKS
-    return search.search_action(hooks, state, rng)
+def bot_action(seen: State, seat: int, level: str, rng: random.Random):
+    """The bot's action at ``level`` for ``seat``, to move, from its view
+    ``seen``: ``hard`` searches, ``easy`` is greedy (:mod:`.greedy`), the
+    others are the planner's (:mod:`.planner`)."""
+    if level == "easy":
+        return easy_action(seen, seat, rng)
+    if level != "hard" or seen.table_mode:
+        return planner_action(seen, level, rng)
+    hooks = BRIEF_HOOKS if seen.pending[-1].kind in BRIEF else HOOKS
+    return search.search_action(hooks, seen, seat, rng)

@@ -13,8 +13,8 @@ leader. It discards what its goal needs least, answers offers that give
 it a card its goal needs for one it can spare (never to a player close to
 winning), and makes at most ``OFFERS_PER_TURN`` offers a turn.
 
-``easy`` is the kit's greedy bot (one step of look-ahead on
-``scoring.evaluate``); ``random`` plays at random (:mod:`.aimless`).
+``easy`` is the kit's greedy bot (:mod:`.greedy`); ``random`` plays at
+random (:mod:`.aimless`).
 
 Registration points (``layers``): a variant adds the plans of its own
 kinds of step to ``PLANS``, and its layer's ``plan`` answers first (the
@@ -26,19 +26,15 @@ from __future__ import annotations
 
 import random
 from collections import deque
-from types import SimpleNamespace
 
-from castletui.rules.core.bots import greedy_action
 from castletui.rules.core.multiset import counts
 
-from ..apply import apply
 from ..board import BOARDS
-from ..chance import cards_left, chance_outcomes
+from ..chance import cards_left
 from ..edition import COSTS, RULES, TERRAIN_RESOURCE
-from ..flow import to_move
 from ..layers import LAYERS
 from ..legal import legal_actions, settlement_sites, trade_rate
-from ..scoring import PIPS, evaluate, production, public_points
+from ..scoring import PIPS, production, public_points
 from ..state import (
     Accept,
     BuildKeep,
@@ -62,24 +58,13 @@ OFFERS_PER_TURN = 1
 """The planner makes at most one offer to the table a turn: it asks for the
 one card it lacks, and does not haggle."""
 
-_RULES = SimpleNamespace(
-    to_move=to_move,
-    legal_actions=legal_actions,
-    apply=apply,
-    chance_outcomes=chance_outcomes,
-    evaluate=evaluate,
-)
-"""What the kit's greedy bot (``easy``) reads of the game: the protocol
-functions themselves, not the face (which imports this module)."""
-
 
 def bot_action(state: State, level: str, rng: random.Random):
-    """The bot's action for whoever is to move (not chance)."""
+    """The planner's action for whoever is to move (not chance), in the
+    view it is given or a world of the hard bot's."""
     actions = legal_actions(state)
     if len(actions) == 1:
         return actions[0]
-    if level == "easy":
-        return greedy_action(_RULES, state, rng)
     return planned_action(state, rng, actions)
 
 

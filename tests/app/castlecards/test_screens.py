@@ -11,7 +11,7 @@ from pathlib import Path
 
 from castletui.rules import castlecards as game
 from castletui.rules.castlecards import ACADEMY_CARDS, Attack, Pick, count_words
-from castletui.rules.core import CHANCE
+from castletui.rules.core import CHANCE, bots
 
 from castletui import saves
 from castletui.app import Start
@@ -58,7 +58,7 @@ def play_until(session: Session, stop, limit: int = 400) -> Session:
         if session.to_move() == CHANCE:
             session.act(session.chance_outcomes()[0][0])
         else:
-            session.act(game.bot_action(session.state, "normal", rng))
+            session.act(bots.choose(game, session.state, "normal", rng))
         session.run_automatic()
     raise AssertionError("the moment never came")
 

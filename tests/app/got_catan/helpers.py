@@ -9,6 +9,7 @@ import random
 from pathlib import Path
 
 from castletui.rules import got_catan as game
+from castletui.rules.core import bots
 
 from castletui import saves
 from castletui.games.got_catan.map import GotCatanMap
@@ -46,7 +47,7 @@ def play_until(session: Session, stop, limit: int = 3000) -> Session:
     for _ in range(limit):
         if session.over or stop(session):
             return session
-        session.act(game.bot_action(session.state, "normal", rng))
+        session.act(bots.choose(game, session.state, "normal", rng))
         session.run_automatic()
     raise AssertionError("the moment never came")
 

@@ -11,7 +11,7 @@ from castletui.rules.castle_raisers import flow
 from castletui.rules.castle_raisers.edition import LOCATION_INDEX, SECTION_INDEX, TILES_BY_AGE, WOLF_KINDS
 from castletui.rules.castle_raisers.geometry import put, section_heights
 from castletui.rules.castle_raisers.state import Castle, Pending, State
-from castletui.rules.core import CHANCE, Config, chance_rng, pushed, sample_outcome
+from castletui.rules.core import CHANCE, Config, bots, chance_rng, pushed, sample_outcome
 
 replace = msgspec.structs.replace
 
@@ -102,7 +102,7 @@ def first_draft(variant: str, seats: int, seed: int) -> State:
         if engine.to_move(state) == CHANCE:
             action = sample_outcome(engine.chance_outcomes(state), chance_rng(seed, ply))
         else:
-            action = engine.bot_action(state, "normal", rng)
+            action = bots.choose(engine, state, "normal", rng)
         state = engine.apply(state, action)
         ply += 1
     return state

@@ -8,7 +8,7 @@ import random
 import castletui.rules.castle_raisers as game
 import pytest
 from castletui.rules.castle_raisers.state import Line, Pending, PourCauldron, RemoveWolf, StopPouring
-from castletui.rules.core import CHANCE, Config
+from castletui.rules.core import CHANCE, Config, bots
 
 from tests.rules.bot_games import bot_game
 from tests.rules.castle_raisers.helpers import bare, castle, first_draft, play_out, replace, run
@@ -16,7 +16,7 @@ from tests.rules.castle_raisers.helpers import bare, castle, first_draft, play_o
 
 def bot_chooser(levels):
     def choose(state, rng):
-        return game.bot_action(state, levels[game.to_move(state)], rng)
+        return bots.choose(game, state, levels[game.to_move(state)], rng)
 
     return choose
 
@@ -44,13 +44,13 @@ def test_bot_plays_cooperative_and_solo():
 def test_bot_pours_on_the_ladder_first():
     c = castle("A", wolves={("forests", "soldier"): 2, ("forests", "ladder"): 1})
     state = run(bare([c, castle("B")]), Pending("pour", seat=0, section=0, count=1))
-    assert game.bot_action(state, "normal", random.Random(0)) == PourCauldron("ladder")
+    assert bots.choose(game, state, "normal", random.Random(0)) == PourCauldron("ladder")
 
 
 def test_bot_uses_two_cauldrons_on_more_wolves_not_one_vicious():
     c = castle("A", wolves={("forests", "soldier"): 2, ("forests", "vicious"): 1})
     state = run(bare([c, castle("B")]), Pending("pour", seat=0, section=0, count=2))
-    assert game.bot_action(state, "normal", random.Random(0)) == PourCauldron("soldier")
+    assert bots.choose(game, state, "normal", random.Random(0)) == PourCauldron("soldier")
 
 
 def test_evaluate_prefers_higher_walls_and_fewer_wolves():
@@ -94,7 +94,7 @@ def test_coop_bot_removes_the_ladder_from_a_line_first():
         bare([castle("A", heights=(1, 1, 1))], variant="solo", lines=lines, round=2),
         Pending("remove_wolf", seat=0, count=1),
     )
-    assert game.bot_action(state, "hard", random.Random(0)) == RemoveWolf(0, "ladder")
+    assert bots.choose(game, state, "hard", random.Random(0)) == RemoveWolf(0, "ladder")
 
 
 def test_coop_discard_leaves_the_team_mate_a_good_tile():
@@ -111,12 +111,12 @@ def test_coop_discard_leaves_the_team_mate_a_good_tile():
         if game.to_move(state) == CHANCE:
             action = sample_outcome(game.chance_outcomes(state), chance_rng(5, ply))
         else:
-            action = game.bot_action(state, "normal", rng)
+            action = bots.choose(game, state, "normal", rng)
         state = game.apply(state, action)
         ply += 1
     mate = (state.pending[-1].seat + 1) % 2
     worth = {tile: bot_coop.tile_worth(state, mate, tile) for tile in state.revealed}
-    discarded = game.bot_action(state, "hard", rng).tile
+    discarded = bots.choose(game, state, "hard", rng).tile
     kept = max(worth[tile] for tile in state.revealed if tile != discarded)
     assert kept == max(worth.values())
 
@@ -153,12 +153,12 @@ def test_hard_coop_bot_places_the_tile_where_its_playouts_chose(monkeypatch):
     monkeypatch.setattr(bot_search, "PLAYOUTS_MIN_BY_SEATS", (1, 1, 1, 1))
     monkeypatch.setattr(bot_search, "PLAYOUTS_MAX", 1)
     state = first_draft("solo", 1, 3)
-    draft = game.bot_action(state, "hard", random.Random(1))
+    draft = bots.choose(game, state, "hard", random.Random(1))
     assert draft in game.legal_actions(state)
     placing = game.apply(state, draft)
     calls = []
     monkeypatch.setattr(bot_search, "search_placement", lambda *args: calls.append(args))
-    place = game.bot_action(placing, "hard", random.Random(1))
+    place = bots.choose(game, placing, "hard", random.Random(1))
     assert place in game.legal_actions(placing) and not calls
 
 
@@ -225,7 +225,7 @@ def test_hard_coop_bot_plays_only_legal_actions_at_every_seat_count(seats, monke
     chosen = []
 
     def choose(state, rng):
-        action = game.bot_action(state, "hard", rng)
+        action = bots.choose(game, state, "hard", rng)
         assert action in game.legal_actions(state), (state.pending[-1].kind, action)
         chosen.append(action)
         return action
@@ -277,7 +277,7 @@ def test_a_playout_keeps_the_wolves_a_threat_card_asks_in():
     wolves = {(region, "soldier"): 2 for region in ("forests", "sea", "farmlands")}
     c = castle("A", heights=(1, 1, 1), wolves=wolves, threats=("From All Sides",))
     state = run(bare([c], variant="solo", age=3, round=4), Pending("pour", seat=0, section=0, count=1))
-    assert game.bot_action(state, "normal", random.Random(0)) == StopPouring()
+    assert bots.choose(game, state, "normal", random.Random(0)) == StopPouring()
     assert bot_search.quick_action(state, random.Random(0)) == StopPouring()
     plain = run(
         bare([castle("A", heights=(1, 1, 1), wolves=wolves)], variant="solo", age=3, round=4),

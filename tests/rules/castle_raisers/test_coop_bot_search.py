@@ -8,7 +8,7 @@ import castletui.rules.castle_raisers as game
 import pytest
 from castletui.rules.castle_raisers.bots import search
 from castletui.rules.castle_raisers.flow import AGES, ROUNDS_PER_AGE
-from castletui.rules.core import CHANCE, Config, chance_rng, sample_outcome
+from castletui.rules.core import CHANCE, Config, bots, chance_rng, sample_outcome
 from castletui.rules.core.bots import thinking_time
 from castletui.rules.core.search import work_budget
 
@@ -79,7 +79,7 @@ def test_a_tile_covering_two_icons_is_worth_both_before_their_order_is_chosen():
                             before
                         )
                         checked += 1
-            action = game.bot_action(state, "normal", rng)
+            action = bots.choose(game, state, "normal", rng)
         state = game.apply(state, action)
         ply += 1
     assert checked >= 20
@@ -173,7 +173,7 @@ def _first_line_pick(seats: int, seed: int):
         if game.to_move(state) == CHANCE:
             action = sample_outcome(game.chance_outcomes(state), chance_rng(seed, ply))
         else:
-            action = game.bot_action(state, "normal", rng)
+            action = bots.choose(game, state, "normal", rng)
         state = game.apply(state, action)
         ply += 1
     return state
@@ -187,7 +187,7 @@ def test_a_team_of_three_or_four_plays_out_its_line_picks(seats, monkeypatch):
     asked = []
     real = search.search_line
     monkeypatch.setattr(search, "search_line", lambda *args: asked.append(args) or real(*args))
-    action = game.bot_action(state, "hard", random.Random(0))
+    action = bots.choose(game, state, "hard", random.Random(0))
     assert asked and action in game.legal_actions(state)
 
 
@@ -195,7 +195,7 @@ def test_a_team_of_two_picks_its_lines_one_step_ahead(monkeypatch):
     """2 players keep the one-step line pick (their playouts run to Game End)."""
     state = _first_line_pick(2, seed=2)
     monkeypatch.setattr(search, "search_line", lambda *args: pytest.fail("searched"))
-    assert game.bot_action(state, "hard", random.Random(0)) in game.legal_actions(state)
+    assert bots.choose(game, state, "hard", random.Random(0)) in game.legal_actions(state)
 
 
 class _Clock:

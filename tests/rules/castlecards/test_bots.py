@@ -25,7 +25,7 @@ from tests.rules.castlecards.helpers import run, table
 
 
 def bot(state, level="normal"):
-    action = game.bot_action(state, level, random.Random(0))
+    action = bots.choose(game, state, level, random.Random(0))
     assert action in game.legal_actions(state)
     return action
 

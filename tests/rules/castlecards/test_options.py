@@ -6,7 +6,7 @@ import random
 import castletui.rules.castlecards as game
 import pytest
 from castletui.rules.castlecards.state import Attack, Buy, Confirm, Decline, Pick, PlayThief
-from castletui.rules.core import CHANCE, Config, IllegalAction, chance_rng, sample_outcome
+from castletui.rules.core import CHANCE, Config, IllegalAction, bots, chance_rng, sample_outcome
 from msgspec.structs import replace
 
 from tests.rules.castlecards.helpers import config, run, table
@@ -98,18 +98,18 @@ def test_without_teams_the_game_goes_on_with_three_castles():
 
 def test_the_team_bot_does_not_attack_or_rob_its_partner():
     state = table(4, hands={0: ["catapult"]}, walls={2: 0}, teams=True)
-    action = game.bot_action(state, "normal", random.Random(0))
+    action = bots.choose(game, state, "normal", random.Random(0))
     assert not (isinstance(action, Attack) and action.target == 2)
     robbed = run(table(4, hands={2: ["gold"], 0: ["thief"]}, turn=2, teams=True), Buy())
     assert game.to_move(robbed) == 0
-    assert game.bot_action(robbed, "normal", random.Random(0)) == Decline()
+    assert bots.choose(game, robbed, "normal", random.Random(0)) == Decline()
 
 
 def test_team_games_with_bots_reach_the_end():
     for seed in range(4):
 
         def choose(state, rng):
-            return game.bot_action(state, "normal", rng)
+            return bots.choose(game, state, "normal", rng)
 
         state = game.setup(config(4, teams=True))
         assert state.teams

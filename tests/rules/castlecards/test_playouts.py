@@ -7,7 +7,7 @@ import castletui.rules.castlecards as game
 import msgspec
 import pytest
 from castletui.rules.castlecards.state import Confirm
-from castletui.rules.core import CHANCE, IllegalAction, replay
+from castletui.rules.core import CHANCE, IllegalAction, bots, replay
 
 from tests.rules.castlecards.helpers import ALL_CARDS, cards_in_play, config, random_playout
 
@@ -75,7 +75,7 @@ def test_replaying_the_actions_rebuilds_the_same_state():
 def _bot(levels):
     def choose(state, rng):
         seat = game.to_move(state)
-        action = game.bot_action(state, levels[seat], rng)
+        action = bots.choose(game, state, levels[seat], rng)
         assert action in game.legal_actions(state)
         return action
 
@@ -98,7 +98,7 @@ def test_the_normal_bot_beats_random_play():
         def choose(state, rng, levels=levels):
             seat = game.to_move(state)
             if seat in levels:
-                return game.bot_action(state, levels[seat], rng)
+                return bots.choose(game, state, levels[seat], rng)
             return rng.choice(game.legal_actions(state))
 
         state, _ = random_playout(2, 500 + seed, chooser=choose)

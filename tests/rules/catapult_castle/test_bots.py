@@ -23,7 +23,7 @@ from castletui.rules.catapult_castle.state import (
     SkipExtraShot,
     Stack,
 )
-from castletui.rules.core import CHANCE, Config
+from castletui.rules.core import CHANCE, Config, bots
 from msgspec.structs import replace
 
 from tests.rules.bot_games import bot_game
@@ -52,7 +52,7 @@ def test_bot_accuracy_follows_its_level():
 def test_bot_roofs_its_own_tallest_stack():
     state = with_hand(ready(), 0, ROOF)
     state = with_stacks(state, {square_index(0, "left"): Stack((1, 0), (Card(0, EXTRA_SHOT),))})
-    assert g.bot_action(state, "normal", random.Random(1)) == PlayCard(ROOF, 0, "left")
+    assert bots.choose(g, state, "normal", random.Random(1)) == PlayCard(ROOF, 0, "left")
 
 
 def test_bot_plays_strong_ammo_against_a_stack_it_targets():
@@ -68,8 +68,8 @@ def test_bot_plays_strong_ammo_against_a_stack_it_targets():
 
 def test_bot_plays_extra_shot_only_when_ammo_is_plentiful():
     state = with_hand(ready(), 0, EXTRA_SHOT)
-    assert g.bot_action(state, "normal", random.Random(1)) == PlayCard(EXTRA_SHOT)
-    assert isinstance(g.bot_action(replace(state, supply=3), "normal", random.Random(1)), Aim)
+    assert bots.choose(g, state, "normal", random.Random(1)) == PlayCard(EXTRA_SHOT)
+    assert isinstance(bots.choose(g, replace(state, supply=3), "normal", random.Random(1)), Aim)
 
 
 def _owed_an_extra_shot(state: g.State) -> g.State:
@@ -82,7 +82,7 @@ def test_bot_takes_the_extra_shot_it_is_owed():
     additional one". A miss costs nothing (the ammo comes back), so it shoots."""
     state = _owed_an_extra_shot(ready())
     for level in ("easy", "normal", "hard"):
-        assert isinstance(g.bot_action(state, level, random.Random(1)), Aim)
+        assert isinstance(bots.choose(g, state, level, random.Random(1)), Aim)
 
 
 def test_bot_lets_the_extra_shot_go_when_a_hit_would_end_the_game_with_it_behind():
@@ -107,7 +107,7 @@ def test_bot_plays_magic_toss_for_a_far_target():
     empty = {square_index(m, s): Stack() for m in (1, 2, 3) for s in ("inner", "left", "right")}
     empty |= {square_index(1, "outer"): Stack(), square_index(3, "outer"): Stack()}
     state = with_stacks(state, empty)
-    assert g.bot_action(state, "normal", random.Random(1)) == PlayCard(MAGIC_TOSS)
+    assert bots.choose(g, state, "normal", random.Random(1)) == PlayCard(MAGIC_TOSS)
 
 
 def test_bot_prefers_the_stack_with_ammo_of_the_leader():
@@ -119,17 +119,17 @@ def test_bot_prefers_the_stack_with_ammo_of_the_leader():
 
 
 def test_bot_shoots_in_table_mode_and_places_and_gives_cards():
-    assert g.bot_action(ready(mode="table"), "easy", random.Random(0)) == Shoot()
+    assert bots.choose(g, ready(mode="table"), "easy", random.Random(0)) == Shoot()
     state = ready(mode="table")
     state = replace(state, decks=(Pile(), *state.decks[1:]), hands=((MAGIC_TOSS, ROOF), state.hands[1]))
     state = g.apply(g.apply(state, Shoot()), g.Land(1, "inner"))
     # The Magic Toss it will give up is worth less than a tower: it takes it.
-    assert g.bot_action(state, "normal", random.Random(0)) == TAKE_TOWER
+    assert bots.choose(g, state, "normal", random.Random(0)) == TAKE_TOWER
     state = g.apply(state, TAKE_TOWER)
-    place = g.bot_action(state, "normal", random.Random(0))
+    place = bots.choose(g, state, "normal", random.Random(0))
     assert isinstance(place, Place)
     state = g.apply(state, place)
-    assert g.bot_action(state, "normal", random.Random(0)) == GiveCard(MAGIC_TOSS)
+    assert bots.choose(g, state, "normal", random.Random(0)) == GiveCard(MAGIC_TOSS)
 
 
 def test_solo_bot_builds_a_stack_for_strong_ammo_and_uses_it():

@@ -14,7 +14,6 @@ from pathlib import Path
 
 import castletui.rules.catapult_castle as g
 import pytest
-from castletui.rules.catapult_castle.bots import bot_action
 from castletui.rules.catapult_castle.bots.rule_of_thumb import stacking_cost, tower_worth
 from castletui.rules.catapult_castle.edition import EXTRA_SHOT, MAGIC_TOSS, ROOF, STRONG_AMMO
 from castletui.rules.catapult_castle.queries import preview, prompt
@@ -30,7 +29,7 @@ from castletui.rules.catapult_castle.state import (
     Stack,
     TakeTower,
 )
-from castletui.rules.core import Config, IllegalAction, name_seats, state_hash
+from castletui.rules.core import Config, IllegalAction, bots, name_seats, state_hash
 from msgspec.structs import replace
 
 import tests.rules.test_conformance as conformance
@@ -262,7 +261,7 @@ def _costly(mode: str) -> g.State:
 def test_bots_take_a_tower_whose_stacking_costs_only_the_top_card_of_the_deck(level, mode):
     state = hit(2, mode)
     assert stacking_cost(state, 0) < tower_worth(state, q(victim_mat(state), "left"))
-    assert bot_action(state, level, random.Random(1)) == TAKE_TOWER
+    assert bots.choose(g, state, level, random.Random(1)) == TAKE_TOWER
 
 
 @pytest.mark.parametrize("mode", MODES)
@@ -271,7 +270,7 @@ def test_bots_take_a_tower_with_an_empty_square_for_it(level, mode):
     state = ready(2, mode, may_decline_hit=True)
     state = shoot(with_stacks(state, {q(state.seat_mats[0], "outer"): Stack()}), victim_mat(state), "left")
     assert stacking_cost(state, 0) == 0
-    assert bot_action(state, level, random.Random(1)) == TAKE_TOWER
+    assert bots.choose(g, state, level, random.Random(1)) == TAKE_TOWER
 
 
 @pytest.mark.parametrize("mode", MODES)
@@ -280,7 +279,7 @@ def test_bots_decline_when_stacking_costs_more_than_the_tower_is_worth(level, mo
     state = _costly(mode)
     assert state.pending[-1].kind == "take"
     assert stacking_cost(state, 0) > tower_worth(state, q(victim_mat(state), "left"))
-    assert bot_action(state, level, random.Random(1)) == LEAVE_TOWER
+    assert bots.choose(g, state, level, random.Random(1)) == LEAVE_TOWER
 
 
 ASKING = [

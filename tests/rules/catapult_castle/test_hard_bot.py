@@ -68,7 +68,7 @@ def test_the_search_draws_its_rounds_chance_through_the_games_hook():
 
     hooks = replace_hooks(hard.HOOKS, chance=chance)
     with search.work_budget(6):
-        action = search.search_action(hooks, state, random.Random(2))
+        action = search.search_action(hooks, g.view(state, 0), 0, random.Random(2))
     assert action in g.legal_actions(state) or isinstance(action, Aim)
     assert drawn
 

@@ -368,7 +368,7 @@ def test_a_bot_gives_an_unseen_card_when_its_deck_is_out():
     state = with_pool(with_hand(ready(2, start=0), 0, UNSEEN), 0, (1, 0, 0, 0))
     state = g.apply(shoot(state, 1, "inner"), Place("inner"))
     assert g.to_move(state) == 0 and state.pending[-1].kind == "stack_card"
-    assert g.bot_action(state, "normal", random.Random(0)) == GiveCard(UNSEEN)
+    assert bots.choose(g, state, "normal", random.Random(0)) == GiveCard(UNSEEN)
 
 
 def test_digital_draws_still_name_the_card():

@@ -46,9 +46,9 @@ def test_choose_gives_the_bot_its_thinking_time(monkeypatch):
     seen = []
     original = engine.bot_action
 
-    def watching(state, level, rng):
+    def watching(view, seat, level, rng):
         seen.append(bots.time_up())
-        return original(state, level, rng)
+        return original(view, seat, level, rng)
 
     monkeypatch.setattr(engine, "bot_action", watching)
     bots.choose(engine, state, "normal", random.Random(0), think_for=0.0)

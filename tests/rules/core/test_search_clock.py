@@ -35,7 +35,7 @@ def a_decision(game, variant: str, seats: int, plies: int = 40):
         elif ply >= plies and len(game.legal_actions(state)) > 1:
             return state
         else:
-            state = game.apply(state, game.bot_action(state, "normal", random.Random(ply)))
+            state = game.apply(state, bots.choose(game, state, "normal", random.Random(ply)))
         ply += 1
 
 
@@ -54,7 +54,7 @@ def test_a_timed_search_looks_at_its_clock_at_every_ply_and_stops_when_told(
 
     searching = search.search_action
 
-    def counting(hooks, state, rng):
+    def counting(hooks, seen, seat, rng):
         apply = hooks.game.apply
 
         def counted(state, action):
@@ -62,7 +62,7 @@ def test_a_timed_search_looks_at_its_clock_at_every_ply_and_stops_when_told(
             return apply(state, action)
 
         rules = dataclasses.replace(hooks.game, apply=counted)
-        return searching(dataclasses.replace(hooks, game=rules), state, rng)
+        return searching(dataclasses.replace(hooks, game=rules), seen, seat, rng)
 
     monkeypatch.setattr(search, "time_up", clock)
     monkeypatch.setattr(search, "search_action", counting)

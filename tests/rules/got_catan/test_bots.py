@@ -8,14 +8,16 @@ import time
 
 import castletui.rules.got_catan as game
 import pytest
-from castletui.rules.core import CHANCE, Config, chance_rng, sample_outcome
+from castletui.rules.core import CHANCE, Config, bots, chance_rng, sample_outcome
 from castletui.rules.core.bots import choose
 from castletui.rules.got_catan.bots import hard
+from castletui.rules.got_catan.edition import VICTORY_POINT
 from castletui.rules.got_catan.scoring import production
 from castletui.rules.got_catan.state import (
     Accept,
     BuildKeep,
     BuildSettlement,
+    BuyDevelopment,
     Decline,
     EndTurn,
     MoveTormund,
@@ -75,7 +77,7 @@ def test_the_planner_beats_greedy_bots():
 def test_the_planner_never_sends_tormund_to_its_own_hex():
     state = table(settlements={0: [corner(4, "r0c1", "N")], 1: [corner(4, "r0c5", "N")]}, hands={1: ["ore"]})
     state = replace(state, pending=state.pending + (game.Step("tormund", seat=0),))
-    action = game.bot_action(state, "normal", random.Random(1))
+    action = bots.choose(game, state, "normal", random.Random(1))
     assert isinstance(action, MoveTormund)
     assert action.hex not in (hex_id(4, "r0c1"), hex_id(4, "r0c0"))
     assert action.hex in (hex_id(4, "r0c5"), hex_id(4, "r0c4"))
@@ -85,12 +87,12 @@ def test_the_planner_takes_an_offer_that_completes_its_goal_but_not_from_a_leade
     # Seat 1 saves for a development card and lacks only the wool offered.
     state = table(hands={0: ["wool"], 1: ["grain", "ore", "ore"]})
     state = run(state, OfferTrade.of(("wool",), ("ore",)), check_listed=False)
-    assert game.bot_action(state, "normal", random.Random(1)) == Accept()
+    assert bots.choose(game, state, "normal", random.Random(1)) == Accept()
     state = replace(state, longest_road=0, largest_patrol=0)
     state = replace(
         state, players=tuple(replace(p, keeps=(1, 2)) if s == 0 else p for s, p in enumerate(state.players))
     )
-    assert game.bot_action(state, "normal", random.Random(1)) == Decline()
+    assert bots.choose(game, state, "normal", random.Random(1)) == Decline()
 
 
 @pytest.mark.parametrize("variant", ["base", "brotherhood"])
@@ -144,7 +146,7 @@ def test_the_planner_plays_the_ranger_patrols_it_holds():
         hands={1: ["ore", "wool"]},
         development={0: ["ranger-patrol", "ranger-patrol"]},
     )
-    assert game.bot_action(state, "normal", random.Random(1)) == PlayDevelopment("ranger-patrol")
+    assert bots.choose(game, state, "normal", random.Random(1)) == PlayDevelopment("ranger-patrol")
 
 
 def test_the_planner_builds_the_keep_its_hand_pays_for_first():
@@ -155,7 +157,7 @@ def test_the_planner_builds_the_keep_its_hand_pays_for_first():
         settlements={0: [home]},
         hands={0: ["ore", "ore", "ore", "grain", "grain", "lumber", "brick"]},
     )
-    assert game.bot_action(state, "normal", random.Random(1)) == BuildKeep(home)
+    assert bots.choose(game, state, "normal", random.Random(1)) == BuildKeep(home)
 
 
 def test_normal_bots_end_no_turn_with_a_victory_point_or_a_ranger_patrol_unspent():
@@ -168,7 +170,7 @@ def test_normal_bots_end_no_turn_with_a_victory_point_or_a_ranger_patrol_unspent
             if seat == CHANCE:
                 action = sample_outcome(game.chance_outcomes(state), chance_rng(seed, ply))
             else:
-                action = game.bot_action(state, "normal", random.Random(f"{seed}:{ply}"))
+                action = bots.choose(game, state, "normal", random.Random(f"{seed}:{ply}"))
                 if action == EndTurn():
                     left = game.legal_actions(state)
                     assert not any(isinstance(a, (BuildKeep, BuildSettlement)) for a in left), (seed, ply)
@@ -210,6 +212,49 @@ def test_the_hard_bots_worlds_are_games_its_seat_finds_possible(variant, monkeyp
                             pips[deal] += sum(made.get(card, 0) for card in dealt.hand)
                     game.legal_actions(world)
                 monkeypatch.undo()
-            action = game.bot_action(state, "normal", random.Random(ply))
+            action = bots.choose(game, state, "normal", random.Random(ply))
         state = game.apply(state, action)
     assert pips["weighed"] > 1.03 * pips["even"]
+
+
+def _first_purchase(seed: int = 0):
+    """The first position of a seeded random game where the seat to move may
+    buy a development card and the deck holds Victory Points."""
+    rng = random.Random(seed)
+    state = game.setup(Config("base", 3))
+    for ply in range(600):
+        seat = game.to_move(state)
+        if seat == CHANCE:
+            state = game.apply(state, sample_outcome(game.chance_outcomes(state), chance_rng(seed, ply)))
+            continue
+        actions = game.legal_actions(state)
+        if BuyDevelopment() in actions and VICTORY_POINT in state.development_deck:
+            return state, seat
+        state = game.apply(state, rng.choice(actions))
+    raise AssertionError("no purchase in the game")
+
+
+def test_the_easy_bot_weighs_a_purchase_by_what_its_seat_may_expect_not_the_real_deck():
+    """Issue 44 item 9: two games its seat cannot tell apart, the deck's
+    Victory Points in one and a rival's hand in the other. The easy bot
+    looked one step ahead over the real deck and bought only where the
+    Victory Points were; now both are the same unseen pool to it."""
+    state, seat = _first_purchase()
+    rival = (seat + 1) % 3
+    deck = list(state.development_deck)
+    points = [card for card in deck if card == VICTORY_POINT]
+    others = [card for card in deck if card != VICTORY_POINT]
+
+    def rival_holds(cards, left):
+        players = list(state.players)
+        players[rival] = replace(
+            players[rival], development=tuple(sorted(players[rival].development + tuple(cards)))
+        )
+        return replace(state, players=tuple(players), development_deck=tuple(sorted(left)))
+
+    in_the_deck = rival_holds(others[: len(points)], points + others[len(points) :])
+    in_a_hand = rival_holds(points, others)
+    assert game.view(in_the_deck, seat) == game.view(in_a_hand, seat)
+    assert choose(game, in_the_deck, "easy", random.Random(1)) == choose(
+        game, in_a_hand, "easy", random.Random(1)
+    )

@@ -7,7 +7,7 @@ games end and the win rate against the base game's plans)."""
 import random
 
 import castletui.rules.got_catan as game
-from castletui.rules.core import CHANCE, Config, chance_rng, sample_outcome
+from castletui.rules.core import CHANCE, Config, bots, chance_rng, sample_outcome
 from castletui.rules.core.bots import choose
 from castletui.rules.got_catan.bots.planner import planned_action
 from castletui.rules.got_catan.brotherhood.bots import danger
@@ -64,7 +64,7 @@ def test_the_planner_reads_the_danger_at_each_section():
 
 def test_the_planner_guards_the_section_in_danger():
     state = _wall_in_danger()
-    assert game.bot_action(state, "normal", random.Random(1)) == BuildGuard(1)
+    assert bots.choose(game, state, "normal", random.Random(1)) == BuildGuard(1)
     # The base game's plans alone never build a guard.
     assert not isinstance(planned_action(state, random.Random(1), watch=False), BuildGuard)
 
@@ -73,16 +73,16 @@ def test_the_planner_with_benjen_sends_back_the_wildling_about_to_breach():
     state = _wall_in_danger()
     player = replace(state.players[0], hero="benjen", hero_since=0, hand=())
     state = replace(state, players=(player,) + state.players[1:])
-    action = game.bot_action(state, "normal", random.Random(1))
+    action = bots.choose(game, state, "normal", random.Random(1))
     assert isinstance(action, ClearNorth)
     assert action.clearing == 1 or (action.clan == 1 and action.slot == 0)
 
 
 def test_the_planner_places_its_set_up_guard_and_flips_its_hero_first():
     state = replace(_wall_in_danger(), pending=(Step("place-guard", seat=0),))
-    assert game.bot_action(state, "normal", random.Random(1)) == PlaceGuard(1)
+    assert bots.choose(game, state, "normal", random.Random(1)) == PlaceGuard(1)
     state = replace(state, pending=(Step("hero-after", seat=0),))
-    assert game.bot_action(state, "normal", random.Random(1)) == FlipHero()
+    assert bots.choose(game, state, "normal", random.Random(1)) == FlipHero()
 
 
 def test_the_wall_defender_beats_base_plan_planners():
