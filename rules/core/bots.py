@@ -135,20 +135,10 @@ def decide(
 
 
 def seat_view(game: Game, state: Any, seat: int) -> Any:
-    """What the bot at ``seat`` decides from: its view of ``state``.
-
-    One bridge, for a real table only: where a game's table-mode view does
-    not yet carry the unseen pool its rules need to list the seat's own
-    options (issue 44 item 3: Catapult Castle's and Castlecards' pools), the
-    bot is given the table's record, as ``Session.read_as`` gives the screen
-    (in table mode the cards are in the players' hands, and the record holds
-    only what was named at the table). In digital play the view always
-    lists the seat's options (tests/rules/test_bots_see_the_view.py), so the
-    bridge never opens there."""
-    seen = game.view(state, seat)
-    if seen is not state and game.legal_actions(seen) != game.legal_actions(state):
-        return state
-    return seen
+    """What the bot at ``seat`` decides from: its view of ``state``, in
+    every mode (a table-mode view carries the unseen pool as counts, so it
+    lists the seat's own options: issue 44 item 3)."""
+    return game.view(state, seat)
 
 
 def choose(game: Game, state: Any, level: str, rng: random.Random, think_for: float | None = None) -> Any:
