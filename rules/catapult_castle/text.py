@@ -170,8 +170,8 @@ def label(view: State, action: Action) -> str:
             return f"{action.kind} (an unseen card)"
         return action.kind
     if isinstance(action, Aim):
-        corner = f" from {DECK_NAMES[action.from_mat]}" if action.from_mat >= 0 else ""
-        return f"Aim {_short(view, action.mat, action.square)}{corner} {action.accuracy}%"
+        # One line per tower (the menu hook keeps one): the aiming mini-game, not the line, sets the accuracy.
+        return f"Aim at {tower_name(view, action.mat, action.square)}"
     if isinstance(action, Shoot):
         return f"Shoot from {DECK_NAMES[action.from_mat]}" if action.from_mat >= 0 else "Shoot"
     if isinstance(action, SkipExtraShot):
