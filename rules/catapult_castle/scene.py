@@ -6,9 +6,9 @@
 - the players panel (side.py): the ammo left, the rearrangements left
   (solo), the seat's hand and its deck and discard, what is in force this
   turn; the replay adds every hand as that seat saw it;
-- the aiming mini-game: for each tower the seat may aim at now, how far and
-  tall it is, the sweet spot's width, and (``Shot.odds``) where an ammo
-  shot with a given accuracy lands.
+- the aiming mini-game: a tower's ``shot`` (worked out when a tower is
+  aimed at, not for every frame): how far and tall it is, the sweet spot's
+  width, and (``Shot.odds``) where an ammo shot with a given accuracy lands.
 
 Words that name seats hold seat references (``{P0}``): the app names them.
 Squares are numbered as the rules' spots are (``4 * mat + position``).
@@ -19,23 +19,24 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 import msgspec
-from castletui.rules.catapult_castle.chance import towers_next_to
 from castletui.rules.catapult_castle.edition import (
     ABSENT,
     DECK_NAMES,
     DISTANCES,
     KIND_INDEX,
+    NEIGHBOURS,
     NEUTRAL,
     SHORT_NAMES,
     SQUARE_COUNT,
     SQUARE_NAMES,
     UNSEEN,
+    square_index,
     square_point,
 )
-from castletui.rules.catapult_castle.pieces import is_solo, shooter_mat, targets
+from castletui.rules.catapult_castle.pieces import is_solo, shooter_mat
 from castletui.rules.catapult_castle.shots import LandingOdds, landing_odds, sweet_spot_width
 from castletui.rules.catapult_castle.state import Pending, State
-from castletui.rules.catapult_castle.text import tower_name
+from castletui.rules.catapult_castle.text import mat_name, tower_words
 from castletui.rules.core import seat_ref
 from castletui.rules.core.scene import Scene
 
@@ -47,6 +48,8 @@ class Mat(msgspec.Struct, frozen=True, kw_only=True):
     """False for the empty quadrant of a 3-player game."""
     title: str = ""
     """As the board labels it: "{P0} (King)", "Queen (neutral)", "King mat" (solo)."""
+    owner_words: str = ""
+    """Whose its towers are: "{P1}'s", "the Queen mat's"."""
 
 
 class Square(msgspec.Struct, frozen=True, kw_only=True):
@@ -81,12 +84,8 @@ class Hand(msgspec.Struct, frozen=True, kw_only=True):
 
 
 class Shot(msgspec.Struct, frozen=True, kw_only=True):
-    """A tower the seat may aim at now, as the aiming mini-game shows it."""
+    """A shot at a tower, as the aiming mini-game shows it."""
 
-    mat: int
-    square: str
-    from_mat: int
-    """Solo: the corner it is fired from (-1: the shooter's own)."""
     target: str
     """ "{P1}'s inner tower"."""
     distance: float
@@ -127,11 +126,23 @@ class CatapultCastleScene(Scene, frozen=True, kw_only=True):
     magic_toss: bool = False
     strong_ammo: bool = False
     shots_left: int = 0
-    shots: tuple[Shot, ...] = ()
-    """The towers the seat may aim at now (digital play, its turn)."""
 
-    def shot_at(self, mat: int, square: str, from_mat: int) -> Shot | None:
-        return next((s for s in self.shots if (s.mat, s.square, s.from_mat) == (mat, square, from_mat)), None)
+    def shot(self, mat: int, square: str, from_mat: int = -1) -> Shot:
+        """A shot at the tower on ``mat``'s ``square`` from the catapult's
+        corner (solo: ``from_mat``'s), as the rules' shot model has it:
+        worked out from the scene when a tower is aimed at."""
+        q = square_index(mat, square)
+        stack = self.squares[q]
+        distance = DISTANCES[from_mat if from_mat >= 0 else self.catapult][q]
+        return Shot(
+            target=tower_words(self.mats[mat].owner_words, square),
+            distance=distance,
+            height=stack.towers,
+            sweet_spot=sweet_spot_width(distance, stack.towers, self.magic_toss),
+            magic_toss=self.magic_toss,
+            roofed=stack.roof,
+            near_by=any(self.squares[n].towers for n in NEIGHBOURS[q]),
+        )
 
 
 def _grid(square: int) -> tuple[int, int]:
@@ -208,36 +219,6 @@ def _squares(view: State) -> tuple[Square, ...]:
     return tuple(squares)
 
 
-def _shots(view: State, seat: int) -> tuple[Shot, ...]:
-    """The towers ``seat`` may aim at, if it is its turn to shoot (digital)."""
-    step = view.pending[-1] if view.pending else None
-    if step is None or step.kind != "turn" or step.seat != seat or view.mode == "table" or view.over:
-        return ()
-    corners = range(len(view.mat_owner)) if is_solo(view) else (-1,)
-    shots = []
-    for from_mat in corners:
-        shooter = shooter_mat(view, Pending("land", seat, from_mat=from_mat))
-        for q in targets(view, seat, from_mat):
-            stack = view.stacks[q]
-            distance = DISTANCES[shooter][q]
-            height = len(stack.towers)
-            shots.append(
-                Shot(
-                    mat=q // 4,
-                    square=SQUARE_NAMES[q % 4],
-                    from_mat=from_mat,
-                    target=tower_name(view, q // 4, SQUARE_NAMES[q % 4]),
-                    distance=distance,
-                    height=height,
-                    sweet_spot=sweet_spot_width(distance, height, view.magic_toss),
-                    magic_toss=view.magic_toss,
-                    roofed=stack.roof >= 0,
-                    near_by=bool(towers_next_to(view, q)),
-                )
-            )
-    return tuple(shots)
-
-
 def scene(view: State, seat: int) -> CatapultCastleScene:
     """What ``seat``'s screen draws, from its ``view`` alone."""
     solo = is_solo(view)
@@ -250,7 +231,7 @@ def scene(view: State, seat: int) -> CatapultCastleScene:
         deck, discard = view.decks[mat].size, view.discards[mat].size
     return CatapultCastleScene(
         mats=tuple(
-            Mat(in_play=owner != ABSENT, title=mat_title(view, mat))
+            Mat(in_play=owner != ABSENT, title=mat_title(view, mat), owner_words=mat_name(view, mat))
             for mat, owner in enumerate(view.mat_owner)
         ),
         squares=_squares(view),
@@ -268,5 +249,4 @@ def scene(view: State, seat: int) -> CatapultCastleScene:
         magic_toss=view.magic_toss,
         strong_ammo=view.strong_ammo,
         shots_left=view.shots_left,
-        shots=_shots(view, seat),
     )

@@ -47,7 +47,12 @@ def mat_name(state: State, mat: int) -> str:
 
 
 def tower_name(state: State, mat: int, square: str) -> str:
-    return f"{mat_name(state, mat)} {square} tower"
+    return tower_words(mat_name(state, mat), square)
+
+
+def tower_words(mat_words: str, square: str) -> str:
+    """A tower named by its mat's ``mat_name`` and its square: "{P1}'s inner tower"."""
+    return f"{mat_words} {square} tower"
 
 
 def square_words(mat: int, square: str) -> str:

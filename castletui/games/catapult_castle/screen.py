@@ -114,9 +114,7 @@ class CatapultCastleScreen(GameScreen):
 
     def start_aim(self, aim: Aim, where: Hashable = None) -> None:
         session = self.session
-        shot = self.frame.scene.shot_at(aim.mat, aim.square, aim.from_mat)
-        if shot is None:
-            return  # not a tower the scene offers (the frame moved on)
+        shot = self.frame.scene.shot(aim.mat, aim.square, aim.from_mat)
         distance, height = shot.distance, shot.height
         # Far targets want more power: the sweet spot sits further along the bar.
         centre = min(85.0, max(20.0, 22.0 + distance * 13.0))

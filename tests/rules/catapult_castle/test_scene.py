@@ -9,7 +9,8 @@ from __future__ import annotations
 import castletui.rules.catapult_castle as g
 import msgspec
 import pytest
-from castletui.rules.catapult_castle.edition import MAGIC_TOSS, ROOF, STRONG_AMMO
+from castletui.rules.catapult_castle.edition import DISTANCES, MAGIC_TOSS, ROOF, STRONG_AMMO
+from castletui.rules.catapult_castle.queries import shot_difficulty, shot_odds
 from castletui.rules.catapult_castle.scene import CatapultCastleScene
 from castletui.rules.catapult_castle.state import Aim, Card, Stack
 from castletui.rules.core import CHANCE, Config
@@ -94,16 +95,23 @@ def test_the_panel_shows_the_seats_own_hand_and_deck_and_only_counts_the_others(
     assert not scene.solo and scene.rearrangements_left == 0
 
 
-def test_a_shooter_aims_at_every_tower_but_its_own_from_its_own_corner():
+def test_every_aim_gets_the_shot_the_rules_draw_its_landing_from():
+    """The mini-game's numbers (distance, height, sweet spot, odds) for a
+    tower are the rules' shot model's, for every tower the shooter may aim
+    at, in the shooter's scene and in the other seat's alike (the table is open)."""
     state = digital(2)
     seat = state.pending[-1].seat
     scene = scene_of(state, seat)
-    own = state.seat_mats[seat]
-    assert scene.catapult == own and not scene.catapult_at_chosen_corner
-    aims = {(a.mat, a.square, a.from_mat) for a in g.legal_actions(state) if isinstance(a, Aim)}
-    assert {(s.mat, s.square, s.from_mat) for s in scene.shots} == aims
-    assert all(shot.mat != own for shot in scene.shots)
-    assert scene_of(state, 1 - seat).shots == (), "only the shooter aims"
+    assert scene.catapult == state.seat_mats[seat] and not scene.catapult_at_chosen_corner
+    aims = [a for a in g.legal_actions(state) if isinstance(a, Aim) and a.accuracy == 100]
+    assert len(aims) == 12, "every tower but the shooter's own four"
+    for aim in aims:
+        shot = scene.shot(aim.mat, aim.square)
+        assert (shot.distance, shot.height, shot.sweet_spot) == shot_difficulty(state, aim)
+        assert shot.odds(60) == shot_odds(state, aim, 60)
+        assert scene_of(state, 1 - seat).shot(aim.mat, aim.square) == shot
+    assert scene.shot(1, "inner").target == "the Queen mat's inner tower"
+    assert scene.shot(2, "outer").target == "{P1}'s outer tower"
 
 
 def test_solo_fires_from_any_corner_and_the_catapult_follows_the_corner_chosen():
@@ -111,18 +119,19 @@ def test_solo_fires_from_any_corner_and_the_catapult_follows_the_corner_chosen()
     scene = scene_of(state, 0)
     assert scene.solo and scene.catapult == -1 and scene.catapult_at_chosen_corner
     assert [mat.title for mat in scene.mats] == ["King mat", "Queen mat", "Prince mat", "Princess mat"]
-    aims = {(a.mat, a.square, a.from_mat) for a in g.legal_actions(state) if isinstance(a, Aim)}
-    assert {(s.mat, s.square, s.from_mat) for s in scene.shots} == aims
-    assert all(shot.mat != shot.from_mat for shot in scene.shots)
-    assert scene.shots[0].target == "the Queen mat's inner tower"
+    aims = [a for a in g.legal_actions(state) if isinstance(a, Aim) and a.accuracy == 100]
+    assert {a.from_mat for a in aims} == {0, 1, 2, 3}
+    for aim in aims:
+        shot = scene.shot(aim.mat, aim.square, aim.from_mat)
+        assert (shot.distance, shot.height, shot.sweet_spot) == shot_difficulty(state, aim)
+    assert scene.shot(0, "inner", 1).distance == DISTANCES[1][q(0, "inner")]
 
 
 def test_while_the_ammo_flies_the_catapult_stands_at_the_shooters_corner():
     state = digital(2)
     seat = state.pending[-1].seat
     flying = g.apply(state, next(a for a in g.legal_actions(state) if isinstance(a, Aim)))
-    scene = scene_of(flying, seat)
-    assert scene.catapult == state.seat_mats[seat] and scene.shots == ()
+    assert scene_of(flying, seat).catapult == scene_of(flying, 1 - seat).catapult == state.seat_mats[seat]
 
 
 def test_a_roof_stops_a_shot_and_magic_toss_widens_the_sweet_spot():
@@ -132,19 +141,20 @@ def test_a_roof_stops_a_shot_and_magic_toss_widens_the_sweet_spot():
     seat = state.pending[-1].seat
     target = next(a for a in g.legal_actions(state) if isinstance(a, Aim))
     square = q(target.mat, target.square)
-    plain = scene_of(state, seat).shot_at(target.mat, target.square, -1)
-    roofed_state = with_stacks(state, {square: Stack(towers=(0,), roof=target.mat)})
-    roofed = scene_of(roofed_state, seat)
+    plain = scene_of(state, seat).shot(target.mat, target.square)
+    roofed = scene_of(with_stacks(state, {square: Stack(towers=(0,), roof=target.mat)}), seat)
     assert roofed.squares[square].roof
-    odds = roofed.shot_at(target.mat, target.square, -1).odds(100)
+    odds = roofed.shot(target.mat, target.square).odds(100)
     assert odds.target == 0 and odds.roof == pytest.approx(plain.odds(100).target)
     magic = scene_of(replace(state, magic_toss=True), seat)
-    assert magic.magic_toss and magic.shot_at(target.mat, target.square, -1).sweet_spot > plain.sweet_spot
+    assert magic.magic_toss and magic.shot(target.mat, target.square).sweet_spot > plain.sweet_spot
 
 
-def test_table_mode_shoots_the_real_catapult_so_the_scene_has_no_shots():
-    state = g.setup(Config("standard", 2, {}, "table"))
-    while g.to_move(state) == CHANCE:
-        state = g.apply(state, g.chance_outcomes(state)[0][0])
+def test_a_lone_tower_has_nowhere_for_a_near_miss_to_drop():
+    state = digital(2)
     seat = state.pending[-1].seat
-    assert scene_of(state, seat).shots == ()
+    empty = {square: Stack() for square in range(16) if square != q(1, "outer")}
+    scene = scene_of(with_stacks(state, empty), seat)
+    shot = scene.shot(1, "outer")
+    assert not shot.near_by and shot.odds(100).near == 0
+    assert [square.towers for square in scene.squares].count(1) == 1

@@ -144,7 +144,7 @@ def test_the_mini_game_asks_the_rules_for_difficulty_and_odds():
     assert spot == sweet_spot_width(distance, height, state.magic_toss)
     odds = shot_odds(state, aim, 75)
     seat = state.pending[-1].seat
-    shot = g.scene(g.view(state, seat), seat).shot_at(aim.mat, aim.square, aim.from_mat)
+    shot = g.scene(g.view(state, seat), seat).shot(aim.mat, aim.square, aim.from_mat)
     assert (shot.distance, shot.height, shot.sweet_spot) == (distance, height, spot)
     assert shot.odds(75) == odds
     landed = dict(g.chance_outcomes(g.apply(state, aim)))
