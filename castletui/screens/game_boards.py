@@ -12,6 +12,7 @@ from typing import Any
 from textual.widgets import OptionList
 
 from castletui.driver import Line
+from castletui.textual_private import dom_changes
 from castletui.widgets.board import SpotBoard
 
 
@@ -25,7 +26,7 @@ class BoardsInStep:
         tenth of a millisecond, twice or three times a move), kept while no
         widget comes or goes under the screen (Textual's own key for its
         ``query_one`` cache, the screen's count of changes to its DOM)."""
-        changes = self._nodes._updates  # type: ignore[attr-defined]
+        changes = dom_changes(self)
         found = self._boards_found
         if found is None or found[0] != changes:
             found = self._boards_found = (changes, list(self.query(SpotBoard)))  # type: ignore[attr-defined]
