@@ -46,10 +46,6 @@ def check_selector_names():
     assert {"Widget", "#x", ".c"} <= private.selector_names(Widget(id="x", classes="c"))
 
 
-def check_dom_changes():
-    assert isinstance(private.dom_changes(Widget()), int)
-
-
 def check_start_widget():
     assert params(App._start_widget) == ["self", "parent", "widget"]
 
@@ -120,7 +116,6 @@ def check_get_box():
 CHECKS = {
     "with_meta (Style._meta, Style._hash)": check_with_meta,
     "selector_names (DOMNode._selector_names)": check_selector_names,
-    "dom_changes (DOMNode._nodes._updates)": check_dom_changes,
     "start_widget (App._start_widget)": check_start_widget,
     "vertical_scrollbar_of / set_vertical_scrollbar (Widget._vertical_scrollbar)": check_vertical_scrollbar,
     "scroll_update (Widget._scroll_update)": check_scroll_update,
