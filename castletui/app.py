@@ -14,7 +14,6 @@ import msgspec
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.css.query import NoMatches
-from textual.drivers._writer_thread import WriterThread
 from textual.screen import ModalScreen, Screen
 
 from castletui import collector, games, saves, stylesheets
@@ -24,6 +23,14 @@ from castletui.saves.store import save_dir as save_dir_of
 from castletui.screens.dialogs import MIN_SIZE, ConfirmScreen, TooSmallScreen
 from castletui.settings import Settings
 from castletui.terminal import HangUpWatch, hung_up, silence_output
+from castletui.textual_private import (
+    WriterThread,
+    app_driver,
+    close_messages_no_wait,
+    is_exiting,
+    replace_writer_thread,
+    writer_thread_of,
+)
 
 LATER = {
     "menu": "castletui.screens.menu",
@@ -163,7 +170,7 @@ class CastleApp(App):
     # --- the last word on an unexpected error -----------------------------
 
     def _handle_exception(self, error: Exception) -> None:
-        if isinstance(error, NoMatches) and self._exit:
+        if isinstance(error, NoMatches) and is_exiting(self):
             # Quitting while a screen opens: Textual tears the screen down
             # before its (and its Header's) pending callbacks run, so they
             # find their widgets gone. Nothing will be drawn again and every
@@ -180,7 +187,7 @@ class CastleApp(App):
         if self._crash is not None and self.crash_log is None:
             self.crash_log = later("crash").write_crash_log(self._crash, self.crash_folder())
         self.bell()
-        self._close_messages_no_wait()
+        close_messages_no_wait(self)
 
     def crash_folder(self) -> Path | None:
         """Where this app's crash logs go; None: castletui's own folder."""
@@ -233,15 +240,12 @@ class CastleApp(App):
         blocks the app on its way out. So its place goes to a fresh one that
         writes to /dev/null through a file of its own (the old thread may
         hold stderr's lock while its last write fails)."""
-        driver = self._driver
-        writer = getattr(driver, "_writer_thread", None)
-        if writer is None:
+        driver = app_driver(self)
+        if writer_thread_of(driver) is None:
             return
         fresh = WriterThread(open(os.devnull, "w", encoding="utf-8"))  # noqa: SIM115 - the thread owns it
         fresh.start()
-        driver._writer_thread = fresh
-        with contextlib.suppress(Exception):
-            writer._queue.put_nowait(None)  # ends the old thread if it still runs
+        replace_writer_thread(driver, fresh)  # (the old thread is told to end if it still runs)
 
     def panic(self, *renderables) -> None:
         # Textual panics when reading keys from a hung-up terminal fails (EIO).

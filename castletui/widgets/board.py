@@ -31,6 +31,8 @@ from textual.style import Style as VisualStyle
 from textual.visual import Visual, visualize
 from textual.widget import Widget
 
+from castletui.textual_private import selector_names, with_meta
+
 
 class TextCells:
     """A widget that turns rows of text into cells itself (``_cells_maker``):
@@ -416,7 +418,7 @@ class SpotBoard(TextCells, Widget, can_focus=True):
         """Whether a rule of the stylesheet that could style this board says
         :focus, :blur or :focus-within (anywhere in its selector)."""
         rules_map = self.app.stylesheet.rules_map
-        names = frozenset(rules_map.keys() & self._selector_names)
+        names = frozenset(rules_map.keys() & selector_names(self))
         if self._focus_rules_seen is None or self._focus_rules_seen[:2] != (rules_map, names):
             styled = any(
                 not rule.pseudo_classes.isdisjoint(("focus", "blur", "focus-within"))
@@ -493,10 +495,7 @@ class RunStyle:
         """No link, no meta of its own (a click): the copy is exact."""
 
     def at(self, x: int, y: int) -> RichStyle:
-        style = self.template.copy()
-        style._meta = dumps({**self.meta, "offset": (x, y)})
-        style._hash = None
-        return style
+        return with_meta(self.template.copy(), dumps({**self.meta, "offset": (x, y)}))
 
 
 @contextmanager

@@ -13,7 +13,6 @@ from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
 from textual import events
-from textual._border import get_box
 from textual.color import Color
 from textual.content import Content
 from textual.css.styles import StylesBase
@@ -25,6 +24,7 @@ from textual.style import Style as CellStyle
 from textual.visual import RenderOptions
 from textual.widget import Widget
 
+from castletui.textual_private import get_box, style_getter
 from castletui.widgets.header import filtered
 
 NARROW_BELOW = 100
@@ -263,7 +263,7 @@ class SteadyFooter(Widget, can_focus=False):
             text = Text.assemble((key.display, key_style))
         text.stylize_before(item_style)
         content = Content.from_rich_text(text, console=self.app.console)
-        options = RenderOptions(self._get_style, ONE_LINE)
+        options = RenderOptions(style_getter(self), ONE_LINE)
         style = CellStyle.from_rich_style(item_style)
         segments = list(content.render_strips(text.cell_len, 1, style, options)[0])
         if palette:

@@ -26,6 +26,8 @@ from textual.style import Style
 from textual.visual import RenderOptions
 from textual.widget import Widget
 
+from castletui.textual_private import style_getter
+
 ICON_WIDTH = 8
 """Textual's HeaderIcon: docked left, 8 wide, padded one space each side."""
 CLOCK_WIDTH = 10
@@ -161,7 +163,7 @@ class SteadyHeader(Widget):
         fill = (style + Style(reverse=False)).rich_style
         if inner <= 0:
             return [Strip.blank(width, fill)] * height
-        line = content.render_strips(inner, 1, style, RenderOptions(self._get_style, ONE_LINE))[0]
+        line = content.render_strips(inner, 1, style, RenderOptions(style_getter(self), ONE_LINE))[0]
         lines = list(Strip.align([line], fill, inner, height, align, "middle"))
         if padded:
             pad = Style(background=style.background).rich_style

@@ -18,10 +18,26 @@ from textual.scrollbar import ScrollBar, ScrollBarRender
 from textual.strip import Strip
 from textual.style import Style as VisualStyle
 from textual.visual import Padding, Visual, visualize
-from textual.widget import _RenderCache
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
+from castletui.textual_private import (
+    drawing_of,
+    keep_drawing,
+    left_gutter_width,
+    markup_of,
+    option_divider,
+    option_index,
+    option_lines,
+    option_render_cache,
+    option_visual,
+    scroll_update,
+    set_option_visual,
+    set_vertical_scrollbar,
+    start_widget,
+    update_option_lines,
+    vertical_scrollbar_of,
+)
 from castletui.widgets.board import TextCells
 from castletui.widgets.plain import Plain
 
@@ -52,16 +68,15 @@ class KeptScrollBar(ScrollBar):
         look = self._look()
         kept = self._kept
         if look is not None and kept is not None and kept[0] == look:
-            self._render_cache = kept[1]
-            self._dirty_regions.clear()
+            keep_drawing(self, kept[1])
             return
         strips = self._drawn_straight(look)
         if strips is None:
             super()._render_content()
+            drawing = drawing_of(self)  # what Textual drew
         else:
-            self._render_cache = _RenderCache(self.size, strips)
-            self._dirty_regions.clear()
-        self._kept = (look, self._render_cache) if look is not None else None
+            drawing = keep_drawing(self, strips=strips)
+        self._kept = (look, drawing) if look is not None else None
 
     def _drawn_straight(self, look: tuple | None) -> list[Strip] | None:
         """The cells as Textual draws a vertical bar's (Widget._render_content:
@@ -122,20 +137,21 @@ class SteadyScroll:
 
     def watch_virtual_size(self, size: Size) -> None:
         if self.is_mounted and self.container_size:  # type: ignore[attr-defined]
-            self._scroll_update(size)  # type: ignore[attr-defined]
+            scroll_update(self, size)  # type: ignore[arg-type]
 
     @property
     def vertical_scrollbar(self) -> ScrollBar:
         """Textual's ``Widget.vertical_scrollbar``, made a ``KeptScrollBar``."""
-        bar = self._vertical_scrollbar  # type: ignore[attr-defined]
+        bar = vertical_scrollbar_of(self)  # type: ignore[arg-type]
         if bar is None:
-            bar = self._vertical_scrollbar = KeptScrollBar(  # type: ignore[attr-defined]
+            bar = KeptScrollBar(
                 vertical=True,
                 name="vertical",
                 thickness=self.scrollbar_size_vertical,  # type: ignore[attr-defined]
             )
+            set_vertical_scrollbar(self, bar)  # type: ignore[arg-type]
             bar.display = False
-            self.app._start_widget(self, bar)  # type: ignore[attr-defined]
+            start_widget(self.app, self, bar)  # type: ignore[attr-defined,arg-type]
         return bar
 
 
@@ -356,7 +372,7 @@ class ActionBar(SteadyScroll, OptionList):
         # OptionList brings its lines up to date (its width measured, its
         # virtual size compared) as it begins, and again for every row drawn:
         # nothing changes them in between.
-        self._update_lines()
+        update_option_lines(self)
         self._lines_known = True
         try:
             return super(OptionList, self).render_lines(crop)
@@ -366,17 +382,17 @@ class ActionBar(SteadyScroll, OptionList):
     @property
     def _lines(self):
         if not self._lines_known:
-            self._update_lines()
-        return self._line_cache.lines
+            update_option_lines(self)
+        return option_lines(self)
 
     def _get_visual(self, option: Option) -> Visual:
         prompt = option.prompt
-        if option._visual is None and isinstance(prompt, str):
+        if option_visual(option) is None and isinstance(prompt, str):
             # A str's Content follows the bar's markup setting alone, and never changes.
             visual = self._visuals.get(prompt)
             if visual is None:
-                visual = self._visuals[prompt] = visualize(self, prompt, markup=self._markup)
-            option._visual = visual
+                visual = self._visuals[prompt] = visualize(self, prompt, markup=markup_of(self))
+            set_option_visual(option, visual)
         return super()._get_visual(option)
 
     def _get_option_render(self, option: Option, style: VisualStyle) -> list[Strip]:
@@ -384,10 +400,12 @@ class ActionBar(SteadyScroll, OptionList):
         padding = self.get_component_styles("option-list--option").padding
         if not isinstance(prompt, str):
             return super()._get_option_render(option, style)
-        if (strips := self._option_render_cache.get((option, style, padding))) is not None:
+        cache = option_render_cache(self)
+        if (strips := cache.get((option, style, padding))) is not None:
             return strips
-        width = self.scrollable_content_region.width - self._get_left_gutter_width()
-        key = (prompt, option._divider, style, padding, width)
+        width = self.scrollable_content_region.width - left_gutter_width(self)
+        divider = option_divider(option)
+        key = (prompt, divider, style, padding, width)
         drawn = self._drawn.get(key)
         if drawn is None:
             visual = self._get_visual(option)
@@ -400,14 +418,14 @@ class ActionBar(SteadyScroll, OptionList):
                     for strip in visual.to_strips(self, visual, width, None, style)
                 ]
             rule = []
-            if option._divider:
+            if divider:
                 separator = self.get_visual_style("option-list--separator")
                 rule = [Strip([Segment("\u2500" * width, separator.rich_style)], width)]
             drawn = self._drawn[key] = (lines, rule)
         lines, rule = drawn
-        meta = {"option": self._option_to_index[option]}
+        meta = {"option": option_index(self, option)}
         strips = [strip.apply_meta(meta) for strip in lines] + rule
-        self._option_render_cache[(option, style, padding)] = strips
+        cache[(option, style, padding)] = strips
         return strips
 
     def _drawn_straight(self, visual: Visual, style: VisualStyle, padding, width: int) -> list[Strip] | None:

@@ -11,22 +11,21 @@ The face (``__all__``, tests/rules/test_game_plan.py checks it):
   ``bot_action`` and ``view_action`` (a card drawn or given as each seat
   sees it);
 - the screen API (``rules.core.screen``), each hook given a seat's view:
-  ``prompt``, ``spot``, ``group``, ``preview``, ``refusals`` and the rules
-  ``helpers``;
+  ``prompt``, ``spot``, ``group``, ``preview``, ``refusals``, ``scene``
+  (what the screen draws: ``scene.CatapultCastleScene``), ``menu`` (the
+  action bar's lines, with keys) and the rules ``helpers``;
 - table mode's questions (``rules.core.table_entry``): ``chance_prompt``,
   ``chance_batch`` (the cards freed from one stack) and ``setup_form``;
-- the actions the screens build: ``Aim``, ``Shoot``, ``SkipExtraShot``.
-
-The queries the screens still read beside the face (``queries.__all__``:
-squares, mats, shot odds, hand words...) stay importable from here until
-the app reads one read model; they are not the face.
+- the scene's types the app names: ``CatapultCastleScene``, ``Square``;
+- the action the screens build: ``Aim`` (the aiming mini-game's accuracy).
 
 Reading order of the package (the plan, README "Adding a game"):
 ``edition`` (component data and geometry), ``info``, ``state``;
 ``pieces`` (where the pieces are) and ``shots`` (the digital shot model);
 ``chance``, ``flow``, ``legal``, ``scoring``, ``setup``; ``apply``;
-``view``; ``text``; ``queries`` (the screen API and what the screens
-read), ``table_entry``, ``calc``; ``bots``.
+``view``; ``text``; ``queries`` (the screen API), ``scene`` (what the
+screens draw), ``menu`` (the action bar), ``table_entry``, ``calc``;
+``bots``.
 """
 
 from castletui.rules.catapult_castle.apply import apply
@@ -36,11 +35,12 @@ from castletui.rules.catapult_castle.chance import chance_outcomes
 from castletui.rules.catapult_castle.flow import to_move
 from castletui.rules.catapult_castle.info import INFO
 from castletui.rules.catapult_castle.legal import legal_actions
-from castletui.rules.catapult_castle.queries import *  # noqa: F403 - what the screens read today, not the face
+from castletui.rules.catapult_castle.menu import menu
 from castletui.rules.catapult_castle.queries import group, preview, prompt, refusals, spot
+from castletui.rules.catapult_castle.scene import CatapultCastleScene, Square, scene
 from castletui.rules.catapult_castle.scoring import evaluate, result
 from castletui.rules.catapult_castle.setup import setup
-from castletui.rules.catapult_castle.state import Action, Aim, Shoot, SkipExtraShot, State
+from castletui.rules.catapult_castle.state import Action, Aim, State
 from castletui.rules.catapult_castle.table_entry import chance_batch, chance_prompt, setup_form
 from castletui.rules.catapult_castle.text import describe, effects, label
 from castletui.rules.catapult_castle.view import view, view_action
@@ -70,13 +70,16 @@ __all__ = [
     "group",
     "preview",
     "refusals",
+    "scene",
+    "menu",
     "helpers",
     # table mode's entry
     "chance_prompt",
     "chance_batch",
     "setup_form",
-    # the actions the screens build
+    # the scene's types the app names
+    "CatapultCastleScene",
+    "Square",
+    # the action the screens build
     "Aim",
-    "Shoot",
-    "SkipExtraShot",
 ]

@@ -1,10 +1,7 @@
-"""Catapult Castle queries for the screens and widgets: read-only functions
-of a state (where squares are, whose catapult fires, the odds of an aimed
-shot, how a tower or a mat is named), the square and deck names, the kinds
-of action the screen tells apart, and the screen API (``prompt``, ``spot``,
-``group``, ``preview``, ``refusals``: see ``rules.core.screen``), each
-given a seat's ``view``. The app reads the game only through these and the
-protocol (``rules.catapult_castle``).
+"""Catapult Castle's screen API (``prompt``, ``spot``, ``group``,
+``preview``, ``refusals``: see ``rules.core.screen``), each given a seat's
+``view``, and what it reads: the odds of an aimed shot, the action menu's
+groups. The screens draw the scene (``scene``) and the menu (``menu``).
 
 Spots (what the board's cursor stops on) are square numbers (``4 * mat +
 position``, see ``square_index``) and ``("corner", mat)`` for the catapult
@@ -12,26 +9,21 @@ corner of a mat (solo: where a shot is fired from)."""
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable
+from collections.abc import Hashable
 
 from castletui.rules.catapult_castle.chance import aimed_odds, towers_next_to
 from castletui.rules.catapult_castle.edition import (
-    ABSENT,
     DECK_NAMES,
     DISTANCES,
     EXTRA_SHOT,
-    KIND_INDEX,
     KINDS,
     MAGIC_TOSS,
-    NEUTRAL,
     ROOF,
-    SHORT_NAMES,
     SQUARE_NAMES,
     SQUARES_PER_MAT,
     STRONG_AMMO,
     UNSEEN,
     square_index,
-    square_point,
 )
 from castletui.rules.catapult_castle.flow import to_move
 from castletui.rules.catapult_castle.legal import (
@@ -72,36 +64,6 @@ from castletui.rules.catapult_castle.state import (
 from castletui.rules.catapult_castle.text import extra_shots, square_words, tower_name
 from castletui.rules.core import seat_ref
 
-__all__ = [
-    "CARDS",
-    "DECK_NAMES",
-    "SQUARE_NAMES",
-    "Aim",
-    "Land",
-    "LandingOdds",
-    "MoveTower",
-    "Place",
-    "PlayCard",
-    "Shoot",
-    "SkipExtraShot",
-    "catapult_mat",
-    "group",
-    "group_spot",
-    "hand_words",
-    "in_card_order",
-    "mat_in_play",
-    "mat_title",
-    "preview",
-    "prompt",
-    "shooter_mat",
-    "shot_difficulty",
-    "shot_odds",
-    "spot",
-    "square_index",
-    "square_point",
-    "tower_name",
-]
-
 
 def _aimed(state: State, aim: Aim, accuracy: int = -1) -> Pending:
     """The landing an Aim would leave on the stack."""
@@ -125,59 +87,6 @@ def shot_difficulty(state: State, aim: Aim) -> tuple[float, int, int]:
     distance = DISTANCES[shooter_mat(state, land)][land.square]
     height = len(state.stacks[land.square].towers)
     return distance, height, sweet_spot_width(distance, height, state.magic_toss)
-
-
-def in_card_order(kinds: Iterable[str]) -> list[str]:
-    """Card kinds in the rulebook's order (Extra Shot, Magic Toss, Strong
-    Ammo, Reinforced Roof), as a hand is shown; hidden cards last."""
-    return sorted(kinds, key=lambda kind: KIND_INDEX.get(kind, len(KIND_INDEX)))
-
-
-def hand_words(hand: Iterable[str], short: bool = False) -> str:
-    """A hand as the side panel lists it, in card order with counts:
-    "Extra Shot, 2 Roof, 1 unseen" ("unseen": table mode's cards not typed
-    in yet, named when played); "no cards" when empty."""
-    cards = in_card_order(hand)
-    words = []
-    for kind in dict.fromkeys(cards):
-        n = cards.count(kind)
-        if kind == UNSEEN:
-            words.append(f"{n} unseen")
-            continue
-        name = SHORT_NAMES[kind] if short else kind
-        words.append(f"{n} {name}" if n > 1 else name)
-    return ", ".join(words) if words else "no cards"
-
-
-def mat_in_play(state: State, mat: int) -> bool:
-    """Whether ``mat`` is on the table (with 3 players one quadrant is empty)."""
-    return state.mat_owner[mat] != ABSENT
-
-
-def mat_title(state: State, mat: int) -> str:
-    """A mat as the board labels it: "{P0} (King)" for a player's, "Queen
-    (neutral)" for one nobody owns, "King mat" in solo; "" when absent."""
-    owner = state.mat_owner[mat]
-    if owner == ABSENT:
-        return ""
-    if is_solo(state):
-        return f"{DECK_NAMES[mat]} mat"
-    if owner == NEUTRAL:
-        return f"{DECK_NAMES[mat]} (neutral)"
-    return f"{seat_ref(owner)} ({DECK_NAMES[mat]})"
-
-
-def catapult_mat(state: State, corner: int = -1) -> int:
-    """The mat whose outer corner the catapult stands at now, -1 when no
-    shot is being prepared or flying. Solo fires from any corner: ``corner``
-    is the one the player is choosing targets from (-1: not chosen yet)."""
-    for step in reversed(state.pending):
-        if step.seat < 0 or step.kind not in ("turn", "land"):
-            continue
-        if step.kind == "turn" and is_solo(state):
-            return corner
-        return shooter_mat(state, step)
-    return -1
 
 
 # --- the screen API ----------------------------------------------------------------
@@ -266,6 +175,16 @@ def spot(view: State, action: Action) -> Hashable | None:
     return None
 
 
+def corner_group(mat: int) -> str:
+    """The group of the solo shots fired from ``mat``'s corner."""
+    return f"Fire from the {DECK_NAMES[mat]} corner"
+
+
+def move_group(mat: int, square: str) -> str:
+    """The group of the solo moves of the top tower of a square."""
+    return f"Move the top tower of {square_words(mat, square)}"
+
+
 def group(view: State, action: Action) -> tuple[str, ...]:
     """Where an action sits in the action menu: cards in their own group
     (a Reinforced Roof one level further, by tower), a solo shot under the
@@ -273,20 +192,10 @@ def group(view: State, action: Action) -> tuple[str, ...]:
     if isinstance(action, PlayCard):
         return (CARDS, _ROOF_GROUP) if action.kind == ROOF else (CARDS,)
     if isinstance(action, Aim) and action.from_mat >= 0:
-        return (f"Fire from the {DECK_NAMES[action.from_mat]} corner",)
+        return (corner_group(action.from_mat),)
     if isinstance(action, MoveTower):
-        return (f"Move the top tower of {square_words(action.from_mat, action.from_square)}",)
+        return (move_group(action.from_mat, action.from_square),)
     return ()
-
-
-def group_spot(state: State, action: Action, depth: int) -> Hashable | None:
-    """The board place of the group at ``depth`` of ``action``'s menu path
-    (``group``): a solo corner, or the square a solo move leaves."""
-    if depth == 0 and isinstance(action, Aim) and action.from_mat >= 0:
-        return ("corner", action.from_mat)
-    if depth == 0 and isinstance(action, MoveTower):
-        return square_index(action.from_mat, action.from_square)
-    return None
 
 
 def _aim_preview(state: State, action: Aim) -> str:

@@ -53,7 +53,12 @@ def mat_name(state: State, mat: int) -> str:
 
 
 def tower_name(state: State, mat: int, square: str) -> str:
-    return f"{mat_name(state, mat)} {square} tower"
+    return tower_words(mat_name(state, mat), square)
+
+
+def tower_words(mat_words: str, square: str) -> str:
+    """A tower named by its mat's ``mat_name`` and its square: "{P1}'s inner tower"."""
+    return f"{mat_words} {square} tower"
 
 
 def square_words(mat: int, square: str) -> str:
@@ -180,8 +185,8 @@ def label(view: State, action: Action) -> str:
             return f"{action.kind} (an unseen card)"
         return action.kind
     if isinstance(action, Aim):
-        corner = f" from {DECK_NAMES[action.from_mat]}" if action.from_mat >= 0 else ""
-        return f"Aim {_short(view, action.mat, action.square)}{corner} {action.accuracy}%"
+        # One line per tower (the menu hook keeps one): the aiming mini-game, not the line, sets the accuracy.
+        return f"Aim at {tower_name(view, action.mat, action.square)}"
     if isinstance(action, Shoot):
         return f"Shoot from {DECK_NAMES[action.from_mat]}" if action.from_mat >= 0 else "Shoot"
     if isinstance(action, SkipExtraShot):

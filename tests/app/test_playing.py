@@ -46,7 +46,7 @@ async def test_undo_takes_back_a_card_but_not_a_shot(tmp_path):
 
 
 async def test_an_illegal_choice_shows_the_rules_reason(tmp_path):
-    from castletui.rules.catapult_castle import Place
+    from castletui.rules.catapult_castle.state import Place
 
     session = Session.new("catapult-castle", "solo", [saves.Player("Coco")], seed=3, path=tmp_path / "s.toml")
     session.run_automatic()
@@ -61,7 +61,7 @@ async def test_an_illegal_choice_shows_the_rules_reason(tmp_path):
 
 
 async def test_table_mode_asks_what_really_happened(tmp_path):
-    from castletui.rules.catapult_castle import Land, Shoot
+    from castletui.rules.catapult_castle.state import Land, Shoot
 
     from castletui.screens.dialogs import ChancePicker
 

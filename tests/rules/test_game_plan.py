@@ -7,8 +7,9 @@ so a maintainer opens any game the same way and reads it in one order:
 3. the rules: ``chance``, ``flow``, ``legal``, ``scoring``, ``setup`` (and
    a game's rule modules named in ``RULE_MODULES``);
 4. ``apply``; 5. ``view``; 6. ``text`` (the words);
-7. the read side: ``queries`` (the screen API and what the screens read),
-   ``table_entry`` (table mode's questions), ``calc`` (the rules helpers);
+7. the read side: ``queries`` (the screen API), ``scene`` (what the
+   screens draw), ``menu`` (the action bar's lines), ``table_entry``
+   (table mode's questions), ``calc`` (the rules helpers);
 8. ``bots``; then a variant's subpackage; 9. the face, ``__init__``.
 
 Imports only point back along the plan (a module imports its own step or
@@ -270,7 +271,9 @@ def test_the_face_exports_the_protocol_the_hooks_and_the_actions_screens_build_o
     exported = set(face.__all__)
     assert exported >= PROTOCOL
     actions = {kind.__name__ for kind in typing.get_args(face.Action)}
-    extra = exported - PROTOCOL - OPTIONAL_HOOKS - SCREEN_API - TABLE_ENTRY - actions
+    # The scene's types the app names (rules/<game>/scene.py), for its annotations.
+    scene_types = {name for name in exported if getattr(face, name).__module__ == f"{face.__name__}.scene"}
+    extra = exported - PROTOCOL - OPTIONAL_HOOKS - SCREEN_API - TABLE_ENTRY - actions - scene_types
     assert not extra, f"the face of {game_id} exports more than its list: {extra}"
     assert all(hasattr(face, name) for name in exported)
 

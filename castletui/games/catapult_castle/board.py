@@ -34,8 +34,7 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from castletui.frame import SeatView
-from castletui.rules.catapult_castle import SQUARE_NAMES, mat_in_play, mat_title, square_point
+from castletui.rules.catapult_castle import CatapultCastleScene, Square
 from castletui.rules.core import name_seats
 from castletui.widgets.board import SpotBoard
 
@@ -70,16 +69,6 @@ _JOINS = {
 _LINES = {"l": ("\u2500", "\u2502"), "d": ("\u2550", "\u2551")}
 
 
-def grid_cell(square: int) -> tuple[int, int]:
-    """(column, row) of a square on the 4x4 table grid."""
-    x, y = square_point(square)
-    return int(x + 2), int(y + 2)
-
-
-GRID = {grid_cell(q): q for q in range(16)}
-"""(column, row) -> square number."""
-
-
 class Scale(msgspec.Struct, frozen=True):
     width: int  # cells inside a square
     height: int  # rows inside a square
@@ -99,7 +88,7 @@ def scale_for(width: int, height: int) -> Scale:
 
 
 class TableMarks(msgspec.Struct):
-    """What the screen tells the board besides the state: the people's
+    """What the screen tells the board besides the scene: the people's
     names and the mat whose catapult fires (-1: none)."""
 
     names: list[str]
@@ -111,13 +100,13 @@ class TableBoard(SpotBoard):
 
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
-        self.state: SeatView | None = None
+        self.scene: CatapultCastleScene | None = None
         self.table = TableMarks([])
         self.cells: dict[Hashable, tuple[int, int, int, int]] = {}
         """Each spot's whole area, (first row, last row, first column, last column), for clicks."""
 
-    def show(self, state: SeatView, marks: TableMarks) -> None:
-        self.state, self.table = state, marks
+    def show(self, scene: CatapultCastleScene, marks: TableMarks) -> None:
+        self.scene, self.table = scene, marks
         self.refresh()
 
     def on_resize(self) -> None:
@@ -158,19 +147,20 @@ class TableBoard(SpotBoard):
     def render(self) -> Text:
         self.clear_spots()
         self.cells = {}
-        state = self.state
-        if state is None:
+        scene = self.scene
+        if scene is None:
             return Text("")
         scale = self.scale()
         w, h = scale.width, scale.height
         grid_width = 4 * w + 5
         shift = max(0, (self.size.width - grid_width) // 2)
+        grid = {(square.column, square.row): square for square in scene.squares}
         rows: list[Text] = []
         for row in range(4):
-            rows.append(self._border(state, row, w, shift, len(rows)))
+            rows.append(self._border(scene, row, w, shift, len(rows)))
             for line in range(h):
-                rows.append(self._square_line(state, row, line, w, h, len(rows), shift))
-        rows.append(self._border(state, 4, w, shift, len(rows)))
+                rows.append(self._square_line(grid, row, line, w, h, len(rows), shift))
+        rows.append(self._border(scene, 4, w, shift, len(rows)))
         text = Text(no_wrap=True, overflow="crop")
         for index, line in enumerate(rows):
             if index:
@@ -184,7 +174,7 @@ class TableBoard(SpotBoard):
         edge and the lines between squares are light, the centre is double."""
         return "d" if index == 2 else "l"
 
-    def _border(self, state: SeatView, row: int, w: int, shift: int, y: int) -> Text:
+    def _border(self, scene: CatapultCastleScene, row: int, w: int, shift: int, y: int) -> Text:
         """The horizontal line above square row ``row`` (4: the bottom edge),
         with the mats' labels on the table's top and bottom edges."""
         kind = self._line_kind(row)
@@ -200,7 +190,7 @@ class TableBoard(SpotBoard):
                 chars.extend(horizontal * w)
         styles: list[Style] = [FRAME] * len(chars)
         if row in (0, 4):
-            self._labels(state, chars, styles, (0, 1) if row == 0 else (3, 2), w, shift, y)
+            self._labels(scene, chars, styles, (0, 1) if row == 0 else (3, 2), w, shift, y)
         text = Text()
         for char, style in zip(chars, styles, strict=True):
             text.append(char, style)
@@ -208,7 +198,7 @@ class TableBoard(SpotBoard):
 
     def _labels(
         self,
-        state: SeatView,
+        scene: CatapultCastleScene,
         chars: list[str],
         styles: list[Style],
         mats: tuple[int, int],
@@ -219,9 +209,9 @@ class TableBoard(SpotBoard):
         """Each mat's label by its outer corner (left mats from the left,
         right mats up to the right); the firing mat's corner holds the catapult."""
         for side, mat in enumerate(mats):
-            if not mat_in_play(state, mat):
+            if not scene.mats[mat].in_play:
                 continue
-            label = f" {name_seats(mat_title(state, mat), self.table.names)} "[: 2 * w - 1]
+            label = f" {name_seats(scene.mats[mat].title, self.table.names)} "[: 2 * w - 1]
             firing = mat == self.table.catapult
             corner = 0 if side == 0 else len(chars) - 1
             start = 1 if side == 0 else corner - len(label)
@@ -236,36 +226,36 @@ class TableBoard(SpotBoard):
             self.place(spot, y, first + shift, last + shift)
             self.cells[spot] = (y, y, first + shift, last + shift)
 
-    def _square_line(self, state: SeatView, row: int, line: int, w: int, h: int, y: int, shift: int) -> Text:
+    def _square_line(
+        self, grid: dict[tuple[int, int], Square], row: int, line: int, w: int, h: int, y: int, shift: int
+    ) -> Text:
         text = Text()
         for column in range(4):
             text.append(_LINES[self._line_kind(column)][1], FRAME)
-            square = GRID[(column, row)]
+            square = grid[(column, row)]
+            spot = square.number
             x = len(text)
-            content = self._square_text(state, square, line, w, h)
-            text.append(
-                content.ljust(w)[:w], self._spot_style(square, self._square_style(state, square, line))
-            )
+            content = self._square_text(square, line, w, h)
+            text.append(content.ljust(w)[:w], self._spot_style(spot, self._square_style(square, line)))
             if line == 0:
-                self.place(square, y, x + shift, x + w - 1 + shift)
-                self.cells[square] = (y, y + h - 1, x + shift, x + w - 1 + shift)
+                self.place(spot, y, x + shift, x + w - 1 + shift)
+                self.cells[spot] = (y, y + h - 1, x + shift, x + w - 1 + shift)
         text.append(_LINES["l"][1], FRAME)
         return text
 
-    def _square_text(self, state: SeatView, square: int, line: int, w: int, h: int) -> str:
+    def _square_text(self, square: Square, line: int, w: int, h: int) -> str:
         last = line == h - 1
-        if not mat_in_play(state, square // 4):
+        if not self.scene.mats[square.mat].in_play:
             return " no mat" if last else ""
-        name = SQUARE_NAMES[square % 4]
-        if square not in state.squares:
+        name = square.name
+        if not square.on_table:
             return " no square" if last else ""
-        stack = state.stacks[square]
-        height = len(stack.towers)
+        height = square.towers
         towers = TOWER * height if height <= MOST_GLYPHS else f"{TOWER}x{height}"
-        top = (towers or EMPTY) + (ROOF if stack.roof >= 0 else "")
-        ammo = sum(stack.towers)
+        top = (towers or EMPTY) + (ROOF if square.roof else "")
+        ammo = square.ammo
         if h >= 4:
-            cards = len(stack.cards)
+            cards = square.cards_under
             under = f" {cards} card{'s' if cards > 1 else ''} under" if cards else ""
             lines = [f" {top}", f" ammo {ammo}" if ammo else "", under, f" {name}"]
             return lines[line] if line < 4 else ""
@@ -276,8 +266,8 @@ class TableBoard(SpotBoard):
             return f" {top}{short_ammo}" if line == 0 else f" {name}"
         return f" {top}{short_ammo} {name}"
 
-    def _square_style(self, state: SeatView, square: int, line: int) -> Style:
-        if not mat_in_play(state, square // 4) or square not in state.squares:
+    def _square_style(self, square: Square, line: int) -> Style:
+        if not self.scene.mats[square.mat].in_play or not square.on_table:
             return DIM
         height = self.scale().height
         # The towers (and, large, the ammo) stand out; names and cards under are quieter.

@@ -7,7 +7,6 @@ from textual.app import ComposeResult
 from textual.screen import Screen
 
 from castletui.games.catapult_castle.board import TableBoard, TableLegend, TableMarks
-from castletui.rules.catapult_castle import catapult_mat, hand_words
 from castletui.screens.replay_boards import ReplayBoards, Shown, hand_lines, light
 
 
@@ -17,13 +16,12 @@ class CatapultCastleBoards(ReplayBoards):
         yield TableLegend(id="replay-legend")
 
     def show(self, screen: Screen, shown: Shown) -> None:
-        screen.query_one(TableBoard).show(
-            shown.view, TableMarks(names=shown.names, catapult=catapult_mat(shown.view))
-        )
+        scene = shown.scene
+        screen.query_one(TableBoard).show(scene, TableMarks(names=shown.names, catapult=scene.catapult))
         light(screen, shown.spot)
 
     def hands(self, shown: Shown) -> Text | None:
-        return hand_lines(shown, [(len(hand), hand_words(hand)) for hand in shown.view.hands])
+        return hand_lines(shown, [(hand.cards, hand.words) for hand in shown.scene.hands])
 
 
 BOARDS = CatapultCastleBoards

@@ -10,13 +10,13 @@ accuracy comes from the mini-game, not from a list), then "Play a card..."
 (a Reinforced Roof one level further, by tower), then letting an extra shot
 go; solo shots sit under the corner they are fired from, a solo move under
 the square it leaves. The prompt, the preview line and every name come from
-the rules; the board draws the viewer's ``view``.
+the rules; the board and the mini-game draw the viewer's scene
+(``frame.scene``: rules/catapult_castle/scene.py).
 """
 
 from __future__ import annotations
 
 from collections.abc import Hashable
-from typing import Any
 
 from textual import on
 from textual.app import ComposeResult
@@ -26,7 +26,7 @@ from textual.widgets import OptionList
 from castletui.driver import Line
 from castletui.games.catapult_castle.board import AimBar, TableBoard, TableLegend, TableMarks
 from castletui.games.catapult_castle.menu import corner
-from castletui.rules.catapult_castle import Aim, catapult_mat, shot_difficulty, shot_odds, tower_name
+from castletui.rules.catapult_castle import Aim, CatapultCastleScene
 from castletui.rules.core import name_seats
 from castletui.screens.game import GameScreen
 from castletui.widgets.plain import Plain
@@ -56,10 +56,12 @@ class CatapultCastleScreen(GameScreen):
 
     # --- what the table shows ---------------------------------------------------
 
-    def update_board(self, view: Any) -> None:
+    def update_board(self, view: object) -> None:
+        # Drawn from the frame's scene, never from the view the frame passes.
+        scene: CatapultCastleScene = self.frame.scene
         # The catapult stands where the action bar's level says (solo: the corner chosen).
-        marks = TableMarks(names=self.session.names, catapult=catapult_mat(view, self.corner()))
-        self.query_one(TableBoard).show(view, marks)
+        catapult = self.corner() if scene.catapult_at_chosen_corner else scene.catapult
+        self.query_one(TableBoard).show(scene, TableMarks(names=self.session.names, catapult=catapult))
 
     def corner(self) -> int:
         """Solo: the corner whose targets the action bar lists (-1: none)."""
@@ -112,16 +114,16 @@ class CatapultCastleScreen(GameScreen):
 
     def start_aim(self, aim: Aim, where: Hashable = None) -> None:
         session = self.session
-        state = self.frame.view
-        distance, height, spot = shot_difficulty(state, aim)
+        shot = self.frame.scene.shot(aim.mat, aim.square, aim.from_mat)
+        distance, height = shot.distance, shot.height
         # Far targets want more power: the sweet spot sits further along the bar.
         centre = min(85.0, max(20.0, 22.0 + distance * 13.0))
-        target = name_seats(tower_name(state, aim.mat, aim.square), session.names)
+        target = name_seats(shot.target, session.names)
         self.aiming = aim
         self.query_one(TableBoard).point_at(where)
 
         def odds(accuracy: int) -> str:
-            chances = shot_odds(state, aim, accuracy)
+            chances = shot.odds(accuracy)
             text = f"Stopped now: {chances.target:.0%} in it, {chances.near:.0%} next door, {chances.nowhere:.0%} nowhere"
             return text + (f", {chances.roof:.0%} off the roof" if chances.roof else "")
 
@@ -131,7 +133,7 @@ class CatapultCastleScreen(GameScreen):
         self.query_one(AimBar).begin(
             f"Aiming at {target} ({distance:.1f} squares away{stack})",
             centre,
-            spot,
+            shot.sweet_spot,
             odds,
             moving=not getattr(self.app, "still", False),
         )

@@ -8,19 +8,19 @@ from rich.style import Style
 from rich.text import Text
 
 from castletui.frame import Frame
-from castletui.rules.catapult_castle import hand_words
+from castletui.rules.catapult_castle import CatapultCastleScene
 from castletui.sides import Room, Side
 
 
 def side(frame: Frame, room: Room) -> Text:
-    view = frame.view
+    scene: CatapultCastleScene = frame.scene
     standing = frame.standing
     to_move = frame.seat
     width = room.panel or 27
     wide = width >= 36
     name_width = max(8, width - 8)
     text = Text(no_wrap=True, overflow="ellipsis")
-    solo = view.variant == "solo"
+    solo = scene.solo
     text.append(f" {'player':<{name_width}}{'score' if solo else 'towers':>6}\n", Style(dim=True))
     for seat, row in enumerate(frame.side):
         style = Style(bold=True, reverse=True) if seat == to_move else None
@@ -31,19 +31,20 @@ def side(frame: Frame, room: Room) -> Text:
         text.append("\n")
     if frame.waiting:
         text.append(frame.waiting + "\n", style="bold" if to_move is None else "italic")
-    supply = f"Ammo {'left' if solo else 'in supply'}: {view.supply}"
+    supply = f"Ammo {'left' if solo else 'in supply'}: {scene.supply}"
     if solo:
-        supply += f", rearrange {view.rearrangements_left}x"
+        supply += f", rearrange {scene.rearrangements_left}x"
     text.append(supply + "\n")
     seat = frame.viewer
-    if seat < len(view.hands):
-        text.append(f"{frame.names[seat]}: {hand_words(view.hands[seat], short=not wide)}\n")
+    if seat < len(scene.hands):
+        hand = scene.hands[seat]
+        text.append(f"{frame.names[seat]}: {hand.words if wide else hand.short}\n")
         if not solo:
-            mat = view.seat_mats[seat]
-            text.append(f"Deck {view.decks[mat].size}, discard {view.discards[mat].size}\n", Style(dim=True))
-    active = [name for name, on in (("Magic Toss", view.magic_toss), ("Strong Ammo", view.strong_ammo)) if on]
-    if view.shots_left > 1:
-        active.append(f"{view.shots_left} shots")
+            text.append(f"Deck {scene.deck}, discard {scene.discard}\n", Style(dim=True))
+    in_force = (("Magic Toss", scene.magic_toss), ("Strong Ammo", scene.strong_ammo))
+    active = [name for name, on in in_force if on]
+    if scene.shots_left > 1:
+        active.append(f"{scene.shots_left} shots")
     if active:
         text.append(f"This turn: {', '.join(active)}\n", Style(bold=True))
     text.rstrip()

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from castletui.rules.catapult_castle import Aim, PlayCard
+from castletui.rules.catapult_castle import Aim
+from castletui.rules.catapult_castle.state import PlayCard
 
 from castletui import saves
 from castletui.session import Session

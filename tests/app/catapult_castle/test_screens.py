@@ -12,7 +12,8 @@ import re
 
 import pytest
 from castletui.rules import catapult_castle as game
-from castletui.rules.catapult_castle import CARDS, Aim
+from castletui.rules.catapult_castle import Aim
+from castletui.rules.catapult_castle.queries import CARDS
 from castletui.rules.core import Config, name_seats
 from castletui.rules.core import screen as screen_api
 

@@ -10,7 +10,7 @@ no bot pause; a save folder per size, so that sizes may run side by side
 from __future__ import annotations
 
 import pytest
-from castletui.rules.catapult_castle import CARDS
+from castletui.rules.catapult_castle.queries import CARDS
 from castletui.rules.core.search import work_budget
 
 from castletui import saves

@@ -8,9 +8,8 @@ table, from its first screen through a shot."""
 from __future__ import annotations
 
 import pytest
-from castletui.rules.catapult_castle import Land, square_index
-from castletui.rules.catapult_castle.edition import UNSEEN
-from castletui.rules.catapult_castle.state import Draw
+from castletui.rules.catapult_castle.edition import UNSEEN, square_index
+from castletui.rules.catapult_castle.state import Draw, Land
 
 from castletui import saves
 from castletui.screens.dialogs import ChancePicker

@@ -9,8 +9,8 @@ a folder per size so that sizes may run side by side (pytest -n)."""
 from __future__ import annotations
 
 import pytest
-from castletui.rules.catapult_castle import CARDS, Land, Place, PlayCard, Shoot
-from castletui.rules.catapult_castle.state import TAKE_TOWER, ChooseStart
+from castletui.rules.catapult_castle.queries import CARDS
+from castletui.rules.catapult_castle.state import TAKE_TOWER, ChooseStart, Land, Place, PlayCard, Shoot
 
 from tests.app.catapult_castle.helpers import table_session
 from tests.app.driving import StillApp, open_table, settle

@@ -14,6 +14,7 @@ from castletui.rules.catapult_castle.state import (
     Card,
     ChooseStart,
     GiveCard,
+    Land,
     MoveTower,
     Pile,
     Place,
@@ -122,7 +123,7 @@ def test_bot_shoots_in_table_mode_and_places_and_gives_cards():
     assert bots.choose(g, ready(mode="table"), "easy", random.Random(0)) == Shoot()
     state = ready(mode="table")
     state = replace(state, decks=(Pile(), *state.decks[1:]), hands=((MAGIC_TOSS, ROOF), state.hands[1]))
-    state = g.apply(g.apply(state, Shoot()), g.Land(1, "inner"))
+    state = g.apply(g.apply(state, Shoot()), Land(1, "inner"))
     # The Magic Toss it will give up is worth less than a tower: it takes it.
     assert bots.choose(g, state, "normal", random.Random(0)) == TAKE_TOWER
     state = g.apply(state, TAKE_TOWER)

@@ -26,6 +26,7 @@ from castletui.rules.catapult_castle.state import (
     LeaveTower,
     Pile,
     PlayCard,
+    Shoot,
     Stack,
     TakeTower,
 )
@@ -153,7 +154,7 @@ def test_solo_has_no_choice_a_hit_removes_the_tower(mode):
     state = g.setup(Config("solo", 1, saves_options("solo"), mode))
     assert not state.may_decline
     from_mat, target = 0, q(1, "outer")
-    action = g.Shoot(from_mat) if mode == "table" else g.Aim(1, "outer", 100, from_mat)
+    action = Shoot(from_mat) if mode == "table" else g.Aim(1, "outer", 100, from_mat)
     state = g.apply(g.apply(state, action), Land(1, "outer"))
     assert state.removed == 1 and not state.stacks[target].towers and state.pending[-1].kind == "turn"
 
@@ -214,7 +215,7 @@ def test_the_format_1_catapult_save_still_loads(tmp_path, path):
 @pytest.mark.parametrize("mode", MODES)
 def test_the_decision_is_worded_for_the_shooter(mode):
     state = ready(2, mode, may_decline_hit=True)
-    flying = g.apply(state, g.Shoot() if mode == "table" else g.Aim(victim_mat(state), "left", 100))
+    flying = g.apply(state, Shoot() if mode == "table" else g.Aim(victim_mat(state), "left", 100))
     names = ["Ann", "Bob"]
     assert (
         name_seats(g.describe(flying, Land(victim_mat(state), "left")), names)

@@ -2,8 +2,8 @@
 hidden from a seat (another's hand, the cards face down under towers, the
 decks) swapped with another hidden from that seat changes nothing that
 seat's screen can show: prompt, action bar, previews, refusals, score
-sheet, the side panel's hands, and its log lines
-(tests/rules/hidden_swaps.py)."""
+sheet, the whole scene (the table, the side panel's hands, the aiming
+mini-game's shots), and its log lines (tests/rules/hidden_swaps.py)."""
 
 import castletui.rules.catapult_castle as game
 import pytest
@@ -14,8 +14,7 @@ from tests.rules.hidden_swaps import swap_check
 
 
 def panel(state, seat):
-    seen = game.view(state, seat)
-    return [game.hand_words(hand) for hand in seen.hands]
+    return game.scene(game.view(state, seat), seat)
 
 
 @pytest.mark.parametrize(

@@ -129,21 +129,26 @@ def test_table_mode_asks_nothing_about_a_card_drawn_into_a_hand():
 
 
 def test_the_mini_game_asks_the_rules_for_difficulty_and_odds():
-    """shot_difficulty and shot_odds use the same factors as the landing the
+    """The scene's shots (what the aiming mini-game draws) and the preview's
+    shot_difficulty and shot_odds use the same factors as the landing the
     chance decision then draws from, so what the bar shows is what happens."""
-    import castletui.rules.catapult_castle as catapult
+    from castletui.rules.catapult_castle.queries import shot_difficulty, shot_odds
     from castletui.rules.core import CHANCE, Config
 
-    state = catapult.setup(Config("standard", 2))
-    while catapult.to_move(state) == CHANCE:
-        state = catapult.apply(state, catapult.chance_outcomes(state)[0][0])
-    aim = next(a for a in catapult.legal_actions(state) if isinstance(a, catapult.Aim) and a.accuracy == 75)
-    distance, height, spot = catapult.shot_difficulty(state, aim)
+    state = g.setup(Config("standard", 2))
+    while g.to_move(state) == CHANCE:
+        state = g.apply(state, g.chance_outcomes(state)[0][0])
+    aim = next(a for a in g.legal_actions(state) if isinstance(a, Aim) and a.accuracy == 75)
+    distance, height, spot = shot_difficulty(state, aim)
     assert distance > 0 and height == 1
     assert spot == sweet_spot_width(distance, height, state.magic_toss)
-    odds = catapult.shot_odds(state, aim, 75)
-    landed = dict(catapult.chance_outcomes(catapult.apply(state, aim)))
-    target = catapult.Land(aim.mat, aim.square)
+    odds = shot_odds(state, aim, 75)
+    seat = state.pending[-1].seat
+    shot = g.scene(g.view(state, seat), seat).shot(aim.mat, aim.square, aim.from_mat)
+    assert (shot.distance, shot.height, shot.sweet_spot) == (distance, height, spot)
+    assert shot.odds(75) == odds
+    landed = dict(g.chance_outcomes(g.apply(state, aim)))
+    target = Land(aim.mat, aim.square)
     assert abs(landed[target] - odds.target) < 1e-12
-    assert abs(landed[catapult.Land()] - odds.nowhere) < 1e-12
+    assert abs(landed[Land()] - odds.nowhere) < 1e-12
     assert abs(sum(odds) - 1) < 1e-9
