@@ -45,6 +45,21 @@ from .info import INFO
 from .legal import legal_actions
 from .queries import *  # noqa: F403 - what the screens read today, not the face
 from .queries import group, preview, prompt, refusals, spot
+from .scene import (
+    Card,
+    CastlecardsScene,
+    Choosing,
+    Dungeon,
+    Ending,
+    Exploring,
+    Fort,
+    Fortress,
+    LastAttack,
+    OngoingAttack,
+    Piles,
+    Played,
+    scene,
+)
 from .scoring import evaluate, result
 from .setup import setup
 from .state import Action, Attack, Confirm, NightAttack, Pick, State
@@ -79,6 +94,20 @@ __all__ = [
     "preview",
     "refusals",
     "helpers",
+    "scene",
+    # the scene's types (rules/castlecards/scene.py), which the boards name
+    "Card",
+    "CastlecardsScene",
+    "Choosing",
+    "Dungeon",
+    "Ending",
+    "Exploring",
+    "Fort",
+    "Fortress",
+    "LastAttack",
+    "OngoingAttack",
+    "Piles",
+    "Played",
     # table mode's entry
     "chance_prompt",
     "setup_form",

@@ -28,6 +28,7 @@ from pathlib import Path
 import msgspec
 import pytest
 from castletui.rules import registry
+from castletui.rules.core.scene import Scene
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -59,7 +60,7 @@ STEPS = (
     ("apply",),
     ("view",),
     ("text",),
-    ("queries", "table_entry", "calc"),
+    ("queries", "table_entry", "calc", "scene", "menu"),
     ("bots",),
 )
 GEOMETRY = 2
@@ -93,7 +94,16 @@ OPTIONAL_HOOKS = {
     "turn_player",
     "view_action",
 }
-SCREEN_API = {"prompt", "spot", "group", "preview", "refusals", "helpers"}  # rules/core/screen.py
+SCREEN_API = {
+    "prompt",
+    "spot",
+    "group",
+    "preview",
+    "refusals",
+    "helpers",
+    "scene",
+    "menu",
+}  # rules/core/screen.py
 TABLE_ENTRY = {"chance_prompt", "chance_batch", "setup_form"}  # rules/core/table_entry.py
 HOMES = {
     "State": "state",
@@ -115,6 +125,8 @@ HOMES = {
     "preview": "queries",
     "refusals": "queries",
     "helpers": "calc",
+    "scene": "scene",
+    "menu": "menu",
     "chance_prompt": "table_entry",
     "chance_batch": "table_entry",
     "setup_form": "table_entry",
@@ -267,7 +279,10 @@ def test_the_face_exports_the_protocol_the_hooks_and_the_actions_screens_build_o
     exported = set(face.__all__)
     assert exported >= PROTOCOL
     actions = {kind.__name__ for kind in typing.get_args(face.Action)}
-    extra = exported - PROTOCOL - OPTIONAL_HOOKS - SCREEN_API - TABLE_ENTRY - actions
+    # The scene and its parts (rules/core/scene.py), which the app's boards name.
+    scenes = {name for name in exported if isinstance(getattr(face, name), type)}
+    scenes = {name for name in scenes if issubclass(getattr(face, name), Scene)}
+    extra = exported - PROTOCOL - OPTIONAL_HOOKS - SCREEN_API - TABLE_ENTRY - actions - scenes
     assert not extra, f"the face of {game_id} exports more than its list: {extra}"
     assert all(hasattr(face, name) for name in exported)
 

@@ -351,8 +351,8 @@ async def test_hot_seat_the_curtain_falls_before_the_other_persons_reaction(tmp_
         assert any(text.startswith("+ ") for text in texts)
         # The defender's own hand is shown, the attacker's only as a count.
         board = screen.query_one(Hand)
-        assert all(card != "hidden" for card in board.state.players[defender].hand)
-        assert all(card == "hidden" for card in board.state.players[attacker].hand)
+        assert all(card.card != "hidden" for card in board.scene.fortresses[defender].hand)
+        assert all(card.card == "hidden" for card in board.scene.fortresses[attacker].hand)
 
 
 async def test_hot_seat_u_takes_back_an_action_before_the_device_is_passed(tmp_path):
@@ -485,7 +485,7 @@ async def test_hot_seat_a_buyer_sees_the_cards_bought_before_the_device_passes(t
         await pilot.press("enter")
         await settle(pilot)
         assert app.screen.viewer == buyer
-        assert len(app.screen.query_one(Hand).state.players[buyer].hand) == hand_before + 1
+        assert len(app.screen.query_one(Hand).scene.fortresses[buyer].hand) == hand_before + 1
         assert choice_texts(app) == [f"Pass to {session.names[other]}"]
         await pilot.press("enter")
         await settle(pilot)

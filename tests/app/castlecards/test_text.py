@@ -30,7 +30,7 @@ from tests.rules.castlecards.helpers import run, table
 
 
 def drawn(part, view, width: int, detail: str) -> str:
-    part.state, part.viewer, part.names = view, 0, ["Coco", "Wei"]
+    part.scene, part.viewer, part.names = game.scene(view, 0), 0, ["Coco", "Wei"]
     return "\n".join(line.text.plain for line in part.lines(width, detail))
 
 
