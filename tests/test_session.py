@@ -6,6 +6,8 @@ import errno
 
 import pytest
 from castletui.rules import castlecards
+from castletui.rules.castlecards.edition import title
+from castletui.rules.castlecards.state import Discard
 from castletui.rules.core import CHANCE, IllegalAction
 from castletui.saves import store
 
@@ -86,7 +88,7 @@ def test_hot_seat_castlecards_takes_a_move_back_before_the_next_turns_draw(tmp_p
     seat = driver.run().seat
     other = 1 - seat
     before, ply = session.state, session.ply
-    throw = next(action for action in session.legal_actions() if isinstance(action, castlecards.Discard))
+    throw = next(action for action in session.legal_actions() if isinstance(action, Discard))
     driver.person_acts(throw)
     assert driver.run() == Person(other, "hand over")
     assert session.to_move() == CHANCE, "the next turn's card is not drawn yet"
@@ -123,7 +125,7 @@ def test_castlecards_at_a_real_table_takes_a_move_back_before_the_next_card_is_s
     while session.to_move() == CHANCE:
         session.act(session.chance_outcomes()[0][0])
     seat, before = session.to_move(), session.state
-    session.act(next(action for action in session.legal_actions() if isinstance(action, castlecards.Discard)))
+    session.act(next(action for action in session.legal_actions() if isinstance(action, Discard)))
     assert session.to_move() == CHANCE and session.turn_player() == 1 - seat
     session.undo(seat)
     assert session.state == before
@@ -270,7 +272,6 @@ def _hot_seat_attack_pick(tmp_path, mode="digital"):
     seat to move picks a card for a day attack; the session and the pick."""
     import random
 
-    from castletui.rules import castlecards
     from castletui.rules.castlecards.state import Attack, Confirm, Pick
 
     session = Session.new(
@@ -296,17 +297,16 @@ def _hot_seat_attack_pick(tmp_path, mode="digital"):
 def test_in_hot_seat_the_log_is_read_as_the_person_at_the_keyboard(tmp_path):
     """Issue 25.3: the defender, handed the device to react, never reads the
     card the attacker picked before it is shown."""
-    from castletui.rules import castlecards
 
     session, pick = _hot_seat_attack_pick(tmp_path)
     attacker = session.to_move()
     defender = 1 - attacker
     session.act(pick)
     session.read_log_as(attacker)
-    assert castlecards.title(pick.card) in session.log[-1].text
+    assert title(pick.card) in session.log[-1].text
     assert session.read_log_as(defender)  # the curtain rose for the other person: a new log
     assert session.log[-1].text.endswith("adds a card.")
-    assert not any(castlecards.title(pick.card) in line.text for line in session.lines_of_last_move())
+    assert not any(title(pick.card) in line.text for line in session.lines_of_last_move())
     assert not session.read_log_as(defender)  # the same person: nothing to redraw
 
 
