@@ -6,8 +6,6 @@ import errno
 
 import pytest
 from castletui.rules import castlecards
-from castletui.rules.castlecards.edition import title
-from castletui.rules.castlecards.state import Discard
 from castletui.rules.core import CHANCE, IllegalAction
 from castletui.saves import store
 
@@ -82,6 +80,8 @@ def test_hot_seat_castlecards_takes_a_move_back_before_the_next_turns_draw(tmp_p
     spoken" to every misclick. The draw now waits until the device is
     passed: until then the move is taken back, and the record is the same
     as if the draw had been made at once (old saves replay the same)."""
+    from castletui.rules.castlecards.state import Discard
+
     players = [saves.Player("Coco"), saves.Player("Wei")]
     session = Session.new("castlecards", "two-player", players, seed=3, path=tmp_path / "c.toml")
     driver = Driver(session)
@@ -118,6 +118,8 @@ def test_castlecards_at_a_real_table_takes_a_move_back_before_the_next_card_is_s
     """Issue #43 (4), table mode: the next player draws a real card, and
     until the table says it came up, undo takes back the move before it
     (as it always did: the people at the table typed every entry)."""
+    from castletui.rules.castlecards.state import Discard
+
     players = [saves.Player("Coco"), saves.Player("Wei")]
     session = Session.new(
         "castlecards", "two-player", players, mode="table", seed=3, path=tmp_path / "t.toml"
@@ -297,6 +299,7 @@ def _hot_seat_attack_pick(tmp_path, mode="digital"):
 def test_in_hot_seat_the_log_is_read_as_the_person_at_the_keyboard(tmp_path):
     """Issue 25.3: the defender, handed the device to react, never reads the
     card the attacker picked before it is shown."""
+    from castletui.rules.castlecards.edition import title
 
     session, pick = _hot_seat_attack_pick(tmp_path)
     attacker = session.to_move()

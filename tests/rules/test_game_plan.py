@@ -94,16 +94,8 @@ OPTIONAL_HOOKS = {
     "turn_player",
     "view_action",
 }
-SCREEN_API = {
-    "prompt",
-    "spot",
-    "group",
-    "preview",
-    "refusals",
-    "helpers",
-    "scene",
-    "menu",
-}  # rules/core/screen.py
+# rules/core/screen.py
+SCREEN_API = {"prompt", "spot", "group", "preview", "refusals", "helpers", "scene", "menu"}
 TABLE_ENTRY = {"chance_prompt", "chance_batch", "setup_form"}  # rules/core/table_entry.py
 HOMES = {
     "State": "state",
