@@ -97,9 +97,10 @@ def flow(
 
 class TablePart:
     """A part of the Castlecards table (mixed into a Widget or a SpotBoard):
-    it draws the viewer's ``scene`` (rules/castlecards/scene.py) in one render, at the level of detail the
-    screen set, as tall as its lines. While building its lines a part notes
-    where its spots are (``found``); the render hands them to the board."""
+    it draws the viewer's ``scene`` (rules/castlecards/scene.py) in one
+    render, at the level of detail the screen set, as tall as its lines.
+    While building its lines a part notes where its spots are (``found``);
+    the render hands them to the board."""
 
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
