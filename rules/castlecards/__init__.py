@@ -43,21 +43,7 @@ from .info import INFO
 from .legal import legal_actions
 from .menu import menu
 from .queries import group, preview, prompt, refusals, spot
-from .scene import (
-    Card,
-    CastlecardsScene,
-    Choosing,
-    Dungeon,
-    Ending,
-    Exploring,
-    Fort,
-    Fortress,
-    LastAttack,
-    OngoingAttack,
-    Piles,
-    Played,
-    scene,
-)
+from .scene import Card, CastlecardsScene, Exploring, Fort, LastAttack, OngoingAttack, scene
 from .scoring import evaluate, result
 from .setup import setup
 from .state import Action, Attack, Confirm, NightAttack, Pick, State
@@ -94,19 +80,13 @@ __all__ = [
     "helpers",
     "scene",
     "menu",
-    # the scene's types (rules/castlecards/scene.py), which the boards name
+    # the scene's types the boards name (rules/castlecards/scene.py)
     "Card",
     "CastlecardsScene",
-    "Choosing",
-    "Dungeon",
-    "Ending",
     "Exploring",
     "Fort",
-    "Fortress",
     "LastAttack",
     "OngoingAttack",
-    "Piles",
-    "Played",
     # table mode's entry
     "chance_prompt",
     "setup_form",

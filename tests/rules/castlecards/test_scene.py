@@ -9,7 +9,7 @@ import castletui.rules.castlecards as game
 import msgspec
 import pytest
 from castletui.rules.castlecards.edition import DECK
-from castletui.rules.castlecards.scene import Building
+from castletui.rules.castlecards.scene import Building, Ending
 from castletui.rules.castlecards.state import Attack, Build, Confirm, King, NightAttack, Pick
 from castletui.rules.core import CHANCE, chance_rng, name_seats, sample_outcome
 
@@ -131,9 +131,7 @@ def test_the_end_names_the_winner_and_what_decided_it():
     state = table(2, hands={0: ["soldiers-red-2", "soldiers-blue-2"], 1: ["trap"]}, walls={1: 0})
     state = run(state, Attack(1, 0), Pick("soldiers-red-2"), Pick("soldiers-blue-2"), Confirm(), Confirm())
     scene = seen(state, 1)
-    assert scene.ending == game.Ending(
-        winners=(0,), decided="Decided by the last castle standing.", fallen=(1,)
-    )
+    assert scene.ending == Ending(winners=(0,), decided="Decided by the last castle standing.", fallen=(1,))
     assert scene.last is None and scene.king_actions == 0
     assert scene.fortresses[0].winner and scene.fortresses[1].out
     assert not any(row.turn for row in scene.fortresses)
