@@ -28,7 +28,6 @@ from pathlib import Path
 import msgspec
 import pytest
 from castletui.rules import registry
-from castletui.rules.core.scene import Scene
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -271,10 +270,9 @@ def test_the_face_exports_the_protocol_the_hooks_and_the_actions_screens_build_o
     exported = set(face.__all__)
     assert exported >= PROTOCOL
     actions = {kind.__name__ for kind in typing.get_args(face.Action)}
-    # The scene and its parts (rules/core/scene.py), which the app's boards name.
-    scenes = {name for name in exported if isinstance(getattr(face, name), type)}
-    scenes = {name for name in scenes if issubclass(getattr(face, name), Scene)}
-    extra = exported - PROTOCOL - OPTIONAL_HOOKS - SCREEN_API - TABLE_ENTRY - actions - scenes
+    # The scene's types the app names (rules/<game>/scene.py), for its annotations.
+    scene_types = {name for name in exported if getattr(face, name).__module__ == f"{face.__name__}.scene"}
+    extra = exported - PROTOCOL - OPTIONAL_HOOKS - SCREEN_API - TABLE_ENTRY - actions - scene_types
     assert not extra, f"the face of {game_id} exports more than its list: {extra}"
     assert all(hasattr(face, name) for name in exported)
 
