@@ -11,6 +11,7 @@ import pytest
 from castletui.rules import castlecards as castlecards_face
 from castletui.rules import got_catan as got_catan_face
 from castletui.rules import registry
+from castletui.rules.castlecards.edition import KIND
 from castletui.rules.core import CHANCE, IllegalAction, bots, table_entry
 
 from castletui import saves
@@ -453,7 +454,7 @@ def test_castlecards_picking_lists_each_card_and_a_confirm_greyed_until_it_may_b
         if step is None or step.kind != "action" or step.seat != 0:
             return False
         hand = s.state.players[0].hand
-        armed = [c for c in hand if castlecards_face.KIND[c] in ("soldiers", "bowmen", "weapon")]
+        armed = [c for c in hand if KIND[c] in ("soldiers", "bowmen", "weapon")]
         return len(armed) >= 2 and any(
             isinstance(a, castlecards_face.Attack) and not a.garrison for a in s.legal_actions()
         )

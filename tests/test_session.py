@@ -81,13 +81,15 @@ def test_hot_seat_castlecards_takes_a_move_back_before_the_next_turns_draw(tmp_p
     spoken" to every misclick. The draw now waits until the device is
     passed: until then the move is taken back, and the record is the same
     as if the draw had been made at once (old saves replay the same)."""
+    from castletui.rules.castlecards.state import Discard
+
     players = [saves.Player("Coco"), saves.Player("Wei")]
     session = Session.new("castlecards", "two-player", players, seed=3, path=tmp_path / "c.toml")
     driver = Driver(session)
     seat = driver.run().seat
     other = 1 - seat
     before, ply = session.state, session.ply
-    throw = next(action for action in session.legal_actions() if isinstance(action, castlecards.Discard))
+    throw = next(action for action in session.legal_actions() if isinstance(action, Discard))
     driver.person_acts(throw)
     assert driver.run() == Person(other, "hand over")
     assert session.to_move() == CHANCE, "the next turn's card is not drawn yet"
@@ -117,6 +119,8 @@ def test_castlecards_at_a_real_table_takes_a_move_back_before_the_next_card_is_s
     """Issue #43 (4), table mode: the next player draws a real card, and
     until the table says it came up, undo takes back the move before it
     (as it always did: the people at the table typed every entry)."""
+    from castletui.rules.castlecards.state import Discard
+
     players = [saves.Player("Coco"), saves.Player("Wei")]
     session = Session.new(
         "castlecards", "two-player", players, mode="table", seed=3, path=tmp_path / "t.toml"
@@ -124,7 +128,7 @@ def test_castlecards_at_a_real_table_takes_a_move_back_before_the_next_card_is_s
     while session.to_move() == CHANCE:
         session.act(session.chance_outcomes()[0][0])
     seat, before = session.to_move(), session.state
-    session.act(next(action for action in session.legal_actions() if isinstance(action, castlecards.Discard)))
+    session.act(next(action for action in session.legal_actions() if isinstance(action, Discard)))
     assert session.to_move() == CHANCE and session.turn_player() == 1 - seat
     session.undo(seat)
     assert session.state == before
@@ -271,7 +275,6 @@ def _hot_seat_attack_pick(tmp_path, mode="digital"):
     seat to move picks a card for a day attack; the session and the pick."""
     import random
 
-    from castletui.rules import castlecards
     from castletui.rules.castlecards.state import Attack, Confirm, Pick
 
     session = Session.new(
@@ -297,17 +300,17 @@ def _hot_seat_attack_pick(tmp_path, mode="digital"):
 def test_in_hot_seat_the_log_is_read_as_the_person_at_the_keyboard(tmp_path):
     """Issue 25.3: the defender, handed the device to react, never reads the
     card the attacker picked before it is shown."""
-    from castletui.rules import castlecards
+    from castletui.rules.castlecards.edition import title
 
     session, pick = _hot_seat_attack_pick(tmp_path)
     attacker = session.to_move()
     defender = 1 - attacker
     session.act(pick)
     session.read_log_as(attacker)
-    assert castlecards.title(pick.card) in session.log[-1].text
+    assert title(pick.card) in session.log[-1].text
     assert session.read_log_as(defender)  # the curtain rose for the other person: a new log
     assert session.log[-1].text.endswith("adds a card.")
-    assert not any(castlecards.title(pick.card) in line.text for line in session.lines_of_last_move())
+    assert not any(title(pick.card) in line.text for line in session.lines_of_last_move())
     assert not session.read_log_as(defender)  # the same person: nothing to redraw
 
 

@@ -2,10 +2,10 @@
 village cards; the last castle standing wins.
 
 The face of the package (``__all__``, tests/rules/test_game_plan.py checks
-it), the only names the app imports:
+it) is the contract: the app takes these names and no other
+(tests/test_layers.py):
 
-- the protocol of ``rules.core``: ``INFO``, ``State`` (a seat's ``view``
-  is one too: the read model the screens are given), ``Action``,
+- the protocol of ``rules.core``: ``INFO``, ``State``, ``Action``,
   ``setup``, ``to_move``, ``legal_actions``, ``chance_outcomes``,
   ``apply``, ``view``, ``result``, ``describe``;
 - its optional hooks: ``label``, ``effects`` (log lines for what the rules
@@ -15,23 +15,21 @@ it), the only names the app imports:
 - the screen API (``rules.core.screen``), each hook given a seat's view:
   ``prompt``, ``spot`` (a fortress card or a card in hand), ``group``
   (Attack > target, Night attack > target, Defend, Throw a card away),
-  ``preview`` (what a choice would do), ``refusals`` ("why not?") and the
-  rules ``helpers``;
+  ``preview`` (what a choice would do), ``refusals`` ("why not?"), the
+  rules ``helpers``, ``scene`` (what the seat's screen draws, and the
+  scene's types the boards name: ``CastlecardsScene``, ``Card``...) and
+  ``menu`` (each menu level's lines with what the rules add, by key);
 - table mode's questions (``rules.core.table_entry``): ``chance_prompt``
   (whose draw and which pile) and ``setup_form`` (who starts, the deal
   counted, never named);
 - the actions the screens build: ``Attack``, ``NightAttack``, ``Pick``,
   ``Confirm``.
 
-The queries the screens still read beside the face (``queries.__all__``:
-the attack outlook, the card words and tables...) stay importable from
-here until the app reads one read model; they are not the face.
-
 Reading order of the package (the plan, README "Adding a game"): edition,
 info, state; decks (the piles to draw from) and fortress (shields, reach
 and the weighing of an attack); chance, flow, legal, scoring, setup;
-apply; view; text; queries (the screen API and what the screens read),
-table_entry, calc; bots.
+apply; view; text; queries (the screen API's hooks and what the scene
+and menu weigh), scene, menu, table_entry, calc; bots.
 """
 
 from __future__ import annotations
@@ -43,8 +41,9 @@ from .chance import chance_outcomes
 from .flow import to_move, turn_player
 from .info import INFO
 from .legal import legal_actions
-from .queries import *  # noqa: F403 - what the screens read today, not the face
+from .menu import menu
 from .queries import group, preview, prompt, refusals, spot
+from .scene import Card, CastlecardsScene, Exploring, Fort, LastAttack, OngoingAttack, scene
 from .scoring import evaluate, result
 from .setup import setup
 from .state import Action, Attack, Confirm, NightAttack, Pick, State
@@ -79,6 +78,15 @@ __all__ = [
     "preview",
     "refusals",
     "helpers",
+    "scene",
+    "menu",
+    # the scene's types the boards name (rules/castlecards/scene.py)
+    "Card",
+    "CastlecardsScene",
+    "Exploring",
+    "Fort",
+    "LastAttack",
+    "OngoingAttack",
     # table mode's entry
     "chance_prompt",
     "setup_form",

@@ -1,13 +1,12 @@
-"""What the game screen and its board ask the rules, read-only, so they
-never weigh swords or copy a rule themselves: the attack in progress and a
-pick's effect on it (``attack_parts`` puts each card under what it does),
-the Explorers' torches, the build's payment, the piles' sizes, why an action
-is refused, the shields of a fortress card; the screen API's hooks
-(``prompt``, ``spot``, ``group``, ``preview``, ``refusals``), each given
-a seat's ``view``; the card words of the
-screens (``card_name``, ``card_face``, ``versus``...); and the names they
-read: the card data tables, the State and FortressCard Structs, and the
-action Structs they build.
+"""What the screens' data is weighed with, read-only, so no screen weighs
+swords or copies a rule: the attack in progress and a pick's effect on it
+(``attack_parts`` puts each card under what it does), the Explorers'
+torches, the build's payment, the piles' sizes, why an action is refused;
+the screen API's hooks (``prompt``, ``spot``, ``group``, ``preview``,
+``refusals``), each given a seat's ``view``. The scene (scene.py) and the
+menu hook (menu.py) are made from these; the app reads only them, through
+the face (``__all__`` here lists what the rules' own modules and the tests
+may import).
 
 Every function works on a full state or on one seat's ``view`` (where the
 face-down cards of a Night attack are placeholders that count 0 swords and

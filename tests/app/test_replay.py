@@ -66,7 +66,7 @@ def board_view(screen: ReplayScreen):
     for board in screen.query(RaisersBoard):
         return board.scene
     for board in screen.query(Hand):
-        return board.state
+        return board.scene
     for board in screen.query(GotCatanMap):
         return board.state
     raise AssertionError("no board")
@@ -106,6 +106,11 @@ async def test_the_boards_show_each_step_as_the_viewer_saw_it(tmp_path, game_id,
         assert screen.ply == replay.plies
 
 
+def scene_at(screen: ReplayScreen, replay: Replay):
+    """The scene of the step on the screen as the replay's viewer saw it."""
+    return screen_api.scene(replay.game, replay.view_at(screen.ply), screen.shown.seat)
+
+
 async def test_whose_eyes_change_only_in_a_finished_game(tmp_path):
     unfinished = bots_game(tmp_path / "on.toml", "castlecards", "two-player", 3, stop_at=40)
     replay = Replay.open(unfinished.path)
@@ -115,7 +120,7 @@ async def test_whose_eyes_change_only_in_a_finished_game(tmp_path):
         assert not screen.check_action("eyes", ())
         await pilot.press("v")
         await pilot.pause()
-        assert replay.viewer == 0 and board_view(screen) == replay.view_at(screen.ply)
+        assert replay.viewer == 0 and board_view(screen) == scene_at(screen, replay)
     finished = bots_game(tmp_path / "done.toml", "castlecards", "two-player", 3)
     replay = Replay.open(finished.path)
     app = StillApp(replaying(replay), save_dir=tmp_path)
@@ -126,7 +131,7 @@ async def test_whose_eyes_change_only_in_a_finished_game(tmp_path):
             seen.append(replay.viewer)
             await pilot.press("v")
             await pilot.pause()
-            assert board_view(screen) == replay.view_at(screen.ply)
+            assert board_view(screen) == scene_at(screen, replay)
         assert seen == [EVERYONE, 0, 1] and replay.viewer is EVERYONE
 
 

@@ -13,6 +13,7 @@ from unittest import mock
 import msgspec
 import pytest
 from castletui.rules import castlecards as game
+from castletui.rules.castlecards.text import card_name
 from castletui.rules.core import screen
 from castletui.saves.owners import account_owner
 from castletui.saves.replay import replay_states
@@ -98,9 +99,7 @@ def hidden_names(save, seat: int, other: int) -> set[str]:
         seen.update(state.players[other].hand)
         shown = msgspec.json.encode(game.view(state, other))
         seen.update(card for card in state.players[seat].hand if f'"{card}"'.encode() in shown)
-    return {game.card_name(card, short=True) for card in held} - {
-        game.card_name(card, short=True) for card in seen
-    }
+    return {card_name(card, short=True) for card in held} - {card_name(card, short=True) for card in seen}
 
 
 @pytest.mark.slow
@@ -139,7 +138,7 @@ async def test_two_keys_play_castlecards_each_seeing_only_its_hand_and_a_dropped
     save = Table(table.path).read()[0]
     state = saves.replay(save)
     for me, other, seat in ((alice, bob, 0), (bob, alice, 1)):
-        mine = {game.card_name(card, short=True) for card in state.players[seat].hand}
+        mine = {card_name(card, short=True) for card in state.players[seat].hand}
         await me.wait_for(*mine)
         hidden = hidden_names(save, seat, 1 - seat)
         assert hidden, "the seed should deal each player a card the other never sees"

@@ -7,7 +7,9 @@ from __future__ import annotations
 import random
 
 from castletui.rules import castlecards as game
+from castletui.rules.castlecards.edition import HIDDEN, title
 from castletui.rules.castlecards.state import Attack, Confirm, Pick
+from castletui.rules.castlecards.text import card_name
 from castletui.rules.core import CHANCE
 
 from tests.shared.test_table import deal, mover, seated
@@ -38,16 +40,16 @@ def test_a_card_picked_for_an_attack_is_named_only_in_the_attackers_log(tmp_path
     attacker, picks = _to_an_attack_pick([ann, bo])
     defender = bo if attacker is ann else ann
     card = picks[0].card
-    name = game.card_name(card)
+    name = card_name(card)
     attacker.act(picks[0])
     lines, _ = defender.sync()
     told = [line.text for line in lines]
-    assert told and not any(name in text or game.title(card) in text for text in told), told
+    assert told and not any(name in text or title(card) in text for text in told), told
     # The defender's board shows a face-down card, and the log says as much.
-    assert game.view(defender.state, defender.seat).pending[-1].selected == (game.HIDDEN,)
+    assert game.view(defender.state, defender.seat).pending[-1].selected == (HIDDEN,)
     assert any("adds a card" in text for text in told)
     # The attacker's own log names it.
-    assert game.title(card) in attacker.log[-1].text
+    assert title(card) in attacker.log[-1].text
     # Taken back: the defender learns nothing more than that a pick was withdrawn.
     before = [line.text for line in defender.log]
     attacker.undo(attacker.seat)
@@ -55,5 +57,5 @@ def test_a_card_picked_for_an_attack_is_named_only_in_the_attackers_log(tmp_path
     assert rewound
     after = [line.text for line in defender.log]
     assert after == before[: len(after)]
-    assert not any(game.title(card) in text for text in after)
+    assert not any(title(card) in text for text in after)
     assert defender.to_move() == attacker.seat != CHANCE

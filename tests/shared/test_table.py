@@ -18,6 +18,7 @@ from unittest import mock
 import msgspec
 import pytest
 from castletui.rules import castlecards as game
+from castletui.rules.castlecards.edition import CARDS
 from castletui.rules.core import CHANCE, IllegalAction, bots
 from castletui.saves.table import (
     LostRace,
@@ -267,7 +268,7 @@ def test_a_whole_game_on_one_table_three_seats_each_view_hides_the_others_hands(
         assert view.players[player.seat].hand == player.state.players[player.seat].hand
         for index, other in enumerate(view.players):
             if index != player.seat:  # the others' hands are only as many face-down cards
-                assert len(set(other.hand)) <= 1 and set(other.hand).isdisjoint(game.CARDS)
+                assert len(set(other.hand)) <= 1 and set(other.hand).isdisjoint(CARDS)
         player.act(bots.choose(game, player.state, "normal", rng))
     assert all(session.over for session in sessions)
     assert saves.load(sessions[0].table.path).finished

@@ -5,27 +5,25 @@ under Shields, and swords against shields, live while cards are picked);
 Explorers going into the dungeon; a build being paid; else the last attack
 weighed, and at the end who won and who fell.
 
-Totals and verdicts come from the rules (``attack_outlook``,
-``attack_parts``, ``explore_torches``, ``build_paid``, ``result``).
+Totals, verdicts and what each card does come weighed in the scene
+(rules/castlecards/scene.py): the panel only lays them out.
 """
 
 from __future__ import annotations
 
 from textual.widget import Widget
 
-from castletui.games.castlecards.lines import ARROW, INK, Line, TablePart, card_style, flow, slot_title
-from castletui.rules import castlecards as game
-from castletui.rules.castlecards import (
-    CARDS,
-    HIDDEN,
-    attack_outlook,
-    attack_parts,
-    build_paid,
-    card_name,
+from castletui.games.castlecards.lines import (
+    ARROW,
+    INK,
+    Line,
+    TablePart,
+    card_style,
     count_words,
-    explore_torches,
-    picking,
+    flow,
+    slot_title,
 )
+from castletui.rules.castlecards import Exploring, LastAttack, OngoingAttack
 
 
 def words(text: str, style: str = "") -> list[tuple[str, str]]:
@@ -41,78 +39,74 @@ class AttackPanel(TablePart, Widget):
 
     def lines(self, width: int, detail: str | None = None) -> list[Line]:
         detail = detail or self.detail
-        state = self.state
+        scene = self.scene
         out: list[Line] = []
-        if state.ended_by:
+        if scene.ending is not None:
             out += self.end_banner(width)
-        outlook = attack_outlook(state)
-        step = picking(state)
-        if outlook is not None:
-            out += self.attack_panel(outlook, width, detail)
-        elif step is not None and step.purpose == "explore":
-            out += self.explore_panel(step, width)
-        elif step is not None and step.purpose == "build":
-            paid, cost = build_paid(state)
-            chosen = ", ".join(card_name(card) for card in step.selected) or "nothing yet"
+        chosen = ", ".join(card.name for card in scene.choosing.selected) if scene.choosing else ""
+        if scene.attack is not None:
+            out += self.attack_panel(scene.attack, width, detail)
+        elif scene.exploring is not None:
+            out += self.explore_panel(scene.exploring, chosen, width)
+        elif scene.building is not None:
+            building = scene.building
             out += flow(
-                words(chosen),
+                words(chosen or "nothing yet"),
                 width,
                 " ",
                 " ",
-                first=Line(" BUILD ", "bold reverse").add(f" paid {paid} of {cost}: "),
+                first=Line(" BUILD ", "bold reverse").add(f" paid {building.paid} of {building.cost}: "),
             )
-        elif self.show_last and state.assault.outcome and not state.ended_by:
-            out += self.last_attack(width, compact=detail != "roomy")
+        elif self.show_last and scene.last is not None:
+            out += self.last_attack(scene.last, width, compact=detail != "roomy")
         return out
 
-    def target_text(self, assault) -> str:
+    def target_text(self, assault: OngoingAttack | LastAttack) -> str:
         where = f"{self.seat_name(assault.defender)}'s {slot_title(assault.slot)}"
         return f"the units on {where}" if assault.garrison else where
 
     # --- an attack under way ---------------------------------------------------
 
-    def attack_panel(self, outlook, width: int, detail: str) -> list[Line]:
-        state = self.state
-        assault = state.assault
-        parts = attack_parts(state)
+    def attack_panel(self, assault: OngoingAttack, width: int, detail: str) -> list[Line]:
         head = Line(" NIGHT ATTACK " if assault.night else " ATTACK ", "bold reverse")
         head.add(f" {self.seat_name(assault.attacker)} {ARROW} {self.target_text(assault)}", "bold")
         compact = detail != "roomy"
         pieces = []
-        for owner, card, knocked in parts.cards:
-            if card == HIDDEN:
+        for played in assault.cards:
+            card = played.card
+            if card is None:
                 # Night cards stay face down; others' cards still being chosen are not shown yet.
                 text, style = ("face down" if assault.night else "a card being chosen"), "dim"
             else:
-                text, style = card_name(card, short=compact), card_style(card)
-            if owner != assault.attacker:
-                text += f" ({self.seat_name(owner)})"
-            if knocked:
+                text, style = (card.short if compact else card.name), card_style(card)
+            if played.owner != assault.attacker:
+                text += f" ({self.seat_name(played.owner)})"
+            if played.knocked:
                 style += " strike dim"
             pieces.append((text, style))
-        pieces += [(effect, "italic") for effect in parts.against_swords]
-        swords = Line(f" Swords {outlook.swords}", "bold").add(": " if pieces else ": none yet")
+        pieces += [(effect, "italic") for effect in assault.against_swords]
+        swords = Line(f" Swords {assault.swords}", "bold").add(": " if pieces else ": none yet")
         sword_lines = flow(pieces, width - (2 if not compact else 0), ", ", " ", first=swords)
         shields = flow(
             [
-                (piece + ("," if index < len(parts.shields) - 1 else ""), "")
-                for index, piece in enumerate(parts.shields)
+                (piece + ("," if index < len(assault.shields_from) - 1 else ""), "")
+                for index, piece in enumerate(assault.shields_from)
             ],
             width - (2 if not compact else 0),
             " ",
             " ",
-            first=Line(f" Shields {outlook.shields}", "bold").add(": "),
+            first=Line(f" Shields {assault.shields}", "bold").add(": "),
         )
         verdict = Line()
-        if outlook.hidden:
+        if assault.hidden:
             verdict.add(
-                f" + {count_words(outlook.hidden, 'card', 'cards')} face down, swords unknown", "italic"
+                f" + {count_words(assault.hidden, 'card', 'cards')} face down, swords unknown", "italic"
             )
         else:
-            verdict.add(f" {outlook.swords} against {outlook.shields}: ")
-            verdict.add(game.verdict(outlook), "bold green" if outlook.succeeds else "bold red")
+            verdict.add(f" {assault.swords} against {assault.shields}: ")
+            verdict.add(assault.verdict, "bold green" if assault.succeeds else "bold red")
         if not compact:
-            ink = INK.get(state.players[assault.attacker].colour, "")
+            ink = INK.get(self.scene.fortresses[assault.attacker].colour, "")
             return self.framed(head, sword_lines + shields + [verdict], width, f"bold {ink}")
         # At 80x24 the verdict shares the head or the shields line when it fits.
         lines = [head] + sword_lines + shields
@@ -141,31 +135,27 @@ class AttackPanel(TablePart, Widget):
 
     # --- explore, the last attack, the end ------------------------------------------
 
-    def explore_panel(self, step, width: int) -> list[Line]:
-        state = self.state
-        torches = count_words(explore_torches(state), "torch", "torches")
+    def explore_panel(self, exploring: Exploring, chosen: str, width: int) -> list[Line]:
+        torches = count_words(exploring.torches, "torch", "torches")
         line = Line(" EXPLORE ", "bold reverse").add(f" {torches}")
-        if state.open_dungeon:
-            data = CARDS[state.open_dungeon]
-            line.add(f" against danger {data.danger} (the open dungeon)")
+        if exploring.danger is not None:
+            line.add(f" against danger {exploring.danger} (the open dungeon)")
         else:
             line.add(" against the next dungeon (unseen)")
         lines = [line]
-        chosen = ", ".join(card_name(card) for card in step.selected)
         if chosen:
             lines += flow(words(chosen), width, " ", " ", first=Line(" Explorers: "))
         return lines
 
-    def last_attack(self, width: int, compact: bool) -> list[Line]:
-        assault = self.state.assault
+    def last_attack(self, assault: LastAttack, width: int, compact: bool) -> list[Line]:
         if compact:
-            verdict = "won" if assault.outcome == "success" else "failed"
+            verdict = "won" if assault.succeeded else "failed"
             text = (
                 f"Last: {self.seat_name(assault.attacker)} {ARROW} {self.target_text(assault)} "
                 f"{verdict} {assault.swords}-{assault.shields}"
             )
             return [Line(text, "dim")]
-        verdict = "succeeded" if assault.outcome == "success" else "failed"
+        verdict = "succeeded" if assault.succeeded else "failed"
         text = (
             f"Last attack: {self.seat_name(assault.attacker)} on {self.target_text(assault)} {verdict}, "
             f"{count_words(assault.swords, 'sword', 'swords')} against "
@@ -174,13 +164,12 @@ class AttackPanel(TablePart, Widget):
         return flow(words(text, "dim"), width, " ", "  ", first=Line())
 
     def end_banner(self, width: int) -> list[Line]:
-        state = self.state
-        result = game.result(state)
-        winners = " and ".join(self.seat_name(seat) for seat in result.winners) or "Nobody"
+        ending = self.scene.ending
+        winners = " and ".join(self.seat_name(seat) for seat in ending.winners) or "Nobody"
         line = Line(" GAME OVER ", "bold reverse")
-        line.add(f" {winners} win{'s' if len(result.winners) == 1 else ''}!", "bold")
-        fallen = [self.seat_name(seat) for seat, player in enumerate(state.players) if player.out]
-        text = result.decided_words()  # as the score sheet says it
+        line.add(f" {winners} win{'s' if len(ending.winners) == 1 else ''}!", "bold")
+        fallen = [self.seat_name(seat) for seat in ending.fallen]
+        text = ending.decided  # as the score sheet says it
         if fallen:
             text = f"{text.rstrip('.')}. Fallen: {', '.join(fallen)}."
         # Word by word: every name shows, however many fell (3-4 players at 80x24).

@@ -11,10 +11,8 @@ of cards under each name ("inline", 3-4 players at 80x24).
 
 from __future__ import annotations
 
-from typing import Any
-
 from castletui.games.castlecards.lines import FACE, FACE_DOWN, INK, SHIELD, Line, TablePart, slot_title
-from castletui.rules.castlecards import STRENGTH, base_shields, card_shields, unit_code, unit_name
+from castletui.rules.castlecards import Fort
 from castletui.widgets.board import SpotBoard
 
 WALL_GAP = " \u2551 "  # ║ the Castle stands behind the Walls
@@ -25,7 +23,7 @@ class Fortresses(TablePart, SpotBoard, can_focus=True):
 
     def seat_order(self) -> list[int]:
         """Rivals first in turn order after the viewer, the viewer's own row last (by the hand)."""
-        seats = len(self.state.players)
+        seats = len(self.scene.fortresses)
         return [(self.viewer + step) % seats for step in range(1, seats)] + [self.viewer]
 
     def lines(self, width: int, detail: str | None = None) -> list[Line]:
@@ -36,13 +34,13 @@ class Fortresses(TablePart, SpotBoard, can_focus=True):
         return lines
 
     def fortress_row(self, seat: int, width: int, detail: str, top: int) -> list[Line]:
-        player = self.state.players[seat]
+        row = self.scene.fortresses[seat]
         # The richest head that fits the width: nothing is cut off.
         for short in (False, True):
             head = self.head(seat, short)
             if len(head) <= width:
                 break
-        order = list(range(1, len(player.fortress))) + [0]  # the Walls in front, the Castle behind
+        order = list(range(1, len(row.cards))) + [0]  # the Walls in front, the Castle behind
         if detail == "roomy":
             return [head] + self.boxed_cards(seat, order, width, top + 1)
         return [head] + self.block_cards(seat, order, width, 2 if detail == "block" else 1, top + 1)
@@ -50,21 +48,19 @@ class Fortresses(TablePart, SpotBoard, can_focus=True):
     def head(self, seat: int, short: bool) -> Line:
         """The name line of a fortress: who, their colour, cards in hand
         (and loot), and whether the Castle fell or won."""
-        state = self.state
-        player = state.players[seat]
+        row = self.scene.fortresses[seat]
         head = Line()
-        ink = INK.get(player.colour, "")
-        turn = seat == state.turn and not state.ended_by
-        head.add("\u25b6 " if turn else "  ", "bold")
+        ink = INK.get(row.colour, "")
+        head.add("\u25b6 " if row.turn else "  ", "bold")
         you = " (you)" if seat == self.viewer else ""
         head.add(f"{self.seat_name(seat)}{you}", f"bold {ink}")
-        head.add(f" {player.colour}", ink)
-        head.add(f"  hand {len(player.hand)}")
-        if player.loot or state.variant != "two-player":
-            head.add(f"  loot {len(player.loot)}", "dim")
-        if player.out:
+        head.add(f" {row.colour}", ink)
+        head.add(f"  hand {len(row.hand)}")
+        if row.loot_shown:
+            head.add(f"  loot {row.loot}", "dim")
+        if row.out:
             head.add("  fallen" if short else "  castle fallen: out", "bold reverse")
-        elif state.winner == seat and state.ended_by:
+        elif row.winner:
             head.add("  WINNER", "bold reverse")
         return head
 
@@ -74,8 +70,8 @@ class Fortresses(TablePart, SpotBoard, can_focus=True):
             return " reverse"
         if spot in self.selectable:
             return " bold underline"
-        assault = self.state.assault
-        if assault.attacker >= 0 and not assault.outcome and (assault.defender, assault.slot) == (seat, slot):
+        attack = self.scene.attack
+        if attack is not None and (attack.defender, attack.slot) == (seat, slot):
             return " reverse"  # the card under attack right now
         return ""
 
@@ -88,7 +84,7 @@ class Fortresses(TablePart, SpotBoard, can_focus=True):
 
     def block_cards(self, seat: int, order: list[int], width: int, lines: int, top: int) -> list[Line]:
         """Each card a coloured block: title and shields, then its stationed cards."""
-        player = self.state.players[seat]
+        row = self.scene.fortresses[seat]
         count = len(order)
         card_width = max(8, min(16, (width - 2 - count - 2) // count))
         rows = [Line("  ") for _ in range(lines)]
@@ -96,15 +92,15 @@ class Fortresses(TablePart, SpotBoard, can_focus=True):
             self.gap(rows, index, slot)
             start = len(rows[0])
             self.note_spot(("fort", seat, slot), top, start, start + card_width - 1)
-            card = player.fortress[slot]
-            face = FACE.get(player.colour, "") + self.card_mark(seat, slot)
-            for row, (piece, extra) in zip(
+            card = row.cards[slot]
+            face = FACE.get(row.colour, "") + self.card_mark(seat, slot)
+            for line, (piece, extra) in zip(
                 rows, self.block_texts(card, slot, card_width, lines), strict=True
             ):
-                row.add(piece, f"{extra} {face}".strip())
+                line.add(piece, f"{extra} {face}".strip())
         return rows
 
-    def block_texts(self, card: Any, slot: int, width: int, lines: int) -> list[tuple[str, str]]:
+    def block_texts(self, card: Fort, slot: int, width: int, lines: int) -> list[tuple[str, str]]:
         if not card.standing:
             if lines == 1:
                 return [(f"{slot_title(slot, True)} {FACE_DOWN * (width - 3)}"[:width].ljust(width), "dim")]
@@ -115,10 +111,10 @@ class Fortresses(TablePart, SpotBoard, can_focus=True):
                 (f" {slot_title(slot)}"[:width].ljust(width), "dim strike"),
                 (back[:width].ljust(width), "dim"),
             ]
-        shields = f"{SHIELD}{card_shields(card)}"
+        shields = f"{SHIELD}{card.shields}"
         # Each stationed card by its code, then a dot per free place (a card holds as many as its shields).
-        free = max(0, base_shields(card) - len(card.stationed))
-        units = " ".join([unit_code(unit) for unit in card.stationed] + ["\u00b7"] * free)
+        free = max(0, card.places - len(card.stationed))
+        units = " ".join([unit.code for unit in card.stationed] + ["\u00b7"] * free)
         if lines == 1:
             body = f"{slot_title(slot, True)} {shields} {units}"
             return [(body[:width].ljust(width), "bold")]
@@ -129,7 +125,7 @@ class Fortresses(TablePart, SpotBoard, can_focus=True):
 
     def boxed_cards(self, seat: int, order: list[int], width: int, top: int) -> list[Line]:
         """Each card in a box: title and shields on top, one line per place, the sum below."""
-        player = self.state.players[seat]
+        fortress = self.scene.fortresses[seat]
         count = len(order)
         box_width = max(14, min(20, (width - 2 - count - 2) // count))
         inner = box_width - 2
@@ -138,9 +134,9 @@ class Fortresses(TablePart, SpotBoard, can_focus=True):
             self.gap(rows, index, slot)
             start = len(rows[0])
             self.note_spot(("fort", seat, slot), top, start, start + box_width - 1)
-            card = player.fortress[slot]
+            card = fortress.cards[slot]
             mark = self.card_mark(seat, slot)
-            border = f"{INK.get(player.colour, '')}{mark}"
+            border = f"{INK.get(fortress.colour, '')}{mark}"
             name = slot_title(slot)
             if not card.standing:
                 head = f"\u250c {name} fallen ".ljust(inner + 1, "\u2500") + "\u2510"
@@ -149,22 +145,22 @@ class Fortresses(TablePart, SpotBoard, can_focus=True):
                     row.add("\u2502", "dim").add(FACE_DOWN * inner, "dim").add("\u2502", "dim")
                 rows[4].add("\u2514" + "\u2500" * inner + "\u2518", "dim")
                 continue
-            slots = base_shields(card)
-            shields = f" {SHIELD}{card_shields(card)} "
+            slots = card.places
+            shields = f" {SHIELD}{card.shields} "
             head = f"\u250c {name} ".ljust(inner + 1 - len(shields), "\u2500") + shields + "\u2510"
             rows[0].add(head[:box_width], f"bold {border}")
             for line in range(3):
                 row = rows[1 + line]
                 row.add("\u2502", border)
                 if line < len(card.stationed):
-                    row.add(f" {unit_name(card.stationed[line])}"[:inner].ljust(inner), "bold")
+                    row.add(f" {card.stationed[line].unit}"[:inner].ljust(inner), "bold")
                 elif line < slots:
                     row.add(" \u00b7 free"[:inner].ljust(inner), "dim")
                 else:
                     row.add(" " * inner)
                 row.add("\u2502", border)
-            parts = [str(slots)] + [str(STRENGTH.get(unit, 0)) for unit in card.stationed]
-            sum_text = f" {'+'.join(parts)} = {card_shields(card)} " if card.stationed else ""
+            parts = [str(slots)] + [str(unit.strength) for unit in card.stationed]
+            sum_text = f" {'+'.join(parts)} = {card.shields} " if card.stationed else ""
             bottom = ("\u2514\u2500" + sum_text).ljust(inner + 1, "\u2500") + "\u2518"
             rows[4].add(bottom[:box_width], border)
         return rows

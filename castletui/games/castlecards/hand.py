@@ -8,7 +8,7 @@ card to pick for an attack, to pay with, to give or to throw away.
 from __future__ import annotations
 
 from castletui.games.castlecards.lines import INK, SEPARATOR, Line, TablePart, card_style, grouped
-from castletui.rules.castlecards import COLOUR, card_face, card_name
+from castletui.rules.castlecards import Card
 from castletui.widgets.board import SpotBoard
 
 
@@ -21,8 +21,13 @@ class Hand(TablePart, SpotBoard, can_focus=True):
             return self.hand_cards(width)
         return self.hand_line(width, compact=detail != "wide")
 
-    def mark(self, card: str) -> str:
-        spot = ("hand", card)
+    def held(self) -> tuple[Card, ...]:
+        """The viewer's hand, as the scene shows it."""
+        fortresses = self.scene.fortresses
+        return fortresses[self.viewer].hand if 0 <= self.viewer < len(fortresses) else ()
+
+    def mark(self, card: Card) -> str:
+        spot = ("hand", card.card)
         if spot == self.cursor:
             return " reverse"
         if spot in self.selectable:
@@ -30,7 +35,7 @@ class Hand(TablePart, SpotBoard, can_focus=True):
         return ""
 
     def hand_line(self, width: int, compact: bool) -> list[Line]:
-        cards = self.state.players[self.viewer].hand
+        cards = self.held()
         head = Line(f"Hand {len(cards)}: " if compact else f"Your hand ({len(cards)}): ", "bold")
         if not cards:
             return [head.add("empty", "dim")]
@@ -38,7 +43,7 @@ class Hand(TablePart, SpotBoard, can_focus=True):
         lines = [head]
         fresh = len(head)  # no separator right after the head or at a line's start
         for card, count in grouped(cards):
-            text = card_name(card, short=compact) + (f" x{count}" if count > 1 else "")
+            text = (card.short if compact else card.name) + (f" x{count}" if count > 1 else "")
             line = lines[-1]
             gap = separator if len(line) > fresh else ""
             if len(line) + len(gap) + len(text) > width and len(line) > fresh:
@@ -47,18 +52,20 @@ class Hand(TablePart, SpotBoard, can_focus=True):
                 line, gap, fresh = Line(" "), "", 1
                 lines.append(line)
             line.add(gap, "dim")
-            self.note_spot(("hand", card), len(lines) - 1, len(line), len(line) + len(text) - 1)
+            self.note_spot(("hand", card.card), len(lines) - 1, len(line), len(line) + len(text) - 1)
             line.add(text, card_style(card) + self.mark(card))
         return lines
 
     def hand_cards(self, width: int) -> list[Line]:
         """The hand as rows of small cards: name, worth, how many."""
-        hand = self.state.players[self.viewer].hand
+        hand = self.held()
         head = Line(f"Your hand ({len(hand)})", "bold")
         if not hand:
             return [head.add("  empty", "dim")]
         # As wide as the longest name or note, so none is cut.
-        inner = min(20, max([13] + [len(piece) + 2 for card in set(hand) for piece in card_face(card)]))
+        inner = min(
+            20, max([13] + [len(piece) + 2 for card in set(hand) for piece in (card.face, card.note)])
+        )
         box_width = inner + 2
         per_row = max(1, (width + 1) // (box_width + 1))
         cards = grouped(hand)
@@ -70,11 +77,11 @@ class Hand(TablePart, SpotBoard, can_focus=True):
                     for row in rows:
                         row.add(" ")
                 first = len(rows[0])
-                self.note_spot(("hand", card), len(lines) + 1, first, first + box_width - 1)
+                self.note_spot(("hand", card.card), len(lines) + 1, first, first + box_width - 1)
                 mark = self.mark(card)
-                colour = COLOUR.get(card, "")
+                colour = card.colour
                 border = (INK[colour] if colour else "dim" if not mark else "") + mark
-                name, note = card_face(card)
+                name, note = card.face, card.note
                 times = f" x{count} " if count > 1 else ""
                 rows[0].add("\u256d" + "\u2500" * (inner - len(times)) + times + "\u256e", border)
                 rows[1].add("\u2502", border).add(f" {name}"[:inner].ljust(inner), card_style(card) or "bold")

@@ -13,8 +13,7 @@ from typing import Any
 
 from rich.text import Text
 
-from castletui.frame import SeatView
-from castletui.rules.castlecards import CARDS, COLOUR
+from castletui.rules.castlecards import Card, CastlecardsScene
 from castletui.rules.core import name_seats
 
 SHIELD = "\u25c6"  # ◆
@@ -32,20 +31,23 @@ DETAILS = ("roomy", "block", "inline")
 (80x24), one line per fortress (3-4 players at 80x24)."""
 
 
-def card_style(card: str) -> str:
-    colour = COLOUR.get(card, "")
-    if colour:
-        return f"bold {INK[colour]}"
-    deck = CARDS[card].deck if card in CARDS else ""
-    return {"siege": "bold", "academy": "italic"}.get(deck, "")
+def card_style(card: Card) -> str:
+    if card.colour:
+        return f"bold {INK[card.colour]}"
+    return {"siege": "bold", "academy": "italic"}.get(card.deck, "")
 
 
-def grouped(cards) -> list[tuple[str, int]]:
+def grouped(cards: tuple[Card, ...]) -> list[tuple[Card, int]]:
     """Cards with how many of each, in first-seen order."""
-    counts: dict[str, int] = {}
+    counts: dict[Card, int] = {}
     for card in cards:
         counts[card] = counts.get(card, 0) + 1
     return list(counts.items())
+
+
+def count_words(number: int, one: str, many: str) -> str:
+    """ "1 sword", "2 swords": a number with its noun in the right number."""
+    return f"{number} {one if number == 1 else many}"
 
 
 def slot_title(slot: int, short: bool = False) -> str:
@@ -95,20 +97,21 @@ def flow(
 
 class TablePart:
     """A part of the Castlecards table (mixed into a Widget or a SpotBoard):
-    it draws the viewer's ``view`` in one render, at the level of detail the
-    screen set, as tall as its lines. While building its lines a part notes
-    where its spots are (``found``); the render hands them to the board."""
+    it draws the viewer's ``scene`` (rules/castlecards/scene.py) in one
+    render, at the level of detail the screen set, as tall as its lines.
+    While building its lines a part notes where its spots are (``found``);
+    the render hands them to the board."""
 
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
         self.found: dict[Any, tuple[int, int, int]] = {}
-        self.state: SeatView | None = None
+        self.scene: CastlecardsScene | None = None
         self.viewer = 0
         self.names: list[str] = []
         self.detail = "block"
 
-    def show(self, view: SeatView, viewer: int, names: list[str], detail: str) -> None:
-        self.state, self.viewer, self.names, self.detail = view, viewer, names, detail
+    def show(self, scene: CastlecardsScene, viewer: int, names: list[str], detail: str) -> None:
+        self.scene, self.viewer, self.names, self.detail = scene, viewer, names, detail
         self.refresh(layout=True)
 
     def note_spot(self, spot: Any, row: int, first: int, last: int) -> None:
@@ -125,12 +128,12 @@ class TablePart:
         raise NotImplementedError
 
     def get_content_height(self, container: Any, viewport: Any, width: int) -> int:
-        if self.state is None:
+        if self.scene is None:
             return 0
         return len(self.lines(width))
 
     def render(self) -> Text:
-        if self.state is None:
+        if self.scene is None:
             return Text()
         width = max(10, self.size.width)
         text = Text(no_wrap=True, overflow="crop")

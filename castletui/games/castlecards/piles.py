@@ -6,8 +6,7 @@ from __future__ import annotations
 
 from textual.widget import Widget
 
-from castletui.games.castlecards.lines import SEPARATOR, Line, TablePart, flow
-from castletui.rules.castlecards import CARDS, card_name, count_words, pile_sizes
+from castletui.games.castlecards.lines import SEPARATOR, Line, TablePart, count_words, flow
 
 
 class Piles(TablePart, Widget):
@@ -20,38 +19,36 @@ class Piles(TablePart, Widget):
         return self.pile_line(width, compact=detail != "wide")
 
     def dungeon_words(self) -> str:
-        data = CARDS[self.state.open_dungeon]
+        data = self.scene.piles.open_dungeon
         return f"danger {data.danger}, treasure {count_words(data.treasure, 'card', 'cards')}"
 
     def pile_line(self, width: int, compact: bool) -> list[Line]:
-        state = self.state
-        sizes = pile_sizes(state)
-        top = f" (top {card_name(state.discard[-1], short=True)})" if state.discard and not compact else ""
+        piles = self.scene.piles
+        top = f" (top {piles.top.short})" if piles.top is not None and not compact else ""
         pieces = [
-            (f"{'Deck' if compact else 'Village deck'} {sizes['village']}", ""),
-            (f"Discard {sizes['discard']}{top}", ""),
-            (f"Siege {sizes['siege']}", ""),
-            (f"Academy {sizes['academy']}", ""),
-            (f"Dungeon {sizes['dungeon']}", ""),
+            (f"{'Deck' if compact else 'Village deck'} {piles.village}", ""),
+            (f"Discard {piles.discard}{top}", ""),
+            (f"Siege {piles.siege}", ""),
+            (f"Academy {piles.academy}", ""),
+            (f"Dungeon {piles.dungeon}", ""),
         ]
-        if state.open_dungeon:
+        if piles.open_dungeon is not None:
             label = "open" if compact else "Open dungeon"
             pieces.append((f"{label}: {self.dungeon_words()}", "bold"))
         return flow(pieces, width, "  " if compact else SEPARATOR)
 
     def pile_cards(self, width: int) -> list[Line]:
         """The piles as small stacks of cards, the open dungeon face up."""
-        state = self.state
-        sizes = pile_sizes(state)
-        top = card_name(state.discard[-1], short=True) if state.discard else ""
+        sizes = self.scene.piles
+        top = sizes.top
         piles = [
-            ("Village", count_words(sizes["village"], "card", "cards"), ""),
-            ("Discard", f"{sizes['discard']}, top {top}" if state.discard else "empty", ""),
-            ("Siege", str(sizes["siege"]), ""),
-            ("Academy", str(sizes["academy"]), ""),
-            ("Dungeon", str(sizes["dungeon"]), ""),
+            ("Village", count_words(sizes.village, "card", "cards"), ""),
+            ("Discard", f"{sizes.discard}, top {top.short}" if top is not None else "empty", ""),
+            ("Siege", str(sizes.siege), ""),
+            ("Academy", str(sizes.academy), ""),
+            ("Dungeon", str(sizes.dungeon), ""),
         ]
-        if state.open_dungeon:
+        if sizes.open_dungeon is not None:
             piles.append(("Open dungeon", self.dungeon_words(), "bold"))
         rows = [Line() for _ in range(3)]
         for name, body, style in piles:

@@ -10,7 +10,7 @@ from castletui.games.castlecards.attack import AttackPanel
 from castletui.games.castlecards.fortresses import Fortresses
 from castletui.games.castlecards.hand import Hand
 from castletui.games.castlecards.piles import Piles
-from castletui.rules.castlecards import card_name
+from castletui.rules.castlecards import Card
 from castletui.screens.replay_boards import ReplayBoards, Shown, counted, hand_lines, light
 
 
@@ -47,7 +47,7 @@ class CastlecardsBoards(ReplayBoards):
         if hands is not None:
             height -= sum(len(line.wrap(screen.app.console, max(10, width - 2))) for line in hands.split())
         for part in parts:
-            part.state, part.viewer, part.names = shown.view, shown.seat, shown.names
+            part.scene, part.viewer, part.names = shown.scene, shown.seat, shown.names
         plans = [plan for plan in self.PLANS if plan[0] != "roomy" or width >= 64]
         chosen = plans[-1]
         for plan in plans:
@@ -59,21 +59,18 @@ class CastlecardsBoards(ReplayBoards):
                 chosen = plan
                 break
         for part, detail in zip(parts, chosen, strict=True):
-            part.show(shown.view, shown.seat, shown.names, detail)
+            part.show(shown.scene, shown.seat, shown.names, detail)
         parts[2].display = bool(parts[2].lines(width))
         light(screen, shown.spot)
 
     def hands(self, shown: Shown) -> Text | None:
-        players = shown.view.players
-        words = [hand_of_cards(player.hand) for player in players]
-        return hand_lines(
-            shown, [(len(p.hand), w) for p, w in zip(players, words, strict=True)], own_only=True
-        )
+        rows = shown.scene.fortresses
+        return hand_lines(shown, [(len(row.hand), hand_of_cards(row.hand)) for row in rows], own_only=True)
 
 
-def hand_of_cards(hand: tuple[str, ...]) -> str:
+def hand_of_cards(hand: tuple[Card, ...]) -> str:
     """A Castlecards hand in words: "Gold x3, Duke"."""
-    return counted(card_name(card, short=True) for card in hand) or "no cards"
+    return counted(card.short for card in hand) or "no cards"
 
 
 class OpenFortresses(Fortresses):

@@ -11,7 +11,7 @@ payment) back to where it was chosen, taking the declaration back. The
 fortress cards and the cards in hand are spots of the board cursor (Tab to
 the board, arrows, Enter, or a click), in step with the action bar.
 
-The screen draws from ``view(state, seat)`` and the face's queries only:
+The screen draws the frame's scene only (rules/castlecards/scene.py):
 totals, verdicts, costs and card words all come from the rules. Reactions,
 support and the Thief are decisions of other seats: the frame lowers the
 curtain before a different person answers.
@@ -27,8 +27,8 @@ from castletui.games.castlecards.attack import AttackPanel
 from castletui.games.castlecards.fortresses import Fortresses
 from castletui.games.castlecards.hand import Hand
 from castletui.games.castlecards.piles import Piles
-from castletui.rules.castlecards import GROUPS, picking
 from castletui.rules.core import IllegalAction
+from castletui.rules.core import screen as screen_api
 from castletui.screens.game import GameScreen
 from castletui.widgets.panels import GameLog
 
@@ -86,11 +86,15 @@ class CastlecardsScreen(GameScreen):
         return max(20, self.app.size.width - side - 2), max(4, self.app.size.height - 10)
 
     def update_board(self, view: Any) -> None:
+        """Draw the frame's scene (the kit passes the view too: not read here)."""
+        if self.frame is None:
+            return
+        scene = self.frame.scene
         names = self.session.names
         width, height = self.board_room()
         parts = self.parts()
         for part in parts:
-            part.state, part.viewer, part.names = view, self.viewer, names
+            part.scene, part.viewer, part.names = scene, self.viewer, names
         panel = parts[2]
         plans = [plan for plan in PLANS if plan[0] != "roomy" or width >= 64]
         chosen = (plans[-1], False, False)
@@ -109,7 +113,7 @@ class CastlecardsScreen(GameScreen):
         self.plan, panel.show_last, self.spaced = chosen
         self.set_class(self.spaced, "-spaced")
         for part, detail in zip(parts, self.plan, strict=True):
-            part.show(view, self.viewer, names, detail)
+            part.show(scene, self.viewer, names, detail)
         panel.display = bool(panel.lines(width))
 
     def on_resize(self) -> None:
@@ -117,7 +121,7 @@ class CastlecardsScreen(GameScreen):
 
     def redraw(self) -> None:
         if not self.waiting_on_curtain and self.frame is not None:
-            self.update_board(self.frame.view)
+            self.update_board(None)
 
     # --- Escape ---------------------------------------------------------------------
 
@@ -127,7 +131,7 @@ class CastlecardsScreen(GameScreen):
         frame = self.frame
         if frame is None or not frame.deciding or self.handing_over is not None:
             return False
-        pick = picking(frame.view)
+        pick = frame.scene.choosing
         if pick is None or pick.purpose not in OWN_STEPS:
             return False
         return self.session.undo_target(self.asker())[0] >= 0
@@ -146,13 +150,12 @@ class CastlecardsScreen(GameScreen):
         if not self.own_step():
             return False
         session = self.session
-        view = self.frame.view
-        assault = view.assault
-        attack = picking(view).purpose == "attack"
-        group = (GROUPS["night"] if assault.night else GROUPS["attack"],) if attack else ()
-        target = ("fort", assault.defender, assault.slot) if attack else None
+        scene = self.frame.scene
+        attack = scene.attack if scene.choosing.purpose == "attack" else None
+        group = (attack.group,) if attack is not None else ()
+        target = ("fort", attack.defender, attack.slot) if attack is not None else None
         for _ in range(64):
-            if picking(session.view(self.viewer)) is None:
+            if screen_api.scene(session.game, session.view(self.viewer), self.viewer).choosing is None:
                 break
             try:
                 session.undo(self.asker())

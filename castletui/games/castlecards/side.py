@@ -1,5 +1,5 @@
 """Castlecards' players panel: the frame's rows (shields standing), and the
-King's actions left when he gives more than one."""
+King's actions left when he gives more than one (from the frame's scene)."""
 
 from __future__ import annotations
 
@@ -10,10 +10,10 @@ from castletui.sides import Room, Side, players
 
 
 def side(frame: Frame, room: Room) -> Text:
-    view = frame.view
     lines = [" (scores: shields standing)"]
-    if view.actions_left > 1 and not view.ended_by:
-        lines.append(f" King: {view.actions_left} actions left")
+    actions = frame.scene.king_actions
+    if actions:
+        lines.append(f" King: {actions} actions left")
     return players(frame, room, lines)
 
 

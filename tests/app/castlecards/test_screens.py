@@ -10,7 +10,11 @@ import random
 from pathlib import Path
 
 from castletui.rules import castlecards as game
-from castletui.rules.castlecards import ACADEMY_CARDS, Attack, Pick, count_words
+from castletui.rules.castlecards import Attack, Pick
+from castletui.rules.castlecards.edition import ACADEMY_CARDS, KIND
+from castletui.rules.castlecards.fortress import attack_total, defence_total
+from castletui.rules.castlecards.queries import pick_outlook
+from castletui.rules.castlecards.text import count_words
 from castletui.rules.core import CHANCE, bots
 
 from castletui import saves
@@ -248,15 +252,13 @@ async def test_the_attack_panel_totals_swords_against_shields_while_picking(tmp_
         if not at_action(s):
             return False
         attacks = [a for a in s.legal_actions() if isinstance(a, Attack) and not a.garrison]
-        attack_cards = [
-            c for c in s.state.players[0].hand if game.KIND[c] in ("soldiers", "bowmen", "weapon")
-        ]
+        attack_cards = [c for c in s.state.players[0].hand if KIND[c] in ("soldiers", "bowmen", "weapon")]
         return pending is not None and attacks and len(attack_cards) >= 2
 
     session = play_until(new_session(tmp_path / "g.toml", 5), picking)
     target = next(a for a in session.legal_actions() if isinstance(a, Attack) and not a.garrison)
     session.act(target)
-    shields = game.defence_total(session.state)
+    shields = defence_total(session.state)
     app = StillApp(save_dir=tmp_path, session=session)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
@@ -267,18 +269,18 @@ async def test_the_attack_panel_totals_swords_against_shields_while_picking(tmp_
         assert len(picks) >= 2 and all(" vs " in c.text and "shield" in c.text for c in picks)
         assert app.screen.choice_list[-1].disabled  # Confirm waits for a card
         first = picks[0]
-        expected = game.pick_outlook(session.view(0), first.action.card)
+        expected = pick_outlook(session.view(0), first.action.card)
         assert first.text.endswith(
             f"{count_words(expected.swords, 'sword', 'swords')} vs {count_words(expected.shields, 'shield', 'shields')}: "
             f"{'wins' if expected.succeeds else 'fails'}"
         )
         await pilot.press("enter")  # pick the first card
         await settle(pilot)
-        assert game.attack_total(session.state) == expected.swords
+        assert attack_total(session.state) == expected.swords
         assert f"Swords {expected.swords}:" in board_text(app)
         await pilot.press("enter")  # and the next
         await settle(pilot)
-        swords = game.attack_total(session.state)
+        swords = attack_total(session.state)
         assert swords > expected.swords
         assert f"Swords {swords}:" in board_text(app)
         assert f"{swords} against {shields}" in board_text(app)
@@ -351,8 +353,8 @@ async def test_hot_seat_the_curtain_falls_before_the_other_persons_reaction(tmp_
         assert any(text.startswith("+ ") for text in texts)
         # The defender's own hand is shown, the attacker's only as a count.
         board = screen.query_one(Hand)
-        assert all(card != "hidden" for card in board.state.players[defender].hand)
-        assert all(card == "hidden" for card in board.state.players[attacker].hand)
+        assert all(card.card != "hidden" for card in board.scene.fortresses[defender].hand)
+        assert all(card.card == "hidden" for card in board.scene.fortresses[attacker].hand)
 
 
 async def test_hot_seat_u_takes_back_an_action_before_the_device_is_passed(tmp_path):
@@ -453,7 +455,7 @@ async def test_hot_seat_a_buyer_sees_the_cards_bought_before_the_device_passes(t
     """What players found, item 9: the curtain fell at once after a Buy (Wei
     was asked about a Thief first, then the turn passed), so the buyer never
     saw the two cards drawn. Now the device comes back to the buyer."""
-    from castletui.rules.castlecards import Buy
+    from castletui.rules.castlecards.state import Buy
 
     def can_buy(s):
         seat = s.to_move()
@@ -485,7 +487,7 @@ async def test_hot_seat_a_buyer_sees_the_cards_bought_before_the_device_passes(t
         await pilot.press("enter")
         await settle(pilot)
         assert app.screen.viewer == buyer
-        assert len(app.screen.query_one(Hand).state.players[buyer].hand) == hand_before + 1
+        assert len(app.screen.query_one(Hand).scene.fortresses[buyer].hand) == hand_before + 1
         assert choice_texts(app) == [f"Pass to {session.names[other]}"]
         await pilot.press("enter")
         await settle(pilot)

@@ -8,7 +8,9 @@ never tells a seat what it may not see."""
 from __future__ import annotations
 
 from castletui.rules import castlecards as game
-from castletui.rules.castlecards import Attack, Build, Explore, NightAttack, Pick
+from castletui.rules.castlecards import Attack, NightAttack, Pick
+from castletui.rules.castlecards.edition import STRENGTH
+from castletui.rules.castlecards.state import Build, Explore
 
 from tests.app.castlecards.test_screens import (
     at_action,
@@ -98,7 +100,7 @@ async def test_the_board_cursor_opens_the_attack_and_enter_declares_it(tmp_path)
 def test_a_reaction_preview_keeps_a_night_attacks_cards_face_down():
     def night_reaction(s):
         step = top(s)
-        swords = sum(game.STRENGTH.get(c.card, 0) for c in s.state.assault.cards)
+        swords = sum(STRENGTH.get(c.card, 0) for c in s.state.assault.cards)
         reacting = step is not None and step.kind == "select" and step.purpose == "react"
         return reacting and s.state.assault.night and swords > 0
 
@@ -111,7 +113,7 @@ def test_a_reaction_preview_keeps_a_night_attacks_cards_face_down():
     picks = [a for a in session.legal_actions() if isinstance(a, Pick)]
     assert picks
     attack_cards = [c.card for c in session.state.assault.cards]
-    swords = sum(game.STRENGTH.get(card, 0) for card in attack_cards)
+    swords = sum(STRENGTH.get(card, 0) for card in attack_cards)
     assert swords > 0 and not session.over
     for pick in picks:
         # The defender knows only that some cards lie face down: 0 known swords.

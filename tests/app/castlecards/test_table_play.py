@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from castletui.rules.castlecards import Buy, Decline, King
+from castletui.rules.castlecards.state import Buy, Decline, King
 
 from castletui import saves
 from castletui.screens.dialogs import ChancePicker

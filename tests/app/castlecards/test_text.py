@@ -10,8 +10,10 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 from castletui.rules import castlecards as game
-from castletui.rules.castlecards import Outlook, attack_parts, count_words, versus
+from castletui.rules.castlecards.edition import CARDS
+from castletui.rules.castlecards.queries import Outlook, attack_parts
 from castletui.rules.castlecards.state import Attack, Confirm, Pick
+from castletui.rules.castlecards.text import card_name, count_words, versus
 from msgspec.structs import replace
 
 from castletui.games.castlecards.attack import AttackPanel
@@ -30,7 +32,7 @@ from tests.rules.castlecards.helpers import run, table
 
 
 def drawn(part, view, width: int, detail: str) -> str:
-    part.state, part.viewer, part.names = view, 0, ["Coco", "Wei"]
+    part.scene, part.viewer, part.names = game.scene(view, 0), 0, ["Coco", "Wei"]
     return "\n".join(line.text.plain for line in part.lines(width, detail))
 
 
@@ -53,7 +55,7 @@ def test_the_last_attack_says_1_sword_not_1_swords():
 def test_an_open_dungeon_of_danger_1_reads_in_the_singular():
     session = new_session(None, 3)
     view = replace(session.view(0), open_dungeon="dungeon-1-2")
-    assert game.CARDS["dungeon-1-2"].danger == 1 and game.CARDS["dungeon-1-2"].treasure == 2
+    assert CARDS["dungeon-1-2"].danger == 1 and CARDS["dungeon-1-2"].treasure == 2
     for detail in ("roomy", "wide", "block"):
         text = drawn(Piles(), view, 80, detail)
         assert "danger 1," in text and "1 torches" not in text
@@ -77,7 +79,7 @@ def test_each_academy_card_is_listed_under_what_it_does():
     # Boiling Oil takes one unit off the swords, and says which.
     (oil,) = [text for text in parts.against_swords if text.startswith("Boiling Oil")]
     knocked = [card for _, card, out in parts.cards if out]
-    assert len(knocked) == 1 and oil == f"Boiling Oil takes {game.card_name(knocked[0], short=True)}"
+    assert len(knocked) == 1 and oil == f"Boiling Oil takes {card_name(knocked[0], short=True)}"
     assert "Trap -2" in parts.against_swords
     assert "Shield Wall +2" in parts.shields and not any("Shield" in t for t in parts.against_swords)
     text = drawn(AttackPanel(), view, 48, "block")

@@ -3,7 +3,7 @@ King, Explore, Defend, the no-pass rule, and the Village reshuffle."""
 
 import castletui.rules.castlecards as game
 import pytest
-from castletui.rules.castlecards.fortress import station_reason
+from castletui.rules.castlecards.fortress import card_shields, station_reason
 from castletui.rules.castlecards.legal import action_reason, refused_actions
 from castletui.rules.castlecards.state import (
     Academy,
@@ -272,7 +272,7 @@ def test_weapons_defend_as_colourless_units_one_slot_each_by_option():
     assert Station("catapult", 0) in game.legal_actions(state)
     assert "assault weapon" in station_reason(state, 0, "battering-ram", 1)
     state = run(state, Station("catapult", 1))
-    assert game.card_shields(state.players[0].fortress[1]) == 5
+    assert card_shields(state.players[0].fortress[1]) == 5
     off = table(2, hands={0: ["catapult"]}, weapons_defend=False)
     assert "weapons_defend" in station_reason(off, 0, "catapult", 1)
     assert not any(isinstance(a, Station) for a in game.legal_actions(off))

@@ -5,6 +5,8 @@ Castle, and support with 3-4 players."""
 import castletui.rules.castlecards as game
 import pytest
 from castletui.rules.castlecards.edition import HIDDEN
+from castletui.rules.castlecards.fortress import attack_total, card_shields, defence_total
+from castletui.rules.castlecards.queries import refusal
 from castletui.rules.castlecards.state import Attack, Confirm, NightAttack, Pick, Station
 from castletui.rules.core import CHANCE, IllegalAction, name_seats
 
@@ -21,12 +23,12 @@ def test_figure_2_a_trap_turns_4_swords_against_3_shields_into_a_failure():
     attack, (3) the defender plays a Trap (-2 swords), (4) 2 swords fail."""
     state = table(2, hands={0: ["soldiers-red-2", "soldiers-blue-2"], 1: ["trap"]}, walls={1: 0})
     state = _attack(state, 1, 0, ["soldiers-red-2", "soldiers-blue-2"])
-    assert game.defence_total(state) == 3
-    assert game.attack_total(state) == 4
+    assert defence_total(state) == 3
+    assert attack_total(state) == 4
     state = run(state, Confirm())
     assert game.to_move(state) == 1  # the defender's reaction step
     state = run(state, Pick("trap"))
-    assert game.attack_total(state) == 2  # the panel totals the reaction live
+    assert attack_total(state) == 2  # the panel totals the reaction live
     state = run(state, Confirm())
     assert state.assault.outcome == "failure"
     assert (state.assault.swords, state.assault.shields) == (2, 3)
@@ -57,8 +59,8 @@ def test_the_2_plus_1_plus_1_wall_and_its_garrison_of_2():
     units alone are 1 + 1 = 2."""
     state = table(2, stationed={(1, 1): ["bowmen-blue", "bowmen-blue"]})
     wall = state.players[1].fortress[1]
-    assert game.card_shields(wall) == 4
-    assert game.card_shields(wall, garrison=True) == 2
+    assert card_shields(wall) == 4
+    assert card_shields(wall, garrison=True) == 2
     assert Attack(1, 1, True) in game.legal_actions(
         table(2, hands={0: ["catapult"]}, stationed={(1, 1): ["bowmen-blue"]})
     )
@@ -69,7 +71,7 @@ def test_attacking_the_garrison_discards_the_units_and_earns_no_loot():
         2, hands={0: ["soldiers-red-2", "bowmen-red"]}, stationed={(1, 1): ["bowmen-blue", "bowmen-blue"]}
     )
     state = _attack(state, 1, 1, ["soldiers-red-2", "bowmen-red"], garrison=True)
-    assert game.defence_total(state) == 2 and game.attack_total(state) == 3
+    assert defence_total(state) == 2 and attack_total(state) == 3
     state = run(state, Confirm())
     assert state.assault.outcome == "success"
     wall = state.players[1].fortress[1]
@@ -103,7 +105,7 @@ def test_shield_wall_adds_2_shields():
     state = table(2, hands={0: ["catapult", "bowmen-red"], 1: ["shield-wall"]})
     state = _attack(state, 1, 1, ["catapult", "bowmen-red"])
     state = run(state, Confirm(), Pick("shield-wall"))
-    assert game.defence_total(state) == 4
+    assert defence_total(state) == 4
     state = run(state, Confirm())
     assert state.assault.outcome == "failure"  # 4 against 2 + 2
     assert "shield-wall" in state.discard
@@ -113,7 +115,7 @@ def test_sabotage_discards_the_strongest_siege_weapon_of_the_attack():
     state = table(2, hands={0: ["catapult", "soldiers-red-1"], 1: ["sabotage"]})
     state = _attack(state, 1, 1, ["catapult", "soldiers-red-1"])
     state = run(state, Confirm(), Pick("sabotage"))
-    assert game.attack_total(state) == 1
+    assert attack_total(state) == 1
     state = run(state, Confirm())
     assert state.assault.outcome == "failure"
     assert "catapult" in state.discard
@@ -123,7 +125,7 @@ def test_boiling_oil_discards_the_strongest_soldiers_or_bowmen_of_the_attack():
     state = table(2, hands={0: ["soldiers-red-2", "bowmen-red", "siege-tower"], 1: ["boiling-oil"]})
     state = _attack(state, 1, 1, ["soldiers-red-2", "bowmen-red"])
     state = run(state, Confirm(), Pick("boiling-oil"))
-    assert game.attack_total(state) == 1
+    assert attack_total(state) == 1
     state = run(state, Confirm())
     assert state.assault.outcome == "failure"
 
@@ -132,9 +134,9 @@ def test_several_academy_cards_at_once():
     state = table(2, hands={0: ["trebuchet", "catapult"], 1: ["trap", "shield-wall", "sabotage"]})
     state = _attack(state, 1, 1, ["trebuchet", "catapult"])  # 7 swords
     state = run(state, Confirm(), Pick("trap"), Pick("shield-wall"))
-    assert (game.attack_total(state), game.defence_total(state)) == (5, 4)
+    assert (attack_total(state), defence_total(state)) == (5, 4)
     state = run(state, Pick("sabotage"))  # the Trebuchet goes: 3 - 2 = 1
-    assert game.attack_total(state) == 1
+    assert attack_total(state) == 1
     state = run(state, Confirm())
     assert state.assault.outcome == "failure"
     assert {"trap", "shield-wall", "sabotage"} <= set(state.discard)
@@ -153,7 +155,7 @@ def test_night_attack_cards_stay_hidden_and_the_defender_reacts_blind():
     state = run(state, NightAttack(1, 1), Pick("catapult"), Confirm())
     assert "night" in state.discard
     assert game.to_move(state) == 1
-    assert game.attack_total(game.view(state, 1)) == 0  # the defender sees nothing
+    assert attack_total(game.view(state, 1)) == 0  # the defender sees nothing
     state = run(state, Pick("trap"), Confirm())
     assert state.assault.revealed
     assert state.assault.outcome == "failure"  # 3 - 2 = 1 against 2
@@ -218,8 +220,8 @@ def test_sabotaging_the_siege_tower_leaves_the_castle_out_of_reach():
     state = table(2, hands=hands)
     state = _attack(state, 1, 0, ["siege-tower", "catapult", "soldiers-red-2"])
     state = run(state, Confirm())
-    assert game.attack_total(state) == 6
-    assert game.attack_total(run(state, Pick("sabotage"))) == 0  # the panel shows it before confirming
+    assert attack_total(state) == 6
+    assert attack_total(run(state, Pick("sabotage"))) == 0  # the panel shows it before confirming
     state = run(state, Pick("sabotage"), Confirm())
     assert state.assault.outcome == "failure" and state.assault.swords == 0
     (weighed,) = [event for event in state.events if event.kind == "attack-weighed"]
@@ -258,7 +260,7 @@ def test_support_with_three_players_asks_the_others_in_turn_order():
     state = run(state, Attack(1, 1), Pick("bowmen-red"), Confirm())
     assert game.to_move(state) == 2 and state.pending[-1].purpose == "support"
     state = run(state, Pick("catapult"))
-    assert game.attack_total(state) == 4
+    assert attack_total(state) == 4
     state = run(state, Confirm())
     assert game.to_move(state) == 1 and state.pending[-1].purpose == "react"
     state = run(state, Confirm())
@@ -295,12 +297,12 @@ def test_no_support_with_two_players():
 def test_a_station_then_the_shields_grow():
     state = table(2, hands={0: ["bowmen-red"]})
     state = run(state, Station("bowmen-red", 2))
-    assert game.card_shields(state.players[0].fortress[2]) == 3
+    assert card_shields(state.players[0].fortress[2]) == 3
 
 
 def test_refusal_explains_a_confirm_that_cannot_be_made_yet():
     state = run(
         table(2, hands={0: ["battering-ram", "catapult"]}, walls={1: 1}), Attack(1, 0), Pick("catapult")
     )
-    assert "Battering Ram" in game.refusal(state, Confirm())
-    assert game.refusal(state, Pick("battering-ram")) == ""
+    assert "Battering Ram" in refusal(state, Confirm())
+    assert refusal(state, Pick("battering-ram")) == ""

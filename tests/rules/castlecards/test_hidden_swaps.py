@@ -8,6 +8,7 @@ log lines stay the same (tests/rules/hidden_swaps.py)."""
 import castletui.rules.castlecards as game
 import pytest
 from castletui.rules.castlecards.edition import DECK
+from castletui.rules.castlecards.queries import attack_parts, pile_sizes
 from castletui.rules.castlecards.state import Confirm, Discard
 from castletui.rules.core import log_lines, name_seats
 
@@ -25,7 +26,7 @@ def shown_then_shuffled(before, action, after):
 def panel(state, seat):
     """What the Castlecards screen's side and attack panels read."""
     seen = game.view(state, seat)
-    return (game.pile_sizes(seen), game.attack_parts(seen) if seen.assault.defender >= 0 else ())
+    return (pile_sizes(seen), attack_parts(seen) if seen.assault.defender >= 0 else ())
 
 
 @pytest.mark.parametrize(("seats", "seed"), [(2, 1), (2, 2), (3, 3), (4, 4)])

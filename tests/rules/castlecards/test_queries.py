@@ -4,6 +4,7 @@ and the torches of Explorers being chosen."""
 
 import castletui.rules.castlecards as game
 from castletui.rules.castlecards.queries import (
+    Outlook,
     attack_outlook,
     explore_succeeds,
     explore_torches,
@@ -28,11 +29,11 @@ def test_the_outlook_totals_the_picks_live_and_a_tie_fails():
         stationed={(1, 1): ["bowmen-blue", "bowmen-blue"]},
     )
     state = run(state, Attack(1, 1))
-    assert attack_outlook(state) == game.Outlook(0, 4, 0, False)
+    assert attack_outlook(state) == Outlook(0, 4, 0, False)
     preview = pick_outlook(state, "soldiers-red-2")
     assert (preview.swords, preview.shields, preview.succeeds) == (2, 4, False)
     state = run(state, Pick("soldiers-red-2"), Pick("soldiers-blue-2"))
-    assert attack_outlook(state) == game.Outlook(4, 4, 0, False)
+    assert attack_outlook(state) == Outlook(4, 4, 0, False)
     assert pick_outlook(state, "bowmen-green").succeeds
     assert pick_outlook(state, "gold") is None  # refused: not an attack card
 
@@ -44,8 +45,8 @@ def test_a_reaction_being_picked_changes_the_outlook():
     )
     state = run(state, Attack(1, 0), Pick("soldiers-red-2"), Pick("soldiers-blue-2"), Confirm())
     assert attack_outlook(state).succeeds
-    assert pick_outlook(state, "trap") == game.Outlook(2, 3, 0, False)
-    assert pick_outlook(state, "shield-wall") == game.Outlook(4, 5, 0, False)
+    assert pick_outlook(state, "trap") == Outlook(2, 3, 0, False)
+    assert pick_outlook(state, "shield-wall") == Outlook(4, 5, 0, False)
 
 
 def test_night_cards_are_hidden_from_the_defender_view():
@@ -54,7 +55,7 @@ def test_night_cards_are_hidden_from_the_defender_view():
     defender = game.view(state, 1)
     outlook = attack_outlook(defender)
     assert (outlook.swords, outlook.hidden) == (0, 1)
-    assert attack_outlook(state) == game.Outlook(3, 2, 0, True)
+    assert attack_outlook(state) == Outlook(3, 2, 0, True)
     assert pick_outlook(defender, "trap").hidden == 1
 
 

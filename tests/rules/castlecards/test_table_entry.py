@@ -16,7 +16,8 @@ import castletui.rules.castlecards as game
 import pytest
 from castletui.rules.castlecards.chance import UNSEEN
 from castletui.rules.castlecards.edition import FACE_DOWN
-from castletui.rules.castlecards.state import Draw, FirstPlayer, Pending
+from castletui.rules.castlecards.state import Buy, Decline, Draw, FirstPlayer, Pending
+from castletui.rules.castlecards.text import card_name
 from castletui.rules.core import CHANCE, chance_rng, name_seats, sample_outcome, screen, table_entry
 from castletui.rules.core.table_entry import BatchRefused, batch_actions
 from msgspec.structs import replace
@@ -135,9 +136,7 @@ def test_an_unseen_card_is_confirmed_not_named():
     ((action, _),) = game.chance_outcomes(state)
     assert action == Draw(VILLAGE)
     assert game.label(state, action) == "Into the hand, unseen (named when played)"
-    assert (
-        game.card_name(VILLAGE) == "Village card (unseen)" and game.card_name(SIEGE, short=True) == "Siege ?"
-    )
+    assert card_name(VILLAGE) == "Village card (unseen)" and card_name(SIEGE, short=True) == "Siege ?"
 
 
 @pytest.mark.parametrize("seats", [2, 3, 4])
@@ -296,9 +295,9 @@ def test_a_hand_of_unseen_cards_is_not_said_to_hold_nothing():
             hands = {1: (VILLAGE,)}
             players = tuple(replace(p, hand=hands.get(seat, p.hand)) for seat, p in enumerate(state.players))
             state = replace(state, players=players, unseen_loot=1)
-        bought = game.apply(state, game.Buy())
+        bought = game.apply(state, Buy())
         assert bought.pending[-1].kind == "thief" and bought.pending[-1].seat == 1
-        assert game.label(bought, game.Decline()) == thief
+        assert game.label(bought, Decline()) == thief
         state = game.apply(state, game.Attack(2, 1))
         state = game.apply(state, game.Pick("catapult"))
         state = game.apply(state, game.Confirm())
