@@ -89,12 +89,12 @@ def possible_cards(state: State, seat: int) -> dict[str, int]:
         unseen = have.pop(placeholder, 0)
         if not unseen:
             continue
-        for card, left in counts(_pool(state, deck)):
+        for card, left in counts(unseen_pool(state, deck)):
             have[card] = have.get(card, 0) + min(unseen, left)
     return have
 
 
-def _pool(state: State, deck: str) -> tuple[str, ...]:
+def unseen_pool(state: State, deck: str) -> tuple[str, ...]:
     """The unseen cards of ``deck``: what an unseen card of it could be (a
     view carries them in ``pools``; the full state keeps them in its decks)."""
     if state.pools is not None:
@@ -132,7 +132,7 @@ def naming_reason(state: State, seat: int, cards: Iterable[str]) -> str:
         placeholder = UNSEEN.get(deck)
         if not state.table_mode or placeholder is None or placeholder not in hand:
             return f"You have no {title(card)} in hand."
-        if _pool(state, deck).count(card) < n:
+        if unseen_pool(state, deck).count(card) < n:
             return f"None of your unseen {UNSEEN_TITLES[deck]} cards can be {title(card)}: " + _SEEN_ELSEWHERE
         per_deck[placeholder] += n
     for placeholder, n in per_deck.items():
@@ -187,7 +187,7 @@ def named(state: State, seat: int, cards: Iterable[str]) -> State:
                 pools = changes.get("pools", state.pools)
                 changes["pools"] = replace(pools, **{deck: removed(getattr(pools, deck), card)})
                 continue
-            pool = changes.get(f"{deck}_deck", _pool(state, deck))
+            pool = changes.get(f"{deck}_deck", unseen_pool(state, deck))
             changes[f"{deck}_deck"] = removed(pool, card)
             if deck == "village":
                 changes["unseen_loot"] = changes.get("unseen_loot", state.unseen_loot) - 1

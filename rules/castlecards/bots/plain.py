@@ -30,7 +30,7 @@ from castletui.rules.core import top
 from castletui.rules.core.multiset import counts
 from msgspec.structs import replace
 
-from ..chance import UNSEEN_DECK
+from ..chance import UNSEEN_DECK, unseen_pool
 from ..edition import ACADEMY_CARDS, ATTACK_CARDS, CARDS, KIND, STRENGTH, TORCHES
 from ..fortress import (
     allies,
@@ -95,11 +95,8 @@ def _guessed(state: State, seat: int, rng: random.Random) -> State:
     hand = state.players[seat].hand
     if not state.table_mode or not any(card in UNSEEN_DECK for card in hand):
         return state
-    decks = {
-        "village": list(state.village_deck),
-        "siege": list(state.siege_deck),
-        "academy": list(state.academy_deck),
-    }
+    # What each unseen card could be: the view's pools (the full state's decks).
+    decks = {deck: list(unseen_pool(state, deck)) for deck in ("village", "siege", "academy")}
     guessed: list[str] = []
     named_village = 0
     for card in hand:
@@ -112,13 +109,17 @@ def _guessed(state: State, seat: int, rng: random.Random) -> State:
         named_village += deck == "village"
     players = list(state.players)
     players[seat] = replace(players[seat], hand=tuple(sorted(guessed)))
+    left = {deck: tuple(cards) for deck, cards in decks.items()}
+    piles = (
+        {"pools": replace(state.pools, **left)}
+        if state.pools is not None
+        else {f"{deck}_deck": cards for deck, cards in left.items()}
+    )
     return replace(
         state,
         players=tuple(players),
-        village_deck=tuple(decks["village"]),
-        siege_deck=tuple(decks["siege"]),
-        academy_deck=tuple(decks["academy"]),
         unseen_loot=max(0, state.unseen_loot - named_village),
+        **piles,
     )
 
 
@@ -242,7 +243,7 @@ def _turn(state: State, seat: int, actions: list, hard: bool):
         return Buy()
     if Explore() in actions:
         torches = sum(TORCHES[card] * n for card, n in have.items())
-        danger = CARDS[state.open_dungeon].danger if state.open_dungeon else 1
+        danger = _danger(state, 1)
         if torches > danger:
             return Explore()
     if DrawVillage() in actions:
@@ -329,7 +330,7 @@ def _select(state: State, step, hard: bool):
     if purpose == "explore":
         explorers = [card for card in hand if KIND[card] == "explorers"]
         torches = sum(TORCHES[card] for card in step.selected)
-        danger = CARDS[state.open_dungeon].danger if state.open_dungeon else 3
+        danger = _danger(state, 3)
         if explorers and torches <= danger:
             return Pick(max(explorers, key=lambda card: TORCHES[card]))
         return Confirm()
@@ -439,3 +440,11 @@ def _give(state: State, seat: int, actions: list):
         if gift.to == weakest:
             return gift
     return gifts[0]
+
+
+def _danger(state: State, unknown: int) -> int:
+    """The open dungeon card's danger, or ``unknown`` when there is none or
+    the bot's view does not name it (at a real table, a card nobody has
+    typed in yet)."""
+    card = CARDS.get(state.open_dungeon) if state.open_dungeon else None
+    return card.danger if card is not None else unknown
