@@ -70,6 +70,7 @@ from .info import INFO
 from .legal import legal_actions
 from .queries import *  # noqa: F403 - what the screens read today, not the face
 from .queries import group, preview, prompt, refusals, spot
+from .scene import scene
 from .scoring import evaluate, result
 from .setup import setup
 from .state import Action, BuyDevelopment, Discard, OfferTrade, State
@@ -107,6 +108,7 @@ __all__ = [
     "preview",
     "refusals",
     "helpers",
+    "scene",
     # table mode's entry
     "chance_prompt",
     "chance_batch",

@@ -59,7 +59,7 @@ STEPS = (
     ("apply",),
     ("view",),
     ("text",),
-    ("queries", "table_entry", "calc"),
+    ("queries", "table_entry", "calc", "scene", "menu"),
     ("bots",),
 )
 GEOMETRY = 2
@@ -93,7 +93,8 @@ OPTIONAL_HOOKS = {
     "turn_player",
     "view_action",
 }
-SCREEN_API = {"prompt", "spot", "group", "preview", "refusals", "helpers"}  # rules/core/screen.py
+# rules/core/screen.py
+SCREEN_API = {"prompt", "spot", "group", "preview", "refusals", "helpers", "scene", "menu"}
 TABLE_ENTRY = {"chance_prompt", "chance_batch", "setup_form"}  # rules/core/table_entry.py
 HOMES = {
     "State": "state",

@@ -86,10 +86,13 @@ class GotCatanScreen(GameScreen):
     def watch_game(self) -> bool:
         return self.session.variant == "brotherhood"
 
-    def update_board(self, view: Any) -> None:
-        self.query_one(GotCatanMap).show(view, MapMarks(names=self.session.names))
+    def update_board(self, _view: Any) -> None:
+        """The boards draw the frame's scene (rules/got_catan/scene.py), never the view."""
+        scene = self.frame.scene
+        self.query_one(GotCatanMap).show(scene.gift, MapMarks(names=self.session.names))
         if self.watch_game():
-            self.query_one(GotCatanWall).show(view, self.session.names)
+            wall = scene.watch.wall if scene.watch is not None else None
+            self.query_one(GotCatanWall).show(wall, self.session.names)
 
     def fit_boards(self) -> None:
         """Brotherhood: the Wall under the Gift when there is room, else
@@ -201,7 +204,7 @@ class GotCatanScreen(GameScreen):
                 self.play(offer)
 
         dialog = later("trade").TradeDialog
-        self.app.push_screen(dialog(self.frame.view, self.viewer, self.session.names), offered)
+        self.app.push_screen(dialog(self.frame.scene.trade, self.session.names), offered)
 
 
 SCREEN = GotCatanScreen
