@@ -30,6 +30,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from castletui.rules import got_catan  # noqa: E402
+from castletui.rules.got_catan.state import BuildRoad  # noqa: E402
 from textual.app import App  # noqa: E402
 from textual.widgets import Footer, Header, OptionList  # noqa: E402
 
@@ -72,7 +73,7 @@ def got_turn() -> Session:
     rng = random.Random(2)
     for _ in range(3000):
         step = session.state.pending[-1]
-        roads = [a for a in session.legal_actions() if isinstance(a, got_catan.BuildRoad)]
+        roads = [a for a in session.legal_actions() if isinstance(a, BuildRoad)]
         if step.kind == "turn" and len(roads) >= 2:
             return session
         session.act(got_catan.bot_action(session.state, "normal", rng))

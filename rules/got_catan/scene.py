@@ -23,7 +23,7 @@ from .chance import UNSEEN
 from .edition import HIDDEN, RESOURCES, TERRAIN_RESOURCE, development_title
 from .layers import LAYERS
 from .legal import offer_terms_reason, offers_closed_reason
-from .queries import build_menu
+from .menu import build_rows
 from .scoring import PIPS, points, public_points
 from .state import OfferTrade, State
 from .text import offer_label
@@ -207,15 +207,6 @@ class GotCatanScene(Scene, frozen=True, kw_only=True):
     watch: Watch | None = None
 
 
-_BUILD_KEYS = {
-    "Road": "road",
-    "Settlement": "settlement",
-    "Keep": "keep",
-    "Development card": "development",
-    "Guard": "guard",
-}
-
-
 def scene(view: State, seat: int) -> GotCatanScene:
     """``seat``'s scene, from their view alone."""
     layer = LAYERS[view.variant]
@@ -241,12 +232,12 @@ def scene(view: State, seat: int) -> GotCatanScene:
         after_roll=step is not None and step.kind == "turn" and step.seat == seat,
         build=tuple(
             BuildRow(
-                key=_BUILD_KEYS.get(title, title.lower()),
+                key=key,
                 title=title,
                 cost=tuple((resource, cost.count(resource)) for resource in dict.fromkeys(cost)),
                 reason=reason,
             )
-            for title, cost, reason in build_menu(view, seat)
+            for key, title, cost, reason in build_rows(view, seat)
         ),
         trade=TradeDesk(
             seat=seat,

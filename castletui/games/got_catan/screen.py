@@ -191,7 +191,7 @@ class GotCatanScreen(GameScreen):
         bar's "why not" lines give it (before the roll, no card to offer, the
         turn's offers made), else that none can be made now."""
         lines = self.frame.lines if self.frame is not None else ()
-        why = next((line.why_not for line in lines if line.note in TRADE_REFUSALS and line.why_not), "")
+        why = next((line.why_not for line in lines if line.key in TRADE_REFUSALS and line.why_not), "")
         self.notify(why or self.NO_TRADE_NOW, timeout=4)
 
     def action_trade(self) -> None:

@@ -8,7 +8,7 @@ just returned while there is more of it."""
 from __future__ import annotations
 
 import pytest
-from castletui.rules.got_catan import BuildRoad, BuildSettlement, Discard
+from castletui.rules.got_catan.state import BuildRoad, BuildSettlement, Discard
 
 from castletui.games.got_catan.map import LARGE, GotCatanMap, geometry
 from tests.app.driving import StillApp, open_table, settle, type_keys
