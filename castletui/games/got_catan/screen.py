@@ -2,9 +2,11 @@
 corner, path and hex a spot of the board cursor), Brotherhood's Wall board,
 and the trade dialog. The side panel (each player's public points, cards,
 Longest Road and Largest Patrol, the viewer's own hand and what they can
-build) is castletui/games/got_catan/side.py; the action bar, with a build menu
-that shows every cost and why what cannot be built cannot, is
-castletui/games/got_catan/menu.py.
+build) is castletui/games/got_catan/side.py; the action bar is the rules'
+menu hook's lines (rules/got_catan/menu.py: a build menu that shows every
+cost and why what cannot be built cannot), with castletui/games/got_catan/menu.py's
+trade dialog line. Every board and panel draws the frame's scene
+(rules/got_catan/scene.py), never the view.
 
 The board cursor reaches every place an action is about, also those in a
 group not opened yet: moving it there opens that group in the action bar
