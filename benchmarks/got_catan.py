@@ -222,7 +222,7 @@ def map_redraw(moves: int = 300) -> dict[str, float]:
             await pilot.pause()
             options = app.console.options.update_dimensions(*size)
             for state in states:
-                gift.state, gift.marks = state, MapMarks(["Ann", "Bran", "Cat", "Dany"])
+                gift.gift, gift.marks = game.scene(state, 0).gift, MapMarks(["Ann", "Bran", "Cat", "Dany"])
                 started = time.perf_counter()
                 text = gift.render()
                 app.console.render_lines(text, options, pad=False)

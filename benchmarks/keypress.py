@@ -31,6 +31,7 @@ sys.path.insert(0, str(ROOT))
 
 from castletui.rules import got_catan  # noqa: E402
 from castletui.rules.core import bots  # noqa: E402
+from castletui.rules.got_catan.state import BuildRoad  # noqa: E402
 from textual.app import App  # noqa: E402
 from textual.widgets import Footer, Header, OptionList  # noqa: E402
 
@@ -73,7 +74,7 @@ def got_turn() -> Session:
     rng = random.Random(2)
     for _ in range(3000):
         step = session.state.pending[-1]
-        roads = [a for a in session.legal_actions() if isinstance(a, got_catan.BuildRoad)]
+        roads = [a for a in session.legal_actions() if isinstance(a, BuildRoad)]
         if step.kind == "turn" and len(roads) >= 2:
             return session
         session.act(bots.choose(got_catan, session.state, "normal", rng))

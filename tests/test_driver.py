@@ -9,10 +9,11 @@ from dataclasses import dataclass, field
 
 import pytest
 from castletui.rules import castlecards as castlecards_face
-from castletui.rules import got_catan as got_catan_face
 from castletui.rules import registry
 from castletui.rules.castlecards.edition import KIND
 from castletui.rules.core import CHANCE, IllegalAction, bots, table_entry
+from castletui.rules.got_catan import queries
+from castletui.rules.got_catan.state import BuyDevelopment, Discard, EndTurn
 
 from castletui import saves
 from castletui.driver import Bot, Draw, Driver, Entry, Over, Person, Remote
@@ -353,7 +354,7 @@ def test_a_whole_hot_seat_game_of_three_people_with_the_curtain_between_them():
 
     def planned(session):
         wanted = bots.choose(got_catan, session.state, "normal", random.Random(session.ply))
-        return got_catan.EndTurn() if isinstance(wanted, got_catan.OfferTrade) else wanted
+        return EndTurn() if isinstance(wanted, got_catan.OfferTrade) else wanted
 
     curtains = hot_seat(session, planned)
     assert session.over and session.result().winners
@@ -372,7 +373,7 @@ def test_a_whole_brotherhood_hot_seat_game_ends_by_a_breach():
 
     def planned(session):
         wanted = planned_action(session.state, random.Random(session.ply), watch=False)
-        return got_catan.EndTurn() if isinstance(wanted, got_catan.OfferTrade) else wanted
+        return EndTurn() if isinstance(wanted, got_catan.OfferTrade) else wanted
 
     curtains = hot_seat(session, planned)
     assert session.state.ended_by == "breach" and session.state.breaches == 3
@@ -419,14 +420,14 @@ def test_the_got_build_menu_lists_every_cost_and_says_why_not():
     assert top.prompt.startswith(f"{session.names[seat]}, rolled ")
     assert "Build..." in [line.text for line in top.lines][:2]
     build = driver.frame(seat, ("Build",))
-    costs = {title: (cost, reason) for title, cost, reason in got_catan_face.build_menu(top.view, seat)}
+    costs = {title: (cost, reason) for title, cost, reason in queries.build_menu(top.view, seat)}
     assert len(build.lines) == len(costs)
     for line, (title, (cost, reason)) in zip(build.lines, costs.items(), strict=True):
         if line.disabled:  # greyed with the rules' reason (or where nothing can be built)
             assert line.why_not and line.text.split(":")[0] in title and line.why_not in line.text
         else:
             assert "(" in line.text and all(resource in line.text for resource in cost)
-            assert line.group is not None or isinstance(line.action, got_catan_face.BuyDevelopment)
+            assert line.group is not None or isinstance(line.action, BuyDevelopment)
             assert not reason
 
 
@@ -438,7 +439,7 @@ def test_got_discards_say_how_many_of_each_card_the_player_holds():
     seat = session.to_move()
     frame = Driver(session, viewer=seat).frame(seat)
     hand = frame.view.players[seat].hand
-    discards = [line for line in frame.lines if isinstance(line.action, got_catan_face.Discard)]
+    discards = [line for line in frame.lines if isinstance(line.action, Discard)]
     assert discards
     for line in discards:
         assert line.text.endswith(f"(you hold {hand.count(line.action.resource)})")

@@ -17,26 +17,25 @@ it), the only names the app imports:
   ``bot_action``, ``random_action``, ``turn_player``, ``view_action`` (a
   stolen card as each seat sees it);
 - the screen API (``rules.core.screen``), each hook given a seat's view:
-  ``prompt``, ``spot``, ``group``, ``preview``, ``refusals`` ("why not?")
+  ``prompt``, ``spot``, ``group``, ``preview``, ``refusals`` ("why not?"),
+  ``scene`` (what the seat's screen draws: the Gift, the players panel,
+  the trade desk, Brotherhood's Wall; ``scene.py``), ``menu`` (the action
+  bar's lines with their keys: the build menu, the offer; ``menu.py``)
   and the rules ``helpers`` (Longest Road, production, discards, score,
   wildling die);
 - table mode's questions (``rules.core.table_entry``): ``chance_prompt``,
   ``chance_batch`` (wildling tokens turned up together) and ``setup_form``
   (the variable set-up's terrain on one form);
-- the actions the screens build: ``BuyDevelopment``, ``Discard``,
-  ``OfferTrade``.
+- the action the screens build: ``OfferTrade`` (the trade dialog's).
 
-The queries the screens still read beside the face (``queries.__all__``:
-the Gift's names, points, the build menu...; and Brotherhood's,
-``brotherhood.queries``: the Wall board, the wildling die's forecast, the
-heroes) stay importable from here until the app reads one read model;
-they are not the face.
+Nothing else: the app draws the scene and asks the hooks
+(tests/test_layers.py checks it takes no other name from here).
 
 Reading order (the plan, README "Adding a game"): edition, info, state;
 board (the geometry), roads (Longest Road and Largest Patrol) and layers
 (where a variant plugs in); chance, flow, legal, scoring, setup; apply;
-view; text; queries (the screen API and what the screens read),
-table_entry, calc; bots; then brotherhood/ (its face lists its modules).
+view; text; queries (the screen API), scene and menu (what the screens
+draw), table_entry, calc; bots; then brotherhood/ (its face lists its modules).
 Importing any module of the package runs this face first, so the layer is
 always registered.
 """
@@ -46,33 +45,17 @@ from __future__ import annotations
 from . import brotherhood
 from .apply import apply
 from .bots import bot_action, random_action
-from .brotherhood.queries import (  # noqa: F401 - what the screens read beside the face
-    ClanInfo,
-    HeroInfo,
-    SectionInfo,
-    advance_forecast,
-    advance_outcomes,
-    breach_track,
-    clans,
-    frostfangs,
-    gift_wildlings,
-    guards_of,
-    hero_info,
-    hero_state,
-    is_watch,
-    tokens,
-    wall_sections,
-)
 from .calc import helpers
 from .chance import chance_outcomes
 from .flow import to_move, turn_player
 from .info import INFO
 from .legal import legal_actions
-from .queries import *  # noqa: F403 - what the screens read today, not the face
+from .menu import menu
 from .queries import group, preview, prompt, refusals, spot
+from .scene import scene
 from .scoring import evaluate, result
 from .setup import setup
-from .state import Action, BuyDevelopment, Discard, OfferTrade, State
+from .state import Action, OfferTrade, State
 from .table_entry import chance_batch, chance_prompt, setup_form
 from .text import describe, effects, label
 from .view import view, view_action
@@ -107,12 +90,12 @@ __all__ = [
     "preview",
     "refusals",
     "helpers",
+    "scene",
+    "menu",
     # table mode's entry
     "chance_prompt",
     "chance_batch",
     "setup_form",
-    # the actions the screens build
-    "BuyDevelopment",
-    "Discard",
+    # the action the screens build
     "OfferTrade",
 ]

@@ -115,6 +115,8 @@ class Layer(msgspec.Struct, frozen=True):
     """(state, seat) -> rows after the base build cost card's (``queries``)."""
     cards_do: Mapping[str, str] = msgspec.field(default_factory=dict)
     """What a development card does, where the layer changes it (``queries``)."""
+    scene: Callable[[State, int], Any] | None = None
+    """(view, seat) -> the layer's part of the seat's scene, a ``scene.Watch`` (``scene``)."""
     plan: Hook | None = None
     """(state, seat, actions, rng) -> the planner bot's answer first, or
     None: the base plans decide (``bots.planner``)."""

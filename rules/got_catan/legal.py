@@ -324,7 +324,16 @@ def offers_closed_reason(state: State) -> str:
 
 
 def offer_reason(state: State, seat: int, offer: OfferTrade) -> str:
-    closed = offers_closed_reason(state)
+    return offer_terms_reason(
+        offers_closed_reason(state), state.players[seat].hand, seat, len(state.players), offer
+    )
+
+
+def offer_terms_reason(closed: str, hand: tuple[str, ...], seat: int, seats: int, offer: OfferTrade) -> str:
+    """Why ``seat``, holding ``hand`` at a table of ``seats``, may not make
+    ``offer`` ("" if they may), given why no offer may be made this turn
+    (``closed``, "" while offers are open): the trade dialog asks this of
+    its scene (``scene.TradeDesk``) at every change, with no state at hand."""
     if closed:
         return closed
     give, get = offer.giving, offer.getting
@@ -334,9 +343,9 @@ def offer_reason(state: State, seat: int, offer: OfferTrade) -> str:
         return "Trade resource cards: brick, grain, lumber, ore or wool."
     if set(give) & set(get):
         return "Do not offer and ask for the same resource."
-    if not covers(state.players[seat].hand, give):
+    if not covers(hand, give):
         return "You do not hold the cards you offer."
-    if offer.to == seat or not -1 <= offer.to < len(state.players):
+    if offer.to == seat or not -1 <= offer.to < seats:
         return "Offer the trade to another player, or to everyone."
     return ""
 

@@ -154,7 +154,7 @@ def label(view: State, action) -> str:
         rate = _rate(view, step.seat if step is not None else -1, action.give)
         return f"{rate} {action.give} for 1 {action.get} (supply)"
     if isinstance(action, OfferTrade):
-        return f"Offer {cards_words(action.giving)} for {cards_words(action.getting)}{_to(action.to)}"
+        return offer_label(action)
     if isinstance(action, Accept):
         return "Accept"
     if isinstance(action, Decline):
@@ -175,6 +175,11 @@ def one_card(resource: str) -> str:
 
 def _rate(state: State, seat: int, resource: str) -> int:
     return trade_rate(state, seat, resource) if seat >= 0 else RULES.supply_rate
+
+
+def offer_label(offer: OfferTrade) -> str:
+    """An offer between players in the action bar and the trade dialog."""
+    return f"Offer {cards_words(offer.giving)} for {cards_words(offer.getting)}{_to(offer.to)}"
 
 
 def _to(to: int) -> str:

@@ -9,7 +9,8 @@ after the trade dialog `m` and Enter both did nothing."""
 
 from __future__ import annotations
 
-from castletui.rules.got_catan import BuildRoad, BuildSettlement, EndTurn, OfferTrade
+from castletui.rules.got_catan import OfferTrade
+from castletui.rules.got_catan.state import BuildRoad, BuildSettlement, EndTurn
 from textual.widgets import OptionList
 
 from castletui.games.got_catan.screen import GotCatanScreen

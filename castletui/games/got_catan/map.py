@@ -11,8 +11,11 @@ the same: by colour and by letter (a settlement is the owner's capital
 letter, a keep the same letter twice, a road the owner's small letter
 along the path). Only box drawing and plain symbols are used.
 
+It draws the scene's Gift (``rules.got_catan.scene.Gift``) and reads
+nothing else of the game.
+
 Two scales fit the room there is: compact (3 columns and 1 row per grid
-unit of ``rules.got_catan.board``: the 4-player Gift in 51x12 cells, for
+unit of the layout (the scene's ``GiftLayout``): the 4-player Gift in 51x12 cells, for
 80x24) and large (4 columns and 2 rows per unit, for 120x40). The
 geometry of each scale is worked out once per layout.
 
@@ -26,16 +29,14 @@ off, and the legend (its first rows) only under a whole map.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import lru_cache
 from itertools import groupby
+from typing import Any
 
 from rich.cells import cell_len
 from rich.style import Style
 from rich.text import Span, Text
 from textual.cache import LRUCache
 
-from castletui.frame import SeatView
-from castletui.rules.got_catan import BOARDS, PIPS, TERRAIN_RESOURCE
 from castletui.widgets.board import SpotBoard
 
 PLAYER_INK = ("#ff6b6b", "#6cb6ff", "#ffb347", "#e8e8e8")
@@ -118,9 +119,20 @@ def _diagonal_cells(start: tuple[int, int], end: tuple[int, int], scale: Scale) 
     return cells
 
 
-@lru_cache(maxsize=8)
-def geometry(seats: int, scale: Scale) -> Geometry:
-    board = BOARDS[seats]
+GEOMETRIES: dict[tuple[int, str], Geometry] = {}
+"""Each layout's geometry at each scale, worked out once (by the layout's seats)."""
+
+
+def geometry(layout, scale: Scale) -> Geometry:
+    """Where everything of ``layout`` (the scene's ``GiftLayout``) is drawn at ``scale``."""
+    key = (layout.seats, scale.name)
+    shape = GEOMETRIES.get(key)
+    if shape is None:
+        shape = GEOMETRIES[key] = _geometry(layout, scale)
+    return shape
+
+
+def _geometry(board, scale: Scale) -> Geometry:
     xs = [x for x, _ in board.corner_points]
     ys = [y for _, y in board.corner_points]
     x0, y0 = min(xs), min(ys)
@@ -174,12 +186,21 @@ def geometry(seats: int, scale: Scale) -> Geometry:
     return shape
 
 
-@lru_cache(maxsize=8)
-def spot_cells(seats: int, scale: Scale) -> dict[tuple[str, int], tuple[int, int]]:
+def spot_cells(layout, scale: Scale) -> dict[tuple[str, int], tuple[int, int]]:
     """Where each place is drawn on the whole map: (row, column) of its
     mark (a hex's number, a corner, a path's middle): the part of a map
     larger than the board that is shown follows the cursor by these."""
-    shape = geometry(seats, scale)
+    key = (layout.seats, scale.name)
+    cells = SPOT_CELLS.get(key)
+    if cells is None:
+        cells = SPOT_CELLS[key] = _spot_cells(scale, geometry(layout, scale))
+    return cells
+
+
+SPOT_CELLS: dict[tuple[int, str], dict[tuple[str, int], tuple[int, int]]] = {}
+
+
+def _spot_cells(scale: Scale, shape: Geometry) -> dict[tuple[str, int], tuple[int, int]]:
     cells: dict[tuple[str, int], tuple[int, int]] = {}
     for hex_id, (north_row, centre) in enumerate(shape.hex_north):
         cells[("hex", hex_id)] = (north_row + scale.number_row, centre)
@@ -242,7 +263,7 @@ def seat_letters(names: list[str]) -> list[str]:
 
 @dataclass
 class MapMarks:
-    """What the screen tells the map besides the state: the people's names."""
+    """What the screen tells the map besides the scene: the people's names."""
 
     names: list[str] = field(default_factory=list)
 
@@ -256,7 +277,7 @@ class GotCatanMap(SpotBoard):
 
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
-        self.state: SeatView | None = None
+        self.gift: Any = None  # the scene's Gift (rules/got_catan/scene.py); None before the first
         self.marks = MapMarks()
         self.shift = 0  # columns left blank to centre the map (less than 0: the map's left is cut off)
         self.lift = 0  # rows of the map's top cut off (a map taller than the board)
@@ -275,8 +296,8 @@ class GotCatanMap(SpotBoard):
         """Every place but the Wall's sections (the Wall board draws those)."""
         return isinstance(spot, tuple) and spot[0] != "section"
 
-    def show(self, state: SeatView, marks: MapMarks) -> None:
-        self.state, self.marks = state, marks
+    def show(self, gift: Any, marks: MapMarks) -> None:
+        self.gift, self.marks = gift, marks
         self.redraw()
 
     def on_resize(self) -> None:
@@ -284,9 +305,9 @@ class GotCatanMap(SpotBoard):
         self.refresh()
 
     def scale(self) -> Scale:
-        if self.state is None:
+        if self.gift is None:
             return COMPACT
-        large = geometry(len(self.state.players), LARGE)
+        large = geometry(self.gift.layout, LARGE)
         fits = self.size.width >= large.width and self.size.height >= large.height + LARGE.legend_rows + 1
         return LARGE if fits else COMPACT
 
@@ -299,14 +320,15 @@ class GotCatanMap(SpotBoard):
         """The map's rows, each made as one Text (a cursor step draws the
         whole map again, and the board turns only the rows that changed
         into cells)."""
-        state = self.state
-        if state is None:
+        gift = self.gift
+        if gift is None:
             self.clear_spots()
             self._placed = None
             return [Text("")]
         scale = self.scale()
-        seats = len(state.players)
-        shape = geometry(seats, scale)
+        layout = gift.layout
+        seats = layout.seats
+        shape = geometry(layout, scale)
         chars = [[" "] * shape.width for _ in range(shape.height)]
         styles: list[list[Style | None]] = [[None] * shape.width for _ in range(shape.height)]
         letters = seat_letters(self.marks.names or [f"P{s + 1}" for s in range(seats)])
@@ -314,9 +336,9 @@ class GotCatanMap(SpotBoard):
         # The room there is (none yet before the first layout: the whole map).
         width = self.size.width or shape.width
         height = self.size.height or shape.height + scale.legend_rows
-        legend = self._legend(scale, letters, state, width)
+        legend = self._legend(scale, letters, gift, width)
         legend = legend[: max(0, height - shape.height)]  # the map first: the legend under a whole map
-        left, top = self._view(seats, scale, shape, width, height - len(legend))
+        left, top = self._view(layout, scale, shape, width, height - len(legend))
         # Centred in the room there is (spots are placed where they are drawn).
         self.shift = max(0, (width - shape.width) // 2) - left
         self.lift = top
@@ -334,9 +356,9 @@ class GotCatanMap(SpotBoard):
                     chars[row][column + offset] = char
                     styles[row][column + offset] = style
 
-        self._draw_hexes(state, scale, shape, put)
-        self._draw_edges(state, shape, put, letters)
-        self._draw_corners(state, shape, put, letters)
+        self._draw_hexes(gift, scale, shape, put)
+        self._draw_edges(gift, shape, put, letters)
+        self._draw_corners(gift, shape, put, letters)
         for row, column, text in shape.labels:
             put(row, column, text, ROUTE)
         if (left, top) != (0, 0) or shape.width > width or shape.height > height:
@@ -348,10 +370,11 @@ class GotCatanMap(SpotBoard):
         rows[-1].rstrip()
         return rows
 
-    def _view(self, seats: int, scale: Scale, shape: Geometry, width: int, height: int) -> tuple[int, int]:
+    def _view(self, layout, scale: Scale, shape: Geometry, width: int, height: int) -> tuple[int, int]:
         """The first column and row of the map shown: (0, 0) when it fits,
         else where the cursor stays in view (the view kept while it does)."""
-        at = spot_cells(seats, scale).get(self.cursor) if isinstance(self.cursor, tuple) else None
+        seats = layout.seats
+        at = spot_cells(layout, scale).get(self.cursor) if isinstance(self.cursor, tuple) else None
         was_left = -min(0, self.shift) if self._placed and self._placed[:2] == (seats, scale) else 0
         was_top = self.lift if self._placed and self._placed[:2] == (seats, scale) else 0
         if at is None and shape.width > width and not self._placed:
@@ -367,13 +390,12 @@ class GotCatanMap(SpotBoard):
             return (base or Style()) + OFFERED
         return base
 
-    def _draw_hexes(self, state: SeatView, scale: Scale, shape: Geometry, put) -> None:
-        board = BOARDS[len(state.players)]
-        for hex_id in range(board.hexes):
-            terrain = state.terrain[hex_id]
+    def _draw_hexes(self, gift: Any, scale: Scale, shape: Geometry, put) -> None:
+        layout = gift.layout
+        for hex_id, number in enumerate(layout.hex_numbers):
+            terrain = gift.terrain[hex_id]
             north_row, centre = shape.hex_north[hex_id]
-            number = board.hex_numbers[hex_id]
-            pips = PIPS[number]
+            pips = layout.hex_pips[hex_id]
             spot = ("hex", hex_id)
             number_style = BEST_NUMBER if pips == 5 else NUMBER
             number_text = f"{number:>2}" if number >= 10 else f" {number} "
@@ -384,16 +406,16 @@ class GotCatanMap(SpotBoard):
             self.place(spot, north_row + scale.number_row, number_column, number_column + 2)
             for row, first, last in shape.hex_inside[hex_id] if self._placing else ():
                 self.also_at(spot, row, first, last)  # a click inside the hex (its paths are claimed later)
-            if hex_id == state.tormund:
+            if hex_id == gift.tormund:
                 word = "[T]" if scale is COMPACT else "TORMUND"
                 put(north_row + scale.tormund_row, centre - len(word) // 2, word, TORMUND)
-            if hex_id != state.tormund or scale.tormund_row != scale.pips_row:
+            if hex_id != gift.tormund or scale.tormund_row != scale.pips_row:
                 # (Compact: the hex produces nothing while he stands there, so he takes the odds' place.)
                 put(north_row + scale.pips_row, centre - pips // 2, PIP * pips, PIPS_STYLE)
-            resource = TERRAIN_RESOURCE[terrain] if terrain else "?"
+            resource = gift.resources[hex_id] or "?"
             word = SHORT_RESOURCE.get(resource, resource) if scale is COMPACT else resource
             ink = TERRAIN_STYLE[terrain] if terrain else WORDS
-            wildling = state.blocked[hex_id] if state.blocked else ""
+            wildling = gift.blocked[hex_id] if gift.blocked else ""
             if wildling and scale is COMPACT:
                 # Brotherhood: a wildling blocks the hex; it produces nothing, so its mark
                 # takes the resource's place.
@@ -403,9 +425,9 @@ class GotCatanMap(SpotBoard):
                 mark = f"W:{wildling}"
                 put(north_row + scale.tormund_row + 1, centre - len(mark) // 2, mark, WILDLING)
 
-    def _draw_edges(self, state: SeatView, shape: Geometry, put, letters: list[str]) -> None:
+    def _draw_edges(self, gift: Any, shape: Geometry, put, letters: list[str]) -> None:
         for edge, cells in enumerate(shape.edge_cells):
-            owner = state.edge_owner[edge]
+            owner = gift.edge_owner[edge]
             spot = ("edge", edge)
             row, column = shape.edge_spot[edge]
             if owner >= 0:
@@ -422,10 +444,10 @@ class GotCatanMap(SpotBoard):
             for cell_row, cell_column, _ in cells if self._placing else ():
                 self.also_at(spot, cell_row, cell_column, cell_column)  # a click anywhere on the path
 
-    def _draw_corners(self, state: SeatView, shape: Geometry, put, letters: list[str]) -> None:
-        keeps = {corner for player in state.players for corner in player.keeps}
+    def _draw_corners(self, gift: Any, shape: Geometry, put, letters: list[str]) -> None:
+        keeps = gift.keeps
         for corner, (row, column) in enumerate(shape.corner_cells):
-            owner = state.corner_owner[corner]
+            owner = gift.corner_owner[corner]
             spot = ("corner", corner)
             if owner < 0:
                 glyph, style = EMPTY_CORNER, CORNER
@@ -438,7 +460,7 @@ class GotCatanMap(SpotBoard):
             put(row, column, glyph, self._spot_style(spot, style))
             self.place(spot, row, column, column)
 
-    def _legend(self, scale: Scale, letters: list[str], state: SeatView, width: int) -> list[Text]:
+    def _legend(self, scale: Scale, letters: list[str], gift: Any, width: int) -> list[Text]:
         """The legend's entries flowed into its rows of ``width`` columns,
         each on the first row with room for it, in the order given (what
         matters most first); an entry with no room anywhere is left out."""
@@ -451,7 +473,7 @@ class GotCatanMap(SpotBoard):
             [("+", OFFERED), (" free", None)],
             [("[T]" if compact else "TORMUND", TORMUND), (" Tormund", None)],
         ]
-        if state.blocked:
+        if gift.blocked:
             entries.append([("W:r" if compact else "W:regular", WILDLING), (" wildling", None)])
         entries.append([(PIP * 3, PIPS_STYLE), (" odds", None)])
         if compact:

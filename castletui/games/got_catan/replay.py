@@ -8,7 +8,6 @@ from textual.screen import Screen
 
 from castletui.games.got_catan.map import GotCatanMap, MapMarks
 from castletui.games.got_catan.wall import GotCatanWall
-from castletui.rules.got_catan import RESOURCES, development_title, is_watch
 from castletui.screens.replay_boards import ReplayBoards, Shown, counted, hand_lines, light
 
 
@@ -23,12 +22,12 @@ class GotCatanBoards(ReplayBoards):
         yield GotCatanWall(id="wall")
 
     def show(self, screen: Screen, shown: Shown) -> None:
-        view = shown.view
+        scene = shown.scene
         gift, wall = screen.query_one(GotCatanMap), screen.query_one(GotCatanWall)
-        gift.show(view, MapMarks(names=shown.names))
-        watch = is_watch(view)
+        gift.show(scene.gift, MapMarks(names=shown.names))
+        watch = scene.watch is not None
         if watch:
-            wall.show(view, shown.names)
+            wall.show(scene.watch.wall, shown.names)
         light(screen, shown.spot)
         on_wall = False
         if watch and shown.spot is not None:
@@ -40,11 +39,11 @@ class GotCatanBoards(ReplayBoards):
 
     def hands(self, shown: Shown) -> Text | None:
         hands = []
-        for player in shown.view.players:
-            held = [f"{player.hand.count(r)} {r}" for r in RESOURCES if r in player.hand]
-            cards = counted(development_title(card) for card in player.development)
+        for player in shown.scene.players:
+            held = [f"{count} {resource}" for resource, count in player.held]
+            cards = counted(card.title for card in player.development)
             words = (", ".join(held) or "no resources") + ("; " + cards if cards else "")
-            hands.append((len(player.hand) + len(player.development), words))
+            hands.append((player.cards + len(player.development), words))
         return hand_lines(shown, hands)
 
 

@@ -2,9 +2,11 @@
 corner, path and hex a spot of the board cursor), Brotherhood's Wall board,
 and the trade dialog. The side panel (each player's public points, cards,
 Longest Road and Largest Patrol, the viewer's own hand and what they can
-build) is castletui/games/got_catan/side.py; the action bar, with a build menu
-that shows every cost and why what cannot be built cannot, is
-castletui/games/got_catan/menu.py.
+build) is castletui/games/got_catan/side.py; the action bar is the rules'
+menu hook's lines (rules/got_catan/menu.py: a build menu that shows every
+cost and why what cannot be built cannot), with castletui/games/got_catan/menu.py's
+trade dialog line. Every board and panel draws the frame's scene
+(rules/got_catan/scene.py), never the view.
 
 The board cursor reaches every place an action is about, also those in a
 group not opened yet: moving it there opens that group in the action bar
@@ -86,10 +88,13 @@ class GotCatanScreen(GameScreen):
     def watch_game(self) -> bool:
         return self.session.variant == "brotherhood"
 
-    def update_board(self, view: Any) -> None:
-        self.query_one(GotCatanMap).show(view, MapMarks(names=self.session.names))
+    def update_board(self, _view: Any) -> None:
+        """The boards draw the frame's scene (rules/got_catan/scene.py), never the view."""
+        scene = self.frame.scene
+        self.query_one(GotCatanMap).show(scene.gift, MapMarks(names=self.session.names))
         if self.watch_game():
-            self.query_one(GotCatanWall).show(view, self.session.names)
+            wall = scene.watch.wall if scene.watch is not None else None
+            self.query_one(GotCatanWall).show(wall, self.session.names)
 
     def fit_boards(self) -> None:
         """Brotherhood: the Wall under the Gift when there is room, else
@@ -188,7 +193,7 @@ class GotCatanScreen(GameScreen):
         bar's "why not" lines give it (before the roll, no card to offer, the
         turn's offers made), else that none can be made now."""
         lines = self.frame.lines if self.frame is not None else ()
-        why = next((line.why_not for line in lines if line.note in TRADE_REFUSALS and line.why_not), "")
+        why = next((line.why_not for line in lines if line.key in TRADE_REFUSALS and line.why_not), "")
         self.notify(why or self.NO_TRADE_NOW, timeout=4)
 
     def action_trade(self) -> None:
@@ -201,7 +206,7 @@ class GotCatanScreen(GameScreen):
                 self.play(offer)
 
         dialog = later("trade").TradeDialog
-        self.app.push_screen(dialog(self.frame.view, self.viewer, self.session.names), offered)
+        self.app.push_screen(dialog(self.frame.scene.trade, self.session.names), offered)
 
 
 SCREEN = GotCatanScreen

@@ -5,13 +5,15 @@ Every field is reached with Tab (and Shift+Tab) and says how to change
 it: the counts grid (arrows or hjkl move, + and - or a digit change a
 count), the "To" field (Left and Right choose to whom; Down from the
 grid's last row reaches it too), then the Offer and Cancel buttons. The
-dialog asks the rules whether the offer may be made (``refusal``, in
-their words) and dismisses with the ``OfferTrade`` or None. The answers
+dialog asks the scene's trade desk (``rules.got_catan.scene.TradeDesk``)
+whether the offer may be made, in the rules' words, and dismisses with the ``OfferTrade`` or None. The answers
 and the offerer's pick are decisions of their own, made in the action
 bar.
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 from rich.style import Style
 from rich.text import Text
@@ -24,10 +26,8 @@ from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.widgets import Button
 
-from castletui.frame import SeatView
-from castletui.rules import got_catan as game
 from castletui.rules.core import name_seats
-from castletui.rules.got_catan import RESOURCES, OfferTrade
+from castletui.rules.got_catan import OfferTrade
 from castletui.widgets.plain import Plain, plain
 
 GIVE, GET = 0, 1
@@ -50,17 +50,17 @@ class TradeGrid(Widget, can_focus=True):
     class Changed(Message):
         """The offer in the grid changed."""
 
-    def __init__(self, hand: tuple[str, ...], **kwargs) -> None:
+    def __init__(self, hand: tuple[str, ...], resources: tuple[str, ...], **kwargs) -> None:
         super().__init__(**kwargs)
-        self.hand = hand
-        self.counts = {resource: [0, 0] for resource in RESOURCES}
+        self.hand, self.resources = hand, resources
+        self.counts = {resource: [0, 0] for resource in resources}
         self.row = 0  # a resource
         self.column = GIVE
 
     def render(self) -> Text:
         text = Text(no_wrap=True, overflow="crop")
         text.append(f"{'':10}{'hold':>5}{'give':>7}{'get':>7}\n", Style(dim=True))
-        for index, resource in enumerate(RESOURCES):
+        for index, resource in enumerate(self.resources):
             give, get = self.counts[resource]
             text.append(f"{resource:<10}{self.hand.count(resource):>5}  ")
             for column, count in ((GIVE, give), (GET, get)):
@@ -79,7 +79,7 @@ class TradeGrid(Widget, can_focus=True):
 
     def action_move(self, dx: int, dy: int) -> None:
         if dy:
-            if self.row + dy >= len(RESOURCES):
+            if self.row + dy >= len(self.resources):
                 # Down past the last resource: on to the "To" field, as Tab goes.
                 self.screen.focus_next()
                 return
@@ -89,7 +89,7 @@ class TradeGrid(Widget, can_focus=True):
         self.refresh()
 
     def action_change(self, by: int) -> None:
-        resource = RESOURCES[self.row]
+        resource = self.resources[self.row]
         counts = self.counts[resource]
         counts[self.column] = max(0, min(counts[self.column] + by, 19))
         if counts[self.column]:
@@ -99,7 +99,7 @@ class TradeGrid(Widget, can_focus=True):
 
     def on_key(self, event) -> None:
         if event.character and event.character.isdigit():
-            resource = RESOURCES[self.row]
+            resource = self.resources[self.row]
             self.counts[resource][self.column] = 0
             self.action_change(int(event.character))
             event.stop()
@@ -110,8 +110,8 @@ class TradeGrid(Widget, can_focus=True):
         self.post_message(self.Changed())
 
     def offer(self) -> OfferTrade:
-        give = [resource for resource in RESOURCES for _ in range(self.counts[resource][GIVE])]
-        get = [resource for resource in RESOURCES for _ in range(self.counts[resource][GET])]
+        give = [resource for resource in self.resources for _ in range(self.counts[resource][GIVE])]
+        get = [resource for resource in self.resources for _ in range(self.counts[resource][GET])]
         return OfferTrade.of(give, get, -1)
 
 
@@ -170,18 +170,19 @@ class TradeDialog(ModalScreen[OfferTrade | None]):
     TradeDialog .dialog-help { color: $text-muted; height: auto; }
     """
 
-    def __init__(self, state: SeatView, seat: int, names: list[str]) -> None:
+    def __init__(self, desk: Any, names: list[str]) -> None:
+        """``desk``: the scene's trade desk (rules/got_catan/scene.py)."""
         super().__init__()
-        self.state, self.seat, self.names = state, seat, names
-        self.others = [other for other in range(len(names)) if other != seat]
+        self.desk, self.seat, self.names = desk, desk.seat, names
+        self.others = [other for other in range(len(names)) if other != self.seat]
 
     def compose(self) -> ComposeResult:
-        hand = self.state.players[self.seat].hand
+        desk = self.desk
         targets = ["everyone"] + [self.names[other] for other in self.others]
         with Vertical(classes="dialog trade-dialog"):
             yield Plain(f"{self.names[self.seat]}, offer a trade", classes="dialog-question")
             yield Plain("Tab: next field; Enter offers; Esc cancels", classes="dialog-help")
-            yield TradeGrid(hand, id="trade-grid")
+            yield TradeGrid(desk.hand, desk.resources, id="trade-grid")
             yield TradeTarget(targets, id="trade-to")
             yield Plain("", id="trade-status")
             with Horizontal(classes="dialog-buttons"):
@@ -200,8 +201,8 @@ class TradeDialog(ModalScreen[OfferTrade | None]):
 
     def show_status(self) -> None:
         offer = self.current()
-        reason = game.refusal(self.state, offer)
-        text = reason or game.label(self.state, offer) + "?"
+        reason = self.desk.refusal(offer)
+        text = reason or self.desk.words(offer) + "?"
         self.query_one("#trade-status", Plain).update(name_seats(text, self.names))
         self.query_one("#offer", Button).disabled = bool(reason)
 
@@ -212,7 +213,7 @@ class TradeDialog(ModalScreen[OfferTrade | None]):
 
     @on(Button.Pressed, "#offer")
     def action_offer(self) -> None:
-        if not game.refusal(self.state, self.current()):
+        if not self.desk.refusal(self.current()):
             self.dismiss(self.current())
 
     @on(Button.Pressed, "#cancel")

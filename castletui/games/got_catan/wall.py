@@ -15,17 +15,18 @@ columns (one per wall section):
 - the hero display.
 
 Two sizes: compact (from 48 columns, for 80x24) and roomy (from 72). All
-data comes from the face's queries; the words are the rules'.
+data comes from the scene's Wall (``rules.got_catan.scene.Wall``); the
+words are the rules'.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 from rich.style import Style
 from rich.text import Text
 
-from castletui.frame import SeatView
 from castletui.games.got_catan.map import CURSOR, OFFERED, PLAYER_INK, seat_letters
-from castletui.rules import got_catan as game
 from castletui.widgets.board import SpotBoard
 
 KIND_LETTER = {"regular": "r", "climber": "c", "giant": "G"}
@@ -48,15 +49,15 @@ class GotCatanWall(SpotBoard):
 
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
-        self.state: SeatView | None = None
+        self.wall: Any = None  # the scene's (None: the base game)
         self.names: list[str] = []
 
     def draws(self, spot) -> bool:
         """The Wall's sections only."""
         return isinstance(spot, tuple) and spot[0] == "section"
 
-    def show(self, state: SeatView, names: list[str]) -> None:
-        self.state, self.names = state, names
+    def show(self, wall: Any, names: list[str]) -> None:
+        self.wall, self.names = wall, names
         self.refresh(layout=True)
 
     def on_resize(self) -> None:
@@ -79,17 +80,17 @@ class GotCatanWall(SpotBoard):
     # --- drawing -------------------------------------------------------------------
 
     def _lines(self, width: int, place: bool = False) -> list[Text]:
-        state = self.state
-        if state is None or not game.is_watch(state):
+        wall = self.wall
+        if wall is None:
             return [Text("")]
         roomy = width >= 72
         column = max(12, min(20, width // 4))
-        letters = seat_letters(self.names or [f"P{s + 1}" for s in range(len(state.players))])
+        letters = seat_letters(self.names or [f"P{s + 1}" for s in range(4)])
         lines: list[Text] = []
 
         # The Frostfangs and the tokens.
-        left = game.frostfangs(state)
-        pool, on_cards, spent = game.tokens(state)
+        left = wall.frostfangs
+        pool, on_cards, spent = wall.pool, wall.on_cards, wall.spent
         head = Text(no_wrap=True)
         head.append("Frostfangs ", TITLE)
         if roomy:
@@ -108,7 +109,7 @@ class GotCatanWall(SpotBoard):
         lines.append(head)
 
         # The clans, centred on the boundaries between the columns.
-        clans = game.clans(state)
+        clans = wall.clans
         titles = [" "] * (column * 4)
         camps_row: list[tuple[int, str, Style | None]] = []
         for index, clan in enumerate(clans):
@@ -132,7 +133,7 @@ class GotCatanWall(SpotBoard):
         lines.append(_styled("".join(row).rstrip(), styled, DIM))
 
         # The trails with the die's numbers, down to the clearings.
-        outcomes = game.advance_outcomes(state)
+        outcomes = [(trail.faces, trail.wildling, trail.clearing, trail.outcome) for trail in wall.trails]
         trail_row = [" "] * (column * 4)
         trail_styles: dict[int, Style] = {}
         for index, (faces, _kind, clearing, outcome) in enumerate(outcomes):
@@ -146,7 +147,7 @@ class GotCatanWall(SpotBoard):
         lines.append(_styled("".join(trail_row).rstrip(), trail_styles, DIM))
 
         # The clearings, one per column.
-        sections = game.wall_sections(state)
+        sections = wall.sections
         clearing_line = Text(no_wrap=True)
         for section in sections:
             waiting = "".join(KIND_LETTER[kind] for kind in section.waiting) or "-"
@@ -186,8 +187,8 @@ class GotCatanWall(SpotBoard):
         lines.append(wall_line)
 
         # The breach track and the Gift.
-        breaches, limit = game.breach_track(state)
-        gift, gift_limit = game.gift_wildlings(state)
+        breaches, limit = wall.breaches, wall.breach_limit
+        gift, gift_limit = wall.gift_wildlings, wall.gift_limit
         track = Text(no_wrap=True)
         track.append("Breaches ", TITLE)
         track.append("\u25a0" * breaches, DANGER)
@@ -202,7 +203,7 @@ class GotCatanWall(SpotBoard):
         if roomy:
             idle = []
             outcome_of = {faces: outcome for faces, _, _, outcome in outcomes}
-            for faces, what in game.advance_forecast(state):
+            for faces, what in wall.forecast:
                 if outcome_of.get(faces, "none") == "none":
                     idle.append(faces)
                     continue
@@ -233,7 +234,7 @@ class GotCatanWall(SpotBoard):
         display = Text(no_wrap=True)
         display.append("Heroes on display:" if roomy else "Display:", TITLE)
         used = len(display.plain)
-        names = [game.hero_info(name).title if roomy else name.capitalize() for name in state.heroes]
+        names = [hero.title if roomy else hero.name.capitalize() for hero in wall.display]
         for index, name in enumerate(names):
             word = f" {name}" + ("," if index < len(names) - 1 else "")
             if used + len(word) > width:

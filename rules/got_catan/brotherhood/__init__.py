@@ -21,7 +21,8 @@ decodes one ``State`` and one ``Action`` union); what they do is here:
   own steps, and its guard and hero actions on the base turn;
 - ``table_entry``: table mode's questions at its chance steps;
 - ``text``, ``queries``: its words and what the screens ask (the Wall
-  board, the forecast of the wildling die, the heroes);
+  board, the forecast of the wildling die, the heroes); ``scene``: the
+  Wall board and the seat's hero in the seat's scene (``scene.Watch``);
 - ``bots``: the planner's plans for the Wall and the heroes;
 - ``calc``: the wildling-die helper and the guards on the score sheet.
 """
@@ -39,7 +40,7 @@ from ..layers import register as register_layer
 from ..legal import DECISIONS
 from ..queries import PROMPTS as QUESTIONS
 from ..table_entry import BATCHES, PROMPTS
-from . import apply, bots, calc, chance, flow, legal, queries, table_entry, text, wall
+from . import apply, bots, calc, chance, flow, legal, queries, scene, table_entry, text, wall
 
 LAYER = Layer(
     playable=legal.PLAYABLE,
@@ -76,6 +77,7 @@ LAYER = Layer(
     group=queries.group,
     build_menu=queries.build_menu,
     cards_do=queries.CARDS_DO,
+    scene=scene.scene,
     plan=bots.plan,
 )
 """Brotherhood of the Watch's hooks on the base game's steps."""

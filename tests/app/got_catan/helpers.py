@@ -10,6 +10,7 @@ from pathlib import Path
 
 from castletui.rules import got_catan as game
 from castletui.rules.core import bots
+from castletui.rules.got_catan.state import BuildRoad
 
 from castletui import saves
 from castletui.games.got_catan.map import GotCatanMap
@@ -82,7 +83,7 @@ def turn_with_two_roads(session) -> bool:
     step = top(session)
     if step is None or step.kind != "turn":
         return False
-    return sum(isinstance(action, game.BuildRoad) for action in session.legal_actions()) >= 2
+    return sum(isinstance(action, BuildRoad) for action in session.legal_actions()) >= 2
 
 
 @contextlib.asynccontextmanager

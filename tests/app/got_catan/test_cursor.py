@@ -8,7 +8,7 @@ just returned while there is more of it."""
 from __future__ import annotations
 
 import pytest
-from castletui.rules.got_catan import BuildRoad, BuildSettlement, Discard
+from castletui.rules.got_catan.state import BuildRoad, BuildSettlement, Discard
 
 from castletui.games.got_catan.map import LARGE, GotCatanMap, geometry
 from tests.app.driving import StillApp, open_table, settle, type_keys
@@ -148,7 +148,7 @@ async def test_a_click_on_any_cell_of_a_path_builds_the_road_there(tmp_path):
         edge = max(spot for spot in gift.selectable if spot[0] == "edge")
         assert gift.scale() is LARGE
         # The path's first cell as drawn (not its middle, where the cursor sits).
-        cell_row, cell_column, _ = geometry(3, LARGE).edge_cells[edge[1]][0]
+        cell_row, cell_column, _ = geometry(gift.gift.layout, LARGE).edge_cells[edge[1]][0]
         assert (cell_row, cell_column + gift.shift) != gift.spot_cells[edge][:2]
         await pilot.click(GotCatanMap, offset=(cell_column + gift.shift, cell_row))
         await settle(pilot)

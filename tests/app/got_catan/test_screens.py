@@ -7,7 +7,8 @@ three people through the keyboard."""
 from __future__ import annotations
 
 from castletui.rules import got_catan as game
-from castletui.rules.got_catan import RESOURCES, BuildRoad, BuildSettlement
+from castletui.rules.got_catan.edition import RESOURCES
+from castletui.rules.got_catan.state import BuildRoad, BuildSettlement
 
 from castletui.games.got_catan.map import GotCatanMap
 from castletui.games.got_catan.screen import GotCatanScreen

@@ -25,8 +25,19 @@ import pytest
 from castletui.rules import got_catan as game
 from castletui.rules.core import CHANCE
 from castletui.rules.core import screen as screen_api
+from castletui.rules.got_catan import legal
 from castletui.rules.got_catan.board import BOARDS
-from castletui.rules.got_catan.state import Dice, EndTurn, WildlingDie
+from castletui.rules.got_catan.chance import UNSEEN
+from castletui.rules.got_catan.edition import TERRAIN_RESOURCE
+from castletui.rules.got_catan.state import (
+    BuildKeep,
+    BuyDevelopment,
+    Dice,
+    EndTurn,
+    PlayDevelopment,
+    TradeWithSupply,
+    WildlingDie,
+)
 
 from castletui import saves
 from castletui.screens.dialogs import ChancePicker
@@ -106,8 +117,8 @@ def trade_towards(session: Session, needs: tuple[str, ...]) -> Any:
     hand = session.state.players[0].hand
     lacking = missing(hand, needs)
     for action in session.legal_actions():
-        if isinstance(action, game.TradeWithSupply) and action.get in lacking:
-            rate = game.trade_rate(session.state, 0, action.give)
+        if isinstance(action, TradeWithSupply) and action.get in lacking:
+            rate = legal.trade_rate(session.state, 0, action.give)
             if hand.count(action.give) - rate >= needs.count(action.give):
                 return action
     return None
@@ -122,7 +133,7 @@ def best_roll(session: Session, needs: tuple[str, ...]) -> int:
 def corner_worth(session: Session, corner: int, needs: tuple[str, ...]) -> int:
     board = BOARDS[3]
     return sum(
-        game.TERRAIN_RESOURCE[session.state.terrain[hex_id]] in needs for hex_id in board.corner_hexes[corner]
+        TERRAIN_RESOURCE[session.state.terrain[hex_id]] in needs for hex_id in board.corner_hexes[corner]
     )
 
 
@@ -216,8 +227,8 @@ async def test_a_base_game_at_the_table_set_up_why_not_and_a_hidden_card_named_w
             state = session.state
             if state.players[0].development:
                 return None
-            if game.BuyDevelopment() in session.legal_actions():
-                return game.BuyDevelopment()
+            if BuyDevelopment() in session.legal_actions():
+                return BuyDevelopment()
             return trade_towards(session, needs)
 
         why_not = await play_until(
@@ -228,7 +239,7 @@ async def test_a_base_game_at_the_table_set_up_why_not_and_a_hidden_card_named_w
             needs,
         )
         # Nothing was typed but that it was drawn: the card is unseen, still in the deck.
-        assert session.state.players[0].development == (game.UNSEEN,)
+        assert session.state.players[0].development == (UNSEEN,)
         assert len(session.state.development_deck) == 23
         assert any("Ann draws a development card" in line.text for line in session.log)
         assert any("✗ Build or trade: Roll the dice first" in shown for shown in why_not)
@@ -243,7 +254,7 @@ async def test_a_base_game_at_the_table_set_up_why_not_and_a_hidden_card_named_w
         await take(pilot, EndTurn())
 
         def play_winter(session: Session) -> Any:
-            action = game.PlayDevelopment("winter-is-coming")
+            action = PlayDevelopment("winter-is-coming")
             return action if action in session.legal_actions() else None
 
         await play_until(pilot, session, lambda s: s.state.pending[-1].kind == "take", play_winter, needs)
@@ -266,7 +277,7 @@ async def test_brotherhood_at_the_table_set_up_form_and_a_keeps_tokens_as_counts
         needs = ("grain", "grain", "ore", "ore", "ore")
 
         def keep(session: Session) -> Any:
-            keeps = [a for a in session.legal_actions() if isinstance(a, game.BuildKeep)]
+            keeps = [a for a in session.legal_actions() if isinstance(a, BuildKeep)]
             return keeps[0] if keeps else trade_towards(session, needs)
 
         await play_until(

@@ -13,8 +13,18 @@ from collections.abc import Callable
 import pytest
 from castletui.rules import got_catan as game
 from castletui.rules.core import CHANCE
+from castletui.rules.got_catan import legal
 from castletui.rules.got_catan.board import BOARDS
-from castletui.rules.got_catan.state import Dice, EndTurn, PlaceTerrain, WildlingDie
+from castletui.rules.got_catan.edition import TERRAIN_RESOURCE
+from castletui.rules.got_catan.state import (
+    BuildKeep,
+    BuyDevelopment,
+    Dice,
+    EndTurn,
+    PlaceTerrain,
+    TradeWithSupply,
+    WildlingDie,
+)
 
 from castletui import saves
 from castletui.session import Session
@@ -52,13 +62,13 @@ def _ann(session: Session, needs: tuple[str, ...]) -> game.Action | None:
     state = session.state
     hand = state.players[0].hand
     for action in session.legal_actions():
-        if isinstance(action, game.BuildKeep):
+        if isinstance(action, BuildKeep):
             return action
     for action in session.legal_actions():
-        if isinstance(action, game.TradeWithSupply) and _missing(hand, needs) > _missing(
+        if isinstance(action, TradeWithSupply) and _missing(hand, needs) > _missing(
             hand + (action.get,), needs
         ):
-            rate = game.trade_rate(state, 0, action.give)
+            rate = legal.trade_rate(state, 0, action.give)
             if hand.count(action.give) - rate >= needs.count(action.give):
                 return action
     return None
@@ -90,7 +100,7 @@ def table_app(
             action = max(
                 session.legal_actions(),
                 key=lambda a: sum(
-                    game.TERRAIN_RESOURCE[state.terrain[h]] in needs for h in board.corner_hexes[a.corner]
+                    TERRAIN_RESOURCE[state.terrain[h]] in needs for h in board.corner_hexes[a.corner]
                 ),
             )
         elif step.kind == "turn":
@@ -143,11 +153,11 @@ def test_the_dice_of_a_roll(snap_compare, size):
 @pytest.mark.parametrize("size", SIZES)
 def test_a_development_card_drawn_unseen(snap_compare, size):
     def buying(session: Session) -> bool:
-        return deciding("turn", 0)(session) and game.BuyDevelopment() in session.legal_actions()
+        return deciding("turn", 0)(session) and BuyDevelopment() in session.legal_actions()
 
     app = table_app(f"draw-{size}", "base", buying, needs=("grain", "ore", "wool"))
     session = app.session_to_open
-    session.act(game.BuyDevelopment())
+    session.act(BuyDevelopment())
     assert snap_compare(app, terminal_size=SIZES[size], run_before=keys_then_settle())
 
 

@@ -4,7 +4,7 @@ is chosen there; Enter on Cancel cancels."""
 
 from __future__ import annotations
 
-from castletui.rules.got_catan import RESOURCES
+from castletui.rules.got_catan.edition import RESOURCES
 from textual.widgets import Button
 
 from castletui.games.got_catan.screen import GotCatanScreen

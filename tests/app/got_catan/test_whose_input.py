@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import threading
 
-from castletui.rules.got_catan import BuildSettlement
+from castletui.rules.got_catan.state import BuildSettlement
 
 from castletui import saves
 from castletui.games.got_catan.map import GotCatanMap

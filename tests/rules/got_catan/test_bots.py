@@ -23,6 +23,7 @@ from castletui.rules.got_catan.state import (
     MoveTormund,
     OfferTrade,
     PlayDevelopment,
+    Step,
 )
 from msgspec.structs import replace
 
@@ -76,7 +77,7 @@ def test_the_planner_beats_greedy_bots():
 
 def test_the_planner_never_sends_tormund_to_its_own_hex():
     state = table(settlements={0: [corner(4, "r0c1", "N")], 1: [corner(4, "r0c5", "N")]}, hands={1: ["ore"]})
-    state = replace(state, pending=state.pending + (game.Step("tormund", seat=0),))
+    state = replace(state, pending=state.pending + (Step("tormund", seat=0),))
     action = bots.choose(game, state, "normal", random.Random(1))
     assert isinstance(action, MoveTormund)
     assert action.hex not in (hex_id(4, "r0c1"), hex_id(4, "r0c0"))

@@ -5,8 +5,9 @@ rulebook's road example (blocked by an opponent's settlement)."""
 import castletui.rules.got_catan as game
 import pytest
 from castletui.rules.core import IllegalAction
+from castletui.rules.got_catan import scoring
 from castletui.rules.got_catan.board import BOARDS
-from castletui.rules.got_catan.state import BuildKeep, BuildRoad, BuildSettlement
+from castletui.rules.got_catan.state import BuildKeep, BuildRoad, BuildSettlement, BuyDevelopment
 
 from .helpers import check_counts, corner, path, run, table
 
@@ -46,7 +47,7 @@ def test_a_road_keep_and_development_card_name_their_costs():
     with pytest.raises(IllegalAction, match=r"^A keep needs 3 ore and 2 grain; you have none of them\.$"):
         game.apply(state, BuildKeep(HOME))
     with pytest.raises(IllegalAction, match=r"^A development card needs 1 ore, 1 wool and 1 grain"):
-        game.apply(state, game.BuyDevelopment())
+        game.apply(state, BuyDevelopment())
 
 
 def test_a_settlement_pays_and_stands_on_its_road():
@@ -111,7 +112,7 @@ def test_a_keep_replaces_a_settlement_which_returns_to_the_supply():
     state = run(state, BuildKeep(HOME))
     player = state.players[0]
     assert player.keeps == (HOME,) and player.settlements == ()
-    assert game.points(state, 0) == 2
+    assert scoring.points(state, 0) == 2
     with pytest.raises(IllegalAction, match="That is a keep already"):
         game.apply(state, BuildKeep(HOME))
     with pytest.raises(IllegalAction, match="A keep replaces one of your settlements"):

@@ -7,6 +7,7 @@ import collections
 import castletui.rules.got_catan as game
 import pytest
 from castletui.rules.core import CHANCE, IllegalAction
+from castletui.rules.got_catan import scoring
 from castletui.rules.got_catan.board import BOARDS
 from castletui.rules.got_catan.edition import development_deck
 from castletui.rules.got_catan.state import (
@@ -80,7 +81,7 @@ def test_one_development_card_a_turn_even_before_the_roll():
 
 def test_victory_point_cards_count_at_once_stay_hidden_and_are_never_played():
     state = table(development={0: ["victory-point"]})
-    assert game.points(state, 0) == 1 and game.public_points(state, 0) == 0
+    assert scoring.points(state, 0) == 1 and scoring.public_points(state, 0) == 0
     assert game.result(game.view(state, 1)).scores[0] == 0
     with pytest.raises(IllegalAction, match="Victory Point cards count by themselves"):
         game.apply(state, PlayDevelopment("victory-point"))
@@ -89,7 +90,7 @@ def test_victory_point_cards_count_at_once_stay_hidden_and_are_never_played():
 def test_a_victory_point_card_bought_on_the_ninth_point_wins_at_once():
     sites = [corner(4, name, "S") for name in ("r2c1", "r2c3", "r2c5", "r0c1")]
     state = table(keeps={0: sites}, settlements={0: [corner(4, "r0c4", "S")]}, hands={0: BUY})
-    assert game.points(state, 0) == 9
+    assert scoring.points(state, 0) == 9
     state = run(state, BuyDevelopment(), DrawDevelopment("victory-point"))
     assert state.winner == 0 and game.to_move(state) is None
     result = game.result(state)
@@ -110,7 +111,7 @@ def test_ranger_patrol_moves_tormund_and_counts_toward_largest_patrol():
     assert state.pending[-1].kind == "tormund"
     state = run(state, MoveTormund(hex_id(4, "r1c2")))
     assert game.to_move(state) == CHANCE
-    assert game.points(state, 0) == 2
+    assert scoring.points(state, 0) == 2
 
 
 def test_road_building_places_two_free_roads_as_far_as_pieces_allow():

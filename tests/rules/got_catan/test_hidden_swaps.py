@@ -2,8 +2,9 @@
 card hidden from a seat (another's resources and development cards, the
 development deck, the cards Melisandre shows another) swapped with another
 of its kind hidden from that seat changes nothing that seat's screen can
-show: prompt, action bar, previews, refusals, score sheet, the side
-panel's points, build menu and trade refusals, and its log lines
+show: prompt, action bar, previews, refusals, score sheet, its scene
+(the boards, the side panel's points and build menu) and trade refusals,
+and its log lines
 (tests/rules/hidden_swaps.py). And issue 28.6: a steal names the card to
 the thief and the victim only."""
 
@@ -23,14 +24,13 @@ def kind(card):
 
 
 def panel(state, seat):
-    """What the GoT screen's side panel and trade dialog ask of the rules."""
-    seen = game.view(state, seat)
+    """What the GoT screen draws (its scene: the boards, the side panel's
+    points and build menu) and what its trade dialog asks (the scene's desk)."""
+    scene = game.scene(game.view(state, seat), seat)
     offers = [OfferTrade.of((resource,), (other,)) for resource in RESOURCES[:2] for other in RESOURCES[2:4]]
     return (
-        [game.public_points(seen, other) for other in range(len(state.players))],
-        game.points(seen, seat),
-        game.build_menu(state, seat),
-        [game.refusal(state, offer) for offer in offers] if game.to_move(state) == seat else [],
+        scene,
+        [scene.trade.refusal(offer) for offer in offers] if game.to_move(state) == seat else [],
     )
 
 

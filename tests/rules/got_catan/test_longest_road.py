@@ -9,6 +9,7 @@ import random
 
 import castletui.rules.got_catan as game
 import pytest
+from castletui.rules.got_catan import scoring
 from castletui.rules.got_catan.board import BOARDS
 from castletui.rules.got_catan.roads import largest_patrol_holder, longest_road_holder, road_length
 from castletui.rules.got_catan.state import BuildRoad, BuildSettlement
@@ -56,7 +57,7 @@ def test_the_rulebook_example_six_unbroken_beats_a_seven_road_line_broken_to_fiv
     assert state.players[BLUE].road_length == 5
     assert state.longest_road == RED
     assert "{P0} takes Longest Road with 6 segments from {P1}." in game.effects(None, None, state)
-    assert game.points(state, RED) == 2 + 2 and game.points(state, BLUE) == 1
+    assert scoring.points(state, RED) == 2 + 2 and scoring.points(state, BLUE) == 1
     check_counts(state)
 
 

@@ -9,6 +9,7 @@ import castletui.rules.got_catan as game
 import msgspec
 import pytest
 from castletui.rules.core import CHANCE, log_lines
+from castletui.rules.got_catan import scoring
 from castletui.rules.got_catan.state import DrawDevelopment, Steal
 
 from .helpers import check_counts, random_playout
@@ -57,7 +58,7 @@ def test_random_playout_reaches_the_end(seats, mode, seed):
     state, plies = random_playout(seats, seed, mode, check=_checks())
     result = game.result(state)
     assert result.finished and result.winners == (state.winner,)
-    assert game.points(state, state.winner) >= 10
+    assert scoring.points(state, state.winner) >= 10
     check_counts(state)
 
 
@@ -73,6 +74,6 @@ def test_brotherhood_random_playout_reaches_the_end(seats, mode, seed):
     assert result.finished and state.winner in result.winners
     check_counts(state)
     if state.ended_by == "points":
-        assert game.points(state, state.winner) >= 10
+        assert scoring.points(state, state.winner) >= 10
     else:
         assert state.breaches >= 3 or sum(1 for kind in state.blocked if kind) >= 8

@@ -10,8 +10,11 @@ from __future__ import annotations
 import castletui.rules.got_catan as game
 import pytest
 from castletui.rules.core import CHANCE, Config, IllegalAction, table_entry
+from castletui.rules.got_catan import queries, scoring
 from castletui.rules.got_catan.chance import UNSEEN, cards_left
+from castletui.rules.got_catan.edition import HIDDEN
 from castletui.rules.got_catan.state import (
+    BuildGuard,
     BuildKeep,
     BuyDevelopment,
     ChooseDevelopment,
@@ -23,6 +26,7 @@ from castletui.rules.got_catan.state import (
     PickDevelopment,
     PlaceTerrain,
     PlayDevelopment,
+    Roll,
     ShowVictoryPoint,
     Step,
     WildlingDie,
@@ -104,7 +108,7 @@ def test_a_victory_point_card_is_shown_and_counts_and_ten_points_win():
     settlements = [corner(4, "r0c1", "S"), corner(4, "r0c3", "S"), corner(4, "r0c5", "S")]
     keeps = [corner(4, "r2c2", "S"), corner(4, "r2c4", "S"), corner(4, "r2c6", "S")]
     state = bought(table_game(settlements={0: settlements}, keeps={0: keeps}, hands={0: BUY}))
-    assert game.points(state, 0) == 9
+    assert scoring.points(state, 0) == 9
     assert ShowVictoryPoint() in game.legal_actions(state)  # a Victory Point counts the turn it is bought
     state = run(state, ShowVictoryPoint())
     assert state.players[0].development == ("victory-point",)
@@ -130,8 +134,8 @@ def test_the_table_view_shows_the_deck_and_the_unseen_cards_the_digital_view_hid
     assert seen.players[0].development == (UNSEEN,) and seen.players[0].hand == ()
     assert seen.players[1].hand == ("brick",)
     digital = game.apply(run(table(hands={0: BUY}), BuyDevelopment()), DrawDevelopment("ranger-patrol"))
-    assert set(game.view(digital, 1).development_deck) == {game.HIDDEN}
-    assert game.view(digital, 1).players[0].development == (game.HIDDEN,)
+    assert set(game.view(digital, 1).development_deck) == {HIDDEN}
+    assert game.view(digital, 1).players[0].development == (HIDDEN,)
 
 
 def test_melisandre_looks_alone_at_the_table_and_keeps_an_unseen_card():
@@ -156,11 +160,11 @@ def test_every_chance_question_names_what_it_is_about():
     state = game.setup(Config("base", 3, {}, "table"))
     assert game.chance_prompt(state) == "Which terrain lies on hex 1 of row 1 (the 8)?"
     rolled = replace(table_game(rolled=False), table_mode=True)
-    dice = run(rolled, game.Roll())
+    dice = run(rolled, Roll())
     assert game.chance_prompt(dice) == "What did the dice show? ({P0}'s roll: the sum of the two dice)"
     draw = run(table_game(hands={0: BUY}), BuyDevelopment())
     assert game.chance_prompt(draw).startswith("{P0} draws a development card and keeps it secret")
-    watch = run(table_game(variant="brotherhood", rolled=False), game.Roll())
+    watch = run(table_game(variant="brotherhood", rolled=False), Roll())
     watch = game.apply(watch, Dice(8))
     assert game.chance_prompt(watch) == "What does the wildling die (d12) show? ({P0}'s roll)"
     at = corner(4, "r0c1", "S")
@@ -258,7 +262,7 @@ def test_the_brotherhood_set_up_form_asks_the_terrain_only():
 
 
 def test_the_wildling_die_is_typed_after_the_dice():
-    state = run(table_game(variant="brotherhood", rolled=False), game.Roll())
+    state = run(table_game(variant="brotherhood", rolled=False), Roll())
     state = game.apply(state, Dice(5))
     assert len(game.chance_outcomes(state)) == 12
     state = game.apply(state, WildlingDie(12))
@@ -273,8 +277,8 @@ def test_why_not_lists_what_cannot_be_built_in_applys_words():
     state = table(settlements={0: [at]}, hands={0: ["ore"]})
     reasons = dict(game.refusals(state, 0))
     assert reasons["Keep"] == "A keep needs 3 ore and 2 grain; you have 1 ore."
-    assert reasons["Keep"] == game.refusal(state, BuildKeep(at))
-    assert reasons["Development card"] == game.refusal(state, BuyDevelopment())
+    assert reasons["Keep"] == queries.refusal(state, BuildKeep(at))
+    assert reasons["Development card"] == queries.refusal(state, BuyDevelopment())
     assert "Road" in reasons and "Settlement" in reasons
     assert game.refusals(state, 1) == []  # not their decision
     rich = table(settlements={0: [at]}, hands={0: ["ore"] * 3 + ["grain"] * 2})
@@ -283,14 +287,14 @@ def test_why_not_lists_what_cannot_be_built_in_applys_words():
 
 def test_why_not_before_the_roll_and_for_a_card_bought_this_turn():
     start = table(rolled=False)
-    assert dict(game.refusals(start, 0)) == {"Build or trade": game.refusal(start, BuyDevelopment())}
+    assert dict(game.refusals(start, 0)) == {"Build or trade": queries.refusal(start, BuyDevelopment())}
     state = game.apply(run(table(hands={0: BUY}), BuyDevelopment()), DrawDevelopment("winter-is-coming"))
     reasons = dict(game.refusals(state, 0))
-    assert reasons["Play Winter is Coming"] == game.refusal(state, PlayDevelopment("winter-is-coming"))
+    assert reasons["Play Winter is Coming"] == queries.refusal(state, PlayDevelopment("winter-is-coming"))
     assert "this turn" in reasons["Play Winter is Coming"]
 
 
 def test_why_not_lists_a_guard_in_brotherhood():
     state = table(variant="brotherhood", hands={0: ["brick"]})
     reasons = dict(game.refusals(state, 0))
-    assert reasons["Guard"] == game.refusal(state, game.BuildGuard(0))
+    assert reasons["Guard"] == queries.refusal(state, BuildGuard(0))

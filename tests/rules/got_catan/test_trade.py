@@ -6,6 +6,7 @@ offers per turn."""
 import castletui.rules.got_catan as game
 import pytest
 from castletui.rules.core import IllegalAction
+from castletui.rules.got_catan import legal, queries
 from castletui.rules.got_catan.board import BOARDS
 from castletui.rules.got_catan.state import (
     Accept,
@@ -36,10 +37,10 @@ def test_a_trade_route_you_touch_gives_two_for_one_in_its_resource_only():
     route_edge, resource, _ = next(r for r in board.route_edges if r[1] == "lumber")
     site = board.edge_corners[route_edge][0]
     state = table(settlements={0: [site]}, hands={0: ["lumber", "lumber", "ore", "ore"]})
-    assert game.trade_rate(state, 0, "lumber") == 2 and game.trade_rate(state, 0, "ore") == 4
+    assert legal.trade_rate(state, 0, "lumber") == 2 and legal.trade_rate(state, 0, "ore") == 4
     state = run(state, TradeWithSupply("lumber", "wool"))
     assert state.players[0].hand == ("ore", "ore", "wool")
-    assert game.trade_rate(table(), 0, "lumber") == 4
+    assert legal.trade_rate(table(), 0, "lumber") == 4
 
 
 def test_the_supply_must_have_the_card():
@@ -130,7 +131,7 @@ def test_why_no_offer_can_be_made_is_among_the_refusals():
     assert dict(game.refusals(table(hands={0: []}), 0))[label] == "You hold no cards to offer."
     assert label not in dict(game.refusals(table(hands={0: ["brick"]}), 0))
     off = table(hands={0: ["brick"]}, options={"trade_offers": 0})
-    assert dict(game.refusals(off, 0))[label] == game.refusal(off, OfferTrade.of(("brick",), ("ore",)))
+    assert dict(game.refusals(off, 0))[label] == queries.refusal(off, OfferTrade.of(("brick",), ("ore",)))
     state = table(hands={0: ["brick"]}, options={"trade_offers": 1})
     state = run(state, OfferTrade.of(("brick",), ("ore",)), Decline(), Decline(), Decline())
     assert dict(game.refusals(state, 0))[label] == "You have made 1 offer this turn, the most a turn allows."

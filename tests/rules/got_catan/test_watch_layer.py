@@ -10,7 +10,7 @@ import itertools
 
 import castletui.rules.got_catan as game
 import pytest
-from castletui.rules.got_catan import calc, layers, table_entry
+from castletui.rules.got_catan import calc, layers, scoring, table_entry
 from castletui.rules.got_catan.apply import ANSWERS
 from castletui.rules.got_catan.brotherhood import LAYER, register
 from castletui.rules.got_catan.brotherhood.bots import danger
@@ -42,13 +42,14 @@ def test_the_face_switches_the_layer_on_for_brotherhood_only():
     assert "token" in table_entry.BATCHES
 
 
-def test_the_face_keeps_the_wall_readable_beside_its_list():
-    """The screens still read Brotherhood's queries from the face (the Wall
-    panel, the forecast, the heroes); they are not part of ``__all__``."""
+def test_the_wall_reaches_the_screens_through_the_scene_only():
+    """Issue 44: the face no longer carries Brotherhood's queries (the Wall
+    panel, the forecast, the heroes); the screens draw the seat's scene,
+    whose Wall the layer fills, and the base game's has none."""
     names = ("is_watch", "wall_sections", "advance_forecast", "hero_info", "tokens", "breach_track")
-    assert all(callable(getattr(game, name)) for name in names)
-    assert not set(names) & set(game.__all__)
-    assert game.is_watch(watch()) and not game.is_watch(table())
+    assert not any(hasattr(game, name) for name in names)
+    assert game.scene(watch(), 0).watch is not None
+    assert game.scene(table(), 0).watch is None
 
 
 def test_registering_again_doubles_nothing():
@@ -64,7 +65,7 @@ def test_the_base_game_reads_no_brotherhood_hook():
     the base game's five lines, and 10 points win at once."""
     state = table(hands={0: ["brick", "lumber", "wool"]})
     assert not [a for a in game.legal_actions(state) if type(a).__name__ in ("BuildGuard", "PlaceGuard")]
-    assert len(game.point_lines(state, 0)) == 5
+    assert len(scoring.point_lines(state, 0)) == 5
     assert [line.label for line in game.result(state).lines][-1] == "Victory Point cards"
     assert [line.label for line in game.result(watch()).lines][-1] == "Guards on the Wall"
 

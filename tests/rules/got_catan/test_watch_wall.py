@@ -10,16 +10,19 @@ import math
 import castletui.rules.got_catan as game
 import pytest
 from castletui.rules.core import CHANCE, IllegalAction, log_lines, name_seats
+from castletui.rules.got_catan import legal, scoring
 from castletui.rules.got_catan.board import BOARDS
 from castletui.rules.got_catan.brotherhood.wall import advanced, arrived, migrated
 from castletui.rules.got_catan.edition import ALL_TOKENS, HEROES, WILDLINGS
 from castletui.rules.got_catan.state import (
     BuildGuard,
     BuildKeep,
+    BuildRoad,
     BuildSettlement,
     Dice,
     EndTurn,
     PlaceGuard,
+    PlayDevelopment,
     Roll,
     Step,
     Token,
@@ -106,16 +109,16 @@ def test_the_base_game_has_no_wall_guards_or_heroes():
 
 def test_supply_trades_are_3_to_1():
     state = watch(hands={0: ["ore"] * 3})
-    assert game.trade_rate(state, 0, "ore") == 3
+    assert legal.trade_rate(state, 0, "ore") == 3
     state = run(state, TradeWithSupply("ore", "wool"))
     assert state.players[0].hand == ("wool",)
 
 
 def test_longest_road_and_largest_patrol_are_1_vp():
     state = replace(watch(), longest_road=0, largest_patrol=1)
-    assert game.point_lines(state, 0)[2] == 1 and game.point_lines(state, 1)[3] == 1
+    assert scoring.point_lines(state, 0)[2] == 1 and scoring.point_lines(state, 1)[3] == 1
     base = replace(table(), longest_road=0)
-    assert game.point_lines(base, 0)[2] == 2
+    assert scoring.point_lines(base, 0)[2] == 2
 
 
 # --- guards ---------------------------------------------------------------------------
@@ -142,15 +145,15 @@ def test_a_full_section_and_no_guard_left_are_refused():
 
 def test_guard_tokens_1_vp_for_3_and_2_for_5_lost_when_below():
     state = with_wall(watch(hands={0: GUARD}), (0, 0), (), (), ())
-    assert game.point_lines(state, 0)[5] == 0
+    assert scoring.point_lines(state, 0)[5] == 0
     state = run(state, BuildGuard(1))
-    assert game.point_lines(state, 0)[5] == 1
+    assert scoring.point_lines(state, 0)[5] == 1
     assert any("1 VP from guard tokens" in line for line in game.effects(state, None, state))
     five = with_wall(state, (0, 0, 0), (0, 0), (), ())
-    assert game.point_lines(five, 0)[5] == 2
+    assert scoring.point_lines(five, 0)[5] == 2
     # A giant kills the guard on space 1: down to 4 guards, 1 token left.
     after = arrived(five, "giant", 0, "river")
-    assert after.wall[0] == (0, 0) and game.point_lines(after, 0)[5] == 1
+    assert after.wall[0] == (0, 0) and scoring.point_lines(after, 0)[5] == 1
 
 
 def test_set_up_guard_is_free_and_new_recruits_too():
@@ -160,7 +163,7 @@ def test_set_up_guard_is_free_and_new_recruits_too():
     state = game.apply(state, PlaceGuard(2))
     assert state.wall[2] == (0,)
     recruits = watch(development={0: ["new-recruits"]})
-    state = run(recruits, game.PlayDevelopment("new-recruits"))
+    state = run(recruits, PlayDevelopment("new-recruits"))
     assert state.pending[-1].kind == "place-guard"
     state = run(state, PlaceGuard(1))
     assert state.wall[1] == (0,) and state.players[0].hand == ()
@@ -168,7 +171,7 @@ def test_set_up_guard_is_free_and_new_recruits_too():
 
 def test_new_recruits_with_no_guard_left_brings_nothing():
     state = with_wall(watch(development={0: ["new-recruits"]}), (0,) * 5, (0, 0), (), ())
-    state = run(state, game.PlayDevelopment("new-recruits"))
+    state = run(state, PlayDevelopment("new-recruits"))
     assert state.pending[-1].kind == "turn"
     assert any("New Recruits brings nothing" in line for line in game.effects(state, None, state))
 
@@ -222,7 +225,7 @@ def test_taking_longest_road_reveals_a_token_from_the_pool_and_an_empty_pool_is_
     state = watch(settlements={0: [line[0]]}, roads={0: roads[:4]}, hands={0: ["brick", "lumber"]})
     state = replace(state, pool=0, tokens_spent=("hornfoot/climber",), tokens_hidden=state.tokens_hidden[1:])
     state = replace(state, tokens_hidden=tuple(sorted(state.tokens_hidden)))
-    state = run(state, game.BuildRoad(roads[4]))
+    state = run(state, BuildRoad(roads[4]))
     assert state.longest_road == 0
     assert state.pending[-1] == Step("token", seat=0, target=1)
     assert state.pool == 1 and state.tokens_spent == ()  # reshuffled from the one spent token
@@ -431,7 +434,7 @@ def test_10_points_win_at_the_end_of_your_own_turn_not_at_once():
     keeps = [corner(4, h, "S") for h in ("r0c0", "r0c2", "r0c4", "r0c6")]
     settlements = [corner(4, h, "S") for h in ("r2c2", "r2c5")]
     state = watch(keeps={0: keeps}, settlements={0: settlements})  # 8 + 2 points
-    assert game.points(state, 0) == 10
+    assert scoring.points(state, 0) == 10
     assert game.legal_actions(state)  # not over yet
     after = run(state, EndTurn())
     assert after.ended_by == "points" and game.result(after).winners == (0,)

@@ -3,6 +3,7 @@ sheet that adds up, and what each seat may see (hands and development
 cards private, others see counts)."""
 
 import castletui.rules.got_catan as game
+from castletui.rules.got_catan import queries, scoring
 from castletui.rules.got_catan.state import BuildKeep, EndTurn, Roll
 from msgspec.structs import replace
 
@@ -14,7 +15,7 @@ SITES = [corner(4, name, "S") for name in ("r2c1", "r2c3", "r2c5", "r0c1", "r0c4
 def test_ten_points_on_your_own_turn_wins_at_once():
     state = table(keeps={0: SITES[:2]}, settlements={0: SITES[2:]}, hands={0: ["ore"] * 3 + ["grain"] * 2})
     state = replace(state, largest_patrol=0)
-    assert game.points(state, 0) == 9  # 2 keeps, 3 settlements, Largest Patrol
+    assert scoring.points(state, 0) == 9  # 2 keeps, 3 settlements, Largest Patrol
     state = run(state, BuildKeep(SITES[2]))
     assert state.winner == 0 and game.to_move(state) is None
     assert "{P0} has 10 victory points on their own turn and wins." in game.effects(None, None, state)
@@ -23,7 +24,7 @@ def test_ten_points_on_your_own_turn_wins_at_once():
 def test_ten_points_reached_in_another_turn_win_when_your_turn_begins():
     state = table(keeps={1: SITES[:4]}, settlements={1: SITES[4:]}, turn=0)
     state = replace(state, longest_road=1)
-    assert game.points(state, 1) == 11
+    assert scoring.points(state, 1) == 11
     assert state.winner == -1  # not on their turn
     state = run(state, EndTurn())
     assert state.winner == 1
@@ -73,4 +74,4 @@ def test_screen_hooks_name_places_groups_and_prompts():
     assert game.prompt(table(rolled=False), 0).startswith("{P0}, roll the dice")
     assert game.group(state, EndTurn()) == ()
     assert game.label(table(rolled=False), Roll()) == "Roll the dice"
-    assert game.refusal(state, BuildKeep(SITES[0])).startswith("A keep needs 3 ore and 2 grain")
+    assert queries.refusal(state, BuildKeep(SITES[0])).startswith("A keep needs 3 ore and 2 grain")
