@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from castletui.rules import registry
 
 
 def loaded_ui_modules(code: str) -> str:
@@ -187,12 +188,6 @@ def test_no_module_but_a_games_own_names_a_game():
     assert naming == []
 
 
-FACES_NOT_YET_THE_CONTRACT: set[str] = set()
-"""Games whose app side still takes names beyond their face's ``__all__``
-(issue 44, item 2): a strict expected failure each, until the day it is
-the contract. Remove a game as its face becomes the contract."""
-
-
 def names_taken_from_faces(game_id: str) -> list[str]:
     """Where castletui takes a name from ``game_id``'s face that is not in
     its ``__all__``: ``from <face> import x``, or ``alias.x`` on a module
@@ -228,21 +223,7 @@ def names_taken_from_faces(game_id: str) -> list[str]:
     return taken
 
 
-def face_cases():
-    from castletui.rules import registry
-
-    return [
-        pytest.param(
-            game_id,
-            marks=[pytest.mark.xfail(strict=True, reason="not yet")]
-            if game_id in FACES_NOT_YET_THE_CONTRACT
-            else [],
-        )
-        for game_id in registry.ids()
-    ]
-
-
-@pytest.mark.parametrize("game_id", face_cases())
+@pytest.mark.parametrize("game_id", registry.ids())
 def test_the_app_takes_from_a_face_only_its_all(game_id):
     """Issue 44, item 2: a face is its ``__all__`` (the protocol, the hooks,
     ``scene``, the actions the screens build), and castletui takes nothing
