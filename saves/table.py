@@ -939,11 +939,7 @@ class TableListing:
                 row = TableSummary(path, "?", Path(path).stem, "", (), (), (), 0, "", False, "", str(error))
             self._rows[path] = (seen, row)
             return row
-        title, variant = save.game, save.config.variant
-        with contextlib.suppress(registry.UnknownGame, IllegalAction):
-            info = registry.get(save.game).INFO
-            title = info.title
-            variant = info.variant(variant).title or variant
+        title, variant = titles(save.game, save.config.variant)
         row = TableSummary(
             path,
             save.game,
@@ -959,6 +955,17 @@ class TableListing:
         )
         self._rows[path] = (table.known, row)
         return row
+
+
+def titles(game: str, variant: str) -> tuple[str, str]:
+    """A table's game and variant as the lobby names them (the ids, for a
+    game this castletui does not know)."""
+    title = game
+    with contextlib.suppress(registry.UnknownGame, IllegalAction):
+        info = registry.get(game).INFO
+        title = info.title
+        variant = info.variant(variant).title or variant
+    return title, variant
 
 
 def _lock_closed(lock: Path) -> str:
