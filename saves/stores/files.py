@@ -11,6 +11,8 @@ from typing import Any
 
 from castletui.saves.errors import SaveError
 from castletui.saves.schema import Check, SaveFile
+from castletui.saves.seal import keep_secret
+from castletui.saves.store import new_save_path
 from castletui.saves.table import SUFFIX, Seating, Table, TableListing, TableSummary, signature
 
 WAIT_STEP = 0.02
@@ -45,6 +47,16 @@ class FileStore:
         table = Table.create(self.directory, save, owners, stem)
         self._tables[str(table.path)] = table
         return str(table.path)
+
+    def adopt(self, save: SaveFile, seating: Seating, start: str, stem: str = "") -> str:
+        self.directory.mkdir(parents=True, exist_ok=True)
+        path = new_save_path(self.directory, stem or save.game, SUFFIX)
+        table = self._tables[str(path)] = Table(path)
+        with table.locked():
+            if save.commitment:
+                keep_secret(path, save.seed, save.salt, 0o600)
+            table._write(save, seating)  # the whole journal, its chain made anew from its header
+        return str(path)
 
     def read(self, table: str) -> tuple[SaveFile, Seating]:
         return self.table(table).read()

@@ -232,22 +232,27 @@ class PostgresStore:
         seed, salt = new_seed(), new_salt()
         save = msgspec.structs.replace(save, seed=seed, salt=salt, commitment=commitment(seed, salt))
         header = _header_of(save)
-        check = header_check(header)
-        stem = stem or save.game
+        owners = [owner_field(owner) for owner in owners]
+        return self._insert(header, header_check(header), save, owners, stem or save.game)
+
+    def _insert(
+        self, header: dict[str, Any], check: str, save: SaveFile, owners: list[str], stem: str
+    ) -> str:
+        """A new table row named ``stem`` (else ``stem-2``...): its id."""
         for number in range(1, 10_000):
             table = stem if number == 1 else f"{stem}-{number}"
             rows = self._query(
-                "INSERT INTO castletui_tables (id, header, header_check, seed, salt, names, owners, status, "
-                "finished, updated) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s) "
+                "INSERT INTO castletui_tables (id, header, header_check, seed, salt, names, owners, plies, "
+                "status, finished, updated) VALUES (%s, %s, %s, %s, %s, %s, %s, 0, %s, %s, %s) "
                 "ON CONFLICT (id) DO NOTHING RETURNING id",
                 (
                     table,
                     Jsonb(header),
                     check,
-                    seed,
-                    salt,
+                    save.seed,
+                    save.salt,
                     Jsonb([player.name for player in save.players]),
-                    Jsonb([owner_field(owner) for owner in owners]),
+                    Jsonb(owners),
                     save.status,
                     save.finished,
                     save.updated,
@@ -256,6 +261,17 @@ class PostgresStore:
             if rows:
                 return table
         raise SaveError(f"The store already holds thousands of tables named {stem}.")
+
+    def adopt(self, save: SaveFile, seating: Seating, start: str, stem: str = "") -> str:
+        header = _header_of(msgspec.structs.replace(save, check=Check(0, start)))
+        check = header_check(header)
+        owners = [owner_field(owner) for owner in seating.owners]
+        table = self._insert(header, check, save, owners, stem or save.game)
+        if save.log:
+            empty = msgspec.structs.replace(save, log=[], check=Check(0, start))
+            if not self._append(table, empty, save, check):
+                raise SaveError(f"{table}: its moves could not be written.")
+        return table
 
     def take_seat(self, table: str, seat: int, who: str, name: str = "") -> tuple[SaveFile, Seating]:
         who = owner_field(who)

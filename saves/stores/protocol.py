@@ -68,6 +68,12 @@ class TableStore(Protocol):
         """Every state of ``save``'s game, replayed and checked."""
         ...
 
+    def adopt(self, save: SaveFile, seating: Seating, start: str, stem: str = "") -> str:
+        """A new table that is ``save`` as another store kept it: its seed,
+        seating and every move (``start``: the hash of its first state).
+        Its address; the caller reads it back to verify it."""
+        ...
+
     def take_seat(self, table: str, seat: int, who: str, name: str = "") -> tuple[SaveFile, Seating]: ...
 
     def commit(self, table: str, seen: Check, new: SaveFile, who: str) -> Seating:

@@ -16,6 +16,7 @@ from castletui.saves.stores import migrations, open_store
 from castletui.cli import main
 from castletui.host.players import parse_key, players_for
 from tests.host.conftest import Player, RunningHost
+from tests.stores.playing import new_table, play
 
 pytestmark = pytest.mark.postgres
 
@@ -74,3 +75,36 @@ async def test_two_hosts_on_one_database_let_a_key_in_as_one_account(postgres_se
         finally:
             for host in hosts:
                 host.stop()
+
+
+def test_tables_move_from_the_files_to_the_database_and_back_the_same(postgres_server, tmp_path):
+    url = postgres_server.fresh_url()
+    files = open_store(str(tmp_path / "tables"))
+    table = new_table(files)
+    play(files, table, 5)
+    assert main(["tables", "import", str(tmp_path / "tables"), "--store", url]) == 0
+    database = open_store(url)
+    (row,) = database.tables()
+    moved, seating = database.read(row.path)
+    original, original_seating = files.read(table)
+    assert (moved.log, moved.seed, seating.owners) == (original.log, original.seed, original_seating.owners)
+    assert play(database, row.path, 2) == 7  # and it is played on there
+    assert main(["tables", "export", str(tmp_path / "back"), "--store", url]) == 0
+    back = open_store(str(tmp_path / "back"))
+    (returned,) = back.tables()
+    again, _ = back.read(returned.path)
+    assert again.log == database.read(row.path)[0].log
+    assert len(back.states(returned.path, again)) == 8
+    database.close()
+
+
+def test_a_changed_table_is_not_moved(postgres_server, tmp_path, capsys):
+    url = postgres_server.fresh_url()
+    database = open_store(url)
+    table = new_table(database)
+    play(database, table, 3)
+    with psycopg.connect(url, autocommit=True) as connection:
+        connection.execute("UPDATE castletui_moves SET line = jsonb_set(line, '{at}', '\"x\"') WHERE ply = 1")
+    assert main(["tables", "export", str(tmp_path / "out"), "--store", url]) == 1
+    assert open_store(str(tmp_path / "out")).tables() == []
+    database.close()
