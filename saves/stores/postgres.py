@@ -30,7 +30,6 @@ from __future__ import annotations
 
 import contextlib
 import secrets
-import select
 import threading
 import time
 from typing import Any
@@ -83,7 +82,7 @@ class PostgresStore:
         # the last line's check), so a read fetches only the moves since.
         self._known: dict[str, tuple[int, SaveFile, Seating, str]] = {}
         self._replayers: dict[str, Replayer] = {}
-        self._listener: psycopg.Connection | None = None
+        self._listener: Listener | None = None
 
     # --- reading ----------------------------------------------------------
 
@@ -199,32 +198,14 @@ class PostgresStore:
         return replayer.states(save)
 
     def wait(self, table: str, after: int, timeout: float) -> int | None:
-        """LISTEN first, then look: a change between the look and the wait
-        is a notification already queued."""
-        listener = self._listening()
-        plies = self._plies(table)
-        if plies is None or plies != after:
-            return plies
-        deadline = time.monotonic() + timeout
-        while (left := deadline - time.monotonic()) > 0:
-            readable, _, _ = select.select([listener.fileno()], [], [], left)
-            if not readable:
-                break
-            for notice in listener.notifies(timeout=0):
-                changed, _, ply = notice.payload.rpartition(" ")
-                if changed == table:
-                    return int(ply)
-        return None
-
-    def _listening(self) -> psycopg.Connection:
         if self._listener is None:
-            self._listener = psycopg.connect(self.url, autocommit=True)
-            self._listener.execute(f"LISTEN {CHANNEL}")
-        return self._listener
+            self._listener = Listener(self.url)
+        return self._listener.wait(table, after, timeout)
 
-    def _plies(self, table: str) -> int | None:
-        rows = self._query("SELECT plies FROM castletui_tables WHERE id = %s", (table,))
-        return rows[0][0] if rows else None
+    def listener(self) -> Listener:
+        """A connection of its own that hears every table's changes (a
+        watching thread's: two threads never share one)."""
+        return Listener(self.url)
 
     # --- changing ---------------------------------------------------------
 
@@ -374,11 +355,11 @@ class PostgresStore:
         return PostgresAccounts(self)
 
     def close(self) -> None:
-        for connection in (self._connection, self._listener):
-            if connection is not None:
-                with contextlib.suppress(psycopg.Error):
-                    connection.close()
-        self._listener = None
+        with contextlib.suppress(psycopg.Error):
+            self._connection.close()
+        if self._listener is not None:
+            self._listener.close()
+            self._listener = None
 
     def _query(self, sql: str, parameters: Any = None) -> list[tuple]:
         """One statement on the store's connection (autocommit: each is its
@@ -391,6 +372,52 @@ class PostgresStore:
             except psycopg.OperationalError as error:
                 raise StoreError(f"The table store cannot be reached: {_first_line(error)}") from None
             return cursor.fetchall() if cursor.description is not None else []
+
+
+class Listener:
+    """LISTEN on one connection of its own: it hears every table's changes
+    (their id and ply) and looks up a table's ply on the same connection."""
+
+    def __init__(self, url: str) -> None:
+        try:
+            self._connection = psycopg.connect(url, autocommit=True)
+            self._connection.execute(f"LISTEN {CHANNEL}")
+        except psycopg.Error as error:
+            raise StoreError(f"Cannot reach the table store: {_first_line(error)}") from None
+
+    def plies(self, table: str) -> int | None:
+        row = self._connection.execute(
+            "SELECT plies FROM castletui_tables WHERE id = %s", (table,)
+        ).fetchone()
+        return row[0] if row else None
+
+    def heard(self, timeout: float) -> list[tuple[str, int]]:
+        """The changes (table, ply) heard within ``timeout`` seconds: at
+        once those already queued, else the first to come; [] if none."""
+        try:
+            # psycopg keeps what came during a query too: the first is waited for, the rest taken as queued.
+            first = list(self._connection.notifies(timeout=max(timeout, 0), stop_after=1))
+            notices = first + list(self._connection.notifies(timeout=0)) if first else []
+            return [(table, int(ply)) for table, _, ply in (n.payload.rpartition(" ") for n in notices)]
+        except (psycopg.Error, ValueError) as error:
+            raise StoreError(f"The table store cannot be reached: {_first_line(error)}") from None
+
+    def wait(self, table: str, after: int, timeout: float) -> int | None:
+        """TableStore.wait: LISTEN came first, then the look, so a change
+        between the look and the wait is a notification already queued."""
+        plies = self.plies(table)
+        if plies is None or plies != after:
+            return plies
+        deadline = time.monotonic() + timeout
+        while (left := deadline - time.monotonic()) > 0:
+            for changed, ply in self.heard(left):
+                if changed == table:
+                    return ply
+        return None
+
+    def close(self) -> None:
+        with contextlib.suppress(psycopg.Error):
+            self._connection.close()
 
 
 class PostgresAccounts:

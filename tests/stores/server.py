@@ -131,6 +131,13 @@ class Server:
             connection.execute(f'CREATE SCHEMA "{schema}"')
         return f"{self.base}&options={quote(f'-csearch_path={schema}')}"
 
+    def fresh_database(self) -> str:
+        """The URL of a database of its own (for pg_dump and pg_restore, whole)."""
+        name = f"d{uuid.uuid4().hex[:12]}"
+        with psycopg.connect(self.base, autocommit=True) as connection:
+            connection.execute(f'CREATE DATABASE "{name}"')
+        return f"postgresql://postgres@/{name}?host={quote(str(self.folder))}"
+
     def fresh_url(self) -> str:
         return self.url(f"t{uuid.uuid4().hex[:12]}")
 
