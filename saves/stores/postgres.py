@@ -104,11 +104,12 @@ class PostgresStore:
             raise SaveError(f"There is no table {table[:60]} in the store.")
         header, check, seed, salt, names, owners, version, plies, status, finished, updated = row[0]
         known = self._known.get(table)
-        save = None
+        read = None
         if known is not None and known[1].check.plies <= plies and header_check(header) == check:
-            save = self._caught_up(table, known, plies)
-        if save is None:
-            save = self._whole(table, header, check, seed, salt, names)
+            read = self._caught_up(table, known)
+        if read is None:
+            read = self._whole(table, header, check, seed, salt, names)
+        save, last_chain = read
         # What the table row says now (a seat changed, a move taken back).
         players = [
             Player(name, seat.get("kind", "human"), seat.get("level", "normal"))
@@ -122,14 +123,15 @@ class PostgresStore:
             ),
         )
         seating = Seating([owner_field(owner) for owner in owners])
-        self._known[table] = (version, save, seating, self._last_chain(table, save, check))
+        self._known[table] = (version, save, seating, last_chain)
         return save, seating
 
     def _caught_up(
-        self, table: str, known: tuple[int, SaveFile, Seating, str], plies: int
-    ) -> SaveFile | None:
-        """The save this store read last with the moves since; None when
-        its last move is no longer the table's (taken back: read it whole)."""
+        self, table: str, known: tuple[int, SaveFile, Seating, str]
+    ) -> tuple[SaveFile, str] | None:
+        """The save this store read last with the moves since, and its last
+        line's check; None when its last move is no longer the table's
+        (taken back: read it whole)."""
         _version, save, _seating, last_chain = known
         start = len(save.log)
         rows = self._query(
@@ -142,14 +144,12 @@ class PostgresStore:
             rows = rows[1:]
         elif rows and rows[0][0] != 0:
             return None
-        lines = self._lines(table, rows, start, last_chain)
-        if not lines and len(save.log) == plies:
-            return save
-        return _with_lines(save, save.log, lines)
+        lines, last_chain = self._lines(table, rows, start, last_chain)
+        return _with_lines(save, save.log, lines), last_chain
 
     def _whole(
         self, table: str, header: dict, check: str, seed: int, salt: str, names: list[str]
-    ) -> SaveFile:
+    ) -> tuple[SaveFile, str]:
         if header_check(header) != check:
             raise ChangedRecord(
                 f"{table}: the table's header was changed (its check does not follow from it), so nobody "
@@ -157,11 +157,14 @@ class PostgresStore:
                 entry=0,
             )
         rows = self._query("SELECT ply, line FROM castletui_moves WHERE table_id = %s ORDER BY ply", (table,))
-        lines = self._lines(table, rows, 0, check)
-        return _with_lines(_save_of(header, seed, salt, names), [], lines)
+        lines, last_chain = self._lines(table, rows, 0, check)
+        return _with_lines(_save_of(header, seed, salt, names), [], lines), last_chain
 
-    def _lines(self, table: str, rows: list[tuple[int, Any]], start: int, previous: str) -> list[Line]:
-        """The rows' lines, their plies and chain verified from ``previous``."""
+    def _lines(
+        self, table: str, rows: list[tuple[int, Any]], start: int, previous: str
+    ) -> tuple[list[Line], str]:
+        """The rows' lines, their plies and chain verified from ``previous``,
+        and the last one's check."""
         try:
             lines = [msgspec.convert(line, Line) for _ply, line in rows]
         except msgspec.ValidationError as error:
@@ -169,7 +172,7 @@ class PostgresStore:
         plies = [ply for ply, _line in rows]
         if plies != list(range(start, start + len(rows))):
             raise ChangedRecord(f"{table}: moves are missing from the record.", entry=start + 1)
-        broken, _last = first_break(previous, lines)
+        broken, last = first_break(previous, lines)
         if broken >= 0:
             raise ChangedRecord(
                 f"{table}: the table's record was changed at move {start + broken + 1} (that move's check "
@@ -177,21 +180,7 @@ class PostgresStore:
                 "as it is.",
                 entry=start + broken + 1,
             )
-        return lines
-
-    def _last_chain(self, table: str, save: SaveFile, header_check_: str) -> str:
-        known = self._known.get(table)
-        if known is not None and len(known[1].log) == len(save.log) and known[1].log == save.log:
-            return known[3]
-        return self._chain_at(table, len(save.log), header_check_)
-
-    def _chain_at(self, table: str, plies: int, header_check_: str) -> str:
-        if plies == 0:
-            return header_check_
-        rows = self._query(
-            "SELECT chain FROM castletui_moves WHERE table_id = %s AND ply = %s", (table, plies - 1)
-        )
-        return rows[0][0] if rows else ""
+        return lines, last
 
     def states(self, table: str, save: SaveFile) -> list[Any]:
         replayer = self._replayers.setdefault(table, Replayer(table))
