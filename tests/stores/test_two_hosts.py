@@ -1,11 +1,15 @@
 """Two ``castletui host`` processes on one PostgreSQL database, one table:
 Alice plays through one host, Bob through the other, each over real SSH,
 each seeing only their own hand, their moves crossing between the hosts
-through the database (a row per move; LISTEN/NOTIFY wakes the other)."""
+through the database (a row per move; LISTEN/NOTIFY wakes the other).
+Then Alice's host is killed as her move goes in: the table keeps every
+committed move and no half of one, and she plays on through the other."""
 
 from __future__ import annotations
 
 import asyncio
+import os
+import signal
 import tempfile
 from pathlib import Path
 from unittest import mock
@@ -22,6 +26,7 @@ from castletui import saves
 from castletui.cli import main
 from castletui.host.players import players_for
 from castletui.tables import create_table
+from tests import processes
 from tests.host.conftest import WAIT_SECONDS, Player, RunningHost
 from tests.host.test_game import person_moves
 
@@ -71,7 +76,7 @@ async def play_moves(store, table: str, players: list[Player], moves: int) -> No
     raise AssertionError("the moves were not played in time")
 
 
-async def test_two_hosts_on_one_database_play_one_table_each_player_seeing_only_their_hand(
+async def test_two_hosts_on_one_database_play_one_table_and_one_hosts_death_loses_nothing(
     postgres_server, keys
 ):
     url = postgres_server.fresh_url()
@@ -129,7 +134,31 @@ async def test_two_hosts_on_one_database_play_one_table_each_player_seeing_only_
                 assert hidden, "the seed should deal each player a card the other never sees"
                 shown = other.text()
                 assert not [name for name in hidden if name in shown], f"seat {seat + 1}'s hand showed"
-            await alice.close()
+
+            # Host A dies (SIGKILL) as Alice's move goes to the database: a
+            # commit is one statement, so the table has it whole or not at all.
+            for _ in range(int(WAIT_SECONDS)):
+                save = store.read(address)[0]
+                if game.to_move(saves.replay(save)) == 0:
+                    break
+                await play_moves(store, address, [alice, bob], 1)
+            before = store.read(address)[0].log
+            left = processes.descendants(hosts[0].process.pid)
+            alice.send(b"\r")
+            os.killpg(hosts[0].process.pid, signal.SIGKILL)
+            hosts[0].process.wait()
+            processes.end_tree(left)
+            after = open_store(url).read(address)[0].log  # its record checked by a reader of its own
+            assert after[: len(before)] == before and len(after) <= len(before) + 1
+            # Alice comes back through host B, to her seat, and the game goes on.
+            again = await Player.connect(hosts[1].port, keys["alice"])
+            await again.open_terminal()
+            await again.wait_for("Back to your seat 1")
+            mark = again.mark()
+            again.send(b"\r")
+            await again.wait_for("Alice (you)", "Hand", since=mark)
+            await play_moves(store, address, [again, bob], 2)
+            await again.close()
             await bob.close()
         finally:
             for host in hosts:
