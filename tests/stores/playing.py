@@ -15,6 +15,10 @@ GAME = "castlecards"
 SEATS = [saves.Player("Seat 1"), saves.Player("Seat 2")]
 
 
+class NoMove(Exception):
+    """The game is over, or offers the seat to move no action."""
+
+
 def new_table(store: TableStore, owners: tuple[str, str] = ("user:ann", "user:bo")) -> str:
     """A two-player Castlecards table with ``owners`` seated."""
     game = registry.get(GAME)
@@ -35,10 +39,15 @@ def next_move(store: TableStore, table: str) -> tuple[saves.SaveFile, saves.Save
     states = store.states(table, save)
     state, ply = states[-1], len(save.log)
     seat = game.to_move(state)
+    if seat is None:
+        raise NoMove(f"{table}: the game is over")
     if seat == CHANCE:
         action = sample_outcome(game.chance_outcomes(state), chance_rng(save.seed, ply))
     else:
-        action = game.legal_actions(state)[0]
+        legal = game.legal_actions(state)
+        if not legal:
+            raise NoMove(f"{table}: seat {seat + 1} decides, and no action is listed for it")
+        action = legal[0]
     after = game.apply(state, action)
     who = seating.owners[seat] if seat != CHANCE else seating.owners[0]
     return save, append(save, seat, action, after, saves.now()), who

@@ -75,11 +75,12 @@ class Server:
     schema of its database (each test gets its own, so tests never see
     each other's tables or accounts)."""
 
-    def __init__(self) -> None:
+    def __init__(self, *, durable: bool = False) -> None:
         self.bin = programs()
         self.folder = Path(tempfile.mkdtemp(prefix="castletui-pg-"))
         self.data = self.folder / "data"
         self.process: subprocess.Popen | None = None
+        # durable: fsync at each commit, as a real server (benchmarks/stores.py).
         if os.geteuid() == 0:
             shutil.chown(self.folder, "nobody")
         subprocess.run(
@@ -108,7 +109,7 @@ class Server:
                 self.folder,
                 "-c",
                 "listen_addresses=",
-                "-F",  # no fsync (see the module's docstring)
+                *([] if durable else ["-F"]),  # no fsync (see the module's docstring)
             ],
             stdout=subprocess.DEVNULL,
             stderr=log,
