@@ -77,7 +77,10 @@ class Server:
 
     def __init__(self, *, durable: bool = False) -> None:
         self.bin = programs()
-        self.folder = Path(tempfile.mkdtemp(prefix="castletui-pg-"))
+        # /tmp itself, not $TMPDIR: the server's socket path must stay short
+        # (107 bytes), and under root ``nobody`` must reach the folder.
+        top = "/tmp" if os.access("/tmp", os.W_OK | os.X_OK) else None
+        self.folder = Path(tempfile.mkdtemp(prefix="castletui-pg-", dir=top))
         self.data = self.folder / "data"
         self.process: subprocess.Popen | None = None
         # durable: fsync at each commit, as a real server (benchmarks/stores.py).
