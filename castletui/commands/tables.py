@@ -12,7 +12,6 @@ import argparse
 from pathlib import Path
 
 from castletui.commands.base import fail, printable
-from castletui.rules.core import state_hash
 from castletui.saves.errors import SaveError
 from castletui.saves.stores import StoreError, TableStore, is_postgres, open_store, store_url
 
@@ -55,8 +54,8 @@ def copy_table(source: TableStore, table: str, target: TableStore) -> str:
     compared; its address there. SaveError when it cannot be read, or does
     not come back the same."""
     save, seating = source.read(table)
-    states = source.states(table, save)  # every move replayed and its hash checked
-    copied = target.adopt(save, seating, state_hash(states[0]), _name(table))
+    source.states(table, save)  # every move replayed and its hash checked
+    copied = target.adopt(save, seating, _name(table))
     again, seated_again = target.read(copied)
     target.states(copied, again)
     if (again.log, seated_again.owners, again.seed, again.commitment) != (

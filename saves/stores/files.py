@@ -48,7 +48,7 @@ class FileStore:
         self._tables[str(table.path)] = table
         return str(table.path)
 
-    def adopt(self, save: SaveFile, seating: Seating, start: str, stem: str = "") -> str:
+    def adopt(self, save: SaveFile, seating: Seating, stem: str = "") -> str:
         self.directory.mkdir(parents=True, exist_ok=True)
         path = new_save_path(self.directory, stem or save.game, SUFFIX)
         table = self._tables[str(path)] = Table(path)

@@ -68,10 +68,10 @@ class TableStore(Protocol):
         """Every state of ``save``'s game, replayed and checked."""
         ...
 
-    def adopt(self, save: SaveFile, seating: Seating, start: str, stem: str = "") -> str:
+    def adopt(self, save: SaveFile, seating: Seating, stem: str = "") -> str:
         """A new table that is ``save`` as another store kept it: its seed,
-        seating and every move (``start``: the hash of its first state).
-        Its address; the caller reads it back to verify it."""
+        seating and every move. Its address; the caller reads it back to
+        verify it."""
         ...
 
     def take_seat(self, table: str, seat: int, who: str, name: str = "") -> tuple[SaveFile, Seating]: ...

@@ -19,12 +19,19 @@ class NoMove(Exception):
     """The game is over, or offers the seat to move no action."""
 
 
-def new_table(store: TableStore, owners: tuple[str, str] = ("user:ann", "user:bo")) -> str:
-    """A two-player Castlecards table with ``owners`` seated."""
-    game = registry.get(GAME)
-    save = saves.new_save(GAME, Config("two-player", 2), SEATS, 0)
-    save.status = status_text(game, game.setup(save.rules_config()), [p.name for p in SEATS])
-    table = store.create(save, ["", ""], stem=GAME)
+def new_table(
+    store: TableStore,
+    owners: tuple[str, ...] = ("user:ann", "user:bo"),
+    *,
+    game_id: str = GAME,
+    variant: str = "two-player",
+    seats: list[saves.Player] = SEATS,
+) -> str:
+    """A table (two-player Castlecards unless said) with ``owners`` seated."""
+    game = registry.get(game_id)
+    save = saves.new_save(game_id, Config(variant, len(seats)), seats, 0)
+    save.status = status_text(game, game.setup(save.rules_config()), [p.name for p in seats])
+    table = store.create(save, [""] * len(seats), stem=game_id)
     for seat, owner in enumerate(owners):
         if owner:
             store.take_seat(table, seat, owner)

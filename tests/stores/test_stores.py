@@ -6,10 +6,12 @@ from __future__ import annotations
 import threading
 
 import pytest
+from castletui.rules import registry
 from castletui.saves.codec import ChangedRecord
 from castletui.saves.errors import SaveError
 from castletui.saves.table import LostRace, NotYourSeat
 
+from castletui import saves
 from tests.stores.playing import new_table, next_move, play
 
 
@@ -155,6 +157,23 @@ def test_a_watcher_that_was_away_catches_up_from_its_last_ply(store, kept):
 def test_a_watcher_with_nothing_new_waits_and_says_so(store):
     table = new_table(store)
     assert store.wait(table, 0, timeout=0.05) is None
+
+
+@pytest.mark.parametrize("game_id", registry.ids())
+def test_a_table_of_every_game_opens_before_its_first_move_and_after_it(store, game_id):
+    """Catapult Castle's first state is not its set-up's (it was refused
+    as replaying to another position when a store kept the set-up's hash)."""
+    info = registry.get(game_id).INFO
+    variant = next(variant for variant in info.variants if not variant.cooperative) or info.variants[0]
+    seats = [saves.Player(f"Seat {seat + 1}") for seat in range(max(variant.min_seats, 2))][
+        : variant.max_seats
+    ]
+    owners = tuple(f"user:p{seat}" for seat in range(len(seats)))
+    table = new_table(store, owners, game_id=game_id, variant=variant.name, seats=seats)
+    save, _ = store.read(table)
+    assert len(store.states(table, save)) == 1
+    assert play(store, table, 1) == 1
+    assert len(store.states(table, store.read(table)[0])) == 2
 
 
 def test_a_table_that_is_not_there_is_said_so(store):
