@@ -12,7 +12,7 @@ import stat
 from pathlib import Path
 
 from castletui.commands.base import fail
-from castletui.commands.host import data_folder, kept_in, players_of, postgres_url
+from castletui.commands.host import data_folder, players_of, postgres_url
 from castletui.host import server
 from castletui.host.capacity import Limits, parse_startups
 from castletui.host.keys import HostKeyError, host_key
@@ -124,7 +124,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"castletui host: listening on {where}, port {host.port}", flush=True)
         print(
             f"  host key {key.get_fingerprint()} ({'made now, ' if made else ''}{key_path})\n"
-            f"  players {kept_in(players)}: {'anyone with a key (--open)' if args.open else 'registered keys only'}\n"
+            f"  players {'in the store' if postgres_url(args) else players.path}: {'anyone with a key (--open)' if args.open else 'registered keys only'}\n"
             f"  tables {'in the store' if postgres_url(args) else tables}\n"
             f"  players connect with: ssh -p {host.port} {args.listen or 'THIS-HOST'}   (ctrl+c stops)",
             flush=True,
