@@ -77,7 +77,11 @@ class PostgresStore:
             raise StoreError(f"Cannot reach the table store: {_first_line(error)}") from None
         self._lock = threading.Lock()
         if migrate:
-            migrate_schema(self._connection)
+            try:
+                migrate_schema(self._connection)
+            except psycopg.Error as error:
+                self._connection.close()
+                raise StoreError(f"The table store's schema cannot be made: {_first_line(error)}") from None
         # What this store last read of each table: (version, save, seating,
         # the last line's check), so a read fetches only the moves since.
         self._known: dict[str, tuple[int, SaveFile, Seating, str]] = {}
@@ -357,9 +361,11 @@ class PostgresStore:
             try:
                 cursor = self._connection.execute(sql, parameters)
             except (errors.UniqueViolation, errors.ForeignKeyViolation):
-                raise
+                raise  # a race lost: the caller re-reads
             except psycopg.OperationalError as error:
                 raise StoreError(f"The table store cannot be reached: {_first_line(error)}") from None
+            except psycopg.Error as error:  # a schema not made (castletui host init), no permission...
+                raise StoreError(f"The table store refused: {_first_line(error)}") from None
             return cursor.fetchall() if cursor.description is not None else []
 
 

@@ -11,7 +11,7 @@ from pathlib import PurePosixPath
 from typing import Any
 
 from castletui.saves.schema import Check, SaveFile
-from castletui.saves.stores.protocol import TableStore
+from castletui.saves.stores.protocol import StoreError, TableStore
 from castletui.saves.table import Seating, TableSummary
 
 ROOT = "/castletui-store"
@@ -65,7 +65,10 @@ class StoreListing:
         self.directory = directory
 
     def rows(self) -> list[TableSummary]:
-        return self.store.tables()
+        try:
+            return self.store.tables()
+        except StoreError:
+            return []  # as a folder that cannot be read: nothing to list until it can
 
     def forget(self) -> None:
         pass  # every look asks the store

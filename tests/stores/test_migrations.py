@@ -7,7 +7,8 @@ import threading
 
 import psycopg
 import pytest
-from castletui.saves.stores import migrations
+from castletui.saves.errors import SaveError
+from castletui.saves.stores import migrations, open_store
 
 pytestmark = pytest.mark.postgres
 
@@ -42,3 +43,12 @@ def test_two_hosts_starting_at_once_apply_each_step_once(postgres_server):
 
 def test_the_steps_are_numbered_without_gaps():
     assert [number for number, _name, _sql in migrations.steps()] == list(range(1, migrations.latest() + 1))
+
+
+def test_a_store_whose_schema_was_never_made_says_so(postgres_server):
+    store = open_store(postgres_server.fresh_url(), migrate=False)
+    try:
+        with pytest.raises(SaveError, match="refused"):  # a player's message, not a crash
+            store.tables()
+    finally:
+        store.close()
