@@ -28,8 +28,12 @@ import uuid
 from pathlib import Path
 from urllib.parse import quote
 
-import psycopg
 import pytest
+
+try:
+    import psycopg
+except ImportError:  # the test extra brings it; without it the store tests say so (NoServer)
+    psycopg = None
 
 from tests import processes
 
@@ -76,6 +80,8 @@ class Server:
     each other's tables or accounts)."""
 
     def __init__(self, *, durable: bool = False) -> None:
+        if psycopg is None:
+            raise NoServer("no psycopg: install castletui's test extra")
         self.bin = programs()
         # /tmp itself, not $TMPDIR: the server's socket path must stay short
         # (107 bytes), and under root ``nobody`` must reach the folder.
