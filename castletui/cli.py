@@ -17,7 +17,9 @@ they answer at once (tests/test_layers.py checks it).
     castletui join [FILE] [--seat N] [--as NAME]
                                     the lobby of shared tables, or a seat at one
     castletui serve [--port N]      the lobby in a web browser (textual-serve)
-    castletui host [--open] [...]   castletui's own SSH server (asyncssh); host add/remove/players
+    castletui host [--open] [...]   castletui's own SSH server (asyncssh); host init/add/remove/players
+    castletui tables export|import FOLDER --store URL
+                                    move tables between a folder and a PostgreSQL store
 """
 
 from __future__ import annotations
@@ -45,6 +47,7 @@ LATER = {
     "replay --text": "castletui.commands.replay_text",
     "calc": "castletui.commands.calc",
     "verify": "castletui.commands.verify",
+    "tables": "castletui.commands.tables",  # export, import
     "serve": "castletui.commands.serve",
     "host": "castletui.commands.host",  # add, remove, players
     "host serve": "castletui.commands.host_serve",
@@ -179,6 +182,20 @@ def build_parser() -> argparse.ArgumentParser:
     )
     verify.add_argument("file", help="a .toml or .json save, or a shared table")
 
+    tables = commands.add_parser(
+        "tables",
+        help="move shared tables between a table folder and a PostgreSQL store (export, import)",
+    )
+    actions = tables.add_subparsers(dest="tables_command", metavar="export|import", required=True)
+    for action, words in (
+        ("export", "copy the store's tables into FOLDER as table files"),
+        ("import", "copy FOLDER's table files into the store"),
+    ):
+        moved = actions.add_parser(action, help=words, description=words + ", each verified after")
+        moved.add_argument("folder", metavar="FOLDER", help="a table folder")
+        moved.add_argument("table", nargs="*", help="only these tables (default: all)")
+        moved.add_argument("--store", metavar="URL", help="the PostgreSQL store (default: $CASTLETUI_STORE)")
+
     calc = commands.add_parser(
         "calc", help="a rules helper for a game on a real table (end-of-game scoring, an attack...)"
     )
@@ -271,6 +288,6 @@ def command_of(args: argparse.Namespace) -> str:
         return "replay --text"
     if command == "host":
         return "host" if getattr(args, "host_command", None) else "host serve"
-    if command in ("serve", "calc", "verify"):
+    if command in ("serve", "calc", "verify", "tables"):
         return command
     return "shared" if is_shared(args) else "app"

@@ -10,7 +10,9 @@ itself is saves/table.py.
 
 from __future__ import annotations
 
+import contextlib
 import datetime
+import os
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +20,9 @@ from castletui import saves
 from castletui.rules import registry
 from castletui.rules.core import Config
 from castletui.saves.owners import owner_label
+from castletui.saves.stores import ENVIRONMENT_VARIABLE as STORE_VARIABLE
+from castletui.saves.stores import is_postgres, open_store
+from castletui.saves.stores.shared import StoreTable
 from castletui.saves.table import Table, exposure_warning, identity, status_text, table_dir
 from castletui.session import Session
 
@@ -37,6 +42,28 @@ def table_dir_of(app: Any) -> Path:
     return getattr(app, "table_dir", None) or table_dir()
 
 
+def store_of(app: Any) -> Any:
+    """The PostgreSQL store this castletui's tables are in
+    (``$CASTLETUI_STORE``: castletui host --store passes it to each
+    player's castletui), opened once; None: the table folder's files."""
+    store = getattr(app, "table_store", None)
+    if store is None:
+        url = os.environ.get(STORE_VARIABLE, "")
+        if not is_postgres(url):
+            return None
+        store = open_store(url, migrate=False)  # the host made its schema
+        with contextlib.suppress(AttributeError):
+            app.table_store = store
+    return store
+
+
+def open_table(app: Any, path: Path) -> Any:
+    """The table at ``path``: a file of the table folder, or a store's
+    table of that name (saves.stores.shared)."""
+    store = store_of(app)
+    return Table(path) if store is None else StoreTable(store, Path(path).name)
+
+
 def hidden_hands(game: Any, state: Any, seats: int) -> bool:
     """Whether the game hides anything from a seat (hands, a deck's order):
     at set-up nothing may be dealt yet, but a hidden deck is already there."""
@@ -54,13 +81,15 @@ def create_table(
     seat: int | None = None,
     mode: str = "digital",
     name: str = "",
+    store: Any = None,
 ) -> tuple[Any, int, str]:
     """A new shared table with ``who`` in the first person's seat (or
     ``seat``), sitting as ``name`` (an account's: Table.take_seat): the
     table, the seat, and a warning when hidden hands would lie in a folder
     other Unix users can read. SaveError if it cannot be.
     No seed is taken: the table draws its own, which nobody sees
-    (saves.table.Table.create)."""
+    (saves.table.Table.create). With a ``store`` (saves.stores), the
+    table is made there and ``directory`` is not used."""
     if mode != "digital":
         raise saves.SaveError("A shared table is played digitally: castletui rolls and draws for everyone.")
     config = Config(variant, len(players), dict(options or {}), mode)
@@ -74,6 +103,10 @@ def create_table(
     game = registry.get(game_id)
     state = game.setup(save.rules_config())
     save.status = status_text(game, state, [player.name for player in players], mode)
+    if store is not None:
+        table = StoreTable(store, store.create(save, [""] * len(players), stem=f"{game_id}-{_stamp()}"))
+        table.take_seat(seat, who, name)
+        return table, seat, ""  # the database is the host's: no other Unix user reads it
     directory.mkdir(parents=True, exist_ok=True)
     table = Table.create(directory, save, [""] * len(players), stem=f"{game_id}-{_stamp()}")
     table.take_seat(seat, who, name)
@@ -114,7 +147,9 @@ def start_shared_game(app: Any, **new_game: Any) -> None:
         )
         return
     try:
-        table, seat, warning = create_table(table_dir_of(app), who_of(app), **new_game, name=name_of(app))
+        table, seat, warning = create_table(
+            table_dir_of(app), who_of(app), **new_game, name=name_of(app), store=store_of(app)
+        )
     except saves.SaveError as error:
         app.notify(str(error), title="Cannot start that game", severity="error", timeout=10)
         return
@@ -131,8 +166,8 @@ def join_table(app: Any, path: Path, seat: int | None = None) -> bool:
     have one, else the first free one) and open it; False (after saying
     why) when that cannot be."""
     who = who_of(app)
-    table = Table(path)
     try:
+        table = open_table(app, path)
         save, seating = table.read()
         if seat is None:
             if who in seating.owners:

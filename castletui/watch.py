@@ -6,7 +6,9 @@ does not wake at all between events but for a rare heartbeat. Elsewhere
 ``STEP_MS``. Nothing here reads a file to find out whether it changed. No
 app here: the game screen (castletui/screens/game.py) watches its table
 file, the lobby (castletui/screens/join.py) its folder, and
-castletui/tables.py starts tables, without one importing the other.
+castletui/tables.py starts tables, without one importing the other. A
+PostgreSQL store's tables are watched through the store (StoreWatch):
+its notifications, not the file system.
 """
 
 from __future__ import annotations
@@ -15,11 +17,14 @@ import os
 import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import watchfiles
 
 from castletui import inotify
-from castletui.saves.table import Signature, signature
+from castletui.saves.stores import StoreError
+from castletui.saves.stores.shared import StorePath
+from castletui.saves.table import Signature, is_table_name, signature
 
 DEBOUNCE_MS = 50
 """The longest a burst of events (a table write is a temporary made,
@@ -199,17 +204,68 @@ class FolderWatch:
                 return  # stopped
 
 
+class StoreWatch:
+    """A store's tables watched through the store (a PostgreSQL store's
+    LISTEN/NOTIFY, on a connection of the watch's own): ``changes()`` yields
+    each time ``table`` changed (None: any table, the lobby's), first at
+    once when it moved past ``after`` (a watcher catches up from the last
+    ply it knew), until ``stop()`` or ``cancelled()``: both are asked at
+    every wake-up, an event or the heartbeat."""
+
+    def __init__(self, store: Any, table: str | None = None, after: int | None = None) -> None:
+        self.store, self.table, self.after = store, table, after
+        self._stop = threading.Event()
+        self.wake_ups = 0
+
+    def stop(self) -> None:
+        self._stop.set()
+
+    def changes(self, cancelled: Callable[[], bool] | None = None) -> Iterator[None]:
+        cancelled = cancelled or (lambda: False)
+        try:
+            listener = self.store.listener()
+        except StoreError:
+            return  # no store to hear: the screen's refresh still reads it
+        try:
+            if self.table is None or self.after is None or listener.plies(self.table) != self.after:
+                yield  # what changed before the watch was in place
+            while not (self._stop.is_set() or cancelled()):
+                heard = listener.heard(HEARTBEAT_S or 1.0)
+                self.wake_ups += 1
+                if heard and (self.table is None or any(table == self.table for table, _ in heard)):
+                    yield
+        except StoreError:
+            return  # the store went away: the screen's refresh says so
+        finally:
+            listener.close()
+
+
+def watch_tables(folder: Path, store: Any = None) -> FolderWatch | StoreWatch:
+    """The lobby's watch: the table folder's files, or a store's tables."""
+    return FolderWatch(folder, is_table_name) if store is None else StoreWatch(store)
+
+
 class TableWatcher:
     """Says when the table file at ``path`` was replaced by another write:
     ``changes()`` yields each time its signature is not the one seen last
-    (``last``: as the session read it), until ``stop()``."""
+    (``last``: as the session read it), until ``stop()``. A store's table
+    (its path a StorePath) is watched through its store instead."""
 
-    def __init__(self, path: Path, last: Signature | None = None) -> None:
+    def __init__(self, path: Path, last: Any = None) -> None:
+        self.path = path
+        self.store_watch = None
+        if isinstance(path, StorePath) and path.store_table is not None:
+            table = path.store_table
+            self.store_watch = StoreWatch(table.store, table.address, last[0] if last else None)
+            return
         self.path = Path(path)
         self.last = signature(self.path) if last is None else last
         self.watch = FolderWatch(self.path.parent, self.path.name.__eq__, {self.path.name: self.last})
 
     def changes(self, cancelled: Callable[[], bool] | None = None) -> Iterator[None]:
+        if self.store_watch is not None:
+            yield from self.store_watch.changes(cancelled)
+            return
         for _ in self.watch.changes(cancelled):
             now = signature(self.path)
             if now != self.last:
@@ -217,4 +273,7 @@ class TableWatcher:
                 yield
 
     def stop(self) -> None:
-        self.watch.stop()
+        if self.store_watch is not None:
+            self.store_watch.stop()
+        else:
+            self.watch.stop()

@@ -274,7 +274,7 @@ class Table:
         self.lock_path = self.path.with_name(f".{self.path.name}.lock")
         # The states of the log as this castletui replayed it (never a
         # terminal's word): each commit applies only what it adds.
-        self._replayed: tuple[list[LogEntry], list[Any]] | None = None
+        self._replayer = Replayer(self.path.name)
         # The file as last read (its signature and what it said): a file
         # that was not replaced since is not decoded again.
         self._read: tuple[Signature, tuple[SaveFile, Seating]] | None = None
@@ -386,51 +386,7 @@ class Table:
     def states(self, save: SaveFile) -> list[Any]:
         """Every state of ``save``'s game (as read from this table), replayed
         here: only the entries added since the last call are applied."""
-        if self._replayed is not None:
-            log, states = self._replayed
-            if len(log) <= len(save.log) and save.log[: len(log)] == log:
-                states = self._extended(save, list(states), len(log))
-                self._replayed = (list(save.log), states)
-                return states
-            if len(save.log) < len(log) and log[: len(save.log)] == save.log:
-                states = states[: len(save.log) + 1]  # a move taken back
-                self._replayed = (list(save.log), states)
-                return states
-        states = replay_states(save, source=self.path.name)
-        verify(save, states, source=self.path.name)
-        self._replayed = (list(save.log), states)
-        return states
-
-    def _extended(self, save: SaveFile, states: list[Any], start: int) -> list[Any]:
-        game = game_of(save, self.path.name)
-        for entry in save.log[start:]:
-            states.append(self._played(game, save, states[-1], len(states) - 1, entry))
-        return states
-
-    def _played(self, game: Any, save: SaveFile, state: Any, ply: int, entry: LogEntry) -> Any:
-        """The state after ``entry``; BadCommit unless it is that seat's
-        legal decision, and for chance the table's own draw."""
-        where = f"move {ply + 1}"
-        try:
-            action = msgspec.convert(entry.action, game.Action)
-        except msgspec.ValidationError:
-            raise BadCommit(f"{where} is not an action of {save.game}.") from None
-        to_move = game.to_move(state)
-        if to_move is None:
-            raise BadCommit(f"{where} comes after the end of the game.")
-        if entry.seat != to_move:
-            raise BadCommit(f"{where} is logged for seat {entry.seat + 1}, but it was not its decision.")
-        if entry.seat == CHANCE:
-            # The table draws, as every terminal's session does: by seed and ply.
-            drawn = sample_outcome(game.chance_outcomes(state), chance_rng(save.seed, ply))
-            if action != drawn:
-                raise BadCommit(f"{where} is a roll or draw the table did not make.")
-        try:
-            return game.apply(state, action)
-        except IllegalAction as error:
-            raise BadCommit(f"{where} cannot be played: {error.reason}") from None
-        except Exception as error:  # noqa: BLE001 - a hostile action must not crash the table
-            raise BadCommit(f"{where} cannot be played ({type(error).__name__}).") from None
+        return self._replayer.states(save)
 
     # --- changing it ------------------------------------------------------
 
@@ -475,47 +431,13 @@ class Table:
         identity, and no two labels at the table that name_key calls the
         same. SaveError saying why not."""
         who = owner_field(who)
-        given = name if is_account(who) else owner_label(who)
         with self.locked():
             save, seating = self.read()
-            players = save.players
-            if not 0 <= seat < len(players):
-                raise SaveError(f"{self.path.name} has seats 1 to {len(players)}, not {seat + 1}.")
-            if players[seat].is_bot:
-                raise SaveError(f"Seat {seat + 1} is played by a bot ({players[seat].name}).")
-            if not who:
-                raise NotYourSeat("Nobody can sit without a name.")
-            owner = seating.owners[seat]
-            if owner and owner != who:
-                raise NotYourSeat(f"Seat {seat + 1} belongs to {players[seat].name}: only they can play it.")
-            problem, label = name_problem(given), normal_name(given)
-            if problem:
-                if owner == who:
-                    return save, seating  # back at one's own seat: its label stays as it was
-                raise NotYourSeat(f"You cannot sit as {given[:20]!r}: that name {problem}.")
-            if owner == who and players[seat].name == label:
+            changed = seated(save, seating, seat, who, name, self.path.name, self.states)
+            if changed is None:
                 return save, seating
-            for other, taken in enumerate(seating.owners):
-                if other == seat or not taken:
-                    continue
-                if taken == who:
-                    raise NotYourSeat(
-                        f"You already play seat {other + 1} at this table (perhaps from another "
-                        "terminal): one seat each."
-                    )
-                if name_key(players[other].name) == name_key(label):
-                    if owner == who:
-                        return save, seating  # back under a name another seat has: keep the old label
-                    raise NotYourSeat(
-                        f"Seat {other + 1} is played by {players[other].name}: at one table two names "
-                        "must differ by more than capitals."
-                    )
-            owners = list(seating.owners)
-            owners[seat] = who
-            save = self._renamed(save, owners, seat, label)
-            seating = Seating(owners)
-            self._write(save, seating)
-            return save, seating
+            self._write(*changed)
+            return changed
 
     def adopt_bare_owners(self, owner_for: Callable[[str], str]) -> list[int]:
         """Give each seat that an older castletui wrote under a bare name
@@ -545,23 +467,6 @@ class Table:
                 self._write(save, Seating(owners))
             return given
 
-    def _renamed(self, save: SaveFile, owners: list[str], seat: int, label: str) -> SaveFile:
-        """``save`` with ``label`` as the name of ``seat``, and any placeholder
-        (a free seat's, a bot's) that could pass for ``label`` renamed."""
-        states = self.states(save)
-        players = list(save.players)
-        players[seat] = Player(label)
-        for index, player in enumerate(players):
-            if index != seat and not owners[index] and name_key(player.name) == name_key(label):
-                base = f"{'Bot' if player.is_bot else 'Seat'} {index + 1}"
-                taken = {name_key(other.name) for other in players}
-                candidates = [base] + [f"{base}-{n}" for n in range(2, len(players) + 2)]
-                name = next(name for name in candidates if name_key(name) not in taken)
-                players[index] = msgspec.structs.replace(player, name=name)
-        config = msgspec.structs.replace(save.config, players=players)
-        status = status_text(game_of(save), states[-1], [player.name for player in players], save.mode)
-        return msgspec.structs.replace(save, config=config, status=status)
-
     def commit(self, seen: Check, new: SaveFile, who: str) -> Seating:
         """Put ``new``'s log on the table, but only if the log still ends
         where this terminal saw it (``seen``) and ``new`` does no more than
@@ -573,49 +478,13 @@ class Table:
         with self.locked():
             save, seating = self.read()
             if save.check != seen:
-                raise LostRace(self._race_message(save, seating, who), save, seating)
-            if not who or who not in seating.owners:
-                raise NotYourSeat("You have no seat at this table.")
-            _check_only_the_log_changed(save, new)
-            states = self.states(save)
-            game = game_of(save, self.path.name)
-            old, log = save.log, list(new.log)
-            appended = log[: len(old)] == old
-            if appended:
-                for index in range(len(old), len(log)):
-                    entry = log[index]
-                    self._check_owner(entry.seat, save, seating, who)
-                    states = [*states, self._played(game, save, states[-1], len(states) - 1, entry)]
-                    # The hash every reader checks the move against is the
-                    # table's own, never the terminal's word.
-                    log[index] = msgspec.structs.replace(entry, hash=state_hash(states[-1]))
-            elif log == old[:-1]:
-                if save.commitment and game.to_move(states[-1]) is None:
-                    raise BadCommit("The game is over and its seed revealed: no move can be taken back.")
-                self._check_undo(old[-1].seat, save, seating, who)
-                states = states[:-1]
-            else:
-                raise BadCommit(
-                    "A move may only add to the table's log, or take back your own last move; "
-                    "nothing was changed."
-                )
-            # Everything but the log is the table's own: a terminal that has
-            # not seen a player sit down keeps their name, and the status the
-            # lobby shows is the table's words, not a terminal's.
-            names = [player.name for player in save.players]
-            written = msgspec.structs.replace(
-                save,
-                log=log,
-                check=Check(len(log), state_hash(states[-1])),
-                updated=now(),
-                finished=game.to_move(states[-1]) is None,
-                status=status_text(game, states[-1], names, save.mode),
-            )
+                raise LostRace(race_message(save, seating, who), save, seating)
+            written, states, appended = judged(save, seating, self.states(save), new, who, self.path.name)
             # The move that ends the game reveals the seed: the header changes.
             revealing = written.commitment and written.finished
-            if not (appended and not revealing and self._append(written, seating, len(old))):
+            if not (appended and not revealing and self._append(written, seating, len(save.log))):
                 self._write(written, seating)
-            self._replayed = (log, states)
+            self._replayer.keep(written.log, states)
             return seating
 
     def _append(self, save: SaveFile, seating: Seating, start: int) -> bool:
@@ -635,30 +504,6 @@ class Table:
             return False
         self._remember(save, seating, written)
         return True
-
-    def _check_owner(self, seat: int, save: SaveFile, seating: Seating, who: str) -> None:
-        if seat == CHANCE or not 0 <= seat < len(save.players) or save.players[seat].is_bot:
-            return  # chance and bots: anyone at the table (the first to see them)
-        owner = seating.owners[seat]
-        if owner != who:
-            whose = f"{save.players[seat].name}'s" if owner else "a free"
-            yours = f"{owner_label(who)}'s" if owner_label(who) else "yours"
-            raise NotYourSeat(f"That was a decision of seat {seat + 1}, {whose} seat, not {yours}.")
-
-    def _check_undo(self, seat: int, save: SaveFile, seating: Seating, who: str) -> None:
-        """Only a person's own last move is taken back: never a draw (it
-        would be drawn again the same), never a bot's or another's."""
-        if not 0 <= seat < len(save.players) or save.players[seat].is_bot or seating.owners[seat] != who:
-            raise NotYourSeat("Only your own last move can be taken back, before anyone acts after it.")
-
-    def _race_message(self, save: SaveFile, seating: Seating, who: str) -> str:
-        if save.log:
-            mover = save.log[-1].seat
-            if 0 <= mover < len(save.players) and seating.owners[mover] == who:
-                return "Your move from another terminal came first; the table was reloaded."
-            if 0 <= mover < len(save.players):
-                return f"{save.players[mover].name} moved first; the table was reloaded."
-        return "The table changed before your move reached it; it was reloaded."
 
     def _write(self, save: SaveFile, seating: Seating) -> None:
         """The whole file to a temporary, then renamed over the table: a
@@ -708,6 +553,206 @@ class Table:
                         os.unlink(entry.path)
                         removed += 1
         return removed
+
+
+def seated(
+    save: SaveFile,
+    seating: Seating,
+    seat: int,
+    who: str,
+    name: str,
+    source: str,
+    states: Callable[[SaveFile], list[Any]],
+) -> tuple[SaveFile, Seating] | None:
+    """The table ``save`` with ``who`` (an owner field) at ``seat`` under
+    ``name``, whoever keeps the table; None when nothing changes (back at
+    one's own seat). SaveError or NotYourSeat saying why not (see
+    Table.take_seat). ``states`` replays a save (for the status line)."""
+    given = name if is_account(who) else owner_label(who)
+    players = save.players
+    if not 0 <= seat < len(players):
+        raise SaveError(f"{source} has seats 1 to {len(players)}, not {seat + 1}.")
+    if players[seat].is_bot:
+        raise SaveError(f"Seat {seat + 1} is played by a bot ({players[seat].name}).")
+    if not who:
+        raise NotYourSeat("Nobody can sit without a name.")
+    owner = seating.owners[seat]
+    if owner and owner != who:
+        raise NotYourSeat(f"Seat {seat + 1} belongs to {players[seat].name}: only they can play it.")
+    problem, label = name_problem(given), normal_name(given)
+    if problem:
+        if owner == who:
+            return None  # back at one's own seat: its label stays as it was
+        raise NotYourSeat(f"You cannot sit as {given[:20]!r}: that name {problem}.")
+    if owner == who and players[seat].name == label:
+        return None
+    for other, taken in enumerate(seating.owners):
+        if other == seat or not taken:
+            continue
+        if taken == who:
+            raise NotYourSeat(
+                f"You already play seat {other + 1} at this table (perhaps from another terminal): one seat each."
+            )
+        if name_key(players[other].name) == name_key(label):
+            if owner == who:
+                return None  # back under a name another seat has: keep the old label
+            raise NotYourSeat(
+                f"Seat {other + 1} is played by {players[other].name}: at one table two names "
+                "must differ by more than capitals."
+            )
+    owners = list(seating.owners)
+    owners[seat] = who
+    return _renamed(save, states(save), owners, seat, label), Seating(owners)
+
+
+def _renamed(save: SaveFile, states: list[Any], owners: list[str], seat: int, label: str) -> SaveFile:
+    """``save`` with ``label`` as the name of ``seat``, and any placeholder
+    (a free seat's, a bot's) that could pass for ``label`` renamed."""
+    players = list(save.players)
+    players[seat] = Player(label)
+    for index, player in enumerate(players):
+        if index != seat and not owners[index] and name_key(player.name) == name_key(label):
+            base = f"{'Bot' if player.is_bot else 'Seat'} {index + 1}"
+            taken = {name_key(other.name) for other in players}
+            candidates = [base] + [f"{base}-{n}" for n in range(2, len(players) + 2)]
+            name = next(name for name in candidates if name_key(name) not in taken)
+            players[index] = msgspec.structs.replace(player, name=name)
+    config = msgspec.structs.replace(save.config, players=players)
+    status = status_text(game_of(save), states[-1], [player.name for player in players], save.mode)
+    return msgspec.structs.replace(save, config=config, status=status)
+
+
+def race_message(save: SaveFile, seating: Seating, who: str) -> str:
+    """What a terminal that lost the race to the table is told."""
+    if save.log:
+        mover = save.log[-1].seat
+        if 0 <= mover < len(save.players) and seating.owners[mover] == who:
+            return "Your move from another terminal came first; the table was reloaded."
+        if 0 <= mover < len(save.players):
+            return f"{save.players[mover].name} moved first; the table was reloaded."
+    return "The table changed before your move reached it; it was reloaded."
+
+
+class Replayer:
+    """The states of one table's log as this castletui replayed it (never a
+    terminal's word): each call applies only what the log added since."""
+
+    def __init__(self, source: str) -> None:
+        self.source = source
+        self._replayed: tuple[list[LogEntry], list[Any]] | None = None
+
+    def keep(self, log: list[LogEntry], states: list[Any]) -> None:
+        """``states`` are those of ``log`` (a commit replayed them)."""
+        self._replayed = (list(log), states)
+
+    def states(self, save: SaveFile) -> list[Any]:
+        """Every state of ``save``'s game, replayed here: only the entries
+        added since the last call are applied (each checked: played)."""
+        if self._replayed is not None:
+            log, states = self._replayed
+            if len(log) <= len(save.log) and save.log[: len(log)] == log:
+                game = game_of(save, self.source)
+                states = list(states)
+                for entry in save.log[len(log) :]:
+                    states.append(played(game, save, states[-1], len(states) - 1, entry))
+                self._replayed = (list(save.log), states)
+                return states
+            if len(save.log) < len(log) and log[: len(save.log)] == save.log:
+                states = states[: len(save.log) + 1]  # a move taken back
+                self._replayed = (list(save.log), states)
+                return states
+        states = replay_states(save, source=self.source)
+        verify(save, states, source=self.source)
+        self._replayed = (list(save.log), states)
+        return states
+
+
+def played(game: Any, save: SaveFile, state: Any, ply: int, entry: LogEntry) -> Any:
+    """The state after ``entry``; BadCommit unless it is that seat's
+    legal decision, and for chance the table's own draw."""
+    where = f"move {ply + 1}"
+    try:
+        action = msgspec.convert(entry.action, game.Action)
+    except msgspec.ValidationError:
+        raise BadCommit(f"{where} is not an action of {save.game}.") from None
+    to_move = game.to_move(state)
+    if to_move is None:
+        raise BadCommit(f"{where} comes after the end of the game.")
+    if entry.seat != to_move:
+        raise BadCommit(f"{where} is logged for seat {entry.seat + 1}, but it was not its decision.")
+    if entry.seat == CHANCE:
+        # The table draws, as every terminal's session does: by seed and ply.
+        drawn = sample_outcome(game.chance_outcomes(state), chance_rng(save.seed, ply))
+        if action != drawn:
+            raise BadCommit(f"{where} is a roll or draw the table did not make.")
+    try:
+        return game.apply(state, action)
+    except IllegalAction as error:
+        raise BadCommit(f"{where} cannot be played: {error.reason}") from None
+    except Exception as error:  # noqa: BLE001 - a hostile action must not crash the table
+        raise BadCommit(f"{where} cannot be played ({type(error).__name__}).") from None
+
+
+def judged(
+    save: SaveFile, seating: Seating, states: list[Any], new: SaveFile, who: str, source: str
+) -> tuple[SaveFile, list[Any], bool]:
+    """What committing ``new`` over the table ``save`` (whose ``states``
+    these are) writes, whoever keeps the table: the table's save with the
+    new log, its states, and whether moves were appended (else the last
+    one was taken back). NotYourSeat or BadCommit when ``who`` may not."""
+    if not who or who not in seating.owners:
+        raise NotYourSeat("You have no seat at this table.")
+    _check_only_the_log_changed(save, new)
+    game = game_of(save, source)
+    old, log = save.log, list(new.log)
+    appended = log[: len(old)] == old
+    if appended:
+        for index in range(len(old), len(log)):
+            entry = log[index]
+            _check_owner(entry.seat, save, seating, who)
+            states = [*states, played(game, save, states[-1], len(states) - 1, entry)]
+            # The hash every reader checks the move against is the
+            # table's own, never the terminal's word.
+            log[index] = msgspec.structs.replace(entry, hash=state_hash(states[-1]))
+    elif log == old[:-1]:
+        if save.commitment and game.to_move(states[-1]) is None:
+            raise BadCommit("The game is over and its seed revealed: no move can be taken back.")
+        _check_undo(old[-1].seat, save, seating, who)
+        states = states[:-1]
+    else:
+        raise BadCommit(
+            "A move may only add to the table's log, or take back your own last move; nothing was changed."
+        )
+    # Everything but the log is the table's own: a terminal that has
+    # not seen a player sit down keeps their name, and the status the
+    # lobby shows is the table's words, not a terminal's.
+    names = [player.name for player in save.players]
+    written = msgspec.structs.replace(
+        save,
+        log=log,
+        check=Check(len(log), state_hash(states[-1])),
+        updated=now(),
+        finished=game.to_move(states[-1]) is None,
+        status=status_text(game, states[-1], names, save.mode),
+    )
+    return written, states, appended
+
+
+def _check_owner(seat: int, save: SaveFile, seating: Seating, who: str) -> None:
+    if seat == CHANCE or not 0 <= seat < len(save.players) or save.players[seat].is_bot:
+        return  # chance and bots: anyone at the table (the first to see them)
+    owner = seating.owners[seat]
+    if owner != who:
+        whose = f"{save.players[seat].name}'s" if owner else "a free"
+        yours = f"{owner_label(who)}'s" if owner_label(who) else "yours"
+        raise NotYourSeat(f"That was a decision of seat {seat + 1}, {whose} seat, not {yours}.")
+
+
+def _check_undo(seat: int, save: SaveFile, seating: Seating, who: str) -> None:
+    """Only a person's own last move is taken back: never a draw (it
+    would be drawn again the same), never a bot's or another's."""
+    if not 0 <= seat < len(save.players) or save.players[seat].is_bot or seating.owners[seat] != who:
+        raise NotYourSeat("Only your own last move can be taken back, before anyone acts after it.")
 
 
 def _check_only_the_log_changed(save: SaveFile, new: SaveFile) -> None:
@@ -894,11 +939,7 @@ class TableListing:
                 row = TableSummary(path, "?", Path(path).stem, "", (), (), (), 0, "", False, "", str(error))
             self._rows[path] = (seen, row)
             return row
-        title, variant = save.game, save.config.variant
-        with contextlib.suppress(registry.UnknownGame, IllegalAction):
-            info = registry.get(save.game).INFO
-            title = info.title
-            variant = info.variant(variant).title or variant
+        title, variant = titles(save.game, save.config.variant)
         row = TableSummary(
             path,
             save.game,
@@ -914,6 +955,17 @@ class TableListing:
         )
         self._rows[path] = (table.known, row)
         return row
+
+
+def titles(game: str, variant: str) -> tuple[str, str]:
+    """A table's game and variant as the lobby names them (the ids, for a
+    game this castletui does not know)."""
+    title = game
+    with contextlib.suppress(registry.UnknownGame, IllegalAction):
+        info = registry.get(game).INFO
+        title = info.title
+        variant = info.variant(variant).title or variant
+    return title, variant
 
 
 def _lock_closed(lock: Path) -> str:

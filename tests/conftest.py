@@ -12,6 +12,7 @@ from castletui.rules.core.search import work_budget
 
 from tests import processes, quiet
 from tests.app.snapshots import release_snapshot_dirs
+from tests.stores.server import NoServer, Server, without_a_server
 
 # Screens show save times in local time: every test reads them in UTC, so a
 # snapshot does not depend on the machine's time zone.
@@ -30,6 +31,21 @@ def no_process_outlives_the_run():
     left = processes.left_behind(os.environ[processes.RUN_VARIABLE])
     if left:
         pytest.fail(f"processes left running by this run (now killed): {left}", pytrace=False)
+
+
+@pytest.fixture(scope="session")
+def postgres_server():
+    """A real PostgreSQL, started the first time a test asks for it and
+    ended with the run (tests/stores/server.py). Where there is none, the
+    test is skipped, but never in CI (``CI=true``): there it fails."""
+    try:
+        server = Server()
+    except NoServer as error:
+        without_a_server(error)
+    try:
+        yield server
+    finally:
+        server.stop()
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

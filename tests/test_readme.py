@@ -114,6 +114,17 @@ def readme_commands() -> dict[str, int]:
 
 COMMANDS = readme_commands()
 
+STORE_URL = "postgresql://castle@db.example/castletui"
+"""The README's PostgreSQL store ("Running a bigger server"): those commands
+run against a real server in tests/stores/test_readme_store.py."""
+SKIPPED.update(
+    {
+        command: "needs PostgreSQL: tests/stores/test_readme_store.py"
+        for command in COMMANDS
+        if STORE_URL in command
+    }
+)
+
 
 def expansions(command: str) -> list[list[str]]:
     """The argument lists a README command stands for: ``[X]`` without and

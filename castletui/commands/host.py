@@ -10,14 +10,18 @@ import sys
 from pathlib import Path
 
 from castletui.commands.base import fail
-from castletui.host.players import Players, PlayersError, account_folder, parse_key
+from castletui.host.players import Players, PlayersError, StorePlayers, account_folder, parse_key, players_for
 from castletui.saves.store import data_dir
+from castletui.saves.stores import StoreError, is_postgres, open_store, store_url
+from castletui.saves.stores.migrations import latest
 
 
 def run(args: argparse.Namespace) -> int:
     """Run ``castletui host add|remove|players``; the exit status. (``castletui
     host`` itself, the server, is host_serve.py's.)"""
     action = args.host_command
+    if action == "init":
+        return init_store(args)
     if action == "add":
         return add_player(args)
     if action == "remove":
@@ -30,9 +34,41 @@ def data_folder(args: argparse.Namespace) -> Path:
     return Path(text).expanduser() if text else data_dir()
 
 
-def players_of(args: argparse.Namespace):
+def postgres_url(args: argparse.Namespace) -> str:
+    """The PostgreSQL store the host keeps its tables and players in
+    (``--store``, else ``$CASTLETUI_STORE``); empty for the files."""
+    url = store_url(getattr(args, "store", None), getattr(args, "table_dir", None))
+    return url if is_postgres(url) else ""
+
+
+def players_of(args: argparse.Namespace) -> Players | StorePlayers:
+    """Who may play: a PostgreSQL store's accounts, else the players file.
+    StoreError when the store cannot be reached."""
+    url = postgres_url(args)
     text = getattr(args, "players", None)
-    return Players(Path(text).expanduser() if text else data_folder(args) / "players.toml")
+    path = Path(text).expanduser() if text else data_folder(args) / "players.toml"
+    return players_for(open_store(url) if url else None, path)
+
+
+def kept_in(players: Players | StorePlayers) -> str:
+    return str(players.path) if isinstance(players, Players) else "the store"
+
+
+def init_store(args: argparse.Namespace) -> int:
+    """``castletui host init``: a PostgreSQL store's schema made or brought
+    up to date (a host does it too when it starts); a folder made."""
+    url = store_url(getattr(args, "store", None), getattr(args, "table_dir", None))
+    try:
+        store = open_store(url)
+    except StoreError as error:
+        return fail(str(error))
+    store.close()
+    if is_postgres(url):
+        print(f"The store is ready: schema version {latest()}.")
+    else:
+        Path(store.url).mkdir(parents=True, exist_ok=True, mode=0o700)
+        print(f"The table folder {store.url} is ready.")
+    return 0
 
 
 def add_player(args: argparse.Namespace) -> int:
@@ -44,38 +80,38 @@ def add_player(args: argparse.Namespace) -> int:
                 text = file.read(1 << 20)
     except OSError as error:
         return fail(f"cannot read {args.keyfile}: {error.strerror or error}")
-    players = players_of(args)
     try:
+        players = players_of(args)
         key = parse_key(text)
         name = players.add(args.name, key, also=args.also)
-    except PlayersError as error:
+    except (PlayersError, StoreError) as error:
         return fail(str(error))
-    print(f"{name} plays with key {key.fingerprint()} ({players.path}).")
+    print(f"{name} plays with key {key.fingerprint()} ({kept_in(players)}).")
     return 0
 
 
 def remove_player(args: argparse.Namespace) -> int:
-    players = players_of(args)
     try:
+        players = players_of(args)
         name, keys = players.remove(args.name)
-    except PlayersError as error:
+    except (PlayersError, StoreError) as error:
         return fail(str(error))
     # Their settings go with them: whoever takes the name next starts afresh.
     shutil.rmtree(account_folder(data_folder(args), name), ignore_errors=True)
-    print(f"{name} and their {keys} key{'s' if keys != 1 else ''} are forgotten ({players.path}).")
+    print(f"{name} and their {keys} key{'s' if keys != 1 else ''} are forgotten ({kept_in(players)}).")
     return 0
 
 
 def list_players(args: argparse.Namespace) -> int:
-    players = players_of(args)
     try:
+        players = players_of(args)
         rows = players.entries()
-    except PlayersError as error:
+    except (PlayersError, StoreError) as error:
         return fail(str(error))
     if not rows:
-        print(f"No players in {players.path} yet: castletui host add NAME KEYFILE (or run with --open).")
+        print(f"No players in {kept_in(players)} yet: castletui host add NAME KEYFILE (or run with --open).")
         return 0
-    print(f"{len(rows)} player{'s' if len(rows) != 1 else ''} in {players.path}:")
+    print(f"{len(rows)} player{'s' if len(rows) != 1 else ''} in {kept_in(players)}:")
     for name, keys in rows:
         shown = "".join(c if c.isprintable() else "?" for c in name)
         for index, key in enumerate(keys or [None]):

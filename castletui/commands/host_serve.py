@@ -12,13 +12,15 @@ import stat
 from pathlib import Path
 
 from castletui.commands.base import fail
-from castletui.commands.host import data_folder, players_of
+from castletui.commands.host import data_folder, players_of, postgres_url
 from castletui.host import server
 from castletui.host.capacity import Limits, parse_startups
 from castletui.host.keys import HostKeyError, host_key
 from castletui.host.server import HostConfig
 from castletui.saves.errors import SaveError
 from castletui.saves.store import check_folder_name
+from castletui.saves.stores import ENVIRONMENT_VARIABLE as STORE_VARIABLE
+from castletui.saves.stores import StoreError
 from castletui.saves.table import table_dir
 
 
@@ -97,13 +99,20 @@ def run(args: argparse.Namespace) -> int:
         key, key_path, made = host_key(data)
     except HostKeyError as error:
         return fail(str(error))
-    players = players_of(args)
+    try:
+        players = players_of(args)  # a PostgreSQL store: reached, and its schema made, now
+    except StoreError as error:
+        return fail(str(error))
+    if postgres_url(args):
+        # Each player's castletui takes CASTLETUI_* from the host (castletui/host/sessions.py).
+        os.environ[STORE_VARIABLE] = postgres_url(args)
     config = HostConfig(
         listen=args.listen,
         port=args.port,
         table_dir=tables,
         data_dir=data,
-        players_file=players.path,
+        players_file=data / "players.toml" if postgres_url(args) else players.path,
+        store=postgres_url(args),
         open=args.open,
         limits=limits,
         ready_file=Path(args.ready_file).expanduser() if args.ready_file else None,
@@ -115,8 +124,8 @@ def run(args: argparse.Namespace) -> int:
         print(f"castletui host: listening on {where}, port {host.port}", flush=True)
         print(
             f"  host key {key.get_fingerprint()} ({'made now, ' if made else ''}{key_path})\n"
-            f"  players {players.path}: {'anyone with a key (--open)' if args.open else 'registered keys only'}\n"
-            f"  tables {tables}\n"
+            f"  players {'in the store' if postgres_url(args) else players.path}: {'anyone with a key (--open)' if args.open else 'registered keys only'}\n"
+            f"  tables {'in the store' if postgres_url(args) else tables}\n"
             f"  players connect with: ssh -p {host.port} {args.listen or 'THIS-HOST'}   (ctrl+c stops)",
             flush=True,
         )

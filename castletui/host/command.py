@@ -21,11 +21,18 @@ def add_parser(commands) -> argparse.ArgumentParser:
         help="where the host key and players.toml live (default: castletui's data folder)",
     )
     files.add_argument("--players", metavar="FILE", help="the players file (default: DIR/players.toml)")
+    files.add_argument(
+        "--store",
+        metavar="URL",
+        help="where tables and players are kept: postgresql://... for a database several hosts share "
+        "(default: $CASTLETUI_STORE, else the table folder and the players file)",
+    )
     # The same options after a sub-command (castletui host players --players F) without
     # resetting what was given before it.
     files_again = argparse.ArgumentParser(add_help=False)
     files_again.add_argument("--data-dir", metavar="DIR", default=argparse.SUPPRESS, help=argparse.SUPPRESS)
     files_again.add_argument("--players", metavar="FILE", default=argparse.SUPPRESS, help=argparse.SUPPRESS)
+    files_again.add_argument("--store", metavar="URL", default=argparse.SUPPRESS, help=argparse.SUPPRESS)
 
     host = commands.add_parser(
         "host",
@@ -128,7 +135,12 @@ def add_parser(commands) -> argparse.ArgumentParser:
         metavar="FILE",
         help="append one JSON line per connect, disconnect and refusal to FILE, for programs to read",
     )
-    actions = host.add_subparsers(dest="host_command", metavar="[add|remove|players]")
+    actions = host.add_subparsers(dest="host_command", metavar="[init|add|remove|players]")
+    actions.add_parser(
+        "init",
+        parents=[files_again],
+        help="make the store ready (a PostgreSQL store's schema, created or brought up to date)",
+    )
     add = actions.add_parser("add", parents=[files_again], help="let a key in as a player")
     add.add_argument("name", help="the player's name (what the tables show; their seats are their account's)")
     add.add_argument(

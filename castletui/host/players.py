@@ -46,6 +46,7 @@ import tomli_w
 
 from castletui.saves.names import account_name_problem, name_key, normal_name
 from castletui.saves.owners import account_id_problem
+from castletui.saves.stores import Accounts, StoreError, TableStore
 
 KEY_TYPES = frozenset(
     {
@@ -368,6 +369,76 @@ class Players:
             if temporary is not None:
                 with contextlib.suppress(OSError):
                     os.unlink(temporary)
+
+
+class StorePlayers:
+    """The players kept in a table store (``castletui host --store
+    postgresql://...``: every host on the database knows them), with the
+    players file's interface and its rules for names: what the server and
+    ``host add/remove/players`` call, whichever keeps them."""
+
+    def __init__(self, accounts: Accounts) -> None:
+        self.accounts = accounts
+
+    def entries(self) -> list[tuple[str, list[PlayerKey]]]:
+        rows = []
+        for name, lines in self.accounts.entries():
+            keys = []
+            for line in lines:
+                with contextlib.suppress(PlayersError):
+                    keys.append(parse_key(line))
+            rows.append((name, keys))
+        return rows
+
+    def account_of(self, blob: bytes) -> Account | None:
+        found = self._asked(self.accounts.account_of, blob)
+        return Account(found.id, found.name) if found is not None else None
+
+    def account_named(self, name: str) -> Account | None:
+        found = self._asked(self.accounts.account_named, name)
+        return Account(found.id, found.name) if found is not None else None
+
+    def name_of(self, blob: bytes) -> str | None:
+        account = self.account_of(blob)
+        return account.name if account is not None else None
+
+    def clashes(self, blob: bytes) -> str:
+        return ""  # the store keeps one account per name key: none passes for another
+
+    def taken(self, name: str) -> bool:
+        return self._asked(self.accounts.taken, name)
+
+    def add(self, name: str, key: PlayerKey, *, also: bool = False) -> str:
+        problem = account_name_problem(name)
+        if problem:
+            raise PlayersError(f"the name {name[:20]!r} {problem}")
+        return self._asked(self.accounts.add, normal_name(name), key.line(), key.blob, also=also)
+
+    def claim(self, name: str, key: PlayerKey) -> str:
+        owner = self.account_of(key.blob)
+        if owner is not None:
+            return owner.name
+        problem = account_name_problem(name)
+        if problem:
+            raise PlayersError(f"the name {name[:20]!r} {problem}")
+        return self._asked(self.accounts.claim, normal_name(name), key.line(), key.blob)
+
+    def remove(self, name: str) -> tuple[str, int]:
+        return self._asked(self.accounts.remove, name)
+
+    @staticmethod
+    def _asked(method, *arguments, **options):
+        try:
+            return method(*arguments, **options)
+        except StoreError as error:
+            raise PlayersError(str(error)) from None
+
+
+def players_for(store: TableStore | None, path: str | os.PathLike) -> Players | StorePlayers:
+    """Who may play: the store's accounts where it keeps them (PostgreSQL),
+    else the players file at ``path``."""
+    accounts = store.accounts() if store is not None else None
+    return Players(path) if accounts is None else StorePlayers(accounts)
 
 
 def account_folder(data_dir: Path, name: str) -> Path:

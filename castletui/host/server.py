@@ -41,7 +41,7 @@ from castletui.host.capacity import Capacity, Limits
 from castletui.host.events import EventsFile, HostEvent, ReadyFile, now, write_ready_file
 from castletui.host.flow import InputGate
 from castletui.host.old_seats import give_old_seats
-from castletui.host.players import Players, PlayersError, account_folder, fingerprint, parse_key
+from castletui.host.players import PlayersError, account_folder, fingerprint, parse_key, players_for
 from castletui.host.prompt import MAX_TRIES, NamePrompt
 from castletui.host.sessions import (
     OUT_OF_MEMORY,
@@ -52,6 +52,7 @@ from castletui.host.sessions import (
     terminal_type,
 )
 from castletui.saves.names import account_name_problem
+from castletui.saves.stores import open_store
 
 # What the player's terminal needs after castletui was stopped mid-screen:
 # leave the alternate screen, mouse and paste modes, show the cursor.
@@ -70,6 +71,7 @@ class HostConfig(msgspec.Struct, frozen=True):
     limits: Limits = Limits()
     ready_file: Path | None = None
     events_file: Path | None = None
+    store: str = ""  # a PostgreSQL store's URL: its accounts are the players (saves.stores)
 
 
 def _now() -> str:
@@ -87,7 +89,7 @@ class Host:
     def __init__(self, config: HostConfig, *, write: Callable[[str], None] | None = None) -> None:
         self.config = config
         self.limits = config.limits
-        self.players = Players(config.players_file)
+        self.players = players_for(open_store(config.store) if config.store else None, config.players_file)
         self.connections: set[PlayerConnection] = set()
         self.capacity = Capacity(config.limits)
         self.sessions_of: Counter[bytes] = Counter()

@@ -22,9 +22,10 @@ from textual.worker import get_current_worker
 
 from castletui.saves.names import name_key
 from castletui.saves.owners import owner_field
-from castletui.saves.table import TableListing, is_table_name
-from castletui.tables import is_lobby_only, join_table, name_of, table_dir_of, who_of
-from castletui.watch import FolderWatch
+from castletui.saves.stores.shared import StoreListing
+from castletui.saves.table import TableListing
+from castletui.tables import is_lobby_only, join_table, name_of, store_of, table_dir_of, who_of
+from castletui.watch import FolderWatch, StoreWatch, watch_tables
 from castletui.widgets.footer import SteadyFooter
 from castletui.widgets.header import SteadyHeader
 from castletui.widgets.plain import Plain
@@ -53,8 +54,8 @@ class JoinScreen(Screen):
         super().__init__()
         self.seats: list[tuple[str, int]] = []  # (table path, seat) of each line
         self.shown: tuple = ()
-        self.listing: TableListing | None = None
-        self.folder_watch: FolderWatch | None = None
+        self.listing: TableListing | StoreListing | None = None
+        self.folder_watch: FolderWatch | StoreWatch | None = None
         self.texts: dict[str, str] = {}  # what each line of text shows now
 
     def compose(self) -> ComposeResult:
@@ -85,10 +86,10 @@ class JoinScreen(Screen):
 
     def watch_folder(self) -> None:
         self.stop_watching()
-        watch = self.folder_watch = FolderWatch(table_dir_of(self.app), is_table_name)
+        watch = self.folder_watch = watch_tables(table_dir_of(self.app), store_of(self.app))
         self.run_worker(partial(self._watching, watch), thread=True, exclusive=True, group="lobby")
 
-    def _watching(self, watch: FolderWatch) -> None:
+    def _watching(self, watch: FolderWatch | StoreWatch) -> None:
         worker = get_current_worker()
         for _ in watch.changes(lambda: worker.is_cancelled):
             self.post_message(self.FolderChanged())
@@ -105,8 +106,9 @@ class JoinScreen(Screen):
 
     def reload(self) -> None:
         who, name, directory = who_of(self.app), name_of(self.app), table_dir_of(self.app)
+        store = store_of(self.app)
         if self.listing is None or self.listing.directory != directory:
-            self.listing = TableListing(directory)
+            self.listing = TableListing(directory) if store is None else StoreListing(store, directory)
         rows = self.listing.rows()
         lines: list[tuple[str, str, int]] = []
         for row in rows:
@@ -143,7 +145,8 @@ class JoinScreen(Screen):
                 f" (and {len(closed) - 1} more)." if len(closed) > 1 else "."
             )
         # Each line is painted again only when its words change.
-        self._show("#lobby-title", f"Shared tables in {directory}: you play as {name}")
+        where = directory if store is None else "this host's database"
+        self._show("#lobby-title", f"Shared tables in {where}: you play as {name}")
         self._show("#lobby-note", note)
         if shown == self.shown:
             return  # unchanged: keep the cursor where the player left it

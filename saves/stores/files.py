@@ -1,0 +1,93 @@
+"""The file store: a folder of table journals, each under its file lock
+(saves.table), the embedded default. A table's address is its file's
+path. The host keeps its accounts beside its key (players.toml), so this
+store has none of its own."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+from castletui.saves.errors import SaveError
+from castletui.saves.schema import Check, SaveFile
+from castletui.saves.seal import keep_secret
+from castletui.saves.store import new_save_path
+from castletui.saves.table import SUFFIX, Seating, Table, TableListing, TableSummary, signature
+
+WAIT_STEP = 0.02
+"""How often :meth:`FileStore.wait` looks at the file (the app's screens
+watch with inotify instead: castletui/watch.py)."""
+
+
+class FileStore:
+    """The tables of one folder (``url`` is the folder)."""
+
+    def __init__(self, directory: Path) -> None:
+        self.directory = Path(directory)
+        self.url = str(self.directory)
+        self._tables: dict[str, Table] = {}
+        self._listing = TableListing(self.directory)
+
+    def table(self, address: str) -> Table:
+        """The table at ``address``: a table file of this folder, never elsewhere."""
+        path = Path(address)
+        if path.parent != self.directory or not path.name.endswith(SUFFIX) or path.name.startswith("."):
+            raise SaveError(f"{address} is not a table of {self.directory}.")
+        key = str(path)
+        if key not in self._tables:
+            self._tables[key] = Table(path)
+        return self._tables[key]
+
+    def tables(self) -> list[TableSummary]:
+        return self._listing.rows()
+
+    def create(self, save: SaveFile, owners: list[str], stem: str = "") -> str:
+        self.directory.mkdir(parents=True, exist_ok=True)
+        table = Table.create(self.directory, save, owners, stem)
+        self._tables[str(table.path)] = table
+        return str(table.path)
+
+    def adopt(self, save: SaveFile, seating: Seating, stem: str = "") -> str:
+        self.directory.mkdir(parents=True, exist_ok=True)
+        path = new_save_path(self.directory, stem or save.game, SUFFIX)
+        table = self._tables[str(path)] = Table(path)
+        with table.locked():
+            if save.commitment:
+                keep_secret(path, save.seed, save.salt, 0o600)
+            table._write(save, seating)  # the whole journal, its chain made anew from its header
+        return str(path)
+
+    def read(self, table: str) -> tuple[SaveFile, Seating]:
+        return self.table(table).read()
+
+    def states(self, table: str, save: SaveFile) -> list[Any]:
+        return self.table(table).states(save)
+
+    def take_seat(self, table: str, seat: int, who: str, name: str = "") -> tuple[SaveFile, Seating]:
+        return self.table(table).take_seat(seat, who, name)
+
+    def commit(self, table: str, seen: Check, new: SaveFile, who: str) -> Seating:
+        return self.table(table).commit(seen, new, who)
+
+    def wait(self, table: str, after: int, timeout: float) -> int | None:
+        """Looked at, not slept on: the file's signature every WAIT_STEP.
+        Its signature is taken before it is read, so a write in between is
+        seen at the first look."""
+        path = self.table(table).path
+        seen = signature(path)
+        plies = Table(path).read()[0].check.plies
+        if plies != after:
+            return plies
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            time.sleep(WAIT_STEP)  # a bounded look at another process's write
+            if signature(path) != seen:
+                return Table(path).read()[0].check.plies
+        return None
+
+    def accounts(self) -> None:
+        return None  # players.toml, the host's own (castletui/host/players.py)
+
+    def close(self) -> None:
+        self._tables.clear()

@@ -1,0 +1,95 @@
+"""What a table store is (saves.stores): the tables and the accounts, as
+the host, the lobby, join and a table's watcher use them."""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple, Protocol
+
+from castletui.saves.errors import SaveError
+from castletui.saves.schema import Check, SaveFile
+from castletui.saves.table import Seating, TableSummary
+
+
+class Account(NamedTuple):
+    """Who a key logs in as: the account's id (its seats') and its name (a label)."""
+
+    id: str
+    name: str
+
+
+class StoreError(SaveError):
+    """A store that cannot be reached or used (its URL, its server, its schema)."""
+
+
+class Accounts(Protocol):
+    """The host's players: accounts, each a name and the SSH keys (their
+    OpenSSH lines and raw blobs) that log in as it. Names are checked by
+    the caller (castletui/host/players.py); the store keeps one account
+    per name key and one account per key, whoever writes at once."""
+
+    def account_of(self, blob: bytes) -> Account | None: ...
+
+    def entries(self) -> list[tuple[str, list[str]]]:
+        """Every account's name and key lines, in the order they came."""
+        ...
+
+    def add(self, name: str, line: str, blob: bytes, *, also: bool = False) -> str:
+        """Register a key as ``name`` (or, with ``also``, one more key of
+        ``name``): the name as registered; StoreError why not."""
+        ...
+
+    def claim(self, name: str, line: str, blob: bytes) -> str: ...
+
+    def remove(self, name: str) -> tuple[str, int]: ...
+
+    def taken(self, name: str) -> bool: ...
+
+
+class TableStore(Protocol):
+    """The shared tables of a host, wherever they are kept. A table is
+    named by its address in the store (``TableSummary.path``: a file's
+    path, or a PostgreSQL table's id)."""
+
+    url: str
+
+    def tables(self) -> list[TableSummary]:
+        """Every table, newest first; a broken one listed with its problem."""
+        ...
+
+    def create(self, save: SaveFile, owners: list[str], stem: str = "") -> str:
+        """A new table (with a seed of its own, committed to: saves.seal): its address."""
+        ...
+
+    def read(self, table: str) -> tuple[SaveFile, Seating]:
+        """The table as it stands, its record's chain verified (ChangedRecord)."""
+        ...
+
+    def states(self, table: str, save: SaveFile) -> list[Any]:
+        """Every state of ``save``'s game, replayed and checked."""
+        ...
+
+    def adopt(self, save: SaveFile, seating: Seating, stem: str = "") -> str:
+        """A new table that is ``save`` as another store kept it: its seed,
+        seating and every move. Its address; the caller reads it back to
+        verify it."""
+        ...
+
+    def take_seat(self, table: str, seat: int, who: str, name: str = "") -> tuple[SaveFile, Seating]: ...
+
+    def commit(self, table: str, seen: Check, new: SaveFile, who: str) -> Seating:
+        """Put ``new``'s log on the table if it still ends at ``seen``
+        (saves.table.Table.commit's rules); LostRace otherwise."""
+        ...
+
+    def wait(self, table: str, after: int, timeout: float) -> int | None:
+        """The table's ply once it changed after ``after`` (at once when it
+        is past ``after`` already: a watcher catches up from its last ply);
+        None when nothing changed within ``timeout`` seconds."""
+        ...
+
+    def accounts(self) -> Accounts | None:
+        """The accounts kept in this store; None: the host keeps them
+        itself (players.toml beside its key: the file store)."""
+        ...
+
+    def close(self) -> None: ...

@@ -1,0 +1,110 @@
+"""``castletui host --store postgresql://...``: the store made ready by
+``host init`` (and by a host starting), the players kept in it by ``host
+add/remove``, and two real hosts on one database letting the same key in
+as the same account."""
+
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+
+import asyncssh
+import psycopg
+import pytest
+from castletui.saves.stores import migrations, open_store
+
+from castletui.cli import main
+from castletui.host.players import parse_key, players_for
+from tests.host.conftest import Player, RunningHost
+from tests.stores.playing import new_table, play
+
+pytestmark = pytest.mark.postgres
+
+
+def key_file(folder: Path, name: str):
+    key = asyncssh.generate_private_key("ssh-ed25519", comment=name)
+    path = folder / f"{name}.pub"
+    path.write_bytes(key.export_public_key())
+    return key, path
+
+
+def test_host_init_makes_the_schema_and_host_add_keeps_players_in_the_store(postgres_server, tmp_path):
+    url = postgres_server.fresh_url()
+    assert main(["host", "--store", url, "init"]) == 0
+    with psycopg.connect(url) as connection:
+        assert migrations.version(connection) == migrations.latest()
+    assert main(["host", "--store", url, "init"]) == 0  # again: nothing to do
+    _key, path = key_file(tmp_path, "ann")
+    assert main(["host", "add", "Ann", str(path), "--store", url]) == 0
+    players = players_for(open_store(url), tmp_path / "unused.toml")
+    account = players.account_of(parse_key(path.read_text()).blob)
+    assert account is not None and account.name == "Ann"
+    assert not (tmp_path / "unused.toml").exists()  # nothing in a players file
+
+
+def test_the_store_comes_from_castletui_store_when_no_flag_names_it(postgres_server, tmp_path, monkeypatch):
+    url = postgres_server.fresh_url()
+    monkeypatch.setenv("CASTLETUI_STORE", url)
+    _key, path = key_file(tmp_path, "bo")
+    assert main(["host", "add", "Bo", str(path), "--data-dir", str(tmp_path / "data")]) == 0
+    assert main(["host", "remove", "Bo"]) == 0
+    assert players_for(open_store(url), tmp_path / "x.toml").entries() == []
+    assert not (tmp_path / "data" / "players.toml").exists()
+
+
+def test_a_store_that_cannot_be_reached_is_said_so(tmp_path, capsys):
+    assert main(["host", "--store", f"postgresql://nobody@/none?host={tmp_path}", "init"]) != 0
+    assert capsys.readouterr().err  # one line why, no traceback
+
+
+async def test_two_hosts_on_one_database_let_a_key_in_as_one_account(postgres_server):
+    url = postgres_server.fresh_url()
+    with tempfile.TemporaryDirectory(prefix="cts-") as short:
+        key, path = key_file(Path(short), "ann")
+        assert main(["host", "add", "Ann", str(path), "--store", url]) == 0
+        hosts = [RunningHost(Path(short) / f"h{number}", "--store", url) for number in range(2)]
+        try:
+            for host in hosts:
+                host.wait_ready()
+            for host in hosts:
+                player = await Player.connect(host.port, key)
+                await player.connection.run("true")
+                await host.event(event="connect", player="Ann")
+                await player.close()
+            assert not hosts[0].players_file.exists()
+        finally:
+            for host in hosts:
+                host.stop()
+
+
+def test_tables_move_from_the_files_to_the_database_and_back_the_same(postgres_server, tmp_path):
+    url = postgres_server.fresh_url()
+    files = open_store(str(tmp_path / "tables"))
+    table = new_table(files)
+    play(files, table, 5)
+    assert main(["tables", "import", str(tmp_path / "tables"), "--store", url]) == 0
+    database = open_store(url)
+    (row,) = database.tables()
+    moved, seating = database.read(row.path)
+    original, original_seating = files.read(table)
+    assert (moved.log, moved.seed, seating.owners) == (original.log, original.seed, original_seating.owners)
+    assert play(database, row.path, 2) == 7  # and it is played on there
+    assert main(["tables", "export", str(tmp_path / "back"), "--store", url]) == 0
+    back = open_store(str(tmp_path / "back"))
+    (returned,) = back.tables()
+    again, _ = back.read(returned.path)
+    assert again.log == database.read(row.path)[0].log
+    assert len(back.states(returned.path, again)) == 8
+    database.close()
+
+
+def test_a_changed_table_is_not_moved(postgres_server, tmp_path, capsys):
+    url = postgres_server.fresh_url()
+    database = open_store(url)
+    table = new_table(database)
+    play(database, table, 3)
+    with psycopg.connect(url, autocommit=True) as connection:
+        connection.execute("UPDATE castletui_moves SET line = jsonb_set(line, '{at}', '\"x\"') WHERE ply = 1")
+    assert main(["tables", "export", str(tmp_path / "out"), "--store", url]) == 1
+    assert open_store(str(tmp_path / "out")).tables() == []
+    database.close()
