@@ -48,7 +48,7 @@ def main(argv: list[str] | None = None) -> int:
         handle = app._handle_exception
 
         def noted(app, error: Exception) -> None:
-            if isinstance(error, MemoryError):
+            if isinstance(error, MemoryError) or _at_the_cap():
                 ran_out.append(error)
             handle(app, error)
 
@@ -57,6 +57,25 @@ def main(argv: list[str] | None = None) -> int:
     except MemoryError:
         os._exit(OUT_OF_MEMORY)  # nothing more can be done safely
     return OUT_OF_MEMORY if ran_out else status
+
+
+def _at_the_cap() -> bool:
+    """Whether the address space is within a thread's stack of its cap: an
+    error then (a thread that could not start, in a session forked from
+    the zygote with its modules already loaded) is running out of memory."""
+    soft, _ = resource.getrlimit(resource.RLIMIT_AS)
+    if soft == resource.RLIM_INFINITY:
+        return False
+    try:
+        with open("/proc/self/status", encoding="ascii") as status:
+            for line in status:
+                if line.startswith("VmSize:"):
+                    return int(line.split()[1]) * 1024 + 16 * 2**20 > soft
+    except MemoryError:
+        return True
+    except (OSError, ValueError, IndexError):
+        pass
+    return False
 
 
 def _cap_memory(mib: int) -> None:

@@ -48,9 +48,11 @@ from castletui.host.sessions import (
     Terminal,
     child_environment,
     clamp_size,
+    seat_arguments,
     seat_command,
     terminal_type,
 )
+from castletui.host.zygote import Zygote, become_subreaper
 from castletui.saves.names import account_name_problem
 
 # What the player's terminal needs after castletui was stopped mid-screen:
@@ -58,6 +60,9 @@ from castletui.saves.names import account_name_problem
 RESTORE_TERMINAL = (
     b"\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l\x1b[?1015l\x1b[?2004l\x1b[0m\x1b[?25h\x1b[?1049l"
 )
+
+MAX_EARLY_INPUT = 16 * 1024
+"""Keys kept for castletui while it is being forked; more are dropped."""
 
 
 class HostConfig(msgspec.Struct, frozen=True):
@@ -70,6 +75,9 @@ class HostConfig(msgspec.Struct, frozen=True):
     limits: Limits = Limits()
     ready_file: Path | None = None
     events_file: Path | None = None
+    session_start: str = "fork"
+    """``fork``: each session is forked by the zygote (zygote.py); ``spawn``:
+    a fresh Python process for each."""
 
 
 def _now() -> str:
@@ -98,6 +106,7 @@ class Host:
         self._write = write or (lambda line: print(line, flush=True))
         self._acceptor: asyncssh.SSHAcceptor | None = None
         self.events = EventsFile(config.events_file) if config.events_file else None
+        self.zygote: Zygote | None = None
 
     def log(
         self,
@@ -122,6 +131,10 @@ class Host:
         self.config.table_dir.mkdir(parents=True, exist_ok=True, mode=0o700)
         # Seats an older host gave by name become their accounts' before anyone logs in.
         give_old_seats(self.config.table_dir, self.players, lambda line: self._write(f"{_now()} {line}"))
+        if self.config.session_start == "fork" and become_subreaper():
+            # The zygote imports castletui while the server starts listening.
+            self.zygote = Zygote(child_environment("xterm-256color"), str(self.config.table_dir))
+            self.zygote.start()
         self._acceptor = await asyncssh.listen(
             self.config.listen or None,
             self.config.port,
@@ -179,6 +192,8 @@ class Host:
         for terminal in list(self.terminals):
             with contextlib.suppress(Exception):
                 await terminal.close()
+        if self.zygote is not None:
+            self.zygote.close()
 
 
 class PlayerConnection(asyncssh.SSHServer):
@@ -441,6 +456,7 @@ class PlayerSession(asyncssh.SSHServerSession):
         self._idle_timer: asyncio.TimerHandle | None = None
         self._terminal_timer: asyncio.TimerHandle | None = None
         self._last_input = 0.0
+        self._early = bytearray()
         connection.session_count += 1
         if connection.blob is not None:
             self.host.sessions_of[connection.blob] += 1
@@ -524,6 +540,8 @@ class PlayerSession(asyncssh.SSHServerSession):
             self.gate.feed(data)
         elif self.prompt is not None:
             self._prompted(data)
+        elif len(self._early) < MAX_EARLY_INPUT:
+            self._early += data  # keys typed while castletui is being forked: its first input
 
     def eof_received(self) -> bool:
         self._finish()
@@ -607,9 +625,23 @@ class PlayerSession(asyncssh.SSHServerSession):
         try:
             settings = account_folder(self.host.config.data_dir, account.name)
             settings.mkdir(parents=True, exist_ok=True, mode=0o700)
-            self.terminal = Terminal(
+        except OSError as error:
+            self._not_started(error)
+            return
+        arguments = seat_arguments(
+            account.name, account.id, self.host.config.table_dir, limits.session_memory_mib
+        )
+        environment = child_environment(self.term, settings)
+        zygote = self.host.zygote
+        if zygote is not None and zygote.usable:
+            task = asyncio.ensure_future(self._fork_castletui(zygote, arguments, environment))
+            self.host.closing.add(task)
+            task.add_done_callback(self.host.closing.discard)
+            return
+        try:
+            terminal = Terminal(
                 seat_command(account.name, account.id, self.host.config.table_dir, limits.session_memory_mib),
-                child_environment(self.term, settings),
+                environment,
                 self.size,
                 self._output,
                 self._castletui_exited,
@@ -617,9 +649,41 @@ class PlayerSession(asyncssh.SSHServerSession):
                 cwd=self.host.config.data_dir,
             )
         except OSError as error:
-            connection.note("refused", "castletui-failed", f"castletui did not start: {error}")
-            self._say_and_close("castletui could not start on this host; the host's log says why", status=1)
+            self._not_started(error)
             return
+        self._started(terminal)
+
+    async def _fork_castletui(
+        self, zygote: Zygote, arguments: list[str], environment: dict[str, str]
+    ) -> None:
+        try:
+            terminal = await Terminal.forked(
+                zygote,
+                arguments,
+                environment,
+                self.size,
+                self._output,
+                self._castletui_exited,
+                on_input_paused=self._input_paused,
+                cwd=self.host.config.data_dir,
+            )
+        except OSError as error:
+            self._not_started(error)
+            return
+        if self.closed or self._ending is not None:
+            # The player left (or the host stopped) while it was being forked.
+            await terminal.close()
+            return
+        self.terminal = terminal
+        self._started(terminal)
+
+    def _not_started(self, error: OSError) -> None:
+        self.connection.note("refused", "castletui-failed", f"castletui did not start: {error}")
+        self._say_and_close("castletui could not start on this host; the host's log says why", status=1)
+
+    def _started(self, terminal: Terminal) -> None:
+        self.terminal = terminal
+        limits = self.host.limits
         self.host.terminals.add(self.terminal)
         self.gate = InputGate(
             limits.input_rate,
@@ -628,6 +692,9 @@ class PlayerSession(asyncssh.SSHServerSession):
             lambda paused: self._pause_input("gate", paused),
             self._flooded,
         )
+        if self._early:
+            early, self._early = bytes(self._early), bytearray()
+            self.gate.feed(early)
 
     def _flooded(self) -> None:
         rate = self.host.limits.input_rate // 1024

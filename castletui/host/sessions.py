@@ -30,6 +30,10 @@ import sys
 import termios
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from castletui.host.zygote import Zygote
 
 GRACE_SECONDS = 2.0
 """How long castletui gets after SIGHUP (and again after SIGTERM) to leave by itself."""
@@ -61,20 +65,27 @@ def clamp_size(columns: int, rows: int) -> tuple[int, int]:
     return min(columns, MAX_COLUMNS), min(rows, MAX_ROWS)
 
 
-def seat_command(name: str, account: str, table_dir: Path, memory_mib: int = 0) -> list[str]:
-    """The child's command line: it plays as the account ``account`` (its
+def seat_arguments(name: str, account: str, table_dir: Path, memory_mib: int = 0) -> list[str]:
+    """What seat.py is given: it plays as the account ``account`` (its
     id: its seats are the id's, saves.owners) and sits down as ``name``
     (``--as=NAME`` in one word: a name may start with a dash); seat.py caps
     its address space at ``memory_mib`` first."""
     return [
-        sys.executable,
-        "-m",
-        "castletui.host.seat",
         f"--memory-mib={memory_mib}",
         "join",
         f"--as={name}",
         f"--account={account}",
         f"--table-dir={table_dir}",
+    ]
+
+
+def seat_command(name: str, account: str, table_dir: Path, memory_mib: int = 0) -> list[str]:
+    """The spawned child's command line (``--session-start spawn``)."""
+    return [
+        sys.executable,
+        "-m",
+        "castletui.host.seat",
+        *seat_arguments(name, account, table_dir, memory_mib),
     ]
 
 
@@ -113,12 +124,10 @@ class Terminal:
         on_input_paused: Callable[[bool], None] = lambda paused: None,
         cwd: Path | None = None,
     ) -> None:
-        self.loop = asyncio.get_running_loop()
-        self.on_output, self.on_exit, self.on_input_paused = on_output, on_exit, on_input_paused
-        self.master, slave = os.openpty()  # both non-inheritable
-        self._set_size(*clamp_size(*size))
+        """A spawned castletui (``argv``: a whole command line)."""
+        self.master, slave = self._open(on_output, on_exit, on_input_paused, size)
         try:
-            self.process = subprocess.Popen(
+            process = subprocess.Popen(
                 argv,
                 stdin=slave,
                 stdout=slave,
@@ -133,7 +142,53 @@ class Terminal:
             raise
         finally:
             os.close(slave)
-        self.pid = self.process.pid
+        self._watch(process.pid, process.wait)
+
+    @classmethod
+    async def forked(
+        cls,
+        zygote: Zygote,
+        arguments: list[str],
+        environment: dict[str, str],
+        size: tuple[int, int],
+        on_output: Callable[[bytes], None],
+        on_exit: Callable[[int], None],
+        *,
+        on_input_paused: Callable[[bool], None] = lambda paused: None,
+        cwd: Path,
+    ) -> Terminal:
+        """A castletui forked by the zygote (zygote.py; ``arguments``:
+        seat.py's), a child of this process as a spawned one is."""
+        terminal = cls.__new__(cls)
+        terminal.master, slave = terminal._open(on_output, on_exit, on_input_paused, size)
+        try:
+            pid = await zygote.fork(arguments, environment, str(cwd), slave)
+        except BaseException:
+            os.close(terminal.master)
+            raise
+        finally:
+            os.close(slave)
+        terminal._watch(pid, lambda: _reap(pid))
+        return terminal
+
+    def _open(
+        self,
+        on_output: Callable[[bytes], None],
+        on_exit: Callable[[int], None],
+        on_input_paused: Callable[[bool], None],
+        size: tuple[int, int],
+    ) -> tuple[int, int]:
+        self.loop = asyncio.get_running_loop()
+        self.on_output, self.on_exit, self.on_input_paused = on_output, on_exit, on_input_paused
+        master, slave = os.openpty()  # both non-inheritable
+        self.master = master
+        self._set_size(*clamp_size(*size))
+        return master, slave
+
+    def _watch(self, pid: int, reap: Callable[[], int]) -> None:
+        """Follow the child ``pid``; ``reap()`` waits for it and gives its status."""
+        self.pid = pid
+        self._reap = reap
         os.set_blocking(self.master, False)
         self.exited: asyncio.Future[int] = self.loop.create_future()
         self._pending = bytearray()
@@ -242,7 +297,7 @@ class Terminal:
         if self.exited.done():
             return
         self._signal(signal.SIGKILL)
-        status = self.process.wait()
+        status = self._reap()
         self._drain()
         self._close_master()
         self.exited.set_result(status)
@@ -298,6 +353,18 @@ class Terminal:
             with contextlib.suppress(asyncio.TimeoutError):
                 return await asyncio.wait_for(asyncio.shield(self.exited), GRACE_SECONDS)
         return await self.exited  # SIGKILL cannot be refused
+
+
+def _reap(pid: int) -> int:
+    """Wait for the child ``pid`` (it has ended): its status as Popen.wait gives it."""
+    while True:
+        try:
+            _, status = os.waitpid(pid, 0)
+        except InterruptedError:
+            continue
+        except ChildProcessError:
+            return -signal.SIGKILL  # reaped by someone else: it is gone, how is not known
+        return os.waitstatus_to_exitcode(status)
 
 
 def _has_exited(pid: int) -> bool:
