@@ -133,7 +133,10 @@ class Host:
         give_old_seats(self.config.table_dir, self.players, lambda line: self._write(f"{_now()} {line}"))
         if self.config.session_start == "fork" and become_subreaper():
             # The zygote imports castletui while the server starts listening.
-            self.zygote = Zygote(child_environment("xterm-256color"), str(self.config.table_dir))
+            # Its environment is every session's /proc/PID/environ: no account's settings folder in it.
+            environment = child_environment("xterm-256color")
+            environment.pop("CASTLETUI_CONFIG_DIR", None)
+            self.zygote = Zygote(environment, str(self.config.table_dir))
             self.zygote.start()
         self._acceptor = await asyncssh.listen(
             self.config.listen or None,

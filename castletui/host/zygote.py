@@ -197,6 +197,9 @@ class Zygote:
         process, self.process = self.process, None
         if process is not None:
             self._reap(process)
+        if not self.closed and self.usable:
+            # At once, not at the next request: the new one imports while nobody waits.
+            self.start()
 
     def _reap(self, process: subprocess.Popen) -> None:
         with contextlib.suppress(OSError):
