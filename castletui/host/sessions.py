@@ -50,6 +50,9 @@ DEFAULT_SIZE = (80, 24)
 MAX_PENDING_INPUT = 64 * 1024
 """Keys not yet taken by castletui beyond this pause the SSH channel."""
 
+QUIET_DRIVER = "castletui.host.quiet_driver:QuietDriver"
+"""The players' Textual driver (the name only: the server does not import Textual)."""
+
 _TERM_PATTERN = re.compile(r"[A-Za-z0-9][A-Za-z0-9._+-]{0,63}")
 
 
@@ -99,6 +102,8 @@ def child_environment(term: str, config_dir: Path | None = None) -> dict[str, st
         "HOME": os.environ.get("HOME", "/"),
         "TERM": term,
         "LANG": "C.UTF-8",
+        # Its input thread sleeps until a key comes (quiet_driver.py): an idle player costs nothing.
+        "TEXTUAL_DRIVER": QUIET_DRIVER,
     }
     for name, value in os.environ.items():
         if name.startswith("CASTLETUI_") or name in ("PYTHONPATH", "TZ"):
