@@ -1,33 +1,38 @@
-"""What one ``castletui host`` carries (issues 26 and 41): scripted asyncssh
-clients on 127.0.0.1 against a real server in its own process, with its
-limits on (capacity.py).
+"""What one ``castletui host`` carries (issues 26, 41 and 45): scripted
+asyncssh clients on 127.0.0.1 against a real server in its own process,
+with its limits on (capacity.py).
 
     .venv/bin/python benchmarks/host.py [--lobby-runs 9] [--held 40] [--idle 0,20,80]
-                                        [--steps 2,4,8,12,16] [--seconds 12]
+                                        [--steps 2,4,8,12,16] [--table-size 2] [--seconds 12]
+                                        [--session-start fork|spawn] [--skip lobby,siege,idle,moves]
     .venv/bin/python benchmarks/host.py --quick   # the smallest sizes, a few seconds, no stop at 300 ms
 
 1. **Connect to the lobby's first frame**: from opening the TCP connection
    to the first bytes that show "you play as" (key exchange, login, the pty,
-   starting castletui, its first frame), one connection at a time; then the
-   same while a stranger holds ``--held`` TCP connections that never start
-   the handshake (from 127.0.0.2) and one key holds as many session
-   channels that never ask for a terminal (from 127.0.0.3), each opened
-   again as soon as the host closes it.
-2. **Idle players**: the server's RSS and CPU, and its players' castletuis'
-   (summed), with that many players idle in the lobby, over ``--seconds``.
-3. **A move's propagation and the load a host holds**: for each step, that
-   many players sit in pairs at Castlecards tables; whoever's decision it is
-   presses Enter about once a second (a brisk human). For each move of a
-   person, the time from the table file being written (its mtime) to the
-   first bytes the *other* player's terminal receives after it (that player
-   typed nothing meanwhile: only the move can make it redraw). Medians, 90th
-   percentiles and worst per step; the run stops at the first step whose
-   median is over 300 ms.
-3. **Memory per player**: the resident memory (RSS) of each player's
-   castletui process, and the server's own, at each step.
+   forking or starting castletui, its first frame), one connection at a
+   time: median and 90th percentile.
+2. **The same under siege**: while a stranger holds ``--held`` TCP
+   connections that never start the handshake (from 127.0.0.2) and one key
+   holds as many session channels that never ask for a terminal (from
+   127.0.0.3), each opened again as soon as the host closes it.
+3. **Idle players**: with that many players idle in the lobby, over
+   ``--seconds``: the server's and the players' CPU (summed); the memory of
+   the whole host (server, zygote and players) as PSS from
+   /proc/PID/smaps_rollup, and what each player added since the first
+   step (PSS: shared pages counted once, not RSS), and each player's own
+   pages (USS, the median).
+4. **A move's propagation and the load a host holds**: for each step, that
+   many players sit at Castlecards tables of ``--table-size``; whoever's
+   decision it is presses Enter about once a second (a brisk human). For
+   each move of a person, the time from the table file being written (its
+   mtime) to the first bytes each *other* player's terminal receives after
+   it (they typed nothing meanwhile: only the move can make them redraw).
+   Medians, 90th percentiles and worst per step, with each player's RSS;
+   the run stops at the first step whose median is over 300 ms.
 
-The clients run on the same machine as the server and take their share of
-its cores: the figures are a floor for what a dedicated host does.
+Every line gives the load average. The clients run on the same machine as
+the server and take their share of its cores: the figures are a floor for
+what a dedicated host does.
 """
 
 from __future__ import annotations
@@ -187,8 +192,9 @@ async def seat_pair(host: RunningHost, keys: list, names: list[str]) -> Pair:
     for seat in range(1, len(names)):
         table.take_seat(seat, account_owner(accounts[seat].id), names[seat])
     players = []
-    for key in keys:
-        player = await TimedPlayer.connect(host.port, key)
+    for key, name in zip(keys, names, strict=True):
+        # Spread over loopback addresses, as players are over machines.
+        player = await TimedPlayer.connect(host.port, key, source=f"127.0.1.{int(name[1:]) % 200 + 1}")
         await player.open_terminal()
         await player.wait_for("Back to your seat")
         mark = player.mark()

@@ -5,13 +5,17 @@ SIGHUP), make every file it creates private (umask 077: a new table is
 0600), cap its memory, then ``castletui`` with the arguments it was
 given (``join --as=NAME --table-dir=DIR``).
 
-The host starts it with ``subprocess`` in a new session rather than forking
-itself: the server runs threads (asyncio's resolver), and a fork with
-threads running is only safe when the child execs at once. For the same
-reason the memory cap (``--memory-mib=N`` first, ``RLIMIT_AS``) is set
-here, by the child itself, rather than between fork and exec. A child
-that runs out of it ends with status :data:`OUT_OF_MEMORY`, which the
-host logs and tells the player."""
+The server never forks itself: it runs threads (asyncio's resolver), and a
+fork with threads running is only safe when the child execs at once. Its
+single-threaded zygote (zygote.py, ``--session-start fork``, the default)
+forks a session and calls :func:`main` in it; with ``--session-start
+spawn`` the server starts ``python -m castletui.host.seat`` instead. Either
+way the memory cap (``--memory-mib=N`` first, ``RLIMIT_AS``) is set here,
+by the session itself. A session that runs out of it (a MemoryError, or
+any error once its address space is at the cap: a forked session has
+castletui loaded already, so the first thing to fail may be a thread's
+stack) ends with status :data:`OUT_OF_MEMORY`, which the host logs and
+tells the player."""
 
 from __future__ import annotations
 

@@ -1,9 +1,12 @@
 """A player's castletui in its own pseudo-terminal, as ``sshd`` would give it.
 
-Each SSH session gets a child process ``python -m castletui.host.seat join
---as=NAME --account=ID --table-dir=DIR`` (castletui join, after making the pty its
-controlling terminal) in a new session and process group, with the client's
-TERM and window size. Bytes go both ways through the pty's master side with
+Each SSH session gets a child process running castletui.host.seat's main
+with ``join --as=NAME --account=ID --table-dir=DIR`` (castletui join, after
+making the pty its controlling terminal) in a new session and process
+group, with the client's TERM and window size: forked by the zygote
+(:meth:`Terminal.forked`, zygote.py) or, with ``--session-start spawn``, a
+fresh ``python -m castletui.host.seat`` (:class:`Terminal`). Either way it
+is this process's child, reaped here. Bytes go both ways through the pty's master side with
 asyncio readers and writers (no polling); a resize sets the window size
 (TIOCSWINSZ) and signals the group (SIGWINCH).
 
