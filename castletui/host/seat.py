@@ -41,6 +41,10 @@ def main(argv: list[str] | None = None) -> int:
     os.umask(0o077)
     if argv and argv[0].startswith("--memory-mib="):
         _cap_memory(int(argv.pop(0).partition("=")[2]))
+        if _at_the_cap():
+            # A cap below what castletui has loaded already (a forked
+            # session has all of it): it could not even start its threads.
+            return OUT_OF_MEMORY
     with contextlib.suppress(OSError):
         fcntl.ioctl(sys.stdin.fileno(), termios.TIOCSCTTY, 0)
     ran_out = []
