@@ -40,6 +40,7 @@ import msgspec
 from castletui.host.capacity import Capacity, Limits
 from castletui.host.events import EventsFile, HostEvent, ReadyFile, now, write_ready_file
 from castletui.host.flow import InputGate
+from castletui.host.forks import Zygote, become_subreaper
 from castletui.host.old_seats import give_old_seats
 from castletui.host.players import Players, PlayersError, account_folder, fingerprint, parse_key
 from castletui.host.prompt import MAX_TRIES, NamePrompt
@@ -52,7 +53,6 @@ from castletui.host.sessions import (
     seat_command,
     terminal_type,
 )
-from castletui.host.zygote import Zygote, become_subreaper
 from castletui.saves.names import account_name_problem
 
 # What the player's terminal needs after castletui was stopped mid-screen:

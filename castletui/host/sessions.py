@@ -36,7 +36,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from castletui.host.zygote import Zygote
+    from castletui.host.forks import Zygote
 
 GRACE_SECONDS = 2.0
 """How long castletui gets after SIGHUP (and again after SIGTERM) to leave by itself."""

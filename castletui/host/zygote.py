@@ -7,7 +7,8 @@ The server runs threads (asyncio's resolver, asyncssh), and a process with
 threads may not fork and go on running Python. So the zygote is a process
 of its own, started by the server, single-threaded (it checks), and the
 server asks it over a Unix socket (SOCK_SEQPACKET: one message, one
-request) for a session, passing the pty's slave side with SCM_RIGHTS. The
+request) for a session, passing the pty's slave side with SCM_RIGHTS (the
+server's side is forks.py; this module runs only in the zygote). The
 zygote forks twice: the middle process exits at once, so the session is
 re-parented to the server, which is the children's subreaper
 (PR_SET_CHILD_SUBREAPER). The server is then the session's parent exactly
@@ -28,189 +29,41 @@ the pty's hang-up), and the zygote gets SIGKILL when the server dies.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
-import ctypes
 import gc
 import importlib
 import io
 import json
+import logging
 import os
 import pkgutil
+import random
 import signal
 import socket
-import subprocess
 import sys
+import tempfile
 import threading
 import time
+import traceback
+from pathlib import Path
 
-_PR_SET_PDEATHSIG = 1
-_PR_SET_NAME = 15
-_PR_SET_CHILD_SUBREAPER = 36
+from castletui.host.forks import MAX_MESSAGE, PR_SET_NAME, PR_SET_PDEATHSIG, SESSION_NAME, ZYGOTE_NAME, prctl
+from castletui.host.sessions import OUT_OF_MEMORY
+from castletui.later import loader
 
-ZYGOTE_NAME = b"castletui-fork"
-"""The zygote's name in ps and /proc/PID/comm (15 bytes at most)."""
+# Loaded by the zygote itself, never by the server that imports this module's names.
+LATER = {"app": "castletui.app", "shared": "castletui.shared", "seat": "castletui.host.seat"}
+later = loader(LATER)
 
-SESSION_NAME = b"castletui"
-"""A forked session's name in ps and /proc/PID/comm."""
-
-MAX_MESSAGE = 256 * 1024
 PRELOADED = ("castletui", "rules")
 """The packages the zygote imports whole before it forks anything."""
 
-SKIPPED = ("castletui.__main__", "castletui.host.server", "castletui.host.zygote")
-"""Modules not imported: one runs the command line, one brings asyncssh."""
+SKIPPED = frozenset({"castletui.__main__", "castletui.host.server", "castletui.host.zygote"})
+"""Modules not imported: one runs the command line, one brings asyncssh, one is this."""
 
 _kept_streams: list[io.IOBase] = []
 """The zygote's standard streams, kept so that collecting them never closes fd 0-2 in a session."""
-
-
-def _prctl(option: int, value: int | bytes) -> int:
-    libc = ctypes.CDLL(None, use_errno=True)
-    return libc.prctl(option, value, 0, 0, 0)
-
-
-def become_subreaper() -> bool:
-    """Make this process (the server) the parent of every orphaned descendant:
-    the forked sessions. False where Linux does not have it."""
-    try:
-        return _prctl(_PR_SET_CHILD_SUBREAPER, 1) == 0
-    except (OSError, AttributeError):
-        return False
-
-
-# --- the server's side ------------------------------------------------------------
-
-
-class ZygoteGone(OSError):
-    """The zygote ended before it answered."""
-
-
-RESTARTS = 5
-"""Zygotes started within RESTART_WINDOW seconds before the server stops
-starting them and sessions are spawned instead (a zygote that cannot live)."""
-RESTART_WINDOW = 60.0
-
-
-class Zygote:
-    """The server's handle on its zygote: :meth:`fork` asks it for a
-    session's pid; if it dies it is started again (and a request it took
-    with it is asked of the new one)."""
-
-    def __init__(self, environment: dict[str, str], label: str = "") -> None:
-        import asyncio
-
-        self.loop = asyncio.get_running_loop()
-        self.environment = environment
-        self.label = label
-        self.process: subprocess.Popen | None = None
-        self.control: socket.socket | None = None
-        self._waiting: list = []  # futures, in the order of their requests
-        self._starts: list[float] = []
-        self.closed = False
-
-    @property
-    def pid(self) -> int:
-        return self.process.pid if self.process is not None else 0
-
-    @property
-    def usable(self) -> bool:
-        """False once it died too often: the server spawns sessions instead."""
-        recent = [t for t in self._starts if time.monotonic() - t < RESTART_WINDOW]
-        return not self.closed and len(recent) <= RESTARTS
-
-    def start(self) -> None:
-        ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
-        command = [sys.executable, "-m", "castletui.host.zygote", str(theirs.fileno()), str(os.getpid())]
-        if self.label:
-            command.append(self.label)
-        try:
-            self.process = subprocess.Popen(
-                command,
-                stdin=subprocess.DEVNULL,
-                env=self.environment,
-                pass_fds=[theirs.fileno()],
-                start_new_session=True,  # a ctrl+c at the host's terminal is the server's to handle
-                close_fds=True,
-            )
-        finally:
-            theirs.close()
-        self._starts.append(time.monotonic())
-        ours.setblocking(False)
-        self.control = ours
-        self.loop.add_reader(ours, self._readable)
-
-    async def fork(self, argv: list[str], environment: dict[str, str], cwd: str, slave: int) -> int:
-        """A new session on the pty whose slave side is ``slave`` (the
-        caller closes it): its pid, a child of this process."""
-        request = json.dumps({"argv": argv, "environment": environment, "cwd": cwd}).encode()
-        for _attempt in range(2):
-            if self.control is None:
-                if not self.usable:
-                    break
-                self.start()
-            assert self.control is not None
-            waiting = self.loop.create_future()
-            self._waiting.append(waiting)
-            try:
-                socket.send_fds(self.control, [request], [slave])
-            except OSError:
-                self._waiting.remove(waiting)
-                self._died()
-                continue
-            try:
-                reply = await waiting
-            except ZygoteGone:
-                continue
-            if "pid" in reply:
-                return int(reply["pid"])
-            raise OSError(f"the zygote could not fork: {reply.get('error')}")
-        raise ZygoteGone("the zygote is not running")
-
-    def _readable(self) -> None:
-        assert self.control is not None
-        try:
-            message = self.control.recv(MAX_MESSAGE)
-        except BlockingIOError:
-            return
-        except OSError:
-            message = b""
-        if not message:
-            self._died()
-            return
-        reply = json.loads(message)
-        if self._waiting:
-            waiting = self._waiting.pop(0)
-            if not waiting.done():
-                waiting.set_result(reply)
-
-    def _died(self) -> None:
-        """Its socket closed: whoever waited is told, it is reaped, and the
-        next request starts another."""
-        if self.control is not None:
-            self.loop.remove_reader(self.control)
-            self.control.close()
-            self.control = None
-        waiting, self._waiting = self._waiting, []
-        for future in waiting:
-            if not future.done():
-                future.set_exception(ZygoteGone("the zygote ended"))
-        process, self.process = self.process, None
-        if process is not None:
-            self._reap(process)
-        if not self.closed and self.usable:
-            # At once, not at the next request: the new one imports while nobody waits.
-            self.start()
-
-    def _reap(self, process: subprocess.Popen) -> None:
-        with contextlib.suppress(OSError):
-            process.kill()  # its socket closed: it is on its way out, or must be
-        if process.poll() is None:
-            self.loop.call_later(0.05, self._reap, process)
-
-    def close(self) -> None:
-        """The server stops: the zygote ends (it reads the socket's end)."""
-        self.closed = True
-        self._died()
 
 
 # --- the zygote process ----------------------------------------------------------
@@ -244,10 +97,6 @@ def warm_up() -> bool:
     rather than each session's (a forked lobby comes ~15 % sooner). No
     table is read: nothing of any game is in the zygote. False if it
     failed (the zygote forks without it)."""
-    import asyncio
-    import tempfile
-    from pathlib import Path
-
     saved = dict(os.environ)
     try:
         with tempfile.TemporaryDirectory(prefix="castletui-warm-") as folder:
@@ -259,11 +108,9 @@ def warm_up() -> bool:
                 CASTLETUI_DATA_DIR=str(root / "data"),
                 CASTLETUI_SAVE_DIR=str(root / "saves"),
             )
-            from castletui.app import Start
-            from castletui.shared import SharedApp
-
-            app = SharedApp(
-                Start("join"), who="zygote", table_dir=tables, bot_delay=0, save_dir=root / "saves"
+            start, shared_app = later("app").Start, later("shared").SharedApp
+            app = shared_app(
+                start("join"), who="zygote", table_dir=tables, bot_delay=0, save_dir=root / "saves"
             )
 
             async def show() -> None:
@@ -288,8 +135,8 @@ def main(argv: list[str] | None = None) -> int:
     control = socket.socket(fileno=int(argv[0]))
     server = int(argv[1])
     with contextlib.suppress(OSError, AttributeError):
-        _prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
-        _prctl(_PR_SET_NAME, ZYGOTE_NAME)
+        prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+        prctl(PR_SET_NAME, ZYGOTE_NAME)
     if os.getppid() != server:
         return 1  # the server died before the line above: so does its zygote
     preload()
@@ -358,19 +205,13 @@ def _run_session(request: dict, slave: int, server: int, middle: int) -> None:
     status = 1
     try:
         _become_session(request, slave, server, middle)
-        from castletui.host import seat
-
-        status = seat.main(list(request["argv"]))
+        status = later("seat").main(list(request["argv"]))
     except MemoryError:
-        from castletui.host.sessions import OUT_OF_MEMORY
-
         status = OUT_OF_MEMORY
     except SystemExit as leaving:
         status = leaving.code if isinstance(leaving.code, int) else 1
     except BaseException:  # noqa: BLE001 - whatever it was, the session must end here
         with contextlib.suppress(BaseException):
-            import traceback
-
             traceback.print_exc()
     finally:
         for stream in (sys.stdout, sys.stderr):
@@ -385,8 +226,8 @@ def _become_session(request: dict, slave: int, server: int, middle: int) -> None
     while os.getppid() == middle:
         time.sleep(0.0005)
     with contextlib.suppress(OSError, AttributeError):
-        _prctl(_PR_SET_PDEATHSIG, signal.SIGHUP)
-        _prctl(_PR_SET_NAME, SESSION_NAME)
+        prctl(PR_SET_PDEATHSIG, signal.SIGHUP)
+        prctl(PR_SET_NAME, SESSION_NAME)
     if os.getppid() != server:
         os._exit(1)  # the server is gone already
     os.setsid()  # its own session and process group, as start_new_session
@@ -404,11 +245,7 @@ def _become_session(request: dict, slave: int, server: int, middle: int) -> None
     os.chdir(request["cwd"])
     sys.argv = ["castletui", *request["argv"]]
     # Import-time state of the zygote's that must be the session's own.
-    import random
-
     random.seed()
-    import logging
-
     for handler in list(logging.root.handlers):
         logging.root.removeHandler(handler)
     # Standard streams as Python makes them on a terminal (line-buffered).

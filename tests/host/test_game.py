@@ -19,8 +19,8 @@ from castletui.saves.replay import replay_states
 from castletui.saves.table import Table
 
 from castletui import saves
+from castletui.host.forks import SESSION_NAME
 from castletui.host.players import Players
-from castletui.host.zygote import SESSION_NAME
 from castletui.shared import create_table
 from tests.host.conftest import WAIT_SECONDS, Player, command_name, exists, process_group_members
 

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from castletui.host.zygote import SESSION_NAME
+from castletui.host.forks import SESSION_NAME
 from tests.host.conftest import WAIT_SECONDS, Player, command_name, exists, process_group_members
 
 asyncssh = pytest.importorskip("asyncssh")
