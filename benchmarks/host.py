@@ -1,33 +1,38 @@
-"""What one ``castletui host`` carries (issues 26 and 41): scripted asyncssh
-clients on 127.0.0.1 against a real server in its own process, with its
-limits on (capacity.py).
+"""What one ``castletui host`` carries (issues 26, 41 and 45): scripted
+asyncssh clients on 127.0.0.1 against a real server in its own process,
+with its limits on (capacity.py).
 
     .venv/bin/python benchmarks/host.py [--lobby-runs 9] [--held 40] [--idle 0,20,80]
-                                        [--steps 2,4,8,12,16] [--seconds 12]
+                                        [--steps 2,4,8,12,16] [--table-size 2] [--seconds 12]
+                                        [--session-start fork|spawn] [--skip lobby,siege,idle,moves]
     .venv/bin/python benchmarks/host.py --quick   # the smallest sizes, a few seconds, no stop at 300 ms
 
 1. **Connect to the lobby's first frame**: from opening the TCP connection
    to the first bytes that show "you play as" (key exchange, login, the pty,
-   starting castletui, its first frame), one connection at a time; then the
-   same while a stranger holds ``--held`` TCP connections that never start
-   the handshake (from 127.0.0.2) and one key holds as many session
-   channels that never ask for a terminal (from 127.0.0.3), each opened
-   again as soon as the host closes it.
-2. **Idle players**: the server's RSS and CPU, and its players' castletuis'
-   (summed), with that many players idle in the lobby, over ``--seconds``.
-3. **A move's propagation and the load a host holds**: for each step, that
-   many players sit in pairs at Castlecards tables; whoever's decision it is
-   presses Enter about once a second (a brisk human). For each move of a
-   person, the time from the table file being written (its mtime) to the
-   first bytes the *other* player's terminal receives after it (that player
-   typed nothing meanwhile: only the move can make it redraw). Medians, 90th
-   percentiles and worst per step; the run stops at the first step whose
-   median is over 300 ms.
-3. **Memory per player**: the resident memory (RSS) of each player's
-   castletui process, and the server's own, at each step.
+   forking or starting castletui, its first frame), one connection at a
+   time: median and 90th percentile.
+2. **The same under siege**: while a stranger holds ``--held`` TCP
+   connections that never start the handshake (from 127.0.0.2) and one key
+   holds as many session channels that never ask for a terminal (from
+   127.0.0.3), each opened again as soon as the host closes it.
+3. **Idle players**: with that many players idle in the lobby, over
+   ``--seconds``: the server's and the players' CPU (summed); the memory of
+   the whole host (server, zygote and players) as PSS from
+   /proc/PID/smaps_rollup, and what each player added since the first
+   step (PSS: shared pages counted once, not RSS), and each player's own
+   pages (USS, the median).
+4. **A move's propagation and the load a host holds**: for each step, that
+   many players sit at Castlecards tables of ``--table-size``; whoever's
+   decision it is presses Enter about once a second (a brisk human). For
+   each move of a person, the time from the table file being written (its
+   mtime) to the first bytes each *other* player's terminal receives after
+   it (they typed nothing meanwhile: only the move can make them redraw).
+   Medians, 90th percentiles and worst per step, with each player's RSS;
+   the run stops at the first step whose median is over 300 ms.
 
-The clients run on the same machine as the server and take their share of
-its cores: the figures are a floor for what a dedicated host does.
+Every line gives the load average. The clients run on the same machine as
+the server and take their share of its cores: the figures are a floor for
+what a dedicated host does.
 """
 
 from __future__ import annotations
@@ -70,6 +75,21 @@ def cpu_seconds(pid: int) -> float:
     return 0.0
 
 
+def smaps_kib(pid: int) -> tuple[int, int]:
+    """(PSS, USS) of ``pid`` in KiB, from /proc/PID/smaps_rollup: its share
+    of the pages it shares (a forked session with its zygote and the other
+    sessions) and the pages that are its alone."""
+    pss = uss = 0
+    with contextlib.suppress(OSError, ValueError, IndexError):
+        for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
+            name, _, rest = line.partition(":")
+            if name == "Pss":
+                pss = int(rest.split()[0])
+            elif name in ("Private_Clean", "Private_Dirty"):
+                uss += int(rest.split()[0])
+    return pss, uss
+
+
 def rss_kib(pid: int) -> int:
     with contextlib.suppress(OSError):
         for line in Path(f"/proc/{pid}/status").read_text().splitlines():
@@ -102,15 +122,24 @@ class TimedPlayer(Player):
         return None
 
 
-async def lobby_first_frame(host: RunningHost, key, runs: int, before=lambda: None) -> list[float]:
+async def lobby_first_frame(
+    host: RunningHost, key, runs: int, before=lambda: None, cpu: list[float] | None = None
+) -> list[float]:
+    """Milliseconds to the lobby's first frame; in ``cpu``, the CPU time in
+    ms the server and the new castletui spent on it (what load elsewhere
+    on the machine does not stretch)."""
     times = []
     for _ in range(runs):
         before()
+        server_before = cpu_seconds(host.process.pid)
         start = time.perf_counter()
         player = await TimedPlayer.connect(host.port, key)
         await player.open_terminal()
         await player.wait_for("you play as")
         times.append((time.perf_counter() - start) * 1000)
+        if cpu is not None:
+            spent = cpu_seconds(host.process.pid) - server_before
+            cpu.append((spent + sum(cpu_seconds(pid) for pid in host.children())) * 1000)
         player.send(b"q")
         with contextlib.suppress(Exception):
             await player.ended()
@@ -119,7 +148,7 @@ async def lobby_first_frame(host: RunningHost, key, runs: int, before=lambda: No
 
 
 class Pair:
-    """Two players at one table, each pressing Enter on their own decisions."""
+    """Players at one table (two, or ``--table-size``), each pressing Enter on their own decisions."""
 
     def __init__(self, table: Table, players: list[TimedPlayer]) -> None:
         self.table = table
@@ -150,10 +179,12 @@ class Pair:
         mover = save.log[-1].seat
         if mover < 0 or mtime < measure_from:
             return
-        other = self.players[1 - mover]
-        arrival = other.first_output_after(mtime)
-        if arrival is not None:
-            self.latencies.append((arrival - mtime) * 1000)
+        for seat, other in enumerate(self.players):
+            if seat == mover:
+                continue
+            arrival = other.first_output_after(mtime)
+            if arrival is not None:
+                self.latencies.append((arrival - mtime) * 1000)
 
 
 async def seat_pair(host: RunningHost, keys: list, names: list[str]) -> Pair:
@@ -163,14 +194,16 @@ async def seat_pair(host: RunningHost, keys: list, names: list[str]) -> Pair:
         host.table_dir,
         account_owner(accounts[0].id),
         "castlecards",
-        "two-player",
-        [saves.Player("Seat 1"), saves.Player("Seat 2")],
+        "two-player" if len(names) == 2 else "multi-player",
+        [saves.Player(f"Seat {seat + 1}") for seat in range(len(names))],
         name=names[0],
     )
-    table.take_seat(1, account_owner(accounts[1].id), names[1])
+    for seat in range(1, len(names)):
+        table.take_seat(seat, account_owner(accounts[seat].id), names[seat])
     players = []
-    for key in keys:
-        player = await TimedPlayer.connect(host.port, key)
+    for key, name in zip(keys, names, strict=True):
+        # Spread over loopback addresses, as players are over machines.
+        player = await TimedPlayer.connect(host.port, key, source=f"127.0.1.{int(name[1:]) % 200 + 1}")
         await player.open_terminal()
         await player.wait_for("Back to your seat")
         mark = player.mark()
@@ -289,6 +322,7 @@ class Siege:
 async def idle_load(host: RunningHost, keys: list, counts: list[int], seconds: float) -> list[TimedPlayer]:
     """Players idle in the lobby, that many at each step: the load they make."""
     players: list[TimedPlayer] = []
+    baseline = None
     for count in counts:
         while len(players) < count:
             index = len(players)
@@ -305,10 +339,20 @@ async def idle_load(host: RunningHost, keys: list, counts: list[int], seconds: f
         server_cpu = (after[0] - before[0]) / seconds * 100
         players_cpu = (after[1] - before[1]) / seconds * 100
         players_rss = sum(rss_kib(pid) for pid in children) / 1024
+        # The host's whole cost in memory: server, zygote and sessions, each page counted once.
+        everyone = [host.process.pid, *children, *([host.zygote()] if host.zygote() else [])]
+        pss = sum(smaps_kib(pid)[0] for pid in everyone) / 1024
+        uss = [smaps_kib(pid)[1] / 1024 for pid in children]
+        if baseline is None:
+            baseline = (count, pss)
+        added = count - baseline[0]
+        per_added = f"{(pss - baseline[1]) / added:.1f} MiB PSS each" if added else "the baseline"
         print(
             f"{count:>3} idle players: server {rss_kib(host.process.pid) / 1024:.0f} MiB RSS, "
             f"{server_cpu:.1f} % CPU; their castletuis {players_rss:.0f} MiB RSS in all, "
-            f"{players_cpu:.1f} % CPU in all; load {os.getloadavg()[0]:.2f}"
+            f"{players_cpu:.1f} % CPU in all; host PSS {pss:.0f} MiB in all (players added since "
+            f"{baseline[0]}: {per_added}), USS {statistics.median(uss) if uss else 0:.1f} MiB "
+            f"per castletui (median); load {os.getloadavg()[0]:.2f}"
         )
     return players
 
@@ -320,6 +364,9 @@ async def main() -> None:
     parser.add_argument("--idle", default="0,20,80", help="idle players at each step")
     parser.add_argument("--steps", default="2,4,8,12,16", help="players at each step (even numbers)")
     parser.add_argument("--seconds", type=float, default=12.0, help="play (and idle) time per step")
+    parser.add_argument("--table-size", type=int, default=2, help="players at each table (2 to 4)")
+    parser.add_argument("--session-start", choices=("fork", "spawn"), default="fork")
+    parser.add_argument("--skip", default="", help="parts left out: lobby, siege, idle, moves (commas)")
     parser.add_argument("--quick", action="store_true", help=QUICK)
     args = parser.parse_args()
     if args.quick:
@@ -338,55 +385,80 @@ async def main() -> None:
             "3",
             "--max-connections",
             str(most + 40),
+            "--session-start",
+            args.session_start,
             players=dict(zip(names, keys, strict=True)),
         )
         host.wait_ready()
         try:
-            print(f"cores {os.cpu_count()}, load average {os.getloadavg()[0]:.2f} at the start")
-            times = await lobby_first_frame(host, keys[-1], args.lobby_runs)
-            print(f"connect to the lobby's first frame: {summary(times)}")
-            siege = Siege(host.port, keys[-2], args.held)
-            siege.start()
-            await asyncio.sleep(2.0)  # the siege is in place
-            times = await lobby_first_frame(host, keys[-1], args.lobby_runs, siege.sample)
-            silent = statistics.median(held for held, _ in siege.samples)
-            channels = statistics.median(held for _, held in siege.samples)
             print(
-                f"the same under siege ({args.held} silent connections from one address and {args.held} "
-                f"bare channels of one key tried, again as the host lets them go; held at each login, "
-                f"median: {silent:g} connections, {channels:g} channels): {summary(times)}"
+                f"cores {os.cpu_count()}, load average {os.getloadavg()[0]:.2f} at the start, "
+                f"--session-start {args.session_start}"
             )
-            await siege.stop()
-            idlers = await idle_load(host, keys, idle, args.seconds)
-            for player in idlers:
-                await player.close()
-            pairs: list[Pair] = []
-            seated = 0
-            for step in steps:
-                while seated < step:
-                    pairs.append(await seat_pair(host, keys[seated : seated + 2], names[seated : seated + 2]))
-                    seated += 2
-                start = time.time()
-                for pair in pairs:
-                    pair.latencies.clear()
-                await asyncio.gather(*(pair.play(args.seconds, start) for pair in pairs))
-                latencies = [value for pair in pairs for value in pair.latencies]
-                children = host.children()
-                per_player = [rss_kib(pid) for pid in children]
-                memory = statistics.median(per_player) / 1024 if per_player else 0
+            skip = set(args.skip.split(","))
+            if "lobby" not in skip:
+                await asyncio.sleep(3.0)  # the zygote has imported castletui
+                cpu: list[float] = []
+                times = await lobby_first_frame(host, keys[-1], args.lobby_runs, cpu=cpu)
                 print(
-                    f"{step:>3} players: a move reaches the other terminal in {summary(latencies)}; "
-                    f"castletui {memory:.0f} MiB RSS each (median of {len(per_player)}), "
-                    f"server {rss_kib(host.process.pid) / 1024:.0f} MiB; load {os.getloadavg()[0]:.2f}"
+                    f"connect to the lobby's first frame: {summary(times)}; CPU of server and castletui "
+                    f"{summary(cpu)}; load {os.getloadavg()[0]:.2f}"
                 )
-                if not args.quick and latencies and statistics.median(latencies) > LIMIT_MS:
-                    print(f"over {LIMIT_MS:.0f} ms at {step} players: stopping here")
-                    break
-            for pair in pairs:
-                for player in pair.players:
+            await siege_part(host, keys, args, skip)
+            if "idle" not in skip:
+                idlers = await idle_load(host, keys, idle, args.seconds)
+                for player in idlers:
                     await player.close()
+            if "moves" not in skip:
+                await moves_part(host, keys, names, steps, args)
         finally:
             host.stop()
+
+
+async def siege_part(host: RunningHost, keys: list, args, skip: set[str]) -> None:
+    if "siege" in skip:
+        return
+    siege = Siege(host.port, keys[-2], args.held)
+    siege.start()
+    await asyncio.sleep(2.0)  # the siege is in place
+    times = await lobby_first_frame(host, keys[-1], args.lobby_runs, siege.sample)
+    silent = statistics.median(held for held, _ in siege.samples)
+    channels = statistics.median(held for _, held in siege.samples)
+    print(
+        f"the same under siege ({args.held} silent connections from one address and {args.held} "
+        f"bare channels of one key tried, again as the host lets them go; held at each login, "
+        f"median: {silent:g} connections, {channels:g} channels): {summary(times)}"
+    )
+    await siege.stop()
+
+
+async def moves_part(host: RunningHost, keys: list, names: list[str], steps: list[int], args) -> None:
+    size = args.table_size
+    pairs: list[Pair] = []
+    seated = 0
+    for step in steps:
+        while seated < step:
+            pairs.append(await seat_pair(host, keys[seated : seated + size], names[seated : seated + size]))
+            seated += size
+        start = time.time()
+        for pair in pairs:
+            pair.latencies.clear()
+        await asyncio.gather(*(pair.play(args.seconds, start) for pair in pairs))
+        latencies = [value for pair in pairs for value in pair.latencies]
+        children = host.children()
+        per_player = [rss_kib(pid) for pid in children]
+        memory = statistics.median(per_player) / 1024 if per_player else 0
+        print(
+            f"{step:>3} players: a move reaches the other terminal in {summary(latencies)}; "
+            f"castletui {memory:.0f} MiB RSS each (median of {len(per_player)}), "
+            f"server {rss_kib(host.process.pid) / 1024:.0f} MiB; load {os.getloadavg()[0]:.2f}"
+        )
+        if not args.quick and latencies and statistics.median(latencies) > LIMIT_MS:
+            print(f"over {LIMIT_MS:.0f} ms at {step} players: stopping here")
+            break
+    for pair in pairs:
+        for player in pair.players:
+            await player.close()
 
 
 if __name__ == "__main__":

@@ -117,6 +117,7 @@ def run(args: argparse.Namespace) -> int:
         limits=limits,
         ready_file=Path(args.ready_file).expanduser() if args.ready_file else None,
         events_file=Path(args.events_file).expanduser() if args.events_file else None,
+        session_start=args.session_start,
     )
 
     def ready(host) -> None:

@@ -126,6 +126,13 @@ def add_parser(commands) -> argparse.ArgumentParser:
         help="the address space a player's castletui may have, 0 for no limit (default: 1024)",
     )
     host.add_argument(
+        "--session-start",
+        choices=("fork", "spawn"),
+        default="fork",
+        help="fork: each player's castletui is forked from one that has imported it already; "
+        "spawn: a fresh Python process each (default: fork)",
+    )
+    host.add_argument(
         "--ready-file",
         metavar="FILE",
         help="once listening, write FILE (JSON: port, listen, pid, host_key) for a supervisor or script",

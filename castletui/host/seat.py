@@ -5,13 +5,17 @@ SIGHUP), make every file it creates private (umask 077: a new table is
 0600), cap its memory, then ``castletui`` with the arguments it was
 given (``join --as=NAME --table-dir=DIR``).
 
-The host starts it with ``subprocess`` in a new session rather than forking
-itself: the server runs threads (asyncio's resolver), and a fork with
-threads running is only safe when the child execs at once. For the same
-reason the memory cap (``--memory-mib=N`` first, ``RLIMIT_AS``) is set
-here, by the child itself, rather than between fork and exec. A child
-that runs out of it ends with status :data:`OUT_OF_MEMORY`, which the
-host logs and tells the player."""
+The server never forks itself: it runs threads (asyncio's resolver), and a
+fork with threads running is only safe when the child execs at once. Its
+single-threaded zygote (zygote.py, ``--session-start fork``, the default)
+forks a session and calls :func:`main` in it; with ``--session-start
+spawn`` the server starts ``python -m castletui.host.seat`` instead. Either
+way the memory cap (``--memory-mib=N`` first, ``RLIMIT_AS``) is set here,
+by the session itself. A session that runs out of it (a MemoryError, or
+any error once its address space is at the cap: a forked session has
+castletui loaded already, so the first thing to fail may be a thread's
+stack) ends with status :data:`OUT_OF_MEMORY`, which the host logs and
+tells the player."""
 
 from __future__ import annotations
 
@@ -37,6 +41,10 @@ def main(argv: list[str] | None = None) -> int:
     os.umask(0o077)
     if argv and argv[0].startswith("--memory-mib="):
         _cap_memory(int(argv.pop(0).partition("=")[2]))
+        if _at_the_cap():
+            # A cap below what castletui has loaded already (a forked
+            # session has all of it): it could not even start its threads.
+            return OUT_OF_MEMORY
     with contextlib.suppress(OSError):
         fcntl.ioctl(sys.stdin.fileno(), termios.TIOCSCTTY, 0)
     ran_out = []
@@ -48,7 +56,7 @@ def main(argv: list[str] | None = None) -> int:
         handle = app._handle_exception
 
         def noted(app, error: Exception) -> None:
-            if isinstance(error, MemoryError):
+            if isinstance(error, MemoryError) or _at_the_cap():
                 ran_out.append(error)
             handle(app, error)
 
@@ -57,6 +65,25 @@ def main(argv: list[str] | None = None) -> int:
     except MemoryError:
         os._exit(OUT_OF_MEMORY)  # nothing more can be done safely
     return OUT_OF_MEMORY if ran_out else status
+
+
+def _at_the_cap() -> bool:
+    """Whether the address space is within a thread's stack of its cap: an
+    error then (a thread that could not start, in a session forked from
+    the zygote with its modules already loaded) is running out of memory."""
+    soft, _ = resource.getrlimit(resource.RLIMIT_AS)
+    if soft == resource.RLIM_INFINITY:
+        return False
+    try:
+        with open("/proc/self/status", encoding="ascii") as status:
+            for line in status:
+                if line.startswith("VmSize:"):
+                    return int(line.split()[1]) * 1024 + 16 * 2**20 > soft
+    except MemoryError:
+        return True
+    except (OSError, ValueError, IndexError):
+        pass
+    return False
 
 
 def _cap_memory(mib: int) -> None:

@@ -40,6 +40,7 @@ import msgspec
 from castletui.host.capacity import Capacity, Limits
 from castletui.host.events import EventsFile, HostEvent, ReadyFile, now, write_ready_file
 from castletui.host.flow import InputGate
+from castletui.host.forks import Zygote, become_subreaper
 from castletui.host.old_seats import give_old_seats
 from castletui.host.players import PlayersError, account_folder, fingerprint, parse_key, players_for
 from castletui.host.prompt import MAX_TRIES, NamePrompt
@@ -48,6 +49,7 @@ from castletui.host.sessions import (
     Terminal,
     child_environment,
     clamp_size,
+    seat_arguments,
     seat_command,
     terminal_type,
 )
@@ -59,6 +61,9 @@ from castletui.saves.stores import open_store
 RESTORE_TERMINAL = (
     b"\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l\x1b[?1015l\x1b[?2004l\x1b[0m\x1b[?25h\x1b[?1049l"
 )
+
+MAX_EARLY_INPUT = 16 * 1024
+"""Keys kept for castletui while it is being forked; more are dropped."""
 
 
 class HostConfig(msgspec.Struct, frozen=True):
@@ -72,6 +77,9 @@ class HostConfig(msgspec.Struct, frozen=True):
     ready_file: Path | None = None
     events_file: Path | None = None
     store: str = ""  # a PostgreSQL store's URL: its accounts are the players (saves.stores)
+    session_start: str = "fork"
+    """``fork``: each session is forked by the zygote (zygote.py); ``spawn``:
+    a fresh Python process for each."""
 
 
 def _now() -> str:
@@ -100,6 +108,7 @@ class Host:
         self._write = write or (lambda line: print(line, flush=True))
         self._acceptor: asyncssh.SSHAcceptor | None = None
         self.events = EventsFile(config.events_file) if config.events_file else None
+        self.zygote: Zygote | None = None
 
     def log(
         self,
@@ -124,6 +133,13 @@ class Host:
         self.config.table_dir.mkdir(parents=True, exist_ok=True, mode=0o700)
         # Seats an older host gave by name become their accounts' before anyone logs in.
         give_old_seats(self.config.table_dir, self.players, lambda line: self._write(f"{_now()} {line}"))
+        if self.config.session_start == "fork" and become_subreaper():
+            # The zygote imports castletui while the server starts listening.
+            # Its environment is every session's /proc/PID/environ: no account's settings folder in it.
+            environment = child_environment("xterm-256color")
+            environment.pop("CASTLETUI_CONFIG_DIR", None)
+            self.zygote = Zygote(environment, str(self.config.table_dir))
+            self.zygote.start()
         self._acceptor = await asyncssh.listen(
             self.config.listen or None,
             self.config.port,
@@ -181,6 +197,8 @@ class Host:
         for terminal in list(self.terminals):
             with contextlib.suppress(Exception):
                 await terminal.close()
+        if self.zygote is not None:
+            self.zygote.close()
 
 
 class PlayerConnection(asyncssh.SSHServer):
@@ -443,6 +461,7 @@ class PlayerSession(asyncssh.SSHServerSession):
         self._idle_timer: asyncio.TimerHandle | None = None
         self._terminal_timer: asyncio.TimerHandle | None = None
         self._last_input = 0.0
+        self._early = bytearray()
         connection.session_count += 1
         if connection.blob is not None:
             self.host.sessions_of[connection.blob] += 1
@@ -526,6 +545,8 @@ class PlayerSession(asyncssh.SSHServerSession):
             self.gate.feed(data)
         elif self.prompt is not None:
             self._prompted(data)
+        elif len(self._early) < MAX_EARLY_INPUT:
+            self._early += data  # keys typed while castletui is being forked: its first input
 
     def eof_received(self) -> bool:
         self._finish()
@@ -609,9 +630,23 @@ class PlayerSession(asyncssh.SSHServerSession):
         try:
             settings = account_folder(self.host.config.data_dir, account.name)
             settings.mkdir(parents=True, exist_ok=True, mode=0o700)
-            self.terminal = Terminal(
+        except OSError as error:
+            self._not_started(error)
+            return
+        arguments = seat_arguments(
+            account.name, account.id, self.host.config.table_dir, limits.session_memory_mib
+        )
+        environment = child_environment(self.term, settings)
+        zygote = self.host.zygote
+        if zygote is not None and zygote.usable:
+            task = asyncio.ensure_future(self._fork_castletui(zygote, arguments, environment))
+            self.host.closing.add(task)
+            task.add_done_callback(self.host.closing.discard)
+            return
+        try:
+            terminal = Terminal(
                 seat_command(account.name, account.id, self.host.config.table_dir, limits.session_memory_mib),
-                child_environment(self.term, settings),
+                environment,
                 self.size,
                 self._output,
                 self._castletui_exited,
@@ -619,9 +654,41 @@ class PlayerSession(asyncssh.SSHServerSession):
                 cwd=self.host.config.data_dir,
             )
         except OSError as error:
-            connection.note("refused", "castletui-failed", f"castletui did not start: {error}")
-            self._say_and_close("castletui could not start on this host; the host's log says why", status=1)
+            self._not_started(error)
             return
+        self._started(terminal)
+
+    async def _fork_castletui(
+        self, zygote: Zygote, arguments: list[str], environment: dict[str, str]
+    ) -> None:
+        try:
+            terminal = await Terminal.forked(
+                zygote,
+                arguments,
+                environment,
+                self.size,
+                self._output,
+                self._castletui_exited,
+                on_input_paused=self._input_paused,
+                cwd=self.host.config.data_dir,
+            )
+        except OSError as error:
+            self._not_started(error)
+            return
+        if self.closed or self._ending is not None:
+            # The player left (or the host stopped) while it was being forked.
+            await terminal.close()
+            return
+        self.terminal = terminal
+        self._started(terminal)
+
+    def _not_started(self, error: OSError) -> None:
+        self.connection.note("refused", "castletui-failed", f"castletui did not start: {error}")
+        self._say_and_close("castletui could not start on this host; the host's log says why", status=1)
+
+    def _started(self, terminal: Terminal) -> None:
+        self.terminal = terminal
+        limits = self.host.limits
         self.host.terminals.add(self.terminal)
         self.gate = InputGate(
             limits.input_rate,
@@ -630,6 +697,9 @@ class PlayerSession(asyncssh.SSHServerSession):
             lambda paused: self._pause_input("gate", paused),
             self._flooded,
         )
+        if self._early:
+            early, self._early = bytes(self._early), bytearray()
+            self.gate.feed(early)
 
     def _flooded(self) -> None:
         rate = self.host.limits.input_rate // 1024

@@ -1,9 +1,12 @@
 """A player's castletui in its own pseudo-terminal, as ``sshd`` would give it.
 
-Each SSH session gets a child process ``python -m castletui.host.seat join
---as=NAME --account=ID --table-dir=DIR`` (castletui join, after making the pty its
-controlling terminal) in a new session and process group, with the client's
-TERM and window size. Bytes go both ways through the pty's master side with
+Each SSH session gets a child process running castletui.host.seat's main
+with ``join --as=NAME --account=ID --table-dir=DIR`` (castletui join, after
+making the pty its controlling terminal) in a new session and process
+group, with the client's TERM and window size: forked by the zygote
+(:meth:`Terminal.forked`, zygote.py) or, with ``--session-start spawn``, a
+fresh ``python -m castletui.host.seat`` (:class:`Terminal`). Either way it
+is this process's child, reaped here. Bytes go both ways through the pty's master side with
 asyncio readers and writers (no polling); a resize sets the window size
 (TIOCSWINSZ) and signals the group (SIGWINCH).
 
@@ -30,6 +33,10 @@ import sys
 import termios
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from castletui.host.forks import Zygote
 
 GRACE_SECONDS = 2.0
 """How long castletui gets after SIGHUP (and again after SIGTERM) to leave by itself."""
@@ -46,6 +53,9 @@ DEFAULT_SIZE = (80, 24)
 MAX_PENDING_INPUT = 64 * 1024
 """Keys not yet taken by castletui beyond this pause the SSH channel."""
 
+QUIET_DRIVER = "castletui.host.quiet_driver:QuietDriver"
+"""The players' Textual driver (the name only: the server does not import Textual)."""
+
 _TERM_PATTERN = re.compile(r"[A-Za-z0-9][A-Za-z0-9._+-]{0,63}")
 
 
@@ -61,20 +71,27 @@ def clamp_size(columns: int, rows: int) -> tuple[int, int]:
     return min(columns, MAX_COLUMNS), min(rows, MAX_ROWS)
 
 
-def seat_command(name: str, account: str, table_dir: Path, memory_mib: int = 0) -> list[str]:
-    """The child's command line: it plays as the account ``account`` (its
+def seat_arguments(name: str, account: str, table_dir: Path, memory_mib: int = 0) -> list[str]:
+    """What seat.py is given: it plays as the account ``account`` (its
     id: its seats are the id's, saves.owners) and sits down as ``name``
     (``--as=NAME`` in one word: a name may start with a dash); seat.py caps
     its address space at ``memory_mib`` first."""
     return [
-        sys.executable,
-        "-m",
-        "castletui.host.seat",
         f"--memory-mib={memory_mib}",
         "join",
         f"--as={name}",
         f"--account={account}",
         f"--table-dir={table_dir}",
+    ]
+
+
+def seat_command(name: str, account: str, table_dir: Path, memory_mib: int = 0) -> list[str]:
+    """The spawned child's command line (``--session-start spawn``)."""
+    return [
+        sys.executable,
+        "-m",
+        "castletui.host.seat",
+        *seat_arguments(name, account, table_dir, memory_mib),
     ]
 
 
@@ -88,6 +105,8 @@ def child_environment(term: str, config_dir: Path | None = None) -> dict[str, st
         "HOME": os.environ.get("HOME", "/"),
         "TERM": term,
         "LANG": "C.UTF-8",
+        # Its input thread sleeps until a key comes (quiet_driver.py): an idle player costs nothing.
+        "TEXTUAL_DRIVER": QUIET_DRIVER,
     }
     for name, value in os.environ.items():
         if name.startswith("CASTLETUI_") or name in ("PYTHONPATH", "TZ"):
@@ -113,12 +132,10 @@ class Terminal:
         on_input_paused: Callable[[bool], None] = lambda paused: None,
         cwd: Path | None = None,
     ) -> None:
-        self.loop = asyncio.get_running_loop()
-        self.on_output, self.on_exit, self.on_input_paused = on_output, on_exit, on_input_paused
-        self.master, slave = os.openpty()  # both non-inheritable
-        self._set_size(*clamp_size(*size))
+        """A spawned castletui (``argv``: a whole command line)."""
+        self.master, slave = self._open(on_output, on_exit, on_input_paused, size)
         try:
-            self.process = subprocess.Popen(
+            process = subprocess.Popen(
                 argv,
                 stdin=slave,
                 stdout=slave,
@@ -133,7 +150,53 @@ class Terminal:
             raise
         finally:
             os.close(slave)
-        self.pid = self.process.pid
+        self._watch(process.pid, process.wait)
+
+    @classmethod
+    async def forked(
+        cls,
+        zygote: Zygote,
+        arguments: list[str],
+        environment: dict[str, str],
+        size: tuple[int, int],
+        on_output: Callable[[bytes], None],
+        on_exit: Callable[[int], None],
+        *,
+        on_input_paused: Callable[[bool], None] = lambda paused: None,
+        cwd: Path,
+    ) -> Terminal:
+        """A castletui forked by the zygote (zygote.py; ``arguments``:
+        seat.py's), a child of this process as a spawned one is."""
+        terminal = cls.__new__(cls)
+        terminal.master, slave = terminal._open(on_output, on_exit, on_input_paused, size)
+        try:
+            pid = await zygote.fork(arguments, environment, str(cwd), slave)
+        except BaseException:
+            os.close(terminal.master)
+            raise
+        finally:
+            os.close(slave)
+        terminal._watch(pid, lambda: _reap(pid))
+        return terminal
+
+    def _open(
+        self,
+        on_output: Callable[[bytes], None],
+        on_exit: Callable[[int], None],
+        on_input_paused: Callable[[bool], None],
+        size: tuple[int, int],
+    ) -> tuple[int, int]:
+        self.loop = asyncio.get_running_loop()
+        self.on_output, self.on_exit, self.on_input_paused = on_output, on_exit, on_input_paused
+        master, slave = os.openpty()  # both non-inheritable
+        self.master = master
+        self._set_size(*clamp_size(*size))
+        return master, slave
+
+    def _watch(self, pid: int, reap: Callable[[], int]) -> None:
+        """Follow the child ``pid``; ``reap()`` waits for it and gives its status."""
+        self.pid = pid
+        self._reap = reap
         os.set_blocking(self.master, False)
         self.exited: asyncio.Future[int] = self.loop.create_future()
         self._pending = bytearray()
@@ -242,7 +305,7 @@ class Terminal:
         if self.exited.done():
             return
         self._signal(signal.SIGKILL)
-        status = self.process.wait()
+        status = self._reap()
         self._drain()
         self._close_master()
         self.exited.set_result(status)
@@ -298,6 +361,18 @@ class Terminal:
             with contextlib.suppress(asyncio.TimeoutError):
                 return await asyncio.wait_for(asyncio.shield(self.exited), GRACE_SECONDS)
         return await self.exited  # SIGKILL cannot be refused
+
+
+def _reap(pid: int) -> int:
+    """Wait for the child ``pid`` (it has ended): its status as Popen.wait gives it."""
+    while True:
+        try:
+            _, status = os.waitpid(pid, 0)
+        except InterruptedError:
+            continue
+        except ChildProcessError:
+            return -signal.SIGKILL  # reaped by someone else: it is gone, how is not known
+        return os.waitstatus_to_exitcode(status)
 
 
 def _has_exited(pid: int) -> bool:

@@ -19,6 +19,7 @@ from pathlib import Path
 
 import pytest
 
+from castletui.host.forks import SESSION_NAME
 from tests import processes
 
 asyncssh = pytest.importorskip("asyncssh")
@@ -133,8 +134,15 @@ class RunningHost:
         return await asyncio.to_thread(self.wait_event_blocking, start, **fields)
 
     def children(self) -> list[int]:
-        """The server's child processes (each player's castletui)."""
-        return [pid for pid, parent in _processes() if parent == self.process.pid]
+        """The server's child processes that are players' castletuis (not its zygote)."""
+        return [pid for pid, parent in _processes() if parent == self.process.pid and not _is_zygote(pid)]
+
+    def zygote(self) -> int | None:
+        """The server's zygote (castletui/host/zygote.py), if it runs one."""
+        for pid, parent in _processes():
+            if parent == self.process.pid and _is_zygote(pid):
+                return pid
+        return None
 
     def stop(self) -> int:
         """SIGINT, as ctrl+c would; past the wait, the whole tree is killed.
@@ -162,6 +170,23 @@ def _processes() -> list[tuple[int, int]]:
             fields = stat[stat.rindex(")") + 2 :].split()
             rows.append((int(entry), int(fields[1])))
     return rows
+
+
+def _is_zygote(pid: int) -> bool:
+    """The zygote runs castletui.host.zygote (from its start, before it names
+    itself); a session it forked has its command line but names itself."""
+    try:
+        command = Path(f"/proc/{pid}/cmdline").read_bytes()
+    except OSError:
+        return False
+    return b"castletui.host.zygote" in command and command_name(pid) != SESSION_NAME.decode()
+
+
+def command_name(pid: int) -> str:
+    """What ps calls ``pid`` (/proc/PID/comm)."""
+    with contextlib.suppress(OSError):
+        return Path(f"/proc/{pid}/comm").read_text().strip()
+    return ""
 
 
 def process_group_members(group: int) -> list[int]:

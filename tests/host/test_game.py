@@ -20,9 +20,10 @@ from castletui.saves.replay import replay_states
 from castletui.saves.table import Table
 
 from castletui import saves
+from castletui.host.forks import SESSION_NAME
 from castletui.host.players import Players
 from castletui.shared import create_table
-from tests.host.conftest import WAIT_SECONDS, Player, exists, process_group_members
+from tests.host.conftest import WAIT_SECONDS, Player, command_name, exists, process_group_members
 
 asyncssh = pytest.importorskip("asyncssh")
 
@@ -124,6 +125,7 @@ async def test_two_keys_play_castlecards_each_seeing_only_its_hand_and_a_dropped
     alice_game = alice.mark()
     alice.send(b"\r")
     (alice_child,) = host.children()
+    assert command_name(alice_child) == SESSION_NAME.decode()  # forked by the zygote (the default)
     bob = await Player.connect(host.port, keys["bob"])
     await bob.open_terminal()
     await bob.wait_for("you play as Bob", "Take seat 2")
