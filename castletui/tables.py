@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from castletui import saves
+from castletui.lobby import Turns
 from castletui.rules import registry
 from castletui.rules.core import Config
 from castletui.saves.owners import owner_label
@@ -35,6 +36,22 @@ def name_of(app: Any) -> str:
 
 def table_dir_of(app: Any) -> Path:
     return getattr(app, "table_dir", None) or table_dir()
+
+
+def turns_of(app: Any) -> Turns:
+    """Whose move each table waits for (castletui/lobby.py), one for the
+    app: the lobby and the nudge of the tables you sit at share it."""
+    turns = getattr(app, "turns", None)
+    if turns is None:
+        turns = app.turns = Turns()
+    return turns
+
+
+def now_of(app: Any) -> datetime.datetime:
+    """The time the lobby counts waiting from: the app's ``clock`` (tests
+    and snapshots set one), else now."""
+    clock = getattr(app, "clock", None)
+    return clock() if clock is not None else datetime.datetime.now(datetime.UTC)
 
 
 def hidden_hands(game: Any, state: Any, seats: int) -> bool:
