@@ -172,7 +172,7 @@ async def seat_pair(host: RunningHost, keys: list, names: list[str]) -> Pair:
     for key in keys:
         player = await TimedPlayer.connect(host.port, key)
         await player.open_terminal()
-        await player.wait_for("Back to your seat")
+        await player.wait_for("Castlecards with")
         mark = player.mark()
         player.send(b"\r")
         await player.wait_for("(you)", since=mark)
