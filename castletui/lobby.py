@@ -165,6 +165,7 @@ def lobby_lines(
     free: list[LobbyLine] = []
     finished: list[LobbyLine] = []
     closed: list[TableSummary] = []
+    own_key: str | None = None
     for row in rows:
         if row.problem:
             continue
@@ -180,10 +181,13 @@ def lobby_lines(
             (finished if group == FINISHED else yours).append(line)
             continue
         # One seat each (by identity), and no name twice at a table (saves.table.take_seat).
-        if row.finished or any(
-            name_key(label) == name_key(name)
-            for label, owner in zip(row.players, row.owners, strict=True)
-            if owner
+        # A full table is passed over before any name is compared: name_key is costly at first.
+        if row.finished or not row.free_seats():
+            continue
+        if own_key is None:
+            own_key = name_key(name)
+        if any(
+            name_key(label) == own_key for label, owner in zip(row.players, row.owners, strict=True) if owner
         ):
             continue
         if row.closed and row.free_seats():
