@@ -104,7 +104,7 @@ class TurnFollower:
         for line in news:
             self.app.notify(line.text, title="Your turn", timeout=TOAST_SECONDS)
         if news and self.app.settings.terminal_nudge:
-            self.app.ring_terminal(terminal_nudge("castletui: your turn", news[0].text))
+            self.app.ring_terminal(terminal_nudge("castletui", news[0].text))
 
 
 def turn_line(waiting: list[LobbyLine]) -> str:

@@ -56,7 +56,7 @@ async def test_a_move_elsewhere_that_makes_it_your_turn_nudges_you_in_the_lobby(
         play_until(table, DUO, waiting_for(1), at(0))  # ann moves, in her own terminal
         await wait_until(pilot, lambda: turns_told(app), LIMIT)
         assert turns_told(app) == ["Castlecards with ann: your turn for 1 min"]
-        assert app.rung == [terminal_nudge("castletui: your turn", turns_told(app)[0])]
+        assert app.rung == [terminal_nudge("castletui", turns_told(app)[0])]
         assert app.turn_line == "Your turn: Castlecards with ann"
         # The lobby follows too: the table is on top, waiting for bo.
         await wait_until(pilot, lambda: "1 table waits for your move" in str(app.screen.texts), LIMIT)
