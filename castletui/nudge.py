@@ -24,8 +24,8 @@ from typing import Any
 from textual.worker import get_current_worker
 
 from castletui.lobby import LobbyLine, lobby_lines
-from castletui.saves.table import TableListing, is_table_name
-from castletui.tables import name_of, now_of, table_dir_of, turns_of, who_of
+from castletui.saves.table import is_table_name
+from castletui.tables import listing_of, name_of, now_of, turns_of, who_of
 from castletui.watch import FolderWatch
 
 TOAST_SECONDS = 10
@@ -51,7 +51,7 @@ class TurnFollower:
 
     def __init__(self, app: Any) -> None:
         self.app = app
-        self.listing = TableListing(table_dir_of(app))
+        self.listing = listing_of(app)  # the lobby's: a table read for one is not read again
         self.nudged: dict[str, int] = {}
         """Each table waiting for your move, at the move it was known to wait at."""
         self.watch: FolderWatch | None = None

@@ -19,7 +19,7 @@ from castletui.lobby import Turns
 from castletui.rules import registry
 from castletui.rules.core import Config
 from castletui.saves.owners import owner_label
-from castletui.saves.table import Table, exposure_warning, identity, status_text, table_dir
+from castletui.saves.table import Table, TableListing, exposure_warning, identity, status_text, table_dir
 from castletui.session import Session
 
 
@@ -45,6 +45,17 @@ def turns_of(app: Any) -> Turns:
     if turns is None:
         turns = app.turns = Turns()
     return turns
+
+
+def listing_of(app: Any) -> TableListing:
+    """The app's listing of its table folder (saves.table.TableListing),
+    one for the lobby and the nudge: a table one of them read is not
+    decoded again for the other."""
+    directory = table_dir_of(app)
+    listing = getattr(app, "table_listing", None)
+    if listing is None or listing.directory != directory:
+        listing = app.table_listing = TableListing(directory)
+    return listing
 
 
 def now_of(app: Any) -> datetime.datetime:

@@ -24,7 +24,16 @@ from textual.worker import get_current_worker
 from castletui.lobby import YOUR_TURN, LobbyLine, lobby_lines, next_waiting
 from castletui.nudge import follow_turns
 from castletui.saves.table import TableListing, is_table_name
-from castletui.tables import is_lobby_only, join_table, name_of, now_of, table_dir_of, turns_of, who_of
+from castletui.tables import (
+    is_lobby_only,
+    join_table,
+    listing_of,
+    name_of,
+    now_of,
+    table_dir_of,
+    turns_of,
+    who_of,
+)
 from castletui.watch import FolderWatch
 from castletui.widgets.footer import SteadyFooter
 from castletui.widgets.header import SteadyHeader
@@ -111,8 +120,7 @@ class JoinScreen(Screen):
 
     def reload(self) -> None:
         who, name, directory = who_of(self.app), name_of(self.app), table_dir_of(self.app)
-        if self.listing is None or self.listing.directory != directory:
-            self.listing = TableListing(directory)
+        self.listing = listing_of(self.app)
         lines, closed = lobby_lines(self.listing.rows(), who, name, turns_of(self.app), now_of(self.app))
         waiting = sum(line.group == YOUR_TURN for line in lines)
         if not lines:
