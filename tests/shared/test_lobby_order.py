@@ -136,3 +136,18 @@ async def test_n_in_the_lobby_opens_the_next_table_waiting_for_you(tmp_path):
         await pilot.press("n")
         await wait_until(pilot, lambda: isinstance(app.screen, GameScreen))
         assert app.screen.session.path == tables["bo-waits-2h"].path
+
+
+async def test_n_with_no_table_waiting_for_you_says_so_and_stays_in_the_lobby(tmp_path):
+    directory = tmp_path / "tables"
+    table = seated_table(directory, ["user:ann", "user:bo"], "a")
+    play_until(table, ["user:ann", "user:bo"], waiting_for(0), at(3))  # ann's move
+    app = ClockedTerminal(directory, "bo", Start("join"))
+    told = []
+    notify = app.notify
+    app.notify = lambda message, **kwargs: told.append(kwargs.get("title")) or notify(message, **kwargs)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, JoinScreen) and app.screen.lines)
+        await pilot.press("n")
+        await wait_until(pilot, lambda: "Nothing to play" in told)
+        assert isinstance(app.screen, JoinScreen)
