@@ -205,7 +205,7 @@ async def seat_pair(host: RunningHost, keys: list, names: list[str]) -> Pair:
         # Spread over loopback addresses, as players are over machines.
         player = await TimedPlayer.connect(host.port, key, source=f"127.0.1.{int(name[1:]) % 200 + 1}")
         await player.open_terminal()
-        await player.wait_for("Back to your seat")
+        await player.wait_for("Castlecards with")
         mark = player.mark()
         player.send(b"\r")
         await player.wait_for("(you)", since=mark)

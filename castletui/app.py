@@ -13,7 +13,9 @@ from pathlib import Path
 import msgspec
 from textual.app import App, SystemCommand
 from textual.binding import Binding
+from textual.content import Content
 from textual.css.query import NoMatches
+from textual.driver import Driver
 from textual.screen import ModalScreen, Screen
 
 from castletui import collector, games, saves, stylesheets
@@ -31,6 +33,7 @@ from castletui.textual_private import (
     replace_writer_thread,
     writer_thread_of,
 )
+from castletui.widgets.header import SteadyHeader
 
 LATER = {
     "menu": "castletui.screens.menu",
@@ -43,6 +46,7 @@ LATER = {
     "help": "castletui.screens.help",
     "session": "castletui.session",
     "crash": "castletui.crash",
+    "nudge": "castletui.nudge",
 }
 """What the app loads when it first opens it, not before the menu's first
 frame: the other screens (each game's with its widgets), the session (the
@@ -69,6 +73,19 @@ but a work budget, so a seeded game plays the same everywhere."""
 WHILE_SHOWN = "bot_delay"
 """``CastleApp(think_for=WHILE_SHOWN)``: bots think for as long as a move is
 shown (``bot_delay``), at least :data:`BOT_THINKING_TIME`."""
+
+
+def remembered(driver_class: type[Driver]) -> type[Driver]:
+    """``driver_class`` made to tell its app it was made: Textual keeps the
+    driver it runs to itself, and the nudge writes through it."""
+
+    class Remembered(driver_class):
+        def __init__(self, app: App, **kwargs) -> None:
+            super().__init__(app, **kwargs)
+            app.terminal_driver = self
+
+    Remembered.__name__ = Remembered.__qualname__ = driver_class.__name__
+    return Remembered
 
 
 def bot_delay_of(settings: Settings) -> float:
@@ -166,6 +183,9 @@ class CastleApp(App):
         self.terminal_lost = False
         self.hang_up_watch: HangUpWatch | None = None
         self.start_opened = False  # what the command line asked for is open (MenuToCome)
+        self.turn_follower = None  # castletui/nudge.py: started by the lobby or a shared table
+        self.turn_line = ""  # the header's line about your other tables waiting for you
+        self.terminal_driver = None  # the driver Textual made from get_driver_class (None: headless)
 
     # --- the last word on an unexpected error -----------------------------
 
@@ -205,6 +225,35 @@ class CastleApp(App):
             if active.binding.action in ("quit", "app.quit"):
                 self.notify(f"Press {key} to quit castletui.", title="Do you want to quit?")
                 return
+
+    # --- the nudge of your other tables (castletui/nudge.py) -------------------
+
+    def get_driver_class(self):
+        """Textual's driver, which tells the app it was made: the nudge writes
+        its bell and desktop notification through it (Driver.write, as
+        Textual's own bell)."""
+        return remembered(super().get_driver_class())
+
+    def ring_terminal(self, sequence: str) -> None:
+        """Write the nudge's escape sequences (castletui.nudge.terminal_nudge)."""
+        if self.terminal_driver is not None and not self.terminal_lost:
+            self.terminal_driver.write(sequence)
+            self.terminal_driver.flush()
+
+    def show_turn_line(self, line: str) -> None:
+        """The header of every screen says which other table waits for you."""
+        if line == self.turn_line:
+            return
+        self.turn_line = line
+        for screen in self.screen_stack:
+            for header in screen.query(SteadyHeader):
+                header.show_title()
+
+    def format_title(self, title: str, sub_title: str) -> Content:
+        content = super().format_title(title, sub_title)
+        if not self.turn_line:
+            return content
+        return Content.assemble(content, " | ", (self.turn_line, "bold"))
 
     # --- the terminal going away ----------------------------------------------
 
@@ -256,6 +305,8 @@ class CastleApp(App):
 
     def on_unmount(self) -> None:
         self.first_frame_drawn()  # an app that ends before its first frame
+        if self.turn_follower is not None:
+            self.turn_follower.stop()
         if self.hang_up_watch is not None:
             self.hang_up_watch.stop()
 
@@ -435,6 +486,8 @@ class CastleApp(App):
         while len(self.screen_stack) > 1 and not getattr(self.screen, "GAMES_RETURN_HERE", False):
             self.pop_screen()
         self.read_game_styles(session.save.game)
+        if session.shared:
+            later("nudge").follow_turns(self)  # your other tables, while you play this one
         screen = later("game").screen_for(session)
         screen.resumed = resumed
         self.push_screen(screen)

@@ -7,6 +7,7 @@ harlequin and dolphie keep theirs::
     save_dir = "~/castle-saves" # where saves live (--save-dir and $CASTLETUI_SAVE_DIR win)
     table_dir = "/srv/tables"   # where shared tables live (--table-dir and $CASTLETUI_TABLE_DIR win)
     player_name = "Ann"         # the first seat's name in a new game
+    terminal_nudge = false      # no bell or desktop notice when a table comes to wait for your move
 
 Every setting may be left out. A file that cannot be read (not TOML, an
 unknown setting, a value of the wrong kind) gives one line of warning and
@@ -45,6 +46,10 @@ class Settings(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True, f
     save_dir: str = ""
     table_dir: str = ""
     player_name: str = ""
+    terminal_nudge: bool = True
+    """A bell and a desktop notification (OSC 9 or 777) when a table you sit
+    at comes to wait for your move (castletui/nudge.py); the line in the
+    header and the toast come either way."""
 
 
 def folder() -> Path:
@@ -161,6 +166,6 @@ def default_names(player_name: str = "") -> list[str]:
 def help_text() -> str:
     """What ``castletui --help`` says about the file."""
     return (
-        f"Settings: {path()} (TOML: theme, bot_delay, save_dir, table_dir, player_name; "
+        f"Settings: {path()} (TOML: theme, bot_delay, save_dir, table_dir, player_name, terminal_nudge; "
         f"${ENVIRONMENT_VARIABLE} moves it). The theme chosen in the command palette is saved there."
     )

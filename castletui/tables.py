@@ -17,13 +17,14 @@ from pathlib import Path
 from typing import Any
 
 from castletui import saves
+from castletui.lobby import Turns
 from castletui.rules import registry
 from castletui.rules.core import Config
 from castletui.saves.owners import owner_label
 from castletui.saves.stores import ENVIRONMENT_VARIABLE as STORE_VARIABLE
 from castletui.saves.stores import is_postgres, open_store
-from castletui.saves.stores.shared import StoreTable
-from castletui.saves.table import Table, exposure_warning, identity, status_text, table_dir
+from castletui.saves.stores.shared import StoreListing, StoreTable
+from castletui.saves.table import Table, TableListing, exposure_warning, identity, status_text, table_dir
 from castletui.session import Session
 
 
@@ -62,6 +63,34 @@ def open_table(app: Any, path: Path) -> Any:
     table of that name (saves.stores.shared)."""
     store = store_of(app)
     return Table(path) if store is None else StoreTable(store, Path(path).name)
+
+
+def turns_of(app: Any) -> Turns:
+    """Whose move each table waits for (castletui/lobby.py), one for the
+    app: the lobby and the nudge of the tables you sit at share it."""
+    turns = getattr(app, "turns", None)
+    if turns is None:
+        turns = app.turns = Turns()
+    return turns
+
+
+def listing_of(app: Any) -> TableListing | StoreListing:
+    """The app's listing of its tables (saves.table.TableListing, or its
+    store's: saves.stores.shared.StoreListing), one for the lobby and the
+    nudge: a table one of them read is not decoded again for the other."""
+    directory, store = table_dir_of(app), store_of(app)
+    listing = getattr(app, "table_listing", None)
+    if listing is None or listing.directory != directory:
+        listing = TableListing(directory) if store is None else StoreListing(store, directory)
+        app.table_listing = listing
+    return listing
+
+
+def now_of(app: Any) -> datetime.datetime:
+    """The time the lobby counts waiting from: the app's ``clock`` (tests
+    and snapshots set one), else now."""
+    clock = getattr(app, "clock", None)
+    return clock() if clock is not None else datetime.datetime.now(datetime.UTC)
 
 
 def hidden_hands(game: Any, state: Any, seats: int) -> bool:

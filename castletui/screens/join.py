@@ -1,7 +1,8 @@
-"""The lobby of shared tables: the games in the table folder that you sit at
-or that have a free seat, with the game, its variant, who sits where and
-whose turn it is. Enter takes the seat (or goes back to yours); n starts a
-new shared game. The list follows the folder as other players start games
+"""The lobby of shared tables: your tables first, those waiting for your
+move on top with how long they have waited, then those waiting for others,
+then free seats at other tables and your finished games (the order and the
+words are castletui/lobby.py's). Enter opens the table (or takes the seat);
+n opens the next table waiting for you; s starts a new shared game. The list follows the folder as other players start games
 and take seats: while the lobby is on screen it watches the folder (no
 timer) and reads again only the tables that changed; under a game it does
 nothing, and looks once when it comes back."""
@@ -20,11 +21,21 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 from textual.worker import get_current_worker
 
-from castletui.saves.names import name_key
-from castletui.saves.owners import owner_field
+from castletui.lobby import YOUR_TURN, LobbyLine, lobby_lines, next_waiting
+from castletui.nudge import follow_turns
 from castletui.saves.stores.shared import StoreListing
 from castletui.saves.table import TableListing
-from castletui.tables import is_lobby_only, join_table, name_of, store_of, table_dir_of, who_of
+from castletui.tables import (
+    is_lobby_only,
+    join_table,
+    listing_of,
+    name_of,
+    now_of,
+    store_of,
+    table_dir_of,
+    turns_of,
+    who_of,
+)
 from castletui.watch import FolderWatch, StoreWatch, watch_tables
 from castletui.widgets.footer import SteadyFooter
 from castletui.widgets.header import SteadyHeader
@@ -33,12 +44,14 @@ from castletui.widgets.plain import Plain
 
 class JoinScreen(Screen):
     HELP = (
-        "Each line is a seat you can play: your own seats at tables you joined, and free seats at "
-        "others. Enter takes it; the game opens from that seat, showing only your own hand. "
-        "n starts a new game that others can join; r reads the folder again."
+        "Your tables come first, those waiting for your move on top with how long they have waited, "
+        "then those waiting for others, then free seats at other tables and your finished games. "
+        "Enter opens the table (or takes the seat), showing only your own hand; n opens the next "
+        "table waiting for your move; s starts a new game that others can join; r reads the folder again."
     )
     BINDINGS = [
-        Binding("n", "new", "New shared game"),
+        Binding("n", "next_waiting", "Next turn"),
+        Binding("s", "new", "New shared game"),
         Binding("r", "reload", "Refresh"),
         Binding("escape", "leave", "Back"),
         Binding("q", "leave", "Quit", show=False),
@@ -57,6 +70,8 @@ class JoinScreen(Screen):
         self.listing: TableListing | StoreListing | None = None
         self.folder_watch: FolderWatch | StoreWatch | None = None
         self.texts: dict[str, str] = {}  # what each line of text shows now
+        self.lines: list[LobbyLine] = []
+        self.last_opened: str | None = None  # the table n or Enter opened last
 
     def compose(self) -> ComposeResult:
         yield SteadyHeader()
@@ -71,6 +86,7 @@ class JoinScreen(Screen):
     def on_mount(self) -> None:
         self.title = "Shared tables"
         self.query_one("#lobby", OptionList).focus()
+        follow_turns(self.app)  # a nudge when a table comes to wait for you, here or at another table
 
     def on_screen_resume(self) -> None:
         """On screen (first shown, or a game closed over it): look once, then
@@ -107,39 +123,15 @@ class JoinScreen(Screen):
     def reload(self) -> None:
         who, name, directory = who_of(self.app), name_of(self.app), table_dir_of(self.app)
         store = store_of(self.app)
-        if self.listing is None or self.listing.directory != directory:
-            self.listing = TableListing(directory) if store is None else StoreListing(store, directory)
-        rows = self.listing.rows()
-        lines: list[tuple[str, str, int]] = []
-        for row in rows:
-            if row.problem:
-                continue
-            mine = row.seat_of(who)
-            if mine is not None and not row.finished:
-                lines.append((f"Back to your seat {mine + 1}: {describe(row, who)}", row.path, mine))
-        closed = []
-        for row in rows:
-            # One seat each (by identity), and no name twice at a table (saves.table.take_seat).
-            if (
-                row.problem
-                or row.finished
-                or row.seat_of(who) is not None
-                or any(
-                    name_key(label) == name_key(name)
-                    for label, owner in zip(row.players, row.owners, strict=True)
-                    if owner
-                )
-            ):
-                continue
-            if row.closed and row.free_seats():
-                closed.append(row)
-                continue
-            for seat in row.free_seats():
-                lines.append((f"Take seat {seat + 1}: {describe(row, who)}", row.path, seat))
-        shown = tuple(lines)
-        note = "n starts a new game others can join." if not lines else "Enter takes the seat."
+        self.listing = listing_of(self.app)
+        lines, closed = lobby_lines(self.listing.rows(), who, name, turns_of(self.app), now_of(self.app))
+        waiting = sum(line.group == YOUR_TURN for line in lines)
         if not lines:
-            note = "No table has a free seat. " + note
+            note = "No table has a free seat. s starts a new game others can join."
+        elif waiting:
+            note = f"{waiting} {'table waits' if waiting == 1 else 'tables wait'} for your move: n opens the next."
+        else:
+            note = "Enter opens the table or takes the seat; s starts a new game."
         if closed:
             note += f" Not listed: {Path(closed[0].path).name}, {closed[0].closed}" + (
                 f" (and {len(closed) - 1} more)." if len(closed) > 1 else "."
@@ -148,14 +140,16 @@ class JoinScreen(Screen):
         where = directory if store is None else "this host's database"
         self._show("#lobby-title", f"Shared tables in {where}: you play as {name}")
         self._show("#lobby-note", note)
+        self.lines = lines
+        shown = tuple((line.text, line.path, line.seat) for line in lines)
         if shown == self.shown:
             return  # unchanged: keep the cursor where the player left it
         self.shown = shown
         lobby = self.query_one("#lobby", OptionList)
         highlighted = lobby.highlighted
         lobby.clear_options()
-        lobby.add_options([Option(text, id=str(index)) for index, (text, _, _) in enumerate(lines)])
-        self.seats = [(path, seat) for _, path, seat in lines]
+        lobby.add_options([Option(line.text, id=str(index)) for index, line in enumerate(lines)])
+        self.seats = [(line.path, line.seat) for line in lines]
         if lines:
             lobby.highlighted = min(highlighted or 0, len(lines) - 1)
 
@@ -168,9 +162,20 @@ class JoinScreen(Screen):
     def seat_chosen(self, event: OptionList.OptionSelected) -> None:
         index = int(event.option.id or 0)
         if index < len(self.seats):
-            path, seat = self.seats[index]
-            if not join_table(self.app, Path(path), seat):
-                self.reload()
+            self.open_table(*self.seats[index])
+
+    def open_table(self, path: str, seat: int) -> None:
+        self.last_opened = path
+        if not join_table(self.app, Path(path), seat):
+            self.reload()
+
+    def action_next_waiting(self) -> None:
+        """The next table waiting for your move, after the one last opened."""
+        line = next_waiting(self.lines, self.last_opened)
+        if line is None:
+            self.app.notify("No table waits for your move.", title="Nothing to play")
+            return
+        self.open_table(line.path, line.seat)
 
     def action_new(self) -> None:
         self.app.open_wizard("", {"shared": True})
@@ -186,19 +191,3 @@ class JoinScreen(Screen):
             self.app.exit()
         else:
             self.app.pop_screen()
-
-
-def describe(row, who: str) -> str:
-    """A table in one line: game (variant), who sits where, whose turn."""
-    variant = f" ({row.variant})" if row.variant else ""
-    seats = []
-    for seat, name in enumerate(row.players):
-        owner = row.owners[seat] if seat < len(row.owners) else ""
-        if row.bots[seat]:
-            seats.append(f"{seat + 1} {name} (bot)")
-        elif not owner:
-            seats.append(f"{seat + 1} free")
-        else:
-            seats.append(f"{seat + 1} {name}{' (you)' if owner == owner_field(who) else ''}")
-    turn = row.status or f"{row.plies} moves"
-    return f"{row.title}{variant} - {', '.join(seats)} - {turn} - {Path(row.path).name}"

@@ -121,7 +121,7 @@ async def test_two_keys_play_castlecards_each_seeing_only_its_hand_and_a_dropped
         )
     alice = await Player.connect(host.port, keys["alice"])
     await alice.open_terminal()
-    await alice.wait_for("you play as Alice", "Back to your seat 1")
+    await alice.wait_for("you play as Alice", "Castlecards with")
     alice_game = alice.mark()
     alice.send(b"\r")
     (alice_child,) = host.children()
@@ -168,7 +168,7 @@ async def test_two_keys_play_castlecards_each_seeing_only_its_hand_and_a_dropped
     # He comes back to the same seat and the same decision.
     again = await Player.connect(host.port, keys["bob"])
     await again.open_terminal()
-    await again.wait_for("Back to your seat 2")
+    await again.wait_for("Castlecards with")
     mark = again.mark()
     again.send(b"\r")
     await again.wait_for("Bob (you)", decision, since=mark)

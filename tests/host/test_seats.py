@@ -53,13 +53,13 @@ async def test_a_seat_is_its_accounts_whatever_names_the_players_file_holds(star
     renamed_on_file(host, "Bob", "\uff21\uff2e\uff2e")
     impostor = await Player.connect(host.port, keys["bob"])
     await impostor.open_terminal()
-    # Not "Back to your seat 1"; and not seat 2 either, beside a seat labelled as it is named.
+    # Not her table; and not seat 2 either, beside a seat labelled as it is named.
     await impostor.wait_for("you play as ANN", "No table has a free seat")
     assert Table(table.path).read()[1].owners == [account_owner(ann.id), ""]
 
     anna = await Player.connect(host.port, keys["alice"])
     await anna.open_terminal()
-    await anna.wait_for("you play as Anna", "Back to your seat 1")
+    await anna.wait_for("you play as Anna", "Castlecards with")
     game = anna.mark()
     anna.send(b"\r")
     await anna.wait_for("Anna (you)", "Hand", since=game)  # the seat is labelled with the new name
@@ -109,5 +109,5 @@ async def test_a_table_an_older_host_seated_by_name_is_its_accounts_once_the_hos
     assert audit(saves.read(table.path), table.path.name).holds  # castletui verify: the record holds
     player = await Player.connect(host.port, keys["alice"])
     await player.open_terminal()
-    await player.wait_for("you play as Alice", "Back to your seat 1")
+    await player.wait_for("you play as Alice", "Castlecards with")
     await player.close()

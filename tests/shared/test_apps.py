@@ -204,7 +204,7 @@ async def test_the_lobby_lists_a_free_seat_and_enter_takes_it(tmp_path):
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot)
         text = screen_text(app)
-        assert "Take seat 2: Castlecards" in text and "1 ann" in text and "2 free" in text
+        assert "Take seat 2: Castlecards (2 players) with ann" in text
         await pilot.press("enter")
         await settle(pilot)
         screen = game_screen(app)

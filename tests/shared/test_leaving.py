@@ -58,7 +58,7 @@ async def test_q_from_a_game_goes_back_to_the_lobby_it_came_from(tmp_path):
         await pilot.press("q")
         await settle(pilot)
         assert isinstance(app.screen, JoinScreen)
-        assert "Back to your seat 2" in screen_text(app)
+        assert "Castlecards with ann: " in screen_text(app)  # your table now, first
         await pilot.press("escape")  # and the lobby's Back goes on to the menu
         await settle(pilot)
         assert isinstance(app.screen, MenuScreen)
@@ -70,7 +70,7 @@ async def test_a_new_shared_game_from_the_lobby_goes_back_to_it_too(tmp_path):
     app = Terminal(directory, "ann", Start("join"))
     async with app.run_test(size=(100, 40)) as pilot:
         await settle(pilot)
-        await pilot.press("n")  # the wizard, Shared
+        await pilot.press("s")  # the wizard, Shared
         await settle(pilot)
         await pilot.press("ctrl+s")
         await settle(pilot)
@@ -129,7 +129,7 @@ async def test_over_the_host_a_new_table_says_others_join_from_the_lobby(tmp_pat
     app.notify = noted
     async with app.run_test(size=(100, 40)) as pilot:
         await settle(pilot)
-        await pilot.press("n")  # the wizard, Shared
+        await pilot.press("s")  # the wizard, Shared
         await settle(pilot)
         await pilot.press("ctrl+s")
         await settle(pilot)

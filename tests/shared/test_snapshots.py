@@ -1,6 +1,7 @@
 """The lobby of shared tables, pinned at 80x24 (the SSH default) and
-120x40: your own seat to go back to first, then the free seats of other
-tables, each with its game, variant, who sits where and whose turn."""
+120x40: your tables first, those waiting for your move on top with how
+long they have waited, then those waiting for others, then the free seats
+of other tables, then your finished games."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from castletui.saves.table import Table
 from castletui import saves
 from castletui.app import Start
 from tests.app.snapshots import FIXED_TIME, fresh_dir
+from tests.shared.lobby_tables import NOON, at, over, play_until, seated_table, waiting_for
 from tests.shared.test_apps import Terminal, settle
 
 SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
@@ -29,11 +31,28 @@ def pinned_table(folder, stem: str, variant: str, players: list[saves.Player], o
             table.take_seat(seat, owner)
 
 
+class ClockedTerminal(Terminal):
+    """Bo's terminal at a fixed time: the lobby counts how long tables waited."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.clock = lambda: NOON
+
+
 @pytest.mark.parametrize("size", SIZES)
 def test_lobby(snap_compare, size):
     folder = fresh_dir(f"shared-lobby-{size[0]}")
     players = [saves.Player("Seat 1"), saves.Player("Seat 2"), saves.Player("Milo", "bot")]
     pinned_table(folder, "castlecards-evening", "multi-player", players, ["ann", "bo"])
     pinned_table(folder, "castlecards-duel", "two-player", players[:2], ["cy"])
-    app = Terminal(folder, "bo", Start("join"))
+    duo = ["user:ann", "user:bo"]
+    play_until(seated_table(folder, duo, "monday", seed=4), duo, waiting_for(1), at(50))
+    play_until(
+        seated_table(folder, ["user:cy", "user:bo"], "tuesday", seed=5),
+        ["user:cy", "user:bo"],
+        waiting_for(0),
+        at(14),
+    )
+    play_until(seated_table(folder, duo, "sunday", seed=8), duo, over, at(70))
+    app = ClockedTerminal(folder, "bo", Start("join"))
     assert snap_compare(app, terminal_size=size, run_before=settle)

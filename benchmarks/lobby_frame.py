@@ -1,0 +1,127 @@
+"""The lobby's first frame with many tables in the folder (issue 46: within
+1.3x a bare Textual app's, with 200 tables), against benchmarks/first_frame.py's
+bare app, timed the same way (from the process's start to its line
+``first_frame``):
+
+    python benchmarks/lobby_frame.py prepare DIR   # 200 tables; bo sits at 10, each some 40 moves in
+    python benchmarks/lobby_frame.py lobby DIR     # one lobby run (prints first_frame)
+    python benchmarks/lobby_frame.py compare DIR [RUNS]   # bare and lobby in turn: medians
+
+A run of the lobby starts cold: no table was read or replayed before."""
+
+from __future__ import annotations
+
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+TABLES = 200
+BOS = 10
+MOVES = 40
+
+
+def prepare(directory: Path) -> None:
+    from castletui.rules.core import CHANCE
+    from castletui.saves.table import Table
+
+    from castletui import saves
+    from castletui.session import Session
+    from castletui.shared import create_table
+
+    directory.mkdir(parents=True, exist_ok=True, mode=0o700)
+    chooser = random.Random(1)
+    for number in range(TABLES):
+        players = [saves.Player("Seat 1"), saves.Player("Seat 2")]
+        first = "bo" if number < BOS else f"p{number}"
+        table, _, _ = create_table(directory, f"user:{first}", "castlecards", "two-player", players)
+        os.rename(table.path, directory / f"castlecards-{number:03}.json")
+        table = Table(directory / f"castlecards-{number:03}.json")
+        if number % 3 == 0 and number >= BOS:
+            continue  # a free seat
+        second = f"user:q{number}"
+        table.take_seat(1, second)
+        if number >= BOS * 3:
+            continue
+        sessions = [
+            Session.at_table(Table(table.path), seat, who)
+            for seat, who in enumerate([f"user:{first}", second])
+        ]
+        for _ in range(MOVES):
+            for session in sessions:
+                session.sync()
+            seat = sessions[0].to_move()
+            if seat is None:
+                break
+            if seat == CHANCE:
+                sessions[0].act(sessions[0].digital_chance())
+            else:
+                sessions[seat].act(chooser.choice(sessions[seat].legal_actions()))
+
+
+def lobby(directory: Path) -> None:
+    from castletui import collector
+
+    collector.hold()  # as castletui's command line does (castletui/cli.py)
+    from castletui.shared import SharedApp
+
+    def drawn(app) -> None:
+        print(f"first_frame {time.process_time():.4f} lines {len(app.screen.lines)}", flush=True)
+        app.exit()
+
+    class Timed(SharedApp):
+        def on_mount(self) -> None:
+            screen = self.screen
+
+            def shown() -> None:
+                if screen.is_mounted and screen.listing is not None:
+                    timer.stop()
+                    screen.call_after_refresh(drawn, self)
+
+            timer = self.set_interval(0.002, shown)
+
+    app = Timed(
+        who="user:bo", table_dir=directory, lobby_only=True, save_dir=tempfile.mkdtemp(), bot_delay=0.6
+    )
+    app.run(headless=True, size=(80, 24))
+
+
+def once(command: list[str]) -> float:
+    start = time.perf_counter()
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, text=True, cwd=ROOT)
+    wall = None
+    assert process.stdout is not None
+    for line in process.stdout:
+        if line.startswith("first_frame") and wall is None:
+            wall = time.perf_counter() - start
+    process.wait()
+    if wall is None:
+        raise RuntimeError(f"{command} drew no frame")
+    return wall
+
+
+def compare(directory: Path, runs: int) -> None:
+    bare, shown = [], []
+    for _ in range(runs):
+        bare.append(once([sys.executable, str(ROOT / "benchmarks" / "first_frame.py"), "bare"]))
+        shown.append(
+            once([sys.executable, str(ROOT / "benchmarks" / "lobby_frame.py"), "lobby", str(directory)])
+        )
+    bare_ms, lobby_ms = statistics.median(bare) * 1000, statistics.median(shown) * 1000
+    print(f"bare Textual app: median {bare_ms:.0f} ms over {runs} runs")
+    print(f"lobby, {TABLES} tables: median {lobby_ms:.0f} ms ({lobby_ms / bare_ms:.2f}x)")
+
+
+if __name__ == "__main__":
+    what, folder = sys.argv[1], Path(sys.argv[2])
+    if what == "prepare":
+        prepare(folder)
+    elif what == "lobby":
+        lobby(folder)
+    else:
+        compare(folder, int(sys.argv[3]) if len(sys.argv) > 3 else 11)

@@ -1,0 +1,221 @@
+"""The lobby's order and words, without an app: for one player, each table
+of the folder as a line, tables waiting for their move first ("Castlecards
+with Bo and Cy: your turn for 14 h"), then tables waiting for someone else
+("Bo's turn, 2 d"), then free seats at other tables, then their finished
+games. A game-night table and a correspondence table are the same: a table
+simply waits, since its last move.
+
+Whose move a table waits for is the game's ``to_move`` of its last state.
+The table file's words (its status) are for people, so the state is
+replayed here, only for the tables the player sits at, and then only the
+moves added since the last look (saves.table.Table.states keeps the states
+it replayed): some 2 ms for a 200-move Castlecards game the first time, a
+stat when nothing changed. Nothing is written beside the table.
+The lobby screen is castletui/screens/join.py; the nudge when a table comes
+to wait for you is the app's (castletui/app.py), from the same :class:`Turns`.
+"""
+
+from __future__ import annotations
+
+import datetime
+from pathlib import Path
+from typing import NamedTuple
+
+from castletui.rules.core import CHANCE
+from castletui.saves import SaveError
+from castletui.saves.names import name_key
+from castletui.saves.owners import owner_field
+from castletui.saves.replay import game_of
+from castletui.saves.table import Table, TableSummary
+
+YOUR_TURN, THEIR_TURN, OPEN_SEAT, FINISHED = range(4)
+"""The lobby's groups, top to bottom."""
+
+
+class Standing(NamedTuple):
+    """Where a table you sit at stands: the seat it waits for (None: the
+    game is over; CHANCE: a draw), how many moves it has, and since when
+    it waits (the last move's time, else the table's)."""
+
+    to_move: int | None
+    plies: int
+    since: str
+
+
+class LobbyLine(NamedTuple):
+    """One line of the lobby: the table, the seat Enter takes there (yours,
+    or a free one), its group and its words."""
+
+    path: str
+    seat: int
+    group: int
+    text: str
+    since: str = ""
+    standing: Standing | None = None
+    """Where a table you sit at stands (None: not yours, or not readable)."""
+
+
+class Turns:
+    """Whose move each table waits for, kept between looks: a table not
+    changed since is not read again, one with moves added replays only
+    those. One per app: the lobby and the nudge share it."""
+
+    def __init__(self) -> None:
+        self._tables: dict[str, Table] = {}
+
+    def standing(self, path: str | Path) -> Standing | None:
+        """The table's standing; None when it cannot be read or replayed
+        (the lobby then shows the table's own words)."""
+        key = str(path)
+        table = self._tables.get(key)
+        if table is None:
+            table = self._tables[key] = Table(Path(key))
+        try:
+            save, _ = table.read()
+            states = table.states(save)
+            game = game_of(save, table.path.name)
+        except (SaveError, OSError):
+            self._tables.pop(key, None)  # read afresh next time: it may be mended
+            return None
+        since = save.log[-1].at if save.log and save.log[-1].at else save.updated
+        return Standing(game.to_move(states[-1]), len(save.log), since)
+
+    def forget(self, paths: set[str] | None = None) -> None:
+        """Read these tables (None: all) afresh at the next look."""
+        if paths is None:
+            self._tables.clear()
+        for path in paths or ():
+            self._tables.pop(path, None)
+
+
+def waited(since: str, now: datetime.datetime) -> str:
+    """How long since ``since`` (an ISO time), in the lobby's short words:
+    "5 min", "14 h" up to two days, then "2 d"; "" when unknown."""
+    try:
+        then = datetime.datetime.fromisoformat(since)
+    except ValueError:
+        return ""
+    if then.tzinfo is None:
+        then = then.replace(tzinfo=datetime.UTC)
+    seconds = max(0, int((now - then).total_seconds()))
+    if seconds < 60:
+        return "1 min"
+    if seconds < 3600:
+        return f"{seconds // 60} min"
+    if seconds < 48 * 3600:
+        return f"{seconds // 3600} h"
+    return f"{seconds // 86400} d"
+
+
+def others(row: TableSummary, seat: int) -> str:
+    """Who else sits at the table: "Bo and Cy", "Bo, Cy and Milo (bot)"."""
+    names = [
+        f"{name} (bot)" if row.bots[index] else (name if row.owners[index] else f"seat {index + 1} (free)")
+        for index, name in enumerate(row.players)
+        if index != seat
+    ]
+    if not names:
+        return ""
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def turn_words(row: TableSummary, seat: int, standing: Standing, now: datetime.datetime) -> tuple[int, str]:
+    """The group and the words of a table you sit at (in ``seat``)."""
+    title = f"{row.title} with {others(row, seat)}" if len(row.players) > 1 else row.title
+    how_long = waited(standing.since, now)
+    mover = standing.to_move
+    if mover is None:
+        return FINISHED, f"{title}: {row.status or 'finished'}"
+    if mover == seat:
+        return YOUR_TURN, f"{title}: your turn for {how_long}"
+    if mover == CHANCE or (0 <= mover < len(row.bots) and row.bots[mover]):
+        # A bot's move or a draw is made by the first terminal at the table.
+        if mover != CHANCE:
+            what = f"{row.players[mover]} (bot) moves when you open it"
+        elif standing.plies == 0:
+            what = "the deal is made when you open it"
+        else:
+            what = "a draw is made when you open it"
+        return YOUR_TURN, f"{title}: {what}, {how_long}"
+    if 0 <= mover < len(row.owners) and not row.owners[mover]:
+        return THEIR_TURN, f"{title}: waiting for a player in seat {mover + 1}, {how_long}"
+    name = row.players[mover] if 0 <= mover < len(row.players) else "?"
+    return THEIR_TURN, f"{title}: {name}'s turn, {how_long}"
+
+
+def free_seat_words(row: TableSummary, seat: int) -> str:
+    variant = f" ({row.variant})" if row.variant else ""
+    seated = [
+        f"{name} (bot)" if row.bots[index] else name
+        for index, name in enumerate(row.players)
+        if row.bots[index] or row.owners[index]
+    ]
+    with_whom = f" with {', '.join(seated)}" if seated else ""
+    return f"Take seat {seat + 1}: {row.title}{variant}{with_whom} - {Path(row.path).name}"
+
+
+def lobby_lines(
+    rows: list[TableSummary], who: str, name: str, turns: Turns, now: datetime.datetime
+) -> tuple[list[LobbyLine], list[TableSummary]]:
+    """The lobby's lines for ``who`` (an owner field) sitting down as
+    ``name``, in order; and the tables with free seats this Unix user
+    cannot take (the lobby names them in its note)."""
+    who = owner_field(who)
+    yours: list[LobbyLine] = []
+    free: list[LobbyLine] = []
+    finished: list[LobbyLine] = []
+    closed: list[TableSummary] = []
+    own_key: str | None = None
+    for row in rows:
+        if row.problem:
+            continue
+        seat = row.seat_of(who)
+        if seat is not None:
+            standing = turns.standing(row.path)
+            if standing is None:  # not replayable: the table's own words
+                group = FINISHED if row.finished else THEIR_TURN
+                line = LobbyLine(row.path, seat, group, f"{row.title}: {row.status}", row.updated)
+            else:
+                group, text = turn_words(row, seat, standing, now)
+                line = LobbyLine(row.path, seat, group, text, standing.since, standing)
+            (finished if group == FINISHED else yours).append(line)
+            continue
+        # One seat each (by identity), and no name twice at a table (saves.table.take_seat).
+        # A full table is passed over before any name is compared: name_key is costly at first.
+        if row.finished or not row.free_seats():
+            continue
+        if own_key is None:
+            own_key = name_key(name)
+        if any(
+            name_key(label) == own_key for label, owner in zip(row.players, row.owners, strict=True) if owner
+        ):
+            continue
+        if row.closed and row.free_seats():
+            closed.append(row)
+            continue
+        free.extend(
+            LobbyLine(row.path, seat, OPEN_SEAT, free_seat_words(row, seat)) for seat in row.free_seats()
+        )
+    # Longest waiting first among your tables; newest first below (the rows' order).
+    yours.sort(key=lambda line: (line.group, _moment(line.since)))
+    return yours + free + finished, closed
+
+
+def _moment(since: str) -> datetime.datetime:
+    try:
+        then = datetime.datetime.fromisoformat(since)
+    except ValueError:
+        return datetime.datetime.max.replace(tzinfo=datetime.UTC)
+    return then if then.tzinfo is not None else then.replace(tzinfo=datetime.UTC)
+
+
+def next_waiting(lines: list[LobbyLine], after: str | None) -> LobbyLine | None:
+    """The next line waiting for your move after the table ``after`` (the
+    one last opened), round to the first; None when none waits."""
+    waiting = [line for line in lines if line.group == YOUR_TURN]
+    if not waiting:
+        return None
+    paths = [line.path for line in waiting]
+    if after in paths:
+        return waiting[(paths.index(after) + 1) % len(waiting)]
+    return waiting[0]

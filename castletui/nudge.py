@@ -1,0 +1,137 @@
+"""The nudge when a table comes to wait for your move while you are
+connected, at another table or in the lobby (issue 46): a toast, a line in
+the header ("Your turn: Castlecards with Bo, 2 tables") and, unless the
+settings turn it off (``terminal_nudge``), a terminal notification: the
+bell, and a desktop notification by OSC 9 (iTerm2, WezTerm, Windows
+Terminal, kitty, ghostty...) or OSC 777 (rxvt, foot, VTE), which a terminal
+that knows neither ignores.
+
+One :class:`TurnFollower` per app, started when the app first opens the
+lobby or a table: it watches the table folder (castletui/watch.py, no
+timer), and at each change asks castletui/lobby.py which of your tables
+wait for your move. A table waiting when the follower starts, or the one
+on screen, is no news; each other is nudged once per move it waits at.
+The app's part (the header line, writing to the terminal) is
+castletui/app.py's.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+from typing import Any
+
+from textual.worker import get_current_worker
+
+from castletui.lobby import LobbyLine, lobby_lines
+from castletui.saves.table import is_table_name
+from castletui.tables import listing_of, name_of, now_of, turns_of, who_of
+from castletui.watch import FolderWatch
+
+TOAST_SECONDS = 10
+
+
+def follow_turns(app: Any) -> None:
+    """Start the app's follower once (the lobby and ``open_at_table`` ask)."""
+    if getattr(app, "turn_follower", None) is None:
+        app.turn_follower = TurnFollower(app)
+        app.turn_follower.start()
+
+
+def on_screen(app: Any) -> str:
+    """The table file on screen now ("" if none): its game screen shows the turn."""
+    session = getattr(app.screen, "session", None)
+    path = getattr(session, "path", None) if getattr(session, "shared", False) else None
+    return str(path) if path is not None else ""
+
+
+class TurnFollower:
+    """Follows the tables the app's player sits at, and nudges them when
+    one comes to wait for their move."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+        self.listing = listing_of(app)  # the lobby's: a table read for one is not read again
+        self.nudged: dict[str, int] = {}
+        """Each table waiting for your move, at the move it was known to wait at."""
+        self.watch: FolderWatch | None = None
+        self.known: list[LobbyLine] = self.waiting()
+        """Your tables waiting for your move, as last looked at."""
+        for line in self.known:
+            self.nudged[line.path] = line.standing.plies  # the lobby shows them: no news
+
+    def waiting(self) -> list[LobbyLine]:
+        """Your tables that wait for your own move (not a bot's or a draw)."""
+        lines, _ = lobby_lines(
+            self.listing.rows(), who_of(self.app), name_of(self.app), turns_of(self.app), now_of(self.app)
+        )
+        return [line for line in lines if line.standing is not None and line.standing.to_move == line.seat]
+
+    def start(self) -> None:
+        self.watch = FolderWatch(self.listing.directory, is_table_name)
+        self.app.run_worker(self._watching, thread=True, group="turns", exit_on_error=False)
+        # Another screen (a table opened, the lobby again): the line leaves out the table on screen.
+        self.app.screen_change_signal.subscribe(self.app, lambda _screen: self.show_line())
+        self.show_line()
+
+    def show_line(self) -> None:
+        showing = on_screen(self.app)
+        self.app.show_turn_line(turn_line([line for line in self.known if line.path != showing]))
+
+    def stop(self) -> None:
+        if self.watch is not None:
+            self.watch.stop()
+
+    def _watching(self) -> None:
+        worker = get_current_worker()
+        assert self.watch is not None
+        for _ in self.watch.changes(lambda: worker.is_cancelled):
+            with contextlib.suppress(RuntimeError):  # the app has ended
+                self.app.call_from_thread(self.look)
+
+    def look(self) -> None:
+        """After a change: nudge each table newly waiting for your move."""
+        waiting = self.waiting()
+        showing = on_screen(self.app)
+        news = [
+            line
+            for line in waiting
+            if line.path != showing and self.nudged.get(line.path) != line.standing.plies
+        ]
+        self.nudged = {line.path: line.standing.plies for line in waiting}
+        self.known = waiting
+        self.show_line()
+        for line in news:
+            self.app.notify(line.text, title="Your turn", timeout=TOAST_SECONDS)
+        if news and self.app.settings.terminal_nudge:
+            self.app.ring_terminal(terminal_nudge("castletui", news[0].text))
+
+
+def turn_line(waiting: list[LobbyLine]) -> str:
+    """The header's line: the table waiting longest, and how many wait."""
+    if not waiting:
+        return ""
+    first = waiting[0].text.split(":", 1)[0]
+    more = f" (+{len(waiting) - 1} more)" if len(waiting) > 1 else ""
+    return f"Your turn: {first}{more}"
+
+
+def terminal_nudge(title: str, message: str, term: str | None = None) -> str:
+    """The bell and a desktop notification in one string: OSC 777 where
+    ``term`` (else $TERM, or VTE_VERSION set) says rxvt, foot or VTE, else
+    OSC 9. Control characters and the separator ``;`` are left out of the
+    words: a player's name must not end the sequence or start another."""
+    vte = bool(os.environ.get("VTE_VERSION")) if term is None else False
+    term = os.environ.get("TERM", "") if term is None else term
+    title, message = _plain(title), _plain(message)
+    if vte or term.startswith(("rxvt", "foot")):
+        notice = f"\x1b]777;notify;{title};{message}\x07"
+    else:
+        notice = f"\x1b]9;{title}: {message}\x07"
+    return "\x07" + notice
+
+
+def _plain(words: str) -> str:
+    return "".join(
+        " " if not character.isprintable() or character == ";" else character for character in words
+    )

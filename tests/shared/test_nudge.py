@@ -1,0 +1,104 @@
+"""The nudge when a table comes to wait for your move while you are
+connected (issue 46): another terminal moves at a table you sit at, and
+yours, in the lobby or at another table, shows a toast and a line in the
+header, and writes the bell and a desktop notification to the terminal
+(unless the settings turn that off). The table on screen is no news."""
+
+from __future__ import annotations
+
+import msgspec
+import pytest
+
+from castletui.app import Start
+from castletui.nudge import terminal_nudge
+from castletui.screens.game import GameScreen
+from castletui.screens.join import JoinScreen
+from tests.app.driving import wait_until
+from tests.shared.lobby_tables import NOON, at, play_until, seated_table, waiting_for
+from tests.shared.test_apps import Terminal
+
+pytestmark = pytest.mark.filterwarnings("ignore::pytest.PytestUnraisableExceptionWarning")
+
+DUO = ["user:ann", "user:bo"]
+LIMIT = 3000  # pauses: only a terminal that never sees the move takes this long
+
+
+class Watched(Terminal):
+    """Bo's terminal at a fixed time, its toasts and what it writes to the terminal kept."""
+
+    def __init__(self, *args, nudge: bool = True, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.settings = msgspec.structs.replace(self.settings, terminal_nudge=nudge)
+        self.toasts: list[tuple[str, str]] = []
+        self.rung: list[str] = []
+        self.clock = lambda: NOON
+
+    def notify(self, message: str, *, title: str = "", **kwargs) -> None:
+        self.toasts.append((title, message))
+        super().notify(message, title=title, **kwargs)
+
+    def ring_terminal(self, sequence: str) -> None:
+        self.rung.append(sequence)
+
+
+def turns_told(app: Watched) -> list[str]:
+    return [message for title, message in app.toasts if title == "Your turn"]
+
+
+async def test_a_move_elsewhere_that_makes_it_your_turn_nudges_you_in_the_lobby(tmp_path):
+    directory = tmp_path / "tables"
+    table = seated_table(directory, DUO, "evening")
+    play_until(table, DUO, waiting_for(0), at(5))  # ann's move: bo waits
+    app = Watched(directory, "bo", Start("join"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, JoinScreen) and app.screen.lines)
+        assert turns_told(app) == [] and app.turn_line == ""
+        play_until(table, DUO, waiting_for(1), at(0))  # ann moves, in her own terminal
+        await wait_until(pilot, lambda: turns_told(app), LIMIT)
+        assert turns_told(app) == ["Castlecards with ann: your turn for 1 min"]
+        assert app.rung == [terminal_nudge("castletui", turns_told(app)[0])]
+        assert app.turn_line == "Your turn: Castlecards with ann"
+        # The lobby follows too: the table is on top, waiting for bo.
+        await wait_until(pilot, lambda: "1 table waits for your move" in str(app.screen.texts), LIMIT)
+
+
+async def test_at_another_table_you_are_nudged_and_the_table_on_screen_is_no_news(tmp_path):
+    directory = tmp_path / "tables"
+    here = seated_table(directory, DUO, "here", seed=4)
+    there = seated_table(directory, DUO, "there", seed=5)
+    play_until(here, DUO, waiting_for(0), at(5))
+    play_until(there, DUO, waiting_for(0), at(5))
+    app = Watched(directory, "bo", Start("join", path=here.path))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, GameScreen))
+        play_until(here, DUO, waiting_for(1), at(0))  # at the table on screen: the game shows it
+        play_until(there, DUO, waiting_for(1), at(0))
+        await wait_until(pilot, lambda: turns_told(app), LIMIT)
+        assert turns_told(app) == ["Castlecards with ann: your turn for 1 min"]
+        assert len(app.rung) == 1
+        assert isinstance(app.screen, GameScreen) and app.screen.session.path == here.path
+        assert app.turn_line == "Your turn: Castlecards with ann"  # the other table
+
+
+async def test_the_settings_turn_the_terminal_notification_off_not_the_toast(tmp_path):
+    directory = tmp_path / "tables"
+    table = seated_table(directory, DUO, "evening")
+    play_until(table, DUO, waiting_for(0), at(5))
+    app = Watched(directory, "bo", Start("join"), nudge=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, JoinScreen) and app.screen.lines)
+        play_until(table, DUO, waiting_for(1), at(0))
+        await wait_until(pilot, lambda: turns_told(app), LIMIT)
+        assert app.rung == []
+
+
+def test_the_terminal_notification_is_a_bell_and_osc_9_or_777_with_no_control_characters():
+    assert (
+        terminal_nudge("castletui", "your turn", term="xterm-256color")
+        == "\x07\x1b]9;castletui: your turn\x07"
+    )
+    assert (
+        terminal_nudge("castletui", "your turn", term="foot") == "\x07\x1b]777;notify;castletui;your turn\x07"
+    )
+    sneaky = terminal_nudge("castletui", "Bo\x07\x1b]52;c;x\x07; ok", term="rxvt-unicode")
+    assert sneaky.count("\x1b") == 1 and sneaky.count("\x07") == 2 and sneaky.count(";") == 3
