@@ -41,6 +41,9 @@ move and three times a build, under 1% of either key
 - ``app_driver``, ``writer_thread_of``, ``replace_writer_thread``,
   ``WriterThread``: a dead terminal's output thread replaced, so the app
   can still end (app.py).
+- ``key_parser``: a host session's input thread (host/quiet_driver.py)
+  sleeps until a key comes instead of waking ten times a second, and
+  reads the keys with Textual's own parser, as its driver does.
 - ``is_exiting``, ``close_messages_no_wait``: no crash report for a screen
   torn down while quitting; a crash ends the app without Textual's
   traceback of locals, which hold the whole save (app.py).
@@ -53,6 +56,7 @@ from typing import Any
 
 from rich.style import Style as RichStyle
 from textual._border import get_box
+from textual._xterm_parser import XTermParser
 from textual.app import App
 from textual.drivers._writer_thread import WriterThread
 from textual.geometry import Size
@@ -69,6 +73,7 @@ __all__ = [
     "drawing_of",
     "get_box",
     "is_exiting",
+    "key_parser",
     "keep_drawing",
     "left_gutter_width",
     "markup_of",
@@ -231,3 +236,9 @@ def is_exiting(app: App) -> bool:
 def close_messages_no_wait(app: App) -> None:
     """End the app's message loop at once (Textual's own last step on a crash)."""
     app._close_messages_no_wait()
+
+
+def key_parser(driver: Any) -> XTermParser:
+    """Textual's parser of a terminal's keys, as ``driver`` makes its own
+    (its debug switch: Driver._debug)."""
+    return XTermParser(driver._debug)

@@ -21,8 +21,9 @@ import threading
 import time
 from codecs import getincrementaldecoder
 
-from textual._xterm_parser import XTermParser
 from textual.drivers.linux_driver import LinuxDriver
+
+from castletui.textual_private import key_parser
 
 AFTER_A_KEY_SECONDS = 1.0
 """How long after a key the thread still wakes every 0.1 s (a lone Escape's time-out)."""
@@ -53,7 +54,7 @@ class QuietDriver(LinuxDriver):
         selector = selectors.DefaultSelector()
         selector.register(self.fileno, selectors.EVENT_READ, "keys")
         selector.register(self._wake_read, selectors.EVENT_READ, "wake")
-        parser = XTermParser(self._debug)
+        parser = key_parser(self)
         decode = getincrementaldecoder("utf-8")().decode
         last_key = 0.0
 

@@ -36,6 +36,15 @@ def params(function) -> list[str]:
     return list(inspect.signature(function).parameters)
 
 
+def check_key_parser():
+    assert "self._debug = debug" in inspect.getsource(LinuxDriver.__mro__[1].__init__)  # Driver keeps it
+    driver = LinuxDriver.__new__(LinuxDriver)  # no event loop here: only what the parser is given
+    driver._debug = False
+    parser = private.key_parser(driver)
+    keys = [event.key for event in parser.feed("a") if hasattr(event, "key")]
+    assert keys == ["a"]
+
+
 def check_with_meta():
     style = private.with_meta(RichStyle(bold=True).copy(), dumps({"offset": (3, 4)}))
     assert style.meta == {"offset": (3, 4)} and style.bold
@@ -132,6 +141,7 @@ CHECKS = {
     ),
     "is_exiting / close_messages_no_wait (App._exit, App._close_messages_no_wait)": check_app_exit,
     "get_box (textual._border.get_box)": check_get_box,
+    "key_parser (textual._xterm_parser.XTermParser, Driver._debug)": check_key_parser,
 }
 
 

@@ -107,7 +107,7 @@ async def test_two_hosts_on_one_database_play_one_table_and_one_hosts_death_lose
                 host.wait_ready()
             alice = await Player.connect(hosts[0].port, keys["alice"])
             await alice.open_terminal()
-            await alice.wait_for("this host's database", "you play as Alice", "Back to your seat 1")
+            await alice.wait_for("this host's database", "you play as Alice", "Castlecards")  # her table, first
             alice_game = alice.mark()
             alice.send(b"\r")
             bob = await Player.connect(hosts[1].port, keys["bob"])
@@ -153,7 +153,7 @@ async def test_two_hosts_on_one_database_play_one_table_and_one_hosts_death_lose
             # Alice comes back through host B, to her seat, and the game goes on.
             again = await Player.connect(hosts[1].port, keys["alice"])
             await again.open_terminal()
-            await again.wait_for("Back to your seat 1")
+            await again.wait_for("you play as Alice", "Castlecards with Bob")  # her table, first
             mark = again.mark()
             again.send(b"\r")
             await again.wait_for("Alice (you)", "Hand", since=mark)
