@@ -34,6 +34,7 @@ import msgspec
 
 from castletui import frames, games
 from castletui.frame import Frame, Line, SideRow
+from castletui.frames import Move
 from castletui.rules.core import CHANCE, label, name_seats, table_entry
 from castletui.rules.core import screen as screen_api
 
@@ -261,11 +262,25 @@ class Driver:
         return self.session.bot_plays(action)
 
     def person_acts(self, action: Any) -> Any:
-        """The viewer's choice: refused (IllegalAction) unless theirs to make."""
+        """The viewer's choice: refused (IllegalAction) unless theirs to make.
+        A :class:`Move` is played whole or not at all."""
+        if isinstance(action, Move):
+            return self._person_moves(action)
         mover = self.session.to_move()
         state = self.session.person_acts(self.viewer, action)
         if mover == self.viewer:
             self.viewer_acted = True
+        return state
+
+    def _person_moves(self, move: Move) -> Any:
+        start = self.session.ply
+        try:
+            for action in move.actions:
+                state = self.person_acts(action)
+        except Exception:
+            while self.session.ply > start:  # a later part refused: the earlier ones go back too
+                self.session.undo(self.viewer)
+            raise
         return state
 
     def run(self, limit: int = 100_000, think_for: float | None = None, bots: bool = True) -> Next:
@@ -281,6 +296,21 @@ class Driver:
             else:
                 return now
         return self.next()
+
+    def undo(self) -> str:
+        """Take back the last move of the person here (any person's in a
+        one-person game), and the rest of a :class:`Move` it was part of;
+        raises IllegalAction (or SaveError on a shared table) and changes nothing
+        when it cannot. Returns what to tell the player."""
+        session = self.session
+        asking = self.viewer if len(session.human_seats()) > 1 or session.shared else None
+        message = session.undo(asking)
+        whole = self.game_menu.undo_whole(self.frame())
+        if whole:
+            session.undo(asking)
+            message = whole
+        self.undone()
+        return message
 
     def undone(self) -> None:
         """After an undo: nobody is owed a look, and whoever must decide now

@@ -9,12 +9,14 @@ from dataclasses import dataclass, field
 
 import pytest
 from castletui.rules import castlecards as castlecards_face
+from castletui.rules.castle_raisers import DraftTile, PlaceTile
 from castletui.rules import got_catan as got_catan_face
 from castletui.rules import registry
 from castletui.rules.core import CHANCE, IllegalAction, table_entry
 
 from castletui import saves
 from castletui.driver import Bot, Draw, Driver, Entry, Over, Person, Remote
+from castletui.frames import Move
 from castletui.session import Session
 from tests.hot_seat import a_line_of_the_frame, hot_seat
 from tests.toy_game import Face, Roll
@@ -492,3 +494,29 @@ def test_the_curtain_is_kept_by_the_driver_alone():
     driver.handing_over(0)
     driver.undone()
     assert driver.passing_to is None
+
+
+def test_taking_a_tile_and_placing_it_is_one_move_undone_as_one():
+    """Issue 44, item 6: Castle Raisers' slot line is one move of the driver
+    (two rules actions, the save holds both as before), played whole or not
+    at all, and one undo takes both back."""
+    players = [saves.Player("Coco"), saves.Player("Wei")]
+    session = Session.new("castle-raisers", "competitive", players, seed=3, path=None)
+    driver = Driver(session)
+    now = driver.run()
+    while not (isinstance(now, Person) and driver.frame().scene.asking.drafting):
+        driver.took_seat(now.seat)
+        driver.person_acts(session.legal_actions()[0])
+        now = driver.run()
+    driver.took_seat(now.seat)
+    ply, state = session.ply, session.state
+    tile = driver.frame().lines[0].group
+    slot = next(line for line in driver.frame(None, tile).lines if isinstance(line.action, Move))
+    with pytest.raises(IllegalAction):  # a slot that cannot take it: the tile is not taken either
+        driver.person_acts(Move((slot.action.actions[0], PlaceTile(99, 99))))
+    assert (session.ply, session.state) == (ply, state)
+    driver.person_acts(slot.action)
+    assert session.ply == ply + 2
+    assert [type(session.action_at(p)) for p in (ply, ply + 1)] == [DraftTile, PlaceTile]
+    assert driver.undo() == "Took back the tile and where it went."
+    assert (session.ply, session.state) == (ply, state)

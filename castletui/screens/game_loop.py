@@ -130,7 +130,7 @@ class GameLoop:
 
     def _played(self, act: Any, action: Any) -> bool:
         """Run ``act`` (the session playing ``action``), then log it."""
-        mover = self.session.to_move()
+        mover, start = self.session.to_move(), self.session.ply
         try:
             act()
         except saves.SaveError as error:  # a shared table: another terminal moved first
@@ -141,7 +141,7 @@ class GameLoop:
         except IllegalAction as error:
             self.notify(error.reason, title="Not allowed", severity="warning", timeout=6)
             return False
-        self._logged(action, self.session.lines_of_last_move())
+        self._logged(action, self.session.lines_since(start))  # every action of a Move
         return True
 
     def _logged(self, action: Any, lines: list) -> None:
@@ -163,8 +163,7 @@ class GameLoop:
 
     def action_undo(self) -> None:
         try:
-            asking = self.viewer if len(self.session.human_seats()) > 1 or self.shared else None
-            message = self.take_back(asking)
+            message = self.driver.undo()  # a move the menu plays as one goes back whole
         except saves.SaveError as error:  # a shared table: somebody acted meanwhile
             self.notify(f"{error} Nothing was taken back.", title="Cannot undo", severity="warning")
             self.table_changed()
@@ -174,12 +173,6 @@ class GameLoop:
             return
         self.bot_thinking = self.result_shown = False
         self.menu_path = ()
-        self.driver.undone()
         self.query_one(GameLog).show_all([line.text for line in self.session.log])
         self.notify(message, timeout=3)
         self.advance()
-
-    def take_back(self, asking: int | None) -> str:
-        """Undo one move of ``asking`` (a game screen that plays two rules
-        actions as one choice takes both back)."""
-        return self.session.undo(asking)
