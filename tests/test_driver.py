@@ -9,9 +9,9 @@ from dataclasses import dataclass, field
 
 import pytest
 from castletui.rules import castlecards as castlecards_face
-from castletui.rules.castle_raisers import DraftTile, PlaceTile
 from castletui.rules import got_catan as got_catan_face
 from castletui.rules import registry
+from castletui.rules.castle_raisers import DraftTile, PlaceTile
 from castletui.rules.core import CHANCE, IllegalAction, table_entry
 
 from castletui import saves
