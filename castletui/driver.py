@@ -32,7 +32,7 @@ from typing import Any
 
 import msgspec
 
-from castletui import frames, games
+from castletui import frames, games, saves
 from castletui.frame import Frame, Line, SideRow
 from castletui.frames import Move
 from castletui.rules.core import CHANCE, label, name_seats, table_entry
@@ -85,6 +85,18 @@ class Person(msgspec.Struct, frozen=True):
 
 
 Next = Over | Draw | Entry | Bot | Remote | Person
+
+
+class TableNews(msgspec.Struct, frozen=True):
+    """What other terminals did to a shared table since this one last looked
+    (:meth:`Driver.take_in_table`): the log ``lines`` of their moves, whether
+    moves seen here were taken back (``rewound``, by ``taker``), whether a
+    player sat down (``renamed``: every log line names them)."""
+
+    lines: tuple[Any, ...] = ()
+    rewound: bool = False
+    taker: str = ""
+    renamed: bool = False
 
 
 # --- the driver ----------------------------------------------------------------------------
@@ -221,6 +233,14 @@ class Driver:
             return Entry("counts", (batch,))
         return Entry("picker")
 
+    def declined(self, entry: Entry) -> None:
+        """Table mode: the players put the set-up form or a line of counts
+        aside, to answer piece by piece from the picker."""
+        if entry.how == "form":
+            self.form_declined = True
+        else:
+            self.counts_declined_at = self.session.ply
+
     # --- the hot-seat curtain -----------------------------------------------------------
 
     def handing_over(self, seat: int) -> None:
@@ -248,6 +268,18 @@ class Driver:
     def took_seat(self, seat: int) -> None:
         """No curtain was needed: the person at the keyboard decides for ``seat``."""
         self.viewer = seat
+
+    def step(self) -> Next:
+        """Play the game's draws (:meth:`run`, a bot left to think in the
+        app's worker), then what happens now; a person who needs no curtain
+        (or is handed the device) is seated at once, so only a curtain that
+        falls is the screen's to show."""
+        now = self.run(bots=False)
+        if isinstance(now, Person) and now.curtain == "hand over":
+            self.handing_over(now.seat)
+        elif isinstance(now, Person) and not now.curtain:
+            self.took_seat(now.seat)
+        return now
 
     # --- acting (only through Session's guards) ---------------------------------------
 
@@ -318,6 +350,37 @@ class Driver:
         self.owed_a_look = self.passing_to = None
         if self.session.to_move() in self.session.human_seats():
             self.viewer = self.first_viewer()
+
+    # --- a shared table and other files --------------------------------------------------
+
+    def take_in_table(self) -> TableNews | None:
+        """Take in other terminals' moves on a shared table (Session.sync);
+        None when nothing a screen shows changed (this terminal's own move,
+        come back to it). Raises SaveError when the table cannot be read."""
+        session = self.session
+        names, log_before, owners = session.names, session.save.log, session.owners
+        lines, rewound = session.sync()
+        renamed = names != session.names
+        if not (lines or rewound or renamed) and owners == session.owners:
+            return None
+        taker = log_before[-1].seat if rewound and log_before else -1
+        who = names[taker] if 0 <= taker < len(names) else "Another terminal"
+        return TableNews(tuple(lines), rewound, who if rewound else "", renamed)
+
+    def other_game_at(self, path: Any) -> str:
+        """What another game already saved at ``path`` is (a Save as there
+        would replace it); "" when none, or this game itself."""
+        session = self.session
+        if path == session.path or not path.exists():
+            return ""
+        if saves.game_identity(path) == saves.identity_of(session.save):
+            return ""
+        try:
+            other = saves.read(path)
+        except saves.SaveError:
+            return "a file castletui cannot read"
+        players = ", ".join(player.name for player in other.players)
+        return f"another game ({other.game}, {players}, {other.check.plies} moves)"
 
     # --- frames ---------------------------------------------------------------------------
 

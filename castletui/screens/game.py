@@ -3,19 +3,17 @@ a router of keys. The board area is each game's (its module's
 ``compose_board`` and widgets); the players panel (castletui/sides/), the
 game log, the prompt, the action bar and its preview line are drawn here
 from one :class:`~castletui.driver.Frame`, computed once per position: its
-lines are final (each game's menu is in castletui/frames/), so nothing here
-asks the rules.
+lines are final (each game's menu is in castletui/games/<game>/menu.py), so
+nothing here asks the rules.
 
-What happens next is the driver's to say, played by the game loop
-(castletui/screens/game_loop.py); table-mode entry, a shared table's
-watcher and Save as are in castletui/screens/game_routes.py.
-
-Written once for every game: each board is offered the places it draws
-(``SpotBoard.draws``) of the frame's ``offered``, the board cursor and the
-bar follow each other and the cursor reaches places in groups not opened
-yet (castletui/screens/game_boards.py), and a board the person chose with
-keeps the keyboard while it has places to offer
-(castletui/screens/game_keys.py, the one place that moves the keys).
+The rest is the screen's collaborators, each keeping its own state: what
+happens next is the driver's to say (castletui/driver.py, headless, with the
+hot-seat curtain), played by the game loop (castletui/screens/game_loop.py);
+who has the keys and the boards in step with the bar are
+castletui/screens/game_keys.py's; table-mode entry, a shared table's watcher
+and Save as are castletui/screens/game_routes.py's. A game's screen overrides
+the hooks here (``compose_board``, ``update_board``, ``after_action``,
+``keeps_keys``, ``refused_at``, ``do_<command>``...).
 """
 
 from __future__ import annotations
@@ -27,6 +25,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.events import ScreenResume
 from textual.reactive import Reactive
 from textual.screen import Screen
 from textual.widget import Widget
@@ -35,13 +34,12 @@ from textual.widgets.option_list import Option
 
 from castletui import games, sides
 from castletui.driver import Driver, Frame, Line
+from castletui.later import loader
 from castletui.rules.core import CHANCE
 from castletui.rules.core import screen as screen_api
-from castletui.screens.first_show import StyledOnFirstShow
-from castletui.screens.game_boards import BoardsInStep
-from castletui.screens.game_keys import KeyboardHome
-from castletui.screens.game_loop import GameLoop
-from castletui.screens.game_routes import SaveAs, SharedTableWatch, TableEntryRoute
+from castletui.screens.game_keys import Keys
+from castletui.screens.game_loop import BotDecided, GameLoop
+from castletui.screens.game_routes import SaveAs, TableChanged, TableEntry, TableWatch
 from castletui.screens.log import LogScreen
 from castletui.screens.while_shown import WhileShown
 from castletui.session import Session
@@ -52,6 +50,12 @@ from castletui.widgets.header import SteadyHeader
 from castletui.widgets.panels import ActionBar, GameLog, PlayersPanel, StraightRows
 from castletui.widgets.plain import Plain
 
+LATER = {"result": "castletui.screens.result"}
+"""The score sheet, loaded by name when it is first shown (its table widget
+and the replay it offers cost a game's first frame some 15 ms): a declared
+load (tests/test_imports.py follows it)."""
+later = loader(LATER)
+
 
 def screen_for(session: Session) -> GameScreen:
     """The game's own screen (its package's ``screen.SCREEN``, castletui/games/), or the frame."""
@@ -59,17 +63,7 @@ def screen_for(session: Session) -> GameScreen:
     return GameScreen(session) if module is None else module.SCREEN(session)
 
 
-class GameScreen(
-    KeyboardHome,
-    BoardsInStep,
-    GameLoop,
-    TableEntryRoute,
-    SharedTableWatch,
-    SaveAs,
-    StyledOnFirstShow,
-    WhileShown,
-    Screen,
-):
+class GameScreen(WhileShown, Screen):
     """The frame; a game's screen subclasses it and gives ``compose_board``
     and ``update_board`` (from the view), and a ``do_<command>`` for each
     command its frame's lines name."""
@@ -107,11 +101,14 @@ class GameScreen(
         self.frame: Frame | None = None
         self.choice_list: tuple[Line, ...] = ()  # the action bar's lines, as shown
         self.menu_path: tuple[str, ...] = ()  # the open level of the game's menu (screen API groups)
-        self.bot_thinking = False
-        self.result_shown = False
         self.shown_save_error = ""
-        self.board_in_use: SpotBoard | None = None  # the person chose with it: it keeps the keyboard
         self.resumed = False  # opened from a save (the curtain says the game goes on)
+        self.shown_before = False  # see _on_screen_resume
+        self.loop = GameLoop(self)
+        self.keys = Keys(self)
+        self.table_entry = TableEntry(self)
+        self.table_watch = TableWatch(self)
+        self.saving_as = SaveAs(self)
         # Set before mounting: the Header reads them as it mounts.
         self.title = session.game.INFO.title
         self.sub_title = session.path.name if session.path else ""
@@ -134,6 +131,97 @@ class GameScreen(
     @property
     def shared(self) -> bool:
         return self.session.shared
+
+    @property
+    def bot_thinking(self) -> bool:
+        return self.loop.bot_thinking
+
+    @property
+    def board_in_use(self) -> SpotBoard | None:
+        """The board the person chose with: it keeps the keyboard (the keys keep it)."""
+        return self.keys.board_in_use
+
+    @board_in_use.setter
+    def board_in_use(self, board: SpotBoard | None) -> None:
+        self.keys.board_in_use = board
+
+    # --- the collaborators' doors, for a game's screen ----------------------------
+
+    def advance(self) -> None:
+        """Move the game on until a person must decide; one redraw."""
+        self.loop.advance()
+
+    def play(self, action: Any, advance: bool = True) -> bool:
+        """Play the person's choice: every key, click, dialog and form comes
+        here, and the session decides whether it is theirs (Session.may_act).
+        A refusal is shown with its reason and changes nothing."""
+        return self.loop.play(action, advance)
+
+    def after_action(self, action: Any) -> None:
+        """A game screen's hook after each move (e.g. clearing a selection);
+        ``action`` is None for the game's own draw."""
+
+    def settle_keys(self, keep: SpotBoard | None = None, to_bar: bool = False) -> None:
+        self.keys.settle(keep, to_bar)
+
+    def keyboard_home(self) -> None:
+        self.keys.home()
+
+    def use_board(self, board: SpotBoard) -> None:
+        self.keys.use_board(board)
+
+    def highlight(self, spot: Any) -> bool:
+        return self.keys.highlight(spot)
+
+    def keeps_keys(self, board: SpotBoard) -> bool:
+        """Whether the focused ``board`` keeps the keys after a redraw."""
+        return not self.choice_list or bool(board.display and board.selectable)
+
+    def refused_at(self, spot: Any) -> None:
+        """Enter or a click where nothing may be done (a game may say why)."""
+        self.notify("Nothing to do there right now.", timeout=3)
+
+    def table_changed(self) -> None:
+        """Take in other terminals' moves (a shared table): log them, redraw once, go on."""
+        if self.is_attached:
+            self.loop.table_changed()
+
+    def on_bot_decided(self, message: BotDecided) -> None:
+        self.loop.bot_decided(message)
+
+    def on_table_changed(self, message: TableChanged) -> None:
+        self.table_changed()
+
+    def on_spot_board_left(self, event: SpotBoard.Left) -> None:
+        self.keys.board_left()
+
+    def on_spot_board_cursor_moved(self, event: SpotBoard.CursorMoved) -> None:
+        self.keys.cursor_moved(event.spot)
+
+    def on_spot_board_spot_chosen(self, event: SpotBoard.SpotChosen) -> None:
+        self.keys.spot_chosen(event.board, event.spot)
+
+    def on_descendant_focus(self, event) -> None:
+        if event.widget is self.query_one("#actions"):
+            self.keys.board_in_use = None
+
+    def on_screen_resume(self) -> None:
+        # A dialog (trade, help, score, log...) closed: the focus it gave back may be a board
+        # that has nothing to offer any more.
+        self.call_after_refresh(self.keyboard_home)
+
+    def _on_screen_resume(self, event: ScreenResume) -> None:
+        """Textual styles every widget as it is mounted, then restyles the
+        whole screen when it is first shown: for a screen just made that
+        pass finds nothing to change (some 7 ms of a game's first frame).
+        Runs before Screen's own handler, which then restyles only a screen
+        shown before (a dialog closed over it, the theme changed)."""
+        if not self.shown_before:
+            self.shown_before = True
+            event.refresh_styles = False
+
+    def on_unmount(self) -> None:
+        self.table_watch.stop()  # whatever removed the screen
 
     # --- layout -------------------------------------------------------------
 
@@ -175,11 +263,11 @@ class GameScreen(
         self.session.read_log_as(self.viewer)
         self.query_one(GameLog).show_all([line.text for line in self.session.log])
         if self.shared:
-            self.watch_table()
+            self.table_watch.start()
         if self.driver.hidden_between_people():
             # Nobody has said who sits at the keyboard yet: no hand shows first.
             note = "The game goes on where it stopped. Everyone else, look away." if self.resumed else ""
-            self.lower_curtain(self.viewer, note=note)
+            self.loop.lower_curtain(self.viewer, note=note)
             return
         # The set-up's draws (a new game's deal, its board) come before the
         # first frame, which is then the game as dealt: one table and one
@@ -221,7 +309,7 @@ class GameScreen(
             frame = self.frame = self.driver.frame(self.viewer, ())
         if session.read_log_as(self.viewer):  # hot-seat: the log of whoever sits here now
             self.query_one(GameLog).show_all([line.text for line in session.log])
-        boards = self.boards()
+        boards = self.keys.boards()
         with drawn_once(boards):  # the state, the places offered, the cursor: one redraw each
             self.update_board(frame.view)
             self.show_side(frame)
@@ -236,7 +324,7 @@ class GameScreen(
             offered = frame.offered if choosing else ()
             for board in boards:
                 board.offer(spot for spot in offered if board.draws(spot))
-            self.point_boards_at(self.highlighted_choice())
+            self.keys.point_boards_at(self.highlighted_choice())
         self.query_one("#prompt", Plain).show_text(self.prompt_text(), same_height=True)
         self.show_preview()
         self.settle_keys()
@@ -263,7 +351,7 @@ class GameScreen(
             else:
                 actions.clear_options()
         if lines:
-            actions.highlighted = self.kept_highlight(was)
+            actions.highlighted = self.keys.kept_highlight(was)
 
     def open_path(self, path: tuple[str, ...]) -> None:
         self.menu_path = tuple(path)
@@ -287,7 +375,7 @@ class GameScreen(
     @on(OptionList.OptionHighlighted, "#actions")
     def choice_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         self.show_preview()
-        self.point_boards_at(self.highlighted_choice())
+        self.keys.point_boards_at(self.highlighted_choice())
         self.show_why_not(event.option_list, event.option_index)
 
     def show_why_not(self, options: OptionList, index: int) -> None:
@@ -320,6 +408,11 @@ class GameScreen(
     def do_back(self, line: Line) -> None:
         self.action_back_out()
 
+    def do_pass(self, line: Line) -> None:
+        """The "Pass to ..." line: the person here saw how their turn ended."""
+        if self.handing_over is not None:
+            self.loop.lower_curtain(self.handing_over)
+
     # --- keys ------------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -351,6 +444,19 @@ class GameScreen(
         """The whole log over the game, what happened since the viewer's last turn marked."""
         lines = list(zip(self.session.log_turns(), (line.text for line in self.session.log), strict=True))
         self.app.push_screen(LogScreen(lines, self.viewer, self.session.names[self.viewer]))
+
+    def action_undo(self) -> None:
+        self.loop.undo()
+
+    def action_score(self) -> None:
+        self.app.push_screen(later("result").ResultScreen(self.session, self.viewer))
+
+    def action_chance(self) -> None:
+        if self.check_action("chance", ()):
+            self.table_entry.ask()
+
+    def action_save_as(self) -> None:
+        self.saving_as.ask()
 
     def action_rules(self) -> None:
         self.app.open_rules(self.session.save.game)
