@@ -87,6 +87,16 @@ class Person(msgspec.Struct, frozen=True):
 Next = Over | Draw | Entry | Bot | Remote | Person
 
 
+class Shown(msgspec.Struct, frozen=True):
+    """What a game screen shows now (:meth:`Driver.shown`): the viewer's
+    ``frame`` at the open menu level, the action bar's ``lines`` and the
+    places the boards ``offered``."""
+
+    frame: Frame
+    lines: tuple[Line, ...] = ()
+    offered: frozenset = frozenset()
+
+
 class TableNews(msgspec.Struct, frozen=True):
     """What other terminals did to a shared table since this one last looked
     (:meth:`Driver.take_in_table`): the log ``lines`` of their moves, whether
@@ -542,6 +552,25 @@ class Driver:
                 return f"Seat {seat + 1} is free: waiting for someone to take it (castletui join)."
             return f"Waiting for {names[seat]} to decide at their terminal..."
         return name_seats(screen_api.prompt(session.game, view, seat), names)
+
+    def shown(self, path: tuple[str, ...] = ()) -> Shown:
+        """What the person at the keyboard sees at menu level ``path``: the
+        frame's lines and places only while they choose (none under the
+        curtain), the "Pass to ..." line while the device is handed over,
+        and the top level again when ``path`` emptied (an undo)."""
+        frame = self.frame(self.viewer, path)
+        if self.passing_to is not None:
+            names = self.session.names
+            return Shown(frame, (Line(f"Pass to {names[self.passing_to]}", command="pass"),))
+        if not frame.deciding or self.curtain_down:
+            return Shown(frame)
+        if not frame.lines and path:
+            frame = self.frame(self.viewer, ())
+        return Shown(frame, frame.lines, frame.offered)
+
+    def prompt(self, frame: Frame) -> str:
+        """The question over the action bar (the hand-over's while the device is passed)."""
+        return frame.prompt if self.passing_to is None else self.hand_over_prompt(self.passing_to)
 
     def hand_over_prompt(self, seat: int) -> str:
         """The prompt while the person here sees how their turn ended before passing to ``seat``."""

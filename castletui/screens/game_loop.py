@@ -156,7 +156,7 @@ class GameLoop:
             return
         self.bot_thinking = self.result_shown = False
         screen.menu_path = ()
-        screen.query_one(GameLog).show_all([line.text for line in screen.session.log])
+        screen.show_log()
         screen.notify(message, timeout=3)
         self.advance()
 
@@ -172,7 +172,7 @@ class GameLoop:
             return  # nothing this screen shows changed (our own move, come back)
         log = screen.query_one(GameLog)
         if news.rewound or news.renamed:  # an undo, or a player took a seat (their name)
-            log.show_all([line.text for line in screen.session.log])
+            screen.show_log()
         else:
             for line in news.lines:
                 log.add(line.text)
