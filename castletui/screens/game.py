@@ -23,7 +23,6 @@ from textual.reactive import Reactive
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import OptionList, Static
-from textual.widgets.option_list import Option
 
 from castletui import games, sides
 from castletui.driver import Driver, Frame, Line
@@ -38,9 +37,10 @@ from castletui.screens.while_shown import WhileShown
 from castletui.session import Session
 from castletui.sides import Side
 from castletui.widgets.board import SpotBoard, drawn_once
+from castletui.widgets.choices import ChoiceBar
 from castletui.widgets.footer import SteadyFooter, fit_footer
 from castletui.widgets.header import SteadyHeader
-from castletui.widgets.panels import ActionBar, GameLog, PlayersPanel, StraightRows
+from castletui.widgets.panels import GameLog, PlayersPanel, StraightRows
 from castletui.widgets.plain import Plain
 
 LATER = {"result": "castletui.screens.result"}
@@ -88,7 +88,7 @@ class GameScreen(WhileShown, Screen):
         side = games.part(session.save.game, "side")
         self.side = side.SIDE if side is not None else Side()
         self.frame: Frame | None = None
-        self.choice_list: tuple[Line, ...] = ()  # the action bar's lines, as shown
+        self.bar = ChoiceBar(id="actions", markup=False)  # it keeps the lines it shows
         self.menu_path: tuple[str, ...] = ()  # the open level of the game's menu
         self.shown_save_error = ""
         self.resumed = False  # opened from a save (the curtain says the game goes on)
@@ -119,6 +119,11 @@ class GameScreen(WhileShown, Screen):
         return self.session.shared
 
     @property
+    def choice_list(self) -> tuple[Line, ...]:
+        """The action bar's lines, as shown."""
+        return self.bar.lines
+
+    @property
     def bot_thinking(self) -> bool:
         return self.loop.bot_thinking
 
@@ -131,17 +136,11 @@ class GameScreen(WhileShown, Screen):
     def board_in_use(self, board: SpotBoard | None) -> None:
         self.keys.board_in_use = board
 
-    def advance(self) -> None:
-        self.loop.advance()
-
     def play(self, action: Any, advance: bool = True) -> bool:
         """Play the person's choice: every key, click, dialog and form comes
         here, and the session decides whether it is theirs (Session.may_act).
         A refusal is shown with its reason and changes nothing."""
         return self.loop.play(action, advance)
-
-    def settle_keys(self, keep: SpotBoard | None = None, to_bar: bool = False) -> None:
-        self.keys.settle(keep, to_bar)
 
     def keyboard_home(self) -> None:
         self.keys.home()
@@ -150,7 +149,7 @@ class GameScreen(WhileShown, Screen):
         self.keys.use_board(board)
 
     def highlight(self, spot: Any) -> bool:
-        return self.keys.highlight(spot)
+        return self.bar.highlight(spot)
 
     def table_changed(self) -> None:
         if self.is_attached:
@@ -209,7 +208,7 @@ class GameScreen(WhileShown, Screen):
                 yield log
         with Vertical(id="action-area"):
             yield StraightRows("", id="prompt")
-            yield ActionBar(id="actions", markup=False)
+            yield self.bar
             yield StraightRows("", id="preview")
             yield from self.compose_action_extras()
         footer = SteadyFooter()
@@ -229,7 +228,7 @@ class GameScreen(WhileShown, Screen):
             return
         # The set-up's draws (a new game's deal) come before the first frame:
         # one table and one drawing of the screen, the game as dealt.
-        self.advance()
+        self.loop.advance()
 
     def on_resize(self) -> None:
         # A game screen's own on_resize runs as well (Textual calls each class's handler).
@@ -306,33 +305,17 @@ class GameScreen(WhileShown, Screen):
             self.show_side(frame)
             # Nothing private is drawn while the curtain is down, not even under it.
             self.query_one("#board-area").display = not self.waiting_on_curtain
-            self.show_lines(shown.lines, self.highlighted_choice())
+            self.bar.show(shown.lines, self.bar.chosen, self.keys.cursor())
             for board in boards:
                 board.offer(spot for spot in shown.offered if board.draws(spot))
             self.keys.point_boards_at(self.highlighted_choice())
         self.query_one("#prompt", Plain).show_text(self.prompt_text(), same_height=True)
         self.show_preview()
-        self.settle_keys()
+        self.keys.settle()
         self.refresh_bindings()  # `c` and Back come and go with the step
         if session.last_save_error and session.last_save_error != self.shown_save_error:
             self.shown_save_error = session.last_save_error
             self.notify(session.last_save_error, title="Not saved", severity="error", timeout=10)
-
-    def show_lines(self, lines: tuple[Line, ...], was: Line | None = None) -> None:
-        """The action bar: rebuilt only when its lines changed (in place, one
-        pass), the highlight kept where it was (``Keys.kept_highlight``)."""
-        actions = self.query_one("#actions", OptionList)
-        if lines != self.choice_list:
-            self.choice_list = lines
-            if lines:
-                options = (
-                    Option(line.text, id=str(i), disabled=line.disabled) for i, line in enumerate(lines)
-                )
-                actions.set_options(options)
-            else:
-                actions.clear_options()
-        if lines:
-            actions.highlighted = self.keys.kept_highlight(was)
 
     def show_preview(self) -> None:
         """The highlighted choice's preview under the action bar (games that preview)."""
@@ -343,21 +326,12 @@ class GameScreen(WhileShown, Screen):
             line.show_text(choice.preview if choice is not None else "", same_height=True)
 
     def highlighted_choice(self) -> Line | None:
-        index = self.query_one("#actions", OptionList).highlighted
-        return self.choice_list[index] if index is not None and index < len(self.choice_list) else None
+        return self.bar.chosen
 
     @on(OptionList.OptionHighlighted, "#actions")
     def choice_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         self.show_preview()
-        self.keys.point_boards_at(self.highlighted_choice())
-        # On the last line that may be chosen, the greyed why-not lines under
-        # it come into view (at 80x24 no key would show them otherwise).
-        options, index = event.option_list, event.option_index
-        last = max((i for i, line in enumerate(self.choice_list) if not line.disabled), default=-1)
-        if index == last and index + 1 < options.option_count:
-            self.call_after_refresh(
-                lambda: options.scroll_to(y=min(index, options.max_scroll_y), animate=False)
-            )
+        self.keys.point_boards_at(self.bar.chosen)
 
     # --- choosing -----------------------------------------------------------------
 

@@ -16,8 +16,6 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import Any
 
-from textual.widgets import OptionList
-
 from castletui.frame import Line
 from castletui.widgets.board import SpotBoard
 
@@ -32,8 +30,13 @@ class Keys:
         self._boards_found: tuple[int, list[SpotBoard]] | None = None
 
     @property
-    def bar(self) -> OptionList:
-        return self.screen.query_one("#actions", OptionList)
+    def bar(self) -> Any:
+        return self.screen.bar
+
+    def cursor(self) -> Hashable | None:
+        """Where the cursor of the focused board is (its line stays highlighted)."""
+        focused = self.screen.focused
+        return focused.cursor if isinstance(focused, SpotBoard) else None
 
     def settle(self, keep: SpotBoard | None = None, to_bar: bool = False) -> None:
         """Who has the keys after the table changed, decided here only:
@@ -81,7 +84,7 @@ class Keys:
         actions.focus()
         highlighted = actions.highlighted
         if highlighted is None or screen.choice_list[highlighted].disabled:
-            actions.highlighted = self.kept_highlight(None)
+            actions.highlighted = actions.kept_highlight(None, self.cursor())
 
     def board_left(self) -> None:
         """Escape on a board: back one level of the menu, or at its top back to the bar."""
@@ -90,23 +93,6 @@ class Keys:
         else:
             self.board_in_use = None
             self.bar.focus()
-
-    def kept_highlight(self, was: Line | None) -> int | None:
-        """Which line the rebuilt bar highlights: the one about the spot under
-        the cursor of the board in use, else the same action as before while
-        it is still offered, else the first that may be chosen."""
-        focused = self.screen.focused
-        board = focused if isinstance(focused, SpotBoard) else None
-        open_lines = [(i, line) for i, line in enumerate(self.screen.choice_list) if not line.disabled]
-        if board is not None and board.cursor is not None:
-            found = next((i for i, line in open_lines if line.spot == board.cursor), None)
-            if found is not None:
-                return found
-        if was is not None and was.action is not None:
-            found = next((i for i, line in open_lines if line.action == was.action), None)
-            if found is not None:
-                return found
-        return open_lines[0][0] if open_lines else None
 
     # --- the boards and the bar in step ------------------------------------------
 
@@ -124,21 +110,10 @@ class Keys:
         for board in self.boards():
             board.point_at(choice.spot if choice is not None else None)
 
-    def lines_at(self, spot: Hashable) -> list[int]:
-        return [
-            i for i, line in enumerate(self.screen.choice_list) if line.spot == spot and not line.disabled
-        ]
-
-    def highlight(self, spot: Hashable) -> bool:
-        found = self.lines_at(spot)
-        if found:
-            self.bar.highlighted = found[0]
-        return bool(found)
-
     def cursor_moved(self, spot: Hashable) -> None:
         """The bar follows the board cursor, opening the group of a place not on this level."""
-        if not self.highlight(spot) and self.open_group_of(spot):
-            self.highlight(spot)
+        if not self.bar.highlight(spot) and self.open_group_of(spot):
+            self.bar.highlight(spot)
 
     def open_group_of(self, spot: Hashable) -> bool:
         screen = self.screen
@@ -153,9 +128,9 @@ class Keys:
         first); several there: the bar highlights them to pick from; none:
         the screen's ``refused_at`` says so."""
         self.board_in_use = board
-        matching = self.lines_at(spot)
+        matching = self.bar.lines_at(spot)
         if not matching and self.open_group_of(spot):
-            matching = self.lines_at(spot)
+            matching = self.bar.lines_at(spot)
         if not matching:
             self.screen.refused_at(spot)
             return

@@ -5,7 +5,7 @@ hot-seat curtain when the driver says it falls, a person's choice through
 the session's guards, each move logged. It keeps the two facts only it
 changes: whether a bot is thinking and whether the score sheet was shown.
 Every redraw goes through the screen's ``refresh_table``; who has the keys
-after it, through its ``settle_keys``."""
+after it, through its ``keys``."""
 
 from __future__ import annotations
 
@@ -69,7 +69,7 @@ class GameLoop:
             else:  # the game's first frame: the bot's thread starts once it is drawn
                 screen.call_after_refresh(lambda: screen.on_the_stack and self.bot_turn(session.ply))
         elif isinstance(now, Person):
-            screen.settle_keys(keep, to_bar=True)
+            screen.keys.settle(keep, to_bar=True)
 
     def lower_curtain(self, seat: int, note: str = "", to_look: bool = False) -> None:
         """Hide the table until ``seat``'s person says they are at the keyboard."""
@@ -80,7 +80,7 @@ class GameLoop:
         def raised(_: Any) -> None:
             screen.driver.curtain_rose(seat, to_look)
             screen.board_in_use = None  # another person: they start from the action bar
-            screen.settle_keys(to_bar=True)
+            screen.keys.settle(to_bar=True)
             self.advance()
 
         screen.app.push_screen(CurtainScreen(screen.session.names[seat], note), raised)

@@ -72,7 +72,7 @@ class TableEntry:
         for action in actions:
             if not self.screen.play(action, advance=False):
                 break
-        self.screen.advance()
+        self.screen.loop.advance()
 
 
 class TableChanged(Message):
