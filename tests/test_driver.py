@@ -12,7 +12,6 @@ import pytest
 from castletui.rules import castlecards as castlecards_face
 from castletui.rules import got_catan as got_catan_face
 from castletui.rules import registry
-from castletui.rules.castle_raisers import DraftTile, PlaceTile
 from castletui.rules.core import CHANCE, IllegalAction, table_entry
 
 from castletui import saves
@@ -503,6 +502,8 @@ def test_taking_a_tile_and_placing_it_is_one_move_undone_as_one():
     """Issue 44, item 6: Castle Raisers' slot line is one move of the driver
     (two rules actions, the save holds both as before), played whole or not
     at all, and one undo takes both back."""
+    from castletui.rules.castle_raisers import DraftTile, PlaceTile
+
     players = [saves.Player("Coco"), saves.Player("Wei")]
     session = Session.new("castle-raisers", "competitive", players, seed=3, path=None)
     driver = Driver(session)
