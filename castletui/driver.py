@@ -32,8 +32,9 @@ from typing import Any
 
 import msgspec
 
-from castletui import frames, games
+from castletui import frames, games, saves
 from castletui.frame import Frame, Line, SideRow
+from castletui.frames import Move
 from castletui.rules.core import CHANCE, label, name_seats, table_entry
 from castletui.rules.core import screen as screen_api
 
@@ -84,6 +85,28 @@ class Person(msgspec.Struct, frozen=True):
 
 
 Next = Over | Draw | Entry | Bot | Remote | Person
+
+
+class Shown(msgspec.Struct, frozen=True):
+    """What a game screen shows now (:meth:`Driver.shown`): the viewer's
+    ``frame`` at the open menu level, the action bar's ``lines`` and the
+    places the boards ``offered``."""
+
+    frame: Frame
+    lines: tuple[Line, ...] = ()
+    offered: frozenset = frozenset()
+
+
+class TableNews(msgspec.Struct, frozen=True):
+    """What other terminals did to a shared table since this one last looked
+    (:meth:`Driver.take_in_table`): the log ``lines`` of their moves, whether
+    moves seen here were taken back (``rewound``, by ``taker``), whether a
+    player sat down (``renamed``: every log line names them)."""
+
+    lines: tuple[Any, ...] = ()
+    rewound: bool = False
+    taker: str = ""
+    renamed: bool = False
 
 
 # --- the driver ----------------------------------------------------------------------------
@@ -220,6 +243,14 @@ class Driver:
             return Entry("counts", (batch,))
         return Entry("picker")
 
+    def declined(self, entry: Entry) -> None:
+        """Table mode: the players put the set-up form or a line of counts
+        aside, to answer piece by piece from the picker."""
+        if entry.how == "form":
+            self.form_declined = True
+        else:
+            self.counts_declined_at = self.session.ply
+
     # --- the hot-seat curtain -----------------------------------------------------------
 
     def handing_over(self, seat: int) -> None:
@@ -248,6 +279,18 @@ class Driver:
         """No curtain was needed: the person at the keyboard decides for ``seat``."""
         self.viewer = seat
 
+    def step(self) -> Next:
+        """Play the game's draws (:meth:`run`, a bot left to think in the
+        app's worker), then what happens now; a person who needs no curtain
+        (or is handed the device) is seated at once, so only a curtain that
+        falls is the screen's to show."""
+        now = self.run(bots=False)
+        if isinstance(now, Person) and now.curtain == "hand over":
+            self.handing_over(now.seat)
+        elif isinstance(now, Person) and not now.curtain:
+            self.took_seat(now.seat)
+        return now
+
     # --- acting (only through Session's guards) ---------------------------------------
 
     def draw(self) -> Any:
@@ -261,11 +304,25 @@ class Driver:
         return self.session.bot_plays(action)
 
     def person_acts(self, action: Any) -> Any:
-        """The viewer's choice: refused (IllegalAction) unless theirs to make."""
+        """The viewer's choice: refused (IllegalAction) unless theirs to make.
+        A :class:`Move` is played whole or not at all."""
+        if isinstance(action, Move):
+            return self._person_moves(action)
         mover = self.session.to_move()
         state = self.session.person_acts(self.viewer, action)
         if mover == self.viewer:
             self.viewer_acted = True
+        return state
+
+    def _person_moves(self, move: Move) -> Any:
+        start = self.session.ply
+        try:
+            for action in move.actions:
+                state = self.person_acts(action)
+        except Exception:
+            while self.session.ply > start:  # a later part refused: the earlier ones go back too
+                self.session.undo(self.viewer)
+            raise
         return state
 
     def run(self, limit: int = 100_000, think_for: float | None = None, bots: bool = True) -> Next:
@@ -282,12 +339,58 @@ class Driver:
                 return now
         return self.next()
 
+    def undo(self) -> str:
+        """Take back the last move of the person here (any person's in a
+        one-person game), and the rest of a :class:`Move` it was part of;
+        raises IllegalAction (or SaveError on a shared table) and changes nothing
+        when it cannot. Returns what to tell the player."""
+        session = self.session
+        asking = self.viewer if len(session.human_seats()) > 1 or session.shared else None
+        message = session.undo(asking)
+        whole = self.game_menu.undo_whole(self.frame())
+        if whole:
+            session.undo(asking)
+            message = whole
+        self.undone()
+        return message
+
     def undone(self) -> None:
         """After an undo: nobody is owed a look, and whoever must decide now
         is at the keyboard if a person decides."""
         self.owed_a_look = self.passing_to = None
         if self.session.to_move() in self.session.human_seats():
             self.viewer = self.first_viewer()
+
+    # --- a shared table and other files --------------------------------------------------
+
+    def take_in_table(self) -> TableNews | None:
+        """Take in other terminals' moves on a shared table (Session.sync);
+        None when nothing a screen shows changed (this terminal's own move,
+        come back to it). Raises SaveError when the table cannot be read."""
+        session = self.session
+        names, log_before, owners = session.names, session.save.log, session.owners
+        lines, rewound = session.sync()
+        renamed = names != session.names
+        if not (lines or rewound or renamed) and owners == session.owners:
+            return None
+        taker = log_before[-1].seat if rewound and log_before else -1
+        who = names[taker] if 0 <= taker < len(names) else "Another terminal"
+        return TableNews(tuple(lines), rewound, who if rewound else "", renamed)
+
+    def other_game_at(self, path: Any) -> str:
+        """What another game already saved at ``path`` is (a Save as there
+        would replace it); "" when none, or this game itself."""
+        session = self.session
+        if path == session.path or not path.exists():
+            return ""
+        if saves.game_identity(path) == saves.identity_of(session.save):
+            return ""
+        try:
+            other = saves.read(path)
+        except saves.SaveError:
+            return "a file castletui cannot read"
+        players = ", ".join(player.name for player in other.players)
+        return f"another game ({other.game}, {players}, {other.check.plies} moves)"
 
     # --- frames ---------------------------------------------------------------------------
 
@@ -449,6 +552,25 @@ class Driver:
                 return f"Seat {seat + 1} is free: waiting for someone to take it (castletui join)."
             return f"Waiting for {names[seat]} to decide at their terminal..."
         return name_seats(screen_api.prompt(session.game, view, seat), names)
+
+    def shown(self, path: tuple[str, ...] = ()) -> Shown:
+        """What the person at the keyboard sees at menu level ``path``: the
+        frame's lines and places only while they choose (none under the
+        curtain), the "Pass to ..." line while the device is handed over,
+        and the top level again when ``path`` emptied (an undo)."""
+        frame = self.frame(self.viewer, path)
+        if self.passing_to is not None:
+            names = self.session.names
+            return Shown(frame, (Line(f"Pass to {names[self.passing_to]}", command="pass"),))
+        if not frame.deciding or self.curtain_down:
+            return Shown(frame)
+        if not frame.lines and path:
+            frame = self.frame(self.viewer, ())
+        return Shown(frame, frame.lines, frame.offered)
+
+    def prompt(self, frame: Frame) -> str:
+        """The question over the action bar (the hand-over's while the device is passed)."""
+        return frame.prompt if self.passing_to is None else self.hand_over_prompt(self.passing_to)
 
     def hand_over_prompt(self, seat: int) -> str:
         """The prompt while the person here sees how their turn ended before passing to ``seat``."""

@@ -13,6 +13,7 @@ from castletui.rules.core import bots
 
 from castletui import saves
 from castletui.driver import Driver, Over, Person
+from castletui.frames import Move
 from castletui.session import Session
 
 
@@ -48,7 +49,13 @@ def offered(driver: Driver, wanted: Any) -> bool:
     the group its menu files it under."""
     path = next((path for action, path, _ in driver.frame().menu if action == wanted), None)
     lines = driver.frame(None, path).lines if path is not None else []
-    return any(line.action == wanted and not line.disabled for line in lines)
+    return any(wanted in (line.action, first_of(line.action)) and not line.disabled for line in lines)
+
+
+def first_of(action: Any) -> Any:
+    """The first rules action of a line's move (``frames.Move``): a person
+    may still play it alone, as a bot does (Castle Raisers' taking a tile)."""
+    return action.actions[0] if isinstance(action, Move) else action
 
 
 def hot_seat(

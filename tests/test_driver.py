@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from types import SimpleNamespace
 
 import pytest
 from castletui.rules import castlecards as castlecards_face
@@ -16,7 +17,8 @@ from castletui.rules.got_catan import queries
 from castletui.rules.got_catan.state import BuyDevelopment, Discard, EndTurn
 
 from castletui import saves
-from castletui.driver import Bot, Draw, Driver, Entry, Over, Person, Remote
+from castletui.driver import Bot, Draw, Driver, Entry, Over, Person, Remote, TableNews
+from castletui.frames import Move
 from castletui.session import Session
 from tests.hot_seat import a_line_of_the_frame, hot_seat
 from tests.toy_game import Face, Roll
@@ -88,10 +90,12 @@ def test_next_draws_digital_chance_and_asks_the_table_in_table_mode():
 def test_declining_the_form_or_the_counts_falls_back_to_the_picker():
     batch = table_entry.Batch("Wolves", ("soldier", "archer"), 3, lambda action: None)
     driver = Driver(Table(mover=CHANCE, mode="table", form=(batch,), batch=batch))
-    driver.form_declined = True
+    driver.declined(driver.next())
     assert driver.next() == Entry("counts", (batch,))
-    driver.counts_declined_at = driver.session.ply
+    driver.declined(driver.next())
     assert driver.next() == Entry("picker")
+    driver.session.ply += 1  # the next batch is offered as counts again
+    assert driver.next() == Entry("counts", (batch,))
 
 
 def test_next_lets_a_bot_play_and_waits_for_another_terminal():
@@ -494,3 +498,103 @@ def test_the_curtain_is_kept_by_the_driver_alone():
     driver.handing_over(0)
     driver.undone()
     assert driver.passing_to is None
+
+
+def test_taking_a_tile_and_placing_it_is_one_move_undone_as_one():
+    """Issue 44, item 6: Castle Raisers' slot line is one move of the driver
+    (two rules actions, the save holds both as before), played whole or not
+    at all, and one undo takes both back."""
+    from castletui.rules.castle_raisers import DraftTile, PlaceTile
+
+    players = [saves.Player("Coco"), saves.Player("Wei")]
+    session = Session.new("castle-raisers", "competitive", players, seed=3, path=None)
+    driver = Driver(session)
+    now = driver.run()
+    while not (isinstance(now, Person) and driver.frame().scene.asking.drafting):
+        driver.took_seat(now.seat)
+        driver.person_acts(session.legal_actions()[0])
+        now = driver.run()
+    driver.took_seat(now.seat)
+    ply, state = session.ply, session.state
+    tile = driver.frame().lines[0].group
+    slot = next(line for line in driver.frame(None, tile).lines if isinstance(line.action, Move))
+    with pytest.raises(IllegalAction):  # a slot that cannot take it: the tile is not taken either
+        driver.person_acts(Move((slot.action.actions[0], PlaceTile(99, 99))))
+    assert (session.ply, session.state) == (ply, state)
+    driver.person_acts(slot.action)
+    assert session.ply == ply + 2
+    assert [type(session.action_at(p)) for p in (ply, ply + 1)] == [DraftTile, PlaceTile]
+    assert driver.undo() == "Took back the tile and where it went."
+    assert (session.ply, session.state) == (ply, state)
+
+
+def test_step_seats_a_person_who_needs_no_curtain_and_starts_a_hand_over():
+    """Issue 44, item 6: only a curtain that falls is left to the screen."""
+    driver = Driver(Table(mover=1, differ=False))
+    assert driver.step() == Person(1) and driver.viewer == 1
+    driver = Driver(Table(mover=1))
+    driver.viewer, driver.viewer_acted = 0, True
+    assert driver.step() == Person(1, "hand over")
+    assert (driver.viewer, driver.passing_to) == (0, 1)
+    driver = Driver(Table(mover=1))
+    driver.viewer = 0
+    assert driver.step() == Person(1, "fall") and driver.passing_to is None
+
+
+def test_what_is_shown_while_choosing_handing_over_and_under_the_curtain(pig, tmp_path):
+    session = new_pig(tmp_path, saves.Player("Coco"), saves.Player("Wei"))
+    driver = Driver(session)
+    driver.took_seat(0)
+    choosing = driver.shown()
+    assert choosing.lines == driver.frame().lines and choosing.lines
+    assert driver.shown(("no such group",)).frame.path == ()  # an emptied level: the top again
+    assert driver.prompt(choosing.frame) == choosing.frame.prompt
+    driver.handing_over(1)
+    passing = driver.shown()
+    assert [(line.text, line.command) for line in passing.lines] == [("Pass to Wei", "pass")]
+    assert not passing.offered and driver.prompt(passing.frame) == driver.hand_over_prompt(1)
+    driver.curtain_falls()
+    assert driver.shown().lines == () and not driver.shown().offered
+
+
+@dataclass
+class SharedTable:
+    """Just what Driver.take_in_table asks of a shared Session: Wei moved last."""
+
+    news: tuple = ([], False)
+    names: list = field(default_factory=lambda: ["Coco", "Wei"])
+    owners: list = field(default_factory=lambda: ["coco", "wei"])
+    seated: list | None = None
+    save: object = field(default_factory=lambda: SimpleNamespace(log=[SimpleNamespace(seat=1)]))
+    shared: bool = True
+    seat: int = 0
+
+    def sync(self):
+        if self.seated is not None:
+            self.names, self.owners = self.seated, list(self.seated)
+        return self.news
+
+
+def test_a_shared_tables_news_says_what_changed_and_who_took_back():
+    table = SharedTable()
+    driver = Driver(table)
+    assert driver.take_in_table() is None  # our own move, come back
+    table.news = (["Wei rolls a 3"], False)
+    assert driver.take_in_table() == TableNews(("Wei rolls a 3",))
+    table.news = ([], True)
+    assert driver.take_in_table() == TableNews((), rewound=True, taker="Wei")
+    table.news, table.seated = ([], False), ["Coco", "Ann"]
+    assert driver.take_in_table() == TableNews(renamed=True)
+
+
+def test_save_as_names_another_game_it_would_replace(pig, tmp_path):
+    session = new_pig(tmp_path, saves.Player("Coco"), saves.Player("Wei"))
+    driver = Driver(session)
+    driver.person_acts(Roll())
+    other = Session.new("pig", "standard", [saves.Player("Ann"), saves.Player("Bo")], seed=9, path=None)
+    saves.write(other.save, tmp_path / "other.toml")
+    (tmp_path / "junk.toml").write_text("not a save")
+    assert driver.other_game_at(session.path) == ""
+    assert driver.other_game_at(tmp_path / "none.toml") == ""
+    assert driver.other_game_at(tmp_path / "other.toml") == "another game (pig, Ann, Bo, 0 moves)"
+    assert driver.other_game_at(tmp_path / "junk.toml") == "a file castletui cannot read"

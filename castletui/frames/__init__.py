@@ -26,6 +26,19 @@ def rules_prompt(frame: Any) -> str:
     return frame.prompt
 
 
+def no_move_halfway(frame: Any) -> str:
+    return ""
+
+
+class Move(msgspec.Struct, frozen=True):
+    """One choice of a person that the rules play as several actions (Castle
+    Raisers' take a tile and place it), as a line's ``action``: the driver
+    plays them one after another, all or none, and an undo takes them back
+    as one (:attr:`Menu.undo_whole`)."""
+
+    actions: tuple[Any, ...]
+
+
 class Menu(msgspec.Struct, frozen=True):
     """How a game's frame turns the rules' menu into its action bar."""
 
@@ -37,6 +50,10 @@ class Menu(msgspec.Struct, frozen=True):
     hidden_groups: frozenset[str] = frozenset()
     """Groups whose places the boards offer only while the group is open
     (Castlecards' "throw a card away": every card would be lit otherwise)."""
+    undo_whole: Callable[[Any], str] = no_move_halfway
+    """``undo_whole(frame)``, asked after an undo: when the frame's position is
+    halfway through a move the menu plays as one (a :class:`Move`), what to
+    tell the player once the rest is taken back too; "" when it is not."""
     cursor_opens_groups: bool = True
     """The board cursor reaches the places of actions in every group, and
     moving onto one opens its group (False: only this level's places)."""

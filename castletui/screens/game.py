@@ -1,22 +1,13 @@
-"""The game screen every game shares: a renderer of the driver's frames and
-a router of keys. The board area is each game's (its module's
-``compose_board`` and widgets); the players panel (castletui/sides/), the
-game log, the prompt, the action bar and its preview line are drawn here
-from one :class:`~castletui.driver.Frame`, computed once per position: its
-lines are final (each game's menu is in castletui/frames/), so nothing here
-asks the rules.
-
-What happens next is the driver's to say, played by the game loop
-(castletui/screens/game_loop.py); table-mode entry, a shared table's
-watcher and Save as are in castletui/screens/game_routes.py.
-
-Written once for every game: each board is offered the places it draws
-(``SpotBoard.draws``) of the frame's ``offered``, the board cursor and the
-bar follow each other and the cursor reaches places in groups not opened
-yet (castletui/screens/game_boards.py), and a board the person chose with
-keeps the keyboard while it has places to offer
-(castletui/screens/game_keys.py, the one place that moves the keys).
-"""
+"""The game screen every game shares: it draws what the driver says is shown
+(castletui/driver.py, headless: one :class:`~castletui.driver.Frame` per
+position, its lines final, the hot-seat curtain) and routes keys. The board
+area is each game's (``compose_board``, ``update_board``); the players panel
+(the game's side), the log, the prompt, the action bar and its preview are
+drawn here. Its collaborators keep their own state: the game loop
+(game_loop.py), who has the keys and the boards in step with the bar
+(game_keys.py), table entry, a shared table's watch and Save as
+(game_routes.py). A game's screen overrides the hooks here (``after_action``,
+``keeps_keys``, ``refused_at``, ``back_out``, ``do_<command>``...)."""
 
 from __future__ import annotations
 
@@ -27,30 +18,35 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.events import ScreenResume
 from textual.reactive import Reactive
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import OptionList, Static
-from textual.widgets.option_list import Option
 
 from castletui import games, sides
 from castletui.driver import Driver, Frame, Line
+from castletui.later import loader
 from castletui.rules.core import CHANCE
 from castletui.rules.core import screen as screen_api
-from castletui.screens.first_show import StyledOnFirstShow
-from castletui.screens.game_boards import BoardsInStep
-from castletui.screens.game_keys import KeyboardHome
-from castletui.screens.game_loop import GameLoop
-from castletui.screens.game_routes import SaveAs, SharedTableWatch, TableEntryRoute
+from castletui.screens.game_keys import Keys
+from castletui.screens.game_loop import BotDecided, GameLoop
+from castletui.screens.game_routes import SaveAs, TableChanged, TableEntry, TableWatch
 from castletui.screens.log import LogScreen
 from castletui.screens.while_shown import WhileShown
 from castletui.session import Session
 from castletui.sides import Side
 from castletui.widgets.board import SpotBoard, drawn_once
+from castletui.widgets.choices import ChoiceBar
 from castletui.widgets.footer import SteadyFooter, fit_footer
 from castletui.widgets.header import SteadyHeader
-from castletui.widgets.panels import ActionBar, GameLog, PlayersPanel, StraightRows
+from castletui.widgets.panels import GameLog, PlayersPanel, StraightRows
 from castletui.widgets.plain import Plain
+
+LATER = {"result": "castletui.screens.result"}
+"""The score sheet, loaded by name when first shown (some 15 ms of a game's
+first frame otherwise): a declared load (tests/test_imports.py follows it)."""
+later = loader(LATER)
 
 
 def screen_for(session: Session) -> GameScreen:
@@ -59,20 +55,9 @@ def screen_for(session: Session) -> GameScreen:
     return GameScreen(session) if module is None else module.SCREEN(session)
 
 
-class GameScreen(
-    KeyboardHome,
-    BoardsInStep,
-    GameLoop,
-    TableEntryRoute,
-    SharedTableWatch,
-    SaveAs,
-    StyledOnFirstShow,
-    WhileShown,
-    Screen,
-):
+class GameScreen(WhileShown, Screen):
     """The frame; a game's screen subclasses it and gives ``compose_board``
-    and ``update_board`` (from the view), and a ``do_<command>`` for each
-    command its frame's lines name."""
+    and ``update_board``, and a ``do_<command>`` for each command its lines name."""
 
     HELP = (
         "The action bar lists what you may do now: arrows and Enter choose. The log on the right tells "
@@ -91,10 +76,8 @@ class GameScreen(
         Binding("q", "menu", "Menu"),
     ]
     focused: Reactive[Widget | None] = Reactive(None, repaint=False)
-    """Textual repaints the whole screen whenever the keys move to another
-    widget; the two widgets repaint themselves (their focus styles), and the
-    keys move on most moves (a board, then the action bar again), so here the
-    rest of the screen is not sent to the terminal again."""
+    """The keys move on most moves (a board, then the bar) and the two widgets
+    repaint their own focus styles: the rest of the screen is not sent again."""
     AUTO_FOCUS = "#actions"
     """The action bar is the keyboard's home (Textual would give it to the first board)."""
 
@@ -105,58 +88,74 @@ class GameScreen(
         side = games.part(session.save.game, "side")
         self.side = side.SIDE if side is not None else Side()
         self.frame: Frame | None = None
-        self.choice_list: tuple[Line, ...] = ()  # the action bar's lines, as shown
-        self.menu_path: tuple[str, ...] = ()  # the open level of the game's menu (screen API groups)
-        self.bot_thinking = False
-        self.result_shown = False
+        self.bar = ChoiceBar(id="actions", markup=False)  # it keeps the lines it shows
+        self.menu_path: tuple[str, ...] = ()  # the open level of the game's menu
         self.shown_save_error = ""
-        self.board_in_use: SpotBoard | None = None  # the person chose with it: it keeps the keyboard
         self.resumed = False  # opened from a save (the curtain says the game goes on)
+        self.shown_before = False  # _on_screen_resume
+        self.loop, self.keys = GameLoop(self), Keys(self)
+        self.table_entry, self.table_watch, self.saving_as = TableEntry(self), TableWatch(self), SaveAs(self)
         # Set before mounting: the Header reads them as it mounts.
         self.title = session.game.INFO.title
         self.sub_title = session.path.name if session.path else ""
 
+    # --- what its collaborators keep ------------------------------------------------
+
     @property
     def viewer(self) -> int:
-        """The person at the keyboard (the driver keeps who it is)."""
+        """The person at the keyboard (the driver keeps who it is, and the curtain)."""
         return self.driver.viewer
 
     @property
     def handing_over(self) -> int | None:
-        """The person the device goes to next (the driver keeps the curtain)."""
         return self.driver.passing_to
 
     @property
     def waiting_on_curtain(self) -> bool:
-        """The curtain hides the table (the driver keeps the curtain)."""
         return self.driver.curtain_down
 
     @property
     def shared(self) -> bool:
         return self.session.shared
 
-    # --- layout -------------------------------------------------------------
+    @property
+    def choice_list(self) -> tuple[Line, ...]:
+        """The action bar's lines, as shown."""
+        return self.bar.lines
 
-    def compose(self) -> ComposeResult:
-        yield SteadyHeader()
-        with Horizontal(id="game-main"):
-            with Vertical(id="board-area"):
-                yield from self.compose_board()
-            with Vertical(id="side"):
-                yield PlayersPanel(id="players")
-                log = GameLog(id="log")
-                log.border_title = (
-                    "log · g: all"  # the whole log, since your last turn marked (80x24 shows a few lines)
-                )
-                yield log
-        with Vertical(id="action-area"):
-            yield StraightRows("", id="prompt")
-            yield ActionBar(id="actions", markup=False)
-            yield StraightRows("", id="preview")
-            yield from self.compose_action_extras()
-        footer = SteadyFooter()
-        fit_footer(self, footer)  # its keys then come in the first frame
-        yield footer
+    @property
+    def bot_thinking(self) -> bool:
+        return self.loop.bot_thinking
+
+    @property
+    def board_in_use(self) -> SpotBoard | None:
+        """The board the person chose with: it keeps the keyboard."""
+        return self.keys.board_in_use
+
+    @board_in_use.setter
+    def board_in_use(self, board: SpotBoard | None) -> None:
+        self.keys.board_in_use = board
+
+    def play(self, action: Any, advance: bool = True) -> bool:
+        """Play the person's choice: every key, click, dialog and form comes
+        here, and the session decides whether it is theirs (Session.may_act).
+        A refusal is shown with its reason and changes nothing."""
+        return self.loop.play(action, advance)
+
+    def keyboard_home(self) -> None:
+        self.keys.home()
+
+    def use_board(self, board: SpotBoard) -> None:
+        self.keys.use_board(board)
+
+    def highlight(self, spot: Any) -> bool:
+        return self.bar.highlight(spot)
+
+    def table_changed(self) -> None:
+        if self.is_attached:
+            self.loop.table_changed()
+
+    # --- hooks of a game's screen -----------------------------------------------------
 
     def compose_board(self) -> ComposeResult:
         """The game's own board widgets (default: the view as text)."""
@@ -170,21 +169,66 @@ class GameScreen(
         """Draw the boards from the viewer's view (``self.frame`` has the rest)."""
         self.query_one("#text-board", Static).update(Text(repr(view)))
 
+    def after_action(self, action: Any) -> None:
+        """After each move (e.g. clearing a selection); None for the game's own draw."""
+
+    def keeps_keys(self, board: SpotBoard) -> bool:
+        """Whether the focused ``board`` keeps the keys after a redraw."""
+        return not self.choice_list or bool(board.display and board.selectable)
+
+    def refused_at(self, spot: Any) -> None:
+        """Enter or a click where nothing may be done (a game may say why)."""
+        self.notify("Nothing to do there right now.", timeout=3)
+
+    def back_out(self) -> bool:
+        """Step back one level of the menu; True when there was one (a game
+        with steps of its own extends this and ``can_back_out``)."""
+        if not self.menu_path:
+            return False
+        self.menu_path = self.menu_path[:-1]
+        return True
+
+    def can_back_out(self) -> bool:
+        return bool(self.menu_path)
+
+    def prompt_text(self) -> str:
+        return self.driver.prompt(self.frame) if self.frame is not None else ""
+
+    # --- layout and events --------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        yield SteadyHeader()
+        with Horizontal(id="game-main"):
+            with Vertical(id="board-area"):
+                yield from self.compose_board()
+            with Vertical(id="side"):
+                yield PlayersPanel(id="players")
+                log = GameLog(id="log")
+                log.border_title = "log · g: all"  # since your last turn marked (80x24 shows a few lines)
+                yield log
+        with Vertical(id="action-area"):
+            yield StraightRows("", id="prompt")
+            yield self.bar
+            yield StraightRows("", id="preview")
+            yield from self.compose_action_extras()
+        footer = SteadyFooter()
+        fit_footer(self, footer)  # its keys then come in the first frame
+        yield footer
+
     def on_mount(self) -> None:
         self.fit_side()
         self.session.read_log_as(self.viewer)
-        self.query_one(GameLog).show_all([line.text for line in self.session.log])
+        self.show_log()
         if self.shared:
-            self.watch_table()
+            self.table_watch.start()
         if self.driver.hidden_between_people():
             # Nobody has said who sits at the keyboard yet: no hand shows first.
             note = "The game goes on where it stopped. Everyone else, look away." if self.resumed else ""
-            self.lower_curtain(self.viewer, note=note)
+            self.loop.lower_curtain(self.viewer, note=note)
             return
-        # The set-up's draws (a new game's deal, its board) come before the
-        # first frame, which is then the game as dealt: one table and one
-        # drawing of the screen, not a table before the deal and then another.
-        self.advance()
+        # The set-up's draws (a new game's deal) come before the first frame:
+        # one table and one drawing of the screen, the game as dealt.
+        self.loop.advance()
 
     def on_resize(self) -> None:
         # A game screen's own on_resize runs as well (Textual calls each class's handler).
@@ -193,12 +237,45 @@ class GameScreen(
         if self.frame is not None:
             self.show_side(self.frame)
 
-    # --- showing the frame ---------------------------------------------------
+    def _on_screen_resume(self, event: ScreenResume) -> None:
+        # Textual restyles a screen when it is first shown, though its widgets
+        # were styled as they mounted (some 7 ms of the first frame). This runs
+        # before Screen's own handler: only a screen shown before is restyled.
+        if not self.shown_before:
+            self.shown_before = True
+            event.refresh_styles = False
+
+    def on_screen_resume(self) -> None:
+        # A dialog closed: the focus it gave back may be a board with nothing to offer.
+        self.call_after_refresh(self.keyboard_home)
+
+    def on_unmount(self) -> None:
+        self.table_watch.stop()  # whatever removed the screen
+
+    def on_bot_decided(self, message: BotDecided) -> None:
+        self.loop.bot_decided(message)
+
+    def on_table_changed(self, message: TableChanged) -> None:
+        self.table_changed()
+
+    def on_spot_board_left(self, event: SpotBoard.Left) -> None:
+        self.keys.board_left()
+
+    def on_spot_board_cursor_moved(self, event: SpotBoard.CursorMoved) -> None:
+        self.keys.cursor_moved(event.spot)
+
+    def on_spot_board_spot_chosen(self, event: SpotBoard.SpotChosen) -> None:
+        self.keys.spot_chosen(event.board, event.spot)
+
+    def on_descendant_focus(self, event) -> None:
+        if event.widget is self.query_one("#actions"):
+            self.keys.board_in_use = None
+
+    # --- showing what the driver says is shown --------------------------------------
 
     def fit_side(self) -> None:
-        """The side panel's width for the terminal's (the game's, from its
-        side module), set at once: a breakpoint's class may come a frame
-        late (after a modal, say)."""
+        """The side panel's width for the terminal's (the game's side), set at
+        once: a breakpoint's class may come a frame late (after a modal)."""
         widths = self.side.widths
         if widths is not None:
             self.query_one("#side").styles.width = widths[self.app.size.width >= sides.WIDE]
@@ -212,65 +289,33 @@ class GameScreen(
         same = isinstance(shown, Text) and text.no_wrap and shown.plain.count("\n") == text.plain.count("\n")
         panel.show_text(text, same_height=same)
 
+    def show_log(self) -> None:
+        self.query_one(GameLog).show_all([line.text for line in self.session.log])
+
     def refresh_table(self) -> None:
         session = self.session
-        frame = self.frame = self.driver.frame(self.viewer, self.menu_path)
-        choosing = frame.deciding and not self.waiting_on_curtain and self.handing_over is None
-        if choosing and not frame.lines and self.menu_path:  # the level emptied (an undo): back to the top
-            self.menu_path = ()
-            frame = self.frame = self.driver.frame(self.viewer, ())
+        shown = self.driver.shown(self.menu_path)
+        frame = self.frame = shown.frame
+        self.menu_path = frame.path  # the top again when the open level emptied (an undo)
         if session.read_log_as(self.viewer):  # hot-seat: the log of whoever sits here now
-            self.query_one(GameLog).show_all([line.text for line in session.log])
-        boards = self.boards()
+            self.show_log()
+        boards = self.keys.boards()
         with drawn_once(boards):  # the state, the places offered, the cursor: one redraw each
             self.update_board(frame.view)
             self.show_side(frame)
             # Nothing private is drawn while the curtain is down, not even under it.
             self.query_one("#board-area").display = not self.waiting_on_curtain
-            was = self.highlighted_choice()  # kept highlighted below while still offered
-            if self.handing_over is not None:
-                lines = (Line(f"Pass to {session.names[self.handing_over]}", command="pass"),)
-            else:
-                lines = frame.lines if choosing else ()
-            self.show_lines(lines, was)
-            offered = frame.offered if choosing else ()
+            self.bar.show(shown.lines, self.bar.chosen, self.keys.cursor())
             for board in boards:
-                board.offer(spot for spot in offered if board.draws(spot))
-            self.point_boards_at(self.highlighted_choice())
+                board.offer(spot for spot in shown.offered if board.draws(spot))
+            self.keys.point_boards_at(self.highlighted_choice())
         self.query_one("#prompt", Plain).show_text(self.prompt_text(), same_height=True)
         self.show_preview()
-        self.settle_keys()
+        self.keys.settle()
         self.refresh_bindings()  # `c` and Back come and go with the step
         if session.last_save_error and session.last_save_error != self.shown_save_error:
             self.shown_save_error = session.last_save_error
             self.notify(session.last_save_error, title="Not saved", severity="error", timeout=10)
-
-    def prompt_text(self) -> str:
-        if self.handing_over is not None:
-            return self.driver.hand_over_prompt(self.handing_over)
-        return self.frame.prompt if self.frame is not None else ""
-
-    def show_lines(self, lines: tuple[Line, ...], was: Line | None = None) -> None:
-        """The action bar: rebuilt only when its lines changed; the highlight
-        kept where it was (:meth:`kept_highlight`)."""
-        actions = self.query_one("#actions", OptionList)
-        if lines != self.choice_list:
-            self.choice_list = lines
-            if lines:  # in place: one pass over the new lines, not a clear and a refill
-                actions.set_options(
-                    Option(line.text, id=str(i), disabled=line.disabled) for i, line in enumerate(lines)
-                )
-            else:
-                actions.clear_options()
-        if lines:
-            actions.highlighted = self.kept_highlight(was)
-
-    def open_path(self, path: tuple[str, ...]) -> None:
-        self.menu_path = tuple(path)
-        self.refresh_table()
-
-    def open_group(self, name: str) -> None:
-        self.open_path((*self.menu_path, name))
 
     def show_preview(self) -> None:
         """The highlighted choice's preview under the action bar (games that preview)."""
@@ -281,23 +326,14 @@ class GameScreen(
             line.show_text(choice.preview if choice is not None else "", same_height=True)
 
     def highlighted_choice(self) -> Line | None:
-        index = self.query_one("#actions", OptionList).highlighted
-        return self.choice_list[index] if index is not None and index < len(self.choice_list) else None
+        return self.bar.chosen
 
     @on(OptionList.OptionHighlighted, "#actions")
     def choice_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         self.show_preview()
-        self.point_boards_at(self.highlighted_choice())
-        self.show_why_not(event.option_list, event.option_index)
+        self.keys.point_boards_at(self.bar.chosen)
 
-    def show_why_not(self, options: OptionList, index: int) -> None:
-        """On the last line that may be chosen, the greyed why-not lines under
-        it come into view (at 80x24 no key would show them otherwise)."""
-        last = max((i for i, line in enumerate(self.choice_list) if not line.disabled), default=-1)
-        if index == last and index + 1 < options.option_count:
-            self.call_after_refresh(
-                lambda: options.scroll_to(y=min(index, options.max_scroll_y), animate=False)
-            )
+    # --- choosing -----------------------------------------------------------------
 
     @on(OptionList.OptionSelected, "#actions")
     def action_chosen(self, event: OptionList.OptionSelected) -> None:
@@ -306,8 +342,7 @@ class GameScreen(
             self.run_choice(self.choice_list[index])
 
     def run_choice(self, line: Line) -> None:
-        """A group opens its level, a command runs the screen's ``do_<command>``,
-        an action is played."""
+        """A group opens its level, a command runs ``do_<command>``, an action is played."""
         if line.disabled:
             return
         if line.group is not None:
@@ -317,10 +352,22 @@ class GameScreen(
         elif line.action is not None:
             self.play(line.action)
 
+    def open_path(self, path: tuple[str, ...]) -> None:
+        self.menu_path = tuple(path)
+        self.refresh_table()
+
+    def open_group(self, name: str) -> None:
+        self.open_path((*self.menu_path, name))
+
     def do_back(self, line: Line) -> None:
         self.action_back_out()
 
-    # --- keys ------------------------------------------------------------------
+    def do_pass(self, line: Line) -> None:
+        """The "Pass to ..." line: the person here saw how their turn ended."""
+        if self.handing_over is not None:
+            self.loop.lower_curtain(self.handing_over)
+
+    # --- keys ---------------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """``c`` only while table mode waits on chance, Back only while there
@@ -332,25 +379,27 @@ class GameScreen(
             return self.can_back_out()
         return not (action == "save_as" and self.shared)
 
-    def back_out(self) -> bool:
-        """Step back one level of the menu; True when there was one (a game
-        with steps of its own extends this and ``can_back_out``)."""
-        if self.menu_path:
-            self.menu_path = self.menu_path[:-1]
-            return True
-        return False
-
-    def can_back_out(self) -> bool:
-        return bool(self.menu_path)
-
     def action_back_out(self) -> None:
         if self.back_out():
             self.refresh_table()
+
+    def action_chance(self) -> None:
+        if self.check_action("chance", ()):
+            self.table_entry.ask()
+
+    def action_undo(self) -> None:
+        self.loop.undo()
+
+    def action_score(self) -> None:
+        self.app.push_screen(later("result").ResultScreen(self.session, self.viewer))
 
     def action_log(self) -> None:
         """The whole log over the game, what happened since the viewer's last turn marked."""
         lines = list(zip(self.session.log_turns(), (line.text for line in self.session.log), strict=True))
         self.app.push_screen(LogScreen(lines, self.viewer, self.session.names[self.viewer]))
+
+    def action_save_as(self) -> None:
+        self.saving_as.ask()
 
     def action_rules(self) -> None:
         self.app.open_rules(self.session.save.game)

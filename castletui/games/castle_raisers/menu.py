@@ -2,21 +2,18 @@
 makes every line, keyed, with what a player needs to choose well), and
 what the screen adds to it. Placing a Wall tile is two steps on screen,
 the tile (a level of the menu named by the tile) and then its slot: a
-slot line there takes the tile and places it (the screen's ``place``
-command), and a last line goes back to the tiles."""
+slot line there takes the tile and places it (one ``frames.Move`` of the
+two rules actions, undone as one), and a last line goes back to the tiles."""
 
 from __future__ import annotations
 
 import msgspec
 
 from castletui.frame import Frame, Line
-from castletui.frames import Menu
+from castletui.frames import Menu, Move
 from castletui.games.castle_raisers.ink import tile_shown
-from castletui.rules.castle_raisers import DraftTile
+from castletui.rules.castle_raisers import DraftTile, PlaceTile
 
-PLACE = "place"
-"""The command of a slot line for a tile picked on screen: take the tile
-(``action``), then place it at the line's spot (two rules actions, one choice)."""
 BACK = "back"
 
 
@@ -30,10 +27,18 @@ def lines(frame: Frame) -> list[Line]:
     if not picked_tile(frame) or not shown:
         return shown
     placing = [
-        msgspec.structs.replace(line, command=PLACE) if isinstance(line.action, DraftTile) else line
+        msgspec.structs.replace(line, action=Move((line.action, PlaceTile(*line.spot[1:]))))
+        if isinstance(line.action, DraftTile)
+        else line
         for line in shown
     ]
     return [*placing, Line("Choose another tile", command=BACK, key=BACK)]
+
+
+def undo_whole(frame: Frame) -> str:
+    """Undo took back the placing of a tile taken on screen: the taking goes too."""
+    top = frame.scene.asking
+    return "Took back the tile and where it went." if top is not None and top.tile is not None else ""
 
 
 def prompt(frame: Frame) -> str:
@@ -44,5 +49,5 @@ def prompt(frame: Frame) -> str:
     return frame.prompt
 
 
-MENU = Menu(lines=lines, prompt=prompt, cursor_opens_groups=False)
+MENU = Menu(lines=lines, prompt=prompt, undo_whole=undo_whole, cursor_opens_groups=False)
 """No groups of the rules: a picked tile's slots replace the rules' lines."""

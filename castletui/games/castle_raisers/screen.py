@@ -7,7 +7,9 @@ castletui/games/castle_raisers/style.tcss; each is a board of the frame's
 
 Placing a Wall tile is two steps on screen: first the tile, then its slot (a
 line of the action bar or a click on a lit slot of the castle), and Escape
-or "Choose another tile" backs out before anything is played. The slot lines
+or "Choose another tile" backs out before anything is played. The slot's
+line plays both rules actions as one move of the driver (its menu's
+``frames.Move``), and one undo takes both back. The slot lines
 say what each placement would fire and with what count (the rules' menu
 hook). Every other decision (ability order, cauldron targets, Village
 tokens and locations, Fortification tiles, co-op lines) is one line per
@@ -33,7 +35,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import OptionList
 
-from castletui.driver import Frame, Line
+from castletui.driver import Frame
 from castletui.games.castle_raisers.castle import CastleBoard
 from castletui.games.castle_raisers.ink import Marks, RaisersBoard, tile_shown
 from castletui.games.castle_raisers.menu import picked_tile
@@ -42,7 +44,6 @@ from castletui.games.castle_raisers.side import ROOMY
 from castletui.games.castle_raisers.threats import threat_cards
 from castletui.games.castle_raisers.village import VillageBoard
 from castletui.later import loader
-from castletui.rules.castle_raisers import PlaceTile
 from castletui.rules.core import CHANCE
 from castletui.screens.game import GameScreen
 from castletui.session import Session
@@ -197,12 +198,6 @@ class CastleRaisersScreen(GameScreen):
             self.board_mode = "castle"
         super().open_path(path)
 
-    def do_place(self, line: Line) -> None:
-        """Play the two rules actions of a slot line: take the tile, place it."""
-        _, level, slot = line.spot
-        if self.play(line.action, advance=False):
-            self.play(PlaceTile(level, slot))
-
     def after_action(self, action: Any) -> None:
         if self.session.to_move() not in (CHANCE, None) and not self.session.is_bot(self.session.to_move()):
             self.shown_castle = -1
@@ -277,16 +272,6 @@ class CastleRaisersScreen(GameScreen):
     def action_undo(self) -> None:
         self.shown_castle = -1
         super().action_undo()
-
-    def take_back(self, person: int | None) -> str:
-        """Taking a tile and placing it is one choice here (two rules
-        actions): one `u` takes both back."""
-        message = self.session.undo(person)
-        top = self.driver.frame(self.viewer).scene.asking
-        if top is not None and top.tile is not None:
-            self.session.undo(person)
-            return "Took back the tile and where it went."
-        return message
 
     def action_score(self) -> None:
         self.app.push_screen(later("result").CastleRaisersResult(self.session, self.viewer))
