@@ -14,10 +14,6 @@ import msgspec
 from castletui.rules.core.menu import Line
 from castletui.rules.core.scene import Scene
 
-SeatView = Any
-"""A game's ``view(state, seat)``: everything a widget of a seat draws
-(castletui names the type, never a rules state Struct)."""
-
 
 class SideRow(msgspec.Struct, frozen=True):
     """A seat on the players panel."""

@@ -165,9 +165,10 @@ class GameScreen(WhileShown, Screen):
         """Widgets a game adds to the action area (e.g. an aiming bar)."""
         yield from ()
 
-    def update_board(self, view: Any) -> None:
-        """Draw the boards from the viewer's view (``self.frame`` has the rest)."""
-        self.query_one("#text-board", Static).update(Text(repr(view)))
+    def update_board(self, scene: Any) -> None:
+        """Draw the boards from the viewer's scene (rules/core/scene.py;
+        ``self.frame`` has the rest). The frame's own: the kit's text scene."""
+        self.query_one("#text-board", Static).update(Text(getattr(scene, "text", repr(scene))))
 
     def after_action(self, action: Any) -> None:
         """After each move (e.g. clearing a selection); None for the game's own draw."""
@@ -301,7 +302,7 @@ class GameScreen(WhileShown, Screen):
             self.show_log()
         boards = self.keys.boards()
         with drawn_once(boards):  # the state, the places offered, the cursor: one redraw each
-            self.update_board(frame.view)
+            self.update_board(frame.scene)
             self.show_side(frame)
             # Nothing private is drawn while the curtain is down, not even under it.
             self.query_one("#board-area").display = not self.waiting_on_curtain

@@ -88,7 +88,8 @@ class ReplayBoards:
         yield Plain("", id="replay-text-board")
 
     def show(self, screen: Screen, shown: Shown) -> None:
-        screen.query_one("#replay-text-board", Plain).update(repr(shown.view))
+        scene = shown.scene
+        screen.query_one("#replay-text-board", Plain).update(getattr(scene, "text", repr(scene)))
 
     def hands(self, shown: Shown) -> Text | None:
         """The hands under the table (None: a game without hands)."""

@@ -135,9 +135,8 @@ class CastleRaisersScreen(GameScreen):
         """What the decision on top asks (the scene's ``asking``), None when the game is over."""
         return self.frame.scene.asking if self.frame is not None else None
 
-    def update_board(self, view: Any) -> None:
-        """Draw the boards from the frame's scene (``view`` is the driver's own)."""
-        scene = self.frame.scene
+    def update_board(self, scene: Any) -> None:
+        """Draw the boards from the frame's scene."""
         top = scene.asking
         picked = picked_tile(self.frame)
         placing = top.tile if top is not None else None

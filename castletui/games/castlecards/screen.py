@@ -85,11 +85,10 @@ class CastlecardsScreen(GameScreen):
         side = 40 if self.app.size.width >= 110 else 30
         return max(20, self.app.size.width - side - 2), max(4, self.app.size.height - 10)
 
-    def update_board(self, view: Any) -> None:
-        """Draw the frame's scene (the kit passes the view too: not read here)."""
+    def update_board(self, scene: Any) -> None:
+        """Draw the frame's scene."""
         if self.frame is None:
             return
-        scene = self.frame.scene
         names = self.session.names
         width, height = self.board_room()
         parts = self.parts()
@@ -121,7 +120,7 @@ class CastlecardsScreen(GameScreen):
 
     def redraw(self) -> None:
         if not self.waiting_on_curtain and self.frame is not None:
-            self.update_board(None)
+            self.update_board(self.frame.scene)
 
     # --- Escape ---------------------------------------------------------------------
 

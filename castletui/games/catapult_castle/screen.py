@@ -56,9 +56,8 @@ class CatapultCastleScreen(GameScreen):
 
     # --- what the table shows ---------------------------------------------------
 
-    def update_board(self, view: object) -> None:
-        # Drawn from the frame's scene, never from the view the frame passes.
-        scene: CatapultCastleScene = self.frame.scene
+    def update_board(self, scene: CatapultCastleScene) -> None:
+        """Draw the frame's scene."""
         # The catapult stands where the action bar's level says (solo: the corner chosen).
         catapult = self.corner() if scene.catapult_at_chosen_corner else scene.catapult
         self.query_one(TableBoard).show(scene, TableMarks(names=self.session.names, catapult=catapult))

@@ -88,9 +88,8 @@ class GotCatanScreen(GameScreen):
     def watch_game(self) -> bool:
         return self.session.variant == "brotherhood"
 
-    def update_board(self, _view: Any) -> None:
-        """The boards draw the frame's scene (rules/got_catan/scene.py), never the view."""
-        scene = self.frame.scene
+    def update_board(self, scene: Any) -> None:
+        """The boards draw the frame's scene (rules/got_catan/scene.py)."""
         self.query_one(GotCatanMap).show(scene.gift, MapMarks(names=self.session.names))
         if self.watch_game():
             wall = scene.watch.wall if scene.watch is not None else None
