@@ -20,10 +20,11 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
 import threading
 from collections.abc import Callable
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-from multiprocessing import get_context
+from multiprocessing import get_all_start_methods, get_context
 from pathlib import Path
 from typing import Any
 
@@ -141,7 +142,10 @@ def write_cache(path: Path | None, report: Report) -> None:
     target = cache_path(path)
     spare = target.with_name(target.name + ".tmp")
     try:
-        spare.write_bytes(msgspec.json.encode(report))
+        # Private as the save is: the review names the cards each seat held.
+        handle = os.open(spare, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(handle, "wb") as out:
+            out.write(msgspec.json.encode(report))
         os.replace(spare, target)
     except OSError:
         pass  # a folder we may not write to: the review is simply not kept
@@ -235,6 +239,15 @@ def _assemble(
     return report
 
 
+def _start_method() -> str:
+    """Fork where this process runs no other thread (the command line: quick,
+    and no resource tracker left behind); a fresh interpreter under the
+    app's threads, which a fork would copy in the middle of their work."""
+    if threading.active_count() == 1 and "fork" in get_all_start_methods():
+        return "fork"
+    return "spawn"
+
+
 def default_workers() -> int:
     return max(1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1)
 
@@ -297,7 +310,7 @@ def _compute(
         return done
     pool = ProcessPoolExecutor(
         max_workers=workers or default_workers(),
-        mp_context=get_context("spawn"),  # no fork under the app's threads
+        mp_context=get_context(_start_method()),
         initializer=_start,
         initargs=(replay.save.game, msgspec.json.encode(replay.save)),
     )
@@ -336,6 +349,11 @@ def sparkline(values: list[float], width: int = 60) -> str:
     return "".join(BARS[min(len(BARS) - 1, int(value * len(BARS)))] for value in values)
 
 
+def kind_words(kind: str) -> str:
+    """A chance action's name in words: "FirstPlayer" -> "first player"."""
+    return re.sub(r"(?<!^)(?=[A-Z])", " ", kind).lower()
+
+
 def text(replay: Replay, report: Report) -> str:
     """The review as text: per seat its chance curve, turning points, the
     chance steps that moved it most, and its luck; then the tallies."""
@@ -367,15 +385,15 @@ def text(replay: Replay, report: Report) -> str:
         if moves:
             out.append("  Chance that moved it most:")
             for ply, moved in sorted(moves):
-                words = "; ".join(replay.lines_at(ply)) or "chance"
+                words = " ".join(replay.lines_at(ply)) or "chance"
                 out.append(f"    {where(ply)}: {moved:+.0%} ({words})")
-        luck = [entry for entry in report.luck if entry.seat == seat]
+        luck = [entry for entry in report.luck if entry.seat == seat and abs(entry.luck) >= 0.05]
         if luck:
-            out.append("  Luck (the game's evaluation against the odds):")
-            out += [f"    {entry.kind} x{entry.count}: {entry.luck:+.1f}" for entry in luck]
+            out.append("  Luck (the game's evaluation, against what the odds led to expect):")
+            out += [f"    {kind_words(entry.step)} x{entry.count}: {entry.luck:+.1f}" for entry in luck]
     for tally in report.tallies:
         out.append("")
-        out.append(f"{tally.kind}: came up (expected)")
+        out.append(f"{kind_words(tally.step).capitalize()}: came up (expected)")
         out += [
             f"  {outcome}: {count} ({expected:.1f})"
             for outcome, count, expected in zip(tally.outcomes, tally.counts, tally.expected, strict=True)

@@ -153,13 +153,13 @@ def turning_points(decisions: list[Decision], seat: int, most: int = 3) -> list[
 
 
 class Luck(msgspec.Struct, frozen=True):
-    """What one kind of chance step (``kind``: the action's name, as "Dice")
+    """What one kind of chance step (``step``: the action's name, as "Dice")
     gave ``seat`` over the game: ``count`` steps, and ``luck``, the sum over
     them of the game's evaluation (its bots' ``evaluate``) after each against
     what its odds led to expect: above 0, chance was kind to the seat."""
 
     seat: int
-    kind: str
+    step: str
     count: int
     luck: float
 
@@ -168,7 +168,7 @@ class Tally(msgspec.Struct, frozen=True):
     """How often each outcome of a kind of chance step with few outcomes came
     up (a dice total), against its odds."""
 
-    kind: str
+    step: str
     outcomes: list[str]
     counts: list[int]
     expected: list[float]

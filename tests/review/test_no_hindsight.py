@@ -73,7 +73,7 @@ def test_the_review_of_a_seat_is_the_same_whatever_it_could_not_see():
 
 
 def test_the_luck_of_a_seat_reads_only_the_chance_it_could_see():
-    states, actions = played(seed=6, plies=60)
+    states, actions = played(seed=6, plies=30)
     rng = random.Random(2)
     others = [every_hidden_card_swapped(state, rng) for state in states]
     assert luck_ledger(game, others, actions, [SEAT], SEAT) == luck_ledger(
