@@ -277,7 +277,8 @@ def analyse(
         return None
     report = _assemble(key, budget, seats, results, _final(replay))
     viewer = None if replay.viewer is EVERYONE else replay.viewer
-    ledger_seats = seats if seats else []
+    # Through the table's eyes (table mode) every seat's luck is public.
+    ledger_seats = seats if replay.viewer != CHANCE else list(range(len(replay.names)))
     report.luck, report.tallies = luck_ledger(
         replay.game, replay.states, replay.actions, ledger_seats, viewer
     )
@@ -369,14 +370,16 @@ def text(replay: Replay, report: Report) -> str:
         turn = replay.turns[replay.turn_of(ply)] if replay.turns else None
         return f"turn {turn.number}, move {ply}" if turn else f"move {ply}"
 
-    for seat in report.seats:
+    for seat in report.seats or sorted({entry.seat for entry in report.luck}):
         out.append("")
         curve = report.curve(seat)
         if curve:
             out.append(f"{names[seat]}: {curve[0]:.0%} -> {curve[-1]:.0%}")
             out.append(f"  chance {sparkline(curve)}")
-        else:
+        elif seat in report.seats:
             out.append(f"{names[seat]}: no decision of theirs the search reviews.")
+        else:
+            out.append(f"{names[seat]}:")
         turning = report.turning_points(seat)
         if turning:
             out.append("  Turning points:")

@@ -188,52 +188,59 @@ def luck_ledger(
 ) -> tuple[list[Luck], list[Tally]]:
     """Per seat in ``seats`` and kind of chance step, the game's evaluation
     chance gave it against the expectation, and the tallies of few-outcome
-    kinds. ``viewer`` None reads the whole record; a seat reads only the
-    chance steps whose odds that seat could see (a die, a shot: not a card
-    drawn from a deck it cannot count), evaluated on its views."""
+    kinds. ``viewer`` None reads the whole record; a seat, or the table
+    (CHANCE), reads only the chance steps whose odds its view shows (a die,
+    a shot: not a card drawn from a deck it cannot count), and evaluates
+    every position on its view."""
     evaluate = GameHooks(game).own("evaluate")
     sums: dict[tuple[int, str], list[float]] = {}
-    tallies: dict[str, tuple[list[Any], Counter, list[float]]] = {}
+    tallies: dict[str, tuple[list[tuple[Any, float]], Counter, list[float]]] = {}
     mixed: set[str] = set()
+
+    def seen(state: Any) -> Any:
+        return state if viewer is None else game.view(state, viewer)
+
     for ply, action in enumerate(actions, start=1):
         before = states[ply - 1]
         if game.to_move(before) != CHANCE:
             continue
         outcomes = game.chance_outcomes(before)
-        if viewer is not None and viewer >= 0:
+        if viewer is not None:
             try:
-                if game.chance_outcomes(game.view(before, viewer)) != outcomes:
+                if game.chance_outcomes(seen(before)) != outcomes:
                     continue
             except Exception:  # noqa: BLE001 - a view that hides the odds hides the step
                 continue
         kind = type(action).__name__
         if len(outcomes) <= FEW and kind not in mixed:
-            known = tallies.setdefault(
-                kind, ([outcome for outcome, _ in outcomes], Counter(), [0.0] * len(outcomes))
-            )
-            if [outcome for outcome, _ in outcomes] == known[0]:
+            known = tallies.setdefault(kind, (outcomes, Counter(), [0.0] * len(outcomes)))
+            if outcomes == known[0]:
                 known[1][action] += 1
                 for index, (_, probability) in enumerate(outcomes):
                     known[2][index] += probability
-            else:  # odds that change (a deck) make no tally
+            else:  # odds that change (a deck drawn from) make no tally
                 mixed.add(kind)
         elif len(outcomes) > FEW:
             mixed.add(kind)
         if evaluate is None:
             continue
-        worlds = [(game.apply(before, outcome), probability) for outcome, probability in outcomes]
+        full = [(game.apply(before, outcome), probability) for outcome, probability in outcomes]
+        if any(game.to_move(world) is None for world, _ in full):
+            continue  # a step that ends the game: its evaluation is the result, not luck
+        worlds = [(seen(world), probability) for world, probability in full]
+        after = seen(states[ply])
         for seat in seats:
-
-            def worth(state: Any, seat: int = seat) -> float:
-                return evaluate(state if viewer is None else game.view(state, seat), seat)
-
-            expected = sum(probability * worth(world) for world, probability in worlds)
+            try:
+                expected = sum(probability * evaluate(world, seat) for world, probability in worlds)
+                got = evaluate(after, seat)
+            except Exception:  # noqa: BLE001 - an evaluation that needs what the view hides
+                continue
             entry = sums.setdefault((seat, kind), [0, 0.0])
             entry[0] += 1
-            entry[1] += worth(states[ply]) - expected
+            entry[1] += got - expected
     ledger = [Luck(seat, kind, int(n), luck) for (seat, kind), (n, luck) in sorted(sums.items())]
     tally_list = [
-        Tally(kind, [_outcome_words(o) for o in outcomes], [counts[o] for o in outcomes], expected)
+        Tally(kind, [_outcome_words(o) for o, _ in outcomes], [counts[o] for o, _ in outcomes], expected)
         for kind, (outcomes, counts, expected) in tallies.items()
         if kind not in mixed and sum(counts.values()) > 1
     ]

@@ -3,14 +3,16 @@ half-way (castletui/review.py)."""
 
 from __future__ import annotations
 
+import random
 import threading
 
 import msgspec
 import pytest
-from castletui.rules.core import CHANCE
+from castletui.rules.core import CHANCE, sample_outcome
 
-from castletui import cli, review
+from castletui import cli, review, saves
 from castletui.replay import Replay
+from castletui.session import Session
 from tests.review.games import castlecards_game
 
 BUDGET = 4
@@ -134,3 +136,22 @@ def test_castletui_review_text_prints_the_review(going_on, capsys):
     replay = Replay.open(going_on, "Ada")
     assert printed == review.text(replay, review.analyse(replay, BUDGET, workers=0))
     assert review.cache_path(going_on).exists()
+
+
+def test_the_luck_of_a_table_game_is_everyones_from_the_record(tmp_path):
+    rng = random.Random(3)
+    players = [saves.Player(name, "bot", "normal") for name in ("Ada", "Bo", "Cy")]
+    session = Session.new("got-catan", "base", players, seed=4, path=tmp_path / "t.toml", mode="table")
+    while session.ply < 120:
+        if session.to_move() == CHANCE:  # the real dice, as typed in
+            session.act(sample_outcome(session.chance_outcomes(), rng))
+        else:
+            session.bot_plays(session.bot_decision())
+    replay = Replay.of_session(session, None)
+    assert replay.viewer == CHANCE
+    report = review.analyse(replay, BUDGET, workers=0)
+    rolls = sum(type(action).__name__ == "Dice" for action in replay.actions)
+    assert rolls > 5 and not report.decisions
+    (dice,) = [tally for tally in report.tallies if tally.step == "Dice"]
+    assert sum(dice.counts) == rolls and sum(dice.expected) == pytest.approx(rolls)
+    assert {entry.seat for entry in report.luck if entry.step == "Dice"} == {0, 1, 2}
