@@ -21,9 +21,11 @@ from __future__ import annotations
 import hashlib
 import os
 import re
+import sys
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from contextlib import contextmanager
 from multiprocessing import get_all_start_methods, get_context
 from pathlib import Path
 from typing import Any
@@ -47,7 +49,7 @@ from castletui.rules.core.review import (
 )
 from castletui.saves import SaveFile
 
-CACHE_FORMAT = 1
+CACHE_FORMAT = 2
 
 
 class Move(msgspec.Struct, frozen=True, array_like=True):
@@ -68,7 +70,8 @@ class Report(msgspec.Struct, omit_defaults=True):
     decisions: list[Decision] = []
     moves: list[Move] = []
     final: list[float] = []
-    """Each seat's share of the win, once the game is over."""
+    """Each seat's share of the win, once the game is over (after ``plies`` steps)."""
+    plies: int = 0
     luck: list[Luck] = []
     tallies: list[Tally] = []
     format: int = CACHE_FORMAT
@@ -89,7 +92,7 @@ class Report(msgspec.Struct, omit_defaults=True):
                 marks.setdefault(move.ply - 1, move.before)
                 marks[move.ply] = move.after
         if self.final:
-            marks[max(marks, default=0) + 1] = self.final[seat]
+            marks[self.plies] = self.final[seat]
         return sorted(marks.items())
 
     def chance_moves(self, seat: int) -> list[tuple[int, float]]:
@@ -239,6 +242,28 @@ def _assemble(
     return report
 
 
+@contextmanager
+def _stderr_with_a_file() -> Iterator[None]:
+    """While the pool's processes start: a standard error that is a file.
+    Under the app it is Textual's capture, with no file descriptor, which
+    multiprocessing hands its new processes (and refuses: "bad value(s) in
+    fds_to_keep"); they get the null device instead."""
+    try:
+        usable = sys.stderr is not None and sys.stderr.fileno() >= 0
+    except (AttributeError, OSError, ValueError):
+        usable = False
+    if usable:
+        yield
+        return
+    captured = sys.stderr
+    with open(os.devnull, "w") as null:
+        sys.stderr = null
+        try:
+            yield
+        finally:
+            sys.stderr = captured
+
+
 def _start_method() -> str:
     """Fork where this process runs no other thread (the command line: quick,
     and no resource tracker left behind); a fresh interpreter under the
@@ -276,6 +301,7 @@ def analyse(
     if results is None:
         return None
     report = _assemble(key, budget, seats, results, _final(replay))
+    report.plies = replay.plies
     viewer = None if replay.viewer is EVERYONE else replay.viewer
     # Through the table's eyes (table mode) every seat's luck is public.
     ledger_seats = seats if replay.viewer != CHANCE else list(range(len(replay.names)))
@@ -309,14 +335,15 @@ def _compute(
             if progress:
                 progress(len(done), total)
         return done
-    pool = ProcessPoolExecutor(
-        max_workers=workers or default_workers(),
-        mp_context=get_context(_start_method()),
-        initializer=_start,
-        initargs=(replay.save.game, msgspec.json.encode(replay.save)),
-    )
-    try:
+    with _stderr_with_a_file():
+        pool = ProcessPoolExecutor(
+            max_workers=workers or default_workers(),
+            mp_context=get_context(_start_method()),
+            initializer=_start,
+            initargs=(replay.save.game, msgspec.json.encode(replay.save)),
+        )
         pending: set[Future] = {pool.submit(_run, task, budget) for task in tasks}
+    try:
         done_results: list[tuple[Task, Any]] = []
         while pending:
             if cancel.is_set():
@@ -328,6 +355,11 @@ def _compute(
                 progress(len(done_results), total)
         return done_results
     finally:
+        if cancel.is_set():
+            # The tasks already handed to a process would run on for seconds:
+            # a cancelled review stops using the cores now.
+            for process in list((getattr(pool, "_processes", None) or {}).values()):
+                process.terminate()
         pool.shutdown(wait=not cancel.is_set(), cancel_futures=True)
 
 
