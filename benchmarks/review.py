@@ -21,6 +21,7 @@ chances are.
 from __future__ import annotations
 
 import argparse
+import resource
 import statistics
 import sys
 import tempfile
@@ -61,20 +62,29 @@ def played(folder: Path, game: str, variant: str, seats: int, seed: int, plies: 
     return path
 
 
+def _cpu() -> float:
+    """CPU seconds of this process and its ended children (the pool's)."""
+    own, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+
 def speed(folder: Path, args: argparse.Namespace) -> None:
     print(f"Speed: a whole review, every seat, {args.budget} rounds a decision, {args.workers} workers")
     for game, variant, seats in SPEED:
         path = played(folder, game, variant, seats, seed=11, plies=60 if args.quick else None)
         replay = Replay.open(path, None if args.quick else "all")  # a game going on: the first seat's eyes
-        times = []
+        times, cpu = [], []
         for _ in range(args.repeats):
-            start = time.perf_counter()
+            start, used = time.perf_counter(), _cpu()
             report = review.analyse(replay, args.budget, workers=args.workers, use_cache=False)
             times.append(time.perf_counter() - start)
+            cpu.append(_cpu() - used)
         assert report is not None
+        # CPU seconds (this process and its workers) over the workers: the wall time on idle cores.
         print(
             f"  {game} ({seats} players, {replay.plies} steps): median {statistics.median(times):.1f} s "
-            f"of {args.repeats}; {len(report.decisions)} decisions, {len(report.moves)} chance moves"
+            f"of {args.repeats} (CPU {statistics.median(cpu):.1f} s: {statistics.median(cpu) / args.workers:.1f} s "
+            f"on {args.workers} idle cores); {len(report.decisions)} decisions, {len(report.moves)} chance moves"
         )
 
 
