@@ -4,6 +4,7 @@ half-way (castletui/review.py)."""
 from __future__ import annotations
 
 import random
+import sys
 import threading
 
 import msgspec
@@ -155,3 +156,18 @@ def test_the_luck_of_a_table_game_is_everyones_from_the_record(tmp_path):
     (dice,) = [tally for tally in report.tallies if tally.step == "Dice"]
     assert sum(dice.counts) == rolls and sum(dice.expected) == pytest.approx(rolls)
     assert {entry.seat for entry in report.luck if entry.step == "Dice"} == {0, 1, 2}
+
+
+def test_the_pool_starts_under_a_standard_error_without_a_file(monkeypatch):
+    """Under the app, standard error is Textual's capture, with no file
+    descriptor, which multiprocessing would hand the pool's processes."""
+
+    class Captured:
+        def fileno(self):
+            raise OSError("no file")
+
+    captured = Captured()
+    monkeypatch.setattr(sys, "stderr", captured)
+    with review._stderr_with_a_file():
+        assert sys.stderr.fileno() >= 0
+    assert sys.stderr is captured
