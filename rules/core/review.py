@@ -123,6 +123,17 @@ def review_decision(game: Game, state: Any, action: Any, ply: int, rounds: int) 
     tried = [e for e in estimates if e.visits >= hooks.enough and e.action != chosen]
     best = max(tried, key=lambda estimate: estimate.chance, default=None)
     stronger = best is not None and best.chance > after + TURNING
+    if stronger:
+        # The tree's best is flattered by the luck that made it best: the two
+        # are played again on the same fresh worlds, and must still differ.
+        pair = max(hooks.enough, rounds // 2)
+        again = [
+            action_estimate(hooks, seen, seat, one, _rng("pair", ply, seat), pair)
+            for one in (chosen, best.action)
+        ]
+        if None not in again:
+            after, best = again[0].chance, again[1]
+            stronger = best.chance > after + TURNING
     return Decision(
         ply=ply,
         seat=seat,

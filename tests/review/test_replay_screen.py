@@ -18,7 +18,7 @@ from tests.review.games import castlecards_game
 
 
 def quick(screen: ReplayScreen) -> None:
-    screen.review_budget, screen.review_workers = 10, 0  # in this process: a test leaves no process behind
+    screen.review_budget, screen.review_workers = 16, 0  # in this process: a test leaves no process behind
 
 
 async def test_a_analyses_then_n_goes_to_the_turning_points(tmp_path):
