@@ -11,6 +11,8 @@ they answer at once (tests/test_layers.py checks it).
                                     watch a game again step by step (or print it as text)
     castletui list [--games]        saved games (or the games castletui plays)
     castletui verify FILE           check a save's or a table's record, and its draws against its seed
+    castletui review FILE [--as SEAT] [--text]
+                                    each player's chances move by move, turning points, luck
     castletui rules GAME [--print]  a game's rules reference
     castletui calc GAME [HELPER]    a rules helper for a real table (scoring, an attack...)
     castletui new GAME --shared     a game others join from their own terminals
@@ -48,6 +50,7 @@ LATER = {
     "calc": "castletui.commands.calc",
     "verify": "castletui.commands.verify",
     "tables": "castletui.commands.tables",  # export, import
+    "review": "castletui.commands.review",
     "serve": "castletui.commands.serve",
     "host": "castletui.commands.host",  # add, remove, players
     "host serve": "castletui.commands.host_serve",
@@ -196,6 +199,25 @@ def build_parser() -> argparse.ArgumentParser:
         moved.add_argument("table", nargs="*", help="only these tables (default: all)")
         moved.add_argument("--store", metavar="URL", help="the PostgreSQL store (default: $CASTLETUI_STORE)")
 
+    review = commands.add_parser(
+        "review",
+        parents=[common],
+        help="each player's chances move by move, the turning points and the luck of a saved game",
+    )
+    review.add_argument("file", help="a .toml or .json save, or a shared table")
+    review.add_argument(
+        "--as",
+        dest="as_name",
+        metavar="SEAT",
+        help="whose eyes: a seat number or a player's name, or all (a finished game only); "
+        "an unfinished game or a shared table is reviewed only for one seat",
+    )
+    review.add_argument("--text", action="store_true", help="print the review (the default for now)")
+    review.add_argument(
+        "--budget", type=int, default=None, metavar="ROUNDS", help="rounds of search a decision (default: 48)"
+    )
+    review.add_argument("--workers", type=int, default=None, help=argparse.SUPPRESS)
+
     calc = commands.add_parser(
         "calc", help="a rules helper for a game on a real table (end-of-game scoring, an attack...)"
     )
@@ -288,6 +310,6 @@ def command_of(args: argparse.Namespace) -> str:
         return "replay --text"
     if command == "host":
         return "host" if getattr(args, "host_command", None) else "host serve"
-    if command in ("serve", "calc", "verify", "tables"):
+    if command in ("serve", "calc", "verify", "tables", "review"):
         return command
     return "shared" if is_shared(args) else "app"

@@ -8,12 +8,16 @@ game (a sparkline per player), the log of the turn up to this step, and the
 turn list (who, what they did, the score after), which moves the replay as
 it is browsed. Keys: left/right a step, [ and ] a turn, Home/End the first
 and last, g a turn by number, v whose eyes (a finished game only), p play
-on from here in a new save.
+on from here in a new save, a analyse the game (castletui/review.py: on
+a thread, its processes beside; a progress bar, Escape cancels) and then
+each reviewed player's chance beside the score, n/N the next or previous
+turning point.
 """
 
 from __future__ import annotations
 
 import textwrap
+import threading
 
 from rich.text import Text
 from textual import on
@@ -21,13 +25,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Input, OptionList, Sparkline
+from textual.widgets import Input, OptionList, ProgressBar, Sparkline
 from textual.widgets.option_list import Option
 
-from castletui import saves
+from castletui import review, saves
 from castletui.replay import EVERYONE, Replay
-from castletui.rules.core import CHANCE, IllegalAction
+from castletui.rules.core import CHANCE, IllegalAction, name_seats
 from castletui.rules.core import screen as screen_api
+from castletui.rules.core.review import DEFAULT_BUDGET
 from castletui.screens.replay_boards import Shown, boards_for
 from castletui.screens.while_shown import WhileShown
 from castletui.widgets.footer import SteadyFooter
@@ -45,7 +50,9 @@ class ReplayScreen(WhileShown, Screen):
         "shows each turn as you move through it. The board shows the game after the step, as the "
         "seat named at the top saw it, the step's place lit. v shows another seat's eyes (only once "
         "the game is over, never at a shared table); p plays on from here in a new save, leaving the "
-        "original as it is."
+        "original as it is. a analyses the game: each player's chance to win as the strong bot's search "
+        "sees it from their own seat, shown beside the score once done (Escape cancels while it runs); "
+        "n and N then jump to the next and previous turning point."
     )
     DEFAULT_CSS = """
     ReplayScreen #replay-main { height: 1fr; }
@@ -58,6 +65,11 @@ class ReplayScreen(WhileShown, Screen):
     ReplayScreen .replay-score Plain { width: 13; height: 1; }
     ReplayScreen .replay-score Sparkline { width: 1fr; height: 1; }
     ReplayScreen .replay-score Sparkline > .sparkline--min-color { color: $primary 60%; }
+    ReplayScreen .replay-chance { height: 1; padding: 0 1; display: none; }
+    ReplayScreen .replay-chance Plain { width: 13; height: 1; }
+    ReplayScreen .replay-chance Sparkline { width: 1fr; height: 1; }
+    ReplayScreen #replay-progress { height: 1; padding: 0 1; display: none; }
+    ReplayScreen.-analysing #replay-progress { display: block; }
     ReplayScreen #replay-log { height: 6; padding: 0 1; border-top: solid $primary; }
     ReplayScreen #replay-turns {
         height: 1fr; border: none; border-top: solid $primary; padding: 0; scrollbar-size-vertical: 1;
@@ -93,6 +105,10 @@ class ReplayScreen(WhileShown, Screen):
         Binding("enter", "jump_go", "Go", show=False, priority=True),
         Binding("v", "eyes", "Eyes"),
         Binding("p", "play_on", "Play on"),
+        # Shown by ? and once analysed (n/N), not in the footer: an 80-column footer is full.
+        Binding("a", "analyse", "Analyse", show=False),
+        Binding("n", "turning(1)", "Turning point", key_display="n N"),
+        Binding("N", "turning(-1)", "Turning point back", show=False),
         Binding("escape,q", "back", "Back"),
     ]
 
@@ -103,6 +119,10 @@ class ReplayScreen(WhileShown, Screen):
         self.boards = boards_for(replay.save.game)
         self.title = f"Replay: {replay.game.INFO.title}"
         self.sub_title = replay.path.name if replay.path is not None else ""
+        self.report: review.Report | None = None
+        self.cancel_review: threading.Event | None = None
+        self.review_budget = DEFAULT_BUDGET
+        self.review_workers: int | None = None  # every core
 
     # --- layout -------------------------------------------------------------
 
@@ -119,6 +139,11 @@ class ReplayScreen(WhileShown, Screen):
                     with Horizontal(classes="replay-score"):
                         yield Plain(name, id=f"replay-score-{seat}")
                         yield Sparkline([], id=f"replay-spark-{seat}", summary_function=max)
+                for seat in range(len(self.replay.names)):
+                    with Horizontal(classes="replay-chance", id=f"replay-chance-row-{seat}"):
+                        yield Plain("", id=f"replay-chance-{seat}")
+                        yield Plain("", id=f"replay-chance-spark-{seat}")
+                yield ProgressBar(id="replay-progress", show_eta=False)
                 yield Plain("", id="replay-log")
                 yield OptionList(id="replay-turns", markup=False)
         yield SteadyFooter()
@@ -138,6 +163,7 @@ class ReplayScreen(WhileShown, Screen):
         """A new size: the turn list cut to its new width, the boards laid out again."""
         if self.turns_width() != self.filled_width:
             self.fill_turns()
+        self.chance_lines()
         self.show_step()
 
     # --- what it shows --------------------------------------------------------
@@ -211,6 +237,7 @@ class ReplayScreen(WhileShown, Screen):
             score = step.standing.scores[index] if index < len(step.standing.scores) else 0
             self.query_one(f"#replay-score-{index}", Plain).update(f"{name[:8]:<8}{score:>4g}", layout=False)
         self.query_one("#replay-log", Plain).update(self.turn_log(turn), layout=False)
+        self.show_chances()
         turns = self.query_one("#replay-turns", OptionList)
         index = replay.turn_of(self.ply)
         if turns.highlighted != index:
@@ -331,7 +358,108 @@ class ReplayScreen(WhileShown, Screen):
         if self.query_one("#replay-jump", Input).display:
             self.close_jump()
             return
+        if self.stop_analysis():
+            return
         self.app.pop_screen()
+
+    # --- the review ---------------------------------------------------------------
+
+    def chance_at(self, seat: int) -> float | None:
+        """The seat's chance as last estimated at or before this step."""
+        if self.report is None:
+            return None
+        known = [chance for ply, chance in self.report.curve_points(seat) if ply <= self.ply]
+        return known[-1] if known else None
+
+    def show_chances(self) -> None:
+        """Each reviewed player's chance at this step and over the game
+        (no row before an analysis: the screen is as it was)."""
+        for seat, name in enumerate(self.replay.names):
+            row = self.query_one(f"#replay-chance-row-{seat}", Horizontal)
+            row.display = self.report is not None and seat in self.report.seats
+            if not row.display:
+                continue
+            chance = self.chance_at(seat)
+            words = "  -" if chance is None else f"{chance:>4.0%}"
+            self.query_one(f"#replay-chance-{seat}", Plain).update(f"{name[:7]:<7}{words:>5}", layout=False)
+
+    def chance_lines(self) -> None:
+        """Each reviewed player's chance over the game, as wide as its row."""
+        if self.report is None:
+            return
+        for seat in self.report.seats:
+            line = self.query_one(f"#replay-chance-spark-{seat}", Plain)
+            width = max(4, line.content_size.width or (24 if self.app.size.width >= WIDE else 14))
+            line.update(review.sparkline(self.report.curve(seat), width))
+
+    def action_analyse(self) -> None:
+        """Review the game through this replay's eyes (the cache answers at
+        once when it holds this game's)."""
+        if self.cancel_review is not None:
+            return  # one at a time
+        cancel = self.cancel_review = threading.Event()
+        self.set_class(True, "-analysing")
+        self.query_one("#replay-progress", ProgressBar).update(total=None, progress=0)
+        self.run_worker(lambda: self.analysis(cancel), thread=True, exclusive=True, group="review")
+
+    def analysis(self, cancel: threading.Event) -> None:
+        """On the worker thread: the review, its progress told to the screen."""
+
+        def progress(done: int, total: int) -> None:
+            self.app.call_from_thread(self.show_progress, done, total)
+
+        report = review.analyse(
+            self.replay, self.review_budget, workers=self.review_workers, cancel=cancel, progress=progress
+        )
+        self.app.call_from_thread(self.analysed, report, cancel)
+
+    def show_progress(self, done: int, total: int) -> None:
+        self.query_one("#replay-progress", ProgressBar).update(total=total, progress=done)
+
+    def analysed(self, report: review.Report | None, cancel: threading.Event) -> None:
+        if cancel is not self.cancel_review:
+            return  # a review cancelled, then another begun: this one's answer is stale
+        self.cancel_review = None
+        self.set_class(False, "-analysing")
+        if report is None:
+            self.notify("Analysis cancelled.", timeout=3)
+            return
+        self.report = report
+        self.chance_lines()
+        self.show_chances()
+        self.refresh_bindings()
+        count = len(report.turning_plies())
+        self.notify(f"Analysed: {count} turning point{'' if count == 1 else 's'} (n, N).", timeout=4)
+
+    def stop_analysis(self) -> bool:
+        """Cancel a review under way; whether one was."""
+        if self.cancel_review is None:
+            return False
+        self.cancel_review.set()
+        self.cancel_review = None
+        self.set_class(False, "-analysing")
+        self.notify("Analysis cancelled.", timeout=3)
+        return True
+
+    def on_unmount(self) -> None:
+        if self.cancel_review is not None:
+            self.cancel_review.set()
+
+    def action_turning(self, by: int) -> None:
+        """To the next (or previous) turning point, its words told."""
+        if self.report is None:
+            return
+        plies = self.report.turning_plies()
+        ahead = [ply for ply in plies if (ply > self.ply if by > 0 else ply < self.ply)]
+        if not ahead:
+            self.notify("No more turning points that way.", timeout=3)
+            return
+        ply = ahead[0] if by > 0 else ahead[-1]
+        self.go(ply)
+        for decision in self.report.decisions:
+            if decision.ply == ply:
+                who = self.replay.names[decision.seat]
+                self.notify(name_seats(decision.words(), self.replay.names), title=who, timeout=8)
 
     # --- whose eyes, and playing on ---------------------------------------------
 
@@ -342,6 +470,8 @@ class ReplayScreen(WhileShown, Screen):
             return len(self.replay.eyes()) > 1
         if action == "play_on":
             return not self.replay.play_on_problem()
+        if action == "turning":
+            return self.report is not None
         return True
 
     def action_eyes(self) -> None:
@@ -351,6 +481,9 @@ class ReplayScreen(WhileShown, Screen):
         except IllegalAction as error:
             self.notify(error.reason, title="Not allowed", severity="warning", timeout=5)
             return
+        # Another pair of eyes reviews other seats: the analysis is done again for them.
+        self.stop_analysis()
+        self.report = None
         self.fill_turns()
         self.show_step()
         self.refresh_bindings()

@@ -169,6 +169,8 @@ def rounds_for(hooks: Hooks) -> int:
 
 def search_action(hooks: Hooks, seen: Any, seat: int, rng: random.Random) -> Any:
     """The hard bot's choice for ``seat``, to move, from its view ``seen``."""
+    if _FOUND.get():
+        raise Found(hooks)  # the review asks which hooks, not which choice
     choices = hooks.choices or hooks.game.legal_actions
     first = hooks.determinize(seen, seat, rng)
     actions = list(choices(first))
@@ -444,3 +446,111 @@ def _put(tree: Any, path: Path, value: Any) -> None:
     for key in path[:-1]:
         tree = tree[key]
     tree[path[-1]] = value
+
+
+# --- the review's estimates (issue 47) -----------------------------------------
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """The search's estimate of one choice at the root: ``chance``, the mean
+    win chance (0 to 1) of the rounds that took it, over ``visits`` rounds."""
+
+    action: Any
+    chance: float
+    visits: int
+
+
+_FOUND: ContextVar[bool] = ContextVar("search_found", default=False)
+
+
+class Found(Exception):
+    """Raised by :func:`search_action` inside :func:`found_hooks`: the hooks a
+    hard bot searches with at this decision."""
+
+    def __init__(self, hooks: Hooks) -> None:
+        super().__init__("search hooks found")
+        self.hooks = hooks
+
+
+@contextmanager
+def found_hooks() -> Iterator[None]:
+    """Within the block, :func:`search_action` searches nothing: it raises
+    :class:`Found` with the hooks it was given (how the review learns the
+    hooks a game's hard bot would search with, from the seat's view alone)."""
+    token = _FOUND.set(True)
+    try:
+        yield
+    finally:
+        _FOUND.reset(token)
+
+
+def root_estimates(hooks: Hooks, seen: Any, seat: int, rng: random.Random, rounds: int) -> list[Estimate]:
+    """Per choice of ``seat``, to move, at the root of the search from its view
+    ``seen``: the win chance the tree's ``rounds`` rounds give it and how many
+    took it (the tree of :func:`search_action`, without its duel: a review
+    wants every choice's value, not one choice). The hard bot's choice is
+    not changed by this: it calls nothing here."""
+    choices = hooks.choices or hooks.game.legal_actions
+    first = hooks.determinize(seen, seat, rng)
+    actions = list(choices(first))
+    root = _Node()
+    for done in range(rounds):
+        world = first if done == 0 else hooks.determinize(seen, seat, rng)
+        luck = rng.getrandbits(64) if hooks.chance else 0
+        _safely(_round, hooks, root, world, seat, rng, choices, luck=luck)
+    known = list(actions) + [action for action in root.visits if action not in actions]
+    return [
+        Estimate(action, root.total[action] / root.visits[action], root.visits[action])
+        for action in known
+        if root.visits.get(action)
+    ]
+
+
+def action_estimate(
+    hooks: Hooks, seen: Any, seat: int, action: Any, rng: random.Random, rounds: int
+) -> Estimate | None:
+    """The win chance of ``action`` (in canonical form) for ``seat`` from its
+    view ``seen``: ``rounds`` rounds that all take it (None: none could)."""
+    choices = hooks.choices or hooks.game.legal_actions
+    values = []
+    for _ in range(rounds):
+        world = hooks.determinize(seen, seat, rng)
+        luck = rng.getrandbits(64) if hooks.chance else 0
+        value = _safely(_round, hooks, _Node(), world, seat, rng, choices, forced=action, luck=luck)
+        if value is not None:
+            values.append(value)
+    return Estimate(action, sum(values) / len(values), len(values)) if values else None
+
+
+def position_estimate(hooks: Hooks, seen: Any, seat: int, rng: random.Random, rounds: int) -> float | None:
+    """``seat``'s win chance from its view ``seen`` whoever is to move: the
+    mean of ``rounds`` playouts of the normal bots (the seat's too), each on a
+    world dealt from the view (None: no world could be played)."""
+    values = []
+    for _ in range(rounds):
+        world = hooks.determinize(seen, seat, rng)
+        luck = rng.getrandbits(64) if hooks.chance else 0
+        value = _safely(_playout, hooks, world, seat, rng, luck)
+        if value is not None:
+            values.append(value)
+    return sum(values) / len(values) if values else None
+
+
+def _playout(hooks: Hooks, state: Any, seat: int, rng: random.Random, luck: int) -> float:
+    game = hooks.game
+    plies = 0
+    while True:
+        mover = game.to_move(state)
+        if mover is None:
+            return finished_value(game, state, seat)
+        if mover == CHANCE:
+            if hooks.chance is not None:
+                state = game.apply(state, hooks.chance(state, luck))
+            else:
+                state = game.apply(state, sample_outcome(game.chance_outcomes(state), rng))
+            continue
+        if plies >= hooks.depth or (hooks.cut is not None and hooks.cut(state)):
+            return hooks.value(state, seat)
+        state = game.apply(state, hooks.policy(state, rng))
+        plies += 1

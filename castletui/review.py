@@ -1,0 +1,436 @@
+"""Reviewing a saved game: each reviewed seat's chance to win decision by
+decision, its turning points, what chance did to it and the luck ledger
+(the estimates: rules/core/review.py). No textual here: ``castletui review``
+and the replay screen share it.
+
+Whose eyes: a replay's (castletui/replay.py). Seen by everyone (a local
+game over), every seat is reviewed; seen through one seat's eyes (an
+unfinished game, a shared table, ``--as``), that seat alone; through the
+table's, no seat's decisions, only the luck of what everyone saw.
+
+The work is one task per decision and per position around a chance step,
+run on a process pool (every core; each worker rebuilds the game from the
+save once) and cancellable between tasks. Results are cached beside the
+save, as ``.NAME.review.json`` (never inside it), keyed by a fingerprint
+of the whole record, the budget and the seats reviewed: a cache that does
+not match, or does not decode, is ignored and written again.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+import sys
+import threading
+from collections.abc import Callable, Iterator
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from contextlib import contextmanager
+from multiprocessing import get_all_start_methods, get_context
+from pathlib import Path
+from typing import Any
+
+import msgspec
+
+from castletui import saves
+from castletui.replay import EVERYONE, Replay
+from castletui.rules import registry
+from castletui.rules.core import CHANCE, name_seats
+from castletui.rules.core.review import (
+    DEFAULT_BUDGET,
+    Decision,
+    Luck,
+    Tally,
+    hooks_at,
+    luck_ledger,
+    review_decision,
+    review_position,
+    turning_points,
+)
+from castletui.saves import SaveFile
+
+CACHE_FORMAT = 2
+
+
+class Move(msgspec.Struct, frozen=True, array_like=True):
+    """``seat``'s chance before and after chance step ``ply``."""
+
+    ply: int
+    seat: int
+    before: float
+    after: float
+
+
+class Report(msgspec.Struct, omit_defaults=True):
+    """A whole review, as cached: see the module docstring."""
+
+    key: str
+    budget: int
+    seats: list[int]
+    decisions: list[Decision] = []
+    moves: list[Move] = []
+    final: list[float] = []
+    """Each seat's share of the win, once the game is over (after ``plies`` steps)."""
+    plies: int = 0
+    luck: list[Luck] = []
+    tallies: list[Tally] = []
+    format: int = CACHE_FORMAT
+
+    def curve(self, seat: int) -> list[float]:
+        """The seat's chance step by step, as far as it was estimated."""
+        return [chance for _, chance in self.curve_points(seat)]
+
+    def curve_points(self, seat: int) -> list[tuple[int, float]]:
+        """(ply, chance) wherever the seat's chance was estimated."""
+        marks: dict[int, float] = {}
+        for decision in self.decisions:
+            if decision.seat == seat:
+                marks[decision.ply - 1] = decision.before
+                marks[decision.ply] = decision.after
+        for move in self.moves:
+            if move.seat == seat:
+                marks.setdefault(move.ply - 1, move.before)
+                marks[move.ply] = move.after
+        if self.final:
+            marks[self.plies] = self.final[seat]
+        return sorted(marks.items())
+
+    def chance_moves(self, seat: int) -> list[tuple[int, float]]:
+        """Per chance step reviewed, how much it moved the seat's chance."""
+        return [(move.ply, move.after - move.before) for move in self.moves if move.seat == seat]
+
+    def turning_points(self, seat: int) -> list[Decision]:
+        return turning_points(self.decisions, seat)
+
+    def turning_plies(self) -> list[int]:
+        """Every reviewed seat's turning points, in game order."""
+        return sorted({d.ply for seat in self.seats for d in self.turning_points(seat)})
+
+
+def reviewed_seats(replay: Replay) -> list[int]:
+    """Whose decisions the replay's eyes allow reviewing."""
+    if replay.viewer is EVERYONE:
+        return list(range(len(replay.names)))
+    if replay.viewer == CHANCE:
+        return []
+    return [replay.viewer]
+
+
+def fingerprint(save: SaveFile) -> str:
+    """The whole record's check (header and every line)."""
+    return hashlib.sha256(msgspec.json.encode(save)).hexdigest()[:24]
+
+
+def cache_path(path: Path) -> Path:
+    """Where a save's review is kept: beside it, never inside it."""
+    return path.parent / f".{path.name}.review.json"
+
+
+def read_cache(path: Path | None, key: str, budget: int, seats: list[int]) -> Report | None:
+    """The cached review if it is this record's, at this budget, for these seats."""
+    if path is None:
+        return None
+    try:
+        report = msgspec.json.decode(cache_path(path).read_bytes(), type=Report)
+    except (OSError, msgspec.DecodeError, msgspec.ValidationError):
+        return None
+    if report.format != CACHE_FORMAT or report.key != key or report.budget != budget or report.seats != seats:
+        return None
+    return report
+
+
+def write_cache(path: Path | None, report: Report) -> None:
+    if path is None:
+        return
+    target = cache_path(path)
+    spare = target.with_name(target.name + ".tmp")
+    try:
+        # Private as the save is: the review names the cards each seat held.
+        handle = os.open(spare, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(handle, "wb") as out:
+            out.write(msgspec.json.encode(report))
+        os.replace(spare, target)
+    except OSError:
+        pass  # a folder we may not write to: the review is simply not kept
+
+
+# --- the work -----------------------------------------------------------------
+
+Task = tuple[str, int, int, int]
+"""("decision", ply, seat, 0), or ("chance", ply, seat, hook_ply): the
+seat's chance before and after chance step ``ply``, with the hooks of its
+decision at ``hook_ply``."""
+
+
+def plan(game: Any, states: list[Any], seats: list[int]) -> list[Task]:
+    """The tasks of a review: every decision of the seats, and every chance
+    step for each of them."""
+    movers = [game.to_move(state) for state in states[:-1]]
+    tasks: list[Task] = []
+    decisions: dict[int, list[int]] = {seat: [] for seat in seats}
+    for ply, mover in enumerate(movers, start=1):
+        if mover in decisions:
+            decisions[mover].append(ply)
+            tasks.append(("decision", ply, mover, 0))
+    chance = {ply for ply, mover in enumerate(movers, start=1) if mover == CHANCE}
+    for ply in sorted(chance):
+        for seat in seats:
+            mine = decisions[seat]
+            if mine:
+                earlier = [one for one in mine if one <= ply]
+                tasks.append(("chance", ply, seat, earlier[-1] if earlier else mine[0]))
+    return tasks
+
+
+def _final(replay: Replay) -> list[float] | None:
+    if not replay.finished:
+        return None
+    winners = replay.game.result(replay.states[-1]).winners
+    return [1.0 / len(winners) if seat in winners else 0.0 for seat in range(len(replay.names))]
+
+
+_WORKER: dict[str, Any] = {}
+
+
+def _start(game_id: str, encoded: bytes) -> None:
+    """A worker's set-up: the game rebuilt once from the save."""
+    save = msgspec.json.decode(encoded, type=SaveFile)
+    _WORKER["game"] = registry.get(game_id)
+    _WORKER["states"] = saves.replay_states(save)
+    _WORKER["actions"] = saves.decode_actions(_WORKER["game"], save.log)
+    _WORKER["hooks"] = {}
+
+
+def _run(task: Task, budget: int) -> tuple[Task, Any]:
+    game, states, actions = _WORKER["game"], _WORKER["states"], _WORKER["actions"]
+    kind, ply, seat, hook_ply = task
+    if kind == "decision":
+        return task, review_decision(game, states[ply - 1], actions[ply - 1], ply, budget)
+    key = (seat, hook_ply)
+    if key not in _WORKER["hooks"]:
+        _WORKER["hooks"][key] = hooks_at(game, game.view(states[hook_ply - 1], seat), seat)
+    hooks = _WORKER["hooks"][key]
+    if hooks is None:
+        return task, None
+    rounds = max(1, budget // 2)
+    # The same seed before and after: the step's own effect, not the playouts' luck.
+    before = review_position(game, states[ply - 1], seat, hooks, ply, rounds)
+    after = review_position(game, states[ply], seat, hooks, ply, rounds)
+    return task, None if before is None or after is None else (before, after)
+
+
+def _assemble(
+    key: str, budget: int, seats: list[int], results: list[tuple[Task, Any]], final: list[float] | None
+) -> Report:
+    """The report of the tasks' results; ``final``: each seat's share of the
+    win when the game is over (the curve's last point)."""
+    decisions = sorted(
+        (value for (kind, *_), value in results if kind == "decision" and value is not None),
+        key=lambda decision: decision.ply,
+    )
+    moves = sorted(
+        (
+            Move(ply, seat, *value)
+            for (kind, ply, seat, _), value in results
+            if kind == "chance" and value is not None
+        ),
+        key=lambda move: (move.ply, move.seat),
+    )
+    report = Report(key=key, budget=budget, seats=seats, decisions=decisions, moves=moves)
+    if final is not None:
+        report.final = final
+    return report
+
+
+@contextmanager
+def _stderr_with_a_file() -> Iterator[None]:
+    """While the pool's processes start: a standard error that is a file.
+    Under the app it is Textual's capture, with no file descriptor, which
+    multiprocessing hands its new processes (and refuses: "bad value(s) in
+    fds_to_keep"); they get the null device instead."""
+    try:
+        usable = sys.stderr is not None and sys.stderr.fileno() >= 0
+    except (AttributeError, OSError, ValueError):
+        usable = False
+    if usable:
+        yield
+        return
+    captured = sys.stderr
+    with open(os.devnull, "w") as null:
+        sys.stderr = null
+        try:
+            yield
+        finally:
+            sys.stderr = captured
+
+
+def _start_method() -> str:
+    """Fork where this process runs no other thread (the command line: quick,
+    and no resource tracker left behind); a fresh interpreter under the
+    app's threads, which a fork would copy in the middle of their work."""
+    if threading.active_count() == 1 and "fork" in get_all_start_methods():
+        return "fork"
+    return "spawn"
+
+
+def default_workers() -> int:
+    return max(1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1)
+
+
+def analyse(
+    replay: Replay,
+    budget: int = DEFAULT_BUDGET,
+    *,
+    workers: int | None = None,
+    cancel: threading.Event | None = None,
+    progress: Callable[[int, int], None] | None = None,
+    use_cache: bool = True,
+) -> Report | None:
+    """The review of ``replay`` as its eyes allow (None: cancelled). From
+    the cache when it holds this record's; else computed on ``workers``
+    processes (None: every core; 0: in this process) and cached."""
+    seats = reviewed_seats(replay)
+    key = fingerprint(replay.save)
+    cached = read_cache(replay.path, key, budget, seats) if use_cache else None
+    if cached is not None:
+        if progress:
+            progress(1, 1)
+        return cached
+    tasks = plan(replay.game, replay.states, seats)
+    results = _compute(replay, tasks, budget, workers, cancel, progress)
+    if results is None:
+        return None
+    report = _assemble(key, budget, seats, results, _final(replay))
+    report.plies = replay.plies
+    viewer = None if replay.viewer is EVERYONE else replay.viewer
+    # Through the table's eyes (table mode) every seat's luck is public.
+    ledger_seats = seats if replay.viewer != CHANCE else list(range(len(replay.names)))
+    report.luck, report.tallies = luck_ledger(
+        replay.game, replay.states, replay.actions, ledger_seats, viewer
+    )
+    if use_cache:
+        write_cache(replay.path, report)
+    return report
+
+
+def _compute(
+    replay: Replay,
+    tasks: list[Task],
+    budget: int,
+    workers: int | None,
+    cancel: threading.Event | None,
+    progress: Callable[[int, int], None] | None,
+) -> list[tuple[Task, Any]] | None:
+    cancel = cancel or threading.Event()
+    total = len(tasks)
+    if progress:
+        progress(0, total)
+    if workers == 0:
+        _WORKER.update(game=replay.game, states=replay.states, actions=replay.actions, hooks={})
+        done = []
+        for task in tasks:
+            if cancel.is_set():
+                return None
+            done.append(_run(task, budget))
+            if progress:
+                progress(len(done), total)
+        return done
+    with _stderr_with_a_file():
+        pool = ProcessPoolExecutor(
+            max_workers=workers or default_workers(),
+            mp_context=get_context(_start_method()),
+            initializer=_start,
+            initargs=(replay.save.game, msgspec.json.encode(replay.save)),
+        )
+        pending: set[Future] = {pool.submit(_run, task, budget) for task in tasks}
+    try:
+        done_results: list[tuple[Task, Any]] = []
+        while pending:
+            if cancel.is_set():
+                return None
+            finished, pending = wait(pending, timeout=0.1, return_when=FIRST_COMPLETED)
+            for future in finished:
+                done_results.append(future.result())
+            if finished and progress:
+                progress(len(done_results), total)
+        return done_results
+    finally:
+        if cancel.is_set():
+            # The tasks already handed to a process would run on for seconds:
+            # a cancelled review stops using the cores now.
+            for process in list((getattr(pool, "_processes", None) or {}).values()):
+                process.terminate()
+        pool.shutdown(wait=not cancel.is_set(), cancel_futures=True)
+
+
+# --- as text --------------------------------------------------------------------
+
+BARS = "▁▂▃▄▅▆▇█"
+
+
+def sparkline(values: list[float], width: int = 60) -> str:
+    """Chances 0 to 1 as a line of bars, at most ``width`` wide (averaged)."""
+    if not values:
+        return ""
+    if len(values) > width:
+        step = len(values) / width
+        values = [
+            sum(values[int(i * step) : max(int((i + 1) * step), int(i * step) + 1)])
+            / len(values[int(i * step) : max(int((i + 1) * step), int(i * step) + 1)])
+            for i in range(width)
+        ]
+    return "".join(BARS[min(len(BARS) - 1, int(value * len(BARS)))] for value in values)
+
+
+def kind_words(kind: str) -> str:
+    """A chance action's name in words: "FirstPlayer" -> "first player"."""
+    return re.sub(r"(?<!^)(?=[A-Z])", " ", kind).lower()
+
+
+def text(replay: Replay, report: Report) -> str:
+    """The review as text: per seat its chance curve, turning points, the
+    chance steps that moved it most, and its luck; then the tallies."""
+    names = replay.names
+    out = [
+        f"Review of {replay.game.INFO.title}: {', '.join(names)}",
+        f"Seen by {replay.seen_by}; {report.budget} rounds of search a decision.",
+    ]
+    if not report.seats:
+        out.append("No seat's decisions are reviewed through the table's eyes.")
+
+    def where(ply: int) -> str:
+        turn = replay.turns[replay.turn_of(ply)] if replay.turns else None
+        return f"turn {turn.number}, move {ply}" if turn else f"move {ply}"
+
+    for seat in report.seats or sorted({entry.seat for entry in report.luck}):
+        out.append("")
+        curve = report.curve(seat)
+        if curve:
+            out.append(f"{names[seat]}: {curve[0]:.0%} -> {curve[-1]:.0%}")
+            out.append(f"  chance {sparkline(curve)}")
+        elif seat in report.seats:
+            out.append(f"{names[seat]}: no decision of theirs the search reviews.")
+        else:
+            out.append(f"{names[seat]}:")
+        turning = report.turning_points(seat)
+        if turning:
+            out.append("  Turning points:")
+            out += [f"    {where(d.ply)}: {name_seats(d.words(), names)}" for d in turning]
+        moves = sorted(report.chance_moves(seat), key=lambda move: -abs(move[1]))[:3]
+        if moves:
+            out.append("  Chance that moved it most:")
+            for ply, moved in sorted(moves):
+                words = " ".join(replay.lines_at(ply)) or "chance"
+                out.append(f"    {where(ply)}: {moved:+.0%} ({words})")
+        luck = [entry for entry in report.luck if entry.seat == seat and abs(entry.luck) >= 0.05]
+        if luck:
+            out.append("  Luck (the game's evaluation, against what the odds led to expect):")
+            out += [f"    {kind_words(entry.step)} x{entry.count}: {entry.luck:+.1f}" for entry in luck]
+    for tally in report.tallies:
+        out.append("")
+        out.append(f"{kind_words(tally.step).capitalize()}: came up (expected)")
+        out += [
+            f"  {outcome}: {count} ({expected:.1f})"
+            for outcome, count, expected in zip(tally.outcomes, tally.counts, tally.expected, strict=True)
+        ]
+    return "\n".join(out) + "\n"
