@@ -44,7 +44,7 @@ class Menu(msgspec.Struct, frozen=True):
 
     lines: Callable[[Any], Sequence[Any]] = rules_lines
     """``lines(frame)``: the action bar's lines at the frame's level (the
-    frame as the driver made it from the rules: ``menu``, ``lines``, ``view``)."""
+    frame as the driver made it from the rules: ``menu``, ``lines``, ``scene``)."""
     prompt: Callable[[Any], str] = rules_prompt
     """``prompt(frame)``: the question over the action bar."""
     hidden_groups: frozenset[str] = frozenset()

@@ -1,5 +1,5 @@
 """The players panel of each game as Rich Text, from a frame alone (the
-seats' rows, the viewer's view, the standing) and the room it has: nothing
+seats' rows, the viewer's scene, the standing) and the room it has: nothing
 read from a screen (a panel may borrow a board's inks), and nothing a seat
 may not see (the frame is the viewer's).
 
