@@ -41,6 +41,9 @@ move and three times a build, under 1% of either key
 - ``app_driver``, ``writer_thread_of``, ``replace_writer_thread``,
   ``WriterThread``: a dead terminal's output thread replaced, so the app
   can still end (app.py).
+- ``watch_errors``: a host session notes the error that ends its app
+  when it is running out of memory (host/seat.py), through Textual's
+  one handler of every error in an app (App._handle_exception).
 - ``key_parser``: a host session's input thread (host/quiet_driver.py)
   sleeps until a key comes instead of waking ten times a second, and
   reads the keys with Textual's own parser, as its driver does.
@@ -74,6 +77,7 @@ __all__ = [
     "get_box",
     "is_exiting",
     "key_parser",
+    "watch_errors",
     "keep_drawing",
     "left_gutter_width",
     "markup_of",
@@ -242,3 +246,15 @@ def key_parser(driver: Any) -> XTermParser:
     """Textual's parser of a terminal's keys, as ``driver`` makes its own
     (its debug switch: Driver._debug)."""
     return XTermParser(driver._debug)
+
+
+def watch_errors(app_class: type[App], note: Any) -> None:
+    """``note(error)`` is told of every error that ends an app of
+    ``app_class``, before Textual handles it as before."""
+    handle = app_class._handle_exception
+
+    def noted(app: App, error: Exception) -> None:
+        note(error)
+        handle(app, error)
+
+    app_class._handle_exception = noted

@@ -30,7 +30,7 @@ from castletui.host.sessions import OUT_OF_MEMORY
 from castletui.later import loader
 
 # Loaded once the memory cap is set: running out while loading them is running out too.
-LATER = {"cli": "castletui.cli", "app": "castletui.app"}
+LATER = {"cli": "castletui.cli", "app": "castletui.app", "textual_private": "castletui.textual_private"}
 later = loader(LATER)
 
 
@@ -51,16 +51,14 @@ def main(argv: list[str] | None = None) -> int:
     try:
         app = later("app").CastleApp
         castletui_main = later("cli").main
+
         # Every error in the app goes through its handler, which ends it with
         # status 1: note the one that is running out of memory.
-        handle = app._handle_exception
-
-        def noted(app, error: Exception) -> None:
+        def noted(error: Exception) -> None:
             if isinstance(error, MemoryError) or _at_the_cap():
                 ran_out.append(error)
-            handle(app, error)
 
-        app._handle_exception = noted
+        later("textual_private").watch_errors(app, noted)
         status = castletui_main(argv)
     except MemoryError:
         os._exit(OUT_OF_MEMORY)  # nothing more can be done safely

@@ -36,6 +36,21 @@ def params(function) -> list[str]:
     return list(inspect.signature(function).parameters)
 
 
+def check_watch_errors():
+    assert params(App._handle_exception) == ["self", "error"]
+    handled = []
+
+    class Watched(App):
+        def _handle_exception(self, error: Exception) -> None:  # Textual's, as it is called
+            handled.append(error)
+
+    seen = []
+    private.watch_errors(Watched, seen.append)
+    error = ValueError("x")
+    Watched()._handle_exception(error)
+    assert seen == handled == [error]
+
+
 def check_key_parser():
     assert "self._debug = debug" in inspect.getsource(LinuxDriver.__mro__[1].__init__)  # Driver keeps it
     driver = LinuxDriver.__new__(LinuxDriver)  # no event loop here: only what the parser is given
@@ -142,6 +157,7 @@ CHECKS = {
     "is_exiting / close_messages_no_wait (App._exit, App._close_messages_no_wait)": check_app_exit,
     "get_box (textual._border.get_box)": check_get_box,
     "key_parser (textual._xterm_parser.XTermParser, Driver._debug)": check_key_parser,
+    "watch_errors (App._handle_exception)": check_watch_errors,
 }
 
 
