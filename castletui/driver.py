@@ -489,8 +489,7 @@ class Driver:
             return msgspec.structs.replace(frame, prompt=prompt)
         shown = list(game_menu.lines(frame))
         # A greyed line of the game's own hides the rules' line of its key.
-        # TODO(#44 item 4): drop the words once every game's lines carry keys.
-        greyed = {line.key or line.text.split(":", 1)[0] for line in shown if line.disabled}
+        greyed = {line.key for line in shown if line.disabled and line.key}
         refusals = [line for line in frame.lines if line.why_not and line.key not in greyed]
         lines = tuple(shown + refusals)
         offered = set(frame.spots)
