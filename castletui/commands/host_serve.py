@@ -19,7 +19,6 @@ from castletui.host.keys import HostKeyError, host_key
 from castletui.host.server import HostConfig
 from castletui.saves.errors import SaveError
 from castletui.saves.store import check_folder_name
-from castletui.saves.stores import ENVIRONMENT_VARIABLE as STORE_VARIABLE
 from castletui.saves.stores import StoreError
 from castletui.saves.table import table_dir
 
@@ -103,9 +102,6 @@ def run(args: argparse.Namespace) -> int:
         players = players_of(args)  # a PostgreSQL store: reached, and its schema made, now
     except StoreError as error:
         return fail(str(error))
-    if postgres_url(args):
-        # Each player's castletui takes CASTLETUI_* from the host (castletui/host/sessions.py).
-        os.environ[STORE_VARIABLE] = postgres_url(args)
     config = HostConfig(
         listen=args.listen,
         port=args.port,

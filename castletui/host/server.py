@@ -636,7 +636,7 @@ class PlayerSession(asyncssh.SSHServerSession):
         arguments = seat_arguments(
             account.name, account.id, self.host.config.table_dir, limits.session_memory_mib
         )
-        environment = child_environment(self.term, settings)
+        environment = child_environment(self.term, settings, self.host.config.store)
         zygote = self.host.zygote
         if zygote is not None and zygote.usable:
             task = asyncio.ensure_future(self._fork_castletui(zygote, arguments, environment))

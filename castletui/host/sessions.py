@@ -35,6 +35,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from castletui.saves.stores import ENVIRONMENT_VARIABLE as STORE_VARIABLE
+
 if TYPE_CHECKING:
     from castletui.host.forks import Zygote
 
@@ -95,11 +97,12 @@ def seat_command(name: str, account: str, table_dir: Path, memory_mib: int = 0) 
     ]
 
 
-def child_environment(term: str, config_dir: Path | None = None) -> dict[str, str]:
+def child_environment(term: str, config_dir: Path | None = None, store: str = "") -> dict[str, str]:
     """What the child sees: nothing the client sent (environment requests
-    are refused), only what castletui needs from the host's own, and its
+    are refused), only what castletui needs from the host's own, its
     account's own settings folder (``config_dir``): a theme a player picks
-    is theirs, never written into the host user's settings."""
+    is theirs, never written into the host user's settings; and the
+    host's PostgreSQL ``store``, where it has one (saves.stores)."""
     environment = {
         "PATH": os.environ.get("PATH", os.defpath),
         "HOME": os.environ.get("HOME", "/"),
@@ -113,6 +116,8 @@ def child_environment(term: str, config_dir: Path | None = None) -> dict[str, st
             environment[name] = value
     if config_dir is not None:
         environment["CASTLETUI_CONFIG_DIR"] = str(config_dir)
+    if store:
+        environment[STORE_VARIABLE] = store
     return environment
 
 

@@ -318,3 +318,15 @@ def test_logins_under_way_are_dropped_at_random_past_the_start_and_all_at_full()
     assert parse_startups("10:30:60") == (10, 30, 60) and parse_startups("5") == (5, 100, 5)
     with pytest.raises(ValueError):
         parse_startups("30:10:20")
+
+
+def test_a_hosts_sessions_are_given_its_store_and_nothing_leaks_into_the_host():
+    """The PostgreSQL store a host was started with reaches each player's
+    castletui through its environment, not through the host's own."""
+    from castletui.host.sessions import child_environment
+
+    assert (
+        child_environment("xterm", store="postgresql://db/castle")["CASTLETUI_STORE"]
+        == "postgresql://db/castle"
+    )
+    assert "CASTLETUI_STORE" not in child_environment("xterm")

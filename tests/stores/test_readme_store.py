@@ -5,6 +5,7 @@ pg_dump and restored with pg_restore."""
 
 from __future__ import annotations
 
+import os
 import shlex
 import subprocess
 
@@ -78,6 +79,8 @@ def test_running_a_bigger_server_as_the_readme_says(postgres_server, tmp_path, m
     store = open_store(url)
     assert players_for(store, tmp_path / "x.toml").account_of(parse_key(ANN_KEY).blob).name == "Ann"
     assert served and served[0].store == url and served[0].port == 2222
+    # The host gives its sessions the store (sessions.child_environment), never its own process.
+    assert "CASTLETUI_STORE" not in os.environ
     (row,) = store.tables()
     assert store.read(row.path)[0].log == files.read(table)[0].log
     (copy,) = open_store(str(home / "tables-copy")).tables()
