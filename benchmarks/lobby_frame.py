@@ -6,6 +6,7 @@ bare app, timed the same way (from the process's start to its line
     python benchmarks/lobby_frame.py prepare DIR   # 200 tables; bo sits at 10, each some 40 moves in
     python benchmarks/lobby_frame.py lobby DIR     # one lobby run (prints first_frame)
     python benchmarks/lobby_frame.py compare DIR [RUNS]   # bare and lobby in turn: medians
+    python benchmarks/lobby_frame.py --quick       # a smoke run (benchmarks/smoke.py)
 
 A run of the lobby starts cold: no table was read or replayed before."""
 
@@ -26,7 +27,7 @@ BOS = 10
 MOVES = 40
 
 
-def prepare(directory: Path) -> None:
+def prepare(directory: Path, tables: int = TABLES, bos: int = BOS, moves: int = MOVES) -> None:
     from castletui.rules.core import CHANCE
     from castletui.saves.table import Table
 
@@ -36,23 +37,23 @@ def prepare(directory: Path) -> None:
 
     directory.mkdir(parents=True, exist_ok=True, mode=0o700)
     chooser = random.Random(1)
-    for number in range(TABLES):
+    for number in range(tables):
         players = [saves.Player("Seat 1"), saves.Player("Seat 2")]
-        first = "bo" if number < BOS else f"p{number}"
+        first = "bo" if number < bos else f"p{number}"
         table, _, _ = create_table(directory, f"user:{first}", "castlecards", "two-player", players)
         os.rename(table.path, directory / f"castlecards-{number:03}.json")
         table = Table(directory / f"castlecards-{number:03}.json")
-        if number % 3 == 0 and number >= BOS:
+        if number % 3 == 0 and number >= bos:
             continue  # a free seat
         second = f"user:q{number}"
         table.take_seat(1, second)
-        if number >= BOS * 3:
+        if number >= bos * 3:
             continue
         sessions = [
             Session.at_table(Table(table.path), seat, who)
             for seat, who in enumerate([f"user:{first}", second])
         ]
-        for _ in range(MOVES):
+        for _ in range(moves):
             for session in sessions:
                 session.sync()
             seat = sessions[0].to_move()
@@ -114,10 +115,20 @@ def compare(directory: Path, runs: int) -> None:
         )
     bare_ms, lobby_ms = statistics.median(bare) * 1000, statistics.median(shown) * 1000
     print(f"bare Textual app: median {bare_ms:.0f} ms over {runs} runs")
-    print(f"lobby, {TABLES} tables: median {lobby_ms:.0f} ms ({lobby_ms / bare_ms:.2f}x)")
+    tables = sum(1 for _ in directory.glob("*.json"))
+    print(f"lobby, {tables} tables: median {lobby_ms:.0f} ms ({lobby_ms / bare_ms:.2f}x)")
 
 
 if __name__ == "__main__":
+    if sys.argv[1:] == ["--quick"]:
+        sys.path.insert(0, str(ROOT / "benchmarks"))
+        from smoke import QUICK
+
+        print(f"--quick: {QUICK}")
+        with tempfile.TemporaryDirectory() as quick:
+            prepare(Path(quick) / "tables", tables=4, bos=1, moves=4)
+            compare(Path(quick) / "tables", 1)
+        sys.exit(0)
     what, folder = sys.argv[1], Path(sys.argv[2])
     if what == "prepare":
         prepare(folder)

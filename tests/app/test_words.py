@@ -10,6 +10,7 @@ from castletui.rules import got_catan as game
 from castletui.rules import registry
 from castletui.rules.core import Config
 from castletui.rules.got_catan.board import BOARDS
+from castletui.rules.got_catan.scene import gift_layout
 from textual.widgets._toast import Toast
 
 from castletui import saves
@@ -82,7 +83,7 @@ def test_a_hex_is_named_where_the_map_draws_it(seats):
     """GoT's table set-up named hexes "r0c1", a name the map shows nowhere:
     "hex 2 of row 1" is the second hex from the left in the map's top row."""
     board = BOARDS[seats]
-    shape = geometry(seats, COMPACT)
+    shape = geometry(gift_layout(seats), COMPACT)
     rows = sorted({row for row, _ in shape.hex_north})
     for hex_id, place in enumerate(board.hex_places):
         row, column = shape.hex_north[hex_id]
