@@ -22,9 +22,13 @@ _PR_SET_PDEATHSIG = 1
 
 def end_with_parent() -> None:
     """For ``Popen(preexec_fn=...)``: the child gets SIGTERM when the test
-    process dies, even by SIGKILL, so a killed test leaves no server."""
+    process dies, even by SIGKILL, so a killed test leaves no server. And
+    ctrl+c (SIGINT) reaches it as at a terminal: a test run started in the
+    background of a shell ignores SIGINT, and a child would inherit that,
+    so a server told to stop with it would not stop."""
     with contextlib.suppress(OSError, AttributeError):
         ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGTERM)
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 def _stat_fields(pid: int) -> list[str]:

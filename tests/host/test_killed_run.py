@@ -51,6 +51,8 @@ def test_a_killed_test_run_leaves_no_host_and_no_players_castletui(tmp_path, kil
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
         start_new_session=True,
+        # ctrl+c reaches it as at a terminal, though this run may ignore SIGINT (started in the background).
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
     try:
         deadline = time.monotonic() + 2 * WAIT_SECONDS
