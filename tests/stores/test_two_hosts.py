@@ -108,7 +108,9 @@ async def test_two_hosts_on_one_database_play_one_table_and_one_hosts_death_lose
                 host.wait_ready()
             alice = await Player.connect(hosts[0].port, keys["alice"])
             await alice.open_terminal()
-            await alice.wait_for("this host's database", "you play as Alice", "Castlecards")  # her table, first
+            await alice.wait_for(
+                "this host's database", "you play as Alice", "Castlecards"
+            )  # her table, first
             alice_game = alice.mark()
             alice.send(b"\r")
             bob = await Player.connect(hosts[1].port, keys["bob"])
