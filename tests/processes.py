@@ -88,11 +88,27 @@ def of_this_run(token: str) -> dict[int, str]:
     return found
 
 
+def _own_resource_tracker(pid: int, command: str) -> bool:
+    """This process's multiprocessing resource tracker: started by the
+    first process pool that spawns (castletui review's), it lives as long
+    as this process and ends when it does (its pipe from here closes)."""
+    try:
+        parent = int(_stat_fields(pid)[1])
+    except (OSError, IndexError, ValueError):
+        return False
+    return parent == os.getpid() and "from multiprocessing.resource_tracker import main" in command
+
+
 def left_behind(token: str, grace: float = 30.0) -> dict[int, str]:
     """What this run started that is still running after ``grace`` seconds
     (each is then killed): empty when every test ended its processes."""
+
+    def running() -> dict[int, str]:
+        found = of_this_run(token)
+        return {pid: command for pid, command in found.items() if not _own_resource_tracker(pid, command)}
+
     deadline = time.monotonic() + grace
-    while (found := of_this_run(token)) and time.monotonic() < deadline:
+    while (found := running()) and time.monotonic() < deadline:
         time.sleep(0.1)  # processes still ending: looked at, bounded
     for pid in found:
         with contextlib.suppress(OSError):

@@ -19,6 +19,8 @@ import ast
 import sys
 from pathlib import Path
 
+from tests.python_source import parse as parse_python
+
 ROOT = Path(__file__).resolve().parents[1]
 
 _SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
@@ -48,7 +50,7 @@ def local_imports(package: str) -> list[str]:
     """ "file:line: the import" for each import statement inside a function body."""
     found = []
     for path in modules(package).values():
-        tree = ast.parse(path.read_text(), str(path))
+        tree = parse_python(path.read_text(), str(path))
         for scope in ast.walk(tree):
             if not isinstance(scope, _SCOPES):
                 continue
@@ -111,7 +113,7 @@ def import_graph(
     known = modules(package)
     graph: dict[str, set[str]] = {name: set() for name in known}
     for name, path in known.items():
-        tree = ast.parse(path.read_text(), str(path))
+        tree = parse_python(path.read_text(), str(path))
         here = name if _is_package(path) else name.rpartition(".")[0]
         statements = (
             [node for node in ast.walk(tree) if isinstance(node, (ast.Import, ast.ImportFrom))]
@@ -225,7 +227,7 @@ def test_every_declared_load_names_a_module_that_exists():
     would fail only then."""
     known = modules(THE_APP)
     for name, path in modules(THE_APP).items():
-        tree = ast.parse(path.read_text(), str(path))
+        tree = parse_python(path.read_text(), str(path))
         for node in tree.body:
             target = node.targets[0] if isinstance(node, ast.Assign) and len(node.targets) == 1 else None
             if isinstance(target, ast.Name) and target.id == "LATER":

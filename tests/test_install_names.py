@@ -21,6 +21,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.python_source import parse as parse_python
+
 ROOT = Path(__file__).resolve().parent.parent
 LAYERS = ("rules", "saves")
 
@@ -31,7 +33,7 @@ def test_no_module_imports_a_layer_by_its_folders_name():
     wrong = []
     for folder in ("castletui", "rules", "saves", "tests", "benchmarks"):
         for path in (ROOT / folder).rglob("*.py"):
-            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            for node in ast.walk(parse_python(path.read_text(encoding="utf-8"))):
                 names = []
                 if isinstance(node, ast.Import):
                     names = [alias.name for alias in node.names]

@@ -11,6 +11,8 @@ from pathlib import Path
 import pytest
 from castletui.rules import registry
 
+from tests.python_source import parse as parse_python
+
 
 def loaded_ui_modules(code: str) -> str:
     probe = code + "\nimport sys\nprint(' '.join(m for m in ('textual', 'rich') if m in sys.modules))"
@@ -62,7 +64,7 @@ def test_the_app_imports_only_the_kit_the_registry_and_each_games_face():
     pending_kit: set[str] = set()  # a game on its way onto the kit
     reaching_in = []
     for path in (Path(__file__).parents[1] / "castletui").rglob("*.py"):
-        for node in ast.walk(ast.parse(path.read_text())):
+        for node in ast.walk(parse_python(path.read_text())):
             names = []
             if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("rules"):
                 names = [node.module]
@@ -97,7 +99,7 @@ def test_the_app_reads_a_game_only_through_view():
     found = []
     for path in sorted(root.rglob("*.py")):
         where = path.relative_to(root)
-        for node in ast.walk(ast.parse(path.read_text())):
+        for node in ast.walk(parse_python(path.read_text())):
             if isinstance(node, ast.Attribute):
                 owner = node.value
                 owner_name = owner.id if isinstance(owner, ast.Name) else getattr(owner, "attr", "")
@@ -138,7 +140,7 @@ def test_no_import_cycle_in_the_app():
     for path in package.rglob("*.py"):
         name = ".".join(path.relative_to(root).with_suffix("").parts).removesuffix(".__init__")
         edges = graph.setdefault(name, set())
-        for node in ast.parse(path.read_text()).body:  # module level (function-local ones: see the report)
+        for node in parse_python(path.read_text()).body:  # module level (function-local ones: see the report)
             if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("castletui"):
                 edges.add(node.module)
             elif isinstance(node, ast.Import):
@@ -203,7 +205,7 @@ def names_taken_from_faces(game_id: str) -> list[str]:
     root = Path(__file__).parents[1]
     taken = []
     for path in sorted((root / "castletui").rglob("*.py")):
-        tree = ast.parse(path.read_text())
+        tree = parse_python(path.read_text())
         aliases = set()
         for node in ast.walk(tree):
             if isinstance(node, ast.ImportFrom) and node.module == dotted:

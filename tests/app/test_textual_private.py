@@ -24,6 +24,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from castletui import textual_private as private
+from tests.python_source import parse as parse_python
 
 ROOT = Path(__file__).parents[2] / "castletui"
 UPGRADE = (
@@ -192,7 +193,7 @@ def test_each_overridden_private_method_is_still_there_called_alike(method):
 
 def private_names_touched() -> set[str]:
     """The private names castletui/textual_private.py reaches (``x._name``)."""
-    tree = ast.parse((ROOT / "textual_private.py").read_text())
+    tree = parse_python((ROOT / "textual_private.py").read_text())
     return {node.attr for node in ast.walk(tree) if isinstance(node, ast.Attribute) and node.attr[:1] == "_"}
 
 
@@ -200,7 +201,7 @@ def reaches(source: str, names: set[str]) -> list[str]:
     """Where ``source`` imports a private module or name of Textual or Rich,
     or reads one of ``names`` (``super()._x`` aside: an override calling its base)."""
     found = []
-    for node in ast.walk(ast.parse(source)):
+    for node in ast.walk(parse_python(source)):
         line = getattr(node, "lineno", 0)
         if isinstance(node, ast.ImportFrom) and (node.module or "").split(".")[0] in ("textual", "rich"):
             if any(part.startswith("_") for part in node.module.split(".")):

@@ -30,6 +30,8 @@ import msgspec
 import pytest
 from castletui.rules import registry
 
+from tests.python_source import parse as parse_python
+
 ROOT = Path(__file__).resolve().parents[2]
 
 PLAN = (
@@ -177,7 +179,7 @@ def imported(game_id: str, module: str, path: Path) -> set[str]:
     package = registry.ENTRIES[game_id].rules
     here = module.split(".")[:-1]  # the package the module is in ("bots.__init__" is in bots)
     names = set()
-    for node in ast.walk(ast.parse(path.read_text())):
+    for node in ast.walk(parse_python(path.read_text())):
         if isinstance(node, ast.ImportFrom):
             if node.level:
                 base = here[: len(here) - (node.level - 1)]

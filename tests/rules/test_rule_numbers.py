@@ -22,6 +22,8 @@ from castletui.rules.castlecards import edition as castlecards
 from castletui.rules.catapult_castle import edition as catapult_castle
 from castletui.rules.got_catan import edition as got_catan
 
+from tests.python_source import parse as parse_python
+
 RULES = Path(rules.__file__).parent
 
 _CC = castlecards.RULES
@@ -114,7 +116,7 @@ MOVED: dict[str, dict[str, int]] = {
 
 def int_literals(path: Path) -> list[tuple[int, int]]:
     """(line, value) of every int literal in a module (True and False are not ints here)."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
+    tree = parse_python(path.read_text(encoding="utf-8"))
     return [
         (node.lineno, node.value)
         for node in ast.walk(tree)
@@ -161,7 +163,7 @@ the number is filled in from the edition (an f-string), never typed."""
 def string_parts(path: Path) -> list[tuple[int, str]]:
     """(line, text) of every string literal, and every literal part of an
     f-string; docstrings aside (their examples are not what a player reads)."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
+    tree = parse_python(path.read_text(encoding="utf-8"))
     docstrings = {id(node.value) for node in ast.walk(tree) if isinstance(node, ast.Expr)}
     return [
         (node.lineno, node.value)
@@ -190,7 +192,7 @@ def test_the_scan_finds_a_number_typed_into_words(tmp_path):
 def test_the_log_never_applies_an_action_to_tell_it(game):
     """Log lines come from the action and the events the rules recorded:
     text.py neither calls ``apply`` nor swallows the errors of trying."""
-    tree = ast.parse((RULES / game / "text.py").read_text(encoding="utf-8"))
+    tree = parse_python((RULES / game / "text.py").read_text(encoding="utf-8"))
     names = {node.id for node in ast.walk(tree) if isinstance(node, ast.Name)}
     names |= {
         alias.asname or alias.name

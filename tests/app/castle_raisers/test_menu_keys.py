@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.python_source import parse as parse_python
+
 FOLDER = Path(__file__).resolve().parents[3] / "castletui" / "games" / "castle_raisers"
 PARSING = {"startswith", "endswith", "removesuffix", "removeprefix", "split", "rsplit", "partition", "find"}
 
@@ -20,7 +22,7 @@ def _parents(tree: ast.AST) -> dict[ast.AST, ast.AST]:
 
 def texts_read(source: str) -> list[int]:
     """Lines where ``<something>.text`` is compared, sliced, searched or parsed."""
-    tree = ast.parse(source)
+    tree = parse_python(source)
     parents = _parents(tree)
     found = []
     for node in ast.walk(tree):
@@ -50,7 +52,7 @@ def test_no_module_matches_a_line_by_its_words(path):
 @pytest.mark.parametrize("path", sorted(FOLDER.glob("*.py")), ids=lambda path: path.name)
 def test_no_module_reads_a_view_or_a_rules_state(path):
     """The boards, panel, menu and screens draw the scene: no ``.view`` read, no State imported."""
-    tree = ast.parse(path.read_text())
+    tree = parse_python(path.read_text())
     # the only view taken is the session's, handed straight to the rules' scene hook (result.py)
     views = [
         node.lineno

@@ -19,6 +19,7 @@ from castletui import saves
 from castletui.driver import Driver
 from castletui.games.castlecards.menu import THROW_AWAY
 from castletui.session import Session
+from tests.python_source import parse as parse_python
 
 PACKAGE = Path(__file__).resolve().parents[3] / "castletui" / "games" / "castlecards"
 
@@ -46,7 +47,7 @@ WORDS_READ = {
 def text_read_not_drawn(source: str) -> list[int]:
     """The lines of ``source`` where a ``.text`` is compared, sliced, parsed
     or reworded (put in an f-string) rather than drawn."""
-    tree = ast.parse(source)
+    tree = parse_python(source)
     parents = {child: node for node in ast.walk(tree) for child in ast.iter_child_nodes(node)}
     found = []
     for node in ast.walk(tree):
@@ -103,7 +104,7 @@ def test_the_app_side_draws_the_scene_and_reads_no_view():
     assert {"players", "pending", "ended_by", "village_deck"} <= fields
     found = []
     for path in sorted(PACKAGE.glob("*.py")):
-        tree = ast.parse(path.read_text())
+        tree = parse_python(path.read_text())
         calls = {node.func for node in ast.walk(tree) if isinstance(node, ast.Call)}
         for node in ast.walk(tree):
             if isinstance(node, ast.Attribute) and node.attr == "view" and node not in calls:

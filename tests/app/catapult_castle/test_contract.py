@@ -9,6 +9,7 @@ import ast
 from pathlib import Path
 
 import castletui.games.catapult_castle as package
+from tests.python_source import parse as parse_python
 
 FOLDER = Path(package.__file__).parent
 
@@ -17,7 +18,7 @@ def reads(source: str, attribute: str) -> list[int]:
     """The lines where ``source`` reads ``.attribute`` of anything."""
     return [
         node.lineno
-        for node in ast.walk(ast.parse(source))
+        for node in ast.walk(parse_python(source))
         if isinstance(node, ast.Attribute) and node.attr == attribute and isinstance(node.ctx, ast.Load)
     ]
 

@@ -7,6 +7,7 @@ import ast
 from pathlib import Path
 
 import castletui.games.got_catan as package
+from tests.python_source import parse as parse_python
 
 WORDS = ("text", "note")
 
@@ -15,7 +16,7 @@ def reads_of_words(source: str) -> list[int]:
     """The lines of ``source`` where a ``.text`` or ``.note`` is compared
     (``==``, ``!=``, ``in``), sliced or indexed, or has a method called on
     it (``startswith``, ``split``, ``removesuffix``...)."""
-    tree = ast.parse(source)
+    tree = parse_python(source)
     parents = {child: node for node in ast.walk(tree) for child in ast.iter_child_nodes(node)}
     found = []
     for node in ast.walk(tree):

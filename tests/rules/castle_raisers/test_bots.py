@@ -10,6 +10,7 @@ import pytest
 from castletui.rules.castle_raisers.state import Line, Pending, PourCauldron, RemoveWolf, StopPouring
 from castletui.rules.core import CHANCE, Config, bots
 
+from tests.python_source import parse as parse_python
 from tests.rules.bot_games import bot_game
 from tests.rules.castle_raisers.helpers import bare, castle, first_draft, play_out, replace, run
 
@@ -129,7 +130,7 @@ def test_the_two_bots_do_not_import_each_other():
 
     from castletui.rules.castle_raisers.bots import coop as bot_coop
 
-    tree = ast.parse(inspect.getsource(bot_coop))
+    tree = parse_python(inspect.getsource(bot_coop))
     imported = {
         node.module if isinstance(node, ast.ImportFrom) else alias.name
         for node in ast.walk(tree)
