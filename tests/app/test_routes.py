@@ -12,6 +12,7 @@ import pytest
 from textual.screen import Screen
 
 from castletui import saves
+from castletui.screens import replay as replay_screen
 from castletui.screens.dialogs import CurtainScreen
 from castletui.screens.game import GameScreen
 from castletui.screens.replay import ReplayScreen
@@ -106,7 +107,11 @@ async def press_everything(pilot, path: tuple[str, ...], seen: list[tuple[str, .
 
 @pytest.mark.slow
 @pytest.mark.parametrize(("game_id", "variant", "seats", "stop_at"), GAMES)
-async def test_every_key_of_every_route_off_a_game_screen(tmp_path, game_id, variant, seats, stop_at):
+async def test_every_key_of_every_route_off_a_game_screen(
+    tmp_path, game_id, variant, seats, stop_at, monkeypatch
+):
+    # The replay's `a` analyses the whole game: at the smallest budget here (tests/review tests the review).
+    monkeypatch.setattr(replay_screen, "DEFAULT_BUDGET", 1)
     session = bots_game(tmp_path / "game.toml", game_id, variant, 3, PLAYERS[:seats], stop_at=stop_at)
     app = StillApp(save_dir=tmp_path, session=Session.open(session.path))
     seen: list[tuple[str, ...]] = []
