@@ -423,6 +423,8 @@ def read_since(
     except SaveError as error:
         raise Rewritten(str(error), path=path) from None
     try:
+        _wait_for_writer(handle)
+        status = os.fstat(handle)  # as it stands once no move is being written
         if (status.st_dev, status.st_ino) != (since.device, since.inode):
             raise Rewritten(f"{path.name} was written anew.", path=path)
         if not since.journal:
@@ -637,6 +639,8 @@ def _read_bytes(path: Path, *, what: str = "save", follow: bool = True) -> tuple
     try:
         if status.st_size > MAX_SAVE_BYTES:
             raise SaveError(_too_large(path), path=path)
+        _wait_for_writer(handle)
+        status = os.fstat(handle)  # as it stands once no move is being written
         with os.fdopen(handle, "rb", closefd=False) as file:
             data = file.read(MAX_SAVE_BYTES + 1)
     except OSError as error:
@@ -648,6 +652,33 @@ def _read_bytes(path: Path, *, what: str = "save", follow: bool = True) -> tuple
     if not data.strip():
         raise SaveError(f"{path.name} is empty (a {what} that was cut short?).", path=path)
     return data, status
+
+
+WRITER_WAIT = 2.0
+"""Seconds a reader waits for a move being appended to be written."""
+
+
+def _wait_for_writer(handle: int) -> None:
+    """Take a shared lock on the open file, so that no append (which holds
+    the exclusive one) runs while it is read. A read that straddled one
+    would join the old end to the new move's last bytes. The lock is
+    dropped when the handle closes. Whoever holds the exclusive lock
+    longer than WRITER_WAIT (a stuck or hostile process) is not waited on
+    further: the read goes ahead, and a torn last line is left out as a
+    move in flight."""
+    if fcntl is None:
+        return
+    deadline = time.monotonic() + WRITER_WAIT
+    while True:
+        try:
+            fcntl.flock(handle, fcntl.LOCK_SH | fcntl.LOCK_NB)
+            return
+        except BlockingIOError:
+            if time.monotonic() >= deadline:
+                return
+            time.sleep(0.005)  # an append is a few small writes and one fsync
+        except OSError:
+            return  # a file system without flock: read as before
 
 
 def open_regular(path: Path, *, what: str = "save", follow: bool = True) -> tuple[int, os.stat_result]:

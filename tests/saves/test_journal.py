@@ -330,6 +330,47 @@ def test_a_watcher_looking_at_any_moment_of_a_move_reads_it_once_whole(tmp_path,
             assert later.status == session.status_text()
 
 
+@pytest.mark.parametrize("suffix", [".toml", ".json"])
+def test_a_reader_waits_for_the_move_being_appended_and_never_reads_across_it(tmp_path, suffix):
+    """A read that began before a move's write and ended after it would
+    join the file's old end to the new move's last bytes (seen at a host
+    under load: "its log goes on after its end"). A reader waits while a
+    writer holds the file's lock, so it reads the move whole once the
+    writer lets go, whichever way it reads."""
+    import fcntl
+    import threading
+
+    session = bots(tmp_path, suffix)
+    for _ in range(6):
+        step(session)
+    path = session.path
+    before = path.read_bytes()
+    _, position = saves.read_at(path)
+    step(session)
+    whole = path.read_bytes()
+    path.write_bytes(before)
+    start = len(before) - len(codec.end_of(suffix))
+    middle = start + (len(whole) - start) // 2
+    read: dict[str, object] = {}
+
+    def reader() -> None:
+        read["whole"] = saves.read_at(path)[1].plies
+        read["since"] = [entry.seat for entry in saves.read_since(path, position).entries]
+
+    with open(path, "r+b") as writer:
+        fcntl.flock(writer, fcntl.LOCK_EX)  # as an append holds it
+        writer.seek(start)
+        writer.write(whole[start:middle])  # the first half of the move
+        writer.flush()
+        reading = threading.Thread(target=reader)
+        reading.start()
+        reading.join(timeout=0.2)  # a reader that did not wait would read the half now
+        writer.write(whole[middle:])
+        writer.flush()
+    reading.join()
+    assert read == {"whole": 7, "since": [session.save.log[6].seat]}
+
+
 def look(path: Path, position: saves.Position) -> saves.Appended:
     """What a watcher takes in: what was appended, or, when the file
     changed without growing (the first bytes of a JSON move written over

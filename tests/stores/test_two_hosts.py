@@ -152,7 +152,10 @@ async def test_two_hosts_on_one_database_play_one_table_and_one_hosts_death_lose
             hosts[0].process.wait()
             processes.end_tree(left)
             after = open_store(url).read(address)[0].log  # its record checked by a reader of its own
-            assert after[: len(before)] == before and len(after) <= len(before) + 1
+            # Nothing before is lost; Alice's move is there whole or not at
+            # all. Host B's session may already have drawn what follows it.
+            assert after[: len(before)] == before
+            assert [entry.seat for entry in after[len(before) :] if entry.seat >= 0] in ([], [0])
             # Alice comes back through host B, to her seat, and the game goes on.
             again = await Player.connect(hosts[1].port, keys["alice"])
             await again.open_terminal()
