@@ -11,17 +11,21 @@ table's, no seat's decisions, only the luck of what everyone saw.
 The work is one task per decision and per position around a chance step,
 run on a process pool (every core; each worker rebuilds the game from the
 save once) and cancellable between tasks. Results are cached beside the
-save, as ``.NAME.review.json`` (never inside it), keyed by a fingerprint
+save, as ``.NAME.review-SEATS.json`` (never inside it; one file per set of
+eyes, so two players of a table folder never overwrite or read each
+other's), keyed by a fingerprint
 of the whole record, the budget and the seats reviewed: a cache that does
 not match, or does not decode, is ignored and written again.
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 import re
 import sys
+import tempfile
 import threading
 from collections.abc import Callable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
@@ -121,9 +125,10 @@ def fingerprint(save: SaveFile) -> str:
     return hashlib.sha256(msgspec.json.encode(save)).hexdigest()[:24]
 
 
-def cache_path(path: Path) -> Path:
-    """Where a save's review is kept: beside it, never inside it."""
-    return path.parent / f".{path.name}.review.json"
+def cache_path(path: Path, seats: list[int]) -> Path:
+    """Where a save's review for ``seats`` is kept: beside it, never
+    inside it, named by the seats (counted from 1) it was made for."""
+    return path.parent / f".{path.name}.review-{'-'.join(str(seat + 1) for seat in seats)}.json"
 
 
 def read_cache(path: Path | None, key: str, budget: int, seats: list[int]) -> Report | None:
@@ -131,7 +136,7 @@ def read_cache(path: Path | None, key: str, budget: int, seats: list[int]) -> Re
     if path is None:
         return None
     try:
-        report = msgspec.json.decode(cache_path(path).read_bytes(), type=Report)
+        report = msgspec.json.decode(cache_path(path, seats).read_bytes(), type=Report)
     except (OSError, msgspec.DecodeError, msgspec.ValidationError):
         return None
     if report.format != CACHE_FORMAT or report.key != key or report.budget != budget or report.seats != seats:
@@ -142,16 +147,23 @@ def read_cache(path: Path | None, key: str, budget: int, seats: list[int]) -> Re
 def write_cache(path: Path | None, report: Report) -> None:
     if path is None:
         return
-    target = cache_path(path)
-    spare = target.with_name(target.name + ".tmp")
+    target = cache_path(path, report.seats)
+    spare = None
     try:
-        # Private as the save is: the review names the cards each seat held.
-        handle = os.open(spare, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        # Private as a hand is (mkstemp makes it 0600): the review names
+        # the cards its seats held. A name of its own, so two castletuis
+        # writing at once never write into one file.
+        handle, spare = tempfile.mkstemp(prefix=target.name + ".", suffix=".tmp", dir=target.parent)
         with os.fdopen(handle, "wb") as out:
             out.write(msgspec.json.encode(report))
         os.replace(spare, target)
+        spare = None
     except OSError:
         pass  # a folder we may not write to: the review is simply not kept
+    finally:
+        if spare is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(spare)
 
 
 # --- the work -----------------------------------------------------------------

@@ -35,7 +35,7 @@ async def test_a_analyses_then_n_goes_to_the_turning_points(tmp_path):
         assert screen.report.seats == [0]
         assert screen.query_one("#replay-chance-row-0").display
         assert not screen.query_one("#replay-chance-row-1").display
-        assert review.cache_path(replay.path).exists()
+        assert review.cache_path(replay.path, [0]).exists()
         turning = screen.report.turning_plies()
         assert turning
         for ply in turning:
@@ -72,7 +72,7 @@ async def test_escape_cancels_an_analysis_half_way_and_the_replay_goes_on(tmp_pa
         go_on.set()
         await wait_until(pilot, lambda: screen.cancel_review is None)
         assert isinstance(app.screen, ReplayScreen) and screen.report is None
-        assert not review.cache_path(replay.path).exists()
+        assert not review.cache_path(replay.path, [0]).exists()
         before = screen.ply
         await pilot.press("home")
         await wait_until(pilot, lambda: screen.ply == 0 != before)

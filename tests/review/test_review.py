@@ -69,16 +69,30 @@ def test_an_unfinished_game_is_reviewed_only_for_the_viewer(going_on):
 def test_the_review_is_cached_beside_the_save_never_inside(going_on):
     before = going_on.read_bytes()
     _, report = analysed(going_on, "Ada")
-    cache = review.cache_path(going_on)
-    assert cache.parent == going_on.parent and cache.name == f".{going_on.name}.review.json"
+    cache = review.cache_path(going_on, [0])
+    assert cache.parent == going_on.parent and cache.name == f".{going_on.name}.review-1.json"
     assert going_on.read_bytes() == before
     assert msgspec.json.decode(cache.read_bytes(), type=review.Report) == report
     assert cache.stat().st_mode & 0o077 == 0
 
 
+def test_each_players_review_of_one_table_is_kept_apart(going_on):
+    """Two players of one table folder: each one's review (which names
+    what that seat held) is a file of its own, private, and neither
+    overwrites the other's."""
+    _, ada = analysed(going_on, "Ada")
+    _, bo = analysed(going_on, "Bo")
+    ada_file, bo_file = review.cache_path(going_on, [0]), review.cache_path(going_on, [1])
+    assert ada_file != bo_file
+    assert msgspec.json.decode(ada_file.read_bytes(), type=review.Report) == ada
+    assert msgspec.json.decode(bo_file.read_bytes(), type=review.Report) == bo
+    assert all(path.stat().st_mode & 0o077 == 0 for path in (ada_file, bo_file))
+    assert not list(going_on.parent.glob("*.tmp"))
+
+
 def test_a_cache_that_is_stale_or_corrupt_is_ignored(going_on, monkeypatch):
     analysed(going_on, "Ada")
-    cache = review.cache_path(going_on)
+    cache = review.cache_path(going_on, [0])
     computed = []
     real = review._compute
     monkeypatch.setattr(review, "_compute", lambda *args: computed.append(1) or real(*args))
@@ -109,7 +123,7 @@ def test_an_analysis_cancelled_half_way_stops_and_keeps_nothing(going_on):
             cancel.set()
 
     assert review.analyse(replay, BUDGET, workers=0, cancel=cancel, progress=progress) is None
-    assert not review.cache_path(going_on).exists()
+    assert not review.cache_path(going_on, [0]).exists()
     assert 0 < max(seen) < len(review.plan(replay.game, replay.states, [0]))
     assert review.analyse(replay, BUDGET, workers=0) is not None  # the replay is still usable
 
@@ -136,7 +150,7 @@ def test_castletui_review_text_prints_the_review(going_on, capsys):
     printed = capsys.readouterr().out
     replay = Replay.open(going_on, "Ada")
     assert printed == review.text(replay, review.analyse(replay, BUDGET, workers=0))
-    assert review.cache_path(going_on).exists()
+    assert review.cache_path(going_on, [0]).exists()
 
 
 def test_the_luck_of_a_table_game_is_everyones_from_the_record(tmp_path):
