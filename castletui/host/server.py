@@ -679,7 +679,6 @@ class PlayerSession(asyncssh.SSHServerSession):
             # The player left (or the host stopped) while it was being forked.
             await terminal.close()
             return
-        self.terminal = terminal
         self._started(terminal)
 
     def _not_started(self, error: OSError) -> None:
