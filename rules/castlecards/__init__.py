@@ -35,7 +35,7 @@ and menu weigh), scene, menu, table_entry, calc; bots.
 from __future__ import annotations
 
 from .apply import apply
-from .bots import bot_action
+from .bots import bot_action, search_hooks
 from .calc import helpers
 from .chance import chance_outcomes
 from .flow import to_move, turn_player
@@ -66,6 +66,7 @@ __all__ = [
     "view",
     # optional hooks
     "bot_action",
+    "search_hooks",
     "effects",
     "evaluate",
     "label",

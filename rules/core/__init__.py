@@ -31,7 +31,9 @@ greedy bot),
 ``bot_action(view, seat, level, rng)`` (a game's own bot, given the
 seat's view and never the state: :mod:`rules.core.bots`),
 ``random_action(view, rng)`` (a game's own ``random`` level, where uniform
-play would go in circles),
+play would go in circles), ``search_hooks(view, seat)`` (the
+``search.Hooks`` its hard bot searches with there, or None: the review's
+estimates, :mod:`rules.core.review`),
 ``turn_player(state) -> int | None`` (whose turn it is, where others decide
 during it: a reaction, a Thief; the hot-seat frame brings the device back to
 that player to see how the turn ended; defaults to ``to_move``).

@@ -13,7 +13,7 @@ and name only what everyone at it sees, so any seat's view gives the same
 words. ``effects`` and ``view_action`` read the full state (they make each
 seat's log lines from it, as :func:`rules.core.log.log_lines` does), and
 ``turn_player`` belongs to the rules. The bots' hooks (``bot_action``,
-``random_action``) are given the view of the seat to move
+``random_action``, ``search_hooks``) are given the view of the seat to move
 (:func:`rules.core.bots.decide`).
 """
 
@@ -45,6 +45,13 @@ class Hooks:
         """The game's own hook ``name``, or None where the game has none
         (the bots ask: no ``bot_action`` means the kit's greedy bot)."""
         return getattr(self.game, name, None)
+
+    def search_hooks(self, view: Any, seat: int) -> Any:
+        """The ``rules.core.search.Hooks`` the game's hard bot searches with
+        for ``seat`` from its ``view``, or None where it does not search
+        (the review estimates chances with them: rules/core/review.py)."""
+        own = self.own("search_hooks")
+        return own(view, seat) if own is not None else None
 
     # --- the log and the turn ---------------------------------------------
 

@@ -11,10 +11,10 @@ state, which holds what the seat could not see), and a number of rounds,
 so a review is the same on every machine and for every deal the seat's
 view allows.
 
-The hooks are the ones the game's hard bot would search with at that
-decision (:func:`hooks_at` asks it, inside :func:`.search.found_hooks`): a
-decision its hard bot does not search (a solo or table-mode game, a rule
-of thumb's decision) has no estimate.
+The hooks are the ones the game's hard bot searches with at that
+decision (the game's ``search_hooks``): a decision its hard bot does not
+search (a solo or table-mode game, a rule of thumb's decision) has no
+estimate.
 """
 
 from __future__ import annotations
@@ -24,17 +24,13 @@ from collections import Counter
 from typing import Any
 
 import msgspec
-from castletui.rules.core.bots import decide
 from castletui.rules.core.hooks import Hooks as GameHooks
 from castletui.rules.core.protocol import CHANCE, Game
 from castletui.rules.core.search import (
-    Found,
     Hooks,
     action_estimate,
-    found_hooks,
     position_estimate,
     root_estimates,
-    work_budget,
 )
 
 DEFAULT_BUDGET = 48
@@ -75,16 +71,9 @@ def _rng(kind: str, ply: int, seat: int) -> random.Random:
 
 
 def hooks_at(game: Game, seen: Any, seat: int) -> Hooks | None:
-    """The search hooks the game's hard bot would use for ``seat`` from its
+    """The search hooks the game's hard bot uses for ``seat`` from its
     view ``seen`` (None: its hard bot does not search there)."""
-    try:
-        with found_hooks(), work_budget(1):
-            decide(game, seen, seat, "hard", random.Random(0))
-    except Found as found:
-        return found.hooks
-    except Exception:  # noqa: BLE001 - a bot that cannot decide here has nothing to review
-        return None
-    return None
+    return GameHooks(game).search_hooks(seen, seat)
 
 
 def _label(game: Game, seen: Any, action: Any) -> str:

@@ -169,8 +169,6 @@ def rounds_for(hooks: Hooks) -> int:
 
 def search_action(hooks: Hooks, seen: Any, seat: int, rng: random.Random) -> Any:
     """The hard bot's choice for ``seat``, to move, from its view ``seen``."""
-    if _FOUND.get():
-        raise Found(hooks)  # the review asks which hooks, not which choice
     choices = hooks.choices or hooks.game.legal_actions
     first = hooks.determinize(seen, seat, rng)
     actions = list(choices(first))
@@ -459,30 +457,6 @@ class Estimate:
     action: Any
     chance: float
     visits: int
-
-
-_FOUND: ContextVar[bool] = ContextVar("search_found", default=False)
-
-
-class Found(Exception):
-    """Raised by :func:`search_action` inside :func:`found_hooks`: the hooks a
-    hard bot searches with at this decision."""
-
-    def __init__(self, hooks: Hooks) -> None:
-        super().__init__("search hooks found")
-        self.hooks = hooks
-
-
-@contextmanager
-def found_hooks() -> Iterator[None]:
-    """Within the block, :func:`search_action` searches nothing: it raises
-    :class:`Found` with the hooks it was given (how the review learns the
-    hooks a game's hard bot would search with, from the seat's view alone)."""
-    token = _FOUND.set(True)
-    try:
-        yield
-    finally:
-        _FOUND.reset(token)
 
 
 def root_estimates(hooks: Hooks, seen: Any, seat: int, rng: random.Random, rounds: int) -> list[Estimate]:

@@ -44,7 +44,7 @@ from __future__ import annotations
 
 from . import brotherhood
 from .apply import apply
-from .bots import bot_action, random_action
+from .bots import bot_action, random_action, search_hooks
 from .calc import helpers
 from .chance import chance_outcomes
 from .flow import to_move, turn_player
@@ -77,6 +77,7 @@ __all__ = [
     "view",
     # optional hooks
     "bot_action",
+    "search_hooks",
     "effects",
     "evaluate",
     "label",

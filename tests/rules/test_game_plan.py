@@ -93,6 +93,7 @@ OPTIONAL_HOOKS = {
     "evaluate",
     "bot_action",
     "random_action",
+    "search_hooks",
     "turn_player",
     "view_action",
 }
@@ -126,6 +127,7 @@ HOMES = {
     "setup_form": "table_entry",
     "bot_action": "bots",
     "random_action": "bots",
+    "search_hooks": "bots",
     "evaluate": ("scoring", "bots"),  # a score the rules keep, or a bot's own estimate
 }
 NOT_YET: dict[str, str] = {}  # a game on its way onto the kit, as a strict expected failure

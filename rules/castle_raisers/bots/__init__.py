@@ -19,7 +19,7 @@ from castletui.rules.castle_raisers.legal import legal_actions
 from castletui.rules.castle_raisers.state import Action, State
 from castletui.rules.core import CHANCE, sample_outcome
 
-__all__ = ["bot_action", "evaluate"]
+__all__ = ["bot_action", "evaluate", "search_hooks"]
 
 LATER = {
     "competitive": "castletui.rules.castle_raisers.bots.competitive",
@@ -74,3 +74,13 @@ def bot_action(seen: State, seat: int, level: str, rng: random.Random) -> Action
     if level == "hard":
         return later("hard").hard_action(state, seat, rng)
     return later("competitive").competitive_action(state, seat, actions, level, rng)
+
+
+def search_hooks(seen: State, seat: int):
+    """What the hard bot searches with (``rules.core.search``) for ``seat``
+    from ``seen``; None where it decides otherwise: a roll, a single
+    choice, and co-operative and solo games, whose drafts and placements
+    play out by :mod:`.search`'s own playouts."""
+    if to_move(seen) == CHANCE or len(legal_actions(seen)) == 1 or seen.variant != "competitive":
+        return None
+    return later("hard").HOOKS

@@ -7,7 +7,7 @@ from __future__ import annotations
 import importlib
 import random
 
-__all__ = ["bot_action"]
+__all__ = ["bot_action", "search_hooks"]
 
 LATER = {"hard": "castletui.rules.castlecards.bots.hard", "plain": "castletui.rules.castlecards.bots.plain"}
 """The bots, loaded when one first moves, not with the game: a declared load
@@ -20,3 +20,8 @@ def bot_action(seen, seat: int, level: str, rng: random.Random):
     if level == "hard":
         return importlib.import_module(LATER["hard"]).hard_action(seen, seat, rng)
     return importlib.import_module(LATER["plain"]).bot_action(seen, level, rng)
+
+
+def search_hooks(seen, seat: int):
+    """The hooks the hard bot searches with for ``seat`` from ``seen`` (the review's)."""
+    return importlib.import_module(LATER["hard"]).search_hooks(seen, seat)

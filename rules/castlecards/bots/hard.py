@@ -63,8 +63,15 @@ HOOKS = search.Hooks(
 )
 
 
+def search_hooks(seen: State, seat: int) -> search.Hooks | None:
+    """What the hard bot searches with for ``seat`` from its view ``seen``;
+    None where it plays by plain rules instead (table mode)."""
+    return None if seen.table_mode else HOOKS
+
+
 def hard_action(seen: State, seat: int, rng: random.Random):
     """The hard bot's choice for ``seat``, from its view ``seen``."""
-    if seen.table_mode:
+    hooks = search_hooks(seen, seat)
+    if hooks is None:
         return plain_action(seen, "hard", rng)
-    return search.search_action(HOOKS, seen, seat, rng)
+    return search.search_action(hooks, seen, seat, rng)

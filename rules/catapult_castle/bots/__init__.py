@@ -5,7 +5,7 @@ generic greedy bot weighs states with ``scoring.evaluate``."""
 
 import importlib
 
-__all__ = ["bot_action"]
+__all__ = ["bot_action", "search_hooks"]
 
 LATER = {
     "hard": "castletui.rules.catapult_castle.bots.hard",
@@ -22,3 +22,8 @@ def bot_action(seen, seat: int, level: str, rng):
     if level == "hard":
         return importlib.import_module(LATER["hard"]).hard_action(seen, seat, rng)
     return importlib.import_module(LATER["rule_of_thumb"]).bot_action(seen, level, rng)
+
+
+def search_hooks(seen, seat: int):
+    """The hooks the hard bot searches with for ``seat`` from ``seen`` (the review's)."""
+    return importlib.import_module(LATER["hard"]).search_hooks(seen, seat)

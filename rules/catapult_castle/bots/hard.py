@@ -227,14 +227,20 @@ HOOKS = search.Hooks(
 )
 
 
-def hard_action(seen: State, seat: int, rng: random.Random):
-    """The hard bot's choice for ``seat``, to move, from its view ``seen``."""
-    if is_solo(seen) or seen.mode == "table":
-        return thumb_action(seen, "hard", rng)
-    if seen.pending[-1].kind == "take":
-        # Taking or declining a hit follows the ruling's rule, not the search.
-        return thumb_action(seen, "hard", rng)
-    hooks = replace_hooks(
+def search_hooks(seen: State, seat: int) -> search.Hooks | None:
+    """What the hard bot searches with for ``seat``, to move, from its view
+    ``seen``; None where it plays by rule of thumb (solo, table mode, and
+    taking or declining a hit, which follows the ruling's rule)."""
+    if is_solo(seen) or seen.mode == "table" or seen.pending[-1].kind == "take":
+        return None
+    return replace_hooks(
         HOOKS, policy=_policies(seat), cut=_cut_at(seen.turn_number + TURNS_AHEAD * seen.seats)
     )
+
+
+def hard_action(seen: State, seat: int, rng: random.Random):
+    """The hard bot's choice for ``seat``, to move, from its view ``seen``."""
+    hooks = search_hooks(seen, seat)
+    if hooks is None:
+        return thumb_action(seen, "hard", rng)
     return search.search_action(hooks, seen, seat, rng)

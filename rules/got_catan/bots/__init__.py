@@ -12,7 +12,7 @@ import importlib
 
 from .aimless import random_action
 
-__all__ = ["bot_action", "random_action"]
+__all__ = ["bot_action", "random_action", "search_hooks"]
 
 LATER = {"hard": "castletui.rules.got_catan.bots.hard"}
 """The bot of every level (the planner's search at ``hard``), loaded when
@@ -24,3 +24,8 @@ def bot_action(seen, seat: int, level: str, rng):
     """The bots' answer at ``level`` for ``seat`` from its view ``seen``
     (``hard.bot_action``), loaded at the first call."""
     return importlib.import_module(LATER["hard"]).bot_action(seen, seat, level, rng)
+
+
+def search_hooks(seen, seat: int):
+    """The hooks the hard bot searches with for ``seat`` from ``seen`` (the review's)."""
+    return importlib.import_module(LATER["hard"]).search_hooks(seen, seat)

@@ -243,7 +243,15 @@ def bot_action(seen: State, seat: int, level: str, rng: random.Random):
     others are the planner's (:mod:`.planner`)."""
     if level == "easy":
         return easy_action(seen, seat, rng)
-    if level != "hard" or seen.table_mode:
+    hooks = search_hooks(seen, seat) if level == "hard" else None
+    if hooks is None:
         return planner_action(seen, level, rng)
-    hooks = BRIEF_HOOKS if seen.pending[-1].kind in BRIEF else HOOKS
     return search.search_action(hooks, seen, seat, rng)
+
+
+def search_hooks(seen: State, seat: int) -> search.Hooks | None:
+    """What the hard bot searches with for ``seat`` from its view ``seen``;
+    None where it plays the planner's choice (table mode)."""
+    if seen.table_mode:
+        return None
+    return BRIEF_HOOKS if seen.pending[-1].kind in BRIEF else HOOKS
