@@ -27,7 +27,6 @@ from castletui.settings import Settings
 from castletui.terminal import HangUpWatch, hung_up, silence_output
 from castletui.textual_private import (
     WriterThread,
-    app_driver,
     close_messages_no_wait,
     is_exiting,
     replace_writer_thread,
@@ -77,7 +76,9 @@ shown (``bot_delay``), at least :data:`BOT_THINKING_TIME`."""
 
 def remembered(driver_class: type[Driver]) -> type[Driver]:
     """``driver_class`` made to tell its app it was made: Textual keeps the
-    driver it runs to itself, and the nudge writes through it."""
+    driver it runs to itself, and the app reaches it this way only (the
+    nudge writes through it; a dead terminal's output thread is replaced
+    in it)."""
 
     class Remembered(driver_class):
         def __init__(self, app: App, **kwargs) -> None:
@@ -289,8 +290,8 @@ class CastleApp(App):
         blocks the app on its way out. So its place goes to a fresh one that
         writes to /dev/null through a file of its own (the old thread may
         hold stderr's lock while its last write fails)."""
-        driver = app_driver(self)
-        if writer_thread_of(driver) is None:
+        driver = self.terminal_driver
+        if driver is None or writer_thread_of(driver) is None:
             return
         fresh = WriterThread(open(os.devnull, "w", encoding="utf-8"))  # noqa: SIM115 - the thread owns it
         fresh.start()

@@ -38,9 +38,9 @@ move and three times a build, under 1% of either key
 - ``style_getter``: the header's title and the footer's keys drawn as
   Textual draws a Static, without a Static each (widgets/header.py,
   widgets/footer.py); ``get_box``: the palette key's border (footer).
-- ``app_driver``, ``writer_thread_of``, ``replace_writer_thread``,
-  ``WriterThread``: a dead terminal's output thread replaced, so the app
-  can still end (app.py).
+- ``writer_thread_of``, ``replace_writer_thread``, ``WriterThread``: a
+  dead terminal's output thread replaced, so the app can still end
+  (app.py; the driver itself it knows from ``get_driver_class``).
 - ``watch_errors``: a host session notes the error that ends its app
   when it is running out of memory (host/seat.py), through Textual's
   one handler of every error in an app (App._handle_exception).
@@ -71,7 +71,6 @@ from textual.widgets.option_list import Option
 __all__ = [
     "OVERRIDDEN",
     "WriterThread",
-    "app_driver",
     "close_messages_no_wait",
     "drawing_of",
     "get_box",
@@ -211,11 +210,6 @@ def markup_of(options: OptionList) -> bool:
 
 
 # --- the app ------------------------------------------------------------------------
-
-
-def app_driver(app: App) -> Any:
-    """The app's driver (None: not running)."""
-    return app._driver
 
 
 def writer_thread_of(driver: Any) -> WriterThread | None:
