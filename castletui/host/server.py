@@ -40,9 +40,16 @@ import msgspec
 from castletui.host.capacity import Capacity, Limits
 from castletui.host.events import EventsFile, HostEvent, ReadyFile, now, write_ready_file
 from castletui.host.flow import InputGate
-from castletui.host.forks import Zygote, become_subreaper
+from castletui.host.forks import Zygote, ZygoteGone, become_subreaper
 from castletui.host.old_seats import give_old_seats
-from castletui.host.players import PlayersError, account_folder, fingerprint, parse_key, players_for
+from castletui.host.players import (
+    Account,
+    PlayersError,
+    account_folder,
+    fingerprint,
+    parse_key,
+    players_for,
+)
 from castletui.host.prompt import MAX_TRIES, NamePrompt
 from castletui.host.sessions import (
     OUT_OF_MEMORY,
@@ -639,10 +646,16 @@ class PlayerSession(asyncssh.SSHServerSession):
         environment = child_environment(self.term, settings, self.host.config.store)
         zygote = self.host.zygote
         if zygote is not None and zygote.usable:
-            task = asyncio.ensure_future(self._fork_castletui(zygote, arguments, environment))
+            task = asyncio.ensure_future(self._fork_castletui(zygote, account, arguments, environment))
             self.host.closing.add(task)
             task.add_done_callback(self.host.closing.discard)
             return
+        self._spawn_castletui(account, environment)
+
+    def _spawn_castletui(self, account: Account, environment: dict[str, str]) -> None:
+        """A fresh Python for the player's castletui: without a zygote, or
+        when the zygote cannot live (a broken install it cannot import)."""
+        limits = self.host.limits
         try:
             terminal = Terminal(
                 seat_command(account.name, account.id, self.host.config.table_dir, limits.session_memory_mib),
@@ -659,7 +672,7 @@ class PlayerSession(asyncssh.SSHServerSession):
         self._started(terminal)
 
     async def _fork_castletui(
-        self, zygote: Zygote, arguments: list[str], environment: dict[str, str]
+        self, zygote: Zygote, account: Account, arguments: list[str], environment: dict[str, str]
     ) -> None:
         try:
             terminal = await Terminal.forked(
@@ -672,6 +685,11 @@ class PlayerSession(asyncssh.SSHServerSession):
                 on_input_paused=self._input_paused,
                 cwd=self.host.config.data_dir,
             )
+        except ZygoteGone:
+            # It died as often as it may: the player still gets a castletui.
+            if not (self.closed or self._ending is not None):
+                self._spawn_castletui(account, environment)
+            return
         except OSError as error:
             self._not_started(error)
             return

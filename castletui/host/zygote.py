@@ -56,8 +56,11 @@ from castletui.later import loader
 LATER = {"app": "castletui.app", "shared": "castletui.shared", "seat": "castletui.host.seat"}
 later = loader(LATER)
 
-PRELOADED = ("castletui", "rules")
-"""The packages the zygote imports whole before it forks anything."""
+PRELOADED = ("castletui", "castletui.rules", "castletui.saves")
+"""The packages the zygote imports whole before it forks anything, by the
+names a session imports them by (the rules/ and saves/ folders are
+castletui.rules and castletui.saves wherever castletui is installed: a
+bare ``rules`` is found only from a checkout's own folder)."""
 
 SKIPPED = frozenset({"castletui.__main__", "castletui.host.server", "castletui.host.zygote"})
 """Modules not imported: one runs the command line, one brings asyncssh, one is this."""
@@ -75,7 +78,11 @@ def preload() -> list[str]:
     fail on as a spawned one would. Returns their names."""
     failed = []
     for package_name in PRELOADED:
-        package = importlib.import_module(package_name)
+        try:
+            package = importlib.import_module(package_name)
+        except Exception:  # noqa: BLE001 - as any module's import error
+            failed.append(package_name)
+            continue
         for module in pkgutil.walk_packages(package.__path__, f"{package_name}."):
             if module.name in SKIPPED or module.name.startswith("castletui.commands.host"):
                 continue

@@ -73,6 +73,7 @@ class RunningHost:
                 stdout=log,
                 stderr=subprocess.STDOUT,
                 env=environment,
+                cwd=root,  # as a player's host runs: anywhere but castletui's checkout
                 # Its own group: a ctrl+c in the terminal running pytest is not
                 # its, and the group is ended as one (processes.end_tree).
                 start_new_session=True,

@@ -143,3 +143,42 @@ async def test_spawn_starts_each_session_as_a_fresh_process(start_host, keys):
     (session,) = host.children()
     assert b"castletui.host.seat" in Path(f"/proc/{session}/cmdline").read_bytes()
     await alice.close()
+
+
+def test_the_zygote_preloads_every_module_from_any_folder(tmp_path):
+    """A host is started from anywhere, not from castletui's checkout,
+    where a bare ``rules`` package is not found: the zygote imports the
+    rules and saves by castletui's own names, and nothing fails."""
+    import subprocess
+    import sys
+
+    probe = (
+        "import sys; from castletui.host import zygote; failed = zygote.preload(); "
+        "print(failed); print(sorted(n for n in sys.modules if n.split('.')[0] in ('rules', 'saves')))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe], cwd=tmp_path, capture_output=True, text=True, timeout=WAIT_SECONDS
+    )
+    assert done.returncode == 0, done.stderr
+    failed, bare = done.stdout.splitlines()
+    assert failed == "[]"
+    assert bare == "[]"  # nothing imported twice under a second name
+
+
+@pytest.mark.slow
+async def test_a_zygote_that_cannot_live_leaves_players_a_spawned_castletui(
+    start_host, keys, tmp_path, monkeypatch
+):
+    """A zygote that dies as it starts (a broken install, say) does not
+    lock players out: once it has died as often as it may, the host starts
+    the player's castletui as a fresh process instead."""
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / "sitecustomize.py").write_text(
+        "import os, sys\nif 'castletui.host.zygote' in sys.orig_argv:\n    os._exit(3)\n"
+    )
+    monkeypatch.setenv("PYTHONPATH", os.pathsep.join(filter(None, [str(site), os.environ.get("PYTHONPATH")])))
+    host = start_host(players={"Alice": keys["alice"]})
+    alice = await in_the_lobby(host, keys["alice"], "Alice")
+    assert host.children(), "Alice's castletui is the server's own child"
+    await alice.close()
