@@ -184,7 +184,8 @@ def start_shared_game(app: Any, **new_game: Any) -> None:
         return
     if is_lobby_only(app):
         # Over castletui host or a game account, players have the lobby and no command line.
-        app.notify(f"Others join from the lobby: {table.path.name}, a free seat.", timeout=10)
+        # The lobby lists it by game and players: its file name would only wrap.
+        app.notify("Others take the free seats from their lobby, where this table is listed.", timeout=10)
     else:
         app.notify(f"Others join with: castletui join {table.path.name} (or from the lobby).", timeout=10)
     open_at_table(app, table, seat, warning)

@@ -111,7 +111,7 @@ async def test_the_lobby_with_a_menu_keeps_its_screenshot(tmp_path):
 
 
 @pytest.mark.parametrize(
-    ("lobby_only", "said"), [(True, "Others join from the lobby"), (False, "castletui join")]
+    ("lobby_only", "said"), [(True, "free seats from their lobby"), (False, "castletui join")]
 )
 async def test_over_the_host_a_new_table_says_others_join_from_the_lobby(tmp_path, lobby_only, said):
     """Players of `castletui host` or a game account have no command line:
