@@ -18,9 +18,17 @@ from typing import Any
 
 from castletui.rules.core import seat_ref
 
-LINE = 90
-"""The longest line we write before names are filled in: a name may be
-longer than its reference, and a line should stay under about 100."""
+LINE = 96
+"""The longest line we write, counting each seat reference as a long name
+(:func:`measure`): a line should stay under about 100 once names are in."""
+NAME = 16
+"""How long a player's name is taken to be when a line is measured."""
+_SEAT_REF = re.compile(r"\{P\d+\}")
+
+
+def measure(text: str) -> int:
+    """How long ``text`` may be once its seat references are names."""
+    return len(_SEAT_REF.sub("n" * NAME, text))
 
 
 def who(seat: int, viewer: int) -> str:
@@ -50,11 +58,13 @@ def listed(items: Sequence[str]) -> str:
 
 
 _RATE = re.compile(r"(\d):(\d)")
+_PAIR = re.compile(r"(\d)/(\d)")
 
 
 def spoken(text: str) -> str:
-    """Rules' words as they read aloud: a rate "1:1" is "1 for 1"."""
-    return _RATE.sub(r"\1 for \2", text)
+    """Rules' words as they read aloud: a rate "1:1" is "1 for 1", a
+    clearing "5/6" is "5 and 6"."""
+    return _PAIR.sub(r"\1 and \2", _RATE.sub(r"\1 for \2", text))
 
 
 def points(value: float) -> str:
@@ -77,7 +87,7 @@ def sentences(head: str, items: Iterable[str], empty: str = "", sep: str = ", ")
     for item in items:
         lead = f"{head}, continued: " if lines else f"{head}: "
         trial = f"{current}{sep}{item}" if current else item
-        if current and len(lead) + len(trial) + 1 > LINE:
+        if current and measure(lead + trial) + 1 > LINE:
             lines.append(f"{lead}{current}.")
             current = item
         else:
@@ -150,20 +160,20 @@ def _outcome(standing: Any, viewer: int) -> list[str]:
 def wrapped(sentence: str) -> list[str]:
     """A sentence too long for one line, cut where it pauses: at ". " and "; " into
     sentences of their own, then at words, each cut marked "continued"."""
-    if len(sentence) <= LINE:
+    if measure(sentence) <= LINE:
         return [sentence]
     lines = []
     parts = [piece for one in sentence.split(". ") for piece in one.split("; ")]
     for part in parts:
         part = part[:1].upper() + part[1:]
         part = part if part.endswith(".") else part + "."
-        if len(part) <= LINE:
+        if measure(part) <= LINE:
             lines.append(part)
             continue
         words = part.split(" ")
         current = ""
         for word in words:
-            if current and len(current) + 1 + len(word) > LINE - len(" (continued)"):
+            if current and measure(f"{current} {word} (continued)") > LINE:
                 lines.append(f"{current} (continued)")
                 current = f"Continued: {word}"
             else:

@@ -145,7 +145,7 @@ def _icons(scene: Any, drawn: Any, owner: str) -> list[str]:
                 found[section].append(f"{listed(icons)} at level {slot.level} slot {slot.slot}")
     lines = []
     for name, icons in zip(scene.glossary.sections, found, strict=True):
-        lines += sentences(f"{owner} icons showing in {name}", icons, empty="none", sep="; ")
+        lines += sentences(f"{owner} icons in {name}", icons, empty="none", sep="; ")
     return lines
 
 

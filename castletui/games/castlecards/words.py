@@ -59,8 +59,14 @@ def score(scene: Any) -> list[str]:
 
 def cards_words(cards: Any) -> list[str]:
     """Cards by name with how many: "2 Gold", "Soldiers red 2"."""
-    names = Counter(card.name for card in cards)
+    names = Counter(card_name(card) for card in cards)
     return [f"{n} {name}" if n > 1 else name for name, n in names.items()]
+
+
+def card_name(card: Any) -> str:
+    """A card's full name, or what its face says where the name has a
+    symbol ("Dungeon (1 torch, 2 treasure)" for "Dungeon 1/2")."""
+    return card.face if "/" in card.name else card.name
 
 
 def slot_name(slot: int) -> str:
@@ -102,7 +108,7 @@ def fortress(scene: Any, seat: int) -> list[str]:
 def piles(scene: Any) -> list[str]:
     """The decks, the discard pile and its top card, the open dungeon."""
     pile = scene.piles
-    top = f", {pile.top.name} on top" if pile.top is not None else ""
+    top = f", {card_name(pile.top)} on top" if pile.top is not None else ""
     lines = [
         f"Village deck: {count(pile.village, 'card')}; discard pile: {count(pile.discard, 'card')}{top}.",
         f"Siege deck: {pile.siege}; Academy deck: {pile.academy}; Dungeon deck: {pile.dungeon}.",
@@ -159,10 +165,8 @@ def under_way(scene: Any) -> list[str]:
     if last is not None:
         target = _target(scene, last.defender, last.slot, last.garrison)
         outcome = "took it" if last.succeeded else "failed"
-        lines += wrapped(
-            f"Last attack: {who(last.attacker, scene.seat)} attacked {target} and {outcome}, "
-            f"{count(last.swords, 'sword')} against {count(last.shields, 'shield')}."
-        )
+        lines += wrapped(f"Last attack: {who(last.attacker, scene.seat)} attacked {target} and {outcome}.")
+        lines.append(f"Last attack: {count(last.swords, 'sword')} against {count(last.shields, 'shield')}.")
     return lines
 
 
@@ -171,4 +175,4 @@ def _played(scene: Any, played: Any) -> str:
     if played.card is None:
         return f"a card face down from {whose_card}"
     knocked = ", knocked out" if played.knocked else ""
-    return f"{played.card.name} from {whose_card}{knocked}"
+    return f"{card_name(played.card)} from {whose_card}{knocked}"

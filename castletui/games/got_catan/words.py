@@ -191,10 +191,12 @@ def wall(scene: Any) -> list[str]:
         f"Wildling tokens: {board.pool} in the pool, {board.on_cards} on the build cost cards, {board.spent} spent.",
     ]
     for section in board.sections:
-        guards = listed([who(seat, scene.seat).replace("You", "you") for seat in section.guards]) or "nobody"
-        lines.append(
-            f"Wall section {section.title}: {len(section.guards)} of {section.spaces} spaces, guarded by {guards}."
-        )
+        guards = [
+            f"{who(seat, scene.seat).replace('You', 'you')} {section.guards.count(seat)}"
+            for seat in dict.fromkeys(section.guards)
+        ]
+        head = f"Wall section {section.title}: {len(section.guards)} of {section.spaces} spaces taken"
+        lines += sentences(f"{head}, guards", guards) if guards else [f"{head}, no guards."]
         waiting = listed(section.waiting) or "no wildlings"
         clearing = section.clearing.replace("/", " and ")
         lines.append(f"Wall section {section.title}, clearing {clearing}: {waiting} waiting.")
@@ -202,7 +204,7 @@ def wall(scene: Any) -> list[str]:
         camps = listed(list(clan.camps)) or "none"
         lines.append(f"{clan.title}: {len(clan.camps)} of {clan.room} camps taken, {camps}.")
     for faces, what in board.forecast:
-        lines += wrapped(f"Wildling die {faces.replace('-', ' to ')}: {what}.")
+        lines += wrapped(spoken(f"Wildling die {faces.replace('-', ' to ')}: {what}."))
     for hero in board.display:
         lines += _hero("Hero on display", hero)
     return lines
