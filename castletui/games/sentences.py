@@ -152,6 +152,8 @@ def _outcome(standing: Any, viewer: int) -> list[str]:
     decided = standing.decided_by.rstrip(".")
     if decided and standing.finished:
         lines += wrapped(standing.decided_words())
+    elif decided.lower().startswith("the game "):  # "the game is still running"
+        lines += wrapped(f"{decided[:1].upper()}{decided[1:]}.")
     elif decided:  # the rule that will decide it, in the rules' words
         lines += wrapped(f"To win: {decided[:1].lower()}{decided[1:]}.")
     return lines

@@ -81,8 +81,9 @@ def castle(scene: Any, seat: int) -> list[str]:
     if not drawn.board:
         return [f"{owner} castle: no Castle board yet."]
     sections = scene.glossary.sections
+    wall = f"wall {count(drawn.levels, 'level')} high" if drawn.levels else "no wall built yet"
     lines = [
-        f"{owner} castle: board {drawn.board}, wall {count(drawn.levels, 'level')} high, "
+        f"{owner} castle: board {drawn.board}, {wall}, "
         f"{count(drawn.wolves_around, 'wolf', 'wolves')} around, {count(drawn.arrows, 'arrow')}."
     ]
     heights = [f"{name} {height}" for name, height in zip(sections, drawn.heights, strict=False)]

@@ -58,9 +58,13 @@ def score(scene: Any) -> list[str]:
 
 
 def cards_words(cards: Any) -> list[str]:
-    """Cards by name with how many: "2 Gold", "Soldiers red 2"."""
-    names = Counter(card_name(card) for card in cards)
-    return [f"{n} {name}" if n > 1 else name for name, n in names.items()]
+    """Cards by name with how many: "2 Gold", "Soldiers red 2", "2 hidden cards"."""
+    names = Counter(card_name(card) for card in cards if card.deck)
+    said = [f"{n} {name}" if n > 1 else name for name, n in names.items()]
+    hidden = sum(not card.deck for card in cards)  # face down, or not named yet (table mode)
+    if hidden:
+        said.append("a hidden card" if hidden == 1 else f"{hidden} hidden cards")
+    return said
 
 
 def card_name(card: Any) -> str:
@@ -96,12 +100,12 @@ def fortress(scene: Any, seat: int) -> list[str]:
         if not fort.standing:
             lines.append(f"{name}: beaten, face down.")
             continue
-        room = f"{len(fort.stationed)} of {fort.places} defenders"
-        lines += sentences(
-            f"{name}: standing, {count(fort.shields, 'shield')}, {room}", cards_words(fort.stationed)
-        )
+        shields = count(fort.shields, "shield")
         if not fort.stationed:
-            lines[-1] = f"{name}: standing, {count(fort.shields, 'shield')}, no defenders."
+            lines.append(f"{name}: standing, {shields}, no defenders.")
+            continue
+        room = f"{len(fort.stationed)} of {fort.places} defenders"
+        lines += sentences(f"{name}: standing, {shields}, {room}", cards_words(fort.stationed))
     return lines
 
 
@@ -137,7 +141,8 @@ def under_way(scene: Any) -> list[str]:
     if attack is not None:
         night = " by night" if attack.night else ""
         target = _target(scene, attack.defender, attack.slot, attack.garrison)
-        lines += wrapped(f"Attack under way{night}: {who(attack.attacker, scene.seat)} against {target}.")
+        verb = "attack" if attack.attacker == scene.seat else "attacks"
+        lines += wrapped(f"Attack under way{night}: {who(attack.attacker, scene.seat)} {verb} {target}.")
         played = [_played(scene, card) for card in attack.cards]
         lines += sentences("Attack cards", played, empty="none yet", sep="; ")
         lines += sentences("Reactions against the swords", attack.against_swords, sep="; ")

@@ -111,9 +111,9 @@ def player(scene: Any, seat: int) -> list[str]:
         count(len(seen.development), "development card"),
     ]
     lines = [f"{name}: {listed(parts)}."]
-    more = [f"longest road {seen.road_length}", f"Ranger Patrols played {seen.patrols}"]
+    more = [f"longest road: {seen.road_length}", f"Ranger Patrols played: {seen.patrols}"]
     if scene.watch is not None:
-        more.append(f"guards on the Wall {scene.watch.guards[seat]}")
+        more.append(f"guards on the Wall: {scene.watch.guards[seat]}")
     lines.append(f"{owner} {'; '.join(more)}.")
     gift = scene.gift
     built = [corner for corner, at in enumerate(gift.corner_owner) if at == seat]
