@@ -34,10 +34,10 @@ from castletui.rules.catapult_castle.edition import (
     square_point,
 )
 from castletui.rules.catapult_castle.pieces import is_solo, shooter_mat
+from castletui.rules.catapult_castle.scoring import result
 from castletui.rules.catapult_castle.shots import LandingOdds, landing_odds, sweet_spot_width
 from castletui.rules.catapult_castle.state import Pending, State
 from castletui.rules.catapult_castle.text import mat_name, tower_words
-from castletui.rules.catapult_castle.scoring import result
 from castletui.rules.core import seat_ref
 from castletui.rules.core.protocol import Result
 from castletui.rules.core.scene import Scene
