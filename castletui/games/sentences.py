@@ -94,7 +94,8 @@ def sentences(head: str, items: Iterable[str], empty: str = "", sep: str = ", ")
             current = trial
     lead = f"{head}, continued: " if lines else f"{head}: "
     lines.append(f"{lead}{current}.")
-    return lines
+    # an item too long to share a line even alone is cut where it pauses
+    return [cut for line in lines for cut in wrapped(line)]
 
 
 def score_lines(standing: Any, viewer: int, unit: str = "point") -> list[str]:
