@@ -1,6 +1,6 @@
 """Issue 48, item 1: the plain mode's sentences for positions of each
 rulebook, word for word (castletui/games/<game>/words.py, read from the
-seat's scene alone)."""
+seat's scene alone); and what a Castle Raisers hand holds."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from castletui.rules.got_catan.board import BOARDS
 from castletui.rules.got_catan.state import BuildSettlement
 
 from castletui.games import part
+from tests.playing import playout
 from tests.rules.castle_raisers.helpers import bare, castle
 from tests.rules.castle_raisers.test_examples import milo_counts_castle, scoring_example_castles
 from tests.rules.castlecards import helpers as cards_table
@@ -162,3 +163,14 @@ def test_got_catan_the_longest_road_example():
     assert seen_by_red["score"][-1] == "The Longest Road card is held by you."
     assert "Victory Point cards: you 0, {P1} 0, {P2} 0, {P3} 0." in seen_by_red["score"]
     assert seen_by_red["hand"] == []
+
+
+def test_castle_raisers_the_tile_being_placed_is_the_hand():
+    """Castle Raisers hides nothing: a hand holds only the Wall tile its
+    player took and is placing (its halves named left and right, as the
+    level above covers them); the other player's hand is empty."""
+    run = playout("castle-raisers", Config("competitive", 2, {}, "digital"), seed=1, stop_at=36)
+    assert said("castle-raisers", raisers, run.state, 0)["hand"] == [
+        "You hold Wall tile W1-10, straw, Dispatch left and Defend right, to place on your wall."
+    ]
+    assert said("castle-raisers", raisers, run.state, 1)["hand"] == []

@@ -190,10 +190,10 @@ def _village(drawn: Any, owner: str) -> list[str]:
 
 
 def tile_words(tile: Any) -> str:
-    """ "W1-03, straw, Settle and Dispatch" (a blank half: "a blank half")."""
-    halves = [ICONS.get(icon, icon) if icon else "a blank half" for icon in (tile.left, tile.right)]
+    """ "W1-03, straw, Settle left and Dispatch right" (a blank half: "blank")."""
+    halves = [ICONS.get(icon, icon) if icon else "blank" for icon in (tile.left, tile.right)]
     material = f", {tile.material}" if tile.material else ""
-    return f"{tile.tile}{material}, {halves[0]} and {halves[1]}"
+    return f"{tile.tile}{material}, {halves[0]} left and {halves[1]} right"
 
 
 def _name(seat: int, viewer: int) -> str:
