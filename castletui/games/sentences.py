@@ -145,7 +145,8 @@ def _outcome(standing: Any, viewer: int) -> list[str]:
         elif everyone:
             lines.append("The game is over: you all win.")
         elif winners:
-            lines.append(f"The game is over: {listed(names)} {'win' if plural else 'wins'}.")
+            winners_said = listed(names).replace("You", "you")
+            lines.append(f"The game is over: {winners_said} {'win' if plural else 'wins'}.")
         else:
             lines.append("The game is over.")
     elif winners and len(standing.scores) > 1 and not everyone:

@@ -41,7 +41,8 @@ def test_castle_raisers_milos_ability_counts():
         "{P1}'s ability counts in sea: Prestige 1, Fortify 1, Dispatch 1 and Defend 1.",
         "{P1}'s ability counts in farmlands: Prestige 1, Fortify 1, Dispatch 1 and Defend 1.",
     ]
-    assert "Your Village at B_FS: yellow Defend token V-Y1, scoring 3 per blue." in board
+    at = board.index("Your Village at B_FS on the forests and sea border: yellow Defend token V-Y1.")
+    assert board[at + 1] == "Village token V-Y1 scores 3 per blue."
 
 
 def test_castle_raisers_the_scoring_example_wolves_and_assault():

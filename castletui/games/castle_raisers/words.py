@@ -92,7 +92,7 @@ def castle(scene: Any, seat: int) -> list[str]:
         lines += sentences(f"{owner} wall, level {level[0].level}", _level(level))
     lines += _icons(scene, drawn, owner)
     lines += _regions(scene, drawn, owner)
-    lines += _village(drawn, owner)
+    lines += _village(scene, drawn, owner)
     for pile, sizes in (("Prestige", drawn.prestige), ("Attack", drawn.attack)):
         piles = [f"{name} {n}" for name, n in zip(sections, sizes, strict=False)]
         lines.append(f"{owner} {pile} tokens: {listed(piles)}.")
@@ -172,15 +172,23 @@ def _scoring(drawn: Any, token: str) -> str:
     return next((entry.words for entry in drawn.village_points if entry.token == token), "nothing yet")
 
 
-def _village(drawn: Any, owner: str) -> list[str]:
+def _where(scene: Any, location: Any) -> str:
+    """ "T1 in forests", "B_FS on the forests and sea border"."""
+    names = [scene.glossary.sections[section] for section in location.sections]
+    if len(names) > 1:
+        return f"{location.name} on the {listed(names)} border"
+    return f"{location.name} in {listed(names)}"
+
+
+def _village(scene: Any, drawn: Any, owner: str) -> list[str]:
     lines = []
     for location in drawn.village:
         if location.token:
             icon = ICONS.get(location.icon, location.icon)
             lines += wrapped(
-                f"{owner} Village at {location.name}: {location.colour} {icon} token {location.token}, "
-                f"scoring {_scoring(drawn, location.token)}."
+                f"{owner} Village at {_where(scene, location)}: {location.colour} {icon} token {location.token}."
             )
+            lines.append(f"Village token {location.token} scores {_scoring(drawn, location.token)}.")
     empty = [location.name for location in drawn.village if not location.token]
     lines += sentences(f"{owner} empty Village locations", empty, empty="none")
     return lines

@@ -51,7 +51,9 @@ def score(scene: Any) -> list[str]:
     """Each player's shields standing as the viewer knows them, who has
     fallen, and what decides the end."""
     lines = score_lines(scene.standing, scene.seat, unit="shield")
-    fallen = [who(seat, scene.seat) for seat, mine in enumerate(scene.fortresses) if mine.out]
+    fallen = [
+        who(seat, scene.seat).replace("You", "you") for seat, mine in enumerate(scene.fortresses) if mine.out
+    ]
     if fallen:
         lines.append(f"Fallen: {listed(fallen)}.")
     return lines

@@ -13,6 +13,7 @@ the hexes it runs between.
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from castletui.games.sentences import count, listed, score_lines, sentences, spoken, who, whose, wrapped
@@ -40,7 +41,8 @@ def hand(scene: Any) -> list[str]:
     if me.cards:
         held = listed([f"{n} {resource}" for resource, n in me.held])
         lines.append(f"Your resource cards: {count(me.cards, 'card')}, {held}.")
-    cards = [_card(card) for card in me.development]
+    said = Counter(_card(card) for card in me.development)
+    cards = [_cards(name, n) for name, n in said.items()]
     lines += sentences("Your development cards", cards, sep="; ")
     watch = scene.watch
     if watch is not None and watch.hero is not None:
@@ -126,12 +128,20 @@ def player(scene: Any, seat: int) -> list[str]:
     return lines
 
 
+UNNAMED = "not named yet"
+
+
 def _card(card: Any) -> str:
-    if card.hidden:
-        return "a development card not shown to you"
-    if card.unseen:
-        return "a development card not named yet"
-    return card.title + (", bought this turn" if card.new else "")
+    if card.unseen or card.hidden:  # table mode: drawn, not typed in yet
+        return UNNAMED
+    return card.title + (" bought this turn" if card.new else "")
+
+
+def _cards(name: str, n: int) -> str:
+    """ "Victory Point", "4 Victory Point cards", "2 cards not named yet"."""
+    if name == UNNAMED:
+        return f"{count(n, 'card')} {UNNAMED}" if n > 1 else f"a card {UNNAMED}"
+    return name if n == 1 else f"{n} {name} cards"
 
 
 # --- the Gift --------------------------------------------------------------------------
