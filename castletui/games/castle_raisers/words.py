@@ -14,6 +14,9 @@ from typing import Any
 from castletui.games.sentences import count, listed, points, score_lines, sentences, whose, wrapped
 from castletui.rules.core import seat_ref
 
+__all__ = ["board", "hand", "score"]
+"""What the plain mode calls (``castletui.games.part(game_id, "words")``)."""
+
 ICONS = {
     "VIL": "Settle",
     "PRE": "Prestige",

@@ -16,6 +16,9 @@ from typing import Any
 
 from castletui.games.sentences import count, listed, score_lines, sentences, who, whose, wrapped
 
+__all__ = ["board", "hand", "score"]
+"""What the plain mode calls (``castletui.games.part(game_id, "words")``)."""
+
 PURPOSES = {
     "attack": "to attack with",
     "support": "to support the attack with",

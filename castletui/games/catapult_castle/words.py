@@ -15,6 +15,9 @@ from typing import Any
 from castletui.games.sentences import count, listed, score_lines
 from castletui.rules.core import seat_ref
 
+__all__ = ["board", "hand", "score"]
+"""What the plain mode calls (``castletui.games.part(game_id, "words")``)."""
+
 
 def board(scene: Any) -> list[str]:
     """Each mat (the viewer's first, then the others', then the neutral

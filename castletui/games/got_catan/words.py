@@ -18,6 +18,9 @@ from typing import Any
 
 from castletui.games.sentences import count, listed, score_lines, sentences, spoken, who, whose, wrapped
 
+__all__ = ["board", "hand", "score"]
+"""What the plain mode calls (``castletui.games.part(game_id, "words")``)."""
+
 SIDES = ("NE", "E", "SE", "SW", "W", "NW")
 """A hex's sides in order, as the action bar names a path on the border."""
 
