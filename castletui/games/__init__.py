@@ -9,6 +9,8 @@ A game's package may hold, each found here by its name alone:
 - ``side.py``: its ``SIDE``, its players panel;
 - ``replay.py``: its ``BOARDS``, the boards the replay screen shows;
 - ``style.tcss``: its stylesheet, read as its screen is first made;
+- ``words.py``: ``board``, ``hand`` and ``score``, the seat's scene as
+  sentences for the plain mode (built from ``sentences.py``, here);
 - its board widgets, under whatever names they have.
 
 The registry (rules/registry.py) is the only list of games; nothing in

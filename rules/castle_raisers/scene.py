@@ -36,7 +36,7 @@ from castletui.rules.castle_raisers.edition import (
 from castletui.rules.castle_raisers.flow import ROUNDS_PER_AGE
 from castletui.rules.castle_raisers.geometry import levels, slot_columns, why_not_legal
 from castletui.rules.castle_raisers.queries import asking, mother_pig_known, team_standing
-from castletui.rules.castle_raisers.scoring import threat_report
+from castletui.rules.castle_raisers.scoring import result, threat_report
 from castletui.rules.castle_raisers.sheet import (
     ability_counts,
     village_breakdown,
@@ -53,6 +53,7 @@ from castletui.rules.castle_raisers.text import (
     token_words,
     wolves_short,
 )
+from castletui.rules.core.protocol import Result
 from castletui.rules.core.scene import Scene
 
 # Frozen and holding only strings, numbers and tuples of such Structs, these
@@ -276,6 +277,11 @@ class RaisersScene(Scene, **_PART):
     threats: tuple[ThreatCard, ...]
     threats_by_seat: tuple[int, ...]
     threats_per_player: int
+    seat: int = -1
+    """The seat whose screen this is (its castle is its own)."""
+    standing: Result | None = None
+    """The score as this seat may know it (the rules' result of its view):
+    what the plain mode's ``score`` reads."""
 
 
 def scene(view: State, seat: int) -> RaisersScene:
@@ -323,6 +329,8 @@ def scene(view: State, seat: int) -> RaisersScene:
         ),
         threats_by_seat=view.threats_by_seat,
         threats_per_player=view.threats_per_player,
+        seat=seat,
+        standing=result(view),
     )
 
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 from functools import cache, lru_cache
 
 from castletui.rules.core import seat_ref, top
+from castletui.rules.core.protocol import Result
 from castletui.rules.core.scene import Scene
 
 from .edition import CARDS, COLOUR, HIDDEN, STRENGTH
@@ -186,6 +187,9 @@ class CastlecardsScene(Scene, frozen=True, kw_only=True):
     """Actions left in the turn when a King gives more than one."""
     questions: tuple[tuple[str, str], ...] = ()
     """The question over the action bar while a group is open, by group."""
+    standing: Result | None = None
+    """The score as this seat may know it (the rules' result of its view):
+    what the plain mode's ``score`` reads."""
 
 
 @cache
@@ -309,8 +313,8 @@ def scene(view: State, seat: int) -> CastlecardsScene:
             shields=assault.shields,
         )
     ending = None
+    standing = result(view)
     if ended:
-        standing = result(view)
         ending = Ending(
             winners=standing.winners,
             decided=standing.decided_words(),
@@ -328,4 +332,5 @@ def scene(view: State, seat: int) -> CastlecardsScene:
         ending=ending,
         king_actions=view.actions_left if view.actions_left > 1 and not ended else 0,
         questions=_questions(seat),
+        standing=standing,
     )

@@ -34,10 +34,12 @@ from castletui.rules.catapult_castle.edition import (
     square_point,
 )
 from castletui.rules.catapult_castle.pieces import is_solo, shooter_mat
+from castletui.rules.catapult_castle.scoring import result
 from castletui.rules.catapult_castle.shots import LandingOdds, landing_odds, sweet_spot_width
 from castletui.rules.catapult_castle.state import Pending, State
 from castletui.rules.catapult_castle.text import mat_name, tower_words
 from castletui.rules.core import seat_ref
+from castletui.rules.core.protocol import Result
 from castletui.rules.core.scene import Scene
 
 
@@ -50,6 +52,8 @@ class Mat(msgspec.Struct, frozen=True, kw_only=True):
     """As the board labels it: "{P0} (King)", "Queen (neutral)", "King mat" (solo)."""
     owner_words: str = ""
     """Whose its towers are: "{P1}'s", "the Queen mat's"."""
+    owner: int = -1
+    """The seat whose mat it is, -1 for a neutral, absent or solo mat."""
 
 
 class Square(msgspec.Struct, frozen=True, kw_only=True):
@@ -126,6 +130,11 @@ class CatapultCastleScene(Scene, frozen=True, kw_only=True):
     magic_toss: bool = False
     strong_ammo: bool = False
     shots_left: int = 0
+    seat: int = -1
+    """The seat whose screen this is."""
+    standing: Result | None = None
+    """The score as this seat may know it (the rules' result of its view):
+    what the plain mode's ``score`` reads."""
 
     def shot(self, mat: int, square: str, from_mat: int = -1) -> Shot:
         """A shot at the tower on ``mat``'s ``square`` from the catapult's
@@ -231,7 +240,12 @@ def scene(view: State, seat: int) -> CatapultCastleScene:
         deck, discard = view.decks[mat].size, view.discards[mat].size
     return CatapultCastleScene(
         mats=tuple(
-            Mat(in_play=owner != ABSENT, title=mat_title(view, mat), owner_words=mat_name(view, mat))
+            Mat(
+                in_play=owner != ABSENT,
+                title=mat_title(view, mat),
+                owner_words=mat_name(view, mat),
+                owner=owner if owner >= 0 and not solo else -1,
+            )
             for mat, owner in enumerate(view.mat_owner)
         ),
         squares=_squares(view),
@@ -249,4 +263,6 @@ def scene(view: State, seat: int) -> CatapultCastleScene:
         magic_toss=view.magic_toss,
         strong_ammo=view.strong_ammo,
         shots_left=view.shots_left,
+        seat=seat,
+        standing=result(view),
     )

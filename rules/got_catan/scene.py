@@ -16,6 +16,7 @@ from __future__ import annotations
 from functools import cache
 
 import msgspec
+from castletui.rules.core.protocol import Result
 from castletui.rules.core.scene import Scene
 
 from .board import BOARDS
@@ -24,7 +25,7 @@ from .edition import HIDDEN, RESOURCES, TERRAIN_RESOURCE, development_title
 from .layers import LAYERS
 from .legal import offer_terms_reason, offers_closed_reason
 from .menu import build_rows
-from .scoring import PIPS, points, public_points
+from .scoring import PIPS, points, public_points, result
 from .state import OfferTrade, State
 from .text import offer_label
 
@@ -47,6 +48,8 @@ class GiftLayout(msgspec.Struct, **_PART):
     edge_corners: tuple[tuple[int, int], ...]
     edge_hexes: tuple[tuple[int, ...], ...]
     route_edges: tuple[tuple[int, str, int], ...]  # (edge, resource or "" for any, rate)
+    hex_places: tuple[str, ...] = ()  # "hex 4 of row 1": where a player finds a hex on the map
+    corner_hexes: tuple[tuple[int, ...], ...] = ()  # the hexes round each corner, as its name lists them
 
 
 @cache
@@ -62,6 +65,8 @@ def gift_layout(seats: int) -> GiftLayout:
         edge_corners=board.edge_corners,
         edge_hexes=board.edge_hexes,
         route_edges=board.route_edges,
+        hex_places=board.hex_places,
+        corner_hexes=board.corner_hexes,
     )
 
 
@@ -205,6 +210,9 @@ class GotCatanScene(Scene, frozen=True, kw_only=True):
     build: tuple[BuildRow, ...]  # the seat's build cost card
     trade: TradeDesk
     watch: Watch | None = None
+    standing: Result | None = None
+    """The score as this seat may know it (the rules' result of its view):
+    what the plain mode's ``score`` reads."""
 
 
 def scene(view: State, seat: int) -> GotCatanScene:
@@ -247,6 +255,7 @@ def scene(view: State, seat: int) -> GotCatanScene:
             closed=offers_closed_reason(view),
         ),
         watch=watch,
+        standing=result(view),
     )
 
 
