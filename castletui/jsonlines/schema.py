@@ -1,0 +1,70 @@
+"""The view a seat is given, as a versioned JSON Schema per game.
+
+The view is the seat's scene (``rules/<game>/scene.py``), so its schema
+is ``msgspec.json.schema`` of the game's scene type. Each game's schema
+has a version; :data:`VERSIONS` keeps it with a hash of the schema it was
+given for, and tests/jsonlines/test_schema.py fails when the scene types
+change and the hash does not: whoever changes a scene bumps the version
+(a bot may rely on the shape it was written for).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import typing
+from typing import Any
+
+import msgspec
+
+from castletui.jsonlines.protocol import PROTOCOL
+from castletui.rules import registry
+
+VERSIONS: dict[str, tuple[int, str]] = {
+    # game id: (version, the first 16 hex digits of its schema's hash)
+    "catapult-castle": (1, ""),
+    "castle-raisers": (1, ""),
+    "castlecards": (1, ""),
+    "got-catan": (1, ""),
+}
+"""Each game's view schema version, and the hash (:func:`schema_hash`)
+of the schema that version names."""
+
+
+def scene_type(game_id: str) -> type:
+    """The Struct a game's ``scene(view, seat)`` returns."""
+    return typing.get_type_hints(registry.get(game_id).scene)["return"]
+
+
+def view_schema(game_id: str) -> dict[str, Any]:
+    """The JSON Schema of a seat's view in ``game_id``, with its version."""
+    schema = msgspec.json.schema(scene_type(game_id))
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": f"castletui {game_id} view",
+        "description": f"What one seat sees in {registry.get(game_id).INFO.title}: the 'view' of a "
+        f"decision message (protocol {PROTOCOL}, view version {version(game_id)}). Text may hold seat "
+        "references such as {P0}: the name of seat 0 (the 'seats' of the start message).",
+        "x-castletui-view-version": version(game_id),
+        "x-castletui-protocol": PROTOCOL,
+        **schema,
+    }
+
+
+def schema_hash(game_id: str) -> str:
+    """A hash of the shape of ``game_id``'s view: its schema without the
+    descriptions (a docstring's words change no bot's input)."""
+    shape = _without_descriptions(msgspec.json.schema(scene_type(game_id)))
+    return hashlib.sha256(msgspec.json.encode(shape, order="sorted")).hexdigest()[:16]
+
+
+def version(game_id: str) -> str:
+    """The view version a message names: ``castlecards/1``."""
+    return f"{game_id}/{VERSIONS[game_id][0]}"
+
+
+def _without_descriptions(node: Any) -> Any:
+    if isinstance(node, dict):
+        return {key: _without_descriptions(value) for key, value in node.items() if key != "description"}
+    if isinstance(node, list):
+        return [_without_descriptions(value) for value in node]
+    return node
