@@ -31,7 +31,7 @@ class ProgramSeatsApp(CastleApp):
                 self.programs = attach_programs(args, session, self.program_refused, subprocess.DEVNULL)
         super().open_session(session, resumed)
 
-    def program_refused(self, seat: int, reason: str) -> None:
+    def program_refused(self, seat: int, cause: str, reason: str) -> None:
         """Said on the screen, from the bot's worker thread (or this one)."""
         say = partial(self.notify, reason, title="Program refused", severity="warning", timeout=10)
         try:

@@ -18,8 +18,8 @@ Menu = tuple[tuple[Any, tuple[str, ...], Any], ...]
 
 def menu_of(session: Any, seat: int) -> Menu:
     """The legal actions of ``seat`` with their groups, read from its view,
-    as ``Driver.frame`` lists them for the person deciding (a program's
-    seat is a bot's to the session: its frame offers no menu)."""
+    as ``Driver.frame`` lists them in its ``menu`` for the person deciding
+    (and for a program's seat, a bot's to the session, whose frame has none)."""
     game, view = session.game, session.view(seat)
     return tuple((action, screen_api.group(game, view, action), None) for action in session.legal_actions())
 

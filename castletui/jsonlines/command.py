@@ -125,8 +125,8 @@ def play_json(args: argparse.Namespace, session: Any) -> int:
 
     conversation = Conversation(session, sys.stdin.buffer, sys.stdout.buffer)
 
-    def refused(seat: int, reason: str) -> None:
-        conversation.send(refused_message(seat, reason))
+    def refused(seat: int, cause: str, reason: str) -> None:
+        conversation.send(refused_message(seat, cause, reason))
         print(f"castletui: {reason}", file=sys.stderr)
 
     programs = attach_programs(args, session, refused, sys.stderr)
@@ -150,10 +150,10 @@ def play_json(args: argparse.Namespace, session: Any) -> int:
     return 0
 
 
-def refused_message(seat: int, reason: str) -> Any:
+def refused_message(seat: int, cause: str, reason: str) -> Any:
     from castletui.jsonlines.protocol import Refused as RefusedMessage
 
-    return RefusedMessage(seat, reason)
+    return RefusedMessage(seat, cause, reason)
 
 
 def _stop(signum: int, frame: Any) -> None:

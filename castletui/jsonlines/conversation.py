@@ -11,6 +11,7 @@ from typing import Any, BinaryIO
 
 from castletui.driver import Driver, Over, Person
 from castletui.jsonlines import messages
+from castletui.jsonlines.choices import menu_of
 from castletui.jsonlines.news import News
 from castletui.jsonlines.protocol import Error, Log, Message, chosen, line
 from castletui.rules.core import IllegalAction
@@ -63,7 +64,10 @@ class Conversation:
     def ask(self, seat: int) -> bool:
         """Ask ``seat`` until one of its choices is played; False when the input ended."""
         self.tell(seat)
-        decision, by_id = messages.decision(self.session, seat, self.driver.frame(seat).menu)
+        # The legal actions as the driver's frame lists them (Driver.frame's
+        # menu), without the rest of the frame: its lines and panels cost a
+        # third of a decision, and nobody reads them here.
+        decision, by_id = messages.decision(self.session, seat, menu_of(self.session, seat))
         while True:
             self.send(decision)
             text = self.reader.readline()

@@ -31,6 +31,11 @@ from castletui.jsonlines.protocol import Log, Message, Refused, chosen, line
 TIME_LIMIT = 5.0
 """Seconds a program has to answer a decision, by default (--seat-time)."""
 
+CAUSES = ("cannot start", "late", "ended", "nonsense")
+"""Why a program is refused: it cannot be started, it did not answer in
+time, it ended (or closed its output), it answered something else than
+one of the choices."""
+
 GRACE = 1.0
 """Seconds a program has to end by itself once the game is over."""
 
@@ -43,7 +48,7 @@ class ProgramSeat:
         seat: int,
         command: str,
         time_limit: float = TIME_LIMIT,
-        on_refusal: Callable[[int, str], None] = lambda seat, reason: None,
+        on_refusal: Callable[[int, str, str], None] = lambda seat, cause, reason: None,
         errors: Any = subprocess.DEVNULL,
     ) -> None:
         self.seat, self.command, self.time_limit = seat, command, time_limit
@@ -51,7 +56,9 @@ class ProgramSeat:
         self.errors = errors
         """Where the program's stderr goes (the app's screen must not get it)."""
         self.refusal = ""
-        """Why the program was refused ("": it plays)."""
+        """Why the program was refused, in words ("": it plays)."""
+        self.cause = ""
+        """Why, for a program: cannot start, late, ended or nonsense (:data:`CAUSES`)."""
         self.process: subprocess.Popen | None = None
         self.answers: queue.Queue[bytes] = queue.Queue()
         self.outbox: queue.Queue[bytes | None] = queue.Queue()
@@ -65,10 +72,10 @@ class ProgramSeat:
         try:
             arguments = shlex.split(self.command)
         except ValueError as error:
-            self.refuse(session, f"its command line cannot be read ({error})")
+            self.refuse(session, "cannot start", f"its command line cannot be read ({error})")
             return
         if not arguments:
-            self.refuse(session, "no command was given")
+            self.refuse(session, "cannot start", "no command was given")
             return
         try:
             self.process = subprocess.Popen(  # noqa: S603 - the player's own program, by their command line
@@ -80,7 +87,7 @@ class ProgramSeat:
                 start_new_session=os.name == "posix",  # its own group: close ends what it started too
             )
         except OSError as error:
-            self.refuse(session, f"it cannot be started ({error.strerror or error})")
+            self.refuse(session, "cannot start", f"it cannot be started ({error.strerror or error})")
             return
         threading.Thread(target=self._read, args=(self.process.stdout,), daemon=True).start()
         threading.Thread(target=self._write, args=(self.process.stdin, self.outbox), daemon=True).start()
@@ -129,19 +136,20 @@ class ProgramSeat:
             try:
                 text = self.answers.get(timeout=self.time_limit)
             except queue.Empty:
-                self.refuse(session, f"it did not answer within {self.time_limit:g} seconds")
+                self.refuse(session, "late", f"it did not answer within {self.time_limit:g} seconds")
                 return None
             if not text:
-                self.refuse(session, "it ended (or closed its output) before answering")
+                self.refuse(session, "ended", "it ended (or closed its output) before answering")
                 return None
             action, problem = chosen(text, by_id)
             if problem:
-                self.refuse(session, f"its answer was refused: {problem}")
+                self.refuse(session, "nonsense", f"its answer was refused: {problem}")
                 return None
             return action
 
-    def refuse(self, session: Any, reason: str) -> None:
+    def refuse(self, session: Any, cause: str, reason: str) -> None:
         """Refuse the program for good: it is told why, ended, and the watcher told."""
+        self.cause = cause
         name = session.names[self.seat] if self.seat < len(session.names) else f"seat {self.seat + 1}"
         self.refusal = (
             f"The program playing {name} ({self.command}) is refused: {reason}. "
@@ -149,10 +157,10 @@ class ProgramSeat:
         )
         process, self.process = self.process, None
         if process is not None:
-            self.send(Refused(self.seat, self.refusal))
+            self.send(Refused(self.seat, cause, self.refusal))
             self.outbox.put(None)
             _end(process, grace=0)
-        self.on_refusal(self.seat, self.refusal)
+        self.on_refusal(self.seat, cause, self.refusal)
 
     def finish(self, session: Any) -> None:
         """The game is over: the program is told the end, then ended."""

@@ -69,6 +69,8 @@ class Error(msgspec.Struct, frozen=True, tag="error", tag_field="type"):
 
 class Refused(msgspec.Struct, frozen=True, tag="refused", tag_field="type"):
     seat: int
+    cause: str
+    """cannot start, late, ended or nonsense (castletui/jsonlines/program.py)."""
     reason: str
 
 

@@ -21,10 +21,10 @@ from castletui.rules import registry
 
 VERSIONS: dict[str, tuple[int, str]] = {
     # game id: (version, the first 16 hex digits of its schema's hash)
-    "catapult-castle": (1, ""),
-    "castle-raisers": (1, ""),
-    "castlecards": (1, ""),
-    "got-catan": (1, ""),
+    "catapult-castle": (1, "4f812cf61c10b174"),
+    "castle-raisers": (1, "6f42e21475e6b9d9"),
+    "castlecards": (1, "71fa856f4e25420d"),
+    "got-catan": (1, "8caf2c995a47b6d0"),
 }
 """Each game's view schema version, and the hash (:func:`schema_hash`)
 of the schema that version names."""
