@@ -1,0 +1,61 @@
+"""Issue 48 item 2: the view's schema is versioned and tested. Each game's
+view schema (``castletui schema GAME``) is msgspec's JSON Schema of its
+scene type; its version is kept with a hash of that schema, and this test
+fails when a scene type changes and the version is not bumped with it.
+(That every view a game tells decodes into its scene type:
+tests/jsonlines/test_whole_games.py.)"""
+
+from __future__ import annotations
+
+import json
+
+import msgspec
+import pytest
+from castletui.rules import registry
+
+from castletui import cli
+from castletui.jsonlines import schema
+
+
+@pytest.mark.parametrize("game_id", registry.ids())
+def test_the_schema_of_each_view_is_the_one_its_version_names(game_id):
+    version, pinned = schema.VERSIONS[game_id]
+    assert schema.schema_hash(game_id) == pinned, (
+        f"{game_id}'s scene types changed: its view schema changed. Bump its version in "
+        f"castletui/jsonlines/schema.py VERSIONS to {version + 1} with the hash "
+        f"{schema.schema_hash(game_id)!r}, and say what changed for bots in the README."
+    )
+
+
+def test_the_hash_follows_the_shape_not_the_words(monkeypatch):
+    scene = schema.scene_type("castlecards")
+    before = schema.schema_hash("castlecards")
+
+    class Worded(scene, frozen=True, kw_only=True):
+        """Other words for the same shape."""
+
+    Worded.__name__ = scene.__name__
+    monkeypatch.setattr(schema, "scene_type", lambda game_id: Worded)
+    assert schema.schema_hash("castlecards") == before
+
+    class Grown(scene, frozen=True, kw_only=True):
+        extra: int = 0
+
+    Grown.__name__ = scene.__name__
+    monkeypatch.setattr(schema, "scene_type", lambda game_id: Grown)
+    assert schema.schema_hash("castlecards") != before
+
+
+@pytest.mark.parametrize("game_id", registry.ids())
+def test_castletui_schema_prints_the_versioned_schema(capsys, game_id):
+    assert cli.main(["schema", game_id]) == 0
+    printed = json.loads(capsys.readouterr().out)
+    assert printed["x-castletui-view-version"] == schema.version(game_id)
+    assert printed["$ref"] == f"#/$defs/{schema.scene_type(game_id).__name__}"
+    expected = msgspec.json.decode(msgspec.json.encode(msgspec.json.schema(schema.scene_type(game_id))))
+    assert printed["$defs"] == expected["$defs"]
+
+
+def test_castletui_schema_refuses_an_unknown_game(capsys):
+    assert cli.main(["schema", "chess"]) == 2
+    assert capsys.readouterr().out == ""
