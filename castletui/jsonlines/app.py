@@ -12,6 +12,7 @@ from typing import Any
 
 from castletui.app import CastleApp
 from castletui.commands.base import Refused
+from castletui.jsonlines.seats import attach_programs, check_program_seats
 
 
 class ProgramSeatsApp(CastleApp):
@@ -19,8 +20,6 @@ class ProgramSeatsApp(CastleApp):
     programs: list = []
 
     def open_session(self, session: Any, resumed: bool = False) -> None:
-        from castletui.jsonlines.command import attach_programs, check_program_seats
-
         if self.program_args is not None and not self.programs:  # the command line's own game only
             args, self.program_args = self.program_args, None
             try:

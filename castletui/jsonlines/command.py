@@ -16,10 +16,21 @@ import msgspec
 from castletui import collector, saves
 from castletui.commands.base import Refused, fail
 from castletui.commands.folders import save_folder
-from castletui.jsonlines import schema
-from castletui.jsonlines.program import ProgramSeat, parse_seats
+from castletui.jsonlines import protocol, schema
+from castletui.jsonlines.conversation import Conversation
+from castletui.jsonlines.seats import attach_programs, check_program_seats, with_programs
+from castletui.later import loader
 from castletui.rules import registry
-from castletui.saves import Player
+from castletui.session import Session
+
+LATER = {
+    "start": "castletui.commands.start",  # the app's Start (textual): every argument checked
+    "play": "castletui.commands.play",  # the app, with program seats
+    "app": "castletui.jsonlines.app",
+}
+"""What only some of these commands load (textual: not for --json or schema)."""
+
+later = loader(LATER)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -39,24 +50,20 @@ def print_schema(game_id: str) -> int:
 
 
 def play(args: argparse.Namespace) -> int:
-    from castletui.commands.start import start_from  # the app's Start: textual, loaded only here
-
     if args.command == "new" and args.players is None and args.bots is None and args.names is None:
         args.bots = 0  # no wizard here: the game's usual number of people
     if args.command == "new" and args.shared:
         raise Refused("--json and --seat play on this machine: --shared takes neither.")
-    start = start_from(args, registry)
+    start = later("start").start_from(args, registry)
     if isinstance(start, int):
         return start
-    if getattr(args, "json", False):
+    if args.json:
         return play_json(args, session_for(args, start))
     return play_app(args, start)
 
 
-def session_for(args: argparse.Namespace, start: Any) -> Any:
+def session_for(args: argparse.Namespace, start: Any) -> Session:
     """The game to play as JSON lines: a new one saved in the save folder, or the save resumed."""
-    from castletui.session import Session
-
     save_dir = save_folder(args)
     try:
         if start.kind == "play":
@@ -82,51 +89,12 @@ def session_for(args: argparse.Namespace, start: Any) -> Any:
     return session
 
 
-def with_programs(args: argparse.Namespace, players: list[Player]) -> list[Player]:
-    """The new game's players, each seat a program plays saved as a bot's
-    (resumed without the program, the built-in bot plays it)."""
-    seats = program_seats(args, len(players))
-    return [
-        Player(player.name, "bot", player.level if player.is_bot else args.level) if seat in seats else player
-        for seat, player in enumerate(players)
-    ]
-
-
-def check_program_seats(args: argparse.Namespace, players: list[Player]) -> None:
-    for seat in program_seats(args, len(players)):
-        if not players[seat].is_bot:
-            raise Refused(
-                f"seat {seat + 1} is {players[seat].name}'s, a person's: only a bot's seat "
-                "is given to a program when a game is resumed."
-            )
-
-
-def program_seats(args: argparse.Namespace, players: int) -> dict[int, str]:
-    try:
-        return parse_seats(getattr(args, "programs", None) or [], players)
-    except ValueError as error:
-        raise Refused(str(error)) from None
-
-
-def attach_programs(
-    args: argparse.Namespace, session: Any, on_refusal: Any, errors: Any
-) -> list[ProgramSeat]:
-    """The programs of ``--seat``, each asked by the session for its seat's moves."""
-    seats = program_seats(args, len(session.players))
-    time_limit = args.seat_time
-    programs = [ProgramSeat(seat, command, time_limit, on_refusal, errors) for seat, command in seats.items()]
-    session.programs = {program.seat: program for program in programs}
-    return programs
-
-
-def play_json(args: argparse.Namespace, session: Any) -> int:
+def play_json(args: argparse.Namespace, session: Session) -> int:
     """The game as JSON lines on stdin and stdout, to its end or the end of the input."""
-    from castletui.jsonlines.conversation import Conversation
-
     conversation = Conversation(session, sys.stdin.buffer, sys.stdout.buffer)
 
     def refused(seat: int, cause: str, reason: str) -> None:
-        conversation.send(refused_message(seat, cause, reason))
+        conversation.send(protocol.Refused(seat, cause, reason))
         print(f"castletui: {reason}", file=sys.stderr)
 
     programs = attach_programs(args, session, refused, sys.stderr)
@@ -150,35 +118,26 @@ def play_json(args: argparse.Namespace, session: Any) -> int:
     return 0
 
 
-def refused_message(seat: int, cause: str, reason: str) -> Any:
-    from castletui.jsonlines.protocol import Refused as RefusedMessage
-
-    return RefusedMessage(seat, cause, reason)
-
-
 def _stop(signum: int, frame: Any) -> None:
     raise SystemExit(128 + signum)  # the programs are ended on the way out (finally)
 
 
 def play_app(args: argparse.Namespace, start: Any) -> int:
     """The app, with the programs of ``--seat`` playing their seats."""
-    from castletui.commands.play import app_settings, run_app
-    from castletui.jsonlines.app import ProgramSeatsApp
-
     if start.kind == "play":
         start.new_game["players"] = with_programs(args, start.new_game["players"])
     collector.hold()  # the app releases it at its first frame
-    app = None
+    made = []
 
     def make_app(start: Any, save_dir: Any, _: Any) -> Any:
-        nonlocal app
-        app = ProgramSeatsApp(start, save_dir=save_dir, **app_settings(args))
+        app = later("app").ProgramSeatsApp(start, save_dir=save_dir, **later("play").app_settings(args))
         app.program_args = args
+        made.append(app)
         return app
 
     try:
-        return run_app(args, lambda: None, make_app)
+        return later("play").run_app(args, lambda: None, make_app)
     finally:
         collector.release()
-        if app is not None:
+        for app in made:
             app.close_programs()

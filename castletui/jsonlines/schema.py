@@ -2,15 +2,16 @@
 
 The view is the seat's scene (``rules/<game>/scene.py``), so its schema
 is ``msgspec.json.schema`` of the game's scene type. Each game's schema
-has a version; :data:`VERSIONS` keeps it with a hash of the schema it was
-given for, and tests/jsonlines/test_schema.py fails when the scene types
-change and the hash does not: whoever changes a scene bumps the version
-(a bot may rely on the shape it was written for).
+has a version: its scene module's ``VIEW_VERSION`` keeps it with a hash of
+the schema it was given for, and tests/jsonlines/test_schema.py fails when
+the scene types change and the hash does not: whoever changes a scene
+bumps the version (a bot may rely on the shape it was written for).
 """
 
 from __future__ import annotations
 
 import hashlib
+import sys
 import typing
 from typing import Any
 
@@ -19,20 +20,17 @@ import msgspec
 from castletui.jsonlines.protocol import PROTOCOL
 from castletui.rules import registry
 
-VERSIONS: dict[str, tuple[int, str]] = {
-    # game id: (version, the first 16 hex digits of its schema's hash)
-    "catapult-castle": (1, "4f812cf61c10b174"),
-    "castle-raisers": (1, "6f42e21475e6b9d9"),
-    "castlecards": (1, "71fa856f4e25420d"),
-    "got-catan": (1, "8caf2c995a47b6d0"),
-}
-"""Each game's view schema version, and the hash (:func:`schema_hash`)
-of the schema that version names."""
-
 
 def scene_type(game_id: str) -> type:
     """The Struct a game's ``scene(view, seat)`` returns."""
     return typing.get_type_hints(registry.get(game_id).scene)["return"]
+
+
+def pinned(game_id: str) -> tuple[int, str]:
+    """The game's view version and the hash of the schema it names (its
+    scene module's ``VIEW_VERSION``; (0, "") for a game without one)."""
+    module = sys.modules[registry.get(game_id).scene.__module__]
+    return getattr(module, "VIEW_VERSION", (0, ""))
 
 
 def view_schema(game_id: str) -> dict[str, Any]:
@@ -58,8 +56,8 @@ def schema_hash(game_id: str) -> str:
 
 
 def version(game_id: str) -> str:
-    """The view version a message names: ``castlecards/1``."""
-    return f"{game_id}/{VERSIONS[game_id][0]}"
+    """The view version a message names: the game id, a slash, the number."""
+    return f"{game_id}/{pinned(game_id)[0]}"
 
 
 def _without_descriptions(node: Any) -> Any:
