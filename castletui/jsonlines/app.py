@@ -1,7 +1,7 @@
 """The app with program seats (``castletui new GAME --seat N=exec:COMMAND``
 without ``--json``): the game the command line opens has each program
 attach to its seat; a refusal shows as a notification, and the programs
-end with the app at the latest."""
+end when that game's screen goes (or with the app)."""
 
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ from castletui.jsonlines.seats import attach_programs, check_program_seats
 class ProgramSeatsApp(CastleApp):
     program_args: Any = None
     programs: list = []
+    program_screen: Any = None
 
     def open_session(self, session: Any, resumed: bool = False) -> None:
         if self.program_args is not None and not self.programs:  # the command line's own game only
@@ -29,6 +30,24 @@ class ProgramSeatsApp(CastleApp):
             else:
                 self.programs = attach_programs(args, session, self.program_refused, subprocess.DEVNULL)
         super().open_session(session, resumed)
+        if self.programs and self.program_screen is None:
+            self.program_screen = self.screen  # the programs' game: they end when it goes
+
+    def pop_screen(self):
+        done = super().pop_screen()
+        self.game_left()
+        return done
+
+    def switch_screen(self, screen):
+        done = super().switch_screen(screen)
+        self.game_left()
+        return done
+
+    def game_left(self) -> None:
+        """The programs' game screen is gone (back to the menu...): they end now."""
+        if self.program_screen is not None and self.program_screen not in self.screen_stack:
+            self.program_screen = None
+            self.close_programs()
 
     def program_refused(self, seat: int, cause: str, reason: str) -> None:
         """Said on the screen, from the bot's worker thread (or this one)."""

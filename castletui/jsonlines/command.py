@@ -59,7 +59,7 @@ def play(args: argparse.Namespace) -> int:
         return start
     if args.json:
         return play_json(args, session_for(args, start))
-    return play_app(args, start)
+    return play_app(args)
 
 
 def session_for(args: argparse.Namespace, start: Any) -> Session:
@@ -122,14 +122,14 @@ def _stop(signum: int, frame: Any) -> None:
     raise SystemExit(128 + signum)  # the programs are ended on the way out (finally)
 
 
-def play_app(args: argparse.Namespace, start: Any) -> int:
+def play_app(args: argparse.Namespace) -> int:
     """The app, with the programs of ``--seat`` playing their seats."""
-    if start.kind == "play":
-        start.new_game["players"] = with_programs(args, start.new_game["players"])
     collector.hold()  # the app releases it at its first frame
     made = []
 
     def make_app(start: Any, save_dir: Any, _: Any) -> Any:
+        if start.kind == "play":  # run_app checked the arguments again: its own Start
+            start.new_game["players"] = with_programs(args, start.new_game["players"])
         app = later("app").ProgramSeatsApp(start, save_dir=save_dir, **later("play").app_settings(args))
         app.program_args = args
         made.append(app)

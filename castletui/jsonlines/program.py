@@ -136,7 +136,11 @@ class ProgramSeat:
             try:
                 text = self.answers.get(timeout=self.time_limit)
             except queue.Empty:
-                self.refuse(session, "late", f"it did not answer within {self.time_limit:g} seconds")
+                self.refuse(
+                    session,
+                    "late",
+                    f"it did not answer within {self.time_limit:g} second{'' if self.time_limit == 1 else 's'}",
+                )
                 return None
             if not text:
                 self.refuse(session, "ended", "it ended (or closed its output) before answering")
