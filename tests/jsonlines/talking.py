@@ -15,6 +15,7 @@ from castletui.jsonlines.conversation import Conversation
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 RANDOM_BOT = ROOT / "examples" / "bots" / "random_bot.py"
+SHELL_BOT = ROOT / "examples" / "bots" / "ply_bot.sh"
 
 
 def example_bot():

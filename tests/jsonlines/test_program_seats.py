@@ -9,6 +9,7 @@ one; here each is looked for by its own marker as well)."""
 from __future__ import annotations
 
 import os
+import shutil
 import sys
 
 import pytest
@@ -17,7 +18,7 @@ from castletui.saves import Player
 from castletui.jsonlines.program import ProgramSeat
 from castletui.session import Session
 from tests import processes
-from tests.jsonlines.talking import RANDOM_BOT, converse, python_program
+from tests.jsonlines.talking import RANDOM_BOT, SHELL_BOT, converse, python_program
 
 NONSENSE = """
 import sys
@@ -121,3 +122,12 @@ def test_two_programs_and_a_person(tmp_path):
     session.programs = {program.seat: program for program in programs}
     played(session, programs)
     assert {entry.seat for entry in session.save.log} >= {0, 1, 2}
+
+
+@pytest.mark.skipif(shutil.which("jq") is None, reason="the shell example bot needs jq")
+def test_the_shell_example_bot_plays_a_seat():
+    session, programs, refusals = game_with_programs({0: str(SHELL_BOT)})
+    programs[0].time_limit = 60
+    played(session, programs)
+    assert refusals == []
+    assert running(str(SHELL_BOT)) == {}
