@@ -63,6 +63,8 @@ class ProgramSeat:
         self.answers: queue.Queue[bytes] = queue.Queue()
         self.outbox: queue.Queue[bytes | None] = queue.Queue()
         self.news = News(seat)
+        self.closed = False
+        """Its game is over or was left: it is asked nothing more."""
         self.lock = threading.Lock()  # the app asks from a bot worker; close comes from the screen
 
     # --- the process -------------------------------------------------------------------
@@ -122,7 +124,7 @@ class ProgramSeat:
         """The program's choice for ``seat`` now, or None: it is refused
         (now or before) and the built-in bot decides."""
         with self.lock:
-            if self.refusal or seat != self.seat:
+            if self.refusal or self.closed or seat != self.seat:
                 return None
             if self.process is None:
                 self.start(session)
@@ -132,6 +134,9 @@ class ProgramSeat:
             if lines:
                 self.send(Log(self.seat, lines))
             decision, by_id = messages.decision(session, seat, menu_of(session, seat))
+            if self._unasked():
+                self.refuse(session, "nonsense", "it wrote a line when no decision was asked")
+                return None
             self.send(decision)
             try:
                 text = self.answers.get(timeout=self.time_limit)
@@ -142,6 +147,8 @@ class ProgramSeat:
                     f"it did not answer within {self.time_limit:g} second{'' if self.time_limit == 1 else 's'}",
                 )
                 return None
+            if self.closed:
+                return None  # its game was left while it thought: nobody to tell
             if not text:
                 self.refuse(session, "ended", "it ended (or closed its output) before answering")
                 return None
@@ -150,6 +157,19 @@ class ProgramSeat:
                 self.refuse(session, "nonsense", f"its answer was refused: {problem}")
                 return None
             return action
+
+    def _unasked(self) -> bool:
+        """Whether it wrote a line since its last answer (read before this
+        decision is sent: no line can be this decision's answer yet). Its
+        end is left for the answer's wait to find."""
+        try:
+            text = self.answers.get_nowait()
+        except queue.Empty:
+            return False
+        if not text:
+            self.answers.put(text)
+            return False
+        return True
 
     def refuse(self, session: Any, cause: str, reason: str) -> None:
         """Refuse the program for good: it is told why, ended, and the watcher told."""
@@ -177,7 +197,8 @@ class ProgramSeat:
             self.close(GRACE)
 
     def close(self, grace: float = 0) -> None:
-        """End the program (and what it started) if it still runs."""
+        """End the program (and what it started) if it still runs; it is asked nothing more."""
+        self.closed = True
         process, self.process = self.process, None
         if process is not None:
             self.outbox.put(None)  # its input closes once what was sent is written

@@ -131,3 +131,21 @@ def test_the_shell_example_bot_plays_a_seat():
     played(session, programs)
     assert refusals == []
     assert running(str(SHELL_BOT)) == {}
+
+
+CHATTY = """
+import json, sys
+for line in sys.stdin:
+    message = json.loads(line)
+    if message["type"] == "decision":
+        answer = json.dumps({"choose": message["choices"][0]["id"]})
+        print(answer, flush=True)
+        print(answer, flush=True)  # once more: a line nobody asked for
+"""
+
+
+def test_a_program_that_answers_twice_is_refused(tmp_path):
+    session, programs, refusals = game_with_programs({1: python_program(tmp_path / "chatty.py", CHATTY)})
+    programs[0].time_limit = 60
+    played(session, programs)
+    assert [told[:2] for told in refusals] == [(1, "nonsense")]
