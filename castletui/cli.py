@@ -7,7 +7,7 @@ they answer at once (tests/test_layers.py checks it).
     castletui                       the main menu
     castletui new GAME [...]        the new-game wizard, or straight in with --players/--bots
     castletui resume [FILE]         the latest save, or FILE
-    castletui new|resume ... --json [--seat N=exec:COMMAND]
+    castletui new|resume|join ... --json [--seat N=exec:COMMAND]
                                     play as JSON lines on stdin/stdout; a program plays seat N
     castletui schema GAME           the JSON Schema of a seat's view in --json play
     castletui replay [FILE] [--as SEAT] [--text]
@@ -150,6 +150,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     # castletui host's: the account (its id) the player logged in as, named by --as.
     join.add_argument("--account", metavar="ID", help=argparse.SUPPRESS)
+    join.add_argument("--json", action="store_true", help="play your seat as JSON lines on stdin/stdout")
 
     serve = commands.add_parser(
         "serve", parents=[common, sharing], help="the lobby of shared tables in a web browser"

@@ -1,6 +1,6 @@
 """``castletui new GAME ... --json``, ``castletui resume [FILE] --json``,
-``--seat N=exec:COMMAND`` (with or without ``--json``) and ``castletui
-schema GAME``: every argument checked first, a refusal in one line on
+``castletui join TABLE --json`` (and ``new --shared --json``), ``--seat
+N=exec:COMMAND`` (with or without ``--json``) and ``castletui schema GAME``: every argument checked first, a refusal in one line on
 stderr; in ``--json`` mode stdout carries JSON lines only."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from typing import Any
 import msgspec
 
 from castletui import collector, saves
-from castletui.commands.base import Refused, fail
+from castletui.commands.base import Refused, fail, is_shared
 from castletui.commands.folders import save_folder
 from castletui.jsonlines import protocol, schema
 from castletui.jsonlines.conversation import Conversation
@@ -27,6 +27,7 @@ LATER = {
     "start": "castletui.commands.start",  # the app's Start (textual): every argument checked
     "play": "castletui.commands.play",  # the app, with program seats
     "app": "castletui.jsonlines.app",
+    "table": "castletui.jsonlines.table",  # a shared table: its watch, the lobby's seat taking
 }
 """What only some of these commands load (textual: not for --json or schema)."""
 
@@ -52,11 +53,14 @@ def print_schema(game_id: str) -> int:
 def play(args: argparse.Namespace) -> int:
     if args.command == "new" and args.players is None and args.bots is None and args.names is None:
         args.bots = 0  # no wizard here: the game's usual number of people
-    if args.command == "new" and args.shared:
-        raise Refused("--json and --seat play on this machine: --shared takes neither.")
+    shared = is_shared(args)
+    if shared and getattr(args, "programs", None):
+        raise Refused("a program plays a seat on this machine: --seat takes no --shared.")
     start = later("start").start_from(args, registry)
     if isinstance(start, int):
         return start
+    if shared:
+        return play_json(args, later("table").seated(args, start))
     if args.json:
         return play_json(args, session_for(args, start))
     return play_app(args)
@@ -98,6 +102,9 @@ def play_json(args: argparse.Namespace, session: Session) -> int:
         print(f"castletui: {reason}", file=sys.stderr)
 
     programs = attach_programs(args, session, refused, sys.stderr)
+    stop_watching = None
+    if session.shared:
+        conversation.wait_for_the_table, stop_watching = later("table").watching(session)
     ending = signal.signal(signal.SIGTERM, _stop)
     try:
         for program in programs:
@@ -108,9 +115,12 @@ def play_json(args: argparse.Namespace, session: Session) -> int:
     finally:
         for program in programs:
             program.close()
+        if stop_watching is not None:
+            stop_watching()
         signal.signal(signal.SIGTERM, ending)
     if not finished:
-        where = f"; castletui resume {session.path} --json goes on" if session.path else ""
+        again = "join" if session.shared else "resume"
+        where = f"; castletui {again} {session.path} --json goes on" if session.path else ""
         print(
             f"castletui: the input ended before the game did: it is saved at move {session.ply}{where}.",
             file=sys.stderr,

@@ -8,70 +8,13 @@ the other games are played in this process, test_whole_games.py.)"""
 
 from __future__ import annotations
 
-import json
 import os
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 
 from castletui import cli
 from tests import processes
-from tests.jsonlines.talking import RANDOM_BOT
-from tests.test_terminal import castletui_command
-
-LIMIT = 120.0
-"""Seconds a whole game may take on a busy machine (a bound, not a measure)."""
-
-
-def environment(tmp_path: Path) -> dict[str, str]:
-    return dict(
-        os.environ,
-        CASTLETUI_SAVE_DIR=str(tmp_path / "saves"),
-        CASTLETUI_DATA_DIR=str(tmp_path / "data"),
-        CASTLETUI_CONFIG_DIR=str(tmp_path / "config"),
-        PYTHONWARNINGS="ignore",
-    )
-
-
-def program(seed: int) -> str:
-    return f"exec:{sys.executable} {RANDOM_BOT} {seed}"
-
-
-def talk(tmp_path: Path, arguments: list[str], answer: bool = True) -> tuple[list[dict], int, str]:
-    """Run castletui with ``arguments``, the example bot answering at the
-    other end of its pipes (or nobody: its input ends at once). Each line
-    castletui writes is read here, then passed on to the bot."""
-    bot = subprocess.Popen(
-        [sys.executable, str(RANDOM_BOT), "7"], stdin=subprocess.PIPE, stdout=subprocess.PIPE
-    )
-    game = subprocess.Popen(
-        [*castletui_command(), *arguments],
-        stdin=bot.stdout if answer else subprocess.DEVNULL,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        env=environment(tmp_path),
-        preexec_fn=processes.end_with_parent,  # noqa: PLW1509 - a test's own child
-    )
-    bot.stdout.close()  # castletui holds it now
-    told = []
-    try:
-        for raw in game.stdout:
-            told.append(json.loads(raw))  # every line is one JSON object
-            if answer:
-                bot.stdin.write(raw)
-                bot.stdin.flush()
-        errors = game.stderr.read().decode()
-        status = game.wait(LIMIT)
-    finally:
-        for process in (game, bot):
-            if process.poll() is None:
-                process.kill()
-            process.wait()
-        for stream in (game.stdout, game.stderr, bot.stdin):
-            stream.close()
-    return told, status, errors
+from tests.jsonlines.talking import RANDOM_BOT, program, talk
 
 
 def test_a_game_stopped_then_resumed_to_its_end_by_a_program(tmp_path):
@@ -108,7 +51,8 @@ def _running_bots() -> dict[int, str]:
         (["new", "castlecards", "--players", "2", "--seat", "2=bot", "--json"], "N=exec:COMMAND"),
         (["new", "castlecards", "--players", "2", "--seat", "2=exec:", "--json"], "needs a command"),
         (["new", "castlecards", "--players", "2", "--mode", "table", "--json"], "digital"),
-        (["new", "castlecards", "--shared", "--json"], "--shared"),
+        (["new", "castlecards", "--shared", "--seat", "2=exec:bot"], "--shared"),
+        (["join", "--json"], "join TABLE --json"),
     ],
 )
 def test_the_command_line_refuses_in_one_line(tmp_path, capsys, arguments, words):
