@@ -39,6 +39,9 @@ one of the choices."""
 GRACE = 1.0
 """Seconds a program has to end by itself once the game is over."""
 
+REFUSED_GRACE = 3.0
+"""Seconds a refused program has to read why and end by itself, before it is killed."""
+
 
 class ProgramSeat:
     """One seat played by the program ``command`` (a command line, split as a shell would)."""
@@ -182,8 +185,8 @@ class ProgramSeat:
         process, self.process = self.process, None
         if process is not None:
             self.send(Refused(self.seat, cause, self.refusal))
-            self.outbox.put(None)
-            _end(process, grace=0)
+            self.outbox.put(None)  # then its input closes: a program that reads it ends by itself
+            _end(process, REFUSED_GRACE)
         self.on_refusal(self.seat, cause, self.refusal)
 
     def finish(self, session: Any) -> None:

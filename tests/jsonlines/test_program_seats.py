@@ -8,6 +8,7 @@ one; here each is looked for by its own marker as well)."""
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import sys
@@ -21,9 +22,12 @@ from tests import processes
 from tests.jsonlines.talking import RANDOM_BOT, SHELL_BOT, converse, python_program
 
 NONSENSE = """
-import sys
+import json, sys
+told = open(sys.argv[1], "a")
 for line in sys.stdin:
-    if '"decision"' in line:
+    told.write(line)
+    told.flush()
+    if json.loads(line)["type"] == "decision":
         print('{"choose": "not one of them"}', flush=True)
 """
 
@@ -98,13 +102,17 @@ def test_the_example_bot_plays_a_seat_beside_a_built_in_bot(tmp_path):
 )
 def test_a_program_that_misbehaves_is_refused_and_the_bot_plays_on(tmp_path, body, cause):
     script = tmp_path / f"misbehaving_{cause.replace(' ', '_')}.py"
-    session, programs, refusals = game_with_programs({2: python_program(script, body)})
+    told = tmp_path / "told.jsonl"
+    session, programs, refusals = game_with_programs({2: f"{python_program(script, body)} {told}"})
     if cause != "late":
         programs[0].time_limit = 60  # only the slow one runs out of time
     played(session, programs)
     assert [(seat, told_cause) for seat, told_cause, _ in refusals] == [(2, cause)]
     assert programs[0].cause == cause
     assert running(str(script)) == {}
+    if body == NONSENSE:  # it reads what it is told: the last is why it was refused
+        last = json.loads(told.read_text().splitlines()[-1])
+        assert (last["type"], last["seat"], last["cause"]) == ("refused", 2, "nonsense")
 
 
 def test_a_program_that_cannot_start_is_refused(tmp_path):
