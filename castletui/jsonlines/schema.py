@@ -17,7 +17,7 @@ from typing import Any
 
 import msgspec
 
-from castletui.jsonlines.protocol import PROTOCOL
+from castletui.jsonlines.protocol import PROTOCOL, Answer, Message
 from castletui.rules import registry
 
 
@@ -34,17 +34,28 @@ def pinned(game_id: str) -> tuple[int, str]:
 
 
 def view_schema(game_id: str) -> dict[str, Any]:
-    """The JSON Schema of a seat's view in ``game_id``, with its version."""
-    schema = msgspec.json.schema(scene_type(game_id))
+    """The JSON Schema of a seat's view in ``game_id``, with its version;
+    beside it (``x-castletui-messages``, ``x-castletui-answer``) the
+    protocol's messages, a decision's view being this game's."""
+    scene = scene_type(game_id)
+    messages = typing.get_args(Message)
+    (view, answer, *kinds), definitions = msgspec.json.schema_components(
+        [scene, Answer, *messages], ref_template="#/$defs/{name}"
+    )
+    definitions["Decision"]["properties"]["view"] = view
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "title": f"castletui {game_id} view",
         "description": f"What one seat sees in {registry.get(game_id).INFO.title}: the 'view' of a "
         f"decision message (protocol {PROTOCOL}, view version {version(game_id)}). Text may hold seat "
-        "references such as {P0}: the name of seat 0 (the 'seats' of the start message).",
+        "references such as {P0}: the name of seat 0 (the 'seats' of the start message). "
+        "x-castletui-messages: each line castletui writes; x-castletui-answer: each line it reads.",
         "x-castletui-view-version": version(game_id),
         "x-castletui-protocol": PROTOCOL,
-        **schema,
+        **view,
+        "x-castletui-messages": {"anyOf": kinds},
+        "x-castletui-answer": answer,
+        "$defs": definitions,
     }
 
 
@@ -52,6 +63,14 @@ def schema_hash(game_id: str) -> str:
     """A hash of the shape of ``game_id``'s view: its schema without the
     descriptions (a docstring's words change no bot's input)."""
     shape = _without_descriptions(msgspec.json.schema(scene_type(game_id)))
+    return hashlib.sha256(msgspec.json.encode(shape, order="sorted")).hexdigest()[:16]
+
+
+def protocol_hash() -> str:
+    """A hash of the shape of the protocol's messages and answer (their
+    views aside): protocol.PROTOCOL_SHAPE pins it to PROTOCOL."""
+    _, definitions = msgspec.json.schema_components([Answer, *typing.get_args(Message)])
+    shape = _without_descriptions(definitions)
     return hashlib.sha256(msgspec.json.encode(shape, order="sorted")).hexdigest()[:16]
 
 

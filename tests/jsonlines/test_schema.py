@@ -14,7 +14,7 @@ import pytest
 from castletui.rules import registry
 
 from castletui import cli
-from castletui.jsonlines import schema
+from castletui.jsonlines import protocol, schema
 
 
 @pytest.mark.parametrize("game_id", registry.ids())
@@ -24,6 +24,13 @@ def test_the_schema_of_each_view_is_the_one_its_version_names(game_id):
     assert schema.schema_hash(game_id) == pinned, (
         f"{game_id}'s scene types changed: its view schema changed. Set VIEW_VERSION in its "
         f"scene module to ({version + 1}, {schema.schema_hash(game_id)!r})."
+    )
+
+
+def test_the_messages_are_the_ones_the_protocol_version_names():
+    assert schema.protocol_hash() == protocol.PROTOCOL_SHAPE, (
+        "the protocol's messages changed: bump PROTOCOL in castletui/jsonlines/protocol.py and set "
+        f"PROTOCOL_SHAPE to {schema.protocol_hash()!r}."
     )
 
 
@@ -53,7 +60,12 @@ def test_castletui_schema_prints_the_versioned_schema(capsys, game_id):
     assert printed["x-castletui-view-version"] == schema.version(game_id)
     assert printed["$ref"] == f"#/$defs/{schema.scene_type(game_id).__name__}"
     expected = msgspec.json.decode(msgspec.json.encode(msgspec.json.schema(schema.scene_type(game_id))))
-    assert printed["$defs"] == expected["$defs"]
+    assert {name: printed["$defs"][name] for name in expected["$defs"]} == expected["$defs"]
+    # The protocol beside it: each message, a decision's view being the game's.
+    kinds = {ref["$ref"].rsplit("/", 1)[1] for ref in printed["x-castletui-messages"]["anyOf"]}
+    assert kinds == {"Start", "Log", "Decision", "Error", "Refused", "End"}
+    assert printed["$defs"]["Decision"]["properties"]["view"] == {"$ref": printed["$ref"]}
+    assert printed["x-castletui-answer"] == {"$ref": "#/$defs/Answer"}
 
 
 def test_castletui_schema_refuses_an_unknown_game(capsys):

@@ -12,7 +12,7 @@ import pytest
 from castletui.rules import registry
 from castletui.saves import Player
 
-from castletui.jsonlines import schema
+from castletui.jsonlines import protocol, schema
 from castletui.session import Session
 from tests.jsonlines.talking import converse
 
@@ -49,6 +49,8 @@ def test_a_whole_game_through_json_lines(case):
     game_id, variant, seats = case
     session = new_session(game_id, variant, seats)
     bot = played_to_the_end(session)
+    for message in bot.told:  # each line is one of the protocol's messages
+        msgspec.convert(message, type=protocol.Message)
     decisions = bot.of_type("decision")
     assert decisions and {message["seat"] for message in decisions} == {0}
     scene = schema.scene_type(game_id)
