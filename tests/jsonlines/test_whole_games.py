@@ -59,14 +59,11 @@ def test_a_whole_game_through_json_lines(case):
         assert all(choice["words"] for choice in message["choices"])
     # Every move the bot chose is in the save, as its id said.
     played = [entry.action for entry in session.save.log if entry.seat == 0]
-    ids = [msgspec.json.decode(_answer(bot, index)) for index in range(len(decisions))]
+    chosen = [msgspec.json.decode(ident) for ident in bot.answers]
+    assert len(chosen) == len(decisions)
     assert [msgspec.json.encode(action, order="sorted") for action in played] == [
-        msgspec.json.encode(action, order="sorted") for action in ids
+        msgspec.json.encode(action, order="sorted") for action in chosen
     ]
-
-
-def _answer(bot, index: int) -> str:
-    return bot.answers[index]
 
 
 def test_hot_seat_people_are_asked_each_in_turn():
