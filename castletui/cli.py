@@ -7,6 +7,9 @@ they answer at once (tests/test_layers.py checks it).
     castletui                       the main menu
     castletui new GAME [...]        the new-game wizard, or straight in with --players/--bots
     castletui resume [FILE]         the latest save, or FILE
+    castletui new|resume|join ... --json [--seat N=exec:COMMAND]
+                                    play as JSON lines on stdin/stdout; a program plays seat N
+    castletui schema GAME           the JSON Schema of a seat's view in --json play
     castletui replay [FILE] [--as SEAT] [--text]
                                     watch a game again step by step (or print it as text)
     castletui list [--games]        saved games (or the games castletui plays)
@@ -59,6 +62,7 @@ LATER = {
     "settings": "castletui.settings",  # where the settings file is, for --help
     "seeds": "castletui.saves.seeds",  # --seed
     "crash": "castletui.crash",  # an unexpected error's crash log
+    "json": "castletui.jsonlines.command",  # new/resume --json, --seat N=exec:..., schema
 }
 """What the command line loads only when it is needed, by name
 (importlib): a command loads nothing another needs, and ``castletui
@@ -135,6 +139,8 @@ def build_parser() -> argparse.ArgumentParser:
         help="a shared table: you take the first person's seat, others join from their own terminals",
     )
 
+    add_program_arguments(new)
+
     join = commands.add_parser(
         "join", parents=[common, sharing], help="the lobby of shared tables, or a seat at one"
     )
@@ -144,6 +150,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     # castletui host's: the account (its id) the player logged in as, named by --as.
     join.add_argument("--account", metavar="ID", help=argparse.SUPPRESS)
+    join.add_argument("--json", action="store_true", help="play your seat as JSON lines on stdin/stdout")
 
     serve = commands.add_parser(
         "serve", parents=[common, sharing], help="the lobby of shared tables in a web browser"
@@ -157,6 +164,10 @@ def build_parser() -> argparse.ArgumentParser:
         "resume", parents=[common], help="continue a saved game (the latest if no FILE)"
     )
     resume.add_argument("file", nargs="?", help="a .toml or .json save")
+    add_program_arguments(resume)
+
+    schema = commands.add_parser("schema", help="the JSON Schema of a seat's view in --json play")
+    schema.add_argument("game", help="game id")
 
     replay = commands.add_parser(
         "replay", parents=[common], help="watch a game again, step by step (the load screen if no FILE)"
@@ -225,6 +236,28 @@ def build_parser() -> argparse.ArgumentParser:
     calc.add_argument("helper", nargs="?", help="which helper (default: asked)")
     calc.add_argument("--list", action="store_true", help="list the game's helpers")
     return parser
+
+
+def add_program_arguments(parser: argparse.ArgumentParser) -> None:
+    """``--json`` and ``--seat``: play by JSON lines (castletui/jsonlines/)."""
+    parser.add_argument(
+        "--json", action="store_true", help="play as JSON lines on stdin/stdout (see: Writing a bot)"
+    )
+    parser.add_argument(
+        "--seat",
+        dest="programs",
+        action="append",
+        default=[],
+        metavar="N=exec:COMMAND",
+        help="a program plays seat N, speaking JSON lines (repeatable)",
+    )
+    parser.add_argument(
+        "--seat-time",
+        type=float,
+        default=5.0,
+        metavar="SECONDS",
+        help="how long a --seat program may take to answer (default: 5)",
+    )
 
 
 class VersionAction(argparse.Action):
@@ -312,4 +345,6 @@ def command_of(args: argparse.Namespace) -> str:
         return "host" if getattr(args, "host_command", None) else "host serve"
     if command in ("serve", "calc", "verify", "tables", "review"):
         return command
+    if command == "schema" or getattr(args, "json", False) or getattr(args, "programs", None):
+        return "json"
     return "shared" if is_shared(args) else "app"

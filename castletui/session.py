@@ -67,6 +67,9 @@ class Session(msgspec.Struct, dict=True):
     # Where the save file stands as last written or read (saves.Position):
     # the autosave appends the moves made since.
     written: Any = None
+    # Programs that play bot seats (castletui/jsonlines/program.py), by seat:
+    # each is asked first, and the built-in bot decides when it is refused.
+    programs: dict = msgspec.field(default_factory=dict)
     # The last bot decision and the position it was made in (bot_plays).
     _bot_choice: Any = None
 
@@ -467,10 +470,13 @@ class Session(msgspec.Struct, dict=True):
         the same choice on every machine). The bot is given its seat's view
         (``bots.seat_view``), never the state."""
         seat, check = self.to_move(), self.save.check
-        level = self.players[seat].level
-        rng = random.Random(f"{self.save.seed}:bot:{self.ply}")
-        seen = bots.seat_view(self.game, self.state, seat)
-        action = bots.decide(self.game, seen, seat, level, rng, think_for)
+        program = self.programs.get(seat)
+        action = program.decide(self, seat) if program is not None else None
+        if action is None:
+            level = self.players[seat].level
+            rng = random.Random(f"{self.save.seed}:bot:{self.ply}")
+            seen = bots.seat_view(self.game, self.state, seat)
+            action = bots.decide(self.game, seen, seat, level, rng, think_for)
         self._bot_choice = (check, seat, action)  # what bot_plays accepts
         return action
 

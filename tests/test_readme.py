@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import io
 import itertools
+import json
 import re
 import shlex
 import sys
@@ -35,6 +36,7 @@ from castletui.saves.table import Table
 
 from castletui import cli, saves
 from castletui.app import CastleApp
+from castletui.jsonlines.app import ProgramSeatsApp
 from castletui.session import Session
 from castletui.shared import SharedApp, create_table
 from tests.rules.castle_raisers.test_calc import castle
@@ -93,7 +95,8 @@ def commands_in(line: str) -> list[str]:
     parts = re.findall(r'command="([^"]*)"', line) or re.split(r"&&|\|\||;|\|", line)
     found = []
     for part in parts:
-        words = shlex.split(part, comments=True)
+        # A redirection (<answers, >answers) is the shell's, not castletui's.
+        words = [word for word in shlex.split(part, comments=True) if not word.startswith(("<", ">"))]
         if words and Path(words[0]).name == "castletui":
             found.append(shlex.join(["castletui", *words[1:]]).replace("'", ""))
     return found
@@ -238,13 +241,17 @@ def fill(argv: list[str], folders: dict) -> list[str]:
 def expected_kind(args) -> tuple[str, type]:
     """The first screen and the app a command line asks for."""
     if args.command in (None, "resume", "rules", "join"):
-        return args.command or "menu", SharedApp if args.command == "join" else CastleApp
+        programs = getattr(args, "programs", None)
+        return (
+            args.command or "menu",
+            SharedApp if args.command == "join" else ProgramSeatsApp if programs else CastleApp,
+        )
     if args.command == "replay":
         return ("replay" if args.file else "load"), CastleApp
     assert args.command == "new", args.command
     straight_in = args.players is not None or args.bots is not None or args.names is not None
-    kind = ("shared" if args.shared else "play") if straight_in else "wizard"
-    return kind, SharedApp if args.shared else CastleApp
+    kind = ("shared" if args.shared else "play") if straight_in or args.programs else "wizard"
+    return kind, SharedApp if args.shared else ProgramSeatsApp if args.programs else CastleApp
 
 
 def check_what_it_opens(app: CastleApp, folders: dict, tmp_path: Path) -> None:
@@ -287,6 +294,8 @@ def test_a_readme_command_runs(command, folders, recorded, served, hosted, capsy
             capsys.readouterr()
         if args is not None and args.command == "calc":
             monkeypatch.setattr(sys, "stdin", io.StringIO(CALC_ANSWERS[args.game]))
+        if getattr(args, "json", False):  # JSON-lines play: no answer comes, the game stops and is saved
+            monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO()))
         try:
             status = cli.main(argv)
         except SystemExit as leaving:  # --help
@@ -314,6 +323,10 @@ def test_a_readme_command_runs(command, folders, recorded, served, hosted, capsy
                 assert (hosted[0].ready_file is not None) == ("--ready-file" in argv)
                 assert (hosted[0].events_file is not None) == ("--events-file" in argv)
                 hosted.clear()
+        elif args.command == "schema" or getattr(args, "json", False):
+            assert out.strip() and not recorded, f"{shown}: printed nothing"
+            printed = [out] if args.command == "schema" else out.splitlines()
+            assert all(isinstance(json.loads(text), dict) for text in printed), shown
         elif args.command == "serve":
             assert len(served) == 1 and not recorded, shown
             assert " join " in served[0]["command"] and f"--as {args.as_name}" in served[0]["command"]

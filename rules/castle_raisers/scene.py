@@ -284,6 +284,13 @@ class RaisersScene(Scene, **_PART):
     what the plain mode's ``score`` reads."""
 
 
+VIEW_VERSION = (1, "6f42e21475e6b9d9")
+"""This scene's version as a bot is given it (JSON-lines play: castletui
+schema GAME), and the hash of the shape it names
+(castletui/jsonlines/schema.py): tests/jsonlines/test_schema.py fails when
+the Structs here change and this does not. Bump the number, set the hash."""
+
+
 def scene(view: State, seat: int) -> RaisersScene:
     """What ``seat``'s screen draws, from its view."""
     top = asking(view)

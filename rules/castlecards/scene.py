@@ -263,6 +263,13 @@ def _assault(view: State) -> OngoingAttack | None:
     )
 
 
+VIEW_VERSION = (1, "71fa856f4e25420d")
+"""This scene's version as a bot is given it (JSON-lines play: castletui
+schema GAME), and the hash of the shape it names
+(castletui/jsonlines/schema.py): tests/jsonlines/test_schema.py fails when
+the Structs here change and this does not. Bump the number, set the hash."""
+
+
 def scene(view: State, seat: int) -> CastlecardsScene:
     """What ``seat``'s screen draws, from ``view(state, seat)``."""
     ended = bool(view.ended_by)

@@ -228,6 +228,13 @@ def _squares(view: State) -> tuple[Square, ...]:
     return tuple(squares)
 
 
+VIEW_VERSION = (1, "4f812cf61c10b174")
+"""This scene's version as a bot is given it (JSON-lines play: castletui
+schema GAME), and the hash of the shape it names
+(castletui/jsonlines/schema.py): tests/jsonlines/test_schema.py fails when
+the Structs here change and this does not. Bump the number, set the hash."""
+
+
 def scene(view: State, seat: int) -> CatapultCastleScene:
     """What ``seat``'s screen draws, from its ``view`` alone."""
     solo = is_solo(view)

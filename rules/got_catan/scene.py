@@ -215,6 +215,13 @@ class GotCatanScene(Scene, frozen=True, kw_only=True):
     what the plain mode's ``score`` reads."""
 
 
+VIEW_VERSION = (1, "8caf2c995a47b6d0")
+"""This scene's version as a bot is given it (JSON-lines play: castletui
+schema GAME), and the hash of the shape it names
+(castletui/jsonlines/schema.py): tests/jsonlines/test_schema.py fails when
+the Structs here change and this does not. Bump the number, set the hash."""
+
+
 def scene(view: State, seat: int) -> GotCatanScene:
     """``seat``'s scene, from their view alone."""
     layer = LAYERS[view.variant]
