@@ -284,7 +284,7 @@ class RaisersScene(Scene, **_PART):
     what the plain mode's ``score`` reads."""
 
 
-VIEW_VERSION = (1, "6f42e21475e6b9d9")
+VIEW_VERSION = (1, "f8983c7e41a40129")
 """This scene's version as a bot is given it (JSON-lines play: castletui
 schema GAME), and the hash of the shape it names
 (castletui/jsonlines/schema.py): tests/jsonlines/test_schema.py fails when

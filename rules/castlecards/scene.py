@@ -263,7 +263,7 @@ def _assault(view: State) -> OngoingAttack | None:
     )
 
 
-VIEW_VERSION = (1, "71fa856f4e25420d")
+VIEW_VERSION = (1, "f3fff3a5bfa2d9ce")
 """This scene's version as a bot is given it (JSON-lines play: castletui
 schema GAME), and the hash of the shape it names
 (castletui/jsonlines/schema.py): tests/jsonlines/test_schema.py fails when

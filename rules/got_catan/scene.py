@@ -215,7 +215,7 @@ class GotCatanScene(Scene, frozen=True, kw_only=True):
     what the plain mode's ``score`` reads."""
 
 
-VIEW_VERSION = (1, "8caf2c995a47b6d0")
+VIEW_VERSION = (1, "e52be3fc65f86507")
 """This scene's version as a bot is given it (JSON-lines play: castletui
 schema GAME), and the hash of the shape it names
 (castletui/jsonlines/schema.py): tests/jsonlines/test_schema.py fails when
