@@ -59,6 +59,26 @@ def test_the_view_hides_hands_and_development_cards_but_not_their_counts():
     assert game.view(state, 1).players[1].development == ("ranger-patrol", "victory-point")
 
 
+def test_once_the_game_is_won_every_seat_reads_the_same_result_from_its_view():
+    """The final count reveals Victory Point cards: at the end a seat's
+    view shows every development card, so the score it reads is the
+    table's; others' resource hands stay hidden."""
+    state = table(
+        keeps={0: SITES[:2]},
+        settlements={0: SITES[2:]},
+        hands={0: ["ore"] * 3 + ["grain"] * 2, 1: ["brick"]},
+        development={1: ["victory-point", "ranger-patrol"]},
+    )
+    state = run(replace(state, largest_patrol=0), BuildKeep(SITES[2]))
+    assert game.to_move(state) is None
+    for seat in range(4):
+        seen = game.view(state, seat)
+        assert game.result(seen) == game.result(state)
+        assert sorted(seen.players[1].development) == ["ranger-patrol", "victory-point"]
+        assert seen.players[1].hand == (("brick",) if seat == 1 else ("hidden",))
+        assert game.view(seen, seat) == seen
+
+
 def test_the_player_to_move_can_decide_from_their_own_view():
     state = table(hands={0: ["ore", "wool", "grain", "brick"] * 2}, development={0: ["ranger-patrol"]})
     assert game.legal_actions(game.view(state, 0)) == game.legal_actions(state)
