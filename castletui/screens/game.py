@@ -182,15 +182,25 @@ class GameScreen(WhileShown, Screen):
         self.notify("Nothing to do there right now.", timeout=3)
 
     def back_out(self) -> bool:
-        """Step back one level of the menu; True when there was one (a game
-        with steps of its own extends this and ``can_back_out``)."""
-        if not self.menu_path:
+        """Step back one level of the menu, or out of a step the person
+        started (the driver takes it back: ``Driver.back_out``); True when
+        there was one (a game with steps of its own extends this and ``can_back_out``)."""
+        if self.menu_path:
+            self.menu_path = self.menu_path[:-1]
+            return True
+        back = self.driver.back_out(self.frame) if self.frame is not None else None
+        if back is None:
             return False
-        self.menu_path = self.menu_path[:-1]
+        self.show_log()
+        self.menu_path = back.path
+        if back.spot is not None:  # back on the targets, the one taken back stays highlighted
+            self.call_after_refresh(self.highlight, back.spot)
         return True
 
     def can_back_out(self) -> bool:
-        return bool(self.menu_path)
+        return bool(self.menu_path) or (
+            self.frame is not None and self.driver.step_back(self.frame) is not None
+        )
 
     def prompt_text(self) -> str:
         return self.driver.prompt(self.frame) if self.frame is not None else ""
