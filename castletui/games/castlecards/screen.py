@@ -114,7 +114,7 @@ class CastlecardsScreen(GameScreen):
         self.call_after_refresh(self.redraw)
 
     def redraw(self) -> None:
-        if not self.waiting_on_curtain and self.frame is not None:
+        if not self.driver.curtain_down and self.frame is not None:
             self.update_board(self.frame.scene)
 
 
