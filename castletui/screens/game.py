@@ -149,7 +149,7 @@ class GameScreen(WhileShown, Screen):
         self.show_log()
         self.menu_path = back.path
         if back.spot is not None:  # back on the targets, the one taken back stays highlighted
-            self.call_after_refresh(self.bar.highlight, back.spot)
+            self.call_after_refresh(lambda: self.on_the_stack and self.bar.highlight(back.spot))
         return True
 
     def can_back_out(self) -> bool:

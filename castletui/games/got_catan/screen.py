@@ -95,13 +95,15 @@ class GotCatanScreen(GameScreen):
             wall = scene.watch.wall if scene.watch is not None else None
             self.query_one(GotCatanWall).show(wall, self.session.names)
 
-    def fit_boards(self) -> None:
+    def fit_players(self) -> None:
         """The players' rows capped to leave the log room (the side panel's
-        width is the frame's: 29 columns at 80, the map needs 49 beside it).
-        Brotherhood: the Wall under the Gift when there is room, else
-        one of them (w switches; a guard to place brings the Wall up)."""
+        width is the frame's: 29 columns at 80, the map needs 49 beside it)."""
         wide = self.app.size.width >= sides.WIDE
         self.query_one("#players").styles.max_height = 18 if wide else (10 if self.watch_game() else 9)
+
+    def fit_boards(self) -> None:
+        """Brotherhood: the Wall under the Gift when there is room, else
+        one of them (w switches; a guard to place brings the Wall up)."""
         if not self.watch_game():
             return
         wall = self.query_one(GotCatanWall)
@@ -148,11 +150,13 @@ class GotCatanScreen(GameScreen):
 
     def on_mount(self) -> None:
         # GameScreen.on_mount runs too (Textual calls each class's handler).
+        self.fit_players()
         self.fit_boards()
         if self.watch_game():
             self.HELP = GotCatanScreen.HELP + self.HELP_WATCH
 
     def on_resize(self) -> None:
+        self.fit_players()
         self.fit_boards()
 
     # --- the action bar (castletui/games/got_catan/menu.py) --------------------------------
