@@ -141,10 +141,10 @@ def terminal(table: Path, seat: int, who: str, options: argparse.Namespace, out:
                 session = screen.session
                 if session.over or decisions(session) >= options.moves:
                     break
-                if app.screen is screen and screen.choice_list and session.to_move() == seat:
+                if app.screen is screen and screen.bar.lines and session.to_move() == seat:
                     if session.ply != pressed_at:  # a new decision: think first
                         await asyncio.sleep(options.pace * rng.uniform(0.5, 1.5))
-                    if app.screen is screen and session.to_move() == seat and screen.choice_list:
+                    if app.screen is screen and session.to_move() == seat and screen.bar.lines:
                         pressed_at = session.ply
                         await pilot.press("enter")
                     continue

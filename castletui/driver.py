@@ -34,8 +34,8 @@ import msgspec
 
 from castletui import frames, games, saves
 from castletui.frame import Frame, Line, SideRow
-from castletui.frames import Move
-from castletui.rules.core import CHANCE, label, name_seats, table_entry
+from castletui.frames import Move, StepBack
+from castletui.rules.core import CHANCE, IllegalAction, label, name_seats, table_entry
 from castletui.rules.core import screen as screen_api
 
 # --- what happens now ------------------------------------------------------------
@@ -339,13 +339,19 @@ class Driver:
                 return now
         return self.next()
 
+    def asking(self) -> int | None:
+        """Whose moves an undo may take back: the person here's, or anyone's
+        in a one-person game (Session.undo_target)."""
+        session = self.session
+        return self.viewer if len(session.human_seats()) > 1 or session.shared else None
+
     def undo(self) -> str:
         """Take back the last move of the person here (any person's in a
         one-person game), and the rest of a :class:`Move` it was part of;
         raises IllegalAction (or SaveError on a shared table) and changes nothing
         when it cannot. Returns what to tell the player."""
         session = self.session
-        asking = self.viewer if len(session.human_seats()) > 1 or session.shared else None
+        asking = self.asking()
         message = session.undo(asking)
         whole = self.game_menu.undo_whole(self.frame())
         if whole:
@@ -353,6 +359,33 @@ class Driver:
             message = whole
         self.undone()
         return message
+
+    def step_back(self, frame: Frame) -> StepBack | None:
+        """Where Escape goes from ``frame`` when it takes back the step the
+        person here is picking the parts of (the game's ``Menu.step_back``);
+        None when it takes nothing back (not their step, or undo may not)."""
+        if not frame.deciding or self.passing_to is not None:
+            return None
+        back = self.game_menu.step_back(frame.scene)
+        if back is None or self.session.undo_target(self.asking())[0] < 0:
+            return None
+        return back
+
+    def back_out(self, frame: Frame) -> StepBack | None:
+        """Escape in a step of the person's own: its picks and the step are
+        taken back, one undo each, until the scene shows no such step; where
+        the menu goes back to, or None (and nothing changed) when Escape
+        takes nothing back here."""
+        back = self.step_back(frame)
+        if back is None:
+            return None
+        session, menu, seat = self.session, self.game_menu, self.viewer
+        while menu.step_back(screen_api.scene(session.game, session.view(seat), seat)) is not None:
+            try:
+                session.undo(self.asking())
+            except IllegalAction:
+                break
+        return back
 
     def undone(self) -> None:
         """After an undo: nobody is owed a look, and whoever must decide now

@@ -598,3 +598,40 @@ def test_save_as_names_another_game_it_would_replace(pig, tmp_path):
     assert driver.other_game_at(tmp_path / "none.toml") == ""
     assert driver.other_game_at(tmp_path / "other.toml") == "another game (pig, Ann, Bo, 0 moves)"
     assert driver.other_game_at(tmp_path / "junk.toml") == "a file castletui cannot read"
+
+
+def test_escape_takes_back_a_castlecards_attack_with_its_picks_as_one_step():
+    """Issue 44, item 6: Escape while picking the cards of one's own attack
+    is the driver's (the menu's ``step_back``): the picks and the
+    declaration go back, and the menu returns to the target taken back."""
+    players = [saves.Player("Coco"), saves.Player("Wei", "bot")]
+    session = Session.new("castlecards", "two-player", players, seed=5, path=None)
+    session.run_automatic()
+
+    def may_attack(s):
+        step = s.state.pending[-1] if s.state.pending else None
+        return (
+            step is not None
+            and step.kind == "action"
+            and step.seat == 0
+            and any(isinstance(a, castlecards_face.Attack) and not a.garrison for a in s.legal_actions())
+        )
+
+    played_until(session, may_attack)
+    driver = Driver(session, viewer=0)
+    ply, state = session.ply, session.state
+    assert driver.step_back(driver.frame()) is None, "nothing of the person's own step to take back yet"
+    attack = next(
+        a for a in session.legal_actions() if isinstance(a, castlecards_face.Attack) and not a.garrison
+    )
+    driver.person_acts(attack)
+    pick = next(line for line in driver.frame().lines if isinstance(line.action, castlecards_face.Pick))
+    driver.person_acts(pick.action)
+    frame = driver.frame()
+    ongoing = frame.scene.attack
+    back = driver.step_back(frame)
+    assert back is not None and back.path == (ongoing.group,)
+    assert back.spot == ("fort", ongoing.defender, ongoing.slot)
+    assert driver.back_out(frame) == back
+    assert (session.ply, session.state) == (ply, state)
+    assert driver.back_out(driver.frame()) is None

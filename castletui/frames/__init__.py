@@ -10,7 +10,7 @@ driver finds once per session.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
 import msgspec
@@ -39,6 +39,19 @@ class Move(msgspec.Struct, frozen=True):
     actions: tuple[Any, ...]
 
 
+class StepBack(msgspec.Struct, frozen=True):
+    """Where Escape goes once a step the person started is taken back whole
+    (Castlecards' attack with its picks): the menu level ``path``, with the
+    place ``spot`` highlighted again (:attr:`Menu.step_back`)."""
+
+    path: tuple[str, ...] = ()
+    spot: Hashable | None = None
+
+
+def no_step_back(scene: Any) -> StepBack | None:
+    return None
+
+
 class Menu(msgspec.Struct, frozen=True):
     """How a game's frame turns the rules' menu into its action bar."""
 
@@ -54,6 +67,11 @@ class Menu(msgspec.Struct, frozen=True):
     """``undo_whole(frame)``, asked after an undo: when the frame's position is
     halfway through a move the menu plays as one (a :class:`Move`), what to
     tell the player once the rest is taken back too; "" when it is not."""
+    step_back: Callable[[Any], StepBack | None] = no_step_back
+    """``step_back(scene)``: while the scene shows the person picking the parts
+    of a step of their own (Castlecards' cards of an attack, Explorers, a
+    build), where Escape goes once the driver took the picks and the step
+    back (``Driver.back_out``); None when Escape takes nothing back."""
     cursor_opens_groups: bool = True
     """The board cursor reaches the places of actions in every group, and
     moving onto one opens its group (False: only this level's places)."""

@@ -1,5 +1,5 @@
 """Small modal screens: confirm, the pass-the-device curtain, the table-mode
-chance picker and save-as."""
+chance picker and save-as (with its route from a game screen, ``save_as``)."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
+from castletui import saves
 from castletui.widgets.plain import Plain, plain
 from castletui.widgets.still import hold_cursors_still
 
@@ -181,6 +182,43 @@ class SaveAsScreen(ModalScreen[str]):
     @on(Button.Pressed, "#cancel")
     def action_cancel(self) -> None:
         self.dismiss("")
+
+
+def save_as(screen: Any) -> None:
+    """ctrl+s on a game screen: its game saved under a new name. A file of
+    another game (the driver says what it holds) is replaced only when the
+    player says so; its last copy is kept."""
+    session, app = screen.session, screen.app
+
+    def failed(error: saves.SaveError) -> None:
+        screen.notify(str(error), title="Not saved", severity="error", timeout=8)
+
+    def save(path: Any, replace: bool = False) -> None:
+        try:
+            session.save_as(path, replace=replace)
+        except saves.SaveError as error:
+            failed(error)
+            return
+        screen.sub_title = path.name
+        screen.notify(f"Saved as {path.name}; later moves are saved there too.")
+
+    def chosen(name: str | None) -> None:
+        if not name:
+            return
+        try:
+            path = saves.path_in(app.save_dir, name)
+        except saves.SaveError as error:
+            failed(error)
+            return
+        other = screen.driver.other_game_at(path)
+        if not other:
+            save(path)
+            return
+        question = "Replace it with this game? Its last copy is kept beside it as a backup (.bak)."
+        confirm = ConfirmScreen(f"{path.name} already holds {other}.", question, yes="Replace", no="Cancel")
+        app.push_screen(confirm, lambda replace: save(path, replace=True) if replace else None)
+
+    app.push_screen(SaveAsScreen(session.path.stem if session.path else session.save.game), chosen)
 
 
 MIN_SIZE = (70, 20)

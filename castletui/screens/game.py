@@ -3,11 +3,13 @@
 position, its lines final, the hot-seat curtain) and routes keys. The board
 area is each game's (``compose_board``, ``update_board``); the players panel
 (the game's side), the log, the prompt, the action bar and its preview are
-drawn here. Its collaborators keep their own state: the game loop
-(game_loop.py), who has the keys and the boards in step with the bar
-(game_keys.py), table entry, a shared table's watch and Save as
-(game_routes.py). A game's screen overrides the hooks here (``after_action``,
-``keeps_keys``, ``refused_at``, ``back_out``, ``do_<command>``...)."""
+drawn here. Its collaborators keep their own state: the game loop and a
+shared table's watch (game_loop.py), who has the keys and the boards in
+step with the bar (game_keys.py). Table entry and Save as are their
+dialogs' routes (table_entry.py, dialogs.py). A game's screen reads the
+driver, the bar, the loop and the keys as they are, and overrides the
+hooks here (``after_action``, ``keeps_keys``, ``refused_at``,
+``back_out``, ``do_<command>``...)."""
 
 from __future__ import annotations
 
@@ -24,14 +26,14 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import OptionList, Static
 
-from castletui import games, sides
+from castletui import games
 from castletui.driver import Driver, Frame, Line
 from castletui.later import loader
 from castletui.rules.core import CHANCE
 from castletui.rules.core import screen as screen_api
+from castletui.screens.dialogs import save_as
 from castletui.screens.game_keys import Keys
 from castletui.screens.game_loop import BotDecided, GameLoop
-from castletui.screens.game_routes import SaveAs, TableChanged, TableEntry, TableWatch
 from castletui.screens.log import LogScreen
 from castletui.screens.while_shown import WhileShown
 from castletui.session import Session
@@ -43,9 +45,10 @@ from castletui.widgets.header import SteadyHeader
 from castletui.widgets.panels import GameLog, PlayersPanel, StraightRows
 from castletui.widgets.plain import Plain
 
-LATER = {"result": "castletui.screens.result"}
-"""The score sheet, loaded by name when first shown (some 15 ms of a game's
-first frame otherwise): a declared load (tests/test_imports.py follows it)."""
+LATER = {"result": "castletui.screens.result", "table entry": "castletui.screens.table_entry"}
+"""The score sheet and table mode's forms, loaded by name when first shown
+(some 15 ms of a game's first frame otherwise): a declared load
+(tests/test_imports.py follows it)."""
 later = loader(LATER)
 
 
@@ -85,8 +88,6 @@ class GameScreen(WhileShown, Screen):
         super().__init__()
         self.session = session
         self.driver = Driver(session)
-        side = games.part(session.save.game, "side")
-        self.side = side.SIDE if side is not None else Side()
         self.frame: Frame | None = None
         self.bar = ChoiceBar(id="actions", markup=False)  # it keeps the lines it shows
         self.menu_path: tuple[str, ...] = ()  # the open level of the game's menu
@@ -94,66 +95,20 @@ class GameScreen(WhileShown, Screen):
         self.resumed = False  # opened from a save (the curtain says the game goes on)
         self.shown_before = False  # _on_screen_resume
         self.loop, self.keys = GameLoop(self), Keys(self)
-        self.table_entry, self.table_watch, self.saving_as = TableEntry(self), TableWatch(self), SaveAs(self)
         # Set before mounting: the Header reads them as it mounts.
         self.title = session.game.INFO.title
         self.sub_title = session.path.name if session.path else ""
-
-    # --- what its collaborators keep ------------------------------------------------
 
     @property
     def viewer(self) -> int:
         """The person at the keyboard (the driver keeps who it is, and the curtain)."""
         return self.driver.viewer
 
-    @property
-    def handing_over(self) -> int | None:
-        return self.driver.passing_to
-
-    @property
-    def waiting_on_curtain(self) -> bool:
-        return self.driver.curtain_down
-
-    @property
-    def shared(self) -> bool:
-        return self.session.shared
-
-    @property
-    def choice_list(self) -> tuple[Line, ...]:
-        """The action bar's lines, as shown."""
-        return self.bar.lines
-
-    @property
-    def bot_thinking(self) -> bool:
-        return self.loop.bot_thinking
-
-    @property
-    def board_in_use(self) -> SpotBoard | None:
-        """The board the person chose with: it keeps the keyboard."""
-        return self.keys.board_in_use
-
-    @board_in_use.setter
-    def board_in_use(self, board: SpotBoard | None) -> None:
-        self.keys.board_in_use = board
-
     def play(self, action: Any, advance: bool = True) -> bool:
         """Play the person's choice: every key, click, dialog and form comes
         here, and the session decides whether it is theirs (Session.may_act).
         A refusal is shown with its reason and changes nothing."""
         return self.loop.play(action, advance)
-
-    def keyboard_home(self) -> None:
-        self.keys.home()
-
-    def use_board(self, board: SpotBoard) -> None:
-        self.keys.use_board(board)
-
-    def highlight(self, spot: Any) -> bool:
-        return self.bar.highlight(spot)
-
-    def table_changed(self) -> None:
-        if self.is_attached:
-            self.loop.table_changed()
 
     # --- hooks of a game's screen -----------------------------------------------------
 
@@ -175,22 +130,32 @@ class GameScreen(WhileShown, Screen):
 
     def keeps_keys(self, board: SpotBoard) -> bool:
         """Whether the focused ``board`` keeps the keys after a redraw."""
-        return not self.choice_list or bool(board.display and board.selectable)
+        return not self.bar.lines or bool(board.display and board.selectable)
 
     def refused_at(self, spot: Any) -> None:
         """Enter or a click where nothing may be done (a game may say why)."""
         self.notify("Nothing to do there right now.", timeout=3)
 
     def back_out(self) -> bool:
-        """Step back one level of the menu; True when there was one (a game
-        with steps of its own extends this and ``can_back_out``)."""
-        if not self.menu_path:
+        """Step back one level of the menu, or out of a step the person
+        started (the driver takes it back: ``Driver.back_out``); True when
+        there was one (a game with steps of its own extends this and ``can_back_out``)."""
+        if self.menu_path:
+            self.menu_path = self.menu_path[:-1]
+            return True
+        back = self.driver.back_out(self.frame) if self.frame is not None else None
+        if back is None:
             return False
-        self.menu_path = self.menu_path[:-1]
+        self.show_log()
+        self.menu_path = back.path
+        if back.spot is not None:  # back on the targets, the one taken back stays highlighted
+            self.call_after_refresh(lambda: self.on_the_stack and self.bar.highlight(back.spot))
         return True
 
     def can_back_out(self) -> bool:
-        return bool(self.menu_path)
+        return bool(self.menu_path) or (
+            self.frame is not None and self.driver.step_back(self.frame) is not None
+        )
 
     def prompt_text(self) -> str:
         return self.driver.prompt(self.frame) if self.frame is not None else ""
@@ -203,7 +168,8 @@ class GameScreen(WhileShown, Screen):
             with Vertical(id="board-area"):
                 yield from self.compose_board()
             with Vertical(id="side"):
-                yield PlayersPanel(id="players")
+                side = games.part(self.session.save.game, "side")
+                yield PlayersPanel(side.SIDE if side is not None else Side(), id="players")
                 log = GameLog(id="log")
                 log.border_title = "log · g: all"  # since your last turn marked (80x24 shows a few lines)
                 yield log
@@ -217,11 +183,11 @@ class GameScreen(WhileShown, Screen):
         yield footer
 
     def on_mount(self) -> None:
-        self.fit_side()
+        self.query_one(PlayersPanel).fit()
         self.session.read_log_as(self.viewer)
         self.show_log()
-        if self.shared:
-            self.table_watch.start()
+        if self.session.shared:
+            self.loop.watch_table()
         if self.driver.hidden_between_people():
             # Nobody has said who sits at the keyboard yet: no hand shows first.
             note = "The game goes on where it stopped. Everyone else, look away." if self.resumed else ""
@@ -234,9 +200,10 @@ class GameScreen(WhileShown, Screen):
     def on_resize(self) -> None:
         # A game screen's own on_resize runs as well (Textual calls each class's handler).
         fit_footer(self)
-        self.fit_side()
+        panel = self.query_one(PlayersPanel)
+        panel.fit()
         if self.frame is not None:
-            self.show_side(self.frame)
+            panel.show_frame(self.frame)
 
     def _on_screen_resume(self, event: ScreenResume) -> None:
         # Textual restyles a screen when it is first shown, though its widgets
@@ -248,16 +215,21 @@ class GameScreen(WhileShown, Screen):
 
     def on_screen_resume(self) -> None:
         # A dialog closed: the focus it gave back may be a board with nothing to offer.
-        self.call_after_refresh(self.keyboard_home)
+        self.call_after_refresh(self.keys.home)
 
     def on_unmount(self) -> None:
-        self.table_watch.stop()  # whatever removed the screen
+        self.loop.stop_watching()  # whatever removed the screen
 
     def on_bot_decided(self, message: BotDecided) -> None:
         self.loop.bot_decided(message)
 
-    def on_table_changed(self, message: TableChanged) -> None:
+    def on_table_changed(self) -> None:
         self.table_changed()
+
+    def table_changed(self) -> None:
+        """Another terminal wrote the shared table (the loop's watch)."""
+        if self.is_attached:
+            self.loop.table_changed()
 
     def on_spot_board_left(self, event: SpotBoard.Left) -> None:
         self.keys.board_left()
@@ -274,22 +246,6 @@ class GameScreen(WhileShown, Screen):
 
     # --- showing what the driver says is shown --------------------------------------
 
-    def fit_side(self) -> None:
-        """The side panel's width for the terminal's (the game's side), set at
-        once: a breakpoint's class may come a frame late (after a modal)."""
-        widths = self.side.widths
-        if widths is not None:
-            self.query_one("#side").styles.width = widths[self.app.size.width >= sides.WIDE]
-
-    def show_side(self, frame: Frame) -> None:
-        size = self.app.size
-        panel = self.query_one(PlayersPanel)
-        text = self.side.text(frame, sides.Room(size.width, size.height, panel.content_size.width))
-        # As many lines, none wrapped: the panel keeps its height, the screen its layout.
-        shown = panel.shown
-        same = isinstance(shown, Text) and text.no_wrap and shown.plain.count("\n") == text.plain.count("\n")
-        panel.show_text(text, same_height=same)
-
     def show_log(self) -> None:
         self.query_one(GameLog).show_all([line.text for line in self.session.log])
 
@@ -303,13 +259,13 @@ class GameScreen(WhileShown, Screen):
         boards = self.keys.boards()
         with drawn_once(boards):  # the state, the places offered, the cursor: one redraw each
             self.update_board(frame.scene)
-            self.show_side(frame)
+            self.query_one(PlayersPanel).show_frame(frame)
             # Nothing private is drawn while the curtain is down, not even under it.
-            self.query_one("#board-area").display = not self.waiting_on_curtain
+            self.query_one("#board-area").display = not self.driver.curtain_down
             self.bar.show(shown.lines, self.bar.chosen, self.keys.cursor())
             for board in boards:
                 board.offer(spot for spot in shown.offered if board.draws(spot))
-            self.keys.point_boards_at(self.highlighted_choice())
+            self.keys.point_boards_at(self.bar.chosen)
         self.query_one("#prompt", Plain).show_text(self.prompt_text(), same_height=True)
         self.show_preview()
         self.keys.settle()
@@ -323,11 +279,8 @@ class GameScreen(WhileShown, Screen):
         line = self.query_one("#preview", Plain)
         line.display = screen_api.has_preview(self.session.game)
         if line.display:
-            choice = self.highlighted_choice()
+            choice = self.bar.chosen
             line.show_text(choice.preview if choice is not None else "", same_height=True)
-
-    def highlighted_choice(self) -> Line | None:
-        return self.bar.chosen
 
     @on(OptionList.OptionHighlighted, "#actions")
     def choice_highlighted(self, event: OptionList.OptionHighlighted) -> None:
@@ -339,8 +292,8 @@ class GameScreen(WhileShown, Screen):
     @on(OptionList.OptionSelected, "#actions")
     def action_chosen(self, event: OptionList.OptionSelected) -> None:
         index = int(event.option.id or 0)
-        if index < len(self.choice_list):
-            self.run_choice(self.choice_list[index])
+        if index < len(self.bar.lines):
+            self.run_choice(self.bar.lines[index])
 
     def run_choice(self, line: Line) -> None:
         """A group opens its level, a command runs ``do_<command>``, an action is played."""
@@ -365,8 +318,8 @@ class GameScreen(WhileShown, Screen):
 
     def do_pass(self, line: Line) -> None:
         """The "Pass to ..." line: the person here saw how their turn ended."""
-        if self.handing_over is not None:
-            self.loop.lower_curtain(self.handing_over)
+        if self.driver.passing_to is not None:
+            self.loop.lower_curtain(self.driver.passing_to)
 
     # --- keys ---------------------------------------------------------------------
 
@@ -378,7 +331,7 @@ class GameScreen(WhileShown, Screen):
             return self.session.mode == "table" and self.session.to_move() == CHANCE
         if action == "back_out":
             return self.can_back_out()
-        return not (action == "save_as" and self.shared)
+        return not (action == "save_as" and self.session.shared)
 
     def action_back_out(self) -> None:
         if self.back_out():
@@ -386,7 +339,7 @@ class GameScreen(WhileShown, Screen):
 
     def action_chance(self) -> None:
         if self.check_action("chance", ()):
-            self.table_entry.ask()
+            later("table entry").ask(self)
 
     def action_undo(self) -> None:
         self.loop.undo()
@@ -400,7 +353,7 @@ class GameScreen(WhileShown, Screen):
         self.app.push_screen(LogScreen(lines, self.viewer, self.session.names[self.viewer]))
 
     def action_save_as(self) -> None:
-        self.saving_as.ask()
+        save_as(self)
 
     def action_rules(self) -> None:
         self.app.open_rules(self.session.save.game)

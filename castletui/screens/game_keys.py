@@ -42,7 +42,7 @@ class Keys:
         ``keep`` (the board the person chose with) while it has places to
         offer; else the action bar when a person decides anew (``to_bar``)
         or the focused board has nothing to choose."""
-        if keep is not None and keep.selectable and keep.display and self.screen.handing_over is None:
+        if keep is not None and keep.selectable and keep.display and self.screen.driver.passing_to is None:
             keep.focus()
             return
         if to_bar:
@@ -77,12 +77,12 @@ class Keys:
             and focused.id != "actions"
         ):
             return
-        if not screen.choice_list:
+        if not self.bar.lines:
             return  # nobody decides here now: nothing to answer Enter yet
         actions = self.bar
         actions.focus()
         highlighted = actions.highlighted
-        if highlighted is None or screen.choice_list[highlighted].disabled:
+        if highlighted is None or self.bar.lines[highlighted].disabled:
             actions.highlighted = actions.kept_highlight(None, self.cursor())
 
     def board_left(self) -> None:
@@ -132,7 +132,7 @@ class Keys:
             return
         self.bar.highlighted = matching[0]
         if len(matching) == 1:
-            self.screen.run_choice(self.screen.choice_list[matching[0]])
+            self.screen.run_choice(self.bar.lines[matching[0]])
         else:
             self.bar.focus()
             self.screen.notify(f"{len(matching)} choices there: pick one in the list.", timeout=3)

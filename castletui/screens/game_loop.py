@@ -2,8 +2,9 @@
 what the driver says happens now (``Driver.step``), played on the screen.
 The game's draws at once, a bot in a worker with a short visible pause, the
 hot-seat curtain when the driver says it falls, a person's choice through
-the session's guards, each move logged. It keeps the two facts only it
-changes: whether a bot is thinking and whether the score sheet was shown.
+the session's guards, each move logged, a shared table's file watched for
+other terminals' moves. It keeps the facts only it changes: whether a bot
+is thinking, whether the score sheet was shown, the table's watcher.
 Every redraw goes through the screen's ``refresh_table``; who has the keys
 after it, through its ``keys``."""
 
@@ -14,12 +15,20 @@ from functools import partial
 from typing import Any
 
 from textual.message import Message
+from textual.worker import get_current_worker
 
 from castletui import saves
 from castletui.driver import Bot, Entry, Over, Person
+from castletui.later import loader
 from castletui.rules.core import IllegalAction
 from castletui.screens.dialogs import CurtainScreen
 from castletui.widgets.panels import GameLog
+
+LATER = {"table entry": "castletui.screens.table_entry", "watch": "castletui.watch"}
+"""Loaded by name when a game first needs them, not before its first frame:
+table mode's forms, and a shared table's watcher (watchfiles alone costs
+some 10 ms). A declared load (tests/test_imports.py follows it)."""
+later = loader(LATER)
 
 
 class BotDecided(Message):
@@ -30,6 +39,10 @@ class BotDecided(Message):
         self.ply, self.action = ply, action
 
 
+class TableChanged(Message):
+    """The table file changed: another terminal moved (from the watcher)."""
+
+
 class GameLoop:
     """Moves the game on until a person must decide, and plays their choices."""
 
@@ -37,11 +50,13 @@ class GameLoop:
         self.screen = screen
         self.bot_thinking = False
         self.result_shown = False
+        self.watcher: Any = None  # a shared table's (castletui/watch.py)
 
     def advance(self) -> None:
         """Move the game on until a person must decide; one redraw."""
         screen, session = self.screen, self.screen.session
-        keep = screen.board_in_use if screen.focused is screen.board_in_use else None
+        board = screen.keys.board_in_use
+        keep = board if screen.focused is board else None
         start = session.ply
         try:
             now = screen.driver.step()  # the digital draws; a bot thinks in a worker
@@ -61,7 +76,7 @@ class GameLoop:
             self.result_shown = True
             screen.action_score()
         elif isinstance(now, Entry):
-            screen.table_entry.ask(now)
+            later("table entry").ask(screen, now)
         elif isinstance(now, Bot) and not self.bot_thinking:
             self.bot_thinking = True
             if screen.is_mounted:
@@ -79,7 +94,7 @@ class GameLoop:
 
         def raised(_: Any) -> None:
             screen.driver.curtain_rose(seat, to_look)
-            screen.board_in_use = None  # another person: they start from the action bar
+            screen.keys.board_in_use = None  # another person: they start from the action bar
             screen.keys.settle(to_bar=True)
             self.advance()
 
@@ -104,7 +119,7 @@ class GameLoop:
         screen = self.screen
         self.bot_thinking = False
         if screen.session.ply != message.ply or not screen.is_attached:
-            if screen.shared and screen.is_attached:
+            if screen.session.shared and screen.is_attached:
                 self.advance()  # another terminal played this bot first: on to what comes next
             return  # the table changed (undo, back to menu) while the bot thought
         if self.played(lambda: screen.driver.bot_plays(message.action), message.action):
@@ -182,3 +197,19 @@ class GameLoop:
         if news.lines or news.rewound:
             screen.menu_path = ()
         self.advance()
+
+    def watch_table(self) -> None:
+        """A shared table's file, watched from a thread until the screen goes:
+        each change is a :class:`TableChanged` to the screen."""
+        table = self.screen.session.table
+        self.watcher = later("watch").TableWatcher(table.path, table.known)
+        self.screen.run_worker(self._watching, thread=True, exclusive=True, group="table")
+
+    def _watching(self) -> None:
+        worker = get_current_worker()
+        for _ in self.watcher.changes(lambda: worker.is_cancelled):
+            self.screen.post_message(TableChanged())
+
+    def stop_watching(self) -> None:
+        if self.watcher is not None:
+            self.watcher.stop()  # its thread ends at its next look, whatever removed the screen

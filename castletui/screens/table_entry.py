@@ -4,7 +4,8 @@ form (:class:`SetupForm`). Both check what was typed against the rules
 (``rules.core.table_entry.batch_actions``, on a copy of the state) and
 dismiss with the chance actions to play, or None to ask one at a time.
 They sit at the bottom, so the board the questions are about stays in
-view."""
+view. :func:`ask` is a game screen's route to them (and to the picker of
+one outcome, castletui/screens/dialogs.py): the driver says which."""
 
 from __future__ import annotations
 
@@ -18,7 +19,9 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
+from castletui.driver import Entry
 from castletui.rules.core import IllegalAction, name_seats, table_entry
+from castletui.screens.dialogs import ChancePicker
 from castletui.widgets.plain import Plain
 from castletui.widgets.still import hold_cursors_still
 
@@ -164,3 +167,42 @@ class SetupForm(ModalScreen[Any]):
 
     def action_cancel(self) -> None:
         self.dismiss(None)
+
+
+def ask(screen: Any, entry: Entry | None = None) -> None:
+    """Ask the people at a real table what came up now, as the game screen's
+    driver says (``Driver.next``): the set-up on one form, pieces drawn
+    together as one line of counts, anything else from a picker of the
+    possible outcomes. What they say is played through the screen's
+    ``play`` (the session's guards)."""
+    driver, session = screen.driver, screen.session
+    entry = entry if entry is not None else driver.next()
+    if not isinstance(entry, Entry):
+        return
+    check = lambda counts: session.batch_actions(entry.batches, counts)  # noqa: E731
+
+    def entered(actions: list[Any] | None) -> None:
+        # Played one by one (one log line each; undo takes them back one at a
+        # time); None: the players answer piece by piece instead.
+        if actions is None:
+            driver.declined(entry)
+            ask(screen)
+            return
+        for action in actions:
+            if not screen.play(action, advance=False):
+                break
+        screen.loop.advance()
+
+    def picked(action: Any) -> None:
+        if action is None:
+            screen.notify("Press c when you know what happened.", timeout=4)
+        else:
+            screen.play(action)
+
+    if entry.how == "form":
+        title = f"Setting up {session.game.INFO.title}: what was dealt and turned up"
+        screen.app.push_screen(SetupForm(title, entry.batches, session.names, check), entered)
+    elif entry.how == "counts":
+        screen.app.push_screen(CountsEntry(entry.batches[0], session.names, check), entered)
+    else:
+        screen.app.push_screen(ChancePicker(*session.chance_question()), picked)

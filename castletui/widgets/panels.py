@@ -3,6 +3,8 @@ the game log and the action bar."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from rich.cells import cell_len
 from rich.color import Color
 from rich.measure import measure_renderables
@@ -21,6 +23,7 @@ from textual.visual import Padding, Visual, visualize
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
+from castletui import sides
 from castletui.textual_private import (
     drawing_of,
     keep_drawing,
@@ -208,8 +211,27 @@ class StraightRows(TextCells, Plain):
 
 class PlayersPanel(StraightRows):
     """Each seat: a marker for whose turn it is, the name (and bot level) and
-    the standing, as the game's side module writes it from the frame
-    (castletui/sides/)."""
+    the standing, as the game's side module (``side``, castletui/sides/)
+    writes it from the frame."""
+
+    def __init__(self, side: Any = None, **kwargs: Any) -> None:
+        super().__init__("", **kwargs)
+        self.side = side
+
+    def fit(self) -> None:
+        """Its column's width for the terminal's (the game's side), set at
+        once: a breakpoint's class may come a frame late (after a modal)."""
+        widths = self.side.widths
+        if widths is not None:
+            self.parent.styles.width = widths[self.app.size.width >= sides.WIDE]
+
+    def show_frame(self, frame: Any) -> None:
+        size = self.app.size
+        text = self.side.text(frame, sides.Room(size.width, size.height, self.content_size.width))
+        # As many lines, none wrapped: the panel keeps its height, the screen its layout.
+        shown = self.shown
+        same = isinstance(shown, Text) and text.no_wrap and shown.plain.count("\n") == text.plain.count("\n")
+        self.show_text(text, same_height=same)
 
 
 class GameLog(SteadyScroll, ScrollView, can_focus=True):

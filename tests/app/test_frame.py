@@ -21,7 +21,7 @@ def footer_keys(app) -> set[str]:
 
 
 def labels(screen: GameScreen) -> list[str]:
-    return [choice.text for choice in screen.choice_list]
+    return [choice.text for choice in screen.bar.lines]
 
 
 async def test_groups_make_a_menu_and_escape_steps_back_one_level(pig, monkeypatch, tmp_path):
@@ -45,7 +45,7 @@ async def test_groups_make_a_menu_and_escape_steps_back_one_level(pig, monkeypat
         seat = session.to_move()
         assert f"{session.names[seat]}, roll or hold?" in screen_text(app)
         top = labels(screen)
-        assert any(isinstance(choice.action, Hold) for choice in screen.choice_list)
+        assert any(isinstance(choice.action, Hold) for choice in screen.bar.lines)
         assert "Push your luck..." in top and "Back" not in footer_keys(app)
         screen.query_one("#actions").highlighted = top.index("Push your luck...")
         await pilot.press("enter")
@@ -117,7 +117,7 @@ async def test_the_board_cursor_and_the_action_bar_stay_in_step(pig, monkeypatch
         board.focus()
         await pilot.press("h")  # the board: back to the die...
         assert board.cursor == "die"
-        assert isinstance(app.screen.highlighted_choice().action, Roll), "...and the action bar follows"
+        assert isinstance(app.screen.bar.chosen.action, Roll), "...and the action bar follows"
         await pilot.press("l", "enter")  # Enter on the bank holds
         await settle(pilot)
         assert session.state.scores[0] == 4

@@ -94,7 +94,7 @@ async def test_table_mode_asks_what_really_happened(tmp_path):
             game = app.screen
         assert isinstance(game, GameScreen)
         assert game.session.to_move() == 0
-        shoot = next(i for i, choice in enumerate(game.choice_list) if choice.action == Shoot())
+        shoot = next(i for i, choice in enumerate(game.bar.lines) if choice.action == Shoot())
         game.query_one("#actions").highlighted = shoot
         await pilot.press("enter")
         await settle(pilot)

@@ -71,7 +71,7 @@ async def play_together(pilots: list, seed: int, limit: int = 3000) -> None:
             screen = game_screen(pilot.app)
             assert screen is not None, "a terminal left its game"
             session = screen.session
-            if session.over or not (screen.choice_list and session.to_move() == screen.viewer):
+            if session.over or not (screen.bar.lines and session.to_move() == screen.viewer):
                 continue
             with pilot.app._context():  # as the app's own message loop runs a choice
                 screen.play(bots.choose(game, session.state, "normal", rng))
@@ -164,12 +164,12 @@ async def test_two_windows_acting_at_once_one_move_is_played_the_other_told_why(
                 break
             for pilot in (one, two, three):
                 screen = game_screen(pilot.app)
-                if screen.choice_list and screen.session.to_move() == screen.viewer:
+                if screen.bar.lines and screen.session.to_move() == screen.viewer:
                     await pilot.press("enter")
                 await pilot.pause()
             await asyncio.sleep(0.01)
         a, b = game_screen(first), game_screen(second)
-        assert a.session.to_move() == b.session.to_move() == 0 and a.choice_list and b.choice_list
+        assert a.session.to_move() == b.session.to_move() == 0 and a.bar.lines and b.bar.lines
         # Both windows choose before either hears of the other's move.
         b.workers.cancel_group(b, "table")
         action = a.session.legal_actions()[0]

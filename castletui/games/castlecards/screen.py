@@ -7,7 +7,8 @@ castletui/games/castlecards/menu.py; the players panel castletui/games/castlecar
 
 Escape steps back one level everywhere: out of a group to the first menu,
 and from picking the cards of one's own attack (or Explorers, or a build's
-payment) back to where it was chosen, taking the declaration back. The
+payment) back to where it was chosen, taking the declaration back (the
+menu's ``step_back``, taken back by the driver). The
 fortress cards and the cards in hand are spots of the board cursor (Tab to
 the board, arrows, Enter, or a click), in step with the action bar.
 
@@ -27,10 +28,7 @@ from castletui.games.castlecards.attack import AttackPanel
 from castletui.games.castlecards.fortresses import Fortresses
 from castletui.games.castlecards.hand import Hand
 from castletui.games.castlecards.piles import Piles
-from castletui.rules.core import IllegalAction
-from castletui.rules.core import screen as screen_api
 from castletui.screens.game import GameScreen
-from castletui.widgets.panels import GameLog
 
 # The levels of detail of the four parts, richest first: (fortresses, piles,
 # attack panel, hand). "roomy" boxes cards; "wide" is a line with full names.
@@ -40,9 +38,6 @@ PLANS = (
     ("block", "block", "block", "block"),
     ("inline", "block", "block", "block"),
 )
-
-# Steps started by the turn's own action, that Escape takes back.
-OWN_STEPS = ("attack", "explore", "build")
 
 
 class CastlecardsScreen(GameScreen):
@@ -119,53 +114,8 @@ class CastlecardsScreen(GameScreen):
         self.call_after_refresh(self.redraw)
 
     def redraw(self) -> None:
-        if not self.waiting_on_curtain and self.frame is not None:
+        if not self.driver.curtain_down and self.frame is not None:
             self.update_board(self.frame.scene)
-
-    # --- Escape ---------------------------------------------------------------------
-
-    def own_step(self) -> bool:
-        """Whether the person at the keyboard is picking cards for their own
-        turn's attack, Explorers or build: Escape takes the choice back."""
-        frame = self.frame
-        if frame is None or not frame.deciding or self.handing_over is not None:
-            return False
-        pick = frame.scene.choosing
-        if pick is None or pick.purpose not in OWN_STEPS:
-            return False
-        return self.session.undo_target(self.asker())[0] >= 0
-
-    def asker(self) -> int | None:
-        return self.viewer if len(self.session.human_seats()) > 1 else None
-
-    def can_back_out(self) -> bool:
-        return super().can_back_out() or self.own_step()
-
-    def back_out(self) -> bool:
-        """Out of a group; or from picking cards back to the targets (or the
-        first menu), the picks and the declaration taken back."""
-        if super().back_out():
-            return True
-        if not self.own_step():
-            return False
-        session = self.session
-        scene = self.frame.scene
-        attack = scene.attack if scene.choosing.purpose == "attack" else None
-        group = (attack.group,) if attack is not None else ()
-        target = ("fort", attack.defender, attack.slot) if attack is not None else None
-        for _ in range(64):
-            if screen_api.scene(session.game, session.view(self.viewer), self.viewer).choosing is None:
-                break
-            try:
-                session.undo(self.asker())
-            except IllegalAction:
-                break
-        self.query_one(GameLog).show_all([line.text for line in session.log])
-        self.menu_path = group
-        if target is not None:
-            # Back on the targets, the one just taken back stays highlighted.
-            self.call_after_refresh(self.highlight, target)
-        return True
 
 
 SCREEN = CastlecardsScreen

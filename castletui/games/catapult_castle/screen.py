@@ -64,7 +64,7 @@ class CatapultCastleScreen(GameScreen):
 
     def corner(self) -> int:
         """Solo: the corner whose targets the action bar lists (-1: none)."""
-        if self.frame is None or self.handing_over is not None:
+        if self.frame is None or self.driver.passing_to is not None:
             return -1
         return corner(self.frame)
 
@@ -83,13 +83,13 @@ class CatapultCastleScreen(GameScreen):
             return
         if table.cursor is None:
             table.point_at(self._first_spot(table))
-        self.use_board(table)
+        self.keys.use_board(table)
 
     def _first_spot(self, table: TableBoard) -> Hashable | None:
-        choice = self.highlighted_choice()
+        choice = self.bar.chosen
         if choice is not None and choice.spot in table.selectable:
             return choice.spot
-        return next((line.spot for line in self.choice_list if line.spot in table.selectable), None)
+        return next((line.spot for line in self.bar.lines if line.spot in table.selectable), None)
 
     def action_back_out(self) -> None:
         table = self.query_one(TableBoard)
@@ -154,8 +154,8 @@ class CatapultCastleScreen(GameScreen):
     def aim_cancelled(self) -> None:
         self.aiming = None
         self._aim_over()
-        if self.board_in_use is not None:
-            self.board_in_use.focus()
+        if self.keys.board_in_use is not None:
+            self.keys.board_in_use.focus()
         else:
             self.query_one("#actions", OptionList).focus()
 

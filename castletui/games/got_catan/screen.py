@@ -95,6 +95,12 @@ class GotCatanScreen(GameScreen):
             wall = scene.watch.wall if scene.watch is not None else None
             self.query_one(GotCatanWall).show(wall, self.session.names)
 
+    def fit_players(self) -> None:
+        """The players' rows capped to leave the log room (the side panel's
+        width is the frame's: 29 columns at 80, the map needs 49 beside it)."""
+        wide = self.app.size.width >= sides.WIDE
+        self.query_one("#players").styles.max_height = 18 if wide else (10 if self.watch_game() else 9)
+
     def fit_boards(self) -> None:
         """Brotherhood: the Wall under the Gift when there is room, else
         one of them (w switches; a guard to place brings the Wall up)."""
@@ -123,11 +129,11 @@ class GotCatanScreen(GameScreen):
         if board.display and board.selectable:
             board.focus()
         else:
-            self.keyboard_home()  # the board that had the keyboard may be hidden now
+            self.keys.home()  # the board that had the keyboard may be hidden now
 
     def refresh_table(self) -> None:
         super().refresh_table()
-        if self.choice_list and self.handing_over is None and not self.waiting_on_curtain:
+        if self.bar.lines and self.driver.passing_to is None and not self.driver.curtain_down:
             if self.watch_game() and self.session.ply != self.switched_at:
                 gift = self.query_one(GotCatanMap)
                 wall = self.query_one(GotCatanWall)
@@ -144,19 +150,14 @@ class GotCatanScreen(GameScreen):
 
     def on_mount(self) -> None:
         # GameScreen.on_mount runs too (Textual calls each class's handler).
+        self.fit_players()
         self.fit_boards()
         if self.watch_game():
             self.HELP = GotCatanScreen.HELP + self.HELP_WATCH
 
     def on_resize(self) -> None:
+        self.fit_players()
         self.fit_boards()
-
-    def fit_side(self) -> None:
-        """The side panel's width is the frame's (29 columns at 80: the map
-        needs 49 beside it); its players' rows are capped to leave the log room."""
-        super().fit_side()
-        wide = self.app.size.width >= sides.WIDE
-        self.query_one("#players").styles.max_height = 18 if wide else (10 if self.watch_game() else 9)
 
     # --- the action bar (castletui/games/got_catan/menu.py) --------------------------------
 
@@ -168,9 +169,9 @@ class GotCatanScreen(GameScreen):
         if self.watch_game():
             wall = self.query_one(GotCatanWall)
             if wall.display and wall.selectable and not self.query_one(GotCatanMap).selectable:
-                self.use_board(wall)
+                self.keys.use_board(wall)
                 return
-        self.use_board(self.query_one(GotCatanMap))
+        self.keys.use_board(self.query_one(GotCatanMap))
 
     # --- trading -------------------------------------------------------------------------
 
@@ -179,8 +180,8 @@ class GotCatanScreen(GameScreen):
         return (
             frame is not None
             and frame.deciding
-            and not self.waiting_on_curtain
-            and self.handing_over is None
+            and not self.driver.curtain_down
+            and self.driver.passing_to is None
             and any(isinstance(action, OfferTrade) for action, _, _ in frame.menu)
         )
 

@@ -79,7 +79,7 @@ def plain(renderable) -> str:
 
 
 def prompts(screen: CastleRaisersScreen) -> list[str]:
-    return [choice.text for choice in screen.choice_list]
+    return [choice.text for choice in screen.bar.lines]
 
 
 # --- whole games through the keyboard ---------------------------------------------
@@ -163,9 +163,9 @@ async def test_choose_a_tile_then_a_slot_and_back_out(tmp_path):
         tile = session.state.revealed[0]
         await pilot.press("enter")  # the first tile: nothing played yet
         assert screen.picked_tile == tile and session.ply == ply
-        slots = [choice.spot for choice in screen.choice_list if choice.spot]
+        slots = [choice.spot for choice in screen.bar.lines if choice.spot]
         assert slots and all(spot[0] == "slot" for spot in slots)
-        assert "fires" in screen.choice_list[0].text
+        assert "fires" in screen.bar.lines[0].text
         board = screen.query_one(CastleBoard)
         assert board.selectable == frozenset(slots) and board.marks.tile == tile
         await pilot.press("escape")  # back out: the tiles again
@@ -278,7 +278,7 @@ async def test_coop_line_choice_shows_the_piggy_board(tmp_path):
         board = screen.query_one(PiggyBoard)
         assert screen.board_mode == "piggy" and board.display
         assert "Attack-token lines" in board.render().plain
-        assert all(choice.spot[0] == "line" for choice in screen.choice_list)
+        assert all(choice.spot[0] == "line" for choice in screen.bar.lines)
 
 
 async def test_coop_score_sheet_marks_castletuis_own_threat_cards(tmp_path):
@@ -558,7 +558,7 @@ async def test_the_starting_village_token_is_chosen_on_the_village_board(tmp_pat
         screen = app.screen
         board = screen.query_one(VillageBoard)
         assert screen.board_mode == "village" and board.display
-        assert all(choice.spot in board.spot_cells for choice in screen.choice_list)
+        assert all(choice.spot in board.spot_cells for choice in screen.bar.lines)
         assert all(": " in text and " icon, scores " in text for text in prompts(screen))
 
 
@@ -588,7 +588,7 @@ async def test_village_locations_are_named_in_words_and_lit_on_the_castle(tmp_pa
         assert texts and all(
             text.startswith(("Border ", "Forests, ", "Sea, ", "Farmlands, ")) for text in texts
         )
-        assert all(choice.spot in board.spot_cells for choice in screen.choice_list)
+        assert all(choice.spot in board.spot_cells for choice in screen.bar.lines)
         assert not any(code in board.render().plain for code in ("T1", "FF ", "B_"))
 
 

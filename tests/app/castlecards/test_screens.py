@@ -109,7 +109,7 @@ def footer_keys(app) -> set[str]:
 
 
 def choice_texts(app) -> list[str]:
-    return [choice.text for choice in app.screen.choice_list]
+    return [choice.text for choice in app.screen.bar.lines]
 
 
 # --- a whole game ------------------------------------------------------------
@@ -205,7 +205,7 @@ async def test_throwing_a_card_away_is_a_step_of_its_own_at_the_end(tmp_path):
         await settle(pilot)
         first = choice_texts(app)
         # The last line to choose (greyed "why not" lines may follow it).
-        enabled = [choice.text for choice in app.screen.choice_list if not choice.disabled]
+        enabled = [choice.text for choice in app.screen.bar.lines if not choice.disabled]
         assert enabled[-1] == "Throw a card away... (no effect)"
         assert not any(text.startswith("Throw away ") for text in first)
         await pilot.press("end", "enter")
@@ -239,7 +239,7 @@ async def test_a_seat_asked_with_nothing_to_play_gets_one_pass(tmp_path):
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         # One line to choose (the frame may grey a "why not" line below it).
-        texts = [choice.text for choice in app.screen.choice_list if not choice.disabled]
+        texts = [choice.text for choice in app.screen.bar.lines if not choice.disabled]
         assert len(texts) == 1 and texts[0].startswith("Pass (no ")
         await pilot.press("enter")
         await settle(pilot)
@@ -265,9 +265,9 @@ async def test_the_attack_panel_totals_swords_against_shields_while_picking(tmp_
         assert "pick your attack cards" in prompt_text(app)
         assert "Swords 0: none yet" in board_text(app)
         assert f"Shields {shields}" in board_text(app)
-        picks = [c for c in app.screen.choice_list if isinstance(c.action, Pick)]
+        picks = [c for c in app.screen.bar.lines if isinstance(c.action, Pick)]
         assert len(picks) >= 2 and all(" vs " in c.text and "shield" in c.text for c in picks)
-        assert app.screen.choice_list[-1].disabled  # Confirm waits for a card
+        assert app.screen.bar.lines[-1].disabled  # Confirm waits for a card
         first = picks[0]
         expected = pick_outlook(session.view(0), first.action.card)
         assert first.text.endswith(
@@ -284,7 +284,7 @@ async def test_the_attack_panel_totals_swords_against_shields_while_picking(tmp_
         assert swords > expected.swords
         assert f"Swords {swords}:" in board_text(app)
         assert f"{swords} against {shields}" in board_text(app)
-        confirm = app.screen.choice_list[-1]
+        confirm = app.screen.bar.lines[-1]
         assert confirm.text.startswith("Confirm: attack") and not confirm.disabled
 
 
@@ -328,7 +328,7 @@ async def test_hot_seat_the_curtain_falls_before_the_other_persons_reaction(tmp_
         await settle(pilot)
         await pilot.press("enter")  # pick the first card
         await settle(pilot)
-        while not app.screen.choice_list[0].text.startswith("Confirm"):
+        while not app.screen.bar.lines[0].text.startswith("Confirm"):
             await pilot.press("enter")  # pick every attack card
             await settle(pilot)
         await pilot.press("enter")  # Confirm

@@ -88,7 +88,7 @@ async def test_the_board_cursor_opens_the_attack_and_enter_declares_it(tmp_path)
         assert board.cursor is not None and board.cursor[0] == "fort"
         assert "which card do you attack" in prompt_text(app), "moving onto a rival's card opens Attack"
         target = board.cursor
-        highlighted = app.screen.highlighted_choice()
+        highlighted = app.screen.bar.chosen
         assert highlighted.spot == target and isinstance(highlighted.action, Attack)
         await pilot.press("enter")
         await settle(pilot)

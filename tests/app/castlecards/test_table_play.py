@@ -33,8 +33,8 @@ async def choose(pilot, action) -> None:
     """Arrow to the action bar's line of ``action`` and press Enter."""
     screen = pilot.app.screen
     assert isinstance(screen, GameScreen)
-    lines = [choice.action for choice in screen.choice_list]
-    assert action in lines, (action, [choice.text for choice in screen.choice_list])
+    lines = [choice.action for choice in screen.bar.lines]
+    assert action in lines, (action, [choice.text for choice in screen.bar.lines])
     here = screen.query_one("#actions").highlighted or 0
     target = lines.index(action)
     await type_keys(

@@ -13,7 +13,7 @@ from tests.app.driving import StillApp, open_table, screen_text, settle
 
 
 def texts(screen) -> list[str]:
-    return [choice.text for choice in screen.choice_list]
+    return [choice.text for choice in screen.bar.lines]
 
 
 def at_the_choice(tmp_path, seed: int = 3):
@@ -36,7 +36,7 @@ async def test_a_hit_is_declined_through_the_keyboard_at_80x24(tmp_path):
         shown = screen_text(app)
         assert "Coco, your ammo is in the Queen mat's inner tower: take it or leave it?" in shown
         assert "Your mat is full: it is stacked, a card under it." in shown
-        assert screen.highlighted_choice().spot == square, "the board points at the tower hit"
+        assert screen.bar.chosen.spot == square, "the board points at the tower hit"
         assert square in screen.query_one(TableBoard).selectable
         await pilot.press("down")
         await settle(pilot)

@@ -23,7 +23,7 @@ from tests.app.driving import StillApp, open_table, screen_text, settle
 
 
 def texts(screen) -> list[str]:
-    return [choice.text for choice in screen.choice_list]
+    return [choice.text for choice in screen.bar.lines]
 
 
 async def test_a_turn_shows_the_towers_to_aim_at_first_and_the_cards_apart(tmp_path):
@@ -39,7 +39,7 @@ async def test_a_turn_shows_the_towers_to_aim_at_first_and_the_cards_apart(tmp_p
         shown = screen_text(app)
         assert top_level[0] in shown and top_level[4] in shown, "five towers on the first screen"
 
-        screen.run_choice(screen.choice_list[top_level.index(f"{CARDS}...")])
+        screen.run_choice(screen.bar.lines[top_level.index(f"{CARDS}...")])
         await settle(pilot)
         cards = texts(screen)
         assert cards == ["Strong Ammo", "Reinforced Roof on a tower..."]
@@ -47,7 +47,7 @@ async def test_a_turn_shows_the_towers_to_aim_at_first_and_the_cards_apart(tmp_p
         await settle(pilot)
         roofs = texts(screen)
         assert roofs and all(text.startswith("Roof on ") for text in roofs)
-        assert screen.query_one(TableBoard).selectable == {choice.spot for choice in screen.choice_list}
+        assert screen.query_one(TableBoard).selectable == {choice.spot for choice in screen.bar.lines}
         await pilot.press("escape")
         await settle(pilot)
         assert texts(screen) == cards
@@ -97,14 +97,14 @@ async def test_the_board_cursor_and_the_action_bar_keep_in_step_and_enter_aims(t
         await pilot.press("t")
         assert screen.focused is board
         start = board.cursor
-        assert start == screen.highlighted_choice().spot
+        assert start == screen.bar.chosen.spot
         await pilot.press("right", "down")
         await settle(pilot)
         assert board.cursor != start and board.cursor in board.selectable
-        assert screen.highlighted_choice().spot == board.cursor, "the action bar follows the cursor"
+        assert screen.bar.chosen.spot == board.cursor, "the action bar follows the cursor"
         await pilot.press("up")
         await settle(pilot)
-        assert screen.highlighted_choice().spot == board.cursor
+        assert screen.bar.chosen.spot == board.cursor
         target = board.cursor
         await pilot.press("enter")
         await settle(pilot)
@@ -147,7 +147,7 @@ async def test_solo_corners_are_chosen_on_the_table(tmp_path):
         board = screen.query_one(TableBoard)
         corners = {("corner", mat) for mat in range(4)}
         assert corners <= board.selectable
-        assert screen.choice_list[0].text == "Fire from the King corner..."
+        assert screen.bar.lines[0].text == "Fire from the King corner..."
         top, _, left, _ = board.cells[("corner", 2)]
         await pilot.click(TableBoard, offset=(left + 1, top))
         await settle(pilot)

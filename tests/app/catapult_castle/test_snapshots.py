@@ -69,7 +69,7 @@ def test_roof_on_a_tower(snap_compare, size):
         await open_table(pilot)
         screen = app.screen
         screen.open_group(CARDS)
-        roofs = next(c for c in screen.choice_list if c.text.endswith("..."))
+        roofs = next(c for c in screen.bar.lines if c.text.endswith("..."))
         screen.run_choice(roofs)
         await settle(pilot)
 

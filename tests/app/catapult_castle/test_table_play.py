@@ -22,7 +22,7 @@ async def choose(pilot, text: str) -> None:
     """Move the action bar's highlight to the line ``text`` with the arrows, and press Enter."""
     screen = pilot.app.screen
     assert isinstance(screen, GameScreen)
-    lines = [choice.text for choice in screen.choice_list]
+    lines = [choice.text for choice in screen.bar.lines]
     assert text in lines, lines
     actions = screen.query_one("#actions")
     here = actions.highlighted or 0
@@ -82,7 +82,7 @@ async def test_a_two_player_table_game_through_the_keyboard(tmp_path):
         # Wei holds two cards nobody has typed in: playing one names it.
         assert "Wei: 2 unseen" in screen_text(app)
         await choose(pilot, "Play a card...")
-        assert [choice.text for choice in game.choice_list] == [
+        assert [choice.text for choice in game.bar.lines] == [
             "Extra Shot (an unseen card)",
             "Magic Toss (an unseen card)",
             "Strong Ammo (an unseen card)",

@@ -83,7 +83,7 @@ async def test_one_enter_that_builds_a_road_asks_the_rules_once(tmp_path, counte
         gift.point_at(edges[1])
         gift.post_message(GotCatanMap.CursorMoved(gift, edges[1]))
         await settle(pilot)
-        assert screen.highlighted_choice().spot == edges[1]
+        assert screen.bar.chosen.spot == edges[1]
         # No redraw either: the bar highlights the line, the preview and the prompt
         # (one line each) are redrawn in place, never the layout of the screen.
         assert dict(counted) == {}, dict(counted)

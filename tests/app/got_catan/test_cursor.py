@@ -67,7 +67,7 @@ async def test_an_arrow_and_its_opposite_come_back_in_set_up_round_two(tmp_path,
                     continue  # the edge of the offered places that way
                 assert await cursor_after(pilot, gift, back) == place, (place, key, moved)
                 # The action bar names the place under the cursor, nothing else.
-                assert screen.highlighted_choice().spot == place
+                assert screen.bar.chosen.spot == place
         # Three steps out, three back.
         gift.point_at(start)
         await cursor_after(pilot, gift, "up", "up", "left")
@@ -120,7 +120,7 @@ async def test_a_step_from_a_settlement_to_a_road_opens_build_road_on_that_road_
             await settle(pilot)
             shown.clear()
             road = await cursor_after(pilot, gift, key)
-            first_road = screen.choice_list[0].spot
+            first_road = screen.bar.lines[0].spot
             if road[0] == "edge" and road != first_road:
                 break
         else:
@@ -128,7 +128,7 @@ async def test_a_step_from_a_settlement_to_a_road_opens_build_road_on_that_road_
         gift.point_at = point_at
         assert screen.menu_path == ("Build", "Road")
         assert set(shown) <= {road}, shown
-        assert screen.highlighted_choice().spot == road
+        assert screen.bar.chosen.spot == road
         # ...and back: the step against it returns to the settlement's place.
         assert await cursor_after(pilot, gift, OPPOSITE[key]) == corner
         assert screen.menu_path == ("Build", "Settlement")
@@ -160,7 +160,7 @@ async def test_a_road_line_says_between_which_places_its_path_runs(tmp_path):
     app = StillApp(save_dir=tmp_path, session=session)
     async with app.run_test(size=(80, 24)) as pilot:
         await open_table(pilot)
-        texts = [choice.text for choice in app.screen.choice_list if isinstance(choice.action, BuildRoad)]
+        texts = [choice.text for choice in app.screen.bar.lines if isinstance(choice.action, BuildRoad)]
         assert texts and len(set(texts)) == len(texts)
         for text in texts:
             assert " between " in text or " side of " in text, text
@@ -174,20 +174,18 @@ async def test_returning_cards_keeps_the_highlight_on_the_resource_just_returned
     async with app.run_test(size=(80, 24)) as pilot:
         await open_table(pilot)
         screen = app.screen
-        lines = [
-            choice.action.resource for choice in screen.choice_list if isinstance(choice.action, Discard)
-        ]
+        lines = [choice.action.resource for choice in screen.bar.lines if isinstance(choice.action, Discard)]
         # The resource the most cards of are held of, not the first line.
         resource = max(lines[1:], key=hand.count)
         assert hand.count(resource) >= 2, hand
         await pilot.press(*["down"] * lines.index(resource))
         await settle(pilot)
-        assert screen.highlighted_choice().action == Discard(resource)
+        assert screen.bar.chosen.action == Discard(resource)
         await pilot.press("enter")
         await settle(pilot)
         assert session.state.players[seat].hand.count(resource) == hand.count(resource) - 1
         assert at("discard", seat)(session), "one more to return"
-        assert screen.highlighted_choice().action == Discard(resource)
+        assert screen.bar.chosen.action == Discard(resource)
         await pilot.press("enter")
         await settle(pilot)
         assert session.state.players[seat].hand.count(resource) == hand.count(resource) - 2

@@ -52,7 +52,7 @@ async def test_moving_the_cursor_to_a_path_opens_build_road_and_enter_builds(tmp
         gift.post_message(GotCatanMap.CursorMoved(gift, edge))
         await settle(pilot)
         assert screen.menu_path == ("Build", "Road")
-        assert screen.highlighted_choice().spot == edge
+        assert screen.bar.chosen.spot == edge
         await pilot.press("enter")
         await settle(pilot)
         assert session.state.edge_owner[edge[1]] == seat
@@ -79,11 +79,11 @@ async def test_the_build_menu_lists_every_cost_and_why_not(tmp_path):
     async with app.run_test(size=(80, 24)) as pilot:
         await open_table(pilot)
         screen = app.screen
-        build = next(i for i, c in enumerate(screen.choice_list) if c.text == "Build...")
+        build = next(i for i, c in enumerate(screen.bar.lines) if c.text == "Build...")
         screen.query_one("#actions").highlighted = build
         await pilot.press("enter")
         await settle(pilot)
-        texts = [choice.text for choice in screen.choice_list]
+        texts = [choice.text for choice in screen.bar.lines]
         assert [text.split()[0].rstrip(".:") for text in texts[:3]] == ["Settlement", "Keep", "Road"]
         assert texts[3].startswith(("Development card", "Buy a development card"))
         assert any("3 ore and 2 grain" in text or "3 ore, 2 grain" in text for text in texts), texts
@@ -158,7 +158,7 @@ async def test_an_offer_made_in_the_trade_dialog_is_accepted_by_another_person(t
         await press_until(
             pilot, lambda: at("answer", 1)(session) and not isinstance(app.screen, CurtainScreen)
         )
-        assert app.screen.choice_list[0].text == "Accept"
+        assert app.screen.bar.lines[0].text == "Accept"
         await press_until(pilot, lambda: at("choose", 0)(session) and isinstance(app.screen, GotCatanScreen))
         await press_until(pilot, lambda: not at("choose")(session))
         after = session.state.players
@@ -175,7 +175,7 @@ async def test_a_seven_asks_each_person_over_the_limit_to_return_cards(tmp_path)
         await open_table(pilot)
         screen = app.screen
         assert "return" in screen_text(app)
-        assert all("(you hold" in choice.text for choice in screen.choice_list)
+        assert all("(you hold" in choice.text for choice in screen.bar.lines)
         await pilot.press("enter")
         await settle(pilot)
         assert len(session.state.players[seat].hand) == held - 1

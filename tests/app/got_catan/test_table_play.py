@@ -71,7 +71,7 @@ async def take(pilot, action: Any) -> None:
     session = screen.session
     path = screen_api.group(session.game, session.state, action)
     for depth in range(len(screen.menu_path), len(path) + 1):
-        lines = screen.choice_list
+        lines = screen.bar.lines
         if depth == len(path):
             wanted = next(i for i, line in enumerate(lines) if line.action == action and not line.disabled)
         else:
@@ -246,7 +246,7 @@ async def test_a_base_game_at_the_table_set_up_why_not_and_a_hidden_card_named_w
         shown = screen_text(app)
         assert "Unseen*" in shown  # Ann's card, bought this turn
         # On the last line that may be chosen the bar shows the greyed why-not lines.
-        for _ in range(len(app.screen.choice_list)):
+        for _ in range(len(app.screen.bar.lines)):
             await pilot.press("down")
         await settle(pilot)
         shown = screen_text(app)

@@ -46,7 +46,7 @@ async def show_the_wall(pilot) -> None:
 async def open_the_hero_menu(pilot) -> None:
     await open_table(pilot)
     screen = pilot.app.screen
-    for index, choice in enumerate(screen.choice_list):
+    for index, choice in enumerate(screen.bar.lines):
         if choice.text.startswith("Hero"):
             await pilot.press(*(["down"] * index), "enter")
             break

@@ -55,7 +55,7 @@ async def test_a_click_on_the_map_while_a_bot_is_to_move_plays_nothing(tmp_path,
     app = StillApp(save_dir=tmp_path, session=session)
     async with app.run_test(size=(120, 40)) as pilot:
         try:
-            await wait_for(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.bot_thinking)
+            await wait_for(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.loop.bot_thinking)
             gift = app.screen.query_one(GotCatanMap)
             await pilot.press("m")
             await click_spot(pilot, gift, ("corner", corner))
@@ -84,7 +84,7 @@ async def test_a_click_while_the_device_is_passed_on_plays_nothing(tmp_path):
         road = next(spot for spot in sorted(gift.selectable) if spot[0] == "edge")
         await click_spot(pilot, gift, road)
         await settle(pilot)
-        assert screen.handing_over == 1, "Cat sees how her turn ended before passing the device"
+        assert screen.driver.passing_to == 1, "Cat sees how her turn ended before passing the device"
         before, ply = session.state, session.ply
         corners = [a.corner for a in session.legal_actions() if isinstance(a, BuildSettlement)]
         assert corners and session.to_move() == 1
