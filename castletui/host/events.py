@@ -35,6 +35,7 @@ NOTIFY_WHAT = (
     "mail-failed",
     "mail-refused",  # mail is not allowed on this host (--notify), or the address is not one
     "look-failed",  # the tables could not be looked at (a bug): the next change looks again
+    "send-failed",  # a message could not be sent for a reason not foreseen (a bug)
 )
 """The ``what`` of a ``notify`` event (castletui/host/notify.py sends them)."""
 

@@ -370,6 +370,13 @@ class Notifier:
         for kind, send in channels:
             self._attempts(kind, delivery, send, sleep)
 
+    def _deliver_reported(self, delivery: Delivery) -> None:
+        """``deliver`` in a sender thread: an error it did not expect is an event, not lost."""
+        try:
+            self.deliver(delivery)
+        except Exception as error:
+            self.report("send-failed", delivery.player, "host", f"{type(error).__name__}: {error}")
+
     def _attempts(self, kind: str, delivery: Delivery, send: Callable[[], str], sleep) -> None:
         where = delivery.body.get("table", "digest")
         if kind not in self.policy.kinds:
@@ -442,7 +449,7 @@ class Notifier:
             for delivery in deliveries:
                 with contextlib.suppress(RuntimeError):  # stopping
                     assert self._pool is not None
-                    self._pool.submit(self.deliver, delivery)
+                    self._pool.submit(self._deliver_reported, delivery)
 
     def stop(self) -> None:
         self._stop.set()

@@ -27,6 +27,7 @@ import asyncio
 import base64
 import contextlib
 import datetime
+import functools
 import os
 import signal
 import sys
@@ -192,9 +193,8 @@ class Host:
 
         def report(what: str, player: str, peer: str, detail: str) -> None:
             # Heard in a notifier thread, written by the loop: one writer of the log and events.
-            loop.call_soon_threadsafe(
-                self.log, "notify", player or "castletui host", peer, detail, what=what, player=player
-            )
+            log = functools.partial(self.log, what=what, player=player)
+            loop.call_soon_threadsafe(log, "notify", player or "castletui host", peer, detail)
 
         return Notifier(
             self.config.notify,
