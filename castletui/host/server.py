@@ -239,6 +239,9 @@ class Host:
             self.zygote.close()
         if self.notifier is not None:
             self.notifier.stop()
+            if self.notifier.store is not None:
+                with contextlib.suppress(Exception):
+                    self.notifier.store.close()  # its own connection (_notifier)
 
 
 class PlayerConnection(asyncssh.SSHServer):

@@ -20,6 +20,8 @@ from castletui.rules.castlecards.edition import EDITION
 from castletui.rules.castlecards.text import card_name
 from castletui.rules.core import CHANCE
 from castletui.saves.owners import account_owner
+from castletui.saves.stores import open_store
+from castletui.saves.stores.shared import StoreTable
 from castletui.saves.table import Table
 
 from castletui import notify_me, saves
@@ -330,3 +332,59 @@ def test_mail_goes_to_the_operators_command_with_the_address_as_its_last_argumen
 )
 def test_a_mail_address_is_one_plain_word(address):
     assert notify_me.mail_problem(address)
+
+
+@pytest.fixture(params=["files", pytest.param("postgres", marks=pytest.mark.postgres)])
+def store_url(request, tmp_path):
+    """ "" for the table folder's files, else a fresh PostgreSQL store's URL."""
+    if request.param == "files":
+        return ""
+    return request.getfixturevalue("postgres_server").fresh_url()
+
+
+def test_with_either_store_the_watch_hears_the_move_and_the_turn_is_told_once(tmp_path, receivers, store_url):
+    receiver = receivers()
+    stores = [open_store(store_url) for _ in range(2)] if store_url else [None, None]
+    players_store, notifier_store = stores  # the notifier has its own, as the host gives it
+    directory = tmp_path / "tables"
+    directory.mkdir(mode=0o700)
+    with mock.patch("castletui.saves.table.new_seed", return_value=4):
+        table, _, _ = create_table(
+            directory, OWNERS[0], "castlecards", "two-player", PLAYERS, name="Alice", store=players_store
+        )
+    table.take_seat(1, OWNERS[1], "Bob")
+
+    def at_the_table(seat: int) -> Session:
+        place = Table(table.path) if players_store is None else StoreTable(players_store, table.address)
+        return Session.at_table(place, seat, OWNERS[seat])
+
+    events = Events()
+    notifier = Notifier(
+        NotifyPolicy(private=True),
+        directory,
+        tmp_path / "data",
+        lambda: dict(NAMES),
+        events,
+        store=notifier_store,
+    )
+    choose(tmp_path, "Alice", how="turn", webhook=receiver.url)
+    notifier.start()
+    try:
+        sessions, chooser = {0: at_the_table(0), 1: at_the_table(1)}, random.Random(2)
+        for _ in range(200):
+            for session in sessions.values():
+                session.sync()
+            seat = sessions[0].to_move()
+            if seat == 0 and sessions[0].save.log:
+                break
+            mover = sessions[0] if seat == CHANCE else sessions[seat]
+            mover.act(mover.digital_chance() if seat == CHANCE else chooser.choice(mover.legal_actions()))
+        (body,) = receiver.wait_for(1)
+        events.wait_for("webhook-sent", "Alice")
+    finally:
+        notifier.stop()
+        for store in stores:
+            if store is not None:
+                store.close()
+    assert (body["turn"], body["players"], body["kind"]) == ("Alice", ["Alice", "Bob"], "turn")
+    assert events.whats() == ["webhook-sent"]
