@@ -255,7 +255,9 @@ class Notifier:
         """Each account's tables that wait for its move, longest first."""
         found: dict[str, list[Waiting]] = {}
         self.live = set()
+        rows_seen: set[str] = set()
         for row in self.rows():
+            rows_seen.add(row.path)
             if row.finished:
                 continue
             self.live.add(Path(row.path).name)  # unreadable for now, perhaps, but there
@@ -275,6 +277,9 @@ class Notifier:
             if row.bots[seat] or not owner.startswith(ACCOUNT):
                 continue
             found.setdefault(owner.removeprefix(ACCOUNT), []).append(Waiting(row, seat, standing, where.turn))
+        for gone in set(self._tables) - rows_seen:  # a table deleted: forgotten
+            self._tables.pop(gone, None)
+            self._where.pop(gone, None)
         for tables in found.values():
             tables.sort(key=lambda waiting: waiting.standing.since)
         return found
