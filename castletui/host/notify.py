@@ -49,8 +49,10 @@ from castletui.saves import SaveError
 from castletui.saves.owners import ACCOUNT
 from castletui.saves.replay import game_of, replay_states
 from castletui.saves.stores import StoreError
+from castletui.saves.stores.shared import StoreListing, StoreTable
 from castletui.saves.table import Table, TableListing, TableSummary
 from castletui.settings import _write_atomically
+from castletui.watch import watch_tables
 
 STATE_FILE = "notify-state.json"
 
@@ -217,8 +219,6 @@ class Notifier:
     def rows(self) -> list[TableSummary]:
         if self.listing is not None:
             return self.listing.rows()
-        from castletui.saves.stores.shared import StoreListing
-
         return StoreListing(self.store).rows()
 
     def where(self, row: TableSummary) -> Where | None:
@@ -247,8 +247,6 @@ class Notifier:
     def _table(self, path: str) -> Any:
         if self.store is None:
             return Table(Path(path))
-        from castletui.saves.stores.shared import StoreTable
-
         return StoreTable(self.store, path)
 
     def waiting(self) -> dict[str, list[Waiting]]:
@@ -421,8 +419,6 @@ class Notifier:
 
     def start(self) -> None:
         """Watch the tables and send, in threads of their own."""
-        from castletui.watch import watch_tables
-
         self._pool = concurrent.futures.ThreadPoolExecutor(
             max_workers=self.policy.workers, thread_name_prefix="castletui-notify"
         )

@@ -28,6 +28,7 @@ from castletui.lobby import YOUR_TURN, LobbyLine, lobby_lines, next_waiting
 from castletui.nudge import follow_turns
 from castletui.saves.stores.shared import StoreListing
 from castletui.saves.table import TableListing
+from castletui.screens.notify_dialog import NotifyScreen
 from castletui.tables import (
     is_lobby_only,
     join_table,
@@ -188,7 +189,6 @@ class JoinScreen(Screen):
 
     def action_notify_me(self) -> None:
         """What the host sends you when a table waits for you and you are not connected."""
-        from castletui.screens.notify_dialog import NotifyScreen
 
         def saved(done: bool | None) -> None:
             if done:
