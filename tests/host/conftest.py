@@ -303,20 +303,6 @@ class Player:
     def send(self, data: bytes) -> None:
         self.process.stdin.write(data)
 
-    async def redrawn_after(self, key: bytes) -> None:
-        """Send ``key`` and wait until the screen changed (a key at a time,
-        each taken in before the next, as a person types)."""
-        mark = self.mark()
-        self.send(key)
-        deadline = asyncio.get_running_loop().time() + WAIT_SECONDS
-        while self.mark() == mark:
-            remaining = deadline - asyncio.get_running_loop().time()
-            if remaining <= 0 or (self._reader is not None and self._reader.done()):
-                raise AssertionError(f"nothing was drawn after {key!r}")
-            self._more.clear()
-            with contextlib.suppress(asyncio.TimeoutError):
-                await asyncio.wait_for(self._more.wait(), remaining)
-
     async def ended(self) -> int | None:
         await asyncio.wait_for(self.process.wait_closed(), WAIT_SECONDS)
         return self.process.exit_status
