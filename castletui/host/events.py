@@ -11,7 +11,8 @@ fail2ban, the tests) reads two files made for it instead:
   ``player`` and ``key`` where known, ``what`` (a stable code, below) and
   ``detail`` (the human reason); and one ``notify`` event for each
   notification to a player not connected, sent or not (castletui/host/notify.py:
-  ``player``, ``peer`` the receiver's address, ``what`` from NOTIFY_WHAT).
+  ``player``, ``peer`` the receiver's address (``webhook`` or ``mail`` when
+  none was reached), ``what`` from NOTIFY_WHAT).
 
 Their fields are a promise: the log's words may change, these may not.
 Both files are private to the host's Unix user (mode 0600).
