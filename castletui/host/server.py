@@ -65,7 +65,7 @@ from castletui.host.sessions import (
 )
 from castletui.notify_me import OFFERED_VARIABLE
 from castletui.saves.names import account_name_problem
-from castletui.saves.stores import open_store
+from castletui.saves.stores import StoreError, open_store
 
 # What the player's terminal needs after castletui was stopped mid-screen:
 # leave the alternate screen, mouse and paste modes, show the cursor.
@@ -154,9 +154,6 @@ class Host:
             environment.pop("CASTLETUI_CONFIG_DIR", None)
             self.zygote = Zygote(environment, str(self.config.table_dir))
             self.zygote.start()
-        if self.config.notify.kinds:
-            self.notifier = self._notifier()
-            self.notifier.start()
         self._acceptor = await asyncssh.listen(
             self.config.listen or None,
             self.config.port,
@@ -182,6 +179,14 @@ class Host:
             keepalive_count_max=3,
             server_version="castletui",
         )
+        if self.config.notify.kinds:  # listening: players will come, and their tables change
+            try:
+                self.notifier = self._notifier()
+            except StoreError as error:
+                where = f"{self.config.listen or '*'}:{self.port}"
+                self.log("notify", "castletui host", where, f"no notifications: {error}", what="look-failed")
+            else:
+                self.notifier.start()
         return self._acceptor
 
     def _notifier(self) -> Notifier:
