@@ -16,6 +16,7 @@ from castletui.commands.host import data_folder, players_of, postgres_url
 from castletui.host import server
 from castletui.host.capacity import Limits, parse_startups
 from castletui.host.keys import HostKeyError, host_key
+from castletui.host.notify import NotifyPolicy
 from castletui.host.server import HostConfig
 from castletui.saves.errors import SaveError
 from castletui.saves.store import check_folder_name
@@ -64,6 +65,13 @@ def run(args: argparse.Namespace) -> int:
         return fail(
             "--idle-minutes, --login-seconds, --login-grace and --terminal-seconds take positive numbers"
         )
+    kinds = tuple(kind.strip() for kind in args.notify.split(",") if kind.strip() and kind.strip() != "none")
+    if set(kinds) - {"webhook", "mail"}:
+        return fail(f"--notify takes webhook, mail, both (webhook,mail) or none, not {args.notify}")
+    if not 0 <= args.digest_hour <= 23:
+        return fail(f"--digest-hour takes an hour from 0 to 23, not {args.digest_hour}")
+    if "mail" in kinds and not shlex.split(args.mail_command):
+        return fail("--notify mail needs a --mail-command")
     try:
         start, rate, full = parse_startups(args.max_startups)
     except ValueError as error:
@@ -114,6 +122,12 @@ def run(args: argparse.Namespace) -> int:
         ready_file=Path(args.ready_file).expanduser() if args.ready_file else None,
         events_file=Path(args.events_file).expanduser() if args.events_file else None,
         session_start=args.session_start,
+        notify=NotifyPolicy(
+            kinds=kinds,
+            mail_command=args.mail_command,
+            private=args.webhook_private,
+            digest_hour=args.digest_hour,
+        ),
     )
 
     def ready(host) -> None:

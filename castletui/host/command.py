@@ -142,6 +142,38 @@ def add_parser(commands) -> argparse.ArgumentParser:
         metavar="FILE",
         help="append one JSON line per connect, disconnect and refusal to FILE, for programs to read",
     )
+    notify = host.add_argument_group(
+        "notifications",
+        "a player not connected may be told when a table waits for their move, as they set it up in "
+        "the lobby (m: Notify me): at most one message per table per turn, or a daily digest",
+    )
+    notify.add_argument(
+        "--notify",
+        default="webhook",
+        metavar="KINDS",
+        help="what players may set up: webhook (an http or https URL the host POSTs a small JSON body "
+        "to), mail (an address given to --mail-command), both (webhook,mail), or none (default: webhook)",
+    )
+    notify.add_argument(
+        "--mail-command",
+        default="sendmail -i",
+        metavar="CMD",
+        help="with --notify mail: the command (no shell) given the message on its standard input and "
+        "the player's address as its last argument (default: sendmail -i)",
+    )
+    notify.add_argument(
+        "--webhook-private",
+        action="store_true",
+        help="let webhooks go to loopback and private addresses too (refused by default: a player "
+        "must not reach the host's own network through it)",
+    )
+    notify.add_argument(
+        "--digest-hour",
+        type=int,
+        default=8,
+        metavar="H",
+        help="the hour (UTC, 0-23) the daily digests go out (default: 8)",
+    )
     actions = host.add_subparsers(dest="host_command", metavar="[init|add|remove|players]")
     actions.add_parser(
         "init",

@@ -9,7 +9,10 @@ fail2ban, the tests) reads two files made for it instead:
 - ``--events-file PATH``: one JSON object a line for every connect,
   disconnect, refusal, registration and idle hang-up: ``event``, ``peer``,
   ``player`` and ``key`` where known, ``what`` (a stable code, below) and
-  ``detail`` (the human reason).
+  ``detail`` (the human reason); and one ``notify`` event for each
+  notification to a player not connected, sent or not (castletui/host/notify.py:
+  ``player``, ``peer`` the receiver's address (``webhook`` or ``mail`` when
+  none was reached), ``what`` from NOTIFY_WHAT).
 
 Their fields are a promise: the log's words may change, these may not.
 Both files are private to the host's Unix user (mode 0600).
@@ -22,6 +25,20 @@ import os
 from pathlib import Path
 
 import msgspec
+
+NOTIFY_WHAT = (
+    "webhook-sent",  # the receiver answered 2xx
+    "webhook-retry",  # an attempt failed (an HTTP error, a timeout, no connection); tried again later
+    "webhook-failed",  # every attempt failed: given up
+    "webhook-refused",  # the URL may not be posted to (its scheme, a private address, webhooks not allowed)
+    "mail-sent",  # the mail command took the message (exit status 0)
+    "mail-retry",
+    "mail-failed",
+    "mail-refused",  # mail is not allowed on this host (--notify), or the address is not one
+    "look-failed",  # the tables could not be looked at (a bug): the next change looks again
+    "send-failed",  # a message could not be sent for a reason not foreseen (a bug)
+)
+"""The ``what`` of a ``notify`` event (castletui/host/notify.py sends them)."""
 
 WHAT = (
     "full",  # the host had no room for another connection (or it is stopping)
@@ -54,15 +71,16 @@ WHAT = (
     "name-taken",  # a new key chose a name an account has (or one that passes for it)
     "name-refused",  # a new key chose a name no account may have (mixed scripts, "(you)"...)
     "name-clash",  # the key's account has a name that passes for an earlier one's (a hand-edited file)
+    *NOTIFY_WHAT,
 )
-"""Every ``what`` an event may carry (``refused`` and ``idle`` events)."""
+"""Every ``what`` an event may carry (``refused``, ``idle`` and ``notify`` events)."""
 
 
 class HostEvent(msgspec.Struct, omit_defaults=True, frozen=True):
     """One line of the events file."""
 
     time: str
-    event: str  # connect, disconnect, refused, registered, idle, stopping
+    event: str  # connect, disconnect, refused, registered, idle, stopping, notify
     peer: str  # address:port, or the host's own for "stopping"
     player: str = ""  # the account's name, once the key is known
     key: str = ""  # the key's SHA256 fingerprint, once offered

@@ -27,6 +27,7 @@ import asyncio
 import base64
 import contextlib
 import datetime
+import functools
 import os
 import signal
 import sys
@@ -41,10 +42,13 @@ from castletui.host.capacity import Capacity, Limits
 from castletui.host.events import EventsFile, HostEvent, ReadyFile, now, write_ready_file
 from castletui.host.flow import InputGate
 from castletui.host.forks import Zygote, ZygoteGone, become_subreaper
+from castletui.host.notify import Notifier, NotifyPolicy
 from castletui.host.old_seats import give_old_seats
 from castletui.host.players import (
     Account,
+    Players,
     PlayersError,
+    StorePlayers,
     account_folder,
     fingerprint,
     parse_key,
@@ -60,8 +64,9 @@ from castletui.host.sessions import (
     seat_command,
     terminal_type,
 )
+from castletui.notify_me import OFFERED_VARIABLE
 from castletui.saves.names import account_name_problem
-from castletui.saves.stores import open_store
+from castletui.saves.stores import StoreError, open_store
 
 # What the player's terminal needs after castletui was stopped mid-screen:
 # leave the alternate screen, mouse and paste modes, show the cursor.
@@ -87,6 +92,8 @@ class HostConfig(msgspec.Struct, frozen=True):
     session_start: str = "fork"
     """``fork``: each session is forked by the zygote (zygote.py); ``spawn``:
     a fresh Python process for each."""
+    notify: NotifyPolicy = NotifyPolicy()
+    """Which notifications players may set up, and how they are sent (notify.py)."""
 
 
 def _now() -> str:
@@ -116,6 +123,7 @@ class Host:
         self._acceptor: asyncssh.SSHAcceptor | None = None
         self.events = EventsFile(config.events_file) if config.events_file else None
         self.zygote: Zygote | None = None
+        self.notifier: Notifier | None = None
 
     def log(
         self,
@@ -172,7 +180,36 @@ class Host:
             keepalive_count_max=3,
             server_version="castletui",
         )
+        if self.config.notify.kinds:  # listening: players will come, and their tables change
+            try:
+                self.notifier = self._notifier()
+            except StoreError as error:
+                where = f"{self.config.listen or '*'}:{self.port}"
+                self.log("notify", "castletui host", where, f"no notifications: {error}", what="look-failed")
+            else:
+                self.notifier.start()
         return self._acceptor
+
+    def _notifier(self) -> Notifier:
+        """The notifications of players not connected, in threads of their
+        own: their own store connection and players file reader."""
+        store = open_store(self.config.store) if self.config.store else None
+        players = players_for(store, self.config.players_file)
+        loop = asyncio.get_running_loop()
+
+        def report(what: str, player: str, peer: str, detail: str) -> None:
+            # Heard in a notifier thread, written by the loop: one writer of the log and events.
+            log = functools.partial(self.log, what=what, player=player)
+            loop.call_soon_threadsafe(log, "notify", player or "castletui host", peer, detail)
+
+        return Notifier(
+            self.config.notify,
+            self.config.table_dir,
+            self.config.data_dir,
+            lambda: accounts_of(players),
+            report,
+            store=store,
+        )
 
     @property
     def port(self) -> int:
@@ -206,6 +243,11 @@ class Host:
                 await terminal.close()
         if self.zygote is not None:
             self.zygote.close()
+        if self.notifier is not None:
+            self.notifier.stop()
+            if self.notifier.store is not None:
+                with contextlib.suppress(Exception):
+                    self.notifier.store.close()  # its own connection (_notifier)
 
 
 class PlayerConnection(asyncssh.SSHServer):
@@ -469,6 +511,7 @@ class PlayerSession(asyncssh.SSHServerSession):
         self._terminal_timer: asyncio.TimerHandle | None = None
         self._last_input = 0.0
         self._early = bytearray()
+        self.account = ""  # the account whose castletui runs here (the notifier: not to be told)
         connection.session_count += 1
         if connection.blob is not None:
             self.host.sessions_of[connection.blob] += 1
@@ -644,6 +687,10 @@ class PlayerSession(asyncssh.SSHServerSession):
             account.name, account.id, self.host.config.table_dir, limits.session_memory_mib
         )
         environment = child_environment(self.term, settings, self.host.config.store)
+        environment[OFFERED_VARIABLE] = ",".join(self.host.config.notify.kinds)
+        if self.host.notifier is not None:
+            self.account = account.id
+            self.host.notifier.arrived(account.id)
         zygote = self.host.zygote
         if zygote is not None and zygote.usable:
             task = asyncio.ensure_future(self._fork_castletui(zygote, account, arguments, environment))
@@ -822,6 +869,8 @@ class PlayerSession(asyncssh.SSHServerSession):
             return
         self.closed = True
         self.host.sessions.discard(self)
+        if self.account and self.host.notifier is not None:
+            self.host.notifier.left(self.account)
         for timer in (self._idle_timer, self._terminal_timer):
             if timer is not None:
                 timer.cancel()
@@ -848,6 +897,14 @@ class PlayerSession(asyncssh.SSHServerSession):
             task.add_done_callback(forget)
         elif terminal is not None:
             self.host.terminals.discard(terminal)
+
+
+def accounts_of(players: Players | StorePlayers) -> dict[str, str]:
+    """Every account's id and name."""
+    if isinstance(players, Players):
+        return {entry.id: entry.name for entry in players.read().players if entry.id}
+    accounts = (players.account_named(name) for name, _ in players.entries())
+    return {account.id: account.name for account in accounts if account is not None}
 
 
 def _reason(exc: Exception | None) -> str:

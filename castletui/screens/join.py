@@ -2,7 +2,9 @@
 move on top with how long they have waited, then those waiting for others,
 then free seats at other tables and your finished games (the order and the
 words are castletui/lobby.py's). Enter opens the table (or takes the seat);
-n opens the next table waiting for you; s starts a new shared game. The list follows the folder as other players start games
+n opens the next table waiting for you; s starts a new shared game; m
+(over castletui host) sets what the host sends you when a table waits for
+you while you are away. The list follows the folder as other players start games
 and take seats: while the lobby is on screen it watches the folder (no
 timer) and reads again only the tables that changed; under a game it does
 nothing, and looks once when it comes back."""
@@ -21,10 +23,12 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 from textual.worker import get_current_worker
 
+from castletui import notify_me
 from castletui.lobby import YOUR_TURN, LobbyLine, lobby_lines, next_waiting
 from castletui.nudge import follow_turns
 from castletui.saves.stores.shared import StoreListing
 from castletui.saves.table import TableListing
+from castletui.screens.notify_dialog import NotifyScreen
 from castletui.tables import (
     is_lobby_only,
     join_table,
@@ -53,6 +57,7 @@ class JoinScreen(Screen):
         Binding("n", "next_waiting", "Next turn"),
         Binding("s", "new", "New shared game"),
         Binding("r", "reload", "Refresh"),
+        Binding("m", "notify_me", "Notify me"),  # over castletui host only (check_action)
         Binding("escape", "leave", "Back"),
         Binding("q", "leave", "Quit", show=False),
     ]
@@ -176,6 +181,26 @@ class JoinScreen(Screen):
             self.app.notify("No table waits for your move.", title="Nothing to play")
             return
         self.open_table(line.path, line.seat)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "notify_me":
+            return bool(notify_me.offered())  # the host sends them: elsewhere there is nothing to set
+        return True
+
+    def action_notify_me(self) -> None:
+        """What the host sends you when a table waits for you and you are not connected."""
+
+        def saved(done: bool | None) -> None:
+            if done:
+                choice, _ = notify_me.load()
+                words = (
+                    "Off: the host sends you nothing."
+                    if choice.how == "off"
+                    else "Saved: the host tells you while you are away."
+                )
+                self.app.notify(words, title="Notify me")
+
+        self.app.push_screen(NotifyScreen(), saved)
 
     def action_new(self) -> None:
         self.app.open_wizard("", {"shared": True})
