@@ -29,8 +29,9 @@ CHROMA = 40
 
 
 @lru_cache(maxsize=4096)
-def readable_style(style: Style, background: Color) -> Style:
-    """``style`` in greys, its coloured ink far enough from its background."""
+def readable_style(style: Style, under: int) -> Style:
+    """``style`` in greys, its coloured ink far enough from its background's
+    grey (``under``, 0-255, when the style has no background of its own)."""
     grey = monochrome_style(style)
     ink = style.color
     if ink is None or grey.color is None:
@@ -38,10 +39,9 @@ def readable_style(style: Style, background: Color) -> Style:
     red, green, blue = Color.from_rich_color(ink).rgb
     if max(red, green, blue) - min(red, green, blue) <= CHROMA:
         return grey  # a grey already: the theme's own shade, kept
-    under = (
-        Color.from_rich_color(grey.bgcolor).rgb[0] if grey.bgcolor is not None else background.monochrome.r
-    )
-    level = Color.from_rich_color(grey.color).rgb[0]
+    if grey.bgcolor is not None:
+        under = Color.from_rich_color(grey.bgcolor).r
+    level = Color.from_rich_color(grey.color).r
     if abs(level - under) >= MIN_CONTRAST:
         return grey
     level = min(255, under + MIN_CONTRAST) if under < 128 else max(0, under - MIN_CONTRAST)
@@ -52,8 +52,9 @@ class ReadableMonochrome(Monochrome):
     """Textual's NO_COLOR filter, its coloured inks kept readable (see the module)."""
 
     def apply(self, segments: list[Segment], background: Color) -> list[Segment]:
+        under = background.monochrome.r  # one background a line
         return [
-            Segment(text, readable_style(style, background) if style is not None else None, None)
+            Segment(text, readable_style(style, under) if style is not None else None, None)
             for text, style, _ in segments
         ]
 

@@ -220,7 +220,7 @@ DARK = Color(18, 18, 18)
 @pytest.mark.parametrize("ink", ["#0000ff", "#ff0000", "#800080", "#800000"])
 def test_a_coloured_ink_stays_readable_in_grey(ink):
     """Textual's grey for pure blue is 18 of 255, the background's: unreadable."""
-    grey = readable_style(Style(color=ink, bold=True), DARK)
+    grey = readable_style(Style(color=ink, bold=True), DARK.r)
     level = Color.from_rich_color(grey.color).r
     assert grey.color.triplet.red == grey.color.triplet.green == grey.color.triplet.blue
     assert level - DARK.r >= MIN_CONTRAST and grey.bold
@@ -229,7 +229,7 @@ def test_a_coloured_ink_stays_readable_in_grey(ink):
 def test_the_themes_greys_and_light_inks_are_left_as_textual_makes_them():
     for ink in ("#666666", "#9a9a9a", "#ffe066"):
         style = Style(color=ink)
-        assert readable_style(style, DARK) == monochrome_style(style)
+        assert readable_style(style, DARK.r) == monochrome_style(style)
 
 
 async def test_no_color_uses_the_readable_greys(tmp_path, monkeypatch):
