@@ -43,6 +43,7 @@ from tests.app.driving import StillApp, open_table, settle, wait_until
 from tests.app.got_catan.helpers import map_at
 from tests.app.got_catan.test_snapshots import make_app as got_catan_app
 from tests.app.got_catan.test_snapshots import mid_game
+from tests.app.snapshots import fresh_dir
 
 SIZE = (80, 24)
 
@@ -95,6 +96,23 @@ def test_castlecards_table(snap_compare, no_color):
 
 def test_castlecards_attack(snap_compare, no_color):
     assert snap_compare(castlecards_app("attack", "mono-80x24"), terminal_size=SIZE, run_before=pressing(()))
+
+
+def test_wizard(snap_compare, no_color):
+    """The wizard opened from the menu: the choice that has the keys reversed."""
+
+    async def open_the_wizard(pilot):
+        await settle(pilot)
+        await pilot.press("n")
+        await settle(pilot)
+
+    app = StillApp(save_dir=fresh_dir("mono-wizard"))
+    assert snap_compare(app, terminal_size=SIZE, run_before=open_the_wizard)
+
+
+def test_menu_with_nothing_to_continue(snap_compare, no_color):
+    """Continue struck out, not only greyed."""
+    assert snap_compare(StillApp(save_dir=fresh_dir("mono-menu")), terminal_size=SIZE, run_before=settle)
 
 
 # --- each board's text without its styles ---------------------------------
