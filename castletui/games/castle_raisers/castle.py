@@ -42,11 +42,12 @@ LABEL = 2
 """Cells left of the band: the level numbers."""
 LEGEND = (
     "S soldier, L ladder, A archer, V vicious wolf",
-    "→2 would get in · h2 wall height · ▒ Fortified · "
-    + MATERIAL_LEGEND.replace("{", "{{").replace("}", "}}"),  # the lines are formatted
+    "→2 would get in · h2 wall height · ▒ Fortified",
     "{village}: {colour} token, {icon} · {count}: Prestige count",
+    "Wall tiles: " + MATERIAL_LEGEND.replace("{", "{{").replace("}", "}}"),  # the lines are formatted
 )
-"""The short names of the castle, one line each (dim icons are covered: Help says so)."""
+"""The short names of the castle, one line each (dim icons are covered: Help says so).
+The tiles' edges come last: on a castle too tall for 80x24 that line scrolls first."""
 
 
 class CastleBoard(RaisersBoard):
