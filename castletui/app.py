@@ -8,6 +8,7 @@ import contextlib
 import datetime
 import os
 import signal
+from collections.abc import Sequence
 from pathlib import Path
 
 import msgspec
@@ -16,11 +17,13 @@ from textual.binding import Binding
 from textual.content import Content
 from textual.css.query import NoMatches
 from textual.driver import Driver
+from textual.filter import LineFilter
 from textual.screen import ModalScreen, Screen
 
 from castletui import collector, games, saves, stylesheets
 from castletui import settings as settings_file
 from castletui.later import loader
+from castletui.monochrome import readable_filters
 from castletui.saves.store import save_dir as save_dir_of
 from castletui.screens.dialogs import MIN_SIZE, ConfirmScreen, TooSmallScreen
 from castletui.settings import Settings
@@ -187,6 +190,11 @@ class CastleApp(App):
         self.turn_follower = None  # castletui/nudge.py: started by the lobby or a shared table
         self.turn_line = ""  # the header's line about your other tables waiting for you
         self.terminal_driver = None  # the driver Textual made from get_driver_class (None: headless)
+
+    def get_line_filters(self) -> Sequence[LineFilter]:
+        """Textual's filters; NO_COLOR's greys keep every coloured ink readable."""
+        filters = super().get_line_filters()
+        return readable_filters(filters) if self.no_color else filters
 
     # --- the last word on an unexpected error -----------------------------
 

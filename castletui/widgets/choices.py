@@ -1,7 +1,8 @@
 """The game screen's action bar with the lines it shows (its ``#actions``,
 castletui/screens/game.py): rebuilt only when the lines change, the
 highlight kept where the person left it, the lines about a board place
-found for the board cursor, and the greyed why-not lines brought into view."""
+found for the board cursor, and the greyed why-not lines brought into view,
+each marked ✗ (never told apart by its grey alone: NO_COLOR)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,16 @@ from textual.widgets.option_list import Option
 
 from castletui.frame import Line
 from castletui.widgets.panels import ActionBar
+
+NOT_NOW = "✗ "
+"""Before a line that may not be chosen: greyed alone, it would be told apart by colour only."""
+
+
+def shown_text(line: Line) -> str:
+    """A line's words as the bar shows them: a line that may not be chosen marked ✗."""
+    if line.disabled and not line.text.startswith(NOT_NOW):
+        return NOT_NOW + line.text
+    return line.text
 
 
 class ChoiceBar(ActionBar):
@@ -28,7 +39,8 @@ class ChoiceBar(ActionBar):
             self.lines = lines
             if lines:
                 self.set_options(
-                    Option(line.text, id=str(i), disabled=line.disabled) for i, line in enumerate(lines)
+                    Option(shown_text(line), id=str(i), disabled=line.disabled)
+                    for i, line in enumerate(lines)
                 )
             else:
                 self.clear_options()

@@ -29,9 +29,11 @@ from castletui.games.castle_raisers.ink import (
     COLOUR_STYLE,
     ICON_STYLE,
     ICON_TINY,
+    MATERIAL_LEGEND,
     MATERIAL_STYLE,
     RaisersBoard,
     Row,
+    edges,
     icon_short,
     wrap,
 )
@@ -42,8 +44,10 @@ LEGEND = (
     "S soldier, L ladder, A archer, V vicious wolf",
     "→2 would get in · h2 wall height · ▒ Fortified",
     "{village}: {colour} token, {icon} · {count}: Prestige count",
+    "Wall tiles: " + MATERIAL_LEGEND.replace("{", "{{").replace("}", "}}"),  # the lines are formatted
 )
-"""The short names of the castle, one line each (dim icons are covered: Help says so)."""
+"""The short names of the castle, one line each (dim icons are covered: Help says so).
+The tiles' edges come last: on a castle too tall for 80x24 that line scrolls first."""
 
 
 class CastleBoard(RaisersBoard):
@@ -172,14 +176,23 @@ class CastleBoard(RaisersBoard):
         return icon_short(self.scene, ability) if half >= 4 else ICON_TINY[ability]
 
     def _put_half(
-        self, row: Row, x: int, half: int, is_right: bool, icon: str, frame: str, style: str
+        self,
+        row: Row,
+        x: int,
+        half: int,
+        is_right: bool,
+        icon: str,
+        frame: str,
+        style: str,
+        material: str = "",
     ) -> None:
-        """One half-column of a tile: its bracket (the tile's edge) and its icon."""
+        """One half-column of a tile: its edge (shaped by its material) and its icon."""
+        left, right = edges(material)
         if is_right:
             row.put(x, icon.center(half - 1), style)
-            row.put(x + half - 1, "]", frame)
+            row.put(x + half - 1, right, frame)
         else:
-            row.put(x, "[", frame)
+            row.put(x, left, frame)
             row.put(x + 1, icon.center(half - 1), style)
 
     def _level_row(self, castle, level: int, half: int, y: int) -> Text:
@@ -208,15 +221,17 @@ class CastleBoard(RaisersBoard):
                 elif piece:
                     ink = "dim" if part.covered else ICON_STYLE.get(part.icon, "")
                     frame = MATERIAL_STYLE.get(place.material, "")
-                    self._put_half(row, x, half, is_right, self._icon(part.icon, half), frame, ink)
+                    icon = self._icon(part.icon, half)
+                    self._put_half(row, x, half, is_right, icon, frame, ink, place.material)
                 else:
-                    icon = "·" * (half - 2)
+                    icon, material = "·" * (half - 2), ""
                     if spot == self.cursor and marks.fortification:
                         icon = "▒" * (half - 2)
                     elif spot == self.cursor and marks.face is not None:
-                        face = marks.face
+                        face = marks.face  # the tile in hand, shown where it would go
                         icon = self._icon(face.right if is_right else face.left, half)
-                    self._put_half(row, x, half, is_right, icon, style, style)
+                        material = face.material
+                    self._put_half(row, x, half, is_right, icon, style, style, material)
         return row.text()
 
     def _foundation_row(self, castle, half: int) -> Text:

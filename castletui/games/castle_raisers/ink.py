@@ -31,6 +31,9 @@ ICON_STYLE = {
     "DEF": "bold blue",
 }
 MATERIAL_STYLE = {"straw": "yellow", "wood": "dark_orange3", "stone": "grey70"}
+MATERIAL_EDGES = {"straw": "()", "wood": "[]", "stone": "{}"}
+"""A Wall tile's edges by its material: the shape says it where colour cannot (NO_COLOR)."""
+MATERIAL_LEGEND = "(straw) [wood] {stone}"
 COLOUR_STYLE = {"yellow": "bold yellow", "blue": "bold blue", "red": "bold red", "green": "bold green"}
 LIT = "bold underline green"
 CURSOR = "bold reverse"
@@ -50,6 +53,17 @@ def icon_short(scene: Any, icon: str) -> str:
 def tile_shown(scene: Any, tile: str) -> Any:
     """The face of Wall tile ``tile`` among those face up (None if not there)."""
     return next((face for face in scene.revealed if face.tile == tile), None)
+
+
+def edges(material: str) -> str:
+    """The two edge characters of a tile of ``material`` (an empty slot's: ``[]``)."""
+    return MATERIAL_EDGES.get(material, "[]")
+
+
+def framed(face: str, material: str) -> str:
+    """A tile's face (``[Pre|For]``) between its material's edges (``(Pre|For)`` for straw)."""
+    left, right = edges(material)
+    return f"{left}{face[1:-1]}{right}" if len(face) >= 2 else face
 
 
 def wrap(text: str, width: int, style: str = "dim") -> list[Text]:

@@ -13,9 +13,11 @@ from rich.text import Text
 
 from castletui.games.castle_raisers.ink import (
     CURSOR,
+    MATERIAL_LEGEND,
     MATERIAL_STYLE,
     ROMAN,
     RaisersBoard,
+    framed,
     wolves_legend,
     wrap,
 )
@@ -57,7 +59,7 @@ class PiggyBoard(RaisersBoard):
         if scene.team is not None:
             rows += self._coop(width, len(rows))
         if not self.roomy:  # roomy: the castle above says it
-            rows += wrap(wolves_legend(scene) + ".", width)
+            rows += wrap(f"{wolves_legend(scene)}. Tiles: {MATERIAL_LEGEND}.", width)
         return rows
 
     def _tiles(self, width: int, top: int) -> list[Text]:
@@ -68,7 +70,7 @@ class PiggyBoard(RaisersBoard):
         if not scene.revealed:
             line.append("none face up", style="dim")
         for shown in scene.revealed:
-            tile, face = shown.tile, shown.face
+            tile, face = shown.tile, framed(shown.face, shown.material)
             if line.cell_len + len(face) + 1 > width:
                 rows.append(line)
                 line = Text(" ")
