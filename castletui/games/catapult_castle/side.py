@@ -9,7 +9,7 @@ from rich.text import Text
 
 from castletui.frame import Frame
 from castletui.rules.catapult_castle import CatapultCastleScene
-from castletui.sides import Room, Side
+from castletui.sides import Room, Side, add_watchers
 
 
 def side(frame: Frame, room: Room) -> Text:
@@ -31,6 +31,7 @@ def side(frame: Frame, room: Room) -> Text:
         text.append("\n")
     if frame.waiting:
         text.append(frame.waiting + "\n", style="bold" if to_move is None else "italic")
+    add_watchers(text, frame)
     supply = f"Ammo {'left' if solo else 'in supply'}: {scene.supply}"
     if solo:
         supply += f", rearrange {scene.rearrangements_left}x"

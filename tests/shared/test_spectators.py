@@ -1,0 +1,171 @@
+"""Issue 46.4, headless: a spectator at a shared table of every game sees
+exactly the public view, live, and can do nothing to the table.
+
+The players' terminals play a seeded game through their sessions; after
+every move the spectator's terminal takes the table in (Driver.take_in_table,
+as its screen does when the table file changes) and its frame is checked
+against the public view of the players' state: the view, the scene, the
+score and the log lines as everyone may read them. The spectator never
+moves, draws, plays a bot or takes anything back, its replay and score
+sheet are the public view's, and the players see its name as watching.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from pathlib import Path
+
+import pytest
+from castletui.rules import registry
+from castletui.rules.core import CHANCE, PUBLIC, IllegalAction, log_lines, name_seats, screen
+from castletui.saves.table import NotYourSeat, Table, invited_names, may_see, private_message
+from castletui.saves.watchers import watch_as, watchers
+
+from castletui import saves
+from castletui.driver import Driver, Over, Remote
+from castletui.replay import Replay
+from castletui.session import WATCHING, Session
+from castletui.tables import create_table
+
+GAMES = [
+    ("castle-raisers", "competitive", 2),
+    ("catapult-castle", "standard", 2),
+    ("castlecards", "two-player", 2),
+    ("got-catan", "base", 3),
+]
+OWNERS = ["user:ann", "user:bo", "user:dee"]
+PLIES = 150
+
+
+def make_table(directory: Path, game_id: str, variant: str, seats: int, invited=None) -> Table:
+    players = [saves.Player(name) for name in ("ann", "bo", "dee")[:seats]]
+    table, _, _ = create_table(directory, OWNERS[0], game_id, variant, players, name="ann", invited=invited)
+    for seat in range(1, seats):
+        Table(table.path).take_seat(seat, OWNERS[seat])
+    return table
+
+
+def public_log(session: Session, game) -> list[str]:
+    """The whole log as everyone may read it, told afresh from the players' states."""
+    lines = []
+    for ply in range(len(session.save.log)):
+        action = session.action_at(ply)
+        before, after = session.states[ply], session.states[ply + 1]
+        lines += [name_seats(line, session.names) for line in log_lines(game, before, action, after, PUBLIC)]
+    return lines
+
+
+def refuses_everything(spectator: Session, driver: Driver) -> None:
+    """Every way a terminal changes a table, tried from the spectator's."""
+    before = spectator.table.read()[0].check
+    assert spectator.may_act(PUBLIC) == WATCHING
+    assert isinstance(driver.next(), (Remote, Over))
+    for attempt in (
+        lambda: driver.person_acts(spectator.legal_actions()[0]),
+        lambda: spectator.act(spectator.legal_actions()[0]),
+        spectator.draw,
+        driver.undo,
+    ):
+        with pytest.raises(IllegalAction):
+            attempt()
+    assert spectator.table.read()[0].check == before, "the spectator changed the table"
+
+
+@pytest.mark.parametrize(("game_id", "variant", "seats"), GAMES, ids=[game for game, _, _ in GAMES])
+def test_a_spectator_sees_every_step_as_the_public_view_and_does_nothing(tmp_path, game_id, variant, seats):
+    game = registry.get(game_id)
+    table = make_table(tmp_path / "tables", game_id, variant, seats)
+    players = [Session.at_table(Table(table.path), seat, OWNERS[seat]) for seat in range(seats)]
+    presence = watch_as(table.path, "cy")
+    spectator = Session.watching_table(Table(table.path), "user:cy")
+    watching = Driver(spectator)
+    assert spectator.watching and spectator.watchers == ["cy"]
+    # The players see cy watching once their terminals look.
+    for player in players:
+        Driver(player).take_in_table()
+        assert Driver(player).frame().watchers == ("cy",)
+
+    chooser = random.Random(3)
+    for _ in range(PLIES):
+        first = players[0]
+        seat = first.to_move()
+        if seat is None:
+            break
+        mover = first if seat == CHANCE else players[seat]
+        action = mover.digital_chance() if seat == CHANCE else chooser.choice(mover.legal_actions())
+        mover.act(action)
+        for player in players:
+            player.sync()
+        watching.take_in_table()
+        state = first.state
+        public = game.view(state, PUBLIC)
+        frame = watching.frame()
+        where = f"{game_id} ply {first.ply}"
+        assert spectator.ply == first.ply, where
+        assert frame.view == public, f"{where}: the spectator's view is not the public view"
+        assert frame.scene == screen.scene(game, public, PUBLIC), f"{where}: the scene"
+        assert frame.standing == (game.result(state) if game.to_move(state) is None else game.result(public))
+        assert not frame.deciding and frame.lines == () and frame.menu == (), where
+        if game.to_move(state) is not None:
+            assert isinstance(watching.next(), Remote), f"{where}: the spectator's terminal would play"
+    assert [line.text for line in spectator.log] == public_log(first, game)
+    refuses_everything(spectator, watching)
+    # Its replay and score sheet: the public view only, never a seat's eyes.
+    replay = Replay.of_session(spectator, None)
+    assert replay.eyes() == [PUBLIC]
+    with pytest.raises(IllegalAction):
+        replay.see_as(0)
+    assert replay.step(replay.plies).view == game.view(first.state, PUBLIC)
+    assert spectator.standing(spectator.seat) == game.result(game.view(first.state, PUBLIC))
+    # cy leaves: the players' panels say so at their next look.
+    presence.leave()
+    assert watchers(table.path) == []
+    news = Driver(players[0]).take_in_table()
+    assert news is not None and news.watchers and players[0].watchers == []
+
+
+def test_a_spectator_takes_no_seat_by_watching_and_a_seat_taken_later_is_a_seat(tmp_path):
+    table = make_table(tmp_path / "tables", "castlecards", "two-player", 2)
+    save, seating = Table(table.path).read()
+    spectator = Session.watching_table(Table(table.path), "user:cy")
+    assert spectator.seat == PUBLIC and "user:cy" not in Table(table.path).read()[1].owners
+    # Both seats are taken: cy cannot sit, whatever it watched.
+    with pytest.raises(NotYourSeat):
+        Table(table.path).take_seat(0, "user:cy")
+    assert Table(table.path).read()[1].owners == seating.owners
+
+
+def test_a_killed_spectators_name_goes_at_the_next_look(tmp_path):
+    table = make_table(tmp_path / "tables", "castlecards", "two-player", 2)
+    presence = watch_as(table.path, "cy")
+    assert watchers(table.path) == ["cy"]
+    # A castletui killed with its connection: its lock goes with it, its file stays.
+    os.close(presence._handle)
+    presence._handle = None
+    assert watchers(table.path) == []
+    assert not list(table.path.parent.glob(".*watcher*")), "the stale file is removed"
+
+
+def test_a_private_table_is_only_for_its_invited_names(tmp_path):
+    directory = tmp_path / "tables"
+    players = [saves.Player("ann"), saves.Player("Seat 2")]
+    table, _, _ = create_table(
+        directory, "user:ann", "castlecards", "two-player", players, name="ann", invited=invited_names("Bo")
+    )
+    seating = Table(table.path).read()[1]
+    assert [name.casefold() for name in seating.invited] == ["ann", "bo"]
+    assert may_see(seating, "user:bo", "BO") and may_see(seating, "user:ann", "ann")
+    assert not may_see(seating, "user:cy", "cy")
+    with pytest.raises(NotYourSeat, match="private table"):
+        Table(table.path).take_seat(1, "user:cy")
+    assert str(private_message(table.path.name)).startswith(table.path.name)
+    Table(table.path).take_seat(1, "user:bo")  # bo is invited
+    # The invitation outlives every whole write (a seat taken, a move taken back).
+    assert Table(table.path).read()[1].invited == seating.invited
+
+
+def test_an_old_table_without_invitations_is_public(tmp_path):
+    table = make_table(tmp_path / "tables", "castlecards", "two-player", 2)
+    assert b"invited" not in table.path.read_bytes()  # nothing new in a public table's file
+    assert may_see(Table(table.path).read()[1], "user:cy", "cy")
