@@ -105,6 +105,7 @@ class JoinScreen(Screen):
 
     def on_unmount(self) -> None:
         self.stop_watching()
+        stop_watching(self.app)  # the app leaves: so does a game watched from here
 
     def watch_folder(self) -> None:
         self.stop_watching()
