@@ -87,6 +87,11 @@ async def test_a_spectator_watches_from_the_lobby_sees_a_move_live_and_never_a_h
         assert any(WATCHING in note.message for note in cy._notifications)
         assert Table(table.path).read()[0].check == before
 
+        # No copy of the table to keep: Save as is not offered.
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert cy.screen is screen
+
         # The whole log, the score sheet and its replay: the public view only.
         await pilot.press("g")
         await wait_until(pilot, lambda: isinstance(cy.screen, LogScreen))

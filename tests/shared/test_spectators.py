@@ -136,6 +136,25 @@ def test_a_spectator_takes_no_seat_by_watching_and_a_seat_taken_later_is_a_seat(
     assert Table(table.path).read()[1].owners == seating.owners
 
 
+def test_a_spectator_who_takes_a_free_seat_later_sees_that_seat_only_in_a_new_session(tmp_path):
+    """Watching, then sitting down: the watching session stays a spectator's
+    (it never turns into the seat's), and the seat is one taken on purpose."""
+    directory = tmp_path / "tables"
+    players = [saves.Player("ann"), saves.Player("Seat 2")]
+    table, _, _ = create_table(directory, "user:ann", "castlecards", "two-player", players, name="ann")
+    spectator = Session.watching_table(Table(table.path), "user:cy")
+    watching = Driver(spectator)
+    Table(table.path).take_seat(1, "user:cy")
+    ann = Session.at_table(Table(table.path), 0, "user:ann")
+    Driver(ann).run()  # the deal
+    watching.take_in_table()
+    assert spectator.seat == PUBLIC and spectator.names[1] == "cy"
+    assert watching.frame().view == registry.get("castlecards").view(ann.state, PUBLIC)
+    assert isinstance(watching.next(), (Remote, Over))
+    with pytest.raises(IllegalAction, match="watching"):
+        watching.person_acts(ann.legal_actions()[0] if ann.to_move() == 0 else spectator.legal_actions()[0])
+
+
 def test_a_killed_spectators_name_goes_at_the_next_look(tmp_path):
     table = make_table(tmp_path / "tables", "castlecards", "two-player", 2)
     presence = watch_as(table.path, "cy")
