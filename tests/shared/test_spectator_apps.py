@@ -67,6 +67,8 @@ async def test_a_spectator_watches_from_the_lobby_sees_a_move_live_and_never_a_h
         assert screen.frame.view == game.view(first.state, PUBLIC)
         assert screen.choice_list == ()
         shows_no_secret(cy, first.state)
+        # Every seat's fortress in order, none "you", and no hand of cy's own.
+        assert "(you)" not in screen_text(cy) and "No hand of yours: you are watching" in screen_text(cy)
         # The players see cy watching.
         player = Driver(Session.at_table(Table(table.path), 0, "user:ann"))
         assert player.frame().watchers == ("cy",)

@@ -22,10 +22,12 @@ from castletui.rules.core import CHANCE, PUBLIC, IllegalAction, log_lines, name_
 from castletui.saves.table import NotYourSeat, Table, invited_names, may_see, private_message
 from castletui.saves.watchers import watch_as, watchers
 
-from castletui import saves
+from castletui import games, saves
 from castletui.driver import Driver, Over, Remote
 from castletui.replay import Replay
 from castletui.session import WATCHING, Session
+from castletui.sides import Room
+from castletui.sides import players as players_panel
 from castletui.tables import create_table
 
 GAMES = [
@@ -123,6 +125,28 @@ def test_a_spectator_sees_every_step_as_the_public_view_and_does_nothing(tmp_pat
     assert watchers(table.path) == []
     news = Driver(players[0]).take_in_table()
     assert news is not None and news.watchers and players[0].watchers == []
+
+
+@pytest.mark.parametrize(("game_id", "variant", "seats"), GAMES, ids=[game for game, _, _ in GAMES])
+def test_the_players_panels_name_the_spectators_and_give_a_spectator_no_hand(
+    tmp_path, game_id, variant, seats
+):
+    table = make_table(tmp_path / "tables", game_id, variant, seats)
+    player = Session.at_table(Table(table.path), 0, OWNERS[0])
+    Driver(player).run()  # the deal
+    presence = watch_as(table.path, "cy")
+    spectator = Driver(Session.watching_table(Table(table.path), "user:cy"))
+    side = games.part(game_id, "side")
+    panel = side.SIDE.text if side is not None else players_panel
+    room = Room(80, 24, 28)
+    for driver in (Driver(player), spectator):
+        driver.take_in_table()
+        assert "Watching: cy" in panel(driver.frame(), room).plain
+    shown = panel(spectator.frame(), room).plain
+    last = player.names[-1]
+    # No seat's own lines for the spectator: Catapult Castle's hand, GoT's cards and costs.
+    assert f"{last}:" not in shown and "Can buy" not in shown and "no cards" not in shown, shown
+    presence.leave()
 
 
 def test_a_spectator_takes_no_seat_by_watching_and_a_seat_taken_later_is_a_seat(tmp_path):

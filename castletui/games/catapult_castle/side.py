@@ -37,7 +37,7 @@ def side(frame: Frame, room: Room) -> Text:
         supply += f", rearrange {scene.rearrangements_left}x"
     text.append(supply + "\n")
     seat = frame.viewer
-    if seat < len(scene.hands):
+    if 0 <= seat < len(scene.hands):  # a spectator (no seat) has no hand
         hand = scene.hands[seat]
         text.append(f"{frame.names[seat]}: {hand.words if wide else hand.short}\n")
         if not solo:

@@ -61,7 +61,8 @@ def side(frame: Frame, room: Room) -> Text:
         text.append(f"Longest Road: {road}\nLargest Patrol: {patrol}\n")
     else:
         text.append(f"Road: {road}  Patrol: {patrol}\n")
-    text.append_text(own_text(frame, wide))
+    if 0 <= frame.viewer < len(scene.players):  # a spectator (no seat) has no hand
+        text.append_text(own_text(frame, wide))
     text.rstrip()
     return text
 
