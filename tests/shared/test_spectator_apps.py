@@ -107,6 +107,7 @@ async def test_a_spectator_watches_from_the_lobby_sees_a_move_live_and_never_a_h
         await wait_until(pilot, lambda: isinstance(cy.screen, ReplayScreen))
         replay = cy.screen.replay
         assert replay.eyes() == [PUBLIC]
+        assert "(you)" not in screen_text(cy)  # the table's eyes: no seat is cy's
         shows_no_secret(cy, mover.state)
         await pilot.press("v")  # another seat's eyes: refused
         await settle(pilot)
