@@ -7,7 +7,9 @@ it never touches the table's journal (its checks, its undo, its replay);
 and why a lock, not a line in a shared list: a castletui killed with its
 SSH connection leaves its file unlocked (the kernel drops an ``flock`` with
 its process), so a stale watcher is told from a live one by trying its
-lock, and whoever finds it unlocked removes it. Nothing here needs the host
+lock, and whoever finds it unlocked removes it. Its file closing as
+the process ends is itself an event the players' watch wakes for
+(inotify's close after writing), so they look at once. Nothing here needs the host
 server's memory: every player's castletui (each its own process) sees the
 same folder, and the players' table watch (castletui/watch.py) wakes when a
 watcher's file comes or goes.

@@ -13,13 +13,17 @@ sheet are the public view's, and the players see its name as watching.
 from __future__ import annotations
 
 import os
+import queue
 import random
+import subprocess
+import sys
+import threading
 from pathlib import Path
 
 import pytest
 from castletui.rules import registry
 from castletui.rules.core import CHANCE, PUBLIC, IllegalAction, log_lines, name_seats, screen
-from castletui.saves.table import NotYourSeat, Table, invited_names, may_see, private_message
+from castletui.saves.table import NotYourSeat, Table, invited_names, may_see, private_message, signature
 from castletui.saves.watchers import watch_as, watchers
 
 from castletui import games, saves
@@ -29,6 +33,7 @@ from castletui.session import WATCHING, Session
 from castletui.sides import Room
 from castletui.sides import players as players_panel
 from castletui.tables import create_table
+from castletui.watch import TableWatcher
 
 GAMES = [
     ("castle-raisers", "competitive", 2),
@@ -188,6 +193,43 @@ def test_a_killed_spectators_name_goes_at_the_next_look(tmp_path):
     presence._handle = None
     assert watchers(table.path) == []
     assert not list(table.path.parent.glob(".*watcher*")), "the stale file is removed"
+
+
+def test_a_killed_spectators_castletui_wakes_the_players_and_its_name_goes(tmp_path):
+    """Killed outright (its SSH connection dropped): its file closes with
+    it, which wakes the players' table watch (inotify's close), and their
+    next look finds the file unlocked and drops the name."""
+    table = make_table(tmp_path / "tables", "castlecards", "two-player", 2)
+    script = (
+        "import sys, time\n"
+        "from castletui.saves.watchers import watch_as\n"
+        "presence = watch_as(sys.argv[1], 'cy')\n"
+        "print('watching', flush=True)\n"
+        "time.sleep(600)\n"
+    )
+    spectator = subprocess.Popen(
+        [sys.executable, "-c", script, str(table.path)], stdout=subprocess.PIPE, text=True
+    )
+    try:
+        assert spectator.stdout.readline().strip() == "watching"
+        player = Session.at_table(Table(table.path), 0, OWNERS[0])
+        assert player.watchers == ["cy"]
+        watch = TableWatcher(table.path, Table(table.path).known or signature(table.path))
+        woken: queue.Queue = queue.Queue()
+        thread = threading.Thread(target=lambda: [woken.put(True) for _ in watch.changes()], daemon=True)
+        thread.start()
+        woken.get(timeout=60)  # its first look: cy's file, come before the watch
+        spectator.kill()
+        spectator.wait()
+        woken.get(timeout=60)  # the watch wakes (bounded only so that a broken test ends)
+        watch.stop()
+        news = Driver(player).take_in_table()
+        assert news is not None and news.watchers and player.watchers == []
+        assert not list(table.path.parent.glob(".*watcher*"))
+    finally:
+        if spectator.poll() is None:
+            spectator.kill()
+            spectator.wait()
 
 
 def test_a_private_table_is_only_for_its_invited_names(tmp_path):
