@@ -20,6 +20,7 @@ import sys
 import threading
 from pathlib import Path
 
+import msgspec
 import pytest
 from castletui.rules import registry
 from castletui.rules.core import CHANCE, PUBLIC, IllegalAction, log_lines, name_seats, screen
@@ -248,6 +249,28 @@ def test_a_private_table_is_only_for_its_invited_names(tmp_path):
     Table(table.path).take_seat(1, "user:bo")  # bo is invited
     # The invitation outlives every whole write (a seat taken, a move taken back).
     assert Table(table.path).read()[1].invited == seating.invited
+
+
+class OlderSeating(msgspec.Struct):
+    """A table's seating as castletui read it before private tables."""
+
+    owners: list[str] = []
+
+
+class OlderTableKey(msgspec.Struct):
+    table: OlderSeating = msgspec.field(default_factory=OlderSeating)
+
+
+def test_an_older_castletui_reads_a_private_tables_seats_as_before(tmp_path):
+    """The invitation is one more member of the seating, which an older
+    castletui's reader (a Seating of owners only) skips: it reads the seats
+    as they are, and the header's check, taken over the member as written, holds."""
+
+    table = make_table(tmp_path / "tables", "castlecards", "two-player", 2, invited=["bo"])
+    data = table.path.read_bytes()
+    header = data[: data.find(b'"log"')].rstrip().rstrip(b",") + b"}"
+    assert msgspec.json.decode(header, type=OlderTableKey).table.owners == OWNERS[:2]
+    saves.read(table.path)  # every check holds, read as any save
 
 
 def test_an_old_table_without_invitations_is_public(tmp_path):
