@@ -107,6 +107,8 @@ class TableNews(msgspec.Struct, frozen=True):
     rewound: bool = False
     taker: str = ""
     renamed: bool = False
+    watchers: bool = False
+    """Someone came to watch the table, or left it (Session.watchers)."""
 
 
 # --- the driver ----------------------------------------------------------------------------
@@ -190,6 +192,8 @@ class Driver:
         seat = session.to_move()
         if seat is None:
             return Over()
+        if session.watching:
+            return Remote(seat)  # a spectator never plays: not a draw, not a bot
         if seat == CHANCE:
             if session.mode == "table":
                 return self._entry()
@@ -403,12 +407,13 @@ class Driver:
         session = self.session
         names, log_before, owners = session.names, session.save.log, session.owners
         lines, rewound = session.sync()
+        watchers = session.look_at_watchers()
         renamed = names != session.names
-        if not (lines or rewound or renamed) and owners == session.owners:
+        if not (lines or rewound or renamed or watchers) and owners == session.owners:
             return None
         taker = log_before[-1].seat if rewound and log_before else -1
         who = names[taker] if 0 <= taker < len(names) else "Another terminal"
-        return TableNews(tuple(lines), rewound, who if rewound else "", renamed)
+        return TableNews(tuple(lines), rewound, who if rewound else "", renamed, watchers)
 
     def other_game_at(self, path: Any) -> str:
         """What another game already saved at ``path`` is (a Save as there
@@ -432,7 +437,14 @@ class Driver:
         level ``path``: computed once per position, viewer and path."""
         viewer = self.viewer if viewer is None else viewer
         session = self.session
-        key = (session.save.check, tuple(session.names), tuple(session.owners), viewer, tuple(path))
+        key = (
+            session.save.check,
+            tuple(session.names),
+            tuple(session.owners),
+            tuple(session.watchers),
+            viewer,
+            tuple(path),
+        )
         frame = self._frames.get(key)
         if frame is None:
             if len(self._frames) > 64:
@@ -500,6 +512,7 @@ class Driver:
             side=side,
             waiting=waiting_words(seat, session.mode, self._drawer(seat)),
             standing=standing,
+            watchers=tuple(session.watchers),
         )
         return self._as_the_game_shows(frame)
 
@@ -580,9 +593,10 @@ class Driver:
         if session.shared and seat != viewer:
             owners = session.owners
             owner = owners[seat] if seat < len(owners) else names[seat]  # as the table was last read
+            watching = "You are watching. " if session.watching else ""
             if not owner:
-                return f"Seat {seat + 1} is free: waiting for someone to take it (castletui join)."
-            return f"Waiting for {names[seat]} to decide at their terminal..."
+                return f"{watching}Seat {seat + 1} is free: waiting for someone to take it (castletui join)."
+            return f"{watching}Waiting for {names[seat]} to decide at their terminal..."
         return name_seats(screen_api.prompt(session.game, view, seat), names)
 
     def shown(self, path: tuple[str, ...] = ()) -> Shown:

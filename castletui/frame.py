@@ -61,6 +61,9 @@ class Frame(msgspec.Struct, frozen=True):
     """The side panel's line under the seats ("Drawing...", "Game over")."""
     standing: Any
     """The score as the viewer may know it (Session.standing)."""
+    watchers: tuple[str, ...] = ()
+    """Who watches this shared table from no seat (saves.watchers): the
+    players and the spectators see their names."""
 
     def line_at(self, spot: Hashable) -> int | None:
         """The first line that may be chosen about ``spot``."""

@@ -1,8 +1,9 @@
 """The lobby's order and words, without an app: for one player, each table
 of the folder as a line, tables waiting for their move first ("Castlecards
 with Bo and Cy: your turn for 14 h"), then tables waiting for someone else
-("Bo's turn, 2 d"), then free seats at other tables, then their finished
-games. A game-night table and a correspondence table are the same: a table
+("Bo's turn, 2 d"), then free seats at other tables, then the games going
+on that they may watch from no seat, then their finished games. A private
+table is listed only to those invited to it. A game-night table and a correspondence table are the same: a table
 simply waits, since its last move.
 
 Whose move a table waits for is the game's ``to_move`` of its last state.
@@ -21,7 +22,7 @@ import datetime
 from pathlib import Path
 from typing import NamedTuple
 
-from castletui.rules.core import CHANCE
+from castletui.rules.core import CHANCE, PUBLIC
 from castletui.saves import SaveError
 from castletui.saves.names import name_key
 from castletui.saves.owners import owner_field
@@ -30,6 +31,8 @@ from castletui.saves.table import Table, TableSummary
 
 YOUR_TURN, THEIR_TURN, OPEN_SEAT, FINISHED = range(4)
 """The lobby's groups, top to bottom."""
+WATCH = 4
+"""The group of games you may watch, listed between open seats and your finished games."""
 
 
 class Standing(NamedTuple):
@@ -154,16 +157,31 @@ def free_seat_words(row: TableSummary, seat: int) -> str:
     return f"Take seat {seat + 1}: {row.title}{variant}{with_whom} - {Path(row.path).name}"
 
 
+def watch_words(row: TableSummary) -> str:
+    """A game going on that you may watch: "Watch Castlecards: Ann and Bo, Bo to play - FILE"."""
+    seated = [
+        f"{name} (bot)" if row.bots[index] else name
+        for index, name in enumerate(row.players)
+        if row.bots[index] or row.owners[index]
+    ]
+    names = ", ".join(seated[:-1]) + " and " + seated[-1] if len(seated) > 1 else "".join(seated)
+    private = " (private)" if row.invited else ""
+    return f"Watch {row.title}{private}: {names or 'nobody seated yet'}, {row.status} - {Path(row.path).name}"
+
+
 def lobby_lines(
     rows: list[TableSummary], who: str, name: str, turns: Turns, now: datetime.datetime
 ) -> tuple[list[LobbyLine], list[TableSummary]]:
     """The lobby's lines for ``who`` (an owner field) sitting down as
     ``name``, in order; and the tables with free seats this Unix user
-    cannot take (the lobby names them in its note)."""
+    cannot take (the lobby names them in its note). A line to watch a
+    game has the seat PUBLIC. A private table ``who`` is not invited to
+    is left out (saves.table.may_see)."""
     who = owner_field(who)
     yours: list[LobbyLine] = []
     free: list[LobbyLine] = []
     finished: list[LobbyLine] = []
+    watched: list[LobbyLine] = []
     closed: list[TableSummary] = []
     own_key: str | None = None
     for row in rows:
@@ -180,6 +198,10 @@ def lobby_lines(
                 line = LobbyLine(row.path, seat, group, text, standing.since, standing)
             (finished if group == FINISHED else yours).append(line)
             continue
+        if row.invited and not row.may_see(who, name):
+            continue  # a private table: not even its name for those not invited
+        if not row.finished:
+            watched.append(LobbyLine(row.path, PUBLIC, WATCH, watch_words(row), row.updated))
         # One seat each (by identity), and no name twice at a table (saves.table.take_seat).
         # A full table is passed over before any name is compared: name_key is costly at first.
         if row.finished or not row.free_seats():
@@ -198,7 +220,7 @@ def lobby_lines(
         )
     # Longest waiting first among your tables; newest first below (the rows' order).
     yours.sort(key=lambda line: (line.group, _moment(line.since)))
-    return yours + free + finished, closed
+    return yours + free + watched + finished, closed
 
 
 def _moment(since: str) -> datetime.datetime:

@@ -37,8 +37,8 @@ from castletui.rules import registry
 from castletui.rules.core import CHANCE, IllegalAction, Result, hooks, log_lines, name_seats, view_action
 from castletui.rules.core import screen as screen_api
 from castletui.saves import SaveError, SaveFile
-from castletui.saves.owners import owner_field
-from castletui.saves.table import Table, is_table, not_a_save_message
+from castletui.saves.owners import owner_field, owner_label
+from castletui.saves.table import Table, is_table, may_see, not_a_save_message, private_message
 from castletui.session import Session
 
 EVERYONE = None
@@ -144,12 +144,15 @@ class Replay:
     def of_table(cls, path: str | Path, who: str) -> Replay:
         """A shared table, seen by ``who`` (an identity: saves.table): the
         seat they own, or the table's view (no hand) for anyone without one.
-        Never any other seat's eyes, even once the game is over."""
+        Never any other seat's eyes, even once the game is over. A private
+        table is refused to anyone not invited (saves.table.may_see)."""
         table = Table(path)
         save, seating = table.read()
+        who = owner_field(who) if who else ""
+        if not may_see(seating, who, owner_label(who) if who else ""):
+            raise SaveError(private_message(Path(path).name), path=Path(path))
         states = list(table.states(save))
         owners = list(seating.owners)
-        who = owner_field(who) if who else ""
         viewer = owners.index(who) if who and who in owners else CHANCE
         return cls(save, states, path=Path(path), viewer=viewer, shared=True)
 

@@ -25,6 +25,7 @@ from castletui.driver import Driver
 from castletui.rules import registry
 from castletui.rules.core import (
     CHANCE,
+    PUBLIC,
     Config,
     IllegalAction,
     Result,
@@ -38,7 +39,12 @@ from castletui.rules.core import (
     table_entry,
 )
 from castletui.saves import Player, SaveError, SaveFile
+from castletui.saves.stores.shared import StorePath
 from castletui.saves.table import is_table, not_a_save_message, signature, status_text
+from castletui.saves.watchers import watchers
+
+WATCHING = "You are watching this table: only its players move or take moves back."
+"""Why a spectator's key does nothing (Session.watching)."""
 
 
 class LogLine(msgspec.Struct):
@@ -72,6 +78,8 @@ class Session(msgspec.Struct, dict=True):
     programs: dict = msgspec.field(default_factory=dict)
     # The last bot decision and the position it was made in (bot_plays).
     _bot_choice: Any = None
+    # Who watches the shared table (names, as last looked: saves.watchers).
+    watchers: list[str] = msgspec.field(default_factory=list)
 
     def __post_init__(self) -> None:
         self.game = registry.get(self.save.game)
@@ -123,7 +131,7 @@ class Session(msgspec.Struct, dict=True):
         by ``who``: saves.table.Table.take_seat)."""
         save, seating = table.read()
         states = list(table.states(save))  # replayed and checked once, for the table's commits too
-        return cls(
+        session = cls(
             save,
             states,
             table.path,
@@ -134,10 +142,24 @@ class Session(msgspec.Struct, dict=True):
             owners=list(seating.owners),
             synced=table.known,
         )
+        session.look_at_watchers()
+        return session
+
+    @classmethod
+    def watching_table(cls, table: Any, who: str) -> Session:
+        """A shared table watched by ``who``, who has no seat there: the
+        public view (rules.core.PUBLIC), its log as everyone may read it,
+        and no move, undo or draw of theirs (:meth:`may_act`)."""
+        return cls.at_table(table, PUBLIC, who)
 
     @property
     def shared(self) -> bool:
         return self.table is not None
+
+    @property
+    def watching(self) -> bool:
+        """A spectator's session: a shared table seen from no seat."""
+        return self.table is not None and self.seat == PUBLIC
 
     @property
     def variant(self) -> str:
@@ -311,6 +333,8 @@ class Session(msgspec.Struct, dict=True):
         shared table, for no seat but this terminal's). In table mode the
         dice and decks are real: whoever is at the table says what came up.
         """
+        if self.watching:
+            return WATCHING
         mover = self.to_move()
         seat = mover if seat is None else seat
         if mover is None:
@@ -361,6 +385,8 @@ class Session(msgspec.Struct, dict=True):
         seat = self.to_move()
         if seat is None:
             raise IllegalAction("The game is over.")
+        if self.watching:
+            raise IllegalAction(WATCHING)
         if self.shared and seat != CHANCE and not self.is_bot(seat) and seat != self.seat:
             raise IllegalAction(f"It is {self.names[seat]}'s decision, not yours.")
         before = self.state
@@ -454,6 +480,15 @@ class Session(msgspec.Struct, dict=True):
         self.log += added
         return added, rewound
 
+    def look_at_watchers(self) -> bool:
+        """Read who watches the shared table now (saves.watchers); True
+        when that changed. A store's table keeps no watchers' files: none."""
+        if not self.shared or isinstance(self.table.path, StorePath):
+            return False
+        names = watchers(self.table.path)
+        changed, self.watchers = names != self.watchers, names
+        return changed
+
     def _log_lines(self, ply: int, seat: int, before: Any, action: Any, after: Any) -> list[LogLine]:
         """The action's line, then what the rules did by themselves (tokens
         taken, wolves arriving...), as ``log_seat`` may read them."""
@@ -503,6 +538,8 @@ class Session(msgspec.Struct, dict=True):
         that ends a turn stays open until the device is passed: the next
         turn's draw waits for its person (``Driver._draw_waits_for``).
         """
+        if self.watching:
+            return -1, WATCHING
         if self.ply == 0:
             return -1, "Nothing to undo yet."
         if self.shared:

@@ -20,11 +20,22 @@ from castletui import saves
 from castletui.lobby import Turns
 from castletui.rules import registry
 from castletui.rules.core import Config
+from castletui.saves.names import name_key
 from castletui.saves.owners import owner_label
 from castletui.saves.stores import ENVIRONMENT_VARIABLE as STORE_VARIABLE
 from castletui.saves.stores import is_postgres, open_store
 from castletui.saves.stores.shared import StoreListing, StoreTable
-from castletui.saves.table import Table, TableListing, exposure_warning, identity, status_text, table_dir
+from castletui.saves.table import (
+    Table,
+    TableListing,
+    exposure_warning,
+    identity,
+    may_see,
+    private_message,
+    status_text,
+    table_dir,
+)
+from castletui.saves.watchers import watch_as
 from castletui.session import Session
 
 
@@ -111,6 +122,7 @@ def create_table(
     mode: str = "digital",
     name: str = "",
     store: Any = None,
+    invited: list[str] | None = None,
 ) -> tuple[Any, int, str]:
     """A new shared table with ``who`` in the first person's seat (or
     ``seat``), sitting as ``name`` (an account's: Table.take_seat): the
@@ -118,7 +130,8 @@ def create_table(
     other Unix users can read. SaveError if it cannot be.
     No seed is taken: the table draws its own, which nobody sees
     (saves.table.Table.create). With a ``store`` (saves.stores), the
-    table is made there and ``directory`` is not used."""
+    table is made there and ``directory`` is not used. With ``invited``
+    names the table is private: only they (and ``name``) sit or watch."""
     if mode != "digital":
         raise saves.SaveError("A shared table is played digitally: castletui rolls and draws for everyone.")
     config = Config(variant, len(players), dict(options or {}), mode)
@@ -132,12 +145,18 @@ def create_table(
     game = registry.get(game_id)
     state = game.setup(save.rules_config())
     save.status = status_text(game, state, [player.name for player in players], mode)
+    if invited and name_key(name) not in {name_key(other) for other in invited}:
+        invited = [name, *invited]  # whoever makes a private table is at it
     if store is not None:
+        if invited:
+            raise saves.SaveError(
+                "This host keeps its tables in a database, which has no private tables yet."
+            )
         table = StoreTable(store, store.create(save, [""] * len(players), stem=f"{game_id}-{_stamp()}"))
         table.take_seat(seat, who, name)
         return table, seat, ""  # the database is the host's: no other Unix user reads it
     directory.mkdir(parents=True, exist_ok=True)
-    table = Table.create(directory, save, [""] * len(players), stem=f"{game_id}-{_stamp()}")
+    table = Table.create(directory, save, [""] * len(players), stem=f"{game_id}-{_stamp()}", invited=invited)
     table.take_seat(seat, who, name)
     return table, seat, exposure_warning(directory, hidden_hands(game, state, len(players)))
 
@@ -199,6 +218,8 @@ def join_table(app: Any, path: Path, seat: int | None = None) -> bool:
     try:
         table = open_table(app, path)
         save, seating = table.read()
+        if not may_see(seating, who, name_of(app)):
+            raise saves.SaveError(private_message(path.name))
         if seat is None:
             if who in seating.owners:
                 seat = seating.owners.index(who)
@@ -217,6 +238,41 @@ def join_table(app: Any, path: Path, seat: int | None = None) -> bool:
         return False
     open_at_table(app, table, seat)
     return True
+
+
+def watch_table(app: Any, path: Path) -> bool:
+    """Watch the table in ``path`` from no seat: the public view, live,
+    with no move, undo or seat of one's own (Session.watching_table); the
+    players see this player's name as watching until :func:`stop_watching`.
+    Whoever sits there is sent to their seat instead. False (after saying
+    why) when it cannot be: a private table one is not invited to."""
+    who, name = who_of(app), name_of(app)
+    try:
+        table = open_table(app, path)
+        save, seating = table.read()
+        if not may_see(seating, who, name):
+            raise saves.SaveError(private_message(Path(path).name))
+        if who in seating.owners:
+            open_at_table(app, table, seating.owners.index(who))
+            return True
+        stop_watching(app)
+        presence = watch_as(Path(path), name) if store_of(app) is None else None
+        session = Session.watching_table(table, who)
+    except saves.SaveError as error:
+        app.notify(str(error), title="Cannot watch that table", severity="error", timeout=10)
+        return False
+    app.watching_presence = presence
+    app.open_session(session, resumed=True)
+    return True
+
+
+def stop_watching(app: Any) -> None:
+    """No longer watching a table: the players no longer see this name
+    (the lobby calls it when a watched game closes over it)."""
+    presence = getattr(app, "watching_presence", None)
+    if presence is not None:
+        presence.leave()
+        app.watching_presence = None
 
 
 def is_lobby_only(app: Any) -> bool:

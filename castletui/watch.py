@@ -25,6 +25,7 @@ from castletui import inotify
 from castletui.saves.stores import StoreError
 from castletui.saves.stores.shared import StorePath
 from castletui.saves.table import Signature, is_table_name, signature
+from castletui.saves.watchers import is_watcher_of
 
 DEBOUNCE_MS = 50
 """The longest a burst of events (a table write is a temporary made,
@@ -248,8 +249,9 @@ def watch_tables(folder: Path, store: Any = None) -> FolderWatch | StoreWatch:
 class TableWatcher:
     """Says when the table file at ``path`` was replaced by another write:
     ``changes()`` yields each time its signature is not the one seen last
-    (``last``: as the session read it), until ``stop()``. A store's table
-    (its path a StorePath) is watched through its store instead."""
+    (``last``: as the session read it), and each time a spectator's file
+    beside it (saves.watchers) came or went, until ``stop()``. A store's
+    table (its path a StorePath) is watched through its store instead."""
 
     def __init__(self, path: Path, last: Any = None) -> None:
         self.path = path
@@ -260,16 +262,20 @@ class TableWatcher:
             return
         self.path = Path(path)
         self.last = signature(self.path) if last is None else last
-        self.watch = FolderWatch(self.path.parent, self.path.name.__eq__, {self.path.name: self.last})
+        name = self.path.name
+        wanted = lambda file: file == name or is_watcher_of(self.path, file)  # noqa: E731
+        self.watch = FolderWatch(self.path.parent, wanted, {name: self.last})
 
     def changes(self, cancelled: Callable[[], bool] | None = None) -> Iterator[None]:
         if self.store_watch is not None:
             yield from self.store_watch.changes(cancelled)
             return
-        for _ in self.watch.changes(cancelled):
+        for names in self.watch.changes(cancelled):
             now = signature(self.path)
             if now != self.last:
                 self.last = now
+                yield
+            elif names != {self.path.name}:  # a spectator came or went
                 yield
 
     def stop(self) -> None:

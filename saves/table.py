@@ -202,9 +202,17 @@ class Seating(msgspec.Struct, omit_defaults=True):
     (saves.owners; "" while it is free, and always for a bot's seat). As a
     table reads it, every owner is in its written form (``user:`` or
     ``account:``), an older file's bare names too; it is written so at the
-    next whole write (the header's check is made anew then)."""
+    next whole write (the header's check is made anew then).
+
+    ``invited``: a private table's invited names (empty: a public table,
+    as every table an older castletui made). Only they and whoever sits
+    there may take a seat or watch (:func:`may_see`); the lobby lists it
+    to nobody else. Names, not owners: the creator invites people by the
+    names they play under (an account's name is unique on its host,
+    compared by saves.names.name_key)."""
 
     owners: list[str] = []
+    invited: list[str] = []
 
 
 class _TableKey(msgspec.Struct):
@@ -240,6 +248,36 @@ def _seating_in(data: bytes, kind: type | None = None) -> Seating | None:
         with contextlib.suppress(msgspec.DecodeError):
             return msgspec.json.decode(data[:header_end] + b"\n}", type=kind).table
     return msgspec.json.decode(data, type=kind).table
+
+
+def may_see(seating: Seating, who: str, name: str) -> bool:
+    """Whether ``who`` (an owner field), sitting down as ``name``, may see
+    the table at all (take a seat, watch it): any table that is not
+    private, and a private one if they sit there or are invited."""
+    if not seating.invited or (who and owner_field(who) in seating.owners):
+        return True
+    key = name_key(name) if name else ""
+    return bool(key) and any(name_key(invited) == key for invited in seating.invited)
+
+
+def private_message(source: str) -> str:
+    """What someone not invited is told when they name a private table."""
+    return f"{source} is a private table: only the players invited to it may sit or watch there."
+
+
+def invited_names(text: str) -> list[str]:
+    """The names typed for a private table's invitation ("Bo, Cy" or
+    "Bo Cy"), each a name a player can have; SaveError naming one that is not."""
+    names: list[str] = []
+    for word in re.split(r"[,\s]+", text.strip()):
+        if not word:
+            continue
+        problem = name_problem(word)
+        if problem:
+            raise SaveError(f"Cannot invite {word[:20]!r}: that name {problem}.")
+        if all(name_key(word) != name_key(other) for other in names):
+            names.append(normal_name(word))
+    return names
 
 
 def not_a_save_message(path: Path) -> str:
@@ -287,10 +325,18 @@ class Table:
     # --- making one -------------------------------------------------------
 
     @classmethod
-    def create(cls, directory: Path, save: SaveFile, owners: list[str], stem: str = "") -> Table:
+    def create(
+        cls,
+        directory: Path,
+        save: SaveFile,
+        owners: list[str],
+        stem: str = "",
+        invited: list[str] | None = None,
+    ) -> Table:
         """A new table file in ``directory`` (its name is never another
         table's: saves.new_save_path creates it exclusively), with a seed
-        of its own whatever ``save`` had."""
+        of its own whatever ``save`` had; private to the ``invited`` names
+        when there are any (Seating)."""
         stem = stem or save.game
         path = new_save_path(directory, stem, SUFFIX)
         table = cls(path)
@@ -300,7 +346,7 @@ class Table:
         save = msgspec.structs.replace(save, seed=seed, salt=salt, commitment=commitment(seed, salt))
         with table.locked():
             keep_secret(path, seed, salt, _mode_of(path))
-            table._write(save, Seating([owner_field(owner) for owner in owners]))
+            table._write(save, Seating([owner_field(owner) for owner in owners], list(invited or [])))
         return table
 
     # --- reading ----------------------------------------------------------
@@ -354,7 +400,7 @@ class Table:
         ]
         if players != save.players:
             save = msgspec.structs.replace(save, config=msgspec.structs.replace(save.config, players=players))
-        return self._remember(save, Seating(owners), position)
+        return self._remember(save, msgspec.structs.replace(seating, owners=owners), position)
 
     def _read_appended(self) -> tuple[SaveFile, Seating] | None:
         """The table as last read with the moves appended since; None when
@@ -464,7 +510,7 @@ class Table:
                     owners[seat] = owner
                     given.append(seat)
             if given:
-                self._write(save, Seating(owners))
+                self._write(save, msgspec.structs.replace(seating, owners=owners))
             return given
 
     def commit(self, seen: Check, new: SaveFile, who: str) -> Seating:
@@ -576,6 +622,8 @@ def seated(
         raise SaveError(f"Seat {seat + 1} is played by a bot ({players[seat].name}).")
     if not who:
         raise NotYourSeat("Nobody can sit without a name.")
+    if not may_see(seating, who, given):
+        raise NotYourSeat(private_message(source))
     owner = seating.owners[seat]
     if owner and owner != who:
         raise NotYourSeat(f"Seat {seat + 1} belongs to {players[seat].name}: only they can play it.")
@@ -602,7 +650,7 @@ def seated(
             )
     owners = list(seating.owners)
     owners[seat] = who
-    return _renamed(save, states(save), owners, seat, label), Seating(owners)
+    return _renamed(save, states(save), owners, seat, label), msgspec.structs.replace(seating, owners=owners)
 
 
 def _renamed(save: SaveFile, states: list[Any], owners: list[str], seat: int, label: str) -> SaveFile:
@@ -860,6 +908,11 @@ class TableSummary(msgspec.Struct, frozen=True):
     updated: str
     problem: str = ""
     closed: str = ""  # why no seat can be taken here by this Unix user (file permissions)
+    invited: tuple[str, ...] = ()  # a private table's invited names (Seating.invited)
+
+    def may_see(self, who: str, name: str) -> bool:
+        """Whether ``who`` sitting down as ``name`` may see this table (the module's ``may_see``)."""
+        return may_see(Seating(list(self.owners), list(self.invited)), who, name)
 
     def free_seats(self) -> list[int]:
         return [seat for seat, owner in enumerate(self.owners) if not owner and not self.bots[seat]]
@@ -952,6 +1005,7 @@ class TableListing:
             save.status,
             save.finished,
             save.updated,
+            invited=tuple(seating.invited),
         )
         self._rows[path] = (table.known, row)
         return row

@@ -33,6 +33,7 @@ class Table:
     mover: int | None = 0
     mode: str = "digital"
     shared: bool = False
+    watching: bool = False
     seat: int = 0
     bots: tuple[int, ...] = ()
     seats: int = 2
@@ -568,11 +569,19 @@ class SharedTable:
     save: object = field(default_factory=lambda: SimpleNamespace(log=[SimpleNamespace(seat=1)]))
     shared: bool = True
     seat: int = 0
+    watchers: list = field(default_factory=list)
+    looked: list | None = None  # who watches at the next look (None: as before)
 
     def sync(self):
         if self.seated is not None:
             self.names, self.owners = self.seated, list(self.seated)
         return self.news
+
+    def look_at_watchers(self):
+        changed = self.looked is not None and self.looked != self.watchers
+        if self.looked is not None:
+            self.watchers = self.looked
+        return changed
 
 
 def test_a_shared_tables_news_says_what_changed_and_who_took_back():
@@ -585,6 +594,9 @@ def test_a_shared_tables_news_says_what_changed_and_who_took_back():
     assert driver.take_in_table() == TableNews((), rewound=True, taker="Wei")
     table.news, table.seated = ([], False), ["Coco", "Ann"]
     assert driver.take_in_table() == TableNews(renamed=True)
+    table.looked = ["Cy"]  # Cy came to watch (issue 46.4): the players' panels are drawn again
+    assert driver.take_in_table() == TableNews(watchers=True)
+    assert driver.take_in_table() is None
 
 
 def test_save_as_names_another_game_it_would_replace(pig, tmp_path):

@@ -178,6 +178,14 @@ def test_a_shared_table_is_seen_only_through_its_watchers_own_seat(tmp_path):
         Replay.open(table.path)
 
 
+def test_a_private_table_is_replayed_only_for_its_invited_names(tmp_path):
+    session = finished_save(tmp_path / "done.toml")
+    table = Table.create(tmp_path, session.save, ["ada", ""], invited=["ada", "bo"])
+    assert Replay.of_table(table.path, "bo").viewer == CHANCE  # invited, seatless: the public view
+    with pytest.raises(saves.SaveError, match="private table"):
+        Replay.of_table(table.path, "eve")
+
+
 def test_playing_on_leaves_the_original_byte_identical(tmp_path):
     original = tmp_path / "done.toml"
     finished_save(original)

@@ -1,10 +1,11 @@
 """The lobby of shared tables: your tables first, those waiting for your
 move on top with how long they have waited, then those waiting for others,
-then free seats at other tables and your finished games (the order and the
-words are castletui/lobby.py's). Enter opens the table (or takes the seat);
-n opens the next table waiting for you; s starts a new shared game; m
-(over castletui host) sets what the host sends you when a table waits for
-you while you are away. The list follows the folder as other players start games
+then free seats at other tables, games you may watch and your finished
+games (the order and the words are castletui/lobby.py's). Enter opens the
+table (takes the seat, or watches the game from no seat); n opens the next
+table waiting for you; s starts a new shared game; m (over castletui host)
+sets what the host sends you when a table waits for you while you are
+away. The list follows the folder as other players start games
 and take seats: while the lobby is on screen it watches the folder (no
 timer) and reads again only the tables that changed; under a game it does
 nothing, and looks once when it comes back."""
@@ -24,7 +25,7 @@ from textual.widgets.option_list import Option
 from textual.worker import get_current_worker
 
 from castletui import notify_me
-from castletui.lobby import YOUR_TURN, LobbyLine, lobby_lines, next_waiting
+from castletui.lobby import WATCH, YOUR_TURN, LobbyLine, lobby_lines, next_waiting
 from castletui.nudge import follow_turns
 from castletui.saves.stores.shared import StoreListing
 from castletui.saves.table import TableListing
@@ -35,9 +36,11 @@ from castletui.tables import (
     listing_of,
     name_of,
     now_of,
+    stop_watching,
     store_of,
     table_dir_of,
     turns_of,
+    watch_table,
     who_of,
 )
 from castletui.watch import FolderWatch, StoreWatch, watch_tables
@@ -49,8 +52,9 @@ from castletui.widgets.plain import Plain
 class JoinScreen(Screen):
     HELP = (
         "Your tables come first, those waiting for your move on top with how long they have waited, "
-        "then those waiting for others, then free seats at other tables and your finished games. "
-        "Enter opens the table (or takes the seat), showing only your own hand; n opens the next "
+        "then those waiting for others, then free seats at other tables, games you may watch and your "
+        "finished games. Enter opens the table (or takes the seat), showing only your own hand; on a "
+        "Watch line it shows the game as everyone sees it, no hand at all; n opens the next "
         "table waiting for your move; s starts a new game that others can join; r reads the folder again."
     )
     BINDINGS = [
@@ -71,6 +75,7 @@ class JoinScreen(Screen):
     def __init__(self) -> None:
         super().__init__()
         self.seats: list[tuple[str, int]] = []  # (table path, seat) of each line
+        self.groups: list[int] = []  # the group of each line (a Watch line opens no seat)
         self.shown: tuple = ()
         self.listing: TableListing | StoreListing | None = None
         self.folder_watch: FolderWatch | StoreWatch | None = None
@@ -95,7 +100,8 @@ class JoinScreen(Screen):
 
     def on_screen_resume(self) -> None:
         """On screen (first shown, or a game closed over it): look once, then
-        follow the folder."""
+        follow the folder. A game watched from here is watched no more."""
+        stop_watching(self.app)
         self.reload()
         self.watch_folder()
 
@@ -104,6 +110,7 @@ class JoinScreen(Screen):
 
     def on_unmount(self) -> None:
         self.stop_watching()
+        stop_watching(self.app)  # the app leaves: so does a game watched from here
 
     def watch_folder(self) -> None:
         self.stop_watching()
@@ -133,6 +140,8 @@ class JoinScreen(Screen):
         waiting = sum(line.group == YOUR_TURN for line in lines)
         if not lines:
             note = "No table has a free seat. s starts a new game others can join."
+        elif all(line.group == WATCH for line in lines):
+            note = "No table has a free seat: Enter watches a game, s starts a new one others can join."
         elif waiting:
             note = f"{waiting} {'table waits' if waiting == 1 else 'tables wait'} for your move: n opens the next."
         else:
@@ -155,6 +164,7 @@ class JoinScreen(Screen):
         lobby.clear_options()
         lobby.add_options([Option(line.text, id=str(index)) for index, line in enumerate(lines)])
         self.seats = [(line.path, line.seat) for line in lines]
+        self.groups = [line.group for line in lines]
         if lines:
             lobby.highlighted = min(highlighted or 0, len(lines) - 1)
 
@@ -166,7 +176,11 @@ class JoinScreen(Screen):
     @on(OptionList.OptionSelected, "#lobby")
     def seat_chosen(self, event: OptionList.OptionSelected) -> None:
         index = int(event.option.id or 0)
-        if index < len(self.seats):
+        if index < len(self.seats) and self.groups[index] == WATCH:
+            self.last_opened = self.seats[index][0]
+            if not watch_table(self.app, Path(self.seats[index][0])):
+                self.reload()
+        elif index < len(self.seats):
             self.open_table(*self.seats[index])
 
     def open_table(self, path: str, seat: int) -> None:

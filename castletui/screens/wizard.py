@@ -13,9 +13,10 @@ from textual.widgets import Button, Input, Select, Static
 from castletui import stylesheets
 from castletui.rules import registry
 from castletui.rules.core import GameInfo, IllegalAction, Option, bots, check_option, parse_option
-from castletui.saves import Player
+from castletui.saves import Player, SaveError
 from castletui.saves.names import name_key, name_problem, normal_name
 from castletui.saves.seeds import read_seed
+from castletui.saves.table import invited_names
 from castletui.settings import default_names
 from castletui.stylesheets import ReadsStylesheet
 from castletui.tables import name_of, start_shared_game
@@ -143,6 +144,10 @@ class NewGameScreen(ReadsStylesheet, Screen):
                 yield Input(
                     "", placeholder="blank: a new random game", id="seed", type="integer", compact=True
                 )
+            # A shared table instead may be private: only the names invited sit or watch.
+            with Horizontal(classes="field", id="invite-field"):
+                yield PlainLabel("Invite only", classes="field-label")
+                yield Input("", placeholder="blank: anyone; or names: Bo, Cy", id="invite", compact=True)
             yield Plain("", id="wizard-error", classes="error")
             with Horizontal(id="wizard-buttons"):
                 yield Button("Start", variant="primary", id="start", compact=True)
@@ -267,6 +272,7 @@ class NewGameScreen(ReadsStylesheet, Screen):
         """No Seed on a shared table: it draws its own, which nobody sees."""
         shared = where == "shared"
         self.query_one("#seed-field").display = not shared
+        self.query_one("#invite-field").display = shared
         if shared:
             self.query_one("#seed", Input).value = ""
 
@@ -353,6 +359,13 @@ class NewGameScreen(ReadsStylesheet, Screen):
                 return
             # You take the first person's seat; the others are open for whoever joins.
             del choices["seed"]  # the table draws its own
+            try:
+                invited = invited_names(self.query_one("#invite", Input).value)
+            except SaveError as error:
+                self.query_one("#wizard-error", Static).update(str(error))
+                return
+            if invited:
+                choices["invited"] = invited
             start_shared_game(self.app, **choices)
             return
         self.app.start_game(**choices)

@@ -44,9 +44,26 @@ def players(frame: Any, room: Room, extra: Sequence[str] = ()) -> Text:
         text.append(f"{row.score:>5g}\n")
     if frame.waiting:
         text.append(frame.waiting + "\n", style="bold" if frame.seat is None else "italic")
+    add_watchers(text, frame)
     for line in extra:
         text.append(line + "\n")
     return text
+
+
+def watching_words(watchers: Sequence[str]) -> str:
+    """Who watches a shared table, in one short line: "Watching: Cy",
+    "Watching: Cy, Dee and 2 more"."""
+    if not watchers:
+        return ""
+    shown = ", ".join(watchers[:2])
+    more = len(watchers) - 2
+    return f" Watching: {shown}" + (f" and {more} more" if more > 0 else "")
+
+
+def add_watchers(text: Text, frame: Any) -> None:
+    """The spectators' line of every players panel, under the waiting line."""
+    if frame.watchers:
+        text.append(watching_words(frame.watchers) + "\n", style="dim")
 
 
 class Side(msgspec.Struct, frozen=True):

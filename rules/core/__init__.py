@@ -63,6 +63,7 @@ from castletui.rules.core.hooks import Hooks, hooks, label
 from castletui.rules.core.log import log_lines, view_action
 from castletui.rules.core.protocol import (
     CHANCE,
+    PUBLIC,
     Config,
     Game,
     GameInfo,
@@ -80,6 +81,7 @@ from castletui.rules.core.seats import name_seats, seat_ref
 
 __all__ = [
     "CHANCE",
+    "PUBLIC",
     "Config",
     "Event",
     "Game",

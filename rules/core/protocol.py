@@ -11,6 +11,12 @@ import msgspec
 CHANCE = -1
 """The seat that answers chance decisions (dice, draws, shuffles, landings)."""
 
+PUBLIC = CHANCE
+"""The eyes of nobody seated: ``view(state, PUBLIC)`` is the public view,
+what everyone may see (no hand, no face-down card). A spectator watches
+it, and table mode's one shared screen reads its log. Chance never holds
+a card, so its seat doubles as nobody's (tests/rules/test_public_view.py)."""
+
 
 class IllegalAction(Exception):
     """An action the rules refuse; ``reason`` is shown to the player as is."""

@@ -1,13 +1,15 @@
 """The lobby is about you (issue 46): your tables first, those waiting for
 your move on top with how long they have waited, then those waiting for
-others, then free seats at other tables, then your finished games; and
-``n`` goes to the next table waiting for you."""
+others, then free seats at other tables, then games you may watch (item
+4), then your finished games; and ``n`` goes to the next table waiting
+for you."""
 
 from __future__ import annotations
 
 import datetime
 from pathlib import Path
 
+from castletui.rules.core import PUBLIC
 from castletui.saves.table import Table, TableListing
 
 from castletui import saves
@@ -16,6 +18,7 @@ from castletui.lobby import (
     FINISHED,
     OPEN_SEAT,
     THEIR_TURN,
+    WATCH,
     YOUR_TURN,
     Turns,
     lobby_lines,
@@ -57,6 +60,8 @@ def test_your_turns_come_first_longest_waiting_on_top_then_others_then_free_seat
         (str(tables["bo-waits-2h"].path), YOUR_TURN),
         (str(tables["ann-waits-2d"].path), THEIR_TURN),
         (str(tables["free-seat"].path), OPEN_SEAT),
+        (str(tables["free-seat"].path), WATCH),
+        (str(tables["not-bos"].path), WATCH),
         (str(tables["finished"].path), FINISHED),
     ]
     words = [line.text for line in lines]
@@ -64,9 +69,10 @@ def test_your_turns_come_first_longest_waiting_on_top_then_others_then_free_seat
     assert words[1] == "Castlecards with cy: your turn for 2 h"
     assert words[2] == "Castlecards with ann: ann's turn, 2 d"
     assert words[3] == f"Take seat 2: Castlecards (2 players) with cy - {tables['free-seat'].path.name}"
-    assert words[4].startswith("Castlecards with ann: Finished")
-    # The seat Enter takes: bo's own, or the free one.
-    assert [line.seat for line in lines] == [1, 1, 1, 1, 1]
+    assert words[5] == f"Watch Castlecards: ann and cy, a roll or draw next - {tables['not-bos'].path.name}"
+    assert words[6].startswith("Castlecards with ann: Finished")
+    # The seat Enter takes: bo's own, or the free one; none to watch (PUBLIC).
+    assert [line.seat for line in lines] == [1, 1, 1, 1, PUBLIC, PUBLIC, 1]
 
 
 def test_a_free_seat_is_not_offered_beside_your_own_name_and_a_table_seen_by_another_is_theirs(tmp_path):
@@ -76,7 +82,7 @@ def test_a_free_seat_is_not_offered_beside_your_own_name_and_a_table_seen_by_ano
     groups = {Path(line.path).name: line.group for line in lines}
     assert groups[tables["ann-waits-2d"].path.name] == YOUR_TURN
     assert groups[tables["bo-waits-14h"].path.name] == THEIR_TURN
-    assert tables["bo-waits-2h"].path.name not in groups  # cy's and bo's: no seat for ann
+    assert groups[tables["bo-waits-2h"].path.name] == WATCH  # cy's and bo's: no seat for ann
     assert lines[0].text == "Castlecards with bo: your turn for 2 d"
 
 

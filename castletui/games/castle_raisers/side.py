@@ -9,7 +9,7 @@ from typing import Any
 from rich.text import Text
 
 from castletui.frame import Frame
-from castletui.sides import Room, Side
+from castletui.sides import Room, Side, add_watchers
 
 ROOMY = (110, 36)
 """A terminal at least this big shows the three boards at once."""
@@ -70,6 +70,7 @@ def side(frame: Frame, room: Room) -> Text:
                 text.append(f"  {parts}\n", style="dim")
     if frame.waiting:
         text.append(frame.waiting + "\n", style="bold" if to_move is None else "italic")
+    add_watchers(text, frame)
     team = scene.team
     if team is not None:
         text.append(

@@ -22,8 +22,11 @@ class Fortresses(TablePart, SpotBoard, can_focus=True):
     """The fortresses of every player, one row each."""
 
     def seat_order(self) -> list[int]:
-        """Rivals first in turn order after the viewer, the viewer's own row last (by the hand)."""
+        """Rivals first in turn order after the viewer, the viewer's own row last (by the hand);
+        for a spectator (no seat: rules.core.PUBLIC) every seat in order."""
         seats = len(self.scene.fortresses)
+        if not 0 <= self.viewer < seats:
+            return list(range(seats))
         return [(self.viewer + step) % seats for step in range(1, seats)] + [self.viewer]
 
     def lines(self, width: int, detail: str | None = None) -> list[Line]:

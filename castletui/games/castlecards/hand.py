@@ -36,6 +36,8 @@ class Hand(TablePart, SpotBoard, can_focus=True):
 
     def hand_line(self, width: int, compact: bool) -> list[Line]:
         cards = self.held()
+        if not 0 <= self.viewer < len(self.scene.fortresses):
+            return [Line("No hand of yours: you are watching.", "dim")]  # a spectator (rules.core.PUBLIC)
         head = Line(f"Hand {len(cards)}: " if compact else f"Your hand ({len(cards)}): ", "bold")
         if not cards:
             return [head.add("empty", "dim")]
@@ -59,6 +61,8 @@ class Hand(TablePart, SpotBoard, can_focus=True):
     def hand_cards(self, width: int) -> list[Line]:
         """The hand as rows of small cards: name, worth, how many."""
         hand = self.held()
+        if not 0 <= self.viewer < len(self.scene.fortresses):
+            return [Line("No hand of yours: you are watching.", "dim")]  # a spectator (rules.core.PUBLIC)
         head = Line(f"Your hand ({len(hand)})", "bold")
         if not hand:
             return [head.add("  empty", "dim")]

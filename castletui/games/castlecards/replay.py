@@ -41,8 +41,9 @@ class CastlecardsBoards(ReplayBoards):
         width = area.content_size.width or max(20, screen.app.size.width - 32)
         height = (area.content_size.height or max(4, screen.app.size.height - 4)) - 1
         # Every hand open: they are listed under the table, none of them "yours".
-        parts[0].nobody_is_you = shown.open_hands
-        parts[3].display = not shown.open_hands
+        # Through the table's eyes (a spectator's, table mode's) no hand is anyone's here.
+        parts[0].nobody_is_you = shown.open_hands or shown.own is None
+        parts[3].display = not shown.open_hands and shown.own is not None
         hands = self.hands(shown)
         if hands is not None:
             height -= sum(len(line.wrap(screen.app.console, max(10, width - 2))) for line in hands.split())

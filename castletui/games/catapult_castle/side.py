@@ -9,7 +9,7 @@ from rich.text import Text
 
 from castletui.frame import Frame
 from castletui.rules.catapult_castle import CatapultCastleScene
-from castletui.sides import Room, Side
+from castletui.sides import Room, Side, add_watchers
 
 
 def side(frame: Frame, room: Room) -> Text:
@@ -31,12 +31,13 @@ def side(frame: Frame, room: Room) -> Text:
         text.append("\n")
     if frame.waiting:
         text.append(frame.waiting + "\n", style="bold" if to_move is None else "italic")
+    add_watchers(text, frame)
     supply = f"Ammo {'left' if solo else 'in supply'}: {scene.supply}"
     if solo:
         supply += f", rearrange {scene.rearrangements_left}x"
     text.append(supply + "\n")
     seat = frame.viewer
-    if seat < len(scene.hands):
+    if 0 <= seat < len(scene.hands):  # a spectator (no seat) has no hand
         hand = scene.hands[seat]
         text.append(f"{frame.names[seat]}: {hand.words if wide else hand.short}\n")
         if not solo:

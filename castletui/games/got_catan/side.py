@@ -14,7 +14,7 @@ from rich.text import Text
 
 from castletui.frame import Frame
 from castletui.games.got_catan.map import PLAYER_INK, SHORT_RESOURCE, seat_letters
-from castletui.sides import Room, Side
+from castletui.sides import Room, Side, add_watchers
 
 SHORT_CARD = {
     "ranger-patrol": "Patrol",
@@ -53,6 +53,7 @@ def side(frame: Frame, room: Room) -> Text:
         text.append("\n")
     if frame.waiting:
         text.append(frame.waiting + "\n", style="bold" if over else "italic")
+    add_watchers(text, frame)
     road_seat, patrol_seat = scene.longest_road, scene.largest_patrol
     road = f"{names[road_seat]} {scene.players[road_seat].road_length}" if road_seat >= 0 else "-"
     patrol = f"{names[patrol_seat]} {scene.players[patrol_seat].patrols}" if patrol_seat >= 0 else "-"
@@ -60,7 +61,8 @@ def side(frame: Frame, room: Room) -> Text:
         text.append(f"Longest Road: {road}\nLargest Patrol: {patrol}\n")
     else:
         text.append(f"Road: {road}  Patrol: {patrol}\n")
-    text.append_text(own_text(frame, wide))
+    if 0 <= frame.viewer < len(scene.players):  # a spectator (no seat) has no hand
+        text.append_text(own_text(frame, wide))
     text.rstrip()
     return text
 
