@@ -65,7 +65,7 @@ async def test_a_spectator_watches_from_the_lobby_sees_a_move_live_and_never_a_h
         await wait_until(pilot, lambda: screen.frame is not None)
         first.sync()
         assert screen.frame.view == game.view(first.state, PUBLIC)
-        assert screen.choice_list == ()
+        assert screen.bar.lines == ()
         shows_no_secret(cy, first.state)
         # Every seat's fortress in order, none "you", and no hand of cy's own.
         assert "(you)" not in screen_text(cy) and "No hand of yours: you are watching" in screen_text(cy)
