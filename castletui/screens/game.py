@@ -350,7 +350,9 @@ class GameScreen(WhileShown, Screen):
     def action_log(self) -> None:
         """The whole log over the game, what happened since the viewer's last turn marked."""
         lines = list(zip(self.session.log_turns(), (line.text for line in self.session.log), strict=True))
-        self.app.push_screen(LogScreen(lines, self.viewer, self.session.names[self.viewer]))
+        # A spectator has no turn of their own: nothing is news since one.
+        name = "" if self.session.watching else self.session.names[self.viewer]
+        self.app.push_screen(LogScreen(lines, self.viewer, name))
 
     def action_save_as(self) -> None:
         save_as(self)

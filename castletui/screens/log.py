@@ -49,7 +49,8 @@ class LogScreen(WhileShown, ModalScreen[None]):
         self.lines = list(lines)
         self.viewer = viewer
         self.viewer_name = name
-        self.since = since_last_turn([seat for seat, _ in self.lines], viewer)
+        # No name: a spectator's log, with no turn of theirs to count from.
+        self.since = since_last_turn([seat for seat, _ in self.lines], viewer) if name else len(self.lines)
 
     def compose(self) -> ComposeResult:
         news = len(self.lines) - self.since

@@ -98,6 +98,7 @@ async def test_a_spectator_watches_from_the_lobby_sees_a_move_live_and_never_a_h
         await pilot.press("g")
         await wait_until(pilot, lambda: isinstance(cy.screen, LogScreen))
         shows_no_secret(cy, mover.state)
+        assert cy.screen.since == len(cy.screen.lines)  # no turn of a seat's counted as theirs
         await pilot.press("escape")
         await wait_until(pilot, lambda: cy.screen is screen)
         await pilot.press("s")
