@@ -20,13 +20,15 @@ from __future__ import annotations
 
 import datetime
 from pathlib import Path
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from castletui.rules.core import CHANCE, PUBLIC
 from castletui.saves import SaveError
 from castletui.saves.names import name_key
 from castletui.saves.owners import owner_field
 from castletui.saves.replay import game_of
+from castletui.saves.stores.protocol import StoreError
+from castletui.saves.stores.shared import StoreTable
 from castletui.saves.table import Table, TableSummary
 
 YOUR_TURN, THEIR_TURN, OPEN_SEAT, FINISHED = range(4)
@@ -63,8 +65,10 @@ class Turns:
     changed since is not read again, one with moves added replays only
     those. One per app: the lobby and the nudge share it."""
 
-    def __init__(self) -> None:
-        self._tables: dict[str, Table] = {}
+    def __init__(self, store: Any = None) -> None:
+        self.store = store
+        """The PostgreSQL store the tables are in (None: table files)."""
+        self._tables: dict[str, Any] = {}
 
     def standing(self, path: str | Path) -> Standing | None:
         """The table's standing; None when it cannot be read or replayed
@@ -72,12 +76,14 @@ class Turns:
         key = str(path)
         table = self._tables.get(key)
         if table is None:
-            table = self._tables[key] = Table(Path(key))
+            table = self._tables[key] = (
+                Table(Path(key)) if self.store is None else StoreTable(self.store, key)
+            )
         try:
             save, _ = table.read()
             states = table.states(save)
             game = game_of(save, table.path.name)
-        except (SaveError, OSError):
+        except (SaveError, StoreError, OSError):
             self._tables.pop(key, None)  # read afresh next time: it may be mended
             return None
         since = save.log[-1].at if save.log and save.log[-1].at else save.updated

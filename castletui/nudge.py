@@ -8,7 +8,8 @@ that knows neither ignores.
 
 One :class:`TurnFollower` per app, started when the app first opens the
 lobby or a table: it watches the table folder (castletui/watch.py, no
-timer), and at each change asks castletui/lobby.py which of your tables
+timer; a PostgreSQL store's notifications when the tables are there),
+and at each change asks castletui/lobby.py which of your tables
 wait for your move. A table waiting when the follower starts, or the one
 on screen, is no news; each other is nudged once per move it waits at.
 The app's part (the header line, writing to the terminal) is
@@ -24,9 +25,8 @@ from typing import Any
 from textual.worker import get_current_worker
 
 from castletui.lobby import LobbyLine, lobby_lines
-from castletui.saves.table import is_table_name
-from castletui.tables import listing_of, name_of, now_of, turns_of, who_of
-from castletui.watch import FolderWatch
+from castletui.tables import listing_of, name_of, now_of, store_of, turns_of, who_of
+from castletui.watch import FolderWatch, StoreWatch, watch_tables
 
 TOAST_SECONDS = 10
 
@@ -54,7 +54,7 @@ class TurnFollower:
         self.listing = listing_of(app)  # the lobby's: a table read for one is not read again
         self.nudged: dict[str, int] = {}
         """Each table waiting for your move, at the move it was known to wait at."""
-        self.watch: FolderWatch | None = None
+        self.watch: FolderWatch | StoreWatch | None = None
         self.known: list[LobbyLine] = self.waiting()
         """Your tables waiting for your move, as last looked at."""
         for line in self.known:
@@ -68,7 +68,7 @@ class TurnFollower:
         return [line for line in lines if line.standing is not None and line.standing.to_move == line.seat]
 
     def start(self) -> None:
-        self.watch = FolderWatch(self.listing.directory, is_table_name)
+        self.watch = watch_tables(self.listing.directory, store_of(self.app))
         self.app.run_worker(self._watching, thread=True, group="turns", exit_on_error=False)
         # Another screen (a table opened, the lobby again): the line leaves out the table on screen.
         self.app.screen_change_signal.subscribe(self.app, lambda _screen: self.show_line())

@@ -81,7 +81,7 @@ def turns_of(app: Any) -> Turns:
     app: the lobby and the nudge of the tables you sit at share it."""
     turns = getattr(app, "turns", None)
     if turns is None:
-        turns = app.turns = Turns()
+        turns = app.turns = Turns(store_of(app))
     return turns
 
 

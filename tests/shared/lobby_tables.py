@@ -10,6 +10,7 @@ from pathlib import Path
 from unittest import mock
 
 from castletui.rules.core import CHANCE
+from castletui.saves.stores.shared import StoreTable
 from castletui.saves.table import Table
 
 from castletui import saves
@@ -44,9 +45,12 @@ def seated_table(
 def play_until(table: Table, owners: list[str], done, when: str, seed: int = 1) -> Session:
     """Random legal moves, each terminal its own seat's, until ``done(session)``;
     every move made at ``when``."""
-    sessions = {
-        seat: Session.at_table(Table(table.path), seat, owner) for seat, owner in enumerate(owners) if owner
-    }
+
+    def again() -> Table | StoreTable:
+        """Another terminal's hold on the same table (a file, or a store's)."""
+        return StoreTable(table.store, table.address) if isinstance(table, StoreTable) else Table(table.path)
+
+    sessions = {seat: Session.at_table(again(), seat, owner) for seat, owner in enumerate(owners) if owner}
     chooser = random.Random(seed)
     first = next(iter(sessions.values()))
     with mock.patch.object(saves, "now", return_value=when):

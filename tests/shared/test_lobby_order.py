@@ -9,6 +9,7 @@ from __future__ import annotations
 import datetime
 from pathlib import Path
 
+import pytest
 from castletui.rules.core import PUBLIC
 from castletui.saves.table import Table, TableListing
 
@@ -157,3 +158,28 @@ async def test_n_with_no_table_waiting_for_you_says_so_and_stays_in_the_lobby(tm
         await pilot.press("n")
         await wait_until(pilot, lambda: "Nothing to play" in told)
         assert isinstance(app.screen, JoinScreen)
+
+
+@pytest.mark.postgres
+def test_the_lobby_on_a_postgresql_store_says_what_it_says_of_the_files(tmp_path, postgres_server):
+    """Issue 45: the same tables, kept in PostgreSQL, give the same lines
+    in the same order, their turns and waits included."""
+    from castletui.saves.stores import open_store
+    from castletui.saves.stores.shared import StoreListing
+
+    directory = tmp_path / "tables"
+    folder_of_tables(directory)
+    from_files, _ = lobby_lines(TableListing(directory).rows(), "user:bo", "bo", Turns(), NOON)
+    store = open_store(postgres_server.fresh_url())
+    try:
+        for row in TableListing(directory).rows():
+            save, seating = Table(Path(row.path)).read()
+            store.adopt(save, seating, stem=Path(row.path).stem)
+        from_store, _ = lobby_lines(StoreListing(store).rows(), "user:bo", "bo", Turns(store), NOON)
+    finally:
+        store.close()
+    assert [(line.group, line.seat) for line in from_store] == [
+        (line.group, line.seat) for line in from_files
+    ]
+    words = lambda lines: [line.text.split(" - ")[0] for line in lines]  # noqa: E731 - a table's name differs
+    assert words(from_store) == words(from_files)

@@ -92,6 +92,33 @@ async def test_the_settings_turn_the_terminal_notification_off_not_the_toast(tmp
         assert app.rung == []
 
 
+@pytest.mark.postgres
+async def test_a_move_on_a_postgresql_store_nudges_you_in_the_lobby(tmp_path, postgres_server):
+    """Issue 45: with the tables in PostgreSQL the nudge hears the store,
+    not a folder: another host's player moves, and yours is told."""
+    from castletui.saves.stores import open_store
+    from castletui.saves.stores.shared import StoreTable
+
+    directory = tmp_path / "tables"
+    url = postgres_server.fresh_url()
+    theirs, ours = open_store(url), open_store(url)  # another host's connection, and this app's
+    try:
+        save, seating = seated_table(directory, DUO, "evening").read()
+        table = StoreTable(theirs, theirs.adopt(save, seating, stem="evening"))
+        play_until(table, DUO, waiting_for(0), at(5))  # ann's move: bo waits
+        app = Watched(directory, "bo", Start("join"))
+        app.table_store = ours
+        async with app.run_test(size=(100, 30)) as pilot:
+            await wait_until(pilot, lambda: isinstance(app.screen, JoinScreen) and app.screen.lines)
+            assert turns_told(app) == []
+            play_until(table, DUO, waiting_for(1), at(0))
+            await wait_until(pilot, lambda: turns_told(app), LIMIT)
+            assert turns_told(app) == ["Castlecards with ann: your turn for 1 min"]
+    finally:
+        theirs.close()
+        ours.close()
+
+
 def test_the_terminal_notification_is_a_bell_and_osc_9_or_777_with_no_control_characters():
     assert (
         terminal_nudge("castletui", "your turn", term="xterm-256color")
