@@ -17,7 +17,7 @@ from castletui.frame import Line
 from castletui.plain import choices, commands, sheets
 from castletui.plain.table import TableEntry
 from castletui.plain.talk import Talk
-from castletui.rules.core import IllegalAction
+from castletui.rules.core import IllegalAction, name_seats
 
 THINK_FOR = 0.25
 """Seconds a searching bot may think (the app's least thinking time)."""
@@ -186,16 +186,18 @@ class PlainGame:
     def ask_how(self, line: Line, frame: Any) -> None:
         """A line the screen plays through a mini-game (an aim): the rules'
         own listed actions about the same place, each in the rules' words."""
-        kind = type(line.action)
+        kind, session = type(line.action), self.session
+        view = session.read_as(self.driver.viewer)
         ways = [
-            Line(self.session.label(action), action)
+            Line(name_seats(session.game.describe(view, action), session.names), action)
             for action, where, spot in frame.menu
             if type(action) is kind and spot == line.spot and where == frame.path
         ]
         if len(ways) <= 1:
             self.act(line.action)
             return
-        self.aiming = (f"{choices.words_of(line)}: how?", ways)
+        preview = f" {line.preview}" if line.preview else ""
+        self.aiming = (f"{choices.words_of(line)}.{preview} Which?", ways)
 
     def open_rules_group(self, line: Line, frame: Any) -> None:
         """A line the screen answers with a dialog (an offer to the other

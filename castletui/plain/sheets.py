@@ -42,12 +42,13 @@ def score(game_id: str, frame: Frame) -> list[str]:
 
 
 def panel(game_id: str, frame: Frame) -> list[str]:
-    """The players panel's rows as the screen shows them, each alone on its line."""
+    """Each seat in a sentence, then the players panel's rows as the screen shows them."""
     module = games.part(game_id, "side")
     side = module.SIDE if module is not None else sides.Side()
     text = side.text(frame, ROOM).plain
-    rows = [" ".join(row.split()) for row in text.splitlines()]
-    return [row for row in rows if row] or seats(frame)
+    # The panel marks whose move it is with ">": the sentences of seats say it in words.
+    rows = [" ".join(row.lstrip(">").split()) for row in text.splitlines()]
+    return seats(frame) + [row for row in rows if row]
 
 
 def seats(frame: Frame) -> list[str]:
@@ -62,23 +63,24 @@ def seats(frame: Frame) -> list[str]:
 
 
 def standing(frame: Frame) -> list[str]:
-    """The score sheet as the viewer may know it: a line per scoring rule,
-    then the totals, then who won (once the game is over)."""
-    result, names = frame.standing, frame.names
+    """The score sheet as the viewer may know it."""
+    return sheet(frame.standing, frame.names, frame.seat is None)
+
+
+def sheet(result: Any, names: tuple[str, ...] | list[str], over: bool) -> list[str]:
+    """A line per scoring rule, then the totals, then who won (once ``over``)."""
     lines = []
     for line in result.lines:
-        points = ", ".join(
-            f"{names[seat]} {value:g}" for seat, value in enumerate(line.points) if seat < len(names)
-        )
-        lines.append(f"{line.label}: {points}.")
-    totals = ", ".join(
-        f"{names[seat]} {value:g}" for seat, value in enumerate(result.scores) if seat < len(names)
-    )
+        lines.append(f"{line.label}: {points(line.points, names)}.")
+    totals = points(result.scores, names)
     lines.append(f"Total: {totals}." if totals else "No score yet.")
-    if frame.seat is None:
-        if result.lost:
-            lines.append("The game is lost.")
-        else:
-            winners = " and ".join(names[seat] for seat in result.winners) or "nobody"
-            lines.append(f"{winners} won. {result.decided_words()}".strip())
+    if over and result.lost:
+        lines.append("The game is lost.")
+    elif over:
+        winners = " and ".join(names[seat] for seat in result.winners) or "nobody"
+        lines.append(f"{winners} won. {result.decided_words()}".strip())
     return lines
+
+
+def points(values: tuple[float, ...], names: tuple[str, ...] | list[str]) -> str:
+    return ", ".join(f"{names[seat]} {value:g}" for seat, value in enumerate(values) if seat < len(names))
