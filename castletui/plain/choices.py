@@ -32,7 +32,9 @@ class Choice:
     def shown(self) -> str:
         """The choice as one line: its number, then its words."""
         if not self.possible:
-            return f"{self.number}. {self.words}: not possible (why {self.number})"
+            # A line that says its own reason is named short: why N says the rest.
+            words = self.words.replace(self.line.why_not, "").rstrip(" :;,.") or self.words
+            return f"{self.number}. Not possible: {words} (why {self.number})"
         return f"{self.number}. {self.words}"
 
 

@@ -14,7 +14,7 @@ from typing import Any
 from castletui import saves
 from castletui.driver import Bot, Driver, Entry, Over, Person, Remote
 from castletui.frame import Line
-from castletui.plain import choices, commands, sheets
+from castletui.plain import choices, commands, news, sheets
 from castletui.plain.table import TableEntry
 from castletui.plain.talk import Talk
 from castletui.rules.core import IllegalAction, name_seats
@@ -103,13 +103,11 @@ class PlainGame:
     def tell_news(self) -> None:
         """What happened since the person here last played, one line each."""
         session, viewer = self.session, self.driver.viewer
-        session.read_log_as(viewer)
         since = self.seen.get(viewer)
         if since is None:
             since = self.last_own_move(viewer)
-        lines = [line.text for line in session.log if line.ply > since]
         self.seen[viewer] = session.ply
-        self.talk.say_all(lines)
+        self.talk.say_all(news.lines(session, viewer, since))
 
     def last_own_move(self, viewer: int) -> int:
         """The ply before the person's last move (0: they have not moved):
@@ -231,7 +229,7 @@ class PlainGame:
         finally:
             self.aiming = None
         self.path = ()
-        self.talk.say_all(line.text for line in session.lines_since(start))
+        self.talk.say_all(news.lines(session, self.driver.viewer, start))
         self.seen[self.driver.viewer] = session.ply
         return True
 

@@ -26,7 +26,8 @@ class TableEntry:
         game.tell_news()
         question, outcomes = driver.chance_question()
         listed = choices.numbered([Line(words, action) for words, action in outcomes])
-        prompt = f"Table mode: {question}"
+        game.talk.say("Table mode: say what came up.")
+        prompt = question
         game.say_choices(prompt, listed, False)
         while not game.leaving:
             text = talk.ask()

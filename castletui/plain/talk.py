@@ -5,8 +5,43 @@ movement or colour ever reaches a screen reader or a braille display."""
 
 from __future__ import annotations
 
+import re
+import textwrap
 from collections.abc import Iterable
 from typing import TextIO
+
+
+LONGEST = 100
+"""A longer line is said as its sentences, one a line (a braille display
+shows a line at a time; each sentence still means something alone)."""
+SENTENCE_END = re.compile(r"(?<=[.?!;:])\s+(?=\S)")
+CLAUSE_END = re.compile(r"(?<=,)\s+(?=\S)")
+
+
+def sentences(line: str) -> list[str]:
+    """``line`` as it is, or cut where its sentences end when it is longer
+    than :data:`LONGEST` (then at its commas, then between words)."""
+    if len(line) <= LONGEST:
+        return [line]
+    said = []
+    for piece in joined(SENTENCE_END.split(line)):
+        if len(piece) <= LONGEST:
+            said.append(piece)
+            continue
+        for clause in joined(CLAUSE_END.split(piece)):
+            said += textwrap.wrap(clause, LONGEST) if len(clause) > LONGEST else [clause]
+    return said
+
+
+def joined(pieces: list[str]) -> list[str]:
+    """Neighbouring ``pieces`` put back together while they fit in a line."""
+    lines: list[str] = []
+    for piece in pieces:
+        if lines and len(lines[-1]) + 1 + len(piece) <= LONGEST:
+            lines[-1] = f"{lines[-1]} {piece}"
+        else:
+            lines.append(piece)
+    return lines
 
 
 def printable(text: str) -> str:
@@ -27,7 +62,8 @@ class Talk:
     def say(self, *lines: str) -> None:
         for text in lines:
             for line in str(text).splitlines() or [""]:
-                self.output.write(printable(line.rstrip()) + "\n")
+                for sentence in sentences(printable(line.rstrip())):
+                    self.output.write(sentence + "\n")
         self.output.flush()
 
     def say_all(self, lines: Iterable[str]) -> None:

@@ -1,0 +1,60 @@
+"""Whole games of every game and variant played in plain lines to the end,
+by a script that reads only the printed text and answers with numbers:
+people alone, people with bots (hot-seat, the curtain between them) and
+table mode. Every line printed is checked: no escape sequence, and none
+longer than 100 characters but the log's own lines."""
+
+from __future__ import annotations
+
+import pytest
+from castletui.rules import registry
+
+from tests.plain.reading import new_session, play, random_player
+
+LONGEST = 100
+ESCAPE = "\x1b"
+
+# Random people rarely trade and often build in A Game of Thrones Catan:
+# otherwise a game of three people takes thousands of moves.
+RARELY = ("Trade", "Offer", "End turn")
+OFTEN = ("Build", "Settlement", "Keep", "Road", "Guard", "Development card", "Place", "Buy")
+
+
+def cases() -> list:
+    found = []
+    for game_id in registry.ids():
+        for variant in registry.get(game_id).INFO.variants:
+            low, high = variant.min_seats, variant.max_seats
+            found.append(pytest.param(game_id, variant.name, low, 0, "digital", id=f"{game_id}-{variant.name}-people"))
+            if high >= 2:
+                people = 2 if high >= 3 else 1
+                bots = min(high, max(low, 3)) - people
+                found.append(
+                    pytest.param(game_id, variant.name, people, bots, "digital", id=f"{game_id}-{variant.name}-bots")
+                )
+            found.append(pytest.param(game_id, variant.name, low, 0, "table", id=f"{game_id}-{variant.name}-table"))
+    return found
+
+
+def log_texts(session) -> set[str]:
+    """Every log line any seat could read."""
+    texts = set()
+    for seat in [*range(len(session.players)), None]:
+        session.read_log_as(seat)
+        texts.update(line.text for line in session.log)
+    return texts
+
+
+@pytest.mark.parametrize(("game_id", "variant", "people", "bots", "mode"), cases())
+def test_a_whole_game_in_plain_lines(game_id, variant, people, bots, mode, monkeypatch):
+    session = new_session(game_id, variant, people, bots, mode=mode, seed=11)
+    curtains = []
+    output, status, game = play(session, random_player(3, rarely=RARELY, often=OFTEN), limit=40_000)
+    assert session.over, output[-2000:]
+    assert status == 0
+    assert ESCAPE not in output
+    long = [line for line in output.splitlines() if len(line) > LONGEST]
+    if long:
+        logged = log_texts(session)
+        assert [line for line in long if line not in logged] == []
+    del curtains
