@@ -158,7 +158,7 @@ class PlainGame:
     def say_choices(self, prompt: str, listed: list[choices.Choice], deeper: bool) -> None:
         self.talk.say(prompt)
         self.talk.say_all(choice.shown() for choice in listed)
-        if deeper:
+        if deeper and not any(choices.is_back(choice.line) for choice in listed):
             self.talk.say("0. Back")
 
     def go_back(self) -> None:

@@ -46,10 +46,9 @@ def log_texts(session) -> set[str]:
 
 
 @pytest.mark.parametrize(("game_id", "variant", "people", "bots", "mode"), cases())
-def test_a_whole_game_in_plain_lines(game_id, variant, people, bots, mode, monkeypatch):
+def test_a_whole_game_in_plain_lines(game_id, variant, people, bots, mode) -> None:
     session = new_session(game_id, variant, people, bots, mode=mode, seed=11)
-    curtains = []
-    output, status, game = play(session, random_player(3, rarely=RARELY, often=OFTEN), limit=40_000)
+    output, status, game = play(session, random_player(4, rarely=RARELY, often=OFTEN), limit=40_000)
     assert session.over, output[-2000:]
     assert status == 0
     assert ESCAPE not in output
@@ -57,4 +56,3 @@ def test_a_whole_game_in_plain_lines(game_id, variant, people, bots, mode, monke
     if long:
         logged = log_texts(session)
         assert [line for line in long if line not in logged] == []
-    del curtains
