@@ -389,15 +389,28 @@ class PlainGame:
     # --- a shared table ---------------------------------------------------------------------
 
     def wait_for(self, seat: int) -> None:
-        """Another terminal decides: say so, then look at the table until it moves."""
+        """Another terminal decides: say so, then look at the table until it
+        moves; a command typed meanwhile is answered, quit leaves."""
         self.tell_news()
-        self.talk.say(self.driver.frame().prompt + " Ctrl+C leaves; your seat stays yours.")
+        self.talk.say(self.driver.frame().prompt + " Type quit to leave; your seat stays yours.")
         try:
-            while isinstance(self.driver.next(), Remote):
-                time.sleep(TABLE_POLL)
+            while not self.leaving and isinstance(self.driver.next(), Remote):
+                if self.talk.ready(TABLE_POLL):
+                    self.answer_while_waiting()
                 self.table_changed()
         except KeyboardInterrupt:
             self.leaving = True
+
+    def answer_while_waiting(self) -> None:
+        text = self.talk.ask()
+        if text is None:
+            self.leaving = True
+            return
+        command = commands.parse(text, commands.PLAYING)
+        if command is not None:
+            self.command(*command, [])
+        elif text:
+            self.talk.say("It is not your decision yet: wait, or type a command (help lists them).")
 
     def table_changed(self, message: str = "") -> None:
         """Take in other terminals' moves (their lines are news at the next turn)."""

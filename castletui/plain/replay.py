@@ -23,7 +23,7 @@ class PlainReplay:
         turns = max((turn.number for turn in replay.turns), default=0)
         self.talk.say(
             f"Replay of {replay.game.INFO.title}: {replay.plies} steps in {turns} turns, "
-            f"seen by {replay.seen_by()}."
+            f"seen by {replay.seen_by}."
         )
         self.talk.say("Enter or next: the next step; back, turn N, start, end; help for more.")
         self.say_step()

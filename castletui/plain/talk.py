@@ -6,6 +6,7 @@ movement or colour ever reaches a screen reader or a braille display."""
 from __future__ import annotations
 
 import re
+import select
 import textwrap
 from collections.abc import Iterable
 from typing import TextIO
@@ -68,6 +69,15 @@ class Talk:
 
     def say_all(self, lines: Iterable[str]) -> None:
         self.say(*lines)
+
+    def ready(self, timeout: float) -> bool:
+        """Whether a line (or the end of input) can be read within ``timeout``
+        seconds; a source that is not a file (a test's) always has one."""
+        try:
+            fileno = self.source.fileno()
+        except (AttributeError, OSError, ValueError):
+            return True
+        return bool(select.select([fileno], [], [], timeout)[0])
 
     def ask(self, prompt: str = "> ") -> str | None:
         """The player's next line, stripped; None once their input ended."""

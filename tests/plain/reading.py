@@ -11,9 +11,10 @@ import re
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from castletui.saves import Player
+
 from castletui.plain.game import PlainGame
 from castletui.plain.talk import Talk
-from castletui.saves import Player
 from castletui.session import Session
 
 CHOICE = re.compile(r"(\d+)\. ")
@@ -95,7 +96,9 @@ def scripted(lines: Iterable[str]) -> Callable[[str], str | None]:
     return lambda text: queue.pop(0) if queue else None
 
 
-def new_session(game_id: str, variant: str, people: int, bots: int = 0, *, mode: str = "digital", seed: int = 7, path=None) -> Session:
+def new_session(
+    game_id: str, variant: str, people: int, bots: int = 0, *, mode: str = "digital", seed: int = 7, path=None
+) -> Session:
     players = [Player(f"P{seat + 1}") for seat in range(people)]
     players += [Player(f"Bot{seat + 1}", "bot", "easy") for seat in range(bots)]
     return Session.new(game_id, variant, players, mode=mode, seed=seed, path=path)

@@ -5,10 +5,10 @@ start of their words, going back a level, and the end of the input."""
 from __future__ import annotations
 
 import pytest
+
 from castletui.driver import Driver
 from castletui.plain import choices
 from castletui.session import Session
-
 from tests.plain.reading import new_session, play, scripted
 
 
@@ -111,7 +111,9 @@ def test_a_choice_named_by_the_start_of_its_words(cards):
     # The one possible choice that is an action at the top: its words' first letters play it.
     action = next(choice for choice in listed if choice.possible and choice.line.action is not None)
     start = action.words[:4]
-    assert sum(1 for choice in listed if choice.possible and choice.words.lower().startswith(start.lower())) == 1
+    assert (
+        sum(1 for choice in listed if choice.possible and choice.words.lower().startswith(start.lower())) == 1
+    )
     ply = cards.ply
     play(cards, scripted([start.lower()]))
     assert Session.open(cards.path).ply > ply

@@ -25,14 +25,20 @@ def cases() -> list:
     for game_id in registry.ids():
         for variant in registry.get(game_id).INFO.variants:
             low, high = variant.min_seats, variant.max_seats
-            found.append(pytest.param(game_id, variant.name, low, 0, "digital", id=f"{game_id}-{variant.name}-people"))
+            found.append(
+                pytest.param(game_id, variant.name, low, 0, "digital", id=f"{game_id}-{variant.name}-people")
+            )
             if high >= 2:
                 people = 2 if high >= 3 else 1
                 bots = min(high, max(low, 3)) - people
                 found.append(
-                    pytest.param(game_id, variant.name, people, bots, "digital", id=f"{game_id}-{variant.name}-bots")
+                    pytest.param(
+                        game_id, variant.name, people, bots, "digital", id=f"{game_id}-{variant.name}-bots"
+                    )
                 )
-            found.append(pytest.param(game_id, variant.name, low, 0, "table", id=f"{game_id}-{variant.name}-table"))
+            found.append(
+                pytest.param(game_id, variant.name, low, 0, "table", id=f"{game_id}-{variant.name}-table")
+            )
     return found
 
 
@@ -56,3 +62,28 @@ def test_a_whole_game_in_plain_lines(game_id, variant, people, bots, mode) -> No
     if long:
         logged = log_texts(session)
         assert [line for line in long if line not in logged] == []
+
+
+@pytest.mark.parametrize("game_id", ["castlecards", "got-catan"])
+def test_each_person_reads_the_log_through_their_own_eyes(game_id):
+    """Hot-seat: what is said between a curtain rising for a person and the
+    next curtain holds only log lines that person may read."""
+    variant = registry.get(game_id).INFO.variants[0]
+    session = new_session(game_id, variant.name, variant.min_seats, seed=5)
+    output = play(session, random_player(1, rarely=RARELY, often=OFTEN), limit=1500)[0].splitlines()
+    seen_by = {}
+    everything = set()
+    for seat, name in enumerate(session.names):
+        session.read_log_as(seat)
+        seen_by[name] = {line.text for line in session.log}
+        everything |= seen_by[name]
+    person, checked = None, 0
+    for line in output:
+        if line.endswith(", it is your table now."):
+            person = line.removesuffix(", it is your table now.")
+        elif line.startswith("Pass the device to"):
+            person = None
+        elif person is not None and line in everything:
+            assert line in seen_by[person], (person, line)
+            checked += 1
+    assert checked > 0
