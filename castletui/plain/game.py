@@ -7,7 +7,6 @@ they last played, the prompt and the numbered choices."""
 
 from __future__ import annotations
 
-import time
 from importlib import resources
 from typing import Any
 

@@ -11,7 +11,6 @@ import textwrap
 from collections.abc import Iterable
 from typing import TextIO
 
-
 LONGEST = 100
 """A longer line is said as its sentences, one a line (a braille display
 shows a line at a time; each sentence still means something alone)."""
