@@ -31,7 +31,8 @@ def hand(game_id: str, frame: Frame) -> list[str]:
     module = game_words(game_id)
     if module is not None and hasattr(module, "hand"):
         return list(module.hand(frame.scene)) or ["Your hand is empty."]
-    return panel(game_id, frame)
+    # Said plainly rather than guessed: the choices name each card that may be played.
+    return ["This game does not say hands in words yet: the choices name the cards you may play."]
 
 
 def score(game_id: str, frame: Frame) -> list[str]:

@@ -14,13 +14,13 @@ from typing import TextIO
 LONGEST = 100
 """A longer line is said as its sentences, one a line (a braille display
 shows a line at a time; each sentence still means something alone)."""
-SENTENCE_END = re.compile(r"(?<=[.?!;:])\s+(?=\S)")
-CLAUSE_END = re.compile(r"(?<=,)\s+(?=\S)")
+SENTENCE_END = re.compile(r"(?<=[.?!;])\s+(?=\S)")
+CLAUSE_END = re.compile(r"(?<=[:,])\s+(?=\S)")
 
 
 def sentences(line: str) -> list[str]:
     """``line`` as it is, or cut where its sentences end when it is longer
-    than :data:`LONGEST` (then at its commas, then between words)."""
+    than :data:`LONGEST` (then at a colon or comma, then between words)."""
     if len(line) <= LONGEST:
         return [line]
     said = []
