@@ -83,6 +83,8 @@ class PlainGame:
                 return now
             except saves.SaveError as error:  # a shared table: another terminal moved first
                 self.table_changed(str(error))
+                if self.leaving:  # the table cannot be read at all
+                    return None
 
     def introduce(self) -> None:
         session = self.session
