@@ -33,6 +33,8 @@ def run(args: argparse.Namespace) -> int:
     if start.note:
         talk.say(start.note)
     session = open_session(args, start, talk)
+    if session is None:  # the player left the list of tables
+        return 0
     return PlainGame(session, talk).play()
 
 
@@ -68,7 +70,7 @@ def open_session(args: argparse.Namespace, start, talk: Talk):
     if start.kind == "shared":
         return opening.shared_table(host, start.new_game)
     if start.kind == "join":
-        return opening.joined(host, start.path, start.new_game.get("seat"))
+        return opening.joined(host, start.path, start.new_game.get("seat"), talk)
     raise Refused(f"{args.command} has no plain form.")
 
 

@@ -76,10 +76,43 @@ def shared_table(host: TableHost, new: dict) -> Session:
     return host.opened()
 
 
-def joined(host: TableHost, path: Path | None, seat: int | None) -> Session:
+def joined(host: TableHost, path: Path | None, seat: int | None, talk: Any) -> Session | None:
+    """A seat at the table at ``path``, or at one the player picks from the
+    tables they may sit at (None: they picked none)."""
     if path is None:
-        raise Refused(
-            "join --plain needs a table: castletui join TABLE --plain (the lobby needs the screen)."
-        )
+        path = picked_table(host, talk)
+        if path is None:
+            return None
     tables.join_table(host, path, seat)
     return host.opened()
+
+
+def picked_table(host: TableHost, talk: Any) -> Path | None:
+    """The lobby in lines: the tables going on where this player has a
+    seat or may take one, numbered; the player types a number."""
+    who = host.who
+    rows = [
+        row
+        for row in tables.listing_of(host).rows()
+        if not (row.problem or row.finished or row.closed)
+        and (row.seat_of(who) is not None or row.free_seats())
+    ]
+    if not rows:
+        talk.say("No table has a seat for you: castletui new GAME --shared --plain starts one.")
+        return None
+    talk.say("Tables you may sit at:")
+    for number, row in enumerate(rows, 1):
+        players = ", ".join(
+            name for name, owner, bot in zip(row.players, row.owners, row.bots, strict=False) if owner or bot
+        )
+        yours = "your seat" if row.seat_of(who) is not None else f"{len(row.free_seats())} free"
+        talk.say(
+            f"{number}. {row.title} ({row.variant}), {yours}, with {players or 'nobody yet'}: {row.status}"
+        )
+    while True:
+        text = talk.ask()
+        if text is None or text.casefold() == "quit":
+            return None
+        if text.isdigit() and 1 <= int(text) <= len(rows):
+            return Path(rows[int(text) - 1].path)
+        talk.say(f"Type a number from 1 to {len(rows)}, or quit.")

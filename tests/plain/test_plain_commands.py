@@ -136,3 +136,19 @@ def test_join_plain_takes_the_free_seat(tables, monkeypatch, capsys):
     assert status == 0, output
     save, seating = Table(table.path).read()
     assert all(seating.owners)
+
+
+def test_join_plain_without_a_table_lists_the_tables_to_pick_from(tables, monkeypatch, capsys):
+    table, _, _ = shared.create_table(
+        tables, "user:someone-else", "castlecards", "two-player", [Player("Ann"), Player("Cy")]
+    )
+    status, output = run_plain(["join", "--plain"], "9\n1\nquit\n", monkeypatch, capsys)
+    assert status == 0, output
+    save, seating = Table(table.path).read()
+    assert all(seating.owners)
+
+
+def test_join_plain_without_a_table_and_none_to_join(tables, monkeypatch, capsys):
+    status, output = run_plain(["join", "--plain"], "", monkeypatch, capsys)
+    assert status == 0
+    assert not list(tables.glob("*.json")) if tables.exists() else True
