@@ -54,6 +54,7 @@ LATER = {
     "verify": "castletui.commands.verify",
     "tables": "castletui.commands.tables",  # export, import
     "review": "castletui.commands.review",
+    "plain": "castletui.commands.plain",  # new, resume, join, replay with --plain
     "serve": "castletui.commands.serve",
     "host": "castletui.commands.host",  # add, remove, players
     "host serve": "castletui.commands.host_serve",
@@ -88,6 +89,9 @@ RUN_THE_APP = ("app", "shared")
 """The commands that open the app: the cycle collector is held from before
 their module loads (textual, castletui's screens) until the app's first frame
 (castletui/collector.py)."""
+
+
+PLAIN_HELP = "play as plain lines of text, for screen readers and braille displays (no full screen)"
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -181,6 +185,8 @@ def build_parser() -> argparse.ArgumentParser:
         "a shared table is always seen through your own seat's",
     )
     replay.add_argument("--text", action="store_true", help="print the game as text instead of showing it")
+    for plain in (new, join, resume, replay):
+        plain.add_argument("--plain", action="store_true", help=PLAIN_HELP)
 
     listing = commands.add_parser("list", parents=[common], help="list saved games")
     listing.add_argument("--games", action="store_true", help="list the games and variants instead")
@@ -335,6 +341,8 @@ def run(args: argparse.Namespace) -> int:
 def command_of(args: argparse.Namespace) -> str:
     """Which of :data:`LATER`'s commands ``args`` asks for."""
     command = args.command
+    if getattr(args, "plain", False):
+        return "plain"
     if command == "list":
         return "list --games" if args.games else "list"
     if command == "rules" and args.print:

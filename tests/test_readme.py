@@ -95,6 +95,8 @@ def commands_in(line: str) -> list[str]:
     parts = re.findall(r'command="([^"]*)"', line) or re.split(r"&&|\|\||;|\|", line)
     found = []
     for part in parts:
+        if "castletui" not in part:
+            continue  # a transcript's line (an apostrophe is no shell quote there)
         # A redirection (<answers, >answers) is the shell's, not castletui's.
         words = [word for word in shlex.split(part, comments=True) if not word.startswith(("<", ">"))]
         if words and Path(words[0]).name == "castletui":
@@ -296,6 +298,8 @@ def test_a_readme_command_runs(command, folders, recorded, served, hosted, capsy
             monkeypatch.setattr(sys, "stdin", io.StringIO(CALC_ANSWERS[args.game]))
         if getattr(args, "json", False):  # JSON-lines play: no answer comes, the game stops and is saved
             monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO()))
+        if getattr(args, "plain", False):  # plain lines: the player leaves at once
+            monkeypatch.setattr(sys, "stdin", io.StringIO("quit\n"))
         try:
             status = cli.main(argv)
         except SystemExit as leaving:  # --help
@@ -308,6 +312,7 @@ def test_a_readme_command_runs(command, folders, recorded, served, hosted, capsy
             or args.command in ("list", "calc", "verify")
             or getattr(args, "print", False)
             or getattr(args, "text", False)
+            or getattr(args, "plain", False)
         ):
             assert out.strip() and not recorded, f"{shown}: printed nothing"
         elif args.command == "host":

@@ -1,0 +1,80 @@
+"""``--plain`` on ``new``, ``resume``, ``join`` and ``replay``: the game as
+a conversation of lines on stdin and stdout (castletui/plain/), for screen
+readers and braille displays. No textual: nothing draws on the screen."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from castletui.commands.base import Refused
+from castletui.commands.folders import player_identity, save_folder, table_folder, warn_about_settings
+from castletui.commands.replay_text import open_replay
+from castletui.commands.start import choose_variant, start_from
+from castletui.plain import opening
+from castletui.plain.game import PlainGame
+from castletui.plain.replay import PlainReplay
+from castletui.plain.talk import Talk
+from castletui.rules import registry
+from castletui.rules.core import IllegalAction
+from castletui.saves.names import normal_name
+
+
+def run(args: argparse.Namespace) -> int:
+    talk = Talk(sys.stdin, sys.stdout)
+    warn_about_settings(args)
+    if args.command == "replay":
+        return replay(args, talk)
+    if args.command == "new" and args.players is None and args.bots is None and args.names is None:
+        against_bots(args, talk)
+    start = start_from(args, registry)
+    if isinstance(start, int):
+        return start
+    if start.note:
+        talk.say(start.note)
+    session = open_session(args, start, talk)
+    if session is None:  # the player left the list of tables
+        return 0
+    return PlainGame(session, talk).play()
+
+
+def against_bots(args: argparse.Namespace, talk: Talk) -> None:
+    """No players given: the wizard's question has no plain form, so you
+    play the variant's usual number of seats against bots (alone at a shared table)."""
+    info = registry.get(args.game).INFO if args.game in registry.ids() else None
+    if info is None:
+        return  # start_from refuses the unknown game in its own words
+    try:
+        variant, _ = choose_variant(info, args.variant, 0)
+    except IllegalAction as error:
+        raise Refused(error.reason) from None
+    count = max(variant.min_seats, min(2, variant.max_seats))
+    args.players, args.bots = count, 0 if args.shared else count - 1
+    if args.bots:
+        talk.say(
+            f"You play against {args.bots} bot{'s' if args.bots > 1 else ''}: --players and --bots choose."
+        )
+
+
+def open_session(args: argparse.Namespace, start, talk: Talk):
+    if start.kind == "play":
+        return opening.new_game(save_folder(args), start.new_game)
+    if start.kind == "resume":
+        return opening.resumed(save_folder(args), start.path)
+    host = opening.TableHost(
+        player_identity(args),
+        normal_name(args.as_name) if getattr(args, "account", None) else "",
+        table_folder(args),
+        talk.say,
+    )
+    if start.kind == "shared":
+        return opening.shared_table(host, start.new_game)
+    if start.kind == "join":
+        return opening.joined(host, start.path, start.new_game.get("seat"), talk)
+    raise Refused(f"{args.command} has no plain form.")
+
+
+def replay(args: argparse.Namespace, talk: Talk) -> int:
+    if not args.file:
+        raise Refused("replay --plain needs a FILE (see: castletui list).")
+    return PlainReplay(open_replay(args), talk).play()

@@ -1,0 +1,430 @@
+"""A game played as a conversation of lines, over the headless driver, as
+the game screen's loop (castletui/screens/game_loop.py) plays it on
+screen: the game's draws at once, each bot's move in turn, the hot-seat
+curtain when the driver says it falls, a person's choice through the
+session's guards. Before each choice the person reads what happened since
+they last played, the prompt and the numbered choices."""
+
+from __future__ import annotations
+
+from importlib import resources
+from typing import Any
+
+from castletui import saves
+from castletui.driver import Bot, Driver, Entry, Over, Person, Remote
+from castletui.frame import Line
+from castletui.plain import choices, commands, news, sheets
+from castletui.plain.table import TableEntry
+from castletui.plain.talk import Talk
+from castletui.rules.core import IllegalAction, name_seats
+
+THINK_FOR = 0.25
+"""Seconds a searching bot may think (the app's least thinking time)."""
+LOG_LINES = 10
+"""How many lines ``log`` says without a number."""
+TABLE_POLL = 0.5
+"""Seconds between two looks at a shared table while another terminal decides."""
+
+
+class PlainGame:
+    """One game, from the first line said to the last."""
+
+    def __init__(self, session: Any, talk: Talk, think_for: float | None = THINK_FOR) -> None:
+        self.session, self.talk, self.think_for = session, talk, think_for
+        self.driver = Driver(session)
+        self.game_id = session.save.game
+        self.path: tuple[str, ...] = ()
+        self.aiming: tuple[str, list[Line]] | None = None
+        """A line whose screen asks how (Catapult Castle's aim): its words and the rules' own lines for it."""
+        self.seen: dict[int | None, int] = {}
+        """The ply up to which each person has read the log."""
+        self.leaving = False
+        self.entry = TableEntry(self)
+
+    # --- the game's loop --------------------------------------------------------------
+
+    def play(self) -> int:
+        self.introduce()
+        driver = self.driver
+        if driver.hidden_between_people() and not self.curtain(driver.viewer, self.resumed_note()):
+            return self.leave()
+        while not self.leaving:
+            now = self.advance()
+            if self.leaving:
+                break
+            if isinstance(now, Over):
+                self.game_over()
+            elif isinstance(now, Entry):
+                self.entry.ask(now)
+            elif isinstance(now, Remote):
+                self.wait_for(now.seat)
+            elif driver.passing_to is not None:
+                self.hand_over()
+            else:
+                self.turn()
+        return self.leave()
+
+    def advance(self) -> Any:
+        """Play the draws and the bots until a person (or the end, or a
+        table entry, or another terminal) must come next."""
+        driver = self.driver
+        while True:
+            try:
+                now = driver.step()
+                if isinstance(now, Person) and now.curtain in ("look", "fall"):
+                    look = now.curtain == "look"
+                    note = "See how your turn ended, then pass the device on." if look else ""
+                    if not self.curtain(now.looker if look else now.seat, note, to_look=look):
+                        return None
+                    continue
+                if isinstance(now, Bot):
+                    driver.bot_plays(driver.bot_move(self.think_for))
+                    continue
+                return now
+            except saves.SaveError as error:  # a shared table: another terminal moved first
+                self.table_changed(str(error))
+                if self.leaving:  # the table cannot be read at all
+                    return None
+
+    def introduce(self) -> None:
+        session = self.session
+        players = ", ".join(
+            f"{player.name} ({session.bot_words(seat)})" if player.is_bot else player.name
+            for seat, player in enumerate(session.players)
+        )
+        title = session.game.INFO.title
+        self.talk.say(f"{title}, {session.variant}, {session.mode} play. Players: {players}.")
+        self.talk.say("Type help for the commands, board to hear the board.")
+
+    def resumed_note(self) -> str:
+        return "The game goes on where it stopped. Everyone else, look away." if self.session.ply else ""
+
+    # --- what the person here reads ---------------------------------------------------------
+
+    def tell_news(self) -> None:
+        """What happened since the person here last played, one line each."""
+        session, viewer = self.session, self.driver.viewer
+        since = self.seen.get(viewer)
+        if since is None:
+            since = self.last_own_move(viewer)
+        self.seen[viewer] = session.ply
+        self.talk.say_all(news.lines(session, viewer, since))
+
+    def last_own_move(self, viewer: int) -> int:
+        """The ply before the person's last move (0: they have not moved):
+        a resumed game starts with what happened since they last played."""
+        log = self.session.save.log
+        return next((index for index in range(len(log) - 1, -1, -1) if log[index].seat == viewer), 0)
+
+    # --- a person's turn ------------------------------------------------------------------
+
+    def turn(self) -> None:
+        """Say the news, the prompt and the choices of the open level; take one answer."""
+        self.tell_news()
+        shown = self.driver.shown(self.path)
+        frame = shown.frame
+        self.path = frame.path
+        if self.aiming is not None:
+            prompt, lines = self.aiming
+        else:
+            prompt, lines = self.driver.prompt(frame), list(shown.lines)
+        listed = choices.numbered(lines)
+        deeper = bool(self.path) or self.aiming is not None
+        self.say_choices(prompt, listed, deeper)
+        while not self.leaving:
+            text = self.talk.ask()
+            if text is None:
+                self.leaving = True
+                return
+            if not text:
+                self.say_choices(prompt, listed, deeper)
+                continue
+            if text.casefold() == "back":
+                text = "0"
+            command = commands.parse(text, commands.PLAYING)
+            if command is not None:
+                if self.command(*command, listed):
+                    return
+                continue
+            answer = choices.understand(text, listed, deeper)
+            if answer.message:
+                self.talk.say_all(answer.message)
+                continue
+            if answer.back:
+                self.go_back()
+                return
+            self.take(answer.choice.line, frame)
+            return
+
+    def say_choices(self, prompt: str, listed: list[choices.Choice], deeper: bool) -> None:
+        self.talk.say(prompt)
+        self.talk.say_all(choice.shown() for choice in listed)
+        if deeper and not any(choices.is_back(choice.line) for choice in listed):
+            self.talk.say("0. Back")
+
+    def go_back(self) -> None:
+        if self.aiming is not None:
+            self.aiming = None
+        else:
+            self.path = self.path[:-1]
+
+    def take(self, line: Line, frame: Any) -> None:
+        """A group opens its level, a Back goes up one, a line the screen
+        asks more of opens the rules' own lines for it, an action is played."""
+        if line.group is not None:
+            self.path = line.group
+        elif choices.is_back(line):
+            self.go_back()
+        elif line.command and line.action is not None:
+            self.ask_how(line, frame)
+        elif line.command:
+            self.open_rules_group(line, frame)
+        elif line.action is not None:
+            self.act(line.action)
+
+    def ask_how(self, line: Line, frame: Any) -> None:
+        """A line the screen plays through a mini-game (an aim): the rules'
+        own listed actions about the same place, each in the rules' words."""
+        kind, session = type(line.action), self.session
+        view = session.read_as(self.driver.viewer)
+        ways = [
+            Line(name_seats(session.game.describe(view, action), session.names), action)
+            for action, where, spot in frame.menu
+            if type(action) is kind and spot == line.spot and where == frame.path
+        ]
+        if len(ways) <= 1:
+            self.act(line.action)
+            return
+        preview = f" {line.preview}" if line.preview else ""
+        self.aiming = (f"{choices.words_of(line)}.{preview} Which?", ways)
+
+    def open_rules_group(self, line: Line, frame: Any) -> None:
+        """A line the screen answers with a dialog (an offer to the other
+        players) stands for the rules' group it replaced: open that."""
+        depth = len(frame.path)
+        opened = {choice.group for choice in frame.lines if choice.group is not None}
+        hidden = sorted(
+            {
+                where[: depth + 1]
+                for _, where, _ in frame.menu
+                if len(where) > depth and where[:depth] == frame.path
+            }
+            - opened
+        )
+        if len(hidden) == 1:
+            self.path = hidden[0]
+        else:
+            self.talk.say(f"{choices.words_of(line)} needs the full screen: castletui without --plain.")
+
+    def act(self, action: Any) -> bool:
+        """Play the person's choice; say what it did, or why not."""
+        session, start = self.session, self.session.ply
+        try:
+            self.driver.person_acts(action)
+        except IllegalAction as error:
+            self.talk.say(f"Not played: {error.reason}")
+            return False
+        except saves.SaveError as error:
+            self.table_changed(f"{error} Choose again.")
+            return False
+        finally:
+            self.aiming = None
+        self.path = ()
+        self.talk.say_all(news.lines(session, self.driver.viewer, start))
+        self.seen[self.driver.viewer] = session.ply
+        return True
+
+    # --- the hot-seat curtain --------------------------------------------------------------
+
+    def hand_over(self) -> None:
+        """The person here sees how their turn ended, then passes the device on."""
+        driver = self.driver
+        self.tell_news()
+        prompt = driver.prompt(driver.frame())
+        self.talk.say(prompt)
+        while not self.leaving:
+            text = self.talk.ask()
+            if text is None:
+                self.leaving = True
+                return
+            if not text:
+                seat = driver.passing_to
+                if seat is not None:
+                    self.curtain(seat)
+                return
+            command = commands.parse(text, commands.PLAYING)
+            if command is not None:
+                if self.command(*command, []):
+                    return
+                continue
+            self.talk.say(f"Press Enter alone to pass the device on, or type a command. {prompt}")
+
+    def curtain(self, seat: int, note: str = "", to_look: bool = False) -> bool:
+        """Nothing is said until ``seat``'s person says they are at the
+        keyboard (Enter); False when the input ended first."""
+        driver, name = self.driver, self.session.names[seat]
+        driver.curtain_falls()
+        self.path, self.aiming = (), None
+        self.talk.say(f"Pass the device to {name}. {note or 'Everyone else, look away.'}")
+        self.talk.say(f"{name}, press Enter when you are at the keyboard.")
+        while True:
+            text = self.talk.ask()
+            if text is None:
+                self.leaving = True
+                return False
+            if not text:
+                break
+            if text.casefold() == "quit":
+                self.leaving = True
+                return False
+            self.talk.say(f"Press Enter alone when {name} is at the keyboard, or type quit.")
+        driver.curtain_rose(seat, to_look)
+        self.talk.say(f"{name}, it is your table now.")
+        return True
+
+    # --- commands ---------------------------------------------------------------------------
+
+    def command(self, name: str, rest: str, listed: list[choices.Choice]) -> bool:
+        """Run a command; True when the position changed (an undo) or the game is left."""
+        frame = self.driver.frame()
+        say = self.talk.say_all
+        if name == "board":
+            say(sheets.board(self.game_id, frame))
+        elif name == "hand":
+            say(sheets.hand(self.game_id, frame))
+        elif name == "score":
+            say(sheets.score(self.game_id, frame))
+        elif name == "log":
+            self.say_log(rest)
+        elif name == "why":
+            self.talk.say(choices.why(rest, listed))
+        elif name == "undo":
+            return self.undo()
+        elif name == "rules":
+            say(self.rules_text().splitlines())
+        elif name == "save":
+            self.talk.say(self.save())
+        elif name == "help":
+            say(commands.help_lines(commands.PLAYING))
+        elif name == "quit":
+            self.leaving = True
+            return True
+        return False
+
+    def say_log(self, rest: str) -> None:
+        if rest and not rest.isdigit():
+            self.talk.say("Type log, or log and a number, for example log 20.")
+            return
+        count = int(rest) if rest else LOG_LINES
+        self.session.read_log_as(self.driver.viewer)
+        lines = [line.text for line in self.session.log]
+        shown = lines[-count:] if count else []
+        if not shown:
+            self.talk.say("Nothing has happened yet.")
+            return
+        self.talk.say(f"The last {len(shown)} of {len(lines)} lines of the log:")
+        self.talk.say_all(shown)
+
+    def undo(self) -> bool:
+        try:
+            message = self.driver.undo()
+        except IllegalAction as error:
+            self.talk.say(f"Nothing was taken back: {error.reason}")
+            return False
+        except saves.SaveError as error:
+            self.table_changed(f"{error} Nothing was taken back.")
+            return True
+        self.path, self.aiming = (), None
+        ply = self.session.ply
+        self.seen = {person: min(mark, ply) for person, mark in self.seen.items()}
+        self.talk.say(message)
+        return True
+
+    def rules_text(self) -> str:
+        return (resources.files(self.session.game.__name__) / "rules_text.md").read_text(encoding="utf-8")
+
+    def save(self) -> str:
+        session = self.session
+        if session.shared:
+            return "A shared table keeps every move as it is made: nothing more to save."
+        if session.path is None:
+            return "This game has no file to save to."
+        session.write()
+        if session.last_save_error:
+            return f"Not saved: {session.last_save_error}"
+        return f"Saved in {session.path}."
+
+    def leave(self) -> int:
+        session = self.session
+        if session.shared:
+            self.talk.say("You left the table; castletui join --plain takes your seat again.")
+        elif session.path is not None:
+            session.write()
+            if session.last_save_error:
+                self.talk.say(f"The game could not be saved: {session.last_save_error}")
+                return 1
+            again = "castletui resume --plain" if not session.over else "castletui replay --plain"
+            self.talk.say(f"Saved in {session.path}; {again} {session.path.name} opens it again.")
+        return 0
+
+    # --- the end ----------------------------------------------------------------------------
+
+    def game_over(self) -> None:
+        """The news, the score sheet, then commands until the player leaves."""
+        self.tell_news()
+        frame = self.driver.frame()
+        self.talk.say("The game is over.")
+        self.talk.say_all(sheets.standing(frame))
+        self.talk.say("Type board, score or log to look back, undo to take back your last move, or quit.")
+        while not self.leaving:
+            text = self.talk.ask()
+            if text is None:
+                self.leaving = True
+                return
+            command = commands.parse(text, commands.PLAYING)
+            if command is None:
+                self.talk.say("The game is over: type quit to leave, or help.")
+            elif self.command(*command, []):
+                return
+
+    # --- a shared table ---------------------------------------------------------------------
+
+    def wait_for(self, seat: int) -> None:
+        """Another terminal decides: say so, then look at the table until it
+        moves; a command typed meanwhile is answered, quit leaves."""
+        self.tell_news()
+        self.talk.say(self.driver.frame().prompt + " Type quit to leave; your seat stays yours.")
+        try:
+            while not self.leaving and isinstance(self.driver.next(), Remote):
+                if self.talk.ready(TABLE_POLL):
+                    self.answer_while_waiting()
+                self.table_changed()
+        except KeyboardInterrupt:
+            self.leaving = True
+
+    def answer_while_waiting(self) -> None:
+        text = self.talk.ask()
+        if text is None:
+            self.leaving = True
+            return
+        command = commands.parse(text, commands.PLAYING)
+        if command is not None:
+            self.command(*command, [])
+        elif text:
+            self.talk.say("It is not your decision yet: wait, or type a command (help lists them).")
+
+    def table_changed(self, message: str = "") -> None:
+        """Take in other terminals' moves (their lines are news at the next turn)."""
+        if message:
+            self.talk.say(message)
+        try:
+            news = self.driver.take_in_table()
+        except saves.SaveError as error:
+            self.talk.say(f"The table cannot be read: {error}")
+            self.leaving = True
+            return
+        if news is not None and news.rewound:
+            self.talk.say(f"{news.taker} took back their last move.")
+            self.seen = {person: min(mark, self.session.ply) for person, mark in self.seen.items()}
+        if news is not None and (news.lines or news.rewound):
+            self.path, self.aiming = (), None

@@ -1,0 +1,154 @@
+"""``--plain`` on the command line: ``new`` through a real pipe (one
+subprocess), and in-process ``new`` without players, ``resume``,
+``replay`` (next, back, turn N) and a shared table (``new --shared`` and
+``join``)."""
+
+from __future__ import annotations
+
+import io
+import os
+import subprocess
+import sys
+
+import pytest
+from castletui.saves import Player
+from castletui.saves.table import Table, is_table
+
+from castletui import cli
+from castletui import tables as shared
+from castletui.session import Session
+from tests import processes
+from tests.plain.reading import new_session, play, random_player
+
+ESCAPE = "\x1b"
+
+
+def run_plain(argv: list[str], answers: str, monkeypatch, capsys) -> tuple[int, str]:
+    """``castletui ARGV`` in this process, its input ``answers``: the status and what it printed."""
+    monkeypatch.setattr(sys, "stdin", io.StringIO(answers))
+    status = cli.main(argv)
+    return status, capsys.readouterr().out
+
+
+def test_new_plain_through_a_pipe(tmp_path):
+    saves = tmp_path / "saves"
+    environment = {**os.environ, "CASTLETUI_SAVE_DIR": str(saves), "NO_COLOR": "", "TERM": "xterm-256color"}
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "castletui",
+            "new",
+            "castle-raisers",
+            "--plain",
+            "--variant",
+            "solo",
+            "--players",
+            "1",
+            "--seed",
+            "4",
+        ],
+        input="help\nboard\n1\nscore\nquit\n",
+        capture_output=True,
+        text=True,
+        env=environment,
+        timeout=120,
+        preexec_fn=processes.end_with_parent,
+    )
+    assert done.returncode == 0, done.stderr
+    assert ESCAPE not in done.stdout
+    assert done.stderr == ""
+    (save,) = saves.glob("*.toml")
+    assert Session.open(save).ply > 0
+
+
+def test_new_plain_without_players_plays_against_a_bot(tmp_path, monkeypatch, capsys):
+    status, output = run_plain(
+        ["new", "castlecards", "--plain", "--seed", "3"], "quit\n", monkeypatch, capsys
+    )
+    assert status == 0
+    (save,) = (tmp_path / "saves").glob("*.toml")
+    session = Session.open(save)
+    assert [player.is_bot for player in session.players] == [False, True]
+
+
+def test_resume_plain_goes_on_where_the_game_stopped(tmp_path, monkeypatch, capsys):
+    session = new_session("catapult-castle", "solo", 1, seed=3, path=tmp_path / "saves" / "solo.toml")
+    play(session, random_player(1), limit=5)
+    ply = Session.open(session.path).ply
+    status, output = run_plain(["resume", "solo.toml", "--plain"], "1\n1\n1\n1\n", monkeypatch, capsys)
+    assert status == 0
+    assert ESCAPE not in output
+    assert Session.open(session.path).ply > ply
+
+
+def test_resume_plain_of_nothing_is_refused(monkeypatch, capsys):
+    status = cli.main(["resume", "--plain"])
+    assert status != 0
+    assert "no saved games" in capsys.readouterr().err
+
+
+def test_replay_plain_steps_next_back_and_turn(tmp_path, monkeypatch, capsys):
+    session = new_session("castle-raisers", "solo", 1, seed=3, path=tmp_path / "saves" / "done.toml")
+    play(session, random_player(2))
+    assert session.over
+    status, output = run_plain(
+        ["replay", str(session.path), "--plain"],
+        "\nnext\nback\nturn 1\nturn 999\nend\nscore\nboard\nhelp\nquit\n",
+        monkeypatch,
+        capsys,
+    )
+    assert status == 0
+    steps = [line for line in output.splitlines() if line.startswith("Step ")]
+    numbers = [int(line.split()[1]) for line in steps]
+    assert numbers[:4] == [0, 1, 2, 1]
+    assert numbers[-1] == session.ply
+    assert ESCAPE not in output
+
+
+@pytest.fixture
+def tables(tmp_path, monkeypatch):
+    folder = tmp_path / "tables"
+    monkeypatch.setenv("CASTLETUI_TABLE_DIR", str(folder))
+    return folder
+
+
+def test_a_shared_table_in_plain_lines_against_a_bot(tables, monkeypatch, capsys):
+    answers = "\n".join(["1"] * 3 + ["quit"]) + "\n"
+    status, output = run_plain(
+        ["new", "castlecards", "--shared", "--plain", "--players", "2", "--bots", "1"],
+        answers,
+        monkeypatch,
+        capsys,
+    )
+    assert status == 0, output
+    (table,) = [path for path in tables.iterdir() if is_table(path)]
+    save, seating = Table(table).read()
+    assert len(save.log) > 0
+    assert ESCAPE not in output
+
+
+def test_join_plain_takes_the_free_seat(tables, monkeypatch, capsys):
+    table, _, _ = shared.create_table(
+        tables, "user:someone-else", "castlecards", "two-player", [Player("Ann"), Player("Cy")]
+    )
+    status, output = run_plain(["join", table.path.name, "--plain"], "quit\n", monkeypatch, capsys)
+    assert status == 0, output
+    save, seating = Table(table.path).read()
+    assert all(seating.owners)
+
+
+def test_join_plain_without_a_table_lists_the_tables_to_pick_from(tables, monkeypatch, capsys):
+    table, _, _ = shared.create_table(
+        tables, "user:someone-else", "castlecards", "two-player", [Player("Ann"), Player("Cy")]
+    )
+    status, output = run_plain(["join", "--plain"], "9\n1\nquit\n", monkeypatch, capsys)
+    assert status == 0, output
+    save, seating = Table(table.path).read()
+    assert all(seating.owners)
+
+
+def test_join_plain_without_a_table_and_none_to_join(tables, monkeypatch, capsys):
+    status, output = run_plain(["join", "--plain"], "", monkeypatch, capsys)
+    assert status == 0
+    assert not list(tables.glob("*.json")) if tables.exists() else True
