@@ -11,6 +11,7 @@ from typing import Any
 
 from castletui import games, sides
 from castletui.frame import Frame
+from castletui.rules.core import name_seats
 
 ROOM = sides.Room(80, 24, 30)
 """The players panel read as at an 80x24 terminal (its rows, not their layout)."""
@@ -20,17 +21,23 @@ def game_words(game_id: str) -> Any:
     return games.part(game_id, "words")
 
 
+def named(lines: list[str], frame: Frame) -> list[str]:
+    """A words module's lines with each seat reference (``{P1}``) as the
+    seat's name at this table."""
+    return [name_seats(line, frame.names) for line in lines]
+
+
 def board(game_id: str, frame: Frame) -> list[str]:
     module = game_words(game_id)
     if module is not None and hasattr(module, "board"):
-        return list(module.board(frame.scene))
+        return named(module.board(frame.scene), frame)
     return panel(game_id, frame)
 
 
 def hand(game_id: str, frame: Frame) -> list[str]:
     module = game_words(game_id)
     if module is not None and hasattr(module, "hand"):
-        return list(module.hand(frame.scene)) or ["Your hand is empty."]
+        return named(module.hand(frame.scene), frame) or ["Your hand is empty."]
     # Said plainly rather than guessed: the choices name each card that may be played.
     return ["This game does not say hands in words yet: the choices name the cards you may play."]
 
@@ -38,7 +45,7 @@ def hand(game_id: str, frame: Frame) -> list[str]:
 def score(game_id: str, frame: Frame) -> list[str]:
     module = game_words(game_id)
     if module is not None and hasattr(module, "score"):
-        return list(module.score(frame.scene))
+        return named(module.score(frame.scene), frame)
     return standing(frame)
 
 

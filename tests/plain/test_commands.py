@@ -5,6 +5,7 @@ start of their words, going back a level, and the end of the input."""
 from __future__ import annotations
 
 import pytest
+from castletui.rules.core import name_seats
 
 from castletui.driver import Driver
 from castletui.plain import choices
@@ -52,6 +53,20 @@ def test_each_command_says_something_and_plays_nothing(cards):
     # Nothing was played by any of them: the save is at the first decision still.
     frame, listed = first_decision(Session.open(cards.path))
     assert frame.deciding
+
+
+def test_board_hand_and_score_are_the_games_words_with_the_seats_named(cards):
+    """The game's own sentences (castletui/games/castlecards/words.py),
+    each seat reference said as the player's name, never as ``{P1}``."""
+    from castletui.games.castlecards import words
+
+    frame, _ = first_decision(Session.open(cards.path))
+    for command, said in (("board", words.board), ("hand", words.hand), ("score", words.score)):
+        output = play(Session.open(cards.path), scripted(["", command]))[0]
+        assert "{P" not in output, command
+        expected = [name_seats(line, frame.names) for line in said(frame.scene)]
+        assert expected and all(line in output for line in expected), command
+    assert any(name in output for name in frame.names)
 
 
 def test_help_lists_every_command(cards):
