@@ -38,11 +38,21 @@ class Choice:
         return f"{self.number}. {self.words}"
 
 
+SPOKEN = ((" → ", ", then "), ("→", "then"))
+"""The screen's arrows in words: a screen reader says "right arrow"."""
+
+
 def words_of(line: Line) -> str:
-    """A line's words without the screen's mark of a refused line."""
+    """A line's words without the screen's mark of a refused line, its
+    marks said in words (an arrow, a card added by "+")."""
     if line.text.startswith(REFUSED_MARK) and line.note:
         return line.note
-    return line.text.strip()
+    words = " ".join(line.text.split())
+    for mark, said in SPOKEN:
+        words = words.replace(mark, said)
+    if words.startswith("+ "):
+        words = "Add " + words[2:]
+    return words
 
 
 def numbered(lines: tuple[Line, ...] | list[Line]) -> list[Choice]:

@@ -24,7 +24,8 @@ def game_words(game_id: str) -> Any:
 def named(lines: list[str], frame: Frame) -> list[str]:
     """A words module's lines with each seat reference (``{P1}``) as the
     seat's name at this table."""
-    return [name_seats(line, frame.names) for line in lines]
+    said = [name_seats(line, frame.names) for line in lines]
+    return [line[:1].upper() + line[1:] for line in said]  # each line a sentence of its own
 
 
 def board(game_id: str, frame: Frame) -> list[str]:

@@ -152,3 +152,37 @@ def test_join_plain_without_a_table_and_none_to_join(tables, monkeypatch, capsys
     status, output = run_plain(["join", "--plain"], "", monkeypatch, capsys)
     assert status == 0
     assert not list(tables.glob("*.json")) if tables.exists() else True
+
+
+def test_the_readmes_transcript_is_what_plain_mode_says(monkeypatch, capsys):
+    """README "Playing without a screen": its few turns are played again
+    from the command it names, and every line it shows is said, in order."""
+    from pathlib import Path
+
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
+    section = readme[readme.index("## Playing without a screen") :]
+    block = section[section.index("    Ann, your action:") :].split("\n\n")[0]
+    shown = [line[4:] for line in block.splitlines()]
+    answers = [line[2:] for line in shown if line.startswith("> ")]
+    argv = [
+        "new",
+        "castlecards",
+        "--plain",
+        "--seed",
+        "8",
+        "--names",
+        "Ann,Bo",
+        "--players",
+        "2",
+        "--bots",
+        "1",
+    ]
+    status, output = run_plain(
+        argv, "".join(f"{answer}\n" for answer in answers) + "quit\n", monkeypatch, capsys
+    )
+    assert status == 0
+    said = iter(output.splitlines())
+    for line in shown:
+        if line.startswith("> "):
+            continue  # the player's own typing (a pipe has no echo)
+        assert any(line == heard for heard in said), f"not said, or not in this order: {line!r}"
