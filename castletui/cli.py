@@ -322,6 +322,8 @@ def run(args: argparse.Namespace) -> int:
     """The checks every command gets first, then the command's own module."""
     if getattr(args, "save_dir", None) or is_shared(args) or args.command in ("serve", "host"):
         later("checks").run(args)
+    if plain_by_setting(args):
+        args.plain = True
     command = command_of(args)
     if command in NEEDS:
         package, hint = NEEDS[command]
@@ -336,6 +338,20 @@ def run(args: argparse.Namespace) -> int:
         return later(command).run(args)
     finally:
         collector.release()  # an app that never started (a refused save, an error) leaves it held
+
+
+def plain_by_setting(args: argparse.Namespace) -> bool:
+    """Whether the settings say this player plays in plain lines
+    (``plain = true``: at a host, an account's own choice) and the command
+    is one that can (not when ``--json`` or a program seat asks for JSON)."""
+    if (
+        not hasattr(args, "plain")
+        or args.plain
+        or getattr(args, "json", False)
+        or getattr(args, "programs", None)
+    ):
+        return False
+    return later("settings").load()[0].plain
 
 
 def command_of(args: argparse.Namespace) -> str:

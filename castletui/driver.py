@@ -595,7 +595,7 @@ class Driver:
             owner = owners[seat] if seat < len(owners) else names[seat]  # as the table was last read
             watching = "You are watching. " if session.watching else ""
             if not owner:
-                return f"{watching}Seat {seat + 1} is free: waiting for someone to take it (castletui join)."
+                return f"{watching}Seat {seat + 1} is free: waiting for someone to take it from their lobby."
             return f"{watching}Waiting for {names[seat]} to decide at their terminal..."
         return name_seats(screen_api.prompt(session.game, view, seat), names)
 

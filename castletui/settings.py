@@ -50,6 +50,10 @@ class Settings(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True, f
     """A bell and a desktop notification (OSC 9 or 777) when a table you sit
     at comes to wait for your move (castletui/nudge.py); the line in the
     header and the toast come either way."""
+    plain: bool = False
+    """Play as plain lines (castletui/plain/) whenever a command that can
+    (new, resume, join, replay) is given without ``--plain``: at a host, the
+    account's choice, made with ``plain on`` in plain mode."""
 
 
 def folder() -> Path:
@@ -166,6 +170,6 @@ def default_names(player_name: str = "") -> list[str]:
 def help_text() -> str:
     """What ``castletui --help`` says about the file."""
     return (
-        f"Settings: {path()} (TOML: theme, bot_delay, save_dir, table_dir, player_name, terminal_nudge; "
+        f"Settings: {path()} (TOML: theme, bot_delay, save_dir, table_dir, player_name, terminal_nudge, plain; "
         f"${ENVIRONMENT_VARIABLE} moves it). The theme chosen in the command palette is saved there."
     )

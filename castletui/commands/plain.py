@@ -66,12 +66,39 @@ def open_session(args: argparse.Namespace, start, talk: Talk):
         normal_name(args.as_name) if getattr(args, "account", None) else "",
         table_folder(args),
         talk.say,
+        # As the app's (commands/play_shared.py): over castletui host a player has only the lobby.
+        lobby_only=args.command == "join" and getattr(args, "as_name", None) is not None,
     )
     if start.kind == "shared":
         return opening.shared_table(host, start.new_game)
     if start.kind == "join":
-        return opening.joined(host, start.path, start.new_game.get("seat"), talk)
+        joined = opening.joined(host, start.path, start.new_game.get("seat"), talk)
+        return new_table(args, host, talk) if joined == opening.NEW_TABLE else joined
     raise Refused(f"{args.command} has no plain form.")
+
+
+def new_table(args: argparse.Namespace, host: opening.TableHost, talk: Talk):
+    """``new`` typed in the lobby in lines (the one way to start a game at a
+    host, where a player has no command line): its questions, then the
+    table, checked as ``castletui new GAME --shared`` checks it."""
+    chosen = opening.chosen_new_table(talk, registry)
+    if chosen is None:
+        return None
+    game, variant, players, bots = chosen
+    new = argparse.Namespace(**vars(args))
+    new.command, new.game, new.variant, new.players, new.bots = "new", game, variant, players, bots
+    new.shared, new.names, new.option, new.mode, new.seed, new.level = (
+        True,
+        None,
+        [],
+        "digital",
+        None,
+        "normal",
+    )
+    start = start_from(new, registry)
+    if isinstance(start, int):
+        return None  # refused, in its own words
+    return opening.shared_table(host, start.new_game)
 
 
 def replay(args: argparse.Namespace, talk: Talk) -> int:

@@ -7,7 +7,8 @@ and nothing else.
 Refused, each with one line in the server's log and, where the protocol has
 room for it, one line to the player: password and keyboard-interactive
 logins, unknown keys (unless ``--open``: then the key names itself and is
-remembered), commands (``ssh host cat /etc/passwd``, scp), subsystems
+remembered), commands (``ssh host cat /etc/passwd``, scp) but the one
+word ``plain`` (the same lobby, as plain lines: castletui/plain/), subsystems
 (sftp), sessions without a terminal, port forwarding both ways, agent and
 X11 forwarding, environment variables. Limits (the defaults are
 :class:`Limits`', how they share the host is capacity.py): time to log in,
@@ -73,6 +74,10 @@ from castletui.saves.stores import StoreError, open_store
 RESTORE_TERMINAL = (
     b"\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l\x1b[?1015l\x1b[?2004l\x1b[0m\x1b[?25h\x1b[?1049l"
 )
+
+PLAIN_COMMAND = "plain"
+"""The one command a player may give (``ssh -t HOST plain``): castletui as
+plain lines, for screen readers and braille displays."""
 
 MAX_EARLY_INPUT = 16 * 1024
 """Keys kept for castletui while it is being forked; more are dropped."""
@@ -499,6 +504,8 @@ class PlayerSession(asyncssh.SSHServerSession):
         self.term = ""
         self.size = (0, 0)
         self.has_pty = False
+        self.plain = False
+        """The player asked for plain lines (``ssh -t HOST plain``)."""
         self.refusal = ""
         self.terminal: Terminal | None = None
         self.gate: InputGate | None = None
@@ -549,10 +556,15 @@ class PlayerSession(asyncssh.SSHServerSession):
         return True
 
     def exec_requested(self, command: str) -> bool:
+        if command.strip() == PLAIN_COMMAND:
+            # castletui in plain lines (castletui/plain/): the one command there is.
+            self.plain = True
+            return self.shell_requested()
         self._refuse(
             "command",
             f"command {_printable(command, 40)!r}",
-            "this host runs castletui only: connect without a command (ssh -p PORT HOST)",
+            "this host runs castletui only: connect without a command (ssh -p PORT HOST), "
+            "or with the one command plain (ssh -t -p PORT HOST plain)",
         )
         return True  # accepted only to say why on the channel; nothing runs
 
@@ -684,7 +696,7 @@ class PlayerSession(asyncssh.SSHServerSession):
             self._not_started(error)
             return
         arguments = seat_arguments(
-            account.name, account.id, self.host.config.table_dir, limits.session_memory_mib
+            account.name, account.id, self.host.config.table_dir, limits.session_memory_mib, plain=self.plain
         )
         environment = child_environment(self.term, settings, self.host.config.store)
         environment[OFFERED_VARIABLE] = ",".join(self.host.config.notify.kinds)
@@ -705,7 +717,13 @@ class PlayerSession(asyncssh.SSHServerSession):
         limits = self.host.limits
         try:
             terminal = Terminal(
-                seat_command(account.name, account.id, self.host.config.table_dir, limits.session_memory_mib),
+                seat_command(
+                    account.name,
+                    account.id,
+                    self.host.config.table_dir,
+                    limits.session_memory_mib,
+                    plain=self.plain,
+                ),
                 environment,
                 self.size,
                 self._output,

@@ -73,27 +73,33 @@ def clamp_size(columns: int, rows: int) -> tuple[int, int]:
     return min(columns, MAX_COLUMNS), min(rows, MAX_ROWS)
 
 
-def seat_arguments(name: str, account: str, table_dir: Path, memory_mib: int = 0) -> list[str]:
+def seat_arguments(
+    name: str, account: str, table_dir: Path, memory_mib: int = 0, *, plain: bool = False
+) -> list[str]:
     """What seat.py is given: it plays as the account ``account`` (its
     id: its seats are the id's, saves.owners) and sits down as ``name``
     (``--as=NAME`` in one word: a name may start with a dash); seat.py caps
-    its address space at ``memory_mib`` first."""
+    its address space at ``memory_mib`` first. ``plain``: the player asked
+    for plain lines (``ssh -t HOST plain``)."""
     return [
         f"--memory-mib={memory_mib}",
         "join",
+        *(["--plain"] if plain else []),
         f"--as={name}",
         f"--account={account}",
         f"--table-dir={table_dir}",
     ]
 
 
-def seat_command(name: str, account: str, table_dir: Path, memory_mib: int = 0) -> list[str]:
+def seat_command(
+    name: str, account: str, table_dir: Path, memory_mib: int = 0, *, plain: bool = False
+) -> list[str]:
     """The spawned child's command line (``--session-start spawn``)."""
     return [
         sys.executable,
         "-m",
         "castletui.host.seat",
-        *seat_arguments(name, account, table_dir, memory_mib),
+        *seat_arguments(name, account, table_dir, memory_mib, plain=plain),
     ]
 
 

@@ -5,6 +5,8 @@ command is still chosen by its number."""
 
 from __future__ import annotations
 
+from castletui import settings
+
 PLAYING = {
     "board": "board: the board in sentences, one area a line, yours first.",
     "hand": "hand: what you hold.",
@@ -14,6 +16,7 @@ PLAYING = {
     "undo": "undo: take back your last move.",
     "rules": "rules: the rules reference of this game.",
     "save": "save: save the game now (every move is saved anyway).",
+    "plain": "plain on, or plain off: whether castletui starts in plain lines from now on.",
     "help": "help: these lines.",
     "quit": "quit: save and leave; castletui resume --plain goes on from here.",
 }
@@ -49,3 +52,17 @@ def parse(text: str, known: dict[str, str]) -> tuple[str, str] | None:
 
 def help_lines(known: dict[str, str], choosing: bool = True) -> list[str]:
     return [*(CHOOSING if choosing else ()), *known.values()]
+
+
+def keep_plain(rest: str) -> str:
+    """``plain on`` or ``plain off``: the player's setting (castletui/settings.py
+    ``plain``; at a host, their account's), saved; what was done, in words."""
+    wanted = rest.strip().casefold()
+    if wanted not in ("on", "off"):
+        return "Type plain on (castletui starts in plain lines from now on) or plain off."
+    problem = settings.save(plain=wanted == "on")
+    if problem:
+        return f"The setting is {problem}."
+    if wanted == "on":
+        return "From now on castletui starts in plain lines (at a host: whenever you connect)."
+    return "From now on castletui starts on the full screen; --plain (or ssh -t HOST plain) still gives plain lines."

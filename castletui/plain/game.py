@@ -304,6 +304,8 @@ class PlainGame:
             say(self.rules_text().splitlines())
         elif name == "save":
             self.talk.say(self.save())
+        elif name == "plain":
+            self.talk.say(commands.keep_plain(rest))
         elif name == "help":
             say(commands.help_lines(commands.PLAYING))
         elif name == "quit":

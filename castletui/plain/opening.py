@@ -48,10 +48,13 @@ class TableHost:
     """What castletui/tables.py asks of an app: who plays, where tables
     live, a notice to show, a session to open."""
 
-    def __init__(self, who: str, who_name: str, table_dir: Path | None, say: Any) -> None:
+    def __init__(
+        self, who: str, who_name: str, table_dir: Path | None, say: Any, lobby_only: bool = False
+    ) -> None:
         self.who, self.who_name, self.table_dir = who, who_name, table_dir
         self.say = say
-        self.lobby_only = False
+        self.lobby_only = lobby_only
+        """Players have the lobby and no command line (castletui host)."""
         self.session: Session | None = None
         self.refusal = ""
 
@@ -76,15 +79,70 @@ def shared_table(host: TableHost, new: dict) -> Session:
     return host.opened()
 
 
-def joined(host: TableHost, path: Path | None, seat: int | None, talk: Any) -> Session | None:
+NEW_TABLE = Path("new")
+"""What the lobby in lines answers when the player typed ``new``."""
+
+
+def joined(host: TableHost, path: Path | None, seat: int | None, talk: Any) -> Session | Path | None:
     """A seat at the table at ``path``, or at one the player picks from the
-    tables they may sit at (None: they picked none)."""
+    tables they may sit at (None: they picked none; NEW_TABLE: they asked
+    to start one)."""
     if path is None:
         path = picked_table(host, talk)
-        if path is None:
-            return None
+        if path is None or path == NEW_TABLE:
+            return path
     tables.join_table(host, path, seat)
     return host.opened()
+
+
+def chosen_new_table(talk: Any, registry: Any) -> tuple[str, str, int, int] | None:
+    """A new shared table's game, variant, players and bots, asked one
+    numbered question at a time (the wizard in lines); None: the player
+    left."""
+    games = [(game_id, registry.get(game_id).INFO) for game_id in registry.ids()]
+    picked = numbered_answer(talk, "Which game?", [info.title for _, info in games])
+    if picked is None:
+        return None
+    game_id, info = games[picked]
+    variants = list(info.variants)
+    which = 0
+    if len(variants) > 1:
+        which = numbered_answer(
+            talk, "Which variant?", [f"{v.title or v.name}, {v.for_players()}" for v in variants]
+        )
+        if which is None:
+            return None
+    variant = variants[which]
+    counts = list(range(variant.min_seats, variant.max_seats + 1))
+    players = (
+        counts[0]
+        if len(counts) == 1
+        else numbered_answer(talk, "How many players?", [str(n) for n in counts])
+    )
+    if players is None:
+        return None
+    count = players if len(counts) == 1 else counts[players]
+    bots = 0
+    if count > 1:
+        bots = numbered_answer(talk, "How many of the other seats are bots?", [str(n) for n in range(count)])
+        if bots is None:
+            return None
+    return game_id, variant.name, count, bots
+
+
+def numbered_answer(talk: Any, question: str, options: list[str]) -> int | None:
+    """The index of the option the player types the number of (None: quit
+    or the end of input)."""
+    talk.say(question)
+    for number, option in enumerate(options, 1):
+        talk.say(f"{number}. {option}")
+    while True:
+        text = talk.ask()
+        if text is None or text.casefold() == "quit":
+            return None
+        if text.isdigit() and 1 <= int(text) <= len(options):
+            return int(text) - 1
+        talk.say(f"Type a number from 1 to {len(options)}, or quit.")
 
 
 def picked_table(host: TableHost, talk: Any) -> Path | None:
@@ -98,9 +156,9 @@ def picked_table(host: TableHost, talk: Any) -> Path | None:
         and (row.seat_of(who) is not None or row.free_seats())
     ]
     if not rows:
-        talk.say("No table has a seat for you: castletui new GAME --shared --plain starts one.")
-        return None
-    talk.say("Tables you may sit at:")
+        talk.say("No table has a seat for you yet: type new to start one, or quit.")
+    else:
+        talk.say("Tables you may sit at (or type new to start one):")
     for number, row in enumerate(rows, 1):
         players = ", ".join(
             name for name, owner, bot in zip(row.players, row.owners, row.bots, strict=False) if owner or bot
@@ -113,6 +171,8 @@ def picked_table(host: TableHost, talk: Any) -> Path | None:
         text = talk.ask()
         if text is None or text.casefold() == "quit":
             return None
+        if text.casefold() == "new":
+            return NEW_TABLE
         if text.isdigit() and 1 <= int(text) <= len(rows):
             return Path(rows[int(text) - 1].path)
-        talk.say(f"Type a number from 1 to {len(rows)}, or quit.")
+        talk.say(f"Type a number from 1 to {len(rows)}, new, or quit." if rows else "Type new, or quit.")

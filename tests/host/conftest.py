@@ -248,9 +248,10 @@ class Player:
             raise
         return cls(connection, banner)
 
-    async def open_terminal(self, size: tuple[int, int] = (80, 24)) -> None:
+    async def open_terminal(self, size: tuple[int, int] = (80, 24), command: str | None = None) -> None:
+        """A terminal (``ssh -t``), running ``command`` where one is given."""
         self.process = await self.connection.create_process(
-            term_type="xterm-256color", term_size=size, encoding=None
+            command, term_type="xterm-256color", term_size=size, encoding=None
         )
         self._reader = asyncio.ensure_future(self._read())
 
@@ -297,6 +298,23 @@ class Player:
             remaining = deadline - asyncio.get_running_loop().time()
             if remaining <= 0:
                 raise AssertionError(f"{words} did not show in {timeout} s; it showed: {text[-2000:]!r}")
+            self._more.clear()
+            with contextlib.suppress(asyncio.TimeoutError):
+                await asyncio.wait_for(self._more.wait(), remaining)
+
+    async def wait_for_one_of(self, *options: str, since: int = 0, timeout: float = WAIT_SECONDS) -> str:
+        """Whichever of ``options`` shows first in the screen text from ``since``."""
+        deadline = asyncio.get_running_loop().time() + timeout
+        while True:
+            text = self.text(since)
+            found = [option for option in options if option in text]
+            if found:
+                return min(found, key=text.index)
+            if self._reader is not None and self._reader.done():
+                raise AssertionError(f"the session ended before any of {options} showed: {text[-2000:]!r}")
+            remaining = deadline - asyncio.get_running_loop().time()
+            if remaining <= 0:
+                raise AssertionError(f"none of {options} showed in {timeout} s; it showed: {text[-2000:]!r}")
             self._more.clear()
             with contextlib.suppress(asyncio.TimeoutError):
                 await asyncio.wait_for(self._more.wait(), remaining)

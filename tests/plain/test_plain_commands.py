@@ -154,6 +154,45 @@ def test_join_plain_without_a_table_and_none_to_join(tables, monkeypatch, capsys
     assert not list(tables.glob("*.json")) if tables.exists() else True
 
 
+def test_new_in_the_lobby_in_lines_starts_a_shared_table(tables, monkeypatch, capsys):
+    """At a host a player has no command line: ``new`` in the lobby asks
+    the game, the variant, the players and the bots by number, and opens
+    the table with this player in the first seat, the others free."""
+    answers = "new\n3\n1\n1\nquit\n"  # Castlecards, 2 players, no bot, then leave it waiting
+    status, output = run_plain(["join", "--plain", "--as", "ann"], answers, monkeypatch, capsys)
+    assert status == 0, output
+    assert "Which game?" in output and "How many of the other seats are bots?" in output
+    (made,) = [path for path in tables.glob("*.json") if is_table(path)]
+    save, seating = Table(made).read()
+    assert save.game == "castlecards" and save.config.variant == "two-player"
+    assert seating.owners[0] and not seating.owners[1]  # the second seat waits for someone
+    assert not any(player.is_bot for player in save.players)
+
+
+def test_plain_on_makes_castletui_start_in_plain_lines_and_plain_off_undoes_it(tmp_path, monkeypatch, capsys):
+    """The player's own setting (at a host, their account's): ``plain on``
+    in plain mode, and the next command given without ``--plain`` plays in
+    lines; ``plain off`` gives the screen back."""
+    from castletui import settings
+
+    monkeypatch.setenv("CASTLETUI_CONFIG_DIR", str(tmp_path / "config"))
+    status, output = run_plain(
+        ["new", "castlecards", "--plain", "--seed", "3"], "plain on\nquit\n", monkeypatch, capsys
+    )
+    assert status == 0 and "From now on castletui starts in plain lines" in output
+    assert settings.load()[0].plain
+    assert cli.plain_by_setting(cli.build_parser().parse_args(["new", "castlecards", "--seed", "3"]))
+    status, output = run_plain(
+        ["new", "castlecards", "--seed", "3"], "plain off\nquit\n", monkeypatch, capsys
+    )
+    assert status == 0 and "your action" in output  # lines, not a screen
+    assert not settings.load()[0].plain
+    assert not cli.plain_by_setting(cli.build_parser().parse_args(["new", "castlecards"]))
+    json_seat = cli.build_parser().parse_args(["new", "castlecards", "--json"])
+    settings.save(plain=True)
+    assert not cli.plain_by_setting(json_seat)  # JSON lines stay JSON lines
+
+
 def test_the_readmes_transcript_is_what_plain_mode_says(monkeypatch, capsys):
     """README "Playing without a screen": its few turns are played again
     from the command it names, and every line it shows is said, in order."""
