@@ -44,16 +44,18 @@ from castletui.rules.core.review import (
     DEFAULT_BUDGET,
     Decision,
     Luck,
+    Produced,
     Tally,
     hooks_at,
     luck_ledger,
+    production_ledger,
     review_decision,
     review_position,
     turning_points,
 )
 from castletui.saves import SaveFile
 
-CACHE_FORMAT = 2
+CACHE_FORMAT = 3
 
 
 class Move(msgspec.Struct, frozen=True, array_like=True):
@@ -78,6 +80,8 @@ class Report(msgspec.Struct, omit_defaults=True):
     plies: int = 0
     luck: list[Luck] = []
     tallies: list[Tally] = []
+    produced: list[Produced] = []
+    """What chance produced for each seat against its odds (GoT Catan: resources from the dice)."""
     format: int = CACHE_FORMAT
 
     def curve(self, seat: int) -> list[float]:
@@ -194,7 +198,8 @@ def plan(game: Any, states: list[Any], seats: list[int]) -> list[Task]:
     return tasks
 
 
-def _final(replay: Replay) -> list[float] | None:
+def final_shares(replay: Replay) -> list[float] | None:
+    """Each seat's share of the win once the game is over (None: going on)."""
     if not replay.finished:
         return None
     winners = replay.game.result(replay.states[-1]).winners
@@ -312,7 +317,7 @@ def analyse(
     results = _compute(replay, tasks, budget, workers, cancel, progress)
     if results is None:
         return None
-    report = _assemble(key, budget, seats, results, _final(replay))
+    report = _assemble(key, budget, seats, results, final_shares(replay))
     report.plies = replay.plies
     viewer = None if replay.viewer is EVERYONE else replay.viewer
     # Through the table's eyes (table mode) every seat's luck is public.
@@ -320,6 +325,7 @@ def analyse(
     report.luck, report.tallies = luck_ledger(
         replay.game, replay.states, replay.actions, ledger_seats, viewer
     )
+    report.produced = production_ledger(replay.game, replay.states, replay.actions, ledger_seats, viewer)
     if use_cache:
         write_cache(replay.path, report)
     return report
@@ -399,6 +405,14 @@ def kind_words(kind: str) -> str:
     return re.sub(r"(?<!^)(?=[A-Z])", " ", kind).lower()
 
 
+def production_words(entry: Produced) -> str:
+    """ "Produced 23 (expected 19.4) in 40 rolls; lost 4 (expected 3.1)"."""
+    words = f"Produced {entry.got} (expected {entry.expected:.1f}) over {entry.count} chance steps"
+    if entry.lost or entry.lost_expected:
+        words += f"; lost {entry.lost} (expected {entry.lost_expected:.1f})"
+    return words
+
+
 def text(replay: Replay, report: Report) -> str:
     """The review as text: per seat its chance curve, turning points, the
     chance steps that moved it most, and its luck; then the tallies."""
@@ -414,7 +428,7 @@ def text(replay: Replay, report: Report) -> str:
         turn = replay.turns[replay.turn_of(ply)] if replay.turns else None
         return f"turn {turn.number}, move {ply}" if turn else f"move {ply}"
 
-    for seat in report.seats or sorted({entry.seat for entry in report.luck}):
+    for seat in report.seats or sorted({entry.seat for entry in [*report.luck, *report.produced]}):
         out.append("")
         curve = report.curve(seat)
         if curve:
@@ -434,6 +448,9 @@ def text(replay: Replay, report: Report) -> str:
             for ply, moved in sorted(moves):
                 words = " ".join(replay.lines_at(ply)) or "chance"
                 out.append(f"    {where(ply)}: {moved:+.0%} ({words})")
+        for entry in report.produced:
+            if entry.seat == seat:
+                out.append(f"  {production_words(entry)}")
         luck = [entry for entry in report.luck if entry.seat == seat and abs(entry.luck) >= 0.05]
         if luck:
             out.append("  Luck (the game's evaluation, against what the odds led to expect):")

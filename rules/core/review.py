@@ -248,3 +248,61 @@ def luck_ledger(
         if kind not in mixed and sum(counts.values()) > 1
     ]
     return ledger, tally_list
+
+
+class Produced(msgspec.Struct, frozen=True):
+    """What chance produced for ``seat`` over the game, as the game counts
+    it (its ``produced`` hook: GoT Catan's resource cards from the dice):
+    ``got`` against the ``expected`` from the odds at each of the ``count``
+    chance steps that could give or take something, and ``lost`` (a 7's
+    cards given back) against ``lost_expected``."""
+
+    seat: int
+    count: int
+    got: int
+    expected: float
+    lost: int = 0
+    lost_expected: float = 0.0
+
+
+def production_ledger(
+    game: Game, states: list[Any], actions: list[Any], seats: list[int], viewer: int | None
+) -> list[Produced]:
+    """Per seat in ``seats``, what the chance steps produced for it against
+    their odds (none where the game has no ``produced`` hook). Whose eyes as
+    :func:`luck_ledger`: a chance step whose odds ``viewer``'s view hides is
+    not counted, and the hook is given that seat's view alone."""
+    hooks = GameHooks(game)
+    if hooks.own("produced") is None:
+        return []
+    sums = {seat: [0, 0, 0.0, 0, 0.0] for seat in seats}
+    for ply, action in enumerate(actions, start=1):
+        before = states[ply - 1]
+        if game.to_move(before) != CHANCE:
+            continue
+        outcomes = game.chance_outcomes(before)
+        seen = before if viewer is None else game.view(before, viewer)
+        if viewer is not None:
+            try:
+                if game.chance_outcomes(seen) != outcomes:
+                    continue
+            except Exception:  # noqa: BLE001 - a view that hides the odds hides the step
+                continue
+        for seat in seats:
+            values = [
+                (hooks.produced(seen, outcome, seat) or 0, probability) for outcome, probability in outcomes
+            ]
+            if not any(value for value, _ in values):
+                continue
+            got = hooks.produced(seen, action, seat) or 0
+            entry = sums[seat]
+            entry[0] += 1
+            entry[1] += max(0, got)
+            entry[2] += sum(probability * max(0, value) for value, probability in values)
+            entry[3] += max(0, -got)
+            entry[4] += sum(probability * max(0, -value) for value, probability in values)
+    return [
+        Produced(seat, count, got, expected, lost, lost_expected)
+        for seat, (count, got, expected, lost, lost_expected) in sums.items()
+        if count
+    ]

@@ -170,6 +170,11 @@ def test_the_luck_of_a_table_game_is_everyones_from_the_record(tmp_path):
     (dice,) = [tally for tally in report.tallies if tally.step == "Dice"]
     assert sum(dice.counts) == rolls and sum(dice.expected) == pytest.approx(rolls)
     assert {entry.seat for entry in report.luck if entry.step == "Dice"} == {0, 1, 2}
+    # The real dice's production for every player, against their numbers' odds.
+    assert {entry.seat for entry in report.produced} == {0, 1, 2}
+    assert all(0 < entry.count <= rolls and entry.expected > 0 for entry in report.produced)
+    printed = review.text(replay, report)
+    assert all(review.production_words(entry) in printed for entry in report.produced)
 
 
 def test_the_pool_starts_under_a_standard_error_without_a_file(monkeypatch):

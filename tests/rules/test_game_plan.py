@@ -94,6 +94,7 @@ OPTIONAL_HOOKS = {
     "bot_action",
     "random_action",
     "search_hooks",
+    "produced",
     "turn_player",
     "view_action",
 }
@@ -104,6 +105,7 @@ HOMES = {
     "State": "state",
     "setup": "setup",
     "to_move": "flow",
+    "produced": "flow",
     "turn_player": "flow",
     "legal_actions": "legal",
     "chance_outcomes": "chance",
