@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
-from castletui.rules.core import CHANCE
+from castletui.rules.core import CHANCE, sample_outcome
 
 from castletui import saves
 from castletui.session import Session
@@ -18,6 +19,20 @@ def castlecards_game(path: Path, seed: int = 7, plies: int | None = None) -> Ses
     while session.to_move() is not None and (plies is None or session.ply < plies):
         if session.to_move() == CHANCE:
             session.draw()
+        else:
+            session.bot_plays(session.bot_decision())
+    return session
+
+
+def got_table_game(path: Path, plies: int, seed: int = 4) -> Session:
+    """A seeded A Game of Thrones Catan table-mode game of three normal
+    bots (the dice typed in as drawn), saved at ``path`` after ``plies`` steps."""
+    rng = random.Random(seed)
+    players = [saves.Player(name, "bot", "normal") for name in ("Ada", "Bo", "Cy")]
+    session = Session.new("got-catan", "base", players, seed=seed, path=path, mode="table")
+    while session.ply < plies and session.to_move() is not None:
+        if session.to_move() == CHANCE:
+            session.act(sample_outcome(session.chance_outcomes(), rng))
         else:
             session.bot_plays(session.bot_decision())
     return session
