@@ -378,12 +378,14 @@ class ReplayScreen(WhileShown, Screen):
         (no row before an analysis: the screen is as it was)."""
         for seat, name in enumerate(self.replay.names):
             row = self.query_one(f"#replay-chance-row-{seat}", Horizontal)
-            row.display = self.report is not None and seat in self.report.seats
+            row.display = self.report is not None and seat in self.report.curve_seats()
             if not row.display:
                 continue
             chance = self.chance_at(seat)
             words = "  -" if chance is None else f"{chance:>4.0%}"
-            self.query_one(f"#replay-chance-{seat}", Plain).update(f"{name[:7]:<7}{words:>5}", layout=False)
+            # Played together, one curve: the table's.
+            label = "Table" if self.report is not None and self.report.together else name[:7]
+            self.query_one(f"#replay-chance-{seat}", Plain).update(f"{label:<7}{words:>5}", layout=False)
 
     def show_produced(self) -> None:
         """What chance produced for each player over the game against its
@@ -405,7 +407,7 @@ class ReplayScreen(WhileShown, Screen):
         """Each reviewed player's chance over the game, as wide as its row."""
         if self.report is None:
             return
-        for seat in self.report.seats:
+        for seat in self.report.curve_seats():
             line = self.query_one(f"#replay-chance-spark-{seat}", Plain)
             width = max(4, line.content_size.width or (24 if self.app.size.width >= WIDE else 14))
             line.update(review.sparkline(self.report.curve(seat), width))

@@ -14,7 +14,7 @@ words. ``effects`` and ``view_action`` read the full state (they make each
 seat's log lines from it, as :func:`rules.core.log.log_lines` does), and
 ``turn_player`` belongs to the rules; ``produced`` is given the view of
 the seat whose luck is counted (or the state, for everyone's eyes). The bots' hooks (``bot_action``,
-``random_action``, ``search_hooks``) are given the view of the seat to move
+``random_action``, ``search_hooks``, ``coop_hooks``) are given the view of the seat to move
 (:func:`rules.core.bots.decide`).
 """
 
@@ -52,6 +52,13 @@ class Hooks:
         for ``seat`` from its ``view``, or None where it does not search
         (the review estimates chances with them: rules/core/review.py)."""
         own = self.own("search_hooks")
+        return own(view, seat) if own is not None else None
+
+    def coop_hooks(self, view: Any, seat: int) -> Any:
+        """The ``rules.core.search.Hooks`` whose value is the table's win in
+        a co-operative or solo game, for ``seat`` from its ``view`` (the
+        review's; the hard bots there decide otherwise), or None."""
+        own = self.own("coop_hooks")
         return own(view, seat) if own is not None else None
 
     def produced(self, before: Any, outcome: Any, seat: int) -> int | None:

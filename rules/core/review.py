@@ -12,9 +12,10 @@ so a review is the same on every machine and for every deal the seat's
 view allows.
 
 The hooks are the ones the game's hard bot searches with at that
-decision (the game's ``search_hooks``): a decision its hard bot does not
-search (a solo or table-mode game, a rule of thumb's decision) has no
-estimate.
+decision (the game's ``search_hooks``), or in a co-operative or solo game
+the game's ``coop_hooks``, whose value is the table's win (every seat's
+chance is then the table's): a decision neither searches (a table-mode
+game, a rule of thumb's decision) has no estimate.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from castletui.rules.core.protocol import CHANCE, Game
 from castletui.rules.core.search import (
     Hooks,
     action_estimate,
+    ended_value,
     position_estimate,
     root_estimates,
 )
@@ -72,8 +74,12 @@ def _rng(kind: str, ply: int, seat: int) -> random.Random:
 
 def hooks_at(game: Game, seen: Any, seat: int) -> Hooks | None:
     """The search hooks the game's hard bot uses for ``seat`` from its
-    view ``seen`` (None: its hard bot does not search there)."""
-    return GameHooks(game).search_hooks(seen, seat)
+    view ``seen``, else, in a co-operative or solo game, those whose value
+    is the table's win (the game's ``coop_hooks``); None: neither searches
+    there."""
+    hooks = GameHooks(game)
+    own = hooks.search_hooks(seen, seat)
+    return own if own is not None else hooks.coop_hooks(seen, seat)
 
 
 def _label(game: Game, seen: Any, action: Any) -> str:
@@ -142,6 +148,22 @@ def review_position(game: Game, state: Any, seat: int, hooks: Hooks, ply: int, r
     """``seat``'s chance after ``ply`` steps, from its view, whoever is to move."""
     seen = game.view(state, seat)
     return position_estimate(hooks, seen, seat, _rng("position", ply, seat), rounds)
+
+
+def table_outcome(game: Game, states: list[Any], seat: int) -> float | None:
+    """A finished co-operative or solo game's result for the table, as the
+    search scores it (1: won; a solo's win is the game's own, as clearing
+    Catapult Castle's table), from ``seat``'s last decision the search
+    estimates; None when the game goes on or none is estimated."""
+    if not states or game.to_move(states[-1]) is not None:
+        return None
+    for state in reversed(states[:-1]):
+        if game.to_move(state) != seat:
+            continue
+        hooks = hooks_at(game, game.view(state, seat), seat)
+        if hooks is not None:
+            return ended_value(hooks, states[-1], seat)
+    return None
 
 
 def turning_points(decisions: list[Decision], seat: int, most: int = 3) -> list[Decision]:

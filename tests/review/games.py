@@ -36,3 +36,17 @@ def got_table_game(path: Path, plies: int, seed: int = 4) -> Session:
         else:
             session.bot_plays(session.bot_decision())
     return session
+
+
+def solo_game(path: Path, game_id: str, seed: int, plies: int | None = None) -> Session:
+    """A seeded solo game of ``game_id`` played by a normal bot, saved at
+    ``path`` (to its end, or ``plies`` steps). Castle Raisers: seed 10 is
+    won, seed 1 lost."""
+    players = [saves.Player("Ada", "bot", "normal")]
+    session = Session.new(game_id, "solo", players, seed=seed, path=path)
+    while session.to_move() is not None and (plies is None or session.ply < plies):
+        if session.to_move() == CHANCE:
+            session.draw()
+        else:
+            session.bot_plays(session.bot_decision())
+    return session
