@@ -395,7 +395,7 @@ class ReplayScreen(WhileShown, Screen):
         entries = self.report.produced if self.report is not None else []
         produced.display = bool(entries)
         if entries:
-            produced.update("\n".join(["Produced (expected):", *map(self.produced_line, entries)]))
+            produced.update("\n".join(["Produced / lost (expected):", *map(self.produced_line, entries)]))
 
     def produced_line(self, entry: review.Produced) -> str:
         line = f"{self.replay.names[entry.seat][:7]:<7} {entry.got:>3} ({entry.expected:4.1f})"
