@@ -13,8 +13,9 @@ and name only what everyone at it sees, so any seat's view gives the same
 words. ``effects`` and ``view_action`` read the full state (they make each
 seat's log lines from it, as :func:`rules.core.log.log_lines` does), and
 ``turn_player`` belongs to the rules; ``produced`` is given the view of
-the seat whose luck is counted (or the state, for everyone's eyes). The bots' hooks (``bot_action``,
-``random_action``, ``search_hooks``, ``coop_hooks``) are given the view of the seat to move
+the seat whose luck is counted (or the state, for everyone's eyes). The
+bots' hooks (``bot_action``, ``random_action``, ``search_hooks``,
+``coop_hooks``) are given the view of the seat to move
 (:func:`rules.core.bots.decide`).
 """
 
