@@ -2,7 +2,7 @@
 chances are.
 
     .venv/bin/python benchmarks/review.py [--budget 48] [--workers 2] [--repeats 3]
-        [--games 50] [--calibrate castlecards,catapult-castle,got-catan,castle-raisers]
+        [--games 50] [--minutes 15] [--every 5] [--calibrate castlecards,catapult-castle,got-catan,castle-raisers]
 
 - **speed**: a seeded Castlecards game of two normal bots and a seeded
   4-player A Game of Thrones Catan game of normal bots, each reviewed whole
@@ -10,8 +10,10 @@ chances are.
   processes; the median wall time of ``--repeats`` reviews, with the number
   of decisions and chance steps reviewed.
 - **calibration**: ``--games`` seeded games of normal bots of each game in
-  ``--calibrate``, each reviewed whole; every decision's chance (the seat's,
-  before its choice) against whether that seat won: the Brier score (0 is
+  ``--calibrate`` (or as many as fit each game's share of ``--minutes`` of
+  CPU), one decision in ``--every`` of each reviewed in this process; each
+  such decision's chance (the seat's, before its choice) against whether
+  that seat won: the Brier score (0 is
   perfect; always saying 1/seats scores the "base" line printed beside it)
   and a reliability table by decile (predicted, observed, count).
 
@@ -34,6 +36,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from castletui.rules.core import CHANCE  # noqa: E402
+from castletui.rules.core import review as rules_review  # noqa: E402
 from castletui.rules.core.review import DEFAULT_BUDGET  # noqa: E402
 
 from castletui import review, saves  # noqa: E402
@@ -88,23 +91,54 @@ def speed(folder: Path, args: argparse.Namespace) -> None:
         )
 
 
+def sampled(path: Path, every: int) -> tuple[Replay, list]:
+    """One decision in ``every`` of a saved game (its seats' and plies in
+    turn, from the first), as the seats saw them: the ones to review."""
+    replay = Replay.open(path, "all")
+    plies = [ply for ply in range(1, replay.plies + 1) if replay.to_move_at(ply - 1) not in (None, CHANCE)]
+    return replay, plies[::every]
+
+
 def calibration(folder: Path, args: argparse.Namespace) -> None:
-    print(f"Calibration: {args.games} games of normal bots a game, {args.budget} rounds a decision")
-    for game in args.calibrate.split(","):
+    """Per game, seeded games until ``--games`` or its share of ``--minutes``
+    of CPU (this process alone: the decisions are reviewed here, one worker),
+    one decision in ``--every`` of each reviewed: more games for the time,
+    and the games, not the decisions, are what is independent."""
+    games = args.calibrate.split(",")
+    share = args.minutes * 60 / len(games) if args.minutes else None
+    print(
+        f"Calibration: up to {args.games} games of normal bots a game"
+        + (f" or {share:.0f} CPU seconds" if share else "")
+        + f", {args.budget} rounds a decision, one decision in {args.every}"
+    )
+    for game in games:
         variant, seats = CALIBRATION[game]
         pairs: list[tuple[float, float]] = []
+        start, played_games = _cpu(), 0
         for seed in range(1, args.games + 1):
+            if share is not None and _cpu() - start > share:
+                break
             path = played(folder, game, variant, seats, seed=1000 + seed, plies=None)
-            replay = Replay.open(path, "all")
-            report = review.analyse(replay, args.budget, workers=args.workers, use_cache=False)
-            assert report is not None and report.final
-            pairs += [(decision.before, report.final[decision.seat]) for decision in report.decisions]
+            replay, plies = sampled(path, args.every)
+            final = review.final_shares(replay)
+            assert final is not None
+            for ply in plies:
+                decision = rules_review.review_decision(
+                    replay.game, replay.states[ply - 1], replay.actions[ply - 1], ply, args.budget
+                )
+                if decision is not None:
+                    pairs.append((decision.before, final[decision.seat]))
+            played_games += 1
+        used = _cpu() - start
         if not pairs:
             print(f"  {game}: no decision reviewed")
             continue
         brier = statistics.fmean((p - won) ** 2 for p, won in pairs)
         base = statistics.fmean((1 / seats - won) ** 2 for _, won in pairs)
-        print(f"  {game} ({seats} players): Brier {brier:.3f} (base {base:.3f}) over {len(pairs)} decisions")
+        print(
+            f"  {game} ({seats} players): Brier {brier:.3f} (base {base:.3f}) over {played_games} games, "
+            f"{len(pairs)} decisions, budget {args.budget}; {used:.0f} CPU seconds"
+        )
         for decile in range(10):
             inside = [
                 (p, won)
@@ -117,6 +151,7 @@ def calibration(folder: Path, args: argparse.Namespace) -> None:
                 print(
                     f"    {decile * 10:3d}-{decile * 10 + 10}%: predicted {predicted:.2f}, won {observed:.2f}, n {len(inside)}"
                 )
+        sys.stdout.flush()
 
 
 def main() -> int:
@@ -126,6 +161,10 @@ def main() -> int:
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--games", type=int, default=50)
     parser.add_argument("--calibrate", default=",".join(CALIBRATION))
+    parser.add_argument("--every", type=int, default=1, help="calibration: review one decision in EVERY")
+    parser.add_argument(
+        "--minutes", type=float, default=0, help="calibration: CPU minutes in all (0: no limit)"
+    )
     parser.add_argument("--skip-speed", action="store_true")
     parser.add_argument("--skip-calibration", action="store_true")
     parser.add_argument("--quick", action="store_true", help=QUICK)

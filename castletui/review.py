@@ -44,16 +44,19 @@ from castletui.rules.core.review import (
     DEFAULT_BUDGET,
     Decision,
     Luck,
+    Produced,
     Tally,
     hooks_at,
     luck_ledger,
+    production_ledger,
     review_decision,
     review_position,
+    table_outcome,
     turning_points,
 )
 from castletui.saves import SaveFile
 
-CACHE_FORMAT = 2
+CACHE_FORMAT = 3
 
 
 class Move(msgspec.Struct, frozen=True, array_like=True):
@@ -78,6 +81,10 @@ class Report(msgspec.Struct, omit_defaults=True):
     plies: int = 0
     luck: list[Luck] = []
     tallies: list[Tally] = []
+    produced: list[Produced] = []
+    """What chance produced for each seat against its odds (GoT Catan: resources from the dice)."""
+    together: bool = False
+    """A co-operative or solo game: every chance is the table's (one curve, "the table")."""
     format: int = CACHE_FORMAT
 
     def curve(self, seat: int) -> list[float]:
@@ -85,14 +92,15 @@ class Report(msgspec.Struct, omit_defaults=True):
         return [chance for _, chance in self.curve_points(seat)]
 
     def curve_points(self, seat: int) -> list[tuple[int, float]]:
-        """(ply, chance) wherever the seat's chance was estimated."""
+        """(ply, chance) wherever the seat's chance was estimated (played
+        together: the table's, whichever seat's decision or view)."""
         marks: dict[int, float] = {}
         for decision in self.decisions:
-            if decision.seat == seat:
+            if decision.seat == seat or self.together:
                 marks[decision.ply - 1] = decision.before
                 marks[decision.ply] = decision.after
         for move in self.moves:
-            if move.seat == seat:
+            if move.seat == seat or self.together:
                 marks.setdefault(move.ply - 1, move.before)
                 marks[move.ply] = move.after
         if self.final:
@@ -102,6 +110,11 @@ class Report(msgspec.Struct, omit_defaults=True):
     def chance_moves(self, seat: int) -> list[tuple[int, float]]:
         """Per chance step reviewed, how much it moved the seat's chance."""
         return [(move.ply, move.after - move.before) for move in self.moves if move.seat == seat]
+
+    def curve_seats(self) -> list[int]:
+        """The seats with a curve of their own: played together, the first
+        reviewed seat's stands for the table."""
+        return self.seats[:1] if self.together else self.seats
 
     def turning_points(self, seat: int) -> list[Decision]:
         return turning_points(self.decisions, seat)
@@ -174,9 +187,10 @@ seat's chance before and after chance step ``ply``, with the hooks of its
 decision at ``hook_ply``."""
 
 
-def plan(game: Any, states: list[Any], seats: list[int]) -> list[Task]:
+def plan(game: Any, states: list[Any], seats: list[int], together: bool = False) -> list[Task]:
     """The tasks of a review: every decision of the seats, and every chance
-    step for each of them."""
+    step for each of them (played together, for the first seat with a
+    decision: the table's chance is the same whoever looks)."""
     movers = [game.to_move(state) for state in states[:-1]]
     tasks: list[Task] = []
     decisions: dict[int, list[int]] = {seat: [] for seat in seats}
@@ -185,6 +199,8 @@ def plan(game: Any, states: list[Any], seats: list[int]) -> list[Task]:
             decisions[mover].append(ply)
             tasks.append(("decision", ply, mover, 0))
     chance = {ply for ply, mover in enumerate(movers, start=1) if mover == CHANCE}
+    if together:
+        seats = [seat for seat in seats if decisions[seat]][:1]
     for ply in sorted(chance):
         for seat in seats:
             mine = decisions[seat]
@@ -194,9 +210,23 @@ def plan(game: Any, states: list[Any], seats: list[int]) -> list[Task]:
     return tasks
 
 
-def _final(replay: Replay) -> list[float] | None:
+def played_together(replay: Replay) -> bool:
+    """A co-operative or solo game: the seats win or lose as one table."""
+    variant = replay.game.INFO.variant(replay.save.config.variant)
+    return variant.cooperative or len(replay.names) == 1
+
+
+def final_shares(replay: Replay) -> list[float] | None:
+    """Each seat's share of the win once the game is over (None: going on);
+    played together, the table's result, as its search scores it (a solo
+    Catapult Castle game is won by clearing the table)."""
     if not replay.finished:
         return None
+    if played_together(replay):
+        outcomes = [table_outcome(replay.game, replay.states, seat) for seat in range(len(replay.names))]
+        known = [outcome for outcome in outcomes if outcome is not None]
+        if known:
+            return [known[0]] * len(replay.names)
     winners = replay.game.result(replay.states[-1]).winners
     return [1.0 / len(winners) if seat in winners else 0.0 for seat in range(len(replay.names))]
 
@@ -308,18 +338,20 @@ def analyse(
         if progress:
             progress(1, 1)
         return cached
-    tasks = plan(replay.game, replay.states, seats)
+    together = played_together(replay)
+    tasks = plan(replay.game, replay.states, seats, together)
     results = _compute(replay, tasks, budget, workers, cancel, progress)
     if results is None:
         return None
-    report = _assemble(key, budget, seats, results, _final(replay))
-    report.plies = replay.plies
+    report = _assemble(key, budget, seats, results, final_shares(replay))
+    report.plies, report.together = replay.plies, together
     viewer = None if replay.viewer is EVERYONE else replay.viewer
     # Through the table's eyes (table mode) every seat's luck is public.
     ledger_seats = seats if replay.viewer != CHANCE else list(range(len(replay.names)))
     report.luck, report.tallies = luck_ledger(
         replay.game, replay.states, replay.actions, ledger_seats, viewer
     )
+    report.produced = production_ledger(replay.game, replay.states, replay.actions, ledger_seats, viewer)
     if use_cache:
         write_cache(replay.path, report)
     return report
@@ -399,8 +431,21 @@ def kind_words(kind: str) -> str:
     return re.sub(r"(?<!^)(?=[A-Z])", " ", kind).lower()
 
 
+def production_words(entry: Produced) -> str:
+    """ "Produced 23 (expected 19.4) in 40 rolls; lost 4 (expected 3.1)"."""
+    words = f"Produced {entry.got} (expected {entry.expected:.1f}) over {entry.count} chance steps"
+    if entry.lost or entry.lost_expected:
+        words += f"; lost {entry.lost} (expected {entry.lost_expected:.1f})"
+    return words
+
+
+TABLE = "The table"
+"""The one curve of a co-operative or solo game."""
+
+
 def text(replay: Replay, report: Report) -> str:
-    """The review as text: per seat its chance curve, turning points, the
+    """The review as text: per seat its chance curve (played together, the
+    table's, once), turning points, the
     chance steps that moved it most, and its luck; then the tallies."""
     names = replay.names
     out = [
@@ -414,10 +459,15 @@ def text(replay: Replay, report: Report) -> str:
         turn = replay.turns[replay.turn_of(ply)] if replay.turns else None
         return f"turn {turn.number}, move {ply}" if turn else f"move {ply}"
 
-    for seat in report.seats or sorted({entry.seat for entry in report.luck}):
+    table = report.curve(report.seats[0]) if report.together and report.seats else []
+    if table:
+        out += ["", f"{TABLE}: {table[0]:.0%} -> {table[-1]:.0%}", f"  chance {sparkline(table)}"]
+    for seat in report.seats or sorted({entry.seat for entry in [*report.luck, *report.produced]}):
         out.append("")
-        curve = report.curve(seat)
-        if curve:
+        curve = [] if report.together else report.curve(seat)
+        if report.together:
+            out.append(f"{names[seat]} (the table's chance at each decision):")
+        elif curve:
             out.append(f"{names[seat]}: {curve[0]:.0%} -> {curve[-1]:.0%}")
             out.append(f"  chance {sparkline(curve)}")
         elif seat in report.seats:
@@ -434,6 +484,9 @@ def text(replay: Replay, report: Report) -> str:
             for ply, moved in sorted(moves):
                 words = " ".join(replay.lines_at(ply)) or "chance"
                 out.append(f"    {where(ply)}: {moved:+.0%} ({words})")
+        for entry in report.produced:
+            if entry.seat == seat:
+                out.append(f"  {production_words(entry)}")
         luck = [entry for entry in report.luck if entry.seat == seat and abs(entry.luck) >= 0.05]
         if luck:
             out.append("  Luck (the game's evaluation, against what the odds led to expect):")

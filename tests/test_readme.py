@@ -309,7 +309,7 @@ def test_a_readme_command_runs(command, folders, recorded, served, hosted, capsy
         assert "Traceback" not in out + err and "something went wrong" not in err, shown
         if (
             args is None
-            or args.command in ("list", "calc", "verify")
+            or args.command in ("list", "calc", "verify", "review")
             or getattr(args, "print", False)
             or getattr(args, "text", False)
             or getattr(args, "plain", False)

@@ -68,6 +68,7 @@ class ReplayScreen(WhileShown, Screen):
     ReplayScreen .replay-chance { height: 1; padding: 0 1; display: none; }
     ReplayScreen .replay-chance Plain { width: 13; height: 1; }
     ReplayScreen .replay-chance Sparkline { width: 1fr; height: 1; }
+    ReplayScreen #replay-produced { height: auto; padding: 0 1; display: none; }
     ReplayScreen #replay-progress { height: 1; padding: 0 1; display: none; }
     ReplayScreen.-analysing #replay-progress { display: block; }
     ReplayScreen #replay-log { height: 6; padding: 0 1; border-top: solid $primary; }
@@ -143,6 +144,7 @@ class ReplayScreen(WhileShown, Screen):
                     with Horizontal(classes="replay-chance", id=f"replay-chance-row-{seat}"):
                         yield Plain("", id=f"replay-chance-{seat}")
                         yield Plain("", id=f"replay-chance-spark-{seat}")
+                yield Plain("", id="replay-produced")
                 yield ProgressBar(id="replay-progress", show_eta=False)
                 yield Plain("", id="replay-log")
                 yield OptionList(id="replay-turns", markup=False)
@@ -376,18 +378,36 @@ class ReplayScreen(WhileShown, Screen):
         (no row before an analysis: the screen is as it was)."""
         for seat, name in enumerate(self.replay.names):
             row = self.query_one(f"#replay-chance-row-{seat}", Horizontal)
-            row.display = self.report is not None and seat in self.report.seats
+            row.display = self.report is not None and seat in self.report.curve_seats()
             if not row.display:
                 continue
             chance = self.chance_at(seat)
             words = "  -" if chance is None else f"{chance:>4.0%}"
-            self.query_one(f"#replay-chance-{seat}", Plain).update(f"{name[:7]:<7}{words:>5}", layout=False)
+            # Played together, one curve: the table's.
+            label = "Table" if self.report is not None and self.report.together else name[:7]
+            self.query_one(f"#replay-chance-{seat}", Plain).update(f"{label:<7}{words:>5}", layout=False)
+
+    def show_produced(self) -> None:
+        """What chance produced for each player over the game against its
+        odds (the luck ledger's row, where the game counts production:
+        GoT Catan's resources from the dice), one line each."""
+        produced = self.query_one("#replay-produced", Plain)
+        entries = self.report.produced if self.report is not None else []
+        produced.display = bool(entries)
+        if entries:
+            produced.update("\n".join(["Produced / lost (expected):", *map(self.produced_line, entries)]))
+
+    def produced_line(self, entry: review.Produced) -> str:
+        line = f"{self.replay.names[entry.seat][:7]:<7} {entry.got:>3} ({entry.expected:4.1f})"
+        if entry.lost or entry.lost_expected:
+            line += f" -{entry.lost} ({entry.lost_expected:.1f})"
+        return line
 
     def chance_lines(self) -> None:
         """Each reviewed player's chance over the game, as wide as its row."""
         if self.report is None:
             return
-        for seat in self.report.seats:
+        for seat in self.report.curve_seats():
             line = self.query_one(f"#replay-chance-spark-{seat}", Plain)
             width = max(4, line.content_size.width or (24 if self.app.size.width >= WIDE else 14))
             line.update(review.sparkline(self.report.curve(seat), width))
@@ -427,6 +447,7 @@ class ReplayScreen(WhileShown, Screen):
         self.report = report
         self.chance_lines()
         self.show_chances()
+        self.show_produced()
         self.refresh_bindings()
         count = len(report.turning_plies())
         self.notify(f"Analysed: {count} turning point{'' if count == 1 else 's'} (n, N).", timeout=4)
@@ -484,6 +505,7 @@ class ReplayScreen(WhileShown, Screen):
         # Another pair of eyes reviews other seats: the analysis is done again for them.
         self.stop_analysis()
         self.report = None
+        self.show_produced()
         self.fill_turns()
         self.show_step()
         self.refresh_bindings()

@@ -37,7 +37,7 @@ the screens draw), table_entry, calc; bots.
 """
 
 from castletui.rules.castle_raisers.apply import apply
-from castletui.rules.castle_raisers.bots import bot_action, evaluate, search_hooks
+from castletui.rules.castle_raisers.bots import bot_action, coop_hooks, evaluate, search_hooks
 from castletui.rules.castle_raisers.calc import helpers
 from castletui.rules.castle_raisers.chance import chance_outcomes
 from castletui.rules.castle_raisers.flow import to_move
@@ -80,6 +80,7 @@ __all__ = [
     # optional hooks
     "bot_action",
     "search_hooks",
+    "coop_hooks",
     "effects",
     "evaluate",
     "label",

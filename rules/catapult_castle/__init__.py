@@ -29,7 +29,7 @@ screens draw), ``menu`` (the action bar), ``table_entry``, ``calc``;
 """
 
 from castletui.rules.catapult_castle.apply import apply
-from castletui.rules.catapult_castle.bots import bot_action, search_hooks
+from castletui.rules.catapult_castle.bots import bot_action, coop_hooks, search_hooks
 from castletui.rules.catapult_castle.calc import helpers
 from castletui.rules.catapult_castle.chance import chance_outcomes
 from castletui.rules.catapult_castle.flow import to_move
@@ -61,6 +61,7 @@ __all__ = [
     # optional hooks
     "bot_action",
     "search_hooks",
+    "coop_hooks",
     "effects",
     "evaluate",
     "label",

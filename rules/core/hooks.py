@@ -12,8 +12,10 @@ and say nothing that seat may not see. ``chance_prompt``,
 and name only what everyone at it sees, so any seat's view gives the same
 words. ``effects`` and ``view_action`` read the full state (they make each
 seat's log lines from it, as :func:`rules.core.log.log_lines` does), and
-``turn_player`` belongs to the rules. The bots' hooks (``bot_action``,
-``random_action``, ``search_hooks``) are given the view of the seat to move
+``turn_player`` belongs to the rules; ``produced`` is given the view of
+the seat whose luck is counted (or the state, for everyone's eyes). The
+bots' hooks (``bot_action``, ``random_action``, ``search_hooks``,
+``coop_hooks``) are given the view of the seat to move
 (:func:`rules.core.bots.decide`).
 """
 
@@ -52,6 +54,22 @@ class Hooks:
         (the review estimates chances with them: rules/core/review.py)."""
         own = self.own("search_hooks")
         return own(view, seat) if own is not None else None
+
+    def coop_hooks(self, view: Any, seat: int) -> Any:
+        """The ``rules.core.search.Hooks`` whose value is the table's win in
+        a co-operative or solo game, for ``seat`` from its ``view`` (the
+        review's; the hard bots there decide otherwise), or None."""
+        own = self.own("coop_hooks")
+        return own(view, seat) if own is not None else None
+
+    def produced(self, before: Any, outcome: Any, seat: int) -> int | None:
+        """What the chance ``outcome`` produces for ``seat`` in ``before``,
+        in the game's own unit (GoT Catan: resource cards from the dice, a 7
+        counting the cards given back), or None where the game counts no
+        production. Given a seat's view (the review's luck ledger, which
+        sums it against its odds), and reads nothing the view hides."""
+        own = self.own("produced")
+        return own(before, outcome, seat) if own is not None else None
 
     # --- the log and the turn ---------------------------------------------
 

@@ -12,9 +12,10 @@ so a review is the same on every machine and for every deal the seat's
 view allows.
 
 The hooks are the ones the game's hard bot searches with at that
-decision (the game's ``search_hooks``): a decision its hard bot does not
-search (a solo or table-mode game, a rule of thumb's decision) has no
-estimate.
+decision (the game's ``search_hooks``), or in a co-operative or solo game
+the game's ``coop_hooks``, whose value is the table's win (every seat's
+chance is then the table's): a decision neither searches (a table-mode
+game, a rule of thumb's decision) has no estimate.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from castletui.rules.core.protocol import CHANCE, Game
 from castletui.rules.core.search import (
     Hooks,
     action_estimate,
+    ended_value,
     position_estimate,
     root_estimates,
 )
@@ -72,8 +74,12 @@ def _rng(kind: str, ply: int, seat: int) -> random.Random:
 
 def hooks_at(game: Game, seen: Any, seat: int) -> Hooks | None:
     """The search hooks the game's hard bot uses for ``seat`` from its
-    view ``seen`` (None: its hard bot does not search there)."""
-    return GameHooks(game).search_hooks(seen, seat)
+    view ``seen``, else, in a co-operative or solo game, those whose value
+    is the table's win (the game's ``coop_hooks``); None: neither searches
+    there."""
+    hooks = GameHooks(game)
+    own = hooks.search_hooks(seen, seat)
+    return own if own is not None else hooks.coop_hooks(seen, seat)
 
 
 def _label(game: Game, seen: Any, action: Any) -> str:
@@ -142,6 +148,22 @@ def review_position(game: Game, state: Any, seat: int, hooks: Hooks, ply: int, r
     """``seat``'s chance after ``ply`` steps, from its view, whoever is to move."""
     seen = game.view(state, seat)
     return position_estimate(hooks, seen, seat, _rng("position", ply, seat), rounds)
+
+
+def table_outcome(game: Game, states: list[Any], seat: int) -> float | None:
+    """A finished co-operative or solo game's result for the table, as the
+    search scores it (1: won; a solo's win is the game's own, as clearing
+    Catapult Castle's table), from ``seat``'s last decision the search
+    estimates; None when the game goes on or none is estimated."""
+    if not states or game.to_move(states[-1]) is not None:
+        return None
+    for state in reversed(states[:-1]):
+        if game.to_move(state) != seat:
+            continue
+        hooks = hooks_at(game, game.view(state, seat), seat)
+        if hooks is not None:
+            return ended_value(hooks, states[-1], seat)
+    return None
 
 
 def turning_points(decisions: list[Decision], seat: int, most: int = 3) -> list[Decision]:
@@ -248,3 +270,61 @@ def luck_ledger(
         if kind not in mixed and sum(counts.values()) > 1
     ]
     return ledger, tally_list
+
+
+class Produced(msgspec.Struct, frozen=True):
+    """What chance produced for ``seat`` over the game, as the game counts
+    it (its ``produced`` hook: GoT Catan's resource cards from the dice):
+    ``got`` against the ``expected`` from the odds at each of the ``count``
+    chance steps that could give or take something, and ``lost`` (a 7's
+    cards given back) against ``lost_expected``."""
+
+    seat: int
+    count: int
+    got: int
+    expected: float
+    lost: int = 0
+    lost_expected: float = 0.0
+
+
+def production_ledger(
+    game: Game, states: list[Any], actions: list[Any], seats: list[int], viewer: int | None
+) -> list[Produced]:
+    """Per seat in ``seats``, what the chance steps produced for it against
+    their odds (none where the game has no ``produced`` hook). Whose eyes as
+    :func:`luck_ledger`: a chance step whose odds ``viewer``'s view hides is
+    not counted, and the hook is given that seat's view alone."""
+    hooks = GameHooks(game)
+    if hooks.own("produced") is None:
+        return []
+    sums = {seat: [0, 0, 0.0, 0, 0.0] for seat in seats}
+    for ply, action in enumerate(actions, start=1):
+        before = states[ply - 1]
+        if game.to_move(before) != CHANCE:
+            continue
+        outcomes = game.chance_outcomes(before)
+        seen = before if viewer is None else game.view(before, viewer)
+        if viewer is not None:
+            try:
+                if game.chance_outcomes(seen) != outcomes:
+                    continue
+            except Exception:  # noqa: BLE001 - a view that hides the odds hides the step
+                continue
+        for seat in seats:
+            values = [
+                (hooks.produced(seen, outcome, seat) or 0, probability) for outcome, probability in outcomes
+            ]
+            if not any(value for value, _ in values):
+                continue
+            got = hooks.produced(seen, action, seat) or 0
+            entry = sums[seat]
+            entry[0] += 1
+            entry[1] += max(0, got)
+            entry[2] += sum(probability * max(0, value) for value, probability in values)
+            entry[3] += max(0, -got)
+            entry[4] += sum(probability * max(0, -value) for value, probability in values)
+    return [
+        Produced(seat, count, got, expected, lost, lost_expected)
+        for seat, (count, got, expected, lost, lost_expected) in sums.items()
+        if count
+    ]

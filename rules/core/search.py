@@ -94,6 +94,9 @@ class Hooks:
       same turn, whatever came before), the outcome drawn from ``luck`` (a
       number per round) and that point; without it chance is drawn in turn
       from the round's random stream;
+    - ``finished(state, seat)``: a finished game's score for the seat where
+      it is not its share of the winners (:func:`finished_value`): the
+      table's win in a co-operative or solo game, 1 or 0;
     - ``duel_by_policy``: in a duel the seat's later choices are the
       ``policy``'s, not the tree's (whose untried choices, drawn at random,
       blur the pair where a choice is only the first step of a turn);
@@ -114,6 +117,7 @@ class Hooks:
     realize: Callable[[Any, random.Random], Any] | None = None
     cut: Callable[[Any], bool] | None = None
     chance: Callable[[Any, int], Any] | None = None
+    finished: Callable[[Any, int], float] | None = None
     duel_by_policy: bool = False
     depth: int = 40
     rounds: int = 200
@@ -141,6 +145,14 @@ def finished_value(game: Rules, state: Any, seat: int) -> float:
     shared one, 0 for a loss."""
     winners = game.result(state).winners
     return 1.0 / len(winners) if seat in winners else 0.0
+
+
+def ended_value(hooks: Hooks, state: Any, seat: int) -> float:
+    """A finished game's score for ``seat`` as the hooks count it: their
+    ``finished``, else its share of the winners."""
+    if hooks.finished is not None:
+        return hooks.finished(state, seat)
+    return finished_value(hooks.game, state, seat)
 
 
 def win_chance(lead: float, scale: float) -> float:
@@ -339,7 +351,7 @@ def _round(
             break
         state = game.apply(state, hooks.policy(state, rng))
         plies += 1
-    value = finished_value(game, state, seat) if game.to_move(state) is None else hooks.value(state, seat)
+    value = ended_value(hooks, state, seat) if game.to_move(state) is None else hooks.value(state, seat)
     for stepped, action in path:
         stepped.visits[action] = stepped.visits.get(action, 0) + 1
         stepped.total[action] = stepped.total.get(action, 0.0) + value
@@ -517,7 +529,7 @@ def _playout(hooks: Hooks, state: Any, seat: int, rng: random.Random, luck: int)
     while True:
         mover = game.to_move(state)
         if mover is None:
-            return finished_value(game, state, seat)
+            return ended_value(hooks, state, seat)
         if mover == CHANCE:
             if hooks.chance is not None:
                 state = game.apply(state, hooks.chance(state, luck))

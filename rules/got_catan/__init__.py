@@ -14,8 +14,10 @@ it), the only names the app imports:
   ``setup``, ``to_move``, ``legal_actions``, ``chance_outcomes``,
   ``apply``, ``view``, ``result``, ``describe``;
 - its optional hooks: ``label``, ``effects``, ``evaluate``,
-  ``bot_action``, ``random_action``, ``turn_player``, ``view_action`` (a
-  stolen card as each seat sees it);
+  ``bot_action``, ``random_action``, ``search_hooks`` (the review's),
+  ``produced`` (the resources a roll gives a seat: the review's luck
+  ledger), ``turn_player``, ``view_action`` (a stolen card as each seat
+  sees it);
 - the screen API (``rules.core.screen``), each hook given a seat's view:
   ``prompt``, ``spot``, ``group``, ``preview``, ``refusals`` ("why not?"),
   ``scene`` (what the seat's screen draws: the Gift, the players panel,
@@ -47,7 +49,7 @@ from .apply import apply
 from .bots import bot_action, random_action, search_hooks
 from .calc import helpers
 from .chance import chance_outcomes
-from .flow import to_move, turn_player
+from .flow import produced, to_move, turn_player
 from .info import INFO
 from .legal import legal_actions
 from .menu import menu
@@ -78,6 +80,7 @@ __all__ = [
     # optional hooks
     "bot_action",
     "search_hooks",
+    "produced",
     "effects",
     "evaluate",
     "label",

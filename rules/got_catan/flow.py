@@ -29,7 +29,7 @@ from .layers import LAYERS
 from .legal import road_sites
 from .roads import blocked_for, largest_patrol_holder, longest_road_holder, road_length
 from .scoring import points
-from .state import Offer, Player, State, Step
+from .state import Dice, Offer, Player, State, Step
 
 CHANCE_KINDS: set[str] = {"terrain", "dice", "draw", "steal"}
 """The kinds of step chance decides (a variant adds its own)."""
@@ -256,23 +256,22 @@ def must_discard(hand: int) -> int:
     return hand // 2 if hand > RULES.hand_limit else 0
 
 
-def _produce(state: State, step: Step) -> State:
-    """The dice showed ``step.count``: production, or the 7."""
-    if step.count == ROBBER_ROLL:
-        return _seven(state, step.seat)
+def owed_by_roll(state: State, total: int) -> tuple[list[list[int]], list[int]]:
+    """What a roll of ``total`` (not the 7) owes each seat, per resource in
+    ``RESOURCES`` order, before the supply is shared out: a settlement 1
+    card, a keep 2, from each touching hex showing the number [rules:
+    "Producing Resources"], none from the hex Tormund or a wildling holds.
+    Also the hexes held that would have paid someone. The board and the
+    supply alone: every seat's view gives the same."""
     board = BOARDS[len(state.players)]
-    seats = len(state.players)
-    owed = [[0] * len(RESOURCES) for _ in range(seats)]
+    owed = [[0] * len(RESOURCES) for _ in state.players]
+    held: list[int] = []
     corner_owner = state.corner_owner
     blocked = state.blocked
-    for hex_id in board.number_hexes.get(step.count, ()):
-        if hex_id == state.tormund:
+    for hex_id in board.number_hexes.get(total, ()):
+        if hex_id == state.tormund or (blocked and blocked[hex_id]):
             if any(corner_owner[corner] >= 0 for corner in board.hex_corners[hex_id]):
-                state = recorded(state, "tormund-holds", -1, hex_id)
-            continue
-        if blocked and blocked[hex_id]:
-            if any(corner_owner[corner] >= 0 for corner in board.hex_corners[hex_id]):
-                state = recorded(state, "wildling-holds", -1, hex_id, blocked[hex_id])
+                held.append(hex_id)
             continue
         index = RESOURCE_INDEX[TERRAIN_RESOURCE[state.terrain[hex_id]]]
         for corner in board.hex_corners[hex_id]:
@@ -280,6 +279,35 @@ def _produce(state: State, step: Step) -> State:
             if owner >= 0:
                 building = "keep" if corner in state.players[owner].keeps else "settlement"
                 owed[owner][index] += PRODUCED_BY[building]
+    return owed, held
+
+
+def produced(before: State, outcome, seat: int) -> int:
+    """The review's luck ledger (``produced`` hook): the resource cards the
+    dice ``outcome`` give ``seat`` in ``before`` (waiting for the dice),
+    the supply's shortage rule included; on the 7, minus the cards the seat
+    must give back. 0 at any other chance step. The board, the supply and
+    the hands' sizes alone, all public: a seat's view answers as the state."""
+    step = before.pending[-1] if before.pending else None
+    if step is None or step.kind != "dice" or not isinstance(outcome, Dice):
+        return 0
+    if outcome.total == ROBBER_ROLL:
+        return -must_discard(len(before.players[seat].hand))
+    gains, _, _ = share_out(owed_by_roll(before, outcome.total)[0], before.supply)
+    return len(gains[seat])
+
+
+def _produce(state: State, step: Step) -> State:
+    """The dice showed ``step.count``: production, or the 7."""
+    if step.count == ROBBER_ROLL:
+        return _seven(state, step.seat)
+    owed, held = owed_by_roll(state, step.count)
+    for hex_id in held:
+        blocked = state.blocked[hex_id] if state.blocked else ""
+        if blocked and hex_id != state.tormund:
+            state = recorded(state, "wildling-holds", -1, hex_id, blocked)
+        else:
+            state = recorded(state, "tormund-holds", -1, hex_id)
     gains, supply, notes = share_out(owed, state.supply)
     for note in notes:
         if note[0] == "short-one":

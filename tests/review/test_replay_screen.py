@@ -14,7 +14,7 @@ from castletui.replay import Replay
 from castletui.screens.replay import ReplayScreen
 from tests.app.driving import StillApp, wait_until
 from tests.app.test_replay import on_replay, replaying
-from tests.review.games import castlecards_game
+from tests.review.games import castlecards_game, got_table_game, solo_game
 
 
 def quick(screen: ReplayScreen) -> None:
@@ -78,3 +78,35 @@ async def test_escape_cancels_an_analysis_half_way_and_the_replay_goes_on(tmp_pa
         await wait_until(pilot, lambda: screen.ply == 0 != before)
         await app.workers.wait_for_complete()
         assert screen.report is None  # the cancelled analysis never lands
+
+
+async def test_the_production_of_the_dice_shows_once_analysed(tmp_path):
+    """Issue 47.3: a GoT Catan table game's real dice, each player's
+    resources against their numbers' odds, in the review panel."""
+    session = got_table_game(tmp_path / "t.toml", plies=100)
+    replay = Replay.of_session(session, None)
+    app = StillApp(replaying(replay), save_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await on_replay(pilot)
+        quick(screen)
+        produced = screen.query_one("#replay-produced")
+        assert not produced.display
+        await pilot.press("a")
+        await wait_until(pilot, lambda: screen.report is not None)
+        assert {entry.seat for entry in screen.report.produced} == {0, 1, 2}
+        assert produced.display
+
+
+async def test_a_solo_game_shows_the_tables_chance(tmp_path):
+    """Issue 47.1: a solo game's chance is the table's, one curve."""
+    solo_game(tmp_path / "solo.toml", "catapult-castle", seed=1)
+    replay = Replay.open(tmp_path / "solo.toml", "all")
+    app = StillApp(replaying(replay), save_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await on_replay(pilot)
+        quick(screen)
+        screen.review_budget = 2
+        await pilot.press("a")
+        await wait_until(pilot, lambda: screen.report is not None)
+        assert screen.report.together and screen.report.decisions
+        assert screen.query_one("#replay-chance-row-0").display

@@ -3,18 +3,16 @@ half-way (castletui/review.py)."""
 
 from __future__ import annotations
 
-import random
 import sys
 import threading
 
 import msgspec
 import pytest
-from castletui.rules.core import CHANCE, sample_outcome
+from castletui.rules.core import CHANCE
 
-from castletui import cli, review, saves
+from castletui import cli, review
 from castletui.replay import Replay
-from castletui.session import Session
-from tests.review.games import castlecards_game
+from tests.review.games import castlecards_game, got_table_game
 
 BUDGET = 4
 
@@ -154,14 +152,7 @@ def test_castletui_review_text_prints_the_review(going_on, capsys):
 
 
 def test_the_luck_of_a_table_game_is_everyones_from_the_record(tmp_path):
-    rng = random.Random(3)
-    players = [saves.Player(name, "bot", "normal") for name in ("Ada", "Bo", "Cy")]
-    session = Session.new("got-catan", "base", players, seed=4, path=tmp_path / "t.toml", mode="table")
-    while session.ply < 120:
-        if session.to_move() == CHANCE:  # the real dice, as typed in
-            session.act(sample_outcome(session.chance_outcomes(), rng))
-        else:
-            session.bot_plays(session.bot_decision())
+    session = got_table_game(tmp_path / "t.toml", plies=120, seed=3)  # the real dice, as typed in
     replay = Replay.of_session(session, None)
     assert replay.viewer == CHANCE
     report = review.analyse(replay, BUDGET, workers=0)
@@ -170,6 +161,11 @@ def test_the_luck_of_a_table_game_is_everyones_from_the_record(tmp_path):
     (dice,) = [tally for tally in report.tallies if tally.step == "Dice"]
     assert sum(dice.counts) == rolls and sum(dice.expected) == pytest.approx(rolls)
     assert {entry.seat for entry in report.luck if entry.step == "Dice"} == {0, 1, 2}
+    # The real dice's production for every player, against their numbers' odds.
+    assert {entry.seat for entry in report.produced} == {0, 1, 2}
+    assert all(0 < entry.count <= rolls and entry.expected > 0 for entry in report.produced)
+    printed = review.text(replay, report)
+    assert all(review.production_words(entry) in printed for entry in report.produced)
 
 
 def test_the_pool_starts_under_a_standard_error_without_a_file(monkeypatch):

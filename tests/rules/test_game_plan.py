@@ -94,6 +94,8 @@ OPTIONAL_HOOKS = {
     "bot_action",
     "random_action",
     "search_hooks",
+    "coop_hooks",
+    "produced",
     "turn_player",
     "view_action",
 }
@@ -104,6 +106,7 @@ HOMES = {
     "State": "state",
     "setup": "setup",
     "to_move": "flow",
+    "produced": "flow",
     "turn_player": "flow",
     "legal_actions": "legal",
     "chance_outcomes": "chance",
@@ -128,6 +131,7 @@ HOMES = {
     "bot_action": "bots",
     "random_action": "bots",
     "search_hooks": "bots",
+    "coop_hooks": "bots",
     "evaluate": ("scoring", "bots"),  # a score the rules keep, or a bot's own estimate
 }
 NOT_YET: dict[str, str] = {}  # a game on its way onto the kit, as a strict expected failure

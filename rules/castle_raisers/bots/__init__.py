@@ -5,6 +5,7 @@
 - :mod:`.coop`: the co-operative and solo bot (levels normal and hard);
 - :mod:`.search`: the hard co-op bot's playouts for its drafts and placements;
 - :mod:`.hard`: the hard competitive bot (``rules.core.search``);
+- :mod:`.team`: the review's search of a co-operative or solo game's table chance;
 - :mod:`.pouring`: the plan for a pouring of cauldrons both bots share.
 """
 
@@ -19,13 +20,14 @@ from castletui.rules.castle_raisers.legal import legal_actions
 from castletui.rules.castle_raisers.state import Action, State
 from castletui.rules.core import CHANCE, sample_outcome
 
-__all__ = ["bot_action", "evaluate", "search_hooks"]
+__all__ = ["bot_action", "coop_hooks", "evaluate", "search_hooks"]
 
 LATER = {
     "competitive": "castletui.rules.castle_raisers.bots.competitive",
     "coop": "castletui.rules.castle_raisers.bots.coop",
     "search": "castletui.rules.castle_raisers.bots.search",
     "hard": "castletui.rules.castle_raisers.bots.hard",
+    "team": "castletui.rules.castle_raisers.bots.team",
 }
 """The bots, loaded when one first moves (or a greedy bot first weighs a
 state), not with the game: a declared load (tests/test_imports.py follows it
@@ -84,3 +86,13 @@ def search_hooks(seen: State, seat: int):
     if to_move(seen) == CHANCE or len(legal_actions(seen)) == 1 or seen.variant != "competitive":
         return None
     return later("hard").HOOKS
+
+
+def coop_hooks(seen: State, seat: int):
+    """The search the review estimates the table's chance to win with in
+    a co-operative or solo game, for ``seat`` from ``seen`` (:mod:`.team`;
+    the hard bot there decides by its own playouts); None in a competitive
+    game, or where the decision is a roll or a single choice."""
+    if to_move(seen) == CHANCE or len(legal_actions(seen)) == 1:
+        return None
+    return later("team").coop_hooks(seen, seat)

@@ -5,7 +5,7 @@ generic greedy bot weighs states with ``scoring.evaluate``."""
 
 import importlib
 
-__all__ = ["bot_action", "search_hooks"]
+__all__ = ["bot_action", "coop_hooks", "search_hooks"]
 
 LATER = {
     "hard": "castletui.rules.catapult_castle.bots.hard",
@@ -27,3 +27,8 @@ def bot_action(seen, seat: int, level: str, rng):
 def search_hooks(seen, seat: int):
     """The hooks the hard bot searches with for ``seat`` from ``seen`` (the review's)."""
     return importlib.import_module(LATER["hard"]).search_hooks(seen, seat)
+
+
+def coop_hooks(seen, seat: int):
+    """The search the review estimates a solo game's chance of clearing the table with."""
+    return importlib.import_module(LATER["hard"]).coop_hooks(seen, seat)

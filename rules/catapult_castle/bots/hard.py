@@ -14,7 +14,9 @@ shot's luck belongs to the shot (its turn and number, :func:`_chance`), so
 the duel that settles a choice plays both sides against the same luck.
 
 Solo (no rival to outplay) and at a real table (the real catapult aims)
-the hard bot is the rule-of-thumb bot with its steadier aim, as before."""
+the hard bot is the rule-of-thumb bot with its steadier aim, as before.
+The review estimates a solo game's chance of clearing the table with
+:data:`SOLO_HOOKS` (``coop_hooks``), which the bot never searches with."""
 
 from __future__ import annotations
 
@@ -26,7 +28,7 @@ from msgspec.structs import replace
 
 from ..apply import apply
 from ..chance import chance_outcomes, landing_outcomes
-from ..edition import DECK_COUNTS, DISTANCES, HIDDEN, KINDS, NEIGHBOURS
+from ..edition import DECK_COUNTS, DISTANCES, EDITION, HIDDEN, KINDS, NEIGHBOURS
 from ..flow import to_move
 from ..legal import legal_actions
 from ..pieces import is_solo, own_deck, targets
@@ -244,3 +246,32 @@ def hard_action(seen: State, seat: int, rng: random.Random):
     if hooks is None:
         return thumb_action(seen, "hard", rng)
     return search.search_action(hooks, seen, seat, rng)
+
+
+# --- the review's table chance in a solo game (issue 47) ---------------------------
+
+
+def cleared(state: State, seat: int) -> float:
+    """A finished solo game's score: 1 if the table was cleared (every tower
+    removed: the solo's "18 shots to clear the table"), else 0."""
+    return 1.0 if state.removed >= EDITION.total_towers else 0.0
+
+
+def _unfinished(state: State, seat: int) -> float:
+    # Never reached (a solo playout goes on to its last shot): an even chance.
+    return 0.5
+
+
+SOLO_HOOKS = replace_hooks(HOOKS, policy=_policy, value=_unfinished, finished=cleared, depth=5_000, rounds=24)
+"""The review's search of a solo game (the hard bot plays a solo by rule of
+thumb, not by it): the normal bot's shots to the game's end, a playout
+scored 1 where the table is cleared."""
+
+
+def coop_hooks(seen: State, seat: int) -> search.Hooks | None:
+    """The review's search of the table's chance for ``seat`` from ``seen``:
+    a solo game played digitally (None otherwise: rivals have the hard bot's
+    hooks, and a real catapult's shots are not played out here)."""
+    if not is_solo(seen) or seen.mode == "table" or len(legal_actions(seen)) < 2:
+        return None
+    return SOLO_HOOKS

@@ -96,3 +96,46 @@ def test_a_roll_nobody_collects_on_is_told():
     state = run(table(rolled=False), Roll(), Dice(12))
     assert game.effects(None, None, state) == ["A 12: nobody collects anything."]
     assert state.pending[-1].kind == "turn"
+
+
+# --- the review's luck ledger: ``produced`` (issue 47.3) -------------------------------
+
+
+def _rulebooks_6(hand_of_red=()):
+    """The rulebook's 6 (see above), waiting for the dice: Red 2 settlements
+    on the hills under the 6, Blue 1."""
+    state = table(
+        terrain={"r0c1": "hills"},
+        settlements={RED: [corner(4, "r0c1", "N"), corner(4, "r0c1", "SE")], BLUE: [corner(4, "r0c1", "SW")]},
+        hands={RED: list(hand_of_red)},
+        rolled=False,
+    )
+    return run(state, Roll())
+
+
+def test_produced_counts_the_cards_a_roll_gives_as_production_pays_them():
+    """Rulebook, "Producing Resources": each settlement on a hex showing the
+    roll collects one card of its resource (a keep two)."""
+    waiting = _rulebooks_6()
+    assert game.produced(waiting, Dice(6), RED) == 2 == len(run(waiting, Dice(6)).players[RED].hand)
+    assert game.produced(waiting, Dice(6), BLUE) == 1
+    assert game.produced(waiting, Dice(5), RED) == 0
+    assert game.produced(_short(waiting, "brick", 2), Dice(6), RED) == 0  # the shortage rule
+    assert game.produced(replace(waiting, tormund=hex_id(4, "r0c1")), Dice(6), RED) == 0
+    assert game.produced(table(), Dice(6), RED) == 0  # not waiting for the dice
+
+
+def test_produced_on_a_7_is_the_cards_given_back():
+    """Rulebook: on a 7 whoever holds more than 7 cards returns half, rounded down."""
+    waiting = _rulebooks_6(hand_of_red=["ore"] * 5 + ["wool"] * 4)
+    assert game.produced(waiting, Dice(7), RED) == -4
+    assert game.produced(waiting, Dice(7), BLUE) == 0
+
+
+def test_produced_reads_only_what_every_seat_sees():
+    waiting = _rulebooks_6(hand_of_red=["ore"] * 9)
+    for seat in (RED, BLUE, 2):
+        seen = game.view(waiting, seat)
+        for total in range(2, 13):
+            for whose in (RED, BLUE):
+                assert game.produced(seen, Dice(total), whose) == game.produced(waiting, Dice(total), whose)
