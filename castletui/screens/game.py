@@ -27,9 +27,8 @@ from textual.widget import Widget
 from textual.widgets import OptionList, Static
 
 from castletui import games
-from castletui.driver import Driver, Frame, Line
+from castletui.driver import Curtain, Driver, Frame, Line
 from castletui.later import loader
-from castletui.rules.core import CHANCE
 from castletui.rules.core import screen as screen_api
 from castletui.screens.dialogs import save_as
 from castletui.screens.game_keys import Keys
@@ -188,10 +187,9 @@ class GameScreen(WhileShown, Screen):
         self.show_log()
         if self.session.shared:
             self.loop.watch_table()
-        if self.driver.hidden_between_people():
-            # Nobody has said who sits at the keyboard yet: no hand shows first.
-            note = "The game goes on where it stopped. Everyone else, look away." if self.resumed else ""
-            self.loop.lower_curtain(self.viewer, note=note)
+        curtain = self.driver.opening_curtain(self.resumed)
+        if curtain is not None:  # nobody has said who sits at the keyboard yet
+            self.loop.lower_curtain(curtain)
             return
         # The set-up's draws (a new game's deal) come before the first frame:
         # one table and one drawing of the screen, the game as dealt.
@@ -319,7 +317,7 @@ class GameScreen(WhileShown, Screen):
     def do_pass(self, line: Line) -> None:
         """The "Pass to ..." line: the person here saw how their turn ended."""
         if self.driver.passing_to is not None:
-            self.loop.lower_curtain(self.driver.passing_to)
+            self.loop.lower_curtain(Curtain(self.driver.passing_to))
 
     # --- keys ---------------------------------------------------------------------
 
@@ -328,7 +326,7 @@ class GameScreen(WhileShown, Screen):
         is a step to go back, Save as never on a shared table (a copy would
         hold every hand)."""
         if action == "chance":
-            return self.session.mode == "table" and self.session.to_move() == CHANCE
+            return self.driver.asks_the_table
         if action == "back_out":
             return self.can_back_out()
         return not (action == "save_as" and self.session.shared)
