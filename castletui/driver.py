@@ -470,6 +470,18 @@ class Driver:
             return None
         return back
 
+    def escape(self, frame: Frame | None, path: tuple[str, ...]) -> StepBack | None:
+        """Where Escape goes from menu level ``path``: up one level, else out of
+        a step of the person's own, taken back (:meth:`back_out`); None when
+        it goes nowhere here (and nothing changed)."""
+        if path:
+            return StepBack(path[:-1])
+        return self.back_out(frame) if frame is not None else None
+
+    def may_escape(self, frame: Frame | None, path: tuple[str, ...]) -> bool:
+        """Whether Escape goes anywhere now (the footer shows Back only then)."""
+        return bool(path) or (frame is not None and self.step_back(frame) is not None)
+
     def back_out(self, frame: Frame) -> StepBack | None:
         """Escape in a step of the person's own: its picks and the step are
         taken back, one undo each, until the scene shows no such step; where

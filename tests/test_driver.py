@@ -30,7 +30,7 @@ from castletui.driver import (
     Remote,
     TableNews,
 )
-from castletui.frames import Move
+from castletui.frames import Move, StepBack
 from castletui.session import Session
 from tests.hot_seat import a_line_of_the_frame, hot_seat
 from tests.toy_game import Face, Roll
@@ -729,6 +729,10 @@ def test_escape_takes_back_a_castlecards_attack_with_its_picks_as_one_step():
     back = driver.step_back(frame)
     assert back is not None and back.path == (ongoing.group,)
     assert back.spot == ("fort", ongoing.defender, ongoing.slot)
-    assert driver.back_out(frame) == back
+    assert driver.may_escape(frame, ()) and driver.escape(frame, (ongoing.group,)) == StepBack(())
+    assert session.ply > ply, "up one menu level takes nothing back"
+    assert driver.escape(frame, ()) == back
     assert (session.ply, session.state) == (ply, state)
     assert driver.back_out(driver.frame()) is None
+    assert not driver.may_escape(driver.frame(), ()) and driver.escape(driver.frame(), ()) is None
+    assert driver.may_escape(driver.frame(), ("Build",)) and driver.escape(None, ("Build",)) == StepBack(())

@@ -136,25 +136,19 @@ class GameScreen(WhileShown, Screen):
         self.notify("Nothing to do there right now.", timeout=3)
 
     def back_out(self) -> bool:
-        """Step back one level of the menu, or out of a step the person
-        started (the driver takes it back: ``Driver.back_out``); True when
-        there was one (a game with steps of its own extends this and ``can_back_out``)."""
-        if self.menu_path:
-            self.menu_path = self.menu_path[:-1]
-            return True
-        back = self.driver.back_out(self.frame) if self.frame is not None else None
+        """Escape: up one level of the menu, or out of a step the person
+        started (``Driver.escape`` decides, and takes the step back); True
+        when it went somewhere."""
+        up = bool(self.menu_path)
+        back = self.driver.escape(self.frame, self.menu_path)
         if back is None:
             return False
-        self.show_log()
+        if not up:
+            self.show_log()  # the step's lines were taken back
         self.menu_path = back.path
         if back.spot is not None:  # back on the targets, the one taken back stays highlighted
             self.call_after_refresh(lambda: self.on_the_stack and self.bar.highlight(back.spot))
         return True
-
-    def can_back_out(self) -> bool:
-        return bool(self.menu_path) or (
-            self.frame is not None and self.driver.step_back(self.frame) is not None
-        )
 
     def prompt_text(self) -> str:
         return self.driver.prompt(self.frame) if self.frame is not None else ""
@@ -328,7 +322,7 @@ class GameScreen(WhileShown, Screen):
         if action == "chance":
             return self.driver.asks_the_table
         if action == "back_out":
-            return self.can_back_out()
+            return self.driver.may_escape(self.frame, self.menu_path)
         return not (action == "save_as" and self.session.shared)
 
     def action_back_out(self) -> None:
