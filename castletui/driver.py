@@ -19,9 +19,13 @@ tables and the tests. No textual here.
 
 The driver keeps the hot-seat bookkeeping (who sits at the keyboard, whether
 they acted since it came to them, who is owed a look at how their turn
-ended) so the curtain decision is made, and tested, without a screen. It
-acts only through Session's guards: ``draw`` for the game's own rolls,
-``bot_plays`` for a bot's move, ``person_acts`` for a person's.
+ended) so the curtain decision is made, and tested, without a screen
+(:meth:`Driver.curtain` says which one a screen lowers). It acts only
+through Session's guards: ``draw`` for the game's own rolls, ``bot_plays``
+for a bot's move, ``person_acts`` for a person's; :meth:`Driver.acts` and
+:meth:`Driver.takes_back` say what came of a move or an undo
+(:class:`Played`: a refusal's reason, another terminal first), and
+:meth:`Driver.escape` where Escape goes, so a screen only shows them.
 """
 
 from __future__ import annotations
