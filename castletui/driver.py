@@ -19,9 +19,13 @@ tables and the tests. No textual here.
 
 The driver keeps the hot-seat bookkeeping (who sits at the keyboard, whether
 they acted since it came to them, who is owed a look at how their turn
-ended) so the curtain decision is made, and tested, without a screen. It
-acts only through Session's guards: ``draw`` for the game's own rolls,
-``bot_plays`` for a bot's move, ``person_acts`` for a person's.
+ended) so the curtain decision is made, and tested, without a screen
+(:meth:`Driver.curtain` says which one a screen lowers). It acts only
+through Session's guards: ``draw`` for the game's own rolls, ``bot_plays``
+for a bot's move, ``person_acts`` for a person's; :meth:`Driver.acts` and
+:meth:`Driver.takes_back` say what came of a move or an undo
+(:class:`Played`: a refusal's reason, another terminal first), and
+:meth:`Driver.escape` where Escape goes, so a screen only shows them.
 """
 
 from __future__ import annotations
@@ -109,6 +113,47 @@ class TableNews(msgspec.Struct, frozen=True):
     renamed: bool = False
     watchers: bool = False
     """Someone came to watch the table, or left it (Session.watchers)."""
+    unread: Notice | None = None
+    """The table cannot be read: why (nothing else changed)."""
+
+    @property
+    def notice(self) -> Notice | None:
+        """What to tell the person here: the table unread, or a move taken back."""
+        if self.rewound and self.unread is None:
+            return Notice(f"{self.taker} took back their last move.", timeout=5)
+        return self.unread
+
+
+class Notice(msgspec.Struct, frozen=True):
+    """What a screen tells the player, as it is: a move refused, an undo
+    done or refused, a shared table that changed under it."""
+
+    text: str
+    title: str = ""
+    severity: str = "information"
+    timeout: float | None = None
+
+
+class Played(msgspec.Struct, frozen=True):
+    """What came of a choice or an undo (:meth:`Driver.acts`,
+    :meth:`Driver.takes_back`): whether it was ``done``, the log ``lines``
+    it wrote, what to tell the player, and whether another terminal moved
+    first so the table is to be read again (``reread``)."""
+
+    done: bool
+    lines: tuple[Any, ...] = ()
+    notice: Notice | None = None
+    reread: bool = False
+
+
+class Curtain(msgspec.Struct, frozen=True):
+    """Hot-seat: the curtain a screen lowers until ``seat``'s person is at
+    the keyboard, with its ``note``; ``to_look``: they come to see how
+    their turn ended (:meth:`Driver.curtain_rose`)."""
+
+    seat: int
+    note: str = ""
+    to_look: bool = False
 
 
 # --- the driver ----------------------------------------------------------------------------
@@ -279,6 +324,23 @@ class Driver:
         self.viewer = seat
         self.viewer_acted = to_look
 
+    def curtain(self, now: Next) -> Curtain | None:
+        """The curtain a screen lowers before ``now`` (a fall, or a look owed);
+        None when the table stays shown (:meth:`step` seated the person)."""
+        if not isinstance(now, Person) or now.curtain not in ("look", "fall"):
+            return None
+        if now.curtain == "look":
+            return Curtain(now.looker, "See how your turn ended, then pass the device on.", True)
+        return Curtain(now.seat)
+
+    def opening_curtain(self, resumed: bool) -> Curtain | None:
+        """The curtain a hot-seat game opens behind, nobody having said who
+        sits at the keyboard yet (no hand shows first); ``resumed``: from a save."""
+        if not self.hidden_between_people():
+            return None
+        note = "The game goes on where it stopped. Everyone else, look away." if resumed else ""
+        return Curtain(self.viewer, note)
+
     def took_seat(self, seat: int) -> None:
         """No curtain was needed: the person at the keyboard decides for ``seat``."""
         self.viewer = seat
@@ -329,6 +391,24 @@ class Driver:
             raise
         return state
 
+    def acts(self, action: Any, bot: bool = False) -> Played:
+        """Play the person's choice (or, ``bot``, the bot's decision) and say
+        what came of it: a refusal's reason, or another terminal that moved
+        first on a shared table (told to the person here only when it was
+        their move)."""
+        session = self.session
+        mover, start = session.to_move(), session.ply
+        try:
+            self.bot_plays(action) if bot else self.person_acts(action)
+        except saves.SaveError as error:
+            told = (
+                Notice(f"{error} Choose again.", "Not played", "warning", 8) if mover == self.viewer else None
+            )
+            return Played(False, notice=told, reread=True)
+        except IllegalAction as error:
+            return Played(False, notice=Notice(error.reason, "Not allowed", "warning", 6))
+        return Played(True, tuple(session.lines_since(start)))  # every action of a Move
+
     def run(self, limit: int = 100_000, think_for: float | None = None, bots: bool = True) -> Next:
         """Play the game's draws and (unless ``bots`` is False: the app lets
         a bot think in a worker) the bots until something else must happen
@@ -364,6 +444,25 @@ class Driver:
         self.undone()
         return message
 
+    def takes_back(self) -> Played:
+        """:meth:`undo`, said as what came of it: what was taken back, or why nothing was."""
+        try:
+            message = self.undo()
+        except saves.SaveError as error:  # a shared table: somebody acted meanwhile
+            return Played(
+                False,
+                notice=Notice(f"{error} Nothing was taken back.", "Cannot undo", "warning"),
+                reread=True,
+            )
+        except IllegalAction as error:
+            return Played(False, notice=Notice(error.reason, "Cannot undo", "warning"))
+        return Played(True, notice=Notice(message, timeout=3))
+
+    @property
+    def asks_the_table(self) -> bool:
+        """Table mode waits on chance: the people at the table say what came up (``c``)."""
+        return self.session.mode == "table" and self.session.to_move() == CHANCE
+
     def step_back(self, frame: Frame) -> StepBack | None:
         """Where Escape goes from ``frame`` when it takes back the step the
         person here is picking the parts of (the game's ``Menu.step_back``);
@@ -374,6 +473,18 @@ class Driver:
         if back is None or self.session.undo_target(self.asking())[0] < 0:
             return None
         return back
+
+    def escape(self, frame: Frame | None, path: tuple[str, ...]) -> StepBack | None:
+        """Where Escape goes from menu level ``path``: up one level, else out of
+        a step of the person's own, taken back (:meth:`back_out`); None when
+        it goes nowhere here (and nothing changed)."""
+        if path:
+            return StepBack(path[:-1])
+        return self.back_out(frame) if frame is not None else None
+
+    def may_escape(self, frame: Frame | None, path: tuple[str, ...]) -> bool:
+        """Whether Escape goes anywhere now (the footer shows Back only then)."""
+        return bool(path) or (frame is not None and self.step_back(frame) is not None)
 
     def back_out(self, frame: Frame) -> StepBack | None:
         """Escape in a step of the person's own: its picks and the step are
@@ -403,10 +514,13 @@ class Driver:
     def take_in_table(self) -> TableNews | None:
         """Take in other terminals' moves on a shared table (Session.sync);
         None when nothing a screen shows changed (this terminal's own move,
-        come back to it). Raises SaveError when the table cannot be read."""
+        come back to it); its ``unread`` says why when the table cannot be read."""
         session = self.session
         names, log_before, owners = session.names, session.save.log, session.owners
-        lines, rewound = session.sync()
+        try:
+            lines, rewound = session.sync()
+        except saves.SaveError as error:
+            return TableNews(unread=Notice(str(error), "The table cannot be read", "error", 10))
         watchers = session.look_at_watchers()
         renamed = names != session.names
         if not (lines or rewound or renamed or watchers) and owners == session.owners:

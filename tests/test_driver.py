@@ -17,8 +17,20 @@ from castletui.rules.got_catan import queries
 from castletui.rules.got_catan.state import BuyDevelopment, Discard, EndTurn
 
 from castletui import saves
-from castletui.driver import Bot, Draw, Driver, Entry, Over, Person, Remote, TableNews
-from castletui.frames import Move
+from castletui.driver import (
+    Bot,
+    Curtain,
+    Draw,
+    Driver,
+    Entry,
+    Notice,
+    Over,
+    Person,
+    Played,
+    Remote,
+    TableNews,
+)
+from castletui.frames import Move, StepBack
 from castletui.session import Session
 from tests.hot_seat import a_line_of_the_frame, hot_seat
 from tests.toy_game import Face, Roll
@@ -137,6 +149,25 @@ def test_a_person_who_passed_mid_turn_is_owed_a_look_at_how_it_ended():
     assert driver.next() == Person(2, "hand over")  # seat 0 looked: they pass it on
 
 
+def test_the_curtain_a_screen_lowers_is_the_drivers_choice():
+    driver = Driver(Table(mover=1))
+    assert driver.curtain(Person(1, "fall")) == Curtain(1)
+    look = driver.curtain(Person(2, "look", 0))
+    assert look is not None and look.seat == 0 and look.to_look and look.note
+    assert driver.curtain(Person(1)) is None and driver.curtain(Person(1, "hand over")) is None
+    assert driver.curtain(Bot(1)) is None
+    assert driver.opening_curtain(resumed=False) == Curtain(driver.viewer)
+    assert "goes on" in driver.opening_curtain(resumed=True).note
+    assert Driver(Table(mover=1, differ=False)).opening_curtain(resumed=True) is None
+    assert Driver(Table(mover=1, mode="table")).opening_curtain(resumed=False) is None
+
+
+def test_c_asks_the_table_only_while_table_mode_waits_on_chance():
+    assert Driver(Table(mover=CHANCE, mode="table")).asks_the_table
+    assert not Driver(Table(mover=CHANCE)).asks_the_table
+    assert not Driver(Table(mover=0, mode="table")).asks_the_table
+
+
 def test_a_draw_in_the_next_persons_turn_waits_until_the_curtain_rises_for_them():
     """Issue #43 (4): Castlecards' next turn opens with a draw. Drawn at
     once, it stood between a misclick and its undo; now the person who
@@ -195,6 +226,44 @@ def test_a_person_acts_only_through_the_sessions_guard(pig, tmp_path):
     assert driver.viewer_acted
     with pytest.raises(IllegalAction, match="The game itself rolls"):
         driver.person_acts(Face(3))
+
+
+def test_what_came_of_a_move_or_an_undo_is_said_without_a_screen(pig, tmp_path):
+    session = new_pig(tmp_path, saves.Player("Coco"), saves.Player("Wei"))
+    driver = Driver(session)
+    refused = driver.acts(Face(3))
+    assert not refused.done and refused.notice.title == "Not allowed" and not refused.reread
+    assert driver.takes_back() == Played(
+        False, notice=Notice(refused_undo(session), "Cannot undo", "warning")
+    )
+    played = driver.acts(Roll())
+    assert played.done and played.lines and played.notice is None and session.ply == 1
+    undone = driver.takes_back()
+    assert undone.done and undone.notice.timeout == 3 and session.ply == 0
+
+
+def refused_undo(session: Session) -> str:
+    try:
+        session.undo(0)
+    except IllegalAction as error:
+        return error.reason
+    raise AssertionError("nothing to take back, yet undone")
+
+
+def test_another_terminal_first_is_said_to_the_mover_and_the_table_read_again(pig, tmp_path, monkeypatch):
+    session = new_pig(tmp_path, saves.Player("Coco"), saves.Player("Wei"))
+    driver = Driver(session)
+
+    def moved_first(*_):
+        raise saves.SaveError("Wei moved first.")
+
+    monkeypatch.setattr(session, "person_acts", moved_first)
+    monkeypatch.setattr(session, "bot_plays", moved_first)
+    mine = driver.acts(Roll())
+    assert not mine.done and mine.reread and mine.notice.title == "Not played"
+    driver.viewer = 1
+    theirs = driver.acts(Roll(), bot=True)
+    assert not theirs.done and theirs.reread and theirs.notice is None  # not the person here's move
 
 
 def test_a_real_hot_seat_game_lowers_the_curtain_between_hands(tmp_path):
@@ -597,6 +666,22 @@ def test_a_shared_tables_news_says_what_changed_and_who_took_back():
     table.looked = ["Cy"]  # Cy came to watch (issue 46.4): the players' panels are drawn again
     assert driver.take_in_table() == TableNews(watchers=True)
     assert driver.take_in_table() is None
+    assert TableNews(rewound=True, taker="Wei").notice == Notice("Wei took back their last move.", timeout=5)
+
+
+def test_a_shared_table_that_cannot_be_read_says_why():
+    table = SharedTable()
+
+    def unreadable():
+        raise saves.SaveError("The table file is damaged.")
+
+    table.sync = unreadable
+    news = Driver(table).take_in_table()
+    assert (
+        news.unread
+        == news.notice
+        == Notice("The table file is damaged.", "The table cannot be read", "error", 10)
+    )
 
 
 def test_save_as_names_another_game_it_would_replace(pig, tmp_path):
@@ -644,6 +729,10 @@ def test_escape_takes_back_a_castlecards_attack_with_its_picks_as_one_step():
     back = driver.step_back(frame)
     assert back is not None and back.path == (ongoing.group,)
     assert back.spot == ("fort", ongoing.defender, ongoing.slot)
-    assert driver.back_out(frame) == back
+    assert driver.may_escape(frame, ()) and driver.escape(frame, (ongoing.group,)) == StepBack(())
+    assert session.ply > ply, "up one menu level takes nothing back"
+    assert driver.escape(frame, ()) == back
     assert (session.ply, session.state) == (ply, state)
     assert driver.back_out(driver.frame()) is None
+    assert not driver.may_escape(driver.frame(), ()) and driver.escape(driver.frame(), ()) is None
+    assert driver.may_escape(driver.frame(), ("Build",)) and driver.escape(None, ("Build",)) == StepBack(())

@@ -27,9 +27,8 @@ from textual.widget import Widget
 from textual.widgets import OptionList, Static
 
 from castletui import games
-from castletui.driver import Driver, Frame, Line
+from castletui.driver import Curtain, Driver, Frame, Line
 from castletui.later import loader
-from castletui.rules.core import CHANCE
 from castletui.rules.core import screen as screen_api
 from castletui.screens.dialogs import save_as
 from castletui.screens.game_keys import Keys
@@ -137,25 +136,19 @@ class GameScreen(WhileShown, Screen):
         self.notify("Nothing to do there right now.", timeout=3)
 
     def back_out(self) -> bool:
-        """Step back one level of the menu, or out of a step the person
-        started (the driver takes it back: ``Driver.back_out``); True when
-        there was one (a game with steps of its own extends this and ``can_back_out``)."""
-        if self.menu_path:
-            self.menu_path = self.menu_path[:-1]
-            return True
-        back = self.driver.back_out(self.frame) if self.frame is not None else None
+        """Escape: up one level of the menu, or out of a step the person
+        started (``Driver.escape`` decides, and takes the step back); True
+        when it went somewhere."""
+        up = bool(self.menu_path)
+        back = self.driver.escape(self.frame, self.menu_path)
         if back is None:
             return False
-        self.show_log()
+        if not up:
+            self.show_log()  # the step's lines were taken back
         self.menu_path = back.path
         if back.spot is not None:  # back on the targets, the one taken back stays highlighted
             self.call_after_refresh(lambda: self.on_the_stack and self.bar.highlight(back.spot))
         return True
-
-    def can_back_out(self) -> bool:
-        return bool(self.menu_path) or (
-            self.frame is not None and self.driver.step_back(self.frame) is not None
-        )
 
     def prompt_text(self) -> str:
         return self.driver.prompt(self.frame) if self.frame is not None else ""
@@ -188,10 +181,9 @@ class GameScreen(WhileShown, Screen):
         self.show_log()
         if self.session.shared:
             self.loop.watch_table()
-        if self.driver.hidden_between_people():
-            # Nobody has said who sits at the keyboard yet: no hand shows first.
-            note = "The game goes on where it stopped. Everyone else, look away." if self.resumed else ""
-            self.loop.lower_curtain(self.viewer, note=note)
+        curtain = self.driver.opening_curtain(self.resumed)
+        if curtain is not None:  # nobody has said who sits at the keyboard yet
+            self.loop.lower_curtain(curtain)
             return
         # The set-up's draws (a new game's deal) come before the first frame:
         # one table and one drawing of the screen, the game as dealt.
@@ -319,7 +311,7 @@ class GameScreen(WhileShown, Screen):
     def do_pass(self, line: Line) -> None:
         """The "Pass to ..." line: the person here saw how their turn ended."""
         if self.driver.passing_to is not None:
-            self.loop.lower_curtain(self.driver.passing_to)
+            self.loop.lower_curtain(Curtain(self.driver.passing_to))
 
     # --- keys ---------------------------------------------------------------------
 
@@ -328,9 +320,9 @@ class GameScreen(WhileShown, Screen):
         is a step to go back, Save as never on a shared table (a copy would
         hold every hand)."""
         if action == "chance":
-            return self.session.mode == "table" and self.session.to_move() == CHANCE
+            return self.driver.asks_the_table
         if action == "back_out":
-            return self.can_back_out()
+            return self.driver.may_escape(self.frame, self.menu_path)
         return not (action == "save_as" and self.session.shared)
 
     def action_back_out(self) -> None:

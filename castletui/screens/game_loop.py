@@ -18,9 +18,8 @@ from textual.message import Message
 from textual.worker import get_current_worker
 
 from castletui import saves
-from castletui.driver import Bot, Entry, Over, Person
+from castletui.driver import Bot, Curtain, Entry, Notice, Over, Person, Played
 from castletui.later import loader
-from castletui.rules.core import IllegalAction
 from castletui.screens.dialogs import CurtainScreen
 from castletui.widgets.panels import GameLog
 
@@ -66,10 +65,9 @@ class GameLoop:
         finally:
             if session.ply != start:
                 self.logged(None, session.lines_since(start))
-        if isinstance(now, Person) and now.curtain in ("look", "fall"):
-            look = now.curtain == "look"
-            note = "See how your turn ended, then pass the device on." if look else ""
-            self.lower_curtain(now.looker if look else now.seat, note, to_look=look)
+        curtain = screen.driver.curtain(now)
+        if curtain is not None:
+            self.lower_curtain(curtain)
             return
         screen.refresh_table()
         if isinstance(now, Over) and not self.result_shown:
@@ -86,19 +84,19 @@ class GameLoop:
         elif isinstance(now, Person):
             screen.keys.settle(keep, to_bar=True)
 
-    def lower_curtain(self, seat: int, note: str = "", to_look: bool = False) -> None:
-        """Hide the table until ``seat``'s person says they are at the keyboard."""
-        screen = self.screen
+    def lower_curtain(self, curtain: Curtain) -> None:
+        """Hide the table until the ``curtain``'s person says they are at the keyboard."""
+        screen, seat = self.screen, curtain.seat
         screen.driver.curtain_falls()
         screen.refresh_table()
 
         def raised(_: Any) -> None:
-            screen.driver.curtain_rose(seat, to_look)
+            screen.driver.curtain_rose(seat, curtain.to_look)
             screen.keys.board_in_use = None  # another person: they start from the action bar
             screen.keys.settle(to_bar=True)
             self.advance()
 
-        screen.app.push_screen(CurtainScreen(screen.session.names[seat], note), raised)
+        screen.app.push_screen(CurtainScreen(screen.session.names[seat], curtain.note), raised)
 
     def bot_turn(self, ply: int) -> None:
         """The bot to move thinks in a thread (one at a time)."""
@@ -122,32 +120,33 @@ class GameLoop:
             if screen.session.shared and screen.is_attached:
                 self.advance()  # another terminal played this bot first: on to what comes next
             return  # the table changed (undo, back to menu) while the bot thought
-        if self.played(lambda: screen.driver.bot_plays(message.action), message.action):
+        if self.shown(screen.driver.acts(message.action, bot=True), message.action):
             self.advance()
 
     def play(self, action: Any, advance: bool = True) -> bool:
         """Play the person's choice (see ``GameScreen.play``)."""
-        played = self.played(lambda: self.screen.driver.person_acts(action), action)
+        played = self.shown(self.screen.driver.acts(action), action)
         if played and advance:
             self.advance()
         return played
 
-    def played(self, act: Any, action: Any) -> bool:
-        """Run ``act`` (the session playing ``action``), then log it."""
-        screen, session = self.screen, self.screen.session
-        mover, start = session.to_move(), session.ply
-        try:
-            act()
-        except saves.SaveError as error:  # a shared table: another terminal moved first
-            if mover == screen.viewer:
-                screen.notify(f"{error} Choose again.", title="Not played", severity="warning", timeout=8)
+    def shown(self, played: Played, action: Any = None) -> bool:
+        """Show what came of a move or an undo (the driver's :class:`Played`):
+        its notice, the table read again when another terminal moved first,
+        a move's log lines."""
+        screen = self.screen
+        self.tell(played.notice)
+        if played.reread:
             screen.call_later(screen.table_changed)
-            return False
-        except IllegalAction as error:
-            screen.notify(error.reason, title="Not allowed", severity="warning", timeout=6)
-            return False
-        self.logged(action, session.lines_since(start))  # every action of a Move
-        return True
+        if played.done:
+            self.logged(action, played.lines)
+        return played.done
+
+    def tell(self, notice: Notice | None) -> None:
+        if notice is not None:
+            self.screen.notify(
+                notice.text, title=notice.title, severity=notice.severity, timeout=notice.timeout
+            )
 
     def logged(self, action: Any, lines: list) -> None:
         """Show what was played in the log and start the menu afresh."""
@@ -160,39 +159,31 @@ class GameLoop:
     def undo(self) -> None:
         """Take back the viewer's last move (the driver says how far)."""
         screen = self.screen
-        try:
-            message = screen.driver.undo()  # a move the menu plays as one goes back whole
-        except saves.SaveError as error:  # a shared table: somebody acted meanwhile
-            screen.notify(f"{error} Nothing was taken back.", title="Cannot undo", severity="warning")
-            screen.table_changed()
-            return
-        except IllegalAction as error:
-            screen.notify(error.reason, title="Cannot undo", severity="warning")
+        played = screen.driver.takes_back()  # a move the menu plays as one goes back whole
+        if not played.done:
+            self.shown(played)
             return
         self.bot_thinking = self.result_shown = False
         screen.menu_path = ()
         screen.show_log()
-        screen.notify(message, timeout=3)
+        self.tell(played.notice)
         self.advance()
 
     def table_changed(self) -> None:
         """Take in other terminals' moves: log them here, redraw once, go on."""
         screen = self.screen
-        try:
-            news = screen.driver.take_in_table()
-        except saves.SaveError as error:
-            screen.notify(str(error), title="The table cannot be read", severity="error", timeout=10)
-            return
-        if news is None:
-            return  # nothing this screen shows changed (our own move, come back)
+        news = screen.driver.take_in_table()
+        if news is None or news.unread is not None:
+            self.tell(news and news.notice)
+            return  # nothing this screen shows changed (our own move, come back), or unread
         log = screen.query_one(GameLog)
         if news.rewound or news.renamed:  # an undo, or a player took a seat (their name)
             screen.show_log()
         else:
             for line in news.lines:
                 log.add(line.text)
+        self.tell(news.notice)
         if news.rewound:
-            screen.notify(f"{news.taker} took back their last move.", timeout=5)
             self.result_shown = self.bot_thinking = False
         if news.lines or news.rewound:
             screen.menu_path = ()
