@@ -351,7 +351,8 @@ def plain_by_setting(args: argparse.Namespace) -> bool:
         or getattr(args, "programs", None)
     ):
         return False
-    return later("settings").load()[0].plain
+    # Not through ``later``: the command's own module is what that loads.
+    return importlib.import_module(LATER["settings"]).load()[0].plain
 
 
 def command_of(args: argparse.Namespace) -> str:

@@ -180,7 +180,7 @@ class PlainGame:
         elif line.command:
             self.open_rules_group(line, frame)
         elif line.action is not None:
-            self.act(line.action)
+            self.person_plays(line.action)
 
     def ask_how(self, line: Line, frame: Any) -> None:
         """A line the screen plays through a mini-game (an aim): the rules'
@@ -193,7 +193,7 @@ class PlainGame:
             if type(action) is kind and spot == line.spot and where == frame.path
         ]
         if len(ways) <= 1:
-            self.act(line.action)
+            self.person_plays(line.action)
             return
         preview = f" {line.preview}" if line.preview else ""
         self.aiming = (f"{choices.words_of(line)}.{preview} Which?", ways)
@@ -216,7 +216,7 @@ class PlainGame:
         else:
             self.talk.say(f"{choices.words_of(line)} needs the full screen: castletui without --plain.")
 
-    def act(self, action: Any) -> bool:
+    def person_plays(self, action: Any) -> bool:
         """Play the person's choice; say what it did, or why not."""
         session, start = self.session, self.session.ply
         try:

@@ -46,5 +46,5 @@ class TableEntry:
             if answer.message:
                 talk.say_all(answer.message)
                 continue
-            game.act(answer.choice.line.action)
+            game.person_plays(answer.choice.line.action)
             return
