@@ -131,11 +131,23 @@ class PlainGame:
         listed = choices.numbered(lines)
         deeper = bool(self.path) or self.aiming is not None
         self.say_choices(prompt, listed, deeper)
+        answer = self.answer(prompt, listed, deeper)
+        if answer is None:
+            return
+        if answer.back:
+            self.go_back()
+            return
+        self.take(answer.choice.line, frame)
+
+    def answer(self, prompt: str, listed: list[choices.Choice], deeper: bool) -> choices.Answer | None:
+        """The choice of ``listed`` the player names; commands typed first
+        are answered, Enter alone says the choices again. None: they left,
+        or a command (an undo, quit) ended the decision."""
         while not self.leaving:
             text = self.talk.ask()
             if text is None:
                 self.leaving = True
-                return
+                return None
             if not text:
                 self.say_choices(prompt, listed, deeper)
                 continue
@@ -144,17 +156,14 @@ class PlainGame:
             command = commands.parse(text, commands.PLAYING)
             if command is not None:
                 if self.command(*command, listed):
-                    return
+                    return None
                 continue
             answer = choices.understand(text, listed, deeper)
             if answer.message:
                 self.talk.say_all(answer.message)
                 continue
-            if answer.back:
-                self.go_back()
-                return
-            self.take(answer.choice.line, frame)
-            return
+            return answer
+        return None
 
     def say_choices(self, prompt: str, listed: list[choices.Choice], deeper: bool) -> None:
         self.talk.say(prompt)

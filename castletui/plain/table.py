@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from castletui.frame import Line
-from castletui.plain import choices, commands
+from castletui.plain import choices
 
 
 class TableEntry:
@@ -20,31 +20,14 @@ class TableEntry:
 
     def ask(self, entry: Any) -> None:
         game = self.game
-        driver, talk = game.driver, game.talk
+        driver = game.driver
         if entry.how in ("form", "counts"):
             driver.declined(entry)  # one outcome at a time: the picker
         game.tell_news()
         question, outcomes = driver.chance_question()
         listed = choices.numbered([Line(words, action) for words, action in outcomes])
         game.talk.say("Table mode: say what came up.")
-        prompt = question
-        game.say_choices(prompt, listed, False)
-        while not game.leaving:
-            text = talk.ask()
-            if text is None:
-                game.leaving = True
-                return
-            if not text:
-                game.say_choices(prompt, listed, False)
-                continue
-            command = commands.parse(text, commands.PLAYING)
-            if command is not None:
-                if game.command(*command, listed):
-                    return
-                continue
-            answer = choices.understand(text, listed, False)
-            if answer.message:
-                talk.say_all(answer.message)
-                continue
+        game.say_choices(question, listed, False)
+        answer = game.answer(question, listed, False)
+        if answer is not None:
             game.person_plays(answer.choice.line.action)
-            return
