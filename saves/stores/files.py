@@ -96,8 +96,8 @@ class FileStore:
     def watchers(self, table: str) -> list[str]:
         return watchers(self.table(table).path)
 
-    def sweep_watchers(self) -> int:
-        """Nothing to sweep: a killed spectator's file closing wakes the
+    def castletui_ended(self, pid: int) -> int:
+        """Nothing to do: a killed spectator's file closing wakes the
         players' watch, and their look removes it (saves.watchers)."""
         return 0
 

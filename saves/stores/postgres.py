@@ -39,7 +39,9 @@ from __future__ import annotations
 
 import atexit
 import contextlib
+import os
 import secrets
+import socket
 import threading
 import time
 from typing import Any
@@ -385,8 +387,8 @@ class PostgresStore:
                 return None  # a key another holds (one in 2**62): no name shown
             try:
                 self._query(
-                    "INSERT INTO castletui_watchers (lock, table_id, name) VALUES (%s, %s, %s)",
-                    (lock, table, name[:WATCHER_NAME_CHARACTERS]),
+                    "INSERT INTO castletui_watchers (lock, table_id, name, client) VALUES (%s, %s, %s, %s)",
+                    (lock, table, name[:WATCHER_NAME_CHARACTERS], castletui_client(os.getpid())),
                 )
             except (errors.UniqueViolation, errors.ForeignKeyViolation, StoreError):
                 with contextlib.suppress(StoreError):
@@ -414,10 +416,16 @@ class PostgresStore:
         names = [name for (name,) in rows if name and not name_problem(name)]
         return sorted(names, key=str.casefold)
 
-    def sweep_watchers(self) -> int:
-        """Remove every table's rows of spectators whose connection is gone
-        (a castletui killed outright), waking those tables' watchers: how many."""
-        rows = self._query(f"DELETE FROM castletui_watchers w WHERE NOT {LIVE_WATCHER} RETURNING w.lock")
+    def castletui_ended(self, pid: int) -> int:
+        """The castletui that was process ``pid`` of this machine has ended
+        (the host reaped it, killed or not): its spectators' rows go, and
+        every other whose connection is gone, waking those tables'
+        watchers; how many. Its own connection may not have closed yet, so
+        its rows are named, not judged by their lock."""
+        rows = self._query(
+            f"DELETE FROM castletui_watchers w WHERE w.client = %s OR NOT {LIVE_WATCHER} RETURNING w.lock",
+            (castletui_client(pid),),
+        )
         return len(rows)
 
     def accounts(self) -> PostgresAccounts:
@@ -443,6 +451,12 @@ class PostgresStore:
             except psycopg.Error as error:  # a schema not made (castletui host init), no permission...
                 raise StoreError(f"The table store refused: {_first_line(error)}") from None
             return cursor.fetchall() if cursor.description is not None else []
+
+
+def castletui_client(pid: int) -> str:
+    """A castletui process as the watchers' rows name it: this machine's
+    name and its process id."""
+    return f"{socket.gethostname()} {pid}"
 
 
 class StorePresence:

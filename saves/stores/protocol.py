@@ -107,10 +107,10 @@ class TableStore(Protocol):
         whose castletui is gone is not among them."""
         ...
 
-    def sweep_watchers(self) -> int:
-        """Remove the marks of spectators whose castletui is gone, waking
-        their tables' watchers (the host calls it when a player's castletui
-        ends): how many."""
+    def castletui_ended(self, pid: int) -> int:
+        """The castletui that was process ``pid`` on this machine ended
+        (the host reaped it, killed too): its spectators' marks go, waking
+        their tables' watchers; how many."""
         ...
 
     def accounts(self) -> Accounts | None:

@@ -10,8 +10,10 @@ import queue
 import subprocess
 import sys
 import threading
+import time
 from pathlib import Path
 
+import psycopg
 import pytest
 from castletui.saves.stores.files import FileStore
 from castletui.saves.stores.shared import StoreTable
@@ -130,28 +132,47 @@ def test_a_spectator_is_named_while_watching_and_gone_when_it_leaves(store, kept
 WATCHING = (
     "import sys, time\n"
     "from castletui.saves.stores import open_store\n"
-    "presence = open_store(sys.argv[1]).watch_as(sys.argv[2], 'Cy')\n"
+    "store = open_store(sys.argv[1])\n"
+    "presence = store.watch_as(sys.argv[2], 'Cy')\n"
+    "connection = getattr(store, '_connection', None)\n"
     "print('watching' if presence is not None else 'refused', flush=True)\n"
+    "print(connection.info.backend_pid if connection is not None else 0, flush=True)\n"
     "time.sleep(600)\n"
 )
 
 
-def spectator_process(kept, table: str) -> subprocess.Popen:
-    """Cy's castletui watching ``table`` in a process of its own."""
+def spectator_process(kept, table: str) -> tuple[subprocess.Popen, int]:
+    """Cy's castletui watching ``table`` in a process of its own, and its
+    connection's server process (PostgreSQL's; 0 for the file store)."""
     spectator = subprocess.Popen(
         [sys.executable, "-c", WATCHING, kept.url, table], stdout=subprocess.PIPE, text=True
     )
     assert spectator.stdout.readline().strip() == "watching"
-    return spectator
+    return spectator, int(spectator.stdout.readline())
+
+
+def killed(kept, spectator: subprocess.Popen, backend: int) -> None:
+    """Kill the spectator's castletui outright, and wait until the server
+    process of its connection has seen it go (it ends by itself, a moment
+    later: a file's lock goes with the process itself)."""
+    spectator.kill()
+    spectator.wait()
+    if not backend:
+        return
+    with psycopg.connect(kept.url, autocommit=True) as connection:
+        for _ in range(6000):  # bounded only so that a broken test ends
+            if not connection.execute("SELECT 1 FROM pg_stat_activity WHERE pid = %s", (backend,)).fetchone():
+                return
+            time.sleep(0.01)  # the server process ending by itself: looked at, bounded
+    raise AssertionError(f"the spectator's server process {backend} outlived it")
 
 
 def test_a_killed_spectators_name_goes_at_the_next_look(store, kept):
     table = new_table(store)
-    spectator = spectator_process(kept, table)
+    spectator, backend = spectator_process(kept, table)
     try:
         assert store.watchers(table) == ["Cy"]
-        spectator.kill()  # its connection dropped: no goodbye
-        spectator.wait()
+        killed(kept, spectator, backend)  # its connection dropped: no goodbye
         assert store.watchers(table) == []
     finally:
         if spectator.poll() is None:
@@ -162,9 +183,9 @@ def test_a_killed_spectators_name_goes_at_the_next_look(store, kept):
 def test_a_spectator_coming_and_a_killed_one_going_wake_the_players_panels(store, kept):
     """The players' table watch wakes when a spectator comes (the store's
     notification, or the file beside the table) and when one is killed:
-    the file closing, or the host sweeping the rows of connections gone
-    (as it does when a player's castletui ends); their next look names
-    the spectator, then no longer."""
+    the file closing, or the host removing the rows of the castletui it
+    reaped (its connection may not have closed yet); their next look
+    names the spectator, then no longer."""
     table = new_table(store)
     player = Session.at_table(app_table(store, table), 0, "user:ann")
     assert player.watchers == []
@@ -176,12 +197,12 @@ def test_a_spectator_coming_and_a_killed_one_going_wake_the_players_panels(store
         assert watch.store_watch.listening.wait(60)  # else the spectator's coming could be missed
     spectator = None
     try:
-        spectator = spectator_process(kept, table)
+        spectator, _backend = spectator_process(kept, table)
         _woken_until(woken, lambda: Driver(player).take_in_table() is not None)
         assert player.watchers == ["Cy"]
         spectator.kill()
         spectator.wait()
-        store.sweep_watchers()  # the host, as the spectator's castletui ended
+        store.castletui_ended(spectator.pid)  # the host, as it reaped the spectator's castletui
         _woken_until(woken, lambda: Driver(player).take_in_table() is not None)
         assert player.watchers == []
     finally:

@@ -7,13 +7,17 @@ ALTER TABLE castletui_tables ADD COLUMN invited jsonb NOT NULL DEFAULT '[]';
 -- The spectator's connection holds a session-level advisory lock on
 -- ``lock`` for as long as it watches, so the row of one whose connection
 -- died (its castletui killed) is told from a live one by pg_locks and
--- removed by whoever looks.
+-- removed by whoever looks. ``client`` names the spectator's castletui
+-- (its machine and process id), so the host that ran it removes its row
+-- as soon as that process has ended, killed too.
 CREATE TABLE castletui_watchers (
     lock bigint PRIMARY KEY,
     table_id text NOT NULL REFERENCES castletui_tables (id) ON DELETE CASCADE,
-    name text NOT NULL
+    name text NOT NULL,
+    client text NOT NULL DEFAULT ''
 );
 CREATE INDEX castletui_watchers_table ON castletui_watchers (table_id);
+CREATE INDEX castletui_watchers_client ON castletui_watchers (client);
 
 -- A spectator coming or going wakes the table's watchers as a move does
 -- (payload: the table's id and ply), so the players' panels follow.
