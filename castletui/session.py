@@ -481,11 +481,11 @@ class Session(msgspec.Struct, dict=True):
         return added, rewound
 
     def look_at_watchers(self) -> bool:
-        """Read who watches the shared table now (saves.watchers); True
-        when that changed. A store's table keeps no watchers' files: none."""
-        if not self.shared or isinstance(self.table.path, StorePath):
+        """Read who watches the shared table now (saves.watchers, or a
+        store's: saves.stores.shared.StoreTable.watchers); True when that changed."""
+        if not self.shared:
             return False
-        names = watchers(self.table.path)
+        names = self.table.watchers() if isinstance(self.table.path, StorePath) else watchers(self.table.path)
         changed, self.watchers = names != self.watchers, names
         return changed
 

@@ -148,11 +148,8 @@ def create_table(
     if invited and name_key(name) not in {name_key(other) for other in invited}:
         invited = [name, *invited]  # whoever makes a private table is at it
     if store is not None:
-        if invited:
-            raise saves.SaveError(
-                "This host keeps its tables in a database, which has no private tables yet."
-            )
-        table = StoreTable(store, store.create(save, [""] * len(players), stem=f"{game_id}-{_stamp()}"))
+        address = store.create(save, [""] * len(players), stem=f"{game_id}-{_stamp()}", invited=invited)
+        table = StoreTable(store, address)
         table.take_seat(seat, who, name)
         return table, seat, ""  # the database is the host's: no other Unix user reads it
     directory.mkdir(parents=True, exist_ok=True)
@@ -256,7 +253,7 @@ def watch_table(app: Any, path: Path) -> bool:
             open_at_table(app, table, seating.owners.index(who))
             return True
         stop_watching(app)
-        presence = watch_as(Path(path), name) if store_of(app) is None else None
+        presence = watch_as(Path(path), name) if isinstance(table, Table) else table.watch_as(name)
         session = Session.watching_table(table, who)
     except saves.SaveError as error:
         app.notify(str(error), title="Cannot watch that table", severity="error", timeout=10)

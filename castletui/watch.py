@@ -217,6 +217,8 @@ class StoreWatch:
         self.store, self.table, self.after = store, table, after
         self._stop = threading.Event()
         self.wake_ups = 0
+        self.listening = threading.Event()
+        """Set once the store's notifications are heard (tests wait for it)."""
 
     def stop(self) -> None:
         self._stop.set()
@@ -227,6 +229,7 @@ class StoreWatch:
             listener = self.store.listener()
         except StoreError:
             return  # no store to hear: the screen's refresh still reads it
+        self.listening.set()
         try:
             if self.table is None or self.after is None or listener.plies(self.table) != self.after:
                 yield  # what changed before the watch was in place

@@ -1,8 +1,8 @@
 """``castletui tables export|import``: move shared tables between the file
 store (a folder of table files) and a PostgreSQL store, both ways. Each
 table is read from where it is (its record's chain checked, its game
-replayed), written whole where it goes with its seed, seats and every
-move, then read back from there and compared: a table that does not come
+replayed), written whole where it goes with its seed, seats, a private
+table's invited names and every move, then read back from there and compared: a table that does not come
 back the same is said so and the command fails. The original is left as
 it was (the copy is a new table)."""
 
@@ -58,9 +58,11 @@ def copy_table(source: TableStore, table: str, target: TableStore) -> str:
     copied = target.adopt(save, seating, _name(table))
     again, seated_again = target.read(copied)
     target.states(copied, again)
-    if (again.log, seated_again.owners, again.seed, again.commitment) != (
+    # The invitation too: a private table must not come out public.
+    if (again.log, seated_again.owners, seated_again.invited, again.seed, again.commitment) != (
         save.log,
         seating.owners,
+        seating.invited,
         save.seed,
         save.commitment,
     ):

@@ -32,6 +32,7 @@ import functools
 import os
 import signal
 import sys
+import threading
 from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
@@ -67,7 +68,7 @@ from castletui.host.sessions import (
 )
 from castletui.notify_me import OFFERED_VARIABLE
 from castletui.saves.names import account_name_problem
-from castletui.saves.stores import StoreError, open_store
+from castletui.saves.stores import StoreError, TableStore, is_postgres, open_store
 
 # What the player's terminal needs after castletui was stopped mid-screen:
 # leave the alternate screen, mouse and paste modes, show the cursor.
@@ -123,6 +124,9 @@ class Host:
         self.terminals: set[Terminal] = set()
         self.sessions: set[PlayerSession] = set()
         self.closing: set[asyncio.Task] = set()  # castletuis of players who left, being ended
+        self.forgetting: set[asyncio.Future] = set()  # ended castletuis the store forgets as spectators
+        self._spectators: TableStore | None = None  # the store connection that does it (castletui_ended)
+        self._spectators_lock = threading.Lock()
         self.stopping = False
         self._write = write or (lambda line: print(line, flush=True))
         self._acceptor: asyncssh.SSHAcceptor | None = None
@@ -216,6 +220,35 @@ class Host:
             store=store,
         )
 
+    def castletui_ended(self, pid: int) -> None:
+        """A player's castletui has ended, killed too: a PostgreSQL store
+        forgets it as a spectator at once, waking the players of the table
+        it watched (PostgresStore.castletui_ended; a table folder needs
+        nothing: a spectator's file closing wakes them). In a thread: the
+        loop never waits on the database."""
+        if not is_postgres(self.config.store):
+            return
+        done = asyncio.get_running_loop().run_in_executor(None, self._forget_spectator, pid)
+        self.forgetting.add(done)
+        done.add_done_callback(self._forgot)
+
+    def _forget_spectator(self, pid: int) -> str:
+        """Why the store could not forget castletui ``pid`` ("": it did)."""
+        with self._spectators_lock:
+            try:
+                if self._spectators is None:
+                    self._spectators = open_store(self.config.store, migrate=False)
+                self._spectators.castletui_ended(pid)
+            except StoreError as error:
+                return str(error)
+        return ""
+
+    def _forgot(self, done: asyncio.Future) -> None:
+        self.forgetting.discard(done)
+        if not done.cancelled() and done.exception() is None and done.result():
+            # Written by the loop, the log's one writer.
+            self._write(f"{_now()} the store could not forget a spectator: {done.result()}")
+
     @property
     def port(self) -> int:
         assert self._acceptor is not None
@@ -248,6 +281,10 @@ class Host:
                 await terminal.close()
         if self.zygote is not None:
             self.zygote.close()
+        await asyncio.gather(*list(self.forgetting), return_exceptions=True)
+        if self._spectators is not None:
+            with contextlib.suppress(Exception):
+                self._spectators.close()
         if self.notifier is not None:
             self.notifier.stop()
             if self.notifier.store is not None:
@@ -772,6 +809,8 @@ class PlayerSession(asyncssh.SSHServerSession):
         self.terminal = terminal
         limits = self.host.limits
         self.host.terminals.add(self.terminal)
+        # However it ends (quit, hung up, killed): the store forgets it as a spectator.
+        terminal.exited.add_done_callback(lambda _: self.host.castletui_ended(terminal.pid))
         self.gate = InputGate(
             limits.input_rate,
             limits.input_flood_seconds,

@@ -147,13 +147,15 @@ def numbered_answer(talk: Any, question: str, options: list[str]) -> int | None:
 
 def picked_table(host: TableHost, talk: Any) -> Path | None:
     """The lobby in lines: the tables going on where this player has a
-    seat or may take one, numbered; the player types a number."""
+    seat or may take one (a private table only if invited), numbered;
+    the player types a number."""
     who = host.who
     rows = [
         row
         for row in tables.listing_of(host).rows()
         if not (row.problem or row.finished or row.closed)
         and (row.seat_of(who) is not None or row.free_seats())
+        and row.may_see(who, tables.name_of(host))  # a private table: not even its name to others
     ]
     if not rows:
         talk.say("No table has a seat for you yet: type new to start one, or quit.")

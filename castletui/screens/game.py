@@ -69,6 +69,8 @@ class GameScreen(WhileShown, Screen):
         Binding("escape", "back_out", "Back"),
         Binding("c", "chance", "What happened?"),
         Binding("u", "undo", "Undo"),
+        # A spectator's u: not offered (no Footer line, no Help row), but it says why when pressed.
+        Binding("u", "watching_undo", "", show=False),
         # The rarer keys stay (Help and the README list them) but leave the
         # Footer, so that a game's own keys, Back and F1 Help fit at 80 columns.
         Binding("ctrl+s", "save_as", "Save as", show=False),
@@ -318,7 +320,9 @@ class GameScreen(WhileShown, Screen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """``c`` only while table mode waits on chance, Back only while there
         is a step to go back, Save as never on a shared table (a copy would
-        hold every hand)."""
+        hold every hand). A spectator is offered no undo."""
+        if action in ("undo", "watching_undo"):
+            return self.session.watching == (action == "watching_undo")
         if action == "chance":
             return self.driver.asks_the_table
         if action == "back_out":
@@ -335,6 +339,9 @@ class GameScreen(WhileShown, Screen):
 
     def action_undo(self) -> None:
         self.loop.undo()
+
+    def action_watching_undo(self) -> None:
+        self.loop.undo()  # refused, saying why (Session.may_act)
 
     def action_score(self) -> None:
         self.app.push_screen(later("result").ResultScreen(self.session, self.viewer))

@@ -151,8 +151,13 @@ class JoinScreen(Screen):
                 f" (and {len(closed) - 1} more)." if len(closed) > 1 else "."
             )
         # Each line is painted again only when its words change.
-        where = directory if store is None else "this host's database"
-        self._show("#lobby-title", f"Shared tables in {where}: you play as {name}")
+        if is_lobby_only(self.app):
+            # A player at castletui host: the operator's folder is none of their business.
+            title = f"Shared tables at this host: you play as {name}"
+        else:
+            where = directory if store is None else "this host's database"
+            title = f"Shared tables in {where}: you play as {name}"
+        self._show("#lobby-title", title)
         self._show("#lobby-note", note)
         self.lines = lines
         shown = tuple((line.text, line.path, line.seat) for line in lines)

@@ -14,6 +14,7 @@ from castletui.saves.schema import Check, SaveFile
 from castletui.saves.seal import keep_secret
 from castletui.saves.store import new_save_path
 from castletui.saves.table import SUFFIX, Seating, Table, TableListing, TableSummary, signature
+from castletui.saves.watchers import Presence, watch_as, watchers
 
 WAIT_STEP = 0.02
 """How often :meth:`FileStore.wait` looks at the file (the app's screens
@@ -42,9 +43,11 @@ class FileStore:
     def tables(self) -> list[TableSummary]:
         return self._listing.rows()
 
-    def create(self, save: SaveFile, owners: list[str], stem: str = "") -> str:
+    def create(
+        self, save: SaveFile, owners: list[str], stem: str = "", invited: list[str] | None = None
+    ) -> str:
         self.directory.mkdir(parents=True, exist_ok=True)
-        table = Table.create(self.directory, save, owners, stem)
+        table = Table.create(self.directory, save, owners, stem, invited=invited)
         self._tables[str(table.path)] = table
         return str(table.path)
 
@@ -85,6 +88,18 @@ class FileStore:
             if signature(path) != seen:
                 return Table(path).read()[0].check.plies
         return None
+
+    def watch_as(self, table: str, name: str) -> Presence | None:
+        """A locked file beside the table (saves.watchers)."""
+        return watch_as(self.table(table).path, name)
+
+    def watchers(self, table: str) -> list[str]:
+        return watchers(self.table(table).path)
+
+    def castletui_ended(self, pid: int) -> int:
+        """Nothing to do: a killed spectator's file closing wakes the
+        players' watch, and their look removes it (saves.watchers)."""
+        return 0
 
     def accounts(self) -> None:
         return None  # players.toml, the host's own (castletui/host/players.py)

@@ -21,15 +21,27 @@ functions (saves.table: judged, seated, played).
 
 Every change of a table's row notifies ``castletui_tables`` with the
 table's id and ply only; a watcher that hears it (or that was away) reads
-from the last ply it knew. The schema is created and upgraded by
+from the last ply it knew.
+
+A private table's invited names are its row's (``invited``: the file
+store's ``Seating.invited``), so every reader judges them as a file's
+(saves.table.may_see). A spectator is a row of ``castletui_watchers``
+whose key its connection holds as a session-level advisory lock: the
+lock goes with the connection (a castletui killed, its connection
+dropped), so a stale row is told from a live one by ``pg_locks`` and
+removed by whoever looks. A spectator coming or going notifies the
+table's channel as a move does. The schema is created and upgraded by
 saves.stores.migrations. Nothing here starts a server: the URL names the
 user's own.
 """
 
 from __future__ import annotations
 
+import atexit
 import contextlib
+import os
 import secrets
+import socket
 import threading
 import time
 from typing import Any
@@ -40,7 +52,7 @@ from castletui.saves import now
 from castletui.saves.chain import first_break, header_check, line_check
 from castletui.saves.codec import ChangedRecord
 from castletui.saves.errors import SaveError
-from castletui.saves.names import name_key
+from castletui.saves.names import name_key, name_problem
 from castletui.saves.owners import owner_field
 from castletui.saves.schema import After, Check, Line, LogEntry, Player, SaveConfig, SaveFile
 from castletui.saves.seal import commitment, new_salt
@@ -64,6 +76,16 @@ CHANNEL = "castletui_tables"
 MAX_ACCOUNTS = 100_000
 """Past the players file's 1,000: a public server's players."""
 MAX_TABLES_LISTED = 500
+WATCHER_NAME_CHARACTERS = 200
+"""The most of a spectator's name kept (a name is short: saves.names)."""
+
+LIVE_WATCHER = (
+    "EXISTS (SELECT 1 FROM pg_locks l WHERE l.locktype = 'advisory' AND l.granted AND l.objsubid = 1 "
+    "AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database()) "
+    "AND ((l.classid::bigint << 32) | l.objid::bigint) = w.lock)"
+)
+"""Whether watcher row ``w``'s connection still holds its lock (a bigint
+key shows in pg_locks as its high half in classid, its low in objid)."""
 
 
 class PostgresStore:
@@ -92,7 +114,7 @@ class PostgresStore:
 
     def tables(self) -> list[TableSummary]:
         rows = self._query(
-            "SELECT id, header, names, owners, plies, status, finished, updated FROM castletui_tables "
+            "SELECT id, header, names, owners, plies, status, finished, updated, invited FROM castletui_tables "
             "ORDER BY updated DESC, id LIMIT %s",
             (MAX_TABLES_LISTED,),
         )
@@ -100,13 +122,13 @@ class PostgresStore:
 
     def read(self, table: str) -> tuple[SaveFile, Seating]:
         row = self._query(
-            "SELECT header, header_check, seed, salt, names, owners, version, plies, status, finished, updated "
-            "FROM castletui_tables WHERE id = %s",
+            "SELECT header, header_check, seed, salt, names, owners, version, plies, status, finished, updated, "
+            "invited FROM castletui_tables WHERE id = %s",
             (table,),
         )
         if not row:
             raise SaveError(f"There is no table {table[:60]} in the store.")
-        header, check, seed, salt, names, owners, version, plies, status, finished, updated = row[0]
+        header, check, seed, salt, names, owners, version, plies, status, finished, updated, invited = row[0]
         known = self._known.get(table)
         read = None
         if known is not None and known[1].check.plies <= plies and header_check(header) == check:
@@ -126,7 +148,7 @@ class PostgresStore:
                 {"status": status, "finished": finished, "updated": updated} if plies == len(save.log) else {}
             ),
         )
-        seating = Seating([owner_field(owner) for owner in owners])
+        seating = Seating([owner_field(owner) for owner in owners], list(invited))
         self._known[table] = (version, save, seating, last_chain)
         return save, seating
 
@@ -202,22 +224,30 @@ class PostgresStore:
 
     # --- changing ---------------------------------------------------------
 
-    def create(self, save: SaveFile, owners: list[str], stem: str = "") -> str:
+    def create(
+        self, save: SaveFile, owners: list[str], stem: str = "", invited: list[str] | None = None
+    ) -> str:
         seed, salt = new_seed(), new_salt()
         save = msgspec.structs.replace(save, seed=seed, salt=salt, commitment=commitment(seed, salt))
         header = _header_of(save)
         owners = [owner_field(owner) for owner in owners]
-        return self._insert(header, header_check(header), save, owners, stem or save.game)
+        return self._insert(header, header_check(header), save, owners, stem or save.game, invited or [])
 
     def _insert(
-        self, header: dict[str, Any], check: str, save: SaveFile, owners: list[str], stem: str
+        self,
+        header: dict[str, Any],
+        check: str,
+        save: SaveFile,
+        owners: list[str],
+        stem: str,
+        invited: list[str],
     ) -> str:
         """A new table row named ``stem`` (else ``stem-2``...): its id."""
         for number in range(1, 10_000):
             table = stem if number == 1 else f"{stem}-{number}"
             rows = self._query(
                 "INSERT INTO castletui_tables (id, header, header_check, seed, salt, names, owners, plies, "
-                "status, finished, updated) VALUES (%s, %s, %s, %s, %s, %s, %s, 0, %s, %s, %s) "
+                "status, finished, updated, invited) VALUES (%s, %s, %s, %s, %s, %s, %s, 0, %s, %s, %s, %s) "
                 "ON CONFLICT (id) DO NOTHING RETURNING id",
                 (
                     table,
@@ -230,6 +260,7 @@ class PostgresStore:
                     save.status,
                     save.finished,
                     save.updated,
+                    Jsonb(list(invited)),
                 ),
             )
             if rows:
@@ -240,7 +271,7 @@ class PostgresStore:
         header = _header_of(save)
         check = header_check(header)
         owners = [owner_field(owner) for owner in seating.owners]
-        table = self._insert(header, check, save, owners, stem or save.game)
+        table = self._insert(header, check, save, owners, stem or save.game, list(seating.invited))
         if save.log:
             empty = msgspec.structs.replace(save, log=[], check=Check(0, ""))
             if not self._append(table, empty, save, check):
@@ -344,6 +375,59 @@ class PostgresStore:
         )
         return bool(rows)
 
+    # --- spectators --------------------------------------------------------
+
+    def watch_as(self, table: str, name: str) -> StorePresence | None:
+        """Say that ``name`` watches ``table`` until the presence's leave()
+        or this store's connection's end; None when it cannot be said
+        (no such table, the store unreachable: they watch all the same)."""
+        lock = secrets.randbelow(2**62) + 1
+        try:
+            if not self._query("SELECT pg_try_advisory_lock(%s)", (lock,))[0][0]:
+                return None  # a key another holds (one in 2**62): no name shown
+            try:
+                self._query(
+                    "INSERT INTO castletui_watchers (lock, table_id, name, client) VALUES (%s, %s, %s, %s)",
+                    (lock, table, name[:WATCHER_NAME_CHARACTERS], castletui_client(os.getpid())),
+                )
+            except (errors.UniqueViolation, errors.ForeignKeyViolation, StoreError):
+                with contextlib.suppress(StoreError):
+                    self._query("SELECT pg_advisory_unlock(%s)", (lock,))
+                return None
+        except StoreError:
+            return None
+        return StorePresence(self, lock)
+
+    def _leave(self, lock: int) -> None:
+        """A spectator's row goes, then its lock."""
+        with contextlib.suppress(StoreError):
+            self._query("DELETE FROM castletui_watchers WHERE lock = %s", (lock,))
+            self._query("SELECT pg_advisory_unlock(%s)", (lock,))
+
+    def watchers(self, table: str) -> list[str]:
+        """The names of those watching ``table`` now, sorted; the rows of
+        spectators whose connection is gone are removed on the way (which
+        wakes the table's watchers once)."""
+        rows = self._query(
+            f"WITH gone AS (DELETE FROM castletui_watchers w WHERE w.table_id = %(table)s AND NOT {LIVE_WATCHER}) "
+            f"SELECT w.name FROM castletui_watchers w WHERE w.table_id = %(table)s AND {LIVE_WATCHER}",
+            {"table": table},
+        )
+        names = [name for (name,) in rows if name and not name_problem(name)]
+        return sorted(names, key=str.casefold)
+
+    def castletui_ended(self, pid: int) -> int:
+        """The castletui that was process ``pid`` of this machine has ended
+        (the host reaped it, killed or not): its spectators' rows go, and
+        every other whose connection is gone, waking those tables'
+        watchers; how many. Its own connection may not have closed yet, so
+        its rows are named, not judged by their lock."""
+        rows = self._query(
+            f"DELETE FROM castletui_watchers w WHERE w.client = %s OR NOT {LIVE_WATCHER} RETURNING w.lock",
+            (castletui_client(pid),),
+        )
+        return len(rows)
+
     def accounts(self) -> PostgresAccounts:
         return PostgresAccounts(self)
 
@@ -367,6 +451,29 @@ class PostgresStore:
             except psycopg.Error as error:  # a schema not made (castletui host init), no permission...
                 raise StoreError(f"The table store refused: {_first_line(error)}") from None
             return cursor.fetchall() if cursor.description is not None else []
+
+
+def castletui_client(pid: int) -> str:
+    """A castletui process as the watchers' rows name it: this machine's
+    name and its process id."""
+    return f"{socket.gethostname()} {pid}"
+
+
+class StorePresence:
+    """A spectator's row in ``store`` (PostgresStore.watch_as), kept until
+    :meth:`leave` (or the process's end: its connection's lock goes)."""
+
+    def __init__(self, store: PostgresStore, lock: int) -> None:
+        self._store: PostgresStore | None = store
+        self.lock = lock
+        atexit.register(self.leave)  # a castletui that quits while watching leaves at once
+
+    def leave(self) -> None:
+        if self._store is None:
+            return
+        atexit.unregister(self.leave)
+        store, self._store = self._store, None
+        store._leave(self.lock)
 
 
 class Listener:
@@ -578,6 +685,7 @@ def _summary(
     status: str,
     finished: bool,
     updated: str,
+    invited: list[str],
 ) -> TableSummary:
     title, variant = titles(header["game"], header["variant"])
     return TableSummary(
@@ -592,6 +700,7 @@ def _summary(
         status,
         finished,
         updated,
+        invited=tuple(invited),
     )
 
 

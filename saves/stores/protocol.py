@@ -45,6 +45,12 @@ class Accounts(Protocol):
     def taken(self, name: str) -> bool: ...
 
 
+class Presence(Protocol):
+    """A spectator's mark on a table (TableStore.watch_as)."""
+
+    def leave(self) -> None: ...
+
+
 class TableStore(Protocol):
     """The shared tables of a host, wherever they are kept. A table is
     named by its address in the store (``TableSummary.path``: a file's
@@ -56,8 +62,11 @@ class TableStore(Protocol):
         """Every table, newest first; a broken one listed with its problem."""
         ...
 
-    def create(self, save: SaveFile, owners: list[str], stem: str = "") -> str:
-        """A new table (with a seed of its own, committed to: saves.seal): its address."""
+    def create(
+        self, save: SaveFile, owners: list[str], stem: str = "", invited: list[str] | None = None
+    ) -> str:
+        """A new table (with a seed of its own, committed to: saves.seal): its
+        address. With ``invited`` names it is private (Seating.invited)."""
         ...
 
     def read(self, table: str) -> tuple[SaveFile, Seating]:
@@ -85,6 +94,23 @@ class TableStore(Protocol):
         """The table's ply once it changed after ``after`` (at once when it
         is past ``after`` already: a watcher catches up from its last ply);
         None when nothing changed within ``timeout`` seconds."""
+        ...
+
+    def watch_as(self, table: str, name: str) -> Presence | None:
+        """Say that ``name`` watches ``table`` from no seat until the
+        presence leaves, or its castletui ends however it ends (killed
+        too); None when it cannot be said (they watch all the same)."""
+        ...
+
+    def watchers(self, table: str) -> list[str]:
+        """The names of those watching ``table`` now, sorted; a spectator
+        whose castletui is gone is not among them."""
+        ...
+
+    def castletui_ended(self, pid: int) -> int:
+        """The castletui that was process ``pid`` on this machine ended
+        (the host reaped it, killed too): its spectators' marks go, waking
+        their tables' watchers; how many."""
         ...
 
     def accounts(self) -> Accounts | None:

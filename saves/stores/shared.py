@@ -1,5 +1,6 @@
 """A table of a store as the app plays it: the interface of a table file
-(saves.table.Table: read, states, take_seat, commit, path, known) over
+(saves.table.Table: read, states, take_seat, commit, path, known) and
+its spectators (watch_as, watchers) over
 any store, so a session, the lobby and the game screen play a PostgreSQL
 table as they play a file. Its ``path`` is a :class:`StorePath`, which
 names the table (``path.name``) and leads back to it: castletui/watch.py
@@ -55,6 +56,17 @@ class StoreTable:
 
     def plies(self) -> int:
         return self.known[0] if self.known else 0
+
+    def watch_as(self, name: str) -> Any:
+        """Say that ``name`` watches this table (TableStore.watch_as)."""
+        return self.store.watch_as(self.address, name)
+
+    def watchers(self) -> list[str]:
+        """Who watches this table now (TableStore.watchers); none when the store cannot say."""
+        try:
+            return self.store.watchers(self.address)
+        except StoreError:
+            return []
 
 
 class StoreListing:

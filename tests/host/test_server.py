@@ -17,7 +17,7 @@ async def test_a_registered_key_gets_the_lobby_as_its_player(start_host, keys):
     host = start_host(players={"Alice": keys["alice"]})
     player = await Player.connect(host.port, keys["alice"])
     await player.open_terminal()
-    await player.wait_for("Shared tables in", "you play as Alice")
+    await player.wait_for("Shared tables at this host", "you play as Alice")
     await host.event(event="connect", player="Alice")
     # The player's window grows: castletui draws the lobby at the new width.
     mark = player.mark()
@@ -96,7 +96,7 @@ async def test_with_open_a_new_key_chooses_a_free_name_and_is_remembered(start_h
         await host.event(start, event="refused", what=what, key=stranger)
     mark = player.mark()
     player.send(b"Zed\x1b[A\x1b[31m" + b"\x7f" + b"d\r")  # an arrow and an escape are not typed
-    await player.wait_for("Shared tables in", "you play as Zed", since=mark)
+    await player.wait_for("Shared tables at this host", "you play as Zed", since=mark)
     await host.event(event="registered", player="Zed", key=stranger)
     await player.close()
     players = Players(host.players_file)
@@ -178,7 +178,7 @@ async def test_no_stranger_can_take_every_place_on_the_host(start_host, keys):
     # Meanwhile a new player logs in and reaches the lobby.
     player = await Player.connect(host.port, keys["bob"])
     await player.open_terminal()
-    await player.wait_for("Shared tables in", "you play as Bob")
+    await player.wait_for("Shared tables at this host", "you play as Bob")
     events = host.events()
     bob_in = next(i for i, e in enumerate(events) if e["event"] == "connect" and e.get("player") == "Bob")
     expired = ("login-grace", "channel-timeout", "login-timeout")

@@ -17,7 +17,7 @@ from castletui.screens.game import GameScreen
 from castletui.screens.join import JoinScreen
 from castletui.screens.menu import MenuScreen
 from castletui.shared import SharedApp, create_table
-from tests.app.driving import screen_text
+from tests.app.driving import screen_text, wait_until
 
 
 class Terminal(SharedApp):
@@ -135,3 +135,26 @@ async def test_over_the_host_a_new_table_says_others_join_from_the_lobby(tmp_pat
         await settle(pilot)
         assert isinstance(app.screen, GameScreen)
     assert any(said in notice for notice in notices), notices
+
+
+@pytest.mark.parametrize("lobby_only", [True, False])
+async def test_over_the_host_the_lobby_title_names_no_folder(tmp_path, lobby_only):
+    """A host's player never sees where the operator keeps the tables; a
+    castletui of one's own still says which folder its lobby lists."""
+    directory = folder_with_a_free_seat(tmp_path)
+    app = Terminal(directory, "bo", Start("join"), lobby_only=lobby_only)
+    async with app.run_test(size=(100, 30)) as pilot:
+
+        def title() -> str:
+            return (
+                str(app.screen.query_one("#lobby-title").render())
+                if isinstance(app.screen, JoinScreen)
+                else ""
+            )
+
+        await wait_until(pilot, lambda: "you play as" in title())
+        if lobby_only:
+            assert str(directory) not in title() and str(tmp_path) not in title(), title()
+            assert title().startswith("Shared tables at this host")
+        else:
+            assert str(directory) in title()

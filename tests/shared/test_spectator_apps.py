@@ -23,6 +23,7 @@ from castletui.screens.replay import ReplayScreen
 from castletui.screens.result import ResultScreen
 from castletui.session import WATCHING, Session
 from tests.app.driving import screen_text, wait_until
+from tests.app.test_footer_and_no_color import keys_shown
 from tests.shared.lobby_tables import at, play_until, seated_table
 from tests.shared.test_apps import Terminal, game_screen, settle
 
@@ -82,7 +83,9 @@ async def test_a_spectator_watches_from_the_lobby_sees_a_move_live_and_never_a_h
         assert screen.frame.view == game.view(mover.state, PUBLIC)
         shows_no_secret(cy, mover.state)
 
-        # No undo, no move: the table is as the players left it.
+        # No undo, no move: none offered in the footer, and u says why; the table is as the players left it.
+        await wait_until(pilot, lambda: "Score" in keys_shown(cy))
+        assert "Undo" not in keys_shown(cy), keys_shown(cy)
         before = Table(table.path).read()[0].check
         await pilot.press("u")
         await settle(pilot)

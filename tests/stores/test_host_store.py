@@ -11,8 +11,10 @@ from pathlib import Path
 import asyncssh
 import psycopg
 import pytest
+from castletui.rules.core import Config
 from castletui.saves.stores import migrations, open_store
 
+from castletui import saves
 from castletui.cli import main
 from castletui.host.players import parse_key, players_for
 from tests.host.conftest import Player, RunningHost
@@ -107,4 +109,22 @@ def test_a_changed_table_is_not_moved(postgres_server, tmp_path, capsys):
         connection.execute("UPDATE castletui_moves SET line = jsonb_set(line, '{at}', '\"x\"') WHERE ply = 1")
     assert main(["tables", "export", str(tmp_path / "out"), "--store", url]) == 1
     assert open_store(str(tmp_path / "out")).tables() == []
+    database.close()
+
+
+def test_a_private_table_moves_both_ways_still_private(postgres_server, tmp_path):
+    url = postgres_server.fresh_url()
+    files = open_store(str(tmp_path / "tables"))
+    game = saves.new_save(
+        "castlecards", Config("two-player", 2), [saves.Player("Ann"), saves.Player("Bo")], 0
+    )
+    table = files.create(game, ["user:ann", ""], stem="castlecards", invited=["Ann", "Bo"])
+    assert main(["tables", "import", str(tmp_path / "tables"), "--store", url]) == 0
+    database = open_store(url)
+    (row,) = database.tables()
+    assert database.read(row.path)[1].invited == ["Ann", "Bo"] and not row.may_see("user:cy", "Cy")
+    assert main(["tables", "export", str(tmp_path / "back"), "--store", url]) == 0
+    (back,) = open_store(str(tmp_path / "back")).tables()
+    assert back.invited == ("Ann", "Bo") and not back.may_see("user:cy", "Cy")
+    assert open_store(str(tmp_path / "tables")).read(table)[1].invited == ["Ann", "Bo"]
     database.close()

@@ -52,3 +52,32 @@ def test_a_store_whose_schema_was_never_made_says_so(postgres_server):
             store.tables()
     finally:
         store.close()
+
+
+def test_a_database_made_before_private_tables_keeps_its_tables_public(postgres_server):
+    """Step 3 adds the invitations and the spectators: a table made under
+    step 2 is read as public, and is listed and watched as before."""
+    url = postgres_server.fresh_url()
+    with psycopg.connect(url, autocommit=True) as connection:
+        connection.execute(
+            "CREATE TABLE castletui_schema_version (version integer PRIMARY KEY, name text NOT NULL, "
+            "applied timestamptz NOT NULL DEFAULT now())"
+        )
+        for number, name, sql in migrations.steps()[:2]:
+            connection.execute(sql)
+            connection.execute(
+                "INSERT INTO castletui_schema_version (version, name) VALUES (%s, %s)", (number, name)
+            )
+        connection.execute(
+            "INSERT INTO castletui_tables (id, header, header_check, seed, salt, names, owners) "
+            "VALUES ('old', %s, '', 1, '', '[\"Ann\"]', '[\"user:ann\"]')",
+            ('{"game": "castlecards", "variant": "two-player", "seats": [{"kind": "human"}]}',),
+        )
+        assert migrations.migrate(connection) == [name for _n, name, _s in migrations.steps()[2:]]
+    store = open_store(url)
+    try:
+        (row,) = store.tables()
+        assert row.invited == () and row.may_see("user:cy", "Cy")
+        assert store.watchers("old") == []
+    finally:
+        store.close()

@@ -109,7 +109,7 @@ async def test_two_hosts_on_one_database_play_one_table_and_one_hosts_death_lose
             alice = await Player.connect(hosts[0].port, keys["alice"])
             await alice.open_terminal()
             await alice.wait_for(
-                "this host's database", "you play as Alice", "Castlecards"
+                "Shared tables at this host", "you play as Alice", "Castlecards"
             )  # her table, first
             alice_game = alice.mark()
             alice.send(b"\r")

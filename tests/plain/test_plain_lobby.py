@@ -1,0 +1,48 @@
+"""The lobby in lines (``castletui join --plain`` without a table): a
+private table is listed to its invited names only, as in the lobby."""
+
+from __future__ import annotations
+
+from castletui.saves.table import Table, invited_names
+
+from castletui import saves
+from castletui.plain.opening import TableHost, picked_table
+from castletui.tables import create_table
+
+
+class Lines:
+    """A player's side of the lines: what was said, and no answer but quit."""
+
+    def __init__(self) -> None:
+        self.said: list[str] = []
+
+    def say(self, text: str) -> None:
+        self.said.append(text)
+
+    def ask(self) -> str:
+        return "quit"
+
+
+def listed_to(directory, who: str, name: str) -> str:
+    lines = Lines()
+    host = TableHost(who, name, directory, lines.say, lobby_only=True)
+    assert picked_table(host, lines) is None
+    return "\n".join(lines.said)
+
+
+def test_a_private_table_is_listed_in_lines_to_its_invited_names_only(tmp_path):
+    directory = tmp_path / "tables"
+    players = [saves.Player("Ann"), saves.Player("Seat 2")]
+    table, _, _ = create_table(
+        directory,
+        "account:" + "a" * 32,
+        "castlecards",
+        "two-player",
+        players,
+        name="Ann",
+        invited=invited_names("Bo"),
+    )
+    assert Table(table.path).read()[1].invited
+    assert "1. Castlecards" in listed_to(directory, "account:" + "b" * 32, "Bo")
+    shown = listed_to(directory, "account:" + "c" * 32, "Cy")
+    assert "Castlecards" not in shown and "No table has a seat for you" in shown
