@@ -499,6 +499,17 @@ class Session(msgspec.Struct, dict=True):
         """The outcome of the pending chance decision, drawn by seed and ply."""
         return sample_outcome(self.chance_outcomes(), chance_rng(self.save.seed, self.ply))
 
+    def steady_choice(self, seat: int, action: Any) -> tuple[Any, str, str] | None:
+        """``action`` as ``seat`` makes it deciding by lines (plain, JSON, a
+        program): a mini-game's outcome drawn from the seed and the ply, so
+        the same after an undo; its words, with seats named; a note to say
+        before the choices. None: the action as listed (rules.core.screen)."""
+        steady = hooks(self.game).steady_choice(self.view(seat), seat, action, self.save.seed, self.ply)
+        if steady is None:
+            return None
+        made, words, note = steady
+        return made, name_seats(words, self.names), name_seats(note, self.names)
+
     def bot_decision(self, think_for: float | None = None) -> Any:
         """The bot's action for the seat to move (nothing is applied: the
         choice is kept for :meth:`bot_plays`), within ``think_for`` seconds for a bot that searches (None: no limit,

@@ -10,6 +10,8 @@ from __future__ import annotations
 from importlib import resources
 from typing import Any
 
+from msgspec.structs import replace
+
 from castletui import saves
 from castletui.driver import Bot, Driver, Entry, Over, Person, Remote
 from castletui.frame import Line
@@ -124,10 +126,14 @@ class PlainGame:
         shown = self.driver.shown(self.path)
         frame = shown.frame
         self.path = frame.path
+        note = ""
         if self.aiming is not None:
             prompt, lines = self.aiming
         else:
             prompt, lines = self.driver.prompt(frame), list(shown.lines)
+            lines, note = self.steady(lines)
+        if note:
+            prompt = f"{prompt}\n{note}"
         listed = choices.numbered(lines)
         deeper = bool(self.path) or self.aiming is not None
         self.say_choices(prompt, listed, deeper)
@@ -138,6 +144,22 @@ class PlainGame:
             self.go_back()
             return
         self.take(answer.choice.line, frame)
+
+    def steady(self, lines: list[Line]) -> tuple[list[Line], str]:
+        """The lines with each mini-game line (Catapult Castle's aim) made
+        as a player by lines plays it: with a steady hand, its odds in its
+        words (Session.steady_choice); and the note to say before them."""
+        note, made = "", []
+        for line in lines:
+            steady = None
+            if line.command and line.action is not None and not line.why_not:
+                steady = self.session.steady_choice(self.driver.viewer, line.action)
+            if steady is None:
+                made.append(line)
+                continue
+            action, words, note = steady
+            made.append(replace(line, text=words, action=action, command="", preview=""))
+        return made, note
 
     def answer(self, prompt: str, listed: list[choices.Choice], deeper: bool) -> choices.Answer | None:
         """The choice of ``listed`` the player names; commands typed first
