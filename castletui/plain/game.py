@@ -131,7 +131,7 @@ class PlainGame:
             prompt, lines = self.aiming
         else:
             prompt, lines = self.driver.prompt(frame), list(shown.lines)
-            lines, note = self.steady(lines)
+            lines, note = self.steady(lines, frame)
         if note:
             prompt = f"{prompt}\n{note}"
         listed = choices.numbered(lines)
@@ -145,20 +145,26 @@ class PlainGame:
             return
         self.take(answer.choice.line, frame)
 
-    def steady(self, lines: list[Line]) -> tuple[list[Line], str]:
+    def steady(self, lines: list[Line], frame: Any) -> tuple[list[Line], str]:
         """The lines with each mini-game line (Catapult Castle's aim) made
         as a player by lines plays it: with a steady hand, its odds in its
-        words (Session.steady_choice); and the note to say before them."""
-        note, made = "", []
+        words (Session.steady_choice); and the note to say before them (also
+        where the aims are a level down: solo, under each corner)."""
+        note, made, seat = "", [], self.driver.viewer
         for line in lines:
             steady = None
             if line.command and line.action is not None and not line.why_not:
-                steady = self.session.steady_choice(self.driver.viewer, line.action)
+                steady = self.session.steady_choice(seat, line.action)
             if steady is None:
                 made.append(line)
                 continue
             action, words, note = steady
             made.append(replace(line, text=words, action=action, command="", preview=""))
+        groups = {line.group for line in lines if line.group is not None}
+        if not note and groups:
+            inside = (action for action, where, _ in frame.menu if any(where[: len(g)] == g for g in groups))
+            deeper = (self.session.steady_choice(seat, action) for action in inside)
+            note = next((steady[2] for steady in deeper if steady is not None), "")
         return made, note
 
     def answer(self, prompt: str, listed: list[choices.Choice], deeper: bool) -> choices.Answer | None:

@@ -79,3 +79,12 @@ def test_undoing_a_card_and_aiming_again_gives_the_same_hand():
     said = [int(found) for found in STEADY.findall(output.split("P1 plays")[-1])]
     before = int(STEADY.findall(output.split("P1 plays")[0])[-1])
     assert said and set(said) == {before}, output
+
+
+def test_solo_says_the_hand_above_the_corners_and_aims_from_one():
+    session = new_session("catapult-castle", "solo", 1, seed=3)
+    output, _, _ = play(session, random_player(1), limit=3)
+    lines = output.splitlines()
+    corners = next(index for index, line in enumerate(lines) if line.startswith("1. Fire from the"))
+    assert STEADY.match(lines[corners - 1])
+    assert [line for line in lines if AIM_LINE.match(line)]
