@@ -2,13 +2,15 @@
 first line: the wait a screen-reader user has before anything is said,
 issue 48 item 3.
 
-    .venv/bin/python benchmarks/plain_first_line.py [--runs 10] [--castletui PATH]
+    .venv/bin/python benchmarks/plain_first_line.py [--runs 10] [--castletui PATH] [--compare PATH]
 
 Each run is a fresh process (a new game of Catapult Castle against a bot,
 in a temporary save folder) whose stdout is a pipe; the time is from the
-start of the process to the first line read from it. Prints the median of
-``--runs`` runs for plain and for JSON lines. ``--castletui`` times
-another install's command (an older checkout's, to compare).
+start of the process to the first line read from it, and (Linux) the CPU
+time the process had used by then, which a busy machine changes less.
+Prints the medians of ``--runs`` runs for plain and for JSON lines.
+``--castletui`` times another install's command; ``--compare`` times one
+more, its runs taken in turn with the first's, so both see the same load.
 """
 
 from __future__ import annotations
@@ -31,8 +33,18 @@ MODES = {
 }
 
 
-def first_line(command: list[str], folder: Path) -> float:
-    """Seconds from starting ``command`` to its first line on stdout."""
+def cpu_seconds(pid: int) -> float:
+    """The CPU time (user and system) process ``pid`` has used; 0 off Linux."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def first_line(command: list[str], folder: Path) -> tuple[float, float]:
+    """Seconds from starting ``command`` to its first line on stdout, and
+    the CPU seconds it had used by then."""
     environment = {
         **os.environ,
         "CASTLETUI_SAVE_DIR": str(folder / "saves"),
@@ -46,32 +58,40 @@ def first_line(command: list[str], folder: Path) -> float:
     assert process.stdout is not None and process.stdin is not None
     line = process.stdout.readline()
     took = time.perf_counter() - started
+    cpu = cpu_seconds(process.pid)
     process.stdin.close()  # the end of input: the game is saved and left
     process.stdout.read()
     process.wait(timeout=60)
     if not line:
         raise SystemExit(f"{' '.join(command)} said nothing")
-    return took
+    return took, cpu
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=10)
     parser.add_argument("--castletui", help="the castletui command to time (default: this one)")
+    parser.add_argument("--compare", help="another castletui command, timed in turn with the first")
     parser.add_argument("--quick", action="store_true", help=QUICK)
     args = parser.parse_args()
     runs = 1 if args.quick else args.runs
     castletui = args.castletui or shutil.which("castletui", path=str(Path(sys.executable).parent))
-    base = [castletui] if castletui else [sys.executable, "-m", "castletui"]
+    commands = {"this": [castletui] if castletui else [sys.executable, "-m", "castletui"]}
+    if args.compare:
+        commands["compared"] = [args.compare]
     for mode, argv in MODES.items():
-        times = []
+        times: dict[str, list[tuple[float, float]]] = {name: [] for name in commands}
         for _ in range(runs):
-            with tempfile.TemporaryDirectory() as folder:
-                times.append(first_line([*base, *argv], Path(folder)))
-        median = statistics.median(times)
-        print(
-            f"{mode}: first line after {median * 1000:.0f} ms (median of {runs}; {min(times) * 1000:.0f}-{max(times) * 1000:.0f})"
-        )
+            for name, base in commands.items():
+                with tempfile.TemporaryDirectory() as folder:
+                    times[name].append(first_line([*base, *argv], Path(folder)))
+        for name, taken in times.items():
+            wall = statistics.median(took for took, _ in taken)
+            cpu = statistics.median(cpu for _, cpu in taken)
+            print(
+                f"{mode} ({name}): first line after {wall * 1000:.0f} ms, "
+                f"{cpu * 1000:.0f} ms of CPU (medians of {runs})"
+            )
     return 0
 
 
