@@ -9,6 +9,7 @@ corner of a mat (solo: where a shot is fired from)."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Hashable
 
 from castletui.rules.catapult_castle.chance import aimed_odds, towers_next_to
@@ -272,6 +273,12 @@ def odds_words(odds: LandingOdds) -> str:
     return f"{first} percent, next door {odds.near * 100:.0f}, nowhere {odds.nowhere * 100:.0f}"
 
 
+@functools.lru_cache(maxsize=64)
+def _steady_hand(seed: int | str, shot: str) -> int:
+    # A decision asks once per tower: the hand is drawn once.
+    return steady_aim(steady_draw(seed, shot))
+
+
 def steady_choice(
     view: State, seat: int, action: Action, seed: int | str, ply: int
 ) -> tuple[Action, str, str] | None:
@@ -286,7 +293,7 @@ def steady_choice(
     if not isinstance(action, Aim):
         return None
     shot = f"{ply}" if view.shot_taken else f"turn {view.turn_number}"
-    accuracy = steady_aim(steady_draw(seed, shot))
+    accuracy = _steady_hand(seed, shot)
     steady = aim_action(square_index(action.mat, action.square), accuracy, action.from_mat)
     odds = odds_words(shot_odds(view, steady, accuracy))
     words = f"Aim at {tower_name(view, action.mat, action.square)}: {odds}"
