@@ -37,7 +37,8 @@ class PlainGame:
         self.game_id = session.save.game
         self.path: tuple[str, ...] = ()
         self.aiming: tuple[str, list[Line]] | None = None
-        """A line whose screen asks how (Catapult Castle's aim): its words and the rules' own lines for it."""
+        """A line whose screen asks how and for which the game draws no
+        steady hand: its words and the rules' own lines for it."""
         self.seen: dict[int | None, int] = {}
         """The ply up to which each person has read the log."""
         self.leaving = False
@@ -220,8 +221,9 @@ class PlainGame:
             self.person_plays(line.action)
 
     def ask_how(self, line: Line, frame: Any) -> None:
-        """A line the screen plays through a mini-game (an aim): the rules'
-        own listed actions about the same place, each in the rules' words."""
+        """A line the screen plays through a mini-game the game draws no
+        steady hand for: the rules' own listed actions about the same
+        place, each in the rules' words."""
         kind, session = type(line.action), self.session
         view = session.read_as(self.driver.viewer)
         ways = [
