@@ -27,6 +27,7 @@ from castletui.monochrome import readable_filters
 from castletui.saves.store import save_dir as save_dir_of
 from castletui.screens.dialogs import MIN_SIZE, ConfirmScreen, TooSmallScreen
 from castletui.settings import Settings
+from castletui.starting import Start
 from castletui.terminal import HangUpWatch, hung_up, silence_output
 from castletui.textual_private import (
     WriterThread,
@@ -125,17 +126,6 @@ class MenuToCome(Screen):
 OPENED_OVER_NOTHING = ("play", "resume")
 """The starts whose first screen is a game's: the menu under it is a
 :class:`MenuToCome` until somebody comes back to it."""
-
-
-class Start(msgspec.Struct):
-    """What the command line asked for: the menu, a new game (wizard or
-    straight in), resuming a save, or a rules reference."""
-
-    kind: str = "menu"  # menu | wizard | play | resume | rules | load | replay
-    game_id: str = ""
-    path: Path | None = None
-    new_game: dict = msgspec.field(default_factory=dict)
-    note: str = ""  # said once the app is up ("the multi-player variant, the one for 3 players")
 
 
 class CastleApp(App):

@@ -78,6 +78,8 @@ class Session(msgspec.Struct, dict=True):
     programs: dict = msgspec.field(default_factory=dict)
     # The last bot decision and the position it was made in (bot_plays).
     _bot_choice: Any = None
+    # The state, seat and view steady_choice last read (one view a decision).
+    _steady_view: Any = None
     # Who watches the shared table (names, as last looked: saves.watchers).
     watchers: list[str] = msgspec.field(default_factory=list)
 
@@ -498,6 +500,21 @@ class Session(msgspec.Struct, dict=True):
     def digital_chance(self) -> Any:
         """The outcome of the pending chance decision, drawn by seed and ply."""
         return sample_outcome(self.chance_outcomes(), chance_rng(self.save.seed, self.ply))
+
+    def steady_choice(self, seat: int, action: Any) -> tuple[Any, str, str] | None:
+        """``action`` as ``seat`` makes it deciding by lines (plain, JSON, a
+        program): a mini-game's outcome drawn from the seed and the ply, so
+        the same after an undo; its words, with seats named; a note to say
+        before the choices. None: the action as listed (rules.core.screen)."""
+        seen = self._steady_view
+        if seen is None or seen[0] is not self.state or seen[1] != seat:
+            # A decision asks for each of its actions: the seat's view once.
+            seen = self._steady_view = (self.state, seat, self.view(seat))
+        steady = hooks(self.game).steady_choice(seen[2], seat, action, self.save.seed, self.ply)
+        if steady is None:
+            return None
+        made, words, note = steady
+        return made, name_seats(words, self.names), name_seats(note, self.names)
 
     def bot_decision(self, think_for: float | None = None) -> Any:
         """The bot's action for the seat to move (nothing is applied: the

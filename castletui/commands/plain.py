@@ -9,15 +9,19 @@ import sys
 
 from castletui.commands.base import Refused
 from castletui.commands.folders import player_identity, save_folder, table_folder, warn_about_settings
-from castletui.commands.replay_text import open_replay
 from castletui.commands.start import choose_variant, start_from
+from castletui.later import loader
 from castletui.plain import opening
 from castletui.plain.game import PlainGame
-from castletui.plain.replay import PlainReplay
 from castletui.plain.talk import Talk
 from castletui.rules import registry
 from castletui.rules.core import IllegalAction
 from castletui.saves.names import normal_name
+
+LATER = {"replay": "castletui.commands.replay_text", "plain replay": "castletui.plain.replay"}
+"""A replay in lines loads the replay (and its review) only when asked for:
+a game's first line comes without them."""
+later = loader(LATER)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -104,4 +108,4 @@ def new_table(args: argparse.Namespace, host: opening.TableHost, talk: Talk):
 def replay(args: argparse.Namespace, talk: Talk) -> int:
     if not args.file:
         raise Refused("replay --plain needs a FILE (see: castletui list).")
-    return PlainReplay(open_replay(args), talk).play()
+    return later("plain replay").PlainReplay(later("replay").open_replay(args), talk).play()

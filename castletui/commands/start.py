@@ -1,5 +1,5 @@
 """What ``castletui`` (the menu), ``new``, ``resume``, ``join``, ``rules``
-and ``replay`` ask the app to open first (:class:`castletui.app.Start`),
+and ``replay`` ask the app to open first (:class:`castletui.starting.Start`),
 every argument checked before the app starts: a refusal is one line."""
 
 from __future__ import annotations
@@ -8,7 +8,6 @@ import argparse
 import importlib
 from pathlib import Path
 
-from castletui.app import Start
 from castletui.commands.base import Refused, fail
 from castletui.commands.folders import (
     find_save,
@@ -24,6 +23,7 @@ from castletui.saves import Player
 from castletui.saves.names import name_key, name_problem, normal_name
 from castletui.saves.table import is_table, not_a_save_message
 from castletui.settings import default_names
+from castletui.starting import Start
 
 LATER = {"replay": "castletui.commands.replay_text"}
 """``castletui replay FILE`` reads the replay before the app starts (its

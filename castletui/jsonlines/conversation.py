@@ -5,7 +5,9 @@ bots (program seats among them: Session.bot_decision asks them) play by
 themselves in between. An answer that is not one of the choices gets an
 error message and the same decision again; nothing is played. At a shared
 table only this terminal's seat is asked, and the other terminals' moves
-are waited for (castletui/jsonlines/table.py watches the table)."""
+are waited for (castletui/jsonlines/table.py watches the table). An
+answer may ask to undo: the seat's last move is taken back as the
+screen's undo takes it (Driver.undo, with its refusals)."""
 
 from __future__ import annotations
 
@@ -16,7 +18,7 @@ from castletui.driver import Driver, Over, Person, Remote
 from castletui.jsonlines import messages
 from castletui.jsonlines.choices import menu_of
 from castletui.jsonlines.news import News
-from castletui.jsonlines.protocol import Error, Log, Message, chosen, line
+from castletui.jsonlines.protocol import UNDO, Error, Log, Message, Undone, chosen, line
 from castletui.rules.core import IllegalAction
 from castletui.saves import SaveError
 
@@ -93,7 +95,11 @@ class Conversation:
             if not text:
                 return False
             action, problem = chosen(text, by_id)
-            if not problem:
+            if action is UNDO:
+                problem = self.undo(seat)
+                if not problem:
+                    return True
+            elif not problem:
                 try:
                     self.driver.person_acts(action)
                     return True
@@ -104,3 +110,17 @@ class Conversation:
                     return True
             shown = text.decode(errors="replace").rstrip("\r\n")
             self.send(Error(seat, problem, shown if len(shown) <= 200 else shown[:197] + "..."))
+
+    def undo(self, seat: int) -> str:
+        """Take back ``seat``'s last move and say so (""), or say why not:
+        the same decision is asked again."""
+        try:
+            message = self.driver.undo()
+        except IllegalAction as error:
+            return f"nothing was taken back: {error.reason}"
+        except SaveError as error:  # a shared table changed first: what is asked now may differ
+            self.take_in_the_table()
+            self.send(Error(seat, f"nothing was taken back: {error}", '{"undo": true}'))
+            return ""
+        self.send(Undone(seat, self.session.ply, message))
+        return ""

@@ -28,8 +28,10 @@ def decision(session: Any, seat: int, menu: Menu) -> tuple[Decision, dict[str, A
     """``seat``'s decision now (its scene and prompt from its view alone)
     and each choice's action by id."""
     game, view = session.game, session.view(seat)
-    listed, by_id = choices(session, seat, menu)
+    listed, by_id, note = choices(session, seat, menu)
     prompt = name_seats(screen_api.prompt(game, view, seat), session.names)
+    if note:
+        prompt = f"{prompt} {note}"
     scene = screen_api.scene(game, view, seat)
     return Decision(PROTOCOL, seat, session.ply, prompt, scene, listed), by_id
 

@@ -26,7 +26,7 @@ from typing import Any
 from castletui.jsonlines import messages
 from castletui.jsonlines.choices import menu_of
 from castletui.jsonlines.news import News
-from castletui.jsonlines.protocol import Log, Message, Refused, chosen, line
+from castletui.jsonlines.protocol import UNDO, Log, Message, Refused, chosen, line
 
 TIME_LIMIT = 5.0
 """Seconds a program has to answer a decision, by default (--seat-time)."""
@@ -156,6 +156,8 @@ class ProgramSeat:
                 self.refuse(session, "ended", "it ended (or closed its output) before answering")
                 return None
             action, problem = chosen(text, by_id)
+            if action is UNDO:  # a program plays its seat as a bot does, and a bot's moves stay
+                problem = "a program seat may not undo (only a person's own moves are taken back)"
             if problem:
                 self.refuse(session, "nonsense", f"its answer was refused: {problem}")
                 return None

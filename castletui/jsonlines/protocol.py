@@ -7,10 +7,14 @@ answer is read. Every message has a ``type``; castletui writes:
 - ``decision``: a seat decides: its view, the prompt and the legal choices;
 - ``error``: the answer to the last decision was refused (why); the same
   decision follows again;
+- ``undone``: the seat's undo took its last move back (what was taken
+  back, the ply the game is at again); its decision follows;
 - ``refused``: a program seat is refused (why) and the built-in bot plays it;
 - ``end``: the game is over: scores and winners.
 
-The reader answers each decision with one line: ``{"choose": ID}``.
+The reader answers each decision with one line: ``{"choose": ID}``, or
+``{"undo": true}`` to take back its own last move, as the screen's undo
+does (and refuses: an ``error`` says why, and the decision is asked again).
 """
 
 from __future__ import annotations
@@ -19,10 +23,11 @@ from typing import Any
 
 import msgspec
 
-PROTOCOL = 1
-"""The protocol's version: a message's fields or meaning change with it."""
+PROTOCOL = 2
+"""The protocol's version: a message's fields or meaning change with it
+(2: the undo answer and the ``undone`` message)."""
 
-PROTOCOL_SHAPE = "88d46166b106e50d"
+PROTOCOL_SHAPE = "8d45812e1182cac3"
 """The hash of the messages' shape PROTOCOL names (schema.protocol_hash):
 tests/jsonlines/test_schema.py fails when a message changes and this does
 not. Bump PROTOCOL, set the hash."""
@@ -72,6 +77,14 @@ class Error(msgspec.Struct, frozen=True, tag="error", tag_field="type"):
     """The refused line (cut short)."""
 
 
+class Undone(msgspec.Struct, frozen=True, tag="undone", tag_field="type"):
+    seat: int
+    ply: int
+    """How many moves the game has again."""
+    message: str
+    """What was taken back, in words."""
+
+
 class Refused(msgspec.Struct, frozen=True, tag="refused", tag_field="type"):
     seat: int
     cause: str
@@ -87,13 +100,20 @@ class End(msgspec.Struct, frozen=True, tag="end", tag_field="type"):
     seats: tuple[str, ...]
 
 
-Message = Start | Log | Decision | Error | Refused | End
+Message = Start | Log | Decision | Error | Undone | Refused | End
 
 
 class Answer(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    """A reader's answer: the id of one of the decision's choices."""
+    """A reader's answer: the id of one of the decision's choices
+    (``choose``), or ``undo``: true to take back the seat's last move."""
 
-    choose: Any
+    choose: Any = None
+    undo: bool = False
+
+
+UNDO = object()
+"""What :func:`chosen` gives for an answer that asks to undo."""
+ANSWER_SHAPE = 'an answer is {"choose": ID} or {"undo": true}'
 
 
 _encoder = msgspec.json.Encoder()
@@ -112,13 +132,18 @@ def choice_id(raw: Any) -> str:
 
 def chosen(text: str | bytes, choices: dict[str, Any]) -> tuple[Any, str]:
     """The action an answer line chooses among ``choices`` (id -> action),
-    and "" ; or None and what is wrong with the line, in words."""
+    and "" (:data:`UNDO` for an undo); or None and what is wrong with the
+    line, in words."""
     try:
         answer = msgspec.json.decode(text, type=Answer)
     except msgspec.ValidationError as error:
-        return None, f'an answer is {{"choose": ID}}: {error}'
+        return None, f"{ANSWER_SHAPE}: {error}"
     except msgspec.DecodeError:
-        return None, 'an answer is one line of JSON: {"choose": ID}'
+        return None, f"{ANSWER_SHAPE}, on one line of JSON"
+    if answer.undo:
+        return (UNDO, "") if answer.choose is None else (None, f"{ANSWER_SHAPE}, not both")
+    if answer.choose is None:
+        return None, ANSWER_SHAPE
     wanted = answer.choose
     if isinstance(wanted, str) and wanted in choices:
         return choices[wanted], ""

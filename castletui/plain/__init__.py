@@ -11,7 +11,8 @@ happened. One module per job:
 - ``choices``: a menu level's lines numbered, and what a typed answer means;
 - ``sheets``: the board, the hand and the score as sentences;
 - ``commands``: the words a player may type besides a choice;
-- ``game``: the game's loop (bots, draws, the hot-seat curtain, a person's turn);
+- ``game``: the game's loop (bots, draws, the hot-seat curtain, a person's
+  turn; Catapult Castle's aim with a steady hand, as a player by lines has no mini-game);
 - ``table``: table mode's "what came up?";
 - ``replay``: a saved game stepped through;
 - ``opening``: the session a command opens (new, resume, a shared table).

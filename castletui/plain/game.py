@@ -10,6 +10,8 @@ from __future__ import annotations
 from importlib import resources
 from typing import Any
 
+from msgspec.structs import replace
+
 from castletui import saves
 from castletui.driver import Bot, Driver, Entry, Over, Person, Remote
 from castletui.frame import Line
@@ -35,7 +37,8 @@ class PlainGame:
         self.game_id = session.save.game
         self.path: tuple[str, ...] = ()
         self.aiming: tuple[str, list[Line]] | None = None
-        """A line whose screen asks how (Catapult Castle's aim): its words and the rules' own lines for it."""
+        """A line whose screen asks how and for which the game draws no
+        steady hand: its words and the rules' own lines for it."""
         self.seen: dict[int | None, int] = {}
         """The ply up to which each person has read the log."""
         self.leaving = False
@@ -124,10 +127,14 @@ class PlainGame:
         shown = self.driver.shown(self.path)
         frame = shown.frame
         self.path = frame.path
+        note = ""
         if self.aiming is not None:
             prompt, lines = self.aiming
         else:
             prompt, lines = self.driver.prompt(frame), list(shown.lines)
+            lines, note = self.steady(lines, frame)
+        if note:
+            prompt = f"{prompt}\n{note}"
         listed = choices.numbered(lines)
         deeper = bool(self.path) or self.aiming is not None
         self.say_choices(prompt, listed, deeper)
@@ -138,6 +145,28 @@ class PlainGame:
             self.go_back()
             return
         self.take(answer.choice.line, frame)
+
+    def steady(self, lines: list[Line], frame: Any) -> tuple[list[Line], str]:
+        """The lines with each mini-game line (Catapult Castle's aim) made
+        as a player by lines plays it: with a steady hand, its odds in its
+        words (Session.steady_choice); and the note to say before them (also
+        where the aims are a level down: solo, under each corner)."""
+        note, made, seat = "", [], self.driver.viewer
+        for line in lines:
+            steady = None
+            if line.command and line.action is not None and not line.why_not:
+                steady = self.session.steady_choice(seat, line.action)
+            if steady is None:
+                made.append(line)
+                continue
+            action, words, note = steady
+            made.append(replace(line, text=words, action=action, command="", preview=""))
+        groups = {line.group for line in lines if line.group is not None}
+        if not note and groups:
+            inside = (action for action, where, _ in frame.menu if any(where[: len(g)] == g for g in groups))
+            deeper = (self.session.steady_choice(seat, action) for action in inside)
+            note = next((steady[2] for steady in deeper if steady is not None), "")
+        return made, note
 
     def answer(self, prompt: str, listed: list[choices.Choice], deeper: bool) -> choices.Answer | None:
         """The choice of ``listed`` the player names; commands typed first
@@ -192,8 +221,9 @@ class PlainGame:
             self.person_plays(line.action)
 
     def ask_how(self, line: Line, frame: Any) -> None:
-        """A line the screen plays through a mini-game (an aim): the rules'
-        own listed actions about the same place, each in the rules' words."""
+        """A line the screen plays through a mini-game the game draws no
+        steady hand for: the rules' own listed actions about the same
+        place, each in the rules' words."""
         kind, session = type(line.action), self.session
         view = session.read_as(self.driver.viewer)
         ways = [

@@ -9,11 +9,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from castletui import games, sides
+from castletui import games
 from castletui.frame import Frame
+from castletui.later import loader
 from castletui.rules.core import name_seats
 
-ROOM = sides.Room(80, 24, 30)
+LATER = {"sides": "castletui.sides"}
+"""The players panels (Rich Text), loaded only for a game without words of
+its own: plain lines never load Rich or textual otherwise."""
+later = loader(LATER)
+PANEL_ROOM = (80, 24, 30)
 """The players panel read as at an 80x24 terminal (its rows, not their layout)."""
 
 
@@ -52,9 +57,10 @@ def score(game_id: str, frame: Frame) -> list[str]:
 
 def panel(game_id: str, frame: Frame) -> list[str]:
     """Each seat in a sentence, then the players panel's rows as the screen shows them."""
+    sides = later("sides")
     module = games.part(game_id, "side")
     side = module.SIDE if module is not None else sides.Side()
-    text = side.text(frame, ROOM).plain
+    text = side.text(frame, sides.Room(*PANEL_ROOM)).plain
     # The panel marks whose move it is with ">": the sentences of seats say it in words.
     rows = [" ".join(row.lstrip(">").split()) for row in text.splitlines()]
     return seats(frame) + [row for row in rows if row]

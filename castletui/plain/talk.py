@@ -16,6 +16,7 @@ LONGEST = 100
 shows a line at a time; each sentence still means something alone)."""
 SENTENCE_END = re.compile(r"(?<=[.?!;])\s+(?=\S)")
 CLAUSE_END = re.compile(r"(?<=[:,])\s+(?=\S)")
+CHOICE_NUMBER = re.compile(r"\d+\.")
 
 
 def sentences(line: str) -> list[str]:
@@ -24,13 +25,24 @@ def sentences(line: str) -> list[str]:
     if len(line) <= LONGEST:
         return [line]
     said = []
-    for piece in joined(SENTENCE_END.split(line)):
+    for piece in joined(numbered_kept(SENTENCE_END.split(line))):
         if len(piece) <= LONGEST:
             said.append(piece)
             continue
         for clause in joined(CLAUSE_END.split(piece)):
             said += textwrap.wrap(clause, LONGEST) if len(clause) > LONGEST else [clause]
     return said
+
+
+def numbered_kept(pieces: list[str]) -> list[str]:
+    """A choice's number ("10.") kept with the words it numbers."""
+    kept: list[str] = []
+    for piece in pieces:
+        if kept and CHOICE_NUMBER.fullmatch(kept[-1]):
+            kept[-1] = f"{kept[-1]} {piece}"
+        else:
+            kept.append(piece)
+    return kept
 
 
 def joined(pieces: list[str]) -> list[str]:

@@ -14,6 +14,9 @@ The face (``__all__``, tests/rules/test_game_plan.py checks it):
   ``prompt``, ``spot``, ``group``, ``preview``, ``refusals``, ``scene``
   (what the screen draws: ``scene.CatapultCastleScene``), ``menu`` (the
   action bar's lines, with keys) and the rules ``helpers``;
+- play by lines (plain, JSON, a program seat): ``steady_choice`` (an
+  Aim shot with a steady hand instead of the mini-game) and the hand
+  itself, ``steady_aim`` (the bots aim with it too);
 - table mode's questions (``rules.core.table_entry``): ``chance_prompt``,
   ``chance_batch`` (the cards freed from one stack) and ``setup_form``;
 - the scene's types the app names: ``CatapultCastleScene``, ``Square``;
@@ -36,10 +39,11 @@ from castletui.rules.catapult_castle.flow import to_move
 from castletui.rules.catapult_castle.info import INFO
 from castletui.rules.catapult_castle.legal import legal_actions
 from castletui.rules.catapult_castle.menu import menu
-from castletui.rules.catapult_castle.queries import group, preview, prompt, refusals, spot
+from castletui.rules.catapult_castle.queries import group, preview, prompt, refusals, spot, steady_choice
 from castletui.rules.catapult_castle.scene import CatapultCastleScene, Square, scene
 from castletui.rules.catapult_castle.scoring import evaluate, result
 from castletui.rules.catapult_castle.setup import setup
+from castletui.rules.catapult_castle.shots import steady_aim
 from castletui.rules.catapult_castle.state import Action, Aim, State
 from castletui.rules.catapult_castle.table_entry import chance_batch, chance_prompt, setup_form
 from castletui.rules.catapult_castle.text import describe, effects, label
@@ -75,6 +79,9 @@ __all__ = [
     "scene",
     "menu",
     "helpers",
+    # play by lines
+    "steady_choice",
+    "steady_aim",
     # table mode's entry
     "chance_prompt",
     "chance_batch",

@@ -9,6 +9,7 @@ corner of a mat (solo: where a shot is fired from)."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Hashable
 
 from castletui.rules.catapult_castle.chance import aimed_odds, towers_next_to
@@ -42,7 +43,7 @@ from castletui.rules.catapult_castle.pieces import (
     rearrange_limit,
     shooter_mat,
 )
-from castletui.rules.catapult_castle.shots import LandingOdds, sweet_spot_width
+from castletui.rules.catapult_castle.shots import LandingOdds, steady_aim, steady_draw, sweet_spot_width
 from castletui.rules.catapult_castle.state import (
     Action,
     Aim,
@@ -60,6 +61,7 @@ from castletui.rules.catapult_castle.state import (
     SkipExtraShot,
     State,
     TakeTower,
+    aim_action,
 )
 from castletui.rules.catapult_castle.text import extra_shots, square_words, tower_name
 from castletui.rules.core import seat_ref
@@ -262,6 +264,40 @@ def _take_preview(view: State, action: TakeTower | LeaveTower, step: Pending) ->
 
 
 # --- why not? (the screen API's refusals, from legal's reasons) ---
+
+
+def odds_words(odds: LandingOdds) -> str:
+    """Where a shot lands, in words, as the mini-game says it under its bar
+    (short: a choice's line says it): "in it 49 percent, next door 21, nowhere 30"."""
+    first = f"off the roof {odds.roof * 100:.0f}" if odds.roof else f"in it {odds.target * 100:.0f}"
+    return f"{first} percent, next door {odds.near * 100:.0f}, nowhere {odds.nowhere * 100:.0f}"
+
+
+@functools.lru_cache(maxsize=64)
+def _steady_hand(seed: int | str, shot: str) -> int:
+    # A decision asks once per tower: the hand is drawn once.
+    return steady_aim(steady_draw(seed, shot))
+
+
+def steady_choice(
+    view: State, seat: int, action: Action, seed: int | str, ply: int
+) -> tuple[Action, str, str] | None:
+    """For a player who decides by lines (plain, JSON, a program seat): an
+    Aim as they shoot it, with no mini-game. The accuracy is their steady
+    hand (``shots.steady_aim``, as steady as the normal bot), drawn from the
+    game's ``seed`` and the ``ply``: the same after an undo. The turn's
+    first shot is drawn by the turn instead, so playing a card first (and
+    taking it back) draws no other hand. Gives the Aim with that accuracy,
+    its words with the landing odds, and the note said before the choices;
+    None for any other action."""
+    if not isinstance(action, Aim):
+        return None
+    shot = f"{ply}" if view.shot_taken else f"turn {view.turn_number}"
+    accuracy = _steady_hand(seed, shot)
+    steady = aim_action(square_index(action.mat, action.square), accuracy, action.from_mat)
+    odds = odds_words(shot_odds(view, steady, accuracy))
+    words = f"Aim at {tower_name(view, action.mat, action.square)}: {odds}"
+    return steady, words, f"Your steady hand: {accuracy} percent accurate."
 
 
 def refusals(view: State, seat: int) -> list[tuple[str, str]]:

@@ -5,6 +5,9 @@ of the sweet spot). :func:`landing_odds` turns it into the chances that the
 ammo stays in the aimed tower, drops into a neighbouring tower, is stopped
 by the target's roof, or lands nowhere; :func:`sweet_spot_width` sizes the
 mini-game's sweet spot. The numbers live in ``edition.toml`` under ``[aim]``.
+:func:`steady_aim` is a hand's accuracy without the mini-game: the bots'
+aim at each level, and a player's who decides by lines (plain, JSON, a
+program seat), who aims as steadily as the normal bot.
 
 The model, with ``a = accuracy / 100``:
 
@@ -24,9 +27,30 @@ never hits the target and lands in a neighbour at most 15% of the time.
 
 from __future__ import annotations
 
+import random
 from typing import NamedTuple
 
 from castletui.rules.catapult_castle.edition import AIM, AimModel
+
+LEVEL_ACCURACY = {"random": 50, "easy": 40, "normal": 65, "hard": 85}
+"""The mean accuracy of a steady hand at each bot level."""
+ACCURACY_SPREAD = 12
+"""The spread (standard deviation) of a steady hand's accuracy around its mean."""
+
+
+def steady_aim(rng: random.Random, level: str = "normal") -> int:
+    """An accuracy (0..100) drawn for one shot by a hand as steady as a bot
+    of ``level``: about its mean give or take the spread, rarely far off."""
+    mean = LEVEL_ACCURACY.get(level, LEVEL_ACCURACY["normal"])
+    return max(0, min(100, round(rng.gauss(mean, ACCURACY_SPREAD))))
+
+
+def steady_draw(seed: int | str, shot: int | str) -> random.Random:
+    """The generator of the steady hand for ``shot`` (a ply, or a turn's
+    name) of the game with ``seed``: the same game and shot always aim the
+    same, so undoing and aiming again changes nothing. Apart from the
+    chance draws' (``chance_rng``)."""
+    return random.Random(f"{seed}:steady hand:{shot}")
 
 
 class LandingOdds(NamedTuple):

@@ -125,6 +125,17 @@ class Hooks:
         own = self.own("menu")
         return list(own(view, seat, path, lines)) if own is not None else lines
 
+    def steady_choice(
+        self, view: Any, seat: int, action: Any, seed: int | str, ply: int
+    ) -> tuple[Any, str, str] | None:
+        """For a player deciding by lines (plain, JSON, a program seat), an
+        action the screen plays through a mini-game (Catapult Castle's aim)
+        as such a player makes it: (the action with the mini-game's outcome
+        drawn from the game's ``seed`` and ``ply``, its words, a note said
+        before the choices). None (the default): the action as listed."""
+        own = self.own("steady_choice")
+        return own(view, seat, action, seed, ply) if own is not None else None
+
     def helpers(self) -> tuple[Any, ...]:
         own = self.own("helpers")
         return tuple(own()) if own is not None else ()

@@ -46,6 +46,11 @@ from the view alone.
   level ``path`` as the game shows them, given the lines made from the
   hooks above (rules/core/menu.py); each has a stable ``key``, so the app
   never matches a line's words.
+- ``steady_choice(view, seat, action, seed, ply)``: for a player who
+  decides by lines (plain, JSON, a program seat), an action the screen
+  plays as a mini-game (Catapult Castle's aim) made without it: the action
+  with the outcome drawn from the game's seed and the ply (the same after
+  an undo), its words and a note said before the choices; None by default.
 - ``helpers() -> tuple[Helper, ...]`` (rules helpers): the calculators a
   table asks the rulebook for without playing a game in the app (a final
   score sheet, a ranking, an attack). A :class:`Helper` is a conversation
@@ -93,6 +98,13 @@ def menu(game: Game, view: Any, seat: int, path: tuple[str, ...], lines: list[An
     """The lines of menu level ``path`` as the game shows them: the game's
     ``menu`` hook, given the lines the driver made (rules/core/menu.py)."""
     return Hooks(game).menu(view, seat, path, lines)
+
+
+def steady_choice(
+    game: Game, view: Any, seat: int, action: Any, seed: int | str, ply: int
+) -> tuple[Any, str, str] | None:
+    """``action`` as a player deciding by lines makes it, or None (Hooks.steady_choice)."""
+    return Hooks(game).steady_choice(view, seat, action, seed, ply)
 
 
 def has_preview(game: Game) -> bool:

@@ -4,6 +4,7 @@ of programs that misbehave."""
 
 from __future__ import annotations
 
+import contextlib
 import importlib.util
 import json
 import os
@@ -99,13 +100,14 @@ def program(seed: int) -> str:
 
 
 def talk(
-    tmp_path: Path, arguments: list[str], answer: bool = True, seed: int = 7
+    tmp_path: Path, arguments: list[str], answer: bool = True, seed: int = 7, bot: list[str] | None = None
 ) -> tuple[list[dict], int, str]:
-    """Run castletui with ``arguments``, the example bot answering at the
-    other end of its pipes (or nobody: its input ends at once). Each line
-    castletui writes is read here, then passed on to the bot."""
+    """Run castletui with ``arguments``, the example bot (or the command
+    ``bot``) answering at the other end of its pipes (or nobody: its input
+    ends at once). Each line castletui writes is read here, then passed on
+    to the bot."""
     bot = subprocess.Popen(
-        [sys.executable, str(RANDOM_BOT), str(seed)], stdin=subprocess.PIPE, stdout=subprocess.PIPE
+        bot or [sys.executable, str(RANDOM_BOT), str(seed)], stdin=subprocess.PIPE, stdout=subprocess.PIPE
     )
     game = subprocess.Popen(
         [*castletui_command(), *arguments],
@@ -121,8 +123,9 @@ def talk(
         for raw in game.stdout:
             told.append(json.loads(raw))  # every line is one JSON object
             if answer:
-                bot.stdin.write(raw)
-                bot.stdin.flush()
+                with contextlib.suppress(BrokenPipeError):  # a program that stopped reading
+                    bot.stdin.write(raw)
+                    bot.stdin.flush()
         errors = game.stderr.read().decode()
         status = game.wait(LIMIT)
     finally:

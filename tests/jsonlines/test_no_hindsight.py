@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 from castletui.rules import registry
-from castletui.rules.core import CHANCE
+from castletui.rules.core import CHANCE, screen
 
 from castletui.jsonlines import messages
 from castletui.jsonlines.choices import menu_of
@@ -38,6 +38,10 @@ class Position:
 
     def legal_actions(self) -> list[Any]:
         return self.game.legal_actions(self.state)
+
+    def steady_choice(self, seat: int, action: Any) -> Any:
+        """A steady hand's aim (Session.steady_choice), drawn from the view alone."""
+        return screen.steady_choice(self.game, self.view(seat), seat, action, 7, self.ply)
 
 
 def told(game, state, ply: int, seat: int) -> bytes:

@@ -1,6 +1,6 @@
 """Issue 48 item 2: a program as a seat (``--seat N=exec:COMMAND``). The
 example bot plays its seat to the end beside a built-in bot; a program
-that answers nonsense, too late (a tiny time limit, a program that sleeps
+that answers nonsense (an undo too), too late (a tiny time limit, a program that sleeps
 far longer) or dies, or cannot start, is refused with its cause, and the
 built-in bot plays the seat to the end: never a crash or a stuck game.
 No program outlives its game (tests/conftest.py fails a run that leaves
@@ -50,6 +50,13 @@ for line in sys.stdin:
         print("hello", flush=True)
 """
 
+UNDOING = """
+import sys
+for line in sys.stdin:
+    if '"decision"' in line:
+        print('{"undo": true}', flush=True)
+"""
+
 
 def game_with_programs(commands: dict[int, str], seats: int = 3) -> tuple[Session, list[ProgramSeat], list]:
     """A catapult castle game of bots (the last plays at random), some seats programs'."""
@@ -97,8 +104,8 @@ def test_the_example_bot_plays_a_seat_beside_a_built_in_bot(tmp_path):
 
 @pytest.mark.parametrize(
     ("body", "cause"),
-    [(NONSENSE, "nonsense"), (GARBLED, "nonsense"), (SLOW, "late"), (DEAD, "ended")],
-    ids=["wrong id", "not json", "too slow", "dies"],
+    [(NONSENSE, "nonsense"), (GARBLED, "nonsense"), (SLOW, "late"), (DEAD, "ended"), (UNDOING, "nonsense")],
+    ids=["wrong id", "not json", "too slow", "dies", "undoes"],
 )
 def test_a_program_that_misbehaves_is_refused_and_the_bot_plays_on(tmp_path, body, cause):
     script = tmp_path / f"misbehaving_{cause.replace(' ', '_')}.py"

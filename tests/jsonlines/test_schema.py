@@ -63,7 +63,7 @@ def test_castletui_schema_prints_the_versioned_schema(capsys, game_id):
     assert {name: printed["$defs"][name] for name in expected["$defs"]} == expected["$defs"]
     # The protocol beside it: each message, a decision's view being the game's.
     kinds = {ref["$ref"].rsplit("/", 1)[1] for ref in printed["x-castletui-messages"]["anyOf"]}
-    assert kinds == {"Start", "Log", "Decision", "Error", "Refused", "End"}
+    assert kinds == {"Start", "Log", "Decision", "Error", "Undone", "Refused", "End"}
     assert printed["$defs"]["Decision"]["properties"]["view"] == {"$ref": printed["$ref"]}
     assert printed["x-castletui-answer"] == {"$ref": "#/$defs/Answer"}
 

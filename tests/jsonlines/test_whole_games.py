@@ -37,7 +37,7 @@ def played_to_the_end(session: Session, seed: int = 0):
     finished, bot = converse(session, seed)
     assert finished and session.over
     start, *_, end = bot.told
-    assert start["type"] == "start" and start["protocol"] == 1
+    assert start["type"] == "start" and start["protocol"] == protocol.PROTOCOL
     assert start["view_version"] == schema.version(session.save.game)
     assert end["type"] == "end" and end["scores"] == list(session.result().scores)
     assert not bot.of_type("error")

@@ -30,6 +30,13 @@ def test_a_long_line_is_said_as_its_sentences():
     ]
 
 
+def test_a_long_choice_keeps_its_number_with_its_words():
+    text = (
+        "10. Aim at the Princess mat's outer tower: in it 49 percent, next door 21, nowhere 30. " + "x" * 30
+    )
+    assert sentences(text)[0].startswith("10. Aim at the Princess mat's outer tower")
+
+
 def test_no_line_is_longer_than_the_longest_even_without_sentences():
     text = " ".join(["word"] * 80)
     assert all(len(line) <= LONGEST for line in sentences(text))

@@ -33,8 +33,9 @@ from ..flow import to_move
 from ..legal import legal_actions
 from ..pieces import is_solo, own_deck, targets
 from ..scoring import evaluate, ranking, result
+from ..shots import LEVEL_ACCURACY, steady_aim
 from ..state import Aim, Card, Pile, State
-from .rule_of_thumb import ACCURACY_SPREAD, LEVEL_ACCURACY, Style, _accuracy, odds_of
+from .rule_of_thumb import Style, odds_of
 from .rule_of_thumb import bot_action as thumb_action
 
 _KEY_ACCURACY = LEVEL_ACCURACY["normal"]
@@ -176,7 +177,7 @@ def _canonical(action):
 
 def _realize(action, rng: random.Random):
     if isinstance(action, Aim):
-        return replace(action, accuracy=_accuracy("normal", rng))
+        return replace(action, accuracy=steady_aim(rng))
     return action
 
 
@@ -194,7 +195,7 @@ def _chance(state: State, luck: int):
     if top.kind == "land":
         draw = random.Random(f"{luck}:{state.turn_number}:{state.shots_left}:{state.shot_taken}")
         # Whoever shoots aims as the normal bot does (the search's model of every seat).
-        accuracy = max(0, min(100, round(draw.gauss(_KEY_ACCURACY, ACCURACY_SPREAD))))
+        accuracy = steady_aim(draw)
         return sample_outcome(landing_outcomes(state, replace(top, accuracy=accuracy)), draw)
     pile = state.decks[top.deck] if 0 <= top.deck < len(state.decks) else None
     size = pile.size if pile is not None else 0

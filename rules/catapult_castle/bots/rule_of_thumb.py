@@ -45,7 +45,12 @@ from castletui.rules.catapult_castle.pieces import (
     towers_on_table,
 )
 from castletui.rules.catapult_castle.scoring import ranking, standing_keys
-from castletui.rules.catapult_castle.shots import LandingOdds, landing_odds
+from castletui.rules.catapult_castle.shots import (
+    LEVEL_ACCURACY,
+    LandingOdds,
+    landing_odds,
+    steady_aim,
+)
 from castletui.rules.catapult_castle.state import (
     DONE_REARRANGING,
     GIVES,
@@ -67,8 +72,6 @@ from castletui.rules.catapult_castle.state import (
 )
 from castletui.rules.core import CHANCE, sample_outcome
 
-LEVEL_ACCURACY = {"random": 50, "easy": 40, "normal": 65, "hard": 85}
-ACCURACY_SPREAD = 12
 GIVE_UP_ORDER = (MAGIC_TOSS, EXTRA_SHOT, STRONG_AMMO, ROOF)
 """Which card a bot puts under a tower first when it must give one from hand."""
 PLENTY_OF_AMMO = 10
@@ -86,8 +89,8 @@ def odds_of(
 
 
 def _accuracy(level: str, rng: random.Random) -> int:
-    mean = LEVEL_ACCURACY.get(level, LEVEL_ACCURACY["normal"])
-    return max(0, min(100, round(rng.gauss(mean, ACCURACY_SPREAD))))
+    # The hand a player deciding by lines aims with too (shots.steady_aim).
+    return steady_aim(rng, level)
 
 
 def _best_target(state: State, seat: int, level: str, strong: bool, magic: bool) -> tuple[float, int, int]:

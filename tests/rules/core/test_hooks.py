@@ -48,6 +48,7 @@ def test_without_hooks_the_kit_fills_every_default(pig):
     assert adapter.preview(state, Roll(), 0) == ""
     assert adapter.refusals(state, 0) == []
     assert adapter.helpers() == ()
+    assert adapter.steady_choice(state, 0, Roll(), 7, 3) is None
     assert adapter.random_action(state, random.Random(1)) in game.legal_actions(state)
     assert adapter.own("bot_action") is None and adapter.own("evaluate") is None
     assert not screen.has_preview(game)
