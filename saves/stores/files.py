@@ -42,9 +42,9 @@ class FileStore:
     def tables(self) -> list[TableSummary]:
         return self._listing.rows()
 
-    def create(self, save: SaveFile, owners: list[str], stem: str = "") -> str:
+    def create(self, save: SaveFile, owners: list[str], stem: str = "", per_move: int = 0) -> str:
         self.directory.mkdir(parents=True, exist_ok=True)
-        table = Table.create(self.directory, save, owners, stem)
+        table = Table.create(self.directory, save, owners, stem, per_move=per_move)
         self._tables[str(table.path)] = table
         return str(table.path)
 
@@ -69,6 +69,9 @@ class FileStore:
 
     def commit(self, table: str, seen: Check, new: SaveFile, who: str) -> Seating:
         return self.table(table).commit(seen, new, who)
+
+    def time_out(self, table: str, seat: int, who: str, choice: str) -> tuple[SaveFile, Seating]:
+        return self.table(table).time_out(seat, who, choice)
 
     def wait(self, table: str, after: int, timeout: float) -> int | None:
         """Looked at, not slept on: the file's signature every WAIT_STEP.

@@ -56,8 +56,9 @@ class TableStore(Protocol):
         """Every table, newest first; a broken one listed with its problem."""
         ...
 
-    def create(self, save: SaveFile, owners: list[str], stem: str = "") -> str:
-        """A new table (with a seed of its own, committed to: saves.seal): its address."""
+    def create(self, save: SaveFile, owners: list[str], stem: str = "", per_move: int = 0) -> str:
+        """A new table (with a seed of its own, committed to: saves.seal), with
+        ``per_move`` seconds per move (0: none; saves.clock): its address."""
         ...
 
     def read(self, table: str) -> tuple[SaveFile, Seating]:
@@ -79,6 +80,12 @@ class TableStore(Protocol):
     def commit(self, table: str, seen: Check, new: SaveFile, who: str) -> Seating:
         """Put ``new``'s log on the table if it still ends at ``seen``
         (saves.table.Table.commit's rules); LostRace otherwise."""
+        ...
+
+    def time_out(self, table: str, seat: int, who: str, choice: str) -> tuple[SaveFile, Seating]:
+        """``who`` chose ``choice`` (saves.clock: a bot plays ``seat``, or
+        the game is abandoned) for ``seat``, whose time ran out: the table
+        as it now is; ClockRefused saying why not."""
         ...
 
     def wait(self, table: str, after: int, timeout: float) -> int | None:
