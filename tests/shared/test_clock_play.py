@@ -1,8 +1,9 @@
 """A correspondence table's clock as terminals play it (issue 46 item 3),
-headless over simulated days: the lobby says the time left, a late seat
-handed to a bot is played by the other terminal's driver through that
-seat's view, its owner gets it back by sitting down and is told what the
-bot did; an abandoned game is listed among the finished."""
+over simulated days: the lobby says the time left, a late seat handed to
+a bot is played by the other terminal's driver through that seat's view,
+its owner gets it back by sitting down and is told what the bot did; an
+abandoned game is listed among the finished. Headless, but for one Pilot
+test: the offer at the table."""
 
 from __future__ import annotations
 
@@ -14,11 +15,15 @@ from castletui.saves.clock import ABANDON, BOT
 from castletui.saves.table import ABANDONED, Table, TableListing
 
 from castletui import saves
+from castletui.app import Start
 from castletui.lobby import FINISHED, THEIR_TURN, YOUR_TURN, Turns, lobby_lines
+from castletui.screens.game_clock import TimeOutOffer
 from castletui.session import Session
 from castletui.shared import create_table
 from castletui.tables import join_table
+from tests.app.driving import wait_until
 from tests.shared.lobby_tables import NOON, at, play_until, waiting_for
+from tests.shared.test_apps import Terminal, game_screen
 
 DAY = 86_400
 OWNERS = ["user:ann", "user:bo"]
@@ -103,3 +108,27 @@ def test_an_abandoned_game_is_finished_in_the_lobby_and_takes_no_move(tmp_path):
     bo = Session.at_table(Table(table.path), 1, OWNERS[1])
     assert bo.may_act(1) == "The game was ended as abandoned: nobody moves any more."
     assert bo.undo_target(1)[0] == -1
+
+
+class ClockedTerminal(Terminal):
+    """Ann's castletui a day and a half after Bo's turn began (the table's own time is today's)."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.clock = lambda: NOON + datetime.timedelta(hours=30)
+
+
+async def test_at_the_table_the_others_are_offered_a_bot_for_a_late_seat(tmp_path):
+    directory = tmp_path / "tables"
+    table = timed_table(directory)
+    app = ClockedTerminal(directory, "ann", Start("join", path=Path(table.path)))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, TimeOutOffer))
+        game = game_screen(app)
+        assert game.sub_title.endswith("bo's time is out")
+        before = game.session.ply
+        await pilot.click(f"#{BOT}")
+        # The table hands Bo's seat to a bot, and Ann's terminal plays it until Ann must decide.
+        await wait_until(pilot, lambda: game.session.to_move() == 0 and 1 in game.session.stand_ins)
+        assert Table(table.path).read()[1].stand_ins[0].seat == 1
+        assert 1 in [entry.seat for entry in Table(table.path).read()[0].log[before:]]
