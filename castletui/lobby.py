@@ -146,7 +146,7 @@ def turn_words(row: TableSummary, seat: int, standing: Standing, now: datetime.d
     if mover == seat and mover in standing.stand_ins:
         return YOUR_TURN, f"{title}: a bot plays your seat since your time ran out; open it to take it back"
     if mover == seat:
-        return YOUR_TURN, f"{title}: your turn for {how_long}{clock_words(standing, now, 'your')}"
+        return YOUR_TURN, f"{title}: your turn for {how_long}{clock_words(standing, now, yours=True)}"
     stood_in = mover in standing.stand_ins
     if mover == CHANCE or stood_in or (0 <= mover < len(row.bots) and row.bots[mover]):
         # A bot's move or a draw is made by the first terminal at the table.
@@ -162,11 +162,10 @@ def turn_words(row: TableSummary, seat: int, standing: Standing, now: datetime.d
     if 0 <= mover < len(row.owners) and not row.owners[mover]:
         return THEIR_TURN, f"{title}: waiting for a player in seat {mover + 1}, {how_long}"
     name = row.players[mover] if 0 <= mover < len(row.players) else "?"
-    whose = f"{name}'s"
-    return THEIR_TURN, f"{title}: {whose} turn, {how_long}{clock_words(standing, now, whose)}"
+    return THEIR_TURN, f"{title}: {name}'s turn, {how_long}{clock_words(standing, now, yours=False)}"
 
 
-def clock_words(standing: Standing, now: datetime.datetime, whose: str) -> str:
+def clock_words(standing: Standing, now: datetime.datetime, yours: bool) -> str:
     """The time left to the seat to move at a table with a clock (saves.clock):
     ", 5 h left"; once out, what may be done. "" without a clock."""
     began = moment(standing.since)
@@ -175,13 +174,15 @@ def clock_words(standing: Standing, now: datetime.datetime, whose: str) -> str:
     left = standing.per_move - (now - began).total_seconds()
     if left > 0:
         return f", {duration_words(left)} left"
-    if whose == "your":
+    if yours:
         return ", your time is out: move before the others hand your seat to a bot"
-    return f", {whose} time is out: open it to choose"
+    return ", out of time: open it to choose"
 
 
 def free_seat_words(row: TableSummary, seat: int) -> str:
     variant = f" ({row.variant})" if row.variant else ""
+    if row.per_move:  # a correspondence table says its pace before anyone sits down
+        variant += f", {duration_words(row.per_move)} a move"
     seated = [
         f"{name} (bot)" if row.bots[index] else name
         for index, name in enumerate(row.players)

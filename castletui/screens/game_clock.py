@@ -105,7 +105,9 @@ class TableClock:
             return
         words = self.words()
         name = session.path.name if session.path else ""
-        screen.sub_title = f"{name} · {words}" if words else name
+        screen.sub_title = (
+            f"{words} · {name}" if words else name
+        )  # the time first: a narrow header cuts the end
         left = self.left()
         mover = session.to_move()
         if left is None or left > 0 or session.watching or mover == session.seat:
