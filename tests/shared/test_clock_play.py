@@ -13,6 +13,7 @@ from unittest import mock
 
 from castletui.saves.clock import ABANDON, BOT
 from castletui.saves.table import ABANDONED, Table, TableListing
+from textual.widgets import Select
 
 from castletui import saves
 from castletui.app import Start
@@ -132,3 +133,20 @@ async def test_at_the_table_the_others_are_offered_a_bot_for_a_late_seat(tmp_pat
         await wait_until(pilot, lambda: game.session.to_move() == 0 and 1 in game.session.stand_ins)
         assert Table(table.path).read()[1].stand_ins[0].seat == 1
         assert 1 in [entry.seat for entry in Table(table.path).read()[0].log[before:]]
+
+
+async def test_the_wizard_makes_a_table_with_the_time_per_move_asked(tmp_path):
+    directory = tmp_path / "tables"
+    directory.mkdir(mode=0o700)
+    preset = {"shared": True, "per_move": DAY}  # castletui new castlecards --shared --per-move 1d
+    ann = Terminal(directory, "ann", Start("wizard", game_id="castlecards", new_game=preset))
+    async with ann.run_test(size=(100, 40)) as pilot:
+        await wait_until(
+            pilot,
+            lambda: ann.screen.query("#per-move-field") and ann.screen.query_one("#per-move-field").display,
+        )
+        ann.screen.query_one("#kind-1", Select).value = "human"  # a seat for bo
+        await pilot.press("ctrl+s")
+        await wait_until(pilot, lambda: game_screen(ann) is not None)
+    (path,) = directory.glob("*.json")
+    assert Table(path).read()[1].per_move == DAY
