@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import datetime
 from pathlib import Path
+from types import SimpleNamespace
 from unittest import mock
 
 from castletui.saves.clock import ABANDON, BOT
@@ -18,6 +19,7 @@ from textual.widgets import Select
 from castletui import saves
 from castletui.app import Start
 from castletui.lobby import FINISHED, THEIR_TURN, YOUR_TURN, Turns, lobby_lines
+from castletui.nudge import TurnFollower
 from castletui.screens.game_clock import TimeOutOffer
 from castletui.session import Session
 from castletui.shared import create_table
@@ -150,3 +152,14 @@ async def test_the_wizard_makes_a_table_with_the_time_per_move_asked(tmp_path):
         await wait_until(pilot, lambda: game_screen(ann) is not None)
     (path,) = directory.glob("*.json")
     assert Table(path).read()[1].per_move == DAY
+
+
+def test_a_seat_a_bot_plays_is_no_turn_to_nudge_its_owner_about(tmp_path):
+    directory = tmp_path / "tables"
+    table = timed_table(directory)
+    bo = SimpleNamespace(who=OWNERS[1], table_dir=directory, clock=lambda: NOON)
+    assert [line.path for line in TurnFollower(bo).waiting()] == [str(table.path)]
+    with mock.patch.object(saves, "now", return_value=at(-30)):
+        Table(table.path).time_out(1, OWNERS[0], BOT)
+    bo.turns.forget()
+    assert TurnFollower(bo).waiting() == []
