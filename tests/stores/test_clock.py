@@ -14,6 +14,7 @@ import pytest
 from castletui.rules import registry
 from castletui.rules.core import Config
 from castletui.saves.clock import ABANDON, BOT, ClockRefused, stood_in_plies
+from castletui.saves.stores.shared import StoreTable
 from castletui.saves.table import ABANDONED, BadCommit, status_text
 
 from castletui import saves
@@ -134,3 +135,13 @@ def test_a_move_dated_by_a_terminal_far_from_the_tables_time_is_dated_by_the_tab
     new.log[-1] = forged
     store.commit(table, save.check, new, who)
     assert store.read(table)[0].log[-1].at == clock.now()
+
+
+def test_the_app_puts_a_choice_to_a_stores_table_as_to_a_file(store, clock):
+    table = timed_table(store)
+    late = play_until_a_person_moves(store, table)
+    clock.later(days=2)
+    held = StoreTable(store, table)  # how a session holds a table of any store (saves.stores.shared)
+    _, seating = held.time_out(late, ["user:ann", "user:bo"][1 - late], BOT)
+    assert [stand_in.seat for stand_in in seating.stand_ins] == [late]
+    assert held.read()[1].stand_ins == seating.stand_ins
