@@ -19,8 +19,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button
 
 from castletui import saves
-from castletui.saves.clock import ABANDON, BOT, duration_words, time_left
-from castletui.tables import now_of
+from castletui.saves.clock import ABANDON, BOT, duration_words, time_left, utc_now
 from castletui.widgets.plain import Plain, plain
 
 LOOK_EVERY_S = 30.0
@@ -85,7 +84,10 @@ class TableClock:
         session = self.screen.session
         if not session.shared or session.seating is None:
             return None
-        return time_left(session.save, session.seating, session.to_move(), now_of(self.screen.app))
+        # The app's clock if it has one (castletui/tables.py's now_of: tests set it), read here
+        # without importing the lobby's modules into every game's first frame.
+        clock = getattr(self.screen.app, "clock", None) or utc_now
+        return time_left(session.save, session.seating, session.to_move(), clock())
 
     def words(self) -> str:
         """The header's words: "Bo: 5 h left", "Bo's time is out"; "" without a clock."""
