@@ -44,8 +44,9 @@ from castletui.saves.table import is_table, not_a_save_message, signature, statu
 from castletui.saves.watchers import watchers
 
 WATCHING = "You are watching this table: only its players move or take moves back."
-ABANDONED = "The game was ended as abandoned: nobody moves any more."
 """Why a spectator's key does nothing (Session.watching)."""
+ABANDONED = "The game was ended as abandoned: nobody moves any more."
+"""Why nothing is played at a table whose game was abandoned (saves.clock)."""
 
 
 class LogLine(msgspec.Struct):
