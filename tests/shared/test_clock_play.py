@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import datetime
 from pathlib import Path
-from types import SimpleNamespace
 from unittest import mock
 
 from castletui.saves.clock import ABANDON, BOT
@@ -19,7 +18,6 @@ from textual.widgets import Select
 from castletui import saves
 from castletui.app import Start
 from castletui.lobby import FINISHED, THEIR_TURN, YOUR_TURN, Turns, lobby_lines
-from castletui.nudge import TurnFollower
 from castletui.screens.game_clock import TimeOutOffer
 from castletui.session import Session
 from castletui.shared import create_table
@@ -137,29 +135,22 @@ async def test_at_the_table_the_others_are_offered_a_bot_for_a_late_seat(tmp_pat
         assert 1 in [entry.seat for entry in Table(table.path).read()[0].log[before:]]
 
 
-async def test_the_wizard_makes_a_table_with_the_time_per_move_asked(tmp_path):
+async def test_the_wizard_asks_for_the_table_with_the_time_per_move_chosen(tmp_path):
     directory = tmp_path / "tables"
     directory.mkdir(mode=0o700)
     preset = {"shared": True, "per_move": DAY}  # castletui new castlecards --shared --per-move 1d
     ann = Terminal(directory, "ann", Start("wizard", game_id="castlecards", new_game=preset))
-    async with ann.run_test(size=(100, 40)) as pilot:
-        await wait_until(
-            pilot,
-            lambda: ann.screen.query("#per-move-field") and ann.screen.query_one("#per-move-field").display,
-        )
-        ann.screen.query_one("#kind-1", Select).value = "human"  # a seat for bo
-        await pilot.press("ctrl+s")
-        await wait_until(pilot, lambda: game_screen(ann) is not None)
-    (path,) = directory.glob("*.json")
-    assert Table(path).read()[1].per_move == DAY
-
-
-def test_a_seat_a_bot_plays_is_no_turn_to_nudge_its_owner_about(tmp_path):
-    directory = tmp_path / "tables"
-    table = timed_table(directory)
-    bo = SimpleNamespace(who=OWNERS[1], table_dir=directory, clock=lambda: NOON)
-    assert [line.path for line in TurnFollower(bo).waiting()] == [str(table.path)]
-    with mock.patch.object(saves, "now", return_value=at(-30)):
-        Table(table.path).time_out(1, OWNERS[0], BOT)
-    bo.turns.forget()
-    assert TurnFollower(bo).waiting() == []
+    asked = []
+    with mock.patch("castletui.screens.wizard.start_shared_game", lambda app, **new: asked.append(new)):
+        async with ann.run_test(size=(80, 24)) as pilot:
+            await wait_until(
+                pilot,
+                lambda: (
+                    ann.screen.query("#per-move-field") and ann.screen.query_one("#per-move-field").display
+                ),
+            )
+            assert ann.screen.query_one("#per-move", Select).value == DAY
+            ann.screen.query_one("#per-move", Select).value = 3600  # the player changes it to 1 h
+            await pilot.press("ctrl+s")
+            await wait_until(pilot, lambda: asked)
+    assert asked[0]["per_move"] == 3600  # create_table makes it so (the tests above)
