@@ -36,6 +36,13 @@ makes from its seed and ply; or take back the committer's own last move.
 Everything else in the file (seed, options, players, status) is the
 table's own. Table and lock files are never opened through a symbolic
 link: in a group folder anyone could plant one.
+
+A table may have a clock (saves.clock): a time per move in its seating,
+and, once a seat's time ran out, the others' choice written there too (a
+bot stands in for that seat, whose decisions anyone seated may then log;
+or the game abandoned, after which no commit is taken). The table dates
+each move by its own time when a terminal's differs by more than a few
+minutes, so that nobody eats into the next seat's time.
 """
 
 from __future__ import annotations
