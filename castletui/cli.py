@@ -142,6 +142,12 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="a shared table: you take the first person's seat, others join from their own terminals",
     )
+    new.add_argument(
+        "--per-move",
+        metavar="TIME",
+        help="a shared table's time per move: none (the default), 1h, 1d or 3d; "
+        "when a seat's time is out the others may hand it to a bot",
+    )
 
     add_program_arguments(new)
 

@@ -237,8 +237,8 @@ class Driver:
         seat = session.to_move()
         if seat is None:
             return Over()
-        if session.watching:
-            return Remote(seat)  # a spectator never plays: not a draw, not a bot
+        if session.watching or session.abandoned:
+            return Remote(seat)  # a spectator never plays, nor anyone an abandoned game
         if seat == CHANCE:
             if session.mode == "table":
                 return self._entry()
@@ -516,15 +516,18 @@ class Driver:
         None when nothing a screen shows changed (this terminal's own move,
         come back to it); its ``unread`` says why when the table cannot be read."""
         session = self.session
-        names, log_before, owners = session.names, session.save.log, session.owners
+        names, log_before, owners, seating = session.names, session.save.log, session.owners, session.seating
         try:
             lines, rewound = session.sync()
         except saves.SaveError as error:
             return TableNews(unread=Notice(str(error), "The table cannot be read", "error", 10))
         watchers = session.look_at_watchers()
         renamed = names != session.names
-        if not (lines or rewound or renamed or watchers) and owners == session.owners:
-            return None
+        if not (lines or rewound or renamed or watchers) and (owners, seating) == (
+            session.owners,
+            session.seating,
+        ):
+            return None  # (a seating changed: a bot stands in, or the game was abandoned: saves.clock)
         taker = log_before[-1].seat if rewound and log_before else -1
         who = names[taker] if 0 <= taker < len(names) else "Another terminal"
         return TableNews(tuple(lines), rewound, who if rewound else "", renamed, watchers)
@@ -556,6 +559,7 @@ class Driver:
             tuple(session.names),
             tuple(session.owners),
             tuple(session.watchers),
+            (tuple(session.stand_ins), session.abandoned),  # the clock's (saves.clock)
             viewer,
             tuple(path),
         )
@@ -694,6 +698,8 @@ class Driver:
     def _prompt(self, view: Any, viewer: int, seat: int | None, standing: Any) -> str:
         session = self.session
         names = session.names
+        if session.abandoned:
+            return "The game was ended as abandoned: no winner, a loss for nobody."
         if seat is None:
             if standing.lost:
                 return "Game over: the game is lost. s shows the score sheet."

@@ -24,6 +24,7 @@ from typing import Any, NamedTuple
 
 from castletui.rules.core import CHANCE, PUBLIC
 from castletui.saves import SaveError
+from castletui.saves.clock import duration_words, moment
 from castletui.saves.names import name_key
 from castletui.saves.owners import owner_field
 from castletui.saves.replay import game_of
@@ -45,6 +46,10 @@ class Standing(NamedTuple):
     to_move: int | None
     plies: int
     since: str
+    per_move: int = 0
+    """The table's time per move in seconds (saves.clock; 0: none)."""
+    stand_ins: tuple[int, ...] = ()
+    """The seats a bot plays until their owners come back."""
 
 
 class LobbyLine(NamedTuple):
@@ -80,14 +85,17 @@ class Turns:
                 Table(Path(key)) if self.store is None else StoreTable(self.store, key)
             )
         try:
-            save, _ = table.read()
+            save, seating = table.read()
             states = table.states(save)
             game = game_of(save, table.path.name)
         except (SaveError, StoreError, OSError):
             self._tables.pop(key, None)  # read afresh next time: it may be mended
             return None
         since = save.log[-1].at if save.log and save.log[-1].at else save.updated
-        return Standing(game.to_move(states[-1]), len(save.log), since)
+        # An abandoned game waits for nobody: it is over (its status says so).
+        to_move = None if seating.abandoned else game.to_move(states[-1])
+        stand_ins = tuple(stand_in.seat for stand_in in seating.stand_ins)
+        return Standing(to_move, len(save.log), since, seating.per_move, stand_ins)
 
     def forget(self, paths: set[str] | None = None) -> None:
         """Read these tables (None: all) afresh at the next look."""
@@ -135,11 +143,16 @@ def turn_words(row: TableSummary, seat: int, standing: Standing, now: datetime.d
     mover = standing.to_move
     if mover is None:
         return FINISHED, f"{title}: {row.status or 'finished'}"
+    if mover == seat and mover in standing.stand_ins:
+        return YOUR_TURN, f"{title}: a bot plays your seat since your time ran out; open it to take it back"
     if mover == seat:
-        return YOUR_TURN, f"{title}: your turn for {how_long}"
-    if mover == CHANCE or (0 <= mover < len(row.bots) and row.bots[mover]):
+        return YOUR_TURN, f"{title}: your turn for {how_long}{clock_words(standing, now, yours=True)}"
+    stood_in = mover in standing.stand_ins
+    if mover == CHANCE or stood_in or (0 <= mover < len(row.bots) and row.bots[mover]):
         # A bot's move or a draw is made by the first terminal at the table.
-        if mover != CHANCE:
+        if stood_in:
+            what = f"a bot plays {row.players[mover]}'s seat, and moves when you open it"
+        elif mover != CHANCE:
             what = f"{row.players[mover]} (bot) moves when you open it"
         elif standing.plies == 0:
             what = "the deal is made when you open it"
@@ -149,11 +162,27 @@ def turn_words(row: TableSummary, seat: int, standing: Standing, now: datetime.d
     if 0 <= mover < len(row.owners) and not row.owners[mover]:
         return THEIR_TURN, f"{title}: waiting for a player in seat {mover + 1}, {how_long}"
     name = row.players[mover] if 0 <= mover < len(row.players) else "?"
-    return THEIR_TURN, f"{title}: {name}'s turn, {how_long}"
+    return THEIR_TURN, f"{title}: {name}'s turn, {how_long}{clock_words(standing, now, yours=False)}"
+
+
+def clock_words(standing: Standing, now: datetime.datetime, yours: bool) -> str:
+    """The time left to the seat to move at a table with a clock (saves.clock):
+    ", 5 h left"; once out, what may be done. "" without a clock."""
+    began = moment(standing.since)
+    if not standing.per_move or began is None:
+        return ""
+    left = standing.per_move - (now - began).total_seconds()
+    if left > 0:
+        return f", {duration_words(left)} left"
+    if yours:
+        return ", your time is out: move before the others hand your seat to a bot"
+    return ", out of time: open it to choose"
 
 
 def free_seat_words(row: TableSummary, seat: int) -> str:
     variant = f" ({row.variant})" if row.variant else ""
+    if row.per_move:  # a correspondence table says its pace before anyone sits down
+        variant += f", {duration_words(row.per_move)} a move"
     seated = [
         f"{name} (bot)" if row.bots[index] else name
         for index, name in enumerate(row.players)

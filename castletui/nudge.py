@@ -65,7 +65,13 @@ class TurnFollower:
         lines, _ = lobby_lines(
             self.listing.rows(), who_of(self.app), name_of(self.app), turns_of(self.app), now_of(self.app)
         )
-        return [line for line in lines if line.standing is not None and line.standing.to_move == line.seat]
+        return [
+            line
+            for line in lines
+            if line.standing is not None
+            and line.standing.to_move == line.seat
+            and line.seat not in line.standing.stand_ins  # a bot plays it for you (saves.clock)
+        ]
 
     def start(self) -> None:
         self.watch = watch_tables(self.listing.directory, store_of(self.app))

@@ -45,6 +45,8 @@ from castletui.saves.watchers import watchers
 
 WATCHING = "You are watching this table: only its players move or take moves back."
 """Why a spectator's key does nothing (Session.watching)."""
+ABANDONED = "The game was ended as abandoned: nobody moves any more."
+"""Why nothing is played at a table whose game was abandoned (saves.clock)."""
 
 
 class LogLine(msgspec.Struct):
@@ -82,6 +84,9 @@ class Session(msgspec.Struct, dict=True):
     _steady_view: Any = None
     # Who watches the shared table (names, as last looked: saves.watchers).
     watchers: list[str] = msgspec.field(default_factory=list)
+    # The shared table's seating as last read: its clock, the seats a bot
+    # stands in for, whether the game was abandoned (saves.clock).
+    seating: Any = None
 
     def __post_init__(self) -> None:
         self.game = registry.get(self.save.game)
@@ -143,6 +148,7 @@ class Session(msgspec.Struct, dict=True):
             who=who,
             owners=list(seating.owners),
             synced=table.known,
+            seating=seating,
         )
         session.look_at_watchers()
         return session
@@ -201,7 +207,18 @@ class Session(msgspec.Struct, dict=True):
         return self.to_move() is None
 
     def is_bot(self, seat: int) -> bool:
-        return 0 <= seat < len(self.players) and self.players[seat].is_bot
+        """A bot's seat, or a seat a bot plays for its owner since their time ran out."""
+        return 0 <= seat < len(self.players) and (self.players[seat].is_bot or seat in self.stand_ins)
+
+    @property
+    def stand_ins(self) -> list[int]:
+        """The seats of the shared table a bot plays until their owners come back (saves.clock)."""
+        return [stand_in.seat for stand_in in self.seating.stand_ins] if self.seating is not None else []
+
+    @property
+    def abandoned(self) -> bool:
+        """The shared table's game was ended as abandoned: nobody moves any more."""
+        return self.seating is not None and bool(self.seating.abandoned)
 
     def bot_words(self, seat: int) -> str:
         """How the players panels of every game name a bot seat: "bot" at the
@@ -337,6 +354,8 @@ class Session(msgspec.Struct, dict=True):
         """
         if self.watching:
             return WATCHING
+        if self.abandoned:
+            return ABANDONED
         mover = self.to_move()
         seat = mover if seat is None else seat
         if mover is None:
@@ -389,6 +408,8 @@ class Session(msgspec.Struct, dict=True):
             raise IllegalAction("The game is over.")
         if self.watching:
             raise IllegalAction(WATCHING)
+        if self.abandoned:
+            raise IllegalAction(ABANDONED)
         if self.shared and seat != CHANCE and not self.is_bot(seat) and seat != self.seat:
             raise IllegalAction(f"It is {self.names[seat]}'s decision, not yours.")
         before = self.state
@@ -433,7 +454,7 @@ class Session(msgspec.Struct, dict=True):
         """The table file is now this terminal's own commit: nothing to take
         in from it, unless someone sat down since this terminal last looked
         (then the next sync reads it, for their name)."""
-        if list(seating.owners) == self.owners:
+        if list(seating.owners) == self.owners and seating == self.seating:
             self.synced = self.table.known
 
     def _roll_back_to(self, seen: Any, log_length: int) -> None:
@@ -449,7 +470,7 @@ class Session(msgspec.Struct, dict=True):
         if self.synced is not None and signature(self.table.path) == self.synced:
             return [], False  # this terminal's own move, come back to it: one stat, no reading
         save, seating = self.table.read()  # decoded once per change (saves.table keeps it)
-        self.owners, self.synced = list(seating.owners), self.table.known
+        self.owners, self.synced, self.seating = list(seating.owners), self.table.known, seating
         # The whole log, not only where it ends: a table rewritten in place may
         # reach the same position by another history (saves.table).
         if save.log == self.save.log and save.players == self.save.players:
@@ -557,6 +578,8 @@ class Session(msgspec.Struct, dict=True):
         """
         if self.watching:
             return -1, WATCHING
+        if self.abandoned:
+            return -1, ABANDONED
         if self.ply == 0:
             return -1, "Nothing to undo yet."
         if self.shared:

@@ -20,6 +20,7 @@ from castletui import saves
 from castletui.lobby import Turns
 from castletui.rules import registry
 from castletui.rules.core import Config
+from castletui.saves import clock
 from castletui.saves.names import name_key
 from castletui.saves.owners import owner_label
 from castletui.saves.stores import ENVIRONMENT_VARIABLE as STORE_VARIABLE
@@ -123,6 +124,7 @@ def create_table(
     name: str = "",
     store: Any = None,
     invited: list[str] | None = None,
+    per_move: int = 0,
 ) -> tuple[Any, int, str]:
     """A new shared table with ``who`` in the first person's seat (or
     ``seat``), sitting as ``name`` (an account's: Table.take_seat): the
@@ -131,7 +133,8 @@ def create_table(
     No seed is taken: the table draws its own, which nobody sees
     (saves.table.Table.create). With a ``store`` (saves.stores), the
     table is made there and ``directory`` is not used. With ``invited``
-    names the table is private: only they (and ``name``) sit or watch."""
+    names the table is private: only they (and ``name``) sit or watch.
+    ``per_move``: its time per move in seconds (saves.clock; 0: none)."""
     if mode != "digital":
         raise saves.SaveError("A shared table is played digitally: castletui rolls and draws for everyone.")
     config = Config(variant, len(players), dict(options or {}), mode)
@@ -148,12 +151,15 @@ def create_table(
     if invited and name_key(name) not in {name_key(other) for other in invited}:
         invited = [name, *invited]  # whoever makes a private table is at it
     if store is not None:
-        address = store.create(save, [""] * len(players), stem=f"{game_id}-{_stamp()}", invited=invited)
+        address = store.create(
+            save, [""] * len(players), stem=f"{game_id}-{_stamp()}", invited=invited, per_move=per_move
+        )
         table = StoreTable(store, address)
         table.take_seat(seat, who, name)
         return table, seat, ""  # the database is the host's: no other Unix user reads it
     directory.mkdir(parents=True, exist_ok=True)
-    table = Table.create(directory, save, [""] * len(players), stem=f"{game_id}-{_stamp()}", invited=invited)
+    stem = f"{game_id}-{_stamp()}"
+    table = Table.create(directory, save, [""] * len(players), stem=stem, invited=invited, per_move=per_move)
     table.take_seat(seat, who, name)
     return table, seat, exposure_warning(directory, hidden_hands(game, state, len(players)))
 
@@ -162,17 +168,37 @@ def _stamp() -> str:
     return datetime.datetime.now().strftime("%Y-%m-%d-%H%M%S")
 
 
-def open_at_table(app: Any, table: Any, seat: int, warning: str = "") -> None:
-    """Show the game on ``table`` from ``seat`` (already this player's)."""
+def open_at_table(app: Any, table: Any, seat: int, warning: str = "") -> Session | None:
+    """Show the game on ``table`` from ``seat`` (already this player's): its session."""
     try:
         session = Session.at_table(table, seat, who_of(app))
     except saves.SaveError as error:
         app.notify(str(error), title="Cannot open that table", severity="error", timeout=10)
-        return
+        return None
     app.open_session(session, resumed=True)
     if warning:
         # ``warning`` in two lines, and soon gone: a toast sits over the action bar.
         app.notify(EXPOSED, title="Hands are not secret here", severity="warning", timeout=EXPOSED_SECONDS)
+    return session
+
+
+TOLD_LINES = 8
+"""The most of a stand-in bot's log lines a returning player's notice shows."""
+
+
+def tell_what_the_bot_did(app: Any, session: Session, stand_in: clock.StandIn) -> None:
+    """Tell a player back at their seat what the bot that stood in for them
+    played (saves.clock): its moves' log lines, as their seat may read them."""
+    plies = {ply + 1 for ply in clock.stood_in_plies(session.save, stand_in)}  # a LogLine's ply: after it
+    lines = [line.text for line in session.log if line.ply in plies]
+    told = "\n".join(lines[-TOLD_LINES:]) or "It had not moved yet."
+    if len(lines) > TOLD_LINES:
+        told += f"\n(and {len(lines) - TOLD_LINES} lines before: g shows the whole log)"
+    app.notify(
+        f"Your seat is yours again. While your time was out a bot played for you ({stand_in.by} chose it):\n{told}",
+        title="Welcome back",
+        timeout=30,
+    )
 
 
 EXPOSED = "Other users can read the table file: see the README."
@@ -229,11 +255,14 @@ def join_table(app: Any, path: Path, seat: int | None = None) -> bool:
                 if not free:
                     raise saves.SaveError(f"{path.name} has no free seat.")
                 seat = free[0]
-        table.take_seat(seat, who, name_of(app))
+        stood_in = clock.stand_in_of(seating, seat) if seating.owners[seat] == who else None
+        table.take_seat(seat, who, name_of(app))  # a seat a bot stood in for is its owner's again
     except saves.SaveError as error:
         app.notify(str(error), title="Cannot take that seat", severity="error", timeout=10)
         return False
-    open_at_table(app, table, seat)
+    session = open_at_table(app, table, seat)
+    if session is not None and stood_in is not None:
+        tell_what_the_bot_did(app, session, stood_in)
     return True
 
 

@@ -36,6 +36,13 @@ makes from its seed and ply; or take back the committer's own last move.
 Everything else in the file (seed, options, players, status) is the
 table's own. Table and lock files are never opened through a symbolic
 link: in a group folder anyone could plant one.
+
+A table may have a clock (saves.clock): a time per move in its seating,
+and, once a seat's time ran out, the others' choice written there too (a
+bot stands in for that seat, whose decisions anyone seated may then log;
+or the game abandoned, after which no commit is taken). The table dates
+each move by its own time when a terminal's differs by more than a few
+minutes, so that nobody eats into the next seat's time.
 """
 
 from __future__ import annotations
@@ -54,7 +61,7 @@ from typing import Any
 import msgspec
 from castletui.rules import registry
 from castletui.rules.core import CHANCE, IllegalAction, chance_rng, sample_outcome, state_hash
-from castletui.saves import now
+from castletui.saves import clock, now
 from castletui.saves.codec import JSON_END, JSON_LOG, ChangedRecord, decode_layout, encode_checked
 from castletui.saves.errors import SaveError
 from castletui.saves.names import name_key, name_problem, normal_name
@@ -82,6 +89,8 @@ from castletui.saves.store import (
     position_of,
     read_since,
 )
+
+from castletui import saves as saves_package
 
 ENVIRONMENT_VARIABLE = "CASTLETUI_TABLE_DIR"
 SUFFIX = ".json"  # JSON: every other terminal re-reads the file after each move
@@ -177,6 +186,12 @@ def as_name_problem(directory: Path) -> str:
     return ""
 
 
+def table_now() -> Any:
+    """The table's time (saves.clock): saves.now, the time every move is
+    stamped with, looked up when asked (a test sets it to simulate days)."""
+    return clock.moment(saves_package.now())
+
+
 def new_seed() -> int:
     """A table's seed: from the operating system, chosen by no player."""
     return secrets.randbelow(2**63 - 1) + 1
@@ -213,6 +228,12 @@ class Seating(msgspec.Struct, omit_defaults=True):
 
     owners: list[str] = []
     invited: list[str] = []
+    per_move: int = 0
+    """The table's time per move in seconds (0: none); saves.clock."""
+    stand_ins: list[clock.StandIn] = []
+    """Seats a bot plays until their owners sit down again (saves.clock)."""
+    abandoned: str = ""
+    """When the game was ended as abandoned (saves.clock): no move is made after."""
 
 
 class _TableKey(msgspec.Struct):
@@ -321,6 +342,8 @@ class Table:
         self._position: Position | None = None
         self.known: Signature | None = None
         """The signature of the file as this castletui last read or wrote it."""
+        self.clock: Callable[[], Any] = table_now
+        """The table's time (saves.clock): a move's, a seat's time out (tests give a fake one)."""
 
     # --- making one -------------------------------------------------------
 
@@ -332,6 +355,7 @@ class Table:
         owners: list[str],
         stem: str = "",
         invited: list[str] | None = None,
+        per_move: int = 0,
     ) -> Table:
         """A new table file in ``directory`` (its name is never another
         table's: saves.new_save_path creates it exclusively), with a seed
@@ -346,7 +370,8 @@ class Table:
         save = msgspec.structs.replace(save, seed=seed, salt=salt, commitment=commitment(seed, salt))
         with table.locked():
             keep_secret(path, seed, salt, _mode_of(path))
-            table._write(save, Seating([owner_field(owner) for owner in owners], list(invited or [])))
+            owners = [owner_field(owner) for owner in owners]
+            table._write(save, Seating(owners, list(invited or []), per_move=per_move))
         return table
 
     # --- reading ----------------------------------------------------------
@@ -525,13 +550,26 @@ class Table:
             save, seating = self.read()
             if save.check != seen:
                 raise LostRace(race_message(save, seating, who), save, seating)
-            written, states, appended = judged(save, seating, self.states(save), new, who, self.path.name)
+            written, states, appended = judged(
+                save, seating, self.states(save), new, who, self.path.name, self.clock()
+            )
             # The move that ends the game reveals the seed: the header changes.
             revealing = written.commitment and written.finished
             if not (appended and not revealing and self._append(written, seating, len(save.log))):
                 self._write(written, seating)
             self._replayer.keep(written.log, states)
             return seating
+
+    def time_out(self, seat: int, who: str, choice: str) -> tuple[SaveFile, Seating]:
+        """``who`` chose ``choice`` (saves.clock: BOT, ABANDON) for
+        ``seat``, whose time ran out: the table as it now is; ClockRefused
+        saying why not (the time not out, a spectator...)."""
+        who = owner_field(who)
+        with self.locked():
+            save, seating = self.read()
+            changed = timed_out(save, seating, self.states(save), seat, who, choice, self.clock())
+            self._write(*changed)
+            return changed
 
     def _append(self, save: SaveFile, seating: Seating, start: int) -> bool:
         """Write the lines of ``save``'s entries from ``start`` over the
@@ -627,6 +665,9 @@ def seated(
     owner = seating.owners[seat]
     if owner and owner != who:
         raise NotYourSeat(f"Seat {seat + 1} belongs to {players[seat].name}: only they can play it.")
+    if owner == who and clock.stand_in_of(seating, seat) is not None:
+        # Back at one's seat after a bot stood in: it is theirs again, under the label it had.
+        return save, clock.returned(seating, seat)
     problem, label = name_problem(given), normal_name(given)
     if problem:
         if owner == who:
@@ -742,14 +783,25 @@ def played(game: Any, save: SaveFile, state: Any, ply: int, entry: LogEntry) -> 
 
 
 def judged(
-    save: SaveFile, seating: Seating, states: list[Any], new: SaveFile, who: str, source: str
+    save: SaveFile,
+    seating: Seating,
+    states: list[Any],
+    new: SaveFile,
+    who: str,
+    source: str,
+    when: Any = None,
 ) -> tuple[SaveFile, list[Any], bool]:
     """What committing ``new`` over the table ``save`` (whose ``states``
     these are) writes, whoever keeps the table: the table's save with the
     new log, its states, and whether moves were appended (else the last
-    one was taken back). NotYourSeat or BadCommit when ``who`` may not."""
+    one was taken back). NotYourSeat or BadCommit when ``who`` may not.
+    ``when``: the table's time (saves.clock); a move dated further from
+    it than a clock's slack is dated by the table."""
     if not who or who not in seating.owners:
         raise NotYourSeat("You have no seat at this table.")
+    if seating.abandoned:
+        raise BadCommit("The game was ended as abandoned: no move can be made or taken back.")
+    when = when or table_now()
     _check_only_the_log_changed(save, new)
     game = game_of(save, source)
     old, log = save.log, list(new.log)
@@ -761,7 +813,8 @@ def judged(
             states = [*states, played(game, save, states[-1], len(states) - 1, entry)]
             # The hash every reader checks the move against is the
             # table's own, never the terminal's word.
-            log[index] = msgspec.structs.replace(entry, hash=state_hash(states[-1]))
+            at = entry.at if clock.plausible(entry.at, when) else clock.iso(when)
+            log[index] = msgspec.structs.replace(entry, hash=state_hash(states[-1]), at=at)
     elif log == old[:-1]:
         if save.commitment and game.to_move(states[-1]) is None:
             raise BadCommit("The game is over and its seed revealed: no move can be taken back.")
@@ -786,9 +839,27 @@ def judged(
     return written, states, appended
 
 
+ABANDONED = "abandoned"
+"""The status of a game ended as abandoned (the lobby lists it among finished games)."""
+
+
+def timed_out(
+    save: SaveFile, seating: Seating, states: list[Any], seat: int, who: str, choice: str, when: Any
+) -> tuple[SaveFile, Seating]:
+    """The table once ``who`` chose ``choice`` for ``seat``, whose time
+    ran out (saves.clock.decided), whoever keeps the table; ClockRefused."""
+    to_move = game_of(save).to_move(states[-1])
+    seating = clock.decided(save, seating, to_move, seat, who, choice, when)
+    if seating.abandoned:
+        save = msgspec.structs.replace(save, status=ABANDONED, updated=seating.abandoned)
+    return save, seating
+
+
 def _check_owner(seat: int, save: SaveFile, seating: Seating, who: str) -> None:
     if seat == CHANCE or not 0 <= seat < len(save.players) or save.players[seat].is_bot:
         return  # chance and bots: anyone at the table (the first to see them)
+    if clock.stand_in_of(seating, seat) is not None:
+        return  # a bot stands in for its owner (saves.clock): as a bot's seat, and the owner's own
     owner = seating.owners[seat]
     if owner != who:
         whose = f"{save.players[seat].name}'s" if owner else "a free"
@@ -799,7 +870,12 @@ def _check_owner(seat: int, save: SaveFile, seating: Seating, who: str) -> None:
 def _check_undo(seat: int, save: SaveFile, seating: Seating, who: str) -> None:
     """Only a person's own last move is taken back: never a draw (it
     would be drawn again the same), never a bot's or another's."""
-    if not 0 <= seat < len(save.players) or save.players[seat].is_bot or seating.owners[seat] != who:
+    if (
+        not 0 <= seat < len(save.players)
+        or save.players[seat].is_bot
+        or seating.owners[seat] != who
+        or clock.stand_in_of(seating, seat) is not None
+    ):
         raise NotYourSeat("Only your own last move can be taken back, before anyone acts after it.")
 
 
@@ -909,6 +985,8 @@ class TableSummary(msgspec.Struct, frozen=True):
     problem: str = ""
     closed: str = ""  # why no seat can be taken here by this Unix user (file permissions)
     invited: tuple[str, ...] = ()  # a private table's invited names (Seating.invited)
+    per_move: int = 0  # the time per move, seconds (saves.clock)
+    abandoned: bool = False  # ended as abandoned (then also ``finished``)
 
     def may_see(self, who: str, name: str) -> bool:
         """Whether ``who`` sitting down as ``name`` may see this table (the module's ``may_see``)."""
@@ -1003,9 +1081,11 @@ class TableListing:
             tuple(player.is_bot for player in save.players),
             save.check.plies,
             save.status,
-            save.finished,
+            save.finished or bool(seating.abandoned),
             save.updated,
             invited=tuple(seating.invited),
+            per_move=seating.per_move,
+            abandoned=bool(seating.abandoned),
         )
         self._rows[path] = (table.known, row)
         return row

@@ -46,6 +46,7 @@ class Table:
     mode: str = "digital"
     shared: bool = False
     watching: bool = False
+    abandoned: bool = False
     seat: int = 0
     bots: tuple[int, ...] = ()
     seats: int = 2
@@ -640,6 +641,7 @@ class SharedTable:
     seat: int = 0
     watchers: list = field(default_factory=list)
     looked: list | None = None  # who watches at the next look (None: as before)
+    seating: object = None
 
     def sync(self):
         if self.seated is not None:

@@ -88,9 +88,10 @@ def new_table(args: argparse.Namespace, host: opening.TableHost, talk: Talk):
     chosen = opening.chosen_new_table(talk, registry)
     if chosen is None:
         return None
-    game, variant, players, bots = chosen
+    game, variant, players, bots, per_move = chosen
     new = argparse.Namespace(**vars(args))
     new.command, new.game, new.variant, new.players, new.bots = "new", game, variant, players, bots
+    new.per_move = f"{per_move // 60}min" if per_move else None
     new.shared, new.names, new.option, new.mode, new.seed, new.level = (
         True,
         None,

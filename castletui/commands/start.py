@@ -19,7 +19,8 @@ from castletui.commands.folders import (
 )
 from castletui.rules.core import IllegalAction, parse_option
 from castletui.rules.core import bots as bot_levels
-from castletui.saves import Player
+from castletui.saves import Player, SaveError
+from castletui.saves.clock import per_move_seconds
 from castletui.saves.names import name_key, name_problem, normal_name
 from castletui.saves.table import is_table, not_a_save_message
 from castletui.settings import default_names
@@ -102,6 +103,18 @@ def choose_variant(info, name: str | None, players: int) -> tuple:
     )
 
 
+def per_move_of(args: argparse.Namespace) -> int:
+    """``--per-move`` in seconds (saves.clock; 0: none): a shared table's only."""
+    text = getattr(args, "per_move", None) or ""
+    try:
+        per_move = per_move_seconds(text)
+    except SaveError as error:
+        raise Refused(str(error).rstrip(".")) from None
+    if per_move and not args.shared:
+        raise Refused("a time per move is a shared table's: add --shared.")
+    return per_move
+
+
 def new_game_start(args: argparse.Namespace, registry):
     info = registry.get(args.game).INFO
     names = [name.strip() for name in args.names.split(",")] if args.names else []
@@ -128,6 +141,9 @@ def new_game_start(args: argparse.Namespace, registry):
             raise Refused("a shared table draws its own seed, which nobody sees: --shared takes no --seed.")
         player_identity(args)
         preset["shared"] = True
+    per_move = per_move_of(args)
+    if per_move:
+        preset["per_move"] = per_move
     if args.players is None and args.bots is None and args.names is None:
         return Start("wizard", game_id=args.game, new_game=preset)
     count = args.players or (len(names) if names else max(variant.min_seats, min(2, variant.max_seats)))
@@ -162,6 +178,7 @@ def new_game_start(args: argparse.Namespace, registry):
                 "variant": variant.name,
                 "players": players,
                 "options": options,
+                **({"per_move": per_move} if per_move else {}),
             },
         )
     return Start(

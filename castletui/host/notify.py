@@ -231,7 +231,7 @@ class Notifier:
         if table is None:
             table = self._tables[row.path] = self._table(row.path)
         try:
-            save, _ = table.read()
+            save, seating = table.read()
             states = table.states(save) if self.store is None else replay_states(save)
             game = game_of(save, Path(row.path).name)
         except (SaveError, StoreError, OSError):  # unreadable now: looked at again next time
@@ -240,7 +240,8 @@ class Notifier:
             return None
         since = save.log[-1].at if save.log and save.log[-1].at else save.updated
         mover = game.to_move(states[-1])
-        standing = Standing(mover, len(save.log), since)
+        stand_ins = tuple(stand_in.seat for stand_in in seating.stand_ins)  # a bot plays them (saves.clock)
+        standing = Standing(mover, len(save.log), since, seating.per_move, stand_ins)
         where = self._where[row.path] = Where(row.plies, standing, turn_start(save.log, mover or 0))
         return where
 
@@ -272,7 +273,7 @@ class Notifier:
                 continue
             seat = standing.to_move
             owner = row.owners[seat]
-            if row.bots[seat] or not owner.startswith(ACCOUNT):
+            if row.bots[seat] or seat in standing.stand_ins or not owner.startswith(ACCOUNT):
                 continue
             found.setdefault(owner.removeprefix(ACCOUNT), []).append(Waiting(row, seat, standing, where.turn))
         for gone in set(self._tables) - rows_seen:  # a table deleted: forgotten

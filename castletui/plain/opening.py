@@ -12,6 +12,7 @@ from typing import Any
 
 from castletui import saves, tables
 from castletui.commands.base import Refused
+from castletui.saves.clock import per_move_choices
 from castletui.session import Session
 
 
@@ -95,10 +96,10 @@ def joined(host: TableHost, path: Path | None, seat: int | None, talk: Any) -> S
     return host.opened()
 
 
-def chosen_new_table(talk: Any, registry: Any) -> tuple[str, str, int, int] | None:
-    """A new shared table's game, variant, players and bots, asked one
-    numbered question at a time (the wizard in lines); None: the player
-    left."""
+def chosen_new_table(talk: Any, registry: Any) -> tuple[str, str, int, int, int] | None:
+    """A new shared table's game, variant, players, bots and time per
+    move (seconds, saves.clock), asked one numbered question at a time
+    (the wizard in lines); None: the player left."""
     games = [(game_id, registry.get(game_id).INFO) for game_id in registry.ids()]
     picked = numbered_answer(talk, "Which game?", [info.title for _, info in games])
     if picked is None:
@@ -127,7 +128,11 @@ def chosen_new_table(talk: Any, registry: Any) -> tuple[str, str, int, int] | No
         bots = numbered_answer(talk, "How many of the other seats are bots?", [str(n) for n in range(count)])
         if bots is None:
             return None
-    return game_id, variant.name, count, bots
+    clocks = per_move_choices()
+    per_move = numbered_answer(talk, "Time per move?", list(clocks))
+    if per_move is None:
+        return None
+    return game_id, variant.name, count, bots, list(clocks.values())[per_move]
 
 
 def numbered_answer(talk: Any, question: str, options: list[str]) -> int | None:

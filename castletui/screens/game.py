@@ -31,6 +31,7 @@ from castletui.driver import Curtain, Driver, Frame, Line
 from castletui.later import loader
 from castletui.rules.core import screen as screen_api
 from castletui.screens.dialogs import save_as
+from castletui.screens.game_clock import TableClock
 from castletui.screens.game_keys import Keys
 from castletui.screens.game_loop import BotDecided, GameLoop
 from castletui.screens.log import LogScreen
@@ -96,6 +97,7 @@ class GameScreen(WhileShown, Screen):
         self.resumed = False  # opened from a save (the curtain says the game goes on)
         self.shown_before = False  # _on_screen_resume
         self.loop, self.keys = GameLoop(self), Keys(self)
+        self.table_clock = TableClock(self)  # a shared table's time per move
         # Set before mounting: the Header reads them as it mounts.
         self.title = session.game.INFO.title
         self.sub_title = session.path.name if session.path else ""
@@ -183,6 +185,7 @@ class GameScreen(WhileShown, Screen):
         self.show_log()
         if self.session.shared:
             self.loop.watch_table()
+            self.table_clock.start()
         curtain = self.driver.opening_curtain(self.resumed)
         if curtain is not None:  # nobody has said who sits at the keyboard yet
             self.loop.lower_curtain(curtain)
@@ -264,6 +267,8 @@ class GameScreen(WhileShown, Screen):
         self.show_preview()
         self.keys.settle()
         self.refresh_bindings()  # `c` and Back come and go with the step
+        if session.shared:
+            self.table_clock.show()
         if session.last_save_error and session.last_save_error != self.shown_save_error:
             self.shown_save_error = session.last_save_error
             self.notify(session.last_save_error, title="Not saved", severity="error", timeout=10)

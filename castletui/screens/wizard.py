@@ -14,6 +14,7 @@ from castletui import stylesheets
 from castletui.rules import registry
 from castletui.rules.core import GameInfo, IllegalAction, Option, bots, check_option, parse_option
 from castletui.saves import Player, SaveError
+from castletui.saves.clock import duration_words, per_move_choices
 from castletui.saves.names import name_key, name_problem, normal_name
 from castletui.saves.seeds import read_seed
 from castletui.saves.table import invited_names
@@ -148,6 +149,14 @@ class NewGameScreen(ReadsStylesheet, Screen):
             with Horizontal(classes="field", id="invite-field"):
                 yield PlainLabel("Invite only", classes="field-label")
                 yield Input("", placeholder="blank: anyone; or names: Bo, Cy", id="invite", compact=True)
+            # And a clock: when a seat's time runs out, the others may hand it to a bot (saves.clock).
+            with Horizontal(classes="field", id="per-move-field"):
+                yield PlainLabel("Time per move", classes="field-label")
+                choices = [(words, seconds) for words, seconds in per_move_choices().items()]
+                per_move = self.preset.get("per_move", 0)
+                if per_move not in dict(choices).values():
+                    choices.append((duration_words(per_move), per_move))  # --per-move gave another
+                yield Select(choices, value=per_move, allow_blank=False, compact=True, id="per-move")
             yield Plain("", id="wizard-error", classes="error")
             with Horizontal(id="wizard-buttons"):
                 yield Button("Start", variant="primary", id="start", compact=True)
@@ -273,6 +282,7 @@ class NewGameScreen(ReadsStylesheet, Screen):
         shared = where == "shared"
         self.query_one("#seed-field").display = not shared
         self.query_one("#invite-field").display = shared
+        self.query_one("#per-move-field").display = shared
         if shared:
             self.query_one("#seed", Input).value = ""
 
@@ -366,6 +376,9 @@ class NewGameScreen(ReadsStylesheet, Screen):
                 return
             if invited:
                 choices["invited"] = invited
+            per_move = int(self.query_one("#per-move", Select).value)
+            if per_move:
+                choices["per_move"] = per_move
             start_shared_game(self.app, **choices)
             return
         self.app.start_game(**choices)

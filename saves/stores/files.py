@@ -44,10 +44,15 @@ class FileStore:
         return self._listing.rows()
 
     def create(
-        self, save: SaveFile, owners: list[str], stem: str = "", invited: list[str] | None = None
+        self,
+        save: SaveFile,
+        owners: list[str],
+        stem: str = "",
+        invited: list[str] | None = None,
+        per_move: int = 0,
     ) -> str:
         self.directory.mkdir(parents=True, exist_ok=True)
-        table = Table.create(self.directory, save, owners, stem, invited=invited)
+        table = Table.create(self.directory, save, owners, stem, invited=invited, per_move=per_move)
         self._tables[str(table.path)] = table
         return str(table.path)
 
@@ -72,6 +77,9 @@ class FileStore:
 
     def commit(self, table: str, seen: Check, new: SaveFile, who: str) -> Seating:
         return self.table(table).commit(seen, new, who)
+
+    def time_out(self, table: str, seat: int, who: str, choice: str) -> tuple[SaveFile, Seating]:
+        return self.table(table).time_out(seat, who, choice)
 
     def wait(self, table: str, after: int, timeout: float) -> int | None:
         """Looked at, not slept on: the file's signature every WAIT_STEP.

@@ -48,7 +48,7 @@ from typing import Any
 
 import msgspec
 import psycopg
-from castletui.saves import now
+from castletui.saves import clock, now
 from castletui.saves.chain import first_break, header_check, line_check
 from castletui.saves.codec import ChangedRecord
 from castletui.saves.errors import SaveError
@@ -67,6 +67,8 @@ from castletui.saves.table import (
     new_seed,
     race_message,
     seated,
+    table_now,
+    timed_out,
     titles,
 )
 from psycopg import errors
@@ -114,8 +116,8 @@ class PostgresStore:
 
     def tables(self) -> list[TableSummary]:
         rows = self._query(
-            "SELECT id, header, names, owners, plies, status, finished, updated, invited FROM castletui_tables "
-            "ORDER BY updated DESC, id LIMIT %s",
+            "SELECT id, header, names, owners, plies, status, finished, updated, invited, per_move, abandoned "
+            "FROM castletui_tables ORDER BY updated DESC, id LIMIT %s",
             (MAX_TABLES_LISTED,),
         )
         return [_summary(*row) for row in rows]
@@ -123,12 +125,13 @@ class PostgresStore:
     def read(self, table: str) -> tuple[SaveFile, Seating]:
         row = self._query(
             "SELECT header, header_check, seed, salt, names, owners, version, plies, status, finished, updated, "
-            "invited FROM castletui_tables WHERE id = %s",
+            "invited, per_move, stand_ins, abandoned FROM castletui_tables WHERE id = %s",
             (table,),
         )
         if not row:
             raise SaveError(f"There is no table {table[:60]} in the store.")
-        header, check, seed, salt, names, owners, version, plies, status, finished, updated, invited = row[0]
+        header, check, seed, salt, names, owners, version, plies, status, finished, updated = row[0][:11]
+        invited, per_move, stand_ins, abandoned = row[0][11:]
         known = self._known.get(table)
         read = None
         if known is not None and known[1].check.plies <= plies and header_check(header) == check:
@@ -149,6 +152,8 @@ class PostgresStore:
             ),
         )
         seating = Seating([owner_field(owner) for owner in owners], list(invited))
+        seating.per_move, seating.abandoned = per_move, abandoned
+        seating.stand_ins = msgspec.convert(stand_ins, list[clock.StandIn])
         self._known[table] = (version, save, seating, last_chain)
         return save, seating
 
@@ -225,13 +230,20 @@ class PostgresStore:
     # --- changing ---------------------------------------------------------
 
     def create(
-        self, save: SaveFile, owners: list[str], stem: str = "", invited: list[str] | None = None
+        self,
+        save: SaveFile,
+        owners: list[str],
+        stem: str = "",
+        invited: list[str] | None = None,
+        per_move: int = 0,
     ) -> str:
         seed, salt = new_seed(), new_salt()
         save = msgspec.structs.replace(save, seed=seed, salt=salt, commitment=commitment(seed, salt))
         header = _header_of(save)
         owners = [owner_field(owner) for owner in owners]
-        return self._insert(header, header_check(header), save, owners, stem or save.game, invited or [])
+        return self._insert(
+            header, header_check(header), save, owners, stem or save.game, invited or [], per_move
+        )
 
     def _insert(
         self,
@@ -241,13 +253,14 @@ class PostgresStore:
         owners: list[str],
         stem: str,
         invited: list[str],
+        per_move: int = 0,
     ) -> str:
         """A new table row named ``stem`` (else ``stem-2``...): its id."""
         for number in range(1, 10_000):
             table = stem if number == 1 else f"{stem}-{number}"
             rows = self._query(
                 "INSERT INTO castletui_tables (id, header, header_check, seed, salt, names, owners, plies, "
-                "status, finished, updated, invited) VALUES (%s, %s, %s, %s, %s, %s, %s, 0, %s, %s, %s, %s) "
+                "status, finished, updated, invited, per_move) VALUES (%s, %s, %s, %s, %s, %s, %s, 0, %s, %s, %s, %s, %s) "
                 "ON CONFLICT (id) DO NOTHING RETURNING id",
                 (
                     table,
@@ -261,6 +274,7 @@ class PostgresStore:
                     save.finished,
                     save.updated,
                     Jsonb(list(invited)),
+                    per_move,
                 ),
             )
             if rows:
@@ -271,7 +285,9 @@ class PostgresStore:
         header = _header_of(save)
         check = header_check(header)
         owners = [owner_field(owner) for owner in seating.owners]
-        table = self._insert(header, check, save, owners, stem or save.game, list(seating.invited))
+        table = self._insert(
+            header, check, save, owners, stem or save.game, list(seating.invited), seating.per_move
+        )
         if save.log:
             empty = msgspec.structs.replace(save, log=[], check=Check(0, ""))
             if not self._append(table, empty, save, check):
@@ -288,12 +304,13 @@ class PostgresStore:
                 return save, seating
             new, new_seating = changed
             rows = self._query(
-                "UPDATE castletui_tables SET names = %s, owners = %s, status = %s, version = version + 1 "
-                "WHERE id = %s AND version = %s RETURNING version",
+                "UPDATE castletui_tables SET names = %s, owners = %s, status = %s, stand_ins = %s, "
+                "version = version + 1 WHERE id = %s AND version = %s RETURNING version",
                 (
                     Jsonb([player.name for player in new.players]),
                     Jsonb(new_seating.owners),
                     new.status,
+                    Jsonb(msgspec.to_builtins(new_seating.stand_ins)),
                     table,
                     version,
                 ),
@@ -302,12 +319,39 @@ class PostgresStore:
                 return self.read(table)
             # Someone else sat down meanwhile: judge again on the table as it is now.
 
+    def time_out(self, table: str, seat: int, who: str, choice: str) -> tuple[SaveFile, Seating]:
+        """saves.table.Table.time_out, by a compare-and-set on the table's version."""
+        who = owner_field(who)
+        while True:
+            save, seating = self.read(table)
+            version = self._known[table][0]
+            new, new_seating = timed_out(
+                save, seating, self.states(table, save), seat, who, choice, table_now()
+            )
+            rows = self._query(
+                "UPDATE castletui_tables SET stand_ins = %s, abandoned = %s, status = %s, updated = %s, "
+                "version = version + 1 WHERE id = %s AND version = %s RETURNING version",
+                (
+                    Jsonb(msgspec.to_builtins(new_seating.stand_ins)),
+                    new_seating.abandoned,
+                    new.status,
+                    new.updated,
+                    table,
+                    version,
+                ),
+            )
+            if rows:
+                return self.read(table)
+            # A seat or the clock changed meanwhile: judge again on the table as it is now.
+
     def commit(self, table: str, seen: Check, new: SaveFile, who: str) -> Seating:
         who = owner_field(who)
         save, seating = self.read(table)
         if save.check != seen:
             raise LostRace(race_message(save, seating, who), save, seating)
-        written, states, appended = judged(save, seating, self.states(table, save), new, who, table)
+        written, states, appended = judged(
+            save, seating, self.states(table, save), new, who, table, table_now()
+        )
         last_chain = self._known[table][3]
         try:
             if appended:
@@ -686,6 +730,8 @@ def _summary(
     finished: bool,
     updated: str,
     invited: list[str],
+    per_move: int = 0,
+    abandoned: str = "",
 ) -> TableSummary:
     title, variant = titles(header["game"], header["variant"])
     return TableSummary(
@@ -698,9 +744,11 @@ def _summary(
         tuple(seat.get("kind") == "bot" for seat in header["seats"]),
         plies,
         status,
-        finished,
+        finished or bool(abandoned),
         updated,
         invited=tuple(invited),
+        per_move=per_move,
+        abandoned=bool(abandoned),
     )
 
 

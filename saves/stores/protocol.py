@@ -63,10 +63,16 @@ class TableStore(Protocol):
         ...
 
     def create(
-        self, save: SaveFile, owners: list[str], stem: str = "", invited: list[str] | None = None
+        self,
+        save: SaveFile,
+        owners: list[str],
+        stem: str = "",
+        invited: list[str] | None = None,
+        per_move: int = 0,
     ) -> str:
         """A new table (with a seed of its own, committed to: saves.seal): its
-        address. With ``invited`` names it is private (Seating.invited)."""
+        address. With ``invited`` names it is private (Seating.invited); with
+        ``per_move`` seconds a move (0: none; saves.clock) it has a clock."""
         ...
 
     def read(self, table: str) -> tuple[SaveFile, Seating]:
@@ -88,6 +94,12 @@ class TableStore(Protocol):
     def commit(self, table: str, seen: Check, new: SaveFile, who: str) -> Seating:
         """Put ``new``'s log on the table if it still ends at ``seen``
         (saves.table.Table.commit's rules); LostRace otherwise."""
+        ...
+
+    def time_out(self, table: str, seat: int, who: str, choice: str) -> tuple[SaveFile, Seating]:
+        """``who`` chose ``choice`` (saves.clock: a bot plays ``seat``, or
+        the game is abandoned) for ``seat``, whose time ran out: the table
+        as it now is; ClockRefused saying why not."""
         ...
 
     def wait(self, table: str, after: int, timeout: float) -> int | None:

@@ -54,6 +54,11 @@ class StoreTable:
         self.known = (len(new.log), "", tuple(seating.owners))
         return seating
 
+    def time_out(self, seat: int, who: str, choice: str) -> tuple[SaveFile, Seating]:
+        save, seating = self.store.time_out(self.address, seat, who, choice)
+        self.known = (save.check.plies, save.check.state_hash, tuple(seating.owners))
+        return save, seating
+
     def plies(self) -> int:
         return self.known[0] if self.known else 0
 

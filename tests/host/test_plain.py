@@ -25,12 +25,16 @@ async def test_a_player_plays_in_plain_lines_through_the_plain_command(start_hos
     mark = alice.mark()
     alice.send(b"new\r")
     await alice.wait_for("Which game?", "3. Castlecards", since=mark)
-    for answer, question in ((b"3", "Which variant?"), (b"1", "other seats are bots?")):
+    for answer, question in (
+        (b"3", "Which variant?"),
+        (b"1", "other seats are bots?"),
+        (b"1", "Time per move?"),
+    ):
         mark = alice.mark()
         alice.send(answer + b"\r")  # Castlecards, 2 players
         await alice.wait_for(question, since=mark)
     mark = alice.mark()
-    alice.send(b"1\r")  # no bot; the deal says who goes first
+    alice.send(b"1\r")  # no clock; the deal says who goes first
     await alice.wait_for_one_of("Alice, your action", "Seat 2 is free", since=mark)
     assert "from their lobby" in alice.text(mark)  # not a command line a host's player has not got
     assert "castletui join" not in alice.text()

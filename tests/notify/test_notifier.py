@@ -19,6 +19,7 @@ import pytest
 from castletui.rules.castlecards.edition import EDITION
 from castletui.rules.castlecards.text import card_name
 from castletui.rules.core import CHANCE
+from castletui.saves.clock import BOT
 from castletui.saves.owners import account_owner
 from castletui.saves.stores import open_store
 from castletui.saves.stores.shared import StoreTable
@@ -388,3 +389,21 @@ def test_with_either_store_the_watch_hears_the_move_and_the_turn_is_told_once(tm
                 store.close()
     assert (body["turn"], body["players"], body["kind"]) == ("Alice", ["Alice", "Bob"], "turn")
     assert events.whats() == ["webhook-sent"]
+
+
+def test_no_turn_is_sent_for_a_seat_a_bot_plays_while_its_owner_is_away(tmp_path, receivers):
+    """Issue 46 item 3: Bob's time ran out and Alice let a bot play his seat."""
+    bobs = receivers()
+    directory = tmp_path / "tables"
+    directory.mkdir(mode=0o700)
+    with mock.patch("castletui.saves.table.new_seed", return_value=4):
+        table, _, _ = create_table(
+            directory, OWNERS[0], "castlecards", "two-player", PLAYERS, name="Alice", per_move=3600
+        )
+    Table(table.path).take_seat(1, OWNERS[1], "Bob")
+    play_until(table, OWNERS, waiting_for(1), at(3))
+    with mock.patch.object(saves, "now", return_value=at(1)):  # two hours into Bob's hour
+        Table(table.path).time_out(1, OWNERS[0], BOT)
+    notifier, _ = notifier_for(tmp_path)
+    choose(tmp_path, "Bob", how="turn", webhook=bobs.url)
+    assert send_now(notifier) == 0

@@ -158,15 +158,17 @@ def test_new_in_the_lobby_in_lines_starts_a_shared_table(tables, monkeypatch, ca
     """At a host a player has no command line: ``new`` in the lobby asks
     the game, the variant, the players and the bots by number, and opens
     the table with this player in the first seat, the others free."""
-    answers = "new\n3\n1\n1\nquit\n"  # Castlecards, 2 players, no bot, then leave it waiting
+    answers = "new\n3\n1\n1\n2\nquit\n"  # Castlecards, 2 players, no bot, 1 h a move, then leave it waiting
     status, output = run_plain(["join", "--plain", "--as", "ann"], answers, monkeypatch, capsys)
     assert status == 0, output
     assert "Which game?" in output and "How many of the other seats are bots?" in output
+    assert "Time per move?" in output
     (made,) = [path for path in tables.glob("*.json") if is_table(path)]
     save, seating = Table(made).read()
     assert save.game == "castlecards" and save.config.variant == "two-player"
     assert seating.owners[0] and not seating.owners[1]  # the second seat waits for someone
     assert not any(player.is_bot for player in save.players)
+    assert seating.per_move == 3600  # the second choice, 1 h (saves.clock)
 
 
 def test_plain_on_makes_castletui_start_in_plain_lines_and_plain_off_undoes_it(tmp_path, monkeypatch, capsys):

@@ -172,3 +172,13 @@ def test_as_is_honoured_only_over_a_table_folder_of_the_unix_user_running_castle
 def test_serve_without_as_lets_each_visitor_be_the_unix_user(tmp_path):
     args = cli.build_parser().parse_args(["serve", "--table-dir", str(tmp_path)])
     assert "--as" not in shlex.split(serve_command_line(args))
+
+
+def test_new_shared_takes_a_time_per_move_and_only_a_shared_table_does(capsys):
+    start = start_of("new", "castlecards", "--shared", "--players", "2", "--per-move", "1d")
+    assert start.new_game["per_move"] == 86_400
+    assert start_of("new", "castlecards", "--shared", "--per-move", "3 d").new_game["per_move"] == 3 * 86_400
+    assert start_of("new", "castlecards", "--players", "2", "--per-move", "1h") == 2
+    assert "add --shared" in capsys.readouterr().err
+    assert start_of("new", "castlecards", "--shared", "--per-move", "soon") == 2
+    assert "not a time per move" in capsys.readouterr().err

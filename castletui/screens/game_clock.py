@@ -1,0 +1,137 @@
+"""A shared table's clock on the game screen (saves/clock.py), a collaborator
+the game screen owns: the time left to the seat to move in the header,
+looked at again every half minute, and, once that seat's time ran out,
+the offer to the other players at the table: let a bot play the seat
+until its owner comes back, end the game as abandoned, or wait more. The
+table judges the choice (a spectator, or a time not out yet, is refused
+with its reason); the screen then reads the table as another terminal's
+move."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button
+
+from castletui import saves
+from castletui.saves.clock import ABANDON, BOT, duration_words, time_left, utc_now
+from castletui.widgets.plain import Plain, plain
+
+LOOK_EVERY_S = 30.0
+"""How often the time left is looked at again while nothing moves."""
+
+
+class TimeOutOffer(ModalScreen[str | None]):
+    """What the others may do about a seat whose time ran out: dismisses
+    with BOT, ABANDON, or None (wait more)."""
+
+    DEFAULT_CSS = """
+    TimeOutOffer .time-out-choices { height: auto; }
+    TimeOutOffer .time-out-choices Button { width: 100%; margin-bottom: 0; }
+    """
+    BINDINGS = [Binding("escape", "wait_more", "Wait more")]
+
+    def __init__(self, name: str, per_move: int, late_by: float) -> None:
+        super().__init__()
+        self.player_name, self.per_move, self.late_by = name, per_move, late_by
+
+    def compose(self) -> ComposeResult:
+        name = self.player_name
+        with Vertical(classes="dialog"):
+            yield Plain(
+                f"{name} had {duration_words(self.per_move)} for this move and is "
+                f"{duration_words(self.late_by)} past it. Nobody loses to the clock: choose.",
+                classes="dialog-message",
+            )
+            yield Plain(f"{name}'s time is out", classes="dialog-question")
+            with Vertical(classes="time-out-choices"):
+                yield Button(plain(f"Let a bot play {name}'s seat until they come back"), id=BOT)
+                yield Button(plain("End the game as abandoned (nobody wins or loses)"), id=ABANDON)
+                yield Button("Wait more", variant="primary", id="wait")
+
+    def on_mount(self) -> None:
+        self.query_one("#wait", Button).focus()
+
+    @on(Button.Pressed)
+    def pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id if event.button.id in (BOT, ABANDON) else None)
+
+    def action_wait_more(self) -> None:
+        self.dismiss(None)
+
+
+class TableClock:
+    """The clock of the game screen's shared table."""
+
+    def __init__(self, screen: Any) -> None:
+        self.screen = screen
+        self.offered: tuple[int, int] | None = None
+        """The (ply, seat) last offered: once a position, until the table moves."""
+
+    def start(self) -> None:
+        """Look at the time now and every LOOK_EVERY_S (a shared table with a clock only)."""
+        session = self.screen.session
+        if session.shared and session.seating is not None and session.seating.per_move:
+            self.screen.set_interval(LOOK_EVERY_S, self.show)
+
+    def left(self) -> float | None:
+        """Seconds left to the seat to move (negative: past it); None: no clock runs."""
+        session = self.screen.session
+        if not session.shared or session.seating is None:
+            return None
+        # The app's clock if it has one (castletui/tables.py's now_of: tests set it), read here
+        # without importing the lobby's modules into every game's first frame.
+        clock = getattr(self.screen.app, "clock", None) or utc_now
+        return time_left(session.save, session.seating, session.to_move(), clock())
+
+    def words(self) -> str:
+        """The header's words: "Bo: 5 h left", "Bo's time is out"; "" without a clock."""
+        session = self.screen.session
+        if session.seat in session.stand_ins:
+            return "a bot plays your seat: open the table again from the lobby to take it back"
+        left = self.left()
+        if left is None:
+            return ""
+        name = session.names[session.to_move()]
+        return f"{name}: {duration_words(left)} left" if left > 0 else f"{name}'s time is out"
+
+    def show(self) -> None:
+        """The time left in the header, and the offer once the time is out."""
+        screen, session = self.screen, self.screen.session
+        if not screen.is_attached:
+            return
+        words = self.words()
+        name = session.path.name if session.path else ""
+        screen.sub_title = (
+            f"{words} · {name}" if words else name
+        )  # the time first: a narrow header cuts the end
+        left = self.left()
+        mover = session.to_move()
+        if left is None or left > 0 or session.watching or mover == session.seat:
+            return
+        if self.offered == (session.ply, mover) or screen.app.screen is not screen:
+            return  # offered here already, or a dialog is up: the next look offers it
+        self.offered = (session.ply, mover)
+        screen.app.push_screen(
+            TimeOutOffer(session.names[mover], session.seating.per_move, -left),
+            lambda choice: self.chosen(mover, choice),
+        )
+
+    def chosen(self, seat: int, choice: str | None) -> None:
+        """Put the choice to the table; a refusal is told with its reason."""
+        screen, session = self.screen, self.screen.session
+        if choice is None:
+            return  # wait more: offered again when the table is opened again
+        try:
+            session.table.time_out(seat, session.who, choice)
+        except saves.SaveError as error:
+            screen.notify(str(error), title="Not done", severity="warning", timeout=10)
+            return
+        if choice == BOT:
+            screen.notify(f"A bot plays {session.names[seat]}'s seat until they come back.", timeout=8)
+        screen.table_changed()  # read as another terminal's change: the bot moves, or the game ends

@@ -1,0 +1,156 @@
+"""A correspondence table's clock as terminals play it (issue 46 item 3),
+over simulated days: the lobby says the time left, a late seat handed to
+a bot is played by the other terminal's driver through that seat's view,
+its owner gets it back by sitting down and is told what the bot did; an
+abandoned game is listed among the finished. Headless, but for one Pilot
+test: the offer at the table."""
+
+from __future__ import annotations
+
+import datetime
+from pathlib import Path
+from unittest import mock
+
+from castletui.saves.clock import ABANDON, BOT
+from castletui.saves.table import ABANDONED, Table, TableListing
+from textual.widgets import Select
+
+from castletui import saves
+from castletui.app import Start
+from castletui.lobby import FINISHED, THEIR_TURN, YOUR_TURN, Turns, lobby_lines
+from castletui.screens.game_clock import TimeOutOffer
+from castletui.session import Session
+from castletui.shared import create_table
+from castletui.tables import join_table
+from tests.app.driving import wait_until
+from tests.shared.lobby_tables import NOON, at, play_until, waiting_for
+from tests.shared.test_apps import Terminal, game_screen
+
+DAY = 86_400
+OWNERS = ["user:ann", "user:bo"]
+
+
+def timed_table(directory: Path) -> Table:
+    """Ann and Bo at a Castlecards table with a day per move, Bo to move since 5 h before noon."""
+    directory.mkdir(mode=0o700, exist_ok=True)
+    players = [saves.Player("Seat 1"), saves.Player("Seat 2")]
+    with mock.patch("castletui.saves.table.new_seed", return_value=4):
+        table, _, _ = create_table(directory, OWNERS[0], "castlecards", "two-player", players, per_move=DAY)
+    Table(table.path).take_seat(1, OWNERS[1])
+    play_until(table, OWNERS, waiting_for(1), at(5))
+    return table
+
+
+def line_of(directory: Path, who: str, now: datetime.datetime):
+    (line,) = lobby_lines(TableListing(directory).rows(), who, who[5:], Turns(), now)[0]
+    return line
+
+
+def test_the_lobby_says_the_time_left_and_when_it_is_out(tmp_path):
+    directory = tmp_path / "tables"
+    timed_table(directory)
+    bos = line_of(directory, "user:bo", NOON)
+    assert (bos.group, bos.text) == (YOUR_TURN, "Castlecards with ann: your turn for 5 h, 19 h left")
+    anns = line_of(directory, "user:ann", NOON)
+    assert (anns.group, anns.text) == (THEIR_TURN, "Castlecards with bo: bo's turn, 5 h, 19 h left")
+    anns = line_of(directory, "user:ann", NOON + datetime.timedelta(days=1))
+    assert anns.text == "Castlecards with bo: bo's turn, 29 h, out of time: open it to choose"
+
+
+class Lobby:
+    """What join_table asks of an app: who sits down, and what it is told."""
+
+    def __init__(self, who: str, directory: Path) -> None:
+        self.who, self.table_dir, self.told, self.session = who, directory, [], None
+
+    def notify(self, message: str, **_: object) -> None:
+        self.told.append(message)
+
+    def open_session(self, session: Session, resumed: bool = False) -> None:
+        self.session = session
+
+
+def test_a_late_seat_is_played_by_a_bot_through_its_view_and_given_back_with_what_it_did(tmp_path):
+    directory = tmp_path / "tables"
+    table = timed_table(directory)
+    ann = Session.at_table(Table(table.path), 0, OWNERS[0])
+    with mock.patch.object(saves, "now", return_value=at(-30)):  # a day and 5 h after Bo's turn began
+        Table(table.path).time_out(1, OWNERS[0], BOT)
+        ann.sync()
+        assert ann.is_bot(1) and ann.may_act(0, 1) == "bo is a bot: it plays its own moves."
+        seen = []
+        real_view = ann.game.view
+        with mock.patch.object(
+            ann.game, "view", lambda state, seat: seen.append(seat) or real_view(state, seat)
+        ):
+            ann.run_automatic()  # Ann's terminal plays Bo's seat until a person (Ann) must decide
+        assert ann.to_move() == 0 and 1 in seen
+        assert Table(table.path).read()[0].log == ann.save.log  # each of the bot's moves is on the table
+    bo = Lobby(OWNERS[1], directory)
+    assert join_table(bo, Path(table.path), None)
+    assert Table(table.path).read()[1].stand_ins == []
+    assert not bo.session.is_bot(1)
+    (told,) = bo.told
+    assert told.startswith(
+        "Your seat is yours again. While your time was out a bot played for you (ann chose it):"
+    )
+    bots_lines = [line.text for line in bo.session.log if line.seat == 1][-1]
+    assert bots_lines in told
+
+
+def test_an_abandoned_game_is_finished_in_the_lobby_and_takes_no_move(tmp_path):
+    directory = tmp_path / "tables"
+    table = timed_table(directory)
+    with mock.patch.object(saves, "now", return_value=at(-30)):
+        Table(table.path).time_out(1, OWNERS[0], ABANDON)
+    for who in OWNERS:
+        line = line_of(directory, who, NOON + datetime.timedelta(days=2))
+        assert (line.group, line.text.rsplit(": ", 1)[1]) == (FINISHED, ABANDONED)
+    bo = Session.at_table(Table(table.path), 1, OWNERS[1])
+    assert bo.may_act(1) == "The game was ended as abandoned: nobody moves any more."
+    assert bo.undo_target(1)[0] == -1
+
+
+class ClockedTerminal(Terminal):
+    """Ann's castletui a day and a half after Bo's turn began (the table's own time is today's)."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.clock = lambda: NOON + datetime.timedelta(hours=30)
+
+
+async def test_at_the_table_the_others_are_offered_a_bot_for_a_late_seat(tmp_path):
+    directory = tmp_path / "tables"
+    table = timed_table(directory)
+    app = ClockedTerminal(directory, "ann", Start("join", path=Path(table.path)))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, TimeOutOffer))
+        game = game_screen(app)
+        assert game.sub_title.startswith("bo's time is out")
+        before = game.session.ply
+        await pilot.click(f"#{BOT}")
+        # The table hands Bo's seat to a bot, and Ann's terminal plays it until Ann must decide.
+        await wait_until(pilot, lambda: game.session.to_move() == 0 and 1 in game.session.stand_ins)
+        assert Table(table.path).read()[1].stand_ins[0].seat == 1
+        assert 1 in [entry.seat for entry in Table(table.path).read()[0].log[before:]]
+
+
+async def test_the_wizard_asks_for_the_table_with_the_time_per_move_chosen(tmp_path):
+    directory = tmp_path / "tables"
+    directory.mkdir(mode=0o700)
+    preset = {"shared": True, "per_move": DAY}  # castletui new castlecards --shared --per-move 1d
+    ann = Terminal(directory, "ann", Start("wizard", game_id="castlecards", new_game=preset))
+    asked = []
+    with mock.patch("castletui.screens.wizard.start_shared_game", lambda app, **new: asked.append(new)):
+        async with ann.run_test(size=(80, 24)) as pilot:
+            await wait_until(
+                pilot,
+                lambda: (
+                    ann.screen.query("#per-move-field") and ann.screen.query_one("#per-move-field").display
+                ),
+            )
+            assert ann.screen.query_one("#per-move", Select).value == DAY
+            ann.screen.query_one("#per-move", Select).value = 3600  # the player changes it to 1 h
+            await pilot.press("ctrl+s")
+            await wait_until(pilot, lambda: asked)
+    assert asked[0]["per_move"] == 3600  # create_table makes it so (the tests above)
