@@ -207,7 +207,8 @@ class FolderWatch:
 
 class StoreWatch:
     """A store's tables watched through the store (a PostgreSQL store's
-    LISTEN/NOTIFY, on a connection of the watch's own): ``changes()`` yields
+    LISTEN/NOTIFY: on a host, through the host's one listening connection,
+    saves.stores.relay; else on a connection of the watch's own): ``changes()`` yields
     each time ``table`` changed (None: any table, the lobby's), first at
     once when it moved past ``after`` (a watcher catches up from the last
     ply it knew), until ``stop()`` or ``cancelled()``: both are asked at
@@ -233,7 +234,9 @@ class StoreWatch:
             while not (self._stop.is_set() or cancelled()):
                 heard = listener.heard(HEARTBEAT_S or 1.0)
                 self.wake_ups += 1
-                if heard and (self.table is None or any(table == self.table for table, _ in heard)):
+                # A table of None: changes may have been missed (the host's
+                # listener came back): look again, from the last ply known.
+                if heard and (self.table is None or any(table in (self.table, None) for table, _ in heard)):
                     yield
         except StoreError:
             return  # the store went away: the screen's refresh says so

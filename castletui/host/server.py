@@ -68,6 +68,7 @@ from castletui.host.sessions import (
 from castletui.notify_me import OFFERED_VARIABLE
 from castletui.saves.names import account_name_problem
 from castletui.saves.stores import StoreError, open_store
+from castletui.saves.stores.relay import Relay
 
 # What the player's terminal needs after castletui was stopped mid-screen:
 # leave the alternate screen, mouse and paste modes, show the cursor.
@@ -116,7 +117,11 @@ class Host:
     def __init__(self, config: HostConfig, *, write: Callable[[str], None] | None = None) -> None:
         self.config = config
         self.limits = config.limits
-        self.players = players_for(open_store(config.store) if config.store else None, config.players_file)
+        self.store = open_store(config.store) if config.store else None
+        self.players = players_for(self.store, config.players_file)
+        self.relay: Relay | None = None
+        """The host's one listening connection to a PostgreSQL store, which
+        wakes its players' castletuis (saves.stores.relay)."""
         self.connections: set[PlayerConnection] = set()
         self.capacity = Capacity(config.limits)
         self.sessions_of: Counter[bytes] = Counter()
@@ -185,6 +190,9 @@ class Host:
             keepalive_count_max=3,
             server_version="castletui",
         )
+        if self.store is not None:
+            self.relay = Relay(self.store.hearing)
+            self.relay.start()
         if self.config.notify.kinds:  # listening: players will come, and their tables change
             try:
                 self.notifier = self._notifier()
@@ -199,6 +207,8 @@ class Host:
         """The notifications of players not connected, in threads of their
         own: their own store connection and players file reader."""
         store = open_store(self.config.store) if self.config.store else None
+        if store is not None and self.relay is not None:
+            store.relay = self.relay.path  # its watch hears through the host's one listener
         players = players_for(store, self.config.players_file)
         loop = asyncio.get_running_loop()
 
@@ -253,6 +263,10 @@ class Host:
             if self.notifier.store is not None:
                 with contextlib.suppress(Exception):
                     self.notifier.store.close()  # its own connection (_notifier)
+        if self.relay is not None:
+            self.relay.stop()
+        if self.store is not None:
+            self.store.close()
 
 
 class PlayerConnection(asyncssh.SSHServer):
@@ -698,7 +712,8 @@ class PlayerSession(asyncssh.SSHServerSession):
         arguments = seat_arguments(
             account.name, account.id, self.host.config.table_dir, limits.session_memory_mib, plain=self.plain
         )
-        environment = child_environment(self.term, settings, self.host.config.store)
+        relay = self.host.relay.path if self.host.relay is not None else ""
+        environment = child_environment(self.term, settings, self.host.config.store, relay)
         environment[OFFERED_VARIABLE] = ",".join(self.host.config.notify.kinds)
         if self.host.notifier is not None:
             self.account = account.id

@@ -1,0 +1,143 @@
+"""One listening connection per host (saves.stores.relay): the host hears
+the database's notifications and passes them to its players' castletuis,
+which hold no LISTEN of their own; a watcher whose host lost its listener
+still wakes, catching up from its last ply."""
+
+from __future__ import annotations
+
+import threading
+
+import psycopg
+import pytest
+from castletui.saves.stores import open_store
+from castletui.saves.stores.postgres import LISTENING, wait_for
+from castletui.saves.stores.relay import ANY_TABLE, Relay, RelayListener
+
+from tests.stores.playing import new_table, play
+
+pytestmark = pytest.mark.postgres
+
+
+def listening(url: str) -> list[int]:
+    """The backends of the database's listening connections."""
+    with psycopg.connect(url, autocommit=True) as connection:
+        rows = connection.execute(
+            "SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND application_name = %s",
+            (LISTENING,),
+        ).fetchall()
+    return [pid for (pid,) in rows]
+
+
+def kill(url: str, pids: list[int]) -> None:
+    with psycopg.connect(url, autocommit=True) as connection:
+        for pid in pids:
+            connection.execute("SELECT pg_terminate_backend(%s)", (pid,))
+
+
+@pytest.fixture
+def database(postgres_server):
+    return postgres_server.fresh_database()
+
+
+def test_watchers_through_a_relay_share_its_one_listening_connection(database):
+    store = open_store(database)
+    relay = Relay(store.hearing)
+    relay.start()
+    watchers = [open_store(database, migrate=False) for _ in range(4)]
+    try:
+        for watcher in watchers:
+            watcher.relay = relay.path
+        table = new_table(store)
+        woke: list[int | None] = []
+        waiting = [
+            threading.Thread(target=lambda w=w: woke.append(w.wait(table, 0, timeout=60))) for w in watchers
+        ]
+        for thread in waiting:
+            thread.start()
+        play(store, table, 1)
+        for thread in waiting:
+            thread.join()
+        assert woke == [1, 1, 1, 1]
+        assert all(isinstance(watcher._listener, RelayListener) for watcher in watchers)
+        assert len(listening(database)) == 1
+    finally:
+        relay.stop()
+        for one in (store, *watchers):
+            one.close()
+
+
+def test_a_watcher_wakes_after_the_hosts_listener_is_killed_and_catches_up(database):
+    """The move lands while the relay has no listener (it is kept from
+    connecting again until then): no notification of it is ever heard,
+    and the watcher looks again from its last ply when the relay is back."""
+    store = open_store(database)
+    may_connect = threading.Event()
+    may_connect.set()
+
+    def hearing():
+        may_connect.wait()
+        return store.hearing()
+
+    relay = Relay(hearing)
+    relay.start()
+    watcher = open_store(database, migrate=False)
+    watcher.relay = relay.path
+    try:
+        table = new_table(store)
+        play(store, table, 1)
+        assert relay.connected.wait(60)
+        listener = watcher.listener()
+        (before,) = listening(database)
+        may_connect.clear()
+        kill(database, [before])
+        while relay.reconnects == 0:  # lost: the relay waits to connect again
+            listener.heard(0.05)
+        play(store, table, 2)  # heard by nobody
+        may_connect.set()
+        heard = []
+        while not heard:
+            heard = listener.heard(60)
+        assert heard == [(ANY_TABLE, -1)]  # changes were missed: look again
+        assert wait_for(listener, table, 1, timeout=60) == 3  # from its last ply
+        (after,) = listening(database)
+        assert after != before
+        listener.close()
+    finally:
+        may_connect.set()
+        relay.stop()
+        watcher.close()
+        store.close()
+
+
+def test_a_castletui_dropped_by_its_relay_connects_again_and_looks_again(database):
+    store = open_store(database)
+    relay = Relay(store.hearing)
+    relay.start()
+    try:
+        assert relay.connected.wait(60)
+        listener = RelayListener(relay.path, store.plies)
+        with relay._lock:  # as a castletui too slow to read is dropped
+            for client in relay._clients:
+                client.close()
+            relay._clients.clear()
+        assert listener.heard(60) == [(ANY_TABLE, -1)]
+        assert relay.listeners() == 1
+        listener.close()
+    finally:
+        relay.stop()
+        store.close()
+
+
+def test_an_idle_query_connection_is_closed_and_opened_again_when_used(database, monkeypatch):
+    from castletui.saves.stores import postgres
+
+    store = open_store(database)
+    try:
+        table = new_table(store)
+        monkeypatch.setattr(postgres, "IDLE_SECONDS", 0.0)
+        store._idle_ended()  # as its timer does once nothing used the connection for that long
+        assert store._connection is None
+        play(store, table, 1)
+        assert store.read(table)[0].check.plies == 1
+    finally:
+        store.close()
