@@ -195,6 +195,15 @@ class Store:
             + " (the benchmark listens on one, and queries on one while it uses it)"
         )
 
+    def transactions(self) -> int:
+        """Transactions committed in the database so far (each statement of a store is one)."""
+        import psycopg
+
+        with psycopg.connect(self.url, autocommit=True) as connection:
+            return connection.execute(
+                "SELECT xact_commit FROM pg_stat_database WHERE datname = current_database()"
+            ).fetchone()[0]
+
     def close(self) -> None:
         self._stop = True
         self._thread.join(3)
@@ -544,8 +553,12 @@ async def moves_part(
         start = time.time()
         for pair in pairs:
             pair.latencies.clear()
+        transactions = store.transactions() if store is not None else 0
+        cpu_before = sum(cpu_seconds(pid) for host in hosts for pid in host.children())
         await asyncio.gather(*(pair.play(args.seconds, start) for pair in pairs))
+        cpu_spent = sum(cpu_seconds(pid) for host in hosts for pid in host.children()) - cpu_before
         latencies = [value for pair in pairs for value in pair.latencies]
+        moves = max(1, len(latencies) // (size - 1))
         children = [pid for host in hosts for pid in host.children()]
         per_player = [rss_kib(pid) for pid in children]
         memory = statistics.median(per_player) / 1024 if per_player else 0
@@ -554,8 +567,10 @@ async def moves_part(
             f"castletui {memory:.0f} MiB RSS each (median of {len(per_player)}), "
             f"server {rss_kib(hosts[0].process.pid) / 1024:.0f} MiB; load {os.getloadavg()[0]:.2f}"
         )
+        print(f"     the players' castletuis spent {cpu_spent / moves * 1000:.0f} ms of CPU per move")
         if store is not None:
-            print(f"     database connections: {store.connections()}")
+            done = store.transactions() - transactions
+            print(f"     database connections: {store.connections()}; {done / moves:.0f} statements per move")
         if not args.quick and latencies and statistics.median(latencies) > LIMIT_MS:
             print(f"over {LIMIT_MS:.0f} ms at {step} players: stopping here")
             break

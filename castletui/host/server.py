@@ -936,8 +936,7 @@ def accounts_of(players: Players | StorePlayers) -> dict[str, str]:
     """Every account's id and name."""
     if isinstance(players, Players):
         return {entry.id: entry.name for entry in players.read().players if entry.id}
-    accounts = (players.account_named(name) for name, _ in players.entries())
-    return {account.id: account.name for account in accounts if account is not None}
+    return players.names()
 
 
 def _reason(exc: Exception | None) -> str:

@@ -509,6 +509,10 @@ class PostgresAccounts:
         )
         return [(name, list(lines)) for name, lines in rows]
 
+    def names(self) -> dict[str, str]:
+        """Every account's id and name, in one query."""
+        return dict(self._store._query("SELECT id, name FROM castletui_accounts"))
+
     def taken(self, name: str) -> bool:
         return bool(
             self._store._query("SELECT 1 FROM castletui_accounts WHERE name_key = %s", (name_key(name),))
