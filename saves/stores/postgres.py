@@ -430,8 +430,25 @@ class PostgresStore:
             left = self._used + IDLE_SECONDS - time.monotonic()
             if left > 0:
                 self._close_when_idle(left)
+            elif self._holds_locks():
+                self._close_when_idle(IDLE_SECONDS)  # what it holds goes with it: kept open
             else:
                 self._disconnect()
+
+    def _holds_locks(self) -> bool:
+        """Whether the query connection holds a session's advisory lock
+        (a spectator's presence is one): closing it would let go of it."""
+        if self._connection is None:
+            return False
+        try:
+            return bool(
+                self._connection.execute(
+                    "SELECT EXISTS (SELECT 1 FROM pg_locks WHERE pid = pg_backend_pid() "
+                    "AND locktype = 'advisory' AND granted)"
+                ).fetchone()[0]
+            )
+        except psycopg.Error:
+            return False  # broken: closed, and opened again at the next query
 
 
 class Listener:

@@ -135,9 +135,29 @@ def test_an_idle_query_connection_is_closed_and_opened_again_when_used(database,
     try:
         table = new_table(store)
         monkeypatch.setattr(postgres, "IDLE_SECONDS", 0.0)
+        monkeypatch.setattr(store, "_close_when_idle", lambda seconds: None)  # its timer: called here instead
         store._idle_ended()  # as its timer does once nothing used the connection for that long
         assert store._connection is None
         play(store, table, 1)
         assert store.read(table)[0].check.plies == 1
+    finally:
+        store.close()
+
+
+def test_a_query_connection_holding_a_lock_is_kept_open_when_idle(database, monkeypatch):
+    """A session's advisory lock (a spectator's presence) lives as long as
+    its connection: an idle one that holds one is not closed."""
+    from castletui.saves.stores import postgres
+
+    store = open_store(database)
+    try:
+        store._query("SELECT pg_advisory_lock(42)")
+        monkeypatch.setattr(postgres, "IDLE_SECONDS", 0.0)
+        monkeypatch.setattr(store, "_close_when_idle", lambda seconds: None)  # its timer: called here instead
+        store._idle_ended()
+        assert store._connection is not None
+        store._query("SELECT pg_advisory_unlock(42)")
+        store._idle_ended()
+        assert store._connection is None
     finally:
         store.close()
