@@ -222,7 +222,11 @@ class StoreWatch:
     def stop(self) -> None:
         self._stop.set()
 
-    def changes(self, cancelled: Callable[[], bool] | None = None) -> Iterator[None]:
+    def changes(self, cancelled: Callable[[], bool] | None = None) -> Iterator[set[str] | None]:
+        """Watching one table: None at each change. Every table (the
+        lobby's): the ids of the tables that changed, as a folder's watch
+        gives the names of its files; None when which is not known (what
+        came before the watch, or changes the host's listener missed)."""
         cancelled = cancelled or (lambda: False)
         try:
             listener = self.store.listener()
@@ -236,8 +240,13 @@ class StoreWatch:
                 self.wake_ups += 1
                 # A table of None: changes may have been missed (the host's
                 # listener came back): look again, from the last ply known.
-                if heard and (self.table is None or any(table in (self.table, None) for table, _ in heard)):
-                    yield
+                if not heard:
+                    continue
+                if self.table is None:
+                    tables = {table for table, _ in heard}
+                    yield None if None in tables else tables
+                elif any(table in (self.table, None) for table, _ in heard):
+                    yield None
         except StoreError:
             return  # the store went away: the screen's refresh says so
         finally:

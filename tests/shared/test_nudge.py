@@ -80,6 +80,28 @@ async def test_at_another_table_you_are_nudged_and_the_table_on_screen_is_no_new
         assert app.turn_line == "Your turn: Castlecards with ann"  # the other table
 
 
+async def test_a_move_at_a_table_you_do_not_sit_at_costs_your_nudge_no_look(tmp_path):
+    """Issue 45: with many tables going on one host, each player looked at
+    every table at every move anywhere; now only a change of one of theirs
+    (or a new table) makes them look."""
+    directory = tmp_path / "tables"
+    ours = seated_table(directory, DUO, "ours", seed=4)
+    theirs = seated_table(directory, ["user:cy", "user:dee"], "theirs", seed=5)
+    play_until(ours, DUO, waiting_for(0), at(5))
+    app = Watched(directory, "bo", Start("join"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, JoinScreen) and app.screen.lines)
+        follower, looks = app.turn_follower, []
+        look = follower.look
+        follower.look = lambda: looks.append(1) or look()
+        play_until(theirs, ["user:cy", "user:dee"], lambda session: len(session.save.log) >= 2, at(1))
+        await wait_until(pilot, lambda: follower.passed_over, LIMIT)
+        assert looks == []
+        play_until(ours, DUO, waiting_for(1), at(0))
+        await wait_until(pilot, lambda: turns_told(app), LIMIT)
+        assert looks and turns_told(app) == ["Castlecards with ann: your turn for 1 min"]
+
+
 async def test_the_settings_turn_the_terminal_notification_off_not_the_toast(tmp_path):
     directory = tmp_path / "tables"
     table = seated_table(directory, DUO, "evening")
