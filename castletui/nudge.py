@@ -43,10 +43,16 @@ def follow_turns(app: Any) -> None:
 
 
 def on_screen(app: Any) -> str:
-    """The table file on screen now ("" if none): its game screen shows the turn."""
+    """The name of the table on screen now ("" if none): its game screen
+    shows the turn. A name, as the lobby's line has it (line_name): a
+    store's table on screen is a path of its own (saves.stores.shared)."""
     session = getattr(app.screen, "session", None)
     path = getattr(session, "path", None) if getattr(session, "shared", False) else None
-    return str(path) if path is not None else ""
+    return PurePath(path).name if path is not None else ""
+
+
+def line_name(line: LobbyLine) -> str:
+    return PurePath(line.path).name
 
 
 class TurnFollower:
@@ -88,8 +94,8 @@ class TurnFollower:
     def show_line(self) -> None:
         showing = on_screen(self.app)
         if showing:  # a table you sat down at since the last look is yours from now on
-            self.mine = self.mine | {PurePath(showing).name}
-        self.app.show_turn_line(turn_line([line for line in self.known if line.path != showing]))
+            self.mine = self.mine | {showing}
+        self.app.show_turn_line(turn_line([line for line in self.known if line_name(line) != showing]))
 
     def stop(self) -> None:
         if self.watch is not None:
@@ -119,7 +125,7 @@ class TurnFollower:
         news = [
             line
             for line in waiting
-            if line.path != showing and self.nudged.get(line.path) != line.standing.plies
+            if line_name(line) != showing and self.nudged.get(line.path) != line.standing.plies
         ]
         self.nudged = {line.path: line.standing.plies for line in waiting}
         self.known = waiting
