@@ -229,7 +229,7 @@ class StoreWatch:
         came before the watch, or changes the host's listener missed)."""
         cancelled = cancelled or (lambda: False)
         try:
-            listener = self.store.listener()
+            listener = self.store.listener(self.table)
         except StoreError:
             return  # no store to hear: the screen's refresh still reads it
         try:

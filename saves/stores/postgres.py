@@ -214,13 +214,14 @@ class PostgresStore:
             self._listener = self.listener()
         return wait_for(self._listener, table, after, timeout)
 
-    def listener(self) -> Listener | RelayListener:
-        """What hears every table's changes, for one watching thread: the
-        host's relay where this castletui has one, else a connection of
-        its own."""
+    def listener(self, table: str | None = None) -> Listener | RelayListener:
+        """What hears the tables' changes, for one watching thread: the
+        host's relay where this castletui has one (told of ``table``'s
+        changes only, when one is named), else a connection of its own
+        (every table's)."""
         if self.relay:
             with contextlib.suppress(StoreError):
-                return RelayListener(self.relay, self.plies)
+                return RelayListener(self.relay, self.plies, table)
         return self.hearing()
 
     def hearing(self) -> Listener:

@@ -10,8 +10,10 @@ LISTEN (a thread) and a Unix socket in a folder only its user can open
 ``$CASTLETUI_STORE_RELAY`` and reads lines from it (:class:`RelayListener`,
 the store's ``listener()``), as it would read notifications.
 
-What goes down the socket, a line each: ``+`` once the castletui is heard
-for (it looks at its table after that, so nothing falls between), ``TABLE
+A castletui says first what it watches, a line: ``*`` (every table: the
+lobby's watch) or ``=TABLE`` (one table: the game screen's, which is then
+not woken by the other tables' moves). What goes down the socket, a line
+each: ``+`` once the castletui is heard for (it looks at its table after that, so nothing falls between), ``TABLE
 PLY`` for each change, and ``*`` when changes may have been missed (the
 host's connection was lost and is back): every watcher then looks again at
 its table from the last ply it knew. A castletui that is dropped (it read
@@ -50,12 +52,26 @@ HELLO_S = 5.0
 MAX_LINE = 1024
 
 
-def _lines(notices: list[tuple[str, int]]) -> bytes:
+def _lines(notices: list[tuple[str | None, int]]) -> bytes:
     """Notifications as the relay's lines (an id that would break a line is ``*``)."""
     out = []
     for table, ply in notices:
-        out.append(EVERY if "\n" in table or table == "*" else f"{table} {ply}".encode())
+        out.append(EVERY if table is None or "\n" in table or table == "*" else f"{table} {ply}".encode())
     return b"".join(line + b"\n" for line in out)
+
+
+def _watched(client: socket.socket) -> str | None:
+    """The castletui's first line: the table it watches (None: every one)."""
+    client.settimeout(HELLO_S)
+    line = b""
+    while not line.endswith(b"\n"):
+        chunk = client.recv(MAX_LINE)
+        if not chunk or len(line) > MAX_LINE:
+            raise OSError("not a castletui")
+        line += chunk
+    if line.startswith(b"="):
+        return line[1:-1].decode(errors="replace")
+    return None
 
 
 class Relay:
@@ -71,7 +87,8 @@ class Relay:
         self._server = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
         self._server.bind(self.path)
         self._server.listen(128)
-        self._clients: list[socket.socket] = []
+        self._clients: list[tuple[socket.socket, str | None]] = []
+        """Each castletui's socket and the table it watches (None: every one)."""
         self._lock = threading.Lock()
         self._stop = threading.Event()
         self._threads: list[threading.Thread] = []
@@ -96,7 +113,7 @@ class Relay:
         with contextlib.suppress(OSError):
             self._server.close()
         with self._lock:
-            for client in self._clients:
+            for client, _ in self._clients:
                 with contextlib.suppress(OSError):
                     client.close()
             self._clients.clear()
@@ -115,11 +132,16 @@ class Relay:
             if self._stop.is_set():
                 client.close()
                 return
+            try:
+                table = _watched(client)
+            except OSError:
+                client.close()
+                continue
             client.setblocking(False)
             with self._lock:
                 # Under the lock: no change is passed on between ``+`` and the client being listed.
                 if self._send(client, READY + b"\n"):
-                    self._clients.append(client)
+                    self._clients.append((client, table))
 
     def _listen(self) -> None:
         failures = 0
@@ -131,23 +153,37 @@ class Relay:
                 failures += 1
                 continue
             # What changed before this LISTEN (at start, or while it was lost) was not heard.
-            self._broadcast(EVERY + b"\n")
+            self._broadcast([(ANY_TABLE, -1)])
             self.connected.set()
             failures = 0
             try:
                 while not self._stop.is_set():
                     heard = listener.heard(HEARTBEAT_S)
                     if heard:
-                        self._broadcast(_lines(heard))
+                        self._broadcast(heard)
             except StoreError:
                 self.connected.clear()
                 self.reconnects += 1
             finally:
                 listener.close()
 
-    def _broadcast(self, data: bytes) -> None:
+    def _broadcast(self, heard: list[tuple[str | None, int]]) -> None:
+        """Every change to every castletui that watches every table; to
+        one that watches one table, its changes (and ``*``)."""
+        every = _lines(heard)
+        one: dict[str, bytes] = {}
         with self._lock:
-            self._clients = [client for client in self._clients if self._send(client, data)]
+            kept = []
+            for client, table in self._clients:
+                if table is None:
+                    data = every
+                elif table in one:
+                    data = one[table]
+                else:
+                    data = one[table] = _lines([(t, ply) for t, ply in heard if t in (table, ANY_TABLE)])
+                if not data or self._send(client, data):
+                    kept.append((client, table))
+            self._clients = kept
 
     @staticmethod
     def _send(client: socket.socket, data: bytes) -> bool:
@@ -169,8 +205,8 @@ class RelayListener:
     relay at ``path``: a store listener's ``heard``, ``plies`` (asked of
     the store itself: ``plies(table)``) and ``close``."""
 
-    def __init__(self, path: str, plies: Callable[[str], int | None]) -> None:
-        self.path, self.plies = path, plies
+    def __init__(self, path: str, plies: Callable[[str], int | None], table: str | None = None) -> None:
+        self.path, self.plies, self.table = path, plies, table
         self._buffer = b""
         self._socket = self._connect()
 
@@ -179,6 +215,8 @@ class RelayListener:
         try:
             connection.settimeout(HELLO_S)
             connection.connect(self.path)
+            watched = self.table is not None and "\n" not in self.table
+            connection.sendall(b"=" + self.table.encode() + b"\n" if watched else EVERY + b"\n")
             hello = b""
             while not hello.endswith(b"\n"):
                 chunk = connection.recv(2)

@@ -109,6 +109,30 @@ def test_a_watcher_wakes_after_the_hosts_listener_is_killed_and_catches_up(datab
         store.close()
 
 
+def test_a_watcher_of_one_table_is_not_woken_by_the_others(database):
+    store = open_store(database)
+    relay = Relay(store.hearing)
+    relay.start()
+    try:
+        mine, other = new_table(store), new_table(store)
+        assert relay.connected.wait(60)
+        probe = RelayListener(relay.path, store.plies)
+        play(store, other, 1)
+        while (other, 1) not in probe.heard(60):  # the tables' making has been passed on too
+            pass
+        one = RelayListener(relay.path, store.plies, mine)
+        every = RelayListener(relay.path, store.plies)
+        play(store, other, 1)
+        assert every.heard(60) == [(other, 2)]
+        play(store, mine, 1)
+        assert one.heard(60) == [(mine, 1)]  # the other table's move never came
+        for listener in (probe, one, every):
+            listener.close()
+    finally:
+        relay.stop()
+        store.close()
+
+
 def test_a_castletui_dropped_by_its_relay_connects_again_and_looks_again(database):
     store = open_store(database)
     relay = Relay(store.hearing)
@@ -117,7 +141,7 @@ def test_a_castletui_dropped_by_its_relay_connects_again_and_looks_again(databas
         assert relay.connected.wait(60)
         listener = RelayListener(relay.path, store.plies)
         with relay._lock:  # as a castletui too slow to read is dropped
-            for client in relay._clients:
+            for client, _ in relay._clients:
                 client.close()
             relay._clients.clear()
         assert listener.heard(60) == [(ANY_TABLE, -1)]
