@@ -68,7 +68,7 @@ from castletui.host.sessions import (
 from castletui.notify_me import OFFERED_VARIABLE
 from castletui.saves.names import account_name_problem
 from castletui.saves.stores import StoreError, open_store
-from castletui.saves.stores.relay import Relay
+from castletui.saves.stores.relay import Relay, enough_open_files
 
 # What the player's terminal needs after castletui was stopped mid-screen:
 # leave the alternate screen, mouse and paste modes, show the cursor.
@@ -191,6 +191,7 @@ class Host:
             server_version="castletui",
         )
         if self.store is not None:
+            enough_open_files()
             self.relay = Relay(self.store.hearing)
             self.relay.start()
         if self.config.notify.kinds:  # listening: players will come, and their tables change

@@ -50,6 +50,23 @@ RETRY_S = (0.05, 0.2, 1.0, 2.0)
 HELLO_S = 5.0
 """How long a castletui waits for the relay's ``+``."""
 MAX_LINE = 1024
+OPEN_FILES = 65536
+"""What a host asks of its open-files limit: a player costs it a pty, an
+SSH socket, a pidfd and up to three relay sockets, and a common soft
+limit of 1024 would refuse players past some 170."""
+
+
+def enough_open_files(wanted: int = OPEN_FILES) -> int:
+    """Raise this process's soft limit of open files towards ``wanted``
+    (never past the hard limit, never lower): the limit now."""
+    import resource
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    target = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
+    if soft != resource.RLIM_INFINITY and soft < target:
+        with contextlib.suppress(ValueError, OSError):
+            resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+    return resource.getrlimit(resource.RLIMIT_NOFILE)[0]
 
 
 def _lines(notices: list[tuple[str | None, int]]) -> bytes:

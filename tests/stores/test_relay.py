@@ -11,7 +11,7 @@ import psycopg
 import pytest
 from castletui.saves.stores import open_store
 from castletui.saves.stores.postgres import LISTENING, wait_for
-from castletui.saves.stores.relay import ANY_TABLE, Relay, RelayListener
+from castletui.saves.stores.relay import ANY_TABLE, Relay, RelayListener, enough_open_files
 
 from tests.stores.playing import new_table, play
 
@@ -185,3 +185,16 @@ def test_a_query_connection_holding_a_lock_is_kept_open_when_idle(database, monk
         assert store._connection is None
     finally:
         store.close()
+
+
+def test_a_host_raises_its_open_files_limit_towards_what_its_players_need():
+    import resource
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (256, hard))
+    try:
+        most = 512 if hard == resource.RLIM_INFINITY else min(512, hard)
+        assert enough_open_files(512) == most
+        assert enough_open_files(300) == most  # never lowered
+    finally:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
