@@ -5,6 +5,7 @@ with its limits on (capacity.py).
     .venv/bin/python benchmarks/host.py [--lobby-runs 9] [--held 40] [--idle 0,20,80]
                                         [--steps 2,4,8,12,16] [--table-size 2] [--seconds 12]
                                         [--session-start fork|spawn] [--skip lobby,siege,idle,moves]
+                                        [--store test|postgresql://...] [--hosts 2]
     .venv/bin/python benchmarks/host.py --quick   # the smallest sizes, a few seconds, no stop at 300 ms
 
 1. **Connect to the lobby's first frame**: from opening the TCP connection
@@ -30,6 +31,17 @@ with its limits on (capacity.py).
    Medians, 90th percentiles and worst per step, with each player's RSS;
    the run stops at the first step whose median is over 300 ms.
 
+With ``--store`` the host keeps its tables and players in PostgreSQL
+(``test``: the tests' server, started here with fsync on, as a real one;
+or your own URL, a database for this alone), and a move's moment is when
+the database's notification of it reached a listening connection of the
+benchmark's own (a thread that does nothing else), not the file's mtime;
+each step also gives the database's connections by what they are for
+(pg_stat_activity's application_name). ``--hosts 2`` starts that many
+hosts on the one store and seats each table's players on them in turn:
+with ``--table-size 2`` every move measured crosses from one host to the
+other.
+
 Every line gives the load average. The clients run on the same machine as
 the server and take their share of its cores: the figures are a floor for
 what a dedicated host does.
@@ -44,6 +56,7 @@ import os
 import statistics
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 
@@ -56,10 +69,10 @@ import asyncssh  # noqa: E402
 from asyncssh.channel import SSHClientChannel  # noqa: E402
 from castletui.rules import castlecards as game  # noqa: E402
 from castletui.saves.owners import account_owner  # noqa: E402
-from castletui.saves.table import Table  # noqa: E402
+from castletui.saves.stores import open_store  # noqa: E402
 
 from castletui import saves  # noqa: E402
-from castletui.host.players import Players  # noqa: E402
+from castletui.host.players import Players, parse_key, players_for  # noqa: E402
 from castletui.shared import create_table  # noqa: E402
 from tests.host.conftest import Player, RunningHost  # noqa: E402
 
@@ -147,14 +160,72 @@ async def lobby_first_frame(
     return times
 
 
+class Store:
+    """The hosts' PostgreSQL store: its URL, the players in it, and when
+    each (table, ply) was heard of (a LISTEN in a thread of its own)."""
+
+    def __init__(self, url: str) -> None:
+        from castletui.saves.stores.postgres import Listener
+
+        self.url = url
+        self.store = open_store(url)
+        self.players = players_for(self.store, "unused.toml")
+        self.heard: dict[tuple[str, int], float] = {}
+        self._listener = Listener(url)
+        self._stop = False
+        self._thread = threading.Thread(target=self._listen, daemon=True)
+        self._thread.start()
+
+    def _listen(self) -> None:
+        while not self._stop:
+            for table, ply in self._listener.heard(1.0):
+                now = time.time()
+                self.heard.setdefault((table, ply), now)
+
+    def connections(self) -> str:
+        import psycopg
+
+        with psycopg.connect(self.url, autocommit=True) as connection:
+            rows = connection.execute(
+                "SELECT application_name, count(*) FROM pg_stat_activity WHERE datname = current_database() "
+                "AND pid <> pg_backend_pid() GROUP BY 1 ORDER BY 1"
+            ).fetchall()
+        return (
+            ", ".join(f"{name or '?'} {count}" for name, count in rows)
+            + " (the benchmark listens on one, and queries on one while it uses it)"
+        )
+
+    def transactions(self) -> int:
+        """Transactions committed in the database so far (each statement of a store is one)."""
+        import psycopg
+
+        with psycopg.connect(self.url, autocommit=True) as connection:
+            return connection.execute(
+                "SELECT xact_commit FROM pg_stat_database WHERE datname = current_database()"
+            ).fetchone()[0]
+
+    def close(self) -> None:
+        self._stop = True
+        self._thread.join(3)
+        self._listener.close()
+        self.store.close()
+
+
 class Pair:
     """Players at one table (two, or ``--table-size``), each pressing Enter on their own decisions."""
 
-    def __init__(self, table: Table, players: list[TimedPlayer]) -> None:
+    def __init__(self, table, players: list[TimedPlayer], store: Store | None = None) -> None:
         self.table = table
         self.players = players
+        self.store = store
         self.seen_plies = table.read()[0].check.plies
         self.latencies: list[float] = []
+
+    def moment(self, save) -> float | None:
+        """When the table's last move landed: its file's mtime, or the store's notification heard."""
+        if self.store is None:
+            return self.table.path.stat().st_mtime
+        return self.store.heard.get((self.table.address, save.check.plies))
 
     async def play(self, seconds: float, measure_from: float) -> None:
         deadline = time.monotonic() + seconds
@@ -162,9 +233,11 @@ class Pair:
             await asyncio.sleep(1.0)
             try:
                 save = self.table.read()[0]
-                mtime = self.table.path.stat().st_mtime
+                mtime = self.moment(save)
             except (saves.SaveError, OSError):
                 continue
+            if mtime is None:
+                continue  # not heard yet: looked at again next time
             self.note(save, mtime, measure_from)
             state = saves.replay(save)
             seat = game.to_move(state)
@@ -187,22 +260,27 @@ class Pair:
                 self.latencies.append((arrival - mtime) * 1000)
 
 
-async def seat_pair(host: RunningHost, keys: list, names: list[str]) -> Pair:
+async def seat_pair(
+    hosts: list[RunningHost], keys: list, names: list[str], store: Store | None = None
+) -> Pair:
     # A seat at the host is its account's, by id (saves.owners); the name is its label.
-    accounts = [Players(host.players_file).account_named(name) for name in names]
+    who = Players(hosts[0].players_file) if store is None else store.players
+    accounts = [who.account_named(name) for name in names]
     table, _, _ = create_table(
-        host.table_dir,
+        hosts[0].table_dir,
         account_owner(accounts[0].id),
         "castlecards",
         "two-player" if len(names) == 2 else "multi-player",
         [saves.Player(f"Seat {seat + 1}") for seat in range(len(names))],
         name=names[0],
+        store=store.store if store is not None else None,
     )
     for seat in range(1, len(names)):
         table.take_seat(seat, account_owner(accounts[seat].id), names[seat])
     players = []
-    for key, name in zip(keys, names, strict=True):
-        # Spread over loopback addresses, as players are over machines.
+    for seat, (key, name) in enumerate(zip(keys, names, strict=True)):
+        # Spread over loopback addresses, as players are over machines; a table's players over the hosts.
+        host = hosts[seat % len(hosts)]
         player = await TimedPlayer.connect(host.port, key, source=f"127.0.1.{int(name[1:]) % 200 + 1}")
         await player.open_terminal()
         await player.wait_for("Castlecards with")
@@ -210,7 +288,7 @@ async def seat_pair(host: RunningHost, keys: list, names: list[str]) -> Pair:
         player.send(b"\r")
         await player.wait_for("(you)", since=mark)
         players.append(player)
-    return Pair(table, players)
+    return Pair(table, players, store)
 
 
 def summary(values: list[float]) -> str:
@@ -319,7 +397,9 @@ class Siege:
             task.cancel()
 
 
-async def idle_load(host: RunningHost, keys: list, counts: list[int], seconds: float) -> list[TimedPlayer]:
+async def idle_load(
+    host: RunningHost, keys: list, counts: list[int], seconds: float, store: Store | None = None
+) -> list[TimedPlayer]:
     """Players idle in the lobby, that many at each step: the load they make."""
     players: list[TimedPlayer] = []
     baseline = None
@@ -354,6 +434,8 @@ async def idle_load(host: RunningHost, keys: list, counts: list[int], seconds: f
             f"{baseline[0]}: {per_added}), USS {statistics.median(uss) if uss else 0:.1f} MiB "
             f"per castletui (median); load {os.getloadavg()[0]:.2f}"
         )
+        if store is not None:
+            print(f"     database connections: {store.connections()}")
     return players
 
 
@@ -367,6 +449,8 @@ async def main() -> None:
     parser.add_argument("--table-size", type=int, default=2, help="players at each table (2 to 4)")
     parser.add_argument("--session-start", choices=("fork", "spawn"), default="fork")
     parser.add_argument("--skip", default="", help="parts left out: lobby, siege, idle, moves (commas)")
+    parser.add_argument("--store", default="", help="test (the tests' PostgreSQL, started here) or a URL")
+    parser.add_argument("--hosts", type=int, default=1, help="hosts on the one --store")
     parser.add_argument("--quick", action="store_true", help=QUICK)
     args = parser.parse_args()
     if args.quick:
@@ -376,24 +460,41 @@ async def main() -> None:
     most = max(*steps, *idle)
     keys = [asyncssh.generate_private_key("ssh-ed25519") for _ in range(most + 2)]
     names = [f"P{index:02d}" for index in range(most + 2)]
+    server, store = None, None
+    if args.store == "test":
+        from tests.stores.server import Server
+
+        server = Server(durable=True)
+        args.store = server.fresh_database()
+    if args.store:
+        store = Store(args.store)
+        for name, key in zip(names, keys, strict=True):
+            store.players.add(name, parse_key(key.export_public_key().decode()))
     with tempfile.TemporaryDirectory() as folder:
         root = Path(folder)
         os.environ.update(CASTLETUI_DATA_DIR=str(root / "cd"), CASTLETUI_SAVE_DIR=str(root / "saves"))
-        host = RunningHost(
-            root,
-            "--sessions-per-key",
-            "3",
-            "--max-connections",
-            str(most + 40),
-            "--session-start",
-            args.session_start,
-            players=dict(zip(names, keys, strict=True)),
-        )
-        host.wait_ready()
+        hosts = [
+            RunningHost(
+                root / f"host{number}" if number else root,
+                "--sessions-per-key",
+                "3",
+                "--max-connections",
+                str(most + 40),
+                "--session-start",
+                args.session_start,
+                *(["--store", args.store] if store else []),
+                players=None if store else dict(zip(names, keys, strict=True)),
+            )
+            for number in range(args.hosts if store else 1)
+        ]
+        host = hosts[0]
+        for one in hosts:
+            one.wait_ready()
         try:
             print(
                 f"cores {os.cpu_count()}, load average {os.getloadavg()[0]:.2f} at the start, "
-                f"--session-start {args.session_start}"
+                f"--session-start {args.session_start}, "
+                f"{f'{len(hosts)} host(s) on PostgreSQL' if store else 'the file store'}"
             )
             skip = set(args.skip.split(","))
             if "lobby" not in skip:
@@ -406,13 +507,18 @@ async def main() -> None:
                 )
             await siege_part(host, keys, args, skip)
             if "idle" not in skip:
-                idlers = await idle_load(host, keys, idle, args.seconds)
+                idlers = await idle_load(host, keys, idle, args.seconds, store)
                 for player in idlers:
                     await player.close()
             if "moves" not in skip:
-                await moves_part(host, keys, names, steps, args)
+                await moves_part(hosts, keys, names, steps, args, store)
         finally:
-            host.stop()
+            for one in hosts:
+                one.stop()
+            if store is not None:
+                store.close()
+            if server is not None:
+                server.stop()
 
 
 async def siege_part(host: RunningHost, keys: list, args, skip: set[str]) -> None:
@@ -432,27 +538,39 @@ async def siege_part(host: RunningHost, keys: list, args, skip: set[str]) -> Non
     await siege.stop()
 
 
-async def moves_part(host: RunningHost, keys: list, names: list[str], steps: list[int], args) -> None:
+async def moves_part(
+    hosts: list[RunningHost], keys: list, names: list[str], steps: list[int], args, store: Store | None = None
+) -> None:
     size = args.table_size
     pairs: list[Pair] = []
     seated = 0
     for step in steps:
         while seated < step:
-            pairs.append(await seat_pair(host, keys[seated : seated + size], names[seated : seated + size]))
+            pairs.append(
+                await seat_pair(hosts, keys[seated : seated + size], names[seated : seated + size], store)
+            )
             seated += size
         start = time.time()
         for pair in pairs:
             pair.latencies.clear()
+        transactions = store.transactions() if store is not None else 0
+        cpu_before = sum(cpu_seconds(pid) for host in hosts for pid in host.children())
         await asyncio.gather(*(pair.play(args.seconds, start) for pair in pairs))
+        cpu_spent = sum(cpu_seconds(pid) for host in hosts for pid in host.children()) - cpu_before
         latencies = [value for pair in pairs for value in pair.latencies]
-        children = host.children()
+        moves = max(1, len(latencies) // (size - 1))
+        children = [pid for host in hosts for pid in host.children()]
         per_player = [rss_kib(pid) for pid in children]
         memory = statistics.median(per_player) / 1024 if per_player else 0
         print(
             f"{step:>3} players: a move reaches the other terminal in {summary(latencies)}; "
             f"castletui {memory:.0f} MiB RSS each (median of {len(per_player)}), "
-            f"server {rss_kib(host.process.pid) / 1024:.0f} MiB; load {os.getloadavg()[0]:.2f}"
+            f"server {rss_kib(hosts[0].process.pid) / 1024:.0f} MiB; load {os.getloadavg()[0]:.2f}"
         )
+        print(f"     the players' castletuis spent {cpu_spent / moves * 1000:.0f} ms of CPU per move")
+        if store is not None:
+            done = store.transactions() - transactions
+            print(f"     database connections: {store.connections()}; {done / moves:.0f} statements per move")
         if not args.quick and latencies and statistics.median(latencies) > LIMIT_MS:
             print(f"over {LIMIT_MS:.0f} ms at {step} players: stopping here")
             break

@@ -9,8 +9,11 @@ that knows neither ignores.
 One :class:`TurnFollower` per app, started when the app first opens the
 lobby or a table: it watches the table folder (castletui/watch.py, no
 timer; a PostgreSQL store's notifications when the tables are there),
-and at each change asks castletui/lobby.py which of your tables
-wait for your move. A table waiting when the follower starts, or the one
+and at each change of a table you sit at (or one it has not seen: a new
+table; or one you opened since) asks castletui/lobby.py which of your
+tables wait for your move. A move at someone else's table costs it
+nothing: with twenty tables going on one host, that was most of every
+player's work. A table waiting when the follower starts, or the one
 on screen, is no news; each other is nudged once per move it waits at.
 The app's part (the header line, writing to the terminal) is
 castletui/app.py's.
@@ -20,6 +23,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+from pathlib import PurePath
 from typing import Any
 
 from textual.worker import get_current_worker
@@ -39,10 +43,16 @@ def follow_turns(app: Any) -> None:
 
 
 def on_screen(app: Any) -> str:
-    """The table file on screen now ("" if none): its game screen shows the turn."""
+    """The name of the table on screen now ("" if none): its game screen
+    shows the turn. A name, as the lobby's line has it (line_name): a
+    store's table on screen is a path of its own (saves.stores.shared)."""
     session = getattr(app.screen, "session", None)
     path = getattr(session, "path", None) if getattr(session, "shared", False) else None
-    return str(path) if path is not None else ""
+    return PurePath(path).name if path is not None else ""
+
+
+def line_name(line: LobbyLine) -> str:
+    return PurePath(line.path).name
 
 
 class TurnFollower:
@@ -55,6 +65,12 @@ class TurnFollower:
         self.nudged: dict[str, int] = {}
         """Each table waiting for your move, at the move it was known to wait at."""
         self.watch: FolderWatch | StoreWatch | None = None
+        self.listed: frozenset[str] = frozenset()
+        """The names of the tables of the last look (a file's name, a store's id)."""
+        self.mine: frozenset[str] = frozenset()
+        """Of those, the ones you sit at, and any you had on screen since."""
+        self.passed_over = 0
+        """Changes that concerned none of your tables (nothing was looked at)."""
         self.known: list[LobbyLine] = self.waiting()
         """Your tables waiting for your move, as last looked at."""
         for line in self.known:
@@ -62,9 +78,10 @@ class TurnFollower:
 
     def waiting(self) -> list[LobbyLine]:
         """Your tables that wait for your own move (not a bot's or a draw)."""
-        lines, _ = lobby_lines(
-            self.listing.rows(), who_of(self.app), name_of(self.app), turns_of(self.app), now_of(self.app)
-        )
+        rows, who = self.listing.rows(), who_of(self.app)
+        self.listed = frozenset(PurePath(row.path).name for row in rows)
+        self.mine = self.mine | {PurePath(row.path).name for row in rows if who in row.owners}
+        lines, _ = lobby_lines(rows, who, name_of(self.app), turns_of(self.app), now_of(self.app))
         return [
             line
             for line in lines
@@ -82,7 +99,9 @@ class TurnFollower:
 
     def show_line(self) -> None:
         showing = on_screen(self.app)
-        self.app.show_turn_line(turn_line([line for line in self.known if line.path != showing]))
+        if showing:  # a table you sat down at since the last look is yours from now on
+            self.mine = self.mine | {showing}
+        self.app.show_turn_line(turn_line([line for line in self.known if line_name(line) != showing]))
 
     def stop(self) -> None:
         if self.watch is not None:
@@ -91,9 +110,19 @@ class TurnFollower:
     def _watching(self) -> None:
         worker = get_current_worker()
         assert self.watch is not None
-        for _ in self.watch.changes(lambda: worker.is_cancelled):
+        for changed in self.watch.changes(lambda: worker.is_cancelled):
+            if changed and not self.concerns(changed):
+                self.passed_over += 1
+                continue
             with contextlib.suppress(RuntimeError):  # the app has ended
                 self.app.call_from_thread(self.look)
+
+    def concerns(self, changed: set[str]) -> bool:
+        """Whether a change of these tables (names, or a store's ids) may
+        make one of yours wait for you: one you sit at, or one not seen
+        before (a new table may seat you)."""
+        listed, mine = self.listed, self.mine
+        return any(name not in listed or name in mine for name in (PurePath(one).name for one in changed))
 
     def look(self) -> None:
         """After a change: nudge each table newly waiting for your move."""
@@ -102,7 +131,7 @@ class TurnFollower:
         news = [
             line
             for line in waiting
-            if line.path != showing and self.nudged.get(line.path) != line.standing.plies
+            if line_name(line) != showing and self.nudged.get(line.path) != line.standing.plies
         ]
         self.nudged = {line.path: line.standing.plies for line in waiting}
         self.known = waiting

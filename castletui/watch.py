@@ -207,7 +207,8 @@ class FolderWatch:
 
 class StoreWatch:
     """A store's tables watched through the store (a PostgreSQL store's
-    LISTEN/NOTIFY, on a connection of the watch's own): ``changes()`` yields
+    LISTEN/NOTIFY: on a host, through the host's one listening connection,
+    saves.stores.relay; else on a connection of the watch's own): ``changes()`` yields
     each time ``table`` changed (None: any table, the lobby's), first at
     once when it moved past ``after`` (a watcher catches up from the last
     ply it knew), until ``stop()`` or ``cancelled()``: both are asked at
@@ -223,10 +224,14 @@ class StoreWatch:
     def stop(self) -> None:
         self._stop.set()
 
-    def changes(self, cancelled: Callable[[], bool] | None = None) -> Iterator[None]:
+    def changes(self, cancelled: Callable[[], bool] | None = None) -> Iterator[set[str] | None]:
+        """Watching one table: None at each change. Every table (the
+        lobby's): the ids of the tables that changed, as a folder's watch
+        gives the names of its files; None when which is not known (what
+        came before the watch, or changes the host's listener missed)."""
         cancelled = cancelled or (lambda: False)
         try:
-            listener = self.store.listener()
+            listener = self.store.listener(self.table)
         except StoreError:
             return  # no store to hear: the screen's refresh still reads it
         self.listening.set()
@@ -236,8 +241,15 @@ class StoreWatch:
             while not (self._stop.is_set() or cancelled()):
                 heard = listener.heard(HEARTBEAT_S or 1.0)
                 self.wake_ups += 1
-                if heard and (self.table is None or any(table == self.table for table, _ in heard)):
-                    yield
+                # A table of None: changes may have been missed (the host's
+                # listener came back): look again, from the last ply known.
+                if not heard:
+                    continue
+                if self.table is None:
+                    tables = {table for table, _ in heard}
+                    yield None if None in tables else tables
+                elif any(table in (self.table, None) for table, _ in heard):
+                    yield None
         except StoreError:
             return  # the store went away: the screen's refresh says so
         finally:

@@ -47,7 +47,7 @@ from castletui.lobby import Standing, turn_words, waited
 from castletui.rules.core import CHANCE
 from castletui.saves import SaveError
 from castletui.saves.owners import ACCOUNT
-from castletui.saves.replay import game_of, replay_states
+from castletui.saves.replay import game_of
 from castletui.saves.stores import StoreError
 from castletui.saves.stores.shared import StoreListing, StoreTable
 from castletui.saves.table import Table, TableListing, TableSummary
@@ -55,6 +55,26 @@ from castletui.settings import _write_atomically
 from castletui.watch import watch_tables
 
 STATE_FILE = "notify-state.json"
+
+
+class Names:
+    """The accounts' names (id -> name), asked for at the first need: a
+    look that has no one to tell (the players are connected) asks nothing."""
+
+    def __init__(self, ask: Callable[[], dict[str, str]]) -> None:
+        self._ask = ask
+        self._names: dict[str, str] | None = None
+
+    def _now(self) -> dict[str, str]:
+        if self._names is None:
+            self._names = self._ask()
+        return self._names
+
+    def __contains__(self, account: object) -> bool:
+        return account in self._now()
+
+    def __getitem__(self, account: str) -> str:
+        return self._now()[account]
 
 
 class NotifyPolicy(msgspec.Struct, frozen=True):
@@ -232,7 +252,7 @@ class Notifier:
             table = self._tables[row.path] = self._table(row.path)
         try:
             save, seating = table.read()
-            states = table.states(save) if self.store is None else replay_states(save)
+            states = table.states(save)  # only the moves since the last look are replayed
             game = game_of(save, Path(row.path).name)
         except (SaveError, StoreError, OSError):  # unreadable now: looked at again next time
             self._tables.pop(row.path, None)
@@ -288,7 +308,7 @@ class Notifier:
         now = self.clock()
         present = self.present()
         waiting = self.waiting()
-        names = self.accounts()
+        names = Names(self.accounts)
         before = msgspec.json.encode(self.told)
         deliveries: list[Delivery] = []
         # The turn told at each table is kept while the table is played (a
@@ -318,7 +338,7 @@ class Notifier:
     def _digests(
         self,
         waiting: dict[str, list[Waiting]],
-        names: dict[str, str],
+        names: Names,
         present: set[str],
         now: datetime.datetime,
     ) -> list[Delivery]:

@@ -402,6 +402,10 @@ class StorePlayers:
         account = self.account_of(blob)
         return account.name if account is not None else None
 
+    def names(self) -> dict[str, str]:
+        """Every account's id and name (one question to the store)."""
+        return self._asked(self.accounts.names)
+
     def clashes(self, blob: bytes) -> str:
         return ""  # the store keeps one account per name key: none passes for another
 

@@ -69,6 +69,7 @@ from castletui.host.sessions import (
 from castletui.notify_me import OFFERED_VARIABLE
 from castletui.saves.names import account_name_problem
 from castletui.saves.stores import StoreError, TableStore, is_postgres, open_store
+from castletui.saves.stores.relay import Relay, enough_open_files
 
 # What the player's terminal needs after castletui was stopped mid-screen:
 # leave the alternate screen, mouse and paste modes, show the cursor.
@@ -117,7 +118,11 @@ class Host:
     def __init__(self, config: HostConfig, *, write: Callable[[str], None] | None = None) -> None:
         self.config = config
         self.limits = config.limits
-        self.players = players_for(open_store(config.store) if config.store else None, config.players_file)
+        self.store = open_store(config.store) if config.store else None
+        self.players = players_for(self.store, config.players_file)
+        self.relay: Relay | None = None
+        """The host's one listening connection to a PostgreSQL store, which
+        wakes its players' castletuis (saves.stores.relay)."""
         self.connections: set[PlayerConnection] = set()
         self.capacity = Capacity(config.limits)
         self.sessions_of: Counter[bytes] = Counter()
@@ -189,6 +194,10 @@ class Host:
             keepalive_count_max=3,
             server_version="castletui",
         )
+        if self.store is not None:
+            enough_open_files()
+            self.relay = Relay(self.store.hearing)
+            self.relay.start()
         if self.config.notify.kinds:  # listening: players will come, and their tables change
             try:
                 self.notifier = self._notifier()
@@ -203,6 +212,8 @@ class Host:
         """The notifications of players not connected, in threads of their
         own: their own store connection and players file reader."""
         store = open_store(self.config.store) if self.config.store else None
+        if store is not None and self.relay is not None:
+            store.relay = self.relay.path  # its watch hears through the host's one listener
         players = players_for(store, self.config.players_file)
         loop = asyncio.get_running_loop()
 
@@ -290,6 +301,10 @@ class Host:
             if self.notifier.store is not None:
                 with contextlib.suppress(Exception):
                     self.notifier.store.close()  # its own connection (_notifier)
+        if self.relay is not None:
+            self.relay.stop()
+        if self.store is not None:
+            self.store.close()
 
 
 class PlayerConnection(asyncssh.SSHServer):
@@ -735,7 +750,8 @@ class PlayerSession(asyncssh.SSHServerSession):
         arguments = seat_arguments(
             account.name, account.id, self.host.config.table_dir, limits.session_memory_mib, plain=self.plain
         )
-        environment = child_environment(self.term, settings, self.host.config.store)
+        relay = self.host.relay.path if self.host.relay is not None else ""
+        environment = child_environment(self.term, settings, self.host.config.store, relay)
         environment[OFFERED_VARIABLE] = ",".join(self.host.config.notify.kinds)
         if self.host.notifier is not None:
             self.account = account.id
@@ -960,8 +976,7 @@ def accounts_of(players: Players | StorePlayers) -> dict[str, str]:
     """Every account's id and name."""
     if isinstance(players, Players):
         return {entry.id: entry.name for entry in players.read().players if entry.id}
-    accounts = (players.account_named(name) for name, _ in players.entries())
-    return {account.id: account.name for account in accounts if account is not None}
+    return players.names()
 
 
 def _reason(exc: Exception | None) -> str:

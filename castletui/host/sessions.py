@@ -36,6 +36,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from castletui.saves.stores import ENVIRONMENT_VARIABLE as STORE_VARIABLE
+from castletui.saves.stores.relay import RELAY_VARIABLE
 
 if TYPE_CHECKING:
     from castletui.host.forks import Zygote
@@ -103,12 +104,15 @@ def seat_command(
     ]
 
 
-def child_environment(term: str, config_dir: Path | None = None, store: str = "") -> dict[str, str]:
+def child_environment(
+    term: str, config_dir: Path | None = None, store: str = "", relay: str = ""
+) -> dict[str, str]:
     """What the child sees: nothing the client sent (environment requests
     are refused), only what castletui needs from the host's own, its
     account's own settings folder (``config_dir``): a theme a player picks
     is theirs, never written into the host user's settings; and the
-    host's PostgreSQL ``store``, where it has one (saves.stores)."""
+    host's PostgreSQL ``store``, where it has one (saves.stores), with the
+    socket of the host's ``relay`` of its changes (saves.stores.relay)."""
     environment = {
         "PATH": os.environ.get("PATH", os.defpath),
         "HOME": os.environ.get("HOME", "/"),
@@ -124,6 +128,8 @@ def child_environment(term: str, config_dir: Path | None = None, store: str = ""
         environment["CASTLETUI_CONFIG_DIR"] = str(config_dir)
     if store:
         environment[STORE_VARIABLE] = store
+    if relay:
+        environment[RELAY_VARIABLE] = relay
     return environment
 
 

@@ -21,7 +21,9 @@ functions (saves.table: judged, seated, played).
 
 Every change of a table's row notifies ``castletui_tables`` with the
 table's id and ply only; a watcher that hears it (or that was away) reads
-from the last ply it knew.
+from the last ply it knew. A player's castletui on a host hears them
+through the host's one listening connection (saves.stores.relay), and
+keeps its own query connection only while it uses it (IDLE_SECONDS).
 
 A private table's invited names are its row's (``invited``: the file
 store's ``Seating.invited``), so every reader judges them as a file's
@@ -58,6 +60,7 @@ from castletui.saves.schema import After, Check, Line, LogEntry, Player, SaveCon
 from castletui.saves.seal import commitment, new_salt
 from castletui.saves.stores.migrations import migrate as migrate_schema
 from castletui.saves.stores.protocol import Account, StoreError
+from castletui.saves.stores.relay import ANY_TABLE, RELAY_VARIABLE, RelayListener
 from castletui.saves.table import (
     LostRace,
     Replayer,
@@ -75,6 +78,8 @@ from psycopg import errors
 from psycopg.types.json import Jsonb
 
 CHANNEL = "castletui_tables"
+QUERYING, LISTENING = "castletui", "castletui listen"
+"""The connections' application_name: what pg_stat_activity says each is for."""
 MAX_ACCOUNTS = 100_000
 """Past the players file's 1,000: a public server's players."""
 MAX_TABLES_LISTED = 500
@@ -88,6 +93,9 @@ LIVE_WATCHER = (
 )
 """Whether watcher row ``w``'s connection still holds its lock (a bigint
 key shows in pg_locks as its high half in classid, its low in objid)."""
+IDLE_SECONDS = 30.0
+"""A query connection unused this long is closed (the next query opens
+it again): an idle player holds none of the database's connections."""
 
 
 class PostgresStore:
@@ -95,17 +103,22 @@ class PostgresStore:
 
     def __init__(self, url: str, *, migrate: bool = True) -> None:
         self.url = url
-        try:
-            self._connection = psycopg.connect(url, autocommit=True)
-        except psycopg.Error as error:
-            raise StoreError(f"Cannot reach the table store: {_first_line(error)}") from None
+        self.relay = os.environ.get(RELAY_VARIABLE, "")
+        """The host's relay (saves.stores.relay) this store hears changes
+        through; empty: a listening connection of its own."""
         self._lock = threading.Lock()
+        self._used = 0.0
+        self._idle: threading.Timer | None = None
+        self._connection: psycopg.Connection | None = self._connect()  # unreachable: said at once
         if migrate:
             try:
                 migrate_schema(self._connection)
             except psycopg.Error as error:
                 self._connection.close()
                 raise StoreError(f"The table store's schema cannot be made: {_first_line(error)}") from None
+        with self._lock:
+            self._used = time.monotonic()
+            self._close_when_idle(IDLE_SECONDS)
         # What this store last read of each table: (version, save, seating,
         # the last line's check), so a read fetches only the moves since.
         self._known: dict[str, tuple[int, SaveFile, Seating, str]] = {}
@@ -217,14 +230,28 @@ class PostgresStore:
         replayer = self._replayers.setdefault(table, Replayer(table))
         return replayer.states(save)
 
+    def plies(self, table: str) -> int | None:
+        """The table's ply now (None: no such table)."""
+        row = self._query("SELECT plies FROM castletui_tables WHERE id = %s", (table,))
+        return row[0][0] if row else None
+
     def wait(self, table: str, after: int, timeout: float) -> int | None:
         if self._listener is None:
-            self._listener = Listener(self.url)
-        return self._listener.wait(table, after, timeout)
+            self._listener = self.listener()
+        return wait_for(self._listener, table, after, timeout)
 
-    def listener(self) -> Listener:
-        """A connection of its own that hears every table's changes (a
-        watching thread's: two threads never share one)."""
+    def listener(self, table: str | None = None) -> Listener | RelayListener:
+        """What hears the tables' changes, for one watching thread: the
+        host's relay where this castletui has one (told of ``table``'s
+        changes only, when one is named), else a connection of its own
+        (every table's)."""
+        if self.relay:
+            with contextlib.suppress(StoreError):
+                return RelayListener(self.relay, self.plies, table)
+        return self.hearing()
+
+    def hearing(self) -> Listener:
+        """A listening connection of its own (the host's relay holds one)."""
         return Listener(self.url)
 
     # --- changing ---------------------------------------------------------
@@ -476,8 +503,11 @@ class PostgresStore:
         return PostgresAccounts(self)
 
     def close(self) -> None:
-        with contextlib.suppress(psycopg.Error):
-            self._connection.close()
+        with self._lock:
+            self._disconnect()
+            if self._idle is not None:
+                self._idle.cancel()
+                self._idle = None
         if self._listener is not None:
             self._listener.close()
             self._listener = None
@@ -486,15 +516,67 @@ class PostgresStore:
         """One statement on the store's connection (autocommit: each is its
         own transaction); the rows it returned."""
         with self._lock:
+            if self._connection is None or self._connection.closed:
+                self._connection = self._connect()
             try:
                 cursor = self._connection.execute(sql, parameters)
+                return cursor.fetchall() if cursor.description is not None else []
             except (errors.UniqueViolation, errors.ForeignKeyViolation):
                 raise  # a race lost: the caller re-reads
             except psycopg.OperationalError as error:
+                self._disconnect()  # the next query connects again
                 raise StoreError(f"The table store cannot be reached: {_first_line(error)}") from None
             except psycopg.Error as error:  # a schema not made (castletui host init), no permission...
                 raise StoreError(f"The table store refused: {_first_line(error)}") from None
-            return cursor.fetchall() if cursor.description is not None else []
+            finally:
+                self._used = time.monotonic()
+                if self._idle is None and self._connection is not None:
+                    self._close_when_idle(IDLE_SECONDS)
+
+    def _connect(self) -> psycopg.Connection:
+        try:
+            return psycopg.connect(self.url, autocommit=True, application_name=QUERYING)
+        except psycopg.Error as error:
+            raise StoreError(f"Cannot reach the table store: {_first_line(error)}") from None
+
+    def _disconnect(self) -> None:
+        if self._connection is not None:
+            with contextlib.suppress(psycopg.Error):
+                self._connection.close()
+            self._connection = None
+
+    def _close_when_idle(self, seconds: float) -> None:
+        """Close the query connection once unused for IDLE_SECONDS (one
+        timer at a time, armed by a query; none while nothing is open)."""
+        self._idle = threading.Timer(seconds, self._idle_ended)
+        self._idle.daemon = True
+        self._idle.start()
+
+    def _idle_ended(self) -> None:
+        with self._lock:
+            self._idle = None
+            left = self._used + IDLE_SECONDS - time.monotonic()
+            if left > 0:
+                self._close_when_idle(left)
+            elif self._holds_locks():
+                self._close_when_idle(IDLE_SECONDS)  # what it holds goes with it: kept open
+            else:
+                self._disconnect()
+
+    def _holds_locks(self) -> bool:
+        """Whether the query connection holds a session's advisory lock
+        (a spectator's presence is one): closing it would let go of it."""
+        if self._connection is None:
+            return False
+        try:
+            return bool(
+                self._connection.execute(
+                    "SELECT EXISTS (SELECT 1 FROM pg_locks WHERE pid = pg_backend_pid() "
+                    "AND locktype = 'advisory' AND granted)"
+                ).fetchone()[0]
+            )
+        except psycopg.Error:
+            return False  # broken: closed, and opened again at the next query
 
 
 def castletui_client(pid: int) -> str:
@@ -526,7 +608,7 @@ class Listener:
 
     def __init__(self, url: str) -> None:
         try:
-            self._connection = psycopg.connect(url, autocommit=True)
+            self._connection = psycopg.connect(url, autocommit=True, application_name=LISTENING)
             self._connection.execute(f"LISTEN {CHANNEL}")
         except psycopg.Error as error:
             raise StoreError(f"Cannot reach the table store: {_first_line(error)}") from None
@@ -548,22 +630,25 @@ class Listener:
         except (psycopg.Error, ValueError) as error:
             raise StoreError(f"The table store cannot be reached: {_first_line(error)}") from None
 
-    def wait(self, table: str, after: int, timeout: float) -> int | None:
-        """TableStore.wait: LISTEN came first, then the look, so a change
-        between the look and the wait is a notification already queued."""
-        plies = self.plies(table)
-        if plies is None or plies != after:
-            return plies
-        deadline = time.monotonic() + timeout
-        while (left := deadline - time.monotonic()) > 0:
-            for changed, ply in self.heard(left):
-                if changed == table:
-                    return ply
-        return None
-
     def close(self) -> None:
         with contextlib.suppress(psycopg.Error):
             self._connection.close()
+
+
+def wait_for(listener: Listener | RelayListener, table: str, after: int, timeout: float) -> int | None:
+    """TableStore.wait on ``listener``: it listened first, then the look,
+    so a change between the look and the wait is one already heard."""
+    plies = listener.plies(table)
+    if plies is None or plies != after:
+        return plies
+    deadline = time.monotonic() + timeout
+    while (left := deadline - time.monotonic()) > 0:
+        for changed, ply in listener.heard(left):
+            if changed == table and ply != after:  # not one heard late of the ply looked at
+                return ply
+            if changed is ANY_TABLE and (plies := listener.plies(table)) != after:
+                return plies
+    return None
 
 
 class PostgresAccounts:
@@ -591,6 +676,10 @@ class PostgresAccounts:
             "GROUP BY a.serial, a.name ORDER BY a.serial"
         )
         return [(name, list(lines)) for name, lines in rows]
+
+    def names(self) -> dict[str, str]:
+        """Every account's id and name, in one query."""
+        return dict(self._store._query("SELECT id, name FROM castletui_accounts"))
 
     def taken(self, name: str) -> bool:
         return bool(

@@ -190,6 +190,30 @@ def test_a_turn_shown_while_connected_is_not_sent_and_each_account_has_its_own_r
     assert events.whats("Bob") == ["webhook-sent"]
 
 
+def test_a_look_with_every_waiting_player_connected_asks_for_no_names(tmp_path):
+    """The accounts' names are asked for (a store's query) only when there
+    is someone to tell: a host whose players are all here looks at each
+    move without asking."""
+    table = seated_table(tmp_path / "tables", OWNERS, "evening", players=PLAYERS)
+    play_until(table, OWNERS, waiting_for(1), at(3))
+    choose(tmp_path, "Bob", how="turn", webhook="https://example.org/hook")
+    for connected, told in ((True, 0), (False, 1)):
+        asked: list[int] = []
+        notifier = Notifier(
+            NotifyPolicy(private=True),
+            tmp_path / "tables",
+            tmp_path / "data",
+            lambda asked=asked: asked.append(1) or dict(NAMES),
+            Events(),
+            clock=Clock(NOON.replace(hour=7)),  # before the digest hour: turns only
+        )
+        (notifier.state_path).unlink(missing_ok=True)  # nothing told yet
+        notifier.told = notifier._read_state()
+        if connected:
+            notifier.arrived(BOB)
+        assert (len(notifier.look()), len(asked)) == (told, told)
+
+
 def test_the_daily_digest_lists_the_tables_waiting_once_a_day(tmp_path, receivers):
     receiver = receivers()
     clock = Clock(NOON.replace(hour=6))

@@ -80,6 +80,28 @@ async def test_at_another_table_you_are_nudged_and_the_table_on_screen_is_no_new
         assert app.turn_line == "Your turn: Castlecards with ann"  # the other table
 
 
+async def test_a_move_at_a_table_you_do_not_sit_at_costs_your_nudge_no_look(tmp_path):
+    """Issue 45: with many tables going on one host, each player looked at
+    every table at every move anywhere; now only a change of one of theirs
+    (or a new table) makes them look."""
+    directory = tmp_path / "tables"
+    ours = seated_table(directory, DUO, "ours", seed=4)
+    theirs = seated_table(directory, ["user:cy", "user:dee"], "theirs", seed=5)
+    play_until(ours, DUO, waiting_for(0), at(5))
+    app = Watched(directory, "bo", Start("join"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, JoinScreen) and app.screen.lines)
+        follower, looks = app.turn_follower, []
+        look = follower.look
+        follower.look = lambda: looks.append(1) or look()
+        play_until(theirs, ["user:cy", "user:dee"], lambda session: len(session.save.log) >= 2, at(1))
+        await wait_until(pilot, lambda: follower.passed_over, LIMIT)
+        assert looks == []
+        play_until(ours, DUO, waiting_for(1), at(0))
+        await wait_until(pilot, lambda: turns_told(app), LIMIT)
+        assert looks and turns_told(app) == ["Castlecards with ann: your turn for 1 min"]
+
+
 async def test_the_settings_turn_the_terminal_notification_off_not_the_toast(tmp_path):
     directory = tmp_path / "tables"
     table = seated_table(directory, DUO, "evening")
@@ -129,3 +151,38 @@ def test_the_terminal_notification_is_a_bell_and_osc_9_or_777_with_no_control_ch
     )
     sneaky = terminal_nudge("castletui", "Bo\x07\x1b]52;c;x\x07; ok", term="rxvt-unicode")
     assert sneaky.count("\x1b") == 1 and sneaky.count("\x07") == 2 and sneaky.count(";") == 3
+
+
+@pytest.mark.postgres
+async def test_on_a_postgresql_store_the_table_on_screen_is_no_news_either(tmp_path, postgres_server):
+    """A store's table on screen is named by a path of its own
+    (saves.stores.shared), the lobby's line by its id: both its name."""
+    from pathlib import Path
+
+    from castletui.saves.stores import open_store
+    from castletui.saves.stores.shared import StoreTable
+
+    directory = tmp_path / "tables"
+    url = postgres_server.fresh_url()
+    theirs, ours = open_store(url), open_store(url)
+    try:
+        tables = []
+        for stem, seed in (("here", 4), ("there", 5)):
+            save, seating = seated_table(directory, DUO, stem, seed=seed).read()
+            tables.append(StoreTable(theirs, theirs.adopt(save, seating, stem=stem)))
+        here, there = tables
+        for table in tables:
+            play_until(table, DUO, waiting_for(0), at(5))
+        app = Watched(directory, "bo", Start("join", path=Path(here.address)))
+        app.table_store = ours
+        async with app.run_test(size=(100, 30)) as pilot:
+            await wait_until(pilot, lambda: isinstance(app.screen, GameScreen))
+            play_until(here, DUO, waiting_for(1), at(0))  # at the table on screen: the game shows it
+            play_until(there, DUO, waiting_for(1), at(0))
+            await wait_until(pilot, lambda: turns_told(app), LIMIT)
+            assert turns_told(app) == ["Castlecards with ann: your turn for 1 min"]
+            assert app.turn_line == "Your turn: Castlecards with ann"  # the other table
+            assert app.screen.session.path.name == here.address
+    finally:
+        theirs.close()
+        ours.close()

@@ -71,3 +71,12 @@ def test_accounts_in_the_database_are_every_hosts(kept, players, tmp_path):
     players.add("Ann", key)
     other = players_for(kept.open(), tmp_path / "data" / "players.toml")
     assert other.account_of(key.blob) == players.account_of(key.blob)
+
+
+def test_every_accounts_id_and_name_at_once(players):
+    """What the host's notifier asks before it tells anyone (server.accounts_of)."""
+    from castletui.host.server import accounts_of
+
+    players.add("Ann", new_key())
+    players.add("Bo", new_key())
+    assert accounts_of(players) == {players.account_named(name).id: name for name in ("Ann", "Bo")}
