@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from castletui import saves
+from castletui.later import loader
 from castletui.lobby import Turns
 from castletui.rules import registry
 from castletui.rules.core import Config
@@ -36,7 +37,10 @@ from castletui.saves.table import (
     table_dir,
 )
 from castletui.saves.watchers import watch_as
-from castletui.session import Session
+
+LATER = {"session": "castletui.session"}
+"""The game on a table, loaded as one opens: the lobby's first frame does not wait for it."""
+later = loader(LATER)
 
 
 def who_of(app: Any) -> str:
@@ -168,7 +172,7 @@ def _stamp() -> str:
 def open_at_table(app: Any, table: Any, seat: int, warning: str = "") -> None:
     """Show the game on ``table`` from ``seat`` (already this player's)."""
     try:
-        session = Session.at_table(table, seat, who_of(app))
+        session = later("session").Session.at_table(table, seat, who_of(app))
     except saves.SaveError as error:
         app.notify(str(error), title="Cannot open that table", severity="error", timeout=10)
         return
@@ -257,7 +261,7 @@ def watch_table(app: Any, path: Path) -> bool:
             return True
         stop_watching(app)
         presence = watch_as(Path(path), name) if store_of(app) is None else None
-        session = Session.watching_table(table, who)
+        session = later("session").Session.watching_table(table, who)
     except saves.SaveError as error:
         app.notify(str(error), title="Cannot watch that table", severity="error", timeout=10)
         return False
