@@ -197,6 +197,16 @@ def status_text(game: Any, state: Any, names: list[str], mode: str = "digital") 
     return f"{names[seat]} to play"
 
 
+class Rematch(msgspec.Struct, frozen=True, omit_defaults=True):
+    """A rematch offered at a finished table (saves.rematch): the owners
+    who said yes (the first offered it) and no, and the new table's
+    address once everyone seated said yes."""
+
+    accepted: list[str] = []
+    declined: list[str] = []
+    table: str = ""
+
+
 class Seating(msgspec.Struct, omit_defaults=True):
     """The ``table`` key of a table file: the owner field of each seat
     (saves.owners; "" while it is free, and always for a bot's seat). As a
@@ -213,6 +223,8 @@ class Seating(msgspec.Struct, omit_defaults=True):
 
     owners: list[str] = []
     invited: list[str] = []
+    rematch: Rematch | None = None
+    """The rematch offered once the game ended (saves.rematch); None: none."""
 
 
 class _TableKey(msgspec.Struct):
@@ -909,6 +921,7 @@ class TableSummary(msgspec.Struct, frozen=True):
     problem: str = ""
     closed: str = ""  # why no seat can be taken here by this Unix user (file permissions)
     invited: tuple[str, ...] = ()  # a private table's invited names (Seating.invited)
+    rematch: Rematch | None = None  # the rematch offered at its end (Seating.rematch)
 
     def may_see(self, who: str, name: str) -> bool:
         """Whether ``who`` sitting down as ``name`` may see this table (the module's ``may_see``)."""
@@ -1006,6 +1019,7 @@ class TableListing:
             save.finished,
             save.updated,
             invited=tuple(seating.invited),
+            rematch=seating.rematch,
         )
         self._rows[path] = (table.known, row)
         return row

@@ -10,10 +10,11 @@ from pathlib import Path
 from typing import Any
 
 from castletui.saves.errors import SaveError
+from castletui.saves.rematch import answer_at_file
 from castletui.saves.schema import Check, SaveFile
 from castletui.saves.seal import keep_secret
 from castletui.saves.store import new_save_path
-from castletui.saves.table import SUFFIX, Seating, Table, TableListing, TableSummary, signature
+from castletui.saves.table import SUFFIX, Rematch, Seating, Table, TableListing, TableSummary, signature
 
 WAIT_STEP = 0.02
 """How often :meth:`FileStore.wait` looks at the file (the app's screens
@@ -69,6 +70,9 @@ class FileStore:
 
     def commit(self, table: str, seen: Check, new: SaveFile, who: str) -> Seating:
         return self.table(table).commit(seen, new, who)
+
+    def answer_rematch(self, table: str, who: str, accept: bool) -> Rematch:
+        return answer_at_file(self.table(table), who, accept)
 
     def wait(self, table: str, after: int, timeout: float) -> int | None:
         """Looked at, not slept on: the file's signature every WAIT_STEP.

@@ -42,12 +42,14 @@ from castletui.saves.codec import ChangedRecord
 from castletui.saves.errors import SaveError
 from castletui.saves.names import name_key
 from castletui.saves.owners import owner_field
+from castletui.saves.rematch import answered, everyone_accepted, rematch_save, stem_of
 from castletui.saves.schema import After, Check, Line, LogEntry, Player, SaveConfig, SaveFile
 from castletui.saves.seal import commitment, new_salt
 from castletui.saves.stores.migrations import migrate as migrate_schema
 from castletui.saves.stores.protocol import Account, StoreError
 from castletui.saves.table import (
     LostRace,
+    Rematch,
     Replayer,
     Seating,
     TableSummary,
@@ -75,7 +77,7 @@ class PostgresStore:
             self._connection = psycopg.connect(url, autocommit=True)
         except psycopg.Error as error:
             raise StoreError(f"Cannot reach the table store: {_first_line(error)}") from None
-        self._lock = threading.Lock()
+        self._lock = threading.RLock()  # a rematch holds it across its transaction
         if migrate:
             try:
                 migrate_schema(self._connection)
@@ -92,7 +94,7 @@ class PostgresStore:
 
     def tables(self) -> list[TableSummary]:
         rows = self._query(
-            "SELECT id, header, names, owners, plies, status, finished, updated FROM castletui_tables "
+            "SELECT id, header, names, owners, plies, status, finished, updated, rematch FROM castletui_tables "
             "ORDER BY updated DESC, id LIMIT %s",
             (MAX_TABLES_LISTED,),
         )
@@ -100,13 +102,13 @@ class PostgresStore:
 
     def read(self, table: str) -> tuple[SaveFile, Seating]:
         row = self._query(
-            "SELECT header, header_check, seed, salt, names, owners, version, plies, status, finished, updated "
-            "FROM castletui_tables WHERE id = %s",
+            "SELECT header, header_check, seed, salt, names, owners, version, plies, status, finished, updated, "
+            "rematch FROM castletui_tables WHERE id = %s",
             (table,),
         )
         if not row:
             raise SaveError(f"There is no table {table[:60]} in the store.")
-        header, check, seed, salt, names, owners, version, plies, status, finished, updated = row[0]
+        header, check, seed, salt, names, owners, version, plies, status, finished, updated, rematch = row[0]
         known = self._known.get(table)
         read = None
         if known is not None and known[1].check.plies <= plies and header_check(header) == check:
@@ -126,7 +128,7 @@ class PostgresStore:
                 {"status": status, "finished": finished, "updated": updated} if plies == len(save.log) else {}
             ),
         )
-        seating = Seating([owner_field(owner) for owner in owners])
+        seating = Seating([owner_field(owner) for owner in owners], rematch=_rematch_of(rematch))
         self._known[table] = (version, save, seating, last_chain)
         return save, seating
 
@@ -270,6 +272,42 @@ class PostgresStore:
             if rows:
                 return self.read(table)
             # Someone else sat down meanwhile: judge again on the table as it is now.
+
+    def answer_rematch(self, table: str, who: str, accept: bool) -> Rematch:
+        """The answer with the row's version (a compare-and-set, as a seat);
+        the last yes makes the new table in the same transaction, so of two
+        last answers at once one makes it and the other finds it made."""
+        while True:
+            save, seating = self.read(table)
+            version = self._known[table][0]
+            rematch = answered(seating.rematch, save, seating.owners, who, accept)
+            if rematch == seating.rematch:
+                return rematch
+            try:
+                with self._lock, self._transaction():
+                    if everyone_accepted(rematch, seating.owners):
+                        fresh, owners = rematch_save(save, seating.owners)
+                        rematch = msgspec.structs.replace(
+                            rematch, table=self.create(fresh, owners, stem_of(save))
+                        )
+                    rows = self._query(
+                        "UPDATE castletui_tables SET rematch = %s, version = version + 1 "
+                        "WHERE id = %s AND version = %s RETURNING version",
+                        (Jsonb(msgspec.to_builtins(rematch)), table, version),
+                    )
+                    if not rows:
+                        raise _Again  # another answer came first: its new table goes too
+                return rematch
+            except _Again:
+                continue
+
+    @contextlib.contextmanager
+    def _transaction(self) -> Any:
+        try:
+            with self._connection.transaction():
+                yield
+        except psycopg.OperationalError as error:
+            raise StoreError(f"The table store cannot be reached: {_first_line(error)}") from None
 
     def commit(self, table: str, seen: Check, new: SaveFile, who: str) -> Seating:
         who = owner_field(who)
@@ -569,6 +607,14 @@ def _lines_of(save: SaveFile, start: int) -> list[Line]:
     return lines
 
 
+class _Again(Exception):
+    """A compare-and-set lost to another change: roll back and judge again."""
+
+
+def _rematch_of(column: Any) -> Rematch | None:
+    return None if column is None else msgspec.convert(column, Rematch)
+
+
 def _summary(
     table: str,
     header: dict,
@@ -578,6 +624,7 @@ def _summary(
     status: str,
     finished: bool,
     updated: str,
+    rematch: Any = None,
 ) -> TableSummary:
     title, variant = titles(header["game"], header["variant"])
     return TableSummary(
@@ -592,6 +639,7 @@ def _summary(
         status,
         finished,
         updated,
+        rematch=_rematch_of(rematch),
     )
 
 

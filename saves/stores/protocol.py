@@ -7,7 +7,7 @@ from typing import Any, NamedTuple, Protocol
 
 from castletui.saves.errors import SaveError
 from castletui.saves.schema import Check, SaveFile
-from castletui.saves.table import Seating, TableSummary
+from castletui.saves.table import Rematch, Seating, TableSummary
 
 
 class Account(NamedTuple):
@@ -79,6 +79,12 @@ class TableStore(Protocol):
     def commit(self, table: str, seen: Check, new: SaveFile, who: str) -> Seating:
         """Put ``new``'s log on the table if it still ends at ``seen``
         (saves.table.Table.commit's rules); LostRace otherwise."""
+        ...
+
+    def answer_rematch(self, table: str, who: str, accept: bool) -> Rematch:
+        """``who``'s yes or no to a rematch of the finished table
+        (saves.rematch): the rematch as it now is; the last yes makes the
+        new table (``Rematch.table``), once whoever answers at once."""
         ...
 
     def wait(self, table: str, after: int, timeout: float) -> int | None:

@@ -1,7 +1,7 @@
 """A table of a store as the app plays it: the interface of a table file
-(saves.table.Table: read, states, take_seat, commit, path, known) over
-any store, so a session, the lobby and the game screen play a PostgreSQL
-table as they play a file. Its ``path`` is a :class:`StorePath`, which
+(saves.table.Table: read, states, take_seat, commit, path, known), and
+a rematch's answers, over any store, so a session, the lobby and the
+game screen play a PostgreSQL table as they play a file. Its ``path`` is a :class:`StorePath`, which
 names the table (``path.name``) and leads back to it: castletui/watch.py
 watches such a table through the store, not the file system."""
 
@@ -12,7 +12,7 @@ from typing import Any
 
 from castletui.saves.schema import Check, SaveFile
 from castletui.saves.stores.protocol import StoreError, TableStore
-from castletui.saves.table import Seating, TableSummary
+from castletui.saves.table import Rematch, Seating, TableSummary
 
 ROOT = "/castletui-store"
 """StorePath's folder: no file is there, so a look at the file system
@@ -52,6 +52,9 @@ class StoreTable:
         seating = self.store.commit(self.address, seen, new, who)
         self.known = (len(new.log), "", tuple(seating.owners))
         return seating
+
+    def answer_rematch(self, who: str, accept: bool) -> Rematch:
+        return self.store.answer_rematch(self.address, who, accept)
 
     def plies(self) -> int:
         return self.known[0] if self.known else 0
