@@ -22,7 +22,9 @@ from tests.app.test_replay import bots_game
 
 
 def _session(result: Result, names: list[str]):
-    return SimpleNamespace(standing=lambda viewer=None: result, names=names)
+    return SimpleNamespace(
+        standing=lambda viewer=None: result, names=names, over=result.finished, watching=False, shared=False
+    )
 
 
 def test_a_tie_break_sentence_with_its_own_full_stop_ends_in_one():
@@ -107,7 +109,7 @@ async def test_every_score_sheet_shows_its_buttons_at_80x24(tmp_path, game_id, v
         assert terminal.contains_region(dialog)
         for button in sheet.query(Button):
             assert dialog.contains_region(button.region) and button.region.height == 3, button.id
-        assert {button.id for button in sheet.query(Button)} == {"close", "replay"}
+        assert {button.id for button in sheet.query(Button)} == {"close", "replay", "play-again"}
         assert sheet.focused is sheet.query_one("#close", Button)
         # A sheet longer than the terminal scrolls under the buttons (Castle Raisers' solo one does).
         scroll = sheet.query_one("#sheet-scroll")
