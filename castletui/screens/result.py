@@ -103,7 +103,7 @@ class ResultScreen(ModalScreen[None]):
                 if self.may_play_again:
                     yield Button("Play again", id="play-again")
                 if self.may_play_again and self.session.shared:
-                    yield Button("No rematch", id="no-rematch")
+                    yield Button("Decline", id="no-rematch")
             with VerticalScroll(id="sheet-scroll"):
                 yield from self.compose_sheet()
 
