@@ -102,7 +102,9 @@ class JoinScreen(Screen):
     def on_mount(self) -> None:
         self.title = "Shared tables"
         self.query_one("#lobby", OptionList).focus()
-        follow_turns(self.app)  # a nudge when a table comes to wait for you, here or at another table
+        # A nudge when a table comes to wait for you, here or at another table: from
+        # the first frame on (what waits then is on it), which its look would delay.
+        self.call_after_refresh(follow_turns, self.app)
 
     def on_screen_resume(self) -> None:
         """On screen (first shown, or a game closed over it): look once, then
