@@ -125,3 +125,26 @@ async def test_every_score_sheet_shows_its_buttons_at_80x24(tmp_path, game_id, v
         await wait_until(pilot, lambda: isinstance(app.screen, ResultScreen))
         await pilot.press("enter")
         await wait_until(pilot, lambda: isinstance(app.screen, GameScreen))
+
+
+@pytest.mark.parametrize(
+    ("finished", "watching", "offered"),
+    [(True, False, True), (False, False, False), (True, True, False)],
+    ids=["at-the-end", "game-goes-on", "spectator"],
+)
+async def test_play_again_is_offered_at_the_end_to_a_player_only(finished, watching, offered):
+    """Issue 46 (5): a player's sheet at the end has Play again; the
+    standing so far has not, nor a spectator's (who cannot offer a rematch)."""
+    session = _session(Result(finished=finished, scores=(1.0, 2.0), winners=(1,)), ["Wei", "Milo"])
+    session.watching = watching
+
+    class Sheet(App):
+        def on_mount(self) -> None:
+            self.push_screen(ResultScreen(session))
+
+    app = Sheet()
+    async with app.run_test() as pilot:
+        while not isinstance(app.screen, ResultScreen):
+            await pilot.pause()
+        assert bool(app.screen.query("#play-again")) == offered
+        assert app.screen.check_action("play_again", ()) == offered
