@@ -2,7 +2,10 @@
 of the folder as a line, tables waiting for their move first ("Castlecards
 with Bo and Cy: your turn for 14 h"), then tables waiting for someone else
 ("Bo's turn, 2 d"), then free seats at other tables, then the games going
-on that they may watch from no seat, then their finished games. A private
+on that they may watch from no seat, then their finished games. A rematch
+offered at a finished table is a line of its own: "Bo offers a rematch of
+Castlecards: accept?" waits for you, "Rematch of Castlecards with Bo:
+waiting for Bo" for them. A private
 table is listed only to those invited to it. A game-night table and a correspondence table are the same: a table
 simply waits, since its last move.
 
@@ -179,6 +182,29 @@ def clock_words(standing: Standing, now: datetime.datetime, yours: bool) -> str:
     return ", out of time: open it to choose"
 
 
+def rematch_words(row: TableSummary, seat: int) -> tuple[int, str] | None:
+    """The group and words of a finished table of yours with a rematch
+    offered (saves.rematch); None when none is, or once it is made (the
+    new table is a line of its own)."""
+    rematch, who = row.rematch, row.owners[seat]
+    if rematch is None or rematch.table:
+        return None
+    names = {owner: row.players[index] for index, owner in enumerate(row.owners) if owner}
+    declined = [names.get(owner, "?") for owner in rematch.declined if owner != who]
+    if who in rematch.declined:
+        return FINISHED, f"{row.title} with {others(row, seat)}: you declined a rematch"
+    if declined:
+        return FINISHED, f"{row.title} with {others(row, seat)}: {' and '.join(declined)} declined a rematch"
+    if who in rematch.accepted:
+        waiting = [names[owner] for owner in names if owner not in rematch.accepted]
+        return (
+            THEIR_TURN,
+            f"Rematch of {row.title} with {others(row, seat)}: waiting for {' and '.join(waiting)}",
+        )
+    offering = names.get(rematch.accepted[0], "?") if rematch.accepted else "?"
+    return YOUR_TURN, f"{offering} offers a rematch of {row.title}: accept?"
+
+
 def free_seat_words(row: TableSummary, seat: int) -> str:
     variant = f" ({row.variant})" if row.variant else ""
     if row.per_move:  # a correspondence table says its pace before anyone sits down
@@ -229,7 +255,7 @@ def lobby_lines(
                 group = FINISHED if row.finished else THEIR_TURN
                 line = LobbyLine(row.path, seat, group, f"{row.title}: {row.status}", row.updated)
             else:
-                group, text = turn_words(row, seat, standing, now)
+                group, text = rematch_words(row, seat) or turn_words(row, seat, standing, now)
                 line = LobbyLine(row.path, seat, group, text, standing.since, standing)
             (finished if group == FINISHED else yours).append(line)
             continue

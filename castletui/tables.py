@@ -14,9 +14,10 @@ import contextlib
 import datetime
 import os
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from castletui import saves
+from castletui.later import loader
 from castletui.lobby import Turns
 from castletui.rules import registry
 from castletui.rules.core import Config
@@ -37,7 +38,13 @@ from castletui.saves.table import (
     table_dir,
 )
 from castletui.saves.watchers import watch_as
-from castletui.session import Session
+
+if TYPE_CHECKING:  # the session loads when a table opens, not with the lobby
+    from castletui.session import Session
+
+LATER = {"session": "castletui.session"}
+"""The game on a table, loaded as one opens: the lobby's first frame does not wait for it."""
+later = loader(LATER)
 
 
 def who_of(app: Any) -> str:
@@ -171,7 +178,7 @@ def _stamp() -> str:
 def open_at_table(app: Any, table: Any, seat: int, warning: str = "") -> Session | None:
     """Show the game on ``table`` from ``seat`` (already this player's): its session."""
     try:
-        session = Session.at_table(table, seat, who_of(app))
+        session = later("session").Session.at_table(table, seat, who_of(app))
     except saves.SaveError as error:
         app.notify(str(error), title="Cannot open that table", severity="error", timeout=10)
         return None
@@ -283,7 +290,7 @@ def watch_table(app: Any, path: Path) -> bool:
             return True
         stop_watching(app)
         presence = watch_as(Path(path), name) if isinstance(table, Table) else table.watch_as(name)
-        session = Session.watching_table(table, who)
+        session = later("session").Session.watching_table(table, who)
     except saves.SaveError as error:
         app.notify(str(error), title="Cannot watch that table", severity="error", timeout=10)
         return False

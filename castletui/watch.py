@@ -13,13 +13,12 @@ its notifications, not the file system.
 
 from __future__ import annotations
 
+import importlib
 import os
 import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
-
-import watchfiles
 
 from castletui import inotify
 from castletui.saves.stores import StoreError
@@ -44,6 +43,9 @@ CATCH_UP_MS = 500
 """watchfiles: once the watch is in place, this long after it began: one
 look at whatever changed before it was (a table written while the screen
 opened). inotify's watch is in place when it is made: that look is at once."""
+
+WATCHFILES = "watchfiles"
+"""Loaded by name where inotify is missing: on Linux the lobby never waits for it."""
 
 _inotify_missing = False
 """Set once inotify proved unavailable: watchfiles from then on."""
@@ -173,7 +175,7 @@ class FolderWatch:
         while not self.is_set():
             present, watched, wanted = self._watched()
             try:
-                for events in watchfiles.watch(
+                for events in importlib.import_module(WATCHFILES).watch(
                     watched,
                     watch_filter=lambda _, path, wanted=wanted: wanted(Path(path).name),
                     debounce=DEBOUNCE_MS,

@@ -212,6 +212,16 @@ def status_text(game: Any, state: Any, names: list[str], mode: str = "digital") 
     return f"{names[seat]} to play"
 
 
+class Rematch(msgspec.Struct, frozen=True, omit_defaults=True):
+    """A rematch offered at a finished table (saves.rematch): the owners
+    who said yes (the first offered it) and no, and the new table's
+    address once everyone seated said yes."""
+
+    accepted: list[str] = []
+    declined: list[str] = []
+    table: str = ""
+
+
 class Seating(msgspec.Struct, omit_defaults=True):
     """The ``table`` key of a table file: the owner field of each seat
     (saves.owners; "" while it is free, and always for a bot's seat). As a
@@ -234,6 +244,8 @@ class Seating(msgspec.Struct, omit_defaults=True):
     """Seats a bot plays until their owners sit down again (saves.clock)."""
     abandoned: str = ""
     """When the game was ended as abandoned (saves.clock): no move is made after."""
+    rematch: Rematch | None = None
+    """The rematch offered once the game ended (saves.rematch); None: none."""
 
 
 class _TableKey(msgspec.Struct):
@@ -987,6 +999,7 @@ class TableSummary(msgspec.Struct, frozen=True):
     invited: tuple[str, ...] = ()  # a private table's invited names (Seating.invited)
     per_move: int = 0  # the time per move, seconds (saves.clock)
     abandoned: bool = False  # ended as abandoned (then also ``finished``)
+    rematch: Rematch | None = None  # the rematch offered at its end (Seating.rematch)
 
     def may_see(self, who: str, name: str) -> bool:
         """Whether ``who`` sitting down as ``name`` may see this table (the module's ``may_see``)."""
@@ -1086,6 +1099,7 @@ class TableListing:
             invited=tuple(seating.invited),
             per_move=seating.per_move,
             abandoned=bool(seating.abandoned),
+            rematch=seating.rematch,
         )
         self._rows[path] = (table.known, row)
         return row

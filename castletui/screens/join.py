@@ -12,6 +12,7 @@ nothing, and looks once when it comes back."""
 
 from __future__ import annotations
 
+import os
 from functools import partial
 from pathlib import Path
 
@@ -24,12 +25,11 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 from textual.worker import get_current_worker
 
-from castletui import notify_me
+from castletui.later import loader
 from castletui.lobby import WATCH, YOUR_TURN, LobbyLine, lobby_lines, next_waiting
 from castletui.nudge import follow_turns
 from castletui.saves.stores.shared import StoreListing
 from castletui.saves.table import TableListing
-from castletui.screens.notify_dialog import NotifyScreen
 from castletui.tables import (
     is_lobby_only,
     join_table,
@@ -47,6 +47,12 @@ from castletui.watch import FolderWatch, StoreWatch, watch_tables
 from castletui.widgets.footer import SteadyFooter
 from castletui.widgets.header import SteadyHeader
 from castletui.widgets.plain import Plain
+
+LATER = {"notify me": "castletui.notify_me", "notify dialog": "castletui.screens.notify_dialog"}
+"""Notify me, loaded when the host offers it: the lobby's first frame does not wait for it."""
+later = loader(LATER)
+NOTIFY_OFFERED = "CASTLETUI_NOTIFY"
+"""castletui.notify_me.OFFERED_VARIABLE, looked at before that module is loaded."""
 
 
 class JoinScreen(Screen):
@@ -96,7 +102,9 @@ class JoinScreen(Screen):
     def on_mount(self) -> None:
         self.title = "Shared tables"
         self.query_one("#lobby", OptionList).focus()
-        follow_turns(self.app)  # a nudge when a table comes to wait for you, here or at another table
+        # A nudge when a table comes to wait for you, here or at another table: from
+        # the first frame on (what waits then is on it), which its look would delay.
+        self.call_after_refresh(follow_turns, self.app)
 
     def on_screen_resume(self) -> None:
         """On screen (first shown, or a game closed over it): look once, then
@@ -203,7 +211,8 @@ class JoinScreen(Screen):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "notify_me":
-            return bool(notify_me.offered())  # the host sends them: elsewhere there is nothing to set
+            # The host sends them: elsewhere there is nothing to set.
+            return bool(os.environ.get(NOTIFY_OFFERED)) and bool(later("notify me").offered())
         return True
 
     def action_notify_me(self) -> None:
@@ -211,7 +220,7 @@ class JoinScreen(Screen):
 
         def saved(done: bool | None) -> None:
             if done:
-                choice, _ = notify_me.load()
+                choice, _ = later("notify me").load()
                 words = (
                     "Off: the host sends you nothing."
                     if choice.how == "off"
@@ -219,7 +228,7 @@ class JoinScreen(Screen):
                 )
                 self.app.notify(words, title="Notify me")
 
-        self.app.push_screen(NotifyScreen(), saved)
+        self.app.push_screen(later("notify dialog").NotifyScreen(), saved)
 
     def action_new(self) -> None:
         self.app.open_wizard("", {"shared": True})

@@ -1,19 +1,30 @@
 """The score sheet: every scoring line per player, the totals, who won and
 which rule or tie-break decided it. Shown at the end and on `s` any time
 (then it is the standing so far). One component for every game: a game's
-own sheet (Castle Raisers') subclasses it and keeps its buttons and keys."""
+own sheet (Castle Raisers') subclasses it and keeps its buttons and keys.
+At the end, Play again: a new game with the same set-up, or at a shared
+table a rematch offered to everyone seated (saves.rematch), which starts
+when all accept; the sheet follows the answers as they come."""
 
 from __future__ import annotations
+
+from typing import Any
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.message import Message
 from textual.screen import ModalScreen
 from textual.widgets import Button, DataTable
+from textual.worker import get_current_worker
 
+from castletui import saves
 from castletui.replay import Replay
+from castletui.saves.rematch import answer, waiting_for
 from castletui.session import Session
+from castletui.tables import open_at_table, open_table
+from castletui.watch import TableWatcher
 from castletui.widgets.plain import Plain
 
 
@@ -56,6 +67,7 @@ class ResultScreen(ModalScreen[None]):
     BINDINGS = [
         Binding("escape,enter,s,q", "close", "Close"),
         Binding("r", "replay", "Replay"),
+        Binding("p", "play_again", "Play again"),  # at the end only (check_action)
         # The buttons keep the keys; the sheet scrolls under them all the same.
         Binding("down,j", "scroll_sheet(1)", "Scroll", show=False),
         Binding("up,k", "scroll_sheet(-1)", "Scroll back", show=False),
@@ -63,18 +75,35 @@ class ResultScreen(ModalScreen[None]):
         Binding("pageup", "scroll_sheet(-10)", "Page back", show=False),
     ]
 
+    class RematchChanged(Message):
+        """The shared table was written (an answer to the rematch, perhaps)."""
+
     def __init__(self, session: Session, viewer: int | None = None) -> None:
         super().__init__()
         self.session, self.viewer = session, viewer
+        self.watcher: TableWatcher | None = None
+        self.rematch: Any = None
+        """The shared table's rematch as last read (saves.table.Rematch)."""
+
+    @property
+    def may_play_again(self) -> bool:
+        """At the end, for a player (a spectator neither offers nor accepts)."""
+        return self.session.over and not self.session.watching
 
     def compose(self) -> ComposeResult:
         result = self.session.standing(self.viewer)
         with Vertical(classes="dialog result-dialog"):
             yield Plain("Final score" if result.finished else "Score so far", classes="dialog-question")
             yield Plain(self.verdict(), id="verdict", classes="dialog-message")
+            if self.may_play_again and self.session.shared:
+                yield Plain("", id="rematch", classes="dialog-message")
             with Horizontal(classes="dialog-buttons", id="sheet-buttons"):
                 yield Button("Close", variant="primary", id="close")
                 yield Button("Replay", id="replay")
+                if self.may_play_again:
+                    yield Button("Play again", id="play-again")
+                if self.may_play_again and self.session.shared:
+                    yield Button("Decline", id="no-rematch")
             with VerticalScroll(id="sheet-scroll"):
                 yield from self.compose_sheet()
 
@@ -89,6 +118,98 @@ class ResultScreen(ModalScreen[None]):
         self.fill_sheet()
         self.query_one("#close", Button).focus()
         self.call_after_refresh(self.fit_sheet)
+        if self.may_play_again and self.session.shared:
+            self.look_at_rematch()
+            table = self.session.table
+            self.watcher = TableWatcher(table.path, table.known)
+            self.run_worker(self._watching, thread=True, exclusive=True, group="rematch")
+
+    def on_unmount(self) -> None:
+        if self.watcher is not None:
+            self.watcher.stop()  # its thread ends at its next look
+
+    def _watching(self) -> None:
+        worker = get_current_worker()
+        assert self.watcher is not None
+        for _ in self.watcher.changes(lambda: worker.is_cancelled):
+            self.post_message(self.RematchChanged())
+
+    def on_result_screen_rematch_changed(self, message: RematchChanged) -> None:
+        self.look_at_rematch(go=True)
+
+    def look_at_rematch(self, go: bool = False) -> None:
+        """Read the table's rematch and say where it stands; with ``go``,
+        once it is made, go to the new table if this player accepted (not
+        when an old table is opened again: its sheet only says so)."""
+        try:
+            _, seating = self.session.table.read()
+        except saves.SaveError:
+            return  # the table cannot be read now: the game screen under this says why
+        self.rematch = rematch = seating.rematch
+        if go and rematch is not None and rematch.table and self.session.who in rematch.accepted:
+            self.go_to_rematch(rematch.table)
+            return
+        self.query_one("#rematch", Plain).update(self.rematch_words(seating.owners))
+
+    def rematch_words(self, owners: list[str]) -> str:
+        """Where the rematch stands, for this player."""
+        rematch, who, names = self.rematch, self.session.who, self.session.names
+        if rematch is None or not (rematch.accepted or rematch.declined):
+            return "Play again offers a rematch to everyone at this table."
+        if rematch.table:
+            return "The rematch has started: Play again goes to it, and it is in the lobby."
+        declined = [names[owners.index(owner)] for owner in rematch.declined if owner in owners]
+        if who in rematch.declined:
+            return "You declined a rematch. Play again accepts it after all."
+        if declined:
+            return f"{' and '.join(declined)} declined a rematch."
+        waiting = [names[seat] for seat in waiting_for(rematch, owners)]
+        if who in rematch.accepted:
+            return f"Rematch: waiting for {' and '.join(waiting)} to accept."
+        offering = names[owners.index(rematch.accepted[0])]
+        return f"{offering} offers a rematch: Play again accepts it."
+
+    def go_to_rematch(self, address: str) -> None:
+        """Open the new table at this player's seat there."""
+        try:
+            table = open_table(self.app, address)
+            _, seating = table.read()
+            seat = seating.owners.index(self.session.who)
+        except (saves.SaveError, ValueError) as error:
+            self.app.notify(str(error), title="Cannot open the rematch", severity="error", timeout=10)
+            return
+        self.dismiss(None)
+        open_at_table(self.app, table, seat)
+
+    def action_play_again(self) -> None:
+        """A new game with the same set-up; at a shared table, this player's yes to a rematch."""
+        if not self.may_play_again:
+            return
+        if not self.session.shared:
+            save = self.session.save
+            self.dismiss(None)
+            self.app.start_game(
+                game_id=save.game,
+                variant=save.config.variant,
+                players=list(save.players),
+                options=dict(save.config.options),
+                mode=save.mode,
+            )
+            return
+        self.answer_rematch(True)
+
+    def answer_rematch(self, accept: bool) -> None:
+        try:
+            answer(self.session.table, self.session.who, accept)
+        except saves.SaveError as error:
+            self.app.notify(str(error), title="No rematch", severity="error", timeout=10)
+            return
+        self.look_at_rematch(go=accept)  # the last yes made the table: go there
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "play_again":
+            return self.may_play_again
+        return True
 
     def on_resize(self) -> None:
         self.call_after_refresh(self.fit_sheet)
@@ -124,6 +245,12 @@ class ResultScreen(ModalScreen[None]):
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "replay":
             self.action_replay()
+            return
+        if event.button.id == "play-again":
+            self.action_play_again()
+            return
+        if event.button.id == "no-rematch":
+            self.answer_rematch(False)
             return
         self.dismiss(None)
 

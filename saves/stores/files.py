@@ -10,10 +10,11 @@ from pathlib import Path
 from typing import Any
 
 from castletui.saves.errors import SaveError
+from castletui.saves.rematch import answer_at_file
 from castletui.saves.schema import Check, SaveFile
 from castletui.saves.seal import keep_secret
 from castletui.saves.store import new_save_path
-from castletui.saves.table import SUFFIX, Seating, Table, TableListing, TableSummary, signature
+from castletui.saves.table import SUFFIX, Rematch, Seating, Table, TableListing, TableSummary, signature
 from castletui.saves.watchers import Presence, watch_as, watchers
 
 WAIT_STEP = 0.02
@@ -80,6 +81,9 @@ class FileStore:
 
     def time_out(self, table: str, seat: int, who: str, choice: str) -> tuple[SaveFile, Seating]:
         return self.table(table).time_out(seat, who, choice)
+
+    def answer_rematch(self, table: str, who: str, accept: bool) -> Rematch:
+        return answer_at_file(self.table(table), who, accept)
 
     def wait(self, table: str, after: int, timeout: float) -> int | None:
         """Looked at, not slept on: the file's signature every WAIT_STEP.

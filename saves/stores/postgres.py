@@ -56,6 +56,7 @@ from castletui.saves.codec import ChangedRecord
 from castletui.saves.errors import SaveError
 from castletui.saves.names import name_key, name_problem
 from castletui.saves.owners import owner_field
+from castletui.saves.rematch import answered, everyone_accepted, rematch_save, stem_of
 from castletui.saves.schema import After, Check, Line, LogEntry, Player, SaveConfig, SaveFile
 from castletui.saves.seal import commitment, new_salt
 from castletui.saves.stores.migrations import migrate as migrate_schema
@@ -63,6 +64,7 @@ from castletui.saves.stores.protocol import Account, StoreError
 from castletui.saves.stores.relay import ANY_TABLE, RELAY_VARIABLE, RelayListener
 from castletui.saves.table import (
     LostRace,
+    Rematch,
     Replayer,
     Seating,
     TableSummary,
@@ -106,7 +108,7 @@ class PostgresStore:
         self.relay = os.environ.get(RELAY_VARIABLE, "")
         """The host's relay (saves.stores.relay) this store hears changes
         through; empty: a listening connection of its own."""
-        self._lock = threading.Lock()
+        self._lock = threading.RLock()  # a rematch holds it across its transaction
         self._used = 0.0
         self._idle: threading.Timer | None = None
         self._connection: psycopg.Connection | None = self._connect()  # unreachable: said at once
@@ -129,8 +131,8 @@ class PostgresStore:
 
     def tables(self) -> list[TableSummary]:
         rows = self._query(
-            "SELECT id, header, names, owners, plies, status, finished, updated, invited, per_move, abandoned "
-            "FROM castletui_tables ORDER BY updated DESC, id LIMIT %s",
+            "SELECT id, header, names, owners, plies, status, finished, updated, invited, per_move, abandoned, "
+            "rematch FROM castletui_tables ORDER BY updated DESC, id LIMIT %s",
             (MAX_TABLES_LISTED,),
         )
         return [_summary(*row) for row in rows]
@@ -138,13 +140,13 @@ class PostgresStore:
     def read(self, table: str) -> tuple[SaveFile, Seating]:
         row = self._query(
             "SELECT header, header_check, seed, salt, names, owners, version, plies, status, finished, updated, "
-            "invited, per_move, stand_ins, abandoned FROM castletui_tables WHERE id = %s",
+            "invited, per_move, stand_ins, abandoned, rematch FROM castletui_tables WHERE id = %s",
             (table,),
         )
         if not row:
             raise SaveError(f"There is no table {table[:60]} in the store.")
         header, check, seed, salt, names, owners, version, plies, status, finished, updated = row[0][:11]
-        invited, per_move, stand_ins, abandoned = row[0][11:]
+        invited, per_move, stand_ins, abandoned, rematch = row[0][11:]
         known = self._known.get(table)
         read = None
         if known is not None and known[1].check.plies <= plies and header_check(header) == check:
@@ -164,7 +166,9 @@ class PostgresStore:
                 {"status": status, "finished": finished, "updated": updated} if plies == len(save.log) else {}
             ),
         )
-        seating = Seating([owner_field(owner) for owner in owners], list(invited))
+        seating = Seating(
+            [owner_field(owner) for owner in owners], list(invited), rematch=_rematch_of(rematch)
+        )
         seating.per_move, seating.abandoned = per_move, abandoned
         seating.stand_ins = msgspec.convert(stand_ins, list[clock.StandIn])
         self._known[table] = (version, save, seating, last_chain)
@@ -370,6 +374,52 @@ class PostgresStore:
             if rows:
                 return self.read(table)
             # A seat or the clock changed meanwhile: judge again on the table as it is now.
+
+    def answer_rematch(self, table: str, who: str, accept: bool) -> Rematch:
+        """The answer with the row's version (a compare-and-set, as a seat);
+        the last yes makes the new table in the same transaction, so of two
+        last answers at once one makes it and the other finds it made."""
+        while True:
+            save, seating = self.read(table)
+            version = self._known[table][0]
+            rematch = answered(seating.rematch, save, seating.owners, who, accept)
+            if rematch == seating.rematch:
+                return rematch
+            try:
+                with self._lock, self._transaction():
+                    if everyone_accepted(rematch, seating.owners):
+                        fresh, owners = rematch_save(save, seating.owners)
+                        rematch = msgspec.structs.replace(
+                            rematch,
+                            table=self.create(
+                                fresh,
+                                owners,
+                                stem_of(save),
+                                invited=list(seating.invited),
+                                per_move=seating.per_move,
+                            ),
+                        )
+                    rows = self._query(
+                        "UPDATE castletui_tables SET rematch = %s, version = version + 1 "
+                        "WHERE id = %s AND version = %s RETURNING version",
+                        (Jsonb(msgspec.to_builtins(rematch)), table, version),
+                    )
+                    if not rows:
+                        raise _Again  # another answer came first: its new table goes too
+                return rematch
+            except _Again:
+                continue
+
+    @contextlib.contextmanager
+    def _transaction(self) -> Any:
+        with self._lock:
+            if self._connection is None or self._connection.closed:
+                self._connection = self._connect()  # closed while idle: opened again
+        try:
+            with self._connection.transaction():
+                yield
+        except psycopg.OperationalError as error:
+            raise StoreError(f"The table store cannot be reached: {_first_line(error)}") from None
 
     def commit(self, table: str, seen: Check, new: SaveFile, who: str) -> Seating:
         who = owner_field(who)
@@ -809,6 +859,14 @@ def _lines_of(save: SaveFile, start: int) -> list[Line]:
     return lines
 
 
+class _Again(Exception):
+    """A compare-and-set lost to another change: roll back and judge again."""
+
+
+def _rematch_of(column: Any) -> Rematch | None:
+    return None if column is None else msgspec.convert(column, Rematch)
+
+
 def _summary(
     table: str,
     header: dict,
@@ -821,6 +879,7 @@ def _summary(
     invited: list[str],
     per_move: int = 0,
     abandoned: str = "",
+    rematch: Any = None,
 ) -> TableSummary:
     title, variant = titles(header["game"], header["variant"])
     return TableSummary(
@@ -838,6 +897,7 @@ def _summary(
         invited=tuple(invited),
         per_move=per_move,
         abandoned=bool(abandoned),
+        rematch=_rematch_of(rematch),
     )
 
 

@@ -7,7 +7,7 @@ from typing import Any, NamedTuple, Protocol
 
 from castletui.saves.errors import SaveError
 from castletui.saves.schema import Check, SaveFile
-from castletui.saves.table import Seating, TableSummary
+from castletui.saves.table import Rematch, Seating, TableSummary
 
 
 class Account(NamedTuple):
@@ -100,6 +100,11 @@ class TableStore(Protocol):
         """``who`` chose ``choice`` (saves.clock: a bot plays ``seat``, or
         the game is abandoned) for ``seat``, whose time ran out: the table
         as it now is; ClockRefused saying why not."""
+
+    def answer_rematch(self, table: str, who: str, accept: bool) -> Rematch:
+        """``who``'s yes or no to a rematch of the finished table
+        (saves.rematch): the rematch as it now is; the last yes makes the
+        new table (``Rematch.table``), once whoever answers at once."""
         ...
 
     def wait(self, table: str, after: int, timeout: float) -> int | None:

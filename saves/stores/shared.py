@@ -1,8 +1,8 @@
 """A table of a store as the app plays it: the interface of a table file
-(saves.table.Table: read, states, take_seat, commit, path, known) and
-its spectators (watch_as, watchers) over
-any store, so a session, the lobby and the game screen play a PostgreSQL
-table as they play a file. Its ``path`` is a :class:`StorePath`, which
+(saves.table.Table: read, states, take_seat, commit, path, known), its
+spectators (watch_as, watchers) and a rematch's answers, over any store,
+so a session, the lobby and the game screen play a PostgreSQL table as
+they play a file. Its ``path`` is a :class:`StorePath`, which
 names the table (``path.name``) and leads back to it: castletui/watch.py
 watches such a table through the store, not the file system."""
 
@@ -13,7 +13,7 @@ from typing import Any
 
 from castletui.saves.schema import Check, SaveFile
 from castletui.saves.stores.protocol import StoreError, TableStore
-from castletui.saves.table import Seating, TableSummary
+from castletui.saves.table import Rematch, Seating, TableSummary
 
 ROOT = "/castletui-store"
 """StorePath's folder: no file is there, so a look at the file system
@@ -58,6 +58,9 @@ class StoreTable:
         save, seating = self.store.time_out(self.address, seat, who, choice)
         self.known = (save.check.plies, save.check.state_hash, tuple(seating.owners))
         return save, seating
+
+    def answer_rematch(self, who: str, accept: bool) -> Rematch:
+        return self.store.answer_rematch(self.address, who, accept)
 
     def plies(self) -> int:
         return self.known[0] if self.known else 0

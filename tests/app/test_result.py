@@ -22,7 +22,9 @@ from tests.app.test_replay import bots_game
 
 
 def _session(result: Result, names: list[str]):
-    return SimpleNamespace(standing=lambda viewer=None: result, names=names)
+    return SimpleNamespace(
+        standing=lambda viewer=None: result, names=names, over=result.finished, watching=False, shared=False
+    )
 
 
 def test_a_tie_break_sentence_with_its_own_full_stop_ends_in_one():
@@ -107,7 +109,7 @@ async def test_every_score_sheet_shows_its_buttons_at_80x24(tmp_path, game_id, v
         assert terminal.contains_region(dialog)
         for button in sheet.query(Button):
             assert dialog.contains_region(button.region) and button.region.height == 3, button.id
-        assert {button.id for button in sheet.query(Button)} == {"close", "replay"}
+        assert {button.id for button in sheet.query(Button)} == {"close", "replay", "play-again"}
         assert sheet.focused is sheet.query_one("#close", Button)
         # A sheet longer than the terminal scrolls under the buttons (Castle Raisers' solo one does).
         scroll = sheet.query_one("#sheet-scroll")
@@ -123,3 +125,26 @@ async def test_every_score_sheet_shows_its_buttons_at_80x24(tmp_path, game_id, v
         await wait_until(pilot, lambda: isinstance(app.screen, ResultScreen))
         await pilot.press("enter")
         await wait_until(pilot, lambda: isinstance(app.screen, GameScreen))
+
+
+@pytest.mark.parametrize(
+    ("finished", "watching", "offered"),
+    [(True, False, True), (False, False, False), (True, True, False)],
+    ids=["at-the-end", "game-goes-on", "spectator"],
+)
+async def test_play_again_is_offered_at_the_end_to_a_player_only(finished, watching, offered):
+    """Issue 46 (5): a player's sheet at the end has Play again; the
+    standing so far has not, nor a spectator's (who cannot offer a rematch)."""
+    session = _session(Result(finished=finished, scores=(1.0, 2.0), winners=(1,)), ["Wei", "Milo"])
+    session.watching = watching
+
+    class Sheet(App):
+        def on_mount(self) -> None:
+            self.push_screen(ResultScreen(session))
+
+    app = Sheet()
+    async with app.run_test() as pilot:
+        while not isinstance(app.screen, ResultScreen):
+            await pilot.pause()
+        assert bool(app.screen.query("#play-again")) == offered
+        assert app.screen.check_action("play_again", ()) == offered

@@ -4,6 +4,7 @@ screen shows as nothing, and no two at one table alike but for case."""
 from __future__ import annotations
 
 import pytest
+from castletui.saves import names
 from castletui.saves.names import account_name_problem, name_key, name_problem, normal_name
 
 
@@ -88,3 +89,17 @@ def test_an_account_name_is_of_one_script_and_not_dressed_as_a_label(name, said)
 def test_an_account_name_may_be_written_as_its_language_is():
     for name in ("Zoë", "山田たろう", "李雷", "Ann 2", "Anne-Marie", "Ольга"):
         assert account_name_problem(name) == "", name
+
+
+def test_the_ascii_prototypes_are_the_whole_tables_own():
+    whole = {
+        character: prototype for character, prototype in names._prototypes().items() if character.isascii()
+    }
+    assert whole == names.ASCII_PROTOTYPES
+
+
+def test_an_ascii_name_is_compared_without_loading_the_whole_table():
+    names._prototypes.cache_clear()
+    assert name_key("Milo") == name_key("Mi1o") and name_key("Bo") != name_key("Cy")
+    assert names._prototypes.cache_info().misses == 0  # the lobby's first frame does not wait for it
+    assert name_key("Ｍilo") == name_key("Milo")  # NFKC first, then ASCII: still the same name

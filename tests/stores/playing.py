@@ -3,11 +3,14 @@ host does with one."""
 
 from __future__ import annotations
 
+import functools
+
+import msgspec
 from castletui.rules import registry
 from castletui.rules.core import CHANCE, Config, chance_rng, sample_outcome
 from castletui.saves.replay import append
 from castletui.saves.stores import TableStore
-from castletui.saves.table import status_text
+from castletui.saves.table import Seating, status_text
 
 from castletui import saves
 
@@ -66,3 +69,33 @@ def play(store: TableStore, table: str, moves: int) -> int:
         save, new, who = next_move(store, table)
         store.commit(table, save.check, new, who)
     return store.read(table)[0].check.plies
+
+
+@functools.cache
+def finished_save(seed: int = 7) -> saves.SaveFile:
+    """Two-player Castlecards played to its end by the first legal action,
+    without a table (rules alone): a finished game to put on one."""
+    game = registry.get(GAME)
+    save = saves.new_save(GAME, Config("two-player", 2), SEATS, seed)
+    state = game.setup(save.rules_config())
+    while (seat := game.to_move(state)) is not None:
+        if seat == CHANCE:
+            action = sample_outcome(game.chance_outcomes(state), chance_rng(save.seed, len(save.log)))
+        else:
+            action = game.legal_actions(state)[0]
+        state = game.apply(state, action)
+        save = append(save, seat, action, state, saves.now())
+    save.status = status_text(game, state, [player.name for player in save.players])
+    save.finished = True
+    return save
+
+
+def finished_table(store: TableStore, owners: tuple[str, ...] = ("user:ann", "user:bo")) -> str:
+    """A table whose game is over, ``owners`` seated (as a host adopts one)."""
+    save = finished_save()
+    names = [
+        owner.split(":", 1)[1] if owner else player.name for owner, player in zip(owners, SEATS, strict=True)
+    ]
+    players = [saves.Player(name) for name in names]
+    save = msgspec.structs.replace(save, config=msgspec.structs.replace(save.config, players=players))
+    return store.adopt(save, Seating(list(owners)), stem=GAME)

@@ -1,0 +1,43 @@
+"""The lobby stays fast (issue 46): what its first frame does not show is
+not loaded before it, nor the whole table of confusable characters that
+only a name beyond ASCII needs (benchmarks/lobby_frame.py gives the times)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+NOT_BEFORE_THE_LOBBY = (
+    "castletui.notify_me",  # Notify me: its dialog, over castletui host only
+    "castletui.screens.notify_dialog",
+    "castletui.session",  # a game on a table: loaded as one opens
+    "castletui.driver",
+    "watchfiles",  # the watch where inotify is missing
+)
+
+
+def test_the_lobbys_first_frame_loads_nothing_it_does_not_show(tmp_path):
+    """In a fresh process: a folder with a free seat (names compared) and a
+    table of the player's, the lobby drawn; none of NOT_BEFORE_THE_LOBBY
+    loaded by then, and no name compared through the whole table."""
+    probe = f"""
+import sys
+from pathlib import Path
+sys.path.insert(0, {str(ROOT / "benchmarks")!r})
+import lobby_frame
+
+lobby_frame.prepare(Path({str(tmp_path / "tables")!r}), tables=4, bos=1, moves=2)
+for name in [name for name in sys.modules if name.startswith("castletui")]:
+    del sys.modules[name]  # the lobby alone, as castletui join starts it
+for name in {NOT_BEFORE_THE_LOBBY!r}:
+    sys.modules.pop(name, None)
+lobby_frame.lobby(Path({str(tmp_path / "tables")!r}))
+from castletui.saves import names
+print("loaded:", *(name for name in {NOT_BEFORE_THE_LOBBY!r} if name in sys.modules))
+print("prototypes", names._prototypes.cache_info().misses)
+"""
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, cwd=ROOT, check=True)
+    assert done.stdout.splitlines()[-2:] == ["loaded:", "prototypes 0"], done.stdout
