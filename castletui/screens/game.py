@@ -31,13 +31,14 @@ from castletui.driver import Curtain, Driver, Frame, Line
 from castletui.later import loader
 from castletui.rules.core import screen as screen_api
 from castletui.screens.dialogs import save_as
-from castletui.screens.game_keys import Keys
-from castletui.screens.game_loop import BotDecided, GameLoop
+from castletui.screens.game_loop import GameLoop
+from castletui.screens.game_threads import BotDecided, BotTurn, TableWatch
 from castletui.screens.log import LogScreen
 from castletui.screens.while_shown import WhileShown
 from castletui.session import Session
 from castletui.sides import Side
-from castletui.widgets.board import SpotBoard, drawn_once
+from castletui.widgets.board import drawn_once
+from castletui.widgets.board_area import BoardArea
 from castletui.widgets.choices import ChoiceBar
 from castletui.widgets.footer import SteadyFooter, fit_footer
 from castletui.widgets.header import SteadyHeader
@@ -93,7 +94,9 @@ class GameScreen(WhileShown, Screen):
         self.shown_save_error = ""
         self.resumed = False  # opened from a save (the curtain says the game goes on)
         self.shown_before = False  # _on_screen_resume
-        self.loop, self.keys = GameLoop(self), Keys(self)
+        self.board_area = BoardArea(self.bar, id="board-area")  # the boards, and who has the keys
+        self.loop = GameLoop(self)
+        self.bot_turn, self.table_watch = BotTurn(self), TableWatch(self)
         # Set before mounting: the Header reads them as it mounts.
         self.title = session.game.INFO.title
         self.sub_title = session.path.name if session.path else ""
@@ -127,10 +130,6 @@ class GameScreen(WhileShown, Screen):
     def after_action(self, action: Any) -> None:
         """After each move (e.g. clearing a selection); None for the game's own draw."""
 
-    def keeps_keys(self, board: SpotBoard) -> bool:
-        """Whether the focused ``board`` keeps the keys after a redraw."""
-        return not self.bar.lines or bool(board.display and board.selectable)
-
     def refused_at(self, spot: Any) -> None:
         """Enter or a click where nothing may be done (a game may say why)."""
         self.notify("Nothing to do there right now.", timeout=3)
@@ -158,7 +157,7 @@ class GameScreen(WhileShown, Screen):
     def compose(self) -> ComposeResult:
         yield SteadyHeader()
         with Horizontal(id="game-main"):
-            with Vertical(id="board-area"):
+            with self.board_area:
                 yield from self.compose_board()
             with Vertical(id="side"):
                 side = games.part(self.session.save.game, "side")
@@ -180,7 +179,7 @@ class GameScreen(WhileShown, Screen):
         self.session.read_log_as(self.viewer)
         self.show_log()
         if self.session.shared:
-            self.loop.watch_table()
+            self.table_watch.start()
         curtain = self.driver.opening_curtain(self.resumed)
         if curtain is not None:  # nobody has said who sits at the keyboard yet
             self.loop.lower_curtain(curtain)
@@ -207,10 +206,10 @@ class GameScreen(WhileShown, Screen):
 
     def on_screen_resume(self) -> None:
         # A dialog closed: the focus it gave back may be a board with nothing to offer.
-        self.call_after_refresh(self.keys.home)
+        self.call_after_refresh(self.board_area.home)
 
     def on_unmount(self) -> None:
-        self.loop.stop_watching()  # whatever removed the screen
+        self.table_watch.stop()  # whatever removed the screen
 
     def on_bot_decided(self, message: BotDecided) -> None:
         self.loop.bot_decided(message)
@@ -223,18 +222,9 @@ class GameScreen(WhileShown, Screen):
         if self.is_attached:
             self.loop.table_changed()
 
-    def on_spot_board_left(self, event: SpotBoard.Left) -> None:
-        self.keys.board_left()
-
-    def on_spot_board_cursor_moved(self, event: SpotBoard.CursorMoved) -> None:
-        self.keys.cursor_moved(event.spot)
-
-    def on_spot_board_spot_chosen(self, event: SpotBoard.SpotChosen) -> None:
-        self.keys.spot_chosen(event.board, event.spot)
-
     def on_descendant_focus(self, event) -> None:
         if event.widget is self.query_one("#actions"):
-            self.keys.board_in_use = None
+            self.board_area.in_use = None  # the person turned to the bar
 
     # --- showing what the driver says is shown --------------------------------------
 
@@ -248,19 +238,17 @@ class GameScreen(WhileShown, Screen):
         self.menu_path = frame.path  # the top again when the open level emptied (an undo)
         if session.read_log_as(self.viewer):  # hot-seat: the log of whoever sits here now
             self.show_log()
-        boards = self.keys.boards()
-        with drawn_once(boards):  # the state, the places offered, the cursor: one redraw each
+        area = self.board_area
+        with drawn_once(area.boards()):  # the state, the places offered, the cursor: one redraw each
             self.update_board(frame.scene)
             self.query_one(PlayersPanel).show_frame(frame)
             # Nothing private is drawn while the curtain is down, not even under it.
-            self.query_one("#board-area").display = not self.driver.curtain_down
-            self.bar.show(shown.lines, self.bar.chosen, self.keys.cursor())
-            for board in boards:
-                board.offer(spot for spot in shown.offered if board.draws(spot))
-            self.keys.point_boards_at(self.bar.chosen)
+            area.display = not self.driver.curtain_down
+            self.bar.show(shown.lines, self.bar.chosen, area.cursor())
+            area.show(shown.offered)
         self.query_one("#prompt", Plain).show_text(self.prompt_text(), same_height=True)
         self.show_preview()
-        self.keys.settle()
+        area.settle()
         self.refresh_bindings()  # `c` and Back come and go with the step
         if session.last_save_error and session.last_save_error != self.shown_save_error:
             self.shown_save_error = session.last_save_error
@@ -277,7 +265,7 @@ class GameScreen(WhileShown, Screen):
     @on(OptionList.OptionHighlighted, "#actions")
     def choice_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         self.show_preview()
-        self.keys.point_boards_at(self.bar.chosen)
+        self.board_area.point_at(self.bar.chosen)
 
     # --- choosing -----------------------------------------------------------------
 
@@ -304,6 +292,14 @@ class GameScreen(WhileShown, Screen):
 
     def open_group(self, name: str) -> None:
         self.open_path((*self.menu_path, name))
+
+    def open_group_of(self, spot: Any) -> bool:
+        """Open the group of the place ``spot`` when it is not on the open level."""
+        found = self.frame.spots.get(spot) if self.frame is not None else None
+        if found is None or found[0] == self.menu_path:
+            return False
+        self.open_path(found[0])
+        return True
 
     def do_back(self, line: Line) -> None:
         self.action_back_out()
@@ -353,8 +349,8 @@ class GameScreen(WhileShown, Screen):
         self.app.open_rules(self.session.save.game)
 
     def action_menu(self) -> None:
-        self.workers.cancel_group(self, "bot")
-        self.workers.cancel_group(self, "table")
+        self.bot_turn.cancel()
+        self.table_watch.stop()
         self.app.pop_screen()
         if self.session.path is not None and not self.session.last_save_error:
             self.app.notify(f"Saved as {self.session.path.name}.", timeout=3)
