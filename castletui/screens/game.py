@@ -1,15 +1,16 @@
 """The game screen every game shares: it draws what the driver says is shown
 (castletui/driver.py, headless: one :class:`~castletui.driver.Frame` per
-position, its lines final, the hot-seat curtain) and routes keys. The board
-area is each game's (``compose_board``, ``update_board``); the players panel
-(the game's side), the log, the prompt, the action bar and its preview are
-drawn here. Its collaborators keep their own state: the game loop and a
-shared table's watch (game_loop.py), who has the keys and the boards in
-step with the bar (game_keys.py). Table entry and Save as are their
-dialogs' routes (table_entry.py, dialogs.py). A game's screen reads the
-driver, the bar, the loop and the keys as they are, and overrides the
-hooks here (``after_action``, ``keeps_keys``, ``refused_at``,
-``back_out``, ``do_<command>``...)."""
+position, its lines final, the hot-seat curtain) and opens the menu's
+levels. The board area is each game's (``compose_board``,
+``update_board``); the players panel (the game's side), the log, the
+prompt, the action bar and its preview are drawn here. The rest are
+collaborators with their own state: the loop that moves the game on
+(game_loop.py), the bot's thread and a shared table's watch
+(game_threads.py), the boards kept in step with the bar and who has the
+keys (castletui/widgets/board_area.py). Table entry and Save as are their
+dialogs' routes (table_entry.py, dialogs.py). A game's screen overrides
+the hooks here (``after_action``, ``refused_at``, ``back_out``,
+``do_<command>``...)."""
 
 from __future__ import annotations
 

@@ -1,12 +1,11 @@
 """The game screen's loop, a collaborator it owns (castletui/screens/game.py):
 what the driver says happens now (``Driver.step``), played on the screen.
-The game's draws at once, a bot in a worker with a short visible pause, the
-hot-seat curtain when the driver says it falls, a person's choice through
-the session's guards, each move logged, a shared table's file watched for
-other terminals' moves. It keeps the facts only it changes: whether a bot
-is thinking, whether the score sheet was shown, the table's watcher.
-Every redraw goes through the screen's ``refresh_table``; who has the keys
-after it, through its ``keys``."""
+The game's draws at once, a bot's turn started in its thread
+(game_threads.py), the hot-seat curtain when the driver says it falls, a
+person's choice through the session's guards, each move logged, other
+terminals' moves taken in. It keeps the one fact only it changes: whether
+the score sheet was shown. Every redraw goes through the screen's
+``refresh_table``; who has the keys after it, through its board area."""
 
 from __future__ import annotations
 
