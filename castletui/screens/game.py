@@ -91,7 +91,6 @@ class GameScreen(WhileShown, Screen):
         self.driver = Driver(session)
         self.frame: Frame | None = None
         self.bar = ChoiceBar(id="actions", markup=False)  # it keeps the lines it shows
-        self.menu_path: tuple[str, ...] = ()  # the open level of the game's menu
         self.shown_save_error = ""
         self.resumed = False  # opened from a save (the curtain says the game goes on)
         self.shown_before = False  # _on_screen_resume
@@ -106,6 +105,11 @@ class GameScreen(WhileShown, Screen):
     def viewer(self) -> int:
         """The person at the keyboard (the driver keeps who it is, and the curtain)."""
         return self.driver.viewer
+
+    @property
+    def menu_path(self) -> tuple[str, ...]:
+        """The open level of the game's menu (the driver keeps it, and closes it after a move)."""
+        return self.driver.path
 
     def play(self, action: Any, advance: bool = True) -> bool:
         """Play the person's choice: every key, click, dialog and form comes
@@ -140,12 +144,11 @@ class GameScreen(WhileShown, Screen):
         started (``Driver.escape`` decides, and takes the step back); True
         when it went somewhere."""
         up = bool(self.menu_path)
-        back = self.driver.escape(self.frame, self.menu_path)
+        back = self.driver.escape(self.frame)
         if back is None:
             return False
         if not up:
             self.show_log()  # the step's lines were taken back
-        self.menu_path = back.path
         if back.spot is not None:  # back on the targets, the one taken back stays highlighted
             self.call_after_refresh(lambda: self.on_the_stack and self.bar.highlight(back.spot))
         return True
@@ -234,9 +237,8 @@ class GameScreen(WhileShown, Screen):
 
     def refresh_table(self) -> None:
         session = self.session
-        shown = self.driver.shown(self.menu_path)
+        shown = self.driver.shown()  # the top level again when the open one emptied (an undo)
         frame = self.frame = shown.frame
-        self.menu_path = frame.path  # the top again when the open level emptied (an undo)
         if session.read_log_as(self.viewer):  # hot-seat: the log of whoever sits here now
             self.show_log()
         area = self.board_area
@@ -288,7 +290,7 @@ class GameScreen(WhileShown, Screen):
             self.play(line.action)
 
     def open_path(self, path: tuple[str, ...]) -> None:
-        self.menu_path = tuple(path)
+        self.driver.open(path)
         self.refresh_table()
 
     def open_group(self, name: str) -> None:
@@ -319,7 +321,7 @@ class GameScreen(WhileShown, Screen):
         if action == "chance":
             return self.driver.asks_the_table
         if action == "back_out":
-            return self.driver.may_escape(self.frame, self.menu_path)
+            return self.driver.may_escape(self.frame)
         return not (action == "save_as" and self.session.shared)
 
     def action_back_out(self) -> None:

@@ -107,11 +107,10 @@ class GameLoop:
             )
 
     def logged(self, action: Any, lines: list) -> None:
-        """Show what was played in the log and start the menu afresh."""
+        """Show what was played in the log (the driver starts the menu afresh)."""
         log = self.screen.query_one(GameLog)
         for line in lines:
             log.add(line.text)
-        self.screen.menu_path = ()
         self.screen.after_action(action)
 
     def undo(self) -> None:
@@ -123,7 +122,6 @@ class GameLoop:
             return
         self.result_shown = False
         screen.bot_turn.forget()
-        screen.menu_path = ()
         screen.show_log()
         self.tell(played.notice)
         self.advance()
@@ -145,6 +143,4 @@ class GameLoop:
         if news.rewound:
             self.result_shown = False
             screen.bot_turn.forget()
-        if news.lines or news.rewound:
-            screen.menu_path = ()
         self.advance()

@@ -93,7 +93,7 @@ class CatapultCastleScreen(GameScreen):
 
     def action_back_out(self) -> None:
         table = self.query_one(TableBoard)
-        if self.focused is table and not self.driver.may_escape(self.frame, self.menu_path):
+        if self.focused is table and not self.driver.may_escape(self.frame):
             # From the table, Escape gives the keys back to the action bar.
             self.query_one("#actions", OptionList).focus()
             return
