@@ -38,12 +38,13 @@ from castletui.screens.log import LogScreen
 from castletui.screens.while_shown import WhileShown
 from castletui.session import Session
 from castletui.sides import Side
+from castletui.widgets.action_area import ActionArea
 from castletui.widgets.board import drawn_once
 from castletui.widgets.board_area import BoardArea
 from castletui.widgets.choices import ChoiceBar
 from castletui.widgets.footer import SteadyFooter, fit_footer
 from castletui.widgets.header import SteadyHeader
-from castletui.widgets.panels import GameLog, PlayersPanel, StraightRows
+from castletui.widgets.panels import GameLog, PlayersPanel
 from castletui.widgets.plain import Plain
 
 LATER = {"result": "castletui.screens.result", "table entry": "castletui.screens.table_entry"}
@@ -95,6 +96,7 @@ class GameScreen(WhileShown, Screen):
         self.resumed = False  # opened from a save (the curtain says the game goes on)
         self.shown_before = False  # _on_screen_resume
         self.board_area = BoardArea(self.bar, id="board-area")  # the boards, and who has the keys
+        self.action_area = ActionArea(self.bar, screen_api.has_preview(session.game), id="action-area")
         self.loop = GameLoop(self)
         self.bot_turn, self.table_watch = BotTurn(self), TableWatch(self)
         # Set before mounting: the Header reads them as it mounts.
@@ -169,10 +171,8 @@ class GameScreen(WhileShown, Screen):
                 log = GameLog(id="log")
                 log.border_title = "log · g: all"  # since your last turn marked (80x24 shows a few lines)
                 yield log
-        with Vertical(id="action-area"):
-            yield StraightRows("", id="prompt")
-            yield self.bar
-            yield StraightRows("", id="preview")
+        with self.action_area:
+            yield from self.action_area.parts()
             yield from self.compose_action_extras()
         footer = SteadyFooter()
         fit_footer(self, footer)  # its keys then come in the first frame
@@ -249,26 +249,16 @@ class GameScreen(WhileShown, Screen):
             area.display = not self.driver.curtain_down
             self.bar.show(shown.lines, self.bar.chosen, area.cursor())
             area.show(shown.offered)
-        self.query_one("#prompt", Plain).show_text(self.prompt_text(), same_height=True)
-        self.show_preview()
+        self.action_area.show(self.prompt_text())
         area.settle()
         self.refresh_bindings()  # `c` and Back come and go with the step
         if session.last_save_error and session.last_save_error != self.shown_save_error:
             self.shown_save_error = session.last_save_error
             self.notify(session.last_save_error, title="Not saved", severity="error", timeout=10)
 
-    def show_preview(self) -> None:
-        """The highlighted choice's preview under the action bar (games that preview)."""
-        line = self.query_one("#preview", Plain)
-        line.display = screen_api.has_preview(self.session.game)
-        if line.display:
-            choice = self.bar.chosen
-            line.show_text(choice.preview if choice is not None else "", same_height=True)
-
     @on(OptionList.OptionHighlighted, "#actions")
     def choice_highlighted(self, event: OptionList.OptionHighlighted) -> None:
-        self.show_preview()
-        self.board_area.point_at(self.bar.chosen)
+        self.board_area.point_at(self.bar.chosen)  # the action area shows its preview
 
     # --- choosing -----------------------------------------------------------------
 
@@ -340,10 +330,7 @@ class GameScreen(WhileShown, Screen):
 
     def action_log(self) -> None:
         """The whole log over the game, what happened since the viewer's last turn marked."""
-        lines = list(zip(self.session.log_turns(), (line.text for line in self.session.log), strict=True))
-        # A spectator has no turn of their own: nothing is news since one.
-        name = "" if self.session.watching else self.session.names[self.viewer]
-        self.app.push_screen(LogScreen(lines, self.viewer, name))
+        self.app.push_screen(LogScreen.of(self.session, self.viewer))
 
     def action_save_as(self) -> None:
         save_as(self)
