@@ -183,6 +183,8 @@ class Driver:
     """The open level of the game's menu at the keyboard (:meth:`open`):
     back to the top once a move is played, taken back or comes from
     another terminal."""
+    told_unsaved: str = ""
+    """The save error last told (:meth:`unsaved`)."""
     _frames: dict = field(default_factory=dict, repr=False)
     _menu: Any = field(default=None, repr=False)
     _game_menu: frames.Menu | None = field(default=None, repr=False)
@@ -545,6 +547,15 @@ class Driver:
         taker = log_before[-1].seat if rewound and log_before else -1
         who = names[taker] if 0 <= taker < len(names) else "Another terminal"
         return TableNews(tuple(lines), rewound, who if rewound else "", renamed, watchers)
+
+    def unsaved(self) -> Notice | None:
+        """The game could not be saved: why, told once per error (the
+        autosave keeps trying; Session.last_save_error)."""
+        error = self.session.last_save_error
+        if not error or error == self.told_unsaved:
+            return None
+        self.told_unsaved = error
+        return Notice(error, "Not saved", "error", 10)
 
     def other_game_at(self, path: Any) -> str:
         """What another game already saved at ``path`` is (a Save as there

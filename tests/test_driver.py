@@ -766,3 +766,14 @@ def test_the_open_menu_level_is_the_drivers_and_a_move_or_an_undo_closes_it():
     shared = Driver(table, path=("Build",))
     shared.take_in_table()
     assert shared.path == ()
+
+
+def test_a_save_error_is_told_once_until_another_comes():
+    table = SimpleNamespace(last_save_error="")
+    driver = Driver(table, viewer=0)
+    assert driver.unsaved() is None
+    table.last_save_error = "The disk is full."
+    assert driver.unsaved() == Notice("The disk is full.", "Not saved", "error", 10)
+    assert driver.unsaved() is None  # the autosave failed again: told already
+    table.last_save_error = "Permission denied."
+    assert driver.unsaved().text == "Permission denied."

@@ -92,7 +92,6 @@ class GameScreen(WhileShown, Screen):
         self.driver = Driver(session)
         self.frame: Frame | None = None
         self.bar = ChoiceBar(id="actions", markup=False)  # it keeps the lines it shows
-        self.shown_save_error = ""
         self.resumed = False  # opened from a save (the curtain says the game goes on)
         self.shown_before = False  # _on_screen_resume
         self.board_area = BoardArea(self.bar, id="board-area")  # the boards, and who has the keys
@@ -236,10 +235,9 @@ class GameScreen(WhileShown, Screen):
         self.query_one(GameLog).show_all([line.text for line in self.session.log])
 
     def refresh_table(self) -> None:
-        session = self.session
         shown = self.driver.shown()  # the top level again when the open one emptied (an undo)
         frame = self.frame = shown.frame
-        if session.read_log_as(self.viewer):  # hot-seat: the log of whoever sits here now
+        if self.session.read_log_as(self.viewer):  # hot-seat: the log of whoever sits here now
             self.show_log()
         area = self.board_area
         with drawn_once(area.boards()):  # the state, the places offered, the cursor: one redraw each
@@ -252,9 +250,7 @@ class GameScreen(WhileShown, Screen):
         self.action_area.show(self.prompt_text())
         area.settle()
         self.refresh_bindings()  # `c` and Back come and go with the step
-        if session.last_save_error and session.last_save_error != self.shown_save_error:
-            self.shown_save_error = session.last_save_error
-            self.notify(session.last_save_error, title="Not saved", severity="error", timeout=10)
+        self.loop.tell(self.driver.unsaved())
 
     @on(OptionList.OptionHighlighted, "#actions")
     def choice_highlighted(self, event: OptionList.OptionHighlighted) -> None:
