@@ -209,7 +209,7 @@ class GameScreen(WhileShown, Screen):
 
     def on_screen_resume(self) -> None:
         # A dialog closed: the focus it gave back may be a board with nothing to offer.
-        self.call_after_refresh(self.board_area.home)
+        self.call_after_refresh(lambda: self.on_the_stack and self.board_area.home())
 
     def on_unmount(self) -> None:
         self.table_watch.stop()  # whatever removed the screen
