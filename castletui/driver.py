@@ -179,6 +179,12 @@ class Driver:
     """Table mode: the players chose to answer the set-up draws one by one."""
     counts_declined_at: int = -1
     """Table mode: the ply at which they chose to answer a batch piece by piece."""
+    path: tuple[str, ...] = ()
+    """The open level of the game's menu at the keyboard (:meth:`open`):
+    back to the top once a move is played, taken back or comes from
+    another terminal."""
+    told_unsaved: str = ""
+    """The save error last told (:meth:`unsaved`)."""
     _frames: dict = field(default_factory=dict, repr=False)
     _menu: Any = field(default=None, repr=False)
     _game_menu: frames.Menu | None = field(default=None, repr=False)
@@ -350,7 +356,12 @@ class Driver:
         app's worker), then what happens now; a person who needs no curtain
         (or is handed the device) is seated at once, so only a curtain that
         falls is the screen's to show."""
-        now = self.run(bots=False)
+        start = self.session.ply
+        try:
+            now = self.run(bots=False)
+        finally:
+            if self.session.ply != start:  # the game drew: a new position, the menu from its top
+                self.path = ()
         if isinstance(now, Person) and now.curtain == "hand over":
             self.handing_over(now.seat)
         elif isinstance(now, Person) and not now.curtain:
@@ -407,6 +418,7 @@ class Driver:
             return Played(False, notice=told, reread=True)
         except IllegalAction as error:
             return Played(False, notice=Notice(error.reason, "Not allowed", "warning", 6))
+        self.path = ()
         return Played(True, tuple(session.lines_since(start)))  # every action of a Move
 
     def run(self, limit: int = 100_000, think_for: float | None = None, bots: bool = True) -> Next:
@@ -474,16 +486,20 @@ class Driver:
             return None
         return back
 
-    def escape(self, frame: Frame | None, path: tuple[str, ...]) -> StepBack | None:
-        """Where Escape goes from menu level ``path``: up one level, else out of
-        a step of the person's own, taken back (:meth:`back_out`); None when
-        it goes nowhere here (and nothing changed)."""
-        if path:
-            return StepBack(path[:-1])
-        return self.back_out(frame) if frame is not None else None
+    def escape(self, frame: Frame | None, path: tuple[str, ...] | None = None) -> StepBack | None:
+        """Where Escape goes from menu level ``path`` (the open one unless
+        given): up one level, else out of a step of the person's own, taken
+        back (:meth:`back_out`); None when it goes nowhere here (and nothing
+        changed). Where it went is the open level after."""
+        path = self.path if path is None else path
+        back = StepBack(path[:-1]) if path else self.back_out(frame) if frame is not None else None
+        if back is not None:
+            self.path = back.path
+        return back
 
-    def may_escape(self, frame: Frame | None, path: tuple[str, ...]) -> bool:
+    def may_escape(self, frame: Frame | None, path: tuple[str, ...] | None = None) -> bool:
         """Whether Escape goes anywhere now (the footer shows Back only then)."""
+        path = self.path if path is None else path
         return bool(path) or (frame is not None and self.step_back(frame) is not None)
 
     def back_out(self, frame: Frame) -> StepBack | None:
@@ -506,6 +522,7 @@ class Driver:
         """After an undo: nobody is owed a look, and whoever must decide now
         is at the keyboard if a person decides."""
         self.owed_a_look = self.passing_to = None
+        self.path = ()
         if self.session.to_move() in self.session.human_seats():
             self.viewer = self.first_viewer()
 
@@ -528,9 +545,20 @@ class Driver:
             session.seating,
         ):
             return None  # (a seating changed: a bot stands in, or the game was abandoned: saves.clock)
+        if lines or rewound:  # moves here or taken back: the menu from its top
+            self.path = ()
         taker = log_before[-1].seat if rewound and log_before else -1
         who = names[taker] if 0 <= taker < len(names) else "Another terminal"
         return TableNews(tuple(lines), rewound, who if rewound else "", renamed, watchers)
+
+    def unsaved(self) -> Notice | None:
+        """The game could not be saved: why, told once per error (the
+        autosave keeps trying; Session.last_save_error)."""
+        error = self.session.last_save_error
+        if not error or error == self.told_unsaved:
+            return None
+        self.told_unsaved = error
+        return Notice(error, "Not saved", "error", 10)
 
     def other_game_at(self, path: Any) -> str:
         """What another game already saved at ``path`` is (a Save as there
@@ -719,11 +747,21 @@ class Driver:
             return f"{watching}Waiting for {names[seat]} to decide at their terminal..."
         return name_seats(screen_api.prompt(session.game, view, seat), names)
 
-    def shown(self, path: tuple[str, ...] = ()) -> Shown:
-        """What the person at the keyboard sees at menu level ``path``: the
-        frame's lines and places only while they choose (none under the
-        curtain), the "Pass to ..." line while the device is handed over,
-        and the top level again when ``path`` emptied (an undo)."""
+    def open(self, path: tuple[str, ...]) -> None:
+        """The person opened menu level ``path`` (a group's line, a place in it)."""
+        self.path = tuple(path)
+
+    def shown(self, path: tuple[str, ...] | None = None) -> Shown:
+        """What the person at the keyboard sees at menu level ``path`` (the
+        open one unless given): the frame's lines and places only while they
+        choose (none under the curtain), the "Pass to ..." line while the
+        device is handed over, and the top level again when ``path`` emptied
+        (an undo). The level shown is the open one after."""
+        shown = self._shown(self.path if path is None else path)
+        self.path = shown.frame.path
+        return shown
+
+    def _shown(self, path: tuple[str, ...]) -> Shown:
         frame = self.frame(self.viewer, path)
         if self.passing_to is not None:
             names = self.session.names

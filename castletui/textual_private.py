@@ -18,7 +18,7 @@ say more). A touch that bought less than it cost went: the game screen
 kept its boards by Textual's private count of DOM changes
 (``_nodes._updates``) to save a walk of the screen, 70 us once a cursor
 move and three times a build, under 1% of either key
-(screens/game_keys.py).
+(widgets/board_area.py).
 
 - ``with_meta``: a board's cell runs carry their offset for clicks; a
   copied Rich Style given its meta costs 0.9 us, Textual's public

@@ -738,3 +738,44 @@ def test_escape_takes_back_a_castlecards_attack_with_its_picks_as_one_step():
     assert driver.back_out(driver.frame()) is None
     assert not driver.may_escape(driver.frame(), ()) and driver.escape(driver.frame(), ()) is None
     assert driver.may_escape(driver.frame(), ("Build",)) and driver.escape(None, ("Build",)) == StepBack(())
+
+
+def test_the_open_menu_level_is_the_drivers_and_a_move_or_an_undo_closes_it():
+    """Issue 44, item 6: the open level of the menu is kept once, by the
+    driver, not by a screen: shown at, gone up by Escape, and back to the
+    top after a move, an undo or other terminals' moves."""
+    players = [saves.Player("Coco"), saves.Player("Wei", "bot")]
+    session = Session.new("castlecards", "two-player", players, seed=5, path=None)
+    session.run_automatic()
+    played_until(
+        session, lambda s: s.to_move() == 0 and any(line.group for line in Driver(s, 0).frame().lines)
+    )
+    driver = Driver(session, viewer=0)
+    group = next(line.group for line in driver.shown().lines if line.group)
+    driver.open(group)
+    opened = driver.shown()
+    assert opened.frame.path == group == driver.path and opened.lines != driver.frame().lines
+    assert driver.may_escape(opened.frame) and driver.escape(opened.frame) == StepBack(group[:-1])
+    assert driver.path == group[:-1]
+    driver.open(group)
+    action = next(
+        line.action for line in driver.shown().lines if line.action is not None and not line.disabled
+    )
+    assert driver.acts(action).done and driver.path == ()
+    driver.open(("Build",))
+    assert driver.takes_back().done and driver.path == ()
+    table = SharedTable(news=(["Wei rolls a 3"], False))
+    shared = Driver(table, path=("Build",))
+    shared.take_in_table()
+    assert shared.path == ()
+
+
+def test_a_save_error_is_told_once_until_another_comes():
+    table = SimpleNamespace(last_save_error="")
+    driver = Driver(table, viewer=0)
+    assert driver.unsaved() is None
+    table.last_save_error = "The disk is full."
+    assert driver.unsaved() == Notice("The disk is full.", "Not saved", "error", 10)
+    assert driver.unsaved() is None  # the autosave failed again: told already
+    table.last_save_error = "Permission denied."
+    assert driver.unsaved().text == "Permission denied."

@@ -1,15 +1,16 @@
 """The game screen every game shares: it draws what the driver says is shown
 (castletui/driver.py, headless: one :class:`~castletui.driver.Frame` per
-position, its lines final, the hot-seat curtain) and routes keys. The board
-area is each game's (``compose_board``, ``update_board``); the players panel
-(the game's side), the log, the prompt, the action bar and its preview are
-drawn here. Its collaborators keep their own state: the game loop and a
-shared table's watch (game_loop.py), who has the keys and the boards in
-step with the bar (game_keys.py). Table entry and Save as are their
-dialogs' routes (table_entry.py, dialogs.py). A game's screen reads the
-driver, the bar, the loop and the keys as they are, and overrides the
-hooks here (``after_action``, ``keeps_keys``, ``refused_at``,
-``back_out``, ``do_<command>``...)."""
+position, its lines final, the hot-seat curtain) and opens the menu's
+levels. The board area is each game's (``compose_board``,
+``update_board``); the players panel (the game's side), the log, the
+prompt, the action bar and its preview are drawn here. The rest are
+collaborators with their own state: the loop that moves the game on
+(game_loop.py), the bot's thread and a shared table's watch
+(game_threads.py), the boards kept in step with the bar and who has the
+keys (castletui/widgets/board_area.py). Table entry and Save as are their
+dialogs' routes (table_entry.py, dialogs.py). A game's screen overrides
+the hooks here (``after_action``, ``refused_at``, ``back_out``,
+``do_<command>``...)."""
 
 from __future__ import annotations
 
@@ -32,17 +33,19 @@ from castletui.later import loader
 from castletui.rules.core import screen as screen_api
 from castletui.screens.dialogs import save_as
 from castletui.screens.game_clock import TableClock
-from castletui.screens.game_keys import Keys
-from castletui.screens.game_loop import BotDecided, GameLoop
+from castletui.screens.game_loop import GameLoop
+from castletui.screens.game_threads import BotDecided, BotTurn, TableWatch
 from castletui.screens.log import LogScreen
 from castletui.screens.while_shown import WhileShown
 from castletui.session import Session
 from castletui.sides import Side
-from castletui.widgets.board import SpotBoard, drawn_once
+from castletui.widgets.action_area import ActionArea
+from castletui.widgets.board import drawn_once
+from castletui.widgets.board_area import BoardArea
 from castletui.widgets.choices import ChoiceBar
 from castletui.widgets.footer import SteadyFooter, fit_footer
 from castletui.widgets.header import SteadyHeader
-from castletui.widgets.panels import GameLog, PlayersPanel, StraightRows
+from castletui.widgets.panels import GameLog, PlayersPanel
 from castletui.widgets.plain import Plain
 
 LATER = {"result": "castletui.screens.result", "table entry": "castletui.screens.table_entry"}
@@ -92,11 +95,12 @@ class GameScreen(WhileShown, Screen):
         self.driver = Driver(session)
         self.frame: Frame | None = None
         self.bar = ChoiceBar(id="actions", markup=False)  # it keeps the lines it shows
-        self.menu_path: tuple[str, ...] = ()  # the open level of the game's menu
-        self.shown_save_error = ""
         self.resumed = False  # opened from a save (the curtain says the game goes on)
         self.shown_before = False  # _on_screen_resume
-        self.loop, self.keys = GameLoop(self), Keys(self)
+        self.board_area = BoardArea(self.bar, id="board-area")  # the boards, and who has the keys
+        self.action_area = ActionArea(self.bar, screen_api.has_preview(session.game), id="action-area")
+        self.loop = GameLoop(self)
+        self.bot_turn, self.table_watch = BotTurn(self), TableWatch(self)
         self.table_clock = TableClock(self)  # a shared table's time per move
         # Set before mounting: the Header reads them as it mounts.
         self.title = session.game.INFO.title
@@ -106,6 +110,11 @@ class GameScreen(WhileShown, Screen):
     def viewer(self) -> int:
         """The person at the keyboard (the driver keeps who it is, and the curtain)."""
         return self.driver.viewer
+
+    @property
+    def menu_path(self) -> tuple[str, ...]:
+        """The open level of the game's menu (the driver keeps it, and closes it after a move)."""
+        return self.driver.path
 
     def play(self, action: Any, advance: bool = True) -> bool:
         """Play the person's choice: every key, click, dialog and form comes
@@ -131,10 +140,6 @@ class GameScreen(WhileShown, Screen):
     def after_action(self, action: Any) -> None:
         """After each move (e.g. clearing a selection); None for the game's own draw."""
 
-    def keeps_keys(self, board: SpotBoard) -> bool:
-        """Whether the focused ``board`` keeps the keys after a redraw."""
-        return not self.bar.lines or bool(board.display and board.selectable)
-
     def refused_at(self, spot: Any) -> None:
         """Enter or a click where nothing may be done (a game may say why)."""
         self.notify("Nothing to do there right now.", timeout=3)
@@ -144,12 +149,11 @@ class GameScreen(WhileShown, Screen):
         started (``Driver.escape`` decides, and takes the step back); True
         when it went somewhere."""
         up = bool(self.menu_path)
-        back = self.driver.escape(self.frame, self.menu_path)
+        back = self.driver.escape(self.frame)
         if back is None:
             return False
         if not up:
             self.show_log()  # the step's lines were taken back
-        self.menu_path = back.path
         if back.spot is not None:  # back on the targets, the one taken back stays highlighted
             self.call_after_refresh(lambda: self.on_the_stack and self.bar.highlight(back.spot))
         return True
@@ -162,7 +166,7 @@ class GameScreen(WhileShown, Screen):
     def compose(self) -> ComposeResult:
         yield SteadyHeader()
         with Horizontal(id="game-main"):
-            with Vertical(id="board-area"):
+            with self.board_area:
                 yield from self.compose_board()
             with Vertical(id="side"):
                 side = games.part(self.session.save.game, "side")
@@ -170,10 +174,8 @@ class GameScreen(WhileShown, Screen):
                 log = GameLog(id="log")
                 log.border_title = "log · g: all"  # since your last turn marked (80x24 shows a few lines)
                 yield log
-        with Vertical(id="action-area"):
-            yield StraightRows("", id="prompt")
-            yield self.bar
-            yield StraightRows("", id="preview")
+        with self.action_area:
+            yield from self.action_area.parts()
             yield from self.compose_action_extras()
         footer = SteadyFooter()
         fit_footer(self, footer)  # its keys then come in the first frame
@@ -184,7 +186,7 @@ class GameScreen(WhileShown, Screen):
         self.session.read_log_as(self.viewer)
         self.show_log()
         if self.session.shared:
-            self.loop.watch_table()
+            self.table_watch.start()
             self.table_clock.start()
         curtain = self.driver.opening_curtain(self.resumed)
         if curtain is not None:  # nobody has said who sits at the keyboard yet
@@ -212,10 +214,10 @@ class GameScreen(WhileShown, Screen):
 
     def on_screen_resume(self) -> None:
         # A dialog closed: the focus it gave back may be a board with nothing to offer.
-        self.call_after_refresh(self.keys.home)
+        self.call_after_refresh(lambda: self.on_the_stack and self.board_area.home())
 
     def on_unmount(self) -> None:
-        self.loop.stop_watching()  # whatever removed the screen
+        self.table_watch.stop()  # whatever removed the screen
 
     def on_bot_decided(self, message: BotDecided) -> None:
         self.loop.bot_decided(message)
@@ -228,18 +230,9 @@ class GameScreen(WhileShown, Screen):
         if self.is_attached:
             self.loop.table_changed()
 
-    def on_spot_board_left(self, event: SpotBoard.Left) -> None:
-        self.keys.board_left()
-
-    def on_spot_board_cursor_moved(self, event: SpotBoard.CursorMoved) -> None:
-        self.keys.cursor_moved(event.spot)
-
-    def on_spot_board_spot_chosen(self, event: SpotBoard.SpotChosen) -> None:
-        self.keys.spot_chosen(event.board, event.spot)
-
     def on_descendant_focus(self, event) -> None:
         if event.widget is self.query_one("#actions"):
-            self.keys.board_in_use = None
+            self.board_area.in_use = None  # the person turned to the bar
 
     # --- showing what the driver says is shown --------------------------------------
 
@@ -247,44 +240,28 @@ class GameScreen(WhileShown, Screen):
         self.query_one(GameLog).show_all([line.text for line in self.session.log])
 
     def refresh_table(self) -> None:
-        session = self.session
-        shown = self.driver.shown(self.menu_path)
+        shown = self.driver.shown()  # the top level again when the open one emptied (an undo)
         frame = self.frame = shown.frame
-        self.menu_path = frame.path  # the top again when the open level emptied (an undo)
-        if session.read_log_as(self.viewer):  # hot-seat: the log of whoever sits here now
+        if self.session.read_log_as(self.viewer):  # hot-seat: the log of whoever sits here now
             self.show_log()
-        boards = self.keys.boards()
-        with drawn_once(boards):  # the state, the places offered, the cursor: one redraw each
+        area = self.board_area
+        with drawn_once(area.boards()):  # the state, the places offered, the cursor: one redraw each
             self.update_board(frame.scene)
             self.query_one(PlayersPanel).show_frame(frame)
             # Nothing private is drawn while the curtain is down, not even under it.
-            self.query_one("#board-area").display = not self.driver.curtain_down
-            self.bar.show(shown.lines, self.bar.chosen, self.keys.cursor())
-            for board in boards:
-                board.offer(spot for spot in shown.offered if board.draws(spot))
-            self.keys.point_boards_at(self.bar.chosen)
-        self.query_one("#prompt", Plain).show_text(self.prompt_text(), same_height=True)
-        self.show_preview()
-        self.keys.settle()
+            area.display = not self.driver.curtain_down
+            self.bar.show(shown.lines, self.bar.chosen, area.cursor())
+            area.show(shown.offered)
+        self.action_area.show(self.prompt_text())
+        area.settle()
         self.refresh_bindings()  # `c` and Back come and go with the step
-        if session.shared:
+        if self.session.shared:
             self.table_clock.show()
-        if session.last_save_error and session.last_save_error != self.shown_save_error:
-            self.shown_save_error = session.last_save_error
-            self.notify(session.last_save_error, title="Not saved", severity="error", timeout=10)
-
-    def show_preview(self) -> None:
-        """The highlighted choice's preview under the action bar (games that preview)."""
-        line = self.query_one("#preview", Plain)
-        line.display = screen_api.has_preview(self.session.game)
-        if line.display:
-            choice = self.bar.chosen
-            line.show_text(choice.preview if choice is not None else "", same_height=True)
+        self.loop.tell(self.driver.unsaved())
 
     @on(OptionList.OptionHighlighted, "#actions")
     def choice_highlighted(self, event: OptionList.OptionHighlighted) -> None:
-        self.show_preview()
-        self.keys.point_boards_at(self.bar.chosen)
+        self.board_area.point_at(self.bar.chosen)  # the action area shows its preview
 
     # --- choosing -----------------------------------------------------------------
 
@@ -306,11 +283,19 @@ class GameScreen(WhileShown, Screen):
             self.play(line.action)
 
     def open_path(self, path: tuple[str, ...]) -> None:
-        self.menu_path = tuple(path)
+        self.driver.open(path)
         self.refresh_table()
 
     def open_group(self, name: str) -> None:
         self.open_path((*self.menu_path, name))
+
+    def open_group_of(self, spot: Any) -> bool:
+        """Open the group of the place ``spot`` when it is not on the open level."""
+        found = self.frame.spots.get(spot) if self.frame is not None else None
+        if found is None or found[0] == self.menu_path:
+            return False
+        self.open_path(found[0])
+        return True
 
     def do_back(self, line: Line) -> None:
         self.action_back_out()
@@ -331,7 +316,7 @@ class GameScreen(WhileShown, Screen):
         if action == "chance":
             return self.driver.asks_the_table
         if action == "back_out":
-            return self.driver.may_escape(self.frame, self.menu_path)
+            return self.driver.may_escape(self.frame)
         return not (action == "save_as" and self.session.shared)
 
     def action_back_out(self) -> None:
@@ -353,10 +338,7 @@ class GameScreen(WhileShown, Screen):
 
     def action_log(self) -> None:
         """The whole log over the game, what happened since the viewer's last turn marked."""
-        lines = list(zip(self.session.log_turns(), (line.text for line in self.session.log), strict=True))
-        # A spectator has no turn of their own: nothing is news since one.
-        name = "" if self.session.watching else self.session.names[self.viewer]
-        self.app.push_screen(LogScreen(lines, self.viewer, name))
+        self.app.push_screen(LogScreen.of(self.session, self.viewer))
 
     def action_save_as(self) -> None:
         save_as(self)
@@ -365,8 +347,8 @@ class GameScreen(WhileShown, Screen):
         self.app.open_rules(self.session.save.game)
 
     def action_menu(self) -> None:
-        self.workers.cancel_group(self, "bot")
-        self.workers.cancel_group(self, "table")
+        self.bot_turn.cancel()
+        self.table_watch.stop()
         self.app.pop_screen()
         if self.session.path is not None and not self.session.last_save_error:
             self.app.notify(f"Saved as {self.session.path.name}.", timeout=3)

@@ -1,45 +1,27 @@
 """The game screen's loop, a collaborator it owns (castletui/screens/game.py):
 what the driver says happens now (``Driver.step``), played on the screen.
-The game's draws at once, a bot in a worker with a short visible pause, the
-hot-seat curtain when the driver says it falls, a person's choice through
-the session's guards, each move logged, a shared table's file watched for
-other terminals' moves. It keeps the facts only it changes: whether a bot
-is thinking, whether the score sheet was shown, the table's watcher.
-Every redraw goes through the screen's ``refresh_table``; who has the keys
-after it, through its ``keys``."""
+The game's draws at once, a bot's turn started in its thread
+(game_threads.py), the hot-seat curtain when the driver says it falls, a
+person's choice through the session's guards, each move logged, other
+terminals' moves taken in. It keeps the one fact only it changes: whether
+the score sheet was shown. Every redraw goes through the screen's
+``refresh_table``; who has the keys after it, through its board area."""
 
 from __future__ import annotations
 
-import time
-from functools import partial
 from typing import Any
-
-from textual.message import Message
-from textual.worker import get_current_worker
 
 from castletui import saves
 from castletui.driver import Bot, Curtain, Entry, Notice, Over, Person, Played
 from castletui.later import loader
 from castletui.screens.dialogs import CurtainScreen
+from castletui.screens.game_threads import BotDecided
 from castletui.widgets.panels import GameLog
 
-LATER = {"table entry": "castletui.screens.table_entry", "watch": "castletui.watch"}
-"""Loaded by name when a game first needs them, not before its first frame:
-table mode's forms, and a shared table's watcher (watchfiles alone costs
-some 10 ms). A declared load (tests/test_imports.py follows it)."""
+LATER = {"table entry": "castletui.screens.table_entry"}
+"""Table mode's forms, loaded by name when a game first needs them, not
+before its first frame. A declared load (tests/test_imports.py follows it)."""
 later = loader(LATER)
-
-
-class BotDecided(Message):
-    """A bot's decision, from its worker thread to the screen."""
-
-    def __init__(self, ply: int, action: Any) -> None:
-        super().__init__()
-        self.ply, self.action = ply, action
-
-
-class TableChanged(Message):
-    """The table file changed: another terminal moved (from the watcher)."""
 
 
 class GameLoop:
@@ -47,15 +29,12 @@ class GameLoop:
 
     def __init__(self, screen: Any) -> None:
         self.screen = screen
-        self.bot_thinking = False
         self.result_shown = False
-        self.watcher: Any = None  # a shared table's (castletui/watch.py)
 
     def advance(self) -> None:
         """Move the game on until a person must decide; one redraw."""
         screen, session = self.screen, self.screen.session
-        board = screen.keys.board_in_use
-        keep = board if screen.focused is board else None
+        keep = screen.board_area.holding()
         start = session.ply
         try:
             now = screen.driver.step()  # the digital draws; a bot thinks in a worker
@@ -75,14 +54,10 @@ class GameLoop:
             screen.action_score()
         elif isinstance(now, Entry):
             later("table entry").ask(screen, now)
-        elif isinstance(now, Bot) and not self.bot_thinking:
-            self.bot_thinking = True
-            if screen.is_mounted:
-                self.bot_turn(session.ply)
-            else:  # the game's first frame: the bot's thread starts once it is drawn
-                screen.call_after_refresh(lambda: screen.on_the_stack and self.bot_turn(session.ply))
+        elif isinstance(now, Bot):
+            screen.bot_turn.start(session.ply)
         elif isinstance(now, Person):
-            screen.keys.settle(keep, to_bar=True)
+            screen.board_area.settle(keep if screen.driver.passing_to is None else None, to_bar=True)
 
     def lower_curtain(self, curtain: Curtain) -> None:
         """Hide the table until the ``curtain``'s person says they are at the keyboard."""
@@ -92,31 +67,14 @@ class GameLoop:
 
         def raised(_: Any) -> None:
             screen.driver.curtain_rose(seat, curtain.to_look)
-            screen.keys.board_in_use = None  # another person: they start from the action bar
-            screen.keys.settle(to_bar=True)
+            screen.board_area.to_bar()  # another person: they start from the action bar
             self.advance()
 
         screen.app.push_screen(CurtainScreen(screen.session.names[seat], curtain.note), raised)
 
-    def bot_turn(self, ply: int) -> None:
-        """The bot to move thinks in a thread (one at a time)."""
-        self.screen.run_worker(partial(self._thinking, ply), thread=True, exclusive=True, group="bot")
-
-    def _thinking(self, ply: int) -> None:
-        # The worker never touches the screen: it posts the decision, handled
-        # in the screen's own turn, or never if it is gone by then.
-        screen = self.screen
-        started = time.monotonic()
-        action = screen.driver.bot_move(screen.app.think_for)
-        pause = screen.app.bot_delay - (time.monotonic() - started)
-        if pause > 0:
-            time.sleep(pause)
-        screen.post_message(BotDecided(ply, action))
-
     def bot_decided(self, message: BotDecided) -> None:
         screen = self.screen
-        self.bot_thinking = False
-        if screen.session.ply != message.ply or not screen.is_attached:
+        if not screen.bot_turn.decided(message):
             if screen.session.shared and screen.is_attached:
                 self.advance()  # another terminal played this bot first: on to what comes next
             return  # the table changed (undo, back to menu) while the bot thought
@@ -149,11 +107,10 @@ class GameLoop:
             )
 
     def logged(self, action: Any, lines: list) -> None:
-        """Show what was played in the log and start the menu afresh."""
+        """Show what was played in the log (the driver starts the menu afresh)."""
         log = self.screen.query_one(GameLog)
         for line in lines:
             log.add(line.text)
-        self.screen.menu_path = ()
         self.screen.after_action(action)
 
     def undo(self) -> None:
@@ -163,8 +120,8 @@ class GameLoop:
         if not played.done:
             self.shown(played)
             return
-        self.bot_thinking = self.result_shown = False
-        screen.menu_path = ()
+        self.result_shown = False
+        screen.bot_turn.forget()
         screen.show_log()
         self.tell(played.notice)
         self.advance()
@@ -184,23 +141,6 @@ class GameLoop:
                 log.add(line.text)
         self.tell(news.notice)
         if news.rewound:
-            self.result_shown = self.bot_thinking = False
-        if news.lines or news.rewound:
-            screen.menu_path = ()
+            self.result_shown = False
+            screen.bot_turn.forget()
         self.advance()
-
-    def watch_table(self) -> None:
-        """A shared table's file, watched from a thread until the screen goes:
-        each change is a :class:`TableChanged` to the screen."""
-        table = self.screen.session.table
-        self.watcher = later("watch").TableWatcher(table.path, table.known)
-        self.screen.run_worker(self._watching, thread=True, exclusive=True, group="table")
-
-    def _watching(self) -> None:
-        worker = get_current_worker()
-        for _ in self.watcher.changes(lambda: worker.is_cancelled):
-            self.screen.post_message(TableChanged())
-
-    def stop_watching(self) -> None:
-        if self.watcher is not None:
-            self.watcher.stop()  # its thread ends at its next look, whatever removed the screen

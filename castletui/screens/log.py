@@ -9,6 +9,7 @@ many there are, and this screen starts scrolled to the first of them."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -51,6 +52,13 @@ class LogScreen(WhileShown, ModalScreen[None]):
         self.viewer_name = name
         # No name: a spectator's log, with no turn of theirs to count from.
         self.since = since_last_turn([seat for seat, _ in self.lines], viewer) if name else len(self.lines)
+
+    @classmethod
+    def of(cls, session: Any, viewer: int) -> LogScreen:
+        """The game's whole log, as ``viewer`` at the keyboard reads it."""
+        lines = list(zip(session.log_turns(), (line.text for line in session.log), strict=True))
+        # A spectator has no turn of their own: nothing is news since one.
+        return cls(lines, viewer, "" if session.watching else session.names[viewer])
 
     def compose(self) -> ComposeResult:
         news = len(self.lines) - self.since

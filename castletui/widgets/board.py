@@ -329,6 +329,10 @@ class SpotBoard(TextCells, Widget, can_focus=True):
             self.cursor = None
         self.redraw()
 
+    def keeps_keys(self) -> bool:
+        """Whether the board, focused, keeps the keys after a redraw: it shows a place to choose."""
+        return bool(self.display and self.selectable)
+
     def point_at(self, spot: Hashable | None) -> None:
         """Put the cursor on ``spot`` (the action bar's highlighted choice,
         a click): the arrows start afresh from a new place."""

@@ -119,9 +119,9 @@ import asyncio, random, sys
 from tests.app.test_first_frame import draw_first_frame, players_for
 from castletui.rules import registry
 from castletui.rules.core import CHANCE, Config, bots
-from castletui.screens.game_loop import GameLoop
+from castletui.screens.game_threads import BotTurn
 
-GameLoop.bot_turn = lambda screen, ply: None  # no bot moves: what the first frame loads, alone
+BotTurn.in_a_thread = lambda turn, ply: None  # no bot moves: what the first frame loads, alone
 
 for game_id in registry.ids():
     asyncio.run(draw_first_frame(game_id, {str(tmp_path)!r}, bot_first=True))

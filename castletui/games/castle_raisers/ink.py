@@ -142,6 +142,12 @@ class RaisersBoard(SpotBoard):
         self.roomy = False
         """A tall board area: the three boards shown at once."""
 
+    def keeps_keys(self) -> bool:
+        """The board keeps the keys while some choice now is about a spot drawn
+        on it (else, or put away, they go back to the action bar)."""
+        self.render()  # where its spots are, as drawn for the view just shown
+        return self.display and any(spot in self.spot_cells for spot in self.selectable)
+
     def show(self, scene: Any, marks: Marks, roomy: bool = False) -> None:
         self.scene, self.marks, self.roomy = scene, marks, roomy
         self.refresh(layout=True)

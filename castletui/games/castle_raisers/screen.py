@@ -161,14 +161,6 @@ class CastleRaisersScreen(GameScreen):
         self._follow_decision(self.driver.frame(self.viewer, self.menu_path))
         super().refresh_table()
 
-    def keeps_keys(self, board) -> bool:
-        """A board keeps the keys while some choice now is about a spot drawn
-        on it (else, or put away, the keys go back to the action bar)."""
-        if not isinstance(board, RaisersBoard):
-            return super().keeps_keys(board)
-        board.render()  # where its spots are, as drawn for the view just shown
-        return board.display and any(spot in board.spot_cells for spot in board.selectable)
-
     def _follow_decision(self, frame: Frame) -> None:
         """A new decision for a person brings its board forward (small
         terminals); at a real table, so does each question about a draw:

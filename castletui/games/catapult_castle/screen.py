@@ -83,7 +83,7 @@ class CatapultCastleScreen(GameScreen):
             return
         if table.cursor is None:
             table.point_at(self._first_spot(table))
-        self.keys.use_board(table)
+        self.board_area.use(table)
 
     def _first_spot(self, table: TableBoard) -> Hashable | None:
         choice = self.bar.chosen
@@ -93,7 +93,7 @@ class CatapultCastleScreen(GameScreen):
 
     def action_back_out(self) -> None:
         table = self.query_one(TableBoard)
-        if self.focused is table and not self.driver.may_escape(self.frame, self.menu_path):
+        if self.focused is table and not self.driver.may_escape(self.frame):
             # From the table, Escape gives the keys back to the action bar.
             self.query_one("#actions", OptionList).focus()
             return
@@ -154,8 +154,8 @@ class CatapultCastleScreen(GameScreen):
     def aim_cancelled(self) -> None:
         self.aiming = None
         self._aim_over()
-        if self.keys.board_in_use is not None:
-            self.keys.board_in_use.focus()
+        if self.board_area.in_use is not None:
+            self.board_area.in_use.focus()
         else:
             self.query_one("#actions", OptionList).focus()
 

@@ -129,7 +129,7 @@ class GotCatanScreen(GameScreen):
         if board.display and board.selectable:
             board.focus()
         else:
-            self.keys.home()  # the board that had the keyboard may be hidden now
+            self.board_area.home()  # the board that had the keyboard may be hidden now
 
     def refresh_table(self) -> None:
         super().refresh_table()
@@ -169,9 +169,9 @@ class GotCatanScreen(GameScreen):
         if self.watch_game():
             wall = self.query_one(GotCatanWall)
             if wall.display and wall.selectable and not self.query_one(GotCatanMap).selectable:
-                self.keys.use_board(wall)
+                self.board_area.use(wall)
                 return
-        self.keys.use_board(self.query_one(GotCatanMap))
+        self.board_area.use(self.query_one(GotCatanMap))
 
     # --- trading -------------------------------------------------------------------------
 

@@ -55,7 +55,7 @@ async def test_a_click_on_the_map_while_a_bot_is_to_move_plays_nothing(tmp_path,
     app = StillApp(save_dir=tmp_path, session=session)
     async with app.run_test(size=(120, 40)) as pilot:
         try:
-            await wait_for(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.loop.bot_thinking)
+            await wait_for(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.bot_turn.thinking)
             gift = app.screen.query_one(GotCatanMap)
             await pilot.press("m")
             await click_spot(pilot, gift, ("corner", corner))
