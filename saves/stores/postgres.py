@@ -499,6 +499,19 @@ class PostgresStore:
         )
         return len(rows)
 
+    # --- notifications ------------------------------------------------------
+
+    def claim_notice(self, table: str, turn: int, account: str, kind: str) -> bool:
+        """The row ``castletui_told`` keeps, inserted by the first to ask:
+        of several hosts that saw one turn, exactly one is told True."""
+        return bool(
+            self._query(
+                "INSERT INTO castletui_told (table_id, turn, account_id, kind) VALUES (%s, %s, %s, %s) "
+                "ON CONFLICT DO NOTHING RETURNING turn",
+                (table, turn, account, kind),
+            )
+        )
+
     def accounts(self) -> PostgresAccounts:
         return PostgresAccounts(self)
 

@@ -9,6 +9,7 @@ import pytest
 from castletui.rules import registry
 from castletui.saves.codec import ChangedRecord
 from castletui.saves.errors import SaveError
+from castletui.saves.stores import open_store
 from castletui.saves.table import LostRace, NotYourSeat
 
 from castletui import saves
@@ -179,3 +180,38 @@ def test_a_table_of_every_game_opens_before_its_first_move_and_after_it(store, g
 def test_a_table_that_is_not_there_is_said_so(store):
     with pytest.raises(SaveError):
         store.read(str(store.url) + "/nothing-here.json" if "://" not in store.url else "nothing-here")
+
+
+def test_a_notice_is_claimed_once_and_each_other_turn_kind_or_account_anew(store):
+    """castletui/host/notify.py claims a message before it sends it: the
+    first claim of a key is the caller's to send, a second is refused."""
+    table = new_table(store)
+    assert store.claim_notice(table, 3, "a" * 32, "turn")
+    assert not store.claim_notice(table, 3, "a" * 32, "turn")
+    assert store.claim_notice(table, 5, "a" * 32, "turn")  # the next turn
+    assert store.claim_notice(table, 3, "b" * 32, "turn")  # another account's
+    assert store.claim_notice("", 20261206, "a" * 32, "digest")
+    assert not store.claim_notice("", 20261206, "a" * 32, "digest")
+    assert store.claim_notice("", 20261207, "a" * 32, "digest")  # the next day's
+
+
+@pytest.mark.postgres
+def test_of_two_hosts_claiming_one_notice_at_once_exactly_one_gets_it(postgres_server):
+    url = postgres_server.fresh_url()
+    stores = [open_store(url), open_store(url)]  # two hosts' connections
+    try:
+        start, won = threading.Barrier(len(stores)), []
+
+        def claim(store) -> None:
+            start.wait()
+            won.append(store.claim_notice("castlecards", 7, "a" * 32, "turn"))
+
+        threads = [threading.Thread(target=claim, args=(store,)) for store in stores]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        assert sorted(won) == [False, True]
+    finally:
+        for store in stores:
+            store.close()
