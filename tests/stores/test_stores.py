@@ -4,6 +4,7 @@ tests/stores/conftest.py): the same functions, run against each."""
 from __future__ import annotations
 
 import threading
+from unittest import mock
 
 import pytest
 from castletui.rules import registry
@@ -215,3 +216,36 @@ def test_of_two_hosts_claiming_one_notice_at_once_exactly_one_gets_it(postgres_s
     finally:
         for store in stores:
             store.close()
+
+
+@pytest.mark.postgres
+def test_a_read_of_a_table_that_moved_is_one_round_trip(postgres_server):
+    """PostgresStore.read asks for the table's row and the moves since the
+    last it knew in one statement: after moves, after a move taken back,
+    and the first time. The round trips are counted on a real server."""
+    url = postgres_server.fresh_url()
+    host, reader = open_store(url), open_store(url)
+
+    def read() -> tuple[saves.SaveFile, int]:
+        with mock.patch.object(reader, "_query", wraps=reader._query) as query:
+            save, _ = reader.read(table)
+        return save, query.call_count
+
+    try:
+        table = new_table(host)
+        play(host, table, 2)
+        assert read()[1] == 1  # the first read: the row and every move
+        save, new, who = next_move(host, table)
+        while new.log[-1].seat < 0:  # a draw is never taken back: play to a person's move
+            host.commit(table, save.check, new, who)
+            save, new, who = next_move(host, table)
+        host.commit(table, save.check, new, who)
+        moved, count = read()
+        assert (moved.log, moved.check, count) == (new.log, host.read(table)[0].check, 1)
+        host.commit(table, moved.check, save, who)  # taken back
+        back, count = read()
+        assert (back.log, back.check, count) == (save.log, save.check, 1)
+        assert read()[1] == 1  # nothing new: still one
+    finally:
+        host.close()
+        reader.close()
