@@ -13,7 +13,10 @@ tells a player, at the webhook (or mail address) they set in the lobby
   With ``digest`` instead of ``turn``: one message a day, at the host's
   ``--digest-hour`` (UTC), listing the tables that wait for the player.
   What was told is kept in DATA/notify-state.json: a host restarted does
-  not send a turn again.
+  not send a turn again. Before a message is queued it is claimed in the
+  store (TableStore.claim_notice: a row of a PostgreSQL store, a set in
+  memory for a table folder), so of several hosts on one store that saw
+  the same turn, or the same day's digest, exactly one sends it.
 - **What**: only public facts: the table, the game, the players, whose
   turn, how long it has waited, and the lobby's line for it. Nothing is
   read from a state but whose move it is: no hand, no card.
@@ -49,6 +52,7 @@ from castletui.saves import SaveError
 from castletui.saves.owners import ACCOUNT
 from castletui.saves.replay import game_of
 from castletui.saves.stores import StoreError
+from castletui.saves.stores.files import FileStore
 from castletui.saves.stores.shared import StoreListing, StoreTable
 from castletui.saves.table import Table, TableListing, TableSummary
 from castletui.settings import _write_atomically
@@ -198,6 +202,8 @@ class Notifier:
         self.store = store
         self.clock = clock or (lambda: datetime.datetime.now(datetime.UTC))
         self.listing = TableListing(table_dir) if store is None else None
+        self.claims = store if store is not None else FileStore(table_dir)
+        """Where a message is claimed before it is sent (claim_notice)."""
         self._tables: dict[str, Any] = {}
         self._where: dict[str, Where | None] = {}
         self.live: set[str] = set()
@@ -327,6 +333,8 @@ class Notifier:
             if choice.how != "turn":
                 continue
             for table in new:
+                if not self.claims.claim_notice(Path(table.row.path).name, table.turn, account, "turn"):
+                    continue  # another host on the store tells it
                 subject, body = turn_message(table, now)
                 deliveries.append(Delivery(account, names[account], choice, subject, body))
         self.told.turns = {account: told for account, told in turns.items() if told}
@@ -354,7 +362,9 @@ class Notifier:
             if choice.how != "digest":
                 continue
             self.told.digests[account] = today  # connected now: the lobby is today's digest
-            if account not in present:
+            if account not in present and self.claims.claim_notice(
+                "", int(today.replace("-", "")), account, "digest"
+            ):
                 subject, body = digest_message(tables, now)
                 deliveries.append(Delivery(account, names[account], choice, subject, body))
         return deliveries

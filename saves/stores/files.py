@@ -30,6 +30,7 @@ class FileStore:
         self.url = str(self.directory)
         self._tables: dict[str, Table] = {}
         self._listing = TableListing(self.directory)
+        self._told: set[tuple[str, int, str, str]] = set()
 
     def table(self, address: str) -> Table:
         """The table at ``address``: a table file of this folder, never elsewhere."""
@@ -112,6 +113,15 @@ class FileStore:
         """Nothing to do: a killed spectator's file closing wakes the
         players' watch, and their look removes it (saves.watchers)."""
         return 0
+
+    def claim_notice(self, table: str, turn: int, account: str, kind: str) -> bool:
+        """Kept in memory: a folder has one host (its notify-state.json
+        keeps what was told across a restart: castletui/host/notify.py)."""
+        key = (table, turn, account, kind)
+        if key in self._told:
+            return False
+        self._told.add(key)
+        return True
 
     def accounts(self) -> None:
         return None  # players.toml, the host's own (castletui/host/players.py)

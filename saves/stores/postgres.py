@@ -138,21 +138,32 @@ class PostgresStore:
         return [_summary(*row) for row in rows]
 
     def read(self, table: str) -> tuple[SaveFile, Seating]:
+        """One round trip where it can be: the table's row and, in the same
+        statement (one snapshot), the moves from the last one this store
+        knew (all of them the first time, or when the table has fewer
+        moves than it knew: one was taken back)."""
+        known = self._known.get(table)
+        start = len(known[1].log) if known is not None else 0
         row = self._query(
-            "SELECT header, header_check, seed, salt, names, owners, version, plies, status, finished, updated, "
-            "invited, per_move, stand_ins, abandoned, rematch FROM castletui_tables WHERE id = %s",
-            (table,),
+            "SELECT t.header, t.header_check, t.seed, t.salt, t.names, t.owners, t.version, t.plies, t.status, "
+            "t.finished, t.updated, t.invited, t.per_move, t.stand_ins, t.abandoned, t.rematch, "
+            "(SELECT coalesce(json_agg(json_build_array(m.ply, m.line) ORDER BY m.ply), '[]') "
+            "FROM castletui_moves m WHERE m.table_id = t.id "
+            "AND m.ply >= CASE WHEN t.plies >= %(start)s THEN %(since)s ELSE 0 END) "
+            "FROM castletui_tables t WHERE t.id = %(table)s",
+            {"table": table, "start": start, "since": max(start - 1, 0)},
         )
         if not row:
             raise SaveError(f"There is no table {table[:60]} in the store.")
         header, check, seed, salt, names, owners, version, plies, status, finished, updated = row[0][:11]
-        invited, per_move, stand_ins, abandoned, rematch = row[0][11:]
-        known = self._known.get(table)
+        invited, per_move, stand_ins, abandoned, rematch, moves = row[0][11:]
+        rows = [(ply, line) for ply, line in moves]
         read = None
-        if known is not None and known[1].check.plies <= plies and header_check(header) == check:
-            read = self._caught_up(table, known)
+        if known is not None and start <= plies and header_check(header) == check:
+            read = self._caught_up(table, known, rows)
         if read is None:
-            read = self._whole(table, header, check, seed, salt, names)
+            whole = rows if start == 0 or plies < start else None  # else fetched again, from the first
+            read = self._whole(table, header, check, seed, salt, names, whole)
         save, last_chain = read
         # What the table row says now (a seat changed, a move taken back).
         players = [
@@ -175,17 +186,13 @@ class PostgresStore:
         return save, seating
 
     def _caught_up(
-        self, table: str, known: tuple[int, SaveFile, Seating, str]
+        self, table: str, known: tuple[int, SaveFile, Seating, str], rows: list[tuple[int, Any]]
     ) -> tuple[SaveFile, str] | None:
-        """The save this store read last with the moves since, and its last
-        line's check; None when its last move is no longer the table's
-        (taken back: read it whole)."""
+        """The save this store read last with the moves since (``rows``:
+        from its last move on), and its last line's check; None when its
+        last move is no longer the table's (taken back: read it whole)."""
         _version, save, _seating, last_chain = known
         start = len(save.log)
-        rows = self._query(
-            "SELECT ply, line FROM castletui_moves WHERE table_id = %s AND ply >= %s ORDER BY ply",
-            (table, max(start - 1, 0)),
-        )
         if start:
             if not rows or rows[0][0] != start - 1 or rows[0][1].get("chain") != last_chain:
                 return None
@@ -196,15 +203,27 @@ class PostgresStore:
         return _with_lines(save, save.log, lines), last_chain
 
     def _whole(
-        self, table: str, header: dict, check: str, seed: int, salt: str, names: list[str]
+        self,
+        table: str,
+        header: dict,
+        check: str,
+        seed: int,
+        salt: str,
+        names: list[str],
+        rows: list[tuple[int, Any]] | None = None,
     ) -> tuple[SaveFile, str]:
+        """The table from its header, every move's check verified: ``rows``
+        when they were read with the table's row, else read now."""
         if header_check(header) != check:
             raise ChangedRecord(
                 f"{table}: the table's header was changed (its check does not follow from it), so nobody "
                 "plays on from it; the table is kept as it is.",
                 entry=0,
             )
-        rows = self._query("SELECT ply, line FROM castletui_moves WHERE table_id = %s ORDER BY ply", (table,))
+        if rows is None:
+            rows = self._query(
+                "SELECT ply, line FROM castletui_moves WHERE table_id = %s ORDER BY ply", (table,)
+            )
         lines, last_chain = self._lines(table, rows, 0, check)
         return _with_lines(_save_of(header, seed, salt, names), [], lines), last_chain
 
@@ -548,6 +567,19 @@ class PostgresStore:
             (castletui_client(pid),),
         )
         return len(rows)
+
+    # --- notifications ------------------------------------------------------
+
+    def claim_notice(self, table: str, turn: int, account: str, kind: str) -> bool:
+        """The row ``castletui_told`` keeps, inserted by the first to ask:
+        of several hosts that saw one turn, exactly one is told True."""
+        return bool(
+            self._query(
+                "INSERT INTO castletui_told (table_id, turn, account_id, kind) VALUES (%s, %s, %s, %s) "
+                "ON CONFLICT DO NOTHING RETURNING turn",
+                (table, turn, account, kind),
+            )
+        )
 
     def accounts(self) -> PostgresAccounts:
         return PostgresAccounts(self)

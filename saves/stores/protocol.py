@@ -130,6 +130,13 @@ class TableStore(Protocol):
         their tables' watchers; how many."""
         ...
 
+    def claim_notice(self, table: str, turn: int, account: str, kind: str) -> bool:
+        """Whether this caller is the one to tell ``account`` of ``table``
+        at ``turn`` (``kind`` "turn"; a "digest" names no table, its turn
+        the day as YYYYMMDD): True once per key, whoever asks after it gets
+        False, so of several hosts on one store exactly one sends."""
+        ...
+
     def accounts(self) -> Accounts | None:
         """The accounts kept in this store; None: the host keeps them
         itself (players.toml beside its key: the file store)."""

@@ -431,3 +431,54 @@ def test_no_turn_is_sent_for_a_seat_a_bot_plays_while_its_owner_is_away(tmp_path
     notifier, _ = notifier_for(tmp_path)
     choose(tmp_path, "Bob", how="turn", webhook=bobs.url)
     assert send_now(notifier) == 0
+
+
+@pytest.mark.postgres
+def test_two_hosts_on_one_store_send_each_turn_and_each_digest_once(tmp_path, receivers, postgres_server):
+    """Two hosts' notifiers (each its own store connection and data folder)
+    look at the same turn, then at the same day's digest: the receiver
+    hears each once (the store's castletui_told claims it)."""
+    url = postgres_server.fresh_url()
+    stores = [open_store(url) for _ in range(3)]  # the players', and each host's notifier's
+    players_store, *notifier_stores = stores
+    alices, bobs = receivers(), receivers()
+    directory = tmp_path / "tables"
+    directory.mkdir(mode=0o700)
+    try:
+        with mock.patch("castletui.saves.table.new_seed", return_value=4):
+            table, _, _ = create_table(
+                directory, OWNERS[0], "castlecards", "two-player", PLAYERS, name="Alice", store=players_store
+            )
+        table.take_seat(1, OWNERS[1], "Bob")
+        play_until(table, OWNERS, waiting_for(0), at(3))
+        clock = Clock(NOON.replace(hour=7))  # before the digest hour: Alice's turn only
+        hosts = []
+        for number, store in enumerate(notifier_stores):
+            data = tmp_path / f"data-{number}"
+            for name, how, receiver in (("Alice", "turn", alices), ("Bob", "digest", bobs)):
+                assert (
+                    notify_me.save(NotifyMe(how=how, webhook=receiver.url), account_folder(data, name)) == ""
+                )
+            hosts.append(
+                Notifier(
+                    NotifyPolicy(private=True),
+                    directory,
+                    data,
+                    lambda: dict(NAMES),
+                    Events(),
+                    store=store,
+                    clock=clock,
+                )
+            )
+        assert [send_now(host) for host in hosts] == [1, 0]
+        assert [send_now(host) for host in reversed(hosts)] == [0, 0]
+        clock.now = NOON.replace(hour=9)  # Bob's digest, waiting for Alice's move
+        play_until(table, OWNERS, waiting_for(1), at(2))
+        assert sorted(send_now(host) for host in hosts) == [0, 1]
+        (turn,) = alices.wait_for(1)
+        (digest,) = bobs.wait_for(1)
+        assert (turn["kind"], turn["turn"], digest["kind"]) == ("turn", "Alice", "digest")
+        assert (alices.requests, bobs.requests) == (1, 1)
+    finally:
+        for store in stores:
+            store.close()

@@ -4,11 +4,13 @@ tests/stores/conftest.py): the same functions, run against each."""
 from __future__ import annotations
 
 import threading
+from unittest import mock
 
 import pytest
 from castletui.rules import registry
 from castletui.saves.codec import ChangedRecord
 from castletui.saves.errors import SaveError
+from castletui.saves.stores import open_store
 from castletui.saves.table import LostRace, NotYourSeat
 
 from castletui import saves
@@ -179,3 +181,71 @@ def test_a_table_of_every_game_opens_before_its_first_move_and_after_it(store, g
 def test_a_table_that_is_not_there_is_said_so(store):
     with pytest.raises(SaveError):
         store.read(str(store.url) + "/nothing-here.json" if "://" not in store.url else "nothing-here")
+
+
+def test_a_notice_is_claimed_once_and_each_other_turn_kind_or_account_anew(store):
+    """castletui/host/notify.py claims a message before it sends it: the
+    first claim of a key is the caller's to send, a second is refused."""
+    table = new_table(store)
+    assert store.claim_notice(table, 3, "a" * 32, "turn")
+    assert not store.claim_notice(table, 3, "a" * 32, "turn")
+    assert store.claim_notice(table, 5, "a" * 32, "turn")  # the next turn
+    assert store.claim_notice(table, 3, "b" * 32, "turn")  # another account's
+    assert store.claim_notice("", 20261206, "a" * 32, "digest")
+    assert not store.claim_notice("", 20261206, "a" * 32, "digest")
+    assert store.claim_notice("", 20261207, "a" * 32, "digest")  # the next day's
+
+
+@pytest.mark.postgres
+def test_of_two_hosts_claiming_one_notice_at_once_exactly_one_gets_it(postgres_server):
+    url = postgres_server.fresh_url()
+    stores = [open_store(url), open_store(url)]  # two hosts' connections
+    try:
+        start, won = threading.Barrier(len(stores)), []
+
+        def claim(store) -> None:
+            start.wait()
+            won.append(store.claim_notice("castlecards", 7, "a" * 32, "turn"))
+
+        threads = [threading.Thread(target=claim, args=(store,)) for store in stores]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        assert sorted(won) == [False, True]
+    finally:
+        for store in stores:
+            store.close()
+
+
+@pytest.mark.postgres
+def test_a_read_of_a_table_that_moved_is_one_round_trip(postgres_server):
+    """PostgresStore.read asks for the table's row and the moves since the
+    last it knew in one statement: after moves, after a move taken back,
+    and the first time. The round trips are counted on a real server."""
+    url = postgres_server.fresh_url()
+    host, reader = open_store(url), open_store(url)
+
+    def read() -> tuple[saves.SaveFile, int]:
+        with mock.patch.object(reader, "_query", wraps=reader._query) as query:
+            save, _ = reader.read(table)
+        return save, query.call_count
+
+    try:
+        table = new_table(host)
+        play(host, table, 2)
+        assert read()[1] == 1  # the first read: the row and every move
+        save, new, who = next_move(host, table)
+        while new.log[-1].seat < 0:  # a draw is never taken back: play to a person's move
+            host.commit(table, save.check, new, who)
+            save, new, who = next_move(host, table)
+        host.commit(table, save.check, new, who)
+        moved, count = read()
+        assert (moved.log, moved.check, count) == (new.log, host.read(table)[0].check, 1)
+        host.commit(table, moved.check, save, who)  # taken back
+        back, count = read()
+        assert (back.log, back.check, count) == (save.log, save.check, 1)
+        assert read()[1] == 1  # nothing new: still one
+    finally:
+        host.close()
+        reader.close()
