@@ -1036,6 +1036,8 @@ class TableListing:
         self._tables: dict[str, Table] = {}
         # path -> (the file's signature, its row without ``closed``; None: being created)
         self._rows: dict[str, tuple[Signature | None, TableSummary | None]] = {}
+        self.problem = ""
+        """Why the last look listed nothing it should have, in words; "": none."""
 
     def forget(self) -> None:
         """Read every table afresh at the next look (the lobby's r)."""
@@ -1045,8 +1047,13 @@ class TableListing:
     def rows(self) -> list[TableSummary]:
         try:
             paths = [str(path) for path in self.directory.iterdir() if is_table_name(path.name)]
-        except OSError:
+        except FileNotFoundError:
+            self.problem = ""  # no table was made here yet
             return []
+        except OSError as error:
+            self.problem = f"the table folder cannot be read ({error.strerror or error})"
+            return []
+        self.problem = ""
         for gone in set(self._tables) - set(paths):
             del self._tables[gone]
             self._rows.pop(gone, None)

@@ -155,14 +155,17 @@ def picked_table(host: TableHost, talk: Any) -> Path | None:
     seat or may take one (a private table only if invited), numbered;
     the player types a number."""
     who = host.who
+    listing = tables.listing_of(host)
     rows = [
         row
-        for row in tables.listing_of(host).rows()
+        for row in listing.rows()
         if not (row.problem or row.finished or row.closed)
         and (row.seat_of(who) is not None or row.free_seats())
         and row.may_see(who, tables.name_of(host))  # a private table: not even its name to others
     ]
-    if not rows:
+    if not rows and getattr(listing, "problem", ""):
+        talk.say(f"No table can be listed: {listing.problem}")
+    elif not rows:
         talk.say("No table has a seat for you yet: type new to start one, or quit.")
     else:
         talk.say("Tables you may sit at (or type new to start one):")

@@ -146,7 +146,10 @@ class JoinScreen(Screen):
         self.listing = listing_of(self.app)
         lines, closed = lobby_lines(self.listing.rows(), who, name, turns_of(self.app), now_of(self.app))
         waiting = sum(line.group == YOUR_TURN for line in lines)
-        if not lines:
+        problem = getattr(self.listing, "problem", "")
+        if problem and not lines:
+            note = f"No table can be listed: {problem}"
+        elif not lines:
             note = "No table has a free seat. s starts a new game others can join."
         elif all(line.group == WATCH for line in lines):
             note = "No table has a free seat: Enter watches a game, s starts a new one others can join."

@@ -608,7 +608,11 @@ class PostgresStore:
             except psycopg.OperationalError as error:
                 self._disconnect()  # the next query connects again
                 raise StoreError(f"The table store cannot be reached: {_first_line(error)}") from None
-            except psycopg.Error as error:  # a schema not made (castletui host init), no permission...
+            except errors.UndefinedTable:
+                raise StoreError(
+                    "The table store is not set up yet: run `castletui host --store URL init` first."
+                ) from None
+            except psycopg.Error as error:  # no permission, a schema too old...
                 raise StoreError(f"The table store refused: {_first_line(error)}") from None
             finally:
                 self._used = time.monotonic()

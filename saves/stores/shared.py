@@ -83,12 +83,17 @@ class StoreListing:
     def __init__(self, store: TableStore, directory: Any = None) -> None:
         self.store = store
         self.directory = directory
+        self.problem = ""
+        """Why the last look listed nothing (TableListing.problem); "": none."""
 
     def rows(self) -> list[TableSummary]:
         try:
-            return self.store.tables()
-        except StoreError:
-            return []  # as a folder that cannot be read: nothing to list until it can
+            rows = self.store.tables()
+        except StoreError as error:
+            self.problem = str(error)  # nothing to list until it can be read: said, not hidden
+            return []
+        self.problem = ""
+        return rows
 
     def forget(self) -> None:
         pass  # every look asks the store

@@ -158,3 +158,24 @@ async def test_over_the_host_the_lobby_title_names_no_folder(tmp_path, lobby_onl
             assert title().startswith("Shared tables at this host")
         else:
             assert str(directory) in title()
+
+
+async def test_a_lobby_that_cannot_list_its_tables_says_why(tmp_path):
+    """A table folder that cannot be read (here a file stands in its place)
+    is said in the lobby's note, not shown as an empty lobby."""
+    directory = tmp_path / "tables"
+    directory.write_text("not a folder")
+    app = Terminal(directory, "bo", Start("join"))
+    async with app.run_test(size=(80, 24)) as pilot:
+
+        def note() -> str:
+            return (
+                str(app.screen.query_one("#lobby-note").render())
+                if isinstance(app.screen, JoinScreen)
+                else ""
+            )
+
+        await wait_until(
+            pilot, lambda: isinstance(app.screen, JoinScreen) and app.screen.listing.problem != ""
+        )
+        await wait_until(pilot, lambda: app.screen.listing.problem in note())

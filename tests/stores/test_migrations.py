@@ -9,6 +9,7 @@ import psycopg
 import pytest
 from castletui.saves.errors import SaveError
 from castletui.saves.stores import migrations, open_store
+from castletui.saves.stores.shared import StoreListing
 
 pytestmark = pytest.mark.postgres
 
@@ -46,10 +47,15 @@ def test_the_steps_are_numbered_without_gaps():
 
 
 def test_a_store_whose_schema_was_never_made_says_so(postgres_server):
+    """A player's message naming the fix, not a crash; and the lobby's
+    listing says it rather than showing an empty lobby."""
     store = open_store(postgres_server.fresh_url(), migrate=False)
     try:
-        with pytest.raises(SaveError, match="refused"):  # a player's message, not a crash
+        with pytest.raises(SaveError) as refused:
             store.tables()
+        listing = StoreListing(store)
+        assert listing.rows() == []
+        assert listing.problem and listing.problem == str(refused.value)
     finally:
         store.close()
 
