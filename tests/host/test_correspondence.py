@@ -44,6 +44,7 @@ asyncssh = pytest.importorskip("asyncssh")
 DAY_ONE = datetime.datetime(2026, 12, 1, 9, 0, tzinfo=datetime.UTC)
 NAMES = ("Alice", "Bob")
 SHIFT_TAB = b"\x1b[Z"
+END = b"\x1b[F"
 
 
 class Days:
@@ -162,6 +163,15 @@ async def test_a_castlecards_game_by_correspondence_over_three_simulated_days(
     await carol.wait_for("Watch Castlecards: Alice and Bob")
     carol.send(b"\r")
     await carol.wait_for("You are watching")
+    # And a table of Carol's with a seat free: in Alice's and Bob's lobbies, under their own.
+    create_table(
+        host.table_dir,
+        account_owner(accounts.account_named("Carol").id),
+        "castlecards",
+        "two-player",
+        [saves.Player("Carol"), saves.Player("Seat 2")],
+        name="Carol",
+    )
 
     told = [NAMES[first]]  # whose turn each webhook said, in order: the first turn's, both away
     assert [body["turn"] for body in receiver.wait_for(1)] == told
@@ -172,9 +182,11 @@ async def test_a_castlecards_game_by_correspondence_over_three_simulated_days(
         away, gets one webhook; Carol sees it live."""
         name, other = NAMES[seat], NAMES[1 - seat]
         player = await log_in(host, keys[name.lower()], name)
-        await player.wait_for(f"Castlecards with {other}: your turn for {waited}")
+        line = f"Castlecards with {other}: your turn for {waited}"
+        lobby = await player.wait_for(line, "Take seat 2")
+        assert lobby.index(line) < lobby.index("Take seat 2")  # drawn top down: yours first
         watched = carol.mark()
-        player.send(b"\r")
+        player.send(b"n")  # the next table waiting for your move
         await player.wait_for(f"{name} (you)", "Hand")
         await play_my_turn(table, player, seat)
         await carol.wait_for(f"Waiting for {other}", since=watched)
@@ -222,8 +234,9 @@ async def test_a_castlecards_game_by_correspondence_over_three_simulated_days(
     play_until(table, owners, over, days.now.isoformat())
     await carol.wait_for("Final score", since=watched)
     alice = await log_in(host, keys["alice"], "Alice")
-    await alice.wait_for("Castlecards with Bob")
-    alice.send(b"\r")
+    lobby = await alice.wait_for("Take seat 2", "Castlecards with Bob")
+    assert lobby.index("Take seat 2") < lobby.rindex("Castlecards with Bob")  # finished games last
+    alice.send(END + b"\r")  # the last line: her finished game
     await alice.wait_for("Final score", "Play again")
     alice.send(b"p")
     await alice.wait_for("Rematch: waiting for Bob to accept.")
