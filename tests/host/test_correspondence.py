@@ -104,9 +104,9 @@ async def log_in(host, key, name: str) -> Player:
 
 async def log_out(host, player: Player, name: str) -> None:
     """Back to the lobby, out of it, and the host has seen the connection end."""
-    start = len(host.events())
+    start, mark = len(host.events()), player.mark()
     player.send(b"q")
-    await player.wait_for("you play as", since=player.mark() - 1)
+    await player.wait_for("you play as", since=mark)
     player.send(b"q")
     await player.ended()
     await player.close()
@@ -227,6 +227,7 @@ async def test_a_castlecards_game_by_correspondence_over_three_simulated_days(
     await bob.wait_for("Your seat is yours again.", "(Alice chose")
     assert table.read()[1].stand_ins == []
     await log_out(host, bob, "Bob")
+    assert [body["turn"] for body in receiver.bodies] == told  # still the turn Alice saw
 
     # The rest of the game, committed headlessly (other terminals of theirs);
     # then Alice offers a rematch from the score sheet and Bob accepts from his lobby.
@@ -244,12 +245,15 @@ async def test_a_castlecards_game_by_correspondence_over_three_simulated_days(
     await bob.wait_for("Alice offers a rematch of Castlecards: accept?")
     bob.send(b"\r")
     await bob.wait_for("Final score", "Alice offers a rematch: Play again accepts it.")
+    marks = alice.mark(), bob.mark()
     bob.send(b"p")
     await until_table(table, lambda t: t.read()[1].rematch.table, "the rematch made")
     rematch = Table(Path(table.read()[1].rematch.table))
     assert rematch.path != table.path and rematch.read()[1].owners == [owners[1], owners[0]]
-    await bob.wait_for("Bob (you)")
-    await alice.wait_for("Alice (you)")
+    # Both are taken to it: its name in their headers.
+    await alice.wait_for(rematch.path.stem, "Alice (you)", since=marks[0])
+    await bob.wait_for(rematch.path.stem, "Bob (you)", since=marks[1])
+    assert [body["turn"] for body in receiver.bodies][: len(told)] == told
 
     # Carol saw no card that no public view showed; no webhook named a card.
     save = table.read()[0]
