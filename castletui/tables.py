@@ -108,8 +108,8 @@ def listing_of(app: Any) -> TableListing | StoreListing:
 def now_of(app: Any) -> datetime.datetime:
     """The time the lobby counts waiting from: the app's ``clock`` (tests
     and snapshots set one), else now."""
-    clock = getattr(app, "clock", None)
-    return clock() if clock is not None else datetime.datetime.now(datetime.UTC)
+    app_clock = getattr(app, "clock", None)
+    return app_clock() if app_clock is not None else clock.utc_now()
 
 
 def hidden_hands(game: Any, state: Any, seats: int) -> bool:

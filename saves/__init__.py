@@ -20,13 +20,13 @@ header and one line per move, so a move costs the same at any length)::
 
 from __future__ import annotations
 
-import datetime
 import os
 from pathlib import Path
 from typing import Any
 
 from castletui.rules import registry
 from castletui.rules.core import Config, IllegalAction, check_config, state_hash
+from castletui.saves import clock
 from castletui.saves.codec import FORMATS
 from castletui.saves.errors import SaveError
 from castletui.saves.names import name_problem
@@ -99,7 +99,8 @@ __all__ = [
 
 
 def now() -> str:
-    return datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds")
+    """The time a move is stamped with (saves.clock.utc_now: a test may simulate it)."""
+    return clock.utc_now().isoformat(timespec="seconds")
 
 
 def new_save(

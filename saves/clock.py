@@ -30,6 +30,10 @@ PER_MOVE = {"none": 0, "1 h": 3600, "1 d": 86_400, "3 d": 3 * 86_400}
 """The times per move a table may be made with, as the wizard offers them."""
 SHORT_VARIABLE = "CASTLETUI_SHORT_CLOCK"
 """Minutes: one more, short, time per move for trying the clock out (tests, a demo)."""
+CLOCK_FILE_VARIABLE = "CASTLETUI_CLOCK_FILE"
+"""A file holding an ISO time that is "now" for every castletui it is set for
+(a test's simulated days, reaching a host's player processes). Only the
+host's own environment sets it: a client's environment requests are refused."""
 SLACK = datetime.timedelta(minutes=5)
 """How far a terminal's clock may be from the table's for a move's time to stand."""
 
@@ -52,6 +56,17 @@ class StandIn(msgspec.Struct, frozen=True):
 
 
 def utc_now() -> datetime.datetime:
+    """Now; with $CASTLETUI_CLOCK_FILE set, the time that file holds (a
+    file that cannot be read or holds no time is ignored: the real now)."""
+    path = os.environ.get(CLOCK_FILE_VARIABLE, "")
+    if path:
+        try:
+            with open(path, encoding="utf-8") as file:
+                then = moment(file.read().strip())
+        except OSError:
+            then = None
+        if then is not None:
+            return then
     return datetime.datetime.now(datetime.UTC)
 
 

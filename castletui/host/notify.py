@@ -49,6 +49,7 @@ from castletui.host.players import account_folder
 from castletui.lobby import Standing, turn_words, waited
 from castletui.rules.core import CHANCE
 from castletui.saves import SaveError
+from castletui.saves.clock import utc_now
 from castletui.saves.owners import ACCOUNT
 from castletui.saves.replay import game_of
 from castletui.saves.stores import StoreError
@@ -200,7 +201,7 @@ class Notifier:
         self.accounts = accounts  # id -> name, as the players file (or store) says now
         self.report = report  # (what, player, peer, detail): one host event
         self.store = store
-        self.clock = clock or (lambda: datetime.datetime.now(datetime.UTC))
+        self.clock = clock or utc_now  # saves.clock's: a test's simulated days reach it
         self.listing = TableListing(table_dir) if store is None else None
         self.claims = store if store is not None else FileStore(table_dir)
         """Where a message is claimed before it is sent (claim_notice)."""

@@ -112,3 +112,18 @@ def test_a_moves_time_stands_only_near_the_tables_own():
     assert plausible(later(minutes=4).isoformat(), START)
     assert not plausible(later(hours=-2).isoformat(), START)
     assert not plausible("", START)
+
+
+def test_a_clock_file_named_in_the_environment_is_now_for_moves_and_the_table(monkeypatch, tmp_path):
+    from castletui.saves.clock import CLOCK_FILE_VARIABLE, utc_now
+    from castletui.saves.table import table_now
+
+    clock_file = tmp_path / "now"
+    clock_file.write_text("2026-12-03T09:00:00+00:00\n")
+    monkeypatch.setenv(CLOCK_FILE_VARIABLE, str(clock_file))
+    assert utc_now() == START + datetime.timedelta(days=2)
+    assert saves.now() == "2026-12-03T09:00:00+00:00" and table_now() == utc_now()
+    clock_file.write_text("no time")  # nothing readable there: the real now
+    assert abs(utc_now() - datetime.datetime.now(datetime.UTC)) < datetime.timedelta(minutes=1)
+    monkeypatch.delenv(CLOCK_FILE_VARIABLE)
+    assert abs(utc_now() - datetime.datetime.now(datetime.UTC)) < datetime.timedelta(minutes=1)
