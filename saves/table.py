@@ -1090,9 +1090,11 @@ class TableListing:
             paths = [str(path) for path in self.directory.iterdir() if is_table_name(path.name)]
         except OSError:
             return []
-        for gone in set(self._rows) - set(paths):
+        for gone in set(self._tables) - set(paths):
+            del self._tables[gone]
+            self._rows.pop(gone, None)
+        for gone in set(self._rows) - set(paths):  # listed by a glance, gone since
             del self._rows[gone]
-            self._tables.pop(gone, None)
         folder_closed = (
             "" if os.access(self.directory, os.W_OK | os.X_OK) else "the table folder is not writable for you"
         )
