@@ -301,6 +301,52 @@ def decode_layout(data: bytes, path: Path) -> tuple[SaveFile, Layout]:
     return save, (layout._replace(torn=True) if len(ended) < len(data) else layout)
 
 
+def decode_standing(data: bytes, path: Path) -> tuple[SaveFile, Any] | None:
+    """How a format 3 JSON journal stands, for a listing: the save without
+    its log (``check`` counts every line and holds the last one's hash),
+    its status, finished and updated from its last line, and the header's
+    ``table`` member as plain data (None: none). Only the header is decoded
+    and checked, and the last line; the lines' checks are not followed, so
+    a record changed in the middle is listed as it says it stands: reading
+    it whole (decode_layout, as opening it does) refuses it, as always.
+    None when ``data`` is not such a journal exactly as castletui leaves it
+    (an older format, a move cut short, a damaged header or last line):
+    decode_layout then says what it is."""
+    if not data.endswith(JSON_END):
+        return None
+    found = data.find(_JSON_LOG_LINE)
+    raw = _json_header(data, found) if found >= 0 else None
+    if raw is None or raw.get("format") != FORMAT or raw.get("version") != VERSION:
+        return None
+    if raw.get(FIELD) != header_check(raw):
+        return None
+    seating = raw.get("table")
+    start = found + len(_JSON_LOG_LINE)
+    body = data[start : len(data) - len(JSON_END)]  # "{...},\n{...}", empty for an empty log
+    last: Line | None = None
+    plies = 0
+    if body:
+        plies = body.count(b"\n") + 1
+        if plies > MAX_PLIES:
+            return None
+        try:
+            last = _entry_decoder.decode(body[body.rfind(b"\n") + 1 :])
+        except (msgspec.DecodeError, msgspec.ValidationError):
+            return None
+    if last is None:
+        _take_after(raw, [], After())
+    else:
+        _take_after(raw, [last], After(last.status, last.finished, last.updated))
+    raw.pop(FIELD, None)
+    try:
+        save = msgspec.convert(raw, SaveFile)
+    except msgspec.ValidationError:
+        return None
+    if save.log or any(name_problem(player.name) for player in save.players):
+        return None
+    return msgspec.structs.replace(save, check=Check(plies, last.hash if last else "")), seating
+
+
 class ChangedRecord(SaveError):
     """A line whose check does not follow from the lines before it: the
     record was changed after it was written. ``entry`` is the move,

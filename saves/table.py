@@ -62,7 +62,14 @@ import msgspec
 from castletui.rules import registry
 from castletui.rules.core import CHANCE, IllegalAction, chance_rng, sample_outcome, state_hash
 from castletui.saves import clock, now
-from castletui.saves.codec import JSON_END, JSON_LOG, ChangedRecord, decode_layout, encode_checked
+from castletui.saves.codec import (
+    JSON_END,
+    JSON_LOG,
+    ChangedRecord,
+    decode_layout,
+    decode_standing,
+    encode_checked,
+)
 from castletui.saves.errors import SaveError
 from castletui.saves.names import name_key, name_problem, normal_name
 from castletui.saves.owners import (
@@ -317,6 +324,50 @@ def not_a_save_message(path: Path) -> str:
     return f"{path.name} is a shared table: take your seat with  castletui join {path}"
 
 
+def as_seated(save: SaveFile, seating: Seating) -> tuple[SaveFile, Seating]:
+    """The table as read from its file: an owner for every seat, each in
+    its written form, and each person's seat named by its owner."""
+    owners = [owner_field(owner) for owner in seating.owners[: len(save.players)]]
+    owners += [""] * (len(save.players) - len(owners))
+    # A person's seat goes by its ``user:`` owner's name, whatever the file
+    # says (a table from an older castletui kept a placeholder that was
+    # taken). An account's seat keeps the name it is labelled with.
+    players = [
+        Player(owner_label(owner))
+        if owner and not is_account(owner) and not player.is_bot and not name_problem(owner_label(owner))
+        else player
+        for player, owner in zip(save.players, owners, strict=True)
+    ]
+    if players != save.players:
+        save = msgspec.structs.replace(save, config=msgspec.structs.replace(save.config, players=players))
+    return save, msgspec.structs.replace(seating, owners=owners)
+
+
+def lock_path_of(path: Path) -> Path:
+    """The lock file beside the table at ``path`` (Table.locked)."""
+    return path.with_name(f".{path.name}.lock")
+
+
+def glance(path: Path) -> tuple[Signature, SaveFile, Seating] | None:
+    """The table at ``path`` as its listing needs it, from its header and
+    last line alone (saves.codec.decode_standing): the signature of the
+    file read, the save without its log, and who sits where. None when the
+    file must be read whole to say what it is (Table.read: an older format,
+    a move cut short, a damaged header); SaveError when it cannot be read.
+    Its record's checks are followed when it is opened (Table.read), never
+    here: a table changed in the middle is refused then, as always."""
+    data, status = _read_bytes(path, what="table", follow=False)
+    standing = decode_standing(data, path)
+    if standing is None:
+        return None
+    save, member = standing
+    try:
+        seating = Seating() if member is None else msgspec.convert(member, Seating)
+    except msgspec.ValidationError:
+        seating = Seating()  # as Table.read takes a seating it cannot read
+    return (_signature_of(status), *as_seated(save, seating))
+
+
 class LostRace(SaveError):
     """Another terminal changed the table first; ``save`` and ``seating`` are
     the table as it now is."""
@@ -342,7 +393,7 @@ class Table:
 
     def __init__(self, path: str | os.PathLike) -> None:
         self.path = Path(path)
-        self.lock_path = self.path.with_name(f".{self.path.name}.lock")
+        self.lock_path = lock_path_of(self.path)
         # The states of the log as this castletui replayed it (never a
         # terminal's word): each commit applies only what it adds.
         self._replayer = Replayer(self.path.name)
@@ -424,20 +475,7 @@ class Table:
             seating = _seating_in(data) or Seating()
         except msgspec.DecodeError:
             seating = Seating()
-        owners = [owner_field(owner) for owner in seating.owners[: len(save.players)]]
-        owners += [""] * (len(save.players) - len(owners))
-        # A person's seat goes by its ``user:`` owner's name, whatever the file
-        # says (a table from an older castletui kept a placeholder that was
-        # taken). An account's seat keeps the name it is labelled with.
-        players = [
-            Player(owner_label(owner))
-            if owner and not is_account(owner) and not player.is_bot and not name_problem(owner_label(owner))
-            else player
-            for player, owner in zip(save.players, owners, strict=True)
-        ]
-        if players != save.players:
-            save = msgspec.structs.replace(save, config=msgspec.structs.replace(save.config, players=players))
-        return self._remember(save, msgspec.structs.replace(seating, owners=owners), position)
+        return self._remember(*as_seated(save, seating), position)
 
     def _read_appended(self) -> tuple[SaveFile, Seating] | None:
         """The table as last read with the moves appended since; None when
@@ -1029,10 +1067,15 @@ def is_table_name(name: str) -> bool:
 class TableListing:
     """The tables of one folder as the lobby lists them, kept between looks:
     a table file that was not replaced since the last look is not read or
-    decoded again, so looking costs a few system calls a table."""
+    decoded again, so looking costs a few system calls a table. A table is
+    listed from its header and last line (:func:`glance`): its record's
+    checks are followed when it is opened, and the lobby replays only the
+    tables the player sits at (castletui/lobby.py)."""
 
     def __init__(self, directory: Path) -> None:
         self.directory = Path(directory)
+        # The tables read whole (glance could not say what they are): a
+        # look after moves were added reads only those.
         self._tables: dict[str, Table] = {}
         # path -> (the file's signature, its row without ``closed``; None: being created)
         self._rows: dict[str, tuple[Signature | None, TableSummary | None]] = {}
@@ -1057,6 +1100,8 @@ class TableListing:
         for gone in set(self._tables) - set(paths):
             del self._tables[gone]
             self._rows.pop(gone, None)
+        for gone in set(self._rows) - set(paths):  # listed by a glance, gone since
+            del self._rows[gone]
         folder_closed = (
             "" if os.access(self.directory, os.W_OK | os.X_OK) else "the table folder is not writable for you"
         )
@@ -1066,7 +1111,7 @@ class TableListing:
             if row is None:
                 continue  # a table being created this very moment
             if not row.problem:
-                closed = folder_closed or _lock_closed(self._tables[path].lock_path)
+                closed = folder_closed or _lock_closed(lock_path_of(Path(path)))
                 if closed:
                     row = msgspec.structs.replace(row, closed=closed)
             rows.append(row)
@@ -1078,12 +1123,19 @@ class TableListing:
         known = self._rows.get(path)
         if known is not None and seen is not None and known[0] == seen:
             return known[1]  # not replaced since the last look (nor a broken file mended)
-        table = self._tables.get(path)
-        if table is None:
-            table = self._tables[path] = Table(path)
         try:
-            save, seating = table.read()
+            glanced = glance(Path(path))
+            if glanced is None:
+                table = self._tables.get(path)
+                if table is None:
+                    table = self._tables[path] = Table(path)
+                save, seating = table.read()
+                read = table.known
+            else:
+                read, save, seating = glanced
+                self._tables.pop(path, None)
         except SaveError as error:
+            self._tables.pop(path, None)
             # A broken file is not read again either until it changes.
             row = None
             if "is empty" not in str(error):  # else a table being created this very moment
@@ -1108,7 +1160,7 @@ class TableListing:
             abandoned=bool(seating.abandoned),
             rematch=seating.rematch,
         )
-        self._rows[path] = (table.known, row)
+        self._rows[path] = (read, row)
         return row
 
 

@@ -41,16 +41,18 @@ def new_table(directory: Path, creator: str = "ann", seed: int = 4) -> Table:
 
 @pytest.fixture
 def decoded(monkeypatch) -> list[Path]:
-    """The table files decoded whole (saves.table's one call into the codec
-    for a whole file; the moves appended to one are read by read_since)."""
+    """The table files decoded (saves.table's calls into the codec for a
+    whole file, and for a listing's header and last line; the moves
+    appended to one are read by read_since)."""
     calls: list[Path] = []
-    original = saves.table.decode_layout
+    for name in ("decode_layout", "decode_standing"):
+        original = getattr(saves.table, name)
 
-    def decode_layout(data, path):
-        calls.append(Path(path))
-        return original(data, path)
+        def spied(data, path, original=original):
+            calls.append(Path(path))
+            return original(data, path)
 
-    monkeypatch.setattr(saves.table, "decode_layout", decode_layout)
+        monkeypatch.setattr(saves.table, name, spied)
     return calls
 
 
@@ -84,8 +86,10 @@ def test_an_unchanged_table_file_is_not_decoded_again(tmp_path, decoded):
     (directory / "broken.json").write_text("{not json")
     decoded.clear()
     listing.rows()
+    assert set(decoded) == {directory / "broken.json"}
+    decoded.clear()
     listing.rows()
-    assert decoded == [directory / "broken.json"]  # a broken file is not read again either
+    assert decoded == []  # a broken file is not read again either
 
 
 def test_a_watching_terminal_takes_in_only_the_moves_added(tmp_path, decoded, monkeypatch):
