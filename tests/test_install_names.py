@@ -95,8 +95,10 @@ def test_castletui_and_another_rules_package_install_and_uninstall_side_by_side(
     _run(sys.executable, "-m", "venv", "--without-pip", venv)
     python = venv / "bin" / "python"
     pip = [sys.executable, "-m", "pip", "--python", python, "-q"]
-    # No dependencies: only what each installs is looked at, offline.
-    _run(*pip, "install", "--no-deps", other, castletui_wheel)
+    # No dependencies: only what each installs is looked at, offline. No
+    # bytecode compiled: which files go where is the point, not their .pyc
+    # (compiling castletui's modules was most of each install's time).
+    _run(*pip, "install", "--no-deps", "--no-compile", other, castletui_wheel)
     sites = Path(_run(python, "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])").strip())
     works = "import rules; assert rules.has_perm('ok', None)"
     _run(python, "-c", works, cwd=tmp_path)
@@ -105,7 +107,7 @@ def test_castletui_and_another_rules_package_install_and_uninstall_side_by_side(
 
     _run(*pip, "uninstall", "-y", "castletui")
     _run(python, "-c", works, cwd=tmp_path)  # the other rules package is intact
-    _run(*pip, "install", "--no-deps", castletui_wheel)
+    _run(*pip, "install", "--no-deps", "--no-compile", castletui_wheel)
     _run(*pip, "uninstall", "-y", "other_rules")
     assert (sites / "castletui" / "rules" / "registry.py").is_file()  # and castletui is
     assert not (sites / "rules").exists()

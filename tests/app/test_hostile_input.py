@@ -186,17 +186,33 @@ async def test_the_load_screen_lists_every_fuzzed_save(tmp_path):
         assert str(detail.render()) == (screen.rows[1].problem or screen.in_full(screen.rows[1]))
 
 
-async def test_resume_opens_or_refuses_one_fuzzed_save_of_every_kind(tmp_path):
-    """`castletui resume FILE` on one file of every mutation kind: the game
-    opens, or the app stays up with a notice (or the offer to open the game
-    at its last legal move)."""
+async def test_resume_opens_or_refuses_a_fuzzed_save_of_every_outcome(tmp_path):
+    """`castletui resume FILE` on a fuzzed save of each outcome: one that
+    opens, one refused, one with hostile players' names, one refused
+    with the offer to open the game at its last legal move. The game opens,
+    or the app stays up with a notice (or the offer). Every file of the
+    corpus goes through the session headlessly (tests/saves/test_fuzzed_saves.py):
+    the app is run once for each way out of it, not once for every kind."""
     from castletui.app import Start
+    from castletui.session import Session
     from tests.saves.fuzzing import write_corpus
 
     corpus = write_corpus(tmp_path / "fuzzed", per_kind=1)
-    one_of_each = {kind: path for path, kind in corpus.items() if path.suffix == ".toml"}
-    for kind, path in sorted(one_of_each.items()):
+    one_of_each: dict[str, tuple[object, bool]] = {}  # outcome: a file, and whether it opens
+    for path, kind in sorted(corpus.items()):
+        if path.suffix != ".toml":
+            continue
+        try:
+            Session.open(path)
+            outcome, opens = "opens", True
+        except saves.SaveError as error:
+            outcome = "refused" if error.partial is None else "refused, the last legal move offered"
+            opens = False
+        one_of_each.setdefault("hostile names" if kind == "hostile_name" else outcome, (path, opens))
+    assert len(one_of_each) == 4, one_of_each
+    for outcome, (path, opens) in sorted(one_of_each.items()):
         app = StillApp(Start("resume", path=path), tmp_path / "saves")
         async with app.run_test(size=(80, 24)) as pilot:
             await settle(pilot)
-            assert app.screen is not None, kind
+            opened = any(isinstance(screen, GameScreen) for screen in app.screen_stack)
+            assert opened == opens, outcome

@@ -25,6 +25,7 @@ from castletui.screens.join import JoinScreen
 from castletui.session import Session
 from castletui.shared import SharedApp, create_table
 from tests.app.driving import screen_text
+from tests.shared.lobby_tables import play_until
 
 pytestmark = pytest.mark.filterwarnings("ignore::pytest.PytestUnraisableExceptionWarning")
 
@@ -98,11 +99,20 @@ def views_asked(monkeypatch):
     return asked
 
 
-async def run_game(tmp_path, names: list[str], seed: int, bots: int = 0) -> list[GameScreen]:
+async def run_game(
+    tmp_path, names: list[str], seed: int, bots: int = 0, played_before: int = 0
+) -> list[GameScreen]:
+    """The terminals of ``names`` join and play the game to its end; its
+    first ``played_before`` plies are played before they join, headlessly
+    by the same players (a whole game through the screens took 20 s)."""
     players = [saves.Player(f"Seat {n + 1}") for n in range(len(names))]
     players += [saves.Player(f"Bot {n + 1}", "bot") for n in range(bots)]
     table = new_table(tmp_path, players, seed)
     directory = table.path.parent
+    if played_before:
+        for seat, who in enumerate(names[1:], start=1):
+            table.take_seat(seat, who)
+        play_until(table, names, lambda session: session.ply >= played_before, saves.now())
     apps = [
         Terminal(directory, who, Start("join", path=table.path, new_game={"seat": seat}))
         for seat, who in enumerate(names)
@@ -117,6 +127,8 @@ async def run_game(tmp_path, names: list[str], seed: int, bots: int = 0) -> list
             assert f"{who} (you)" in screen_text(app)  # a seat takes its player's name
         await play_together(pilots, seed)
         final = Table(table.path).read()[0]
+        # Every terminal's moves crossed to the others.
+        assert {entry.seat for entry in final.log[played_before:]} >= set(range(len(names)))
         for screen in screens:
             assert (
                 screen.session.save.check == final.check and screen.session.state == screens[0].session.state
@@ -126,14 +138,14 @@ async def run_game(tmp_path, names: list[str], seed: int, bots: int = 0) -> list
 
 @pytest.mark.slow
 async def test_two_terminals_play_castlecards_to_the_end_each_seeing_only_its_hand(tmp_path, views_asked):
-    screens = await run_game(tmp_path, ["ann", "bo"], seed=21)
+    screens = await run_game(tmp_path, ["ann", "bo"], seed=21, played_before=300)
     assert saves.load(screens[0].session.table.path).finished
     assert views_asked and all(mine == seen for mine, seen in views_asked)
 
 
 @pytest.mark.slow
 async def test_three_terminals_play_castlecards_to_the_end_each_seeing_only_its_hand(tmp_path, views_asked):
-    screens = await run_game(tmp_path, ["ann", "bo", "cy"], seed=8)
+    screens = await run_game(tmp_path, ["ann", "bo", "cy"], seed=8, played_before=200)
     assert {screen.session.seat for screen in screens} == {0, 1, 2}
     assert views_asked and all(mine == seen for mine, seen in views_asked)
     # Each terminal told every move in its log.
