@@ -36,7 +36,11 @@ TOAST_SECONDS = 10
 
 
 def follow_turns(app: Any) -> None:
-    """Start the app's follower once (the lobby and ``open_at_table`` ask)."""
+    """Start the app's follower once (the lobby and ``open_at_table`` ask).
+    The lobby asks after its first frame: by then the app may be closing
+    (its terminal went away), and a closing app follows nothing."""
+    if not app.is_running:
+        return
     if getattr(app, "turn_follower", None) is None:
         app.turn_follower = TurnFollower(app)
         app.turn_follower.start()
