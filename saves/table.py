@@ -1115,6 +1115,9 @@ class TableListing:
                 if closed:
                     row = msgspec.structs.replace(row, closed=closed)
             rows.append(row)
+        # Newest first; tables written in the same second by name, so two
+        # looks (and two terminals) list them in one order.
+        rows.sort(key=lambda row: row.path)
         rows.sort(key=lambda row: row.updated, reverse=True)
         return rows
 

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from castletui.rules.core import PUBLIC
+from castletui.saves.clock import CLOCK_FILE_VARIABLE
 from castletui.saves.table import Table, TableListing
 
 from castletui import saves
@@ -34,7 +35,17 @@ from tests.shared.test_apps import Terminal
 
 
 def folder_of_tables(directory: Path) -> dict[str, Table]:
-    """Bo's tables in every state, each last moved at a known time."""
+    """Bo's tables in every state, each last moved at a known time, and
+    all made at one moment (the clock file): tables made in the same
+    second are listed by name, whatever second this machine reaches."""
+    clock_file = directory.parent / "now"
+    clock_file.write_text(NOON.isoformat())
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv(CLOCK_FILE_VARIABLE, str(clock_file))
+        return _made(directory)
+
+
+def _made(directory: Path) -> dict[str, Table]:
     tables = {
         "bo-waits-14h": seated_table(directory, ["user:ann", "user:bo"], "a", seed=4),
         "bo-waits-2h": seated_table(directory, ["user:cy", "user:bo"], "b", seed=5),
