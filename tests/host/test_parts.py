@@ -247,12 +247,16 @@ async def test_a_resize_reaches_the_child_as_its_window_size():
         changed.set()
 
     # os.write, not sys.stdout: a SIGWINCH landing while the first line is
-    # being written would make the handler's write a reentrant call.
+    # being written would make the handler's write a reentrant call. The
+    # child waits for input in short selects, not one blocking read: a
+    # signal landing just before the read began would otherwise wait for
+    # the input the test sends only after it saw the new size.
     script = (
-        "import os, signal, sys\n"
+        "import os, select, signal, sys\n"
         "def tell(*_):\n"
         "    c, r = os.get_terminal_size(0); os.write(1, f'size {c}x{r}\\n'.encode())\n"
         "signal.signal(signal.SIGWINCH, tell); tell()\n"
+        "while not select.select([0], [], [], 0.1)[0]: pass\n"
         "sys.stdin.readline()\n"
     )
     ended = asyncio.get_running_loop().create_future()
