@@ -245,6 +245,12 @@ async def test_a_castlecards_game_by_correspondence_over_three_simulated_days(
     await bob.wait_for("Alice offers a rematch of Castlecards: accept?")
     bob.send(b"\r")
     await bob.wait_for("Final score", "Alice offers a rematch: Play again accepts it.")
+    # Wide enough that the new table's header names it in full: at 80
+    # columns the time left may push the name past the edge.
+    for player in (alice, bob):
+        mark = player.mark()
+        player.process.change_terminal_size(120, 30)
+        await player.wait_for("Final score", since=mark, width=120)
     marks = alice.mark(), bob.mark()
     bob.send(b"p")
     await until_table(table, lambda t: t.read()[1].rematch.table, "the rematch made")
