@@ -432,10 +432,9 @@ class PostgresStore:
     @contextlib.contextmanager
     def _transaction(self) -> Any:
         with self._lock:
-            if self._connection is None or self._connection.closed:
-                self._connection = self._connect()  # closed while idle: opened again
+            connection = self._opened()
         try:
-            with self._connection.transaction():
+            with connection.transaction():
                 yield
         except psycopg.OperationalError as error:
             raise StoreError(f"The table store cannot be reached: {_first_line(error)}") from None
@@ -598,10 +597,8 @@ class PostgresStore:
         """One statement on the store's connection (autocommit: each is its
         own transaction); the rows it returned."""
         with self._lock:
-            if self._connection is None or self._connection.closed:
-                self._connection = self._connect()
             try:
-                cursor = self._connection.execute(sql, parameters)
+                cursor = self._opened().execute(sql, parameters)
                 return cursor.fetchall() if cursor.description is not None else []
             except (errors.UniqueViolation, errors.ForeignKeyViolation):
                 raise  # a race lost: the caller re-reads
@@ -618,6 +615,13 @@ class PostgresStore:
                 self._used = time.monotonic()
                 if self._idle is None and self._connection is not None:
                     self._close_when_idle(IDLE_SECONDS)
+
+    def _opened(self) -> psycopg.Connection:
+        """The query connection, opened again when it was closed (idle, or
+        broken by an error); called holding ``_lock``."""
+        if self._connection is None or self._connection.closed:
+            self._connection = self._connect()
+        return self._connection
 
     def _connect(self) -> psycopg.Connection:
         try:
