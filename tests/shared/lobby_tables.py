@@ -64,7 +64,8 @@ def play_until(table: Table, owners: list[str], done, when: str, seed: int = 1) 
             if seat == CHANCE:
                 first.act(first.digital_chance())
             else:
-                mover = sessions[seat]
+                # A bot's seat has no terminal of its own: any terminal plays it.
+                mover = sessions.get(seat, first)
                 mover.act(chooser.choice(mover.legal_actions()))
     raise AssertionError("never done")
 
