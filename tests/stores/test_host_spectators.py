@@ -15,14 +15,10 @@ from pathlib import Path
 
 import asyncssh
 import pytest
-from castletui.saves.owners import account_owner
 from castletui.saves.stores import open_store
 
-from castletui import saves
-from castletui.cli import main
-from castletui.host.players import players_for
-from castletui.tables import create_table
 from tests.host.conftest import WAIT_SECONDS, Player, RunningHost
+from tests.stores.host_accounts import add_accounts, alices_table, owner_of
 
 pytestmark = [pytest.mark.postgres, pytest.mark.slow]
 
@@ -43,23 +39,10 @@ async def test_a_private_table_is_hidden_from_a_stranger_and_a_killed_spectator_
     url = postgres_server.fresh_url()
     keys = {name: asyncssh.generate_private_key("ssh-ed25519", comment=name) for name in NAMES}
     with tempfile.TemporaryDirectory(prefix="cts-") as short:
-        for name in NAMES:
-            path = Path(short) / f"{name}.pub"
-            path.write_bytes(keys[name].export_public_key())
-            assert main(["host", "add", name, str(path), "--store", url]) == 0
+        add_accounts(url, Path(short), keys)
         store = open_store(url)
-        alice_id = account_owner(players_for(store, Path(short) / "unused.toml").account_named("Alice").id)
-        table, _, _ = create_table(
-            Path(short) / "unused",
-            alice_id,
-            "castlecards",
-            "two-player",
-            [saves.Player("Seat 1"), saves.Player("Seat 2")],
-            name="Alice",
-            store=store,
-            invited=["Bob", "Eve", "Dee"],
-        )
-        address = table.address
+        alice_id = owner_of(store, Path(short), "Alice")
+        address = alices_table(store, Path(short), alice_id, invited=["Bob", "Eve", "Dee"])
         store.take_seat(address, 1, DEE, "Dee")
         host = RunningHost(Path(short) / "h", "--store", url)
         players: list[Player] = []

@@ -10,14 +10,10 @@ from pathlib import Path
 
 import asyncssh
 import pytest
-from castletui.saves.owners import account_owner
 from castletui.saves.stores import open_store
 
-from castletui import saves
-from castletui.cli import main
-from castletui.host.players import players_for
-from castletui.tables import create_table
 from tests.host.conftest import WAIT_SECONDS, Player, RunningHost
+from tests.stores.host_accounts import add_accounts, alices_table, owner_of
 from tests.stores.test_relay import kill, listening
 
 pytestmark = [pytest.mark.postgres, pytest.mark.slow]
@@ -29,10 +25,7 @@ async def test_a_hosts_players_share_one_listening_connection_and_wake_after_it_
     url = postgres_server.fresh_database()
     keys = {name: asyncssh.generate_private_key("ssh-ed25519") for name in NAMES}
     with tempfile.TemporaryDirectory(prefix="ctr-") as short:
-        for name, key in keys.items():
-            path = Path(short) / f"{name}.pub"
-            path.write_bytes(key.export_public_key())
-            assert main(["host", "add", name, str(path), "--store", url]) == 0
+        add_accounts(url, Path(short), keys)
         store = open_store(url)
         host = RunningHost(Path(short) / "h", "--store", url, "--notify", "none")
         try:
@@ -51,16 +44,7 @@ async def test_a_hosts_players_share_one_listening_connection_and_wake_after_it_
 
             marks = [player.mark() for player in players]
             kill(url, pids)  # the host's listening connection dies
-            alice = account_owner(players_for(store, Path(short) / "unused.toml").account_named("Alice").id)
-            create_table(
-                Path(short) / "unused",
-                alice,
-                "castlecards",
-                "two-player",
-                [saves.Player("Seat 1"), saves.Player("Seat 2")],
-                name="Alice",
-                store=store,
-            )
+            alices_table(store, Path(short), owner_of(store, Path(short), "Alice"))
             for player, mark in zip(players, marks, strict=True):
                 await player.wait_for("Castlecards", since=mark)  # every lobby woke and shows it
             while len(again := listening(url)) != 1 or again == pids:

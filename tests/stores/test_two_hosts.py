@@ -19,17 +19,14 @@ import msgspec
 import pytest
 from castletui.rules import castlecards as game
 from castletui.rules.castlecards.text import card_name
-from castletui.saves.owners import account_owner
 from castletui.saves.replay import replay_states
 from castletui.saves.stores import open_store
 
 from castletui import saves
-from castletui.cli import main
-from castletui.host.players import players_for
-from castletui.tables import create_table
 from tests import processes
 from tests.host.conftest import WAIT_SECONDS, Player, RunningHost
 from tests.host.test_game import person_moves
+from tests.stores.host_accounts import add_accounts, alices_table, owner_of
 
 pytestmark = [pytest.mark.postgres, pytest.mark.slow]
 
@@ -82,26 +79,13 @@ async def test_two_hosts_on_one_database_play_one_table_and_one_hosts_death_lose
 ):
     url = postgres_server.fresh_url()
     with tempfile.TemporaryDirectory(prefix="ct2-") as short:
-        for name in ("Alice", "Bob"):
-            path = Path(short) / f"{name}.pub"
-            path.write_bytes(keys[name.lower()].export_public_key())
-            assert main(["host", "add", name, str(path), "--store", url]) == 0
+        add_accounts(url, Path(short), {name: keys[name.lower()] for name in ("Alice", "Bob")})
         store = open_store(url)
-        players = players_for(store, Path(short) / "unused.toml")
-        alice_id, bob_id = (account_owner(players.account_named(name).id) for name in ("Alice", "Bob"))
+        alice_id, bob_id = (owner_of(store, Path(short), name) for name in ("Alice", "Bob"))
         with mock.patch(
             "castletui.saves.stores.postgres.new_seed", return_value=21
         ):  # the same deal each run
-            table, _, _ = create_table(
-                Path(short) / "unused",
-                alice_id,
-                "castlecards",
-                "two-player",
-                [saves.Player("Seat 1"), saves.Player("Seat 2")],
-                name="Alice",
-                store=store,
-            )
-        address = table.address
+            address = alices_table(store, Path(short), alice_id)
         hosts = [RunningHost(Path(short) / f"h{number}", "--store", url) for number in range(2)]
         try:
             for host in hosts:
