@@ -11,11 +11,13 @@ import datetime
 from pathlib import Path
 from unittest import mock
 
+from castletui.rules.core import CHANCE
 from castletui.saves.clock import ABANDON, BOT
+from castletui.saves.seal import commitment
 from castletui.saves.table import ABANDONED, Table, TableListing
 from textual.widgets import Select
 
-from castletui import saves
+from castletui import cli, saves
 from castletui.app import Start
 from castletui.lobby import FINISHED, THEIR_TURN, YOUR_TURN, Turns, lobby_lines
 from castletui.screens.game_clock import TimeOutOffer
@@ -109,6 +111,18 @@ def test_an_abandoned_game_is_finished_in_the_lobby_and_takes_no_move(tmp_path):
     bo = Session.at_table(Table(table.path), 1, OWNERS[1])
     assert bo.may_act(1) == "The game was ended as abandoned: nobody moves any more."
     assert bo.undo_target(1)[0] == -1
+
+
+def test_an_abandoned_game_reveals_its_seed_and_verify_checks_its_draws(tmp_path, capsys):
+    directory = tmp_path / "tables"
+    table = timed_table(directory)
+    with mock.patch.object(saves, "now", return_value=at(-30)):
+        Table(table.path).time_out(1, OWNERS[0], ABANDON)
+    save = saves.read(table.path)
+    assert save.salt and commitment(save.seed, save.salt) == save.commitment  # revealed, the one committed to
+    assert cli.main(["verify", str(table.path)]) == 0
+    draws = sum(entry.seat == CHANCE for entry in save.log)
+    assert f"All {draws} draws and rolls follow from the committed seed." in capsys.readouterr().out
 
 
 class ClockedTerminal(Terminal):
