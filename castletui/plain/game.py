@@ -12,7 +12,7 @@ from typing import Any
 
 from msgspec.structs import replace
 
-from castletui import saves
+from castletui import saves, seat_back
 from castletui.driver import Bot, Driver, Entry, Over, Person, Remote
 from castletui.frame import Line
 from castletui.plain import choices, commands, news, sheets
@@ -177,6 +177,8 @@ class PlainGame:
             if text is None:
                 self.leaving = True
                 return None
+            if self.came_back(text):
+                return None  # a bot played meanwhile: the choices are said again as they now are
             if not text:
                 self.say_choices(prompt, listed, deeper)
                 continue
@@ -443,10 +445,31 @@ class PlainGame:
         except KeyboardInterrupt:
             self.leaving = True
 
+    def came_back(self, text: str) -> bool:
+        """The person here answered (anything but quit): if a bot stood in
+        for their seat meanwhile (saves.clock), they have returned. The seat
+        is theirs again at once and they hear what the bot played; True then."""
+        if text.casefold() == "quit":
+            return False
+        try:
+            stand_in = seat_back.take_seat_back(self.session)
+        except saves.SaveError as error:
+            self.talk.say(f"Your seat could not be given back: {error}")
+            return False
+        if stand_in is None:
+            return False
+        self.table_changed()
+        self.session.read_log_as(self.driver.viewer)
+        self.talk.say(seat_back.what_the_bot_did(self.session, stand_in, "log 30 says more"))
+        self.path, self.aiming = (), None
+        return True
+
     def answer_while_waiting(self) -> None:
         text = self.talk.ask()
         if text is None:
             self.leaving = True
+            return
+        if self.came_back(text):
             return
         command = commands.parse(text, commands.PLAYING)
         if command is not None:
@@ -458,12 +481,19 @@ class PlainGame:
         """Take in other terminals' moves (their lines are news at the next turn)."""
         if message:
             self.talk.say(message)
+        stood_in = seat_back.stood_in(self.session)
         try:
             news = self.driver.take_in_table()
         except saves.SaveError as error:
             self.talk.say(f"The table cannot be read: {error}")
             self.leaving = True
             return
+        standing_in = seat_back.stood_in(self.session)
+        if standing_in is not None and stood_in is None:
+            self.talk.say(
+                f"Your time ran out: {standing_in.by} let a bot play your seat until you come back. "
+                "Press Enter to take it back."
+            )
         if news is not None and news.rewound:
             self.talk.say(f"{news.taker} took back their last move.")
             self.seen = {person: min(mark, self.session.ply) for person, mark in self.seen.items()}
