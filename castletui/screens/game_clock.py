@@ -5,7 +5,9 @@ the offer to the other players at the table: let a bot play the seat
 until its owner comes back, end the game as abandoned, or wait more. The
 table judges the choice (a spectator, or a time not out yet, is refused
 with its reason); the screen then reads the table as another terminal's
-move."""
+move. An owner still at the table when a bot was given their seat is
+asked to press a key: whoever does has returned, and has the seat back at
+once with what the bot played (castletui/seat_back.py)."""
 
 from __future__ import annotations
 
@@ -18,8 +20,8 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button
 
-from castletui import saves
-from castletui.saves.clock import ABANDON, BOT, duration_words, time_left, utc_now
+from castletui import saves, seat_back
+from castletui.saves.clock import ABANDON, BOT, StandIn, duration_words, time_left, utc_now
 from castletui.widgets.plain import Plain, plain
 
 LOOK_EVERY_S = 30.0
@@ -65,6 +67,37 @@ class TimeOutOffer(ModalScreen[str | None]):
         self.dismiss(None)
 
 
+class SeatStoodIn(ModalScreen[bool]):
+    """Told to an owner still at the table once a bot plays their seat:
+    any key (or the button) dismisses it with True, they are back."""
+
+    def __init__(self, stand_in: StandIn) -> None:
+        super().__init__()
+        self.stand_in = stand_in
+
+    def compose(self) -> ComposeResult:
+        by = self.stand_in.by or "Another player"
+        with Vertical(classes="dialog"):
+            yield Plain(
+                f"Your time ran out, and {by} let a bot play your seat until you come back. "
+                "It plays your moves while you are away.",
+                classes="dialog-message",
+            )
+            yield Plain("Press any key to take your seat back", classes="dialog-question")
+            yield Button("Take my seat back", variant="primary", id="back")
+
+    def on_mount(self) -> None:
+        self.query_one("#back", Button).focus()
+
+    def on_key(self, event: Any) -> None:
+        event.stop()  # any key at all: the owner is here
+        self.dismiss(True)
+
+    @on(Button.Pressed)
+    def pressed(self) -> None:
+        self.dismiss(True)
+
+
 class TableClock:
     """The clock of the game screen's shared table."""
 
@@ -72,6 +105,8 @@ class TableClock:
         self.screen = screen
         self.offered: tuple[int, int] | None = None
         """The (ply, seat) last offered: once a position, until the table moves."""
+        self.asked_back: StandIn | None = None
+        """The stand-in whose owner (this terminal's) was last asked to press a key."""
 
     def start(self) -> None:
         """Look at the time now and every LOOK_EVERY_S (a shared table with a clock only)."""
@@ -93,7 +128,7 @@ class TableClock:
         """The header's words: "Bo: 5 h left", "Bo's time is out"; "" without a clock."""
         session = self.screen.session
         if session.seat in session.stand_ins:
-            return "a bot plays your seat: open the table again from the lobby to take it back"
+            return "a bot plays your seat: press a key to take it back"
         left = self.left()
         if left is None:
             return ""
@@ -110,6 +145,10 @@ class TableClock:
         screen.sub_title = (
             f"{words} · {name}" if words else name
         )  # the time first: a narrow header cuts the end
+        stand_in = seat_back.stood_in(session)
+        if stand_in is not None and stand_in != self.asked_back and screen.app.screen is screen:
+            self.asked_back = stand_in
+            screen.app.push_screen(SeatStoodIn(stand_in), lambda _: self.came_back())
         left = self.left()
         mover = session.to_move()
         if left is None or left > 0 or session.watching or mover == session.seat:
@@ -135,3 +174,18 @@ class TableClock:
         if choice == BOT:
             screen.notify(f"A bot plays {session.names[seat]}'s seat until they come back.", timeout=8)
         screen.table_changed()  # read as another terminal's change: the bot moves, or the game ends
+
+    def came_back(self) -> None:
+        """The owner pressed a key: their seat again, and what the bot played told."""
+        screen, session = self.screen, self.screen.session
+        try:
+            stand_in = seat_back.take_seat_back(session)
+        except saves.SaveError as error:
+            self.asked_back = None  # asked again at the next look
+            screen.notify(str(error), title="Not done", severity="warning", timeout=10)
+            return
+        screen.table_changed()  # the seating changed: this terminal decides for its seat again
+        if stand_in is not None:
+            screen.notify(
+                seat_back.what_the_bot_did(session, stand_in), title=seat_back.WELCOME_TITLE, timeout=30
+            )

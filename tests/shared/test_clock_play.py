@@ -20,7 +20,8 @@ from textual.widgets import Select
 from castletui import cli, saves
 from castletui.app import Start
 from castletui.lobby import FINISHED, THEIR_TURN, YOUR_TURN, Turns, lobby_lines
-from castletui.screens.game_clock import TimeOutOffer
+from castletui.screens.game_clock import SeatStoodIn, TimeOutOffer
+from castletui.seat_back import WELCOME_TITLE
 from castletui.session import Session
 from castletui.shared import create_table
 from castletui.tables import join_table
@@ -147,6 +148,26 @@ async def test_at_the_table_the_others_are_offered_a_bot_for_a_late_seat(tmp_pat
         await wait_until(pilot, lambda: game.session.to_move() == 0 and 1 in game.session.stand_ins)
         assert Table(table.path).read()[1].stand_ins[0].seat == 1
         assert 1 in [entry.seat for entry in Table(table.path).read()[0].log[before:]]
+
+
+async def test_an_owner_still_at_the_table_presses_a_key_and_has_the_seat_back(tmp_path):
+    directory = tmp_path / "tables"
+    table = timed_table(directory)
+    app = Terminal(directory, "bo", Start("join", path=Path(table.path)))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: game_screen(app) is not None and game_screen(app).frame is not None)
+        game = game_screen(app)
+        with mock.patch.object(saves, "now", return_value=at(-30)):  # Bo is a day and 5 h into his turn
+            Table(table.path).time_out(1, OWNERS[0], BOT)
+        await wait_until(pilot, lambda: isinstance(app.screen, SeatStoodIn))
+        assert game.sub_title.startswith("a bot plays your seat: press a key")
+        await pilot.press("x")  # any key: Bo is back
+        await wait_until(pilot, lambda: app.screen is game and not game.session.is_bot(1))
+        assert Table(table.path).read()[1].stand_ins == []
+        assert any(
+            note.title == WELCOME_TITLE and note.message.startswith("Your seat is yours again")
+            for note in app._notifications
+        )
 
 
 async def test_the_wizard_asks_for_the_table_with_the_time_per_move_chosen(tmp_path):
