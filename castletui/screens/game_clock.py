@@ -11,6 +11,7 @@ once with what the bot played (castletui/seat_back.py)."""
 
 from __future__ import annotations
 
+import datetime
 from typing import Any
 
 from textual import on
@@ -104,7 +105,10 @@ class TableClock:
     def __init__(self, screen: Any) -> None:
         self.screen = screen
         self.offered: tuple[int, int] | None = None
-        """The (ply, seat) last offered: once a position, until the table moves."""
+        """The (ply, seat) last offered: once a position, until the table moves or the wait is over."""
+        self.wait_ends: datetime.datetime | None = None
+        """When "Wait more" for the position offered is over (None: no wait chosen):
+        another period of the table's time per move, what the late seat had for the move."""
         self.asked_back: StandIn | None = None
         """The stand-in whose owner (this terminal's) was last asked to press a key."""
 
@@ -119,10 +123,13 @@ class TableClock:
         session = self.screen.session
         if not session.shared or session.seating is None:
             return None
+        return time_left(session.save, session.seating, session.to_move(), self.now())
+
+    def now(self) -> datetime.datetime:
         # The app's clock if it has one (castletui/tables.py's now_of: tests set it), read here
         # without importing the lobby's modules into every game's first frame.
         clock = getattr(self.screen.app, "clock", None) or utc_now
-        return time_left(session.save, session.seating, session.to_move(), clock())
+        return clock()
 
     def words(self) -> str:
         """The header's words: "Bo: 5 h left", "Bo's time is out"; "" without a clock."""
@@ -153,9 +160,11 @@ class TableClock:
         mover = session.to_move()
         if left is None or left > 0 or session.watching or mover == session.seat:
             return
-        if self.offered == (session.ply, mover) or screen.app.screen is not screen:
-            return  # offered here already, or a dialog is up: the next look offers it
-        self.offered = (session.ply, mover)
+        if screen.app.screen is not screen:
+            return  # a dialog is up: the next look offers it
+        if self.offered == (session.ply, mover) and (self.wait_ends is None or self.now() < self.wait_ends):
+            return  # offered here already, and the wait chosen is not over
+        self.offered, self.wait_ends = (session.ply, mover), None
         screen.app.push_screen(
             TimeOutOffer(session.names[mover], session.seating.per_move, -left),
             lambda choice: self.chosen(mover, choice),
@@ -165,7 +174,9 @@ class TableClock:
         """Put the choice to the table; a refusal is told with its reason."""
         screen, session = self.screen, self.screen.session
         if choice is None:
-            return  # wait more: offered again when the table is opened again
+            # Wait more: as long again as the seat had for the move, then asked again (or on reopening).
+            self.wait_ends = self.now() + datetime.timedelta(seconds=session.seating.per_move)
+            return
         try:
             session.table.time_out(seat, session.who, choice)
         except saves.SaveError as error:

@@ -21,6 +21,7 @@ from castletui import cli, saves
 from castletui.app import Start
 from castletui.lobby import FINISHED, THEIR_TURN, YOUR_TURN, Turns, lobby_lines
 from castletui.screens.game_clock import SeatStoodIn, TimeOutOffer
+from castletui.screens.join import JoinScreen
 from castletui.seat_back import WELCOME_TITLE
 from castletui.session import Session
 from castletui.shared import create_table
@@ -148,6 +149,41 @@ async def test_at_the_table_the_others_are_offered_a_bot_for_a_late_seat(tmp_pat
         await wait_until(pilot, lambda: game.session.to_move() == 0 and 1 in game.session.stand_ins)
         assert Table(table.path).read()[1].stand_ins[0].seat == 1
         assert 1 in [entry.seat for entry in Table(table.path).read()[0].log[before:]]
+
+
+async def test_after_wait_more_the_offer_comes_back_once_another_period_has_passed(tmp_path):
+    directory = tmp_path / "tables"
+    table = timed_table(directory)
+    app = ClockedTerminal(directory, "ann", Start("join", path=Path(table.path)))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, TimeOutOffer))
+        game = game_screen(app)
+        await pilot.press("escape")  # wait more
+        await wait_until(pilot, lambda: app.screen is game)
+        waited = NOON + datetime.timedelta(hours=30)
+        app.clock = lambda: waited + datetime.timedelta(hours=23)  # less than the day Bo had
+        game.table_clock.show()  # the half-minute look
+        assert app.screen is game
+        app.clock = lambda: waited + datetime.timedelta(days=1, minutes=1)
+        game.table_clock.show()
+        await wait_until(pilot, lambda: isinstance(app.screen, TimeOutOffer))
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: app.screen is game)
+
+
+async def test_a_spectator_is_never_offered_the_choice(tmp_path):
+    directory = tmp_path / "tables"
+    timed_table(directory)
+    app = ClockedTerminal(directory, "cy", Start("join"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, JoinScreen))
+        await pilot.press("enter")  # the one line: watch ann and bo's game
+        await wait_until(pilot, lambda: game_screen(app) is not None and game_screen(app).frame is not None)
+        game = game_screen(app)
+        assert game.session.watching and game.sub_title.startswith("bo's time is out")
+        app.clock = lambda: NOON + datetime.timedelta(days=5)
+        game.table_clock.show()
+        assert app.screen is game
 
 
 async def test_an_owner_still_at_the_table_presses_a_key_and_has_the_seat_back(tmp_path):
