@@ -72,6 +72,10 @@ class SeatStoodIn(ModalScreen[bool]):
     """Told to an owner still at the table once a bot plays their seat:
     any key (or the button) dismisses it with True, they are back."""
 
+    DEFAULT_CSS = """
+    SeatStoodIn Button { width: 100%; }
+    """
+
     def __init__(self, stand_in: StandIn) -> None:
         super().__init__()
         self.stand_in = stand_in
@@ -135,7 +139,7 @@ class TableClock:
         """The header's words: "Bo: 5 h left", "Bo's time is out"; "" without a clock."""
         session = self.screen.session
         if session.seat in session.stand_ins:
-            return "a bot plays your seat: press a key to take it back"
+            return "a bot plays your seat: press a key"
         left = self.left()
         if left is None:
             return ""

@@ -196,7 +196,7 @@ async def test_an_owner_still_at_the_table_presses_a_key_and_has_the_seat_back(t
         with mock.patch.object(saves, "now", return_value=at(-30)):  # Bo is a day and 5 h into his turn
             Table(table.path).time_out(1, OWNERS[0], BOT)
         await wait_until(pilot, lambda: isinstance(app.screen, SeatStoodIn))
-        assert game.sub_title.startswith("a bot plays your seat: press a key")
+        assert game.sub_title.startswith("a bot plays your seat: press a key ·")
         await pilot.press("x")  # any key: Bo is back
         await wait_until(pilot, lambda: app.screen is game and not game.session.is_bot(1))
         assert Table(table.path).read()[1].stand_ins == []
