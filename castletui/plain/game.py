@@ -481,19 +481,12 @@ class PlainGame:
         """Take in other terminals' moves (their lines are news at the next turn)."""
         if message:
             self.talk.say(message)
-        stood_in = seat_back.stood_in(self.session)
         try:
             news = self.driver.take_in_table()
         except saves.SaveError as error:
             self.talk.say(f"The table cannot be read: {error}")
             self.leaving = True
             return
-        standing_in = seat_back.stood_in(self.session)
-        if standing_in is not None and stood_in is None:
-            self.talk.say(
-                f"Your time ran out: {standing_in.by} let a bot play your seat until you come back. "
-                "Press Enter to take it back."
-            )
         if news is not None and news.rewound:
             self.talk.say(f"{news.taker} took back their last move.")
             self.seen = {person: min(mark, self.session.ply) for person, mark in self.seen.items()}
