@@ -38,6 +38,7 @@ from castletui.saves.table import (
     table_dir,
 )
 from castletui.saves.watchers import watch_as
+from castletui.seat_back import WELCOME_TITLE, what_the_bot_did
 
 if TYPE_CHECKING:  # the session loads when a table opens, not with the lobby
     from castletui.session import Session
@@ -189,23 +190,10 @@ def open_at_table(app: Any, table: Any, seat: int, warning: str = "") -> Session
     return session
 
 
-TOLD_LINES = 8
-"""The most of a stand-in bot's log lines a returning player's notice shows."""
-
-
 def tell_what_the_bot_did(app: Any, session: Session, stand_in: clock.StandIn) -> None:
     """Tell a player back at their seat what the bot that stood in for them
-    played (saves.clock): its moves' log lines, as their seat may read them."""
-    plies = {ply + 1 for ply in clock.stood_in_plies(session.save, stand_in)}  # a LogLine's ply: after it
-    lines = [line.text for line in session.log if line.ply in plies]
-    told = "\n".join(lines[-TOLD_LINES:]) or "It had not moved yet."
-    if len(lines) > TOLD_LINES:
-        told += f"\n(and {len(lines) - TOLD_LINES} lines before: g shows the whole log)"
-    app.notify(
-        f"Your seat is yours again. While your time was out a bot played for you ({stand_in.by} chose it):\n{told}",
-        title="Welcome back",
-        timeout=30,
-    )
+    played (castletui/seat_back.py)."""
+    app.notify(what_the_bot_did(session, stand_in), title=WELCOME_TITLE, timeout=30)
 
 
 EXPOSED = "Other users can read the table file: see the README."

@@ -645,7 +645,9 @@ class Table:
         under the lock, so any temporary of this table already there was
         left by a writer that died: it goes."""
         self._clean_temporaries()
-        data, check = encode_checked(as_written(save, save.finished), SUFFIX, {"table": seating})
+        # A game over, finished or abandoned (saves.clock), reveals its seed: nothing more is drawn.
+        over = save.finished or bool(seating.abandoned)
+        data, check = encode_checked(as_written(save, over), SUFFIX, {"table": seating})
         mode = _mode_of(self.path)
         temporary = None
         try:

@@ -211,6 +211,8 @@ class Notifier:
         """The tables being played, as last looked at."""
         self.state_path = data_dir / STATE_FILE
         self.told = self._read_state()
+        self.claims_forgotten: datetime.date | None = None
+        """The day the store last forgot the claims that no longer matter (forget_claims)."""
         self._present: Counter[str] = Counter()
         self._lock = threading.Lock()
         self._wanted = threading.Event()
@@ -313,6 +315,7 @@ class Notifier:
     def look(self) -> list[Delivery]:
         """After a change: the messages to send now (and what was told is kept)."""
         now = self.clock()
+        self.forget_claims(now)
         present = self.present()
         waiting = self.waiting()
         names = Names(self.accounts)
@@ -343,6 +346,20 @@ class Notifier:
         if msgspec.json.encode(self.told) != before:
             self._write_state()
         return deliveries
+
+    def forget_claims(self, now: datetime.datetime) -> None:
+        """At the host's first look, then once a day: the store forgets the
+        claims that can no longer matter (TableStore.forget_notices), those
+        of ended tables and past turns, and digests before yesterday's."""
+        today = now.date()  # the digests' day (UTC: the host's clock)
+        if self.claims_forgotten == today:
+            return
+        keep_from = int((today - datetime.timedelta(days=1)).strftime("%Y%m%d"))
+        try:
+            self.claims.forget_notices(keep_from)
+        except (StoreError, OSError):
+            return  # the next look tries again
+        self.claims_forgotten = today
 
     def _digests(
         self,

@@ -12,7 +12,7 @@ from typing import Any
 
 from msgspec.structs import replace
 
-from castletui import saves
+from castletui import saves, seat_back
 from castletui.driver import Bot, Driver, Entry, Over, Person, Remote
 from castletui.frame import Line
 from castletui.plain import choices, commands, news, sheets
@@ -177,6 +177,8 @@ class PlainGame:
             if text is None:
                 self.leaving = True
                 return None
+            if self.came_back(text):
+                return None  # a bot played meanwhile: the choices are said again as they now are
             if not text:
                 self.say_choices(prompt, listed, deeper)
                 continue
@@ -443,10 +445,31 @@ class PlainGame:
         except KeyboardInterrupt:
             self.leaving = True
 
+    def came_back(self, text: str) -> bool:
+        """The person here answered (anything but quit): if a bot stood in
+        for their seat meanwhile (saves.clock), they have returned. The seat
+        is theirs again at once and they hear what the bot played; True then."""
+        if text.casefold() == "quit":
+            return False
+        try:
+            stand_in = seat_back.take_seat_back(self.session)
+        except saves.SaveError as error:
+            self.talk.say(f"Your seat could not be given back: {error}")
+            return False
+        if stand_in is None:
+            return False
+        self.table_changed()
+        self.session.read_log_as(self.driver.viewer)
+        self.talk.say(seat_back.what_the_bot_did(self.session, stand_in, "log 30 says more"))
+        self.path, self.aiming = (), None
+        return True
+
     def answer_while_waiting(self) -> None:
         text = self.talk.ask()
         if text is None:
             self.leaving = True
+            return
+        if self.came_back(text):
             return
         command = commands.parse(text, commands.PLAYING)
         if command is not None:

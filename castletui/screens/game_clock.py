@@ -5,10 +5,13 @@ the offer to the other players at the table: let a bot play the seat
 until its owner comes back, end the game as abandoned, or wait more. The
 table judges the choice (a spectator, or a time not out yet, is refused
 with its reason); the screen then reads the table as another terminal's
-move."""
+move. An owner still at the table when a bot was given their seat is
+asked to press a key: whoever does has returned, and has the seat back at
+once with what the bot played (castletui/seat_back.py)."""
 
 from __future__ import annotations
 
+import datetime
 from typing import Any
 
 from textual import on
@@ -18,8 +21,8 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button
 
-from castletui import saves
-from castletui.saves.clock import ABANDON, BOT, duration_words, time_left, utc_now
+from castletui import saves, seat_back
+from castletui.saves.clock import ABANDON, BOT, StandIn, duration_words, time_left, utc_now
 from castletui.widgets.plain import Plain, plain
 
 LOOK_EVERY_S = 30.0
@@ -65,13 +68,53 @@ class TimeOutOffer(ModalScreen[str | None]):
         self.dismiss(None)
 
 
+class SeatStoodIn(ModalScreen[bool]):
+    """Told to an owner still at the table once a bot plays their seat:
+    any key (or the button) dismisses it with True, they are back."""
+
+    DEFAULT_CSS = """
+    SeatStoodIn Button { width: 100%; }
+    """
+
+    def __init__(self, stand_in: StandIn) -> None:
+        super().__init__()
+        self.stand_in = stand_in
+
+    def compose(self) -> ComposeResult:
+        by = self.stand_in.by or "Another player"
+        with Vertical(classes="dialog"):
+            yield Plain(
+                f"Your time ran out, and {by} let a bot play your seat until you come back. "
+                "It plays your moves while you are away.",
+                classes="dialog-message",
+            )
+            yield Plain("Press any key to take your seat back", classes="dialog-question")
+            yield Button("Take my seat back", variant="primary", id="back")
+
+    def on_mount(self) -> None:
+        self.query_one("#back", Button).focus()
+
+    def on_key(self, event: Any) -> None:
+        event.stop()  # any key at all: the owner is here
+        self.dismiss(True)
+
+    @on(Button.Pressed)
+    def pressed(self) -> None:
+        self.dismiss(True)
+
+
 class TableClock:
     """The clock of the game screen's shared table."""
 
     def __init__(self, screen: Any) -> None:
         self.screen = screen
         self.offered: tuple[int, int] | None = None
-        """The (ply, seat) last offered: once a position, until the table moves."""
+        """The (ply, seat) last offered: once a position, until the table moves or the wait is over."""
+        self.wait_ends: datetime.datetime | None = None
+        """When "Wait more" for the position offered is over (None: no wait chosen):
+        another period of the table's time per move, what the late seat had for the move."""
+        self.asked_back: StandIn | None = None
+        """The stand-in whose owner (this terminal's) was last asked to press a key."""
 
     def start(self) -> None:
         """Look at the time now and every LOOK_EVERY_S (a shared table with a clock only)."""
@@ -84,16 +127,19 @@ class TableClock:
         session = self.screen.session
         if not session.shared or session.seating is None:
             return None
+        return time_left(session.save, session.seating, session.to_move(), self.now())
+
+    def now(self) -> datetime.datetime:
         # The app's clock if it has one (castletui/tables.py's now_of: tests set it), read here
         # without importing the lobby's modules into every game's first frame.
         clock = getattr(self.screen.app, "clock", None) or utc_now
-        return time_left(session.save, session.seating, session.to_move(), clock())
+        return clock()
 
     def words(self) -> str:
         """The header's words: "Bo: 5 h left", "Bo's time is out"; "" without a clock."""
         session = self.screen.session
         if session.seat in session.stand_ins:
-            return "a bot plays your seat: open the table again from the lobby to take it back"
+            return "a bot plays your seat: press a key"
         left = self.left()
         if left is None:
             return ""
@@ -110,13 +156,19 @@ class TableClock:
         screen.sub_title = (
             f"{words} · {name}" if words else name
         )  # the time first: a narrow header cuts the end
+        stand_in = seat_back.stood_in(session)
+        if stand_in is not None and stand_in != self.asked_back and screen.app.screen is screen:
+            self.asked_back = stand_in
+            screen.app.push_screen(SeatStoodIn(stand_in), lambda _: self.came_back())
         left = self.left()
         mover = session.to_move()
         if left is None or left > 0 or session.watching or mover == session.seat:
             return
-        if self.offered == (session.ply, mover) or screen.app.screen is not screen:
-            return  # offered here already, or a dialog is up: the next look offers it
-        self.offered = (session.ply, mover)
+        if screen.app.screen is not screen:
+            return  # a dialog is up: the next look offers it
+        if self.offered == (session.ply, mover) and (self.wait_ends is None or self.now() < self.wait_ends):
+            return  # offered here already, and the wait chosen is not over
+        self.offered, self.wait_ends = (session.ply, mover), None
         screen.app.push_screen(
             TimeOutOffer(session.names[mover], session.seating.per_move, -left),
             lambda choice: self.chosen(mover, choice),
@@ -126,7 +178,9 @@ class TableClock:
         """Put the choice to the table; a refusal is told with its reason."""
         screen, session = self.screen, self.screen.session
         if choice is None:
-            return  # wait more: offered again when the table is opened again
+            # Wait more: as long again as the seat had for the move, then asked again (or on reopening).
+            self.wait_ends = self.now() + datetime.timedelta(seconds=session.seating.per_move)
+            return
         try:
             session.table.time_out(seat, session.who, choice)
         except saves.SaveError as error:
@@ -135,3 +189,18 @@ class TableClock:
         if choice == BOT:
             screen.notify(f"A bot plays {session.names[seat]}'s seat until they come back.", timeout=8)
         screen.table_changed()  # read as another terminal's change: the bot moves, or the game ends
+
+    def came_back(self) -> None:
+        """The owner pressed a key: their seat again, and what the bot played told."""
+        screen, session = self.screen, self.screen.session
+        try:
+            stand_in = seat_back.take_seat_back(session)
+        except saves.SaveError as error:
+            self.asked_back = None  # asked again at the next look
+            screen.notify(str(error), title="Not done", severity="warning", timeout=10)
+            return
+        screen.table_changed()  # the seating changed: this terminal decides for its seat again
+        if stand_in is not None:
+            screen.notify(
+                seat_back.what_the_bot_did(session, stand_in), title=seat_back.WELCOME_TITLE, timeout=30
+            )

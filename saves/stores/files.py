@@ -17,6 +17,8 @@ from castletui.saves.store import new_save_path
 from castletui.saves.table import SUFFIX, Rematch, Seating, Table, TableListing, TableSummary, signature
 from castletui.saves.watchers import Presence, watch_as, watchers
 
+TURN, DIGEST = "turn", "digest"
+"""The kinds of message claim_notice keeps (castletui/host/notify.py)."""
 WAIT_STEP = 0.02
 """How often :meth:`FileStore.wait` looks at the file (the app's screens
 watch with inotify instead: castletui/watch.py)."""
@@ -122,6 +124,23 @@ class FileStore:
             return False
         self._told.add(key)
         return True
+
+    def forget_notices(self, keep_from_day: int) -> int:
+        """TableStore.forget_notices: the set kept in memory, judged by the folder's listing."""
+        playing = {Path(row.path).name for row in self._listing.rows() if not row.finished}
+        latest: dict[str, int] = {}
+        for table, turn, _, kind in self._told:
+            if kind == TURN:
+                latest[table] = max(turn, latest.get(table, turn))
+        kept = {
+            (table, turn, account, kind)
+            for table, turn, account, kind in self._told
+            if (kind == DIGEST and turn >= keep_from_day)
+            or (kind == TURN and Path(table).name in playing and turn == latest[table])
+        }
+        forgotten = len(self._told) - len(kept)
+        self._told = kept
+        return forgotten
 
     def accounts(self) -> None:
         return None  # players.toml, the host's own (castletui/host/players.py)

@@ -580,6 +580,20 @@ class PostgresStore:
             )
         )
 
+    def forget_notices(self, keep_from_day: int) -> int:
+        """TableStore.forget_notices: one DELETE, its rows found by the primary key's table prefix."""
+        rows = self._query(
+            "DELETE FROM castletui_told told WHERE (told.kind = 'digest' AND told.turn < %(keep_from)s) "
+            "OR (told.kind = 'turn' AND ("
+            "NOT EXISTS (SELECT 1 FROM castletui_tables t "
+            "WHERE t.id = told.table_id AND NOT t.finished AND t.abandoned = '') "
+            "OR EXISTS (SELECT 1 FROM castletui_told later "
+            "WHERE later.table_id = told.table_id AND later.kind = 'turn' AND later.turn > told.turn))) "
+            "RETURNING told.turn",
+            {"keep_from": keep_from_day},
+        )
+        return len(rows)
+
     def accounts(self) -> PostgresAccounts:
         return PostgresAccounts(self)
 

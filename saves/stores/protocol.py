@@ -137,6 +137,13 @@ class TableStore(Protocol):
         False, so of several hosts on one store exactly one sends."""
         ...
 
+    def forget_notices(self, keep_from_day: int) -> int:
+        """Forget the claims (claim_notice) that can no longer matter: turns
+        at tables that ended (finished or abandoned) or are gone, a turn
+        once a later turn at its table was claimed, digests of days before
+        ``keep_from_day`` (YYYYMMDD); how many were forgotten."""
+        ...
+
     def accounts(self) -> Accounts | None:
         """The accounts kept in this store; None: the host keeps them
         itself (players.toml beside its key: the file store)."""

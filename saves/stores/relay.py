@@ -26,9 +26,11 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import select
 import shutil
 import socket
+import stat
 import tempfile
 import threading
 import time
@@ -69,6 +71,61 @@ def enough_open_files(wanted: int = OPEN_FILES) -> int:
     return resource.getrlimit(resource.RLIMIT_NOFILE)[0]
 
 
+FOLDER_PREFIX = "castletui-relay-"
+"""The relay's folder in the temporary directory: ``castletui-relay-PID-XXXXXXXX``."""
+OWN_FOLDER = re.compile(rf"{FOLDER_PREFIX}(\d+)-[A-Za-z0-9_]+")
+OLDER_FOLDER = re.compile(rf"{FOLDER_PREFIX}[A-Za-z0-9_]{{8}}")
+"""A folder an older castletui made, without its host's process id."""
+OLDER_GRACE_S = 60.0
+"""An older castletui's empty folder this old is no host's: one binds its socket at once."""
+
+
+def clean_stale_folders(temporary: str | None = None) -> int:
+    """Remove the relay folders of this user's hosts that are gone (killed
+    with SIGKILL, nothing ran to remove them): how many went. A folder is
+    another user's, or its host's process still runs, or it holds more
+    than its socket: it stays. An older castletui's folder names no
+    process: it goes only when empty and older than OLDER_GRACE_S."""
+    temporary = temporary or tempfile.gettempdir()
+    removed = 0
+    try:
+        entries = list(os.scandir(temporary))
+    except OSError:
+        return 0
+    for entry in entries:
+        own = OWN_FOLDER.fullmatch(entry.name)
+        if own is None and OLDER_FOLDER.fullmatch(entry.name) is None:
+            continue
+        try:
+            status = entry.stat(follow_symlinks=False)
+            if not stat.S_ISDIR(status.st_mode) or status.st_uid != os.getuid():
+                continue  # a link, a file, or another user's: never ours to remove
+            inside = os.listdir(entry.path)
+            if own is not None:
+                if _running(int(own.group(1))) or set(inside) - {"socket"}:
+                    continue
+            elif inside or time.time() - status.st_mtime < OLDER_GRACE_S:
+                continue
+            for name in inside:
+                os.unlink(os.path.join(entry.path, name))
+            os.rmdir(entry.path)
+            removed += 1
+        except OSError:
+            continue  # gone meanwhile, or not ours to touch
+    return removed
+
+
+def _running(pid: int) -> bool:
+    """Whether process ``pid`` exists (another user's counts: not ours to judge)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:
+        return True
+    return True
+
+
 def _lines(notices: list[tuple[str | None, int]]) -> bytes:
     """Notifications as the relay's lines (an id that would break a line is ``*``)."""
     out = []
@@ -99,7 +156,9 @@ class Relay:
 
     def __init__(self, hearing: Callable[[], Any]) -> None:
         self._hearing = hearing
-        self._folder = tempfile.mkdtemp(prefix="castletui-relay-")  # 0700: the host user's only
+        clean_stale_folders()  # a host killed before: its folder is left in the temporary directory
+        # 0700: the host user's only; named by this process, so a later host can tell it is gone.
+        self._folder = tempfile.mkdtemp(prefix=f"{FOLDER_PREFIX}{os.getpid()}-")
         self.path = os.path.join(self._folder, "socket")
         self._server = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
         self._server.bind(self.path)

@@ -238,6 +238,18 @@ def test_the_daily_digest_lists_the_tables_waiting_once_a_day(tmp_path, receiver
     assert events.whats("Alice") == ["webhook-sent", "webhook-sent"]
 
 
+def test_the_store_forgets_the_claims_that_no_longer_matter_once_a_day(tmp_path):
+    clock = Clock()
+    notifier, _ = notifier_for(tmp_path, clock)
+    with mock.patch.object(notifier.claims, "forget_notices", return_value=0) as forget:
+        notifier.look()  # the host's first look
+        notifier.look()
+        assert [call.args for call in forget.call_args_list] == [(20261129,)]  # the digest needs yesterday's
+        clock.now += datetime.timedelta(days=1)
+        notifier.look()
+        assert [call.args for call in forget.call_args_list] == [(20261129,), (20261130,)]
+
+
 def test_a_failing_receiver_is_retried_a_bounded_number_of_times_with_backoff(tmp_path, receivers):
     receiver = receivers("failing")
     table = seated_table(tmp_path / "tables", OWNERS, "evening", players=PLAYERS)

@@ -11,14 +11,18 @@ import datetime
 from pathlib import Path
 from unittest import mock
 
+from castletui.rules.core import CHANCE
 from castletui.saves.clock import ABANDON, BOT
+from castletui.saves.seal import commitment
 from castletui.saves.table import ABANDONED, Table, TableListing
 from textual.widgets import Select
 
-from castletui import saves
+from castletui import cli, saves
 from castletui.app import Start
 from castletui.lobby import FINISHED, THEIR_TURN, YOUR_TURN, Turns, lobby_lines
-from castletui.screens.game_clock import TimeOutOffer
+from castletui.screens.game_clock import SeatStoodIn, TimeOutOffer
+from castletui.screens.join import JoinScreen
+from castletui.seat_back import WELCOME_TITLE
 from castletui.session import Session
 from castletui.shared import create_table
 from castletui.tables import join_table
@@ -111,6 +115,18 @@ def test_an_abandoned_game_is_finished_in_the_lobby_and_takes_no_move(tmp_path):
     assert bo.undo_target(1)[0] == -1
 
 
+def test_an_abandoned_game_reveals_its_seed_and_verify_checks_its_draws(tmp_path, capsys):
+    directory = tmp_path / "tables"
+    table = timed_table(directory)
+    with mock.patch.object(saves, "now", return_value=at(-30)):
+        Table(table.path).time_out(1, OWNERS[0], ABANDON)
+    save = saves.read(table.path)
+    assert save.salt and commitment(save.seed, save.salt) == save.commitment  # revealed, the one committed to
+    assert cli.main(["verify", str(table.path)]) == 0
+    draws = sum(entry.seat == CHANCE for entry in save.log)
+    assert f"All {draws} draws and rolls follow from the committed seed." in capsys.readouterr().out
+
+
 class ClockedTerminal(Terminal):
     """Ann's castletui a day and a half after Bo's turn began (the table's own time is today's)."""
 
@@ -133,6 +149,61 @@ async def test_at_the_table_the_others_are_offered_a_bot_for_a_late_seat(tmp_pat
         await wait_until(pilot, lambda: game.session.to_move() == 0 and 1 in game.session.stand_ins)
         assert Table(table.path).read()[1].stand_ins[0].seat == 1
         assert 1 in [entry.seat for entry in Table(table.path).read()[0].log[before:]]
+
+
+async def test_after_wait_more_the_offer_comes_back_once_another_period_has_passed(tmp_path):
+    directory = tmp_path / "tables"
+    table = timed_table(directory)
+    app = ClockedTerminal(directory, "ann", Start("join", path=Path(table.path)))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, TimeOutOffer))
+        game = game_screen(app)
+        await pilot.press("escape")  # wait more
+        await wait_until(pilot, lambda: app.screen is game)
+        waited = NOON + datetime.timedelta(hours=30)
+        app.clock = lambda: waited + datetime.timedelta(hours=23)  # less than the day Bo had
+        game.table_clock.show()  # the half-minute look
+        assert app.screen is game
+        app.clock = lambda: waited + datetime.timedelta(days=1, minutes=1)
+        game.table_clock.show()
+        await wait_until(pilot, lambda: isinstance(app.screen, TimeOutOffer))
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: app.screen is game)
+
+
+async def test_a_spectator_is_never_offered_the_choice(tmp_path):
+    directory = tmp_path / "tables"
+    timed_table(directory)
+    app = ClockedTerminal(directory, "cy", Start("join"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, JoinScreen))
+        await pilot.press("enter")  # the one line: watch ann and bo's game
+        await wait_until(pilot, lambda: game_screen(app) is not None and game_screen(app).frame is not None)
+        game = game_screen(app)
+        assert game.session.watching and game.sub_title.startswith("bo's time is out")
+        app.clock = lambda: NOON + datetime.timedelta(days=5)
+        game.table_clock.show()
+        assert app.screen is game
+
+
+async def test_an_owner_still_at_the_table_presses_a_key_and_has_the_seat_back(tmp_path):
+    directory = tmp_path / "tables"
+    table = timed_table(directory)
+    app = Terminal(directory, "bo", Start("join", path=Path(table.path)))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: game_screen(app) is not None and game_screen(app).frame is not None)
+        game = game_screen(app)
+        with mock.patch.object(saves, "now", return_value=at(-30)):  # Bo is a day and 5 h into his turn
+            Table(table.path).time_out(1, OWNERS[0], BOT)
+        await wait_until(pilot, lambda: isinstance(app.screen, SeatStoodIn))
+        assert game.sub_title.startswith("a bot plays your seat: press a key ·")
+        await pilot.press("x")  # any key: Bo is back
+        await wait_until(pilot, lambda: app.screen is game and not game.session.is_bot(1))
+        assert Table(table.path).read()[1].stand_ins == []
+        assert any(
+            note.title == WELCOME_TITLE and note.message.startswith("Your seat is yours again")
+            for note in app._notifications
+        )
 
 
 async def test_the_wizard_asks_for_the_table_with_the_time_per_move_chosen(tmp_path):

@@ -145,3 +145,13 @@ def test_the_app_puts_a_choice_to_a_stores_table_as_to_a_file(store, clock):
     _, seating = held.time_out(late, ["user:ann", "user:bo"][1 - late], BOT)
     assert [stand_in.seat for stand_in in seating.stand_ins] == [late]
     assert held.read()[1].stand_ins == seating.stand_ins
+
+
+def test_the_claims_of_an_abandoned_table_are_forgotten(store, clock):
+    table = timed_table(store)
+    late = play_until_a_person_moves(store, table)
+    assert store.claim_notice(table, 4, "a" * 32, "turn")
+    assert store.forget_notices(20261201) == 0  # its turn still waits
+    clock.later(days=1, minutes=1)
+    store.time_out(table, late, ["user:ann", "user:bo"][1 - late], ABANDON)
+    assert store.forget_notices(20261201) == 1

@@ -14,7 +14,7 @@ from castletui.saves.stores import open_store
 from castletui.saves.table import LostRace, NotYourSeat
 
 from castletui import saves
-from tests.stores.playing import new_table, next_move, play
+from tests.stores.playing import finished_table, new_table, next_move, play
 
 
 def test_a_new_table_is_listed_and_read_back_with_its_seats(store):
@@ -194,6 +194,27 @@ def test_a_notice_is_claimed_once_and_each_other_turn_kind_or_account_anew(store
     assert store.claim_notice("", 20261206, "a" * 32, "digest")
     assert not store.claim_notice("", 20261206, "a" * 32, "digest")
     assert store.claim_notice("", 20261207, "a" * 32, "digest")  # the next day's
+
+
+def test_claims_that_can_no_longer_matter_are_forgotten(store):
+    """A claim is kept while a host could still see its turn as new, or
+    its day's digest is due (a day): then it goes, so what the store keeps
+    does not grow with every message ever sent."""
+    playing, ended = new_table(store), finished_table(store)
+    ann, bo = "a" * 32, "b" * 32
+    assert store.claim_notice(playing, 3, ann, "turn")  # a later turn followed it
+    assert store.claim_notice(playing, 5, bo, "turn")  # the table's turn now: kept
+    assert store.claim_notice(ended, 9, ann, "turn")  # the game is over
+    assert store.claim_notice("gone", 2, ann, "turn")  # no such table
+    assert store.claim_notice("", 20261205, ann, "digest")  # the day before yesterday
+    assert store.claim_notice("", 20261206, ann, "digest")  # yesterday: kept
+    assert store.claim_notice("", 20261207, ann, "digest")  # today: kept
+    assert store.forget_notices(20261206) == 4
+    assert not store.claim_notice(playing, 5, bo, "turn")
+    assert not store.claim_notice("", 20261206, ann, "digest")
+    assert not store.claim_notice("", 20261207, ann, "digest")
+    assert store.claim_notice(ended, 9, ann, "turn")  # forgotten: a claim anew (nobody makes it)
+    assert store.forget_notices(20261206) == 1
 
 
 @pytest.mark.postgres
