@@ -9,6 +9,7 @@ import signal
 import subprocess
 import sys
 import tempfile
+from pathlib import Path
 
 from castletui.saves.stores.relay import FOLDER_PREFIX, Relay, clean_stale_folders
 
@@ -23,9 +24,14 @@ sys.stdin.read()
 """
 
 
-def test_a_killed_hosts_relay_folder_is_removed_by_the_next_host_and_no_other(tmp_path, monkeypatch):
-    temporary = tmp_path / "tmp"
-    temporary.mkdir()
+def test_a_killed_hosts_relay_folder_is_removed_by_the_next_host_and_no_other(monkeypatch):
+    # A short folder: a Unix socket's path has at most 107 bytes, and
+    # pytest's tmp_path under xdist is longer than that leaves room for.
+    with tempfile.TemporaryDirectory(prefix="ctrf-", dir="/tmp") as short:
+        _killed_and_cleaned(Path(short), monkeypatch)
+
+
+def _killed_and_cleaned(temporary: Path, monkeypatch) -> None:
     host = subprocess.Popen(
         [sys.executable, "-c", KILLED_HOST],
         stdin=subprocess.PIPE,
