@@ -44,7 +44,7 @@ def _killed_and_cleaned(temporary: Path, monkeypatch) -> None:
         killed_folder = os.path.dirname(host.stdout.readline().strip())
     finally:
         host.send_signal(signal.SIGKILL)
-        host.wait()
+        host.communicate()  # reaps it and closes its pipes
     assert os.path.isdir(killed_folder)  # nothing ran to remove it
     running = temporary / f"{FOLDER_PREFIX}{os.getpid()}-live0001"  # this process's: still running
     running.mkdir(mode=0o700)
