@@ -5,6 +5,7 @@ through the keyboard."""
 from __future__ import annotations
 
 import contextlib
+import time
 from pathlib import Path
 
 from textual.worker import WorkerCancelled
@@ -127,11 +128,12 @@ async def open_table(pilot) -> None:
         await settle(pilot)
 
 
-async def wait_until(pilot, condition, limit: int = 200) -> None:
+async def wait_until(pilot, condition, seconds: float = 60.0) -> None:
     """Let the app run until ``condition()`` holds: the screen a test expects,
-    never a fixed time (``limit`` pauses only keeps a broken test from hanging)."""
-    for _ in range(limit):
-        if condition():
-            return
+    never a fixed time. ``seconds`` only keeps a broken test from hanging: a
+    table's watch is another thread's doing, slow on a busy machine, so it
+    is a clock's bound and not a count of pauses (200 pauses were 4 s)."""
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, "the expected screen never came"
         await pilot.pause()
-    assert condition(), "the expected screen never came"
