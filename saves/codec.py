@@ -329,9 +329,16 @@ def decode_standing(data: bytes, path: Path) -> tuple[SaveFile, Any] | None:
         plies = body.count(b"\n") + 1
         if plies > MAX_PLIES:
             return None
+        end = body.rfind(b"\n")
         try:
-            last = _entry_decoder.decode(body[body.rfind(b"\n") + 1 :])
+            last = _entry_decoder.decode(body[end + 1 :])
+            # The last line is what the listing shows: it must follow from
+            # the one before it (or the header), else a hand's edit of it
+            # would be listed as the game's word.
+            before = raw.get(FIELD) if end < 0 else _entry_decoder.decode(_previous_line(body, end)).chain
         except (msgspec.DecodeError, msgspec.ValidationError):
+            return None
+        if last.chain != line_check(str(before), last):
             return None
     if last is None:
         _take_after(raw, [], After())
@@ -345,6 +352,11 @@ def decode_standing(data: bytes, path: Path) -> tuple[SaveFile, Any] | None:
     if save.log or any(name_problem(player.name) for player in save.players):
         return None
     return msgspec.structs.replace(save, check=Check(plies, last.hash if last else "")), seating
+
+
+def _previous_line(body: bytes, end: int) -> bytes:
+    """The line of ``body`` that ends at ``end`` (where the last begins), without its comma."""
+    return body[body.rfind(b"\n", 0, end) + 1 : end].rstrip().removesuffix(b",")
 
 
 class ChangedRecord(SaveError):
