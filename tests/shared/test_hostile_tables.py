@@ -16,7 +16,7 @@ from castletui.saves import clock, codec
 from castletui.saves.chain import header_check
 from castletui.saves.table import NotYourSeat, Seating, Table, TableListing
 
-from castletui import saves
+from castletui import saves, tables
 from castletui.shared import create_table
 from tests.shared.test_listing import a_folder
 from tests.shared.test_table import SEATS
@@ -89,3 +89,13 @@ def test_nobody_uninvited_takes_a_seat_at_a_private_table(tmp_path):
     table = private_table(tmp_path)
     with pytest.raises(NotYourSeat, match="private"):
         table.take_seat(1, "account:mallory", "mallory")
+
+
+def test_one_identity_sits_at_a_bounded_number_of_games_not_over(tmp_path, monkeypatch):
+    monkeypatch.setattr(tables, "MAX_OPEN_TABLES", 2)
+    for _ in range(2):
+        create_table(tmp_path, "mallory", "castlecards", "two-player", SEATS[:2], name="mallory")
+    with pytest.raises(saves.SaveError, match="2 games"):
+        create_table(tmp_path, "mallory", "castlecards", "two-player", SEATS[:2], name="mallory")
+    assert len(list(tmp_path.glob("*.json"))) == 2  # nothing was made
+    create_table(tmp_path, "ann", "castlecards", "two-player", SEATS[:2], name="ann")  # another's own count
