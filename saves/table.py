@@ -311,17 +311,26 @@ def private_message(source: str) -> str:
     return f"{source} is a private table: only the players invited to it may sit or watch there."
 
 
+MAX_INVITED = 50
+"""The most names a private table invites (its seats and watchers are far
+fewer): every lobby reads them, and a list typed long must not cost minutes."""
+
+
 def invited_names(text: str) -> list[str]:
     """The names typed for a private table's invitation ("Bo, Cy" or
-    "Bo Cy"), each a name a player can have; SaveError naming one that is not."""
+    "Bo Cy"), each a name a player can have; SaveError naming one that is
+    not, or when there are more than MAX_INVITED."""
+    words = [word for word in re.split(r"[,\s]+", text.strip()) if word]
+    if len(words) > MAX_INVITED:
+        raise SaveError(f"A private table invites at most {MAX_INVITED} names, not {len(words)}.")
     names: list[str] = []
-    for word in re.split(r"[,\s]+", text.strip()):
-        if not word:
-            continue
+    keys: set[str] = set()
+    for word in words:
         problem = name_problem(word)
         if problem:
             raise SaveError(f"Cannot invite {word[:20]!r}: that name {problem}.")
-        if all(name_key(word) != name_key(other) for other in names):
+        if name_key(word) not in keys:
+            keys.add(name_key(word))
             names.append(normal_name(word))
     return names
 

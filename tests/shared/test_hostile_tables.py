@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from castletui.saves import clock, codec
 from castletui.saves.chain import header_check
-from castletui.saves.table import NotYourSeat, Seating, Table, TableListing
+from castletui.saves.table import MAX_INVITED, NotYourSeat, Seating, Table, TableListing, invited_names
 
 from castletui import saves, tables
 from castletui.shared import create_table
@@ -99,3 +99,11 @@ def test_one_identity_sits_at_a_bounded_number_of_games_not_over(tmp_path, monke
         create_table(tmp_path, "mallory", "castlecards", "two-player", SEATS[:2], name="mallory")
     assert len(list(tmp_path.glob("*.json"))) == 2  # nothing was made
     create_table(tmp_path, "ann", "castlecards", "two-player", SEATS[:2], name="ann")  # another's own count
+
+
+def test_a_private_table_invites_a_bounded_number_of_names():
+    assert invited_names("Bo, bo Cy") == ["Bo", "Cy"]
+    names = " ".join(f"p{number}" for number in range(MAX_INVITED))
+    assert len(invited_names(names)) == MAX_INVITED
+    with pytest.raises(saves.SaveError, match=f"at most {MAX_INVITED}"):
+        invited_names(names + " one-more")  # refused before any name is compared to another
