@@ -1,7 +1,9 @@
 """A player's webhook as a hostile receiver or address: one that answers a
 byte at a time, each within the timeout, is cut off at the attempt's
-deadline (a worker is never held for hours); an IPv6 address that
-carries a private IPv4 address inside it is refused like that address."""
+deadline (a worker is never held for hours); one that fails waits for
+its retry without holding a sender (the others' nudges go out); an IPv6
+address that carries a private IPv4 address inside it is refused like
+that address."""
 
 from __future__ import annotations
 
@@ -12,6 +14,8 @@ import threading
 import pytest
 
 from castletui.host import webhook
+from tests.notify.test_notifier import OWNERS, PLAYERS, choose, notifier_for, seated_table
+from tests.shared.lobby_tables import at, play_until, waiting_for
 
 DRIP_BYTES = 60
 """What the dripping receiver sends before its answer is whole, a byte
@@ -64,3 +68,23 @@ def test_a_receiver_that_answers_a_byte_at_a_time_fails_at_the_deadline(dripping
 def test_an_ipv4_address_inside_an_ipv6_one_is_judged_as_itself(address):
     assert webhook.address_refusal(address, private=False)
     assert not webhook.address_refusal("2606:2800:220:1:248:1893:25c8:1946", private=False)
+
+
+def test_a_failing_receiver_waits_for_its_retry_without_holding_a_sender(tmp_path, receivers):
+    failing, quick = receivers("failing"), receivers()
+    for stem, done in (("one", waiting_for(0)), ("two", waiting_for(1))):
+        play_until(seated_table(tmp_path / "tables", OWNERS, stem, players=PLAYERS), OWNERS, done, at(1))
+    # One sender, and a retry ten minutes on: before, Alice's wait held it and Bob's nudge waited too.
+    notifier, events = notifier_for(tmp_path, workers=1, attempts=2, backoff=600.0)
+    choose(tmp_path, "Alice", how="turn", webhook=failing.url)
+    choose(tmp_path, "Bob", how="turn", webhook=quick.url)
+    deliveries = sorted(notifier.look(), key=lambda delivery: delivery.player)  # Alice's first
+    notifier.start()  # its own first look finds both told already
+    try:
+        for delivery in deliveries:
+            notifier.send_later(delivery)
+        events.wait_for("webhook-retry", "Alice")
+        events.wait_for("webhook-sent", "Bob")
+    finally:
+        notifier.stop()
+    assert [body["turn"] for body in quick.bodies] == ["Bob"] and failing.requests == 1
