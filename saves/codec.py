@@ -336,8 +336,8 @@ def decode_standing(data: bytes, path: Path) -> tuple[SaveFile, Any] | None:
             # the one before it (or the header), else a hand's edit of it
             # would be listed as the game's word.
             before = raw.get(FIELD) if end < 0 else _entry_decoder.decode(_previous_line(body, end)).chain
-        except (msgspec.DecodeError, msgspec.ValidationError):
-            return None
+        except (msgspec.DecodeError, msgspec.ValidationError, RecursionError):
+            return None  # read whole, it says what is wrong
         if last.chain != line_check(str(before), last):
             return None
     if last is None:
@@ -526,7 +526,7 @@ def _json_header(data: bytes, found: int) -> dict | None:
     a header castletui writes (the file is then read as a document)."""
     try:
         raw = msgspec.json.decode(data[:found] + b"\n}")
-    except msgspec.DecodeError:
+    except (msgspec.DecodeError, RecursionError):  # nested too deep: decode_layout says so
         return None
     if not isinstance(raw, dict) or "log" in raw or "check" in raw:
         return None

@@ -107,3 +107,31 @@ def test_a_private_table_invites_a_bounded_number_of_names():
     assert len(invited_names(names)) == MAX_INVITED
     with pytest.raises(saves.SaveError, match=f"at most {MAX_INVITED}"):
         invited_names(names + " one-more")  # refused before any name is compared to another
+
+
+@pytest.mark.parametrize("where", ["the header", "the last line"])
+def test_a_table_nested_too_deep_is_listed_with_its_problem_not_ending_the_listing(tmp_path, where):
+    directory, played = a_folder(tmp_path)
+    data = played.read_bytes()
+    deep = b"[" * 5000 + b"]" * 5000
+    if where == "the header":
+        data = b'{\n "deep": ' + deep + b",\n" + data[2:]
+    else:
+        end = len(data) - len(codec.JSON_END)
+        data = data[:end] + b',\n{"seat": 0, "action": {"deep": ' + deep + b"}}" + data[end:]
+    played.write_bytes(data)
+    rows = {row.path: row for row in TableListing(directory).rows()}
+    assert "nested" in rows[str(played)].problem
+    assert len(rows) == 3 and sum(1 for row in rows.values() if row.problem) == 1
+
+
+def test_a_line_nested_too_deep_added_to_a_table_read_before_is_refused_as_a_whole_read_is(tmp_path):
+    directory, played = a_folder(tmp_path)
+    table = Table(played)
+    table.read()  # a terminal following the table: its next read reads what was added
+    data = played.read_bytes()
+    end = len(data) - len(codec.JSON_END)
+    deep = b"[" * 5000 + b"]" * 5000
+    played.write_bytes(data[:end] + b',\n{"seat": 0, "action": {"deep": ' + deep + b"}}" + data[end:])
+    with pytest.raises(saves.SaveError, match="nested"):
+        table.read()
