@@ -48,6 +48,18 @@ LATER = {"session": "castletui.session"}
 later = loader(LATER)
 
 
+MAX_OPEN_TABLES = 40
+"""The games not over one identity may sit at when it starts another (four
+times the issue's ten by correspondence): a stranger with a key cannot
+fill the table folder, or crowd every other table out of a store's listing."""
+
+
+def open_tables(directory: Path, who: str, store: Any = None) -> int:
+    """How many games not over ``who`` sits at, as the lobby lists them."""
+    rows = StoreListing(store).rows() if store is not None else TableListing(directory).rows()
+    return sum(1 for row in rows if not row.finished and row.seat_of(who) is not None)
+
+
 def who_of(app: Any) -> str:
     """The identity this castletui plays shared tables as (an owner field: saves.owners)."""
     return getattr(app, "who", "") or identity()
@@ -145,6 +157,10 @@ def create_table(
     ``per_move``: its time per move in seconds (saves.clock; 0: none)."""
     if mode != "digital":
         raise saves.SaveError("A shared table is played digitally: castletui rolls and draws for everyone.")
+    if open_tables(directory, who, store) >= MAX_OPEN_TABLES:
+        raise saves.SaveError(
+            f"You sit at {MAX_OPEN_TABLES} games that are not over: play one to its end before starting another."
+        )
     config = Config(variant, len(players), dict(options or {}), mode)
     save = saves.new_save(game_id, config, players, 0, mode)  # Table.create draws the seed
     humans = [index for index, player in enumerate(players) if not player.is_bot]

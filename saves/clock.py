@@ -128,7 +128,7 @@ def clocked(save: Any, seating: Any, seat: int | None) -> bool:
     """Whether ``seat``'s time runs: a person's seat with an owner, at a
     table with a time per move, not played by a stand-in, not abandoned."""
     return (
-        bool(seating.per_move)
+        seating.per_move > 0  # a store row's negative time is none: it never starts out of time
         and not seating.abandoned
         and seat is not None
         and seat != CHANCE
@@ -161,7 +161,7 @@ def refusal(save: Any, seating: Any, to_move: int | None, seat: int, who: str, n
         return f"The table has seats 1 to {len(names)}, not {seat + 1}."
     if seating.owners[seat] == who:
         return "That is your own seat: play your move."
-    if not seating.per_move:
+    if seating.per_move <= 0:
         return "This table has no time per move: it waits as long as it takes."
     if stand_in_of(seating, seat) is not None:
         return f"A bot already plays {names[seat]}'s seat until they come back."

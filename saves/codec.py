@@ -329,9 +329,16 @@ def decode_standing(data: bytes, path: Path) -> tuple[SaveFile, Any] | None:
         plies = body.count(b"\n") + 1
         if plies > MAX_PLIES:
             return None
+        end = body.rfind(b"\n")
         try:
-            last = _entry_decoder.decode(body[body.rfind(b"\n") + 1 :])
-        except (msgspec.DecodeError, msgspec.ValidationError):
+            last = _entry_decoder.decode(body[end + 1 :])
+            # The last line is what the listing shows: it must follow from
+            # the one before it (or the header), else a hand's edit of it
+            # would be listed as the game's word.
+            before = raw.get(FIELD) if end < 0 else _entry_decoder.decode(_previous_line(body, end)).chain
+        except (msgspec.DecodeError, msgspec.ValidationError, RecursionError):
+            return None  # read whole, it says what is wrong
+        if last.chain != line_check(str(before), last):
             return None
     if last is None:
         _take_after(raw, [], After())
@@ -345,6 +352,11 @@ def decode_standing(data: bytes, path: Path) -> tuple[SaveFile, Any] | None:
     if save.log or any(name_problem(player.name) for player in save.players):
         return None
     return msgspec.structs.replace(save, check=Check(plies, last.hash if last else "")), seating
+
+
+def _previous_line(body: bytes, end: int) -> bytes:
+    """The line of ``body`` that ends at ``end`` (where the last begins), without its comma."""
+    return body[body.rfind(b"\n", 0, end) + 1 : end].rstrip().removesuffix(b",")
 
 
 class ChangedRecord(SaveError):
@@ -514,7 +526,7 @@ def _json_header(data: bytes, found: int) -> dict | None:
     a header castletui writes (the file is then read as a document)."""
     try:
         raw = msgspec.json.decode(data[:found] + b"\n}")
-    except msgspec.DecodeError:
+    except (msgspec.DecodeError, RecursionError):  # nested too deep: decode_layout says so
         return None
     if not isinstance(raw, dict) or "log" in raw or "check" in raw:
         return None

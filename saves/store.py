@@ -450,7 +450,10 @@ def read_since(
     if not data.startswith(since.tail):
         raise Rewritten(f"{path.name} was rewritten in place.", path=path)
     data = data[len(since.tail) :]
-    lines, _, used = parse_lines(data, format_of(path), since.plies + 1, path)
+    try:
+        lines, _, used = parse_lines(data, format_of(path), since.plies + 1, path)
+    except RecursionError:  # nested far deeper than a move: reading it whole says so
+        raise Rewritten(f"{path.name} has a line nested too deep.", path=path) from None
     if since.plies + len(lines) > MAX_PLIES:
         raise SaveError(f"{path.name} holds more than {MAX_PLIES:,} moves.", path=path)
     check = since.check

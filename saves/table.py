@@ -56,7 +56,7 @@ import stat
 import tempfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
 import msgspec
 from castletui.rules import registry
@@ -69,6 +69,7 @@ from castletui.saves.codec import (
     decode_layout,
     decode_standing,
     encode_checked,
+    in_words,
 )
 from castletui.saves.errors import SaveError
 from castletui.saves.names import name_key, name_problem, normal_name
@@ -219,6 +220,11 @@ def status_text(game: Any, state: Any, names: list[str], mode: str = "digital") 
     return f"{names[seat]} to play"
 
 
+MAX_PER_MOVE = 2**31 - 1
+"""The longest time per move a table keeps, in seconds (some 68 years: a
+PostgreSQL store's integer column); a seating with more is not read."""
+
+
 class Rematch(msgspec.Struct, frozen=True, omit_defaults=True):
     """A rematch offered at a finished table (saves.rematch): the owners
     who said yes (the first offered it) and no, and the new table's
@@ -245,7 +251,7 @@ class Seating(msgspec.Struct, omit_defaults=True):
 
     owners: list[str] = []
     invited: list[str] = []
-    per_move: int = 0
+    per_move: Annotated[int, msgspec.Meta(ge=0, le=MAX_PER_MOVE)] = 0
     """The table's time per move in seconds (0: none); saves.clock."""
     stand_ins: list[clock.StandIn] = []
     """Seats a bot plays until their owners sit down again (saves.clock)."""
@@ -305,17 +311,26 @@ def private_message(source: str) -> str:
     return f"{source} is a private table: only the players invited to it may sit or watch there."
 
 
+MAX_INVITED = 50
+"""The most names a private table invites (its seats and watchers are far
+fewer): every lobby reads them, and a list typed long must not cost minutes."""
+
+
 def invited_names(text: str) -> list[str]:
     """The names typed for a private table's invitation ("Bo, Cy" or
-    "Bo Cy"), each a name a player can have; SaveError naming one that is not."""
+    "Bo Cy"), each a name a player can have; SaveError naming one that is
+    not, or when there are more than MAX_INVITED."""
+    words = [word for word in re.split(r"[,\s]+", text.strip()) if word]
+    if len(words) > MAX_INVITED:
+        raise SaveError(f"A private table invites at most {MAX_INVITED} names, not {len(words)}.")
     names: list[str] = []
-    for word in re.split(r"[,\s]+", text.strip()):
-        if not word:
-            continue
+    keys: set[str] = set()
+    for word in words:
         problem = name_problem(word)
         if problem:
             raise SaveError(f"Cannot invite {word[:20]!r}: that name {problem}.")
-        if all(name_key(word) != name_key(other) for other in names):
+        if name_key(word) not in keys:
+            keys.add(name_key(word))
             names.append(normal_name(word))
     return names
 
@@ -363,9 +378,20 @@ def glance(path: Path) -> tuple[Signature, SaveFile, Seating] | None:
     save, member = standing
     try:
         seating = Seating() if member is None else msgspec.convert(member, Seating)
-    except msgspec.ValidationError:
-        seating = Seating()  # as Table.read takes a seating it cannot read
+    except msgspec.ValidationError as error:
+        raise unreadable_seating(path, in_words(error, "table")) from None
     return (_signature_of(status), *as_seated(save, seating))
+
+
+def unreadable_seating(path: Path, what: str) -> SaveError:
+    """A table whose seating cannot be read: refused, never read as a
+    public table with every seat free (a private table would open to all,
+    and its owners be written over by the first to sit)."""
+    return SaveError(
+        f"{path.name} is damaged: its seating cannot be read ({what}), "
+        "so nobody sits or watches there; the file is kept as it is.",
+        path=path,
+    )
 
 
 class LostRace(SaveError):
@@ -424,6 +450,8 @@ class Table:
         table's: saves.new_save_path creates it exclusively), with a seed
         of its own whatever ``save`` had; private to the ``invited`` names
         when there are any (Seating)."""
+        if not 0 <= per_move <= MAX_PER_MOVE:
+            raise SaveError(f"A time per move is 0 (none) to {MAX_PER_MOVE} seconds, not {per_move}.")
         stem = stem or save.game
         path = new_save_path(directory, stem, SUFFIX)
         table = cls(path)
@@ -473,6 +501,8 @@ class Table:
         save = sealed(save, self.path)
         try:
             seating = _seating_in(data) or Seating()
+        except msgspec.ValidationError as error:
+            raise unreadable_seating(self.path, in_words(error)) from None
         except msgspec.DecodeError:
             seating = Seating()
         return self._remember(*as_seated(save, seating), position)

@@ -22,7 +22,9 @@ tells a player, at the webhook (or mail address) they set in the lobby
   read from a state but whose move it is: no hand, no card.
 - **How**: each message is given to a small pool of threads
   (castletui/host/webhook.py); an attempt that fails is retried, at most
-  ``attempts`` times with a doubling backoff; one that is refused (not
+  ``attempts`` times with a doubling backoff, each retry waiting in a pool
+  of its own (a receiver that keeps failing never holds a sender while
+  the others' messages wait); one that is refused (not
   http/https, a private address, a kind the operator does not allow) is not.
   Each outcome is one host event (``event`` "notify", ``what`` a stable
   code: events.NOTIFY_WHAT). The host's own loop only hears of it.
@@ -33,6 +35,7 @@ from __future__ import annotations
 import concurrent.futures
 import contextlib
 import datetime
+import functools
 import json
 import os
 import threading
@@ -220,6 +223,7 @@ class Notifier:
         self._threads: list[threading.Thread] = []
         self._watch: Any = None
         self._pool: concurrent.futures.ThreadPoolExecutor | None = None
+        self._retries: concurrent.futures.ThreadPoolExecutor | None = None
         self.send_mail = webhook.mail
         self.post = webhook.post
         self.resolve = webhook.resolve
@@ -407,10 +411,16 @@ class Notifier:
 
     # --- sending -------------------------------------------------------------
 
-    def deliver(self, delivery: Delivery, sleep: Callable[[float], bool] | None = None) -> None:
+    def deliver(
+        self,
+        delivery: Delivery,
+        sleep: Callable[[float], bool] | None = None,
+        later: Callable[[Callable[[], None]], None] | None = None,
+    ) -> None:
         """Send one message to each of the account's channels: every outcome
         is reported; failures retried after ``sleep(seconds)`` (which says
-        True when the host is stopping: no more tries)."""
+        True when the host is stopping: no more tries). With ``later``, a
+        retry (its wait, and what follows) is handed to it instead."""
         sleep = sleep or self._stop.wait
         body = json.dumps(delivery.body, ensure_ascii=False).encode()
         channels: list[tuple[str, Callable[[], str]]] = []
@@ -420,22 +430,51 @@ class Notifier:
             text = delivery.body["text"]
             channels.append(("mail", lambda: self._mail(delivery.choice.mail, delivery.subject, text)))
         for kind, send in channels:
-            self._attempts(kind, delivery, send, sleep)
+            self._attempts(kind, delivery, send, sleep, later=later)
 
-    def _deliver_reported(self, delivery: Delivery) -> None:
-        """``deliver`` in a sender thread: an error it did not expect is an event, not lost."""
+    def send_later(self, delivery: Delivery) -> None:
+        """Give ``delivery`` to the senders (after :meth:`start`)."""
+        with contextlib.suppress(RuntimeError):  # stopping
+            assert self._pool is not None
+            self._pool.submit(
+                self._reported, delivery.player, self.deliver, delivery, None, self._retry_later
+            )
+
+    def _retry_later(self, attempts: Callable[[], None]) -> None:
+        """A retry waits in a thread of the retry pool: a receiver that keeps
+        failing never holds a sender while others' messages wait."""
+        with contextlib.suppress(RuntimeError):  # stopping
+            assert self._retries is not None
+            self._retries.submit(self._reported, "", attempts)
+
+    def _reported(self, player: str, work: Callable[..., None], *arguments: Any) -> None:
+        """``work`` in a sender thread: an error it did not expect is an event, not lost."""
         try:
-            self.deliver(delivery)
+            work(*arguments)
         except Exception as error:
-            self.report("send-failed", delivery.player, "host", f"{type(error).__name__}: {error}")
+            self.report("send-failed", player, "host", f"{type(error).__name__}: {error}")
 
-    def _attempts(self, kind: str, delivery: Delivery, send: Callable[[], str], sleep) -> None:
+    def _attempts(
+        self,
+        kind: str,
+        delivery: Delivery,
+        send: Callable[[], str],
+        sleep,
+        *,
+        first: int = 1,
+        backoff: float | None = None,
+        later: Callable[[Callable[[], None]], None] | None = None,
+    ) -> None:
         where = delivery.body.get("table", "digest")
         if kind not in self.policy.kinds:
             self.report(f"{kind}-refused", delivery.player, kind, f"this host does not send {kind} ({where})")
             return
-        backoff = self.policy.backoff
-        for attempt in range(1, self.policy.attempts + 1):
+        backoff = self.policy.backoff if backoff is None else backoff
+        if first > 1:  # a retry handed on (``later``): its wait first
+            if sleep(backoff):
+                return  # the host is stopping
+            backoff *= 2
+        for attempt in range(first, self.policy.attempts + 1):
             try:
                 peer = send()
             except webhook.Refused as error:
@@ -448,6 +487,12 @@ class Notifier:
                     )
                     return
                 self.report(f"{kind}-retry", delivery.player, kind, f"try {attempt} failed: {error}")
+                if later is not None:  # the wait and the tries after it are the retry pool's
+                    retry = functools.partial(
+                        self._attempts, kind, delivery, send, sleep, first=attempt + 1, backoff=backoff
+                    )
+                    later(retry)
+                    return
                 if sleep(backoff):
                     return  # the host is stopping
                 backoff *= 2
@@ -470,6 +515,9 @@ class Notifier:
         """Watch the tables and send, in threads of their own."""
         self._pool = concurrent.futures.ThreadPoolExecutor(
             max_workers=self.policy.workers, thread_name_prefix="castletui-notify"
+        )
+        self._retries = concurrent.futures.ThreadPoolExecutor(
+            max_workers=self.policy.workers, thread_name_prefix="castletui-notify-retry"
         )
         self._watch = watch_tables(self.table_dir, self.store)
         for target, name in (
@@ -497,18 +545,17 @@ class Notifier:
                 self.report("look-failed", "", "host", f"{type(error).__name__}: {error}")
                 continue
             for delivery in deliveries:
-                with contextlib.suppress(RuntimeError):  # stopping
-                    assert self._pool is not None
-                    self._pool.submit(self._deliver_reported, delivery)
+                self.send_later(delivery)
 
     def stop(self) -> None:
         self._stop.set()
         self._wanted.set()
         if self._watch is not None:
             self._watch.stop()
-        if self._pool is not None:
-            # An attempt under way ends within its timeout; none starts after this.
-            self._pool.shutdown(wait=False, cancel_futures=True)
+        for pool in (self._pool, self._retries):
+            if pool is not None:
+                # An attempt under way ends within its timeout; none starts after this.
+                pool.shutdown(wait=False, cancel_futures=True)
         for thread in self._threads:
             thread.join(timeout=2)
 

@@ -8,8 +8,9 @@ resolves to is checked (loopback, private, link-local, multicast and
 reserved ones are refused unless the operator says ``--webhook-private``),
 and the connection is made to the checked address itself, so a name that
 resolves elsewhere a second time (DNS rebinding) gains nothing. Redirects
-are not followed. Each attempt has a timeout: a slow receiver costs a
-worker thread that long, never the host's own loop.
+are not followed. Each attempt has a timeout, for each read and for the
+whole: a slow receiver costs a worker thread that long, never the host's
+own loop.
 
 The mail command is the operator's (``--mail-command``, run without a
 shell); the player gives only an address (castletui/notify_me.py checks
@@ -19,12 +20,14 @@ its standard input.
 
 from __future__ import annotations
 
+import contextlib
 import http.client
 import ipaddress
 import shlex
 import socket
 import ssl
 import subprocess
+import threading
 import urllib.parse
 from email.message import EmailMessage
 from typing import NamedTuple
@@ -59,8 +62,10 @@ class Target(NamedTuple):
 def address_refusal(address: str, private: bool) -> str:
     """Why the host does not POST to ``address`` ("" if it may)."""
     ip = ipaddress.ip_address(address.split("%", 1)[0])
-    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
-        ip = ip.ipv4_mapped
+    if isinstance(ip, ipaddress.IPv6Address):
+        # An IPv4 address carried inside (mapped, or 6to4: a relay delivers
+        # 2002:7f00:1:: to 127.0.0.1) is judged as itself.
+        ip = ip.ipv4_mapped or ip.sixtofour or ip
     if ip.is_multicast or ip.is_unspecified:
         return f"{address} is not an address to post to"
     if private:
@@ -119,11 +124,36 @@ class _PinnedHTTPS(http.client.HTTPSConnection):
         self.sock = self._context.wrap_socket(raw, server_hostname=self.target.hostname)
 
 
+class _Deadline:
+    """Cuts ``connection`` off once ``seconds`` have passed (a timer thread)."""
+
+    def __init__(self, connection: http.client.HTTPConnection, seconds: float) -> None:
+        self.connection = connection
+        self.passed = False
+        self._timer = threading.Timer(seconds, self._cut)
+        self._timer.daemon = True
+        self._timer.start()
+
+    def _cut(self) -> None:
+        self.passed = True
+        sock = self.connection.sock
+        if sock is not None:
+            with contextlib.suppress(OSError):
+                # The plain socket's shutdown, also under TLS: the read under way ends at once.
+                socket.socket.shutdown(sock, socket.SHUT_RDWR)
+
+    def cancel(self) -> None:
+        self._timer.cancel()
+
+
 def post(target: Target, body: bytes, timeout: float) -> int:
     """POST ``body`` (JSON) to ``target``: its HTTP status when 2xx;
     Failed otherwise (a status, a timeout, a refused connection)."""
     kind = _PinnedHTTPS if target.scheme == "https" else _PinnedHTTP
     connection = kind(target, timeout)
+    # ``timeout`` bounds each read, and the attempt as a whole: a receiver
+    # sending a byte at a time would otherwise hold a worker for hours.
+    deadline = _Deadline(connection, timeout)
     try:
         connection.request(
             "POST",
@@ -135,9 +165,14 @@ def post(target: Target, body: bytes, timeout: float) -> int:
         response.read(64 * 1024)  # what it says is not ours to keep
         status = response.status
     except (OSError, http.client.HTTPException, ssl.SSLError) as error:
+        if deadline.passed:
+            raise Failed(f"{target.peer} did not answer within {timeout:g} s") from None
         raise Failed(f"{target.peer}: {type(error).__name__} {error}".strip()) from None
     finally:
+        deadline.cancel()
         connection.close()
+    if deadline.passed:  # an answer cut short may still read as one
+        raise Failed(f"{target.peer} did not answer within {timeout:g} s")
     if not 200 <= status < 300:
         raise Failed(f"{target.peer} answered HTTP {status}")
     return status

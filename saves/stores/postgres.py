@@ -50,9 +50,9 @@ from typing import Any
 
 import msgspec
 import psycopg
-from castletui.saves import clock, now
+from castletui.saves import now
 from castletui.saves.chain import first_break, header_check, line_check
-from castletui.saves.codec import ChangedRecord
+from castletui.saves.codec import ChangedRecord, in_words
 from castletui.saves.errors import SaveError
 from castletui.saves.names import name_key, name_problem
 from castletui.saves.owners import owner_field
@@ -135,7 +135,7 @@ class PostgresStore:
             "rematch FROM castletui_tables ORDER BY updated DESC, id LIMIT %s",
             (MAX_TABLES_LISTED,),
         )
-        return [_summary(*row) for row in rows]
+        return [_listed(row) for row in rows]
 
     def read(self, table: str) -> tuple[SaveFile, Seating]:
         """One round trip where it can be: the table's row and, in the same
@@ -177,11 +177,7 @@ class PostgresStore:
                 {"status": status, "finished": finished, "updated": updated} if plies == len(save.log) else {}
             ),
         )
-        seating = Seating(
-            [owner_field(owner) for owner in owners], list(invited), rematch=_rematch_of(rematch)
-        )
-        seating.per_move, seating.abandoned = per_move, abandoned
-        seating.stand_ins = msgspec.convert(stand_ins, list[clock.StandIn])
+        seating = _seating_of(table, owners, invited, per_move, stand_ins, abandoned, rematch)
         self._known[table] = (version, save, seating, last_chain)
         return save, seating
 
@@ -917,8 +913,43 @@ class _Again(Exception):
     """A compare-and-set lost to another change: roll back and judge again."""
 
 
-def _rematch_of(column: Any) -> Rematch | None:
-    return None if column is None else msgspec.convert(column, Rematch)
+def _seating_of(
+    table: str, owners: Any, invited: Any, per_move: Any, stand_ins: Any, abandoned: Any, rematch: Any
+) -> Seating:
+    """A row's seating, checked as a table file's is (saves.table.Seating):
+    SaveError when a column is not what castletui writes, never a table
+    read as public with every seat free."""
+    try:
+        seating = msgspec.convert(
+            {
+                "owners": owners,
+                "invited": invited,
+                "per_move": per_move,
+                "stand_ins": stand_ins,
+                "abandoned": abandoned,
+                "rematch": rematch,
+            },
+            Seating,
+        )
+    except msgspec.ValidationError as error:
+        raise SaveError(
+            f"{table[:60]} is damaged in the store: its seating cannot be read ({in_words(error)}), "
+            "so nobody sits or watches there."
+        ) from None
+    seating.owners = [owner_field(owner) for owner in seating.owners]
+    return seating
+
+
+def _listed(row: tuple) -> TableSummary:
+    """A row as the lobby lists it: one that cannot be read is listed with
+    its problem (as a damaged table file is), never hiding the others."""
+    try:
+        return _summary(*row)
+    except SaveError as error:
+        problem = str(error)
+    except (KeyError, TypeError, AttributeError, ValueError) as error:
+        problem = f"{str(row[0])[:60]} is damaged in the store ({type(error).__name__}: {error})"
+    return TableSummary(str(row[0]), "?", str(row[0]), "", (), (), (), 0, "", False, "", problem)
 
 
 def _summary(
@@ -935,6 +966,7 @@ def _summary(
     abandoned: str = "",
     rematch: Any = None,
 ) -> TableSummary:
+    seating = _seating_of(table, owners, invited, per_move, [], abandoned, rematch)
     title, variant = titles(header["game"], header["variant"])
     return TableSummary(
         table,
@@ -942,16 +974,16 @@ def _summary(
         title,
         variant,
         tuple(names),
-        tuple(owner_field(owner) for owner in owners),
+        tuple(seating.owners),
         tuple(seat.get("kind") == "bot" for seat in header["seats"]),
         plies,
         status,
-        finished or bool(abandoned),
+        finished or bool(seating.abandoned),
         updated,
-        invited=tuple(invited),
-        per_move=per_move,
-        abandoned=bool(abandoned),
-        rematch=_rematch_of(rematch),
+        invited=tuple(seating.invited),
+        per_move=seating.per_move,
+        abandoned=bool(seating.abandoned),
+        rematch=seating.rematch,
     )
 
 
