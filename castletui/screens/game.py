@@ -1,17 +1,17 @@
 """The game screen every game shares: it draws what the driver says is shown
 (castletui/driver.py, headless: one :class:`~castletui.driver.Frame` per
 position, its lines final, the hot-seat curtain) and opens the menu's
-levels. The board area is each game's (``compose_board``,
-``update_board``); the players panel (the game's side), the log, the
-prompt, the action bar and its preview are drawn here. The rest are
-collaborators with their own state: the loop that moves the game on
-(game_loop.py), what it tells of the game (game_news.py: the log, toasts,
-the score sheet, the curtain), the bot's thread (game_threads.py), a
-shared table's watch and clock (game_table.py), the boards kept in step with the bar and who has the
-keys (castletui/widgets/board_area.py). Table entry and Save as are their
-dialogs' routes (table_entry.py, dialogs.py). A game's screen overrides
-the hooks here (``after_action``, ``refused_at``, ``back_out``,
-``do_<command>``...)."""
+levels. The boards are each game's (``compose_board``, ``update_board``),
+kept in step with the bar in the board area, which says who has the keys
+(castletui/widgets/board_area.py); the prompt, the bar and its preview are
+the action area's (widgets/action_area.py), the players panel and the log
+the side column's (widgets/side_column.py). The loop moves the game on
+(game_loop.py); the rest are collaborators with their own state: what the
+screen tells of the game (game_news.py: the log, toasts, the score sheet,
+the curtain), the bot's thread (game_threads.py), a shared table's watch
+and clock (game_table.py). Table entry and Save as are their dialogs'
+routes (table_entry.py, dialogs.py). A game's screen overrides the hooks
+here (``after_action``, ``refused_at``, ``back_out``, ``do_<command>``...)."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal
 from textual.events import ScreenResume
 from textual.reactive import Reactive
 from textual.screen import Screen
@@ -47,8 +47,8 @@ from castletui.widgets.board_area import BoardArea
 from castletui.widgets.choices import ChoiceBar
 from castletui.widgets.footer import SteadyFooter, fit_footer
 from castletui.widgets.header import SteadyHeader
-from castletui.widgets.panels import GameLog, PlayersPanel
 from castletui.widgets.plain import Plain
+from castletui.widgets.side_column import SideColumn
 
 LATER = {"result": "castletui.screens.result", "table entry": "castletui.screens.table_entry"}
 """The score sheet and table mode's forms, loaded by name when first shown
@@ -101,7 +101,9 @@ class GameScreen(WhileShown, Screen):
         self.shown_before = False  # _on_screen_resume
         self.board_area = BoardArea(self.bar, id="board-area")  # the boards, and who has the keys
         self.action_area = ActionArea(self.bar, screen_api.has_preview(session.game), id="action-area")
-        self.news = GameNews(self, GameLog(id="log"))  # the log, toasts, the score sheet, the curtain
+        side = games.part(session.save.game, "side")
+        self.side = SideColumn(side.SIDE if side is not None else Side(), id="side")  # players, log
+        self.news = GameNews(self, self.side.game_log)  # the log, toasts, the score sheet, the curtain
         self.loop = GameLoop(self)
         self.bot_turn, self.table = BotTurn(self), SharedTable(self)  # the table: its watch and clock
         # Set before mounting: the Header reads them as it mounts.
@@ -170,11 +172,8 @@ class GameScreen(WhileShown, Screen):
         with Horizontal(id="game-main"):
             with self.board_area:
                 yield from self.compose_board()
-            with Vertical(id="side"):
-                side = games.part(self.session.save.game, "side")
-                yield PlayersPanel(side.SIDE if side is not None else Side(), id="players")
-                self.news.log.border_title = "log · g: all"  # since your last turn marked (80x24 shows a few)
-                yield self.news.log
+            with self.side:
+                yield from self.side.parts()
         with self.action_area:
             yield from self.action_area.parts()
             yield from self.compose_action_extras()
@@ -183,7 +182,7 @@ class GameScreen(WhileShown, Screen):
         yield footer
 
     def on_mount(self) -> None:
-        self.query_one(PlayersPanel).fit()
+        self.side.fit()
         self.news.seated(first=True)
         self.table.start()
         curtain = self.driver.opening_curtain(self.resumed)
@@ -197,10 +196,7 @@ class GameScreen(WhileShown, Screen):
     def on_resize(self) -> None:
         # A game screen's own on_resize runs as well (Textual calls each class's handler).
         fit_footer(self)
-        panel = self.query_one(PlayersPanel)
-        panel.fit()
-        if self.frame is not None:
-            panel.show_frame(self.frame)
+        self.side.fit(self.frame)
 
     def _on_screen_resume(self, event: ScreenResume) -> None:
         # Textual restyles a screen when it is first shown, though its widgets
@@ -240,7 +236,7 @@ class GameScreen(WhileShown, Screen):
         area = self.board_area
         with drawn_once(area.boards()):  # the state, the places offered, the cursor: one redraw each
             self.update_board(frame.scene)
-            self.query_one(PlayersPanel).show_frame(frame)
+            self.side.show(frame)
             # Nothing private is drawn while the curtain is down, not even under it.
             area.display = not self.driver.curtain_down
             self.bar.show(shown.lines, self.bar.chosen, area.cursor())
