@@ -14,6 +14,7 @@ from textual.containers import Vertical
 from textual.widget import Widget
 
 from castletui.frame import Frame
+from castletui.sides import WIDE
 from castletui.widgets.panels import GameLog, PlayersPanel
 
 
@@ -33,7 +34,10 @@ class SideColumn(Vertical):
     def fit(self, frame: Frame | None = None) -> None:
         """As wide as the side says for the terminal's width; the panel
         drawn again from ``frame`` (the one shown) for its new room."""
-        self.players.fit()
+        # Set at once: a breakpoint's class may come a frame late (after a modal).
+        widths = self.players.side.widths
+        if widths is not None:  # (None: the stylesheet's)
+            self.styles.width = widths[self.app.size.width >= WIDE]
         if frame is not None:
             self.players.show_frame(frame)
 
