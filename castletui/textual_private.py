@@ -47,6 +47,13 @@ move and three times a build, under 1% of either key
 - ``key_parser``: a host session's input thread (host/quiet_driver.py)
   sleeps until a key comes instead of waking ten times a second, and
   reads the keys with Textual's own parser, as its driver does.
+- ``Screen._on_screen_resume`` (overridden): the game screen is not
+  restyled when first shown, its widgets styled as they mounted, some
+  7 ms of a game's first frame (screens/game.py).
+- ``Widget._on_blur`` (overridden): a board the keys leave is not
+  repainted whole, on most moves (widgets/board.py); ``Widget._on_click``
+  (overridden): a click on the header's icon opens the command palette
+  and leaves the header as it is (widgets/header.py).
 - ``is_exiting``, ``close_messages_no_wait``: no crash report for a screen
   torn down while quitting; a crash ends the app without Textual's
   traceback of locals, which hold the whole save (app.py).
@@ -105,6 +112,9 @@ OVERRIDDEN = {
     "textual.widgets.OptionList._lines": "castletui.widgets.panels.ActionBar",
     "textual.app.App._handle_exception": "castletui.app.CastleApp",
     "textual.app.App._fatal_error": "castletui.app.CastleApp",
+    "textual.screen.Screen._on_screen_resume": "castletui.screens.game.GameScreen",
+    "textual.widget.Widget._on_blur": "castletui.widgets.board.SpotBoard",
+    "textual.widget.Widget._on_click": "castletui.widgets.header.SteadyHeader",
 }
 """Private methods of Textual's a castletui class overrides: the method -> the class."""
 

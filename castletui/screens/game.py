@@ -1,16 +1,17 @@
 """The game screen every game shares: it draws what the driver says is shown
 (castletui/driver.py, headless: one :class:`~castletui.driver.Frame` per
 position, its lines final, the hot-seat curtain) and opens the menu's
-levels. The board area is each game's (``compose_board``,
-``update_board``); the players panel (the game's side), the log, the
-prompt, the action bar and its preview are drawn here. The rest are
-collaborators with their own state: the loop that moves the game on
-(game_loop.py), the bot's thread and a shared table's watch
-(game_threads.py), the boards kept in step with the bar and who has the
-keys (castletui/widgets/board_area.py). Table entry and Save as are their
-dialogs' routes (table_entry.py, dialogs.py). A game's screen overrides
-the hooks here (``after_action``, ``refused_at``, ``back_out``,
-``do_<command>``...)."""
+levels. The boards are each game's (``compose_board``, ``update_board``),
+kept in step with the bar in the board area, which says who has the keys
+(castletui/widgets/board_area.py); the prompt, the bar and its preview are
+the action area's (widgets/action_area.py), the players panel and the log
+the side column's (widgets/side_column.py). The loop moves the game on
+(game_loop.py); the rest are collaborators with their own state: what the
+screen tells of the game (game_news.py: the log, toasts, the score sheet,
+the curtain), the bot's thread (game_threads.py), a shared table's watch
+and clock (game_table.py). Table entry and Save as are their dialogs'
+routes (table_entry.py, dialogs.py). A game's screen overrides the hooks
+here (``after_action``, ``refused_at``, ``back_out``, ``do_<command>``...)."""
 
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal
 from textual.events import ScreenResume
 from textual.reactive import Reactive
 from textual.screen import Screen
@@ -32,9 +33,10 @@ from castletui.driver import Curtain, Driver, Frame, Line
 from castletui.later import loader
 from castletui.rules.core import screen as screen_api
 from castletui.screens.dialogs import save_as
-from castletui.screens.game_clock import TableClock
 from castletui.screens.game_loop import GameLoop
-from castletui.screens.game_threads import BotDecided, BotTurn, TableWatch
+from castletui.screens.game_news import GameNews
+from castletui.screens.game_table import SharedTable
+from castletui.screens.game_threads import BotDecided, BotTurn
 from castletui.screens.log import LogScreen
 from castletui.screens.while_shown import WhileShown
 from castletui.session import Session
@@ -45,8 +47,8 @@ from castletui.widgets.board_area import BoardArea
 from castletui.widgets.choices import ChoiceBar
 from castletui.widgets.footer import SteadyFooter, fit_footer
 from castletui.widgets.header import SteadyHeader
-from castletui.widgets.panels import GameLog, PlayersPanel
 from castletui.widgets.plain import Plain
+from castletui.widgets.side_column import SideColumn
 
 LATER = {"result": "castletui.screens.result", "table entry": "castletui.screens.table_entry"}
 """The score sheet and table mode's forms, loaded by name when first shown
@@ -99,9 +101,11 @@ class GameScreen(WhileShown, Screen):
         self.shown_before = False  # _on_screen_resume
         self.board_area = BoardArea(self.bar, id="board-area")  # the boards, and who has the keys
         self.action_area = ActionArea(self.bar, screen_api.has_preview(session.game), id="action-area")
+        side = games.part(session.save.game, "side")
+        self.side = SideColumn(side.SIDE if side is not None else Side(), id="side")  # players, log
+        self.news = GameNews(self, self.side.game_log)  # the log, toasts, the score sheet, the curtain
         self.loop = GameLoop(self)
-        self.bot_turn, self.table_watch = BotTurn(self), TableWatch(self)
-        self.table_clock = TableClock(self)  # a shared table's time per move
+        self.bot_turn, self.table = BotTurn(self), SharedTable(self)  # the table: its watch and clock
         # Set before mounting: the Header reads them as it mounts.
         self.title = session.game.INFO.title
         self.sub_title = session.path.name if session.path else ""
@@ -153,7 +157,7 @@ class GameScreen(WhileShown, Screen):
         if back is None:
             return False
         if not up:
-            self.show_log()  # the step's lines were taken back
+            self.news.whole_log()  # the step's lines were taken back
         if back.spot is not None:  # back on the targets, the one taken back stays highlighted
             self.call_after_refresh(lambda: self.on_the_stack and self.bar.highlight(back.spot))
         return True
@@ -168,12 +172,8 @@ class GameScreen(WhileShown, Screen):
         with Horizontal(id="game-main"):
             with self.board_area:
                 yield from self.compose_board()
-            with Vertical(id="side"):
-                side = games.part(self.session.save.game, "side")
-                yield PlayersPanel(side.SIDE if side is not None else Side(), id="players")
-                log = GameLog(id="log")
-                log.border_title = "log · g: all"  # since your last turn marked (80x24 shows a few lines)
-                yield log
+            with self.side:
+                yield from self.side.parts()
         with self.action_area:
             yield from self.action_area.parts()
             yield from self.compose_action_extras()
@@ -182,15 +182,12 @@ class GameScreen(WhileShown, Screen):
         yield footer
 
     def on_mount(self) -> None:
-        self.query_one(PlayersPanel).fit()
-        self.session.read_log_as(self.viewer)
-        self.show_log()
-        if self.session.shared:
-            self.table_watch.start()
-            self.table_clock.start()
+        self.side.fit()
+        self.news.seated(first=True)
+        self.table.start()
         curtain = self.driver.opening_curtain(self.resumed)
         if curtain is not None:  # nobody has said who sits at the keyboard yet
-            self.loop.lower_curtain(curtain)
+            self.news.lower_curtain(curtain, then=self.loop.advance)
             return
         # The set-up's draws (a new game's deal) come before the first frame:
         # one table and one drawing of the screen, the game as dealt.
@@ -199,10 +196,7 @@ class GameScreen(WhileShown, Screen):
     def on_resize(self) -> None:
         # A game screen's own on_resize runs as well (Textual calls each class's handler).
         fit_footer(self)
-        panel = self.query_one(PlayersPanel)
-        panel.fit()
-        if self.frame is not None:
-            panel.show_frame(self.frame)
+        self.side.fit(self.frame)
 
     def _on_screen_resume(self, event: ScreenResume) -> None:
         # Textual restyles a screen when it is first shown, though its widgets
@@ -217,7 +211,7 @@ class GameScreen(WhileShown, Screen):
         self.call_after_refresh(lambda: self.on_the_stack and self.board_area.home())
 
     def on_unmount(self) -> None:
-        self.table_watch.stop()  # whatever removed the screen
+        self.table.stop()  # whatever removed the screen
 
     def on_bot_decided(self, message: BotDecided) -> None:
         self.loop.bot_decided(message)
@@ -226,9 +220,8 @@ class GameScreen(WhileShown, Screen):
         self.table_changed()
 
     def table_changed(self) -> None:
-        """Another terminal wrote the shared table (the loop's watch)."""
-        if self.is_attached:
-            self.loop.table_changed()
+        """Another terminal wrote the shared table (or this one failed to)."""
+        self.table.changed()
 
     def on_descendant_focus(self, event) -> None:
         if event.widget is self.query_one("#actions"):
@@ -236,18 +229,14 @@ class GameScreen(WhileShown, Screen):
 
     # --- showing what the driver says is shown --------------------------------------
 
-    def show_log(self) -> None:
-        self.query_one(GameLog).show_all([line.text for line in self.session.log])
-
     def refresh_table(self) -> None:
         shown = self.driver.shown()  # the top level again when the open one emptied (an undo)
         frame = self.frame = shown.frame
-        if self.session.read_log_as(self.viewer):  # hot-seat: the log of whoever sits here now
-            self.show_log()
+        self.news.seated()  # hot-seat: the log of whoever sits here now
         area = self.board_area
         with drawn_once(area.boards()):  # the state, the places offered, the cursor: one redraw each
             self.update_board(frame.scene)
-            self.query_one(PlayersPanel).show_frame(frame)
+            self.side.show(frame)
             # Nothing private is drawn while the curtain is down, not even under it.
             area.display = not self.driver.curtain_down
             self.bar.show(shown.lines, self.bar.chosen, area.cursor())
@@ -255,9 +244,8 @@ class GameScreen(WhileShown, Screen):
         self.action_area.show(self.prompt_text())
         area.settle()
         self.refresh_bindings()  # `c` and Back come and go with the step
-        if self.session.shared:
-            self.table_clock.show()
-        self.loop.tell(self.driver.unsaved())
+        self.table.show()
+        self.news.tell(self.driver.unsaved())
 
     @on(OptionList.OptionHighlighted, "#actions")
     def choice_highlighted(self, event: OptionList.OptionHighlighted) -> None:
@@ -303,7 +291,7 @@ class GameScreen(WhileShown, Screen):
     def do_pass(self, line: Line) -> None:
         """The "Pass to ..." line: the person here saw how their turn ended."""
         if self.driver.passing_to is not None:
-            self.loop.lower_curtain(Curtain(self.driver.passing_to))
+            self.news.lower_curtain(Curtain(self.driver.passing_to), then=self.loop.advance)
 
     # --- keys ---------------------------------------------------------------------
 
@@ -348,7 +336,7 @@ class GameScreen(WhileShown, Screen):
 
     def action_menu(self) -> None:
         self.bot_turn.cancel()
-        self.table_watch.stop()
+        self.table.stop()
         self.app.pop_screen()
         if self.session.path is not None and not self.session.last_save_error:
             self.app.notify(f"Saved as {self.session.path.name}.", timeout=3)

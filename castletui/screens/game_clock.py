@@ -1,5 +1,5 @@
 """A shared table's clock on the game screen (saves/clock.py), a collaborator
-the game screen owns: the time left to the seat to move in the header,
+of the screen's shared table (game_table.py): the time left to the seat to move in the header,
 looked at again every half minute, and, once that seat's time ran out,
 the offer to the other players at the table: let a bot play the seat
 until its owner comes back, end the game as abandoned, or wait more. The

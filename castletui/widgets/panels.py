@@ -218,13 +218,6 @@ class PlayersPanel(StraightRows):
         super().__init__("", **kwargs)
         self.side = side
 
-    def fit(self) -> None:
-        """Its column's width for the terminal's (the game's side), set at
-        once: a breakpoint's class may come a frame late (after a modal)."""
-        widths = self.side.widths
-        if widths is not None:
-            self.parent.styles.width = widths[self.app.size.width >= sides.WIDE]
-
     def show_frame(self, frame: Any) -> None:
         size = self.app.size
         text = self.side.text(frame, sides.Room(size.width, size.height, self.content_size.width))

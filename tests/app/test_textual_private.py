@@ -9,6 +9,7 @@ import ast
 import importlib
 import inspect
 import io
+import re
 from importlib.metadata import version
 from pathlib import Path
 from pickle import dumps
@@ -230,3 +231,39 @@ def test_no_module_but_textual_private_reaches_textual_privately():
         for where in reaches(path.read_text(), names)
     ]
     assert found == [], "reach Textual's private API through castletui/textual_private.py"
+
+
+PRIVATE_DEF = re.compile(r"^\s+(?:async\s+)?def _[a-z]", re.MULTILINE)
+
+
+def private_methods_defined() -> list[tuple[str, str, str]]:
+    """(module, class, method) for each method named ``_x`` a class of the app defines."""
+    found = []
+    for path in sorted(ROOT.rglob("*.py")):
+        source = path.read_text()
+        if not PRIVATE_DEF.search(source) or not ("textual" in source or "rich" in source):
+            continue  # no private method, or no class of Textual's or Rich's to take one from
+        module = "castletui." + ".".join(path.relative_to(ROOT).with_suffix("").parts)
+        for node in ast.walk(parse_python(source)):
+            if isinstance(node, ast.ClassDef):
+                for item in node.body:
+                    is_method = isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef))
+                    if is_method and item.name.startswith("_") and not item.name.startswith("__"):
+                        found.append((module.removesuffix(".__init__"), node.name, item.name))
+    return found
+
+
+def test_every_private_method_of_textual_overridden_is_listed():
+    """An override of a private method of Textual's or Rich's (Textual calls
+    it, by a name it may change) is in ``OVERRIDDEN``, so that the test above
+    checks it at each upgrade."""
+    overridden = []
+    for module, owner, name in private_methods_defined():
+        cls = getattr(importlib.import_module(module), owner, None)
+        for base in cls.__mro__[1:] if isinstance(cls, type) else ():
+            if base.__module__.split(".")[0] in ("textual", "rich") and name in vars(base):
+                overridden.append((name, f"{module}.{owner}"))
+                break
+    listed = {(method.rsplit(".", 1)[1], user) for method, user in private.OVERRIDDEN.items()}
+    assert ("_on_blur", "castletui.widgets.board.SpotBoard") in overridden
+    assert [found for found in overridden if found not in listed] == []
