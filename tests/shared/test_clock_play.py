@@ -162,10 +162,10 @@ async def test_after_wait_more_the_offer_comes_back_once_another_period_has_pass
         await wait_until(pilot, lambda: app.screen is game)
         waited = NOON + datetime.timedelta(hours=30)
         app.clock = lambda: waited + datetime.timedelta(hours=23)  # less than the day Bo had
-        game.table_clock.show()  # the half-minute look
+        game.table.clock.show()  # the half-minute look
         assert app.screen is game
         app.clock = lambda: waited + datetime.timedelta(days=1, minutes=1)
-        game.table_clock.show()
+        game.table.clock.show()
         await wait_until(pilot, lambda: isinstance(app.screen, TimeOutOffer))
         await pilot.press("escape")
         await wait_until(pilot, lambda: app.screen is game)
@@ -182,7 +182,7 @@ async def test_a_spectator_is_never_offered_the_choice(tmp_path):
         game = game_screen(app)
         assert game.session.watching and game.sub_title.startswith("bo's time is out")
         app.clock = lambda: NOON + datetime.timedelta(days=5)
-        game.table_clock.show()
+        game.table.clock.show()
         assert app.screen is game
 
 
