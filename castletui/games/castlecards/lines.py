@@ -112,7 +112,6 @@ class TablePart(Unscrolled):
         self.detail = "block"
         # kept_lines: each (lines, spots) by what they are drawn from.
         self._kept: dict[tuple, tuple[list[Line], dict]] = {}
-        self._kept_scene: CastlecardsScene | None = None  # the scene those are of
         self._drawn: tuple | None = None  # (width, look) of the last render: what the terminal shows
 
     def show(self, scene: CastlecardsScene, viewer: int, names: list[str], detail: str) -> None:
@@ -145,15 +144,19 @@ class TablePart(Unscrolled):
             getattr(self, "show_last", None),
         )
 
+    def drawn_from(self) -> Any:
+        """The part of the scene the lines are drawn from (a part that reads
+        less than all of it says which: its lines are kept across moves
+        that leave that part as it was)."""
+        return self.scene
+
     def kept_lines(self, width: int, detail: str | None = None) -> tuple[list[Line], dict]:
         """``lines`` and the spots they placed, made once for what they are
         drawn from: the screen measures each part at every level of detail
         to fit the table, the layout asks its height and the render its
-        rows, all of one scene. Never change the lines given."""
-        if self.scene is not self._kept_scene:
-            self._kept.clear()
-            self._kept_scene = self.scene
-        key = (width, detail or self.detail, self.viewer, tuple(self.names), self.marks())
+        rows, and most moves leave most parts as they were. Never change
+        the lines given."""
+        key = (self.drawn_from(), width, detail or self.detail, self.viewer, tuple(self.names), self.marks())
         kept = self._kept.get(key)
         if kept is None:
             found, self.found = self.found, {}
