@@ -22,7 +22,7 @@ in nanoseconds: a busy machine stretches it far less than wall time):
   90th percentile; the same less what idling costs over that time;
 - the bytes written to its terminal per move, median.
 
-``--profile FILE`` writes the watcher's cProfile over the moves (its main
+``--profile FILE`` writes the watcher's cProfile over the moves in CPU time (its main
 thread: Textual's loop, where the redraws are) to FILE, and prints its
 top lines by own time and by cumulative time.
 """
@@ -93,7 +93,7 @@ def watcher(table: Path, seat: int, who: str, out: Path, profile: str) -> None:
     from castletui.screens.game import GameScreen
     from castletui.shared import SharedApp
 
-    profiler = cProfile.Profile()
+    profiler = cProfile.Profile(time.thread_time)  # CPU time: a busy machine does not stretch it
 
     async def watch() -> None:
         app = SharedApp(
