@@ -97,14 +97,22 @@ class FolderEvents:
                     os.close(fd)
 
     def batches(
-        self, settle: float, most: float, heartbeat: float | None, stopped: Callable[[], bool]
+        self,
+        settle: float,
+        most: float,
+        heartbeat: float | None,
+        stopped: Callable[[], bool],
+        wanted: Callable[[str], bool] | None = None,
     ) -> Iterator[set[str] | None]:
         """Each burst of events as the names it touched (a write is a
         temporary made, written, renamed: events ``settle`` seconds apart
         or less are one burst, for ``most`` seconds at most; ``OVERFLOW``
         among them when events were lost); None when the folder went. Between events
         the thread sleeps: it wakes only for one, for :meth:`stop`, or
-        every ``heartbeat`` seconds (None: never) to ask ``stopped``."""
+        every ``heartbeat`` seconds (None: never) to ask ``stopped``.
+        With ``wanted``, only the names it accepts count: events of other
+        files (another table's move, twenty a second on a busy host) are
+        read and dropped at once, with no wait for the rest of their burst."""
         poller = select.poll()  # not select(): a host's descriptors may pass 1024
         poller.register(self.fd, select.POLLIN)
         poller.register(self._wake, select.POLLIN)
@@ -117,13 +125,15 @@ class FolderEvents:
                     return
                 if not ready:
                     continue  # the heartbeat: stopped() was asked above
-                names, gone = self._read()
+                names, gone = self._read(wanted)
+                if not (names or gone):
+                    continue  # only files nobody asked about
                 deadline = time.monotonic() + most
                 while not gone and (left := deadline - time.monotonic()) > 0:
                     more = {fd for fd, _ in poller.poll(max(1, int(1000 * min(settle, left))))}
                     if self.fd not in more:
                         break
-                    extra, gone = self._read()
+                    extra, gone = self._read(wanted)
                     names |= extra
                 if names:
                     yield names
@@ -133,7 +143,7 @@ class FolderEvents:
         finally:
             self.close()
 
-    def _read(self) -> tuple[set[str], bool]:
+    def _read(self, wanted: Callable[[str], bool] | None = None) -> tuple[set[str], bool]:
         names: set[str] = set()
         gone = False
         try:
@@ -151,5 +161,7 @@ class FolderEvents:
             elif mask & GONE:
                 gone = True
             elif name:
-                names.add(os.fsdecode(name))
+                decoded = os.fsdecode(name)
+                if wanted is None or wanted(decoded):
+                    names.add(decoded)
         return names, gone

@@ -13,7 +13,8 @@ and at each change of a table you sit at (or one it has not seen: a new
 table; or one you opened since) asks castletui/lobby.py which of your
 tables wait for your move. A move at someone else's table costs it
 nothing: with twenty tables going on one host, that was most of every
-player's work. A table waiting when the follower starts, or the one
+player's work; so does a move at the table on screen, whose game shows the
+turn (looked at once it leaves the screen). A table waiting when the follower starts, or the one
 on screen, is no news; each other is nudged once per move it waits at.
 The app's part (the header line, writing to the terminal) is
 castletui/app.py's.
@@ -75,6 +76,8 @@ class TurnFollower:
         """Of those, the ones you sit at, and any you had on screen since."""
         self.passed_over = 0
         """Changes that concerned none of your tables (nothing was looked at)."""
+        self.unlooked = ""
+        """The table on screen, changed since the last look: looked at once it leaves the screen."""
         self.known: list[LobbyLine] = self.waiting()
         """Your tables waiting for your move, as last looked at."""
         for line in self.known:
@@ -103,6 +106,10 @@ class TurnFollower:
 
     def show_line(self) -> None:
         showing = on_screen(self.app)
+        if self.unlooked and self.unlooked != showing:
+            left, self.unlooked = self.unlooked, ""
+            self.look(quiet=left)  # (it shows the line) the table just left was on screen: no news
+            return
         if showing:  # a table you sat down at since the last look is yours from now on
             self.mine = self.mine | {showing}
         self.app.show_turn_line(turn_line([line for line in self.known if line_name(line) != showing]))
@@ -119,7 +126,19 @@ class TurnFollower:
                 self.passed_over += 1
                 continue
             with contextlib.suppress(RuntimeError):  # the app has ended
-                self.app.call_from_thread(self.look)
+                self.app.call_from_thread(self.heard, changed)
+
+    def heard(self, changed: set[str] | None) -> None:
+        """Tables that may concern you changed: look, unless the change is
+        only the table on screen (every move of its game, the commonest):
+        its game shows the turn, and the header leaves it out. A look reads
+        every table changed since the last, twenty on a busy host; that
+        table is looked at once it leaves the screen."""
+        showing = on_screen(self.app)
+        if changed and showing and {PurePath(one).name for one in changed} == {showing}:
+            self.unlooked = showing
+            return
+        self.look()
 
     def concerns(self, changed: set[str]) -> bool:
         """Whether a change of these tables (names, or a store's ids) may
@@ -128,14 +147,16 @@ class TurnFollower:
         listed, mine = self.listed, self.mine
         return any(name not in listed or name in mine for name in (PurePath(one).name for one in changed))
 
-    def look(self) -> None:
-        """After a change: nudge each table newly waiting for your move."""
+    def look(self, quiet: str = "") -> None:
+        """After a change: nudge each table newly waiting for your move (the
+        table on screen, and ``quiet``, the one just left, are no news)."""
+        self.unlooked = ""  # every table read now
         waiting = self.waiting()
         showing = on_screen(self.app)
         news = [
             line
             for line in waiting
-            if line_name(line) != showing and self.nudged.get(line.path) != line.standing.plies
+            if line_name(line) not in (showing, quiet) and self.nudged.get(line.path) != line.standing.plies
         ]
         self.nudged = {line.path: line.standing.plies for line in waiting}
         self.known = waiting

@@ -148,7 +148,11 @@ class FolderWatch:
                 continue
             if present and (changed := self._caught_up()) is not None:
                 yield changed  # the watch is in place: what came before it
-            batches = events.batches(SETTLE_MS / 1000, DEBOUNCE_MS / 1000, HEARTBEAT_S, self.is_set)
+            # Not wanted: events of other files are dropped as they are read (the folder's
+            # own going is still told). Before the folder is there, every name counts.
+            batches = events.batches(
+                SETTLE_MS / 1000, DEBOUNCE_MS / 1000, HEARTBEAT_S, self.is_set, wanted if present else None
+            )
             try:
                 for names in batches:
                     if names is None:  # the folder itself went

@@ -15,7 +15,15 @@ import pytest
 BENCHMARKS = Path(__file__).parents[1] / "benchmarks"
 HELPERS = {"smoke.py"}  # imported by the others, not run
 SCRIPTS = sorted(path.name for path in BENCHMARKS.glob("*.py") if path.name not in HELPERS)
-SLOW = {"castle_raisers_table_keys.py", "host.py", "run.py", "shared_table.py", "replay.py", "keypress.py"}
+SLOW = {
+    "castle_raisers_table_keys.py",
+    "host.py",
+    "run.py",
+    "shared_table.py",
+    "replay.py",
+    "keypress.py",
+    "watch_move.py",
+}
 
 
 def test_every_benchmark_is_a_script_here():

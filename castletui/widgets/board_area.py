@@ -23,9 +23,10 @@ from textual.containers import Vertical
 from castletui.frame import Line
 from castletui.widgets.board import SpotBoard
 from castletui.widgets.choices import ChoiceBar
+from castletui.widgets.steady import Unscrolled
 
 
-class BoardArea(Vertical):
+class BoardArea(Unscrolled, Vertical):
     """The boards and the keyboard's one rule. Keeps the board the person
     chose with (``in_use``: it keeps the keyboard)."""
 

@@ -41,7 +41,7 @@ from castletui.textual_private import (
     update_option_lines,
     vertical_scrollbar_of,
 )
-from castletui.widgets.board import TextCells
+from castletui.widgets.board import TextCells, fits
 from castletui.widgets.plain import Plain
 
 BAR_CELLS: LRUCache[tuple, tuple] = LRUCache(128)
@@ -223,7 +223,10 @@ class PlayersPanel(StraightRows):
         text = self.side.text(frame, sides.Room(size.width, size.height, self.content_size.width))
         # As many lines, none wrapped: the panel keeps its height, the screen its layout.
         shown = self.shown
-        same = isinstance(shown, Text) and text.no_wrap and shown.plain.count("\n") == text.plain.count("\n")
+        same = isinstance(shown, Text) and shown.plain.count("\n") == text.plain.count("\n")
+        if same and not text.no_wrap:  # (the turn's marker moves every move: the panel keeps its height)
+            width = self.content_size.width
+            same = bool(width) and all(fits(line, width) for line in (*shown.split("\n"), *text.split("\n")))
         self.show_text(text, same_height=same)
 
 

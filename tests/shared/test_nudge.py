@@ -102,6 +102,29 @@ async def test_a_move_at_a_table_you_do_not_sit_at_costs_your_nudge_no_look(tmp_
         assert looks and turns_told(app) == ["Castlecards with ann: your turn for 1 min"]
 
 
+async def test_a_move_at_the_table_on_screen_costs_your_nudge_no_look_and_leaving_it_is_no_news(tmp_path):
+    """Issue 45: a look reads every table changed since the last, twenty on a
+    busy host, and each move at the table on screen made one; its game
+    shows the turn. Once it leaves the screen it is looked at, quietly."""
+    directory = tmp_path / "tables"
+    here = seated_table(directory, DUO, "here", seed=4)
+    play_until(here, DUO, waiting_for(0), at(5))
+    app = Watched(directory, "bo", Start("join", path=here.path))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, GameScreen))
+        screen, follower, looks = app.screen, app.turn_follower, []
+        look = follower.look
+        follower.look = lambda **quiet: looks.append(quiet) or look(**quiet)
+        plies = play_until(here, DUO, waiting_for(1), at(0)).ply  # ann moves: bo's turn, on screen
+        heard = lambda: getattr(follower, "unlooked", "") or looks  # noqa: E731 -- the follower heard it, either way
+        await wait_until(pilot, lambda: screen.session.ply == plies and heard(), LIMIT)
+        assert looks == [] and app.turn_line == ""
+        await pilot.press("q")  # back to the menu: the table is looked at, and is no news
+        await wait_until(pilot, lambda: not isinstance(app.screen, GameScreen) and looks, LIMIT)
+        assert looks == [{"quiet": here.path.name}]
+        assert turns_told(app) == [] and app.turn_line == "Your turn: Castlecards with ann"
+
+
 async def test_the_settings_turn_the_terminal_notification_off_not_the_toast(tmp_path):
     directory = tmp_path / "tables"
     table = seated_table(directory, DUO, "evening")

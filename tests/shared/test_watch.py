@@ -84,6 +84,26 @@ def test_the_folder_watch_names_only_the_files_it_wants(tmp_path):
     assert seen.get(timeout=BOUND) == "ended"
 
 
+def test_inotify_drops_the_events_of_files_not_wanted_as_it_reads_them(tmp_path):
+    """Issue 45: every table's move wakes each terminal watching the folder;
+    another table's events are dropped as they are read, with no wait for
+    the rest of their burst and nothing handed on."""
+    try:
+        events = inotify.FolderEvents(tmp_path)
+    except inotify.Unavailable:
+        pytest.skip("no inotify here")
+    stopped = threading.Event()
+    thread, seen = run(events.batches(0.01, 0.05, 1.0, stopped.is_set, lambda name: name == "ours.json"))
+    for move in range(5):
+        (tmp_path / "theirs.json").write_text(str(move))
+    (tmp_path / "ours.json").write_text("{}")
+    assert seen.get(timeout=BOUND) == {"ours.json"}
+    stopped.set()
+    events.stop()
+    assert seen.get(timeout=BOUND) == "ended"
+    thread.join(BOUND)
+
+
 def test_a_cancelled_worker_stops_the_watch(tmp_path):
     cancelled = threading.Event()
     thread, seen = run(FolderWatch(tmp_path, bool).changes(cancelled.is_set))
@@ -174,7 +194,7 @@ def test_events_lost_by_the_kernel_count_as_a_change_to_every_file(tmp_path, mon
     table = tmp_path / "game.json"
     table.write_text("{}")
 
-    def lost(self, settle, most, heartbeat, stopped):
+    def lost(self, settle, most, heartbeat, stopped, wanted=None):
         write_over(table, '{"log": [1]}')  # its events lost with the rest
         yield {inotify.OVERFLOW}
         while not stopped():

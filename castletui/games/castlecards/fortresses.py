@@ -29,6 +29,9 @@ class Fortresses(TablePart, SpotBoard, can_focus=True):
             return list(range(seats))
         return [(self.viewer + step) % seats for step in range(1, seats)] + [self.viewer]
 
+    def drawn_from(self) -> tuple:
+        return self.scene.fortresses, self.scene.attack
+
     def lines(self, width: int, detail: str | None = None) -> list[Line]:
         detail = detail or self.detail
         lines: list[Line] = []

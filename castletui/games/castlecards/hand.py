@@ -21,6 +21,9 @@ class Hand(TablePart, SpotBoard, can_focus=True):
             return self.hand_cards(width)
         return self.hand_line(width, compact=detail != "wide")
 
+    def drawn_from(self) -> tuple:
+        return len(self.scene.fortresses), self.held()
+
     def held(self) -> tuple[Card, ...]:
         """The viewer's hand, as the scene shows it."""
         fortresses = self.scene.fortresses

@@ -15,6 +15,7 @@ from rich.text import Text
 
 from castletui.rules.castlecards import Card, CastlecardsScene
 from castletui.rules.core import name_seats
+from castletui.widgets.steady import Unscrolled
 
 SHIELD = "\u25c6"  # ◆
 ARROW = "\u2192"  # →
@@ -95,7 +96,7 @@ def flow(
     return lines
 
 
-class TablePart:
+class TablePart(Unscrolled):
     """A part of the Castlecards table (mixed into a Widget or a SpotBoard):
     it draws the viewer's ``scene`` (rules/castlecards/scene.py) in one
     render, at the level of detail the screen set, as tall as its lines.
@@ -109,10 +110,73 @@ class TablePart:
         self.viewer = 0
         self.names: list[str] = []
         self.detail = "block"
+        # kept_lines: each (lines, spots) by what they are drawn from.
+        self._kept: dict[tuple, tuple[list[Line], dict]] = {}
+        self._drawn: tuple | None = None  # (width, look) of the last render: what the terminal shows
 
     def show(self, scene: CastlecardsScene, viewer: int, names: list[str], detail: str) -> None:
+        """Draw ``scene``: nothing again when the part looks as it does now
+        (most moves change one or two parts of four), its rows again when
+        they are as many, the screen laid out again only when its height
+        changed."""
         self.scene, self.viewer, self.names, self.detail = scene, viewer, names, detail
-        self.refresh(layout=True)
+        drawn, width = self._drawn, self.size.width
+        if drawn is None or not self.is_mounted or drawn[0] != max(10, width) or not width:
+            self.refresh(layout=True)
+            return
+        look = self.look(drawn[0])
+        if look == drawn[1]:
+            return
+        if len(look[0]) != len(drawn[1][0]):
+            self.refresh(layout=True)
+        elif hasattr(self, "redraw"):  # a SpotBoard: only the rows that changed
+            self.redraw()
+        else:
+            self.refresh()
+
+    def marks(self) -> tuple:
+        """What the lines are drawn from besides the scene, viewer, names,
+        width and detail: a board's cursor and the spots offered, the
+        attack panel's choice of the last attack (a part with more adds it)."""
+        return (
+            getattr(self, "cursor", None),
+            getattr(self, "selectable", None),
+            getattr(self, "show_last", None),
+        )
+
+    def drawn_from(self) -> Any:
+        """The part of the scene the lines are drawn from (a part that reads
+        less than all of it says which: its lines are kept across moves
+        that leave that part as it was)."""
+        return self.scene
+
+    def kept_lines(self, width: int, detail: str | None = None) -> tuple[list[Line], dict]:
+        """``lines`` and the spots they placed, made once for what they are
+        drawn from: the screen measures each part at every level of detail
+        to fit the table, the layout asks its height and the render its
+        rows, and most moves leave most parts as they were. Never change
+        the lines given."""
+        key = (self.drawn_from(), width, detail or self.detail, self.viewer, tuple(self.names), self.marks())
+        kept = self._kept.get(key)
+        if kept is None:
+            found, self.found = self.found, {}
+            try:
+                kept = (self.lines(width, detail), self.found)
+            finally:
+                self.found = found
+            if len(self._kept) >= 32:
+                self._kept.clear()
+            self._kept[key] = kept
+        return kept
+
+    def shown_lines(self, width: int, detail: str | None = None) -> list[Line]:
+        """The lines at ``width`` (and ``detail``, or its own), kept (see ``kept_lines``)."""
+        return self.kept_lines(width, detail)[0]
+
+    def look(self, width: int) -> tuple:
+        """What the part draws at ``width``: each line's text and styles, and its spots."""
+        lines, found = self.kept_lines(width)
+        return tuple((line.text.plain, tuple(line.text.spans)) for line in lines), tuple(found.items())
 
     def note_spot(self, spot: Any, row: int, first: int, last: int) -> None:
         self.found[spot] = (row, first, last)
@@ -130,15 +194,16 @@ class TablePart:
     def get_content_height(self, container: Any, viewport: Any, width: int) -> int:
         if self.scene is None:
             return 0
-        return len(self.lines(width))
+        return len(self.shown_lines(width))
 
     def render(self) -> Text:
         if self.scene is None:
+            self._drawn = None
             return Text()
         width = max(10, self.size.width)
         text = Text(no_wrap=True, overflow="crop")
-        self.found = {}
-        lines = self.lines(width)
+        lines, self.found = self.kept_lines(width)
+        self._drawn = (width, self.look(width))
         if hasattr(self, "place"):  # a SpotBoard: where each spot was drawn
             self.clear_spots()
             for spot, (row, first, last) in self.found.items():

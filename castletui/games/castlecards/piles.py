@@ -12,6 +12,9 @@ from castletui.games.castlecards.lines import SEPARATOR, Line, TablePart, count_
 class Piles(TablePart, Widget):
     """The decks, the discards and the open dungeon."""
 
+    def drawn_from(self) -> object:
+        return self.scene.piles
+
     def lines(self, width: int, detail: str | None = None) -> list[Line]:
         detail = detail or self.detail
         if detail == "roomy":

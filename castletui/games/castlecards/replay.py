@@ -89,5 +89,8 @@ class OpenFortresses(Fortresses):
         finally:
             self.viewer = viewer
 
+    def marks(self) -> tuple:
+        return (*super().marks(), self.nobody_is_you)
+
 
 BOARDS = CastlecardsBoards

@@ -97,7 +97,9 @@ class CastlecardsScreen(GameScreen):
             found = False
             for show_last, spaced in ((True, True), (True, False), (False, True), (False, False)):
                 panel.show_last = show_last
-                heights = [len(part.lines(width, detail)) for part, detail in zip(parts, plan, strict=True)]
+                heights = [
+                    len(part.shown_lines(width, detail)) for part, detail in zip(parts, plan, strict=True)
+                ]
                 gaps = sum(1 for h in heights[1:] if h) if spaced else 0
                 if sum(heights) + gaps <= height:
                     chosen, found = (plan, show_last, spaced), True
@@ -108,7 +110,7 @@ class CastlecardsScreen(GameScreen):
         self.set_class(self.spaced, "-spaced")
         for part, detail in zip(parts, self.plan, strict=True):
             part.show(scene, self.viewer, names, detail)
-        panel.display = bool(panel.lines(width))
+        panel.display = bool(panel.shown_lines(width))
 
     def on_resize(self) -> None:
         self.call_after_refresh(self.redraw)

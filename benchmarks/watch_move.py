@@ -1,0 +1,310 @@
+"""What seeing another seat's move costs a terminal that did not move
+(issue 45, item 5): the CPU one watching castletui spends per move.
+
+    .venv/bin/python benchmarks/watch_move.py [--moves 40] [--every 0.5] [--tables 1]
+                                             [--idle 5] [--store test] [--profile FILE]
+
+One Castlecards table of four seats (``--tables`` more in the same folder
+or store, each moving as often: the moves a terminal does not show but may
+hear). Seat 2's castletui runs as ``castletui join --as`` runs it (the
+lobby under the game) in a process of its own, at 80x24, with Textual's
+headless driver made to render and write as a real terminal's would. This
+script plays every seat of every table, headless, through the same
+Driver and Session a terminal uses: at each table a person's move every
+``--every`` seconds, the draws after it at once.
+
+Printed, each from the watcher's own CPU time (the kernel's, per thread,
+in nanoseconds: a busy machine stretches it far less than wall time):
+
+- nobody moving: its CPU per second (timers, heartbeats);
+- per move at its own table: the CPU from that move to the next one of
+  its table (the other tables' moves in between included), median and
+  90th percentile; the same less what idling costs over that time;
+- the bytes written to its terminal per move, median.
+
+``--profile FILE`` writes the watcher's cProfile over the moves in CPU time (its main
+thread: Textual's loop, where the redraws are) to FILE, and prints its
+top lines by own time and by cumulative time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import cProfile
+import mmap
+import os
+import pstats
+import random
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from smoke import QUICK  # benchmarks/smoke.py: the script's folder is on sys.path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+NAMES = ("ann", "bo", "cy", "di")
+WATCHING_SEAT = 1
+SIZE = (80, 24)
+
+
+def people(table: int) -> list[str]:
+    """The four people at table number ``table``: nobody sits at two (a
+    turn at another table of theirs would be news to their terminal)."""
+    return [f"{name}{table}" if table else name for name in NAMES]
+
+
+def thread_cpu_ns(pid: int) -> int:
+    """CPU time of every live thread of ``pid`` so far, in nanoseconds
+    (/proc/PID/task/*/schedstat: the scheduler's own accounting)."""
+    total = 0
+    with contextlib.suppress(OSError):
+        for task in os.listdir(f"/proc/{pid}/task"):
+            with contextlib.suppress(OSError, ValueError, IndexError):
+                total += int(Path(f"/proc/{pid}/task/{task}/schedstat").read_text().split()[0])
+    return total
+
+
+def watcher(table: Path, seat: int, who: str, out: Path, profile: str) -> None:
+    """The watching terminal: the game screen up, then its bytes counted
+    (SIGUSR1 starts the profile, SIGUSR2 ends it and the process)."""
+    from textual.drivers.headless_driver import HeadlessDriver
+
+    counter = out.with_suffix(".bytes")
+    counter.write_bytes(bytes(8))
+    with counter.open("r+b") as handle:
+        written = mmap.mmap(handle.fileno(), 8)  # read by this script's side as it goes, at no cost
+
+    def write(self, data: str) -> None:
+        total = int.from_bytes(written[:8], "little") + len(data.encode("utf-8", "replace"))
+        written[:8] = total.to_bytes(8, "little")
+
+    HeadlessDriver.is_headless = property(lambda self: False)  # the app renders its frames
+    HeadlessDriver.write = write
+
+    from castletui.app import Start
+    from castletui.screens.game import GameScreen
+    from castletui.shared import SharedApp
+
+    profiler = cProfile.Profile(time.thread_time)  # CPU time: a busy machine does not stretch it
+
+    async def watch() -> None:
+        app = SharedApp(
+            Start("join", path=table, new_game={"seat": seat}),
+            who=who,
+            table_dir=table.parent,
+            lobby_only=True,
+            bot_delay=0,
+            save_dir=table.parent.parent / who,
+        )
+        done = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        loop.add_signal_handler(signal.SIGUSR1, lambda: profile and profiler.enable())
+        loop.add_signal_handler(signal.SIGUSR2, done.set)
+        async with app.run_test(size=SIZE):
+            while not any(isinstance(screen, GameScreen) for screen in app.screen_stack):
+                await asyncio.sleep(0.05)
+            await asyncio.sleep(1.0)  # its first frame drawn
+            out.with_suffix(".ready").write_text("")
+            await done.wait()
+            if profile:
+                profiler.disable()
+                profiler.dump_stats(profile)
+            out.write_text("done")
+
+    asyncio.run(watch())
+
+
+class Table:
+    """A table's four seats, played headless from here."""
+
+    def __init__(self, path: Path, make_table, seed: int) -> None:
+        from castletui.driver import Driver
+        from castletui.session import Session
+
+        table = make_table(path)
+        names = people(seed)
+        self.drivers = [Driver(Session.at_table(table, seat, who)) for seat, who in enumerate(names)]
+        self.rng = random.Random(seed)
+
+    def move(self) -> bool:
+        """One person's move (and the draws after it); False when the game is over."""
+        from castletui.driver import Person
+
+        for driver in self.drivers:
+            driver.session.sync()
+        now = self.drivers[0].step()  # the draws due, before anybody decides
+        if now is None or self.drivers[0].session.over:
+            return False
+        seat = self.drivers[0].session.to_move()
+        driver = self.drivers[seat]
+        driver.session.sync()
+        now = driver.step()
+        if not isinstance(now, Person):
+            return False
+        action = self.rng.choice(driver.session.legal_actions())
+        played = driver.acts(action)
+        if played.done:
+            driver.step()  # the draws the move brings, at once
+        return True
+
+
+def measure(options: argparse.Namespace) -> dict:
+    from castletui.saves.table import Table as TableFile
+
+    from castletui import saves
+    from castletui.shared import create_table
+
+    server = None
+    store = None
+    environment = dict(os.environ)
+    if options.store:
+        from castletui.saves.stores import open_store
+        from castletui.saves.stores.shared import StoreTable
+
+        url = options.store
+        if url == "test":
+            from tests.stores.server import Server
+
+            server = Server(durable=True)
+            url = server.fresh_database()
+        store = open_store(url)
+        environment["CASTLETUI_STORE"] = url
+    try:
+        with tempfile.TemporaryDirectory() as folder:
+            directory = Path(folder) / "tables"
+            directory.mkdir(mode=0o700)
+            environment["CASTLETUI_DATA_DIR"] = folder
+            paths = []
+            for index in range(1 + options.tables_beside):
+                players = [saves.Player(f"Seat {n + 1}") for n in range(len(NAMES))]
+                names = people(index)
+                made, _, _ = create_table(
+                    directory, names[0], "castlecards", "multi-player", players, name=f"t{index}", store=store
+                )
+                for seat in range(1, len(NAMES)):
+                    made.take_seat(seat, names[seat])
+                paths.append(made.path)
+            make = TableFile if store is None else (lambda path: StoreTable(store, Path(path).name))
+            tables = [Table(path, make, index) for index, path in enumerate(paths)]
+            out = Path(folder) / "watcher.json"
+            process = subprocess.Popen(
+                [
+                    sys.executable,
+                    __file__,
+                    "--watcher",
+                    str(paths[0]),
+                    str(WATCHING_SEAT),
+                    NAMES[WATCHING_SEAT],
+                    str(out),
+                    options.profile or "",
+                ],
+                env=environment,
+            )
+            try:
+                return watch_moves(options, process, out, tables)
+            finally:
+                if process.poll() is None:
+                    process.kill()
+    finally:
+        if store is not None:
+            store.close()
+        if server is not None:
+            server.stop()
+
+
+def watch_moves(options: argparse.Namespace, process: subprocess.Popen, out: Path, tables: list) -> dict:
+    deadline = time.monotonic() + 60
+    while not out.with_suffix(".ready").exists():
+        if time.monotonic() > deadline or process.poll() is not None:
+            raise SystemExit("the watching terminal did not open its game")
+        time.sleep(0.1)
+    pid = process.pid
+
+    def written() -> int:
+        return int.from_bytes(out.with_suffix(".bytes").read_bytes()[:8], "little")
+
+    time.sleep(1.0)
+    started, cpu = time.monotonic(), thread_cpu_ns(pid)
+    time.sleep(options.idle)
+    idle_per_second = (thread_cpu_ns(pid) - cpu) / (time.monotonic() - started) / 1e6  # ms per s
+    process.send_signal(signal.SIGUSR1)
+    per_move, per_move_less_idle, bytes_per_move = [], [], []
+    gap = options.every / len(tables)
+    for _ in range(options.moves):
+        moment, cpu, sent = time.monotonic(), thread_cpu_ns(pid), written()
+        for index, table in enumerate(tables):
+            if not table.move():
+                raise SystemExit("a game ended: fewer --moves")
+            time.sleep(max(0.0, moment + gap * (index + 1) - time.monotonic()))
+        spent = (thread_cpu_ns(pid) - cpu) / 1e6
+        per_move.append(spent)
+        per_move_less_idle.append(spent - idle_per_second * (time.monotonic() - moment))
+        bytes_per_move.append(written() - sent)
+    process.send_signal(signal.SIGUSR2)
+    process.wait(timeout=60)
+    return {
+        "idle_ms_per_s": idle_per_second,
+        "per_move": per_move,
+        "per_move_less_idle": per_move_less_idle,
+        "bytes": bytes_per_move,
+    }
+
+
+def p90(values: list[float]) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(len(ordered) * 0.9))]
+
+
+def print_profile(path: str, lines: int) -> None:
+    for order in ("tottime", "cumulative"):
+        print(f"--- watcher profile by {order} ---")
+        pstats.Stats(path).strip_dirs().sort_stats(order).print_stats(lines)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--moves", type=int, default=40, help="moves at the watched table")
+    parser.add_argument("--every", type=float, default=0.5, help="seconds between a table's moves")
+    parser.add_argument("--tables", type=int, default=1, help="tables in all, the watched one first")
+    parser.add_argument("--idle", type=float, default=5.0, help="seconds of nobody moving, first")
+    parser.add_argument("--store", default="", help="test (the tests' PostgreSQL, started here) or a URL")
+    parser.add_argument("--profile", default="", help="the watcher's cProfile over the moves, to this file")
+    parser.add_argument("--profile-lines", type=int, default=25)
+    parser.add_argument("--watcher", nargs=5, help=argparse.SUPPRESS)
+    parser.add_argument("--quick", action="store_true", help=QUICK)
+    options = parser.parse_args()
+    if options.watcher:
+        table, seat, who, out, profile = options.watcher
+        watcher(Path(table), int(seat), who, Path(out), profile)
+        return
+    if options.quick:
+        options.moves, options.idle, options.every = 3, 1.0, 0.3
+    options.tables_beside = max(0, options.tables - 1)
+    load = os.getloadavg()[0]
+    result = measure(options)
+    moves = result["per_move"]
+    print(
+        f"a watching castletui (80x24, Castlecards, 4 seats), {options.tables} table(s) moving every "
+        f"{options.every:g} s, {'PostgreSQL' if options.store else 'the file store'}; load {load:.2f} before, "
+        f"{os.getloadavg()[0]:.2f} after ({os.cpu_count()} CPUs)"
+    )
+    print(f"  nobody moving: {result['idle_ms_per_s']:.2f} ms of CPU a second")
+    print(
+        f"  per move at its table: CPU median {statistics.median(moves):.1f} ms, p90 {p90(moves):.1f} ms "
+        f"(n={len(moves)}); less idling: median {statistics.median(result['per_move_less_idle']):.1f} ms; "
+        f"{statistics.median(result['bytes']):.0f} bytes to the terminal (median)"
+    )
+    if options.profile:
+        print_profile(options.profile, options.profile_lines)
+
+
+if __name__ == "__main__":
+    main()
