@@ -12,6 +12,7 @@ from typing import Any
 
 from castletui import saves, tables
 from castletui.commands.base import Refused
+from castletui.plain import commands
 from castletui.saves.clock import per_move_choices
 from castletui.session import Session
 
@@ -185,4 +186,29 @@ def picked_table(host: TableHost, talk: Any) -> Path | None:
             return NEW_TABLE
         if text.isdigit() and 1 <= int(text) <= len(rows):
             return Path(rows[int(text) - 1].path)
-        talk.say(f"Type a number from 1 to {len(rows)}, new, or quit." if rows else "Type new, or quit.")
+        # The lobby knows the words a newcomer is told of (README, help) too.
+        known = commands.parse(text, LOBBY)
+        if known is not None and known[0] == "plain":
+            talk.say(commands.keep_plain(known[1]))
+            continue
+        if known is not None and known[0] == "help":
+            for line in lobby_help(len(rows)):
+                talk.say(line)
+            continue
+        talk.say(
+            f"Type a number from 1 to {len(rows)}, new, help or quit." if rows else "Type new, help or quit."
+        )
+
+
+LOBBY = {
+    "new": "new: start a table (the game, the variant, the players and the bots, a question each).",
+    "plain": commands.PLAYING["plain"],
+    "help": "help: these lines.",
+    "quit": "quit: leave (your seats stay yours).",
+}
+"""The words the lobby in lines understands besides a table's number."""
+
+
+def lobby_help(tables: int) -> list[str]:
+    number = [f"1 to {tables}: open that table (your seat, or the free seat it offers)."] if tables else []
+    return [*number, *LOBBY.values()]

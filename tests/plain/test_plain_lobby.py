@@ -6,7 +6,7 @@ from __future__ import annotations
 from castletui.saves.table import Table, invited_names
 
 from castletui import saves
-from castletui.plain.opening import TableHost, picked_table
+from castletui.plain.opening import TableHost, lobby_help, picked_table
 from castletui.tables import create_table
 
 
@@ -46,3 +46,27 @@ def test_a_private_table_is_listed_in_lines_to_its_invited_names_only(tmp_path):
     assert "1. Castlecards" in listed_to(directory, "account:" + "b" * 32, "Bo")
     shown = listed_to(directory, "account:" + "c" * 32, "Cy")
     assert "Castlecards" not in shown and "No table has a seat for you" in shown
+
+
+class Typed(Lines):
+    """A player who types the given lines, then quits."""
+
+    def __init__(self, *typed: str) -> None:
+        super().__init__()
+        self.typed = list(typed)
+
+    def ask(self) -> str:
+        return self.typed.pop(0) if self.typed else "quit"
+
+
+def test_the_lobby_in_lines_knows_help_and_plain_on(tmp_path, monkeypatch):
+    # README: "plain on (in plain mode) makes castletui start in lines";
+    # a newcomer types it at the lobby, the first thing plain mode shows.
+    monkeypatch.setenv("CASTLETUI_CONFIG_DIR", str(tmp_path / "config"))
+    from castletui import settings
+
+    lines = Typed("help", "plain on")
+    host = TableHost("account:" + "a" * 32, "Ann", tmp_path / "tables", lines.say, lobby_only=True)
+    assert picked_table(host, lines) is None
+    assert set(lobby_help(0)) <= set(lines.said)
+    assert settings.load()[0].plain is True
