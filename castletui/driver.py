@@ -42,6 +42,12 @@ from castletui.frames import Move, StepBack
 from castletui.rules.core import CHANCE, IllegalAction, label, name_seats, table_entry
 from castletui.rules.core import screen as screen_api
 
+STOOD_IN = (
+    "A bot plays your seat since your time ran out: q, then open this table again "
+    "from the lobby, gives it back to you."
+)
+"""The bar's words to a player whose seat a bot plays (saves/clock.py)."""
+
 # --- what happens now ------------------------------------------------------------
 
 
@@ -736,6 +742,9 @@ class Driver:
             return f"Game over: {winners} won.{decided} s: score sheet."
         if seat == CHANCE:
             return "Table mode: say what happened." if session.mode == "table" else "Rolling..."
+        if session.shared and viewer in session.stand_ins:
+            # The header has no room for the way back (saves/clock.py): the bar says it.
+            return STOOD_IN
         if session.is_bot(seat):
             return f"{names[seat]} is thinking..."
         if session.shared and seat != viewer:

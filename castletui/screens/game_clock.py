@@ -93,7 +93,7 @@ class TableClock:
         """The header's words: "Bo: 5 h left", "Bo's time is out"; "" without a clock."""
         session = self.screen.session
         if session.seat in session.stand_ins:
-            return "a bot plays your seat: open the table again from the lobby to take it back"
+            return "a bot plays your seat (see below)"  # the way back is the bar's (driver.STOOD_IN)
         left = self.left()
         if left is None:
             return ""

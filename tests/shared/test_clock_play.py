@@ -154,3 +154,17 @@ async def test_the_wizard_asks_for_the_table_with_the_time_per_move_chosen(tmp_p
             await pilot.press("ctrl+s")
             await wait_until(pilot, lambda: asked)
     assert asked[0]["per_move"] == 3600  # create_table makes it so (the tests above)
+
+
+def test_a_player_whose_seat_a_bot_plays_is_told_in_the_bar_how_to_take_it_back(tmp_path):
+    # The header is cut at 80 columns: the way back is the action bar's.
+    from castletui.driver import STOOD_IN, Driver
+
+    directory = tmp_path / "tables"
+    table = timed_table(directory)
+    bo = Session.at_table(Table(table.path), 1, OWNERS[1])
+    with mock.patch.object(saves, "now", return_value=at(-30)):
+        Table(table.path).time_out(1, OWNERS[0], BOT)
+    bo.sync()
+    assert bo.is_bot(1)
+    assert Driver(bo).frame(1).prompt == STOOD_IN
