@@ -418,8 +418,11 @@ class Driver:
         try:
             self.bot_plays(action) if bot else self.person_acts(action)
         except saves.SaveError as error:
+            # A bot playing the viewer's seat (its time ran out) chose nothing of theirs.
             told = (
-                Notice(f"{error} Choose again.", "Not played", "warning", 8) if mover == self.viewer else None
+                Notice(f"{error} Choose again.", "Not played", "warning", 8)
+                if mover == self.viewer and not bot
+                else None
             )
             return Played(False, notice=told, reread=True)
         except IllegalAction as error:

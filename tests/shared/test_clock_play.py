@@ -168,3 +168,23 @@ def test_a_player_whose_seat_a_bot_plays_is_told_in_the_bar_how_to_take_it_back(
     bo.sync()
     assert bo.is_bot(1)
     assert Driver(bo).frame(1).prompt == STOOD_IN
+
+
+def test_a_bot_move_for_your_seat_that_another_terminal_played_first_is_not_your_race(tmp_path):
+    # Every terminal at the table plays the stand-in's moves; the one that
+    # loses the race was told "Your move from another terminal came first...
+    # Choose again." though its player chose nothing.
+    from castletui.driver import Driver
+
+    directory = tmp_path / "tables"
+    table = timed_table(directory)
+    with mock.patch.object(saves, "now", return_value=at(-30)):
+        Table(table.path).time_out(1, OWNERS[0], BOT)
+    ann = Session.at_table(Table(table.path), 0, OWNERS[0])
+    bo = Session.at_table(Table(table.path), 1, OWNERS[1])
+    assert bo.is_bot(1) and bo.to_move() == 1
+    anns, bos = Driver(ann, viewer=0), Driver(bo, viewer=1)
+    late = bos.bot_move()
+    assert anns.acts(anns.bot_move(), bot=True).done
+    lost = bos.acts(late, bot=True)
+    assert not lost.done and lost.reread and lost.notice is None
