@@ -116,17 +116,12 @@ def chosen_new_table(talk: Any, registry: Any) -> tuple[str, str, int, int, int]
             return None
     variant = variants[which]
     counts = list(range(variant.min_seats, variant.max_seats + 1))
-    players = (
-        counts[0]
-        if len(counts) == 1
-        else numbered_answer(talk, "How many players?", [str(n) for n in counts])
-    )
-    if players is None:
+    count = counts[0] if len(counts) == 1 else count_answer(talk, "How many players?", counts)
+    if count is None:
         return None
-    count = players if len(counts) == 1 else counts[players]
     bots = 0
     if count > 1:
-        bots = numbered_answer(talk, "How many of the other seats are bots?", [str(n) for n in range(count)])
+        bots = count_answer(talk, "How many of the other seats are bots?", list(range(count)))
         if bots is None:
             return None
     clocks = per_move_choices()
@@ -134,6 +129,20 @@ def chosen_new_table(talk: Any, registry: Any) -> tuple[str, str, int, int, int]
     if per_move is None:
         return None
     return game_id, variant.name, count, bots, list(clocks.values())[per_move]
+
+
+def count_answer(talk: Any, question: str, counts: list[int]) -> int | None:
+    """A count the player types as itself ("2" is two players, never the
+    second of a numbered list of counts); None: quit or the end of input."""
+    words = f"{counts[0]} to {counts[-1]}" if len(counts) > 2 else " or ".join(map(str, counts))
+    talk.say(f"{question} ({words})")
+    while True:
+        text = talk.ask()
+        if text is None or text.casefold() == "quit":
+            return None
+        if text.isdigit() and int(text) in counts:
+            return int(text)
+        talk.say(f"Type {words}, or quit.")
 
 
 def numbered_answer(talk: Any, question: str, options: list[str]) -> int | None:

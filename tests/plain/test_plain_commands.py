@@ -158,7 +158,7 @@ def test_new_in_the_lobby_in_lines_starts_a_shared_table(tables, monkeypatch, ca
     """At a host a player has no command line: ``new`` in the lobby asks
     the game, the variant, the players and the bots by number, and opens
     the table with this player in the first seat, the others free."""
-    answers = "new\n3\n1\n1\n2\nquit\n"  # Castlecards, 2 players, no bot, 1 h a move, then leave it waiting
+    answers = "new\n3\n1\n0\n2\nquit\n"  # Castlecards, 2 players, no bot, 1 h a move, then leave it waiting
     status, output = run_plain(["join", "--plain", "--as", "ann"], answers, monkeypatch, capsys)
     assert status == 0, output
     assert "Which game?" in output and "How many of the other seats are bots?" in output
@@ -169,6 +169,18 @@ def test_new_in_the_lobby_in_lines_starts_a_shared_table(tables, monkeypatch, ca
     assert seating.owners[0] and not seating.owners[1]  # the second seat waits for someone
     assert not any(player.is_bot for player in save.players)
     assert seating.per_move == 3600  # the second choice, 1 h (saves.clock)
+
+
+def test_new_in_the_lobby_in_lines_takes_a_count_as_itself(tables, monkeypatch, capsys):
+    """A newcomer asked "How many players?" types 2 for two players: the
+    counts were a numbered list, and 2 chose the second, three players."""
+    answers = "new\n1\n1\n2\n1\n1\nquit\n"  # Catapult Castle, standard, 2 players, 1 bot, no clock
+    status, output = run_plain(["join", "--plain", "--as", "ann"], answers, monkeypatch, capsys)
+    assert status == 0, output
+    (made,) = [path for path in tables.glob("*.json") if is_table(path)]
+    save, _ = Table(made).read()
+    assert save.game == "catapult-castle" and len(save.players) == 2
+    assert [player.is_bot for player in save.players] == [False, True]
 
 
 def test_plain_on_makes_castletui_start_in_plain_lines_and_plain_off_undoes_it(tmp_path, monkeypatch, capsys):
