@@ -109,9 +109,7 @@ def chosen_new_table(talk: Any, registry: Any) -> tuple[str, str, int, int, int]
     variants = list(info.variants)
     which = 0
     if len(variants) > 1:
-        which = numbered_answer(
-            talk, "Which variant?", [f"{v.title or v.name}, {v.for_players()}" for v in variants]
-        )
+        which = numbered_answer(talk, "Which variant?", [variant_words(v) for v in variants])
         if which is None:
             return None
     variant = variants[which]
@@ -129,6 +127,13 @@ def chosen_new_table(talk: Any, registry: Any) -> tuple[str, str, int, int, int]
     if per_move is None:
         return None
     return game_id, variant.name, count, bots, list(clocks.values())[per_move]
+
+
+def variant_words(variant: Any) -> str:
+    """A variant as the lobby in lines lists it: "Solo, for 1 player"; a
+    title that counts players already ("3-4 players") is not told it again."""
+    title = variant.title or variant.name
+    return title if "player" in title.casefold() else f"{title}, {variant.for_players()}"
 
 
 def count_answer(talk: Any, question: str, counts: list[int]) -> int | None:
