@@ -31,8 +31,12 @@ TABLE_POLL = 0.5
 class PlainGame:
     """One game, from the first line said to the last."""
 
-    def __init__(self, session: Any, talk: Talk, think_for: float | None = THINK_FOR) -> None:
+    def __init__(
+        self, session: Any, talk: Talk, think_for: float | None = THINK_FOR, lobby_only: bool = False
+    ) -> None:
         self.session, self.talk, self.think_for = session, talk, think_for
+        self.lobby_only = lobby_only
+        """Over castletui host (or a game account) the player has no command line, only the lobby."""
         self.driver = Driver(session)
         self.game_id = session.save.game
         self.path: tuple[str, ...] = ()
@@ -398,7 +402,12 @@ class PlainGame:
     def leave(self) -> int:
         session = self.session
         if session.shared:
-            self.talk.say("You left the table; castletui join --plain takes your seat again.")
+            again = (
+                "your lobby lists it when you connect again"
+                if self.lobby_only
+                else "castletui join --plain takes your seat again"
+            )
+            self.talk.say(f"You left the table; {again}.")
         elif session.path is not None:
             session.write()
             if session.last_save_error:
