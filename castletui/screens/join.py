@@ -61,12 +61,14 @@ class JoinScreen(Screen):
         "then those waiting for others, then free seats at other tables, games you may watch and your "
         "finished games. Enter opens the table (or takes the seat), showing only your own hand; on a "
         "Watch line it shows the game as everyone sees it, no hand at all; n opens the next "
-        "table waiting for your move; s starts a new game that others can join; r reads the folder again."
+        "table waiting for your move; s starts a new game that others can join; r reads the folder again; "
+        "m (at a host) sets what it sends you while you are away; Escape or q leaves."
     )
     BINDINGS = [
         Binding("n", "next_waiting", "Next turn"),
-        Binding("s", "new", "New shared game"),
-        Binding("r", "reload", "Refresh"),
+        # Short words, and r (the lobby follows the folder anyway) only in Help: F1 Help fits at 80 columns.
+        Binding("s", "new", "New game"),
+        Binding("r", "reload", "Refresh", show=False),
         Binding("m", "notify_me", "Notify me"),  # over castletui host only (check_action)
         Binding("escape", "leave", "Back"),
         Binding("q", "leave", "Quit", show=False),

@@ -44,7 +44,7 @@ async def test_the_lobby_shows_its_keys_before_the_page_is_clicked(tmp_path):
     async with app.run_test(size=(100, 24)) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, JoinScreen) and not app.app_focus
-        assert "New shared game" in await wait_for_keys(pilot)
+        assert "New game" in await wait_for_keys(pilot)
 
 
 async def test_the_menu_and_the_lobby_over_it_show_their_keys_unclicked(tmp_path):
@@ -55,10 +55,26 @@ async def test_the_menu_and_the_lobby_over_it_show_their_keys_unclicked(tmp_path
                 break
             await pilot.pause()
         assert isinstance(app.screen, JoinScreen) and not app.app_focus
-        assert "New shared game" in await wait_for_keys(pilot)
+        assert "New game" in await wait_for_keys(pilot)
         await pilot.press("escape")  # a key gives the app focus: the menu as usual
         assert isinstance(app.screen, MenuScreen)
         assert "New game" in await wait_for_keys(pilot)
+
+
+async def test_the_lobby_at_a_host_shows_f1_help_whole_at_80_columns(tmp_path, monkeypatch):
+    """At 80x24 the host's lobby footer was cut after "esc Back  F": the
+    one key a newcomer needs, F1 Help, was not there to read."""
+    monkeypatch.setenv("CASTLETUI_NOTIFY", "webhook")  # as castletui host sets it: m Notify me shows
+    app = SharedApp(Start("join"), who="ann", table_dir=tmp_path, lobby_only=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, JoinScreen)
+        shown = await wait_for_keys(pilot)
+        assert "Notify me" in shown and "Help" in shown
+        footer = app.screen.query_one(SteadyFooter)
+        *keys, palette = footer.places
+        help_key = next(place for place in keys if place.key.description == "Help")
+        assert help_key.end - help_key.start >= len("F1/? Help") and help_key.end <= palette.start
 
 
 async def test_no_color_is_shades_of_grey_as_the_readme_says(tmp_path, monkeypatch):
