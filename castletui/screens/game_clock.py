@@ -92,6 +92,8 @@ class TableClock:
     def words(self) -> str:
         """The header's words: "Bo: 5 h left", "Bo's time is out"; "" without a clock."""
         session = self.screen.session
+        if session.over:
+            return ""  # nobody's time runs, nobody's seat is played any more
         if session.seat in session.stand_ins:
             return "a bot plays your seat (see below)"  # the way back is the bar's (driver.STOOD_IN)
         left = self.left()
@@ -125,8 +127,9 @@ class TableClock:
     def chosen(self, seat: int, choice: str | None) -> None:
         """Put the choice to the table; a refusal is told with its reason."""
         screen, session = self.screen, self.screen.session
-        if choice is None:
-            return  # wait more: offered again when the table is opened again
+        if choice is None:  # wait more: offered again when the table is opened again
+            screen.notify("Offered again when you open this table again (q, then from the lobby).", timeout=8)
+            return
         try:
             session.table.time_out(seat, session.who, choice)
         except saves.SaveError as error:

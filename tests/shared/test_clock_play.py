@@ -135,6 +135,20 @@ async def test_at_the_table_the_others_are_offered_a_bot_for_a_late_seat(tmp_pat
         assert 1 in [entry.seat for entry in Table(table.path).read()[0].log[before:]]
 
 
+async def test_waiting_more_is_told_when_the_offer_comes_again(tmp_path):
+    # Wait more closed the offer without a word: it comes again only when the
+    # table is opened again, which nobody was told.
+    directory = tmp_path / "tables"
+    table = timed_table(directory)
+    app = ClockedTerminal(directory, "ann", Start("join", path=Path(table.path)))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, TimeOutOffer))
+        told = len(app._notifications)
+        await pilot.press("escape")  # Wait more
+        await wait_until(pilot, lambda: len(app._notifications) > told)
+        assert not isinstance(app.screen, TimeOutOffer)
+
+
 async def test_the_wizard_asks_for_the_table_with_the_time_per_move_chosen(tmp_path):
     directory = tmp_path / "tables"
     directory.mkdir(mode=0o700)
@@ -188,3 +202,26 @@ def test_a_bot_move_for_your_seat_that_another_terminal_played_first_is_not_your
     assert anns.acts(anns.bot_move(), bot=True).done
     lost = bos.acts(late, bot=True)
     assert not lost.done and lost.reread and lost.notice is None
+
+
+def test_a_game_over_says_no_more_that_a_bot_plays_your_seat(tmp_path):
+    # The header kept "a bot plays your seat..." on the score sheet's game.
+    import random
+    from types import SimpleNamespace
+
+    from castletui.screens.game_clock import TableClock
+
+    directory = tmp_path / "tables"
+    table = timed_table(directory)
+    with mock.patch.object(saves, "now", return_value=at(-30)):
+        Table(table.path).time_out(1, OWNERS[0], BOT)
+        ann = Session.at_table(Table(table.path), 0, OWNERS[0])
+        chooser = random.Random(2)
+        while not ann.over:
+            ann.run_automatic()
+            if ann.to_move() == 0:
+                ann.act(chooser.choice(ann.legal_actions()))
+    bo = Session.at_table(Table(table.path), 1, OWNERS[1])
+    assert bo.over and 1 in bo.stand_ins
+    screen = SimpleNamespace(session=bo, app=SimpleNamespace(clock=lambda: NOON))
+    assert TableClock(screen).words() == ""
