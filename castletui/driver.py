@@ -42,11 +42,9 @@ from castletui.frames import Move, StepBack
 from castletui.rules.core import CHANCE, IllegalAction, label, name_seats, table_entry
 from castletui.rules.core import screen as screen_api
 
-STOOD_IN = (
-    "A bot plays your seat since your time ran out: q, then open this table again "
-    "from the lobby, gives it back to you."
-)
-"""The bar's words to a player whose seat a bot plays (saves/clock.py)."""
+STOOD_IN = "A bot plays your seat (your time ran out): q, then open the table again."
+"""The bar's words to a player whose seat a bot plays (saves/clock.py): one
+line at 80 columns, the prompt's room."""
 
 # --- what happens now ------------------------------------------------------------
 

@@ -182,6 +182,7 @@ def test_a_player_whose_seat_a_bot_plays_is_told_in_the_bar_how_to_take_it_back(
     bo.sync()
     assert bo.is_bot(1)
     assert Driver(bo).frame(1).prompt == STOOD_IN
+    assert len(STOOD_IN) <= 78  # the bar's one line at 80 columns: it is cut, not wrapped
 
 
 def test_a_bot_move_for_your_seat_that_another_terminal_played_first_is_not_your_race(tmp_path):
