@@ -71,6 +71,8 @@ class JoinScreen(Screen):
         Binding("r", "reload", "Refresh", show=False),
         Binding("m", "notify_me", "Notify me"),  # over castletui host only (check_action)
         Binding("escape", "leave", "Back"),
+        # With no menu under the lobby (at a host, join) Escape ends castletui: it says so.
+        Binding("escape", "leave_castletui", "Leave"),
         Binding("q", "leave", "Quit", show=False),
     ]
     GAMES_RETURN_HERE = True
@@ -215,6 +217,8 @@ class JoinScreen(Screen):
         self.open_table(line.path, line.seat)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("leave", "leave_castletui"):
+            return self.leaves_castletui() == (action == "leave_castletui")
         if action == "notify_me":
             # The host sends them: elsewhere there is nothing to set.
             return bool(os.environ.get(NOTIFY_OFFERED)) and bool(later("notify me").offered())
@@ -244,8 +248,15 @@ class JoinScreen(Screen):
             self.listing.forget()  # every table read afresh (a lock's permissions mended, say)
         self.reload()
 
+    def leaves_castletui(self) -> bool:
+        """Whether leaving the lobby ends castletui (no menu under it)."""
+        return is_lobby_only(self.app) or len(self.app.screen_stack) <= 1
+
     def action_leave(self) -> None:
-        if is_lobby_only(self.app) or len(self.app.screen_stack) <= 1:
+        if self.leaves_castletui():
             self.app.exit()
         else:
             self.app.pop_screen()
+
+    def action_leave_castletui(self) -> None:
+        self.action_leave()

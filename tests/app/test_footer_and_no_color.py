@@ -71,10 +71,13 @@ async def test_the_lobby_at_a_host_shows_f1_help_whole_at_80_columns(tmp_path, m
         assert isinstance(app.screen, JoinScreen)
         shown = await wait_for_keys(pilot)
         assert "Notify me" in shown and "Help" in shown
+        assert "Leave" in shown and "Back" not in shown  # Escape ends the session: nothing to go back to
         footer = app.screen.query_one(SteadyFooter)
         *keys, palette = footer.places
         help_key = next(place for place in keys if place.key.description == "Help")
         assert help_key.end - help_key.start >= len("F1/? Help") and help_key.end <= palette.start
+        await pilot.press("escape")
+        assert app._exit
 
 
 async def test_no_color_is_shades_of_grey_as_the_readme_says(tmp_path, monkeypatch):
