@@ -76,6 +76,8 @@ class JoinScreen(Screen):
         Binding("q", "leave", "Quit", show=False),
     ]
     GAMES_RETURN_HERE = True
+    IS_LOBBY = True
+    """A game over it says q goes back to the Lobby (GameScreen.check_action)."""
     """A game opened from the lobby goes back to it on q (CastleApp.open_session)."""
     DEFAULT_CSS = """
     JoinScreen #lobby { height: 1fr; }

@@ -90,3 +90,24 @@ async def test_no_color_is_shades_of_grey_as_the_readme_says(tmp_path, monkeypat
         assert app.no_color and any(isinstance(f, Monochrome) for f in app._filters)
     readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
     assert "`NO_COLOR=1` shows the screen in shades of grey" in readme
+
+
+async def test_a_game_opened_from_the_lobby_says_q_goes_back_to_the_lobby(tmp_path):
+    """q from a game opened in the lobby goes back to the lobby, yet the
+    footer said "q Menu" (at a host, where no menu is)."""
+    from castletui.screens.game import GameScreen
+    from tests.app.driving import wait_until
+    from tests.shared.lobby_tables import seated_table
+
+    directory = tmp_path / "tables"
+    table = seated_table(directory, ["user:ann", "user:bo"], "monday", seed=4)
+    app = SharedApp(Start("join"), who="user:ann", table_dir=directory, lobby_only=True, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, JoinScreen) and app.screen.seats)
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, GameScreen))
+        shown = await wait_for_keys(pilot)
+        assert "Lobby" in shown and "Menu" not in shown
+        await pilot.press("q")
+        await wait_until(pilot, lambda: isinstance(app.screen, JoinScreen))
+    assert table.path.exists()
