@@ -350,7 +350,8 @@ class PlainGame:
         elif name == "plain":
             self.talk.say(commands.keep_plain(rest))
         elif name == "help":
-            say(commands.help_lines(commands.PLAYING))
+            leaving = "leave the table" if self.session.shared else "save and leave"
+            say(commands.help_lines({**commands.PLAYING, "quit": f"quit: {leaving}; {self.comeback()}."}))
         elif name == "quit":
             self.leaving = True
             return True
@@ -399,15 +400,18 @@ class PlainGame:
             return f"Not saved: {session.last_save_error}"
         return f"Saved in {session.path}."
 
+    def comeback(self) -> str:
+        """How the player comes back to this game after quit, in words they can act on."""
+        if self.session.shared and self.lobby_only:
+            return "your lobby lists it when you connect again"  # no command line at a host
+        if self.session.shared:
+            return "castletui join --plain takes your seat again"
+        return "castletui resume --plain goes on from here"
+
     def leave(self) -> int:
         session = self.session
         if session.shared:
-            again = (
-                "your lobby lists it when you connect again"
-                if self.lobby_only
-                else "castletui join --plain takes your seat again"
-            )
-            self.talk.say(f"You left the table; {again}.")
+            self.talk.say(f"You left the table; {self.comeback()}.")
         elif session.path is not None:
             session.write()
             if session.last_save_error:

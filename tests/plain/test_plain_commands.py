@@ -244,9 +244,9 @@ def test_the_readmes_transcript_is_what_plain_mode_says(monkeypatch, capsys):
 def test_leaving_a_table_at_a_host_names_no_command_the_player_cannot_type(tables, monkeypatch, capsys):
     """Over castletui host a player has only the lobby: "castletui join
     --plain takes your seat again" named a command line they do not have."""
-    answers = "new\n3\n1\n0\n1\nquit\n"  # Castlecards, 2 players, no bot, no clock, then leave
+    answers = "new\n3\n1\n0\n1\nhelp\nquit\n"  # Castlecards, 2 players, no bot, no clock, help, leave
     status, output = run_plain(["join", "--plain", "--as", "ann"], answers, monkeypatch, capsys)
     assert status == 0, output
-    assert "castletui join" not in output
+    assert "castletui join" not in output and "castletui resume" not in output  # quit's help line too
     status, output = run_plain(["join", "--plain"], "1\nquit\n", monkeypatch, capsys)
     assert "castletui join --plain" in output  # a Unix user at the shell has it
