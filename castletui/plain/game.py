@@ -95,13 +95,20 @@ class PlainGame:
 
     def introduce(self) -> None:
         session = self.session
-        players = ", ".join(
-            f"{player.name} ({session.bot_words(seat)})" if player.is_bot else player.name
-            for seat, player in enumerate(session.players)
-        )
+        players = ", ".join(self.seat_words(seat, player) for seat, player in enumerate(session.players))
         title = session.game.INFO.title
         self.talk.say(f"{title}, {session.variant}, {session.mode} play. Players: {players}.")
         self.talk.say("Type help for the commands, board to hear the board.")
+
+    def seat_words(self, seat: int, player: Any) -> str:
+        """A seat as the introduction names it: a bot's level, a shared table's free seat."""
+        session = self.session
+        if player.is_bot:
+            return f"{player.name} ({session.bot_words(seat)})"
+        owners = session.owners if session.shared else []
+        if seat < len(owners) and not owners[seat]:
+            return f"{player.name} (a free seat: others take it from their lobby)"
+        return player.name
 
     def resumed_note(self) -> str:
         return "The game goes on where it stopped. Everyone else, look away." if self.session.ply else ""

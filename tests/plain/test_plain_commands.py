@@ -250,3 +250,18 @@ def test_leaving_a_table_at_a_host_names_no_command_the_player_cannot_type(table
     assert "castletui join" not in output and "castletui resume" not in output  # quit's help line too
     status, output = run_plain(["join", "--plain"], "1\nquit\n", monkeypatch, capsys)
     assert "castletui join --plain" in output  # a Unix user at the shell has it
+
+
+def test_a_free_seat_is_introduced_as_free(tables, monkeypatch, capsys):
+    """`new --shared --plain` introduced "Players: ann, Wei." though Wei's
+    seat was nobody's yet."""
+    from castletui.plain.game import PlainGame
+    from castletui.plain.talk import Talk
+
+    answers = "new\n3\n1\n0\n1\nquit\n"  # Castlecards, 2 players, no bot, no clock
+    run_plain(["join", "--plain", "--as", "ann"], answers, monkeypatch, capsys)
+    (made,) = [path for path in tables.glob("*.json") if is_table(path)]
+    session = Session.at_table(Table(made), 0, Table(made).read()[1].owners[0])
+    game = PlainGame(session, Talk(io.StringIO(), io.StringIO()))
+    assert game.seat_words(1, session.players[1]) != session.players[1].name
+    assert game.seat_words(0, session.players[0]) == session.players[0].name
