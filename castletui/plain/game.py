@@ -19,6 +19,7 @@ from castletui.plain import choices, commands, news, sheets
 from castletui.plain.table import TableEntry
 from castletui.plain.talk import Talk
 from castletui.rules.core import IllegalAction, name_seats
+from castletui.saves.table import LostRace
 
 THINK_FOR = 0.25
 """Seconds a searching bot may think (the app's least thinking time)."""
@@ -89,7 +90,9 @@ class PlainGame:
                     continue
                 return now
             except saves.SaveError as error:  # a shared table: another terminal moved first
-                self.table_changed(str(error))
+                # Only draws and bots move here: a race they lost is no choice of the player's
+                # ("Your move ... came first"); the news says what was played.
+                self.table_changed("" if isinstance(error, LostRace) else str(error))
                 if self.leaving:  # the table cannot be read at all
                     return None
 

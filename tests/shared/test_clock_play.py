@@ -226,3 +226,35 @@ def test_a_game_over_says_no_more_that_a_bot_plays_your_seat(tmp_path):
     assert bo.over and 1 in bo.stand_ins
     screen = SimpleNamespace(session=bo, app=SimpleNamespace(clock=lambda: NOON))
     assert TableClock(screen).words() == ""
+
+
+def test_in_plain_lines_a_bot_move_that_lost_the_race_is_not_your_move(tmp_path):
+    # Plain lines said "Your move from another terminal came first" when the
+    # stand-in's move for your seat was played first by another terminal.
+    import io
+
+    from castletui.driver import Driver, Remote
+    from castletui.plain.game import PlainGame
+    from castletui.plain.talk import Talk
+
+    directory = tmp_path / "tables"
+    table = timed_table(directory)
+    with mock.patch.object(saves, "now", return_value=at(-30)):
+        Table(table.path).time_out(1, OWNERS[0], BOT)
+    ann = Session.at_table(Table(table.path), 0, OWNERS[0])
+    bo = Session.at_table(Table(table.path), 1, OWNERS[1])
+    said = io.StringIO()
+    plain = PlainGame(bo, Talk(io.StringIO(), said), think_for=None)
+    plain.driver.viewer = 1
+    anns = Driver(ann, viewer=0)
+    real_move = plain.driver.bot_move
+
+    def late_move(think_for=None):
+        move = real_move(think_for)
+        ann.sync()  # what Bo's terminal drew so far
+        assert anns.acts(anns.bot_move(), bot=True).done  # Ann's terminal plays it first
+        return move
+
+    plain.driver.bot_move = late_move
+    assert isinstance(plain.advance(), Remote)  # Ann's turn now, at her terminal
+    assert "came first" not in said.getvalue()
