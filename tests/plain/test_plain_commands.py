@@ -241,6 +241,22 @@ def test_the_readmes_transcript_is_what_plain_mode_says(monkeypatch, capsys):
         assert any(line == heard for heard in said), f"not said, or not in this order: {line!r}"
 
 
+def test_the_readmes_steady_hand_is_what_plain_mode_says(monkeypatch, capsys):
+    """README's Catapult Castle lines (a steady hand of 73 percent) were not
+    what its own command says: every line it shows is said, in order."""
+    from pathlib import Path
+
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
+    command = "castletui new catapult-castle --plain --seed 7 --names Ann,Bo --players 2 --bots 1"
+    section = readme[readme.index(f"(`{command}`)") :]
+    block = section[section.index("    Ann, choose a tower") :].split("\n\n")[0]
+    status, output = run_plain(command.split()[1:], "quit\n", monkeypatch, capsys)
+    assert status == 0
+    said = iter(output.splitlines())
+    for line in (line[4:] for line in block.splitlines()):
+        assert any(line == heard for heard in said), f"not said, or not in this order: {line!r}"
+
+
 def test_leaving_a_table_at_a_host_names_no_command_the_player_cannot_type(tables, monkeypatch, capsys):
     """Over castletui host a player has only the lobby: "castletui join
     --plain takes your seat again" named a command line they do not have."""
