@@ -330,6 +330,7 @@ class CastleApp(App):
         in; nothing underneath is lost, and it lifts once the terminal grows."""
         small = width < MIN_SIZE[0] or height < MIN_SIZE[1]
         if small and not isinstance(self.screen, TooSmallScreen):
+            self.clear_notifications()  # a toast would lie over the note, on a screen with no room
             self.push_screen(TooSmallScreen())
         elif not small and isinstance(self.screen, TooSmallScreen):
             self.pop_screen()

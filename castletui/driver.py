@@ -42,6 +42,10 @@ from castletui.frames import Move, StepBack
 from castletui.rules.core import CHANCE, IllegalAction, label, name_seats, table_entry
 from castletui.rules.core import screen as screen_api
 
+STOOD_IN = "A bot plays your seat (your time ran out): press a key to take it back."
+"""The bar's words to a player whose seat a bot plays (saves/clock.py): one
+line at 80 columns, the prompt's room."""
+
 # --- what happens now ------------------------------------------------------------
 
 
@@ -412,8 +416,11 @@ class Driver:
         try:
             self.bot_plays(action) if bot else self.person_acts(action)
         except saves.SaveError as error:
+            # A bot playing the viewer's seat (its time ran out) chose nothing of theirs.
             told = (
-                Notice(f"{error} Choose again.", "Not played", "warning", 8) if mover == self.viewer else None
+                Notice(f"{error} Choose again.", "Not played", "warning", 8)
+                if mover == self.viewer and not bot
+                else None
             )
             return Played(False, notice=told, reread=True)
         except IllegalAction as error:
@@ -736,6 +743,9 @@ class Driver:
             return f"Game over: {winners} won.{decided} s: score sheet."
         if seat == CHANCE:
             return "Table mode: say what happened." if session.mode == "table" else "Rolling..."
+        if session.shared and viewer in session.stand_ins:
+            # The header has no room for the way back (saves/clock.py): the bar says it.
+            return STOOD_IN
         if session.is_bot(seat):
             return f"{names[seat]} is thinking..."
         if session.shared and seat != viewer:

@@ -235,7 +235,10 @@ def start_shared_game(app: Any, **new_game: Any) -> None:
     except saves.SaveError as error:
         app.notify(str(error), title="Cannot start that game", severity="error", timeout=10)
         return
-    if is_lobby_only(app):
+    free = [index for index, player in enumerate(new_game["players"]) if not player.is_bot and index != seat]
+    if not free:
+        pass  # every other seat a bot's: nobody is to be told how to join
+    elif is_lobby_only(app):
         # Over castletui host or a game account, players have the lobby and no command line.
         # The lobby lists it by game and players: its file name would only wrap.
         app.notify("Others take the free seats from their lobby, where this table is listed.", timeout=10)

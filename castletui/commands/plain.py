@@ -39,7 +39,13 @@ def run(args: argparse.Namespace) -> int:
     session = open_session(args, start, talk)
     if session is None:  # the player left the list of tables
         return 0
-    return PlainGame(session, talk).play()
+    return PlainGame(session, talk, lobby_only=lobby_only(args)).play()
+
+
+def lobby_only(args: argparse.Namespace) -> bool:
+    """Over castletui host or a game account (join --as), as the app's
+    (commands/play_shared.py): a player has the lobby and no command line."""
+    return args.command == "join" and getattr(args, "as_name", None) is not None
 
 
 def against_bots(args: argparse.Namespace, talk: Talk) -> None:
@@ -70,8 +76,7 @@ def open_session(args: argparse.Namespace, start, talk: Talk):
         normal_name(args.as_name) if getattr(args, "account", None) else "",
         table_folder(args),
         talk.say,
-        # As the app's (commands/play_shared.py): over castletui host a player has only the lobby.
-        lobby_only=args.command == "join" and getattr(args, "as_name", None) is not None,
+        lobby_only=lobby_only(args),
     )
     if start.kind == "shared":
         return opening.shared_table(host, start.new_game)

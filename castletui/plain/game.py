@@ -19,6 +19,7 @@ from castletui.plain import choices, commands, news, sheets
 from castletui.plain.table import TableEntry
 from castletui.plain.talk import Talk
 from castletui.rules.core import IllegalAction, name_seats
+from castletui.saves.table import LostRace
 
 THINK_FOR = 0.25
 """Seconds a searching bot may think (the app's least thinking time)."""
@@ -31,8 +32,12 @@ TABLE_POLL = 0.5
 class PlainGame:
     """One game, from the first line said to the last."""
 
-    def __init__(self, session: Any, talk: Talk, think_for: float | None = THINK_FOR) -> None:
+    def __init__(
+        self, session: Any, talk: Talk, think_for: float | None = THINK_FOR, lobby_only: bool = False
+    ) -> None:
         self.session, self.talk, self.think_for = session, talk, think_for
+        self.lobby_only = lobby_only
+        """Over castletui host (or a game account) the player has no command line, only the lobby."""
         self.driver = Driver(session)
         self.game_id = session.save.game
         self.path: tuple[str, ...] = ()
@@ -85,19 +90,28 @@ class PlainGame:
                     continue
                 return now
             except saves.SaveError as error:  # a shared table: another terminal moved first
-                self.table_changed(str(error))
+                # Only draws and bots move here: a race they lost is no choice of the player's
+                # ("Your move ... came first"); the news says what was played.
+                self.table_changed("" if isinstance(error, LostRace) else str(error))
                 if self.leaving:  # the table cannot be read at all
                     return None
 
     def introduce(self) -> None:
         session = self.session
-        players = ", ".join(
-            f"{player.name} ({session.bot_words(seat)})" if player.is_bot else player.name
-            for seat, player in enumerate(session.players)
-        )
+        players = ", ".join(self.seat_words(seat, player) for seat, player in enumerate(session.players))
         title = session.game.INFO.title
         self.talk.say(f"{title}, {session.variant}, {session.mode} play. Players: {players}.")
         self.talk.say("Type help for the commands, board to hear the board.")
+
+    def seat_words(self, seat: int, player: Any) -> str:
+        """A seat as the introduction names it: a bot's level, a shared table's free seat."""
+        session = self.session
+        if player.is_bot:
+            return f"{player.name} ({session.bot_words(seat)})"
+        owners = session.owners if session.shared else []
+        if seat < len(owners) and not owners[seat]:
+            return f"{player.name} (a free seat: others take it from their lobby)"
+        return player.name
 
     def resumed_note(self) -> str:
         return "The game goes on where it stopped. Everyone else, look away." if self.session.ply else ""
@@ -348,7 +362,8 @@ class PlainGame:
         elif name == "plain":
             self.talk.say(commands.keep_plain(rest))
         elif name == "help":
-            say(commands.help_lines(commands.PLAYING))
+            leaving = "leave the table" if self.session.shared else "save and leave"
+            say(commands.help_lines({**commands.PLAYING, "quit": f"quit: {leaving}; {self.comeback()}."}))
         elif name == "quit":
             self.leaving = True
             return True
@@ -397,10 +412,18 @@ class PlainGame:
             return f"Not saved: {session.last_save_error}"
         return f"Saved in {session.path}."
 
+    def comeback(self) -> str:
+        """How the player comes back to this game after quit, in words they can act on."""
+        if self.session.shared and self.lobby_only:
+            return "your lobby lists it when you connect again"  # no command line at a host
+        if self.session.shared:
+            return "castletui join --plain takes your seat again"
+        return "castletui resume --plain goes on from here"
+
     def leave(self) -> int:
         session = self.session
         if session.shared:
-            self.talk.say("You left the table; castletui join --plain takes your seat again.")
+            self.talk.say(f"You left the table; {self.comeback()}.")
         elif session.path is not None:
             session.write()
             if session.last_save_error:

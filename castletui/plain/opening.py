@@ -12,6 +12,7 @@ from typing import Any
 
 from castletui import saves, tables
 from castletui.commands.base import Refused
+from castletui.plain import commands
 from castletui.saves.clock import per_move_choices
 from castletui.session import Session
 
@@ -108,24 +109,17 @@ def chosen_new_table(talk: Any, registry: Any) -> tuple[str, str, int, int, int]
     variants = list(info.variants)
     which = 0
     if len(variants) > 1:
-        which = numbered_answer(
-            talk, "Which variant?", [f"{v.title or v.name}, {v.for_players()}" for v in variants]
-        )
+        which = numbered_answer(talk, "Which variant?", [variant_words(v) for v in variants])
         if which is None:
             return None
     variant = variants[which]
     counts = list(range(variant.min_seats, variant.max_seats + 1))
-    players = (
-        counts[0]
-        if len(counts) == 1
-        else numbered_answer(talk, "How many players?", [str(n) for n in counts])
-    )
-    if players is None:
+    count = counts[0] if len(counts) == 1 else count_answer(talk, "How many players?", counts)
+    if count is None:
         return None
-    count = players if len(counts) == 1 else counts[players]
     bots = 0
     if count > 1:
-        bots = numbered_answer(talk, "How many of the other seats are bots?", [str(n) for n in range(count)])
+        bots = count_answer(talk, "How many of the other seats are bots?", list(range(count)))
         if bots is None:
             return None
     clocks = per_move_choices()
@@ -133,6 +127,27 @@ def chosen_new_table(talk: Any, registry: Any) -> tuple[str, str, int, int, int]
     if per_move is None:
         return None
     return game_id, variant.name, count, bots, list(clocks.values())[per_move]
+
+
+def variant_words(variant: Any) -> str:
+    """A variant as the lobby in lines lists it: "Solo, for 1 player"; a
+    title that counts players already ("3-4 players") is not told it again."""
+    title = variant.title or variant.name
+    return title if "player" in title.casefold() else f"{title}, {variant.for_players()}"
+
+
+def count_answer(talk: Any, question: str, counts: list[int]) -> int | None:
+    """A count the player types as itself ("2" is two players, never the
+    second of a numbered list of counts); None: quit or the end of input."""
+    words = f"{counts[0]} to {counts[-1]}" if len(counts) > 2 else " or ".join(map(str, counts))
+    talk.say(f"{question} ({words})")
+    while True:
+        text = talk.ask()
+        if text is None or text.casefold() == "quit":
+            return None
+        if text.isdigit() and int(text) in counts:
+            return int(text)
+        talk.say(f"Type {words}, or quit.")
 
 
 def numbered_answer(talk: Any, question: str, options: list[str]) -> int | None:
@@ -185,4 +200,29 @@ def picked_table(host: TableHost, talk: Any) -> Path | None:
             return NEW_TABLE
         if text.isdigit() and 1 <= int(text) <= len(rows):
             return Path(rows[int(text) - 1].path)
-        talk.say(f"Type a number from 1 to {len(rows)}, new, or quit." if rows else "Type new, or quit.")
+        # The lobby knows the words a newcomer is told of (README, help) too.
+        known = commands.parse(text, LOBBY)
+        if known is not None and known[0] == "plain":
+            talk.say(commands.keep_plain(known[1]))
+            continue
+        if known is not None and known[0] == "help":
+            for line in lobby_help(len(rows)):
+                talk.say(line)
+            continue
+        talk.say(
+            f"Type a number from 1 to {len(rows)}, new, help or quit." if rows else "Type new, help or quit."
+        )
+
+
+LOBBY = {
+    "new": "new: start a table (the game, the variant, the players and the bots, a question each).",
+    "plain": commands.PLAYING["plain"],
+    "help": "help: these lines.",
+    "quit": "quit: leave (your seats stay yours).",
+}
+"""The words the lobby in lines understands besides a table's number."""
+
+
+def lobby_help(tables: int) -> list[str]:
+    number = [f"1 to {tables}: open that table (your seat, or the free seat it offers)."] if tables else []
+    return [*number, *LOBBY.values()]

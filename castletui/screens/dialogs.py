@@ -236,6 +236,7 @@ class TooSmallScreen(ModalScreen[None]):
 
     def show_size(self, width: int, height: int) -> None:
         self.query_one("#too-small", Static).update(
-            f"castletui needs a terminal of at least {MIN_SIZE[0]}x{MIN_SIZE[1]};\n"
-            f"this one is {width}x{height}. Make it larger: nothing is lost."
+            # Short lines: the note is read on a terminal too narrow for a long one.
+            f"castletui needs a terminal\nof at least {MIN_SIZE[0]}x{MIN_SIZE[1]};\n"
+            f"this one is {width}x{height}.\nMake it larger: nothing is lost."
         )

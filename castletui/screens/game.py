@@ -84,6 +84,7 @@ class GameScreen(WhileShown, Screen):
         Binding("g", "log", "Log", show=False),
         Binding("s", "score", "Score"),
         Binding("q", "menu", "Menu"),
+        Binding("q", "lobby", "Lobby"),  # q over the lobby (check_action), back to it as to the menu
     ]
     focused: Reactive[Widget | None] = Reactive(None, repaint=False)
     """The keys move on most moves (a board, then the bar) and the two widgets
@@ -305,6 +306,10 @@ class GameScreen(WhileShown, Screen):
             return self.driver.asks_the_table
         if action == "back_out":
             return self.driver.may_escape(self.frame)
+        if action in ("menu", "lobby"):  # q goes back to what is under the game: say which
+            stack = self.app.screen_stack
+            under = stack[stack.index(self) - 1] if self in stack[1:] else None
+            return getattr(under, "IS_LOBBY", False) == (action == "lobby")
         return not (action == "save_as" and self.session.shared)
 
     def action_back_out(self) -> None:
@@ -333,6 +338,9 @@ class GameScreen(WhileShown, Screen):
 
     def action_rules(self) -> None:
         self.app.open_rules(self.session.save.game)
+
+    def action_lobby(self) -> None:
+        self.action_menu()
 
     def action_menu(self) -> None:
         self.bot_turn.cancel()

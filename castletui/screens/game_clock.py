@@ -138,6 +138,8 @@ class TableClock:
     def words(self) -> str:
         """The header's words: "Bo: 5 h left", "Bo's time is out"; "" without a clock."""
         session = self.screen.session
+        if session.over:
+            return ""  # nobody's time runs, nobody's seat is played any more
         if session.seat in session.stand_ins:
             return "a bot plays your seat: press a key"
         left = self.left()
@@ -179,7 +181,12 @@ class TableClock:
         screen, session = self.screen, self.screen.session
         if choice is None:
             # Wait more: as long again as the seat had for the move, then asked again (or on reopening).
-            self.wait_ends = self.now() + datetime.timedelta(seconds=session.seating.per_move)
+            per_move = session.seating.per_move
+            self.wait_ends = self.now() + datetime.timedelta(seconds=per_move)
+            name = session.names[seat]
+            screen.notify(
+                f"Asked again in {duration_words(per_move)} if {name} has not moved by then.", timeout=8
+            )
             return
         try:
             session.table.time_out(seat, session.who, choice)

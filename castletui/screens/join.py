@@ -61,17 +61,23 @@ class JoinScreen(Screen):
         "then those waiting for others, then free seats at other tables, games you may watch and your "
         "finished games. Enter opens the table (or takes the seat), showing only your own hand; on a "
         "Watch line it shows the game as everyone sees it, no hand at all; n opens the next "
-        "table waiting for your move; s starts a new game that others can join; r reads the folder again."
+        "table waiting for your move; s starts a new game that others can join; r reads the folder again; "
+        "m (at a host) sets what it sends you while you are away; Escape or q leaves."
     )
     BINDINGS = [
         Binding("n", "next_waiting", "Next turn"),
-        Binding("s", "new", "New shared game"),
-        Binding("r", "reload", "Refresh"),
+        # Short words, and r (the lobby follows the folder anyway) only in Help: F1 Help fits at 80 columns.
+        Binding("s", "new", "New game"),
+        Binding("r", "reload", "Refresh", show=False),
         Binding("m", "notify_me", "Notify me"),  # over castletui host only (check_action)
         Binding("escape", "leave", "Back"),
+        # With no menu under the lobby (at a host, join) Escape ends castletui: it says so.
+        Binding("escape", "leave_castletui", "Leave"),
         Binding("q", "leave", "Quit", show=False),
     ]
     GAMES_RETURN_HERE = True
+    IS_LOBBY = True
+    """A game over it says q goes back to the Lobby (GameScreen.check_action)."""
     """A game opened from the lobby goes back to it on q (CastleApp.open_session)."""
     DEFAULT_CSS = """
     JoinScreen #lobby { height: 1fr; }
@@ -213,6 +219,8 @@ class JoinScreen(Screen):
         self.open_table(line.path, line.seat)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("leave", "leave_castletui"):
+            return self.leaves_castletui() == (action == "leave_castletui")
         if action == "notify_me":
             # The host sends them: elsewhere there is nothing to set.
             return bool(os.environ.get(NOTIFY_OFFERED)) and bool(later("notify me").offered())
@@ -242,8 +250,15 @@ class JoinScreen(Screen):
             self.listing.forget()  # every table read afresh (a lock's permissions mended, say)
         self.reload()
 
+    def leaves_castletui(self) -> bool:
+        """Whether leaving the lobby ends castletui (no menu under it)."""
+        return is_lobby_only(self.app) or len(self.app.screen_stack) <= 1
+
     def action_leave(self) -> None:
-        if is_lobby_only(self.app) or len(self.app.screen_stack) <= 1:
+        if self.leaves_castletui():
             self.app.exit()
         else:
             self.app.pop_screen()
+
+    def action_leave_castletui(self) -> None:
+        self.action_leave()

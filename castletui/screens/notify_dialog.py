@@ -20,7 +20,7 @@ from castletui.widgets.plain import Plain
 
 CHOICES = {
     "off": "Off",
-    "turn": "Each turn: one message per table when it comes to wait for me",
+    "turn": "Each turn: a message when a table comes to wait for me",
     "digest": "A daily digest of the tables waiting for me",
 }
 

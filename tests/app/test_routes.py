@@ -37,8 +37,8 @@ GAMES = [
     pytest.param("got-catan", "base", 3, None, 2, id="got-catan-finished"),
 ]
 
-LEAVING = {"menu", "quit", "app.quit", "command_palette", "screen.copy_text"}
-"""Actions not followed: the game screen's q goes back to the main menu
+LEAVING = {"menu", "lobby", "quit", "app.quit", "command_palette", "screen.copy_text"}
+"""Actions not followed: the game screen's q goes back to the main menu (or the lobby)
 (nothing of the game is left to come back to), and the app's quit."""
 
 DEPTH = 3

@@ -34,6 +34,18 @@ async def test_a_tiny_terminal_is_told_what_size_it_needs(tmp_path):
         assert isinstance(app.screen, MenuScreen)
 
 
+async def test_the_size_note_fits_a_tiny_terminal_and_no_toast_covers_it(tmp_path):
+    # At 40x12 the note was cut after "at least 7" and a toast lay over it.
+    app = StillApp(save_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.notify("A toast from before the terminal shrank.")
+        await pilot.resize_terminal(40, 12)
+        await pilot.pause()
+        note = str(app.screen.query_one("#too-small").render())
+        assert "70x20" in note and max(len(line) for line in note.splitlines()) <= 40
+        assert not app._notifications
+
+
 async def test_no_color_is_respected(tmp_path, monkeypatch):
     monkeypatch.setenv("NO_COLOR", "1")
     app = StillApp(save_dir=tmp_path)

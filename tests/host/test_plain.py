@@ -28,10 +28,10 @@ async def test_a_player_plays_in_plain_lines_through_the_plain_command(start_hos
     for answer, question in (
         (b"3", "Which variant?"),
         (b"1", "other seats are bots?"),
-        (b"1", "Time per move?"),
+        (b"0", "Time per move?"),
     ):
         mark = alice.mark()
-        alice.send(answer + b"\r")  # Castlecards, 2 players
+        alice.send(answer + b"\r")  # Castlecards, 2 players, no bot (a count is typed as itself)
         await alice.wait_for(question, since=mark)
     mark = alice.mark()
     alice.send(b"1\r")  # no clock; the deal says who goes first

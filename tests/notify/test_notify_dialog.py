@@ -65,3 +65,19 @@ async def test_without_a_host_there_is_nothing_to_set(tmp_path, settings_folder,
         await pilot.pause()
         assert isinstance(app.screen, JoinScreen)
     assert not notify_me.path(settings_folder).exists()
+
+
+async def test_every_choice_is_read_whole_at_80_columns(tmp_path, settings_folder, monkeypatch):
+    # "Each turn: one message per table when it comes to wait fo…" was cut at 80x24.
+    from textual.widgets import RadioButton
+
+    monkeypatch.setenv(notify_me.OFFERED_VARIABLE, "webhook")
+    seated_table(tmp_path / "tables", ["user:ann", "user:bo"], "evening")
+    app = Terminal(tmp_path / "tables", "bo", Start("join"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await in_the_lobby(pilot)
+        await pilot.press("m")
+        await wait_until(pilot, lambda: isinstance(app.screen, NotifyScreen))
+        for button in app.screen.query(RadioButton):
+            label = str(button.label)
+            assert label in screen_text(app), label

@@ -158,7 +158,7 @@ def test_new_in_the_lobby_in_lines_starts_a_shared_table(tables, monkeypatch, ca
     """At a host a player has no command line: ``new`` in the lobby asks
     the game, the variant, the players and the bots by number, and opens
     the table with this player in the first seat, the others free."""
-    answers = "new\n3\n1\n1\n2\nquit\n"  # Castlecards, 2 players, no bot, 1 h a move, then leave it waiting
+    answers = "new\n3\n1\n0\n2\nquit\n"  # Castlecards, 2 players, no bot, 1 h a move, then leave it waiting
     status, output = run_plain(["join", "--plain", "--as", "ann"], answers, monkeypatch, capsys)
     assert status == 0, output
     assert "Which game?" in output and "How many of the other seats are bots?" in output
@@ -169,6 +169,18 @@ def test_new_in_the_lobby_in_lines_starts_a_shared_table(tables, monkeypatch, ca
     assert seating.owners[0] and not seating.owners[1]  # the second seat waits for someone
     assert not any(player.is_bot for player in save.players)
     assert seating.per_move == 3600  # the second choice, 1 h (saves.clock)
+
+
+def test_new_in_the_lobby_in_lines_takes_a_count_as_itself(tables, monkeypatch, capsys):
+    """A newcomer asked "How many players?" types 2 for two players: the
+    counts were a numbered list, and 2 chose the second, three players."""
+    answers = "new\n1\n1\n2\n1\n1\nquit\n"  # Catapult Castle, standard, 2 players, 1 bot, no clock
+    status, output = run_plain(["join", "--plain", "--as", "ann"], answers, monkeypatch, capsys)
+    assert status == 0, output
+    (made,) = [path for path in tables.glob("*.json") if is_table(path)]
+    save, _ = Table(made).read()
+    assert save.game == "catapult-castle" and len(save.players) == 2
+    assert [player.is_bot for player in save.players] == [False, True]
 
 
 def test_plain_on_makes_castletui_start_in_plain_lines_and_plain_off_undoes_it(tmp_path, monkeypatch, capsys):
@@ -227,3 +239,45 @@ def test_the_readmes_transcript_is_what_plain_mode_says(monkeypatch, capsys):
         if line.startswith("> "):
             continue  # the player's own typing (a pipe has no echo)
         assert any(line == heard for heard in said), f"not said, or not in this order: {line!r}"
+
+
+def test_the_readmes_steady_hand_is_what_plain_mode_says(monkeypatch, capsys):
+    """README's Catapult Castle lines (a steady hand of 73 percent) were not
+    what its own command says: every line it shows is said, in order."""
+    from pathlib import Path
+
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
+    command = "castletui new catapult-castle --plain --seed 7 --names Ann,Bo --players 2 --bots 1"
+    section = readme[readme.index(f"(`{command}`)") :]
+    block = section[section.index("    Ann, choose a tower") :].split("\n\n")[0]
+    status, output = run_plain(command.split()[1:], "quit\n", monkeypatch, capsys)
+    assert status == 0
+    said = iter(output.splitlines())
+    for line in (line[4:] for line in block.splitlines()):
+        assert any(line == heard for heard in said), f"not said, or not in this order: {line!r}"
+
+
+def test_leaving_a_table_at_a_host_names_no_command_the_player_cannot_type(tables, monkeypatch, capsys):
+    """Over castletui host a player has only the lobby: "castletui join
+    --plain takes your seat again" named a command line they do not have."""
+    answers = "new\n3\n1\n0\n1\nhelp\nquit\n"  # Castlecards, 2 players, no bot, no clock, help, leave
+    status, output = run_plain(["join", "--plain", "--as", "ann"], answers, monkeypatch, capsys)
+    assert status == 0, output
+    assert "castletui join" not in output and "castletui resume" not in output  # quit's help line too
+    status, output = run_plain(["join", "--plain"], "1\nquit\n", monkeypatch, capsys)
+    assert "castletui join --plain" in output  # a Unix user at the shell has it
+
+
+def test_a_free_seat_is_introduced_as_free(tables, monkeypatch, capsys):
+    """`new --shared --plain` introduced "Players: ann, Wei." though Wei's
+    seat was nobody's yet."""
+    from castletui.plain.game import PlainGame
+    from castletui.plain.talk import Talk
+
+    answers = "new\n3\n1\n0\n1\nquit\n"  # Castlecards, 2 players, no bot, no clock
+    run_plain(["join", "--plain", "--as", "ann"], answers, monkeypatch, capsys)
+    (made,) = [path for path in tables.glob("*.json") if is_table(path)]
+    session = Session.at_table(Table(made), 0, Table(made).read()[1].owners[0])
+    game = PlainGame(session, Talk(io.StringIO(), io.StringIO()))
+    assert game.seat_words(1, session.players[1]) != session.players[1].name
+    assert game.seat_words(0, session.players[0]) == session.players[0].name

@@ -6,7 +6,7 @@ from __future__ import annotations
 from castletui.saves.table import Table, invited_names
 
 from castletui import saves
-from castletui.plain.opening import TableHost, picked_table
+from castletui.plain.opening import TableHost, lobby_help, picked_table
 from castletui.tables import create_table
 
 
@@ -46,3 +46,55 @@ def test_a_private_table_is_listed_in_lines_to_its_invited_names_only(tmp_path):
     assert "1. Castlecards" in listed_to(directory, "account:" + "b" * 32, "Bo")
     shown = listed_to(directory, "account:" + "c" * 32, "Cy")
     assert "Castlecards" not in shown and "No table has a seat for you" in shown
+
+
+class Typed(Lines):
+    """A player who types the given lines, then quits."""
+
+    def __init__(self, *typed: str) -> None:
+        super().__init__()
+        self.typed = list(typed)
+
+    def ask(self) -> str:
+        return self.typed.pop(0) if self.typed else "quit"
+
+
+def test_the_lobby_in_lines_knows_help_and_plain_on(tmp_path, monkeypatch):
+    # README: "plain on (in plain mode) makes castletui start in lines";
+    # a newcomer types it at the lobby, the first thing plain mode shows.
+    monkeypatch.setenv("CASTLETUI_CONFIG_DIR", str(tmp_path / "config"))
+    from castletui import settings
+
+    lines = Typed("help", "plain on")
+    host = TableHost("account:" + "a" * 32, "Ann", tmp_path / "tables", lines.say, lobby_only=True)
+    assert picked_table(host, lines) is None
+    assert set(lobby_help(0)) <= set(lines.said)
+    assert settings.load()[0].plain is True
+
+
+def test_a_new_table_whose_other_seats_are_bots_tells_nobody_how_to_join(tmp_path):
+    # "Others take the free seats from their lobby" was said at a table
+    # with no free seat (you against a bot).
+    from castletui.tables import start_shared_game
+
+    directory = tmp_path / "tables"
+    directory.mkdir(mode=0o700)
+    told: list[str] = []
+    players = [saves.Player("Ann"), saves.Player("Wei", "bot")]
+    host = TableHost("account:" + "a" * 32, "Ann", directory, told.append, lobby_only=True)
+    start_shared_game(host, game_id="castlecards", variant="two-player", players=players)
+    assert host.opened() and told == []
+    people = [saves.Player("Ann"), saves.Player("Seat 2")]
+    start_shared_game(host, game_id="castlecards", variant="two-player", players=people)
+    assert len(told) == 1  # the free seat: how the others take it
+
+
+def test_a_variant_that_counts_its_players_is_not_told_them_again():
+    from castletui.rules import registry
+
+    from castletui.plain.opening import variant_words
+
+    words = [variant_words(v) for v in registry.get("castlecards").INFO.variants]
+    assert words == ["2 players", "3-4 players"]  # not "2 players, for 2 players"
+    solo = registry.get("catapult-castle").INFO.variant("solo")
+    assert variant_words(solo) == f"{solo.title}, {solo.for_players()}"

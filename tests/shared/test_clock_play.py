@@ -158,8 +158,9 @@ async def test_after_wait_more_the_offer_comes_back_once_another_period_has_pass
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_until(pilot, lambda: isinstance(app.screen, TimeOutOffer))
         game = game_screen(app)
-        await pilot.press("escape")  # wait more
-        await wait_until(pilot, lambda: app.screen is game)
+        told = len(app._notifications)
+        await pilot.press("escape")  # wait more: and told when it is asked again
+        await wait_until(pilot, lambda: app.screen is game and len(app._notifications) > told)
         waited = NOON + datetime.timedelta(hours=30)
         app.clock = lambda: waited + datetime.timedelta(hours=23)  # less than the day Bo had
         game.table.clock.show()  # the half-minute look
@@ -225,3 +226,93 @@ async def test_the_wizard_asks_for_the_table_with_the_time_per_move_chosen(tmp_p
             await pilot.press("ctrl+s")
             await wait_until(pilot, lambda: asked)
     assert asked[0]["per_move"] == 3600  # create_table makes it so (the tests above)
+
+
+def test_a_player_whose_seat_a_bot_plays_is_told_in_the_bar_how_to_take_it_back(tmp_path):
+    # The header is cut at 80 columns: the way back is the action bar's.
+    from castletui.driver import STOOD_IN, Driver
+
+    directory = tmp_path / "tables"
+    table = timed_table(directory)
+    bo = Session.at_table(Table(table.path), 1, OWNERS[1])
+    with mock.patch.object(saves, "now", return_value=at(-30)):
+        Table(table.path).time_out(1, OWNERS[0], BOT)
+    bo.sync()
+    assert bo.is_bot(1)
+    assert Driver(bo).frame(1).prompt == STOOD_IN
+    assert len(STOOD_IN) <= 78  # the bar's one line at 80 columns: it is cut, not wrapped
+
+
+def test_a_bot_move_for_your_seat_that_another_terminal_played_first_is_not_your_race(tmp_path):
+    # Every terminal at the table plays the stand-in's moves; the one that
+    # loses the race was told "Your move from another terminal came first...
+    # Choose again." though its player chose nothing.
+    from castletui.driver import Driver
+
+    directory = tmp_path / "tables"
+    table = timed_table(directory)
+    with mock.patch.object(saves, "now", return_value=at(-30)):
+        Table(table.path).time_out(1, OWNERS[0], BOT)
+    ann = Session.at_table(Table(table.path), 0, OWNERS[0])
+    bo = Session.at_table(Table(table.path), 1, OWNERS[1])
+    assert bo.is_bot(1) and bo.to_move() == 1
+    anns, bos = Driver(ann, viewer=0), Driver(bo, viewer=1)
+    late = bos.bot_move()
+    assert anns.acts(anns.bot_move(), bot=True).done
+    lost = bos.acts(late, bot=True)
+    assert not lost.done and lost.reread and lost.notice is None
+
+
+def test_a_game_over_says_no_more_that_a_bot_plays_your_seat(tmp_path):
+    # The header kept "a bot plays your seat..." on the score sheet's game.
+    import random
+    from types import SimpleNamespace
+
+    from castletui.screens.game_clock import TableClock
+
+    directory = tmp_path / "tables"
+    table = timed_table(directory)
+    with mock.patch.object(saves, "now", return_value=at(-30)):
+        Table(table.path).time_out(1, OWNERS[0], BOT)
+        ann = Session.at_table(Table(table.path), 0, OWNERS[0])
+        chooser = random.Random(2)
+        while not ann.over:
+            ann.run_automatic()
+            if ann.to_move() == 0:
+                ann.act(chooser.choice(ann.legal_actions()))
+    bo = Session.at_table(Table(table.path), 1, OWNERS[1])
+    assert bo.over and 1 in bo.stand_ins
+    screen = SimpleNamespace(session=bo, app=SimpleNamespace(clock=lambda: NOON))
+    assert TableClock(screen).words() == ""
+
+
+def test_in_plain_lines_a_bot_move_that_lost_the_race_is_not_your_move(tmp_path):
+    # Plain lines said "Your move from another terminal came first" when the
+    # stand-in's move for your seat was played first by another terminal.
+    import io
+
+    from castletui.driver import Driver, Remote
+    from castletui.plain.game import PlainGame
+    from castletui.plain.talk import Talk
+
+    directory = tmp_path / "tables"
+    table = timed_table(directory)
+    with mock.patch.object(saves, "now", return_value=at(-30)):
+        Table(table.path).time_out(1, OWNERS[0], BOT)
+    ann = Session.at_table(Table(table.path), 0, OWNERS[0])
+    bo = Session.at_table(Table(table.path), 1, OWNERS[1])
+    said = io.StringIO()
+    plain = PlainGame(bo, Talk(io.StringIO(), said), think_for=None)
+    plain.driver.viewer = 1
+    anns = Driver(ann, viewer=0)
+    real_move = plain.driver.bot_move
+
+    def late_move(think_for=None):
+        move = real_move(think_for)
+        ann.sync()  # what Bo's terminal drew so far
+        assert anns.acts(anns.bot_move(), bot=True).done  # Ann's terminal plays it first
+        return move
+
+    plain.driver.bot_move = late_move
+    assert isinstance(plain.advance(), Remote)  # Ann's turn now, at her terminal
+    assert "came first" not in said.getvalue()

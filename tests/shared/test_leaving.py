@@ -10,6 +10,7 @@ import asyncio
 from pathlib import Path
 
 import pytest
+from textual.widgets import Select
 
 from castletui import saves
 from castletui.app import Start
@@ -72,6 +73,7 @@ async def test_a_new_shared_game_from_the_lobby_goes_back_to_it_too(tmp_path):
         await settle(pilot)
         await pilot.press("s")  # the wizard, Shared
         await settle(pilot)
+        app.screen.query_one("#kind-1", Select).value = "human"  # a free seat (a bot's needs nobody)
         await pilot.press("ctrl+s")
         await settle(pilot)
         assert isinstance(app.screen, GameScreen) and app.screen.session.shared
@@ -131,6 +133,7 @@ async def test_over_the_host_a_new_table_says_others_join_from_the_lobby(tmp_pat
         await settle(pilot)
         await pilot.press("s")  # the wizard, Shared
         await settle(pilot)
+        app.screen.query_one("#kind-1", Select).value = "human"  # a free seat (a bot's needs nobody)
         await pilot.press("ctrl+s")
         await settle(pilot)
         assert isinstance(app.screen, GameScreen)

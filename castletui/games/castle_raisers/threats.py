@@ -19,7 +19,9 @@ def threat_cards(scene: Any, names: list[str], finished: bool) -> Text:
     team, target, beat = scene.team.score, scene.team.target, scene.team.beat
     so_far = "" if finished else " so far"
     text.append(f"Team {team:g}{so_far} against the wolves' {target}: ", style="bold")
-    text.append(("beaten" if beat else "not beaten") + so_far, style="bold green" if beat else "bold red")
+    # As the plain words say it (words.score): "so far" once, "yet" for what may still come.
+    state = ("beaten" + so_far) if beat else ("not beaten" if finished else "not beaten yet")
+    text.append(state, style="bold green" if beat else "bold red")
     text.append("\n")
     report = scene.threats
     if not report and scene.threats_per_player:

@@ -40,12 +40,23 @@ class CatapultCastleScreen(GameScreen):
         "Play a card... lists the cards you may play first. Towers you capture go on your mat; most "
         "towers at the end wins. On the table, * is the catapult of whoever shoots."
     )
+    HELP_SOLO = (
+        "Solo: Fire from a corner... puts the catapult in a corner, then pick a tower on another mat "
+        "and stop the sweeping marker with Space: the nearer the green sweet spot's middle, the better "
+        "the shot (t and the arrows aim on the table too). A tower hit leaves the table; a miss spends "
+        "its ammo. The game ends when the ammo or the towers run out; your score is the towers taken "
+        "off plus the ammo left. Rearrange sets the towers anew (twice a game); Play a card... plays "
+        "Magic Toss (a wider spot) or Strong Ammo first. On the table, * is the catapult."
+    )
+    """The help of a solo game: nobody's mat to capture onto, a score to make."""
     BINDINGS = [Binding("t", "focus_table", "Table")]
     AUTO_FOCUS = "#actions"
 
     def __init__(self, session) -> None:
         super().__init__(session)
         self.aiming: Aim | None = None
+        if session.variant == "solo":
+            self.HELP = self.HELP_SOLO
 
     def compose_board(self) -> ComposeResult:
         yield TableBoard(id="table")

@@ -604,3 +604,17 @@ async def test_no_mother_pig_is_shown_before_the_start_player_is_drawn(tmp_path)
         await pilot.pause()
         shown = screen_text(app)
         assert "Mother Pig: not drawn yet" in shown and "Coco's castle · Mother Pig" not in shown
+
+
+def test_the_team_line_says_so_far_once_as_the_plain_words_do(tmp_path):
+    """ "Team -18 so far against the wolves' 80: not beaten so far" said it
+    twice; the plain words say "not beaten yet"."""
+    from castletui.games.castle_raisers.threats import threat_cards
+    from castletui.games.castle_raisers.words import score
+
+    session = Session.new(GAME, "solo", [saves.Player("Coco")], seed=3, path=tmp_path / "g.toml")
+    session.run_automatic()
+    scene = game.scene(session.state, 0)
+    first = threat_cards(scene, session.names, finished=False).plain.splitlines()[0]
+    assert first.count("so far") == 1 and first.endswith("not beaten yet")
+    assert "not beaten yet" in score(scene)[0]

@@ -198,3 +198,14 @@ def test_texts_have_no_double_stops_or_wrong_plurals(variant, seats, options, mo
         seen += [result.decided_by, *(line.label for line in result.lines)]
         bad = sorted({name_seats(text, names) for text in seen if BAD.search(name_seats(text, names))})
         assert not bad, bad
+
+
+def test_a_solo_game_has_help_of_its_own(tmp_path):
+    # The versus help ("Towers you capture go on your mat; most towers at the
+    # end wins") is not what a solo game does: no mat of yours, a score to make.
+    from castletui.games.catapult_castle.screen import CatapultCastleScreen
+
+    solo = CatapultCastleScreen(new_session(tmp_path / "solo.toml", seats=1, seed=4, variant="solo"))
+    versus = CatapultCastleScreen(new_session(tmp_path / "versus.toml"))
+    assert solo.HELP == CatapultCastleScreen.HELP_SOLO
+    assert versus.HELP == CatapultCastleScreen.HELP
