@@ -5,10 +5,12 @@ the bot played. In-process, as tests/plain/reading.py plays games."""
 
 from __future__ import annotations
 
+import datetime
 import io
 from unittest import mock
 
 import pytest
+from castletui.saves import clock as clock_module
 from castletui.saves.clock import ABANDON, BOT, ClockRefused
 from castletui.saves.table import Table
 
@@ -17,7 +19,8 @@ from castletui.plain.game import PlainGame
 from castletui.plain.talk import Talk
 from castletui.session import Session
 from tests.plain.reading import Reader, scripted
-from tests.shared.lobby_tables import at, play_until
+from tests.plain.test_plain_lobby import listed_to
+from tests.shared.lobby_tables import NOON, at, play_until
 from tests.shared.test_clock_play import OWNERS, timed_table
 
 
@@ -183,3 +186,32 @@ def test_the_late_seats_owner_hears_the_game_was_abandoned_when_they_answer(tmp_
     lines = said[said.index(heard[1]) :].splitlines() if heard[1:] else []
     assert "The game is over." in lines
     assert "The game was ended as abandoned: no winner, a loss for nobody." in lines
+
+
+# --- the lobby in lines ---------------------------------------------------------------------
+
+
+def listed_at(directory, who: str, hours_after_noon: float) -> list[str]:
+    later = NOON + datetime.timedelta(hours=hours_after_noon)
+    with mock.patch.object(clock_module, "utc_now", return_value=later):
+        return listed_to(directory, who, who[5:]).splitlines()
+
+
+def test_the_lobby_in_lines_says_the_time_left_and_when_it_is_out(tmp_path):
+    directory = tmp_path / "tables"
+    timed_table(directory)
+    assert listed_at(directory, "user:ann", 0)[1].endswith(": bo to play, 19 h left")
+    assert listed_at(directory, "user:ann", 30)[1].endswith(": bo to play, out of time: open it to choose")
+    bos = listed_at(directory, "user:bo", 30)[1]
+    assert bos.endswith("your time is out: move before the others hand your seat to a bot")
+
+
+def test_the_lobby_in_lines_names_a_game_ended_as_abandoned(tmp_path):
+    directory = tmp_path / "tables"
+    table = timed_table(directory)
+    with mock.patch.object(saves, "now", return_value=at(-30)):
+        Table(table.path).time_out(1, OWNERS[0], ABANDON)
+    for who in OWNERS:
+        told = "Ended as abandoned, nobody won or lost: Castlecards (2 players) with ann, bo."
+        assert told in listed_at(directory, who, 48)
+    assert "abandoned" not in "".join(listed_at(directory, "user:cy", 48))
