@@ -215,3 +215,18 @@ def test_the_lobby_in_lines_names_a_game_ended_as_abandoned(tmp_path):
         told = "Ended as abandoned, nobody won or lost: Castlecards (2 players) with ann, bo."
         assert told in listed_at(directory, who, 48)
     assert "abandoned" not in "".join(listed_at(directory, "user:cy", 48))
+
+
+def test_the_others_hear_that_a_bot_plays_the_late_seat(tmp_path):
+    table, clock = timed_table(tmp_path / "tables"), Clock(-30)
+    heard: list[str] = []
+
+    def answer(text: str) -> str | None:
+        heard.append(text)
+        if len(heard) == 1:  # Ann chooses at her terminal while Cy watches
+            Table(table.path).time_out(1, OWNERS[0], BOT)
+            return ""
+        return None
+
+    played_at(table, Session.watching_table(Table(table.path), "user:cy"), clock, answer)
+    assert "ann let a bot play bo's seat until they come back." in heard[1].splitlines()
