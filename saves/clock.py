@@ -194,6 +194,24 @@ def decided(
     return msgspec.structs.replace(seating, abandoned=iso(now))
 
 
+def offer_due(
+    offered: tuple[int, int] | None,
+    wait_ends: datetime.datetime | None,
+    position: tuple[int, int],
+    now: datetime.datetime,
+) -> bool:
+    """Whether a terminal offers its player the choice about ``position``
+    (ply, late seat) now: once a position, unless a Wait more chosen there
+    (``wait_ends``, None: none chosen) is over."""
+    return offered != position or (wait_ends is not None and now >= wait_ends)
+
+
+def wait_more(seating: Any, now: datetime.datetime) -> datetime.datetime:
+    """When a Wait more chosen ``now`` is over: another period of the
+    table's time per move, what the late seat had for the move."""
+    return now + datetime.timedelta(seconds=seating.per_move)
+
+
 def returned(seating: Any, seat: int) -> Any:
     """The seating with ``seat`` given back to its owner (no stand-in there)."""
     kept = [stand_in for stand_in in seating.stand_ins if stand_in.seat != seat]

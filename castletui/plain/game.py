@@ -16,6 +16,7 @@ from castletui import saves, seat_back
 from castletui.driver import Bot, Driver, Entry, Over, Person, Remote
 from castletui.frame import Line
 from castletui.plain import choices, commands, news, sheets
+from castletui.plain.clock import PlainClock
 from castletui.plain.table import TableEntry
 from castletui.plain.talk import Talk
 from castletui.rules.core import IllegalAction, name_seats
@@ -48,6 +49,7 @@ class PlainGame:
         """The ply up to which each person has read the log."""
         self.leaving = False
         self.entry = TableEntry(self)
+        self.clock = PlainClock(self)
 
     # --- the game's loop --------------------------------------------------------------
 
@@ -60,7 +62,7 @@ class PlainGame:
             now = self.advance()
             if self.leaving:
                 break
-            if isinstance(now, Over):
+            if isinstance(now, Over) or self.session.abandoned:
                 self.game_over()
             elif isinstance(now, Entry):
                 self.entry.ask(now)
@@ -440,8 +442,12 @@ class PlainGame:
         self.tell_news()
         frame = self.driver.frame()
         self.talk.say("The game is over.")
-        self.talk.say_all(sheets.standing(frame))
-        self.talk.say("Type board, score or log to look back, undo to take back your last move, or quit.")
+        if self.session.abandoned:  # saves.clock: no winner, and no move taken back
+            self.talk.say(frame.prompt)
+            self.talk.say("Type board, score or log to look back, or quit.")
+        else:
+            self.talk.say_all(sheets.standing(frame))
+            self.talk.say("Type board, score or log to look back, undo to take back your last move, or quit.")
         while not self.leaving:
             text = self.talk.ask()
             if text is None:
@@ -461,10 +467,12 @@ class PlainGame:
         self.tell_news()
         self.talk.say(self.driver.frame().prompt + " Type quit to leave; your seat stays yours.")
         try:
-            while not self.leaving and isinstance(self.driver.next(), Remote):
+            self.clock.offer()
+            while not self.leaving and not self.session.abandoned and isinstance(self.driver.next(), Remote):
                 if self.talk.ready(TABLE_POLL):
                     self.answer_while_waiting()
                 self.table_changed()
+                self.clock.offer()  # out of time now, or a Wait more over: the others' choice
         except KeyboardInterrupt:
             self.leaving = True
 
@@ -497,6 +505,8 @@ class PlainGame:
         command = commands.parse(text, commands.PLAYING)
         if command is not None:
             self.command(*command, [])
+        elif self.clock.answer(text):
+            return
         elif text:
             self.talk.say("It is not your decision yet: wait, or type a command (help lists them).")
 
@@ -504,6 +514,7 @@ class PlainGame:
         """Take in other terminals' moves (their lines are news at the next turn)."""
         if message:
             self.talk.say(message)
+        seating = self.session.seating
         try:
             news = self.driver.take_in_table()
         except saves.SaveError as error:
@@ -515,3 +526,4 @@ class PlainGame:
             self.seen = {person: min(mark, self.session.ply) for person, mark in self.seen.items()}
         if news is not None and (news.lines or news.rewound):
             self.path, self.aiming = (), None
+        self.talk.say_all(self.clock.news(seating))

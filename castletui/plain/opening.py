@@ -10,7 +10,7 @@ import datetime
 from pathlib import Path
 from typing import Any
 
-from castletui import saves, tables
+from castletui import lobby, saves, tables
 from castletui.commands.base import Refused
 from castletui.plain import commands
 from castletui.saves.clock import per_move_choices
@@ -165,6 +165,31 @@ def numbered_answer(talk: Any, question: str, options: list[str]) -> int | None:
         talk.say(f"Type a number from 1 to {len(options)}, or quit.")
 
 
+ABANDONED_TOLD = 3
+"""How many of the player's games ended as abandoned (saves.clock) the lobby in lines names."""
+
+
+def seated(row: Any) -> str:
+    """Who sits at a listed table: "ann, bo"."""
+    names = [
+        name for name, owner, bot in zip(row.players, row.owners, row.bots, strict=False) if owner or bot
+    ]
+    return ", ".join(names) or "nobody yet"
+
+
+def time_left_words(host: TableHost, row: Any) -> str:
+    """At a table you sit at with a time per move (saves.clock), the app
+    lobby's words for the time left: ", 5 h left", ", out of time: open it
+    to choose"; "" otherwise."""
+    seat = row.seat_of(host.who)
+    if seat is None or row.per_move <= 0:
+        return ""
+    standing = tables.turns_of(host).standing(row.path)
+    if standing is None or standing.to_move is None:
+        return ""
+    return lobby.clock_words(standing, tables.now_of(host), yours=standing.to_move == seat)
+
+
 def picked_table(host: TableHost, talk: Any) -> Path | None:
     """The lobby in lines: the tables going on where this player has a
     seat or may take one (a private table only if invited), numbered;
@@ -185,13 +210,14 @@ def picked_table(host: TableHost, talk: Any) -> Path | None:
     else:
         talk.say("Tables you may sit at (or type new to start one):")
     for number, row in enumerate(rows, 1):
-        players = ", ".join(
-            name for name, owner, bot in zip(row.players, row.owners, row.bots, strict=False) if owner or bot
-        )
         yours = "your seat" if row.seat_of(who) is not None else f"{len(row.free_seats())} free"
         talk.say(
-            f"{number}. {row.title} ({row.variant}), {yours}, with {players or 'nobody yet'}: {row.status}"
+            f"{number}. {row.title} ({row.variant}), {yours}, with {seated(row)}: {row.status}"
+            f"{time_left_words(host, row)}"
         )
+    abandoned = [row for row in listing.rows() if row.abandoned and row.seat_of(who) is not None]
+    for row in abandoned[:ABANDONED_TOLD]:  # the newest: gone from the list, and why
+        talk.say(f"Ended as abandoned, nobody won or lost: {row.title} ({row.variant}) with {seated(row)}.")
     while True:
         text = talk.ask()
         if text is None or text.casefold() == "quit":
