@@ -22,7 +22,16 @@ from textual.screen import ModalScreen
 from textual.widgets import Button
 
 from castletui import saves, seat_back
-from castletui.saves.clock import ABANDON, BOT, StandIn, duration_words, time_left, utc_now
+from castletui.saves.clock import (
+    ABANDON,
+    BOT,
+    StandIn,
+    duration_words,
+    offer_due,
+    time_left,
+    utc_now,
+    wait_more,
+)
 from castletui.widgets.plain import Plain, plain
 
 LOOK_EVERY_S = 30.0
@@ -168,7 +177,7 @@ class TableClock:
             return
         if screen.app.screen is not screen:
             return  # a dialog is up: the next look offers it
-        if self.offered == (session.ply, mover) and (self.wait_ends is None or self.now() < self.wait_ends):
+        if not offer_due(self.offered, self.wait_ends, (session.ply, mover), self.now()):
             return  # offered here already, and the wait chosen is not over
         self.offered, self.wait_ends = (session.ply, mover), None
         screen.app.push_screen(
@@ -181,12 +190,9 @@ class TableClock:
         screen, session = self.screen, self.screen.session
         if choice is None:
             # Wait more: as long again as the seat had for the move, then asked again (or on reopening).
-            per_move = session.seating.per_move
-            self.wait_ends = self.now() + datetime.timedelta(seconds=per_move)
-            name = session.names[seat]
-            screen.notify(
-                f"Asked again in {duration_words(per_move)} if {name} has not moved by then.", timeout=8
-            )
+            self.wait_ends = wait_more(session.seating, self.now())
+            words, name = duration_words(session.seating.per_move), session.names[seat]
+            screen.notify(f"Asked again in {words} if {name} has not moved by then.", timeout=8)
             return
         try:
             session.table.time_out(seat, session.who, choice)
