@@ -54,9 +54,18 @@ class FileStore:
         stem: str = "",
         invited: list[str] | None = None,
         per_move: int = 0,
+        invited_accounts: list[str] | None = None,
     ) -> str:
         self.directory.mkdir(parents=True, exist_ok=True)
-        table = Table.create(self.directory, save, owners, stem, invited=invited, per_move=per_move)
+        table = Table.create(
+            self.directory,
+            save,
+            owners,
+            stem,
+            invited=invited,
+            per_move=per_move,
+            invited_accounts=invited_accounts,
+        )
         self._tables[str(table.path)] = table
         return str(table.path)
 

@@ -44,6 +44,10 @@ class Accounts(Protocol):
 
     def taken(self, name: str) -> bool: ...
 
+    def names(self) -> dict[str, str]:
+        """Every account's id and name."""
+        ...
+
 
 class Presence(Protocol):
     """A spectator's mark on a table (TableStore.watch_as)."""
@@ -69,10 +73,12 @@ class TableStore(Protocol):
         stem: str = "",
         invited: list[str] | None = None,
         per_move: int = 0,
+        invited_accounts: list[str] | None = None,
     ) -> str:
         """A new table (with a seed of its own, committed to: saves.seal): its
-        address. With ``invited`` names it is private (Seating.invited); with
-        ``per_move`` seconds a move (0: none; saves.clock) it has a clock."""
+        address. With ``invited`` names it is private (Seating.invited), the
+        accounts they are in ``invited_accounts``; with ``per_move`` seconds
+        a move (0: none; saves.clock) it has a clock."""
         ...
 
     def read(self, table: str) -> tuple[SaveFile, Seating]:

@@ -1,0 +1,68 @@
+"""A private table invites accounts, not names (issue 46's security
+review), in both stores: each invited name is found to be an account of
+the host when the table is made, a name that is none is refused, and
+whoever takes a name later (an account removed and its name registered
+again, a stranger under ``--open``) is not invited. An older table that
+kept only names still opens: its names admit no account, only its
+seated players and ``user:`` identities."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from castletui.saves.errors import SaveError
+from castletui.saves.table import Seating, may_see
+
+from castletui import saves
+from castletui.tables import create_table
+from tests.stores.playing import finished_save
+
+ALICE, BOB, BOBS_NAMESAKE = "a" * 32, "b" * 32, "c" * 32
+ACCOUNTS = {ALICE: "Alice", BOB: "Bob"}
+
+
+def _alices_private_table(store, tmp_path: Path, invited: list[str], accounts=ACCOUNTS) -> str:
+    table, _, _ = create_table(
+        tmp_path / "unused",
+        f"account:{ALICE}",
+        "castlecards",
+        "two-player",
+        [saves.Player("Seat 1"), saves.Player("Seat 2")],
+        name="Alice",
+        store=store,
+        invited=invited,
+        accounts=lambda: dict(accounts),
+    )
+    return table.address
+
+
+def test_an_invitation_is_the_account_its_name_had_when_the_table_was_made(store, kept, tmp_path):
+    address = _alices_private_table(store, tmp_path, ["bob"])
+    for seating in (store.read(address)[1], kept.open().read(address)[1]):
+        assert seating.invited == ["Alice", "Bob"]  # what players see: names, as the host keeps them
+        assert seating.invited_accounts == [f"account:{ALICE}", f"account:{BOB}"]
+        assert may_see(seating, f"account:{BOB}", "Bob")
+        # Bob's account removed and his name taken by a stranger: a new account, not invited.
+        assert not may_see(seating, f"account:{BOBS_NAMESAKE}", "Bob")
+    (row,) = kept.open().tables()
+    assert row.may_see(f"account:{BOB}", "Bob") and not row.may_see(f"account:{BOBS_NAMESAKE}", "Bob")
+
+
+def test_a_name_that_is_no_account_here_is_refused_and_no_table_made(store, tmp_path):
+    with pytest.raises(SaveError, match="Cannot invite Zed: no player of this host is called that"):
+        _alices_private_table(store, tmp_path, ["Bob", "Zed"])
+    assert store.tables() == []
+
+
+def test_an_older_tables_names_admit_no_account_but_it_still_opens(store):
+    save = finished_save()
+    owners = [f"account:{ALICE}", ""]
+    address = store.adopt(save, Seating(owners, invited=["Alice", "Bob"]), stem="castlecards")
+    seating = store.read(address)[1]
+    assert seating.invited == ["Alice", "Bob"] and seating.invited_accounts == []
+    assert may_see(seating, f"account:{ALICE}", "Alice")  # seated there
+    assert not may_see(seating, f"account:{BOB}", "Bob")  # which Bob the name meant is not known
+    assert may_see(seating, "user:bob", "bob")  # a Unix user's name is the system's
+    (row,) = store.tables()
+    assert row.invited == ("Alice", "Bob") and not row.may_see(f"account:{BOB}", "Bob")
