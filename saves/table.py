@@ -629,6 +629,19 @@ class Table:
                 self._write(save, msgspec.structs.replace(seating, owners=owners))
             return given
 
+    def bind_invitations(self, accounts: list[str]) -> bool:
+        """Give a private table an older castletui made (its invited names,
+        no accounts) the invited ``accounts`` (owner fields) the host found
+        its names to be (castletui/host/old_invitations.py); False when it
+        has its accounts already, or none was found. Under the lock."""
+        accounts = [owner_field(account) for account in accounts if account]
+        with self.locked():
+            save, seating = self.read()
+            if not accounts or not seating.invited or seating.invited_accounts:
+                return False
+            self._write(save, msgspec.structs.replace(seating, invited_accounts=accounts))
+            return True
+
     def commit(self, seen: Check, new: SaveFile, who: str) -> Seating:
         """Put ``new``'s log on the table, but only if the log still ends
         where this terminal saw it (``seen``) and ``new`` does no more than

@@ -276,14 +276,18 @@ class Players:
 
     def names(self) -> dict[str, str]:
         """Every account's id and name (of two names that are the same, the first's)."""
+        return {account: name for account, (name, _) in self.dated().items()}
+
+    def dated(self) -> dict[str, tuple[str, str]]:
+        """Every account's id, name and the day it was added (of two names that are the same, the first's)."""
         self._refresh()
-        found: dict[str, str] = {}
+        found: dict[str, tuple[str, str]] = {}
         seen: set[str] = set()
         for entry in self.read().players:
             key = name_key(entry.name)
             if key not in seen:
                 seen.add(key)
-                found[entry.id] = entry.name
+                found[entry.id] = (entry.name, entry.added)
         return found
 
     def clashes(self, blob: bytes) -> str:
@@ -425,6 +429,9 @@ class StorePlayers:
     def names(self) -> dict[str, str]:
         """Every account's id and name (one question to the store)."""
         return self._asked(self.accounts.names)
+
+    def dated(self) -> dict[str, tuple[str, str]]:
+        return self._asked(self.accounts.dated)
 
     def clashes(self, blob: bytes) -> str:
         return ""  # the store keeps one account per name key: none passes for another

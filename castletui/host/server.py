@@ -45,6 +45,7 @@ from castletui.host.events import EventsFile, HostEvent, ReadyFile, now, write_r
 from castletui.host.flow import InputGate
 from castletui.host.forks import Zygote, ZygoteGone, become_subreaper
 from castletui.host.notify import Notifier, NotifyPolicy
+from castletui.host.old_invitations import bind_old_invitations
 from castletui.host.old_seats import give_old_seats
 from castletui.host.players import (
     PLAYERS_VARIABLE,
@@ -164,6 +165,13 @@ class Host:
         self.config.table_dir.mkdir(parents=True, exist_ok=True, mode=0o700)
         # Seats an older host gave by name become their accounts' before anyone logs in.
         give_old_seats(self.config.table_dir, self.players, lambda line: self._write(f"{_now()} {line}"))
+        # Older private tables kept names: each is given the account that had it when the table was made.
+        tables = self.store if self.store is not None else open_store(str(self.config.table_dir))
+        try:
+            bind_old_invitations(tables, self.players, lambda line: self._write(f"{_now()} {line}"))
+        finally:
+            if tables is not self.store:
+                tables.close()
         if isinstance(self.players, StorePlayers):
             # Another host on the store may have removed an account: its settings here go too.
             with contextlib.suppress(PlayersError):

@@ -79,6 +79,9 @@ class FileStore:
             table._write(save, seating)  # the whole journal, its chain made anew from its header
         return str(path)
 
+    def bind_invitations(self, table: str, accounts: list[str]) -> bool:
+        return self.table(table).bind_invitations(accounts)
+
     def read(self, table: str) -> tuple[SaveFile, Seating]:
         return self.table(table).read()
 

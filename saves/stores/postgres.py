@@ -354,6 +354,19 @@ class PostgresStore:
                 raise SaveError(f"{table}: its moves could not be written.")
         return table
 
+    def bind_invitations(self, table: str, accounts: list[str]) -> bool:
+        """TableStore.bind_invitations: one UPDATE, only while the row has no invited accounts."""
+        accounts = [owner_field(account) for account in accounts if account]
+        if not accounts:
+            return False
+        return bool(
+            self._query(
+                "UPDATE castletui_tables SET invited_accounts = %s, version = version + 1 "
+                "WHERE id = %s AND invited <> '[]' AND invited_accounts = '[]' RETURNING id",
+                (Jsonb(accounts), table),
+            )
+        )
+
     def take_seat(self, table: str, seat: int, who: str, name: str = "") -> tuple[SaveFile, Seating]:
         who = owner_field(who)
         while True:
@@ -795,6 +808,11 @@ class PostgresAccounts:
     def names(self) -> dict[str, str]:
         """Every account's id and name, in one query."""
         return dict(self._store._query("SELECT id, name FROM castletui_accounts"))
+
+    def dated(self) -> dict[str, tuple[str, str]]:
+        """Every account's id, name and the day it was added, in one query."""
+        rows = self._store._query("SELECT id, name, added FROM castletui_accounts")
+        return {account: (name, added) for account, name, added in rows}
 
     def taken(self, name: str) -> bool:
         return bool(

@@ -48,6 +48,10 @@ class Accounts(Protocol):
         """Every account's id and name."""
         ...
 
+    def dated(self) -> dict[str, tuple[str, str]]:
+        """Every account's id, name and the day it was added (YYYY-MM-DD; empty: not known)."""
+        ...
+
 
 class Presence(Protocol):
     """A spectator's mark on a table (TableStore.watch_as)."""
@@ -96,6 +100,11 @@ class TableStore(Protocol):
         ...
 
     def take_seat(self, table: str, seat: int, who: str, name: str = "") -> tuple[SaveFile, Seating]: ...
+
+    def bind_invitations(self, table: str, accounts: list[str]) -> bool:
+        """Give a private table an older castletui made (invited names, no
+        accounts) its invited ``accounts``; False when it has some already."""
+        ...
 
     def commit(self, table: str, seen: Check, new: SaveFile, who: str) -> Seating:
         """Put ``new``'s log on the table if it still ends at ``seen``

@@ -4,21 +4,24 @@ the host when the table is made, a name that is none is refused, and
 whoever takes a name later (an account removed and its name registered
 again, a stranger under ``--open``) is not invited. An older table that
 kept only names still opens: its names admit no account, only its
-seated players and ``user:`` identities."""
+seated players and ``user:`` identities, until the host starts and gives
+each name the account that had it before the table was made."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
+import msgspec
 import pytest
 from castletui.saves.errors import SaveError
 from castletui.saves.table import Seating, may_see
 
 from castletui import saves
+from castletui.host.old_invitations import bind_old_invitations
 from castletui.tables import create_table
 from tests.stores.playing import finished_save
 
-ALICE, BOB, BOBS_NAMESAKE = "a" * 32, "b" * 32, "c" * 32
+ALICE, BOB, BOBS_NAMESAKE, CY, DEE = "a" * 32, "b" * 32, "c" * 32, "d" * 32, "e" * 32
 ACCOUNTS = {ALICE: "Alice", BOB: "Bob"}
 
 
@@ -66,3 +69,35 @@ def test_an_older_tables_names_admit_no_account_but_it_still_opens(store):
     assert may_see(seating, "user:bob", "bob")  # a Unix user's name is the system's
     (row,) = store.tables()
     assert row.invited == ("Alice", "Bob") and not row.may_see(f"account:{BOB}", "Bob")
+
+
+def test_an_older_tables_names_are_given_the_accounts_that_had_them_before_it_was_made(store):
+    save = msgspec.structs.replace(finished_save(), created="2026-03-10T20:00:00+00:00")
+    invited = ["Alice", "Bob", "Cy", "Dee"]
+    address = store.adopt(save, Seating([f"account:{ALICE}", ""], invited=invited), stem="castlecards")
+    dated = {
+        ALICE: ("Alice", "2026-01-02"),
+        BOBS_NAMESAKE: ("Bob", "2026-04-01"),  # Bob removed, his name taken after the table was made
+        CY: ("Cy", "2026-03-10"),  # the same day: which came first is not known
+        DEE: ("Dee", "2026-03-09"),
+    }
+    said: list[str] = []
+    assert bind_old_invitations(store, FakePlayers(dated), said.append) == 1
+    seating = store.read(address)[1]
+    assert seating.invited == invited  # what players see is unchanged
+    assert seating.invited_accounts == [f"account:{ALICE}", f"account:{DEE}"]
+    assert may_see(seating, f"account:{DEE}", "Dee")
+    assert not may_see(seating, f"account:{BOBS_NAMESAKE}", "Bob") and not may_see(
+        seating, f"account:{CY}", "Cy"
+    )
+    assert bind_old_invitations(store, FakePlayers(dated), said.append) == 0  # once only
+
+
+class FakePlayers:
+    """The host's accounts as bind_old_invitations asks for them."""
+
+    def __init__(self, dated: dict[str, tuple[str, str]]) -> None:
+        self._dated = dated
+
+    def dated(self) -> dict[str, tuple[str, str]]:
+        return dict(self._dated)
