@@ -9,6 +9,8 @@ each name the account that had it before the table was made."""
 
 from __future__ import annotations
 
+import base64
+import struct
 from pathlib import Path
 
 import msgspec
@@ -18,6 +20,8 @@ from castletui.saves.table import Seating, may_see
 
 from castletui import saves
 from castletui.host.old_invitations import bind_old_invitations
+from castletui.host.players import PLAYERS_VARIABLE, Players, parse_key
+from castletui.invitations import host_accounts
 from castletui.tables import create_table
 from tests.stores.playing import finished_save
 
@@ -101,3 +105,16 @@ class FakePlayers:
 
     def dated(self) -> dict[str, tuple[str, str]]:
         return dict(self._dated)
+
+
+def test_a_players_castletui_finds_the_hosts_accounts_where_the_host_keeps_them(tmp_path, monkeypatch):
+    players = Players(tmp_path / "players.toml")
+    players.add("Bob", parse_key(f"ssh-ed25519 {base64.b64encode(KEY).decode()}"))
+    monkeypatch.delenv(PLAYERS_VARIABLE, raising=False)
+    assert host_accounts(None) is None  # off a host: names are the invitation
+    monkeypatch.setenv(PLAYERS_VARIABLE, str(players.path))  # as the host gives it (server.py)
+    assert list(host_accounts(None)().values()) == ["Bob"]
+
+
+KEY = struct.pack(">I", 11) + b"ssh-ed25519" + struct.pack(">I", 32) + bytes(32)
+"""An Ed25519 public key's wire form (its 32 bytes need not be a real key here)."""
