@@ -489,13 +489,20 @@ def name_folder(data_dir: Path, name: str) -> Path:
     return data_dir / ACCOUNTS_FOLDER / identity
 
 
-def settings_folder(data_dir: Path, account: Account) -> Path:
+def settings_folder(data_dir: Path, account: Account, added: str = "") -> Path:
     """``account``'s folder (account_folder), made if need be: an older
-    castletui's folder for its name is moved there on first use."""
+    castletui's folder for its name is moved there on first use, unless
+    it was last written on a day before the account was ``added``
+    (YYYY-MM-DD): then it was an earlier account's, and is removed."""
     folder = account_folder(data_dir, account.id)
     if not folder.is_dir():
+        older = name_folder(data_dir, account.name)
         with contextlib.suppress(FileNotFoundError):  # none, or moved by another thread meanwhile
-            name_folder(data_dir, account.name).rename(folder)
+            written = datetime.datetime.fromtimestamp(older.stat().st_mtime, datetime.UTC).date().isoformat()
+            if added and written < added[:10]:
+                shutil.rmtree(older, ignore_errors=True)
+            else:
+                older.rename(folder)
     folder.mkdir(parents=True, exist_ok=True, mode=0o700)
     return folder
 

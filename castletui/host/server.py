@@ -756,7 +756,8 @@ class PlayerSession(asyncssh.SSHServerSession):
             return
         connection.name = account.name
         try:
-            settings = settings_folder(self.host.config.data_dir, account)
+            added = self.host.players.dated().get(account.id, ("", ""))[1]
+            settings = settings_folder(self.host.config.data_dir, account, added)
         except (OSError, PlayersError) as error:
             self._not_started(error)
             return

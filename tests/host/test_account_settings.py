@@ -6,6 +6,8 @@ accounts another host removed."""
 
 from __future__ import annotations
 
+import os
+
 from castletui.host.players import (
     Account,
     account_folder,
@@ -35,3 +37,12 @@ def test_the_folders_of_accounts_no_longer_there_are_forgotten(tmp_path):
     name_folder(tmp_path, "Eve").mkdir()  # an older castletui's, for an account removed since
     assert forget_removed_settings(tmp_path, {CY: "Cy"}) == 2
     assert sorted(path.name for path in (tmp_path / "accounts").iterdir()) == [CY]
+
+
+def test_an_older_folder_last_written_before_the_account_was_added_is_an_earlier_accounts(tmp_path):
+    older = name_folder(tmp_path, "Bob")
+    older.mkdir(parents=True)
+    (older / "notify.toml").write_text('how = "turn"\nwebhook = "https://example.org/old-bob"\n')
+    os.utime(older, (0, 0))  # written in 1970: long before this Bob was added
+    fresh = settings_folder(tmp_path, Account(BOBS_NAMESAKE, "Bob"), added="2026-04-01")
+    assert list(fresh.iterdir()) == [] and not older.exists()
