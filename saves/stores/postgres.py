@@ -25,9 +25,9 @@ from the last ply it knew. A player's castletui on a host hears them
 through the host's one listening connection (saves.stores.relay), and
 keeps its own query connection only while it uses it (IDLE_SECONDS).
 
-A private table's invited names are its row's (``invited``: the file
-store's ``Seating.invited``), so every reader judges them as a file's
-(saves.table.may_see). A spectator is a row of ``castletui_watchers``
+A private table's invited names and accounts are its row's (``invited``
+and ``invited_accounts``: the file store's ``Seating``), so every reader
+judges them as a file's (saves.table.may_see). A spectator is a row of ``castletui_watchers``
 whose key its connection holds as a session-level advisory lock: the
 lock goes with the connection (a castletui killed, its connection
 dropped), so a stale row is told from a live one by ``pg_locks`` and

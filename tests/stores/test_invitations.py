@@ -118,3 +118,13 @@ def test_a_players_castletui_finds_the_hosts_accounts_where_the_host_keeps_them(
 
 KEY = struct.pack(">I", 11) + b"ssh-ed25519" + struct.pack(">I", 32) + bytes(32)
 """An Ed25519 public key's wire form (its 32 bytes need not be a real key here)."""
+
+
+def test_a_rematch_of_a_private_table_invites_the_same_accounts(store):
+    owners = [f"account:{ALICE}", f"account:{BOB}"]
+    seating = Seating(owners, invited=["Alice", "Bob", "Cy"], invited_accounts=[*owners, f"account:{CY}"])
+    table = store.adopt(finished_save(), seating, stem="castlecards")
+    store.answer_rematch(table, owners[0], True)
+    made = store.answer_rematch(table, owners[1], True)
+    again = store.read(made.table)[1]
+    assert again.invited == ["Alice", "Bob", "Cy"] and again.invited_accounts == seating.invited_accounts
