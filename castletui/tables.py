@@ -18,7 +18,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from castletui import saves
-from castletui.invitations import host_accounts, invitation
 from castletui.later import loader
 from castletui.lobby import Turns
 from castletui.rules import registry
@@ -44,8 +43,9 @@ from castletui.seat_back import WELCOME_TITLE, what_the_bot_did
 if TYPE_CHECKING:  # the session loads when a table opens, not with the lobby
     from castletui.session import Session
 
-LATER = {"session": "castletui.session"}
-"""The game on a table, loaded as one opens: the lobby's first frame does not wait for it."""
+LATER = {"session": "castletui.session", "invitations": "castletui.invitations"}
+"""The game on a table, loaded as one opens, and a private table's invitations, as
+one is made: the lobby's first frame does not wait for them."""
 later = loader(LATER)
 
 
@@ -178,7 +178,7 @@ def create_table(
     save.status = status_text(game, state, [player.name for player in players], mode)
     invited_accounts: list[str] = []
     if invited:
-        invited, invited_accounts = invitation(invited, who, name, accounts)
+        invited, invited_accounts = later("invitations").invitation(invited, who, name, accounts)
     if store is not None:
         address = store.create(
             save,
@@ -254,7 +254,7 @@ def start_shared_game(app: Any, **new_game: Any) -> None:
             **new_game,
             name=name_of(app),
             store=store,
-            accounts=host_accounts(store),
+            accounts=later("invitations").host_accounts(store),
         )
     except saves.SaveError as error:
         app.notify(str(error), title="Cannot start that game", severity="error", timeout=10)
