@@ -13,6 +13,7 @@ from __future__ import annotations
 import contextlib
 import datetime
 import os
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -22,7 +23,6 @@ from castletui.lobby import Turns
 from castletui.rules import registry
 from castletui.rules.core import Config
 from castletui.saves import clock
-from castletui.saves.names import name_key
 from castletui.saves.owners import owner_label
 from castletui.saves.stores import ENVIRONMENT_VARIABLE as STORE_VARIABLE
 from castletui.saves.stores import is_postgres, open_store
@@ -43,8 +43,9 @@ from castletui.seat_back import WELCOME_TITLE, what_the_bot_did
 if TYPE_CHECKING:  # the session loads when a table opens, not with the lobby
     from castletui.session import Session
 
-LATER = {"session": "castletui.session"}
-"""The game on a table, loaded as one opens: the lobby's first frame does not wait for it."""
+LATER = {"session": "castletui.session", "invitations": "castletui.invitations"}
+"""The game on a table, loaded as one opens, and a private table's invitations, as
+one is made: the lobby's first frame does not wait for them."""
 later = loader(LATER)
 
 
@@ -145,6 +146,7 @@ def create_table(
     store: Any = None,
     invited: list[str] | None = None,
     per_move: int = 0,
+    accounts: Callable[[], dict[str, str]] | None = None,
 ) -> tuple[Any, int, str]:
     """A new shared table with ``who`` in the first person's seat (or
     ``seat``), sitting as ``name`` (an account's: Table.take_seat): the
@@ -153,7 +155,9 @@ def create_table(
     No seed is taken: the table draws its own, which nobody sees
     (saves.table.Table.create). With a ``store`` (saves.stores), the
     table is made there and ``directory`` is not used. With ``invited``
-    names the table is private: only they (and ``name``) sit or watch.
+    names the table is private: only they (and ``name``) sit or watch; on
+    a host each must be one of its ``accounts`` (id -> name), and the
+    table keeps the account (castletui.invitations).
     ``per_move``: its time per move in seconds (saves.clock; 0: none)."""
     if mode != "digital":
         raise saves.SaveError("A shared table is played digitally: castletui rolls and draws for everyone.")
@@ -172,18 +176,32 @@ def create_table(
     game = registry.get(game_id)
     state = game.setup(save.rules_config())
     save.status = status_text(game, state, [player.name for player in players], mode)
-    if invited and name_key(name) not in {name_key(other) for other in invited}:
-        invited = [name, *invited]  # whoever makes a private table is at it
+    invited_accounts: list[str] = []
+    if invited:
+        invited, invited_accounts = later("invitations").invitation(invited, who, name, accounts)
     if store is not None:
         address = store.create(
-            save, [""] * len(players), stem=f"{game_id}-{_stamp()}", invited=invited, per_move=per_move
+            save,
+            [""] * len(players),
+            stem=f"{game_id}-{_stamp()}",
+            invited=invited,
+            per_move=per_move,
+            invited_accounts=invited_accounts,
         )
         table = StoreTable(store, address)
         table.take_seat(seat, who, name)
         return table, seat, ""  # the database is the host's: no other Unix user reads it
     directory.mkdir(parents=True, exist_ok=True)
     stem = f"{game_id}-{_stamp()}"
-    table = Table.create(directory, save, [""] * len(players), stem=stem, invited=invited, per_move=per_move)
+    table = Table.create(
+        directory,
+        save,
+        [""] * len(players),
+        stem=stem,
+        invited=invited,
+        per_move=per_move,
+        invited_accounts=invited_accounts,
+    )
     table.take_seat(seat, who, name)
     return table, seat, exposure_warning(directory, hidden_hands(game, state, len(players)))
 
@@ -229,8 +247,14 @@ def start_shared_game(app: Any, **new_game: Any) -> None:
         )
         return
     try:
+        store = store_of(app)
         table, seat, warning = create_table(
-            table_dir_of(app), who_of(app), **new_game, name=name_of(app), store=store_of(app)
+            table_dir_of(app),
+            who_of(app),
+            **new_game,
+            name=name_of(app),
+            store=store,
+            accounts=later("invitations").host_accounts(store),
         )
     except saves.SaveError as error:
         app.notify(str(error), title="Cannot start that game", severity="error", timeout=10)

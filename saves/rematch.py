@@ -103,6 +103,7 @@ def answer_at_file(table: Table, who: str, accept: bool) -> Rematch:
                 stem_of(save),
                 invited=seating.invited,
                 per_move=seating.per_move,
+                invited_accounts=seating.invited_accounts,
             )
             rematch = msgspec.structs.replace(rematch, table=str(made.path))
         table._write(save, msgspec.structs.replace(seating, rematch=rematch))

@@ -245,12 +245,17 @@ class Seating(msgspec.Struct, omit_defaults=True):
     ``invited``: a private table's invited names (empty: a public table,
     as every table an older castletui made). Only they and whoever sits
     there may take a seat or watch (:func:`may_see`); the lobby lists it
-    to nobody else. Names, not owners: the creator invites people by the
-    names they play under (an account's name is unique on its host,
-    compared by saves.names.name_key)."""
+    to nobody else. The names are what players see; on ``castletui host``
+    what admits is ``invited_accounts``: the owner field (``account:ID``)
+    each name was found to be when the table was made. A name never
+    admits an account, so whoever takes a name later (an account removed,
+    a stranger under ``--open``) is not invited. Names admit only ``user:``
+    identities (a Unix user, ``--as``), which the system gives."""
 
     owners: list[str] = []
     invited: list[str] = []
+    invited_accounts: list[str] = []
+    """The accounts invited (owner fields), found from ``invited`` when the table was made."""
     per_move: Annotated[int, msgspec.Meta(ge=0, le=MAX_PER_MOVE)] = 0
     """The table's time per move in seconds (0: none); saves.clock."""
     stand_ins: list[clock.StandIn] = []
@@ -299,9 +304,13 @@ def _seating_in(data: bytes, kind: type | None = None) -> Seating | None:
 def may_see(seating: Seating, who: str, name: str) -> bool:
     """Whether ``who`` (an owner field), sitting down as ``name``, may see
     the table at all (take a seat, watch it): any table that is not
-    private, and a private one if they sit there or are invited."""
+    private, and a private one if they sit there or are invited: an
+    account by its id (``invited_accounts``), never by its name; a
+    ``user:`` identity by its name."""
     if not seating.invited or (who and owner_field(who) in seating.owners):
         return True
+    if is_account(owner_field(who)):
+        return owner_field(who) in seating.invited_accounts
     key = name_key(name) if name else ""
     return bool(key) and any(name_key(invited) == key for invited in seating.invited)
 
@@ -445,11 +454,12 @@ class Table:
         stem: str = "",
         invited: list[str] | None = None,
         per_move: int = 0,
+        invited_accounts: list[str] | None = None,
     ) -> Table:
         """A new table file in ``directory`` (its name is never another
         table's: saves.new_save_path creates it exclusively), with a seed
         of its own whatever ``save`` had; private to the ``invited`` names
-        when there are any (Seating)."""
+        (and ``invited_accounts``) when there are any (Seating)."""
         if not 0 <= per_move <= MAX_PER_MOVE:
             raise SaveError(f"A time per move is 0 (none) to {MAX_PER_MOVE} seconds, not {per_move}.")
         stem = stem or save.game
@@ -462,7 +472,8 @@ class Table:
         with table.locked():
             keep_secret(path, seed, salt, _mode_of(path))
             owners = [owner_field(owner) for owner in owners]
-            table._write(save, Seating(owners, list(invited or []), per_move=per_move))
+            accounts = [owner_field(owner) for owner in invited_accounts or []]
+            table._write(save, Seating(owners, list(invited or []), accounts, per_move=per_move))
         return table
 
     # --- reading ----------------------------------------------------------
@@ -617,6 +628,19 @@ class Table:
             if given:
                 self._write(save, msgspec.structs.replace(seating, owners=owners))
             return given
+
+    def bind_invitations(self, accounts: list[str]) -> bool:
+        """Give a private table an older castletui made (its invited names,
+        no accounts) the invited ``accounts`` (owner fields) the host found
+        its names to be (castletui/host/old_invitations.py); False when it
+        has its accounts already, or none was found. Under the lock."""
+        accounts = [owner_field(account) for account in accounts if account]
+        with self.locked():
+            save, seating = self.read()
+            if not accounts or not seating.invited or seating.invited_accounts:
+                return False
+            self._write(save, msgspec.structs.replace(seating, invited_accounts=accounts))
+            return True
 
     def commit(self, seen: Check, new: SaveFile, who: str) -> Seating:
         """Put ``new``'s log on the table, but only if the log still ends
@@ -1070,10 +1094,12 @@ class TableSummary(msgspec.Struct, frozen=True):
     per_move: int = 0  # the time per move, seconds (saves.clock)
     abandoned: bool = False  # ended as abandoned (then also ``finished``)
     rematch: Rematch | None = None  # the rematch offered at its end (Seating.rematch)
+    invited_accounts: tuple[str, ...] = ()  # the accounts invited (Seating.invited_accounts)
 
     def may_see(self, who: str, name: str) -> bool:
         """Whether ``who`` sitting down as ``name`` may see this table (the module's ``may_see``)."""
-        return may_see(Seating(list(self.owners), list(self.invited)), who, name)
+        seating = Seating(list(self.owners), list(self.invited), list(self.invited_accounts))
+        return may_see(seating, who, name)
 
     def free_seats(self) -> list[int]:
         return [seat for seat, owner in enumerate(self.owners) if not owner and not self.bots[seat]]
@@ -1194,6 +1220,7 @@ class TableListing:
             per_move=seating.per_move,
             abandoned=bool(seating.abandoned),
             rematch=seating.rematch,
+            invited_accounts=tuple(seating.invited_accounts),
         )
         self._rows[path] = (read, row)
         return row

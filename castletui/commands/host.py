@@ -5,12 +5,19 @@ itself is host_serve.py."""
 from __future__ import annotations
 
 import argparse
-import shutil
 import sys
 from pathlib import Path
 
 from castletui.commands.base import fail
-from castletui.host.players import Players, PlayersError, StorePlayers, account_folder, parse_key, players_for
+from castletui.host.players import (
+    Players,
+    PlayersError,
+    StorePlayers,
+    forget_settings,
+    parse_key,
+    players_for,
+)
+from castletui.saves.names import name_key
 from castletui.saves.store import data_dir
 from castletui.saves.stores import StoreError, is_postgres, open_store, store_url
 from castletui.saves.stores.migrations import latest
@@ -93,11 +100,16 @@ def add_player(args: argparse.Namespace) -> int:
 def remove_player(args: argparse.Namespace) -> int:
     try:
         players = players_of(args)
+        gone = {
+            account: name
+            for account, name in players.names().items()
+            if name_key(name) == name_key(args.name)
+        }
         name, keys = players.remove(args.name)
     except (PlayersError, StoreError) as error:
         return fail(str(error))
-    # Their settings go with them: whoever takes the name next starts afresh.
-    shutil.rmtree(account_folder(data_folder(args), name), ignore_errors=True)
+    # Their settings go with them (their id's folder, and an older castletui's for their name).
+    forget_settings(data_folder(args), gone or {"": name})
     print(f"{name} and their {keys} key{'s' if keys != 1 else ''} are forgotten ({kept_in(players)}).")
     return 0
 

@@ -59,10 +59,18 @@ def copy_table(source: TableStore, table: str, target: TableStore) -> str:
     again, seated_again = target.read(copied)
     target.states(copied, again)
     # The invitation too: a private table must not come out public.
-    if (again.log, seated_again.owners, seated_again.invited, again.seed, again.commitment) != (
+    if (
+        again.log,
+        seated_again.owners,
+        seated_again.invited,
+        seated_again.invited_accounts,
+        again.seed,
+        again.commitment,
+    ) != (
         save.log,
         seating.owners,
         seating.invited,
+        seating.invited_accounts,
         save.seed,
         save.commitment,
     ):

@@ -48,7 +48,7 @@ import msgspec
 
 from castletui import notify_me
 from castletui.host import webhook
-from castletui.host.players import account_folder
+from castletui.host.players import Account, PlayersError, settings_folder
 from castletui.lobby import Standing, turn_words, waited
 from castletui.rules.core import CHANCE
 from castletui.saves import SaveError
@@ -337,7 +337,7 @@ class Notifier:
             told.update((Path(w.row.path).name, w.turn) for w in tables)
             if not new or account in present or account not in names:
                 continue
-            choice = self.choice(names[account])
+            choice = self.choice(account, names[account])
             if choice.how != "turn":
                 continue
             for table in new:
@@ -380,7 +380,7 @@ class Notifier:
         for account, tables in waiting.items():
             if self.told.digests.get(account) == today or account not in names:
                 continue
-            choice = self.choice(names[account])
+            choice = self.choice(account, names[account])
             if choice.how != "digest":
                 continue
             self.told.digests[account] = today  # connected now: the lobby is today's digest
@@ -404,9 +404,13 @@ class Notifier:
             moment += datetime.timedelta(days=1)
         return max(1.0, (moment - now).total_seconds())
 
-    def choice(self, name: str) -> notify_me.NotifyMe:
-        """The account's choice, read from its own folder (off if unreadable)."""
-        choice, _ = notify_me.load(account_folder(self.data_dir, name))
+    def choice(self, account: str, name: str) -> notify_me.NotifyMe:
+        """The account's choice, read from its own folder, its id's (off if unreadable)."""
+        try:
+            folder = settings_folder(self.data_dir, Account(account, name))
+        except (OSError, PlayersError):
+            return notify_me.NotifyMe()
+        choice, _ = notify_me.load(folder)
         return choice
 
     # --- sending -------------------------------------------------------------

@@ -34,6 +34,7 @@ import fcntl
 import hashlib
 import os
 import secrets
+import shutil
 import struct
 import tempfile
 import tomllib
@@ -66,6 +67,13 @@ MAX_PLAYERS = 1000
 
 MAX_KEY_LINE = 16384
 """A 16384-bit RSA key is about 2,800 characters; anything longer is not a key."""
+
+PLAYERS_VARIABLE = "CASTLETUI_PLAYERS_FILE"
+"""The players file, as the host tells each player's castletui (which
+finds a private table's invited names there: castletui.invitations)."""
+
+ACCOUNTS_FOLDER = "accounts"
+"""The accounts' own folders, under the host's data folder (account_folder)."""
 
 HEADER = (
     "# castletui host: who may play, by SSH key. An account's seats are its id's; its name is a label.\n"
@@ -266,6 +274,22 @@ class Players:
         account = self.account_of(blob)
         return account.name if account is not None else None
 
+    def names(self) -> dict[str, str]:
+        """Every account's id and name (of two names that are the same, the first's)."""
+        return {account: name for account, (name, _) in self.dated().items()}
+
+    def dated(self) -> dict[str, tuple[str, str]]:
+        """Every account's id, name and the day it was added (of two names that are the same, the first's)."""
+        self._refresh()
+        found: dict[str, tuple[str, str]] = {}
+        seen: set[str] = set()
+        for entry in self.read().players:
+            key = name_key(entry.name)
+            if key not in seen:
+                seen.add(key)
+                found[entry.id] = (entry.name, entry.added)
+        return found
+
     def clashes(self, blob: bytes) -> str:
         """The earlier account whose name this key's account passes for (the
         file was edited by hand), or empty: such a key is let in as nobody."""
@@ -406,6 +430,9 @@ class StorePlayers:
         """Every account's id and name (one question to the store)."""
         return self._asked(self.accounts.names)
 
+    def dated(self) -> dict[str, tuple[str, str]]:
+        return self._asked(self.accounts.dated)
+
     def clashes(self, blob: bytes) -> str:
         return ""  # the store keeps one account per name key: none passes for another
 
@@ -445,13 +472,62 @@ def players_for(store: TableStore | None, path: str | os.PathLike) -> Players | 
     return Players(path) if accounts is None else StorePlayers(accounts)
 
 
-def account_folder(data_dir: Path, name: str) -> Path:
-    """The folder of the account called ``name`` under the host's data
-    folder: its own castletui settings (theme, bot pause). Named by the
-    name's identity (``name_key``), so look-alikes can never share it and
-    no name reaches the file system as a path."""
+def account_folder(data_dir: Path, account: str) -> Path:
+    """The folder of the account ``account`` (its id) under the host's data
+    folder: its own castletui settings (theme, bot pause, notify.toml).
+    Keyed by the id, never the name: an account removed and its name
+    registered again is a new account, which starts afresh."""
+    if account_id_problem(account):
+        raise PlayersError(f"{account[:70]!r} {account_id_problem(account)}")
+    return data_dir / ACCOUNTS_FOLDER / account
+
+
+def name_folder(data_dir: Path, name: str) -> Path:
+    """Where an older castletui kept the settings of the account called
+    ``name``: a folder named by the name's identity (``name_key``)."""
     identity = hashlib.sha256(name_key(name).encode()).hexdigest()[:24]
-    return data_dir / "accounts" / identity
+    return data_dir / ACCOUNTS_FOLDER / identity
+
+
+def settings_folder(data_dir: Path, account: Account, added: str = "") -> Path:
+    """``account``'s folder (account_folder), made if need be: an older
+    castletui's folder for its name is moved there on first use, unless
+    it was last written on a day before the account was ``added``
+    (YYYY-MM-DD): then it was an earlier account's, and is removed."""
+    folder = account_folder(data_dir, account.id)
+    if not folder.is_dir():
+        older = name_folder(data_dir, account.name)
+        with contextlib.suppress(FileNotFoundError):  # none, or moved by another thread meanwhile
+            written = datetime.datetime.fromtimestamp(older.stat().st_mtime, datetime.UTC).date().isoformat()
+            if added and written < added[:10]:
+                shutil.rmtree(older, ignore_errors=True)
+            else:
+                older.rename(folder)
+    folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+    return folder
+
+
+def forget_settings(data_dir: Path, accounts: dict[str, str]) -> None:
+    """Remove the settings of the accounts ``accounts`` (id -> name), both
+    their id's folder and an older castletui's folder for their name."""
+    for account, name in accounts.items():
+        shutil.rmtree(name_folder(data_dir, name), ignore_errors=True)
+        with contextlib.suppress(PlayersError):
+            shutil.rmtree(account_folder(data_dir, account), ignore_errors=True)
+
+
+def forget_removed_settings(data_dir: Path, accounts: dict[str, str]) -> int:
+    """Remove the settings folders of accounts that are no longer
+    ``accounts`` (id -> name): removed by another host on the same store,
+    or by hand. How many were removed."""
+    kept = set(accounts) | {name_folder(data_dir, name).name for name in accounts.values()}
+    removed = 0
+    with contextlib.suppress(OSError):
+        for folder in (data_dir / ACCOUNTS_FOLDER).iterdir():
+            if folder.name not in kept and folder.is_dir() and not folder.is_symlink():
+                shutil.rmtree(folder, ignore_errors=True)
+                removed += 1
+    return removed
 
 
 def _without_own_id(players: PlayersFile) -> bool:

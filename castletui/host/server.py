@@ -45,16 +45,19 @@ from castletui.host.events import EventsFile, HostEvent, ReadyFile, now, write_r
 from castletui.host.flow import InputGate
 from castletui.host.forks import Zygote, ZygoteGone, become_subreaper
 from castletui.host.notify import Notifier, NotifyPolicy
+from castletui.host.old_invitations import bind_old_invitations
 from castletui.host.old_seats import give_old_seats
 from castletui.host.players import (
+    PLAYERS_VARIABLE,
     Account,
     Players,
     PlayersError,
     StorePlayers,
-    account_folder,
     fingerprint,
+    forget_removed_settings,
     parse_key,
     players_for,
+    settings_folder,
 )
 from castletui.host.prompt import MAX_TRIES, NamePrompt
 from castletui.host.sessions import (
@@ -162,6 +165,17 @@ class Host:
         self.config.table_dir.mkdir(parents=True, exist_ok=True, mode=0o700)
         # Seats an older host gave by name become their accounts' before anyone logs in.
         give_old_seats(self.config.table_dir, self.players, lambda line: self._write(f"{_now()} {line}"))
+        # Older private tables kept names: each is given the account that had it when the table was made.
+        tables = self.store if self.store is not None else open_store(str(self.config.table_dir))
+        try:
+            bind_old_invitations(tables, self.players, lambda line: self._write(f"{_now()} {line}"))
+        finally:
+            if tables is not self.store:
+                tables.close()
+        if isinstance(self.players, StorePlayers):
+            # Another host on the store may have removed an account: its settings here go too.
+            with contextlib.suppress(PlayersError):
+                forget_removed_settings(self.config.data_dir, self.players.names())
         if self.config.session_start == "fork" and become_subreaper():
             # The zygote imports castletui while the server starts listening.
             # Its environment is every session's /proc/PID/environ: no account's settings folder in it.
@@ -742,9 +756,9 @@ class PlayerSession(asyncssh.SSHServerSession):
             return
         connection.name = account.name
         try:
-            settings = account_folder(self.host.config.data_dir, account.name)
-            settings.mkdir(parents=True, exist_ok=True, mode=0o700)
-        except OSError as error:
+            added = self.host.players.dated().get(account.id, ("", ""))[1]
+            settings = settings_folder(self.host.config.data_dir, account, added)
+        except (OSError, PlayersError) as error:
             self._not_started(error)
             return
         arguments = seat_arguments(
@@ -753,6 +767,9 @@ class PlayerSession(asyncssh.SSHServerSession):
         relay = self.host.relay.path if self.host.relay is not None else ""
         environment = child_environment(self.term, settings, self.host.config.store, relay)
         environment[OFFERED_VARIABLE] = ",".join(self.host.config.notify.kinds)
+        if isinstance(self.host.players, Players):
+            # Where a private table's invited names are found to be accounts (castletui.invitations).
+            environment[PLAYERS_VARIABLE] = str(self.host.config.players_file)
         if self.host.notifier is not None:
             self.account = account.id
             self.host.notifier.arrived(account.id)

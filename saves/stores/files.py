@@ -54,9 +54,18 @@ class FileStore:
         stem: str = "",
         invited: list[str] | None = None,
         per_move: int = 0,
+        invited_accounts: list[str] | None = None,
     ) -> str:
         self.directory.mkdir(parents=True, exist_ok=True)
-        table = Table.create(self.directory, save, owners, stem, invited=invited, per_move=per_move)
+        table = Table.create(
+            self.directory,
+            save,
+            owners,
+            stem,
+            invited=invited,
+            per_move=per_move,
+            invited_accounts=invited_accounts,
+        )
         self._tables[str(table.path)] = table
         return str(table.path)
 
@@ -69,6 +78,9 @@ class FileStore:
                 keep_secret(path, save.seed, save.salt, 0o600)
             table._write(save, seating)  # the whole journal, its chain made anew from its header
         return str(path)
+
+    def bind_invitations(self, table: str, accounts: list[str]) -> bool:
+        return self.table(table).bind_invitations(accounts)
 
     def read(self, table: str) -> tuple[SaveFile, Seating]:
         return self.table(table).read()

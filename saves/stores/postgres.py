@@ -25,9 +25,9 @@ from the last ply it knew. A player's castletui on a host hears them
 through the host's one listening connection (saves.stores.relay), and
 keeps its own query connection only while it uses it (IDLE_SECONDS).
 
-A private table's invited names are its row's (``invited``: the file
-store's ``Seating.invited``), so every reader judges them as a file's
-(saves.table.may_see). A spectator is a row of ``castletui_watchers``
+A private table's invited names and accounts are its row's (``invited``
+and ``invited_accounts``: the file store's ``Seating``), so every reader
+judges them as a file's (saves.table.may_see). A spectator is a row of ``castletui_watchers``
 whose key its connection holds as a session-level advisory lock: the
 lock goes with the connection (a castletui killed, its connection
 dropped), so a stale row is told from a live one by ``pg_locks`` and
@@ -132,7 +132,7 @@ class PostgresStore:
     def tables(self) -> list[TableSummary]:
         rows = self._query(
             "SELECT id, header, names, owners, plies, status, finished, updated, invited, per_move, abandoned, "
-            "rematch FROM castletui_tables ORDER BY updated DESC, id LIMIT %s",
+            "rematch, invited_accounts FROM castletui_tables ORDER BY updated DESC, id LIMIT %s",
             (MAX_TABLES_LISTED,),
         )
         return [_listed(row) for row in rows]
@@ -146,7 +146,7 @@ class PostgresStore:
         start = len(known[1].log) if known is not None else 0
         row = self._query(
             "SELECT t.header, t.header_check, t.seed, t.salt, t.names, t.owners, t.version, t.plies, t.status, "
-            "t.finished, t.updated, t.invited, t.per_move, t.stand_ins, t.abandoned, t.rematch, "
+            "t.finished, t.updated, t.invited, t.per_move, t.stand_ins, t.abandoned, t.rematch, t.invited_accounts, "
             "(SELECT coalesce(json_agg(json_build_array(m.ply, m.line) ORDER BY m.ply), '[]') "
             "FROM castletui_moves m WHERE m.table_id = t.id "
             "AND m.ply >= CASE WHEN t.plies >= %(start)s THEN %(since)s ELSE 0 END) "
@@ -156,7 +156,7 @@ class PostgresStore:
         if not row:
             raise SaveError(f"There is no table {table[:60]} in the store.")
         header, check, seed, salt, names, owners, version, plies, status, finished, updated = row[0][:11]
-        invited, per_move, stand_ins, abandoned, rematch, moves = row[0][11:]
+        invited, per_move, stand_ins, abandoned, rematch, invited_accounts, moves = row[0][11:]
         rows = [(ply, line) for ply, line in moves]
         read = None
         if known is not None and start <= plies and header_check(header) == check:
@@ -177,7 +177,9 @@ class PostgresStore:
                 {"status": status, "finished": finished, "updated": updated} if plies == len(save.log) else {}
             ),
         )
-        seating = _seating_of(table, owners, invited, per_move, stand_ins, abandoned, rematch)
+        seating = _seating_of(
+            table, owners, invited, per_move, stand_ins, abandoned, rematch, invited_accounts
+        )
         self._known[table] = (version, save, seating, last_chain)
         return save, seating
 
@@ -282,13 +284,15 @@ class PostgresStore:
         stem: str = "",
         invited: list[str] | None = None,
         per_move: int = 0,
+        invited_accounts: list[str] | None = None,
     ) -> str:
         seed, salt = new_seed(), new_salt()
         save = msgspec.structs.replace(save, seed=seed, salt=salt, commitment=commitment(seed, salt))
         header = _header_of(save)
         owners = [owner_field(owner) for owner in owners]
+        accounts = [owner_field(owner) for owner in invited_accounts or []]
         return self._insert(
-            header, header_check(header), save, owners, stem or save.game, invited or [], per_move
+            header, header_check(header), save, owners, stem or save.game, invited or [], per_move, accounts
         )
 
     def _insert(
@@ -300,13 +304,15 @@ class PostgresStore:
         stem: str,
         invited: list[str],
         per_move: int = 0,
+        invited_accounts: list[str] | None = None,
     ) -> str:
         """A new table row named ``stem`` (else ``stem-2``...): its id."""
         for number in range(1, 10_000):
             table = stem if number == 1 else f"{stem}-{number}"
             rows = self._query(
                 "INSERT INTO castletui_tables (id, header, header_check, seed, salt, names, owners, plies, "
-                "status, finished, updated, invited, per_move) VALUES (%s, %s, %s, %s, %s, %s, %s, 0, %s, %s, %s, %s, %s) "
+                "status, finished, updated, invited, per_move, invited_accounts) "
+                "VALUES (%s, %s, %s, %s, %s, %s, %s, 0, %s, %s, %s, %s, %s, %s) "
                 "ON CONFLICT (id) DO NOTHING RETURNING id",
                 (
                     table,
@@ -321,6 +327,7 @@ class PostgresStore:
                     save.updated,
                     Jsonb(list(invited)),
                     per_move,
+                    Jsonb(list(invited_accounts or [])),
                 ),
             )
             if rows:
@@ -332,13 +339,33 @@ class PostgresStore:
         check = header_check(header)
         owners = [owner_field(owner) for owner in seating.owners]
         table = self._insert(
-            header, check, save, owners, stem or save.game, list(seating.invited), seating.per_move
+            header,
+            check,
+            save,
+            owners,
+            stem or save.game,
+            list(seating.invited),
+            seating.per_move,
+            [owner_field(owner) for owner in seating.invited_accounts],
         )
         if save.log:
             empty = msgspec.structs.replace(save, log=[], check=Check(0, ""))
             if not self._append(table, empty, save, check):
                 raise SaveError(f"{table}: its moves could not be written.")
         return table
+
+    def bind_invitations(self, table: str, accounts: list[str]) -> bool:
+        """TableStore.bind_invitations: one UPDATE, only while the row has no invited accounts."""
+        accounts = [owner_field(account) for account in accounts if account]
+        if not accounts:
+            return False
+        return bool(
+            self._query(
+                "UPDATE castletui_tables SET invited_accounts = %s, version = version + 1 "
+                "WHERE id = %s AND invited <> '[]' AND invited_accounts = '[]' RETURNING id",
+                (Jsonb(accounts), table),
+            )
+        )
 
     def take_seat(self, table: str, seat: int, who: str, name: str = "") -> tuple[SaveFile, Seating]:
         who = owner_field(who)
@@ -412,6 +439,7 @@ class PostgresStore:
                                 stem_of(save),
                                 invited=list(seating.invited),
                                 per_move=seating.per_move,
+                                invited_accounts=list(seating.invited_accounts),
                             ),
                         )
                     rows = self._query(
@@ -781,6 +809,11 @@ class PostgresAccounts:
         """Every account's id and name, in one query."""
         return dict(self._store._query("SELECT id, name FROM castletui_accounts"))
 
+    def dated(self) -> dict[str, tuple[str, str]]:
+        """Every account's id, name and the day it was added, in one query."""
+        rows = self._store._query("SELECT id, name, added FROM castletui_accounts")
+        return {account: (name, added) for account, name, added in rows}
+
     def taken(self, name: str) -> bool:
         return bool(
             self._store._query("SELECT 1 FROM castletui_accounts WHERE name_key = %s", (name_key(name),))
@@ -914,7 +947,14 @@ class _Again(Exception):
 
 
 def _seating_of(
-    table: str, owners: Any, invited: Any, per_move: Any, stand_ins: Any, abandoned: Any, rematch: Any
+    table: str,
+    owners: Any,
+    invited: Any,
+    per_move: Any,
+    stand_ins: Any,
+    abandoned: Any,
+    rematch: Any,
+    invited_accounts: Any = (),
 ) -> Seating:
     """A row's seating, checked as a table file's is (saves.table.Seating):
     SaveError when a column is not what castletui writes, never a table
@@ -928,6 +968,7 @@ def _seating_of(
                 "stand_ins": stand_ins,
                 "abandoned": abandoned,
                 "rematch": rematch,
+                "invited_accounts": list(invited_accounts),
             },
             Seating,
         )
@@ -937,6 +978,7 @@ def _seating_of(
             "so nobody sits or watches there."
         ) from None
     seating.owners = [owner_field(owner) for owner in seating.owners]
+    seating.invited_accounts = [owner_field(owner) for owner in seating.invited_accounts]
     return seating
 
 
@@ -965,8 +1007,9 @@ def _summary(
     per_move: int = 0,
     abandoned: str = "",
     rematch: Any = None,
+    invited_accounts: Any = (),
 ) -> TableSummary:
-    seating = _seating_of(table, owners, invited, per_move, [], abandoned, rematch)
+    seating = _seating_of(table, owners, invited, per_move, [], abandoned, rematch, invited_accounts)
     title, variant = titles(header["game"], header["variant"])
     return TableSummary(
         table,
@@ -984,6 +1027,7 @@ def _summary(
         per_move=seating.per_move,
         abandoned=bool(seating.abandoned),
         rematch=seating.rematch,
+        invited_accounts=tuple(seating.invited_accounts),
     )
 
 

@@ -44,6 +44,14 @@ class Accounts(Protocol):
 
     def taken(self, name: str) -> bool: ...
 
+    def names(self) -> dict[str, str]:
+        """Every account's id and name."""
+        ...
+
+    def dated(self) -> dict[str, tuple[str, str]]:
+        """Every account's id, name and the day it was added (YYYY-MM-DD; empty: not known)."""
+        ...
+
 
 class Presence(Protocol):
     """A spectator's mark on a table (TableStore.watch_as)."""
@@ -69,10 +77,12 @@ class TableStore(Protocol):
         stem: str = "",
         invited: list[str] | None = None,
         per_move: int = 0,
+        invited_accounts: list[str] | None = None,
     ) -> str:
         """A new table (with a seed of its own, committed to: saves.seal): its
-        address. With ``invited`` names it is private (Seating.invited); with
-        ``per_move`` seconds a move (0: none; saves.clock) it has a clock."""
+        address. With ``invited`` names it is private (Seating.invited), the
+        accounts they are in ``invited_accounts``; with ``per_move`` seconds
+        a move (0: none; saves.clock) it has a clock."""
         ...
 
     def read(self, table: str) -> tuple[SaveFile, Seating]:
@@ -90,6 +100,11 @@ class TableStore(Protocol):
         ...
 
     def take_seat(self, table: str, seat: int, who: str, name: str = "") -> tuple[SaveFile, Seating]: ...
+
+    def bind_invitations(self, table: str, accounts: list[str]) -> bool:
+        """Give a private table an older castletui made (invited names, no
+        accounts) its invited ``accounts``; False when it has some already."""
+        ...
 
     def commit(self, table: str, seen: Check, new: SaveFile, who: str) -> Seating:
         """Put ``new``'s log on the table if it still ends at ``seen``

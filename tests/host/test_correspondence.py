@@ -130,10 +130,8 @@ async def test_a_castlecards_game_by_correspondence_over_three_simulated_days(
     accounts = Players(host.players_file)
     owners = [account_owner(accounts.account_named(name).id) for name in NAMES]
     for name in NAMES:  # each set a webhook in the lobby (tests/notify/test_notify_dialog.py)
-        assert (
-            notify_me.save(notify_me.NotifyMe("turn", receiver.url), account_folder(host.data_dir, name))
-            == ""
-        )
+        folder = account_folder(host.data_dir, accounts.account_named(name).id)
+        assert notify_me.save(notify_me.NotifyMe("turn", receiver.url), folder) == ""
 
     # A client cannot set the clock: its environment request is refused.
     start = len(host.events())

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from castletui.host.players import account_folder
+from castletui.host.players import Players, account_folder
 from castletui.host.sessions import OUT_OF_MEMORY
 from tests.host.conftest import WAIT_SECONDS, Player
 
@@ -77,11 +77,16 @@ async def test_a_flood_of_input_closes_only_its_session_and_a_theme_is_its_playe
     await bob.wait_for("nord", since=mark)
     bob.send(b"\r")
     # It is kept for Bob's account, and nobody else's.
-    settings = await wait_for_file(account_folder(host.data_dir, "Bob") / "settings.toml")
+    ids = Players(host.players_file).names()
+    bobs, alices = (
+        account_folder(host.data_dir, [k for k, v in ids.items() if v == name][0])
+        for name in ("Bob", "Alice")
+    )
+    settings = await wait_for_file(bobs / "settings.toml")
     assert tomllib.loads(settings.read_text())["theme"] == "nord"
     assert not (host.config_dir / "settings.toml").exists()  # the host user's settings
-    assert not (account_folder(host.data_dir, "Alice") / "settings.toml").exists()
-    for folder in (host.data_dir, host.table_dir, account_folder(host.data_dir, "Bob")):
+    assert not (alices / "settings.toml").exists()
+    for folder in (host.data_dir, host.table_dir, bobs):
         assert folder.stat().st_mode & 0o777 == 0o700, folder
     await bob.close()
     await flooder.close()

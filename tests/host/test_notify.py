@@ -70,7 +70,7 @@ async def test_alice_away_gets_one_webhook_when_bobs_move_makes_it_her_turn(star
     mark = alice.mark()
     alice.send(b"m")
     await alice.wait_for("Each turn", since=mark)
-    folder = account_folder(host.data_dir, "Alice")
+    folder = account_folder(host.data_dir, players.account_named("Alice").id)
     assert notify_me.save(notify_me.NotifyMe("turn", receiver.url), folder) == ""
     mark = alice.mark()
     alice.send(b"\x1b")  # the dialog closed unchanged: the table's line under it is drawn again

@@ -17,7 +17,7 @@ from castletui.saves.owners import account_id_problem
 
 from castletui import cli
 from castletui.host import sessions
-from castletui.host.players import Players, PlayersError, account_folder, parse_key
+from castletui.host.players import Players, PlayersError, account_folder, name_folder, parse_key
 from castletui.host.prompt import NamePrompt
 from tests.host.conftest import exists, process_group_members
 
@@ -140,12 +140,15 @@ def test_host_add_remove_and_players_on_the_command_line(tmp_path, public, capsy
     assert "Alice" in out and parse_key(public["bob"]).fingerprint() in out
     assert cli.main(["host", "add", "bob", str(tmp_path / "alice.pub"), "--data-dir", folder]) == 2
     assert "already Alice's" in capsys.readouterr().err
-    settings = account_folder(Path(folder), "Bob") / "settings.toml"
-    settings.parent.mkdir(parents=True)
-    settings.write_text('theme = "nord"\n')
+    bob = Players(Path(folder) / "players.toml").account_named("Bob")
+    settings = account_folder(Path(folder), bob.id) / "settings.toml"
+    older = name_folder(Path(folder), "Bob") / "notify.toml"  # an older castletui's, by name
+    for written in (settings, older):
+        written.parent.mkdir(parents=True)
+        written.write_text('how = "off"\n')
     assert cli.main(["host", "remove", "bob", "--data-dir", folder]) == 0
     assert "Bob and their 1 key are forgotten" in capsys.readouterr().out
-    assert not settings.parent.exists()  # whoever is Bob next starts afresh
+    assert not settings.parent.exists() and not older.parent.exists()  # whoever is Bob next starts afresh
 
 
 def test_without_asyncssh_host_says_how_to_install_it(monkeypatch, capsys):

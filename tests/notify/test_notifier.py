@@ -97,7 +97,8 @@ def notifier_for(tmp_path, clock=None, **policy) -> tuple[Notifier, Events]:
 
 
 def choose(tmp_path, name: str, **choice) -> None:
-    assert notify_me.save(NotifyMe(**choice), account_folder(tmp_path / "data", name)) == ""
+    account = {"Alice": ALICE, "Bob": BOB}[name]
+    assert notify_me.save(NotifyMe(**choice), account_folder(tmp_path / "data", account)) == ""
 
 
 def send_now(notifier: Notifier, sleeps: list[float] | None = None) -> int:
@@ -467,9 +468,10 @@ def test_two_hosts_on_one_store_send_each_turn_and_each_digest_once(tmp_path, re
         hosts = []
         for number, store in enumerate(notifier_stores):
             data = tmp_path / f"data-{number}"
-            for name, how, receiver in (("Alice", "turn", alices), ("Bob", "digest", bobs)):
+            for account, how, receiver in ((ALICE, "turn", alices), (BOB, "digest", bobs)):
                 assert (
-                    notify_me.save(NotifyMe(how=how, webhook=receiver.url), account_folder(data, name)) == ""
+                    notify_me.save(NotifyMe(how=how, webhook=receiver.url), account_folder(data, account))
+                    == ""
                 )
             hosts.append(
                 Notifier(

@@ -38,6 +38,6 @@ def alices_table(store: TableStore, folder: Path, alice: str, **options) -> str:
         [saves.Player("Seat 1"), saves.Player("Seat 2")],
         name="Alice",
         store=store,
-        **options,
+        **{"accounts": players_for(store, folder / "unused.toml").names, **options},
     )
     return table.address

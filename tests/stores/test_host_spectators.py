@@ -42,7 +42,13 @@ async def test_a_private_table_is_hidden_from_a_stranger_and_a_killed_spectator_
         add_accounts(url, Path(short), keys)
         store = open_store(url)
         alice_id = owner_of(store, Path(short), "Alice")
-        address = alices_table(store, Path(short), alice_id, invited=["Bob", "Eve", "Dee"])
+        address = alices_table(
+            store,
+            Path(short),
+            alice_id,
+            invited=["Bob", "Eve", "Dee"],
+            accounts=lambda: {**store.accounts().names(), DEE[len("account:") :]: "Dee"},
+        )
         store.take_seat(address, 1, DEE, "Dee")
         host = RunningHost(Path(short) / "h", "--store", url)
         players: list[Player] = []
