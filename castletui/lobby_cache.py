@@ -13,7 +13,8 @@ could plant one). It is only ever the listing's words: opening a table
 reads the table itself, and a private table is left out for whoever is
 not invited as it is without the cache (castletui/lobby.py). A file
 that cannot be read, is damaged, or was written by another version of
-this format is ignored and written anew: never an error. Only the table
+this format or another castletui is ignored and written anew: never an
+error. Only the table
 folder's files are kept (a PostgreSQL store lists in one query)."""
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from pathlib import Path
 
 import msgspec
 
+import castletui
 from castletui.lobby import Standing, Turns
 from castletui.saves.table import Signature, TableListing, TableSummary
 
@@ -49,12 +51,26 @@ class Waits(msgspec.Struct, array_like=True):
 
 
 class Kept(msgspec.Struct):
-    """The file: the player it is for, and by each table's file name its row and standing."""
+    """The file: the castletui that wrote it, the player it is for, and by
+    each table's file name its row and standing."""
 
     version: int
+    made_by: str
     who: str
     rows: dict[str, Row] = {}
     standings: dict[str, Waits] = {}
+
+
+def made_by() -> str:
+    """This castletui, as far as a cache can tell it cheaply: the fields of
+    a row and of a standing, and when castletui's files were installed. A
+    row's words are partly the code's (a game's title): a castletui
+    installed anew (an upgrade writes its files again) reads the tables."""
+    try:
+        installed = os.stat(castletui.__file__ or "").st_mtime_ns
+    except OSError:
+        installed = 0
+    return f"{','.join(TableSummary.__struct_fields__)};{','.join(Standing._fields)};{installed}"
 
 
 def file_name(who: str) -> str | None:
@@ -104,7 +120,7 @@ class LobbyCache:
             kept = msgspec.json.decode(data, type=Kept)
         except (msgspec.DecodeError, msgspec.ValidationError):
             return None
-        if kept.version != VERSION or kept.who != self.who:
+        if kept.version != VERSION or kept.made_by != made_by() or kept.who != self.who:
             return None
         return kept
 
@@ -145,6 +161,7 @@ class LobbyCache:
             return False
         kept = Kept(
             VERSION,
+            made_by(),
             self.who,
             {os.path.basename(path): Row(*entry) for path, entry in listing.known().items()},
             {os.path.basename(path): Waits(*entry) for path, entry in turns.known.items()},

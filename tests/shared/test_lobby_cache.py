@@ -135,8 +135,9 @@ DAMAGED = {
     "not JSON": b"{not json",
     "cut short": None,  # the first half of a real one
     "a future version": None,
+    "another castletui's": None,
     "another player's": None,
-    "other types": b'{"version": 1, "who": "user:bo", "rows": [1, 2], "standings": {}}',
+    "other types": None,
 }
 
 
@@ -150,8 +151,12 @@ def test_a_damaged_or_foreign_cache_is_ignored_and_written_anew(folder, read, da
         data = path.read_bytes()[: path.stat().st_size // 2]
     elif damage == "a future version":
         data = msgspec.json.encode({**whole, "version": VERSION + 1})
+    elif damage == "another castletui's":
+        data = msgspec.json.encode({**whole, "made_by": "fields of another;castletui;1"})
     elif damage == "another player's":
         data = msgspec.json.encode({**whole, "who": "user:ann"})
+    elif damage == "other types":
+        data = msgspec.json.encode({**whole, "rows": [1, 2]})
     path.write_bytes(data)
     read.clear()
     (lines, closed), listing, turns, cache = a_run(directory)
