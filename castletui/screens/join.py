@@ -135,10 +135,20 @@ class JoinScreen(Screen):
 
     def on_screen_suspend(self) -> None:
         self.stop_watching()  # a game (or a dialog) covers the lobby: nothing to show
+        self.keep_listing()
 
     def on_unmount(self) -> None:
         self.stop_watching()
         stop_watching(self.app)  # the app leaves: so does a game watched from here
+        self.keep_listing()
+
+    def keep_listing(self) -> None:
+        """What the lobby listed, kept for the next run's first frame
+        (castletui/lobby_cache.py): once its first frame is drawn, and as
+        it leaves the screen. Not at every change of a table: with many
+        players in their lobbies, each move would write each one's cache."""
+        if isinstance(self.listing, TableListing):
+            lobby_cache_of(self.app).keep(self.listing, turns_of(self.app))
 
     def watch_folder(self) -> None:
         self.stop_watching()
@@ -165,12 +175,11 @@ class JoinScreen(Screen):
     def reload(self) -> None:
         who, name, directory = who_of(self.app), name_of(self.app), table_dir_of(self.app)
         store = store_of(self.app)
+        first_look = self.listing is None
         self.listing = listing_of(self.app)
-        turns = turns_of(self.app)
-        lines, closed = lobby_lines(self.listing.rows(), who, name, turns, now_of(self.app))
-        if isinstance(self.listing, TableListing):
-            # For the next run's first frame; once this one is drawn.
-            self.call_after_refresh(lobby_cache_of(self.app).keep, self.listing, turns)
+        lines, closed = lobby_lines(self.listing.rows(), who, name, turns_of(self.app), now_of(self.app))
+        if first_look:
+            self.call_after_refresh(self.keep_listing)
         waiting = sum(line.group == YOUR_TURN for line in lines)
         problem = getattr(self.listing, "problem", "")
         if problem and not lines:

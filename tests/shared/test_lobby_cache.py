@@ -17,12 +17,14 @@ from castletui.saves.table import Table, TableListing
 from textual.content import Content
 
 from castletui import lobby, saves
+from castletui.app import Start
 from castletui.lobby import Turns, lobby_lines
 from castletui.lobby_cache import FOLDER, VERSION, LobbyCache
 from castletui.screens.join import LobbyWords
-from castletui.shared import create_table
+from castletui.shared import SharedApp, create_table
 from tests.shared.lobby_tables import NOON, at, play_until, waiting_for
 from tests.shared.test_lobby_order import folder_of_tables
+from tests.shared.test_lobby_watch import until
 
 BO = "user:bo"
 
@@ -205,3 +207,25 @@ def test_a_lobby_line_is_as_tall_as_textual_makes_it(words):
     for width in (10, 40, 74, 75, 76, 200):
         for rules in ({}, {"line_pad": 1}, {"text_wrap": "nowrap"}):
             assert LobbyWords(words).get_height(rules, width) == Content(words).get_height(rules, width)
+
+
+async def test_the_lobby_keeps_its_listing_once_drawn_and_as_it_leaves_not_at_each_change(folder):
+    """Many players sit in their lobbies: a move anywhere must not have
+    each of them write their cache again."""
+    directory, tables, _ = folder
+    app = SharedApp(Start("join"), who=BO, table_dir=directory, bot_delay=0, save_dir=directory.parent / "bo")
+    app.still = True
+    cache = LobbyCache(directory, BO)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await until(pilot, lambda: cache.load() is not None, "the cache is written once the lobby is drawn")
+        written = cache.path.read_bytes()
+        moved = str(tables["bo-waits-14h"])
+        play_until(Table(moved), ["user:ann", "user:bo"], waiting_for(0), at(1))
+
+        def shown() -> bool:
+            return any(line.path == moved and line.standing.to_move == 0 for line in app.screen.lines)
+
+        await until(pilot, shown, "the lobby shows bo's move")
+        assert cache.path.read_bytes() == written
+    kept = cache.load()  # the app has left: what it listed last is kept
+    assert kept is not None and kept.standings[tables["bo-waits-14h"].name].standing.to_move == 0
