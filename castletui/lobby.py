@@ -14,7 +14,10 @@ The table file's words (its status) are for people, so the state is
 replayed here, only for the tables the player sits at, and then only the
 moves added since the last look (saves.table.Table.states keeps the states
 it replayed): some 2 ms for a 200-move Castlecards game the first time, a
-stat when nothing changed. Nothing is written beside the table.
+stat when nothing changed; at the next run, a stat too (the lobby's cache
+beside the tables, castletui/lobby_cache.py, keeps each standing by the
+signature of the file it was worked out from). The table file itself is
+never written here.
 The lobby screen is castletui/screens/join.py; the nudge when a table comes
 to wait for you is the app's (castletui/app.py), from the same :class:`Turns`.
 """
@@ -22,6 +25,7 @@ to wait for you is the app's (castletui/app.py), from the same :class:`Turns`.
 from __future__ import annotations
 
 import datetime
+import os
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -33,7 +37,7 @@ from castletui.saves.owners import owner_field
 from castletui.saves.replay import game_of
 from castletui.saves.stores.protocol import StoreError
 from castletui.saves.stores.shared import StoreTable
-from castletui.saves.table import Table, TableSummary
+from castletui.saves.table import Signature, Table, TableSummary, signature
 
 YOUR_TURN, THEIR_TURN, OPEN_SEAT, FINISHED = range(4)
 """The lobby's groups, top to bottom."""
@@ -77,6 +81,10 @@ class Turns:
         self.store = store
         """The PostgreSQL store the tables are in (None: table files)."""
         self._tables: dict[str, Any] = {}
+        self.known: dict[str, tuple[Signature, Standing]] = {}
+        """Table files: each standing worked out, by the signature of the
+        file it was worked out from (castletui/lobby_cache.py keeps them
+        between runs). A file with that signature still is not read again."""
 
     def standing(self, path: str | Path) -> Standing | None:
         """The table's standing; None when it cannot be read or replayed
@@ -84,6 +92,9 @@ class Turns:
         key = str(path)
         table = self._tables.get(key)
         if table is None:
+            known = self.known.get(key)
+            if known is not None and self.store is None and known[0] == signature(key):
+                return known[1]
             table = self._tables[key] = (
                 Table(Path(key)) if self.store is None else StoreTable(self.store, key)
             )
@@ -93,19 +104,25 @@ class Turns:
             game = game_of(save, table.path.name)
         except (SaveError, StoreError, OSError):
             self._tables.pop(key, None)  # read afresh next time: it may be mended
+            self.known.pop(key, None)
             return None
         since = save.log[-1].at if save.log and save.log[-1].at else save.updated
         # An abandoned game waits for nobody: it is over (its status says so).
         to_move = None if seating.abandoned else game.to_move(states[-1])
         stand_ins = tuple(stand_in.seat for stand_in in seating.stand_ins)
-        return Standing(to_move, len(save.log), since, seating.per_move, stand_ins)
+        standing = Standing(to_move, len(save.log), since, seating.per_move, stand_ins)
+        if self.store is None and table.known is not None:
+            self.known[key] = (table.known, standing)
+        return standing
 
     def forget(self, paths: set[str] | None = None) -> None:
         """Read these tables (None: all) afresh at the next look."""
         if paths is None:
             self._tables.clear()
+            self.known.clear()
         for path in paths or ():
             self._tables.pop(path, None)
+            self.known.pop(path, None)
 
 
 def waited(since: str, now: datetime.datetime) -> str:
@@ -215,7 +232,7 @@ def free_seat_words(row: TableSummary, seat: int) -> str:
         if row.bots[index] or row.owners[index]
     ]
     with_whom = f" with {', '.join(seated)}" if seated else ""
-    return f"Take seat {seat + 1}: {row.title}{variant}{with_whom} - {Path(row.path).name}"
+    return f"Take seat {seat + 1}: {row.title}{variant}{with_whom} - {os.path.basename(row.path)}"
 
 
 def watch_words(row: TableSummary) -> str:
@@ -227,7 +244,7 @@ def watch_words(row: TableSummary) -> str:
     ]
     names = ", ".join(seated[:-1]) + " and " + seated[-1] if len(seated) > 1 else "".join(seated)
     private = " (private)" if row.invited else ""
-    return f"Watch {row.title}{private}: {names or 'nobody seated yet'}, {row.status} - {Path(row.path).name}"
+    return f"Watch {row.title}{private}: {names or 'nobody seated yet'}, {row.status} - {os.path.basename(row.path)}"
 
 
 def lobby_lines(

@@ -30,6 +30,7 @@ from typing import Any
 from textual.worker import get_current_worker
 
 from castletui.lobby import LobbyLine, lobby_lines
+from castletui.saves.table import TableListing
 from castletui.tables import listing_of, name_of, now_of, store_of, turns_of, who_of
 from castletui.watch import FolderWatch, StoreWatch, watch_tables
 
@@ -80,14 +81,17 @@ class TurnFollower:
         """The table on screen, changed since the last look: looked at once it leaves the screen."""
         self.known: list[LobbyLine] = self.waiting()
         """Your tables waiting for your move, as last looked at."""
+        self.seen = self.listing.seen() if isinstance(self.listing, TableListing) else None
+        """The table files as that look found them: the watch starts from there."""
         for line in self.known:
             self.nudged[line.path] = line.standing.plies  # the lobby shows them: no news
 
     def waiting(self) -> list[LobbyLine]:
         """Your tables that wait for your own move (not a bot's or a draw)."""
         rows, who = self.listing.rows(), who_of(self.app)
-        self.listed = frozenset(PurePath(row.path).name for row in rows)
-        self.mine = self.mine | {PurePath(row.path).name for row in rows if who in row.owners}
+        # os.path, not PurePath: a look at 200 tables made 400 paths for their names.
+        self.listed = frozenset(os.path.basename(row.path) for row in rows)
+        self.mine = self.mine | {os.path.basename(row.path) for row in rows if who in row.owners}
         lines, _ = lobby_lines(rows, who, name_of(self.app), turns_of(self.app), now_of(self.app))
         return [
             line
@@ -98,7 +102,7 @@ class TurnFollower:
         ]
 
     def start(self) -> None:
-        self.watch = watch_tables(self.listing.directory, store_of(self.app))
+        self.watch = watch_tables(self.listing.directory, store_of(self.app), self.seen)
         self.app.run_worker(self._watching, thread=True, group="turns", exit_on_error=False)
         # Another screen (a table opened, the lobby again): the line leaves out the table on screen.
         self.app.screen_change_signal.subscribe(self.app, lambda _screen: self.show_line())

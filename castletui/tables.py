@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 from castletui import saves
 from castletui.later import loader
 from castletui.lobby import Turns
+from castletui.lobby_cache import LobbyCache
 from castletui.rules import registry
 from castletui.rules.core import Config
 from castletui.saves import clock
@@ -103,7 +104,10 @@ def turns_of(app: Any) -> Turns:
     app: the lobby and the nudge of the tables you sit at share it."""
     turns = getattr(app, "turns", None)
     if turns is None:
-        turns = app.turns = Turns(store_of(app))
+        store = store_of(app)
+        turns = app.turns = Turns(store)
+        if store is None:
+            lobby_cache_of(app).give(turns=turns)  # last run's: your tables not changed since
     return turns
 
 
@@ -116,7 +120,21 @@ def listing_of(app: Any) -> TableListing | StoreListing:
     if listing is None or listing.directory != directory:
         listing = TableListing(directory) if store is None else StoreListing(store, directory)
         app.table_listing = listing
+        if store is None:
+            lobby_cache_of(app).give(listing=listing)  # last run's: the tables not changed since
     return listing
+
+
+def lobby_cache_of(app: Any) -> LobbyCache:
+    """What the lobby listed in this player's last run at this table
+    folder (castletui/lobby_cache.py), one for the app."""
+    directory, who = table_dir_of(app), who_of(app)
+    cache = getattr(app, "lobby_cache", None)
+    if cache is None or cache.directory != directory or cache.who != who:
+        cache = LobbyCache(directory, who)
+        with contextlib.suppress(AttributeError):
+            app.lobby_cache = cache
+    return cache
 
 
 def now_of(app: Any) -> datetime.datetime:

@@ -262,9 +262,13 @@ class StoreWatch:
             listener.close()
 
 
-def watch_tables(folder: Path, store: Any = None) -> FolderWatch | StoreWatch:
-    """The lobby's watch: the table folder's files, or a store's tables."""
-    return FolderWatch(folder, is_table_name) if store is None else StoreWatch(store)
+def watch_tables(
+    folder: Path, store: Any = None, seen: dict[str, Signature | None] | None = None
+) -> FolderWatch | StoreWatch:
+    """The lobby's watch: the table folder's files (``seen``: as the
+    caller's look found them, saves.table.TableListing.seen; else as they
+    are now), or a store's tables."""
+    return FolderWatch(folder, is_table_name, seen) if store is None else StoreWatch(store)
 
 
 class TableWatcher:

@@ -180,8 +180,10 @@ def name_problem(name: str) -> str:
     if len(name) > 4 * MAX_NAME_LENGTH:
         return f"is longer than {MAX_NAME_LENGTH} characters"  # before normalising a paste
     # Judged before the spaces around it are stripped: "Ann\n" is refused, not cut.
-    whole = unicodedata.normalize("NFKC", name)
-    if any(_is_control(character) for character in whole):
+    # ASCII is its own NFKC form, and its only controls are what it cannot print
+    # (most names end here: a listing of 200 tables judges some 800).
+    whole = name if name.isascii() else unicodedata.normalize("NFKC", name)
+    if not whole.isprintable() if whole.isascii() else any(_is_control(character) for character in whole):
         return "has a control character in it (a tab, a line break or a terminal escape)"
     # Every character a screen shows as nothing but a control is beyond ASCII (most names end here).
     if not whole.isascii() and any(_is_invisible(character) for character in whole):

@@ -1145,9 +1145,34 @@ class TableListing:
         self._tables.clear()
         self._rows.clear()
 
+    def known(self) -> dict[str, tuple[Signature, TableSummary]]:
+        """Each table as the last look listed it, by the signature of the
+        file it was read from (castletui/lobby_cache.py keeps them between
+        runs). A table with a problem is left out: it is read again."""
+        return {
+            path: (seen, row)
+            for path, (seen, row) in self._rows.items()
+            if seen is not None and row is not None and not row.problem
+        }
+
+    def seen(self) -> dict[str, Signature | None]:
+        """Each table file's signature as the last look found it, by its
+        name: a watch of the folder made after the look starts from it
+        (castletui/watch.py), and misses no change made in between."""
+        return {os.path.basename(path): seen for path, (seen, _) in self._rows.items()}
+
+    def take(self, known: dict[str, tuple[Signature, TableSummary]]) -> None:
+        """Rows an earlier run listed (:meth:`known`): each is listed as it
+        is while its file keeps that signature, and read afresh once the
+        file changed, as a row of this listing's own."""
+        for path, entry in known.items():
+            self._rows.setdefault(path, entry)
+
     def rows(self) -> list[TableSummary]:
+        # Names and strings, not Paths: with 200 tables pathlib alone was milliseconds of each look.
+        folder = str(self.directory)
         try:
-            paths = [str(path) for path in self.directory.iterdir() if is_table_name(path.name)]
+            names = [name for name in os.listdir(folder) if is_table_name(name)]
         except FileNotFoundError:
             self.problem = ""  # no table was made here yet
             return []
@@ -1155,6 +1180,8 @@ class TableListing:
             self.problem = f"the table folder cannot be read ({error.strerror or error})"
             return []
         self.problem = ""
+        # As pathlib writes them: "x.json" in the folder ".", not "./x.json".
+        paths = names if folder == "." else [os.path.join(folder, name) for name in names]
         for gone in set(self._tables) - set(paths):
             del self._tables[gone]
             self._rows.pop(gone, None)
@@ -1169,7 +1196,9 @@ class TableListing:
             if row is None:
                 continue  # a table being created this very moment
             if not row.problem:
-                closed = folder_closed or _lock_closed(lock_path_of(Path(path)))
+                closed = folder_closed or _lock_closed(
+                    os.path.join(folder, f".{os.path.basename(path)}.lock")
+                )
                 if closed:
                     row = msgspec.structs.replace(row, closed=closed)
             rows.append(row)
@@ -1237,13 +1266,19 @@ def titles(game: str, variant: str) -> tuple[str, str]:
     return title, variant
 
 
-def _lock_closed(lock: Path) -> str:
-    """Why this Unix user could not take the lock at ``lock``: a lock made
-    under a private umask before castletui made them group-writable."""
-    if os.path.islink(lock):
+def _lock_closed(lock: str) -> str:
+    """Why this Unix user could not take the lock at ``lock`` (its path, as
+    lock_path_of makes it): a lock made under a private umask before
+    castletui made them group-writable."""
+    try:
+        status = os.lstat(lock)
+    except OSError:
+        return ""  # none yet: the first to lock the table makes it
+    if stat.S_ISLNK(status.st_mode):
         return "its lock file is a symbolic link"
-    if os.path.exists(lock) and not os.access(lock, os.R_OK | os.W_OK):
-        return f"you cannot write its lock file ({lock.name}; its creator can run: chmod g+w {lock.name})"
+    if not os.access(lock, os.R_OK | os.W_OK):
+        name = os.path.basename(lock)
+        return f"you cannot write its lock file ({name}; its creator can run: chmod g+w {name})"
     return ""
 
 

@@ -15,10 +15,12 @@ from __future__ import annotations
 import os
 from functools import partial
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.content import Content
 from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import OptionList, Static
@@ -34,6 +36,7 @@ from castletui.tables import (
     is_lobby_only,
     join_table,
     listing_of,
+    lobby_cache_of,
     name_of,
     now_of,
     stop_watching,
@@ -47,6 +50,23 @@ from castletui.watch import FolderWatch, StoreWatch, watch_tables
 from castletui.widgets.footer import SteadyFooter
 from castletui.widgets.header import SteadyHeader
 from castletui.widgets.plain import Plain
+
+if TYPE_CHECKING:
+    from textual.visual import RulesMap
+
+
+class LobbyWords(Content):
+    """A lobby line's words. Textual's list wraps every line of it to learn
+    how tall each is, again when its scrollbar comes (some 12 ms of the
+    first frame with 200 tables); a line of one row that fits the width
+    is one line tall, known without wrapping it."""
+
+    def get_height(self, rules: RulesMap, width: int) -> int:
+        text = self.plain
+        if "\n" not in text and "\t" not in text and self.cell_length <= width - rules.get("line_pad", 0) * 2:
+            return 1
+        return super().get_height(rules, width)
+
 
 LATER = {"notify me": "castletui.notify_me", "notify dialog": "castletui.screens.notify_dialog"}
 """Notify me, loaded when the host offers it: the lobby's first frame does not wait for it."""
@@ -121,14 +141,26 @@ class JoinScreen(Screen):
 
     def on_screen_suspend(self) -> None:
         self.stop_watching()  # a game (or a dialog) covers the lobby: nothing to show
+        self.keep_listing()
 
     def on_unmount(self) -> None:
         self.stop_watching()
         stop_watching(self.app)  # the app leaves: so does a game watched from here
+        self.keep_listing()
+
+    def keep_listing(self) -> None:
+        """What the lobby listed, kept for the next run's first frame
+        (castletui/lobby_cache.py): once its first frame is drawn, and as
+        it leaves the screen. Not at every change of a table: with many
+        players in their lobbies, each move would write each one's cache."""
+        if isinstance(self.listing, TableListing):
+            lobby_cache_of(self.app).keep(self.listing, turns_of(self.app))
 
     def watch_folder(self) -> None:
         self.stop_watching()
-        watch = self.folder_watch = watch_tables(table_dir_of(self.app), store_of(self.app))
+        # From the folder as the look just made found it: no change in between is missed, none stat'ed again.
+        seen = self.listing.seen() if isinstance(self.listing, TableListing) else None
+        watch = self.folder_watch = watch_tables(table_dir_of(self.app), store_of(self.app), seen)
         self.run_worker(partial(self._watching, watch), thread=True, exclusive=True, group="lobby")
 
     def _watching(self, watch: FolderWatch | StoreWatch) -> None:
@@ -149,8 +181,11 @@ class JoinScreen(Screen):
     def reload(self) -> None:
         who, name, directory = who_of(self.app), name_of(self.app), table_dir_of(self.app)
         store = store_of(self.app)
+        first_look = self.listing is None
         self.listing = listing_of(self.app)
         lines, closed = lobby_lines(self.listing.rows(), who, name, turns_of(self.app), now_of(self.app))
+        if first_look:
+            self.call_after_refresh(self.keep_listing)
         waiting = sum(line.group == YOUR_TURN for line in lines)
         problem = getattr(self.listing, "problem", "")
         if problem and not lines:
@@ -184,7 +219,7 @@ class JoinScreen(Screen):
         lobby = self.query_one("#lobby", OptionList)
         highlighted = lobby.highlighted
         lobby.clear_options()
-        lobby.add_options([Option(line.text, id=str(index)) for index, line in enumerate(lines)])
+        lobby.add_options([Option(LobbyWords(line.text), id=str(index)) for index, line in enumerate(lines)])
         self.seats = [(line.path, line.seat) for line in lines]
         self.groups = [line.group for line in lines]
         if lines:
@@ -248,6 +283,7 @@ class JoinScreen(Screen):
         self.shown = ()
         if self.listing is not None:
             self.listing.forget()  # every table read afresh (a lock's permissions mended, say)
+            turns_of(self.app).known.clear()  # and each of yours replayed: nothing taken from the cache
         self.reload()
 
     def leaves_castletui(self) -> bool:

@@ -3,6 +3,8 @@ screen shows as nothing, and no two at one table alike but for case."""
 
 from __future__ import annotations
 
+import unicodedata
+
 import pytest
 from castletui.saves import names
 from castletui.saves.names import account_name_problem, name_key, name_problem, normal_name
@@ -103,3 +105,15 @@ def test_an_ascii_name_is_compared_without_loading_the_whole_table():
     assert name_key("Milo") == name_key("Mi1o") and name_key("Bo") != name_key("Cy")
     assert names._prototypes.cache_info().misses == 0  # the lobby's first frame does not wait for it
     assert name_key("Ｍilo") == name_key("Milo")  # NFKC first, then ASCII: still the same name
+
+
+def test_an_ascii_name_is_judged_as_its_normal_form_is():
+    """ASCII names skip Unicode's normal form and its categories (the
+    lobby judges every name of every table it lists): the same verdicts."""
+    for code in range(128):
+        for name in (chr(code), f"An{chr(code)}n", f"{chr(code)}Bo"):
+            control = any(
+                unicodedata.category(character) in ("Cc", "Zl", "Zp")
+                for character in unicodedata.normalize("NFKC", name)
+            )
+            assert name_problem(name).startswith("has a control character") is control, repr(name)

@@ -41,3 +41,28 @@ print("prototypes", names._prototypes.cache_info().misses)
 """
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, cwd=ROOT, check=True)
     assert done.stdout.splitlines()[-2:] == ["loaded:", "prototypes 0"], done.stdout
+
+
+def test_a_lobby_run_after_another_replays_no_unchanged_table(tmp_path):
+    """In a fresh process, the lobby twice (as two logins): the second
+    lists every table from the first's cache (castletui/lobby_cache.py),
+    so the game's rules, which only a table read or replayed needs, are
+    not loaded at all."""
+    probe = f"""
+import sys
+from pathlib import Path
+sys.path.insert(0, {str(ROOT / "benchmarks")!r})
+import lobby_frame
+
+tables = Path({str(tmp_path / "tables")!r})
+lobby_frame.prepare(tables, tables=4, bos=1, moves=2)
+for run in ("first", "second"):
+    for name in [name for name in sys.modules if name.startswith("castletui")]:
+        del sys.modules[name]  # the lobby alone, as castletui join starts it
+    lobby_frame.lobby(tables)
+    print(run, "loaded:", *(name for name in sys.modules if name.startswith("castletui.rules.castlecards")))
+"""
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, cwd=ROOT, check=True)
+    first, second = (line.split() for line in done.stdout.splitlines() if " loaded:" in line)
+    assert "castletui.rules.castlecards" in first, done.stdout  # the probe sees them when they load
+    assert second == ["second", "loaded:"], done.stdout
