@@ -94,6 +94,7 @@ class JoinScreen(Screen):
         # With no menu under the lobby (at a host, join) Escape ends castletui: it says so.
         Binding("escape", "leave_castletui", "Leave"),
         Binding("q", "leave", "Quit", show=False),
+        Binding("q", "leave_castletui", "Quit", show=False),  # q leaves wherever Escape does
     ]
     GAMES_RETURN_HERE = True
     IS_LOBBY = True

@@ -80,6 +80,18 @@ async def test_the_lobby_at_a_host_shows_f1_help_whole_at_80_columns(tmp_path, m
         assert app._exit
 
 
+async def test_q_leaves_the_lobby_at_a_host_as_escape_does(tmp_path):
+    """Escape's Leave at a host came with q bound only to the Back that a
+    host's lobby turns off: q, the key a player quits with, did nothing
+    (the correspondence test's log-out hung on it)."""
+    app = SharedApp(Start("join"), who="ann", table_dir=tmp_path, lobby_only=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, JoinScreen)
+        await pilot.press("q")
+        assert app._exit
+
+
 async def test_no_color_is_shades_of_grey_as_the_readme_says(tmp_path, monkeypatch):
     """Issue 31, item 7: the README promised a colourless screen; Textual's
     filter for NO_COLOR (without ANSI colours) is greyscale, as it now says."""
