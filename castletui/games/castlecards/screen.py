@@ -37,6 +37,9 @@ PLANS = (
     ("roomy", "wide", "roomy", "wide"),
     ("block", "block", "block", "block"),
     ("inline", "block", "block", "block"),
+    # 3-4 players during an attack at 80x24: the fortresses not attacked on their name lines,
+    # so the hand (what the player chooses from) stays in view.
+    ("line", "block", "block", "block"),
 )
 
 
