@@ -31,6 +31,21 @@ def words(text: str, style: str = "") -> list[tuple[str, str]]:
     return [(word, style) for word in text.split()]
 
 
+def counted(pieces: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """Alike pieces once each, in first-seen order, with " x2" when there are more."""
+    counts: dict[tuple[str, str], int] = {}
+    for piece in pieces:
+        counts[piece] = counts.get(piece, 0) + 1
+    out = []
+    for (text, style), count in counts.items():
+        if count > 1:
+            # The count goes after the card, before whose it is: "face down x3 (Wei)".
+            name, owner = (text.split(" (", 1) + [""])[:2]
+            text = f"{name} x{count}" + (f" ({owner}" if owner else "")
+        out.append((text, style))
+    return out
+
+
 class AttackPanel(TablePart, Widget):
     """The attack (or explore, or build) under way, the last attack, the end."""
 
@@ -84,6 +99,10 @@ class AttackPanel(TablePart, Widget):
             if played.knocked:
                 style += " strike dim"
             pieces.append((text, style))
+        if compact:
+            # At 80x24 alike cards are counted: a Night attack's face-down cards and the
+            # supports' as "face down x3 (Wei)", so the panel keeps to a few lines.
+            pieces = counted(pieces)
         pieces += [(effect, "italic") for effect in assault.against_swords]
         swords = Line(f" Swords {assault.swords}", "bold").add(": " if pieces else ": none yet")
         sword_lines = flow(pieces, width - (2 if not compact else 0), ", ", " ", first=swords)
@@ -98,7 +117,10 @@ class AttackPanel(TablePart, Widget):
             first=Line(f" Shields {assault.shields}", "bold").add(": "),
         )
         verdict = Line()
-        if assault.hidden:
+        if assault.hidden and compact:
+            # The face-down cards are counted on the Swords line already.
+            verdict.add(" swords unknown", "italic")
+        elif assault.hidden:
             verdict.add(
                 f" + {count_words(assault.hidden, 'card', 'cards')} face down, swords unknown", "italic"
             )

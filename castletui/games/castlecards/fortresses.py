@@ -4,9 +4,11 @@ face-down mark on fallen cards; rivals first in turn order, the viewer's
 own row last, by the hand.
 
 Each fortress card is a spot ("fort", seat, slot) of the board cursor: the
-card to attack, or the card of one's own to station a defender at. Three
-levels of detail: boxed cards ("roomy"), card blocks ("block") and one line
-of cards under each name ("inline", 3-4 players at 80x24).
+card to attack, or the card of one's own to station a defender at. Four
+levels of detail: boxed cards ("roomy"), card blocks ("block"), one line
+of cards under each name ("inline", 3-4 players at 80x24) and each fortress
+on its name line but the one under attack ("line", 4 players attacked at
+80x24, where the hand would not fit else).
 """
 
 from __future__ import annotations
@@ -47,9 +49,40 @@ class Fortresses(TablePart, SpotBoard, can_focus=True):
             if len(head) <= width:
                 break
         order = list(range(1, len(row.cards))) + [0]  # the Walls in front, the Castle behind
+        if detail == "line" and not self.is_target(seat):
+            line = self.one_line(seat, order, width, top)
+            if line is not None:
+                return [line]
+        if detail in ("line", "inline"):
+            return [head] + self.block_cards(seat, order, width, 1, top + 1)
         if detail == "roomy":
             return [head] + self.boxed_cards(seat, order, width, top + 1)
-        return [head] + self.block_cards(seat, order, width, 2 if detail == "block" else 1, top + 1)
+        return [head] + self.block_cards(seat, order, width, 2, top + 1)
+
+    def is_target(self, seat: int) -> bool:
+        """Whether ``seat``'s fortress is under attack now (its row keeps its defenders in view)."""
+        attack = self.scene.attack
+        return attack is not None and attack.defender == seat
+
+    def one_line(self, seat: int, order: list[int], width: int, top: int) -> Line | None:
+        """The whole fortress on its name line: each card by its short title and
+        shields ("W1 ◆2", a fallen one "W1 ▒"), the stationed cards in the shields;
+        None when it does not fit the width."""
+        for short in (False, True):
+            line = self.head(seat, short).add(" ")
+            for slot in order:
+                card = self.scene.fortresses[seat].cards[slot]
+                line.add(WALL_GAP if slot == 0 and len(order) > 1 else " ", "dim")
+                text = f"{slot_title(slot, True)} " + (
+                    f"{SHIELD}{card.shields}" if card.standing else FACE_DOWN
+                )
+                start = len(line)
+                self.note_spot(("fort", seat, slot), top, start, start + len(text) - 1)
+                face = FACE.get(self.scene.fortresses[seat].colour, "") + self.card_mark(seat, slot)
+                line.add(text, f"{'bold' if card.standing else 'dim'} {face}".strip())
+            if len(line) <= width:
+                return line
+        return None
 
     def head(self, seat: int, short: bool) -> Line:
         """The name line of a fortress: who, their colour, cards in hand

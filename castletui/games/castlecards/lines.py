@@ -27,9 +27,10 @@ SEPARATOR = " \u00b7 "  # ·
 INK = {"red": "#ff6e6e", "blue": "#78a8ff", "green": "#6fd98a", "yellow": "#f0d060"}
 FACE = {"red": "on #3a1c1c", "blue": "on #1c263f", "green": "on #1b3522", "yellow": "on #3a3519"}
 
-DETAILS = ("roomy", "block", "inline")
+DETAILS = ("roomy", "block", "inline", "line")
 """Levels of detail, richest first: boxed cards (120x40), card blocks
-(80x24), one line per fortress (3-4 players at 80x24)."""
+(80x24), a line of cards under each fortress's name (3-4 players at 80x24),
+each fortress on its name line (4 players attacked at 80x24)."""
 
 
 def card_style(card: Card) -> str:

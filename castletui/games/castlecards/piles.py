@@ -17,6 +17,8 @@ class Piles(TablePart, Widget):
 
     def lines(self, width: int, detail: str | None = None) -> list[Line]:
         detail = detail or self.detail
+        if detail == "none":
+            return []  # the last resort of a short terminal: the hand comes first
         if detail == "roomy":
             return self.pile_cards(width)
         return self.pile_line(width, compact=detail != "wide")

@@ -22,6 +22,7 @@ class CastlecardsBoards(ReplayBoards):
         ("roomy", "wide", "roomy", "wide"),
         ("block", "block", "block", "block"),
         ("inline", "block", "block", "block"),
+        ("line", "block", "block", "block"),
     )
 
     def compose(self) -> ComposeResult:

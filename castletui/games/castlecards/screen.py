@@ -37,6 +37,11 @@ PLANS = (
     ("roomy", "wide", "roomy", "wide"),
     ("block", "block", "block", "block"),
     ("inline", "block", "block", "block"),
+    # 3-4 players during an attack at 80x24: the fortresses not attacked on their name lines,
+    # so the hand (what the player chooses from) stays in view.
+    ("line", "block", "block", "block"),
+    # Shorter still: the piles leave the table before the hand is cut off.
+    ("line", "none", "block", "block"),
 )
 
 
@@ -111,6 +116,7 @@ class CastlecardsScreen(GameScreen):
         for part, detail in zip(parts, self.plan, strict=True):
             part.show(scene, self.viewer, names, detail)
         panel.display = bool(panel.shown_lines(width))
+        parts[1].display = bool(parts[1].shown_lines(width))
 
     def on_resize(self) -> None:
         self.call_after_refresh(self.redraw)

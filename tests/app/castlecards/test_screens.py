@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+import pytest
 from castletui.rules import castlecards as game
 from castletui.rules.castlecards import Attack, Pick
 from castletui.rules.castlecards.edition import ACADEMY_CARDS, KIND
@@ -29,6 +30,7 @@ from castletui.screens.result import ResultScreen
 from castletui.session import Session
 from tests.app.driving import (
     StillApp,
+    open_table,
     opening_then_the_driver,
     play_to_the_end,
     screen_text,
@@ -61,6 +63,29 @@ def play_until(session: Session, stop, limit: int = 400) -> Session:
             return session
         if session.to_move() == CHANCE:
             session.act(session.chance_outcomes()[0][0])
+        else:
+            session.act(bots.choose(game, session.state, "normal", rng))
+        session.run_automatic()
+    raise AssertionError("the moment never came")
+
+
+def supported_at_night(session: Session, purpose: str = "react", limit: int = 3000) -> Session:
+    """Play as ``play_until`` does, but every other seat asked to support a
+    Night attack slips one card face down under it; stop when seat 0 is to
+    pick cards (``purpose``) for a Night attack with someone's support in it."""
+    rng = random.Random(session.save.seed)
+    for _ in range(limit):
+        step, assault = top(session), session.state.assault
+        night = step is not None and step.kind == "select" and assault.night and not assault.outcome
+        supported = any(played.owner != assault.attacker for played in assault.cards)
+        if night and step.seat == 0 and step.purpose == purpose and supported:
+            return session
+        assert not session.over, "the moment never came"
+        picks = [action for action in session.legal_actions() if isinstance(action, Pick)] if night else []
+        if session.to_move() == CHANCE:
+            session.act(session.chance_outcomes()[0][0])
+        elif night and step.purpose == "support" and step.seat != 0 and not step.selected and picks:
+            session.act(picks[0])
         else:
             session.act(bots.choose(game, session.state, "normal", rng))
         session.run_automatic()
@@ -449,6 +474,52 @@ async def test_four_players_fit_during_an_attack_at_80x24(tmp_path):
         await settle(pilot)
         parts_fit(app)
         assert "Swords" in board_text(app) and "Shields" in board_text(app)
+
+
+def attack_picking(purpose: str):
+    def stop(s):
+        step = top(s)
+        return step is not None and step.kind == "select" and step.purpose == purpose and step.seat == 0
+
+    return stop
+
+
+# moment: how a 4-player game gets to a step of an attack that was too tall at 80x24
+# (15 to 17 rows of table in a 14-row board area: the hand was cut off).
+TALL_MOMENTS = {
+    "night-attack-supported-react": lambda path: supported_at_night(
+        new_session(path, 1, bot=False, seats=4), "react"
+    ),
+    "supporting": lambda path: play_until(new_session(path, 1, seats=4), attack_picking("support"), 2000),
+    "picking-an-attack": lambda path: play_until(
+        new_session(path, 1, seats=4), attack_picking("attack"), 2000
+    ),
+}
+
+
+@pytest.mark.parametrize(
+    ("moment", "size"),
+    [pytest.param(moment, (80, 24), id=f"{moment}-80x24") for moment in TALL_MOMENTS]
+    # Three rows shorter, the piles leave the table before the hand is cut off.
+    + [pytest.param("night-attack-supported-react", (80, 21), id="night-attack-supported-react-80x21")],
+)
+async def test_the_hand_stays_whole_on_screen_during_a_4_player_attack_at_80x24(tmp_path, moment, size):
+    """Every row of the hand (what the player picks from) is on screen at
+    80x24, and the question asked under the table with it."""
+    session = TALL_MOMENTS[moment](tmp_path / "g.toml")
+    app = StillApp(save_dir=tmp_path, session=session)
+    async with app.run_test(size=size) as pilot:
+        await open_table(pilot)
+        parts_fit(app)
+        screen = app.screen
+        hand, area = screen.query_one(Hand), screen.query_one("#board-area")
+        rows = hand.shown_lines(hand.size.width)
+        assert hand.display and hand.region.height == len(rows) and len(rows) >= 1
+        assert hand.region.bottom <= area.region.bottom
+        shown = screen_text(app)
+        for row in rows:
+            assert row.text.plain.strip() in shown
+        assert prompt_text(app).strip() in shown
 
 
 async def test_hot_seat_a_buyer_sees_the_cards_bought_before_the_device_passes(tmp_path):

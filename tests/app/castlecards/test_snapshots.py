@@ -1,8 +1,8 @@
 """Castlecards screens pinned as pictures at 80x24 and 120x40: every step a
 player meets (the table, the targets of an attack, an attack and a Night
 attack being picked, a reaction, Explorers, a build, a Thief, support in a
-3-player game, a fallen player's gifts, four players) and the end of a 2-
-and a 3-player game.
+3-player game, a fallen player's gifts, four players, a 4-player Night
+attack with face-down support) and the end of a 2- and a 3-player game.
 
 Deterministic: fixed seeds, the people's moves chosen by the seeded normal
 bot, a fixed save path (its name is in the header), no bot pause."""
@@ -11,8 +11,15 @@ from __future__ import annotations
 
 import pytest
 
-from tests.app.castlecards.test_screens import at_action, is_reacting, new_session, play_until, top
-from tests.app.driving import StillApp, settle
+from tests.app.castlecards.test_screens import (
+    at_action,
+    is_reacting,
+    new_session,
+    play_until,
+    supported_at_night,
+    top,
+)
+from tests.app.driving import StillApp, open_table, settle
 from tests.app.snapshots import fresh_dir
 
 
@@ -89,3 +96,18 @@ def pressing(keys):
 def test_castlecards_screen(snap_compare, moment, size):
     app = make_app(moment, f"{size[0]}x{size[1]}")
     assert snap_compare(app, terminal_size=size, run_before=pressing(MOMENTS[moment][4]))
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
+def test_castlecards_night_attack_with_face_down_support(snap_compare, size):
+    """Four people at one device; Coco is asked to react to Bo's Night attack
+    that Wei and Ada each slipped a card under: the whole hand shows at 80x24."""
+    folder = fresh_dir(f"castlecards-night-supported-{size[0]}x{size[1]}")
+    session = supported_at_night(new_session(folder / "game.toml", 1, bot=False, seats=4), "react")
+    app = StillApp(save_dir=folder, session=session)
+
+    async def run_before(pilot) -> None:
+        await open_table(pilot)  # the hot-seat curtain: Coco says it is them
+        await settle(pilot)
+
+    assert snap_compare(app, terminal_size=size, run_before=run_before)
