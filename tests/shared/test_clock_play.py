@@ -191,7 +191,8 @@ async def test_an_owner_still_at_the_table_presses_a_key_and_has_the_seat_back(t
     table = timed_table(directory)
     app = Terminal(directory, "bo", Start("join", path=Path(table.path)))
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait_until(pilot, lambda: game_screen(app) is not None and game_screen(app).frame is not None)
+        # The game on top, drawn: the dialog is only put over the screen in front.
+        await wait_until(pilot, lambda: app.screen is game_screen(app) and app.screen.frame is not None)
         game = game_screen(app)
         with mock.patch.object(saves, "now", return_value=at(-30)):  # Bo is a day and 5 h into his turn
             Table(table.path).time_out(1, OWNERS[0], BOT)
