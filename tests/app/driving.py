@@ -128,6 +128,21 @@ async def open_table(pilot) -> None:
         await settle(pilot)
 
 
+def laid_out(app, selector: str) -> bool:
+    """Whether ``selector`` is on the screen on top and has its place there."""
+    widget = next(iter(app.screen.query(selector)), None)
+    return widget is not None and widget.region.area > 0
+
+
+async def click_when_shown(pilot, selector: str) -> None:
+    """Click ``selector`` once the screen on top has laid it out. A dialog
+    is the screen on top as soon as it is pushed, before its widgets have a
+    place: a click then lands on nothing (Pilot's ``click`` says so only in
+    what it returns), which a busy machine makes likely."""
+    await wait_until(pilot, lambda: laid_out(pilot.app, selector))
+    assert await pilot.click(selector), f"the click did not land on {selector}"
+
+
 async def wait_until(pilot, condition, seconds: float = 60.0) -> None:
     """Let the app run until ``condition()`` holds: the screen a test expects,
     never a fixed time. ``seconds`` only keeps a broken test from hanging: a

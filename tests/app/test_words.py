@@ -21,7 +21,7 @@ from castletui.screens.rules import rules_text
 from castletui.tables import EXPOSED, create_table, open_at_table
 from tests.app.catapult_castle.helpers import new_session as new_catapult
 from tests.app.catapult_castle.helpers import play_until as play_catapult
-from tests.app.driving import StillApp, settle
+from tests.app.driving import StillApp, settle, wait_until
 
 
 def test_a_solo_catapult_game_is_scored_not_won(tmp_path):
@@ -59,22 +59,20 @@ async def test_the_shared_table_warning_is_short_and_soon_gone(tmp_path):
         await settle(pilot)
         with app._context():
             open_at_table(app, table, seat, warning)
-        # (Pauses, not settle: the table's watcher never completes.)
-        for _ in range(200):
-            if any(isinstance(screen, GameScreen) for screen in app.screen_stack):
-                break
-            await pilot.pause()
-        for _ in range(5):
-            await pilot.pause()
-        (note,) = [note for note in app._notifications if note.title == "Hands are not secret here"]
+        # (wait_until, not settle: the table's watcher never completes.)
+        await wait_until(pilot, lambda: any(isinstance(screen, GameScreen) for screen in app.screen_stack))
+
+        def warnings() -> list:
+            return [note for note in app._notifications if note.title == "Hands are not secret here"]
+
+        def toasts() -> list:
+            return [toast for toast in app.screen.query(Toast) if toast._notification is note]
+
+        await wait_until(pilot, lambda: warnings())
+        (note,) = warnings()
         assert note.message == EXPOSED and note.timeout <= 8
-        toasts = []
-        for _ in range(100):
-            toasts = [toast for toast in app.screen.query(Toast) if toast._notification is note]
-            if toasts and toasts[0].outer_size.height:
-                break
-            await pilot.pause()
-        (toast,) = toasts
+        await wait_until(pilot, lambda: any(toast.outer_size.height for toast in toasts()))
+        (toast,) = toasts()
         assert toast.outer_size.height <= 5, toast.outer_size
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import random
+import time
 from pathlib import Path
 from unittest import mock
 
@@ -24,7 +25,7 @@ from castletui.screens.game import GameScreen
 from castletui.screens.join import JoinScreen
 from castletui.session import Session
 from castletui.shared import SharedApp, create_table
-from tests.app.driving import screen_text
+from tests.app.driving import screen_text, wait_until
 from tests.shared.lobby_tables import play_until
 
 pytestmark = pytest.mark.filterwarnings("ignore::pytest.PytestUnraisableExceptionWarning")
@@ -169,11 +170,12 @@ async def test_two_windows_acting_at_once_one_move_is_played_the_other_told_why(
     other = Terminal(directory, "bo", Start("join", path=table.path))
     async with first.run_test() as one, second.run_test() as two, other.run_test() as three:
         for pilot in (one, two, three):
-            await settle(pilot)
-        # Until it is ann's own decision (the draws are played by whichever terminal sees them).
-        for _ in range(400):
-            if game_screen(first).session.to_move() == 0 and game_screen(second).session.to_move() == 0:
-                break
+            await wait_until(pilot, lambda pilot=pilot: game_screen(pilot.app) is not None)
+        # Until it is ann's own decision (the draws are played by whichever terminal sees them),
+        # bounded by the clock only so that a broken test ends (tests/app/driving.py's wait_until).
+        deadline = time.monotonic() + 60
+        while not (game_screen(first).session.to_move() == 0 and game_screen(second).session.to_move() == 0):
+            assert time.monotonic() < deadline, "ann's decision never came"
             for pilot in (one, two, three):
                 screen = game_screen(pilot.app)
                 if screen.bar.lines and screen.session.to_move() == screen.viewer:

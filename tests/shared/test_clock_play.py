@@ -26,7 +26,7 @@ from castletui.seat_back import WELCOME_TITLE
 from castletui.session import Session
 from castletui.shared import create_table
 from castletui.tables import join_table
-from tests.app.driving import wait_until
+from tests.app.driving import click_when_shown, wait_until
 from tests.shared.lobby_tables import NOON, at, play_until, waiting_for
 from tests.shared.test_apps import Terminal, game_screen
 
@@ -144,7 +144,7 @@ async def test_at_the_table_the_others_are_offered_a_bot_for_a_late_seat(tmp_pat
         game = game_screen(app)
         assert game.sub_title.startswith("bo's time is out")
         before = game.session.ply
-        await pilot.click(f"#{BOT}")
+        await click_when_shown(pilot, f"#{BOT}")
         # The table hands Bo's seat to a bot, and Ann's terminal plays it until Ann must decide.
         await wait_until(pilot, lambda: game.session.to_move() == 0 and 1 in game.session.stand_ins)
         assert Table(table.path).read()[1].stand_ins[0].seat == 1
@@ -192,7 +192,8 @@ async def test_an_owner_still_at_the_table_presses_a_key_and_has_the_seat_back(t
     table = timed_table(directory)
     app = Terminal(directory, "bo", Start("join", path=Path(table.path)))
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait_until(pilot, lambda: game_screen(app) is not None and game_screen(app).frame is not None)
+        # The game on top, drawn: the dialog is only put over the screen in front.
+        await wait_until(pilot, lambda: app.screen is game_screen(app) and app.screen.frame is not None)
         game = game_screen(app)
         with mock.patch.object(saves, "now", return_value=at(-30)):  # Bo is a day and 5 h into his turn
             Table(table.path).time_out(1, OWNERS[0], BOT)

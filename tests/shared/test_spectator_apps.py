@@ -29,6 +29,12 @@ from tests.shared.test_apps import Terminal, game_screen, settle
 
 pytestmark = pytest.mark.filterwarnings("ignore::pytest.PytestUnraisableExceptionWarning")
 
+
+def lobby_says(app, line: str) -> bool:
+    """Whether the lobby is up and lists ``line`` (its folder is read after its first frame)."""
+    return isinstance(app.screen, JoinScreen) and line in screen_text(app)
+
+
 DUO = ["user:ann", "user:bo"]
 
 
@@ -54,9 +60,7 @@ async def test_a_spectator_watches_from_the_lobby_sees_a_move_live_and_never_a_h
     first = play_until(table, DUO, lambda session: session.ply > 12 and session.to_move() >= 0, at(1))
     cy = Terminal(directory, "cy", Start("join"))
     async with cy.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
-        assert isinstance(cy.screen, JoinScreen)
-        assert "Watch Castlecards: ann and bo" in screen_text(cy)
+        await wait_until(pilot, lambda: lobby_says(cy, "Watch Castlecards: ann and bo"))
         await pilot.press("enter")  # the one line: watch the game
         await wait_until(pilot, lambda: game_screen(cy) is not None)
         screen = game_screen(cy)
@@ -88,8 +92,7 @@ async def test_a_spectator_watches_from_the_lobby_sees_a_move_live_and_never_a_h
         assert "Undo" not in keys_shown(cy), keys_shown(cy)
         before = Table(table.path).read()[0].check
         await pilot.press("u")
-        await settle(pilot)
-        assert any(WATCHING in note.message for note in cy._notifications)
+        await wait_until(pilot, lambda: any(WATCHING in note.message for note in cy._notifications))
         assert Table(table.path).read()[0].check == before
 
         # No copy of the table to keep: Save as is not offered.
@@ -125,7 +128,7 @@ async def test_back_in_the_lobby_the_spectator_no_longer_watches(tmp_path):
     table = seated_table(directory, DUO, "duel", seed=4)
     cy = Terminal(directory, "cy", Start("join"))
     async with cy.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
+        await wait_until(pilot, lambda: lobby_says(cy, "Watch Castlecards: ann and bo"))
         await pilot.press("enter")
         await wait_until(pilot, lambda: game_screen(cy) is not None)
         assert watchers(table.path) == ["cy"]
@@ -139,7 +142,7 @@ async def test_a_private_table_from_the_wizard_is_hidden_and_refused_to_others(t
     directory.mkdir(mode=0o700)
     ann = Terminal(directory, "ann", Start("wizard", game_id="castlecards", new_game={"shared": True}))
     async with ann.run_test(size=(100, 40)) as pilot:
-        await settle(pilot)
+        await wait_until(pilot, lambda: bool(ann.screen.query("#invite-field")))
         assert not ann.screen.query_one("#seed-field").display
         assert ann.screen.query_one("#invite-field").display
         ann.screen.query_one("#kind-1", Select).value = "human"  # a seat for bo
@@ -156,13 +159,12 @@ async def test_a_private_table_from_the_wizard_is_hidden_and_refused_to_others(t
     # Named outright: refused, saying why; no seat taken, nobody watching.
     cy = Terminal(directory, "cy", Start("join", path=path))
     async with cy.run_test(size=(100, 30)) as pilot:
-        await settle(pilot)
+        await wait_until(pilot, lambda: any("private table" in note.message for note in cy._notifications))
         assert game_screen(cy) is None
-        assert any("private table" in note.message for note in cy._notifications)
     assert Table(path).read()[1].owners[1] == "" and watchers(path) == []
 
     bo = Terminal(directory, "bo", Start("join"))
     async with bo.run_test(size=(100, 30)) as pilot:
-        await settle(pilot)
-        text = screen_text(bo)
-        assert f"Take seat 2: Castlecards (2 players) with ann - {path.name}" in text, text
+        await wait_until(
+            pilot, lambda: lobby_says(bo, f"Take seat 2: Castlecards (2 players) with ann - {path.name}")
+        )
