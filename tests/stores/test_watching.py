@@ -43,8 +43,19 @@ def private_table(store) -> str:
     """Ann's table, private to her and Bo, Ann seated (as the wizard makes it)."""
     players = [saves.Player("Ann"), saves.Player("Seat 2")]
     folder = store.directory if isinstance(store, FileStore) else None
+    accounts = {
+        owner.removeprefix("account:"): name for owner, name in ((ANN, "Ann"), (BO, "Bo"), (CY, "Cy"))
+    }
     table, _, _ = create_table(
-        folder, ANN, "castlecards", "two-player", players, name="Ann", store=app_store(store), invited=["Bo"]
+        folder,
+        ANN,
+        "castlecards",
+        "two-player",
+        players,
+        name="Ann",
+        store=app_store(store),
+        invited=["Bo"],
+        accounts=lambda: accounts,  # the host's accounts, as its players file or store has them
     )
     return str(table.path) if isinstance(table, Table) else table.address
 
