@@ -8,6 +8,7 @@ import contextlib
 import datetime
 import os
 import signal
+import sys
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -25,10 +26,9 @@ from castletui import settings as settings_file
 from castletui.later import loader
 from castletui.monochrome import readable_filters
 from castletui.saves.store import save_dir as save_dir_of
-from castletui.screens.dialogs import MIN_SIZE, ConfirmScreen, TooSmallScreen
 from castletui.settings import Settings
 from castletui.starting import Start
-from castletui.terminal import HangUpWatch, hung_up, silence_output
+from castletui.terminal import MIN_SIZE, HangUpWatch, hung_up, silence_output
 from castletui.textual_private import (
     WriterThread,
     close_messages_no_wait,
@@ -50,6 +50,7 @@ LATER = {
     "session": "castletui.session",
     "crash": "castletui.crash",
     "nudge": "castletui.nudge",
+    "dialogs": "castletui.screens.dialogs",
 }
 """What the app loads when it first opens it, not before the menu's first
 frame: the other screens (each game's with its widgets), the session (the
@@ -57,8 +58,10 @@ driver, the replay) and the crash log. One table, read by :func:`later`
 (importlib, by name): a declared load the import test follows
 (tests/test_imports.py), not an import hidden in a function. The menu, made
 first or when somebody first comes back to it under a game the command line
-opened (some 2 ms a game's first frame does without); the dialogs, the saves
-and the settings come first: the settings choose the theme of that frame."""
+opened (some 2 ms a game's first frame does without); the saves and the
+settings come first: the settings choose the theme of that frame. The
+dialogs come when one is first shown (some 2 ms the lobby's first frame
+does without: issue 46)."""
 
 
 later = loader(LATER)
@@ -329,10 +332,13 @@ class CastleApp(App):
         """Cover the app with a note while the terminal is too small to play
         in; nothing underneath is lost, and it lifts once the terminal grows."""
         small = width < MIN_SIZE[0] or height < MIN_SIZE[1]
-        if small and not isinstance(self.screen, TooSmallScreen):
+        # The dialogs not loaded yet: no screen can be their note (every resize asks, the first frame's too).
+        dialogs = later("dialogs") if small else sys.modules.get(LATER["dialogs"])
+        covered = dialogs is not None and isinstance(self.screen, dialogs.TooSmallScreen)
+        if small and not covered:
             self.clear_notifications()  # a toast would lie over the note, on a screen with no room
-            self.push_screen(TooSmallScreen())
-        elif not small and isinstance(self.screen, TooSmallScreen):
+            self.push_screen(dialogs.TooSmallScreen())
+        elif not small and covered:
             self.pop_screen()
         elif small:
             self.screen.show_size(width, height)
@@ -466,7 +472,7 @@ class CastleApp(App):
                     self.open_session(session, resumed=True)
 
             self.push_screen(
-                ConfirmScreen(
+                later("dialogs").ConfirmScreen(
                     str(error),
                     "Open the game at that move?",
                     yes="Open there",

@@ -20,6 +20,10 @@ import sys
 import threading
 from collections.abc import Callable
 
+MIN_SIZE = (70, 20)
+"""Below this the boards cannot be drawn; every screen is made for 80x24
+(castletui/screens/dialogs.py's TooSmallScreen says so)."""
+
 WEB_DRIVER = "textual.drivers.web_driver:WebDriver"
 """The driver textual-serve asks for (``castletui serve``): it talks to the
 browser over pipes, so it needs no terminal."""

@@ -14,6 +14,7 @@ from textual.widgets import Button, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from castletui import saves
+from castletui.terminal import MIN_SIZE
 from castletui.widgets.plain import Plain, plain
 from castletui.widgets.still import hold_cursors_still
 
@@ -219,10 +220,6 @@ def save_as(screen: Any) -> None:
         app.push_screen(confirm, lambda replace: save(path, replace=True) if replace else None)
 
     app.push_screen(SaveAsScreen(session.path.stem if session.path else session.save.game), chosen)
-
-
-MIN_SIZE = (70, 20)
-"""Below this the boards cannot be drawn; every screen is made for 80x24."""
 
 
 class TooSmallScreen(ModalScreen[None]):

@@ -16,6 +16,7 @@ NOT_BEFORE_THE_LOBBY = (
     "castletui.session",  # a game on a table: loaded as one opens
     "castletui.driver",
     "watchfiles",  # the watch where inotify is missing
+    "castletui.screens.dialogs",  # the app's dialogs: loaded as the first is shown
 )
 
 
