@@ -83,7 +83,7 @@ async def test_another_seats_move_redraws_only_what_changed(tmp_path, monkeypatc
             refreshed.clear()
             another_terminals_move(sessions, chooser)
             ply = sessions[0].ply
-            await wait_until(pilot, lambda: screen.session.ply >= ply, limit=2000)  # noqa: B023
+            await wait_until(pilot, lambda: screen.session.ply >= ply)  # noqa: B023
             layouts.clear()
             await settle(pilot)
             assert len(layouts) <= 1, "laid out more than once for one move"
