@@ -22,7 +22,14 @@ in nanoseconds: a busy machine stretches it far less than wall time):
   90th percentile; the same less what idling costs over that time;
 - the bytes written to its terminal per move, median.
 
-``--profile FILE`` writes the watcher's cProfile over the moves in CPU time (its main
+``--role mover``: the terminal is the one whose person moves. Seat 2's
+moves are its own (chosen at random among the legal ones and played as a
+key would play them, ``GameScreen.play``, a byte on a pipe), the other seats'
+are played from here; printed, its CPU per move of its own (from the
+move to the table's next one) and, beside it, per move of the others.
+
+``--profile FILE`` writes the watcher's cProfile over the moves (a
+mover's: over its own moves) in CPU time (its main
 thread: Textual's loop, where the redraws are) to FILE, and prints its
 top lines by own time and by cumulative time.
 """
@@ -72,9 +79,10 @@ def thread_cpu_ns(pid: int) -> int:
     return total
 
 
-def watcher(table: Path, seat: int, who: str, out: Path, profile: str) -> None:
+def watcher(table: Path, seat: int, who: str, out: Path, profile: str, moves_fd: int = -1) -> None:
     """The watching terminal: the game screen up, then its bytes counted
-    (SIGUSR1 starts the profile, SIGUSR2 ends it and the process)."""
+    (SIGUSR1 starts the profile, SIGURG pauses it, SIGUSR2 ends it and the
+    process; a byte on ``moves_fd`` plays a move of its person's, once it is theirs)."""
     from textual.drivers.headless_driver import HeadlessDriver
 
     counter = out.with_suffix(".bytes")
@@ -106,8 +114,22 @@ def watcher(table: Path, seat: int, who: str, out: Path, profile: str) -> None:
         )
         done = asyncio.Event()
         loop = asyncio.get_running_loop()
+        chooser = random.Random(seat)
+
+        def move_here(tries: int = 100) -> None:
+            # As a key plays it (GameScreen.play), once this terminal has seen that it is its move.
+            screen = next(screen for screen in app.screen_stack if isinstance(screen, GameScreen))
+            if screen.session.to_move() != seat:
+                if tries:
+                    app.set_timer(0.01, lambda: move_here(tries - 1))
+                return
+            screen.play(chooser.choice(screen.session.legal_actions()))
+
         loop.add_signal_handler(signal.SIGUSR1, lambda: profile and profiler.enable())
         loop.add_signal_handler(signal.SIGUSR2, done.set)
+        if moves_fd >= 0:  # a byte on it: a move (in the app's context, as a key's)
+            loop.add_reader(moves_fd, lambda: os.read(moves_fd, 1) and app.call_later(move_here))
+        loop.add_signal_handler(signal.SIGURG, lambda: profile and profiler.disable())
         async with app.run_test(size=SIZE):
             while not any(isinstance(screen, GameScreen) for screen in app.screen_stack):
                 await asyncio.sleep(0.05)
@@ -134,8 +156,9 @@ class Table:
         self.drivers = [Driver(Session.at_table(table, seat, who)) for seat, who in enumerate(names)]
         self.rng = random.Random(seed)
 
-    def move(self) -> bool:
-        """One person's move (and the draws after it); False when the game is over."""
+    def move(self, here=None) -> bool | str:
+        """One person's move (and the draws after it); False when the game is
+        over. ``here(seat)`` plays the seats it takes (True: "here" is said)."""
         from castletui.driver import Person
 
         for driver in self.drivers:
@@ -144,6 +167,8 @@ class Table:
         if now is None or self.drivers[0].session.over:
             return False
         seat = self.drivers[0].session.to_move()
+        if here is not None and here(seat):
+            return "here"
         driver = self.drivers[seat]
         driver.session.sync()
         now = driver.step()
@@ -195,6 +220,7 @@ def measure(options: argparse.Namespace) -> dict:
             make = TableFile if store is None else (lambda path: StoreTable(store, Path(path).name))
             tables = [Table(path, make, index) for index, path in enumerate(paths)]
             out = Path(folder) / "watcher.json"
+            moves_fd, options.moves_to = os.pipe()
             process = subprocess.Popen(
                 [
                     sys.executable,
@@ -205,8 +231,10 @@ def measure(options: argparse.Namespace) -> dict:
                     NAMES[WATCHING_SEAT],
                     str(out),
                     options.profile or "",
+                    str(moves_fd),
                 ],
                 env=environment,
+                pass_fds=(moves_fd,),
             )
             try:
                 return watch_moves(options, process, out, tables)
@@ -235,16 +263,41 @@ def watch_moves(options: argparse.Namespace, process: subprocess.Popen, out: Pat
     started, cpu = time.monotonic(), thread_cpu_ns(pid)
     time.sleep(options.idle)
     idle_per_second = (thread_cpu_ns(pid) - cpu) / (time.monotonic() - started) / 1e6  # ms per s
-    process.send_signal(signal.SIGUSR1)
-    per_move, per_move_less_idle, bytes_per_move = [], [], []
+    if options.role == "watcher":
+        process.send_signal(signal.SIGUSR1)
+    per_move, per_move_less_idle, bytes_per_move, own = [], [], [], []
     gap = options.every / len(tables)
-    for _ in range(options.moves):
+    watched = tables[0]
+
+    def here(seat: int) -> bool:
+        # The terminal's person moves: told to, then waited for (the table's ply grows).
+        if options.role != "mover" or seat != WATCHING_SEAT:
+            return False
+        session = watched.drivers[0].session
+        start, deadline = session.ply, time.monotonic() + 10
+        process.send_signal(signal.SIGUSR1)  # the profile: its own moves only
+        os.write(options.moves_to, b"m")
+        while session.ply == start:
+            if time.monotonic() > deadline:
+                raise SystemExit("the moving terminal did not move")
+            time.sleep(0.005)
+            session.sync()
+        return True
+
+    while len(own if options.role == "mover" else per_move) < options.moves:
         moment, cpu, sent = time.monotonic(), thread_cpu_ns(pid), written()
+        moved = None
         for index, table in enumerate(tables):
-            if not table.move():
+            played = table.move(here if index == 0 else None)
+            if not played:
                 raise SystemExit("a game ended: fewer --moves")
+            moved = played if index == 0 else moved
             time.sleep(max(0.0, moment + gap * (index + 1) - time.monotonic()))
         spent = (thread_cpu_ns(pid) - cpu) / 1e6
+        if moved == "here":
+            process.send_signal(signal.SIGURG)
+            own.append(spent)
+            continue
         per_move.append(spent)
         per_move_less_idle.append(spent - idle_per_second * (time.monotonic() - moment))
         bytes_per_move.append(written() - sent)
@@ -255,7 +308,13 @@ def watch_moves(options: argparse.Namespace, process: subprocess.Popen, out: Pat
         "per_move": per_move,
         "per_move_less_idle": per_move_less_idle,
         "bytes": bytes_per_move,
+        "own": own,
     }
+
+
+def idle_per_second_times(result: dict, options: argparse.Namespace) -> float:
+    """What idling costs over one move's time, in ms."""
+    return result["idle_ms_per_s"] * options.every
 
 
 def p90(values: list[float]) -> float:
@@ -265,7 +324,7 @@ def p90(values: list[float]) -> float:
 
 def print_profile(path: str, lines: int) -> None:
     for order in ("tottime", "cumulative"):
-        print(f"--- watcher profile by {order} ---")
+        print(f"--- the terminal's profile by {order} ---")
         pstats.Stats(path).strip_dirs().sort_stats(order).print_stats(lines)
 
 
@@ -275,15 +334,18 @@ def main() -> None:
     parser.add_argument("--every", type=float, default=0.5, help="seconds between a table's moves")
     parser.add_argument("--tables", type=int, default=1, help="tables in all, the watched one first")
     parser.add_argument("--idle", type=float, default=5.0, help="seconds of nobody moving, first")
+    parser.add_argument(
+        "--role", choices=("watcher", "mover"), default="watcher", help="what the terminal is"
+    )
     parser.add_argument("--store", default="", help="test (the tests' PostgreSQL, started here) or a URL")
     parser.add_argument("--profile", default="", help="the watcher's cProfile over the moves, to this file")
     parser.add_argument("--profile-lines", type=int, default=25)
-    parser.add_argument("--watcher", nargs=5, help=argparse.SUPPRESS)
+    parser.add_argument("--watcher", nargs=6, help=argparse.SUPPRESS)
     parser.add_argument("--quick", action="store_true", help=QUICK)
     options = parser.parse_args()
     if options.watcher:
-        table, seat, who, out, profile = options.watcher
-        watcher(Path(table), int(seat), who, Path(out), profile)
+        table, seat, who, out, profile, moves_fd = options.watcher
+        watcher(Path(table), int(seat), who, Path(out), profile, int(moves_fd))
         return
     if options.quick:
         options.moves, options.idle, options.every = 3, 1.0, 0.3
@@ -302,6 +364,13 @@ def main() -> None:
         f"(n={len(moves)}); less idling: median {statistics.median(result['per_move_less_idle']):.1f} ms; "
         f"{statistics.median(result['bytes']):.0f} bytes to the terminal (median)"
     )
+    if result["own"]:
+        own = result["own"]
+        print(
+            f"  per move of its own person's: CPU median {statistics.median(own):.1f} ms, "
+            f"p90 {p90(own):.1f} ms (n={len(own)}); less idling: median "
+            f"{statistics.median(own) - idle_per_second_times(result, options):.1f} ms"
+        )
     if options.profile:
         print_profile(options.profile, options.profile_lines)
 

@@ -47,3 +47,25 @@ def test_a_benchmark_runs_quick(script, tmp_path):
     )
     assert done.returncode == 0, f"{script} --quick exited {done.returncode}:\n{done.stderr[-3000:]}"
     assert done.stdout.strip(), f"{script} --quick printed nothing"
+
+
+@pytest.mark.slow
+def test_watch_move_measures_the_moving_terminal(tmp_path):
+    """``watch_move.py --role mover``: the terminal plays its person's own
+    moves (the script exits non-zero when one does not land) and prints
+    what they cost it (issue 45, item 5)."""
+    environment = dict(os.environ, CASTLETUI_BOT_DELAY="0", TMPDIR=str(tmp_path))
+    environment.pop("PYTHONWARNINGS", None)
+    done = subprocess.run(
+        [sys.executable, str(BENCHMARKS / "watch_move.py"), "--quick", "--role", "mover"],
+        cwd=BENCHMARKS.parent,
+        env=environment,
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert done.returncode == 0, (
+        f"watch_move.py --role mover exited {done.returncode}:\n{done.stderr[-3000:]}"
+    )
+    assert done.stdout.strip(), "watch_move.py --role mover printed nothing"

@@ -264,6 +264,9 @@ class GameLog(SteadyScroll, ScrollView, can_focus=True):
         # added scrolls every row shown up one, and all of them are drawn again.
         self._drawn: LRUCache[tuple, Strip] = LRUCache(256)
         self._row_style: Style | None = None  # the style of the rows being drawn (render_lines)
+        # The rows as Textual finished them, by the log's line, while they look alike (_finished_rows).
+        self._finished: LRUCache[tuple[int, int, int], Strip] = LRUCache(256)
+        self._finished_look: tuple | None = None
 
     def show_all(self, lines: list[str]) -> None:
         self.texts = list(lines[-200:])
@@ -278,6 +281,7 @@ class GameLog(SteadyScroll, ScrollView, can_focus=True):
             if self._rows_of:
                 del self.lines[: self._rows_of.pop(0)]
                 self._drawn.clear()  # each row of the log is another now
+                self._finished.clear()
         width = self._width()
         if width != self.wrapped_at:
             self._wrap_all()  # laid out since, or at another width
@@ -304,6 +308,7 @@ class GameLog(SteadyScroll, ScrollView, can_focus=True):
     def _wrap_all(self) -> None:
         self.lines, self._rows_of, self._widest = [], [], 0
         self._drawn.clear()
+        self._finished.clear()
         self.wrapped_at = self._width()
         if self.wrapped_at:
             for line in self.texts:
@@ -347,9 +352,54 @@ class GameLog(SteadyScroll, ScrollView, can_focus=True):
         # Textual's rich_style walks every ancestor's styles: once for all the rows.
         self._row_style = self.rich_style
         try:
-            return super().render_lines(crop)
+            return self._finished_rows(crop)
         finally:
             self._row_style = None
+
+    def _finished_rows(self, crop: Region) -> list[Strip]:
+        """The rows as Textual finishes them (the padding, the background,
+        the filters: its styles cache), kept by the log's line they show: a
+        line added scrolls every row up one, and only the new row and the
+        border are finished again, not every row shown."""
+        gutter, height = self.gutter, self.region.height
+        scroll_x, scroll_y = self.scroll_offset
+        look = (  # what Textual finishes a row with, besides the line it shows
+            self.region.size,
+            self.size,
+            scroll_x,
+            self._row_style,
+            self.background_colors,
+            gutter,
+            self.opacity,
+            self.app.ansi_theme,
+            self.app.native_ansi_color,
+            tuple(map(id, self.get_line_filters())),
+        )
+        if look != self._finished_look:
+            self._finished_look = look
+            self._finished.clear()
+        rows: list[Strip | None] = []
+        for y in crop.line_range:
+            inside = gutter.top <= y < height - gutter.bottom
+            rows.append(
+                self._finished.get((scroll_y + y - gutter.top, crop.x, crop.width)) if inside else None
+            )
+        start = 0
+        while start < len(rows):  # each run of rows not kept, finished by Textual at once
+            if rows[start] is not None:
+                start += 1
+                continue
+            end = start
+            while end < len(rows) and rows[end] is None:
+                end += 1
+            made = super().render_lines(Region(crop.x, crop.y + start, crop.width, end - start))
+            for offset, strip in enumerate(made):
+                y = crop.y + start + offset
+                rows[start + offset] = strip
+                if gutter.top <= y < height - gutter.bottom and scroll_y + y - gutter.top < len(self.lines):
+                    self._finished[scroll_y + y - gutter.top, crop.x, crop.width] = strip
+            start = end
+        return rows  # type: ignore[return-value]
 
     def render_line(self, y: int) -> Strip:
         scroll_x, scroll_y = self.scroll_offset

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from textual.app import App
 from textual.geometry import Region
+from textual.widget import Widget
 from textual.widgets import RichLog
 
 from castletui.widgets.panels import GameLog
@@ -126,3 +127,44 @@ async def test_lines_added_before_the_log_is_laid_out_wrap_at_its_width_once_it_
         assert log.wrapped_at == log.scrollable_content_region.width
         assert max(strip.cell_length for strip in log.lines) == log.wrapped_at
         assert log.texts == LINES
+
+
+class AsInTheGame(App):
+    AUTO_FOCUS = None
+    CSS = "GameLog { height: 8; width: 30; padding: 0 1; border-top: solid red; scrollbar-size-vertical: 1; }"
+
+    def compose(self):
+        yield GameLog()
+
+
+async def test_a_line_added_finishes_only_its_own_row_not_every_row_it_scrolls(monkeypatch):
+    """A move's line scrolls the whole log up one row: the rows it moves
+    were finished by Textual's styles before (issue 45, item 5: each row
+    a watching terminal finishes again is its CPU per move), and the
+    screen shows the same cells as when all are finished afresh."""
+    asked: list[int] = []
+    real = GameLog.render_line
+
+    def render_line(self, y):
+        asked.append(y)
+        return real(self, y)
+
+    monkeypatch.setattr(GameLog, "render_line", render_line)
+    app = AsInTheGame()
+    async with app.run_test(size=(70, 20)) as pilot:
+        log = app.query_one(GameLog)
+        log.show_all([f"move {n}" for n in range(30)])
+        await pilot.pause()
+        whole = Region(
+            0, 0, *log.region.size
+        )  # as the screen asks: the border and the scrollbar's column too
+        for n in range(30, 34):
+            asked.clear()
+            log.add(f"move {n}")
+            await pilot.pause()
+            assert asked == [log.scrollable_content_region.height - 1], (
+                "a row the log had finished was finished again"
+            )
+            kept = log.render_lines(whole)
+            log._styles_cache.clear()  # every row finished afresh, as Textual finishes them
+            assert kept == Widget.render_lines(log, whole)
