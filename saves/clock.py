@@ -113,6 +113,15 @@ def duration_words(seconds: float) -> str:
     return f"{seconds // 86_400} d"
 
 
+def lateness_words(seconds: float) -> str:
+    """How far past its time a seat is, as the clock-out question says it:
+    "just past it" under a minute (never "1 min" for a few seconds), else
+    "5 min past it"."""
+    if seconds < 60:
+        return "just past it"
+    return f"{duration_words(seconds)} past it"
+
+
 def turn_began(save: Any) -> datetime.datetime | None:
     """When the seat to move began its turn: the last move's time, else the table's creation."""
     if save.log and save.log[-1].at:
