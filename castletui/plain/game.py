@@ -424,7 +424,9 @@ class PlainGame:
 
     def leave(self) -> int:
         session = self.session
-        if session.shared:
+        if session.watching:
+            self.talk.say("You stopped watching; the lobby lists the game to watch again.")
+        elif session.shared:
             self.talk.say(f"You left the table; {self.comeback()}.")
         elif session.path is not None:
             session.write()
@@ -471,7 +473,8 @@ class PlainGame:
             return
         self.tell_news()
         said = self.driver.frame().prompt
-        self.talk.say(said + " Type quit to leave; your seat stays yours.")
+        leave = "stop watching" if self.session.watching else "leave; your seat stays yours"
+        self.talk.say(f"{said} Type quit to {leave}.")
         try:
             self.clock.offer()
             while not self.leaving and not self.session.abandoned and isinstance(self.driver.next(), Remote):
