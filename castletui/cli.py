@@ -145,7 +145,8 @@ def build_parser() -> argparse.ArgumentParser:
     new.add_argument(
         "--per-move",
         metavar="TIME",
-        help="a shared table's time per move: none (the default), 1h, 1d or 3d; "
+        help="a shared table's time per move: none (the default), or any whole number of "
+        "minutes, hours or days (the wizard offers 1h, 1d, 3d; 90min, 2h work too); "
         "when a seat's time is out the others may hand it to a bot",
     )
 

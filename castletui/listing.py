@@ -9,6 +9,7 @@ import re
 
 from castletui.rules import registry
 from castletui.saves import SaveSummary
+from castletui.saves.store import TABLE_DRAWS
 
 
 def game_title(game_id: str) -> str:
@@ -46,7 +47,9 @@ def where_it_stands(row: SaveSummary) -> str:
     if status.startswith("Move ") and ", " in status:
         status = status.split(", ", 1)[1]
     if status == "Chance to play":
-        status = "waiting for the table's roll or draw" if row.mode == "table" else "a roll or draw next"
+        status = TABLE_DRAWS if row.mode == "table" else "a roll or draw next"
+    if status == "waiting for the table's roll or draw":  # as saves said it before: cut at 80 columns
+        status = TABLE_DRAWS
     return status
 
 

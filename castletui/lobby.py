@@ -232,11 +232,11 @@ def free_seat_words(row: TableSummary, seat: int) -> str:
         if row.bots[index] or row.owners[index]
     ]
     with_whom = f" with {', '.join(seated)}" if seated else ""
-    return f"Take seat {seat + 1}: {row.title}{variant}{with_whom} - {os.path.basename(row.path)}"
+    return f"Take seat {seat + 1}: {row.title}{variant}{with_whom}"
 
 
 def watch_words(row: TableSummary) -> str:
-    """A game going on that you may watch: "Watch Castlecards: Ann and Bo, Bo to play - FILE"."""
+    """A game going on that you may watch: "Watch Castlecards: Ann and Bo, Bo to play"."""
     seated = [
         f"{name} (bot)" if row.bots[index] else name
         for index, name in enumerate(row.players)
@@ -244,7 +244,7 @@ def watch_words(row: TableSummary) -> str:
     ]
     names = ", ".join(seated[:-1]) + " and " + seated[-1] if len(seated) > 1 else "".join(seated)
     private = " (private)" if row.invited else ""
-    return f"Watch {row.title}{private}: {names or 'nobody seated yet'}, {row.status} - {os.path.basename(row.path)}"
+    return f"Watch {row.title}{private}: {names or 'nobody seated yet'}, {row.status}"
 
 
 def lobby_lines(
@@ -298,7 +298,20 @@ def lobby_lines(
         )
     # Longest waiting first among your tables; newest first below (the rows' order).
     yours.sort(key=lambda line: (line.group, _moment(line.since)))
-    return yours + free + watched + finished, closed
+    return yours + told_apart(free) + told_apart(watched) + finished, closed
+
+
+def told_apart(lines: list[LobbyLine]) -> list[LobbyLine]:
+    """``lines`` with the table's file name after those whose words are
+    alike (two tables of the same players): only there, since it would
+    wrap a line at 80 columns and a player needs it nowhere else."""
+    alike: dict[str, int] = {}
+    for line in lines:
+        alike[line.text] = alike.get(line.text, 0) + 1
+    return [
+        line._replace(text=f"{line.text} - {os.path.basename(line.path)}") if alike[line.text] > 1 else line
+        for line in lines
+    ]
 
 
 def _moment(since: str) -> datetime.datetime:

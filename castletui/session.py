@@ -453,9 +453,16 @@ class Session(msgspec.Struct, dict=True):
     def _committed(self, seating: Any) -> None:
         """The table file is now this terminal's own commit: nothing to take
         in from it, unless someone sat down since this terminal last looked
-        (then the next sync reads it, for their name)."""
-        if list(seating.owners) == self.owners and seating == self.seating:
-            self.synced = self.table.known
+        (then the next sync reads it, for their name).
+
+        The table's seating is taken in at once either way: a seat taken, or
+        given back by the bot that stood in for it, while this terminal
+        decided is no longer free nor a bot's here (else this terminal would
+        say the seat is free, or play the bot's move the table refuses)."""
+        unchanged = list(seating.owners) == self.owners and seating == self.seating
+        self.owners, self.seating = list(seating.owners), seating
+        # None: read at the next sync, whatever this terminal commits before it.
+        self.synced = self.table.known if unchanged and self.synced is not None else None
 
     def _roll_back_to(self, seen: Any, log_length: int) -> None:
         while self.save.check != seen and self.save.log:

@@ -99,7 +99,9 @@ def per_move_seconds(text: str) -> int:
     if text.strip().lower() in ("", "none", "0"):
         return 0
     if match is None:
-        raise SaveError(f"{text[:20]!r} is not a time per move: say none, 1 h, 1 d or 3 d.")
+        raise SaveError(
+            f"{text[:20]!r} is not a time per move: say none, or a whole number of min, h or d: 1 h, 90 min, 3 d."
+        )
     return int(match.group(1)) * {"min": 60, "m": 60, "h": 3600, "d": 86_400}[match.group(2)]
 
 
@@ -111,6 +113,15 @@ def duration_words(seconds: float) -> str:
     if seconds < 48 * 3600:
         return f"{seconds // 3600} h"
     return f"{seconds // 86_400} d"
+
+
+def lateness_words(seconds: float) -> str:
+    """How far past its time a seat is, as the clock-out question says it:
+    "just past it" under a minute (never "1 min" for a few seconds), else
+    "5 min past it"."""
+    if seconds < 60:
+        return "just past it"
+    return f"{duration_words(seconds)} past it"
 
 
 def turn_began(save: Any) -> datetime.datetime | None:

@@ -728,6 +728,11 @@ def _too_large(path: Path) -> str:
     )
 
 
+TABLE_DRAWS = "the table rolls or draws"
+"""A table-mode game waiting for the dice or cards at the table: short
+enough for two lines of the load screen's Status column at 80 columns."""
+
+
 class SaveSummary(msgspec.Struct, frozen=True):
     """One row of the load screen."""
 

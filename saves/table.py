@@ -85,6 +85,7 @@ from castletui.saves.replay import game_of, replay_states, verify
 from castletui.saves.schema import Check, LogEntry, Player, SaveFile
 from castletui.saves.seal import as_written, commitment, keep_secret, new_salt, sealed
 from castletui.saves.store import (
+    TABLE_DRAWS,
     TAIL_BYTES,
     Position,
     Rewritten,
@@ -216,7 +217,7 @@ def status_text(game: Any, state: Any, names: list[str], mode: str = "digital") 
         return f"Finished: {winners} won"
     if seat == CHANCE:
         # Only a table game waits here: the app draws a digital game's chance at once.
-        return "waiting for the table's roll or draw" if mode == "table" else "a roll or draw next"
+        return TABLE_DRAWS if mode == "table" else "a roll or draw next"
     return f"{names[seat]} to play"
 
 

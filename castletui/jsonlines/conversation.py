@@ -51,7 +51,7 @@ class Conversation:
             except SaveError:  # a shared table: another terminal drew or played the bot first
                 self.take_in_the_table()
                 continue
-            if isinstance(now, Over):
+            if isinstance(now, Over) or self.session.abandoned:  # saves.clock: nobody moves any more
                 self.tell_everyone()
                 self.send(messages.end(self.session))
                 return True

@@ -36,8 +36,16 @@ def decision(session: Any, seat: int, menu: Menu) -> tuple[Decision, dict[str, A
     return Decision(PROTOCOL, seat, session.ply, prompt, scene, listed), by_id
 
 
+ABANDONED = "abandoned"
+"""``decided_by`` of the end of a game the others ended as abandoned
+(saves.clock): no winner, a loss for nobody."""
+
+
 def end(session: Any) -> End:
     result = session.result()
+    if session.abandoned:
+        # The scores as the game stood: its seed is revealed, nothing in them is secret now.
+        return End(tuple(result.scores), (), False, ABANDONED, tuple(session.names))
     return End(
         tuple(result.scores), tuple(result.winners), result.lost, result.decided_by, tuple(session.names)
     )

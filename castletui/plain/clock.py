@@ -80,7 +80,7 @@ class PlainClock:
         talk.say(f"{name}'s time is out: you may choose what becomes of their seat.")
         talk.say(
             f"{name} had {clock.duration_words(per_move)} for this move "
-            f"and is {clock.duration_words(late_by)} past it. Nobody loses to the clock."
+            f"and is {clock.lateness_words(late_by)}. Nobody loses to the clock."
         )
         talk.say_all(choice.shown() for choice in self.open)
 

@@ -424,7 +424,9 @@ class PlainGame:
 
     def leave(self) -> int:
         session = self.session
-        if session.shared:
+        if session.watching:
+            self.talk.say("You stopped watching; the lobby lists the game to watch again.")
+        elif session.shared:
             self.talk.say(f"You left the table; {self.comeback()}.")
         elif session.path is not None:
             session.write()
@@ -463,9 +465,16 @@ class PlainGame:
 
     def wait_for(self, seat: int) -> None:
         """Another terminal decides: say so, then look at the table until it
-        moves; a command typed meanwhile is answered, quit leaves."""
+        moves; a command typed meanwhile is answered, quit leaves. The
+        prompt is said again when it changes meanwhile (someone took the
+        free seat waited for)."""
+        self.table_changed()  # who sat down since this terminal last looked: their name
+        if self.leaving:
+            return
         self.tell_news()
-        self.talk.say(self.driver.frame().prompt + " Type quit to leave; your seat stays yours.")
+        said = self.driver.frame().prompt
+        leave = "stop watching" if self.session.watching else "leave; your seat stays yours"
+        self.talk.say(f"{said} Type quit to {leave}.")
         try:
             self.clock.offer()
             while not self.leaving and not self.session.abandoned and isinstance(self.driver.next(), Remote):
@@ -473,6 +482,10 @@ class PlainGame:
                     self.answer_while_waiting()
                 self.table_changed()
                 self.clock.offer()  # out of time now, or a Wait more over: the others' choice
+                prompt = self.driver.frame().prompt
+                if prompt != said and isinstance(self.driver.next(), Remote) and not self.session.abandoned:
+                    said = prompt
+                    self.talk.say(prompt)
         except KeyboardInterrupt:
             self.leaving = True
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from castletui import lobby, saves, tables
 from castletui.commands.base import Refused
@@ -85,14 +85,26 @@ NEW_TABLE = Path("new")
 """What the lobby in lines answers when the player typed ``new``."""
 
 
+class Watch(NamedTuple):
+    """What the lobby in lines answers when the player typed ``watch N``:
+    the table to watch from no seat (the public view, as the screen
+    lobby's Watch line opens it: castletui/tables.py watch_table)."""
+
+    path: Path
+
+
 def joined(host: TableHost, path: Path | None, seat: int | None, talk: Any) -> Session | Path | None:
     """A seat at the table at ``path``, or at one the player picks from the
-    tables they may sit at (None: they picked none; NEW_TABLE: they asked
-    to start one)."""
+    tables they may sit at, or a game they pick to watch (None: they
+    picked none; NEW_TABLE: they asked to start one)."""
     if path is None:
-        path = picked_table(host, talk)
-        if path is None or path == NEW_TABLE:
-            return path
+        picked = picked_table(host, talk)
+        if isinstance(picked, Watch):
+            tables.watch_table(host, picked.path)
+            return host.opened()
+        if picked is None or picked == NEW_TABLE:
+            return picked
+        path = picked
     tables.join_table(host, path, seat)
     return host.opened()
 
@@ -190,19 +202,21 @@ def time_left_words(host: TableHost, row: Any) -> str:
     return lobby.clock_words(standing, tables.now_of(host), yours=standing.to_move == seat)
 
 
-def picked_table(host: TableHost, talk: Any) -> Path | None:
+def picked_table(host: TableHost, talk: Any) -> Path | Watch | None:
     """The lobby in lines: the tables going on where this player has a
     seat or may take one (a private table only if invited), numbered;
-    the player types a number."""
+    the player types a number. Then the games they may watch, as the
+    screen lobby lists them; ``watch N`` picks one."""
     who = host.who
     listing = tables.listing_of(host)
-    rows = [
+    going_on = [
         row
         for row in listing.rows()
-        if not (row.problem or row.finished or row.closed)
-        and (row.seat_of(who) is not None or row.free_seats())
+        if not (row.problem or row.finished)
         and row.may_see(who, tables.name_of(host))  # a private table: not even its name to others
     ]
+    rows = [row for row in going_on if not row.closed and (row.seat_of(who) is not None or row.free_seats())]
+    watched = [row for row in going_on if row.seat_of(who) is None]
     if not rows and getattr(listing, "problem", ""):
         talk.say(f"No table can be listed: {listing.problem}")
     elif not rows:
@@ -215,6 +229,10 @@ def picked_table(host: TableHost, talk: Any) -> Path | None:
             f"{number}. {row.title} ({row.variant}), {yours}, with {seated(row)}: {row.status}"
             f"{time_left_words(host, row)}"
         )
+    if watched:
+        talk.say("Games you may watch (the public view, no hand): type watch and the number.")
+    for number, row in enumerate(watched, 1):
+        talk.say(f"watch {number}: {lobby.watch_words(row).removeprefix('Watch ')}")
     abandoned = [row for row in listing.rows() if row.abandoned and row.seat_of(who) is not None]
     for row in abandoned[:ABANDONED_TOLD]:  # the newest: gone from the list, and why
         talk.say(f"Ended as abandoned, nobody won or lost: {row.title} ({row.variant}) with {seated(row)}.")
@@ -228,6 +246,11 @@ def picked_table(host: TableHost, talk: Any) -> Path | None:
             return Path(rows[int(text) - 1].path)
         # The lobby knows the words a newcomer is told of (README, help) too.
         known = commands.parse(text, LOBBY)
+        if known is not None and known[0] == "watch":
+            if known[1].isdigit() and 1 <= int(known[1]) <= len(watched):
+                return Watch(Path(watched[int(known[1]) - 1].path))
+            talk.say(f"Type watch and a number from 1 to {len(watched)}." if watched else "No game to watch.")
+            continue
         if known is not None and known[0] == "plain":
             talk.say(commands.keep_plain(known[1]))
             continue
@@ -242,6 +265,7 @@ def picked_table(host: TableHost, talk: Any) -> Path | None:
 
 LOBBY = {
     "new": "new: start a table (the game, the variant, the players and the bots, a question each).",
+    "watch": "watch and a number: watch that game from no seat, as everyone sees it (no hand at all).",
     "plain": commands.PLAYING["plain"],
     "help": "help: these lines.",
     "quit": "quit: leave (your seats stay yours).",

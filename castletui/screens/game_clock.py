@@ -27,6 +27,7 @@ from castletui.saves.clock import (
     BOT,
     StandIn,
     duration_words,
+    lateness_words,
     offer_due,
     time_left,
     utc_now,
@@ -57,7 +58,7 @@ class TimeOutOffer(ModalScreen[str | None]):
         with Vertical(classes="dialog"):
             yield Plain(
                 f"{name} had {duration_words(self.per_move)} for this move and is "
-                f"{duration_words(self.late_by)} past it. Nobody loses to the clock: choose.",
+                f"{lateness_words(self.late_by)}. Nobody loses to the clock: choose.",
                 classes="dialog-message",
             )
             yield Plain(f"{name}'s time is out", classes="dialog-question")

@@ -14,6 +14,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.content import Content
 from textual.message import Message
 from textual.screen import ModalScreen
 from textual.widgets import Button, DataTable
@@ -57,6 +58,12 @@ def verdict(session: Session, viewer: int | None = None) -> str:
     return text
 
 
+def keyed(key: str, label: str) -> Content:
+    """A button's label led by its key, bold, as the footer shows a key
+    before what it does ("r Replay"): the sheet's keys are its buttons'."""
+    return Content.assemble((key, "bold"), " ", label)
+
+
 class ResultScreen(ModalScreen[None]):
     """Every game's score sheet, one component: its title, the verdict, the
     sheet itself (it scrolls when it is longer than the terminal) and the
@@ -98,10 +105,10 @@ class ResultScreen(ModalScreen[None]):
             if self.may_play_again and self.session.shared:
                 yield Plain("", id="rematch", classes="dialog-message")
             with Horizontal(classes="dialog-buttons", id="sheet-buttons"):
-                yield Button("Close", variant="primary", id="close")
-                yield Button("Replay", id="replay")
+                yield Button(keyed("esc", "Close"), variant="primary", id="close")
+                yield Button(keyed("r", "Replay"), id="replay")
                 if self.may_play_again:
-                    yield Button("Play again", id="play-again")
+                    yield Button(keyed("p", "Play again"), id="play-again")
                 if self.may_play_again and self.session.shared:
                     yield Button("Decline", id="no-rematch")
             with VerticalScroll(id="sheet-scroll"):

@@ -306,7 +306,10 @@ def pick_words(state: State, card: str) -> str:
     if step.purpose in ("attack", "support", "react"):
         return f"({card_worth(card)})  \u2192 {versus(pick_outlook(state, card))}"
     if step.purpose == "explore":
-        return f" {count_words(explore_torches(state) + TORCHES.get(card, 0), 'torch', 'torches')} in all"
+        # The card's own torches are in its name: an arrow to the total, as an attack's line has.
+        return (
+            f" \u2192 {count_words(explore_torches(state) + TORCHES.get(card, 0), 'torch', 'torches')} in all"
+        )
     if step.purpose == "build":
         paid, cost = build_paid(state)
         return f" {paid + 1} of {cost} paid"

@@ -5,6 +5,10 @@ and a table game waiting for the real dice says so (issue 14, item 13)."""
 from __future__ import annotations
 
 from pathlib import Path
+from types import SimpleNamespace
+
+import msgspec
+from castletui.saves.store import TABLE_DRAWS
 
 from castletui import saves
 from castletui.listing import own_name, way_of_play, when_played, where_it_stands
@@ -45,12 +49,25 @@ def test_a_save_written_before_the_short_status_reads_like_a_new_one(tmp_path):
         "catapult-castle", "solo", [saves.Player("Ann")], seed=1, path=tmp_path / "old.toml"
     )
     old = saves.read(session.path)
-    import msgspec
-
     saves.dump(msgspec.structs.replace(old, status="Move 0, Ann to play"), session.path)
     assert where_it_stands(_row(session.path)) == "Ann to play"
     legacy_table = msgspec.structs.replace(_row(session.path), status="Chance to play", mode="table")
-    assert where_it_stands(legacy_table) == "waiting for the table's roll or draw"
+    assert where_it_stands(legacy_table) == TABLE_DRAWS
+    older = msgspec.structs.replace(legacy_table, status="waiting for the table's roll or draw")
+    assert where_it_stands(older) == TABLE_DRAWS
+
+
+def test_a_table_game_waiting_for_the_dice_says_so_uncut_at_80_columns(tmp_path):
+    # "waiting for the table's roll or..." was cut in the Status column.
+    session = Session.new("catapult-castle", "standard", ANN_WEI, seed=1, mode="table")
+    session.path = tmp_path / "catapult-castle-2026-12-06-120000.toml"  # the name a new game gets
+    session.write()
+    row = _row(session.path)
+    screen = SimpleNamespace(size=SimpleNamespace(width=80), rows=[row], played=LoadScreen.played)
+    widths = LoadScreen.column_widths(screen)
+    for room in (widths[3], widths[3] - 1):  # a Played column one wider ("143 moves") leaves one less
+        status = LoadScreen.cells(row, (*widths[:3], room))[3]
+        assert "…" not in status and status.replace("\n", " ") == TABLE_DRAWS
 
 
 def test_a_time_that_cannot_be_read_is_shown_as_written():
@@ -72,7 +89,7 @@ async def test_at_80x24_every_row_shows_game_way_players_time_and_status(tmp_pat
             "Castle Raisers",
             "Co-operative, table mode",
             "Ann, Wei",
-            "waiting for",
+            "the table rolls",
             "0 moves",
             "Open",
         ):

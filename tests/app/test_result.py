@@ -148,3 +148,22 @@ async def test_play_again_is_offered_at_the_end_to_a_player_only(finished, watch
             await pilot.pause()
         assert bool(app.screen.query("#play-again")) == offered
         assert app.screen.check_action("play_again", ()) == offered
+
+
+async def test_each_button_of_the_sheet_shows_its_key_first():
+    """The buttons said Close, Replay, Play again and none of their keys."""
+    session = _session(Result(finished=True, scores=(1.0, 2.0), winners=(1,)), ["Wei", "Milo"])
+    session.watching = False
+
+    class Sheet(App):
+        def on_mount(self) -> None:
+            self.push_screen(ResultScreen(session))
+
+    app = Sheet()
+    async with app.run_test() as pilot:
+        while not isinstance(app.screen, ResultScreen):
+            await pilot.pause()
+        labels = {button.id: str(button.label) for button in app.screen.query(Button)}
+        assert labels == {"close": "esc Close", "replay": "r Replay", "play-again": "p Play again"}
+        keys = {binding.action: binding.key for binding in ResultScreen.BINDINGS}
+        assert "escape" in keys["close"].split(",") and keys["replay"] == "r" and keys["play_again"] == "p"

@@ -230,3 +230,16 @@ def test_the_others_hear_that_a_bot_plays_the_late_seat(tmp_path):
 
     played_at(table, Session.watching_table(Table(table.path), "user:cy"), clock, answer)
     assert "ann let a bot play bo's seat until they come back." in heard[1].splitlines()
+
+
+def test_a_seat_out_of_time_by_seconds_is_said_to_be_just_past_it(tmp_path):
+    table, clock = timed_table(tmp_path / "tables"), Clock(-19 - 10 / 3600)  # a day and 10 s
+    heard: list[str] = []
+
+    def answer(text: str) -> str | None:
+        heard.append(text)
+        return None
+
+    played_at(table, anns(table), clock, answer)
+    assert OFFER in heard[0]
+    assert "bo had 24 h for this move and is just past it." in heard[0]

@@ -98,3 +98,38 @@ def test_a_variant_that_counts_its_players_is_not_told_them_again():
     assert words == ["2 players", "3-4 players"]  # not "2 players, for 2 players"
     solo = registry.get("catapult-castle").INFO.variant("solo")
     assert variant_words(solo) == f"{solo.title}, {solo.for_players()}"
+
+
+def test_the_lobby_in_lines_lists_the_games_to_watch_and_watch_n_opens_the_public_view(tmp_path):
+    # The screen lobby listed games to watch; the lobby in lines listed none.
+    from castletui.plain.opening import Watch, joined
+    from tests.shared.lobby_tables import seated_table
+
+    directory = tmp_path / "tables"
+    table = seated_table(directory, ["user:ann", "user:bo"], "full")
+    lines = Typed("watch 2", "watch 1")
+    host = TableHost("user:cy", "", directory, lines.say)
+    assert picked_table(host, lines) == Watch(table.path)
+    said = "\n".join(lines.said)
+    assert "watch 1: Castlecards: ann and bo, a roll or draw next" in said
+    assert "Type watch and a number from 1 to 1." in said  # watch 2: no such game
+    session = joined(TableHost("user:cy", "", directory, Lines().say), None, None, Typed("watch 1"))
+    assert session.watching and session.table.path == table.path  # the public view: no seat, no hand
+
+
+def test_a_game_watched_in_lines_says_no_seat_of_yours(tmp_path):
+    import io
+
+    from castletui.plain.game import PlainGame
+    from castletui.plain.opening import joined
+    from castletui.plain.talk import Talk
+    from tests.plain.reading import Reader
+    from tests.shared.lobby_tables import seated_table
+
+    seated_table(tmp_path / "tables", ["user:ann", "user:bo"], "full")
+    session = joined(TableHost("user:cy", "", tmp_path / "tables", Lines().say), None, None, Typed("watch 1"))
+    output = io.StringIO()
+    PlainGame(session, Talk(Reader(output, lambda text: None), output), think_for=None).play()
+    said = output.getvalue()
+    assert "Type quit to stop watching." in said and "You stopped watching" in said
+    assert "your seat" not in said

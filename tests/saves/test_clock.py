@@ -16,6 +16,7 @@ from castletui.saves.clock import (
     StandIn,
     decided,
     duration_words,
+    lateness_words,
     per_move_choices,
     per_move_seconds,
     plausible,
@@ -127,3 +128,13 @@ def test_a_clock_file_named_in_the_environment_is_now_for_moves_and_the_table(mo
     assert abs(utc_now() - datetime.datetime.now(datetime.UTC)) < datetime.timedelta(minutes=1)
     monkeypatch.delenv(CLOCK_FILE_VARIABLE)
     assert abs(utc_now() - datetime.datetime.now(datetime.UTC)) < datetime.timedelta(minutes=1)
+
+
+def test_a_seat_late_by_seconds_is_just_past_its_time_not_a_minute():
+    assert [lateness_words(seconds) for seconds in (0, 30, 59, 60, 5 * HOUR)] == [
+        "just past it",
+        "just past it",
+        "just past it",
+        "1 min past it",
+        "5 h past it",
+    ]

@@ -4,6 +4,7 @@ a refusal is one line and status 2."""
 
 from __future__ import annotations
 
+import argparse
 import os
 import shlex
 import sys
@@ -182,3 +183,16 @@ def test_new_shared_takes_a_time_per_move_and_only_a_shared_table_does(capsys):
     assert "add --shared" in capsys.readouterr().err
     assert start_of("new", "castlecards", "--shared", "--per-move", "soon") == 2
     assert "not a time per move" in capsys.readouterr().err
+
+
+def test_any_whole_number_of_minutes_hours_or_days_is_a_time_per_move_as_the_help_says(capsys):
+    # The help listed only none/1h/1d/3d while 2h was taken: it says what is taken now.
+    assert start_of("new", "castlecards", "--shared", "--per-move", "2h").new_game["per_move"] == 7200
+    assert start_of("new", "castlecards", "--shared", "--per-move", "90min").new_game["per_move"] == 5400
+    new = next(
+        action.choices["new"]
+        for action in cli.build_parser()._actions
+        if isinstance(action, argparse._SubParsersAction)
+    )
+    (per_move,) = [action for action in new._actions if "--per-move" in action.option_strings]
+    assert "any whole number of minutes, hours or days" in per_move.help

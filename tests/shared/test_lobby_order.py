@@ -80,8 +80,8 @@ def test_your_turns_come_first_longest_waiting_on_top_then_others_then_free_seat
     assert words[0] == "Castlecards with ann: your turn for 14 h"
     assert words[1] == "Castlecards with cy: your turn for 2 h"
     assert words[2] == "Castlecards with ann: ann's turn, 2 d"
-    assert words[3] == f"Take seat 2: Castlecards (2 players) with cy - {tables['free-seat'].path.name}"
-    assert words[5] == f"Watch Castlecards: ann and cy, a roll or draw next - {tables['not-bos'].path.name}"
+    assert words[3] == "Take seat 2: Castlecards (2 players) with cy"
+    assert words[5] == "Watch Castlecards: ann and cy, a roll or draw next"
     assert words[6].startswith("Castlecards with ann: Finished")
     # The seat Enter takes: bo's own, or the free one; none to watch (PUBLIC).
     assert [line.seat for line in lines] == [1, 1, 1, 1, PUBLIC, PUBLIC, 1]
@@ -96,6 +96,22 @@ def test_a_free_seat_is_not_offered_beside_your_own_name_and_a_table_seen_by_ano
     assert groups[tables["bo-waits-14h"].path.name] == THEIR_TURN
     assert groups[tables["bo-waits-2h"].path.name] == WATCH  # cy's and bo's: no seat for ann
     assert lines[0].text == "Castlecards with bo: your turn for 2 d"
+
+
+def test_watch_and_seat_lines_name_the_file_only_to_tell_two_alike_tables_apart(tmp_path):
+    # The file's name wrapped every such line at 80 columns; a player needs it
+    # only where two tables of the same players would read alike.
+    directory = tmp_path / "tables"
+    one = seated_table(directory, ["user:ann", ""], "one", seed=4)
+    two = seated_table(directory, ["user:ann", ""], "two", seed=4)
+    lone = seated_table(directory, ["user:cy", ""], "lone", seed=5)
+    lines, _ = lobby_lines(TableListing(directory).rows(), "user:dee", "dee", Turns(), NOON)
+    words = {(Path(line.path).name, line.group): line.text for line in lines}
+    assert words[lone.path.name, OPEN_SEAT] == "Take seat 2: Castlecards (2 players) with cy"
+    assert not words[lone.path.name, WATCH].endswith(lone.path.name)
+    for group in (OPEN_SEAT, WATCH):
+        assert words[one.path.name, group].endswith(f" - {one.path.name}")
+        assert words[two.path.name, group].endswith(f" - {two.path.name}")
 
 
 def test_how_long_a_table_waited_in_short_words():

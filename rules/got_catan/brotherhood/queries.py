@@ -243,6 +243,11 @@ def hero_state(state: State, seat: int) -> tuple[str, str, bool]:
     return player.hero, player.hero_side, bool(player.hero) and player.hero_since != state.turn_number
 
 
+def regulars(count: int) -> str:
+    """ "no regulars", "1 regular", "3 regulars"."""
+    return f"{count or 'no'} regular{'' if count == 1 else 's'}"
+
+
 def preview(view: State, action, seat: int) -> str:
     """What the layer's action (or the roll, with the wildling die) would do, as
     ``seat`` may know it from their ``view``; "" for others."""
@@ -273,7 +278,7 @@ def preview(view: State, action, seat: int) -> str:
             )
             pay += "."
         return (
-            f"Space {space} of W{section + 1} ({waiting} regular(s) waiting at {CLEARINGS[section].title}); "
+            f"Space {space} of W{section + 1} ({regulars(waiting)} waiting at {CLEARINGS[section].title}); "
             f"your guards: {mine}, {tokens_} VP.{pay}"
         )
     if isinstance(action, FreeHex):

@@ -6,7 +6,7 @@ line has a stable key."""
 
 import castletui.rules.castlecards as game
 from castletui.rules.castlecards.menu import action_key
-from castletui.rules.castlecards.state import Attack, Buy, Confirm, Pick
+from castletui.rules.castlecards.state import Attack, Buy, Confirm, Explore, Pick
 from castletui.rules.core.menu import Line
 
 from tests.rules.castlecards.helpers import run, table
@@ -72,3 +72,13 @@ def test_confirm_is_greyed_in_place_of_the_rules_why_not_line():
     lines = shown(run(state, Pick("soldiers-red-2")), 0)
     assert lines[-1].action == Confirm() and lines[-1].key == "Confirm" and not lines[-1].disabled
     assert lines[-1].text == "Confirm: attack, 2 swords vs 2 shields: fails"
+
+
+def test_an_explorer_says_its_torches_then_the_torches_in_all_with_an_arrow():
+    # "+ Explorers (1 torch)  2 torches in all" ran its two counts together.
+    state = run(table(2, hands={0: ["explorers-1", "explorers-2"]}), Explore())
+    texts = [line.text for line in shown(state, 0) if isinstance(line.action, Pick)]
+    assert texts == [
+        "+ Explorers (1 torch)  \u2192 1 torch in all",
+        "+ Explorers (2 torches)  \u2192 2 torches in all",
+    ]

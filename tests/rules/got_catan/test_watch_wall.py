@@ -441,3 +441,16 @@ def test_10_points_win_at_the_end_of_your_own_turn_not_at_once():
     # Issue 43, item 9: the second line said "ends their turn" again.
     lines = [name_seats(line, ["Wei", "Bo", "Cy", "Di"]) for line in log_lines(game, state, EndTurn(), after)]
     assert lines == ["Wei ends their turn.", "Wei has 10 victory points at the end of their turn and wins."]
+
+
+def test_a_guard_s_preview_counts_the_regulars_waiting_in_proper_words():
+    # It said "0 regular(s) waiting".
+    from castletui.rules.got_catan.brotherhood.queries import preview
+
+    state = with_wall(watch(hands={0: GUARD}), (), (), (), ())
+    clearings = [(), ("regular",), ("regular", "regular"), ()]
+    state = replace(state, clearings=tuple(clearings))
+    said = [preview(game.view(state, 0), BuildGuard(section), 0) for section in range(3)]
+    assert "(no regulars waiting at" in said[0]
+    assert "(1 regular waiting at" in said[1]
+    assert "(2 regulars waiting at" in said[2]
