@@ -41,6 +41,7 @@ def test_a_private_table_is_listed_in_lines_to_its_invited_names_only(tmp_path):
         players,
         name="Ann",
         invited=invited_names("Bo"),
+        accounts=lambda: {"a" * 32: "Ann", "b" * 32: "Bo", "c" * 32: "Cy"},  # the host's players
     )
     assert Table(table.path).read()[1].invited
     assert "1. Castlecards" in listed_to(directory, "account:" + "b" * 32, "Bo")
