@@ -1,17 +1,18 @@
 """The game screen every game shares: it draws what the driver says is shown
 (castletui/driver.py, headless: one :class:`~castletui.driver.Frame` per
-position, its lines final, the hot-seat curtain) and opens the menu's
-levels. The boards are each game's (``compose_board``, ``update_board``),
-kept in step with the bar in the board area, which says who has the keys
-(castletui/widgets/board_area.py); the prompt, the bar and its preview are
-the action area's (widgets/action_area.py), the players panel and the log
-the side column's (widgets/side_column.py). The loop moves the game on
-(game_loop.py); the rest are collaborators with their own state: what the
-screen tells of the game (game_news.py: the log, toasts, the score sheet,
-the curtain), the bot's thread (game_threads.py), a shared table's watch
-and clock (game_table.py). Table entry and Save as are their dialogs'
-routes (table_entry.py, dialogs.py). A game's screen overrides the hooks
-here (``after_action``, ``refused_at``, ``back_out``, ``do_<command>``...)."""
+position, its lines final, the hot-seat curtain). The boards are each
+game's (``compose_board``, ``update_board``), kept in step with the bar in
+the board area, which says who has the keys (castletui/widgets/board_area.py);
+the prompt, the bar and its preview are the action area's
+(widgets/action_area.py), the players panel and the log the side column's
+(widgets/side_column.py). The loop moves the game on (game_loop.py); the
+rest are collaborators with their own state: the bar's choosing, the
+menu's levels and Escape (game_menu.py), what the screen tells of the game
+(game_news.py: the log, toasts, the score sheet, the curtain), the bot's
+thread (game_threads.py), a shared table's watch and clock (game_table.py).
+Table entry and Save as are their dialogs' routes (table_entry.py,
+dialogs.py). A game's screen overrides the hooks here (``after_action``,
+``refused_at``, ``open_path``, ``action_back_out``, ``do_<command>``...)."""
 
 from __future__ import annotations
 
@@ -29,11 +30,12 @@ from textual.widget import Widget
 from textual.widgets import OptionList, Static
 
 from castletui import games
-from castletui.driver import Curtain, Driver, Frame, Line
+from castletui.driver import Driver, Frame
 from castletui.later import loader
 from castletui.rules.core import screen as screen_api
 from castletui.screens.dialogs import save_as
 from castletui.screens.game_loop import GameLoop
+from castletui.screens.game_menu import BarMenu
 from castletui.screens.game_news import GameNews
 from castletui.screens.game_table import SharedTable
 from castletui.screens.game_threads import BotDecided, BotTurn
@@ -105,7 +107,7 @@ class GameScreen(WhileShown, Screen):
         side = games.part(session.save.game, "side")
         self.side = SideColumn(side.SIDE if side is not None else Side(), id="side")  # players, log
         self.news = GameNews(self, self.side.game_log)  # the log, toasts, the score sheet, the curtain
-        self.loop = GameLoop(self)
+        self.loop, self.menu = GameLoop(self), BarMenu(self)  # the menu: the bar's choosing, Escape
         self.bot_turn, self.table = BotTurn(self), SharedTable(self)  # the table: its watch and clock
         # Set before mounting: the Header reads them as it mounts.
         self.title = session.game.INFO.title
@@ -148,20 +150,6 @@ class GameScreen(WhileShown, Screen):
     def refused_at(self, spot: Any) -> None:
         """Enter or a click where nothing may be done (a game may say why)."""
         self.notify("Nothing to do there right now.", timeout=3)
-
-    def back_out(self) -> bool:
-        """Escape: up one level of the menu, or out of a step the person
-        started (``Driver.escape`` decides, and takes the step back); True
-        when it went somewhere."""
-        up = bool(self.menu_path)
-        back = self.driver.escape(self.frame)
-        if back is None:
-            return False
-        if not up:
-            self.news.whole_log()  # the step's lines were taken back
-        if back.spot is not None:  # back on the targets, the one taken back stays highlighted
-            self.call_after_refresh(lambda: self.on_the_stack and self.bar.highlight(back.spot))
-        return True
 
     def prompt_text(self) -> str:
         return self.driver.prompt(self.frame) if self.frame is not None else ""
@@ -252,47 +240,15 @@ class GameScreen(WhileShown, Screen):
     def choice_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         self.board_area.point_at(self.bar.chosen)  # the action area shows its preview
 
-    # --- choosing -----------------------------------------------------------------
+    # --- choosing: the bar's menu (game_menu.py) -----------------------------------
 
     @on(OptionList.OptionSelected, "#actions")
     def action_chosen(self, event: OptionList.OptionSelected) -> None:
-        index = int(event.option.id or 0)
-        if index < len(self.bar.lines):
-            self.run_choice(self.bar.lines[index])
-
-    def run_choice(self, line: Line) -> None:
-        """A group opens its level, a command runs ``do_<command>``, an action is played."""
-        if line.disabled:
-            return
-        if line.group is not None:
-            self.open_path(line.group)
-        elif line.command:
-            getattr(self, f"do_{line.command.replace(' ', '_')}")(line)
-        elif line.action is not None:
-            self.play(line.action)
+        self.menu.chosen(int(event.option.id or 0))
 
     def open_path(self, path: tuple[str, ...]) -> None:
-        self.driver.open(path)
-        self.refresh_table()
-
-    def open_group(self, name: str) -> None:
-        self.open_path((*self.menu_path, name))
-
-    def open_group_of(self, spot: Any) -> bool:
-        """Open the group of the place ``spot`` when it is not on the open level."""
-        found = self.frame.spots.get(spot) if self.frame is not None else None
-        if found is None or found[0] == self.menu_path:
-            return False
-        self.open_path(found[0])
-        return True
-
-    def do_back(self, line: Line) -> None:
-        self.action_back_out()
-
-    def do_pass(self, line: Line) -> None:
-        """The "Pass to ..." line: the person here saw how their turn ended."""
-        if self.driver.passing_to is not None:
-            self.news.lower_curtain(Curtain(self.driver.passing_to), then=self.loop.advance)
+        """Show menu level ``path``: every level opened comes here (a game may add to it)."""
+        self.menu.open(path)
 
     # --- keys ---------------------------------------------------------------------
 
@@ -313,8 +269,7 @@ class GameScreen(WhileShown, Screen):
         return not (action == "save_as" and self.session.shared)
 
     def action_back_out(self) -> None:
-        if self.back_out():
-            self.refresh_table()
+        self.menu.escape()
 
     def action_chance(self) -> None:
         if self.check_action("chance", ()):

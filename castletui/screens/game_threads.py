@@ -1,10 +1,11 @@
-"""The game screen's two threads, each a small object the screen owns
-(castletui/screens/game.py): a bot thinking over its move
-(:class:`BotTurn`, one at a time, with a short visible pause) and a shared
-table's file watched for other terminals' moves (:class:`TableWatch`).
-Neither touches the screen from its thread: each posts a message
-(:class:`BotDecided`, :class:`TableChanged`), handled in the screen's own
-turn, or never if the screen is gone by then."""
+"""The game screen's two threads (castletui/screens/game.py), each a small
+object: a bot thinking over its move (:class:`BotTurn`, one at a time,
+with a short visible pause), which the screen owns, and a shared table's
+file watched for other terminals' moves (:class:`TableWatch`), which the
+screen's shared table owns (game_table.py's ``SharedTable``, with the
+table's clock). Neither touches the screen from its thread: each posts a
+message (:class:`BotDecided`, :class:`TableChanged`), handled in the
+screen's own turn, or never if the screen is gone by then."""
 
 from __future__ import annotations
 

@@ -9,9 +9,9 @@ Escape on a board steps back a menu level or to the action bar. The board
 cursor follows the highlighted line and the bar follows the cursor: moving
 onto a place in a group not opened yet opens it, and Enter or a click on a
 place takes the line about it. The boards' messages stop here; what only
-the screen knows, the area asks of it: its ``open_group_of`` (the open
-menu level), ``run_choice``, ``refused_at`` (a game may say why) and
-``back_out``."""
+the screen knows, the area asks of it: its menu's ``open_group_of`` (the
+open menu level), ``run`` and ``back_out`` (castletui/screens/game_menu.py),
+and its ``refused_at`` (a game may say why)."""
 
 from __future__ import annotations
 
@@ -118,7 +118,7 @@ class BoardArea(Unscrolled, Vertical):
     def on_spot_board_left(self, event: SpotBoard.Left) -> None:
         """Escape on a board: back one level of the menu, or at its top back to the bar."""
         event.stop()
-        if self.screen.back_out():
+        if self.screen.menu.back_out():
             self.screen.refresh_table()
         else:
             self.in_use = None
@@ -127,7 +127,7 @@ class BoardArea(Unscrolled, Vertical):
     def on_spot_board_cursor_moved(self, event: SpotBoard.CursorMoved) -> None:
         """The bar follows the board cursor, opening the group of a place not on this level."""
         event.stop()
-        if not self.bar.highlight(event.spot) and self.screen.open_group_of(event.spot):
+        if not self.bar.highlight(event.spot) and self.screen.menu.open_group_of(event.spot):
             self.bar.highlight(event.spot)
 
     def on_spot_board_spot_chosen(self, event: SpotBoard.SpotChosen) -> None:
@@ -138,14 +138,14 @@ class BoardArea(Unscrolled, Vertical):
         screen, bar, spot = self.screen, self.bar, event.spot
         self.in_use = event.board
         matching = bar.lines_at(spot)
-        if not matching and screen.open_group_of(spot):
+        if not matching and screen.menu.open_group_of(spot):
             matching = bar.lines_at(spot)
         if not matching:
             screen.refused_at(spot)
             return
         bar.highlighted = matching[0]
         if len(matching) == 1:
-            screen.run_choice(bar.lines[matching[0]])
+            screen.menu.run(bar.lines[matching[0]])
         else:
             bar.focus()
             self.notify(f"{len(matching)} choices there: pick one in the list.", timeout=3)

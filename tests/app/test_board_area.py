@@ -38,6 +38,7 @@ class Table(Screen):
         self.area = BoardArea(self.bar, id="board-area")
         self.chosen: list[Line] = []
         self.refused: list = []
+        self.menu = self  # the game screen's menu (game_menu.py): this stand-in answers for it
 
     def compose(self):
         with self.area:
@@ -48,11 +49,11 @@ class Table(Screen):
         self.bar.show(LINES)
         self.area.show(["a", "b"])
 
-    # What the area asks of a game screen:
+    # What the area asks of a game screen and its menu:
     def open_group_of(self, spot) -> bool:
         return False
 
-    def run_choice(self, line: Line) -> None:
+    def run(self, line: Line) -> None:
         self.chosen.append(line)
 
     def refused_at(self, spot) -> None:

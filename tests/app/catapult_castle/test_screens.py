@@ -39,7 +39,7 @@ async def test_a_turn_shows_the_towers_to_aim_at_first_and_the_cards_apart(tmp_p
         shown = screen_text(app)
         assert top_level[0] in shown and top_level[4] in shown, "five towers on the first screen"
 
-        screen.run_choice(screen.bar.lines[top_level.index(f"{CARDS}...")])
+        screen.menu.run(screen.bar.lines[top_level.index(f"{CARDS}...")])
         await settle(pilot)
         cards = texts(screen)
         assert cards == ["Strong Ammo", "Reinforced Roof on a tower..."]

@@ -54,7 +54,7 @@ def test_cards_menu(snap_compare, size):
 
     async def open_cards(pilot):
         await open_table(pilot)
-        app.screen.open_group(CARDS)
+        app.screen.menu.open_group(CARDS)
         await settle(pilot)
 
     assert snap_compare(app, terminal_size=size, run_before=open_cards)
@@ -68,9 +68,9 @@ def test_roof_on_a_tower(snap_compare, size):
     async def open_roofs(pilot):
         await open_table(pilot)
         screen = app.screen
-        screen.open_group(CARDS)
+        screen.menu.open_group(CARDS)
         roofs = next(c for c in screen.bar.lines if c.text.endswith("..."))
-        screen.run_choice(roofs)
+        screen.menu.run(roofs)
         await settle(pilot)
 
     assert snap_compare(app, terminal_size=size, run_before=open_roofs)

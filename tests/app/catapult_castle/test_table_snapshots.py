@@ -100,7 +100,7 @@ def test_unseen_cards_named_as_they_are_played(snap_compare, size):
     folder, session = session_at(f"table-unseen-{size[0]}", TO_WEIS_SECOND_TURN[:4])
 
     async def open_cards(pilot):
-        pilot.app.screen.open_group(CARDS)
+        pilot.app.screen.menu.open_group(CARDS)
 
     assert snap(snap_compare, size, folder, session, open_cards)
 

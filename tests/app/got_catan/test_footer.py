@@ -26,7 +26,7 @@ async def test_a_turn_with_the_build_menu_open_shows_every_key_at_80x24(tmp_path
     async with app.run_test(size=(80, 24)) as pilot:
         await open_table(pilot)
         screen = app.screen
-        screen.open_group("Build")
+        screen.menu.open_group("Build")
         await settle(pilot)
         line = footer(app)
         words = ["Back", "Undo", "Rules", "Score", "Menu", "Map", "Trade", "F1/? Help"]
