@@ -9,7 +9,6 @@ from tests.app.contract import (
     app_side_reads,
     outside_the_scene,
     state_fields,
-    text_read_not_drawn,
     text_reads,
 )
 
@@ -39,12 +38,6 @@ def test_the_boards_side_and_menu_draw_the_scene_not_the_view():
         for name, reads in app_side_reads("castle_raisers", FIELDS).items()
     }
     assert not any(found.values()), found
-
-
-def test_the_text_check_sees_a_line_matched_by_its_words():
-    assert text_read_not_drawn('ok = line.text == "Build..."\nhead = bar.chosen.text.split(":")[0]') == [1, 2]
-    assert text_read_not_drawn('more = f"{bar.lines[0].text} (3 shields)"') == [1]
-    assert text_read_not_drawn('row.append_text(line.text)\nsaid = f"{hero.title}: {hero.text}"') == []
 
 
 def test_the_app_side_reads_a_lines_text_only_to_draw_it():
