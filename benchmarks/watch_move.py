@@ -284,7 +284,13 @@ def watch_moves(options: argparse.Namespace, process: subprocess.Popen, out: Pat
             session.sync()
         return True
 
-    while len(own if options.role == "mover" else per_move) < options.moves:
+    def measured() -> bool:
+        # A mover also needs one move of another seat: its own person may move several times in a row.
+        if options.role == "mover":
+            return len(own) >= options.moves and bool(per_move)
+        return len(per_move) >= options.moves
+
+    while not measured():
         moment, cpu, sent = time.monotonic(), thread_cpu_ns(pid), written()
         moved = None
         for index, table in enumerate(tables):
