@@ -45,6 +45,12 @@ def timed_table(directory: Path) -> Table:
     return table
 
 
+def bo_stood_in_for(table) -> None:
+    """Ann hands Bo's seat to a bot a day and 5 h into his turn: his day is out."""
+    with mock.patch.object(saves, "now", return_value=at(-30)):
+        Table(table.path).time_out(1, OWNERS[0], BOT)
+
+
 def line_of(directory: Path, who: str, now: datetime.datetime):
     (line,) = lobby_lines(TableListing(directory).rows(), who, who[5:], Turns(), now)[0]
     return line
@@ -195,8 +201,7 @@ async def test_an_owner_still_at_the_table_presses_a_key_and_has_the_seat_back(t
         # The game on top, drawn: the dialog is only put over the screen in front.
         await wait_until(pilot, lambda: app.screen is game_screen(app) and app.screen.frame is not None)
         game = game_screen(app)
-        with mock.patch.object(saves, "now", return_value=at(-30)):  # Bo is a day and 5 h into his turn
-            Table(table.path).time_out(1, OWNERS[0], BOT)
+        bo_stood_in_for(table)
         await wait_until(pilot, lambda: isinstance(app.screen, SeatStoodIn))
         assert game.sub_title.startswith("a bot plays your seat: press a key ·")
         await pilot.press("x")  # any key: Bo is back
@@ -236,8 +241,7 @@ def test_a_player_whose_seat_a_bot_plays_is_told_in_the_bar_how_to_take_it_back(
     directory = tmp_path / "tables"
     table = timed_table(directory)
     bo = Session.at_table(Table(table.path), 1, OWNERS[1])
-    with mock.patch.object(saves, "now", return_value=at(-30)):
-        Table(table.path).time_out(1, OWNERS[0], BOT)
+    bo_stood_in_for(table)
     bo.sync()
     assert bo.is_bot(1)
     assert Driver(bo).frame(1).prompt == STOOD_IN
@@ -252,8 +256,7 @@ def test_a_bot_move_for_your_seat_that_another_terminal_played_first_is_not_your
 
     directory = tmp_path / "tables"
     table = timed_table(directory)
-    with mock.patch.object(saves, "now", return_value=at(-30)):
-        Table(table.path).time_out(1, OWNERS[0], BOT)
+    bo_stood_in_for(table)
     ann = Session.at_table(Table(table.path), 0, OWNERS[0])
     bo = Session.at_table(Table(table.path), 1, OWNERS[1])
     assert bo.is_bot(1) and bo.to_move() == 1
@@ -298,8 +301,7 @@ def test_in_plain_lines_a_bot_move_that_lost_the_race_is_not_your_move(tmp_path)
 
     directory = tmp_path / "tables"
     table = timed_table(directory)
-    with mock.patch.object(saves, "now", return_value=at(-30)):
-        Table(table.path).time_out(1, OWNERS[0], BOT)
+    bo_stood_in_for(table)
     ann = Session.at_table(Table(table.path), 0, OWNERS[0])
     bo = Session.at_table(Table(table.path), 1, OWNERS[1])
     said = io.StringIO()
