@@ -37,14 +37,17 @@ def a_menu_line(node: ast.expr) -> bool:
     )
 
 
-def text_read_not_drawn(source: str) -> list[int]:
-    """The lines of ``source`` where a menu line's ``.text`` is compared,
-    sliced, parsed or reworded (put in an f-string) rather than drawn."""
+def text_read_not_drawn(source: str, menu_lines_only: bool = True) -> list[int]:
+    """The lines of ``source`` where a menu line's ``.text`` (any ``.text``
+    unless ``menu_lines_only``) is compared, sliced, parsed or reworded (put
+    in an f-string) rather than drawn."""
     tree = parse_python(source)
     parents = {child: node for node in ast.walk(tree) for child in ast.iter_child_nodes(node)}
     found = []
     for node in ast.walk(tree):
-        if not (isinstance(node, ast.Attribute) and node.attr == "text" and a_menu_line(node.value)):
+        if not (isinstance(node, ast.Attribute) and node.attr == "text"):
+            continue
+        if menu_lines_only and not a_menu_line(node.value):
             continue
         parent = parents.get(node)
         if (

@@ -19,48 +19,15 @@ from castletui import saves
 from castletui.driver import Driver
 from castletui.games.castlecards.menu import THROW_AWAY
 from castletui.session import Session
+from tests.app import contract
 from tests.python_source import parse as parse_python
 
 PACKAGE = Path(__file__).resolve().parents[3] / "castletui" / "games" / "castlecards"
 
-WORDS_READ = {
-    "startswith",
-    "endswith",
-    "removesuffix",
-    "removeprefix",
-    "split",
-    "rsplit",
-    "partition",
-    "rpartition",
-    "strip",
-    "rstrip",
-    "lstrip",
-    "find",
-    "rfind",
-    "index",
-    "count",
-    "replace",
-}
-"""What a module would call on a line's words to read a fact out of them."""
-
 
 def text_read_not_drawn(source: str) -> list[int]:
-    """The lines of ``source`` where a ``.text`` is compared, sliced, parsed
-    or reworded (put in an f-string) rather than drawn."""
-    tree = parse_python(source)
-    parents = {child: node for node in ast.walk(tree) for child in ast.iter_child_nodes(node)}
-    found = []
-    for node in ast.walk(tree):
-        if not (isinstance(node, ast.Attribute) and node.attr == "text"):
-            continue
-        parent = parents.get(node)
-        if (
-            isinstance(parent, ast.Compare | ast.FormattedValue)
-            or (isinstance(parent, ast.Attribute) and parent.attr in WORDS_READ)
-            or (isinstance(parent, ast.Subscript) and parent.value is node)
-        ):
-            found.append(node.lineno)
-    return found
+    """Castlecards' check is the strictest: any ``.text`` read, not only a menu line's."""
+    return contract.text_read_not_drawn(source, menu_lines_only=False)
 
 
 def test_the_text_check_sees_a_line_matched_by_its_words():
