@@ -29,13 +29,18 @@ asyncssh = pytest.importorskip("asyncssh")
 
 def never_public(save) -> set[str]:
     """The short names of cards held in either hand that no public view of
-    the game ever showed (nor a card of the same name)."""
-    held, seen = set(), set()
+    the game ever showed, at any step (nor a card of the same name).
+
+    A card shown anywhere once counts as seen for the whole game: a
+    reaction or a card thrown away is named in the log as it is played,
+    and the public view shows it only after, in the discards, when it is
+    no longer in a hand."""
+    held, shown = set(), b""
     for state in replay_states(save):
-        shown = msgspec.json.encode(game.view(state, PUBLIC))
+        shown += msgspec.json.encode(game.view(state, PUBLIC))
         for player in state.players:
             held.update(player.hand)
-            seen.update(card for card in player.hand if f'"{card}"'.encode() in shown)
+    seen = {card for card in held if f'"{card}"'.encode() in shown}
     return {card_name(card, short=True) for card in held} - {card_name(card, short=True) for card in seen}
 
 
