@@ -22,7 +22,7 @@ from pathlib import Path
 import msgspec
 import tomli_w
 
-from castletui import settings
+from castletui import kept_settings, settings
 
 FILE_NAME = "notify.toml"
 OFFERED_VARIABLE = "CASTLETUI_NOTIFY"
@@ -59,12 +59,17 @@ def load(folder: Path | None = None) -> tuple[NotifyMe, str]:
     """The account's choice, and why it cannot be read (then: off)."""
     where = path(folder)
     try:
-        with open(where, "rb") as file:
-            data = file.read(MAX_BYTES + 1)
+        data = kept_settings.read(where, MAX_BYTES)
     except FileNotFoundError:
         return NotifyMe(), ""
     except OSError as error:
         return NotifyMe(), f"{where} cannot be read ({error.strerror or error})"
+    return decoded(data, where)
+
+
+def decoded(data: bytes, where: Path | str) -> tuple[NotifyMe, str]:
+    """The choice ``data`` (a notify.toml's bytes) holds, and why it
+    cannot be read (then: off)."""
     if len(data) > MAX_BYTES:
         return NotifyMe(), f"{where} is larger than {MAX_BYTES // 1024} KiB"
     try:
@@ -82,7 +87,7 @@ def save(choice: NotifyMe, folder: Path | None = None) -> str:
         return problem
     where = path(folder)
     try:
-        settings._write_atomically(where, tomli_w.dumps(msgspec.to_builtins(choice)).encode())
+        kept_settings.write(where, tomli_w.dumps(msgspec.to_builtins(choice)).encode())
     except OSError as error:
         return f"could not save {where} ({error.strerror or error})"
     return ""

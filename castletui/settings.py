@@ -18,9 +18,7 @@ full disk) is a warning too."""
 
 from __future__ import annotations
 
-import contextlib
 import os
-import tempfile
 from pathlib import Path
 from typing import Annotated
 
@@ -28,6 +26,7 @@ import msgspec
 import platformdirs
 import tomli_w
 
+from castletui import kept_settings
 from castletui.saves.names import name_key, name_problem, normal_name
 
 ENVIRONMENT_VARIABLE = "CASTLETUI_CONFIG_DIR"
@@ -100,8 +99,7 @@ def _why(error: BaseException) -> str:
 
 
 def _read_table(where: Path) -> dict:
-    with open(where, "rb") as file:
-        data = file.read(MAX_BYTES + 1)
+    data = kept_settings.read(where, MAX_BYTES)
     if len(data) > MAX_BYTES:
         raise ValueError(f"larger than {MAX_BYTES // 1024} KiB")
     # msgspec's TOML reader loads tomllib only now: a start without a settings file goes without it.
@@ -125,27 +123,14 @@ def save(**changes: object) -> str:
     except msgspec.ValidationError as error:
         return f"not saved: {where} has a problem ({error}), and castletui does not write over it"
     try:
-        _write_atomically(where, tomli_w.dumps(table).encode("utf-8"))
+        kept_settings.write(where, tomli_w.dumps(table).encode("utf-8"))
     except OSError as error:
         return f"could not save the settings to {where} ({_why(error)})"
     return ""
 
 
-def _write_atomically(where: Path, data: bytes) -> None:
-    """A temporary file in the same folder, flushed and synced, renamed over
-    the old one: a crash or a full disk half-way leaves the old file whole."""
-    where.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(prefix=f".{where.name}.", suffix=".tmp", dir=where.parent)
-    try:
-        with os.fdopen(handle, "wb") as file:
-            file.write(data)
-            file.flush()
-            os.fsync(file.fileno())
-        os.replace(temporary, where)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
-        raise
+_write_atomically = kept_settings.write_atomically
+"""(Kept under its old name for its other users.)"""
 
 
 def folder_setting(given: str | None, environment: str, configured: str) -> str | None:

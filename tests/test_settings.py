@@ -11,7 +11,7 @@ import tomllib
 import pytest
 from castletui.rules import registry
 
-from castletui import cli, settings
+from castletui import cli, kept_settings, settings
 from castletui.app import CastleApp, Start
 from castletui.commands.folders import save_folder, table_folder
 from castletui.commands.start import start_from
@@ -94,7 +94,7 @@ def read_only(monkeypatch) -> None:
     def refused(*args, **kwargs):
         raise PermissionError(13, "Permission denied")
 
-    monkeypatch.setattr(settings.tempfile, "mkstemp", refused)
+    monkeypatch.setattr(kept_settings.tempfile, "mkstemp", refused)
 
 
 def test_a_read_only_folder_is_a_warning(config, monkeypatch):

@@ -38,6 +38,7 @@ import datetime
 import functools
 import json
 import os
+import secrets
 import threading
 from collections import Counter
 from collections.abc import Callable
@@ -83,6 +84,24 @@ class Names:
 
     def __getitem__(self, account: str) -> str:
         return self._now()[account]
+
+
+class Present:
+    """The accounts connected: to this host (``here``), else to another on
+    the store (asked for at the first need, as :class:`Names`)."""
+
+    def __init__(self, here: set[str], elsewhere: Callable[[], set[str]]) -> None:
+        self.here = here
+        self._ask = elsewhere
+        self._elsewhere: set[str] | None = None
+
+    def __contains__(self, account: object) -> bool:
+        return account in self.here or account in self.ask()
+
+    def ask(self) -> set[str]:
+        if self._elsewhere is None:
+            self._elsewhere = self._ask()
+        return self._elsewhere
 
 
 class NotifyPolicy(msgspec.Struct, frozen=True):
@@ -217,6 +236,10 @@ class Notifier:
         self.claims_forgotten: datetime.date | None = None
         """The day the store last forgot the claims that no longer matter (forget_claims)."""
         self._present: Counter[str] = Counter()
+        self.presence_lock = secrets.randbelow(2**62) + 1
+        """This host's key to its rows of the store's presence (connected_elsewhere)."""
+        self._published: set[str] | None = None
+        """The accounts last said to be here in the store (None: not yet)."""
         self._lock = threading.Lock()
         self._wanted = threading.Event()
         self._stop = threading.Event()
@@ -246,6 +269,29 @@ class Notifier:
     def present(self) -> set[str]:
         with self._lock:
             return set(self._present)
+
+    def connected(self) -> Present:
+        """Who is connected, here or at another host on the store. The
+        store is told who is here when that changed (one statement, which
+        also says who is elsewhere), else asked only when someone may be
+        told: a host whose players are all here asks nothing."""
+        here = self.present()
+        if self.store is None:
+            return Present(here, set)
+
+        def elsewhere() -> set[str]:
+            try:
+                found = self.store.connected_elsewhere(self.presence_lock, sorted(here))
+            except (StoreError, OSError):
+                self._published = None  # said again at the next look
+                return set()
+            self._published = here
+            return found
+
+        present = Present(here, elsewhere)
+        if here != self._published:
+            present.ask()  # the store hears who is here now
+        return present
 
     # --- looking -------------------------------------------------------------
 
@@ -320,7 +366,7 @@ class Notifier:
         """After a change: the messages to send now (and what was told is kept)."""
         now = self.clock()
         self.forget_claims(now)
-        present = self.present()
+        present = self.connected()
         waiting = self.waiting()
         names = Names(self.accounts)
         before = msgspec.json.encode(self.told)
@@ -369,7 +415,7 @@ class Notifier:
         self,
         waiting: dict[str, list[Waiting]],
         names: Names,
-        present: set[str],
+        present: Present,
         now: datetime.datetime,
     ) -> list[Delivery]:
         """Today's digests, once the digest hour has come."""
@@ -405,7 +451,17 @@ class Notifier:
         return max(1.0, (moment - now).total_seconds())
 
     def choice(self, account: str, name: str) -> notify_me.NotifyMe:
-        """The account's choice, read from its own folder, its id's (off if unreadable)."""
+        """The account's choice, read from its own folder, its id's, or
+        where the store keeps the accounts, the store's (off if unreadable)."""
+        accounts = self.store.accounts() if self.store is not None else None
+        if accounts is not None:
+            try:
+                data = accounts.setting(account, notify_me.FILE_NAME)
+            except StoreError:
+                return notify_me.NotifyMe()
+            return (
+                notify_me.decoded(data, notify_me.FILE_NAME)[0] if data is not None else notify_me.NotifyMe()
+            )
         try:
             folder = settings_folder(self.data_dir, Account(account, name))
         except (OSError, PlayersError):

@@ -75,6 +75,10 @@ finds a private table's invited names there: castletui.invitations)."""
 ACCOUNTS_FOLDER = "accounts"
 """The accounts' own folders, under the host's data folder (account_folder)."""
 
+KEPT_FILES = ("settings.toml", "notify.toml")
+"""What a player's castletui keeps in its account's folder (castletui.settings,
+castletui.notify_me): a PostgreSQL store keeps them instead (castletui.kept_settings)."""
+
 HEADER = (
     "# castletui host: who may play, by SSH key. An account's seats are its id's; its name is a label.\n"
     "# Change it with: castletui host add NAME KEYFILE | castletui host remove NAME\n"
@@ -505,6 +509,25 @@ def settings_folder(data_dir: Path, account: Account, added: str = "") -> Path:
                 older.rename(folder)
     folder.mkdir(parents=True, exist_ok=True, mode=0o700)
     return folder
+
+
+def settings_into_store(folder: Path, accounts: Accounts, account: str) -> int:
+    """Move the settings files a host kept in ``account``'s ``folder``
+    (before its store kept them: KEPT_FILES) into the store, unless the
+    store has that file of the account already (set since on another
+    host); the folder's copy goes either way. How many were moved."""
+    moved = 0
+    for name in KEPT_FILES:
+        path = folder / name
+        try:
+            data = path.read_bytes()
+        except OSError:  # none here (the common case)
+            continue
+        if accounts.keep_setting(account, name, data, unless_kept=True):
+            moved += 1
+        with contextlib.suppress(FileNotFoundError):
+            path.unlink()
+    return moved
 
 
 def forget_settings(data_dir: Path, accounts: dict[str, str]) -> None:

@@ -53,11 +53,13 @@ from castletui.host.players import (
     Players,
     PlayersError,
     StorePlayers,
+    account_folder,
     fingerprint,
     forget_removed_settings,
     parse_key,
     players_for,
     settings_folder,
+    settings_into_store,
 )
 from castletui.host.prompt import MAX_TRIES, NamePrompt
 from castletui.host.sessions import (
@@ -69,6 +71,7 @@ from castletui.host.sessions import (
     seat_command,
     terminal_type,
 )
+from castletui.kept_settings import ACCOUNT_VARIABLE as SETTINGS_ACCOUNT_VARIABLE
 from castletui.notify_me import OFFERED_VARIABLE
 from castletui.saves.names import account_name_problem
 from castletui.saves.stores import StoreError, TableStore, is_postgres, open_store
@@ -175,7 +178,14 @@ class Host:
         if isinstance(self.players, StorePlayers):
             # Another host on the store may have removed an account: its settings here go too.
             with contextlib.suppress(PlayersError):
-                forget_removed_settings(self.config.data_dir, self.players.names())
+                kept = self.players.names()
+                forget_removed_settings(self.config.data_dir, kept)
+                # Settings this host kept in files before the store did: every host's now.
+                for account in kept:
+                    with contextlib.suppress(OSError, StoreError, PlayersError):
+                        folder = account_folder(self.config.data_dir, account)
+                        if folder.is_dir():
+                            settings_into_store(folder, self.players.accounts, account)
         if self.config.session_start == "fork" and become_subreaper():
             # The zygote imports castletui while the server starts listening.
             # Its environment is every session's /proc/PID/environ: no account's settings folder in it.
@@ -758,7 +768,9 @@ class PlayerSession(asyncssh.SSHServerSession):
         try:
             added = self.host.players.dated().get(account.id, ("", ""))[1]
             settings = settings_folder(self.host.config.data_dir, account, added)
-        except (OSError, PlayersError) as error:
+            if isinstance(self.host.players, StorePlayers):
+                settings_into_store(settings, self.host.players.accounts, account.id)
+        except (OSError, PlayersError, StoreError) as error:
             self._not_started(error)
             return
         arguments = seat_arguments(
@@ -767,6 +779,9 @@ class PlayerSession(asyncssh.SSHServerSession):
         relay = self.host.relay.path if self.host.relay is not None else ""
         environment = child_environment(self.term, settings, self.host.config.store, relay)
         environment[OFFERED_VARIABLE] = ",".join(self.host.config.notify.kinds)
+        if isinstance(self.host.players, StorePlayers):
+            # The account's settings are the store's: every host gives them (castletui.kept_settings).
+            environment[SETTINGS_ACCOUNT_VARIABLE] = account.id
         if isinstance(self.host.players, Players):
             # Where a private table's invited names are found to be accounts (castletui.invitations).
             environment[PLAYERS_VARIABLE] = str(self.host.config.players_file)

@@ -154,6 +154,10 @@ class FileStore:
         self._told = kept
         return forgotten
 
+    def connected_elsewhere(self, lock: int, here: list[str]) -> set[str]:
+        """Nobody: a folder has one host."""
+        return set()
+
     def accounts(self) -> None:
         return None  # players.toml, the host's own (castletui/host/players.py)
 

@@ -618,6 +618,25 @@ class PostgresStore:
         )
         return len(rows)
 
+    def connected_elsewhere(self, lock: int, here: list[str]) -> set[str]:
+        """Say that this host's castletuis are the accounts ``here`` (its
+        rows of ``castletui_present``, kept while this connection holds the
+        advisory lock ``lock``), and the accounts connected to any other
+        live host. Rows of a host whose lock is gone are removed."""
+        rows = self._query(
+            "WITH held AS (SELECT CASE WHEN EXISTS (SELECT 1 FROM pg_locks l WHERE l.pid = pg_backend_pid() "
+            "AND l.locktype = 'advisory' AND l.granted AND l.objsubid = 1 "
+            "AND ((l.classid::bigint << 32) | l.objid::bigint) = %(lock)s) "
+            "THEN true ELSE pg_try_advisory_lock(%(lock)s) END AS ok), "
+            "gone AS (DELETE FROM castletui_present w WHERE (w.lock = %(lock)s AND NOT (w.account_id = ANY(%(here)s::text[]))) "
+            f"OR (w.lock <> %(lock)s AND NOT {LIVE_WATCHER})), "
+            "added AS (INSERT INTO castletui_present (lock, account_id) SELECT %(lock)s, here.account "
+            "FROM unnest(%(here)s::text[]) AS here (account), held WHERE held.ok ON CONFLICT DO NOTHING) "
+            f"SELECT DISTINCT w.account_id FROM castletui_present w WHERE w.lock <> %(lock)s AND {LIVE_WATCHER}",
+            {"lock": lock, "here": sorted(here)},
+        )
+        return {account for (account,) in rows}
+
     def accounts(self) -> PostgresAccounts:
         return PostgresAccounts(self)
 
@@ -860,6 +879,29 @@ class PostgresAccounts:
     def claim(self, name: str, line: str, blob: bytes) -> str:
         owner = self.account_of(blob)
         return owner.name if owner is not None else self.add(name, line, blob)
+
+    def setting(self, account: str, name: str) -> bytes | None:
+        """The account's settings file ``name`` as last kept (None: never)."""
+        rows = self._store._query(
+            "SELECT body FROM castletui_account_settings WHERE account_id = %s AND name = %s", (account, name)
+        )
+        return bytes(rows[0][0]) if rows else None
+
+    def keep_setting(self, account: str, name: str, body: bytes, *, unless_kept: bool = False) -> bool:
+        """Keep ``body`` as the account's file ``name`` (``unless_kept``:
+        only if it has none yet); whether it was kept. StoreError when the
+        account is no longer there."""
+        try:
+            rows = self._store._query(
+                "INSERT INTO castletui_account_settings (account_id, name, body) VALUES (%s, %s, %s) "
+                "ON CONFLICT (account_id, name) DO "
+                + ("NOTHING" if unless_kept else "UPDATE SET body = excluded.body, updated = now()")
+                + " RETURNING name",
+                (account, name, body),
+            )
+        except errors.ForeignKeyViolation:
+            raise StoreError("this account is no longer one of the host's players") from None
+        return bool(rows)
 
     def remove(self, name: str) -> tuple[str, int]:
         rows = self._store._query(

@@ -52,6 +52,16 @@ class Accounts(Protocol):
         """Every account's id, name and the day it was added (YYYY-MM-DD; empty: not known)."""
         ...
 
+    def setting(self, account: str, name: str) -> bytes | None:
+        """The account's settings file ``name`` (settings.toml, notify.toml)
+        as it was last kept, whichever host kept it; None: never."""
+        ...
+
+    def keep_setting(self, account: str, name: str, body: bytes, *, unless_kept: bool = False) -> bool:
+        """Keep the account's settings file ``name`` for every host (with
+        ``unless_kept``: only if it has none yet); whether it was kept."""
+        ...
+
 
 class Presence(Protocol):
     """A spectator's mark on a table (TableStore.watch_as)."""
@@ -157,6 +167,12 @@ class TableStore(Protocol):
         at tables that ended (finished or abandoned) or are gone, a turn
         once a later turn at its table was claimed, digests of days before
         ``keep_from_day`` (YYYYMMDD); how many were forgotten."""
+        ...
+
+    def connected_elsewhere(self, lock: int, here: list[str]) -> set[str]:
+        """Say which accounts have a castletui at this host (``here``, kept
+        for as long as this host lives; ``lock`` is its own key), and
+        which have one at any other host on the store."""
         ...
 
     def accounts(self) -> Accounts | None:

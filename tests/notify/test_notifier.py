@@ -15,7 +15,10 @@ import sys
 import threading
 from unittest import mock
 
+import msgspec
+import psycopg
 import pytest
+import tomli_w
 from castletui.rules.castlecards.edition import EDITION
 from castletui.rules.castlecards.text import card_name
 from castletui.rules.core import CHANCE
@@ -99,6 +102,23 @@ def notifier_for(tmp_path, clock=None, **policy) -> tuple[Notifier, Events]:
 def choose(tmp_path, name: str, **choice) -> None:
     account = {"Alice": ALICE, "Bob": BOB}[name]
     assert notify_me.save(NotifyMe(**choice), account_folder(tmp_path / "data", account)) == ""
+
+
+def with_accounts(url: str) -> None:
+    """Alice's and Bob's accounts in the store at ``url``, as host add keeps them."""
+    with psycopg.connect(url, autocommit=True) as connection:
+        for account, name in NAMES.items():
+            connection.execute(
+                "INSERT INTO castletui_accounts (id, name, name_key) VALUES (%s, %s, %s)",
+                (account, name, name.casefold()),
+            )
+
+
+def choose_in_store(store, name: str, **choice) -> None:
+    """The choice as a player's castletui at a host on ``store`` keeps it."""
+    account = {"Alice": ALICE, "Bob": BOB}[name]
+    body = tomli_w.dumps(msgspec.to_builtins(NotifyMe(**choice))).encode()
+    assert store.accounts().keep_setting(account, notify_me.FILE_NAME, body)
 
 
 def send_now(notifier: Notifier, sleeps: list[float] | None = None) -> int:
@@ -405,7 +425,11 @@ def test_with_either_store_the_watch_hears_the_move_and_the_turn_is_told_once(tm
         events,
         store=notifier_store,
     )
-    choose(tmp_path, "Alice", how="turn", webhook=receiver.url)
+    if store_url:  # every host's, in the store
+        with_accounts(store_url)
+        choose_in_store(players_store, "Alice", how="turn", webhook=receiver.url)
+    else:
+        choose(tmp_path, "Alice", how="turn", webhook=receiver.url)
     notifier.start()
     try:
         sessions, chooser = {0: at_the_table(0), 1: at_the_table(1)}, random.Random(2)
@@ -465,14 +489,12 @@ def test_two_hosts_on_one_store_send_each_turn_and_each_digest_once(tmp_path, re
         table.take_seat(1, OWNERS[1], "Bob")
         play_until(table, OWNERS, waiting_for(0), at(3))
         clock = Clock(NOON.replace(hour=7))  # before the digest hour: Alice's turn only
+        with_accounts(url)
+        choose_in_store(players_store, "Alice", how="turn", webhook=alices.url)  # once, for every host
+        choose_in_store(players_store, "Bob", how="digest", webhook=bobs.url)
         hosts = []
         for number, store in enumerate(notifier_stores):
             data = tmp_path / f"data-{number}"
-            for account, how, receiver in ((ALICE, "turn", alices), (BOB, "digest", bobs)):
-                assert (
-                    notify_me.save(NotifyMe(how=how, webhook=receiver.url), account_folder(data, account))
-                    == ""
-                )
             hosts.append(
                 Notifier(
                     NotifyPolicy(private=True),
