@@ -14,6 +14,8 @@ they answer at once (tests/test_layers.py checks it).
                                     watch a game again step by step (or print it as text)
     castletui list [--games]        saved games (or the games castletui plays)
     castletui verify FILE           check a save's or a table's record, and its draws against its seed
+    castletui verify --store URL TABLE
+                                    the same for a table of a PostgreSQL store
     castletui review FILE [--as SEAT] [--text]
                                     each player's chances move by move, turning points, luck
     castletui rules GAME [--print]  a game's rules reference
@@ -207,7 +209,14 @@ def build_parser() -> argparse.ArgumentParser:
         parents=[common],
         help="check a save or a shared table: its record, and every draw and roll against its seed",
     )
-    verify.add_argument("file", help="a .toml or .json save, or a shared table")
+    verify.add_argument(
+        "file", help="a .toml or .json save, or a shared table (with --store: the table's name)"
+    )
+    verify.add_argument(
+        "--store",
+        metavar="URL",
+        help="verify a table of this PostgreSQL store (named as tables export names it)",
+    )
 
     tables = commands.add_parser(
         "tables",
