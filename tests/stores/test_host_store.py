@@ -22,6 +22,8 @@ from tests.stores.playing import new_table, play
 
 pytestmark = pytest.mark.postgres
 
+ESCAPE = b"\x1b"
+
 
 def key_file(folder: Path, name: str):
     key = asyncssh.generate_private_key("ssh-ed25519", comment=name)
@@ -59,7 +61,10 @@ def test_a_store_that_cannot_be_reached_is_said_so(tmp_path, capsys):
     assert capsys.readouterr().err  # one line why, no traceback
 
 
-async def test_two_hosts_on_one_database_let_a_key_in_as_one_account(postgres_server):
+async def test_two_hosts_on_one_database_let_a_key_in_as_one_account_with_its_settings(postgres_server):
+    """Ann is one account at both hosts, and what she sets through one
+    (plain lines from now on) the other gives her: her settings are the
+    store's, not the first host's data folder's."""
     url = postgres_server.fresh_url()
     with tempfile.TemporaryDirectory(prefix="cts-") as short:
         key, path = key_file(Path(short), "ann")
@@ -68,12 +73,24 @@ async def test_two_hosts_on_one_database_let_a_key_in_as_one_account(postgres_se
         try:
             for host in hosts:
                 host.wait_ready()
-            for host in hosts:
-                player = await Player.connect(host.port, key)
-                await player.connection.run("true")
-                await host.event(event="connect", player="Ann")
-                await player.close()
+            ann = await Player.connect(hosts[0].port, key)
+            await ann.open_terminal(command="plain")
+            await ann.wait_for("type new")
+            mark = ann.mark()
+            ann.send(b"plain on\r")
+            await ann.wait_for("From now on castletui starts in plain lines", since=mark)
+            ann.send(b"quit\r")
+            assert await ann.ended() == 0
+            await hosts[0].event(event="connect", player="Ann")
+            await ann.close()
+            ann = await Player.connect(hosts[1].port, key)
+            await ann.open_terminal()  # no command: the full screen, unless her setting says plain
+            assert await ann.wait_for_one_of("type new", "New game") == "type new"
+            assert ESCAPE not in ann.data
+            await hosts[1].event(event="connect", player="Ann")
+            await ann.close()
             assert not hosts[0].players_file.exists()
+            assert [path for host in hosts for path in (host.data_dir / "accounts").glob("*/*.toml")] == []
         finally:
             for host in hosts:
                 host.stop()
