@@ -7,6 +7,7 @@ move, a check, the revealed seed) is named as a file's change is."""
 from __future__ import annotations
 
 import contextlib
+from unittest import mock
 
 import psycopg
 import pytest
@@ -14,7 +15,7 @@ from castletui.rules.core import CHANCE
 from castletui.saves.stores import open_store
 
 from castletui import cli
-from tests.stores.playing import NoMove, new_table, play
+from tests.stores.playing import NoMove, finished_save, new_table, play
 
 
 def verify(kept, table: str, capsys) -> tuple[int, list[str]]:
@@ -26,9 +27,17 @@ def verify(kept, table: str, capsys) -> tuple[int, list[str]]:
     return status, capsys.readouterr().out.splitlines()
 
 
-def played_to_the_end(store, table: str) -> None:
+def ended_table(store) -> str:
+    """A table played to its end by each seat's first action, with a seed
+    that ends it (finished_save's: another could play on for ever)."""
+    with (
+        mock.patch("castletui.saves.table.new_seed", return_value=7),
+        mock.patch("castletui.saves.stores.postgres.new_seed", return_value=7),
+    ):
+        table = new_table(store)
     with contextlib.suppress(NoMove):
-        play(store, table, 10_000)
+        play(store, table, len(finished_save(7).log) + 1)
+    return table
 
 
 def test_a_table_being_played_holds_and_its_seed_is_still_secret(store, kept, capsys):
@@ -44,8 +53,7 @@ def test_a_table_being_played_holds_and_its_seed_is_still_secret(store, kept, ca
 
 
 def test_an_ended_tables_draws_follow_from_the_seed_it_committed_to(store, kept, capsys):
-    table = new_table(store)
-    played_to_the_end(store, table)
+    table = ended_table(store)
     save, _ = store.read(table)
     assert save.finished
     chances = sum(entry.seat == CHANCE for entry in save.log)
@@ -95,8 +103,7 @@ def test_a_move_row_edited_with_sql_is_named(database, capsys, change):
 @pytest.mark.postgres
 def test_a_revealed_seed_changed_in_the_tables_row_is_not_the_committed_one(database, capsys):
     store = open_store(database)
-    table = new_table(store)
-    played_to_the_end(store, table)
+    table = ended_table(store)
     store.close()
     rows_changed(database, "UPDATE castletui_tables SET seed = seed + 1 WHERE id = %s", table)
     assert cli.main(["verify", "--store", database, table]) == 1
