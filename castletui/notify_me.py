@@ -5,7 +5,8 @@ host's operator allows it, a mail address). The player sets it in the
 lobby ("Notify me", castletui/screens/notify_dialog.py); it is kept in
 ``notify.toml`` in their account's own settings folder (the host gives each
 player's castletui its account's folder as ``$CASTLETUI_CONFIG_DIR``:
-nobody writes or reads another account's). The host reads it
+nobody writes or reads another account's), or, at hosts sharing a
+PostgreSQL store, in the store for every host (castletui.kept_settings). The host reads it
 (castletui/host/notify.py) and checks it again before sending: the words
 here are for the player, the host's checks are the ones that count.
 

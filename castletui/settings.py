@@ -12,7 +12,9 @@ harlequin and dolphie keep theirs::
 Every setting may be left out. A file that cannot be read (not TOML, an
 unknown setting, a value of the wrong kind) gives one line of warning and
 the defaults, never a crash; it is then never written over, so a typo
-never costs the other settings. Writing is atomic (a temporary file in the
+never costs the other settings. At hosts sharing a PostgreSQL store the
+file's bytes are the store's, for every host (castletui.kept_settings).
+Writing is atomic (a temporary file in the
 same folder, renamed over the old one) and a failure (a read-only folder, a
 full disk) is a warning too."""
 

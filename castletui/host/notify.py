@@ -10,13 +10,18 @@ tells a player, at the webhook (or mail address) they set in the lobby
   message per table per turn; a turn that comes back later is a new one.
   A turn that came, or was waiting, while the player was connected is told
   already (the lobby and castletui/nudge.py showed it): it is never sent.
+  Connected to any host on a PostgreSQL store: each host says in the store
+  who is connected to it (TableStore.connected_elsewhere), and its word
+  lasts as long as its connection to the database.
   With ``digest`` instead of ``turn``: one message a day, at the host's
   ``--digest-hour`` (UTC), listing the tables that wait for the player.
   What was told is kept in DATA/notify-state.json: a host restarted does
   not send a turn again. Before a message is queued it is claimed in the
   store (TableStore.claim_notice: a row of a PostgreSQL store, a set in
   memory for a table folder), so of several hosts on one store that saw
-  the same turn, or the same day's digest, exactly one sends it.
+  the same turn, or the same day's digest, exactly one sends it. The
+  player's choice is read from their account's folder, or from the store
+  where it keeps the accounts (every host then knows it).
 - **What**: only public facts: the table, the game, the players, whose
   turn, how long it has waited, and the lobby's line for it. Nothing is
   read from a state but whose move it is: no hand, no card.

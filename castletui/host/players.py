@@ -478,7 +478,8 @@ def players_for(store: TableStore | None, path: str | os.PathLike) -> Players | 
 
 def account_folder(data_dir: Path, account: str) -> Path:
     """The folder of the account ``account`` (its id) under the host's data
-    folder: its own castletui settings (theme, bot pause, notify.toml).
+    folder: its own castletui settings (theme, bot pause, notify.toml; a
+    PostgreSQL store keeps those files itself: settings_into_store).
     Keyed by the id, never the name: an account removed and its name
     registered again is a new account, which starts afresh."""
     if account_id_problem(account):
