@@ -30,9 +30,11 @@ later = loader(LATER)
 
 def account() -> str:
     """The account whose settings files are the store's ("": the files are files)."""
-    if not later("stores").is_postgres(os.environ.get(later("stores").ENVIRONMENT_VARIABLE, "")):
+    owner = os.environ.get(ACCOUNT_VARIABLE, "")
+    if not owner:  # the common case: no store module loaded for it
         return ""
-    return os.environ.get(ACCOUNT_VARIABLE, "")
+    stores = later("stores")
+    return owner if stores.is_postgres(os.environ.get(stores.ENVIRONMENT_VARIABLE, "")) else ""
 
 
 def read(where: Path, limit: int) -> bytes:

@@ -35,6 +35,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from castletui.kept_settings import ACCOUNT_VARIABLE as SETTINGS_ACCOUNT_VARIABLE
 from castletui.saves.stores import ENVIRONMENT_VARIABLE as STORE_VARIABLE
 from castletui.saves.stores.relay import RELAY_VARIABLE
 
@@ -124,6 +125,8 @@ def child_environment(
     for name, value in os.environ.items():
         if name.startswith("CASTLETUI_") or name in ("PYTHONPATH", "TZ"):
             environment[name] = value
+    # Whose settings the store gives is the server's to say, per account (never the host's own).
+    environment.pop(SETTINGS_ACCOUNT_VARIABLE, None)
     if config_dir is not None:
         environment["CASTLETUI_CONFIG_DIR"] = str(config_dir)
     if store:

@@ -337,3 +337,12 @@ def test_a_hosts_sessions_are_given_its_store_and_nothing_leaks_into_the_host():
         == "postgresql://db/castle"
     )
     assert "CASTLETUI_STORE" not in child_environment("xterm")
+
+
+def test_whose_settings_the_store_gives_is_never_the_hosts_own_environments(monkeypatch):
+    """The server names each session's account (castletui.kept_settings);
+    one left in the host's environment reaches no player's castletui."""
+    monkeypatch.setenv("CASTLETUI_SETTINGS_ACCOUNT", "a" * 32)
+    assert "CASTLETUI_SETTINGS_ACCOUNT" not in sessions.child_environment(
+        "xterm", store="postgresql://db/castle"
+    )
