@@ -16,7 +16,7 @@ from castletui.saves.stores import migrations, open_store
 
 from castletui import saves
 from castletui.cli import main
-from castletui.host.players import parse_key, players_for
+from castletui.host.players import account_folder, parse_key, players_for
 from tests.host.conftest import Player, RunningHost
 from tests.stores.playing import new_table, play
 
@@ -69,10 +69,18 @@ async def test_two_hosts_on_one_database_let_a_key_in_as_one_account_with_its_se
     with tempfile.TemporaryDirectory(prefix="cts-") as short:
         key, path = key_file(Path(short), "ann")
         assert main(["host", "add", "Ann", str(path), "--store", url]) == 0
+        store = open_store(url)
+        account = players_for(store, Path(short) / "unused.toml").account_named("Ann").id
+        # What the first host kept in its data folder before the store kept settings.
+        older = account_folder(Path(short) / "h0" / "data", account)
+        older.mkdir(parents=True, mode=0o700)
+        (Path(short) / "h0" / "data").chmod(0o700)
+        (older / "notify.toml").write_text('how = "turn"\nwebhook = "https://example.org/ann"\n')
         hosts = [RunningHost(Path(short) / f"h{number}", "--store", url) for number in range(2)]
         try:
             for host in hosts:
                 host.wait_ready()
+            assert b"example.org/ann" in store.accounts().setting(account, "notify.toml")  # every host's now
             ann = await Player.connect(hosts[0].port, key)
             await ann.open_terminal(command="plain")
             await ann.wait_for("type new")
@@ -92,6 +100,7 @@ async def test_two_hosts_on_one_database_let_a_key_in_as_one_account_with_its_se
             assert not hosts[0].players_file.exists()
             assert [path for host in hosts for path in (host.data_dir / "accounts").glob("*/*.toml")] == []
         finally:
+            store.close()
             for host in hosts:
                 host.stop()
 
