@@ -228,5 +228,5 @@ class TableClock:
         screen.table_changed()  # the seating changed: this terminal decides for its seat again
         if stand_in is not None:
             screen.notify(
-                seat_back.what_the_bot_did(session, stand_in), title=seat_back.WELCOME_TITLE, timeout=30
+                seat_back.welcome_back(session, stand_in), title=seat_back.WELCOME_TITLE, timeout=30
             )
