@@ -38,6 +38,7 @@ from textual.widgets import Footer, Header, OptionList  # noqa: E402
 from castletui import saves  # noqa: E402
 from castletui.app import CastleApp  # noqa: E402
 from castletui.games.got_catan.map import GotCatanMap  # noqa: E402
+from castletui.screens.dialogs import CurtainScreen  # noqa: E402
 from castletui.screens.game import GameScreen  # noqa: E402
 from castletui.session import Session  # noqa: E402
 
@@ -65,6 +66,33 @@ class Still(CastleApp):
 async def settled(pilot) -> None:
     await pilot.app.workers.wait_for_complete()
     await pilot.pause()
+
+
+WAIT_S = 120.0
+"""How long a screen or a move may take to come on a loaded machine before the script gives up."""
+
+
+async def until(pilot, ready, what: str) -> None:
+    """Settle until ``ready()``: one settle is not enough on a busy machine,
+    where the game screen is still mounting, or its curtain not yet down,
+    when the first settle returns. SystemExit naming ``what`` after WAIT_S."""
+    deadline = time.monotonic() + WAIT_S
+    await settled(pilot)
+    while not ready():
+        if time.monotonic() > deadline:
+            screens = [type(screen).__name__ for screen in pilot.app.screen_stack]
+            raise SystemExit(f"keypress.py: {what} did not come in {WAIT_S:g} s (screens: {screens})")
+        await pilot.pause(0.01)
+        await settled(pilot)
+
+
+def road_edges(app) -> list:
+    """The edges a road may be built on, once the game screen is in front with its map drawn."""
+    screen = app.screen
+    if not isinstance(screen, GameScreen) or screen.driver.curtain_down:
+        return []
+    maps = screen.query(GotCatanMap)
+    return [spot for spot in sorted(maps.first().selectable) if spot[0] == "edge"] if maps else []
 
 
 def got_turn() -> Session:
@@ -96,23 +124,24 @@ async def got_keys(size) -> tuple[float, float]:
     session = got_turn()
     app = Still(session)
     async with app.run_test(size=size) as pilot:
-        await settled(pilot)
-        while not isinstance(app.screen, GameScreen):  # the hot-seat curtain
-            await pilot.press("enter")
-            await settled(pilot)
+        # The game opens behind the hot-seat curtain (three people, hidden hands): lifted with Enter.
+        await until(pilot, lambda: isinstance(app.screen, CurtainScreen), "the hot-seat curtain")
+        await pilot.press("enter")
+        await until(pilot, lambda: len(road_edges(app)) >= 2, "the map with roads to build")
+        edges = road_edges(app)
         gift = app.screen.query_one(GotCatanMap)
-        edges = [spot for spot in sorted(gift.selectable) if spot[0] == "edge"]
         await pilot.press("m")
         gift.point_at(edges[0])
         gift.post_message(GotCatanMap.CursorMoved(gift, edges[0]))
-        await settled(pilot)
+        await until(pilot, lambda: gift.has_focus and gift.cursor == edges[0], "the cursor on the first road")
         before = time.process_time()
         await pilot.press("right")
-        await settled(pilot)
+        await until(pilot, lambda: gift.cursor != edges[0], "the cursor's move")
         moved = time.process_time() - before
+        built = session.ply
         before = time.process_time()
         await pilot.press("enter")
-        await settled(pilot)
+        await until(pilot, lambda: session.ply > built, "the road built")
         return moved, time.process_time() - before
 
 

@@ -109,8 +109,9 @@ def choice_problem(choice: NotifyMe) -> str:
 
 def url_problem(url: str) -> str:
     """Whether ``url`` can be a webhook at all: http or https, a host, no
-    spaces or control characters. Where it points is the host's check
-    (castletui/host/webhook.py): a private address is refused there."""
+    spaces or control characters, no user name or password, and no longer
+    than MAX_URL as sent (:func:`sent_url`). Where it points is the host's
+    check (castletui/host/webhook.py): a private address is refused there."""
     if len(url) > MAX_URL:
         return f"the webhook URL is longer than {MAX_URL} characters"
     if any(not character.isprintable() or character.isspace() for character in url):
@@ -124,7 +125,40 @@ def url_problem(url: str) -> str:
         return "the webhook URL must start with https:// (or http://)"
     if not parts.hostname:
         return "the webhook URL has no host"
+    if parts.username is not None or parts.password is not None:
+        # http.client would drop them unsaid, and a name before @ can pass for the host.
+        return "the webhook URL has a user name or password before @: put a token in its path instead"
+    try:
+        sent = sent_url(url)
+    except UnicodeError:
+        return f"{parts.hostname[:40]!r} in the webhook URL is not a valid host name"
+    if len(sent) > MAX_URL:
+        return f"the webhook URL is longer than {MAX_URL} characters once its letters are encoded"
     return ""
+
+
+def sent_url(url: str) -> str:
+    """``url`` as the host sends it, as a browser sends what its address
+    bar shows: a host name in other letters in its IDNA (``xn--``) form,
+    letters outside ASCII in the path and query percent-encoded as UTF-8,
+    the fragment left out (it never leaves the browser either). UnicodeError
+    if the name has no IDNA form. Call it on a URL url_problem passed."""
+    parts = urllib.parse.urlsplit(url)
+    hostname = parts.hostname or ""
+    if not hostname.isascii():
+        hostname = hostname.encode("idna").decode("ascii")
+    netloc = f"[{hostname}]" if ":" in hostname else hostname
+    if parts.port is not None:
+        netloc += f":{parts.port}"
+    return urllib.parse.urlunsplit((parts.scheme, netloc, _ascii(parts.path), _ascii(parts.query), ""))
+
+
+_ASCII_SAFE = "".join(chr(code) for code in range(0x21, 0x7F))
+"""Every printable ASCII character: what is already ASCII is sent as typed (a %2F stays one)."""
+
+
+def _ascii(text: str) -> str:
+    return urllib.parse.quote(text, safe=_ASCII_SAFE)
 
 
 def mail_problem(address: str) -> str:

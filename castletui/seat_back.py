@@ -40,6 +40,14 @@ def take_seat_back(session: Any) -> clock.StandIn | None:
     return stand_in
 
 
+def welcome_back(session: Any, stand_in: clock.StandIn, whole_log: str = "g shows the whole log") -> str:
+    """The welcome back (:func:`what_the_bot_did`), its moves noted in the
+    session as told (``told_back``): a front end that tells news in lines
+    (plain mode) does not tell them again."""
+    session.told_back = tuple(clock.stood_in_plies(session.save, stand_in))
+    return what_the_bot_did(session, stand_in, whole_log)
+
+
 def what_the_bot_did(session: Any, stand_in: clock.StandIn, whole_log: str = "g shows the whole log") -> str:
     """The welcome back: what the bot that stood in played, its moves' log
     lines as the returning seat may read them (the session's log, taken in

@@ -87,6 +87,9 @@ class Session(msgspec.Struct, dict=True):
     # The shared table's seating as last read: its clock, the seats a bot
     # stands in for, whether the game was abandoned (saves.clock).
     seating: Any = None
+    # The plies (log indexes) of the moves a bot made for this seat that its
+    # owner was told of on coming back (seat_back.welcome_back): not news again.
+    told_back: tuple[int, ...] = ()
 
     def __post_init__(self) -> None:
         self.game = registry.get(self.save.game)

@@ -39,7 +39,7 @@ from castletui.saves.table import (
     table_dir,
 )
 from castletui.saves.watchers import watch_as
-from castletui.seat_back import WELCOME_TITLE, what_the_bot_did
+from castletui.seat_back import WELCOME_TITLE, welcome_back
 
 if TYPE_CHECKING:  # the session loads when a table opens, not with the lobby
     from castletui.session import Session
@@ -245,7 +245,7 @@ def open_at_table(app: Any, table: Any, seat: int, warning: str = "") -> Session
 def tell_what_the_bot_did(app: Any, session: Session, stand_in: clock.StandIn) -> None:
     """Tell a player back at their seat what the bot that stood in for them
     played (castletui/seat_back.py)."""
-    app.notify(what_the_bot_did(session, stand_in), title=WELCOME_TITLE, timeout=30)
+    app.notify(welcome_back(session, stand_in), title=WELCOME_TITLE, timeout=30)
 
 
 EXPOSED = "Other users can read the table file: see the README."

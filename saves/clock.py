@@ -186,6 +186,15 @@ def refusal(save: Any, seating: Any, to_move: int | None, seat: int, who: str, n
     return ""
 
 
+def late_seat(save: Any, seating: Any, to_move: int | None, who: str, now: datetime.datetime) -> int | None:
+    """The seat to move when ``who`` (an owner field) may decide about its
+    time now, :func:`refusal` saying nothing against it; else None. What
+    every front end offers the choice by: it never offers one the table refuses."""
+    if to_move is None or to_move == CHANCE:
+        return None
+    return None if refusal(save, seating, to_move, to_move, who, now) else to_move
+
+
 def decided(
     save: Any, seating: Any, to_move: int | None, seat: int, who: str, choice: str, now: datetime.datetime
 ) -> Any:

@@ -5,12 +5,16 @@ smoke run mean nothing, and the real ones are taken on an idle machine."""
 
 from __future__ import annotations
 
+import asyncio
+import importlib
 import os
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+
+from castletui.screens.game import GameScreen
 
 BENCHMARKS = Path(__file__).parents[1] / "benchmarks"
 HELPERS = {"smoke.py"}  # imported by the others, not run
@@ -69,3 +73,20 @@ def test_watch_move_measures_the_moving_terminal(tmp_path):
         f"watch_move.py --role mover exited {done.returncode}:\n{done.stderr[-3000:]}"
     )
     assert done.stdout.strip(), "watch_move.py --role mover printed nothing"
+
+
+def test_keypress_waits_for_a_game_screen_that_comes_late(monkeypatch):
+    """On a loaded machine keypress.py crashed: one settle after the start
+    saw the game screen pushed but not yet set up (no curtain lowered, no
+    roads on its map). Here its set-up comes half a second late, and the
+    script waits for the curtain and the map."""
+    monkeypatch.syspath_prepend(str(BENCHMARKS))
+    keypress = importlib.import_module("keypress")
+    set_up = GameScreen.on_mount
+
+    def late(screen) -> None:
+        screen.set_timer(0.5, lambda: set_up(screen))  # a busy machine's late set-up
+
+    monkeypatch.setattr(GameScreen, "on_mount", late)
+    moved, entered = asyncio.run(keypress.got_keys((80, 24)))
+    assert moved > 0 and entered > 0

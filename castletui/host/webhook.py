@@ -32,7 +32,7 @@ import urllib.parse
 from email.message import EmailMessage
 from typing import NamedTuple
 
-from castletui.notify_me import mail_problem, url_problem
+from castletui.notify_me import mail_problem, sent_url, url_problem
 
 USER_AGENT = "castletui-host"
 
@@ -81,7 +81,7 @@ def resolve(url: str, private: bool, resolver=socket.getaddrinfo) -> Target:
     problem = url_problem(url)
     if problem:
         raise Refused(problem)
-    parts = urllib.parse.urlsplit(url)
+    parts = urllib.parse.urlsplit(sent_url(url))  # ASCII only: what http.client can send
     port = parts.port or (443 if parts.scheme == "https" else 80)
     hostname = parts.hostname or ""
     try:

@@ -46,13 +46,10 @@ class PlainClock:
         session = self.session
         if not session.shared or session.watching or session.seating is None:
             return None
-        mover = session.to_move()
-        if mover is None or mover == session.seat:
-            return None
-        who = owner_field(session.who)
-        if clock.refusal(session.save, session.seating, mover, mover, who, self.now()):
-            return None  # the table's own rule: not out yet, a spectator, a bot already there...
-        return mover
+        # The table's own rule: not out yet, a spectator, your own seat, a bot already there...
+        return clock.late_seat(
+            session.save, session.seating, session.to_move(), owner_field(session.who), self.now()
+        )
 
     def offer(self) -> None:
         """Say the choice if it is due (saves.clock.offer_due), once a position."""

@@ -127,7 +127,8 @@ class PlainGame:
         if since is None:
             since = self.last_own_move(viewer)
         self.seen[viewer] = session.ply
-        self.talk.say_all(news.lines(session, viewer, since))
+        # The moves a bot made for this seat were told in the welcome back: each line once.
+        self.talk.say_all(news.lines(session, viewer, since, skip=session.told_back))
 
     def last_own_move(self, viewer: int) -> int:
         """The ply before the person's last move (0: they have not moved):
@@ -504,7 +505,7 @@ class PlainGame:
             return False
         self.table_changed()
         self.session.read_log_as(self.driver.viewer)
-        self.talk.say(seat_back.what_the_bot_did(self.session, stand_in, "log 30 says more"))
+        self.talk.say(seat_back.welcome_back(self.session, stand_in, "log 30 says more"))
         self.path, self.aiming = (), None
         return True
 
@@ -537,6 +538,8 @@ class PlainGame:
         if news is not None and news.rewound:
             self.talk.say(f"{news.taker} took back their last move.")
             self.seen = {person: min(mark, self.session.ply) for person, mark in self.seen.items()}
+            # A move taken back is no longer one the welcome back told: a new one there is news.
+            self.session.told_back = tuple(ply for ply in self.session.told_back if ply < self.session.ply)
         if news is not None and (news.lines or news.rewound):
             self.path, self.aiming = (), None
         self.talk.say_all(self.clock.news(seating))

@@ -12,14 +12,19 @@ from typing import Any
 from castletui.rules.core import log_lines, name_seats
 
 
-def lines(session: Any, viewer: int, since: int, until: int | None = None) -> list[str]:
-    """The log lines of the moves after ply ``since`` (up to ``until``), as ``viewer`` reads them."""
+def lines(
+    session: Any, viewer: int, since: int, until: int | None = None, skip: tuple[int, ...] = ()
+) -> list[str]:
+    """The log lines of the moves after ply ``since`` (up to ``until``), as
+    ``viewer`` reads them; none for the plies in ``skip`` (told already)."""
     until = session.ply if until is None else until
     # Whose eyes the log is read through: the session's own answer (its
     # own seat at a shared table, what the whole table may read in table mode).
     eyes = session._log_seat_for(viewer)
     said = []
     for ply in range(max(since, 0), until):
+        if ply in skip:
+            continue
         before, after = session.states[ply], session.states[ply + 1]
         for line in log_lines(session.game, before, session.action_at(ply), after, eyes):
             said.append(name_seats(line, session.names))

@@ -27,12 +27,14 @@ from castletui.saves.clock import (
     BOT,
     StandIn,
     duration_words,
+    late_seat,
     lateness_words,
     offer_due,
     time_left,
     utc_now,
     wait_more,
 )
+from castletui.saves.owners import owner_field
 from castletui.widgets.plain import Plain, plain
 
 LOOK_EVERY_S = 30.0
@@ -139,6 +141,16 @@ class TableClock:
             return None
         return time_left(session.save, session.seating, session.to_move(), self.now())
 
+    def late_seat(self) -> int | None:
+        """The seat whose time is out, when this terminal's player may choose
+        about it now: the table's own rule (saves.clock.late_seat), so the
+        offer is never one the table then refuses."""
+        session = self.screen.session
+        if not session.shared or session.seating is None:
+            return None
+        who = owner_field(session.who)
+        return late_seat(session.save, session.seating, session.to_move(), who, self.now())
+
     def now(self) -> datetime.datetime:
         # The app's clock if it has one (castletui/tables.py's now_of: tests set it), read here
         # without importing the lobby's modules into every game's first frame.
@@ -172,17 +184,17 @@ class TableClock:
         if stand_in is not None and stand_in != self.asked_back and screen.app.screen is screen:
             self.asked_back = stand_in
             screen.app.push_screen(SeatStoodIn(stand_in), lambda _: self.came_back())
-        left = self.left()
-        mover = session.to_move()
-        if left is None or left > 0 or session.watching or mover == session.seat:
+        mover = self.late_seat()
+        if mover is None:
             return
         if screen.app.screen is not screen:
             return  # a dialog is up: the next look offers it
         if not offer_due(self.offered, self.wait_ends, (session.ply, mover), self.now()):
             return  # offered here already, and the wait chosen is not over
         self.offered, self.wait_ends = (session.ply, mover), None
+        late_by = -time_left(session.save, session.seating, mover, self.now())
         screen.app.push_screen(
-            TimeOutOffer(session.names[mover], session.seating.per_move, -left),
+            TimeOutOffer(session.names[mover], session.seating.per_move, late_by),
             lambda choice: self.chosen(mover, choice),
         )
 
@@ -216,5 +228,5 @@ class TableClock:
         screen.table_changed()  # the seating changed: this terminal decides for its seat again
         if stand_in is not None:
             screen.notify(
-                seat_back.what_the_bot_did(session, stand_in), title=seat_back.WELCOME_TITLE, timeout=30
+                seat_back.welcome_back(session, stand_in), title=seat_back.WELCOME_TITLE, timeout=30
             )

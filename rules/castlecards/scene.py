@@ -125,11 +125,13 @@ class OngoingAttack(Scene, frozen=True, kw_only=True):
     """The reactions that take swords off, in words."""
     shields_from: tuple[str, ...]
     """The target, its defenders and any Shield Wall, in words."""
-    swords: int
+    swords: int | None
+    """The swords in all; None while cards face down to this seat hide the total."""
     shields: int
     hidden: int
     """Face-down cards whose swords this seat does not know."""
-    succeeds: bool
+    succeeds: bool | None
+    """Whether it would succeed if weighed now; None while the swords are unknown."""
     verdict: str
 
 
@@ -255,15 +257,16 @@ def _assault(view: State) -> OngoingAttack | None:
         ),
         against_swords=parts.against_swords,
         shields_from=parts.shields,
-        swords=outlook.swords,
+        # The swords of face-down cards are not counted in the outlook: its total would be untrue.
+        swords=None if outlook.hidden else outlook.swords,
         shields=outlook.shields,
         hidden=outlook.hidden,
-        succeeds=outlook.succeeds,
+        succeeds=None if outlook.hidden else outlook.succeeds,
         verdict=verdict(outlook),
     )
 
 
-VIEW_VERSION = (1, "f3fff3a5bfa2d9ce")
+VIEW_VERSION = (2, "3ff74d3a28945e0a")
 """This scene's version as a bot is given it (JSON-lines play: castletui
 schema GAME), and the hash of the shape it names
 (castletui/jsonlines/schema.py): tests/jsonlines/test_schema.py fails when

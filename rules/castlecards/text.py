@@ -186,7 +186,11 @@ def versus(outlook) -> str:
 
 
 def verdict(outlook) -> str:
-    """Whether the attack would take the card if weighed now, in words."""
+    """Whether the attack would take the card if weighed now, in words; with
+    cards face down to this seat, that it cannot be told (never a guess)."""
+    if outlook.hidden:
+        face_down = count_words(outlook.hidden, "card is", "cards are")
+        return f"cannot be weighed yet: {face_down} face down"
     if outlook.succeeds:
         return "would succeed"
     # The rule players forget: a tie fails.

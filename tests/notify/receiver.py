@@ -24,6 +24,8 @@ class Receiver(http.server.ThreadingHTTPServer):
         super().__init__(("127.0.0.1", 0), _Handler)
         self.mode = mode
         self.bodies: list[dict] = []
+        self.paths: list[str] = []
+        """Each request's target (path and query) as it came, in order."""
         self.requests = 0
         self.released = threading.Event()  # a slow receiver answers once the test lets it
         self.heard = threading.Condition()
@@ -48,6 +50,7 @@ class _Handler(http.server.BaseHTTPRequestHandler):
         body = json.loads(self.rfile.read(length))
         with self.server.heard:
             self.server.requests += 1
+            self.server.paths.append(self.path)
             if self.server.mode == "ok":
                 self.server.bodies.append(body)
             self.server.heard.notify_all()

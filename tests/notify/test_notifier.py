@@ -350,6 +350,59 @@ def test_only_http_and_https_urls_are_kept_or_posted_to(tmp_path, url):
         webhook.resolve(url, private=True)
 
 
+def test_a_url_in_other_letters_is_sent_as_a_browser_sends_it(tmp_path, receivers):
+    receiver = receivers()
+    table = seated_table(tmp_path / "tables", OWNERS, "evening", players=PLAYERS)
+    play_until(table, OWNERS, waiting_for(0), at(1))
+    notifier, events = notifier_for(tmp_path)
+    choose(tmp_path, "Alice", how="turn", webhook=receiver.url + "/café?für=zoë&a=%2F#not-sent")
+    assert send_now(notifier) == 1
+    assert events.whats("Alice") == ["webhook-sent"]
+    assert receiver.paths == ["/hook/caf%C3%A9?f%C3%BCr=zo%C3%AB&a=%2F"]
+
+
+def test_a_host_name_in_other_letters_is_looked_up_and_named_in_its_idna_form():
+    asked = []
+
+    def resolver(host, port, type):
+        asked.append(host)
+        return [(0, 0, 0, "", ("93.184.216.34", port))]
+
+    target = webhook.resolve("https://bücher.example/ü", private=False, resolver=resolver)
+    assert asked == ["xn--bcher-kva.example"]
+    assert (target.hostname, target.path) == ("xn--bcher-kva.example", "/%C3%BC")
+
+
+@pytest.mark.parametrize(
+    ("url", "reason"),
+    [
+        ("https://ann:secret@hooks.example.org/x", "user name or password"),
+        ("https://hooks.example.org@evil.example/x", "user name or password"),
+        ("https://hooks.example.org/a b", "spaces or control characters"),
+        ("https://hooks.example.org/a\tb", "spaces or control characters"),
+        ("https://hooks.example.org/a\u200bb", "spaces or control characters"),
+        ("https://" + "ü" * 70 + ".example/", "not a valid host name"),
+        ("https://hooks.example.org/" + "ü" * 400, "once its letters are encoded"),
+        ("https://hooks.example.org/" + "x" * 2000, "longer than 2000 characters"),
+    ],
+    ids=[
+        "password",
+        "name-before-at",
+        "space",
+        "tab",
+        "zero-width",
+        "idn-label-too-long",
+        "encoded-long",
+        "long",
+    ],
+)
+def test_odd_webhook_urls_are_refused_when_set_with_their_reason(tmp_path, url, reason):
+    assert reason in notify_me.save(NotifyMe(how="turn", webhook=url), tmp_path)
+    assert not (tmp_path / notify_me.FILE_NAME).exists()
+    with pytest.raises(webhook.Refused, match=reason):
+        webhook.resolve(url, private=True)
+
+
 def test_the_host_refuses_what_its_operator_does_not_allow(tmp_path, receivers):
     receiver = receivers()
     table = seated_table(tmp_path / "tables", OWNERS, "evening", players=PLAYERS)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import datetime
 import io
+from pathlib import Path
 from unittest import mock
 
 import pytest
@@ -14,8 +15,9 @@ from castletui.saves import clock as clock_module
 from castletui.saves.clock import ABANDON, BOT, ClockRefused
 from castletui.saves.table import Table
 
-from castletui import saves
+from castletui import saves, seat_back
 from castletui.plain.game import PlainGame
+from castletui.plain.opening import TableHost, joined
 from castletui.plain.talk import Talk
 from castletui.session import Session
 from tests.plain.reading import Reader, scripted
@@ -52,7 +54,7 @@ def test_an_owner_still_at_the_table_takes_the_seat_back_by_answering(tmp_path):
     assert "Your seat is yours again. While your time was out a bot played for you (ann chose it):" in said
     bots_last = [line.text for line in bo.log if line.seat == 1][-1]
     welcome = said[said.index("Your seat is yours again") :]
-    assert bots_last in welcome
+    assert welcome.count(bots_last) == 1  # told in the welcome back, and not again as news
 
 
 # --- the others' choice once a seat's time is out ------------------------------------------
@@ -243,3 +245,35 @@ def test_a_seat_out_of_time_by_seconds_is_said_to_be_just_past_it(tmp_path):
     played_at(table, anns(table), clock, answer)
     assert OFFER in heard[0]
     assert "bo had 24 h for this move and is just past it." in heard[0]
+
+
+def bots_moves_for_bo(table) -> list[str]:
+    """Ann hands Bo's late seat to a bot, and her terminal plays it until she must decide:
+    the log lines of the bot's moves for Bo, as Bo reads them."""
+    ann = anns(table)
+    with mock.patch.object(saves, "now", return_value=at(-30)):
+        Table(table.path).time_out(1, OWNERS[0], BOT)
+        ann.sync()
+        ann.run_automatic()
+    bo = Session.at_table(Table(table.path), 1, OWNERS[1])
+    bo.read_log_as(1)
+    (stand_in,) = Table(table.path).read()[1].stand_ins
+    plies = {ply + 1 for ply in clock_module.stood_in_plies(bo.save, stand_in)}
+    return [line.text for line in bo.log if line.ply in plies]
+
+
+def test_back_at_the_table_in_lines_each_of_the_bots_lines_is_told_once(tmp_path):
+    directory = tmp_path / "tables"
+    table = timed_table(directory)
+    bots_lines = bots_moves_for_bo(table)
+    assert bots_lines
+    said = io.StringIO()
+    host = TableHost(OWNERS[1], "", directory, lambda text: said.write(text + "\n"))
+    with mock.patch.object(saves, "now", return_value=at(-31)):
+        bo = joined(host, Path(table.path), None, None)  # the welcome back is said here
+        game = PlainGame(bo, Talk(Reader(said, lambda text: None), said), think_for=None)
+        game.play()  # then the game's own news, and Bo's turn: he leaves
+    told = said.getvalue()
+    assert "Your seat is yours again." in told
+    for line in bots_lines[-seat_back.TOLD_LINES :]:
+        assert told.count(line) == 1, line

@@ -8,7 +8,7 @@ import castletui.rules.castle_raisers as raisers
 import castletui.rules.castlecards as castlecards
 import castletui.rules.catapult_castle as catapult
 import castletui.rules.got_catan as got
-from castletui.rules.castlecards.state import Attack, Confirm, Pick
+from castletui.rules.castlecards.state import Attack, Confirm, NightAttack, Pick
 from castletui.rules.core import CHANCE, Config
 from castletui.rules.got_catan.board import BOARDS
 from castletui.rules.got_catan.state import BuildSettlement
@@ -121,6 +121,20 @@ def test_castlecards_figure_2_the_trap():
         "Last attack: 2 swords against 3 shields.",
     ]
     assert after["score"][:2] == ["{P0}: 9 shields so far.", "You: 3 shields so far."]
+
+
+def test_castlecards_a_night_attack_s_swords_are_unknown_to_the_defender_only():
+    """2 swords face down against a Wall of 2 shields: the defender hears no
+    total and no verdict; the attacker, who knows their own cards, does."""
+    state = cards_table.table(2, hands={0: ["night", "soldiers-red-2"], 1: ["trap"]})
+    state = cards_table.run(state, NightAttack(1, 1), Pick("soldiers-red-2"), Confirm())
+    defender = said("castlecards", castlecards, state, 1)["board"]
+    assert (
+        "Swords unknown against 2 shields: the attack cannot be weighed yet: 1 card is face down." in defender
+    )
+    assert not any(line.startswith("0 swords") for line in defender)
+    attacker = said("castlecards", castlecards, state, 0)["board"]
+    assert "2 swords against 2 shields: the attack would fail (a tie fails)." in attacker
 
 
 def test_got_catan_the_longest_road_example():

@@ -16,6 +16,7 @@ from castletui.saves.clock import (
     StandIn,
     decided,
     duration_words,
+    late_seat,
     lateness_words,
     per_move_choices,
     per_move_seconds,
@@ -86,6 +87,24 @@ def test_an_abandoned_game_has_no_clock_and_takes_no_other_choice():
     assert time_left(save, ended, 1, later(days=2)) is None
     with pytest.raises(ClockRefused, match="already ended"):
         decided(save, ended, 1, 1, "user:ann", BOT, later(days=2))
+
+
+def test_the_late_seat_is_offered_exactly_where_the_table_would_take_the_choice():
+    save, seating = table()
+    out = later(days=2)
+    assert late_seat(save, seating, 1, "user:ann", out) == 1
+    assert late_seat(save, seating, 1, "user:ann", later(hours=23)) is None  # not out yet
+    assert late_seat(save, seating, 1, "user:bo", out) is None  # their own seat
+    assert late_seat(save, seating, 1, "user:cy", out) is None  # a spectator
+    assert late_seat(save, seating, None, "user:ann", out) is None  # the game is over
+    assert late_seat(save, seating, CHANCE, "user:ann", out) is None  # a draw
+    stood_in = decided(save, seating, 1, 1, "user:ann", BOT, later(days=1))
+    assert late_seat(save, stood_in, 1, "user:ann", out) is None
+    ended = decided(save, seating, 1, 1, "user:ann", ABANDON, later(days=1))
+    assert late_seat(save, ended, 1, "user:ann", out) is None
+    assert late_seat(save, Seating(["user:ann", "user:bo"]), 1, "user:ann", out) is None  # no clock
+    # One identity at both seats (a table written so by hand): never asked about its own seat.
+    assert late_seat(save, Seating(["user:ann", "user:ann"], per_move=HOUR), 1, "user:ann", out) is None
 
 
 def test_times_per_move_are_none_an_hour_a_day_three_days_and_a_short_one_for_trying(monkeypatch):

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import datetime
 from pathlib import Path
+from types import SimpleNamespace
 from unittest import mock
 
 from castletui.rules.core import CHANCE
@@ -20,7 +21,7 @@ from textual.widgets import Select
 from castletui import cli, saves
 from castletui.app import Start
 from castletui.lobby import FINISHED, THEIR_TURN, YOUR_TURN, Turns, lobby_lines
-from castletui.screens.game_clock import SeatStoodIn, TimeOutOffer
+from castletui.screens.game_clock import SeatStoodIn, TableClock, TimeOutOffer
 from castletui.screens.join import JoinScreen
 from castletui.seat_back import WELCOME_TITLE
 from castletui.session import Session
@@ -191,6 +192,32 @@ async def test_a_spectator_is_never_offered_the_choice(tmp_path):
         app.clock = lambda: NOON + datetime.timedelta(days=5)
         game.table.clock.show()
         assert app.screen is game
+
+
+class OfferScreen:
+    """Just what the table's clock asks of a game screen; the dialogs it pushes recorded."""
+
+    def __init__(self, session: Session) -> None:
+        self.session, self.is_attached, self.sub_title, self.pushed = session, True, "", []
+        self.app = SimpleNamespace(
+            screen=self,
+            clock=lambda: NOON + datetime.timedelta(days=5),
+            push_screen=lambda dialog, _=None: self.pushed.append(dialog),
+        )
+
+
+def test_the_screen_offers_the_choice_only_where_the_table_would_take_it(tmp_path):
+    table = timed_table(tmp_path / "tables")
+    anns = OfferScreen(Session.at_table(Table(table.path), 0, OWNERS[0]))
+    TableClock(anns).show()
+    assert [type(dialog) for dialog in anns.pushed] == [TimeOutOffer]
+    # A terminal at seat 0 whose identity the table does not seat (the seat
+    # given to another owner since): out of time, not its seat, not watching, and yet the
+    # table refuses it the choice, so it is not offered.
+    strangers = OfferScreen(Session.at_table(Table(table.path), 0, "user:cy"))
+    assert Table(table.path).read()[1].owners[0] != "user:cy"
+    TableClock(strangers).show()
+    assert strangers.pushed == []
 
 
 async def test_an_owner_still_at_the_table_presses_a_key_and_has_the_seat_back(tmp_path):

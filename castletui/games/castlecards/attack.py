@@ -104,7 +104,9 @@ class AttackPanel(TablePart, Widget):
             # supports' as "face down x3 (Wei)", so the panel keeps to a few lines.
             pieces = counted(pieces)
         pieces += [(effect, "italic") for effect in assault.against_swords]
-        swords = Line(f" Swords {assault.swords}", "bold").add(": " if pieces else ": none yet")
+        # "?" while cards face down to this seat hide the total (the scene knows no number then).
+        total = "?" if assault.swords is None else assault.swords
+        swords = Line(f" Swords {total}", "bold").add(": " if pieces else ": none yet")
         sword_lines = flow(pieces, width - (2 if not compact else 0), ", ", " ", first=swords)
         shields = flow(
             [

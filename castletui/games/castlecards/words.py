@@ -152,11 +152,9 @@ def under_way(scene: Any) -> list[str]:
         lines += sentences("Attack cards", played, empty="none yet", sep="; ")
         lines += sentences("Reactions against the swords", attack.against_swords, sep="; ")
         lines += sentences("Shields from", attack.shields_from, sep="; ")
-        unknown = f", {count(attack.hidden, 'card')} unknown to you" if attack.hidden else ""
-        lines.append(
-            f"{count(attack.swords, 'sword')} against {count(attack.shields, 'shield')}{unknown}: "
-            f"the attack {attack.verdict}."
-        )
+        # Face-down cards hide the total from this seat: the verdict says how many.
+        swords = "Swords unknown" if attack.swords is None else count(attack.swords, "sword")
+        lines.append(f"{swords} against {count(attack.shields, 'shield')}: the attack {attack.verdict}.")
     choosing = scene.choosing
     if choosing is not None:
         picker = who(choosing.seat, scene.seat)

@@ -127,6 +127,18 @@ def test_a_night_attack_s_cards_are_face_down_to_the_defender():
     assert seen(state, 0).attack.hidden == 0
 
 
+def test_a_night_attack_s_total_is_unknown_to_the_defender_and_known_to_the_attacker():
+    """2 swords face down against a Wall of 2 shields: no count of 0, no verdict, for Bo."""
+    state = table(2, hands={0: ["night", "soldiers-red-2"], 1: ["trap"]})
+    state = run(state, NightAttack(1, 1), Pick("soldiers-red-2"), Confirm())
+    defenders = seen(state, 1).attack
+    assert (defenders.swords, defenders.succeeds) == (None, None)
+    assert defenders.verdict == "cannot be weighed yet: 1 card is face down"
+    attackers = seen(state, 0).attack
+    assert (attackers.swords, attackers.shields, attackers.succeeds) == (2, 2, False)
+    assert attackers.verdict == "would fail (a tie fails)"
+
+
 def test_the_end_names_the_winner_and_what_decided_it():
     state = table(2, hands={0: ["soldiers-red-2", "soldiers-blue-2"], 1: ["trap"]}, walls={1: 0})
     state = run(state, Attack(1, 0), Pick("soldiers-red-2"), Pick("soldiers-blue-2"), Confirm(), Confirm())
