@@ -14,9 +14,10 @@ The table file's words (its status) are for people, so the state is
 replayed here, only for the tables the player sits at, and then only the
 moves added since the last look (saves.table.Table.states keeps the states
 it replayed): some 2 ms for a 200-move Castlecards game the first time, a
-stat when nothing changed; at the next run, a stat too (the lobby's cache
-beside the tables, castletui/lobby_cache.py, keeps each standing by the
-signature of the file it was worked out from). The table file itself is
+stat when nothing changed; at the next login, any player's, a stat too (the
+lobby's cache beside the tables, castletui/lobby_cache.py, keeps each
+standing by the signature of the file it was worked out from: a standing
+is the table's, the same for every player). The table file itself is
 never written here.
 The lobby screen is castletui/screens/join.py; the nudge when a table comes
 to wait for you is the app's (castletui/app.py), from the same :class:`Turns`.
