@@ -13,8 +13,8 @@ read or replayed in it before. ``compare`` times bo's lobby three ways:
 ``lobby``, a returning player's (the lobby's cache, castletui/lobby_cache.py,
 as bo's last login left it); ``first``, bo's first login after another
 player's (the cache removed, then p10, who sits at none of bo's tables,
-logs in untimed: bo finds no cache of their own, nor any of their tables'
-turns worked out); ``cold``, the first login at the host (no cache at all).
+logs in and out untimed: the cache is all p10's lobby kept); ``cold``, the
+first login at the host (no cache at all).
 Run it with Python's bytecode cached, as an installed castletui has it
 (PYTHONDONTWRITEBYTECODE unset): compiling castletui's modules on every
 run costs the lobby some 250 ms that the bare app, installed, never pays.

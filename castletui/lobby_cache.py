@@ -11,7 +11,8 @@ when); only "is it you" differs, and that follows from the row's seats
 (castletui/lobby.py works it out at each look). So the cache is one file
 for all the players of this Unix user at the table folder: any player's
 first login after anyone's finds the tables listed, and the standing of
-every table someone sat at and looked at since its last move. A look keeps
+every table someone sits at (a lobby works out those of others' tables as
+it leaves: castletui/lobby.py, work_out_turns). A look keeps
 the standings it worked out and those it was given; at the write, one the
 file gained meanwhile (another login's) is kept too: two lobbies writing
 lose nothing either looked at, and the last writer's file is whole.

@@ -10,8 +10,10 @@ lobbies writing lose nothing either worked out."""
 
 from __future__ import annotations
 
+import math
 import os
 import shutil
+import time
 from pathlib import Path
 
 import msgspec
@@ -21,7 +23,7 @@ from textual.content import Content
 
 from castletui import lobby, lobby_cache, saves
 from castletui.app import Start
-from castletui.lobby import Turns, lobby_lines
+from castletui.lobby import Turns, lobby_lines, work_out_turns
 from castletui.lobby_cache import FOLDER, VERSION, LobbyCache
 from castletui.screens.join import LobbyWords
 from castletui.shared import SharedApp, create_table
@@ -126,6 +128,26 @@ def test_another_players_first_login_lists_every_table_from_the_cache_and_replay
     (lines, closed), *_ = a_run(directory, "user:ann", "ann")  # and ann's second, after bo's
     assert read == []
     assert (lines, closed) == afresh(directory, "user:ann", "ann")
+
+
+def test_a_lobby_leaving_works_out_the_turns_of_every_table_so_a_first_login_replays_none(folder, read):
+    directory, _, private = folder
+    _, listing, turns, cache = a_run(directory, "user:dick", "dick")  # sits at no table
+    work_out_turns(listing.rows(), turns, until=math.inf)  # as the lobby leaves
+    assert cache.keep(listing, turns)
+    for who, name in (("user:ann", "ann"), (BO, "bo"), ("user:cy", "cy")):
+        read.clear()
+        lines = a_run(directory, who, name)[0]
+        assert read == [], who
+        assert lines == afresh(directory, who, name)
+    assert str(private) in [line.path for line in a_run(directory, "user:cy", "cy")[0][0]]  # cy's own
+
+
+def test_a_lobby_leaving_works_out_no_turn_past_its_time(folder):
+    directory, _, _ = folder
+    turns = Turns()
+    work_out_turns(TableListing(directory).rows(), turns, until=time.monotonic() - 1)
+    assert turns.known == {}
 
 
 def test_a_private_table_stays_hidden_from_the_uninvited_though_an_invited_login_filled_the_cache(
@@ -300,3 +322,5 @@ async def test_the_lobby_keeps_its_listing_once_drawn_and_as_it_leaves_not_at_ea
         assert cache.path.read_bytes() == written
     kept = cache.load()  # the app has left: what it listed last is kept
     assert kept is not None and kept.standings[tables["bo-waits-14h"].name].standing.to_move == 0
+    # And, as it left, the turns at the tables of others: ann's and cy's.
+    assert kept.standings[tables["not-bos"].name].standing.plies == 0
