@@ -4,15 +4,17 @@ bare app, timed the same way (from the process's start to its line
 ``first_frame``):
 
     python benchmarks/lobby_frame.py prepare DIR   # 200 tables; bo sits at 10, each some 40 moves in
-    python benchmarks/lobby_frame.py lobby DIR     # one lobby run (prints first_frame)
-    python benchmarks/lobby_frame.py compare DIR [RUNS]   # bare, lobby, cold lobby in turn: medians
+    python benchmarks/lobby_frame.py lobby DIR [WHO]   # one lobby run, bo's or WHO's (prints first_frame)
+    python benchmarks/lobby_frame.py compare DIR [RUNS]   # bare, lobby, first, cold in turn: medians
     python benchmarks/lobby_frame.py --quick       # a smoke run (benchmarks/smoke.py)
 
 A run of the lobby is a new process, as a player's login is: no table was
-read or replayed in it before. The lobby's cache of bo's last run
-(castletui/lobby_cache.py) is there, as it is for a player who logged in
-before; ``compare`` also times the lobby without it (``cold``: the cache
-removed before each such run, as at a player's first login).
+read or replayed in it before. ``compare`` times bo's lobby three ways:
+``lobby``, a returning player's (the lobby's cache, castletui/lobby_cache.py,
+as bo's last login left it); ``first``, bo's first login after another
+player's (the cache removed, then p10, who sits at none of bo's tables,
+logs in and out untimed: the cache is all p10's lobby kept); ``cold``, the
+first login at the host (no cache at all).
 Run it with Python's bytecode cached, as an installed castletui has it
 (PYTHONDONTWRITEBYTECODE unset): compiling castletui's modules on every
 run costs the lobby some 250 ms that the bare app, installed, never pays.
@@ -75,7 +77,7 @@ def prepare(directory: Path, tables: int = TABLES, bos: int = BOS, moves: int = 
                 sessions[seat].act(chooser.choice(sessions[seat].legal_actions()))
 
 
-def lobby(directory: Path) -> None:
+def lobby(directory: Path, who: str = "user:bo") -> None:
     from castletui import collector
 
     collector.hold()  # as castletui's command line does (castletui/cli.py)
@@ -96,9 +98,7 @@ def lobby(directory: Path) -> None:
 
             timer = self.set_interval(0.002, shown)
 
-    app = Timed(
-        who="user:bo", table_dir=directory, lobby_only=True, save_dir=tempfile.mkdtemp(), bot_delay=0.6
-    )
+    app = Timed(who=who, table_dir=directory, lobby_only=True, save_dir=tempfile.mkdtemp(), bot_delay=0.6)
     app.run(headless=True, size=(80, 24))
 
 
@@ -125,18 +125,22 @@ def compare(directory: Path, runs: int) -> None:
     from castletui.lobby_cache import FOLDER
 
     lobby_command = [sys.executable, str(ROOT / "benchmarks" / "lobby_frame.py"), "lobby", str(directory)]
-    times: dict[str, list[tuple[float, float]]] = {"bare": [], "lobby": [], "cold": []}
+    times: dict[str, list[tuple[float, float]]] = {"bare": [], "lobby": [], "first": [], "cold": []}
     once(lobby_command)  # a login before the first: its cache
     for _ in range(runs):
         times["bare"].append(once([sys.executable, str(ROOT / "benchmarks" / "first_frame.py"), "bare"]))
-        times["lobby"].append(once(lobby_command))  # the cache of the run before
+        times["lobby"].append(once(lobby_command))  # the cache of bo's run before
+        shutil.rmtree(directory / FOLDER, ignore_errors=True)
+        once([*lobby_command, "user:p10"])  # another player's login, untimed
+        times["first"].append(once(lobby_command))  # bo's first: after p10's
         shutil.rmtree(directory / FOLDER, ignore_errors=True)
         times["cold"].append(once(lobby_command))  # none: every table read, bo's replayed
     wall = {what: statistics.median(run[0] for run in runs_of) * 1000 for what, runs_of in times.items()}
     cpu = {what: statistics.median(run[1] for run in runs_of) * 1000 for what, runs_of in times.items()}
     print(f"bare Textual app: median {wall['bare']:.0f} ms ({cpu['bare']:.0f} ms CPU) over {runs} runs")
     tables = sum(1 for _ in directory.glob("*.json"))
-    for what, words in (("lobby", "lobby"), ("cold", "lobby, no cache")):
+    words_of = {"lobby": "lobby", "first": "lobby, first login", "cold": "lobby, no cache"}
+    for what, words in words_of.items():
         print(
             f"{words}, {tables} tables: median {wall[what]:.0f} ms ({wall[what] / wall['bare']:.2f}x), "
             f"{cpu[what]:.0f} ms CPU ({cpu[what] / cpu['bare']:.2f}x)"
@@ -157,6 +161,6 @@ if __name__ == "__main__":
     if what == "prepare":
         prepare(folder)
     elif what == "lobby":
-        lobby(folder)
+        lobby(folder, *sys.argv[3:4])
     else:
         compare(folder, int(sys.argv[3]) if len(sys.argv) > 3 else 11)

@@ -14,9 +14,10 @@ The table file's words (its status) are for people, so the state is
 replayed here, only for the tables the player sits at, and then only the
 moves added since the last look (saves.table.Table.states keeps the states
 it replayed): some 2 ms for a 200-move Castlecards game the first time, a
-stat when nothing changed; at the next run, a stat too (the lobby's cache
-beside the tables, castletui/lobby_cache.py, keeps each standing by the
-signature of the file it was worked out from). The table file itself is
+stat when nothing changed; at the next login, any player's, a stat too (the
+lobby's cache beside the tables, castletui/lobby_cache.py, keeps each
+standing by the signature of the file it was worked out from: a standing
+is the table's, the same for every player). The table file itself is
 never written here.
 The lobby screen is castletui/screens/join.py; the nudge when a table comes
 to wait for you is the app's (castletui/app.py), from the same :class:`Turns`.
@@ -26,6 +27,7 @@ from __future__ import annotations
 
 import datetime
 import os
+import time
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -123,6 +125,27 @@ class Turns:
         for path in paths or ():
             self._tables.pop(path, None)
             self.known.pop(path, None)
+
+
+LEAVING_SECONDS = 0.2
+"""How long a lobby leaving works out the turns of others' tables at most
+(:func:`work_out_turns`): a host of thousands of tables is covered over
+several logouts, and nobody's logout waits long."""
+
+
+def work_out_turns(rows: list[TableSummary], turns: Turns, until: float) -> None:
+    """Whose move each table someone sits at waits for, as far as it can
+    be worked out before ``until`` (time.monotonic), newest tables first
+    (the rows' order): the lobby does it as it leaves, and its cache
+    (castletui/lobby_cache.py) keeps them for every player's next login.
+    A standing is the table's, the same for every player: a first login
+    then replays none of an unchanged table, its own or not. A table
+    whose standing is known and unchanged costs a stat."""
+    for row in rows:
+        if time.monotonic() > until:
+            return
+        if not row.problem and any(row.owners):
+            turns.standing(row.path)
 
 
 def waited(since: str, now: datetime.datetime) -> str:

@@ -107,7 +107,7 @@ def turns_of(app: Any) -> Turns:
         store = store_of(app)
         turns = app.turns = Turns(store)
         if store is None:
-            lobby_cache_of(app).give(turns=turns)  # last run's: your tables not changed since
+            lobby_cache_of(app).give(turns=turns)  # the last logins': tables not changed since
     return turns
 
 
@@ -121,17 +121,17 @@ def listing_of(app: Any) -> TableListing | StoreListing:
         listing = TableListing(directory) if store is None else StoreListing(store, directory)
         app.table_listing = listing
         if store is None:
-            lobby_cache_of(app).give(listing=listing)  # last run's: the tables not changed since
+            lobby_cache_of(app).give(listing=listing)  # the last logins': tables not changed since
     return listing
 
 
 def lobby_cache_of(app: Any) -> LobbyCache:
-    """What the lobby listed in this player's last run at this table
-    folder (castletui/lobby_cache.py), one for the app."""
-    directory, who = table_dir_of(app), who_of(app)
+    """What the lobby listed at this table folder in the last logins, any
+    player's (castletui/lobby_cache.py), one for the app."""
+    directory = table_dir_of(app)
     cache = getattr(app, "lobby_cache", None)
-    if cache is None or cache.directory != directory or cache.who != who:
-        cache = LobbyCache(directory, who)
+    if cache is None or cache.directory != directory:
+        cache = LobbyCache(directory)
         with contextlib.suppress(AttributeError):
             app.lobby_cache = cache
     return cache

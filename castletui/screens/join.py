@@ -13,6 +13,7 @@ nothing, and looks once when it comes back."""
 from __future__ import annotations
 
 import os
+import time
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -28,7 +29,15 @@ from textual.widgets.option_list import Option
 from textual.worker import get_current_worker
 
 from castletui.later import loader
-from castletui.lobby import WATCH, YOUR_TURN, LobbyLine, lobby_lines, next_waiting
+from castletui.lobby import (
+    LEAVING_SECONDS,
+    WATCH,
+    YOUR_TURN,
+    LobbyLine,
+    lobby_lines,
+    next_waiting,
+    work_out_turns,
+)
 from castletui.nudge import follow_turns
 from castletui.saves.stores.shared import StoreListing
 from castletui.saves.table import TableListing
@@ -147,15 +156,21 @@ class JoinScreen(Screen):
     def on_unmount(self) -> None:
         self.stop_watching()
         stop_watching(self.app)  # the app leaves: so does a game watched from here
-        self.keep_listing()
+        self.keep_listing(leaving=True)
 
-    def keep_listing(self) -> None:
-        """What the lobby listed, kept for the next run's first frame
+    def keep_listing(self, leaving: bool = False) -> None:
+        """What the lobby listed, kept for the next login's first frame
         (castletui/lobby_cache.py): once its first frame is drawn, and as
         it leaves the screen. Not at every change of a table: with many
-        players in their lobbies, each move would write each one's cache."""
+        players in their lobbies, each move would write each one's cache.
+        As the app leaves (a logout: nobody waits for a frame), the tables
+        as they are now, and the turns of the tables of others too: any
+        player's first login then replays no unchanged table."""
         if isinstance(self.listing, TableListing):
-            lobby_cache_of(self.app).keep(self.listing, turns_of(self.app))
+            turns = turns_of(self.app)
+            if leaving:
+                work_out_turns(self.listing.rows(), turns, time.monotonic() + LEAVING_SECONDS)
+            lobby_cache_of(self.app).keep(self.listing, turns)
 
     def watch_folder(self) -> None:
         self.stop_watching()

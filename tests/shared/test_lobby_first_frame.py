@@ -67,3 +67,28 @@ for run in ("first", "second"):
     first, second = (line.split() for line in done.stdout.splitlines() if " loaded:" in line)
     assert "castletui.rules.castlecards" in first, done.stdout  # the probe sees them when they load
     assert second == ["second", "loaded:"], done.stdout
+
+
+def test_a_first_login_after_another_players_replays_no_unchanged_table(tmp_path):
+    """In a fresh process each: p3, who sits at none of bo's tables, logs
+    in and out; then bo's first login lists every table, and finds the
+    turns of his own, in the cache p3's lobby kept as it left
+    (castletui/lobby_cache.py: one for every player), and loads no game's rules."""
+    probe = f"""
+import sys
+from pathlib import Path
+sys.path.insert(0, {str(ROOT / "benchmarks")!r})
+import lobby_frame
+
+tables = Path({str(tmp_path / "tables")!r})
+lobby_frame.prepare(tables, tables=4, bos=1, moves=2)
+for who in ("user:p3", "user:bo"):
+    for name in [name for name in sys.modules if name.startswith("castletui")]:
+        del sys.modules[name]  # the lobby alone, as castletui join starts it
+    lobby_frame.lobby(tables, who)
+    print(who, "loaded:", *(name for name in sys.modules if name.startswith("castletui.rules.castlecards")))
+"""
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, cwd=ROOT, check=True)
+    other, bo = (line.split() for line in done.stdout.splitlines() if " loaded:" in line)
+    assert "castletui.rules.castlecards" in other, done.stdout  # the probe sees them when they load
+    assert bo == ["user:bo", "loaded:"], done.stdout
