@@ -148,14 +148,21 @@ def test_a_line_nested_too_deep_added_to_a_table_read_before_is_refused_as_a_who
 @pytest.mark.parametrize("committed", ["../../../tmp/seed", "a/b", "ab\u0000cd", "02ff" * 16 + "\n"])
 def test_a_commitment_that_is_no_hash_is_refused_not_ending_the_listing(tmp_path, committed):
     # A hostile header could name the seed's file anywhere (a path, a NUL):
-    # the listing, the lobby and a terminal opening the table refuse it alike.
+    # the listing (castletui host's too, as it starts), the lobby and a
+    # terminal opening the table refuse it alike.
     directory, played = a_folder(tmp_path)
-    with_header(played, lambda header: header.__setitem__("commitment", committed))
-    reseal(played)  # every line's check made anew too
-    assert len(TableListing(directory).rows()) == 3  # its header alone lists it, the others too
-    with pytest.raises(saves.SaveError, match="commitment"):
-        Table(played).read()
-    assert Turns(None).standing(str(played)) is None  # the lobby: the table's own words
+    fresh = private_table(directory)
+    for hostile in (played, fresh.path):
+        with_header(hostile, lambda header: header.__setitem__("commitment", committed))
+        reseal(hostile)  # every line's check made anew too
+    # Laid out anew by a tool (one line): the listing reads it whole.
+    fresh.path.write_text(json.dumps(json.loads(fresh.path.read_bytes())))
+    rows = {row.path: row for row in TableListing(directory).rows()}
+    assert len(rows) == 4 and "commitment" in rows[str(fresh.path)].problem
+    for hostile in (played, fresh.path):
+        with pytest.raises(saves.SaveError, match="commitment"):
+            Table(hostile).read()
+        assert Turns(None).standing(str(hostile)) is None  # the lobby: the table's own words
 
 
 @pytest.mark.parametrize("planted", ["fifo", "link", "folder"])
