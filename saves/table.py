@@ -605,9 +605,10 @@ class Table:
     def adopt_bare_owners(self, owner_for: Callable[[str], str]) -> list[int]:
         """Give each seat that an older castletui wrote under a bare name
         the owner field ``owner_for(name)`` says (empty: the seat stays the
-        name's, a ``user:`` owner); the seats given. castletui host does
-        this once for its tables, whose bare names were its accounts'.
-        Under the lock; the file is written whole (its header's check anew)."""
+        name's, a ``user:`` owner, written so at once); the seats given.
+        castletui host does this once for its tables, whose bare names were
+        its accounts'. Under the lock; the file is written whole (its
+        header's check anew) whenever it held a bare name."""
         with self.locked():
             try:
                 data = _read_bytes(self.path, what="table", follow=False)[0]
@@ -618,15 +619,18 @@ class Table:
                 return []
             save, seating = self.read()
             owners = list(seating.owners)
-            given = []
+            given, bare = [], False
             for seat, field in enumerate(written.owners[: len(owners)]):
                 if not field or owner_field(field) != user_owner(field):
                     continue  # free, or written with its kind: not an older castletui's
+                bare = True
                 owner = owner_field(owner_for(field) or "")
                 if owner and owner != owners[seat] and owner not in owners:
                     owners[seat] = owner
                     given.append(seat)
-            if given:
+            if bare:
+                # Written whole, each owner with its kind, even when none was given:
+                # a bare name left would be given to whoever takes the name later.
                 self._write(save, msgspec.structs.replace(seating, owners=owners))
             return given
 
