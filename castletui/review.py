@@ -24,6 +24,7 @@ import contextlib
 import hashlib
 import os
 import re
+import stat
 import sys
 import tempfile
 import threading
@@ -149,12 +150,38 @@ def read_cache(path: Path | None, key: str, budget: int, seats: list[int]) -> Re
     if path is None:
         return None
     try:
-        report = msgspec.json.decode(cache_path(path, seats).read_bytes(), type=Report)
+        report = msgspec.json.decode(_own_file_bytes(cache_path(path, seats)), type=Report)
     except (OSError, msgspec.DecodeError, msgspec.ValidationError):
         return None
     if report.format != CACHE_FORMAT or report.key != key or report.budget != budget or report.seats != seats:
         return None
     return report
+
+
+LARGEST_CACHE = 16 * 1024 * 1024
+"""A review larger than this is not read (a long game's is some 100 KB)."""
+
+
+def _own_file_bytes(path: Path) -> bytes:
+    """The bytes of ``path`` if it is a regular file this Unix user wrote
+    and no one else may write (as write_cache makes it), not reached
+    through a link; OSError otherwise. In a group's table folder another
+    member could plant a pipe (the review would wait on it for ever), a
+    link, or a review of their own making under its name."""
+    handle = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
+    try:
+        status = os.fstat(handle)
+        if (
+            not stat.S_ISREG(status.st_mode)
+            or status.st_uid != os.geteuid()
+            or status.st_mode & 0o022
+            or status.st_size > LARGEST_CACHE
+        ):
+            raise OSError(f"{path.name} is not this player's review")
+        with os.fdopen(handle, "rb", closefd=False) as file:
+            return file.read(LARGEST_CACHE + 1)
+    finally:
+        os.close(handle)
 
 
 def write_cache(path: Path | None, report: Report) -> None:

@@ -36,11 +36,12 @@ from castletui.rules.core import (
     log_lines,
     name_seats,
     sample_outcome,
+    shows_hidden,
     table_entry,
 )
 from castletui.saves import Player, SaveError, SaveFile
 from castletui.saves.stores.shared import StorePath
-from castletui.saves.table import is_table, not_a_save_message, signature, status_text
+from castletui.saves.table import SHOWN, is_table, not_a_save_message, signature, status_text
 from castletui.saves.watchers import watchers
 
 WATCHING = "You are watching this table: only its players move or take moves back."
@@ -597,6 +598,8 @@ class Session(msgspec.Struct, dict=True):
             # own last move, and only while nobody (bots and draws too) has acted since.
             if self.save.log[-1].seat != self.seat:
                 return -1, "Only your own last move can be taken back, before anyone acts after it."
+            if shows_hidden(self.game, self.states[-2], self.action_at(self.ply - 1), self.state, self.seat):
+                return -1, SHOWN  # the table refuses it too (saves.table)
             return self.ply - 1, ""
         if self.mode == "table":
             return self.ply - 1, ""

@@ -20,6 +20,7 @@ from __future__ import annotations
 import datetime
 import os
 import re
+import stat
 from typing import Any
 
 import msgspec
@@ -61,13 +62,35 @@ def utc_now() -> datetime.datetime:
     path = os.environ.get(CLOCK_FILE_VARIABLE, "")
     if path:
         try:
-            with open(path, encoding="utf-8") as file:
-                then = moment(file.read().strip())
-        except OSError:
+            then = moment(_clock_file_text(path))
+        except (OSError, UnicodeDecodeError):
             then = None
         if then is not None:
             return then
     return datetime.datetime.now(datetime.UTC)
+
+
+CLOCK_FILE_BYTES = 100
+"""The most of a clock file read: it holds one time."""
+
+
+def _clock_file_text(path: str) -> str:
+    """What the clock file says, if it is a regular file of this user's (or
+    root's) that no other user may write; OSError otherwise. Whoever could
+    write it would say when every seat's time runs out, and a pipe planted
+    under its name would hold every castletui waiting."""
+    handle = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+    try:
+        status = os.fstat(handle)
+        if (
+            not stat.S_ISREG(status.st_mode)
+            or status.st_uid not in (os.geteuid(), 0)
+            or status.st_mode & stat.S_IWOTH
+        ):
+            raise OSError(f"{path} is not a clock file of this user's")
+        return os.read(handle, CLOCK_FILE_BYTES).decode().strip()
+    finally:
+        os.close(handle)
 
 
 def moment(text: str) -> datetime.datetime | None:

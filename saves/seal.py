@@ -18,7 +18,9 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import os
+import re
 import secrets
+import stat
 import tempfile
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -43,6 +45,13 @@ def new_salt() -> str:
 class Secret(msgspec.Struct):
     seed: int
     salt: str
+
+
+COMMITMENT = re.compile(r"[0-9a-f]{64}")
+"""What :func:`commitment` makes: a header's commitment names the seed's
+file, so anything else (a path, a NUL) is refused before it names one."""
+SECRET_BYTES = 4096
+"""The most of a seed's file read: it holds two short values."""
 
 
 def secret_path(table: Path, committed: str) -> Path:
@@ -74,10 +83,15 @@ def sealed(save: SaveFile, table: Path) -> SaveFile:
     or is not the one the header committed to."""
     if not save.commitment or save.salt:
         return save
+    if not COMMITMENT.fullmatch(save.commitment):
+        raise SaveError(
+            f"{table.name}: its commitment to the seed is not one castletui makes, so nobody can draw for it.",
+            path=table,
+        )
     path = secret_path(table, save.commitment)
     try:
-        secret = msgspec.json.decode(path.read_bytes(), type=Secret)
-    except (OSError, msgspec.DecodeError):
+        secret = msgspec.json.decode(_read_secret(path), type=Secret)
+    except (OSError, msgspec.DecodeError, msgspec.ValidationError):
         raise SaveError(
             f"{table.name}: the table's secret seed ({path.name}) cannot be read, so nobody can draw for it.",
             path=table,
@@ -87,6 +101,20 @@ def sealed(save: SaveFile, table: Path) -> SaveFile:
             f"{table.name}: the secret seed beside it is not the one its record committed to.", path=table
         )
     return msgspec.structs.replace(save, seed=secret.seed, salt=secret.salt)
+
+
+def _read_secret(path: Path) -> bytes:
+    """The bytes of the seed's file: a regular file, never through a link,
+    never waiting on a pipe, and short (OSError otherwise). In a group
+    folder another member could plant anything under its name."""
+    flags = os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC
+    handle = os.open(path, flags)
+    try:
+        if not stat.S_ISREG(os.fstat(handle).st_mode):
+            raise OSError(f"{path.name} is not a file")
+        return os.read(handle, SECRET_BYTES)
+    finally:
+        os.close(handle)
 
 
 def as_written(save: SaveFile, over: bool) -> SaveFile:

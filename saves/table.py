@@ -60,7 +60,7 @@ from typing import Annotated, Any
 
 import msgspec
 from castletui.rules import registry
-from castletui.rules.core import CHANCE, IllegalAction, chance_rng, sample_outcome, state_hash
+from castletui.rules.core import CHANCE, IllegalAction, chance_rng, sample_outcome, shows_hidden, state_hash
 from castletui.saves import clock, now
 from castletui.saves.codec import (
     JSON_END,
@@ -605,9 +605,10 @@ class Table:
     def adopt_bare_owners(self, owner_for: Callable[[str], str]) -> list[int]:
         """Give each seat that an older castletui wrote under a bare name
         the owner field ``owner_for(name)`` says (empty: the seat stays the
-        name's, a ``user:`` owner); the seats given. castletui host does
-        this once for its tables, whose bare names were its accounts'.
-        Under the lock; the file is written whole (its header's check anew)."""
+        name's, a ``user:`` owner, written so at once); the seats given.
+        castletui host does this once for its tables, whose bare names were
+        its accounts'. Under the lock; the file is written whole (its
+        header's check anew) whenever it held a bare name."""
         with self.locked():
             try:
                 data = _read_bytes(self.path, what="table", follow=False)[0]
@@ -618,15 +619,18 @@ class Table:
                 return []
             save, seating = self.read()
             owners = list(seating.owners)
-            given = []
+            given, bare = [], False
             for seat, field in enumerate(written.owners[: len(owners)]):
                 if not field or owner_field(field) != user_owner(field):
                     continue  # free, or written with its kind: not an older castletui's
+                bare = True
                 owner = owner_field(owner_for(field) or "")
                 if owner and owner != owners[seat] and owner not in owners:
                     owners[seat] = owner
                     given.append(seat)
-            if given:
+            if bare:
+                # Written whole, each owner with its kind, even when none was given:
+                # a bare name left would be given to whoever takes the name later.
                 self._write(save, msgspec.structs.replace(seating, owners=owners))
             return given
 
@@ -926,6 +930,7 @@ def judged(
         if save.commitment and game.to_move(states[-1]) is None:
             raise BadCommit("The game is over and its seed revealed: no move can be taken back.")
         _check_undo(old[-1].seat, save, seating, who)
+        _check_nothing_shown(game, states, old[-1])
         states = states[:-1]
     else:
         raise BadCommit(
@@ -984,6 +989,22 @@ def _check_undo(seat: int, save: SaveFile, seating: Seating, who: str) -> None:
         or clock.stand_in_of(seating, seat) is not None
     ):
         raise NotYourSeat("Only your own last move can be taken back, before anyone acts after it.")
+
+
+SHOWN = "That move showed you something hidden (a hand, a face-down card), so it cannot be taken back."
+"""Why a move that showed its player hidden cards is not taken back (rules.core.reveals)."""
+
+
+def _check_nothing_shown(game: Any, states: list[Any], entry: LogEntry) -> None:
+    """BadCommit if the last move (``entry``, leading to ``states[-1]``)
+    showed its seat something hidden: taken back, the seat would keep what
+    it saw and choose again knowing it."""
+    try:
+        action = msgspec.convert(entry.action, game.Action)
+    except msgspec.ValidationError:
+        return  # every move of the table was played (Table.states): not reached
+    if shows_hidden(game, states[-2], action, states[-1], entry.seat):
+        raise BadCommit(SHOWN)
 
 
 def _check_only_the_log_changed(save: SaveFile, new: SaveFile) -> None:

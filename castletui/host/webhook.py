@@ -70,7 +70,16 @@ def address_refusal(address: str, private: bool) -> str:
         return f"{address} is not an address to post to"
     if private:
         return ""
-    if ip.is_loopback or ip.is_private or ip.is_link_local or ip.is_reserved or not ip.is_global:
+    # Site-local IPv6 (fec0::/10) is deprecated but still routed in some networks: ipaddress calls it global.
+    site_local = isinstance(ip, ipaddress.IPv6Address) and ip.is_site_local
+    if (
+        ip.is_loopback
+        or ip.is_private
+        or ip.is_link_local
+        or ip.is_reserved
+        or site_local
+        or not ip.is_global
+    ):
         return f"{address} is one of the host's own or a private network's (the host's --webhook-private allows it)"
     return ""
 

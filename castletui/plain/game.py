@@ -348,6 +348,8 @@ class PlainGame:
         say = self.talk.say_all
         if name == "board":
             say(sheets.board(self.game_id, frame))
+        elif name == "hand" and self.session.watching:
+            self.talk.say("You hold no hand: you are watching.")  # the table's public eyes are no seat's
         elif name == "hand":
             say(sheets.hand(self.game_id, frame))
         elif name == "score":

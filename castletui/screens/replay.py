@@ -428,8 +428,12 @@ class ReplayScreen(WhileShown, Screen):
         def progress(done: int, total: int) -> None:
             self.app.call_from_thread(self.show_progress, done, total)
 
+        workers = self.review_workers
+        if getattr(self.app, "lobby_only", False) and (workers is None or workers > 1):
+            # castletui host or a game account: the machine's cores are every player's.
+            workers = 1
         report = review.analyse(
-            self.replay, self.review_budget, workers=self.review_workers, cancel=cancel, progress=progress
+            self.replay, self.review_budget, workers=workers, cancel=cancel, progress=progress
         )
         self.app.call_from_thread(self.analysed, report, cancel)
 

@@ -77,6 +77,7 @@ from castletui.rules.core.protocol import (
     parse_option,
 )
 from castletui.rules.core.replay import replay, state_hash
+from castletui.rules.core.reveals import shows_hidden
 from castletui.rules.core.seats import name_seats, seat_ref
 
 __all__ = [
@@ -112,6 +113,7 @@ __all__ = [
     "screen",
     "table_entry",
     "seat_ref",
+    "shows_hidden",
     "state_hash",
     "top",
     "answered_top",

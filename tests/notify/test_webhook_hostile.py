@@ -70,6 +70,14 @@ def test_an_ipv4_address_inside_an_ipv6_one_is_judged_as_itself(address):
     assert not webhook.address_refusal("2606:2800:220:1:248:1893:25c8:1946", private=False)
 
 
+@pytest.mark.parametrize("address", ["fec0::1", "fec0::a9fe:a9fe", "feff:ffff::1"])
+def test_an_ipv6_site_local_address_is_a_private_networks(address):
+    # Deprecated (RFC 3879) but still routed inside some networks, and
+    # Python's ipaddress calls it global.
+    assert webhook.address_refusal(address, private=False)
+    assert not webhook.address_refusal(address, private=True)
+
+
 def test_a_failing_receiver_waits_for_its_retry_without_holding_a_sender(tmp_path, receivers):
     failing, quick = receivers("failing"), receivers()
     for stem, done in (("one", waiting_for(0)), ("two", waiting_for(1))):

@@ -134,3 +134,24 @@ def test_a_game_watched_in_lines_says_no_seat_of_yours(tmp_path):
     said = output.getvalue()
     assert "Type quit to stop watching." in said and "You stopped watching" in said
     assert "your seat" not in said
+
+
+def test_a_spectators_hand_command_says_they_hold_none(tmp_path):
+    # A spectator's seat is the table's public eyes: "hand" said another
+    # seat's hand was theirs ("Your hand, 5 cards: 5 hidden cards").
+    import io
+
+    from castletui.plain.game import PlainGame
+    from castletui.plain.opening import joined
+    from castletui.plain.talk import Talk
+    from tests.plain.reading import Reader
+    from tests.shared.lobby_tables import seated_table
+
+    seated_table(tmp_path / "tables", ["user:ann", "user:bo"], "full")
+    session = joined(TableHost("user:cy", "", tmp_path / "tables", Lines().say), None, None, Typed("watch 1"))
+    typed = ["hand"]
+    output = io.StringIO()
+    reader = Reader(output, lambda text: typed.pop(0) if typed else None)
+    PlainGame(session, Talk(reader, output), think_for=None).play()
+    said = output.getvalue()
+    assert "You hold no hand: you are watching." in said and "Your hand" not in said

@@ -110,3 +110,20 @@ async def test_a_solo_game_shows_the_tables_chance(tmp_path):
         await wait_until(pilot, lambda: screen.report is not None)
         assert screen.report.together and screen.report.decisions
         assert screen.query_one("#replay-chance-row-0").display
+
+
+async def test_at_a_shared_server_a_players_analysis_takes_one_process(tmp_path, monkeypatch):
+    # At castletui host (or a game account) every player's castletui shares
+    # the machine: one player's analysis on every core, again after each
+    # move of a game going on, would starve everyone else's.
+    castlecards_game(tmp_path / "g.toml", plies=20)
+    replay = Replay.open(tmp_path / "g.toml", "Ada")
+    asked = []
+    monkeypatch.setattr(review, "analyse", lambda *args, workers=None, **kwargs: asked.append(workers))
+    app = StillApp(replaying(replay), save_dir=tmp_path)
+    app.lobby_only = True
+    async with app.run_test(size=(100, 32)) as pilot:
+        await on_replay(pilot)
+        await pilot.press("a")
+        await wait_until(pilot, lambda: asked)
+        assert asked == [1]

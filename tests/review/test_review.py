@@ -3,6 +3,7 @@ half-way (castletui/review.py)."""
 
 from __future__ import annotations
 
+import os
 import sys
 import threading
 
@@ -15,6 +16,8 @@ from castletui.replay import Replay
 from tests.review.games import castlecards_game, got_table_game
 
 BUDGET = 4
+WAIT_SECONDS = 30.0
+"""How long a review may take before the test calls it a hang (a bound, not a measure)."""
 
 
 @pytest.fixture
@@ -181,3 +184,30 @@ def test_the_pool_starts_under_a_standard_error_without_a_file(monkeypatch):
     with review._stderr_with_a_file():
         assert sys.stderr.fileno() >= 0
     assert sys.stderr is captured
+
+
+@pytest.mark.parametrize("planted", ["fifo", "link", "writable by others"])
+def test_a_cache_planted_beside_a_table_is_never_read(going_on, monkeypatch, planted):
+    """In a group's table folder another member can put anything under a
+    review's name: a pipe must not hang the review, a link must not be
+    followed, and a file others could write is not this player's review."""
+    _, report = analysed(going_on, "Ada")
+    cache = review.cache_path(going_on, [0])
+    kept = cache.read_bytes()
+    cache.unlink()
+    if planted == "fifo":
+        os.mkfifo(cache)
+    elif planted == "link":
+        (going_on.parent / "elsewhere.json").write_bytes(kept)
+        cache.symlink_to(going_on.parent / "elsewhere.json")
+    else:
+        cache.write_bytes(kept)
+        cache.chmod(0o666)
+    computed = []
+    real = review._compute
+    monkeypatch.setattr(review, "_compute", lambda *args: computed.append(1) or real(*args))
+    finished = []
+    worker = threading.Thread(target=lambda: finished.append(analysed(going_on, "Ada")[1]), daemon=True)
+    worker.start()
+    worker.join(WAIT_SECONDS)  # a bound for a hang, not a measure
+    assert finished == [report] and computed == [1]  # computed again, not read from the plant

@@ -149,6 +149,36 @@ def test_a_clock_file_named_in_the_environment_is_now_for_moves_and_the_table(mo
     assert abs(utc_now() - datetime.datetime.now(datetime.UTC)) < datetime.timedelta(minutes=1)
 
 
+@pytest.mark.parametrize("planted", ["fifo", "writable by others", "another user's"])
+def test_a_clock_file_another_could_write_or_a_pipe_is_not_now(monkeypatch, tmp_path, planted):
+    # The operator names the clock file (a test, a demo); if it lies where
+    # another Unix user could plant or change it, they would say when every
+    # seat's time runs out, or hang every castletui on a pipe.
+    import os
+    import threading
+
+    from castletui.saves.clock import CLOCK_FILE_VARIABLE, utc_now
+
+    clock_file = tmp_path / "now"
+    if planted == "fifo":
+        os.mkfifo(clock_file)
+    else:
+        clock_file.write_text("2030-01-01T00:00:00+00:00\n")
+    if planted == "writable by others":
+        clock_file.chmod(0o666)
+    if planted == "another user's":
+        if os.geteuid() != 0:
+            pytest.skip("only root can give a file to another user")
+        os.chown(clock_file, 65534, 65534)
+    monkeypatch.setenv(CLOCK_FILE_VARIABLE, str(clock_file))
+    told = []
+    reader = threading.Thread(target=lambda: told.append(utc_now()), daemon=True)
+    reader.start()
+    reader.join(30)  # a bound for a hang, not a measure
+    assert told, "the clock waited on the planted file"
+    assert abs(told[0] - datetime.datetime.now(datetime.UTC)) < datetime.timedelta(minutes=1)
+
+
 def test_a_seat_late_by_seconds_is_just_past_its_time_not_a_minute():
     assert [lateness_words(seconds) for seconds in (0, 30, 59, 60, 5 * HOUR)] == [
         "just past it",

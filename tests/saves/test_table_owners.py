@@ -161,3 +161,18 @@ def test_only_bare_names_are_given_to_accounts_and_the_record_still_verifies(tmp
     assert raw_owners(table.path) == [account_owner(ANN), "user:Bo", "user:Cy"] and holds(table.path)
     assert Table(table.path).read()[0].players[0].name == "Ann"
     assert Table(table.path).adopt_bare_owners(lambda name: accounts.get(name, "")) == []  # once
+
+
+def test_a_bare_name_no_account_had_at_the_first_start_is_never_given_later(tmp_path):
+    # An older host's seat whose account was gone when the new host first
+    # started: had it stayed a bare name, whoever registered that name
+    # later (a stranger under --open) would get the seat, and its hand, at
+    # the next start.
+    table = new_table(tmp_path, "ann")
+    draws_then_a_move(table.path, 0, "ann")
+    written_as(table, ["Cy", "", ""])
+    assert Table(table.path).adopt_bare_owners(lambda name: "") == []  # the first start: no account Cy
+    assert raw_owners(table.path) == ["user:Cy", "", ""] and holds(table.path)
+    stranger = {"Cy": account_owner(ANN)}
+    assert Table(table.path).adopt_bare_owners(lambda name: stranger.get(name, "")) == []
+    assert Table(table.path).read()[1].owners[0] == "user:Cy"

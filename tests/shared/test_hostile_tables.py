@@ -9,17 +9,25 @@ from __future__ import annotations
 
 import datetime
 import json
+import os
+import threading
 from pathlib import Path
 
 import pytest
 from castletui.saves import clock, codec
 from castletui.saves.chain import header_check
+from castletui.saves.seal import secret_path
 from castletui.saves.table import MAX_INVITED, NotYourSeat, Seating, Table, TableListing, invited_names
 
 from castletui import saves, tables
+from castletui.lobby import Turns
 from castletui.shared import create_table
+from tests.saves.sealing import reseal
 from tests.shared.test_listing import a_folder
 from tests.shared.test_table import SEATS
+
+WAIT_SECONDS = 30.0
+"""How long a read may take before the test calls it a hang (a bound, not a measure)."""
 
 
 def private_table(directory: Path) -> Table:
@@ -135,3 +143,54 @@ def test_a_line_nested_too_deep_added_to_a_table_read_before_is_refused_as_a_who
     played.write_bytes(data[:end] + b',\n{"seat": 0, "action": {"deep": ' + deep + b"}}" + data[end:])
     with pytest.raises(saves.SaveError, match="nested"):
         table.read()
+
+
+@pytest.mark.parametrize("committed", ["../../../tmp/seed", "a/b", "ab\u0000cd", "02ff" * 16 + "\n"])
+def test_a_commitment_that_is_no_hash_is_refused_not_ending_the_listing(tmp_path, committed):
+    # A hostile header could name the seed's file anywhere (a path, a NUL):
+    # the listing (castletui host's too, as it starts), the lobby and a
+    # terminal opening the table refuse it alike.
+    directory, played = a_folder(tmp_path)
+    fresh = private_table(directory)
+    for hostile in (played, fresh.path):
+        with_header(hostile, lambda header: header.__setitem__("commitment", committed))
+        reseal(hostile)  # every line's check made anew too
+    # Laid out anew by a tool (one line): the listing reads it whole.
+    fresh.path.write_text(json.dumps(json.loads(fresh.path.read_bytes())))
+    rows = {row.path: row for row in TableListing(directory).rows()}
+    assert len(rows) == 4 and "commitment" in rows[str(fresh.path)].problem
+    for hostile in (played, fresh.path):
+        with pytest.raises(saves.SaveError, match="commitment"):
+            Table(hostile).read()
+        assert Turns(None).standing(str(hostile)) is None  # the lobby: the table's own words
+
+
+@pytest.mark.parametrize("planted", ["fifo", "link", "folder"])
+def test_a_seed_file_planted_as_a_pipe_a_link_or_a_folder_is_refused_at_once(tmp_path, planted):
+    # In a group folder another member can put anything under the seed's
+    # name: reading it must neither wait for a writer nor follow a link.
+    table = private_table(tmp_path)
+    secret = secret_path(table.path, Table(table.path).read()[0].commitment)
+    kept = secret.read_bytes()
+    secret.unlink()
+    if planted == "fifo":
+        os.mkfifo(secret)
+    elif planted == "link":
+        (tmp_path / "elsewhere").write_bytes(kept)
+        secret.symlink_to(tmp_path / "elsewhere")
+    else:
+        secret.mkdir()
+    outcome: list[BaseException | None] = []
+
+    def read() -> None:
+        try:
+            Table(table.path).read()
+            outcome.append(None)
+        except BaseException as error:  # noqa: BLE001 - handed to the test's thread
+            outcome.append(error)
+
+    reader = threading.Thread(target=read, daemon=True)
+    reader.start()
+    reader.join(WAIT_SECONDS)  # a bound for a hang, not a measure
+    assert outcome, "reading the table waited on the planted seed file"
+    assert isinstance(outcome[0], saves.SaveError) and "secret seed" in str(outcome[0])
