@@ -45,6 +45,10 @@ WATCH = 4
 """The group of games you may watch, listed between open seats and your finished games."""
 
 
+STOOD_IN = "a bot plays your seat since your time ran out; open it to take it back"
+"""Said of a table whose seat a bot plays for you (saves.clock), here and in plain lines."""
+
+
 class Standing(NamedTuple):
     """Where a table you sit at stands: the seat it waits for (None: the
     game is over; CHANCE: a draw), how many moves it has, and since when
@@ -163,8 +167,10 @@ def turn_words(row: TableSummary, seat: int, standing: Standing, now: datetime.d
     mover = standing.to_move
     if mover is None:
         return FINISHED, f"{title}: {row.status or 'finished'}"
-    if mover == seat and mover in standing.stand_ins:
-        return YOUR_TURN, f"{title}: a bot plays your seat since your time ran out; open it to take it back"
+    if seat in standing.stand_ins:
+        # Whoever's move it is: only opening the table gives the seat back, so it is
+        # the owner's to do, and n goes there (the nudge still leaves it out).
+        return YOUR_TURN, f"{title}: {STOOD_IN}"
     if mover == seat:
         return YOUR_TURN, f"{title}: your turn for {how_long}{clock_words(standing, now, yours=True)}"
     stood_in = mover in standing.stand_ins

@@ -192,13 +192,15 @@ def seated(row: Any) -> str:
 def time_left_words(host: TableHost, row: Any) -> str:
     """At a table you sit at with a time per move (saves.clock), the app
     lobby's words for the time left: ", 5 h left", ", out of time: open it
-    to choose"; "" otherwise."""
+    to choose", or that a bot plays your seat; "" otherwise."""
     seat = row.seat_of(host.who)
     if seat is None or row.per_move <= 0:
         return ""
     standing = tables.turns_of(host).standing(row.path)
     if standing is None or standing.to_move is None:
         return ""
+    if seat in standing.stand_ins:
+        return f", {lobby.STOOD_IN}"
     return lobby.clock_words(standing, tables.now_of(host), yours=standing.to_move == seat)
 
 

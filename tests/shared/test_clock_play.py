@@ -19,7 +19,7 @@ from textual.widgets import Select
 
 from castletui import cli, saves
 from castletui.app import Start
-from castletui.lobby import FINISHED, THEIR_TURN, YOUR_TURN, Turns, lobby_lines
+from castletui.lobby import FINISHED, STOOD_IN, THEIR_TURN, YOUR_TURN, Turns, lobby_lines, next_waiting
 from castletui.screens.game_clock import SeatStoodIn, TimeOutOffer
 from castletui.screens.join import JoinScreen
 from castletui.seat_back import WELCOME_TITLE
@@ -106,6 +106,30 @@ def test_a_late_seat_is_played_by_a_bot_through_its_view_and_given_back_with_wha
     )
     bots_lines = [line.text for line in bo.session.log if line.seat == 1][-1]
     assert bots_lines in told
+
+
+def test_the_lobby_tells_the_owner_a_bot_plays_their_seat_whoever_is_to_move(tmp_path):
+    """Bo's seat was handed to a bot and the game moved on to Ann: his
+    lobby (in its words) still says how to take it back, on top, and n
+    goes there; it had read "ann's turn" as if nothing happened."""
+    directory = tmp_path / "tables"
+    ann_moved_on_after_a_bot_took_bos_seat(directory)
+    later = NOON + datetime.timedelta(days=1, hours=6)
+    bos = line_of(directory, "user:bo", later)
+    assert (bos.group, bos.text) == (YOUR_TURN, f"Castlecards with ann: {STOOD_IN}")
+    assert next_waiting([bos], None) == bos
+
+
+def ann_moved_on_after_a_bot_took_bos_seat(directory: Path) -> Table:
+    """Ann hands Bo's late seat to a bot, and her terminal plays it until she must decide."""
+    table = timed_table(directory)
+    ann = Session.at_table(Table(table.path), 0, OWNERS[0])
+    with mock.patch.object(saves, "now", return_value=at(-30)):
+        Table(table.path).time_out(1, OWNERS[0], BOT)
+        ann.sync()
+        ann.run_automatic()
+    assert ann.to_move() == 0
+    return table
 
 
 def test_an_abandoned_game_is_finished_in_the_lobby_and_takes_no_move(tmp_path):
