@@ -31,7 +31,7 @@ from typing import Any, NamedTuple
 
 from castletui.rules.core import CHANCE, PUBLIC
 from castletui.saves import SaveError
-from castletui.saves.clock import duration_words, moment
+from castletui.saves.clock import duration_words, moment, per_move_words
 from castletui.saves.names import name_key
 from castletui.saves.owners import owner_field
 from castletui.saves.replay import game_of
@@ -231,7 +231,7 @@ def rematch_words(row: TableSummary, seat: int) -> tuple[int, str] | None:
 def free_seat_words(row: TableSummary, seat: int) -> str:
     variant = f" ({row.variant})" if row.variant else ""
     if row.per_move:  # a correspondence table says its pace before anyone sits down
-        variant += f", {duration_words(row.per_move)} a move"
+        variant += f", {per_move_words(row.per_move)} a move"
     seated = [
         f"{name} (bot)" if row.bots[index] else name
         for index, name in enumerate(row.players)

@@ -249,4 +249,4 @@ def test_a_seat_out_of_time_by_seconds_is_said_to_be_just_past_it(tmp_path):
 
     played_at(table, anns(table), clock, answer)
     assert OFFER in heard[0]
-    assert "bo had 24 h for this move and is just past it." in heard[0]
+    assert "bo had 1 d for this move and is just past it." in heard[0]

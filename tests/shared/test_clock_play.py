@@ -26,6 +26,7 @@ from castletui.seat_back import WELCOME_TITLE
 from castletui.session import Session
 from castletui.shared import create_table
 from castletui.tables import join_table
+from castletui.widgets.plain import Plain
 from tests.app.driving import click_when_shown, wait_until
 from tests.shared.lobby_tables import NOON, at, play_until, waiting_for
 from tests.shared.test_apps import Terminal, game_screen
@@ -65,6 +66,15 @@ def test_the_lobby_says_the_time_left_and_when_it_is_out(tmp_path):
     assert (anns.group, anns.text) == (THEIR_TURN, "Castlecards with bo: bo's turn, 5 h, 19 h left")
     anns = line_of(directory, "user:ann", NOON + datetime.timedelta(days=1))
     assert anns.text == "Castlecards with bo: bo's turn, 29 h, out of time: open it to choose"
+
+
+def test_a_free_seat_at_a_timed_table_says_its_pace_as_the_wizard_offered_it(tmp_path):
+    directory = tmp_path / "tables"
+    directory.mkdir(mode=0o700)
+    players = [saves.Player("Seat 1"), saves.Player("Seat 2")]
+    create_table(directory, OWNERS[0], "castlecards", "two-player", players, per_move=DAY)
+    free, _watch = lobby_lines(TableListing(directory).rows(), "user:bo", "bo", Turns(), NOON)[0]
+    assert free.text == "Take seat 2: Castlecards (2 players), 1 d a move with ann"
 
 
 class Lobby:
@@ -173,6 +183,13 @@ async def test_at_the_table_the_others_are_offered_a_bot_for_a_late_seat(tmp_pat
         await wait_until(pilot, lambda: isinstance(app.screen, TimeOutOffer))
         game = game_screen(app)
         assert game.sub_title.startswith("bo's time is out")
+        # Said as the wizard offered it, and asked as plain lines ask it.
+        offer = app.screen
+        assert offer.query_one(".dialog-message", Plain).shown.startswith("bo had 1 d for this move")
+        assert (
+            offer.query_one(".dialog-question", Plain).shown
+            == "bo's time is out: what becomes of their seat?"
+        )
         before = game.session.ply
         await click_when_shown(pilot, f"#{BOT}")
         # The table hands Bo's seat to a bot, and Ann's terminal plays it until Ann must decide.
