@@ -19,6 +19,7 @@ from textual.widgets import Select
 
 from castletui import cli, saves
 from castletui.app import Start
+from castletui.driver import Driver
 from castletui.lobby import FINISHED, STOOD_IN, THEIR_TURN, YOUR_TURN, Turns, lobby_lines, next_waiting
 from castletui.screens.game_clock import SeatStoodIn, TimeOutOffer
 from castletui.screens.join import JoinScreen
@@ -128,6 +129,14 @@ def test_the_lobby_tells_the_owner_a_bot_plays_their_seat_whoever_is_to_move(tmp
     bos = line_of(directory, "user:bo", later)
     assert (bos.group, bos.text) == (YOUR_TURN, f"Castlecards with ann: {STOOD_IN}")
     assert next_waiting([bos], None) == bos
+
+
+def test_a_bot_playing_a_late_seat_is_said_to_think_for_its_owner(tmp_path):
+    table = timed_table(tmp_path / "tables")
+    bo_stood_in_for(table)
+    ann = Session.at_table(Table(table.path), 0, OWNERS[0])
+    assert ann.to_move() == 1 and 1 in ann.stand_ins
+    assert Driver(ann).frame().prompt == "A bot is thinking for bo..."
 
 
 def ann_moved_on_after_a_bot_took_bos_seat(directory: Path) -> Table:
