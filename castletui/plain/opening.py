@@ -204,6 +204,20 @@ def time_left_words(host: TableHost, row: Any) -> str:
     return lobby.clock_words(standing, tables.now_of(host), yours=standing.to_move == seat)
 
 
+def lobby_rank(host: TableHost, rows: list[Any]) -> Any:
+    """The screen lobby's order as a sort key (castletui/lobby.py): the
+    tables waiting for your move first, the longest waiting on top, then
+    those waiting for others, then free seats. Newest first had hidden a
+    turn of yours below a page of other tables."""
+    lines, _ = lobby.lobby_lines(
+        rows, host.who, tables.name_of(host), tables.turns_of(host), tables.now_of(host)
+    )
+    rank: dict[str, int] = {}
+    for index, line in enumerate(lines):
+        rank.setdefault(line.path, index)
+    return lambda row: rank.get(row.path, len(lines))
+
+
 def picked_table(host: TableHost, talk: Any) -> Path | Watch | None:
     """The lobby in lines: the tables going on where this player has a
     seat or may take one (a private table only if invited), numbered;
@@ -218,6 +232,7 @@ def picked_table(host: TableHost, talk: Any) -> Path | Watch | None:
         and row.may_see(who, tables.name_of(host))  # a private table: not even its name to others
     ]
     rows = [row for row in going_on if not row.closed and (row.seat_of(who) is not None or row.free_seats())]
+    rows.sort(key=lobby_rank(host, going_on))
     watched = [row for row in going_on if row.seat_of(who) is None]
     if not rows and getattr(listing, "problem", ""):
         talk.say(f"No table can be listed: {listing.problem}")
