@@ -148,12 +148,13 @@ def waited(since: str, now: datetime.datetime) -> str:
     return f"{seconds // 86400} d"
 
 
-def others(row: TableSummary, seat: int) -> str:
-    """Who else sits at the table: "Bo and Cy", "Bo, Cy and Milo (bot)"."""
+def others(row: TableSummary, seat: int, free: bool = True) -> str:
+    """Who else sits at the table: "Bo and Cy", "Bo, Cy and Milo (bot)";
+    a free seat as "seat 3 (free)", or left out (``free`` False)."""
     names = [
         f"{name} (bot)" if row.bots[index] else (name if row.owners[index] else f"seat {index + 1} (free)")
         for index, name in enumerate(row.players)
-        if index != seat
+        if index != seat and (free or row.bots[index] or row.owners[index])
     ]
     if not names:
         return ""
@@ -186,6 +187,9 @@ def turn_words(row: TableSummary, seat: int, standing: Standing, now: datetime.d
             what = "a draw is made when you open it"
         return YOUR_TURN, f"{title}: {what}, {how_long}"
     if 0 <= mover < len(row.owners) and not row.owners[mover]:
+        # The words name the free seat: the title need not ("with seat 2 (free): waiting for a player in seat 2").
+        seated = others(row, seat, free=False)
+        title = f"{row.title} with {seated}" if seated else row.title
         return THEIR_TURN, f"{title}: waiting for a player in seat {mover + 1}, {how_long}"
     name = row.players[mover] if 0 <= mover < len(row.players) else "?"
     return THEIR_TURN, f"{title}: {name}'s turn, {how_long}{clock_words(standing, now, yours=False)}"
