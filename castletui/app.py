@@ -255,7 +255,9 @@ class CastleApp(App):
         content = super().format_title(title, sub_title)
         if not self.turn_line:
             return content
-        return Content.assemble(content, " | ", (self.turn_line, "bold"))
+        # The news first: at 80 columns a game's title and file name filled the
+        # header, and the turn line was cut to "| Yo...".
+        return Content.assemble((self.turn_line, "bold"), " | ", content)
 
     # --- the terminal going away ----------------------------------------------
 

@@ -746,6 +746,9 @@ class Driver:
         if session.shared and viewer in session.stand_ins:
             # The header has no room for the way back (saves/clock.py): the bar says it.
             return STOOD_IN
+        if seat in session.stand_ins:
+            # Not Ann thinking: she is away, and her panel says "Ann (bot)".
+            return f"A bot is thinking for {names[seat]}..."
         if session.is_bot(seat):
             return f"{names[seat]} is thinking..."
         if session.shared and seat != viewer:

@@ -33,7 +33,7 @@ from typing import Any, NamedTuple
 
 from castletui.rules.core import CHANCE, PUBLIC
 from castletui.saves import SaveError
-from castletui.saves.clock import duration_words, moment
+from castletui.saves.clock import duration_words, moment, per_move_words
 from castletui.saves.names import name_key
 from castletui.saves.owners import owner_field
 from castletui.saves.replay import game_of
@@ -45,6 +45,10 @@ YOUR_TURN, THEIR_TURN, OPEN_SEAT, FINISHED = range(4)
 """The lobby's groups, top to bottom."""
 WATCH = 4
 """The group of games you may watch, listed between open seats and your finished games."""
+
+
+STOOD_IN = "a bot plays your seat since your time ran out; open it to take it back"
+"""Said of a table whose seat a bot plays for you (saves.clock), here and in plain lines."""
 
 
 class Standing(NamedTuple):
@@ -167,12 +171,13 @@ def waited(since: str, now: datetime.datetime) -> str:
     return f"{seconds // 86400} d"
 
 
-def others(row: TableSummary, seat: int) -> str:
-    """Who else sits at the table: "Bo and Cy", "Bo, Cy and Milo (bot)"."""
+def others(row: TableSummary, seat: int, free: bool = True) -> str:
+    """Who else sits at the table: "Bo and Cy", "Bo, Cy and Milo (bot)";
+    a free seat as "seat 3 (free)", or left out (``free`` False)."""
     names = [
         f"{name} (bot)" if row.bots[index] else (name if row.owners[index] else f"seat {index + 1} (free)")
         for index, name in enumerate(row.players)
-        if index != seat
+        if index != seat and (free or row.bots[index] or row.owners[index])
     ]
     if not names:
         return ""
@@ -186,8 +191,10 @@ def turn_words(row: TableSummary, seat: int, standing: Standing, now: datetime.d
     mover = standing.to_move
     if mover is None:
         return FINISHED, f"{title}: {row.status or 'finished'}"
-    if mover == seat and mover in standing.stand_ins:
-        return YOUR_TURN, f"{title}: a bot plays your seat since your time ran out; open it to take it back"
+    if seat in standing.stand_ins:
+        # Whoever's move it is: only opening the table gives the seat back, so it is
+        # the owner's to do, and n goes there (the nudge still leaves it out).
+        return YOUR_TURN, f"{title}: {STOOD_IN}"
     if mover == seat:
         return YOUR_TURN, f"{title}: your turn for {how_long}{clock_words(standing, now, yours=True)}"
     stood_in = mover in standing.stand_ins
@@ -203,6 +210,9 @@ def turn_words(row: TableSummary, seat: int, standing: Standing, now: datetime.d
             what = "a draw is made when you open it"
         return YOUR_TURN, f"{title}: {what}, {how_long}"
     if 0 <= mover < len(row.owners) and not row.owners[mover]:
+        # The words name the free seat: the title need not ("with seat 2 (free): waiting for a player in seat 2").
+        seated = others(row, seat, free=False)
+        title = f"{row.title} with {seated}" if seated else row.title
         return THEIR_TURN, f"{title}: waiting for a player in seat {mover + 1}, {how_long}"
     name = row.players[mover] if 0 <= mover < len(row.players) else "?"
     return THEIR_TURN, f"{title}: {name}'s turn, {how_long}{clock_words(standing, now, yours=False)}"
@@ -248,7 +258,7 @@ def rematch_words(row: TableSummary, seat: int) -> tuple[int, str] | None:
 def free_seat_words(row: TableSummary, seat: int) -> str:
     variant = f" ({row.variant})" if row.variant else ""
     if row.per_move:  # a correspondence table says its pace before anyone sits down
-        variant += f", {duration_words(row.per_move)} a move"
+        variant += f", {per_move_words(row.per_move)} a move"
     seated = [
         f"{name} (bot)" if row.bots[index] else name
         for index, name in enumerate(row.players)

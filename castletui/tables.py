@@ -17,6 +17,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import msgspec
+
 from castletui import saves
 from castletui.later import loader
 from castletui.lobby import Turns
@@ -183,6 +185,13 @@ def create_table(
         raise saves.SaveError(
             f"You sit at {MAX_OPEN_TABLES} games that are not over: play one to its end before starting another."
         )
+    # A person's seat is nobody's until taken (Table.take_seat labels it then): named by
+    # its number, as the table names a placeholder, not by the wizard's default name
+    # ("Coco"), which the Watch line and the board showed as if Coco sat there.
+    players = [
+        player if player.is_bot else msgspec.structs.replace(player, name=f"Seat {index + 1}")
+        for index, player in enumerate(players)
+    ]
     config = Config(variant, len(players), dict(options or {}), mode)
     save = saves.new_save(game_id, config, players, 0, mode)  # Table.create draws the seed
     humans = [index for index, player in enumerate(players) if not player.is_bot]

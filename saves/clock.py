@@ -138,6 +138,17 @@ def duration_words(seconds: float) -> str:
     return f"{seconds // 86_400} d"
 
 
+def per_move_words(seconds: int) -> str:
+    """A table's time per move as it is chosen ("1 d", "2 h", "90 min"):
+    the wizard offered "1 d", and the lobby had said "24 h a move"."""
+    seconds = max(60, int(seconds))
+    if seconds % 86_400 == 0:
+        return f"{seconds // 86_400} d"
+    if seconds % 3600 == 0:
+        return f"{seconds // 3600} h"
+    return f"{seconds // 60} min"
+
+
 def lateness_words(seconds: float) -> str:
     """How far past its time a seat is, as the clock-out question says it:
     "just past it" under a minute (never "1 min" for a few seconds), else

@@ -76,7 +76,7 @@ class PlainClock:
         talk = self.game.talk
         talk.say(f"{name}'s time is out: you may choose what becomes of their seat.")
         talk.say(
-            f"{name} had {clock.duration_words(per_move)} for this move "
+            f"{name} had {clock.per_move_words(per_move)} for this move "
             f"and is {clock.lateness_words(late_by)}. Nobody loses to the clock."
         )
         talk.say_all(choice.shown() for choice in self.open)
@@ -104,7 +104,7 @@ class PlainClock:
         seat = self.offered[1] if self.offered else None
         if choice == WAIT or seat is None:
             self.wait_ends = clock.wait_more(session.seating, self.now())
-            game.talk.say(f"You wait more: asked again in {clock.duration_words(session.seating.per_move)}.")
+            game.talk.say(f"You wait more: asked again in {clock.per_move_words(session.seating.per_move)}.")
             return
         try:
             session.table.time_out(seat, session.who, choice)

@@ -192,14 +192,30 @@ def seated(row: Any) -> str:
 def time_left_words(host: TableHost, row: Any) -> str:
     """At a table you sit at with a time per move (saves.clock), the app
     lobby's words for the time left: ", 5 h left", ", out of time: open it
-    to choose"; "" otherwise."""
+    to choose", or that a bot plays your seat; "" otherwise."""
     seat = row.seat_of(host.who)
     if seat is None or row.per_move <= 0:
         return ""
     standing = tables.turns_of(host).standing(row.path)
     if standing is None or standing.to_move is None:
         return ""
+    if seat in standing.stand_ins:
+        return f", {lobby.STOOD_IN}"
     return lobby.clock_words(standing, tables.now_of(host), yours=standing.to_move == seat)
+
+
+def lobby_rank(host: TableHost, rows: list[Any]) -> Any:
+    """The screen lobby's order as a sort key (castletui/lobby.py): the
+    tables waiting for your move first, the longest waiting on top, then
+    those waiting for others, then free seats. Newest first had hidden a
+    turn of yours below a page of other tables."""
+    lines, _ = lobby.lobby_lines(
+        rows, host.who, tables.name_of(host), tables.turns_of(host), tables.now_of(host)
+    )
+    rank: dict[str, int] = {}
+    for index, line in enumerate(lines):
+        rank.setdefault(line.path, index)
+    return lambda row: rank.get(row.path, len(lines))
 
 
 def picked_table(host: TableHost, talk: Any) -> Path | Watch | None:
@@ -216,6 +232,7 @@ def picked_table(host: TableHost, talk: Any) -> Path | Watch | None:
         and row.may_see(who, tables.name_of(host))  # a private table: not even its name to others
     ]
     rows = [row for row in going_on if not row.closed and (row.seat_of(who) is not None or row.free_seats())]
+    rows.sort(key=lobby_rank(host, going_on))
     watched = [row for row in going_on if row.seat_of(who) is None]
     if not rows and getattr(listing, "problem", ""):
         talk.say(f"No table can be listed: {listing.problem}")

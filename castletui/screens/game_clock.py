@@ -30,6 +30,7 @@ from castletui.saves.clock import (
     late_seat,
     lateness_words,
     offer_due,
+    per_move_words,
     time_left,
     utc_now,
     wait_more,
@@ -59,11 +60,12 @@ class TimeOutOffer(ModalScreen[str | None]):
         name = self.player_name
         with Vertical(classes="dialog"):
             yield Plain(
-                f"{name} had {duration_words(self.per_move)} for this move and is "
-                f"{lateness_words(self.late_by)}. Nobody loses to the clock: choose.",
+                f"{name} had {per_move_words(self.per_move)} for this move and is "
+                f"{lateness_words(self.late_by)}. Nobody loses to the clock.",
                 classes="dialog-message",
             )
-            yield Plain(f"{name}'s time is out", classes="dialog-question")
+            # A question over the choices, as every dialog has (plain lines say the same).
+            yield Plain(f"{name}'s time is out: what becomes of their seat?", classes="dialog-question")
             with Vertical(classes="time-out-choices"):
                 yield Button(plain(f"Let a bot play {name}'s seat until they come back"), id=BOT)
                 yield Button(plain("End the game as abandoned (nobody wins or loses)"), id=ABANDON)
@@ -204,7 +206,7 @@ class TableClock:
         if choice is None:
             # Wait more: as long again as the seat had for the move, then asked again (or on reopening).
             self.wait_ends = wait_more(session.seating, self.now())
-            words, name = duration_words(session.seating.per_move), session.names[seat]
+            words, name = per_move_words(session.seating.per_move), session.names[seat]
             screen.notify(f"Asked again in {words} if {name} has not moved by then.", timeout=8)
             return
         try:

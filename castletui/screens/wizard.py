@@ -14,7 +14,7 @@ from castletui import stylesheets
 from castletui.rules import registry
 from castletui.rules.core import GameInfo, IllegalAction, Option, bots, check_option, parse_option
 from castletui.saves import Player, SaveError
-from castletui.saves.clock import duration_words, per_move_choices
+from castletui.saves.clock import per_move_choices, per_move_words
 from castletui.saves.names import name_key, name_problem, normal_name
 from castletui.saves.seeds import read_seed
 from castletui.saves.table import invited_names
@@ -155,7 +155,7 @@ class NewGameScreen(ReadsStylesheet, Screen):
                 choices = [(words, seconds) for words, seconds in per_move_choices().items()]
                 per_move = self.preset.get("per_move", 0)
                 if per_move not in dict(choices).values():
-                    choices.append((duration_words(per_move), per_move))  # --per-move gave another
+                    choices.append((per_move_words(per_move), per_move))  # --per-move gave another
                 yield Select(choices, value=per_move, allow_blank=False, compact=True, id="per-move")
             yield Plain("", id="wizard-error", classes="error")
             with Horizontal(id="wizard-buttons"):

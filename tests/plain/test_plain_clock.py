@@ -16,6 +16,7 @@ from castletui.saves.clock import ABANDON, BOT, ClockRefused
 from castletui.saves.table import Table
 
 from castletui import saves, seat_back
+from castletui.lobby import STOOD_IN
 from castletui.plain.game import PlainGame
 from castletui.plain.opening import TableHost, joined
 from castletui.plain.talk import Talk
@@ -23,7 +24,7 @@ from castletui.session import Session
 from tests.plain.reading import Reader, scripted
 from tests.plain.test_plain_lobby import listed_to
 from tests.shared.lobby_tables import NOON, at, play_until
-from tests.shared.test_clock_play import OWNERS, timed_table
+from tests.shared.test_clock_play import OWNERS, ann_moved_on_after_a_bot_took_bos_seat, timed_table
 
 
 def test_an_owner_still_at_the_table_takes_the_seat_back_by_answering(tmp_path):
@@ -208,6 +209,12 @@ def test_the_lobby_in_lines_says_the_time_left_and_when_it_is_out(tmp_path):
     assert bos.endswith("your time is out: move before the others hand your seat to a bot")
 
 
+def test_the_lobby_in_lines_tells_the_owner_a_bot_plays_their_seat(tmp_path):
+    directory = tmp_path / "tables"
+    ann_moved_on_after_a_bot_took_bos_seat(directory)
+    assert listed_at(directory, "user:bo", 30)[1].endswith(f": ann to play, {STOOD_IN}")
+
+
 def test_the_lobby_in_lines_names_a_game_ended_as_abandoned(tmp_path):
     directory = tmp_path / "tables"
     table = timed_table(directory)
@@ -244,7 +251,7 @@ def test_a_seat_out_of_time_by_seconds_is_said_to_be_just_past_it(tmp_path):
 
     played_at(table, anns(table), clock, answer)
     assert OFFER in heard[0]
-    assert "bo had 24 h for this move and is just past it." in heard[0]
+    assert "bo had 1 d for this move and is just past it." in heard[0]
 
 
 def bots_moves_for_bo(table) -> list[str]:

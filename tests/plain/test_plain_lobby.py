@@ -3,11 +3,13 @@ private table is listed to its invited names only, as in the lobby."""
 
 from __future__ import annotations
 
+from castletui.saves.clock import CLOCK_FILE_VARIABLE
 from castletui.saves.table import Table, invited_names
 
 from castletui import saves
 from castletui.plain.opening import TableHost, lobby_help, picked_table
 from castletui.tables import create_table
+from tests.shared.lobby_tables import NOON, at, play_until, seated_table, waiting_for
 
 
 class Lines:
@@ -155,3 +157,16 @@ def test_a_spectators_hand_command_says_they_hold_none(tmp_path):
     PlainGame(session, Talk(reader, output), think_for=None).play()
     said = output.getvalue()
     assert "You hold no hand: you are watching." in said and "Your hand" not in said
+
+
+def test_the_lobby_in_lines_lists_your_turns_first_as_the_screen_lobby_does(tmp_path, monkeypatch):
+    """A table waiting for Ann, listed first (newest first, then by name),
+    came above the one waiting for Bo's move in Bo's lines."""
+    directory, duo = tmp_path / "tables", ["user:ann", "user:bo"]
+    clock_file = tmp_path / "now"
+    clock_file.write_text(NOON.isoformat())
+    monkeypatch.setenv(CLOCK_FILE_VARIABLE, str(clock_file))  # both made at one moment
+    play_until(seated_table(directory, duo, "a-theirs", seed=4), duo, waiting_for(0), at(1))
+    play_until(seated_table(directory, duo, "b-yours", seed=5), duo, waiting_for(1), at(2))
+    numbered = [line for line in listed_to(directory, "user:bo", "bo").splitlines() if line[:1].isdigit()]
+    assert [line.rsplit(": ", 1)[1] for line in numbered] == ["bo to play", "ann to play"]

@@ -20,6 +20,7 @@ from castletui.saves.clock import (
     lateness_words,
     per_move_choices,
     per_move_seconds,
+    per_move_words,
     plausible,
     refusal,
     returned,
@@ -186,4 +187,17 @@ def test_a_seat_late_by_seconds_is_just_past_its_time_not_a_minute():
         "just past it",
         "1 min past it",
         "5 h past it",
+    ]
+
+
+def test_a_time_per_move_is_said_as_it_was_chosen_not_as_a_span_left():
+    """The wizard offers "1 d"; the lobby's free seat and the clock-out
+    question had said "24 h" of the same table."""
+    assert [per_move_words(seconds) for seconds in (86_400, 3 * 86_400, HOUR, 36 * HOUR, 5400, 120)] == [
+        "1 d",
+        "3 d",
+        "1 h",
+        "36 h",
+        "90 min",
+        "2 min",
     ]

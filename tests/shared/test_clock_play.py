@@ -20,13 +20,15 @@ from textual.widgets import Select
 
 from castletui import cli, saves
 from castletui.app import Start
-from castletui.lobby import FINISHED, THEIR_TURN, YOUR_TURN, Turns, lobby_lines
+from castletui.driver import Driver
+from castletui.lobby import FINISHED, STOOD_IN, THEIR_TURN, YOUR_TURN, Turns, lobby_lines, next_waiting
 from castletui.screens.game_clock import SeatStoodIn, TableClock, TimeOutOffer
 from castletui.screens.join import JoinScreen
 from castletui.seat_back import WELCOME_TITLE
 from castletui.session import Session
 from castletui.shared import create_table
 from castletui.tables import join_table
+from castletui.widgets.plain import Plain
 from tests.app.driving import click_when_shown, wait_until
 from tests.shared.lobby_tables import NOON, at, play_until, waiting_for
 from tests.shared.test_apps import Terminal, game_screen
@@ -66,6 +68,15 @@ def test_the_lobby_says_the_time_left_and_when_it_is_out(tmp_path):
     assert (anns.group, anns.text) == (THEIR_TURN, "Castlecards with bo: bo's turn, 5 h, 19 h left")
     anns = line_of(directory, "user:ann", NOON + datetime.timedelta(days=1))
     assert anns.text == "Castlecards with bo: bo's turn, 29 h, out of time: open it to choose"
+
+
+def test_a_free_seat_at_a_timed_table_says_its_pace_as_the_wizard_offered_it(tmp_path):
+    directory = tmp_path / "tables"
+    directory.mkdir(mode=0o700)
+    players = [saves.Player("Seat 1"), saves.Player("Seat 2")]
+    create_table(directory, OWNERS[0], "castlecards", "two-player", players, per_move=DAY)
+    free, _watch = lobby_lines(TableListing(directory).rows(), "user:bo", "bo", Turns(), NOON)[0]
+    assert free.text == "Take seat 2: Castlecards (2 players), 1 d a move with ann"
 
 
 class Lobby:
@@ -109,6 +120,38 @@ def test_a_late_seat_is_played_by_a_bot_through_its_view_and_given_back_with_wha
     assert bots_lines in told
 
 
+def test_the_lobby_tells_the_owner_a_bot_plays_their_seat_whoever_is_to_move(tmp_path):
+    """Bo's seat was handed to a bot and the game moved on to Ann: his
+    lobby (in its words) still says how to take it back, on top, and n
+    goes there; it had read "ann's turn" as if nothing happened."""
+    directory = tmp_path / "tables"
+    ann_moved_on_after_a_bot_took_bos_seat(directory)
+    later = NOON + datetime.timedelta(days=1, hours=6)
+    bos = line_of(directory, "user:bo", later)
+    assert (bos.group, bos.text) == (YOUR_TURN, f"Castlecards with ann: {STOOD_IN}")
+    assert next_waiting([bos], None) == bos
+
+
+def test_a_bot_playing_a_late_seat_is_said_to_think_for_its_owner(tmp_path):
+    table = timed_table(tmp_path / "tables")
+    bo_stood_in_for(table)
+    ann = Session.at_table(Table(table.path), 0, OWNERS[0])
+    assert ann.to_move() == 1 and 1 in ann.stand_ins
+    assert Driver(ann).frame().prompt == "A bot is thinking for bo..."
+
+
+def ann_moved_on_after_a_bot_took_bos_seat(directory: Path) -> Table:
+    """Ann hands Bo's late seat to a bot, and her terminal plays it until she must decide."""
+    table = timed_table(directory)
+    ann = Session.at_table(Table(table.path), 0, OWNERS[0])
+    with mock.patch.object(saves, "now", return_value=at(-30)):
+        Table(table.path).time_out(1, OWNERS[0], BOT)
+        ann.sync()
+        ann.run_automatic()
+    assert ann.to_move() == 0
+    return table
+
+
 def test_an_abandoned_game_is_finished_in_the_lobby_and_takes_no_move(tmp_path):
     directory = tmp_path / "tables"
     table = timed_table(directory)
@@ -150,6 +193,13 @@ async def test_at_the_table_the_others_are_offered_a_bot_for_a_late_seat(tmp_pat
         await wait_until(pilot, lambda: isinstance(app.screen, TimeOutOffer))
         game = game_screen(app)
         assert game.sub_title.startswith("bo's time is out")
+        # Said as the wizard offered it, and asked as plain lines ask it.
+        offer = app.screen
+        assert offer.query_one(".dialog-message", Plain).shown.startswith("bo had 1 d for this move")
+        assert (
+            offer.query_one(".dialog-question", Plain).shown
+            == "bo's time is out: what becomes of their seat?"
+        )
         before = game.session.ply
         await click_when_shown(pilot, f"#{BOT}")
         # The table hands Bo's seat to a bot, and Ann's terminal plays it until Ann must decide.

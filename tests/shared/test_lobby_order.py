@@ -210,3 +210,12 @@ def test_the_lobby_on_a_postgresql_store_says_what_it_says_of_the_files(tmp_path
     ]
     words = lambda lines: [line.text.split(" - ")[0] for line in lines]  # noqa: E731 - a table's name differs
     assert words(from_store) == words(from_files)
+
+
+def test_your_table_waiting_for_a_free_seat_names_that_seat_once(tmp_path):
+    """It read "Castlecards with seat 2 (free): waiting for a player in seat 2"."""
+    directory = tmp_path / "tables"
+    alone = ["user:ann", ""]
+    play_until(seated_table(directory, alone, "alone", seed=7), alone, waiting_for(1), at(1))
+    (line, *_) = lobby_lines(TableListing(directory).rows(), "user:ann", "ann", Turns(), NOON)[0]
+    assert (line.group, line.text) == (THEIR_TURN, "Castlecards: waiting for a player in seat 2, 1 h")

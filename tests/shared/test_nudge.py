@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import msgspec
 import pytest
+from textual.geometry import Region
 
 from castletui.app import Start
 from castletui.nudge import terminal_nudge
 from castletui.screens.game import GameScreen
 from castletui.screens.join import JoinScreen
+from castletui.widgets.header import SteadyHeader
 from tests.app.driving import wait_until
 from tests.shared.lobby_tables import NOON, at, play_until, seated_table, waiting_for
 from tests.shared.test_apps import Terminal
@@ -78,6 +80,26 @@ async def test_at_another_table_you_are_nudged_and_the_table_on_screen_is_no_new
         assert len(app.rung) == 1
         assert isinstance(app.screen, GameScreen) and app.screen.session.path == here.path
         assert app.turn_line == "Your turn: Castlecards with ann"  # the other table
+
+
+def header_text(app) -> str:
+    header = app.screen.query_one(SteadyHeader)
+    return "".join(segment.text for segment in header.render_lines(Region(0, 0, header.size.width, 1))[0])
+
+
+async def test_at_80_columns_the_header_shows_the_turn_line_whole_at_another_table(tmp_path):
+    """A game's title and its file name filled the header at 80 columns:
+    the turn line came after them and was cut to "| Yo..."."""
+    directory = tmp_path / "tables"
+    here = seated_table(directory, DUO, "here", seed=4)
+    there = seated_table(directory, DUO, "there", seed=5)
+    play_until(here, DUO, waiting_for(0), at(5))
+    play_until(there, DUO, waiting_for(0), at(5))
+    app = Watched(directory, "bo", Start("join", path=here.path))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, GameScreen))
+        play_until(there, DUO, waiting_for(1), at(0))
+        await wait_until(pilot, lambda: "Your turn: Castlecards with ann" in header_text(app))
 
 
 async def test_a_move_at_a_table_you_do_not_sit_at_costs_your_nudge_no_look(tmp_path):

@@ -24,7 +24,15 @@ import msgspec
 import pytest
 from castletui.rules import registry
 from castletui.rules.core import CHANCE, PUBLIC, IllegalAction, log_lines, name_seats, screen
-from castletui.saves.table import NotYourSeat, Table, invited_names, may_see, private_message, signature
+from castletui.saves.table import (
+    NotYourSeat,
+    Table,
+    TableListing,
+    invited_names,
+    may_see,
+    private_message,
+    signature,
+)
 from castletui.saves.watchers import watch_as, watchers
 
 from castletui import games, saves
@@ -164,6 +172,18 @@ def test_a_spectator_takes_no_seat_by_watching_and_a_seat_taken_later_is_a_seat(
     with pytest.raises(NotYourSeat):
         Table(table.path).take_seat(0, "user:cy")
     assert Table(table.path).read()[1].owners == seating.owners
+
+
+def test_a_free_seat_is_named_by_its_number_not_by_the_wizards_default_name(tmp_path):
+    """The wizard fills a person's seat with a name ("Coco"): at a shared
+    table nobody sat there, yet the Watch line read "ann, Coco to play"."""
+    directory = tmp_path / "tables"
+    players = [saves.Player("Ann"), saves.Player("Coco"), saves.Player("Wei", kind="bot")]
+    table, _, _ = create_table(directory, "user:ann", "got-catan", "base", players, name="ann")
+    (row,) = TableListing(directory).rows()
+    assert row.players == ("ann", "Seat 2", "Wei")
+    Table(table.path).take_seat(1, "user:bo")
+    assert Table(table.path).read()[0].players[1].name == "bo"
 
 
 def test_a_spectator_who_takes_a_free_seat_later_sees_that_seat_only_in_a_new_session(tmp_path):
