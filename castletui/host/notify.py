@@ -566,7 +566,7 @@ class Notifier:
             return
 
     def _post(self, url: str, body: bytes) -> str:
-        target = self.resolve(url, self.policy.private)
+        target = self.resolve(url, self.policy.private, timeout=self.policy.timeout)
         self.post(target, body, self.policy.timeout)
         return target.peer
 
