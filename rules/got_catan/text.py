@@ -308,8 +308,9 @@ def _line(state: State, event: Event) -> str:
     if kind == "won":
         return f"{who} has {detail[0]} victory points on their own turn and wins."
     hook = LAYERS[state.variant].line
-    words = hook(state, event) if hook is not None else ""
-    return words or f"{kind} {who} {detail}"
+    words = hook(state, event) if hook is not None else None
+    # None: nobody has words for it (said raw, never lost); "": said by the action's own line.
+    return f"{kind} {who} {detail}" if words is None else words
 
 
 def effects(before: State, action, after: State) -> list[str]:
