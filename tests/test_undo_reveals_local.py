@@ -7,6 +7,8 @@ names what was shown, in the game's words. Table mode keeps its own undo."""
 
 from __future__ import annotations
 
+import functools
+
 import pytest
 from castletui.rules.core import CHANCE, Config, IllegalAction
 from castletui.rules.core.reveals import shows_hidden
@@ -26,12 +28,17 @@ SHOWING = {
 }
 
 
-def played_up_to(tmp_path, case: str, against_bots: bool, mode: str = "digital") -> tuple[Session, int]:
+@functools.cache
+def _played(game_id: str, variant: str, seats: int, seed: int, stop_at: int | None):
+    return playout(game_id, Config(variant, seats, {}, "digital"), seed, stop_at=stop_at)
+
+
+def played_up_to(case: str, against_bots: bool) -> tuple[Session, int]:
     """A local game whose last move is the first of ``case``'s kind in a
     seeded game (or its last move), and the seat that made it. Against bots,
     that seat is the one person and the others are bots."""
     game_id, variant, seats, seed, kind, stop_at = SHOWING[case]
-    run = playout(game_id, Config(variant, seats, {}, "digital"), seed, stop_at=stop_at)
+    run = _played(game_id, variant, seats, seed, stop_at)
     if kind is None:
         last = len(run.actions) - 1
     else:
@@ -49,7 +56,7 @@ def played_up_to(tmp_path, case: str, against_bots: bool, mode: str = "digital")
         else saves.Player(NAMES[seat])
         for seat in range(seats)
     ]
-    session = Session.new(game_id, variant, players, mode=mode, seed=seed, path=tmp_path / "g.toml")
+    session = Session.new(game_id, variant, players, seed=seed)  # no autosave: a whole game of moves
     for action in run.actions[: last + 1]:
         session.act(action)
     return session, mover
@@ -64,9 +71,10 @@ def played_up_to(tmp_path, case: str, against_bots: bool, mode: str = "digital")
         ("game-end", "That move showed you every hand, as the game ended: it cannot be taken back."),
         ("night-attack", "That move showed you {0}'s Night attack cards: it cannot be taken back."),
     ],
+    ids=["mance-rayder", "forced-trade", "game-end", "night-attack"],
 )
-def test_a_move_that_showed_hidden_cards_is_not_taken_back_in_local_play(tmp_path, case, words, against_bots):
-    session, mover = played_up_to(tmp_path, case, against_bots)
+def test_a_move_that_showed_hidden_cards_is_not_taken_back_in_local_play(case, words, against_bots):
+    session, mover = played_up_to(case, against_bots)
     ply = session.ply
     target, reason = session.undo_target(None if against_bots else mover)
     assert target == -1
