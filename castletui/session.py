@@ -41,7 +41,7 @@ from castletui.rules.core import (
 )
 from castletui.saves import Player, SaveError, SaveFile
 from castletui.saves.stores.shared import StorePath
-from castletui.saves.table import SHOWN, is_table, not_a_save_message, signature, status_text
+from castletui.saves.table import is_table, not_a_save_message, signature, status_text
 from castletui.saves.watchers import watchers
 
 WATCHING = "You are watching this table: only its players move or take moves back."
@@ -598,8 +598,9 @@ class Session(msgspec.Struct, dict=True):
             # own last move, and only while nobody (bots and draws too) has acted since.
             if self.save.log[-1].seat != self.seat:
                 return -1, "Only your own last move can be taken back, before anyone acts after it."
-            if shows_hidden(self.game, self.states[-2], self.action_at(self.ply - 1), self.state, self.seat):
-                return -1, SHOWN  # the table refuses it too (saves.table)
+            shown = self._shown_by(self.ply - 1)
+            if shown:
+                return -1, shown  # the table refuses it too (saves.table)
             return self.ply - 1, ""
         if self.mode == "table":
             return self.ply - 1, ""
@@ -613,6 +614,9 @@ class Session(msgspec.Struct, dict=True):
                         -1,
                         f"That was {self.names[mover]}'s move: only they can take it back, on their turn.",
                     )
+                shown = self._shown_by(index)
+                if shown:
+                    return -1, shown
                 revealing = self._revealing_bot_move(index + 1, mover)
                 if revealing is not None:
                     return -1, (
@@ -621,6 +625,18 @@ class Session(msgspec.Struct, dict=True):
                     )
                 return index, ""
         return -1, "Only bots have moved since the start."
+
+    def _shown_by(self, index: int) -> str:
+        """Why log entry ``index`` stands, when it showed its mover cards
+        hidden from them (rules.core.reveals: Mance Rayder's look, a Night
+        attack turned up, the game's end): taken back, they would keep what
+        they saw and choose again knowing it. "" when it showed nothing."""
+        mover = self.save.log[index].seat
+        before, action, after = self.states[index], self.action_at(index), self.states[index + 1]
+        if not shows_hidden(self.game, before, action, after, mover):
+            return ""
+        words = name_seats(hooks(self.game).shown(before, action, after, mover), self.names)
+        return f"That move showed you {words}: it cannot be taken back."
 
     def _revealing_bot_move(self, start: int, viewer: int) -> int | None:
         """The seat of the first bot that moved, from log entry ``start`` on,

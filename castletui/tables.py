@@ -26,6 +26,7 @@ from castletui.lobby_cache import LobbyCache
 from castletui.rules import registry
 from castletui.rules.core import Config
 from castletui.saves import clock
+from castletui.saves.open_games import MAX_OPEN_TABLES, open_games
 from castletui.saves.owners import owner_label
 from castletui.saves.stores import ENVIRONMENT_VARIABLE as STORE_VARIABLE
 from castletui.saves.stores import is_postgres, open_store
@@ -52,16 +53,11 @@ one is made: the lobby's first frame does not wait for them."""
 later = loader(LATER)
 
 
-MAX_OPEN_TABLES = 40
-"""The games not over one identity may sit at when it starts another (four
-times the issue's ten by correspondence): a stranger with a key cannot
-fill the table folder, or crowd every other table out of a store's listing."""
-
-
 def open_tables(directory: Path, who: str, store: Any = None) -> int:
-    """How many games not over ``who`` sits at, as the lobby lists them."""
+    """How many games not over ``who`` sits at, as the lobby lists them
+    (at MAX_OPEN_TABLES, saves.open_games, no other is started)."""
     rows = StoreListing(store).rows() if store is not None else TableListing(directory).rows()
-    return sum(1 for row in rows if not row.finished and row.seat_of(who) is not None)
+    return open_games(rows, who)
 
 
 def who_of(app: Any) -> str:

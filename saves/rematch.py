@@ -12,6 +12,10 @@ The new table's seats are the old ones turned by one: the player of seat
 starts (A Game of Thrones Catan: the oldest player) another player
 starts; where the start player is drawn, the draw still decides. Its
 seed is its own, as every table's; a private table's invitations stay.
+
+A rematch is a new table: as for any (castletui/tables.py), nobody who
+sits at saves.open_games.MAX_OPEN_TABLES games not over says yes to
+one, and the last yes is refused while any of its players does.
 """
 
 from __future__ import annotations
@@ -21,11 +25,11 @@ import datetime
 import msgspec
 from castletui.rules import registry
 from castletui.rules.core import Config
-from castletui.saves import new_save
+from castletui.saves import new_save, open_games
 from castletui.saves.errors import SaveError
 from castletui.saves.owners import owner_field
 from castletui.saves.schema import SaveFile
-from castletui.saves.table import Rematch, Table, status_text
+from castletui.saves.table import Rematch, Table, TableSummary, list_tables, status_text
 
 
 class RematchRefused(SaveError):
@@ -49,6 +53,31 @@ def answered(rematch: Rematch | None, save: SaveFile, owners: list[str], who: st
     declined = [owner for owner in rematch.declined if owner != who]
     (accepted if accept else declined).append(who)
     return Rematch(accepted, declined)
+
+
+def limit_refusal(rows: list[TableSummary], save: SaveFile, owners: list[str], who: str, making: bool) -> str:
+    """Why ``who``'s yes is refused: they sit at the most games not over
+    one player may (their yes would seat them at one more), or, for the
+    last yes (``making`` the table), any of its players does. "": it is not."""
+    who = owner_field(who)
+    mine = owners.index(who) if who in owners else -1
+    people = [seat for seat, owner in enumerate(owners) if owner]
+    full = open_games.at_the_limit(rows, owners, people if making else [mine])
+    if not full:
+        return ""
+    limit = open_games.MAX_OPEN_TABLES
+    if full == [mine]:
+        return (
+            f"You sit at {limit} games that are not over, the most one player may: "
+            "play one to its end before a rematch."
+        )
+    names = ["you"] * (mine in full) + [save.players[seat].name for seat in full if seat != mine]
+    named = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    sit = "sits" if len(names) == 1 else "sit"
+    return (
+        f"No rematch yet: {named} already {sit} at {limit} games that are not over, the most one "
+        "player may. It is made when the last yes comes after they have played one to its end."
+    )
 
 
 def everyone_accepted(rematch: Rematch | None, owners: list[str]) -> bool:
@@ -94,7 +123,12 @@ def answer_at_file(table: Table, who: str, accept: bool) -> Rematch:
         rematch = answered(seating.rematch, save, seating.owners, who, accept)
         if rematch == seating.rematch:
             return rematch
-        if everyone_accepted(rematch, seating.owners):
+        making = everyone_accepted(rematch, seating.owners)
+        if accept:
+            refusal = limit_refusal(list_tables(table.path.parent), save, seating.owners, who, making)
+            if refusal:
+                raise RematchRefused(refusal)
+        if making:
             fresh, owners = rematch_save(save, seating.owners)
             made = Table.create(
                 table.path.parent,

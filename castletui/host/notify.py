@@ -54,7 +54,7 @@ import msgspec
 
 from castletui import notify_me
 from castletui.host import webhook
-from castletui.host.players import Account, PlayersError, settings_folder
+from castletui.host.players import Account, PlayersError, account_folder, settings_folder
 from castletui.lobby import Standing, turn_words, waited
 from castletui.rules.core import CHANCE
 from castletui.saves import SaveError
@@ -221,8 +221,14 @@ class Notifier:
         *,
         store: Any = None,
         clock: Callable[[], datetime.datetime] | None = None,
+        dated: Callable[[], dict[str, tuple[str, str]]] | None = None,
     ) -> None:
         self.policy = policy
+        self.dated = dated
+        """Each account's name and the day it was added (Players.dated): an
+        older castletui's folder for its name is given to it only if written
+        after that day (settings_folder). None: such a folder is left for
+        the account's login."""
         self.table_dir = table_dir
         self.data_dir = data_dir
         self.accounts = accounts  # id -> name, as the players file (or store) says now
@@ -468,8 +474,14 @@ class Notifier:
                 notify_me.decoded(data, notify_me.FILE_NAME)[0] if data is not None else notify_me.NotifyMe()
             )
         try:
-            folder = settings_folder(self.data_dir, Account(account, name))
-        except (OSError, PlayersError):
+            if self.dated is None:
+                folder = account_folder(self.data_dir, account)
+            else:
+                # The login's rule: without the day the account was added, an
+                # older folder of its name may be an earlier account's.
+                added = self.dated().get(account, ("", ""))[1]
+                folder = settings_folder(self.data_dir, Account(account, name), added)
+        except (OSError, PlayersError, StoreError):
             return notify_me.NotifyMe()
         choice, _ = notify_me.load(folder)
         return choice
@@ -566,7 +578,7 @@ class Notifier:
             return
 
     def _post(self, url: str, body: bytes) -> str:
-        target = self.resolve(url, self.policy.private)
+        target = self.resolve(url, self.policy.private, timeout=self.policy.timeout)
         self.post(target, body, self.policy.timeout)
         return target.peer
 

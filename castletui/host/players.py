@@ -496,15 +496,20 @@ def name_folder(data_dir: Path, name: str) -> Path:
 
 def settings_folder(data_dir: Path, account: Account, added: str = "") -> Path:
     """``account``'s folder (account_folder), made if need be: an older
-    castletui's folder for its name is moved there on first use, unless
-    it was last written on a day before the account was ``added``
-    (YYYY-MM-DD): then it was an earlier account's, and is removed."""
+    castletui's folder for its name is moved there on first use, only if
+    it was last written on a day after the account was ``added``
+    (YYYY-MM-DD; empty: an entry older than the day was kept), so while
+    this account was there. Written before, or the same day (which came
+    first is not known), it may be an earlier account's of that name, a
+    webhook's secret URL in it: it is removed, and the account starts
+    afresh. An older castletui wrote these folders; this one never does,
+    so no account added since the upgrade is ever given one."""
     folder = account_folder(data_dir, account.id)
     if not folder.is_dir():
         older = name_folder(data_dir, account.name)
         with contextlib.suppress(FileNotFoundError):  # none, or moved by another thread meanwhile
             written = datetime.datetime.fromtimestamp(older.stat().st_mtime, datetime.UTC).date().isoformat()
-            if added and written < added[:10]:
+            if added and written <= added[:10]:
                 shutil.rmtree(older, ignore_errors=True)
             else:
                 older.rename(folder)

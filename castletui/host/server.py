@@ -253,6 +253,7 @@ class Host:
             lambda: accounts_of(players),
             report,
             store=store,
+            dated=players.dated,
         )
 
     def castletui_ended(self, pid: int) -> None:

@@ -10,7 +10,8 @@ and the connection is made to the checked address itself, so a name that
 resolves elsewhere a second time (DNS rebinding) gains nothing. Redirects
 are not followed. Each attempt has a timeout, for each read and for the
 whole: a slow receiver costs a worker thread that long, never the host's
-own loop.
+own loop. The name's lookup has the same deadline (a slow DNS server is a
+failed attempt), and a bounded number of lookups run at once.
 
 The mail command is the operator's (``--mail-command``, run without a
 shell); the player gives only an address (castletui/notify_me.py checks
@@ -84,9 +85,48 @@ def address_refusal(address: str, private: bool) -> str:
     return ""
 
 
-def resolve(url: str, private: bool, resolver=socket.getaddrinfo) -> Target:
+LOOKUPS_AT_ONCE = 8
+"""Name lookups under way at once, the senders' and the retries' (4 each by
+default): a lookup past its deadline goes on in its thread until the system
+resolver gives up, so a slow DNS server costs at most this many threads;
+an attempt that finds them all busy fails at once, and is retried."""
+
+_lookups = threading.BoundedSemaphore(LOOKUPS_AT_ONCE)
+
+
+def _look_up(resolver, hostname: str, port: int, timeout: float | None) -> list:
+    """``resolver(hostname, port)`` within ``timeout`` seconds (None: as long
+    as it takes). The system resolver has no deadline of its own to give,
+    so the lookup runs in a thread of its own, left to end by itself."""
+    if timeout is None:
+        return resolver(hostname, port, type=socket.SOCK_STREAM)
+    if not _lookups.acquire(blocking=False):
+        raise Failed(f"{hostname}: {LOOKUPS_AT_ONCE} name lookups are still under way (a slow DNS server)")
+    answer: list = []
+    done = threading.Event()
+
+    def look() -> None:
+        try:
+            answer.append(resolver(hostname, port, type=socket.SOCK_STREAM))
+        except BaseException as error:  # noqa: BLE001 - handed to the attempt waiting for it
+            answer.append(error)
+        finally:
+            _lookups.release()
+            done.set()
+
+    threading.Thread(target=look, name="castletui-notify-lookup", daemon=True).start()
+    if not done.wait(timeout):
+        raise Failed(f"{hostname} did not resolve within {timeout:g} s")
+    if isinstance(answer[0], BaseException):
+        raise answer[0]
+    return answer[0]
+
+
+def resolve(url: str, private: bool, resolver=None, timeout: float | None = None) -> Target:
     """Where ``url`` goes, checked; Refused why not, Failed if its name
-    does not resolve now (that may pass)."""
+    does not resolve now (that may pass), or not within ``timeout`` seconds:
+    the send's deadline, so a slow DNS server holds a sender no longer
+    than a slow receiver does."""
     problem = url_problem(url)
     if problem:
         raise Refused(problem)
@@ -94,7 +134,7 @@ def resolve(url: str, private: bool, resolver=socket.getaddrinfo) -> Target:
     port = parts.port or (443 if parts.scheme == "https" else 80)
     hostname = parts.hostname or ""
     try:
-        found = resolver(hostname, port, type=socket.SOCK_STREAM)
+        found = _look_up(resolver or socket.getaddrinfo, hostname, port, timeout)
     except (OSError, UnicodeError) as error:
         raise Failed(f"{hostname} does not resolve ({error})") from None
     addresses = [entry[4][0] for entry in found]

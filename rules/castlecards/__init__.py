@@ -11,7 +11,8 @@ it) is the contract: the app takes these names and no other
 - its optional hooks: ``label``, ``effects`` (log lines for what the rules
   did by themselves), ``evaluate``, ``bot_action``, ``turn_player`` (whose
   turn it is while a Thief, a supporter or the defender decides) and
-  ``view_action`` (a card picked or given as each seat sees it);
+  ``view_action`` (a card picked or given as each seat sees it), ``shown``
+  (a Night attack's cards turned up: why undo leaves the move standing);
 - the screen API (``rules.core.screen``), each hook given a seat's view:
   ``prompt``, ``spot`` (a fortress card or a card in hand), ``group``
   (Attack > target, Night attack > target, Defend, Throw a card away),
@@ -48,7 +49,7 @@ from .scoring import evaluate, result
 from .setup import setup
 from .state import Action, Attack, Confirm, NightAttack, Pick, State
 from .table_entry import chance_prompt, setup_form
-from .text import describe, effects, label
+from .text import describe, effects, label, shown
 from .view import view, view_action
 
 __all__ = [
@@ -70,6 +71,7 @@ __all__ = [
     "effects",
     "evaluate",
     "label",
+    "shown",
     "turn_player",
     "view_action",
     # the screen API, on a seat's view

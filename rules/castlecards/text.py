@@ -528,3 +528,14 @@ def effects(before: State, action, after: State) -> list[str]:
     """Log lines for what the rules did by themselves after ``action``: a
     reshuffle, a fallen card and its loot, a dungeon's treasure, a new turn."""
     return [_EVENT_LINES[event.kind](event) for event in after.events]
+
+
+def shown(before: State, action, after: State, seat: int) -> str:
+    """What ``action`` showed ``seat`` of the cards hidden from it, in the
+    game's words, for undo to say why it stands (rules.core.reveals tells
+    whether it did): a Night attack's cards, turned up when its defender
+    lets it be weighed."""
+    attack = before.assault
+    if attack.night and not attack.revealed and after.assault.revealed:
+        return f"{seat_ref(attack.attacker)}'s Night attack cards"
+    return "cards hidden from you"

@@ -26,7 +26,9 @@ picker lists them), ``chance_prompt(state)`` (the question table mode asks),
 rules did by themselves after an action: tokens taken, wolves arriving),
 ``view_action(state, action, seat)`` (the action as that seat saw it, for
 its log lines: a card picked or stolen in secret becomes a placeholder; see
-:mod:`rules.core.log`), ``evaluate(state, seat) -> float`` (used by the
+:mod:`rules.core.log`), ``shown(before, action, after, seat) -> str``
+(what a move showed its seat of hidden cards, "{P1}'s hand": why undo
+leaves it standing; :mod:`rules.core.reveals` tells whether it did), ``evaluate(state, seat) -> float`` (used by the
 greedy bot),
 ``bot_action(view, seat, level, rng)`` (a game's own bot, given the
 seat's view and never the state: :mod:`rules.core.bots`),

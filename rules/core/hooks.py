@@ -29,6 +29,9 @@ from castletui.rules.core.protocol import Game
 from castletui.rules.core.scene import TextScene
 from castletui.rules.core.seats import seat_ref
 
+SHOWN_DEFAULT = "cards hidden from you"
+"""What a move showed its player, for a game without ``shown``."""
+
 TABLE_QUESTION = "What happened at the table?"
 """What table mode asks at a chance decision of a game without ``chance_prompt``."""
 
@@ -82,6 +85,13 @@ class Hooks:
         """Log lines for what the rules did by themselves (default: none)."""
         own = self.own("effects")
         return list(own(before, action, after)) if own is not None else []
+
+    def shown(self, before: Any, action: Any, after: Any, seat: int) -> str:
+        """What ``action`` showed ``seat`` of the cards hidden from it, in the
+        game's words ("{P1}'s hand"), where rules.core.reveals tells it did:
+        why undo leaves the move standing (default: plain words)."""
+        own = self.own("shown")
+        return own(before, action, after, seat) if own is not None else SHOWN_DEFAULT
 
     def view_action(self, state: Any, action: Any, seat: int) -> Any:
         """``action`` as ``seat`` saw it (default: the action itself)."""

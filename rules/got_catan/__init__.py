@@ -13,7 +13,8 @@ it), the only names the app imports:
   is one too: the read model the screens are given), ``Action``,
   ``setup``, ``to_move``, ``legal_actions``, ``chance_outcomes``,
   ``apply``, ``view``, ``result``, ``describe``;
-- its optional hooks: ``label``, ``effects``, ``evaluate``,
+- its optional hooks: ``label``, ``effects``, ``shown`` (what a move
+  showed its player of hidden cards: undo's reason), ``evaluate``,
   ``bot_action``, ``random_action``, ``search_hooks`` (the review's),
   ``produced`` (the resources a roll gives a seat: the review's luck
   ledger), ``turn_player``, ``view_action`` (a stolen card as each seat
@@ -59,7 +60,7 @@ from .scoring import evaluate, result
 from .setup import setup
 from .state import Action, OfferTrade, State
 from .table_entry import chance_batch, chance_prompt, setup_form
-from .text import describe, effects, label
+from .text import describe, effects, label, shown
 from .view import view, view_action
 
 brotherhood.register()  # the full game's layer: its steps and hooks into the base modules
@@ -82,6 +83,7 @@ __all__ = [
     "search_hooks",
     "produced",
     "effects",
+    "shown",
     "evaluate",
     "label",
     "random_action",

@@ -101,8 +101,9 @@ class Layer(msgspec.Struct, frozen=True):
     """(state, action) -> the layer's action-bar label, or "" (``text``)."""
     describe: Callable[[State, Any], str] | None = None
     """(state, action) -> the layer's log line, or "" (``text``)."""
-    line: Callable[[State, Any], str] | None = None
-    """(state, event) -> the log line of the layer's event, or "" (``text``)."""
+    line: Callable[[State, Any], str | None] | None = None
+    """(state, event) -> the log line of the layer's event, "" for one the
+    action's own line says, None for an event not the layer's (``text``)."""
     preview: Callable[[State, Any, int], str] | None = None
     """(state, action, seat) -> what the action would do, or "" (``queries``)."""
     refusals: Callable[[State, int], list[tuple[str, str]]] | None = None

@@ -35,6 +35,7 @@ from .state import (
     Discard,
     DrawDevelopment,
     EndTurn,
+    ForcedTrade,
     MoveTormund,
     OfferTrade,
     PlaceTerrain,
@@ -44,6 +45,7 @@ from .state import (
     ShowVictoryPoint,
     State,
     Steal,
+    TakeFromLeader,
     TakeResource,
     TradeWith,
     TradeWithSupply,
@@ -306,11 +308,26 @@ def _line(state: State, event: Event) -> str:
     if kind == "won":
         return f"{who} has {detail[0]} victory points on their own turn and wins."
     hook = LAYERS[state.variant].line
-    words = hook(state, event) if hook is not None else ""
-    return words or f"{kind} {who} {detail}"
+    words = hook(state, event) if hook is not None else None
+    # None: nobody has words for it (said raw, never lost); "": said by the action's own line.
+    return f"{kind} {who} {detail}" if words is None else words
 
 
 def effects(before: State, action, after: State) -> list[str]:
     """Log lines for what the rules did by themselves after ``action``."""
     lines = (_line(after, event) for event in after.events)
     return [line for line in lines if line]
+
+
+def shown(before: State, action, after: State, seat: int) -> str:
+    """What ``action`` showed ``seat`` of the cards hidden from it, in the
+    game's words, for undo to say why it stands (rules.core.reveals tells
+    whether it did): Mance Rayder's look, a forced trade, the game's end."""
+    if isinstance(action, TakeFromLeader):
+        return f"{seat_ref(action.victim)}'s hand"
+    if isinstance(action, ForcedTrade):
+        asked = [seat_ref(other) for other in (action.first, action.second) if other >= 0]
+        return f"whether {' and '.join(asked)} held {action.resource}"
+    if after.winner >= 0:
+        return "every hand, as the game ended"
+    return "cards hidden from you"

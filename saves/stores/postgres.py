@@ -56,7 +56,14 @@ from castletui.saves.codec import ChangedRecord, in_words
 from castletui.saves.errors import SaveError
 from castletui.saves.names import name_key, name_problem
 from castletui.saves.owners import owner_field
-from castletui.saves.rematch import answered, everyone_accepted, rematch_save, stem_of
+from castletui.saves.rematch import (
+    RematchRefused,
+    answered,
+    everyone_accepted,
+    limit_refusal,
+    rematch_save,
+    stem_of,
+)
 from castletui.saves.schema import After, Check, Line, LogEntry, Player, SaveConfig, SaveFile
 from castletui.saves.seal import commitment, new_salt
 from castletui.saves.stores.migrations import migrate as migrate_schema
@@ -427,6 +434,11 @@ class PostgresStore:
             rematch = answered(seating.rematch, save, seating.owners, who, accept)
             if rematch == seating.rematch:
                 return rematch
+            if accept:
+                making = everyone_accepted(rematch, seating.owners)
+                refusal = limit_refusal(self.tables(), save, seating.owners, who, making)
+                if refusal:
+                    raise RematchRefused(refusal)
             try:
                 with self._lock, self._transaction():
                     if everyone_accepted(rematch, seating.owners):

@@ -3,18 +3,20 @@ byte at a time, each within the timeout, is cut off at the attempt's
 deadline (a worker is never held for hours); one that fails waits for
 its retry without holding a sender (the others' nudges go out); an IPv6
 address that carries a private IPv4 address inside it is refused like
-that address."""
+that address; a DNS server that answers late fails the attempt at the
+send's deadline, with a bounded number of lookups left waiting."""
 
 from __future__ import annotations
 
 import contextlib
+import functools
 import socket
 import threading
 
 import pytest
 
 from castletui.host import webhook
-from tests.notify.test_notifier import OWNERS, PLAYERS, choose, notifier_for, seated_table
+from tests.notify.test_notifier import OWNERS, PLAYERS, choose, notifier_for, seated_table, send_now
 from tests.shared.lobby_tables import at, play_until, waiting_for
 
 DRIP_BYTES = 60
@@ -96,3 +98,69 @@ def test_a_failing_receiver_waits_for_its_retry_without_holding_a_sender(tmp_pat
     finally:
         notifier.stop()
     assert [body["turn"] for body in quick.bodies] == ["Bob"] and failing.requests == 1
+
+
+class SlowDNS:
+    """A resolver that answers only when let go (or after ``longest``
+    seconds), with a public address: a DNS server that takes its time."""
+
+    def __init__(self, longest: float = 30.0) -> None:
+        self.let_go = threading.Event()
+        self.longest = longest
+        self.asked = 0
+
+    def __call__(self, host, port, type):
+        self.asked += 1
+        self.let_go.wait(self.longest)
+        return [(socket.AF_INET, socket.SOCK_STREAM, 6, "", ("93.184.216.34", port))]
+
+
+def lookups_under_way() -> list[threading.Thread]:
+    return [thread for thread in threading.enumerate() if thread.name == "castletui-notify-lookup"]
+
+
+def test_a_slow_dns_server_fails_the_attempt_at_the_sends_deadline():
+    slow = SlowDNS()
+    try:
+        with pytest.raises(webhook.Failed):
+            webhook.resolve("https://hooks.example.org/x", private=False, resolver=slow, timeout=0.2)
+    finally:
+        slow.let_go.set()
+    quick = webhook.resolve("https://hooks.example.org/x", private=False, resolver=slow, timeout=5.0)
+    assert quick.address == "93.184.216.34"
+
+
+def test_lookups_past_their_deadline_are_bounded_and_end_by_themselves(monkeypatch):
+    monkeypatch.setattr(webhook, "_lookups", threading.BoundedSemaphore(3))
+    slow = SlowDNS()
+    try:
+        for _ in range(3):
+            with pytest.raises(webhook.Failed):
+                webhook.resolve("https://hooks.example.org/x", private=False, resolver=slow, timeout=0.01)
+        assert len(lookups_under_way()) == 3
+        # All three still wait on the DNS server: the next attempt fails without a thread of its own.
+        with pytest.raises(webhook.Failed):
+            webhook.resolve("https://hooks.example.org/x", private=False, resolver=slow, timeout=5.0)
+        assert slow.asked == 3 and len(lookups_under_way()) == 3
+    finally:
+        slow.let_go.set()
+    for thread in lookups_under_way():
+        thread.join(timeout=5)
+    assert webhook.resolve("https://hooks.example.org/x", private=False, resolver=slow, timeout=5.0)
+
+
+def test_a_slow_dns_server_is_a_failed_attempt_retried_and_given_up(tmp_path):
+    table = seated_table(tmp_path / "tables", OWNERS, "evening", players=PLAYERS)
+    play_until(table, OWNERS, waiting_for(0), at(1))
+    notifier, events = notifier_for(tmp_path, timeout=0.2, attempts=2, backoff=0.1)
+    slow = SlowDNS(longest=2.0)  # before: the lookup answered, late, and the message was sent
+    notifier.resolve = functools.partial(webhook.resolve, resolver=slow)
+    posted = []
+    notifier.post = lambda target, body, timeout: posted.append(target)
+    choose(tmp_path, "Alice", how="turn", webhook="https://hooks.example.org/alice")
+    try:
+        assert send_now(notifier) == 1
+    finally:
+        slow.let_go.set()
+    assert events.whats("Alice") == ["webhook-retry", "webhook-failed"]
+    assert slow.asked == 2 and posted == []

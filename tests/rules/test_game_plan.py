@@ -98,6 +98,7 @@ OPTIONAL_HOOKS = {
     "produced",
     "turn_player",
     "view_action",
+    "shown",
 }
 # rules/core/screen.py
 SCREEN_API = {"prompt", "spot", "group", "preview", "refusals", "helpers", "scene", "menu", "steady_choice"}
@@ -119,6 +120,7 @@ HOMES = {
     "describe": "text",
     "label": "text",
     "effects": "text",
+    "shown": "text",
     "prompt": "queries",
     "spot": "queries",
     "group": "queries",

@@ -8,6 +8,7 @@ from __future__ import annotations
 import threading
 
 import pytest
+from castletui.saves import open_games
 from castletui.saves.rematch import RematchRefused, waiting_for
 from castletui.saves.stores import open_store
 from castletui.saves.table import Seating
@@ -100,3 +101,29 @@ def test_a_private_tables_rematch_is_private_to_the_same_names(tmp_path):
     made = store.answer_rematch(table, BO, True)
     assert store.read(made.table)[1].invited == ["ann", "bo", "Cy"]
     store.close()
+
+
+def test_a_player_at_the_most_games_not_over_cannot_say_yes_to_a_rematch(store, monkeypatch):
+    """A rematch is a new table: it kept no count of the games not over
+    (40 a player), so rematches could seat a player at any number."""
+    monkeypatch.setattr(open_games, "MAX_OPEN_TABLES", 2)
+    table = finished_table(store, (ANN, BO))
+    new_table(store, (BO, CY))
+    new_table(store, (BO, CY))
+    with pytest.raises(RematchRefused, match="You sit at 2 games that are not over"):
+        store.answer_rematch(table, BO, True)
+    assert store.read(table)[1].rematch is None  # his yes was not kept
+    assert store.answer_rematch(table, ANN, True).accepted == [ANN]  # Ann sits at none
+    store.answer_rematch(table, BO, False)  # a no is never refused
+
+
+def test_the_last_yes_names_every_player_at_the_limit_and_makes_nothing(store, monkeypatch):
+    monkeypatch.setattr(open_games, "MAX_OPEN_TABLES", 2)
+    table = finished_table(store, (ANN, BO))
+    store.answer_rematch(table, ANN, True)
+    for _ in range(2):
+        new_table(store, (ANN, BO))  # since her yes, both sat down at two more
+    tables = len(store.tables())
+    with pytest.raises(RematchRefused, match="you and ann already sit at 2 games that are not over"):
+        store.answer_rematch(table, BO, True)  # Bo's yes would make the table
+    assert not store.read(table)[1].rematch.table and len(store.tables()) == tables

@@ -140,8 +140,9 @@ def describe(state: State, action) -> str:
     return ""
 
 
-def line(state: State, event: Event) -> str:
-    """Log lines of the Wall, the north and the heroes."""
+def line(state: State, event: Event) -> str | None:
+    """Log lines of the Wall, the north and the heroes ("": the action's
+    own line says it; None: not an event of this layer)."""
     who = seat_ref(event.seat)
     detail = event.detail
     kind = event.kind
@@ -224,7 +225,7 @@ def line(state: State, event: Event) -> str:
         return f"Tormund leaves {hex_name(state, left)} for his camp{gain}."
     if kind == "largest-patrol-aside":
         return f"{who}'s patrols shrink: Largest Patrol is set aside."
-    return ""
+    return None
 
 
 def _count(count: int, thing: str) -> str:

@@ -195,6 +195,9 @@ def test_mance_rayder_looks_at_a_leaders_hand_and_takes_a_card():
     assert "wool" not in log_lines(game, taking, TakeCard("wool"), state, 1)[0]
     assert "wool" in log_lines(game, taking, TakeCard("wool"), state, 0)[0]
     assert "wool" in log_lines(game, taking, TakeCard("wool"), state, 2)[0]
+    # The take is told by its own line only: no raw event after it ("mance-takes 0 (2,)").
+    for seat in range(seats):
+        assert len(log_lines(game, taking, TakeCard("wool"), state, seat)) == 1
 
 
 def test_benjen_stark_clears_a_camp_the_colder_move_up_and_a_token_is_revealed():
