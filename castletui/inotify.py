@@ -10,6 +10,7 @@ calls); nothing here reads a watched file.
 
 from __future__ import annotations
 
+import contextlib
 import ctypes
 import ctypes.util
 import errno
@@ -41,6 +42,13 @@ CHANGES = IN_CLOSE_WRITE | IN_MOVED_FROM | IN_MOVED_TO | IN_CREATE | IN_DELETE |
 a change yet), renamed in or out, removed, or its mode changed."""
 GONE = IN_DELETE_SELF | IN_MOVE_SELF | IN_IGNORED
 """The folder itself removed or renamed: nothing left to watch."""
+COMINGS_AND_GOINGS = IN_MOVED_FROM | IN_MOVED_TO | IN_CREATE | IN_DELETE
+"""A file made, renamed in or out, removed: the folder's events when its
+files are watched closely (a write in place is then heard only from the
+files watched, each by a watch of its own)."""
+WRITTEN = IN_CLOSE_WRITE | IN_ATTRIB
+"""A file watched closely: written (closed after writing), or its mode changed."""
+IN_DONT_FOLLOW = 0x02000000
 HEADER = struct.Struct("iIII")  # wd, mask, cookie, len; the name follows
 OVERFLOW = ""
 """The name reported when the kernel's queue overflowed and events were
@@ -66,23 +74,58 @@ class FolderEvents:
     """The kernel's events for the files of ``folder``, read by one thread
     with :meth:`batches`, ended from any thread with :meth:`stop`.
     ``Unavailable`` where there is no inotify, ``OSError`` when the folder
-    cannot be watched."""
+    cannot be watched.
 
-    def __init__(self, folder: Path) -> None:
-        libc = _libc()
+    ``closely``: a file written in place is heard only if ``closely``
+    accepts its name (the files there when the watch began, and each made
+    or renamed in since) or it was named to :meth:`watch_file` (any
+    thread, any time): each such file has a watch of its own, and the
+    folder's tells only files made, renamed and removed. On a host of
+    twenty tables, each appending a move a second to its file, a terminal
+    then wakes for its own tables' moves only, not for every table's
+    (issue 45)."""
+
+    def __init__(self, folder: Path, closely: Callable[[str], bool] | None = None) -> None:
+        libc = self._libc = _libc()
+        self.folder = Path(folder)
+        self.closely = closely
         self.fd = libc.inotify_init1(IN_NONBLOCK | IN_CLOEXEC)
         if self.fd < 0:
             number = ctypes.get_errno()
             raise Unavailable(number, os.strerror(number))
-        if libc.inotify_add_watch(self.fd, os.fsencode(folder), CHANGES | GONE | IN_ONLYDIR) < 0:
+        heard = CHANGES if closely is None else COMINGS_AND_GOINGS
+        self._folder_watch = libc.inotify_add_watch(self.fd, os.fsencode(folder), heard | GONE | IN_ONLYDIR)
+        if self._folder_watch < 0:
             number = ctypes.get_errno()
             os.close(self.fd)
             raise OSError(number, os.strerror(number), str(folder))
         self._wake, self._woken = os.pipe()  # stop() writes a byte: the poll returns
         self._lock = threading.Lock()
         self._closed = False
+        self._watched: dict[str, int] = {}
+        """Each file watched closely, by name: its watch (-1: not there when asked)."""
+        self._names: dict[int, str] = {}
+        """The same, by watch."""
         self.waits = 0
         """How many times the waiting thread woke up (for the tests)."""
+        if closely is not None:
+            with contextlib.suppress(OSError):  # (the folder gone: its own event says so)
+                for entry in os.scandir(self.folder):
+                    if closely(entry.name):
+                        self.watch_file(entry.name)
+
+    def watch_file(self, name: str) -> None:
+        """Hear ``name``'s writes in place (``closely`` only): from now on,
+        and again whenever a file of that name is made or renamed in."""
+        with self._lock:
+            if self._closed or self.closely is None:
+                return
+            watch = self._libc.inotify_add_watch(
+                self.fd, os.fsencode(self.folder / name), WRITTEN | IN_DONT_FOLLOW
+            )
+            self._watched[name] = watch  # -1: not there now; its coming is a folder event
+            if watch >= 0:
+                self._names[watch] = name
 
     def stop(self) -> None:
         with self._lock:
@@ -152,16 +195,37 @@ class FolderEvents:
             return names, gone
         offset = 0
         while offset + HEADER.size <= len(data):
-            _, mask, _, length = HEADER.unpack_from(data, offset)
+            watch, mask, _, length = HEADER.unpack_from(data, offset)
             offset += HEADER.size
             name = data[offset : offset + length].split(b"\0", 1)[0]
             offset += length
             if mask & IN_Q_OVERFLOW:
                 names.add(OVERFLOW)
+            elif watch != self._folder_watch:
+                decoded = self._file_event(watch, mask)  # a file watched closely
+                if decoded is not None and (wanted is None or wanted(decoded)):
+                    names.add(decoded)
             elif mask & GONE:
                 gone = True
             elif name:
                 decoded = os.fsdecode(name)
+                if mask & (IN_CREATE | IN_MOVED_TO) and (
+                    decoded in self._watched or (self.closely is not None and self.closely(decoded))
+                ):
+                    self.watch_file(decoded)  # a new file by that name: its writes are heard too
                 if wanted is None or wanted(decoded):
                     names.add(decoded)
         return names, gone
+
+    def _file_event(self, watch: int, mask: int) -> str | None:
+        """The name a closely watched file's event is about; None when
+        its watch ended (the file removed or replaced: the folder's own
+        event tells that)."""
+        with self._lock:
+            name = self._names.get(watch)
+            if mask & IN_IGNORED:
+                self._names.pop(watch, None)
+                if name is not None and self._watched.get(name) == watch:
+                    self._watched[name] = -1
+                return None
+        return name

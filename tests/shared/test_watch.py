@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import queue
+import select
 import threading
 import time
 
@@ -135,7 +136,7 @@ def backend(request, monkeypatch):
     as on macOS (inotify made unavailable)."""
     if request.param == "watchfiles":
 
-        def unavailable(folder):
+        def unavailable(folder, closely=None):
             raise inotify.Unavailable(38, "no inotify here")
 
         monkeypatch.setattr(inotify, "FolderEvents", unavailable)
@@ -205,6 +206,63 @@ def test_events_lost_by_the_kernel_count_as_a_change_to_every_file(tmp_path, mon
     watcher = TableWatcher(table)
     thread, seen = run(watcher.changes())
     assert seen.get(timeout=BOUND) is None
+    watcher.stop()
+    assert seen.get(timeout=BOUND) == "ended"
+    thread.join(BOUND)
+
+
+def readable(fd: int) -> bool:
+    """Whether the kernel queued an event on ``fd`` (queued as the write returns: no wait)."""
+    return bool(select.select([fd], [], [], 0)[0])
+
+
+def append(path, text: str) -> None:
+    with path.open("a") as file:  # a move appended in place, as saves.store._append writes it
+        file.write(text)
+
+
+def test_a_close_watch_hears_its_own_files_writes_in_place_and_no_other(tmp_path):
+    """Issue 45: twenty tables on one host each append a move a second to
+    their file; a terminal wakes only for its own table's, however its
+    file is written (appended to, or replaced by a rename), and for files
+    made or removed."""
+    ours, theirs = tmp_path / "ours.json", tmp_path / "theirs.json"
+    ours.write_text("{}")
+    theirs.write_text("{}")
+    try:
+        events = inotify.FolderEvents(tmp_path, lambda name: name == "ours.json")
+    except inotify.Unavailable:
+        pytest.skip("no inotify here")
+    batches = events.batches(0.01, 0.05, None, lambda: False)
+    try:
+        append(theirs, "1")
+        assert not readable(events.fd)  # not even woken
+        append(ours, "1")
+        assert next(batches) == {"ours.json"}
+        write_over(ours, "{}")  # a new file by that name: its writes are heard too
+        assert "ours.json" in next(batches)
+        append(ours, "2")
+        assert next(batches) == {"ours.json"}
+        (tmp_path / "new.json").write_text("{}")  # a file made: heard, whatever its name
+        assert next(batches) == {"new.json"}
+        append(tmp_path / "new.json", "1")
+        assert not readable(events.fd)
+        events.watch_file("new.json")  # watched from now on
+        append(tmp_path / "new.json", "2")
+        assert next(batches) == {"new.json"}
+    finally:
+        batches.close()
+
+
+def test_the_table_watcher_hears_a_move_appended_to_its_table(tmp_path):
+    table, other = tmp_path / "game.json", tmp_path / "other.json"
+    table.write_text("{}")
+    other.write_text("{}")
+    watcher = TableWatcher(table)
+    thread, seen = run(watcher.changes())
+    append(other, " ")
+    append(table, " ")
+    assert seen.get(timeout=BOUND) is None  # the move at its table, and only once
     watcher.stop()
     assert seen.get(timeout=BOUND) == "ended"
     thread.join(BOUND)
