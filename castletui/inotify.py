@@ -70,6 +70,113 @@ def _libc() -> ctypes.CDLL:
     return libc
 
 
+IN_MASK_ADD = 0x20000000
+
+
+class Instance:
+    """The process's one inotify instance, which every FolderEvents
+    shares: the user's instances are few (fs.inotify.max_user_instances,
+    128 by default, for all of their processes: a host's eighty players,
+    each watching its table and its turns, would pass it), and one thread
+    reads them all. It reads an event once and hands it to the watches
+    that asked for it (by watch and kind of event): a watch not concerned
+    is not woken."""
+
+    def __init__(self) -> None:
+        self.libc = _libc()
+        self.pid = os.getpid()
+        self.fd = self.libc.inotify_init1(IN_NONBLOCK | IN_CLOEXEC)
+        if self.fd < 0:
+            number = ctypes.get_errno()
+            raise Unavailable(number, os.strerror(number))
+        self.lock = threading.Lock()
+        self.asked: dict[int, dict[FolderEvents, int]] = {}
+        """Each kernel watch: the FolderEvents that asked for it, and for which events."""
+        self.paths: dict[int, bytes] = {}
+        threading.Thread(target=self._read_forever, name="inotify", daemon=True).start()
+
+    def add(self, events: FolderEvents, path: Path, mask: int) -> int:
+        """A kernel watch of ``path`` for ``events`` (its events in
+        ``mask``): the watch, or -1 with errno set."""
+        encoded = os.fsencode(path)
+        with self.lock:
+            watch = self.libc.inotify_add_watch(self.fd, encoded, mask | IN_MASK_ADD)
+            if watch >= 0:
+                asked = self.asked.setdefault(watch, {})
+                asked[events] = asked.get(events, 0) | mask
+                self.paths[watch] = encoded
+            return watch
+
+    def remove(self, events: FolderEvents) -> None:
+        """``events`` is closed: the kernel watches nobody else asked for
+        go, and those others did are narrowed to what they asked."""
+        with self.lock:
+            for watch in [watch for watch, asked in self.asked.items() if events in asked]:
+                asked = self.asked[watch]
+                del asked[events]
+                if not asked:
+                    del self.asked[watch]
+                    self.paths.pop(watch, None)
+                    self.libc.inotify_rm_watch(self.fd, watch)
+                    continue
+                mask = 0
+                for wanted in asked.values():
+                    mask |= wanted
+                again = self.libc.inotify_add_watch(self.fd, self.paths[watch], mask)
+                if again >= 0 and again != watch:  # the path is another file now: not that one
+                    self.libc.inotify_rm_watch(self.fd, again)
+
+    def _read_forever(self) -> None:
+        poller = select.poll()
+        poller.register(self.fd, select.POLLIN)
+        while True:
+            poller.poll()
+            try:
+                data = os.read(self.fd, 64 * 1024)
+            except BlockingIOError:
+                continue
+            except OSError:
+                return
+            self._hand_on(data)
+
+    def _hand_on(self, data: bytes) -> None:
+        told: dict[FolderEvents, list[tuple[int, int, bytes]]] = {}
+        with self.lock:
+            offset = 0
+            while offset + HEADER.size <= len(data):
+                watch, mask, _, length = HEADER.unpack_from(data, offset)
+                offset += HEADER.size
+                name = data[offset : offset + length].split(b"\0", 1)[0]
+                offset += length
+                if mask & IN_Q_OVERFLOW:  # events lost: any watch's may be among them
+                    for asked in self.asked.values():
+                        for events in asked:
+                            told.setdefault(events, []).append((watch, mask, name))
+                    continue
+                for events, wanted in self.asked.get(watch, {}).items():
+                    if mask & (wanted | IN_IGNORED):
+                        told.setdefault(events, []).append((watch, mask, name))
+                if mask & IN_IGNORED:  # the kernel ended that watch
+                    self.asked.pop(watch, None)
+                    self.paths.pop(watch, None)
+        for events, heard in told.items():
+            events.hear(heard)
+
+
+_instance: Instance | None = None
+_instance_lock = threading.Lock()
+
+
+def instance() -> Instance:
+    """This process's inotify instance (a forked process makes its own:
+    the thread that read its parent's is not there)."""
+    global _instance
+    with _instance_lock:
+        if _instance is None or _instance.pid != os.getpid():
+            _instance = Instance()
+        return _instance
+
+
 class FolderEvents:
     """The kernel's events for the files of ``folder``, read by one thread
     with :meth:`batches`, ended from any thread with :meth:`stop`.
@@ -86,22 +193,24 @@ class FolderEvents:
     (issue 45)."""
 
     def __init__(self, folder: Path, closely: Callable[[str], bool] | None = None) -> None:
-        libc = self._libc = _libc()
+        self._instance = instance()
         self.folder = Path(folder)
         self.closely = closely
-        self.fd = libc.inotify_init1(IN_NONBLOCK | IN_CLOEXEC)
-        if self.fd < 0:
-            number = ctypes.get_errno()
-            raise Unavailable(number, os.strerror(number))
-        heard = CHANGES if closely is None else COMINGS_AND_GOINGS
-        self._folder_watch = libc.inotify_add_watch(self.fd, os.fsencode(folder), heard | GONE | IN_ONLYDIR)
-        if self._folder_watch < 0:
-            number = ctypes.get_errno()
-            os.close(self.fd)
-            raise OSError(number, os.strerror(number), str(folder))
-        self._wake, self._woken = os.pipe()  # stop() writes a byte: the poll returns
         self._lock = threading.Lock()
         self._closed = False
+        self._heard: list[tuple[int, int, bytes]] = []
+        """Events the instance handed on, not read yet."""
+        # The instance writes a byte on the first pipe when it hands events on; stop() on the second.
+        self.fd, self._told = os.pipe()
+        self._wake, self._woken = os.pipe()
+        for fd in (self.fd, self._told, self._wake, self._woken):
+            os.set_blocking(fd, False)
+        heard = CHANGES if closely is None else COMINGS_AND_GOINGS
+        self._folder_watch = self._instance.add(self, self.folder, heard | GONE | IN_ONLYDIR)
+        if self._folder_watch < 0:
+            number = ctypes.get_errno()
+            self.close()
+            raise OSError(number, os.strerror(number), str(folder))
         self._watched: dict[str, int] = {}
         """Each file watched closely, by name: its watch (-1: not there when asked)."""
         self._names: dict[int, str] = {}
@@ -120,24 +229,34 @@ class FolderEvents:
         with self._lock:
             if self._closed or self.closely is None:
                 return
-            watch = self._libc.inotify_add_watch(
-                self.fd, os.fsencode(self.folder / name), WRITTEN | IN_DONT_FOLLOW
-            )
+            watch = self._instance.add(self, self.folder / name, WRITTEN | IN_DONT_FOLLOW)
             self._watched[name] = watch  # -1: not there now; its coming is a folder event
             if watch >= 0:
                 self._names[watch] = name
 
+    def hear(self, heard: list[tuple[int, int, bytes]]) -> None:
+        """From the instance's thread: events for this watch."""
+        with self._lock:
+            if self._closed:
+                return
+            self._heard.extend(heard)
+            with contextlib.suppress(BlockingIOError):
+                os.write(self._told, b"x")
+
     def stop(self) -> None:
         with self._lock:
             if not self._closed:
-                os.write(self._woken, b"x")
+                with contextlib.suppress(BlockingIOError):
+                    os.write(self._woken, b"x")
 
     def close(self) -> None:
         with self._lock:
-            if not self._closed:
-                self._closed = True
-                for fd in (self.fd, self._wake, self._woken):
-                    os.close(fd)
+            if self._closed:
+                return
+            self._closed = True
+            for fd in (self.fd, self._told, self._wake, self._woken):
+                os.close(fd)
+        self._instance.remove(self)
 
     def batches(
         self,
@@ -189,16 +308,11 @@ class FolderEvents:
     def _read(self, wanted: Callable[[str], bool] | None = None) -> tuple[set[str], bool]:
         names: set[str] = set()
         gone = False
-        try:
-            data = os.read(self.fd, 64 * 1024)
-        except BlockingIOError:
-            return names, gone
-        offset = 0
-        while offset + HEADER.size <= len(data):
-            watch, mask, _, length = HEADER.unpack_from(data, offset)
-            offset += HEADER.size
-            name = data[offset : offset + length].split(b"\0", 1)[0]
-            offset += length
+        with contextlib.suppress(BlockingIOError):
+            os.read(self.fd, 4096)  # the instance's bytes: each said events came
+        with self._lock:
+            heard, self._heard = self._heard, []
+        for watch, mask, name in heard:
             if mask & IN_Q_OVERFLOW:
                 names.add(OVERFLOW)
             elif watch != self._folder_watch:
