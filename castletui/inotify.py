@@ -77,10 +77,10 @@ class Instance:
     """The process's one inotify instance, which every FolderEvents
     shares: the user's instances are few (fs.inotify.max_user_instances,
     128 by default, for all of their processes: a host's eighty players,
-    each watching its table and its turns, would pass it), and one thread
-    reads them all. It reads an event once and hands it to the watches
-    that asked for it (by watch and kind of event): a watch not concerned
-    is not woken."""
+    each watching its table and its turns, would pass it). No thread of
+    its own (a zygote must not have one to fork): whichever watch's thread
+    finds it readable reads it (:meth:`read`) and hands each event to the
+    watches that asked for that kernel watch and that kind of event."""
 
     def __init__(self) -> None:
         self.libc = _libc()
@@ -93,7 +93,6 @@ class Instance:
         self.asked: dict[int, dict[FolderEvents, int]] = {}
         """Each kernel watch: the FolderEvents that asked for it, and for which events."""
         self.paths: dict[int, bytes] = {}
-        threading.Thread(target=self._read_forever, name="inotify", daemon=True).start()
 
     def add(self, events: FolderEvents, path: Path, mask: int) -> int:
         """A kernel watch of ``path`` for ``events`` (its events in
@@ -126,22 +125,15 @@ class Instance:
                 if again >= 0 and again != watch:  # the path is another file now: not that one
                     self.libc.inotify_rm_watch(self.fd, again)
 
-    def _read_forever(self) -> None:
-        poller = select.poll()
-        poller.register(self.fd, select.POLLIN)
-        while True:
-            poller.poll()
-            try:
-                data = os.read(self.fd, 64 * 1024)
-            except BlockingIOError:
-                continue
-            except OSError:
-                return
-            self._hand_on(data)
-
-    def _hand_on(self, data: bytes) -> None:
+    def read(self) -> None:
+        """Read what the kernel queued and hand it on (nothing if another
+        thread read it first)."""
         told: dict[FolderEvents, list[tuple[int, int, bytes]]] = {}
         with self.lock:
+            try:
+                data = os.read(self.fd, 64 * 1024)
+            except (BlockingIOError, OSError):
+                return
             offset = 0
             while offset + HEADER.size <= len(data):
                 watch, mask, _, length = HEADER.unpack_from(data, offset)
@@ -169,7 +161,7 @@ _instance_lock = threading.Lock()
 
 def instance() -> Instance:
     """This process's inotify instance (a forked process makes its own:
-    the thread that read its parent's is not there)."""
+    a session forked by the zygote closes what it inherited)."""
     global _instance
     with _instance_lock:
         if _instance is None or _instance.pid != os.getpid():
@@ -200,7 +192,9 @@ class FolderEvents:
         self._closed = False
         self._heard: list[tuple[int, int, bytes]] = []
         """Events the instance handed on, not read yet."""
-        # The instance writes a byte on the first pipe when it hands events on; stop() on the second.
+        self._reader: int | None = None
+        """The thread that runs :meth:`batches`."""
+        # A byte on the first pipe: another thread read events for this watch; on the second: stop().
         self.fd, self._told = os.pipe()
         self._wake, self._woken = os.pipe()
         for fd in (self.fd, self._told, self._wake, self._woken):
@@ -235,13 +229,15 @@ class FolderEvents:
                 self._names[watch] = name
 
     def hear(self, heard: list[tuple[int, int, bytes]]) -> None:
-        """From the instance's thread: events for this watch."""
+        """Events for this watch, read by whichever thread read the
+        instance: its own (it takes them next) or another's (a byte wakes it)."""
         with self._lock:
             if self._closed:
                 return
             self._heard.extend(heard)
-            with contextlib.suppress(BlockingIOError):
-                os.write(self._told, b"x")
+            if threading.get_ident() != self._reader:
+                with contextlib.suppress(BlockingIOError):
+                    os.write(self._told, b"x")
 
     def stop(self) -> None:
         with self._lock:
@@ -275,26 +271,32 @@ class FolderEvents:
         With ``wanted``, only the names it accepts count: events of other
         files (another table's move, twenty a second on a busy host) are
         read and dropped at once, with no wait for the rest of their burst."""
+        self._reader = threading.get_ident()
         poller = select.poll()  # not select(): a host's descriptors may pass 1024
-        poller.register(self.fd, select.POLLIN)
+        shared = self._instance.fd
+        poller.register(shared, select.POLLIN)  # the kernel's events, any watch's of this process
+        poller.register(self.fd, select.POLLIN)  # events another thread read for this one
         poller.register(self._wake, select.POLLIN)
         forever = None if heartbeat is None else int(heartbeat * 1000)
         try:
             while not stopped():
                 self.waits += 1
-                ready = {fd for fd, _ in poller.poll(forever)}
-                if self._wake in ready or stopped():
-                    return
-                if not ready:
-                    continue  # the heartbeat: stopped() was asked above
+                # Events handed on by this very thread (reading for another watch) need no wait.
+                if not self._heard:
+                    ready = {fd for fd, _ in poller.poll(forever)}
+                    if self._wake in ready or stopped():
+                        return
+                    if not ready:
+                        continue  # the heartbeat: stopped() was asked above
                 names, gone = self._read(wanted)
                 if not (names or gone):
                     continue  # only files nobody asked about
                 deadline = time.monotonic() + most
                 while not gone and (left := deadline - time.monotonic()) > 0:
-                    more = {fd for fd, _ in poller.poll(max(1, int(1000 * min(settle, left))))}
-                    if self.fd not in more:
-                        break
+                    if not self._heard:
+                        more = {fd for fd, _ in poller.poll(max(1, int(1000 * min(settle, left))))}
+                        if not more & {shared, self.fd}:
+                            break
                     extra, gone = self._read(wanted)
                     names |= extra
                 if names:
@@ -308,8 +310,9 @@ class FolderEvents:
     def _read(self, wanted: Callable[[str], bool] | None = None) -> tuple[set[str], bool]:
         names: set[str] = set()
         gone = False
+        self._instance.read()  # what the kernel has, handed on to each watch it is for
         with contextlib.suppress(BlockingIOError):
-            os.read(self.fd, 4096)  # the instance's bytes: each said events came
+            os.read(self.fd, 4096)  # bytes of other threads' hand-ons: each said events came
         with self._lock:
             heard, self._heard = self._heard, []
         for watch, mask, name in heard:
