@@ -8,7 +8,8 @@ that knows neither ignores.
 
 One :class:`TurnFollower` per app, started when the app first opens the
 lobby or a table: it watches the table folder (castletui/watch.py, no
-timer; a PostgreSQL store's notifications when the tables are there),
+timer, and only your tables' files written: FolderWatch's ``closely``; a
+PostgreSQL store's notifications when the tables are there),
 and at each change of a table you sit at (or one it has not seen: a new
 table; or one you opened since) asks castletui/lobby.py which of your
 tables wait for your move. A move at someone else's table costs it

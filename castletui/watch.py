@@ -1,9 +1,12 @@
 """Watching the table folder for other terminals' writes: the operating
 system's file events, in a thread that sleeps until one comes. On Linux
 that is inotify itself (castletui/inotify.py): an idle terminal's watch
-does not wake at all between events but for a rare heartbeat. Elsewhere
-(macOS) watchfiles, whose thread looks at the events queued every
-``STEP_MS``. Nothing here reads a file to find out whether it changed. No
+does not wake at all between events but for a rare heartbeat, nor for
+another table's move: a watch hears the writes in place of the files it
+names closely (the game's table, the tables you sit at) and the folder's
+files made, renamed in or removed, through its process's one inotify
+instance. Elsewhere (macOS) watchfiles, whose thread looks at the events
+queued every ``STEP_MS``. Nothing here reads a file to find out whether it changed. No
 app here: the game screen (castletui/screens/game.py) watches its table
 file, the lobby (castletui/screens/join.py) its folder, and
 castletui/tables.py starts tables, without one importing the other. A
