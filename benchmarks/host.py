@@ -6,7 +6,7 @@ with its limits on (capacity.py).
                                         [--steps 2,4,8,12,16] [--table-size 2] [--seconds 12]
                                         [--session-start fork|spawn] [--skip lobby,siege,idle,moves]
                                         [--store test|postgresql://...] [--hosts 2]
-                                        [--quiet-tables 1]
+                                        [--quiet-tables 1] [--spread]
     .venv/bin/python benchmarks/host.py --quick   # the smallest sizes, a few seconds, no stop at 300 ms
 
 1. **Connect to the lobby's first frame**: from opening the TCP connection
@@ -25,7 +25,9 @@ with its limits on (capacity.py).
    pages (USS, the median).
 4. **A move's propagation and the load a host holds**: for each step, that
    many players sit at Castlecards tables of ``--table-size``; whoever's
-   decision it is presses Enter about once a second (a brisk human). For
+   decision it is presses Enter about once a second (a brisk human; every
+   table in the same moment of the second, or with ``--spread`` each at
+   its own, as people at different tables would). For
    each move of a person, the time from the table file being written (its
    mtime) to the first bytes each *other* player's terminal receives after
    it (they typed nothing meanwhile: only the move can make them redraw).
@@ -283,9 +285,11 @@ class Pair:
             return self.table.path.stat().st_mtime
         return self.store.heard.get((self.table.address, save.check.plies))
 
-    async def play(self, seconds: float, measure_from: float) -> None:
+    async def play(self, seconds: float, measure_from: float, offset: float = 0.0) -> None:
+        """Enter about once a second for ``seconds``, the first after ``offset`` seconds more."""
         deadline = time.monotonic() + seconds
         self._pressed = None
+        await asyncio.sleep(offset)
         while time.monotonic() < deadline:
             await asyncio.sleep(1.0)
             self.split_cpu()
@@ -520,6 +524,11 @@ async def main() -> None:
     parser.add_argument(
         "--quiet-tables", type=int, default=1, help="tables seated beside the steps' that never move"
     )
+    parser.add_argument(
+        "--spread",
+        action="store_true",
+        help="each table's presses at its own moment of the second (else all tables' at once)",
+    )
     parser.add_argument("--quick", action="store_true", help=QUICK)
     args = parser.parse_args()
     if args.quick:
@@ -635,7 +644,12 @@ async def moves_part(
         quiet_before = sum(cpu_seconds(pid) for pid in quiet_pids)
         own_before, server_before = cpu_seconds(os.getpid()), sum(cpu_seconds(h.process.pid) for h in hosts)
         began = time.monotonic()
-        await asyncio.gather(*(pair.play(args.seconds, start) for pair in pairs))
+        # Together: every table's second starts at once (its players press in step); spread:
+        # each table's at its own moment of the second, as people at different tables would.
+        offsets = [index / len(pairs) if args.spread else 0.0 for index in range(len(pairs))]
+        await asyncio.gather(
+            *(pair.play(args.seconds, start, offset) for pair, offset in zip(pairs, offsets, strict=True))
+        )
         took = time.monotonic() - began
         cpu_spent = sum(cpu_seconds(pid) for host in hosts for pid in host.children()) - cpu_before
         quiet_spent = sum(cpu_seconds(pid) for pid in quiet_pids) - quiet_before
