@@ -6,6 +6,7 @@ with its limits on (capacity.py).
                                         [--steps 2,4,8,12,16] [--table-size 2] [--seconds 12]
                                         [--session-start fork|spawn] [--skip lobby,siege,idle,moves]
                                         [--store test|postgresql://...] [--hosts 2]
+                                        [--quiet-tables 1] [--spread]
     .venv/bin/python benchmarks/host.py --quick   # the smallest sizes, a few seconds, no stop at 300 ms
 
 1. **Connect to the lobby's first frame**: from opening the TCP connection
@@ -24,12 +25,22 @@ with its limits on (capacity.py).
    pages (USS, the median).
 4. **A move's propagation and the load a host holds**: for each step, that
    many players sit at Castlecards tables of ``--table-size``; whoever's
-   decision it is presses Enter about once a second (a brisk human). For
+   decision it is presses Enter about once a second (a brisk human; every
+   table in the same moment of the second, or with ``--spread`` each at
+   its own, as people at different tables would). For
    each move of a person, the time from the table file being written (its
    mtime) to the first bytes each *other* player's terminal receives after
    it (they typed nothing meanwhile: only the move can make them redraw).
    Medians, 90th percentiles and worst per step, with each player's RSS;
-   the run stops at the first step whose median is over 300 ms.
+   the run stops at the first step whose median is over 300 ms. Then the
+   CPU a move costs, per move of a person (each press of Enter): every
+   player's castletui, the server's, this script's clients'; and by kind
+   of castletui: the mover's and each other seat's at its table (from the
+   press to the table's next press, each less what a castletui at a quiet
+   table spends over as long), and the others' (``--quiet-tables``: tables
+   seated beside the steps' whose players never move; what one of their
+   castletuis spends per move of the host, times the castletuis at other
+   tables).
 
 With ``--store`` the host keeps its tables and players in PostgreSQL
 (``test``: the tests' server, started here with fsync on, as a real one;
@@ -101,6 +112,28 @@ def smaps_kib(pid: int) -> tuple[int, int]:
             elif name in ("Private_Clean", "Private_Dirty"):
                 uss += int(rest.split()[0])
     return pss, uss
+
+
+def inotify_instances(pid: int) -> int:
+    """How many inotify instances ``pid`` holds (its open descriptors that are one)."""
+    count = 0
+    with contextlib.suppress(OSError):
+        for fd in os.listdir(f"/proc/{pid}/fd"):
+            with contextlib.suppress(OSError):
+                count += os.readlink(f"/proc/{pid}/fd/{fd}") == "anon_inode:inotify"
+    return count
+
+
+def inotify_note(pids: list[int]) -> str:
+    """The castletuis' inotify instances against the user's limit: a watch
+    that finds none left falls back to watchfiles, which looks every 25 ms."""
+    held = [inotify_instances(pid) for pid in pids]
+    limit = Path("/proc/sys/fs/inotify/max_user_instances")
+    limit_text = limit.read_text().strip() if limit.exists() else "?"
+    return (
+        f"inotify instances held by the {len(pids)} castletuis: {sum(held)} (each {min(held, default=0)} "
+        f"to {max(held, default=0)}); the user's limit, shared by all their processes: {limit_text}"
+    )
 
 
 def rss_kib(pid: int) -> int:
@@ -214,12 +247,37 @@ class Store:
 class Pair:
     """Players at one table (two, or ``--table-size``), each pressing Enter on their own decisions."""
 
-    def __init__(self, table, players: list[TimedPlayer], store: Store | None = None) -> None:
+    def __init__(
+        self, table, players: list[TimedPlayer], store: Store | None = None, pids: list[int] | None = None
+    ) -> None:
         self.table = table
         self.players = players
         self.store = store
+        self.pids = pids or []
+        """Each seat's castletui (its process id, 0 if not found: then no CPU is split by seat)."""
         self.seen_plies = table.read()[0].check.plies
         self.latencies: list[float] = []
+        self.mover_cpu: list[float] = []
+        """CPU-seconds of the seat that pressed Enter, from its press to the next press here."""
+        self.watcher_cpu: list[float] = []
+        """The same for each of the other seats (one entry each)."""
+        self.windows: list[float] = []
+        """Each press's window in seconds (to the next press here), one per mover_cpu entry."""
+        self._pressed: tuple[int, list[float], float] | None = None
+
+    def cpu(self) -> list[float]:
+        return [cpu_seconds(pid) for pid in self.pids]
+
+    def split_cpu(self) -> None:
+        """The CPU each seat spent since the last press here, by who pressed."""
+        if self._pressed is None or not all(self.pids):
+            self._pressed = None
+            return
+        seat, before, since = self._pressed
+        self._pressed = None
+        self.windows.append(time.monotonic() - since)
+        for index, (now, then) in enumerate(zip(self.cpu(), before, strict=True)):
+            (self.mover_cpu if index == seat else self.watcher_cpu).append(now - then)
 
     def moment(self, save) -> float | None:
         """When the table's last move landed: its file's mtime, or the store's notification heard."""
@@ -227,10 +285,14 @@ class Pair:
             return self.table.path.stat().st_mtime
         return self.store.heard.get((self.table.address, save.check.plies))
 
-    async def play(self, seconds: float, measure_from: float) -> None:
+    async def play(self, seconds: float, measure_from: float, offset: float = 0.0) -> None:
+        """Enter about once a second for ``seconds``, the first after ``offset`` seconds more."""
         deadline = time.monotonic() + seconds
+        self._pressed = None
+        await asyncio.sleep(offset)
         while time.monotonic() < deadline:
             await asyncio.sleep(1.0)
+            self.split_cpu()
             try:
                 save = self.table.read()[0]
                 mtime = self.moment(save)
@@ -245,6 +307,8 @@ class Pair:
             state = self.table.states(save)[-1]
             seat = game.to_move(state)
             if seat is not None and seat >= 0:
+                if self.pids and all(self.pids):
+                    self._pressed = seat, self.cpu(), time.monotonic()
                 self.players[seat].send(b"\r")
 
     def note(self, save, mtime: float, measure_from: float) -> None:
@@ -280,10 +344,11 @@ async def seat_pair(
     )
     for seat in range(1, len(names)):
         table.take_seat(seat, account_owner(accounts[seat].id), names[seat])
-    players = []
+    players, pids = [], []
     for seat, (key, name) in enumerate(zip(keys, names, strict=True)):
         # Spread over loopback addresses, as players are over machines; a table's players over the hosts.
         host = hosts[seat % len(hosts)]
+        before = set(host.children())
         player = await TimedPlayer.connect(host.port, key, source=f"127.0.1.{int(name[1:]) % 200 + 1}")
         await player.open_terminal()
         await player.wait_for("Castlecards with")
@@ -291,7 +356,9 @@ async def seat_pair(
         player.send(b"\r")
         await player.wait_for("(you)", since=mark)
         players.append(player)
-    return Pair(table, players, store)
+        new = set(host.children()) - before
+        pids.append(new.pop() if len(new) == 1 else 0)  # its castletui, the one process that came
+    return Pair(table, players, store, pids)
 
 
 def summary(values: list[float]) -> str:
@@ -454,6 +521,14 @@ async def main() -> None:
     parser.add_argument("--skip", default="", help="parts left out: lobby, siege, idle, moves (commas)")
     parser.add_argument("--store", default="", help="test (the tests' PostgreSQL, started here) or a URL")
     parser.add_argument("--hosts", type=int, default=1, help="hosts on the one --store")
+    parser.add_argument(
+        "--quiet-tables", type=int, default=1, help="tables seated beside the steps' that never move"
+    )
+    parser.add_argument(
+        "--spread",
+        action="store_true",
+        help="each table's presses at its own moment of the second (else all tables' at once)",
+    )
     parser.add_argument("--quick", action="store_true", help=QUICK)
     args = parser.parse_args()
     if args.quick:
@@ -461,8 +536,9 @@ async def main() -> None:
     steps = [int(text) for text in args.steps.split(",")]
     idle = [int(text) for text in args.idle.split(",")]
     most = max(*steps, *idle)
-    keys = [asyncssh.generate_private_key("ssh-ed25519") for _ in range(most + 2)]
-    names = [f"P{index:02d}" for index in range(most + 2)]
+    everyone = most + args.table_size * args.quiet_tables + 2  # the last two: lobby and siege keys
+    keys = [asyncssh.generate_private_key("ssh-ed25519") for _ in range(everyone)]
+    names = [f"P{index:02d}" for index in range(everyone)]
     server, store = None, None
     if args.store == "test":
         from tests.stores.server import Server
@@ -482,7 +558,7 @@ async def main() -> None:
                 "--sessions-per-key",
                 "3",
                 "--max-connections",
-                str(most + 40),
+                str(everyone + 40),
                 "--session-start",
                 args.session_start,
                 *(["--store", args.store] if store else []),
@@ -546,6 +622,11 @@ async def moves_part(
 ) -> None:
     size = args.table_size
     pairs: list[Pair] = []
+    # The quiet tables: seated players who never move, to weigh what hearing the others' moves costs.
+    quiet = [
+        await seat_pair(hosts, keys[first : first + size], names[first : first + size], store)
+        for first in range(max(steps), max(steps) + size * args.quiet_tables, size)
+    ]
     seated = 0
     for step in steps:
         while seated < step:
@@ -556,17 +637,28 @@ async def moves_part(
         start = time.time()
         for pair in pairs:
             pair.latencies.clear()
+            pair.mover_cpu.clear(), pair.watcher_cpu.clear(), pair.windows.clear()
         transactions = store.transactions() if store is not None else 0
+        quiet_pids = [pid for pair in quiet for pid in pair.pids if pid]
         cpu_before = sum(cpu_seconds(pid) for host in hosts for pid in host.children())
-        own_before, server_before = cpu_seconds(os.getpid()), cpu_seconds(hosts[0].process.pid)
-        await asyncio.gather(*(pair.play(args.seconds, start) for pair in pairs))
+        quiet_before = sum(cpu_seconds(pid) for pid in quiet_pids)
+        own_before, server_before = cpu_seconds(os.getpid()), sum(cpu_seconds(h.process.pid) for h in hosts)
+        began = time.monotonic()
+        # Together: every table's second starts at once (its players press in step); spread:
+        # each table's at its own moment of the second, as people at different tables would.
+        offsets = [index / len(pairs) if args.spread else 0.0 for index in range(len(pairs))]
+        await asyncio.gather(
+            *(pair.play(args.seconds, start, offset) for pair, offset in zip(pairs, offsets, strict=True))
+        )
+        took = time.monotonic() - began
         cpu_spent = sum(cpu_seconds(pid) for host in hosts for pid in host.children()) - cpu_before
+        quiet_spent = sum(cpu_seconds(pid) for pid in quiet_pids) - quiet_before
         own_spent, server_spent = (
             cpu_seconds(os.getpid()) - own_before,
-            cpu_seconds(hosts[0].process.pid) - server_before,
+            sum(cpu_seconds(h.process.pid) for h in hosts) - server_before,
         )
         latencies = [value for pair in pairs for value in pair.latencies]
-        moves = max(1, len(latencies) // (size - 1))
+        moves = sum(len(pair.windows) for pair in pairs) or max(1, len(latencies) // (size - 1))
         children = [pid for host in hosts for pid in host.children()]
         per_player = [rss_kib(pid) for pid in children]
         memory = statistics.median(per_player) / 1024 if per_player else 0
@@ -579,15 +671,48 @@ async def moves_part(
             f"     the players' castletuis spent {cpu_spent / moves * 1000:.0f} ms of CPU per move; "
             f"the server {server_spent / moves * 1000:.0f} ms, this benchmark's clients {own_spent / moves * 1000:.0f} ms"
         )
+        print("     " + cpu_breakdown(pairs, quiet_pids, quiet_spent / took, len(children), moves, took))
+        print("     " + inotify_note(children))
         if store is not None:
             done = store.transactions() - transactions
             print(f"     database connections: {store.connections()}; {done / moves:.0f} statements per move")
         if not args.quick and latencies and statistics.median(latencies) > LIMIT_MS:
             print(f"over {LIMIT_MS:.0f} ms at {step} players: stopping here")
             break
-    for pair in pairs:
+    for pair in [*pairs, *quiet]:
         for player in pair.players:
             await player.close()
+
+
+def cpu_breakdown(
+    pairs: list[Pair], quiet_pids: list[int], quiet_per_second: float, processes: int, moves: int, took: float
+) -> str:
+    """CPU per move by kind of castletui: the one whose person moved (from
+    the press to the table's next press), each other seat at its table, and
+    every castletui at another table, as the quiet tables' players spend
+    (each less what a quiet one spends over as long: idling and hearing
+    other tables)."""
+    if not quiet_pids:
+        return "no quiet table: no CPU by kind of castletui (--quiet-tables)"
+    bystander = quiet_per_second / len(quiet_pids)  # CPU-s a second of one castletui at a quiet table
+    mover = [cpu for pair in pairs for cpu in pair.mover_cpu]
+    watcher = [cpu for pair in pairs for cpu in pair.watcher_cpu]
+    windows = [window for pair in pairs for window in pair.windows]
+    if not (mover and watcher and windows):
+        return "too few moves for CPU by kind of castletui"
+    window = statistics.mean(windows)
+    mover_ms = (statistics.mean(mover) - bystander * window) * 1000
+    watcher_ms = (statistics.mean(watcher) - bystander * window) * 1000
+    watchers = len(watcher) / len(mover)
+    rate = moves / took
+    hearing_ms = bystander / rate * 1000  # one bystander's CPU per move of the host
+    others = processes - watchers - 1
+    return (
+        f"by castletui, per move: the mover's {mover_ms:.1f} ms, each other seat's at its table "
+        f"{watcher_ms:.1f} ms (x{watchers:.0f}), each of the {others:.0f} at other tables "
+        f"{hearing_ms:.2f} ms ({hearing_ms * others:.0f} ms in all; a quiet one spends "
+        f"{bystander * 1000:.1f} ms a second, {rate:.1f} moves a second); load {os.getloadavg()[0]:.2f}"
+    )
 
 
 if __name__ == "__main__":

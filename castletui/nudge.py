@@ -8,7 +8,8 @@ that knows neither ignores.
 
 One :class:`TurnFollower` per app, started when the app first opens the
 lobby or a table: it watches the table folder (castletui/watch.py, no
-timer; a PostgreSQL store's notifications when the tables are there),
+timer, and only your tables' files written: FolderWatch's ``closely``; a
+PostgreSQL store's notifications when the tables are there),
 and at each change of a table you sit at (or one it has not seen: a new
 table; or one you opened since) asks castletui/lobby.py which of your
 tables wait for your move. A move at someone else's table costs it
@@ -24,13 +25,13 @@ from __future__ import annotations
 
 import contextlib
 import os
-from pathlib import PurePath
+from pathlib import Path, PurePath
 from typing import Any
 
 from textual.worker import get_current_worker
 
 from castletui.lobby import LobbyLine, lobby_lines
-from castletui.saves.table import TableListing
+from castletui.saves.table import TableListing, signature
 from castletui.tables import listing_of, name_of, now_of, store_of, turns_of, who_of
 from castletui.watch import FolderWatch, StoreWatch, watch_tables
 
@@ -91,7 +92,7 @@ class TurnFollower:
         rows, who = self.listing.rows(), who_of(self.app)
         # os.path, not PurePath: a look at 200 tables made 400 paths for their names.
         self.listed = frozenset(os.path.basename(row.path) for row in rows)
-        self.mine = self.mine | {os.path.basename(row.path) for row in rows if who in row.owners}
+        self.sit_at({os.path.basename(row.path) for row in rows if who in row.owners})
         lines, _ = lobby_lines(rows, who, name_of(self.app), turns_of(self.app), now_of(self.app))
         return [
             line
@@ -101,8 +102,26 @@ class TurnFollower:
             and line.seat not in line.standing.stand_ins  # a bot plays it for you (saves.clock)
         ]
 
+    def sit_at(self, names: set[str]) -> None:
+        """These tables are yours from now on: their moves concern you. The
+        watch hears their files' writes from now on (only those: another
+        table's move does not wake it); one written since the last look
+        is looked at."""
+        added = names - self.mine
+        if not added:
+            return
+        self.mine = self.mine | added
+        if isinstance(self.watch, FolderWatch):
+            self.watch.watch_closely(added)
+            seen, folder = self.listing.seen(), self.listing.directory
+            missed = {name for name in added if signature(Path(folder) / name) != seen.get(name)}
+            if missed:
+                self.app.call_later(self.heard, missed)
+
     def start(self) -> None:
-        self.watch = watch_tables(self.listing.directory, store_of(self.app), self.seen)
+        # Closely: only your tables' writes wake it (and tables made, renamed in or removed).
+        mine = lambda name: name in self.mine  # noqa: E731
+        self.watch = watch_tables(self.listing.directory, store_of(self.app), self.seen, mine)
         self.app.run_worker(self._watching, thread=True, group="turns", exit_on_error=False)
         # Another screen (a table opened, the lobby again): the line leaves out the table on screen.
         self.app.screen_change_signal.subscribe(self.app, lambda _screen: self.show_line())
@@ -115,7 +134,7 @@ class TurnFollower:
             self.look(quiet=left)  # (it shows the line) the table just left was on screen: no news
             return
         if showing:  # a table you sat down at since the last look is yours from now on
-            self.mine = self.mine | {showing}
+            self.sit_at({showing})
         self.app.show_turn_line(turn_line([line for line in self.known if line_name(line) != showing]))
 
     def stop(self) -> None:

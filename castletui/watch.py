@@ -1,9 +1,12 @@
 """Watching the table folder for other terminals' writes: the operating
 system's file events, in a thread that sleeps until one comes. On Linux
 that is inotify itself (castletui/inotify.py): an idle terminal's watch
-does not wake at all between events but for a rare heartbeat. Elsewhere
-(macOS) watchfiles, whose thread looks at the events queued every
-``STEP_MS``. Nothing here reads a file to find out whether it changed. No
+does not wake at all between events but for a rare heartbeat, nor for
+another table's move: a watch hears the writes in place of the files it
+names closely (the game's table, the tables you sit at) and the folder's
+files made, renamed in or removed, through its process's one inotify
+instance. Elsewhere (macOS) watchfiles, whose thread looks at the events
+queued every ``STEP_MS``. Nothing here reads a file to find out whether it changed. No
 app here: the game screen (castletui/screens/game.py) watches its table
 file, the lobby (castletui/screens/join.py) its folder, and
 castletui/tables.py starts tables, without one importing the other. A
@@ -16,7 +19,7 @@ from __future__ import annotations
 import importlib
 import os
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -60,10 +63,19 @@ class FolderWatch:
     are watched from then on."""
 
     def __init__(
-        self, folder: Path, wanted: Callable[[str], bool], seen: dict[str, Signature | None] | None = None
+        self,
+        folder: Path,
+        wanted: Callable[[str], bool],
+        seen: dict[str, Signature | None] | None = None,
+        closely: Callable[[str], bool] | None = None,
     ) -> None:
         self.folder = Path(folder)
         self.wanted = wanted
+        self.closely = closely
+        """With inotify: the files whose writes in place are heard, by
+        name (a watch each; more with :meth:`watch_closely`); files made,
+        renamed in or removed are heard whatever their name. None: every
+        file's writes (each wakes the watch, wanted or not)."""
         self._stop = threading.Event()
         self._cancelled: Callable[[], bool] = lambda: False
         self._lock = threading.Lock()
@@ -85,6 +97,16 @@ class FolderWatch:
         with self._lock:
             if self._events is not None:
                 self._events.stop()
+
+    def watch_closely(self, names: Iterable[str]) -> None:
+        """Hear these files' writes in place too, from now on (a write
+        between the caller's look and this call is the caller's to find;
+        ``closely`` should accept them from now on, for the next watch
+        after the folder is made again)."""
+        with self._lock:
+            if self._events is not None:
+                for name in names:
+                    self._events.watch_file(name)
 
     def changes(self, cancelled: Callable[[], bool] | None = None) -> Iterator[set[str]]:
         global _inotify_missing
@@ -130,7 +152,7 @@ class FolderWatch:
         while not self.is_set():
             present, watched, wanted = self._watched()
             try:
-                events = inotify.FolderEvents(watched)
+                events = inotify.FolderEvents(watched, self.closely if present else None)
             except inotify.Unavailable:
                 raise
             except OSError:
@@ -263,12 +285,15 @@ class StoreWatch:
 
 
 def watch_tables(
-    folder: Path, store: Any = None, seen: dict[str, Signature | None] | None = None
+    folder: Path,
+    store: Any = None,
+    seen: dict[str, Signature | None] | None = None,
+    closely: Callable[[str], bool] | None = None,
 ) -> FolderWatch | StoreWatch:
     """The lobby's watch: the table folder's files (``seen``: as the
     caller's look found them, saves.table.TableListing.seen; else as they
-    are now), or a store's tables."""
-    return FolderWatch(folder, is_table_name, seen) if store is None else StoreWatch(store)
+    are now; ``closely``: see FolderWatch), or a store's tables."""
+    return FolderWatch(folder, is_table_name, seen, closely) if store is None else StoreWatch(store)
 
 
 class TableWatcher:
@@ -289,7 +314,8 @@ class TableWatcher:
         self.last = signature(self.path) if last is None else last
         name = self.path.name
         wanted = lambda file: file == name or is_watcher_of(self.path, file)  # noqa: E731
-        self.watch = FolderWatch(self.path.parent, wanted, {name: self.last})
+        # Closely: another table's move (its file appended to) does not wake this watch.
+        self.watch = FolderWatch(self.path.parent, wanted, {name: self.last}, closely=wanted)
 
     def changes(self, cancelled: Callable[[], bool] | None = None) -> Iterator[None]:
         if self.store_watch is not None:

@@ -165,6 +165,24 @@ def test_the_zygote_preloads_every_module_from_any_folder(tmp_path):
     assert bare == "[]"  # nothing imported twice under a second name
 
 
+def test_the_zygote_warmed_up_still_has_one_thread_to_fork(tmp_path):
+    """Its warm-up shows a lobby, which watches the table folder: no
+    thread may outlive it (a zygote with two threads cannot fork safely,
+    and gives up forking). In a process of its own, as the zygote's."""
+    import subprocess
+    import sys
+
+    probe = (
+        "import threading; from castletui.host import zygote; zygote.preload(); "
+        "print(zygote.warm_up(), [thread.name for thread in threading.enumerate()])"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe], cwd=tmp_path, capture_output=True, text=True, timeout=WAIT_SECONDS
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["True", "['MainThread']"]
+
+
 @pytest.mark.slow
 async def test_a_zygote_that_cannot_live_leaves_players_a_spawned_castletui(
     start_host, keys, tmp_path, monkeypatch

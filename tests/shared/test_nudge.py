@@ -105,7 +105,9 @@ async def test_at_80_columns_the_header_shows_the_turn_line_whole_at_another_tab
 async def test_a_move_at_a_table_you_do_not_sit_at_costs_your_nudge_no_look(tmp_path):
     """Issue 45: with many tables going on one host, each player looked at
     every table at every move anywhere; now only a change of one of theirs
-    (or a new table) makes them look."""
+    (or a new table) makes them look, and another table's move (its file
+    appended to) does not even wake the watch: only your tables' files are
+    watched for writes."""
     directory = tmp_path / "tables"
     ours = seated_table(directory, DUO, "ours", seed=4)
     theirs = seated_table(directory, ["user:cy", "user:dee"], "theirs", seed=5)
@@ -117,11 +119,31 @@ async def test_a_move_at_a_table_you_do_not_sit_at_costs_your_nudge_no_look(tmp_
         look = follower.look
         follower.look = lambda: looks.append(1) or look()
         play_until(theirs, ["user:cy", "user:dee"], lambda session: len(session.save.log) >= 2, at(1))
-        await wait_until(pilot, lambda: follower.passed_over, LIMIT)
-        assert looks == []
         play_until(ours, DUO, waiting_for(1), at(0))
         await wait_until(pilot, lambda: turns_told(app), LIMIT)
         assert looks and turns_told(app) == ["Castlecards with ann: your turn for 1 min"]
+        # Their moves came first, and were not heard at all (each would have been passed over).
+        assert follower.passed_over == 0
+
+
+async def test_a_table_you_sit_down_at_after_the_follower_began_nudges_you(tmp_path):
+    """Issue 45: the follower hears only your tables' writes; one you sat
+    down at since it began is heard from then on (its moves are appended
+    to its file, which a watch of the folder alone no longer hears)."""
+    directory = tmp_path / "tables"
+    table = seated_table(directory, ["user:ann", ""], "later", seed=4)
+    app = Watched(directory, "bo", Start("join"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, JoinScreen) and app.screen.lines)
+        assert app.turn_follower.mine == frozenset()
+        await pilot.press("enter")  # the table with a free seat: bo sits down
+        await wait_until(pilot, lambda: isinstance(app.screen, GameScreen))
+        await wait_until(pilot, lambda: table.path.name in app.turn_follower.mine, LIMIT)
+        await pilot.press("q")  # back to the lobby
+        await wait_until(pilot, lambda: isinstance(app.screen, JoinScreen), LIMIT)
+        play_until(table, DUO, waiting_for(1), at(0))  # ann moves, in her own terminal
+        await wait_until(pilot, lambda: turns_told(app), LIMIT)
+        assert turns_told(app) == ["Castlecards with ann: your turn for 1 min"]
 
 
 async def test_a_move_at_the_table_on_screen_costs_your_nudge_no_look_and_leaving_it_is_no_news(tmp_path):

@@ -135,7 +135,7 @@ def backend(request, monkeypatch):
     as on macOS (inotify made unavailable)."""
     if request.param == "watchfiles":
 
-        def unavailable(folder):
+        def unavailable(folder, closely=None):
             raise inotify.Unavailable(38, "no inotify here")
 
         monkeypatch.setattr(inotify, "FolderEvents", unavailable)
@@ -205,6 +205,99 @@ def test_events_lost_by_the_kernel_count_as_a_change_to_every_file(tmp_path, mon
     watcher = TableWatcher(table)
     thread, seen = run(watcher.changes())
     assert seen.get(timeout=BOUND) is None
+    watcher.stop()
+    assert seen.get(timeout=BOUND) == "ended"
+    thread.join(BOUND)
+
+
+def append(path, text: str) -> None:
+    with path.open("a") as file:  # a move appended in place, as saves.store._append writes it
+        file.write(text)
+
+
+def folder_events(folder, closely=None) -> inotify.FolderEvents:
+    try:
+        return inotify.FolderEvents(folder, closely)
+    except inotify.Unavailable:
+        pytest.skip("no inotify here")
+
+
+def test_a_close_watch_hears_its_own_files_writes_in_place_and_no_other(tmp_path):
+    """Issue 45: twenty tables on one host each append a move a second to
+    their file; a terminal wakes only for its own table's, however its
+    file is written (appended to, or replaced by a rename), and for files
+    made or removed. (Events come in order: one not heard would come first.)"""
+    ours, theirs = tmp_path / "ours.json", tmp_path / "theirs.json"
+    ours.write_text("{}")
+    theirs.write_text("{}")
+    events = folder_events(tmp_path, lambda name: name == "ours.json")
+    batches = events.batches(0.01, 0.05, None, lambda: False)
+    try:
+        append(theirs, "1")
+        append(ours, "1")
+        assert next(batches) == {"ours.json"}
+        write_over(ours, "{}")  # a new file by that name: its writes are heard too
+        assert "ours.json" in next(batches)
+        append(ours, "2")
+        assert next(batches) == {"ours.json"}
+        (tmp_path / "new.json").write_text("{}")  # a file made: heard, whatever its name
+        assert next(batches) == {"new.json"}
+        append(tmp_path / "new.json", "1")  # not watched closely
+        append(ours, "3")
+        assert next(batches) == {"ours.json"}
+        events.watch_file("new.json")  # watched from now on
+        append(tmp_path / "new.json", "2")
+        assert next(batches) == {"new.json"}
+    finally:
+        batches.close()
+
+
+def inotify_instances() -> int:
+    return sum(
+        os.readlink(f"/proc/self/fd/{fd}") == "anon_inode:inotify"
+        for fd in os.listdir("/proc/self/fd")
+        if os.path.exists(f"/proc/self/fd/{fd}")
+    )
+
+
+def test_the_watches_of_one_process_share_one_inotify_instance_and_each_hears_its_own(tmp_path):
+    """Issue 45: a user has 128 inotify instances for all their processes
+    (fs.inotify.max_user_instances); eighty players each watching their
+    table and their turns took 160, and the rest looked every 25 ms
+    instead. One instance a process; a watch still hears only what it
+    asked for, and one closed leaves the others as they were."""
+    ours, theirs = tmp_path / "ours.json", tmp_path / "theirs.json"
+    ours.write_text("{}")
+    theirs.write_text("{}")
+    close = folder_events(tmp_path, lambda name: name == "ours.json")
+    whole = folder_events(tmp_path)  # the lobby's: every file's writes
+    assert inotify_instances() == 1
+    close_batches = close.batches(0.01, 0.05, None, lambda: False)
+    whole_batches = whole.batches(0.01, 0.05, None, lambda: False)
+    try:
+        append(theirs, "1")
+        assert next(whole_batches) == {"theirs.json"}
+        append(ours, "1")
+        assert next(close_batches) == {"ours.json"}  # theirs, first, was not handed to it
+        assert next(whole_batches) == {"ours.json"}
+        whole_batches.close()  # closed: the folder's watch is narrowed to what the other asked
+        append(theirs, "2")
+        append(ours, "2")
+        assert next(close_batches) == {"ours.json"}
+    finally:
+        close_batches.close()
+        whole_batches.close()
+
+
+def test_the_table_watcher_hears_a_move_appended_to_its_table(tmp_path):
+    table, other = tmp_path / "game.json", tmp_path / "other.json"
+    table.write_text("{}")
+    other.write_text("{}")
+    watcher = TableWatcher(table)
+    thread, seen = run(watcher.changes())
+    append(other, " ")
+    append(table, " ")
+    assert seen.get(timeout=BOUND) is None  # the move at its table, and only once
     watcher.stop()
     assert seen.get(timeout=BOUND) == "ended"
     thread.join(BOUND)
