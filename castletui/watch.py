@@ -6,7 +6,9 @@ another table's move: a watch hears the writes in place of the files it
 names closely (the game's table, the tables you sit at) and the folder's
 files made, renamed in or removed, through its process's one inotify
 instance. Elsewhere (macOS) watchfiles, whose thread looks at the events
-queued every ``STEP_MS``. Nothing here reads a file to find out whether it changed. No
+queued every ``STEP_MS``. Where neither can put a watch on the folder (all
+the user's inotify instances taken), the folder is looked at every
+``POLL_S``: slower, never silent. Nothing here reads a file to find out whether it changed. No
 app here: the game screen (castletui/screens/game.py) watches its table
 file, the lobby (castletui/screens/join.py) its folder, and
 castletui/tables.py starts tables, without one importing the other. A
@@ -46,6 +48,11 @@ CATCH_UP_MS = 500
 """watchfiles: once the watch is in place, this long after it began: one
 look at whatever changed before it was (a table written while the screen
 opened). inotify's watch is in place when it is made: that look is at once."""
+
+POLL_S = 1.0
+"""No file events to be had (the user's inotify instances all taken by
+other programs, or a folder no watch can be put on): how often the folder
+is looked at instead. Slower to tell than an event, never silent."""
 
 WATCHFILES = "watchfiles"
 """Loaded by name where inotify is missing: on Linux the lobby never waits for it."""
@@ -156,8 +163,9 @@ class FolderWatch:
             except inotify.Unavailable:
                 raise
             except OSError:
-                if present:
-                    return  # the folder cannot be watched (gone, or no permission)
+                if present:  # no watch on it (no permission, or the system's limit): look instead
+                    yield from self._by_polling()
+                    return
                 self._stop.wait(CATCH_UP_MS / 1000)  # nor the one above it, for now
                 continue
             with self._lock:
@@ -226,11 +234,30 @@ class FolderWatch:
                         caught_up, self._seen = False, None
                         break
             except (OSError, RuntimeError):  # watchfiles' own errors are RuntimeErrors
-                if present:
-                    return  # the folder cannot be watched (gone, or no permission)
+                if present:  # e.g. "Too many open files": inotify's instances are all taken
+                    yield from self._by_polling()
+                    return
                 self._stop.wait(CATCH_UP_MS / 1000)  # nor the one above it, for now
             if present:
                 return  # stopped
+
+    def _by_polling(self) -> Iterator[set[str]]:
+        """The folder looked at every ``POLL_S`` until stopped, first
+        against the caller's look: each look yields the wanted names whose
+        signature changed (an empty set: the folder came, look at all). A
+        watch that could not be put in place never just ends: the lobby
+        would stop following its tables without a word."""
+        seen, now = self._seen, self._look()
+        self._seen = None
+        while not self.is_set():
+            came = now is not None and seen is None
+            before, after = seen or {}, now or {}
+            changed = {name for name in before.keys() | after.keys() if before.get(name) != after.get(name)}
+            if changed or came:
+                yield changed
+            seen = now
+            self._stop.wait(POLL_S)
+            now = self._look()
 
 
 class StoreWatch:

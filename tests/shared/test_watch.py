@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import os
 import queue
+import sys
 import threading
 import time
+import types
 
 import pytest
 from castletui.saves.table import signature
@@ -104,7 +106,7 @@ def test_inotify_drops_the_events_of_files_not_wanted_as_it_reads_them(tmp_path)
     thread.join(BOUND)
 
 
-def test_a_cancelled_worker_stops_the_watch(tmp_path):
+def test_a_cancelled_worker_stops_the_watch(tmp_path, backend):
     cancelled = threading.Event()
     thread, seen = run(FolderWatch(tmp_path, bool).changes(cancelled.is_set))
     cancelled.set()
@@ -113,10 +115,10 @@ def test_a_cancelled_worker_stops_the_watch(tmp_path):
     assert not thread.is_alive()
 
 
-def test_a_table_folder_made_after_the_watch_began_is_watched(tmp_path):
+def test_a_table_folder_made_after_the_watch_began_is_watched(tmp_path, backend):
     folder = tmp_path / "data" / "tables"
-    watch = FolderWatch(folder, lambda name: name.endswith(".json"))
-    thread, seen = run(watch.changes())
+    folder_watch = FolderWatch(folder, lambda name: name.endswith(".json"))
+    thread, seen = run(folder_watch.changes())
     folder.mkdir(parents=True)
     while (names := seen.get(timeout=BOUND)) != set():
         pass  # the folder is there: a look at it
@@ -124,26 +126,40 @@ def test_a_table_folder_made_after_the_watch_began_is_watched(tmp_path):
     while not (names := seen.get(timeout=BOUND)):
         pass  # (a catch-up look may come first)
     assert names == {"game.json"}
-    watch.stop()
+    folder_watch.stop()
     thread.join(BOUND)
     assert not thread.is_alive()
 
 
-@pytest.fixture(params=["inotify", "watchfiles"])
+def no_instance_left(*args, **kwargs):
+    """watchfiles where every inotify instance of the user is taken: it
+    raises as the real one does (its Rust error is a RuntimeError)."""
+    raise RuntimeError("Error creating recommended watcher: Too many open files (os error 24)")
+
+
+@pytest.fixture(params=["inotify", "watchfiles", "looking"])
 def backend(request, monkeypatch):
-    """Each test below runs on both: inotify where Linux has it, watchfiles
-    as on macOS (inotify made unavailable)."""
-    if request.param == "watchfiles":
+    """Each test below runs on all three: inotify where Linux has it,
+    watchfiles as on macOS (inotify made unavailable), and looking at the
+    folder when neither can watch it (all the user's inotify instances
+    taken: a busy host, or other programs of the same user)."""
+    if request.param in ("watchfiles", "looking"):
 
         def unavailable(folder, closely=None):
-            raise inotify.Unavailable(38, "no inotify here")
+            raise inotify.Unavailable(24, "Too many open files")
 
         monkeypatch.setattr(inotify, "FolderEvents", unavailable)
         monkeypatch.setattr(watch, "_inotify_missing", False)
+    if request.param == "looking":
+        monkeypatch.setitem(
+            sys.modules, "watchfiles_no_instance_left", types.SimpleNamespace(watch=no_instance_left)
+        )
+        monkeypatch.setattr(watch, "WATCHFILES", "watchfiles_no_instance_left")
+        monkeypatch.setattr(watch, "POLL_S", 0.05)
     return request.param
 
 
-def test_either_backend_sees_another_terminals_write_and_a_table_made_before_the_watch(tmp_path, backend):
+def test_every_backend_sees_another_terminals_write_and_a_table_made_before_the_watch(tmp_path, backend):
     table = tmp_path / "game.json"
     table.write_text("{}")
     read = signature(table)
