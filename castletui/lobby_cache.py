@@ -41,6 +41,7 @@ import msgspec
 
 import castletui
 from castletui.lobby import Standing, Turns
+from castletui.saves.guarded import read_guarded
 from castletui.saves.table import Signature, TableListing, TableSummary, signature
 
 FOLDER = ".lobby"
@@ -107,24 +108,10 @@ class LobbyCache:
         """The cache as written, if it is of this format, whole and written
         by this Unix user alone; else None."""
         try:
-            handle = os.open(self.path, os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC | os.O_NONBLOCK)
+            data, status = read_guarded(self.path, LARGEST, unwritable_by=0o022)
         except OSError:
             return None
-        try:
-            status = os.fstat(handle)
-            if (
-                not stat.S_ISREG(status.st_mode)
-                or status.st_uid != os.geteuid()
-                or status.st_mode & 0o022
-                or status.st_size > LARGEST
-            ):
-                return None
-            data = os.read(handle, LARGEST + 1)
-            self._file = (status.st_ino, status.st_mtime_ns, status.st_size)
-        except OSError:
-            return None
-        finally:
-            os.close(handle)
+        self._file = (status.st_ino, status.st_mtime_ns, status.st_size)
         try:
             kept = msgspec.json.decode(data, type=Kept)
         except (msgspec.DecodeError, msgspec.ValidationError):

@@ -24,7 +24,6 @@ import contextlib
 import hashlib
 import os
 import re
-import stat
 import sys
 import tempfile
 import threading
@@ -56,6 +55,7 @@ from castletui.rules.core.review import (
     turning_points,
 )
 from castletui.saves import SaveFile
+from castletui.saves.guarded import read_guarded
 
 CACHE_FORMAT = 3
 
@@ -168,20 +168,7 @@ def _own_file_bytes(path: Path) -> bytes:
     through a link; OSError otherwise. In a group's table folder another
     member could plant a pipe (the review would wait on it for ever), a
     link, or a review of their own making under its name."""
-    handle = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
-    try:
-        status = os.fstat(handle)
-        if (
-            not stat.S_ISREG(status.st_mode)
-            or status.st_uid != os.geteuid()
-            or status.st_mode & 0o022
-            or status.st_size > LARGEST_CACHE
-        ):
-            raise OSError(f"{path.name} is not this player's review")
-        with os.fdopen(handle, "rb", closefd=False) as file:
-            return file.read(LARGEST_CACHE + 1)
-    finally:
-        os.close(handle)
+    return read_guarded(path, LARGEST_CACHE, unwritable_by=0o022)[0]
 
 
 def write_cache(path: Path | None, report: Report) -> None:

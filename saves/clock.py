@@ -26,6 +26,7 @@ from typing import Any
 import msgspec
 from castletui.rules.core import CHANCE
 from castletui.saves.errors import SaveError
+from castletui.saves.guarded import read_guarded
 
 PER_MOVE = {"none": 0, "1 h": 3600, "1 d": 86_400, "3 d": 3 * 86_400}
 """The times per move a table may be made with, as the wizard offers them."""
@@ -78,19 +79,13 @@ def _clock_file_text(path: str) -> str:
     """What the clock file says, if it is a regular file of this user's (or
     root's) that no other user may write; OSError otherwise. Whoever could
     write it would say when every seat's time runs out, and a pipe planted
-    under its name would hold every castletui waiting."""
-    handle = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
-    try:
-        status = os.fstat(handle)
-        if (
-            not stat.S_ISREG(status.st_mode)
-            or status.st_uid not in (os.geteuid(), 0)
-            or status.st_mode & stat.S_IWOTH
-        ):
-            raise OSError(f"{path} is not a clock file of this user's")
-        return os.read(handle, CLOCK_FILE_BYTES).decode().strip()
-    finally:
-        os.close(handle)
+    under its name would hold every castletui waiting. Its path is the
+    operator's own: a link is followed."""
+    owners = (os.geteuid(), 0)
+    text, _ = read_guarded(
+        path, CLOCK_FILE_BYTES, owners=owners, unwritable_by=stat.S_IWOTH, follow_links=True
+    )
+    return text.decode().strip()
 
 
 def moment(text: str) -> datetime.datetime | None:

@@ -20,7 +20,6 @@ import hashlib
 import os
 import re
 import secrets
-import stat
 import tempfile
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -28,6 +27,7 @@ from typing import Any, NamedTuple
 import msgspec
 from castletui.rules.core import CHANCE, chance_rng, sample_outcome
 from castletui.saves.errors import SaveError
+from castletui.saves.guarded import ANYONE, read_guarded
 from castletui.saves.replay import decode_actions, game_of, replay_states, verify
 from castletui.saves.schema import SaveFile
 
@@ -106,15 +106,9 @@ def sealed(save: SaveFile, table: Path) -> SaveFile:
 def _read_secret(path: Path) -> bytes:
     """The bytes of the seed's file: a regular file, never through a link,
     never waiting on a pipe, and short (OSError otherwise). In a group
-    folder another member could plant anything under its name."""
-    flags = os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC
-    handle = os.open(path, flags)
-    try:
-        if not stat.S_ISREG(os.fstat(handle).st_mode):
-            raise OSError(f"{path.name} is not a file")
-        return os.read(handle, SECRET_BYTES)
-    finally:
-        os.close(handle)
+    folder another member could plant anything under its name; any member
+    may have written it (whoever made the table)."""
+    return read_guarded(path, SECRET_BYTES, owners=ANYONE)[0]
 
 
 def as_written(save: SaveFile, over: bool) -> SaveFile:
