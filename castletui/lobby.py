@@ -152,9 +152,21 @@ def work_out_turns(rows: list[TableSummary], turns: Turns, until: float) -> None
             turns.standing(row.path)
 
 
+JUST_NOW = "just now"
+
+
+def your_turn(how_long: str) -> str:
+    """ "your turn for 14 h"; "your turn now" when it just came, plain
+    "your turn" when the time is unknown ("for just now" reads badly)."""
+    if how_long == JUST_NOW:
+        return "your turn now"
+    return f"your turn for {how_long}" if how_long else "your turn"
+
+
 def waited(since: str, now: datetime.datetime) -> str:
     """How long since ``since`` (an ISO time), in the lobby's short words:
-    "5 min", "14 h" up to two days, then "2 d"; "" when unknown."""
+    "just now" under a minute, "5 min", "14 h" up to two days, then "2 d";
+    "" when unknown."""
     try:
         then = datetime.datetime.fromisoformat(since)
     except ValueError:
@@ -163,7 +175,7 @@ def waited(since: str, now: datetime.datetime) -> str:
         then = then.replace(tzinfo=datetime.UTC)
     seconds = max(0, int((now - then).total_seconds()))
     if seconds < 60:
-        return "1 min"
+        return JUST_NOW  # "1 min" for a few seconds read as untrue
     if seconds < 3600:
         return f"{seconds // 60} min"
     if seconds < 48 * 3600:
@@ -196,7 +208,7 @@ def turn_words(row: TableSummary, seat: int, standing: Standing, now: datetime.d
         # the owner's to do, and n goes there (the nudge still leaves it out).
         return YOUR_TURN, f"{title}: {STOOD_IN}"
     if mover == seat:
-        return YOUR_TURN, f"{title}: your turn for {how_long}{clock_words(standing, now, yours=True)}"
+        return YOUR_TURN, f"{title}: {your_turn(how_long)}{clock_words(standing, now, yours=True)}"
     stood_in = mover in standing.stand_ins
     if mover == CHANCE or stood_in or (0 <= mover < len(row.bots) and row.bots[mover]):
         # A bot's move or a draw is made by the first terminal at the table.
