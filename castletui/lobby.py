@@ -281,15 +281,23 @@ def free_seat_words(row: TableSummary, seat: int) -> str:
 
 
 def watch_words(row: TableSummary) -> str:
-    """A game going on that you may watch: "Watch Castlecards: Ann and Bo, Bo to play"."""
+    """A game going on that you may watch: "Watch Castlecards: Ann and Bo,
+    Bo to play"; with a seat free, "Watch Castlecards: Ann, seat 2 free;
+    Ann to play" (a bare "Ann, Ann to play" read like a slip)."""
     seated = [
         f"{name} (bot)" if row.bots[index] else name
         for index, name in enumerate(row.players)
         if row.bots[index] or row.owners[index]
     ]
+    free = [str(index + 1) for index in range(len(row.players)) if not (row.bots[index] or row.owners[index])]
     names = ", ".join(seated[:-1]) + " and " + seated[-1] if len(seated) > 1 else "".join(seated)
     private = " (private)" if row.invited else ""
-    return f"Watch {row.title}{private}: {names or 'nobody seated yet'}, {row.status}"
+    if not seated:
+        return f"Watch {row.title}{private}: nobody seated yet, {row.status}"
+    if free:
+        seats = "seat " + free[0] if len(free) == 1 else "seats " + ", ".join(free[:-1]) + " and " + free[-1]
+        return f"Watch {row.title}{private}: {names}, {seats} free; {row.status}"
+    return f"Watch {row.title}{private}: {names}, {row.status}"
 
 
 def lobby_lines(

@@ -81,6 +81,7 @@ def test_your_turns_come_first_longest_waiting_on_top_then_others_then_free_seat
     assert words[1] == "Castlecards with cy: your turn for 2 h"
     assert words[2] == "Castlecards with ann: ann's turn, 2 d"
     assert words[3] == "Take seat 2: Castlecards (2 players) with cy"
+    assert words[4] == "Watch Castlecards: cy, seat 2 free; a roll or draw next"  # not "cy, cy to play"
     assert words[5] == "Watch Castlecards: ann and cy, a roll or draw next"
     assert words[6].startswith("Castlecards with ann: Finished")
     # The seat Enter takes: bo's own, or the free one; none to watch (PUBLIC).
