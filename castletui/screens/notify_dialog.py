@@ -16,7 +16,7 @@ from textual.widgets import Button, Input, RadioButton, RadioSet
 
 from castletui import notify_me
 from castletui.notify_me import HOW, NotifyMe
-from castletui.widgets.footer import SteadyFooter, fit_footer
+from castletui.widgets.footer import SteadyFooter
 from castletui.widgets.plain import Plain
 
 CHOICES = {
@@ -59,15 +59,10 @@ class NotifyScreen(ModalScreen[bool]):
                 yield Button("Save", variant="primary", id="save")
                 yield Button("Cancel", id="cancel")
         # Its own footer, over the lobby's: the lobby's keys (n, s, m...) do nothing here.
-        footer = SteadyFooter()
-        fit_footer(self, footer)
-        yield footer
+        yield SteadyFooter()
 
     def on_mount(self) -> None:
         self.query_one(RadioSet).focus()
-
-    def on_resize(self) -> None:
-        fit_footer(self)
 
     def chosen(self) -> NotifyMe:
         pressed = self.query_one(RadioSet).pressed_button
