@@ -152,9 +152,21 @@ def work_out_turns(rows: list[TableSummary], turns: Turns, until: float) -> None
             turns.standing(row.path)
 
 
+JUST_NOW = "just now"
+
+
+def your_turn(how_long: str) -> str:
+    """ "your turn for 14 h"; "your turn now" when it just came, plain
+    "your turn" when the time is unknown ("for just now" reads badly)."""
+    if how_long == JUST_NOW:
+        return "your turn now"
+    return f"your turn for {how_long}" if how_long else "your turn"
+
+
 def waited(since: str, now: datetime.datetime) -> str:
     """How long since ``since`` (an ISO time), in the lobby's short words:
-    "5 min", "14 h" up to two days, then "2 d"; "" when unknown."""
+    "just now" under a minute, "5 min", "14 h" up to two days, then "2 d";
+    "" when unknown."""
     try:
         then = datetime.datetime.fromisoformat(since)
     except ValueError:
@@ -163,7 +175,7 @@ def waited(since: str, now: datetime.datetime) -> str:
         then = then.replace(tzinfo=datetime.UTC)
     seconds = max(0, int((now - then).total_seconds()))
     if seconds < 60:
-        return "1 min"
+        return JUST_NOW  # "1 min" for a few seconds read as untrue
     if seconds < 3600:
         return f"{seconds // 60} min"
     if seconds < 48 * 3600:
@@ -196,7 +208,7 @@ def turn_words(row: TableSummary, seat: int, standing: Standing, now: datetime.d
         # the owner's to do, and n goes there (the nudge still leaves it out).
         return YOUR_TURN, f"{title}: {STOOD_IN}"
     if mover == seat:
-        return YOUR_TURN, f"{title}: your turn for {how_long}{clock_words(standing, now, yours=True)}"
+        return YOUR_TURN, f"{title}: {your_turn(how_long)}{clock_words(standing, now, yours=True)}"
     stood_in = mover in standing.stand_ins
     if mover == CHANCE or stood_in or (0 <= mover < len(row.bots) and row.bots[mover]):
         # A bot's move or a draw is made by the first terminal at the table.
@@ -269,15 +281,23 @@ def free_seat_words(row: TableSummary, seat: int) -> str:
 
 
 def watch_words(row: TableSummary) -> str:
-    """A game going on that you may watch: "Watch Castlecards: Ann and Bo, Bo to play"."""
+    """A game going on that you may watch: "Watch Castlecards: Ann and Bo,
+    Bo to play"; with a seat free, "Watch Castlecards: Ann, seat 2 free;
+    Ann to play" (a bare "Ann, Ann to play" read like a slip)."""
     seated = [
         f"{name} (bot)" if row.bots[index] else name
         for index, name in enumerate(row.players)
         if row.bots[index] or row.owners[index]
     ]
+    free = [str(index + 1) for index in range(len(row.players)) if not (row.bots[index] or row.owners[index])]
     names = ", ".join(seated[:-1]) + " and " + seated[-1] if len(seated) > 1 else "".join(seated)
     private = " (private)" if row.invited else ""
-    return f"Watch {row.title}{private}: {names or 'nobody seated yet'}, {row.status}"
+    if not seated:
+        return f"Watch {row.title}{private}: nobody seated yet, {row.status}"
+    if free:
+        seats = "seat " + free[0] if len(free) == 1 else "seats " + ", ".join(free[:-1]) + " and " + free[-1]
+        return f"Watch {row.title}{private}: {names}, {seats} free; {row.status}"
+    return f"Watch {row.title}{private}: {names}, {row.status}"
 
 
 def lobby_lines(

@@ -16,6 +16,7 @@ from textual.widgets import Button, Input, RadioButton, RadioSet
 
 from castletui import notify_me
 from castletui.notify_me import HOW, NotifyMe
+from castletui.widgets.footer import SteadyFooter
 from castletui.widgets.plain import Plain
 
 CHOICES = {
@@ -28,7 +29,7 @@ CHOICES = {
 class NotifyScreen(ModalScreen[bool]):
     """Dismisses with True once saved, False when cancelled."""
 
-    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+    BINDINGS = [Binding("escape", "cancel", "Cancel"), Binding("ctrl+s", "save", "Save")]
     DEFAULT_CSS = """
     NotifyScreen RadioSet { width: 100%; margin-bottom: 1; }
     NotifyScreen #notify-problem { height: auto; color: $error; }
@@ -57,6 +58,8 @@ class NotifyScreen(ModalScreen[bool]):
             with Horizontal(classes="dialog-buttons"):
                 yield Button("Save", variant="primary", id="save")
                 yield Button("Cancel", id="cancel")
+        # Its own footer, over the lobby's: the lobby's keys (n, s, m...) do nothing here.
+        yield SteadyFooter()
 
     def on_mount(self) -> None:
         self.query_one(RadioSet).focus()
@@ -74,7 +77,7 @@ class NotifyScreen(ModalScreen[bool]):
 
     @on(Input.Submitted)
     @on(Button.Pressed, "#save")
-    def save(self) -> None:
+    def action_save(self) -> None:
         problem = notify_me.save(self.chosen())
         if problem:
             self.query_one("#notify-problem", Plain).update(problem)

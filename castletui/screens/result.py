@@ -157,6 +157,29 @@ class ResultScreen(ModalScreen[None]):
             self.go_to_rematch(rematch.table)
             return
         self.query_one("#rematch", Plain).update(self.rematch_words(seating.owners))
+        self.show_answers()
+
+    @property
+    def said_yes(self) -> bool:
+        """This player accepted a rematch not made yet: Play again would say it twice."""
+        rematch = self.rematch
+        return bool(rematch and not rematch.table and self.session.who in rematch.accepted)
+
+    def show_answers(self) -> None:
+        """The buttons for what this player may still answer: after a yes,
+        only Withdraw (a no: saves.rematch.answered lets an answer change);
+        after a no, only Play again; once made, Play again goes to it."""
+        rematch, who = self.rematch, self.session.who
+        made = bool(rematch and rematch.table)
+        said_no = bool(rematch and not made and who in rematch.declined)
+        play_again = self.query_one("#play-again", Button)
+        no = self.query_one("#no-rematch", Button)
+        play_again.display = not self.said_yes
+        no.display = not (made or said_no)
+        no.label = "Withdraw" if self.said_yes else "Decline"
+        if self.focused is not None and not self.focused.display:
+            self.query_one("#close", Button).focus()  # a hidden button keeps no focus
+        self.refresh_bindings()
 
     def rematch_words(self, owners: list[str]) -> str:
         """Where the rematch stands, for this player."""
@@ -215,7 +238,7 @@ class ResultScreen(ModalScreen[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "play_again":
-            return self.may_play_again
+            return self.may_play_again and not self.said_yes
         return True
 
     def on_resize(self) -> None:

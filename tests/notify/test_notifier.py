@@ -571,3 +571,13 @@ def test_two_hosts_on_one_store_send_each_turn_and_each_digest_once(tmp_path, re
     finally:
         for store in stores:
             store.close()
+
+
+def test_a_turn_that_just_came_is_sent_as_just_now_not_as_a_minute(tmp_path):
+    table = seated_table(tmp_path / "tables", OWNERS, "evening", players=PLAYERS)
+    notifier, _ = notifier_for(tmp_path)
+    play_until(table, OWNERS, waiting_for(1), at(10 / 3600))  # ten seconds before NOON
+    [waiting] = [waiting for tables in notifier.waiting().values() for waiting in tables]
+    _, body = turn_message(waiting, NOON)
+    assert (body["waited_seconds"], body["waited"]) == (10, "just now")
+    assert body["text"] == "Castlecards with Alice: your turn now"

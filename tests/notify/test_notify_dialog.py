@@ -81,3 +81,24 @@ async def test_every_choice_is_read_whole_at_80_columns(tmp_path, settings_folde
         for button in app.screen.query(RadioButton):
             label = str(button.label)
             assert label in screen_text(app), label
+
+
+async def test_the_dialogs_footer_shows_its_own_keys_not_the_lobbys(tmp_path, settings_folder, monkeypatch):
+    # At 80x24 the lobby's n/s/m showed under the dialog, where they do nothing.
+    from castletui.widgets.footer import SteadyFooter
+
+    monkeypatch.setenv(notify_me.OFFERED_VARIABLE, "webhook")
+    seated_table(tmp_path / "tables", ["user:ann", "user:bo"], "evening")
+    app = Terminal(tmp_path / "tables", "bo", Start("join"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await in_the_lobby(pilot)
+        await pilot.press("m")
+        await wait_until(pilot, lambda: isinstance(app.screen, NotifyScreen))
+        footer = app.screen.query_one(SteadyFooter)
+        await wait_until(pilot, lambda: footer.keys_shown())
+        assert [key.action for key in footer.keys_shown()] == ["cancel", "save"]
+        await pilot.press("down", "space")  # Each turn
+        app.screen.query_one("#notify-webhook").value = "https://hooks.example.org/castle"
+        await pilot.press("ctrl+s")
+        await wait_until(pilot, lambda: isinstance(app.screen, JoinScreen))
+    assert notify_me.load(settings_folder) == (NotifyMe("turn", "https://hooks.example.org/castle"), "")

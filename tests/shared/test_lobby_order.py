@@ -81,6 +81,7 @@ def test_your_turns_come_first_longest_waiting_on_top_then_others_then_free_seat
     assert words[1] == "Castlecards with cy: your turn for 2 h"
     assert words[2] == "Castlecards with ann: ann's turn, 2 d"
     assert words[3] == "Take seat 2: Castlecards (2 players) with cy"
+    assert words[4] == "Watch Castlecards: cy, seat 2 free; a roll or draw next"  # not "cy, cy to play"
     assert words[5] == "Watch Castlecards: ann and cy, a roll or draw next"
     assert words[6].startswith("Castlecards with ann: Finished")
     # The seat Enter takes: bo's own, or the free one; none to watch (PUBLIC).
@@ -114,8 +115,20 @@ def test_watch_and_seat_lines_name_the_file_only_to_tell_two_alike_tables_apart(
         assert words[two.path.name, group].endswith(f" - {two.path.name}")
 
 
+def test_a_turn_that_just_came_says_so_on_both_sides(tmp_path):
+    directory = tmp_path / "tables"
+    table = seated_table(directory, ["user:ann", "user:bo"], "a", seed=4)
+    play_until(table, ["user:ann", "user:bo"], waiting_for(1), at(0))
+    bos, _ = lobby_lines(TableListing(directory).rows(), "user:bo", "bo", Turns(), NOON)
+    anns, _ = lobby_lines(TableListing(directory).rows(), "user:ann", "ann", Turns(), NOON)
+    assert bos[0].text == "Castlecards with ann: your turn now"
+    assert anns[0].text == "Castlecards with bo: bo's turn, just now"
+
+
 def test_how_long_a_table_waited_in_short_words():
-    assert waited(at(0), NOON) == "1 min"
+    assert waited(at(0), NOON) == "just now"  # not "1 min": a few seconds is not a minute
+    assert waited(at(59 / 3600), NOON) == "just now"
+    assert waited(at(61 / 3600), NOON) == "1 min"
     assert waited(at(0.5), NOON) == "30 min"
     assert waited(at(14), NOON) == "14 h"
     assert waited(at(47), NOON) == "47 h"

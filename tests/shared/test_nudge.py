@@ -57,7 +57,7 @@ async def test_a_move_elsewhere_that_makes_it_your_turn_nudges_you_in_the_lobby(
         assert turns_told(app) == [] and app.turn_line == ""
         play_until(table, DUO, waiting_for(1), at(0))  # ann moves, in her own terminal
         await wait_until(pilot, lambda: turns_told(app), LIMIT)
-        assert turns_told(app) == ["Castlecards with ann: your turn for 1 min"]
+        assert turns_told(app) == ["Castlecards with ann: your turn now"]
         assert app.rung == [terminal_nudge("castletui", turns_told(app)[0])]
         assert app.turn_line == "Your turn: Castlecards with ann"
         # The lobby follows too: the table is on top, waiting for bo.
@@ -76,7 +76,7 @@ async def test_at_another_table_you_are_nudged_and_the_table_on_screen_is_no_new
         play_until(here, DUO, waiting_for(1), at(0))  # at the table on screen: the game shows it
         play_until(there, DUO, waiting_for(1), at(0))
         await wait_until(pilot, lambda: turns_told(app), LIMIT)
-        assert turns_told(app) == ["Castlecards with ann: your turn for 1 min"]
+        assert turns_told(app) == ["Castlecards with ann: your turn now"]
         assert len(app.rung) == 1
         assert isinstance(app.screen, GameScreen) and app.screen.session.path == here.path
         assert app.turn_line == "Your turn: Castlecards with ann"  # the other table
@@ -121,7 +121,7 @@ async def test_a_move_at_a_table_you_do_not_sit_at_costs_your_nudge_no_look(tmp_
         play_until(theirs, ["user:cy", "user:dee"], lambda session: len(session.save.log) >= 2, at(1))
         play_until(ours, DUO, waiting_for(1), at(0))
         await wait_until(pilot, lambda: turns_told(app), LIMIT)
-        assert looks and turns_told(app) == ["Castlecards with ann: your turn for 1 min"]
+        assert looks and turns_told(app) == ["Castlecards with ann: your turn now"]
         # Their moves came first, and were not heard at all (each would have been passed over).
         assert follower.passed_over == 0
 
@@ -143,7 +143,7 @@ async def test_a_table_you_sit_down_at_after_the_follower_began_nudges_you(tmp_p
         await wait_until(pilot, lambda: isinstance(app.screen, JoinScreen), LIMIT)
         play_until(table, DUO, waiting_for(1), at(0))  # ann moves, in her own terminal
         await wait_until(pilot, lambda: turns_told(app), LIMIT)
-        assert turns_told(app) == ["Castlecards with ann: your turn for 1 min"]
+        assert turns_told(app) == ["Castlecards with ann: your turn now"]
 
 
 async def test_a_move_at_the_table_on_screen_costs_your_nudge_no_look_and_leaving_it_is_no_news(tmp_path):
@@ -202,7 +202,7 @@ async def test_a_move_on_a_postgresql_store_nudges_you_in_the_lobby(tmp_path, po
             assert turns_told(app) == []
             play_until(table, DUO, waiting_for(1), at(0))
             await wait_until(pilot, lambda: turns_told(app), LIMIT)
-            assert turns_told(app) == ["Castlecards with ann: your turn for 1 min"]
+            assert turns_told(app) == ["Castlecards with ann: your turn now"]
     finally:
         theirs.close()
         ours.close()
@@ -247,7 +247,7 @@ async def test_on_a_postgresql_store_the_table_on_screen_is_no_news_either(tmp_p
             play_until(here, DUO, waiting_for(1), at(0))  # at the table on screen: the game shows it
             play_until(there, DUO, waiting_for(1), at(0))
             await wait_until(pilot, lambda: turns_told(app), LIMIT)
-            assert turns_told(app) == ["Castlecards with ann: your turn for 1 min"]
+            assert turns_told(app) == ["Castlecards with ann: your turn now"]
             assert app.turn_line == "Your turn: Castlecards with ann"  # the other table
             assert app.screen.session.path.name == here.address
     finally:

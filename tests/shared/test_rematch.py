@@ -91,3 +91,29 @@ async def test_play_again_offers_a_rematch_that_the_lobby_shows_and_accepting_it
                 "the rematch opens",
             )
             assert app.screen.session.seat == seat
+
+
+async def test_after_your_yes_the_sheet_offers_only_to_withdraw_it_and_after_a_no_only_to_accept(tmp_path):
+    directory = tmp_path / "tables"
+    store = open_store(str(directory))
+    table = finished_table(store, (ANN, BO))
+    store.close()
+    ann = SharedApp(
+        Start("join", path=Path(table)), who=ANN, table_dir=directory, bot_delay=0, save_dir=tmp_path / "a"
+    )
+    async with ann.run_test(size=(100, 30)) as pilot:
+        ann.still = True
+        await until(pilot, lambda: sheet(ann) is not None, "ann's score sheet")
+
+        def shown(button: str) -> bool:
+            return sheet(ann).query_one(button).display
+
+        assert shown("#play-again") and str(sheet(ann).query_one("#no-rematch").label) == "Decline"
+        await pilot.press("p")
+        await until(pilot, lambda: sheet(ann).rematch is not None, "the offer is on the table")
+        # Yes said: Play again again would say it twice; a no takes it back.
+        assert not shown("#play-again") and not sheet(ann).check_action("play_again", ())
+        assert shown("#no-rematch") and str(sheet(ann).query_one("#no-rematch").label) == "Withdraw"
+        sheet(ann).query_one("#no-rematch").press()
+        await until(pilot, lambda: sheet(ann).rematch.declined == [ANN], "the offer withdrawn")
+        assert shown("#play-again") and not shown("#no-rematch")
