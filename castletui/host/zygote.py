@@ -53,7 +53,12 @@ from castletui.host.sessions import OUT_OF_MEMORY
 from castletui.later import loader
 
 # Loaded by the zygote itself, never by the server that imports this module's names.
-LATER = {"app": "castletui.app", "shared": "castletui.shared", "seat": "castletui.host.seat"}
+LATER = {
+    "app": "castletui.app",
+    "cli": "castletui.cli",
+    "shared": "castletui.shared",
+    "seat": "castletui.host.seat",
+}
 later = loader(LATER)
 
 PRELOADED = ("castletui", "castletui.rules", "castletui.saves")
@@ -101,9 +106,12 @@ def warm_up() -> bool:
     """Show an empty lobby once, headless, in a folder of its own: what
     Textual and castletui compute once per process on the way to a first
     frame (caches, lazily made tables) is then the zygote's, shared,
-    rather than each session's (a forked lobby comes ~15 % sooner). No
-    table is read: nothing of any game is in the zygote. False if it
-    failed (the zygote forks without it)."""
+    rather than each session's (a forked lobby comes ~15 % sooner), the C
+    library inotify calls among them (castletui/inotify.py); then builds
+    the command line's parser a session parses its arguments with
+    (cli.prebuild_parser). No table is read: nothing of any game is in
+    the zygote, nor anything of a player's. False if it failed (the zygote
+    forks without it)."""
     saved = dict(os.environ)
     try:
         with tempfile.TemporaryDirectory(prefix="castletui-warm-") as folder:
@@ -125,6 +133,8 @@ def warm_up() -> bool:
                     await pilot.pause()
 
             asyncio.run(show())
+        # A session's first step: its command line, parsed by the zygote's parser.
+        later("cli").prebuild_parser()
         return True
     except Exception:  # noqa: BLE001 - a zygote without it still forks sessions
         return False
