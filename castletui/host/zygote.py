@@ -49,7 +49,7 @@ import traceback
 from pathlib import Path
 
 from castletui.host.forks import MAX_MESSAGE, PR_SET_NAME, PR_SET_PDEATHSIG, SESSION_NAME, ZYGOTE_NAME, prctl
-from castletui.host.sessions import OUT_OF_MEMORY
+from castletui.host.sessions import OUT_OF_MEMORY, seat_arguments
 from castletui.later import loader
 
 # Loaded by the zygote itself, never by the server that imports this module's names.
@@ -95,8 +95,9 @@ def preload() -> list[str]:
                 importlib.import_module(module.name)
             except Exception:  # noqa: BLE001 - any import error is the session's to meet
                 failed.append(module.name)
-    # Textual's own pieces a session loads when it starts.
-    for name in ("textual.drivers.linux_driver", "textual._xterm_parser", "asyncio.unix_events"):
+    # Textual's own pieces a session loads when it starts, and the account
+    # database's module (a session finds its home: an import at its start).
+    for name in ("textual.drivers.linux_driver", "textual._xterm_parser", "asyncio.unix_events", "pwd"):
         with contextlib.suppress(ImportError):
             importlib.import_module(name)
     return failed
@@ -134,9 +135,10 @@ def warm_up() -> bool:
 
             asyncio.run(show())
         # A session's first step: its command line, parsed by the zygote's parser.
-        later("cli").prebuild_parser()
+        example = seat_arguments("zygote", "0" * 16, tables)[1:]  # seat.py takes the cap off
+        later("cli").prebuild_parser(example)
         return True
-    except Exception:  # noqa: BLE001 - a zygote without it still forks sessions
+    except (Exception, SystemExit):  # noqa: BLE001 - a zygote without it still forks sessions
         return False
     finally:
         os.environ.clear()
