@@ -14,6 +14,7 @@ import contextlib
 import ctypes
 import ctypes.util
 import errno
+import functools
 import os
 import select
 import struct
@@ -59,7 +60,11 @@ class Unavailable(OSError):
     """The system has no inotify (not Linux, or none left to this user)."""
 
 
+@functools.cache
 def _libc() -> ctypes.CDLL:
+    """The C library, looked for once per process: ``find_library`` runs
+    ``ldconfig``, a process of its own, and a session forked from the host's
+    zygote finds it loaded already (a failure is not kept: looked for again)."""
     name = ctypes.util.find_library("c")
     try:
         libc = ctypes.CDLL(name, use_errno=True)

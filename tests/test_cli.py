@@ -90,3 +90,25 @@ def test_calc_of_an_unknown_game_is_one_line(capsys):
     assert cli.main(["calc", "chess"]) == 2
     error = capsys.readouterr().err
     assert "Unknown game 'chess'" in error and error.count("\n") == 1
+
+
+def test_a_parser_built_ahead_serves_the_first_command_line_only(monkeypatch, capsys):
+    """Issue 45: the host's zygote builds the parser before it forks; the
+    session's command line is parsed with it, and any later one with a
+    parser of its own."""
+    cli.prebuild_parser()
+    (ahead,) = cli._prebuilt
+    used = []
+    real_parse = type(ahead).parse_args
+
+    def parse_args(parser, *args, **kwargs):
+        used.append(parser)
+        return real_parse(parser, *args, **kwargs)
+
+    monkeypatch.setattr(type(ahead), "parse_args", parse_args)
+    assert cli.main(["list", "--games"]) == 0
+    assert cli.main(["list", "--games"]) == 0
+    capsys.readouterr()
+    assert used[0] is ahead
+    assert used[1] is not ahead
+    assert cli._prebuilt == []

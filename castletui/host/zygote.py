@@ -49,11 +49,16 @@ import traceback
 from pathlib import Path
 
 from castletui.host.forks import MAX_MESSAGE, PR_SET_NAME, PR_SET_PDEATHSIG, SESSION_NAME, ZYGOTE_NAME, prctl
-from castletui.host.sessions import OUT_OF_MEMORY
+from castletui.host.sessions import OUT_OF_MEMORY, seat_arguments
 from castletui.later import loader
 
 # Loaded by the zygote itself, never by the server that imports this module's names.
-LATER = {"app": "castletui.app", "shared": "castletui.shared", "seat": "castletui.host.seat"}
+LATER = {
+    "app": "castletui.app",
+    "cli": "castletui.cli",
+    "shared": "castletui.shared",
+    "seat": "castletui.host.seat",
+}
 later = loader(LATER)
 
 PRELOADED = ("castletui", "castletui.rules", "castletui.saves")
@@ -90,8 +95,9 @@ def preload() -> list[str]:
                 importlib.import_module(module.name)
             except Exception:  # noqa: BLE001 - any import error is the session's to meet
                 failed.append(module.name)
-    # Textual's own pieces a session loads when it starts.
-    for name in ("textual.drivers.linux_driver", "textual._xterm_parser", "asyncio.unix_events"):
+    # Textual's own pieces a session loads when it starts, and the account
+    # database's module (a session finds its home: an import at its start).
+    for name in ("textual.drivers.linux_driver", "textual._xterm_parser", "asyncio.unix_events", "pwd"):
         with contextlib.suppress(ImportError):
             importlib.import_module(name)
     return failed
@@ -101,9 +107,12 @@ def warm_up() -> bool:
     """Show an empty lobby once, headless, in a folder of its own: what
     Textual and castletui compute once per process on the way to a first
     frame (caches, lazily made tables) is then the zygote's, shared,
-    rather than each session's (a forked lobby comes ~15 % sooner). No
-    table is read: nothing of any game is in the zygote. False if it
-    failed (the zygote forks without it)."""
+    rather than each session's (a forked lobby comes ~15 % sooner), the C
+    library inotify calls among them (castletui/inotify.py); then builds
+    the command line's parser a session parses its arguments with
+    (cli.prebuild_parser). No table is read: nothing of any game is in
+    the zygote, nor anything of a player's. False if it failed (the zygote
+    forks without it)."""
     saved = dict(os.environ)
     try:
         with tempfile.TemporaryDirectory(prefix="castletui-warm-") as folder:
@@ -125,13 +134,67 @@ def warm_up() -> bool:
                     await pilot.pause()
 
             asyncio.run(show())
+        # A session's first step: its command line, parsed by the zygote's parser.
+        example = seat_arguments("zygote", "0" * 16, tables)[1:]  # seat.py takes the cap off
+        later("cli").prebuild_parser(example)
         return True
-    except Exception:  # noqa: BLE001 - a zygote without it still forks sessions
+    except (Exception, SystemExit):  # noqa: BLE001 - a zygote without it still forks sessions
         return False
     finally:
         os.environ.clear()
         os.environ.update(saved)
         asyncio.set_event_loop_policy(None)
+
+
+def free_blocks() -> dict[int, int]:
+    """Python's small-object allocator's free blocks in the pools it has
+    in use, by block size (CPython's ``sys._debugmallocstats``, which
+    writes to the C stderr); empty where it is not there to ask."""
+    if not hasattr(sys, "_debugmallocstats"):
+        return {}
+    with tempfile.TemporaryFile("w+", encoding="ascii", errors="replace") as written:
+        sys.stderr.flush()
+        stderr = os.dup(2)
+        try:
+            os.dup2(written.fileno(), 2)
+            sys._debugmallocstats()
+        finally:
+            os.dup2(stderr, 2)
+            os.close(stderr)
+        written.seek(0)
+        lines = written.read().splitlines()
+    free = {}
+    for line in lines:
+        # class, size, pools, blocks in use, free blocks: the table's rows
+        fields = line.split()
+        if len(fields) == 5 and all(field.isdigit() for field in fields):
+            free[int(fields[1])] = int(fields[4])
+    return free
+
+
+_taken_blocks: list[object] = []
+"""The free blocks the zygote took before forking, kept for its life."""
+
+
+def take_free_blocks() -> int:
+    """Fill the free blocks of the allocator's pools in use (left by what
+    the imports and the warm-up made and dropped): a session's first
+    objects would go into them, and each one copies a page it shares with
+    the zygote. Taken by the zygote, they leave a session's new objects
+    to pages of its own (issue 45: a session's memory of its own). Each
+    size's blocks are taken by bytes objects of that size (33 bytes of
+    header); the smallest by floats (24 bytes, in 32). How many were
+    taken."""
+    taken = 0
+    for size, free in free_blocks().items():
+        if size >= 48:
+            _taken_blocks.extend(bytes(size - 33) for _ in range(free))
+        elif size == 32:
+            _taken_blocks.extend(float(number) + 0.5 for number in range(free))
+        else:
+            continue
+        taken += free
+    return taken
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -154,6 +217,7 @@ def main(argv: list[str] | None = None) -> int:
     # What exists now is shared by every session: the collector must not
     # touch (and so copy) it in each of them.
     gc.collect()
+    take_free_blocks()
     gc.freeze()
     for stream in (sys.stdout, sys.stderr):
         stream.flush()

@@ -131,6 +131,33 @@ def test_a_table_folder_made_after_the_watch_began_is_watched(tmp_path, backend)
     assert not thread.is_alive()
 
 
+def test_the_c_library_is_looked_for_once_a_process(monkeypatch):
+    """Issue 45: looking for it runs ldconfig, a process of its own; a
+    second inotify instance (a session forked from the host's zygote
+    makes its own) uses the library found before."""
+    import ctypes.util
+
+    looked = []
+    real_find = ctypes.util.find_library
+
+    def find_library(name):
+        looked.append(name)
+        return real_find(name)
+
+    inotify._libc.cache_clear()
+    monkeypatch.setattr(ctypes.util, "find_library", find_library)
+    try:
+        first, second = inotify.Instance(), inotify.Instance()
+    except inotify.Unavailable:
+        pytest.skip("no inotify here")
+    finally:
+        inotify._libc.cache_clear()
+    for made in (first, second):
+        os.close(made.fd)
+    assert first.libc is second.libc
+    assert looked == ["c"]
+
+
 def no_instance_left(*args, **kwargs):
     """watchfiles where every inotify instance of the user is taken: it
     raises as the real one does (its Rust error is a RuntimeError)."""
