@@ -155,6 +155,12 @@ class FolderWatch:
         watched = next(folder for folder in self.folder.parents if folder.is_dir())
         return False, watched, self.folder.relative_to(watched).parts[0].__eq__
 
+    def _nearer(self, watched: Path) -> bool:
+        """Whether the folder, or one on the way to it below ``watched``,
+        is there now: ``data/tables`` made at once makes ``data`` first,
+        and a watch on the folder above hears nothing of ``tables``."""
+        return self.folder.is_dir() or self._watched()[1] != watched
+
     def _by_inotify(self) -> Iterator[set[str]]:
         while not self.is_set():
             present, watched, wanted = self._watched()
@@ -173,8 +179,8 @@ class FolderWatch:
             if self._stop.is_set():  # stopped before the watch was there to wake
                 events.close()
                 return
-            if not present and self.folder.is_dir():
-                events.close()  # it came while the watch was made: watch it instead
+            if not present and self._nearer(watched):
+                events.close()  # it (or a folder on the way) came while the watch was made
                 continue
             if present and (changed := self._caught_up()) is not None:
                 yield changed  # the watch is in place: what came before it
@@ -193,8 +199,8 @@ class FolderWatch:
                         names = {name for name in names if wanted(name)}
                         if names:
                             yield names
-                    elif self.folder.is_dir():
-                        break  # it is there now: watch it
+                    elif self._nearer(watched):
+                        break  # it is there now, or a folder on the way: watch that
             finally:
                 self.wake_ups += events.waits
                 batches.close()
@@ -228,7 +234,7 @@ class FolderWatch:
                             yield {Path(path).name for _, path in events}
                     elif present and events:
                         yield {Path(path).name for _, path in events}
-                    elif not present and self.folder.is_dir():
+                    elif not present and self._nearer(watched):
                         # It is there now: watch it, and look once that watch
                         # is in place (a file made before it would be missed).
                         caught_up, self._seen = False, None
