@@ -28,14 +28,26 @@ def settings_folder(tmp_path, monkeypatch):
     return folder
 
 
+def bos_lobby(tmp_path) -> Terminal:
+    """Bo's lobby, at a table he shares with Ann."""
+    seated_table(tmp_path / "tables", ["user:ann", "user:bo"], "evening")
+    return Terminal(tmp_path / "tables", "bo", Start("join"))
+
+
+async def opened_dialog(pilot) -> None:
+    """From the lobby, m: the Notify me dialog on top."""
+    await in_the_lobby(pilot)
+    await pilot.press("m")
+    await wait_until(pilot, lambda: isinstance(pilot.app.screen, NotifyScreen))
+
+
 async def in_the_lobby(pilot) -> None:
     await wait_until(pilot, lambda: isinstance(pilot.app.screen, JoinScreen) and pilot.app.screen.lines)
 
 
 async def test_a_player_sets_a_webhook_for_each_turn(tmp_path, settings_folder, monkeypatch):
     monkeypatch.setenv(notify_me.OFFERED_VARIABLE, "webhook")
-    seated_table(tmp_path / "tables", ["user:ann", "user:bo"], "evening")
-    app = Terminal(tmp_path / "tables", "bo", Start("join"))
+    app = bos_lobby(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await in_the_lobby(pilot)
         assert "Notify me" in screen_text(app)  # the footer offers it
@@ -56,8 +68,7 @@ async def test_a_player_sets_a_webhook_for_each_turn(tmp_path, settings_folder, 
 
 async def test_without_a_host_there_is_nothing_to_set(tmp_path, settings_folder, monkeypatch):
     monkeypatch.delenv(notify_me.OFFERED_VARIABLE, raising=False)
-    seated_table(tmp_path / "tables", ["user:ann", "user:bo"], "evening")
-    app = Terminal(tmp_path / "tables", "bo", Start("join"))
+    app = bos_lobby(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await in_the_lobby(pilot)
         assert "Notify me" not in screen_text(app)
@@ -72,12 +83,9 @@ async def test_every_choice_is_read_whole_at_80_columns(tmp_path, settings_folde
     from textual.widgets import RadioButton
 
     monkeypatch.setenv(notify_me.OFFERED_VARIABLE, "webhook")
-    seated_table(tmp_path / "tables", ["user:ann", "user:bo"], "evening")
-    app = Terminal(tmp_path / "tables", "bo", Start("join"))
+    app = bos_lobby(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        await in_the_lobby(pilot)
-        await pilot.press("m")
-        await wait_until(pilot, lambda: isinstance(app.screen, NotifyScreen))
+        await opened_dialog(pilot)
         for button in app.screen.query(RadioButton):
             label = str(button.label)
             assert label in screen_text(app), label
@@ -88,12 +96,9 @@ async def test_the_dialogs_footer_shows_its_own_keys_not_the_lobbys(tmp_path, se
     from castletui.widgets.footer import SteadyFooter
 
     monkeypatch.setenv(notify_me.OFFERED_VARIABLE, "webhook")
-    seated_table(tmp_path / "tables", ["user:ann", "user:bo"], "evening")
-    app = Terminal(tmp_path / "tables", "bo", Start("join"))
+    app = bos_lobby(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        await in_the_lobby(pilot)
-        await pilot.press("m")
-        await wait_until(pilot, lambda: isinstance(app.screen, NotifyScreen))
+        await opened_dialog(pilot)
         footer = app.screen.query_one(SteadyFooter)
         await wait_until(pilot, lambda: footer.keys_shown())
         assert [key.action for key in footer.keys_shown()] == ["cancel", "save"]

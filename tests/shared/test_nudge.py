@@ -64,13 +64,17 @@ async def test_a_move_elsewhere_that_makes_it_your_turn_nudges_you_in_the_lobby(
         await wait_until(pilot, lambda: "1 table waits for your move" in str(app.screen.texts), LIMIT)
 
 
-async def test_at_another_table_you_are_nudged_and_the_table_on_screen_is_no_news(tmp_path):
-    directory = tmp_path / "tables"
+def bo_at_one_of_two_tables(directory):
+    """Two tables both waiting for Ann; Bo's terminal opens at the first."""
     here = seated_table(directory, DUO, "here", seed=4)
     there = seated_table(directory, DUO, "there", seed=5)
     play_until(here, DUO, waiting_for(0), at(5))
     play_until(there, DUO, waiting_for(0), at(5))
-    app = Watched(directory, "bo", Start("join", path=here.path))
+    return here, there, Watched(directory, "bo", Start("join", path=here.path))
+
+
+async def test_at_another_table_you_are_nudged_and_the_table_on_screen_is_no_news(tmp_path):
+    here, there, app = bo_at_one_of_two_tables(tmp_path / "tables")
     async with app.run_test(size=(100, 30)) as pilot:
         await wait_until(pilot, lambda: isinstance(app.screen, GameScreen))
         play_until(here, DUO, waiting_for(1), at(0))  # at the table on screen: the game shows it
@@ -90,12 +94,7 @@ def header_text(app) -> str:
 async def test_at_80_columns_the_header_shows_the_turn_line_whole_at_another_table(tmp_path):
     """A game's title and its file name filled the header at 80 columns:
     the turn line came after them and was cut to "| Yo..."."""
-    directory = tmp_path / "tables"
-    here = seated_table(directory, DUO, "here", seed=4)
-    there = seated_table(directory, DUO, "there", seed=5)
-    play_until(here, DUO, waiting_for(0), at(5))
-    play_until(there, DUO, waiting_for(0), at(5))
-    app = Watched(directory, "bo", Start("join", path=here.path))
+    here, there, app = bo_at_one_of_two_tables(tmp_path / "tables")
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_until(pilot, lambda: isinstance(app.screen, GameScreen))
         play_until(there, DUO, waiting_for(1), at(0))

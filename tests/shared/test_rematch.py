@@ -24,9 +24,12 @@ from tests.stores.playing import finished_table
 ANN, BO = "user:ann", "user:bo"
 
 
+def _lines(directory: Path, who: str):
+    return lobby_lines(TableListing(directory).rows(), who, who[5:], Turns(), NOON)[0]
+
+
 def lines_of(directory: Path, who: str) -> list[tuple[int, str]]:
-    rows = TableListing(directory).rows()
-    return [(line.group, line.text) for line in lobby_lines(rows, who, who[5:], Turns(), NOON)[0]]
+    return [(line.group, line.text) for line in _lines(directory, who)]
 
 
 def test_the_lobby_says_who_offers_a_rematch_whom_it_waits_for_and_who_declined(tmp_path):
@@ -47,15 +50,12 @@ def test_the_lobby_says_who_offers_a_rematch_whom_it_waits_for_and_who_declined(
     store.close()
 
 
-def _lines(directory: Path, who: str):
-    return lobby_lines(TableListing(directory).rows(), who, who[5:], Turns(), NOON)[0]
-
-
 def sheet(app) -> ResultScreen | None:
     return app.screen if isinstance(app.screen, ResultScreen) else None
 
 
-async def test_play_again_offers_a_rematch_that_the_lobby_shows_and_accepting_it_seats_both(tmp_path):
+def ann_at_a_finished_table(tmp_path):
+    """A finished table of Ann's and Bo's, and Ann's terminal opening it."""
     directory = tmp_path / "tables"
     store = open_store(str(directory))
     table = finished_table(store, (ANN, BO))
@@ -63,6 +63,11 @@ async def test_play_again_offers_a_rematch_that_the_lobby_shows_and_accepting_it
     ann = SharedApp(
         Start("join", path=Path(table)), who=ANN, table_dir=directory, bot_delay=0, save_dir=tmp_path / "a"
     )
+    return directory, table, ann
+
+
+async def test_play_again_offers_a_rematch_that_the_lobby_shows_and_accepting_it_seats_both(tmp_path):
+    directory, table, ann = ann_at_a_finished_table(tmp_path)
     bo = SharedApp(Start("join"), who=BO, table_dir=directory, bot_delay=0, save_dir=tmp_path / "b")
     async with contextlib.AsyncExitStack() as stack:
         ann_pilot = await stack.enter_async_context(ann.run_test(size=(100, 30)))
@@ -94,13 +99,7 @@ async def test_play_again_offers_a_rematch_that_the_lobby_shows_and_accepting_it
 
 
 async def test_after_your_yes_the_sheet_offers_only_to_withdraw_it_and_after_a_no_only_to_accept(tmp_path):
-    directory = tmp_path / "tables"
-    store = open_store(str(directory))
-    table = finished_table(store, (ANN, BO))
-    store.close()
-    ann = SharedApp(
-        Start("join", path=Path(table)), who=ANN, table_dir=directory, bot_delay=0, save_dir=tmp_path / "a"
-    )
+    directory, table, ann = ann_at_a_finished_table(tmp_path)
     async with ann.run_test(size=(100, 30)) as pilot:
         ann.still = True
         await until(pilot, lambda: sheet(ann) is not None, "ann's score sheet")
