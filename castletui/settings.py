@@ -131,9 +131,6 @@ def save(**changes: object) -> str:
     return ""
 
 
-_write_atomically = kept_settings.write_atomically
-"""(Kept under its old name for its other users.)"""
-
 
 def folder_setting(given: str | None, environment: str, configured: str) -> str | None:
     """A folder's override, strongest first: ``given`` on the command line,

@@ -55,6 +55,7 @@ import msgspec
 from castletui import notify_me
 from castletui.host import webhook
 from castletui.host.players import Account, PlayersError, account_folder, settings_folder
+from castletui.kept_settings import write_atomically
 from castletui.lobby import Standing, turn_words, waited
 from castletui.rules.core import CHANCE
 from castletui.saves import SaveError
@@ -65,7 +66,6 @@ from castletui.saves.stores import StoreError
 from castletui.saves.stores.files import FileStore
 from castletui.saves.stores.shared import StoreListing, StoreTable
 from castletui.saves.table import Table, TableListing, TableSummary
-from castletui.settings import _write_atomically
 from castletui.watch import watch_tables
 
 STATE_FILE = "notify-state.json"
@@ -645,5 +645,5 @@ class Notifier:
 
     def _write_state(self) -> None:
         with contextlib.suppress(OSError):  # not kept: a restart may send a turn twice, no worse
-            _write_atomically(self.state_path, msgspec.json.encode(self.told))
+            write_atomically(self.state_path, msgspec.json.encode(self.told))
             os.chmod(self.state_path, 0o600)
